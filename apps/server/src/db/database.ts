@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Compilable,
+  type Expression,
+  type SqlBool,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Database } from './types.js';
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+// COUNT(*) and other int8 values fit in a JS number here; without this pg returns strings.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+}
+
+export function openDatabase(database: Config['database']): DatabaseHandle {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    return {
+      db: new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+      }),
+      dialect: 'postgres',
+    };
+  }
+  if (database.file !== ':memory:') fs.mkdirSync(path.dirname(database.file), { recursive: true });
+  const sqlite = new SQLite(database.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return {
+    db: new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    }),
+    dialect: 'sqlite',
+  };
+}
+
+/** SQL text of the hot queries (see `precompiled`) → the name PostgreSQL prepares it under. */
+const namedStatements = new Map<string, string>();
+
+/**
+ * PostgreSQL parses and plans every unnamed statement anew, which for the session query costs
+ * more than running it. The hot queries go as named statements instead: prepared once per
+ * connection, then only bound and executed.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  return {
+    end: () => pool.end(),
+    async connect() {
+      const client = await pool.connect();
+      const query = (text: unknown, values?: readonly unknown[]) => {
+        const name = typeof text === 'string' ? namedStatements.get(text) : undefined;
+        if (name) return client.query({ name, text: text as string, values: values as unknown[] });
+        // Unnamed statements, and cursors (streaming), go through untouched.
+        return client.query(text as string, values as unknown[]);
+      };
+      // query() returns what pg returns: a result, or the cursor it was given.
+      return { release: () => client.release(), query } as unknown as PostgresPoolClient;
+    },
+  };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and preparing costs several times what running a simple
+ * statement does. Reuse prepared statements by SQL text: Kysely runs one query at a time on the
+ * connection, so a statement is never busy twice. Past the limit the oldest goes first.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = cache.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
+
+/**
+ * For queries on the hot path of every request: builds and compiles `query` once; each call then
+ * runs the same SQL with new parameter values, given in the order the query binds them.
+ */
+export function precompiled<Row>(db: Db, query: Compilable<Row>) {
+  const compiled = query.compile();
+  if (!namedStatements.has(compiled.sql)) {
+    namedStatements.set(compiled.sql, `kaoshi_hot_${namedStatements.size + 1}`);
+  }
+  return async (...parameters: unknown[]): Promise<Row[]> => {
+    if (parameters.length !== compiled.parameters.length) {
+      throw new Error(
+        `expected ${compiled.parameters.length} parameters, got ${parameters.length}`,
+      );
+    }
+    return (await db.executeQuery<Row>({ ...compiled, parameters })).rows;
+  };
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+export const nowIso = () => new Date().toISOString();
+
+/** Runs `work` in one transaction: all of it lands, or none of it does. */
+export const inTransaction = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> =>
+  db.transaction().execute(work);
+
+/** Escapes LIKE wildcards so a user's `%` or `_` matches itself. */
+const likeContains = (text: string) =>
+  `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Case-insensitive "contains" on both engines, with the user's % and _ matching themselves. */
+export const contains = (column: string, text: string): Expression<SqlBool> =>
+  sql<SqlBool>`lower(${sql.ref(column)}) like ${likeContains(text)} escape '\\'`;

@@ -1,0 +1,199 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Tables as both engines see them. Times are ISO-8601 UTC text (sortable as strings on both);
+ * flags are integers 0/1.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  nick_name: string;
+  password_hash: string;
+  password_is_default: number;
+  user_type: number;
+  email: string;
+  introduction: string;
+  avatar: string;
+  end_date: string | null;
+  remote_login: number;
+  resource_url: string;
+  socket_open: number;
+  status: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  key: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface PermissionsTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  name: string;
+  key: string;
+  type: number;
+  link_type: number;
+  path: string;
+  icon: string;
+  sort: number;
+  created_at: string;
+}
+
+export interface RolePermissionsTable {
+  role_id: number;
+  permission_id: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the token; the token itself is never stored. */
+  id: string;
+  user_id: number;
+  expires_at: string;
+  created_at: string;
+  ip: string;
+  user_agent: string;
+}
+
+export interface CaptchasTable {
+  id: string;
+  code: string;
+  expires_at: string;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username: string;
+  ip: string;
+  created_at: string;
+}
+
+export interface SchoolsTable {
+  id: Generated<number>;
+  name: string;
+  code: string;
+  organiser: string;
+  contact: string;
+  description: string;
+  status: number;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DepartmentsTable {
+  id: Generated<number>;
+  school_id: number;
+  name: string;
+  code: string;
+  description: string;
+  status: number;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubjectsTable {
+  id: Generated<number>;
+  department_id: number;
+  name: string;
+  code: string;
+  /** Comma-separated levels 5..1, e.g. "5,4,3". */
+  levels: string;
+  description: string;
+  status: number;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ClassesTable {
+  id: Generated<number>;
+  subject_id: number;
+  level: number;
+  name: string;
+  code: string;
+  registration_start: string | null;
+  registration_end: string | null;
+  exam_start: string | null;
+  exam_end: string | null;
+  capacity: number;
+  status: number;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ClassTeachersTable {
+  class_id: number;
+  user_id: number;
+}
+
+export interface KnowledgeTable {
+  id: Generated<number>;
+  subject_id: number;
+  level: number;
+  /** 'cn' course, 'kn' appraisal point. */
+  type: string;
+  parent_id: number | null;
+  code: string;
+  name: string;
+  importance: string | null;
+  /** Hundredths of a percent. */
+  weight: number;
+  description: string;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface StudentsTable {
+  id: Generated<number>;
+  user_id: number;
+  class_id: number;
+  name: string;
+  gender: number;
+  id_type: number;
+  id_number: string;
+  phone: string;
+  email: string;
+  ticket_number: string;
+  photo: string;
+  status: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  roles: RolesTable;
+  user_roles: UserRolesTable;
+  permissions: PermissionsTable;
+  role_permissions: RolePermissionsTable;
+  sessions: SessionsTable;
+  captchas: CaptchasTable;
+  login_failures: LoginFailuresTable;
+  schools: SchoolsTable;
+  departments: DepartmentsTable;
+  subjects: SubjectsTable;
+  classes: ClassesTable;
+  class_teachers: ClassTeachersTable;
+  knowledge: KnowledgeTable;
+  students: StudentsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type RoleRow = Selectable<RolesTable>;
+export type PermissionRow = Selectable<PermissionsTable>;

@@ -1,0 +1,85 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seed } from './db/seed.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** Where `npm run build` puts the web app, relative to this bundle (apps/server/dist). */
+const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  config.webDist ??= DEFAULT_WEB_DIST;
+
+  const database = openDatabase(config.database);
+  const applied = await migrateToLatest(database.db);
+  if (process.argv.includes('--migrate-only')) {
+    console.log(
+      `Migrations applied: ${applied.length > 0 ? applied.join(', ') : 'none (up to date)'}`,
+    );
+    await database.db.destroy();
+    return;
+  }
+  // Not before migrate-only returns: a generated administrator password is shown only here.
+  const seeded = await seed(database.db, config);
+  if (seeded.generatedAdminPassword) {
+    console.log(
+      [
+        '',
+        '================================================================',
+        ' First start: administrator account created',
+        `   username: admin   password: ${seeded.generatedAdminPassword}`,
+        ' This password is shown only this once. Change it after signing in.',
+        '================================================================',
+        '',
+      ].join('\n'),
+    );
+  }
+
+  const app = await buildApp(config, database);
+  app.log.info(
+    {
+      database: database.dialect,
+      migrations: applied,
+      seeded: { ...seeded, generatedAdminPassword: undefined },
+    },
+    'database ready',
+  );
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error while closing');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,122 @@
+import { precompiled, type Db } from '../../db/database.js';
+
+/** Sessions, captchas and failed-login records. */
+export class AuthRepository {
+  private readonly sessionGrants;
+
+  constructor(private readonly db: Db) {
+    // Runs on every signed-in request: compiled once, and one round trip to the database.
+    this.sessionGrants = precompiled(
+      db,
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .leftJoin('user_roles', 'user_roles.user_id', 'users.id')
+        .leftJoin('roles', 'roles.id', 'user_roles.role_id')
+        .leftJoin('role_permissions', 'role_permissions.role_id', 'roles.id')
+        .leftJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+        .selectAll('users')
+        .select([
+          'sessions.expires_at as session_expires_at',
+          'roles.id as role_id',
+          'roles.key as role_key',
+          'roles.name as role_name',
+          'permissions.key as permission_key',
+        ])
+        .where('sessions.id', '=', '?session')
+        .where('sessions.expires_at', '>', '?now'),
+    );
+  }
+
+  /**
+   * The live session's user with its roles and the keys each grants: one row per role and key
+   * (role null for a user without roles, key null for a role without permissions); none when
+   * the session does not exist or has expired.
+   */
+  findSessionGrants(sessionId: string, now: string) {
+    return this.sessionGrants(sessionId, now);
+  }
+
+  async createSession(row: {
+    id: string;
+    userId: number;
+    expiresAt: string;
+    createdAt: string;
+    ip: string;
+    userAgent: string;
+  }) {
+    await this.db
+      .insertInto('sessions')
+      .values({
+        id: row.id,
+        user_id: row.userId,
+        expires_at: row.expiresAt,
+        created_at: row.createdAt,
+        ip: row.ip,
+        user_agent: row.userAgent,
+      })
+      .execute();
+  }
+
+  async extendSession(sessionId: string, expiresAt: string) {
+    await this.db
+      .updateTable('sessions')
+      .set({ expires_at: expiresAt })
+      .where('id', '=', sessionId)
+      .execute();
+  }
+
+  async deleteSession(sessionId: string) {
+    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  }
+
+  async deleteSessionsOfUser(userId: number) {
+    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  }
+
+  async deleteExpired(now: string) {
+    await this.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+    await this.db.deleteFrom('captchas').where('expires_at', '<=', now).execute();
+  }
+
+  async deleteFailuresBefore(before: string) {
+    await this.db.deleteFrom('login_failures').where('created_at', '<', before).execute();
+  }
+
+  async createCaptcha(id: string, code: string, expiresAt: string) {
+    await this.db.insertInto('captchas').values({ id, code, expires_at: expiresAt }).execute();
+  }
+
+  /** One-time: the row is gone whatever the answer. */
+  async takeCaptcha(id: string, now: string) {
+    const row = await this.db
+      .deleteFrom('captchas')
+      .where('id', '=', id)
+      .returning(['code', 'expires_at'])
+      .executeTakeFirst();
+    return row && row.expires_at > now ? row.code : undefined;
+  }
+
+  async countFailures(username: string, ip: string, since: string) {
+    const row = await this.db
+      .selectFrom('login_failures')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+      .where('username', '=', username)
+      .where('ip', '=', ip)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return { count: Number(row.count), oldest: row.oldest as string | null };
+  }
+
+  async recordFailure(username: string, ip: string, at: string) {
+    await this.db.insertInto('login_failures').values({ username, ip, created_at: at }).execute();
+  }
+
+  async clearFailures(username: string, ip: string) {
+    await this.db
+      .deleteFrom('login_failures')
+      .where('username', '=', username)
+      .where('ip', '=', ip)
+      .execute();
+  }
+}

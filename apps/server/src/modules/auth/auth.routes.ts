@@ -1,0 +1,87 @@
+import { CAPTCHA_COOKIE, loginBody } from '@kaoshi/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../errors.js';
+import { clearSessionCookies, requireAuth, setSessionCookies } from '../../plugins/access.js';
+import type { AuthService } from './auth.service.js';
+
+const CAPTCHA_PATH = '/api/kaoshi-user/security';
+
+export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { auth } = opts;
+
+  r.get(
+    `${CAPTCHA_PATH}/captcha`,
+    {
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Captcha image (SVG); its one-time code lives two minutes',
+      },
+    },
+    async (_request, reply) => {
+      const captcha = await auth.createCaptcha();
+      reply.setCookie(CAPTCHA_COOKIE, captcha.id, {
+        path: CAPTCHA_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        maxAge: captcha.maxAgeSeconds,
+      });
+      return reply.header('cache-control', 'no-store').type('image/svg+xml').send(captcha.svg);
+    },
+  );
+
+  r.get(
+    `${CAPTCHA_PATH}/loginOptions`,
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], summary: 'What the sign-in form needs to show: { captcha }' },
+    },
+    async () => ok({ captcha: auth.captchaRequired }),
+  );
+
+  r.post(
+    `${CAPTCHA_PATH}/doLogin`,
+    {
+      config: { access: 'public', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in (form: username, password = client hash, verifyCode, userType)',
+        body: loginBody,
+      },
+    },
+    async (request, reply) => {
+      const { token, expiresAt } = await auth.login(request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+        captchaId: request.cookies[CAPTCHA_COOKIE],
+      });
+      reply.clearCookie(CAPTCHA_COOKIE, { path: CAPTCHA_PATH });
+      setSessionCookies(request, reply, token, expiresAt);
+      return ok({ token });
+    },
+  );
+
+  r.get(
+    '/api/kaoshi-user/auth/authWebUser',
+    {
+      config: { access: 'session' },
+      schema: { tags: ['auth'], summary: 'The signed-in user (spec §3)' },
+    },
+    async (request) => ok(await auth.sessionUser(requireAuth(request))),
+  );
+
+  r.get(
+    '/api/kaoshi-user/user/logout',
+    {
+      config: { access: 'session' },
+      schema: { tags: ['auth'], summary: 'Sign out: ends this session' },
+    },
+    async (request, reply) => {
+      await auth.logout(requireAuth(request).sessionId);
+      clearSessionCookies(reply);
+      return ok(null);
+    },
+  );
+}

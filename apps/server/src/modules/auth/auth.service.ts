@@ -1,0 +1,241 @@
+import {
+  ApiStatus,
+  RoleKey,
+  UserType,
+  clientPasswordHash,
+  normaliseIdNumber,
+  type LoginBody,
+  type SessionUser,
+} from '@kaoshi/shared';
+import svgCaptcha from 'svg-captcha';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/types.js';
+import { AppError, forbidden, invalid } from '../../errors.js';
+import { StudentRepository } from '../base/student.repository.js';
+import { PermissionRepository } from '../system/permission.repository.js';
+import { UserRepository } from '../system/user.repository.js';
+import { AuthRepository } from './auth.repository.js';
+import { hashSecret, randomToken, sha256Hex, verifySecret } from './secret.js';
+
+export const LOGIN_FAILURE_LIMIT = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+export const CAPTCHA_TTL_MS = 2 * 60_000;
+/** A session's expiry moves forward at most this often: one write per session per interval. */
+const SESSION_EXTEND_EVERY_MS = 10 * 60_000;
+
+export interface AuthContext {
+  sessionId: string;
+  user: UserRow;
+  roleKeys: string[];
+  roleNames: string[];
+  /** Keys granted through roles; SUPER_ADMIN holds every key without listing them. */
+  permissionKeys: Set<string>;
+  superAdmin: boolean;
+  /** Set when this request moved the session's expiry forward. */
+  renewedUntil?: Date;
+}
+
+export const hasAnyPermission = (auth: AuthContext, keys: readonly string[]) =>
+  auth.superAdmin || keys.some((key) => auth.permissionKeys.has(key));
+
+const USER_TYPE_NAMES: Record<number, string> = {
+  [UserType.ADMIN]: 'administrator',
+  [UserType.TEACHER]: 'teacher',
+  [UserType.STUDENT]: 'student',
+};
+
+export const isExpired = (endDate: string | null, now: Date) =>
+  endDate !== null &&
+  Date.parse(endDate.length === 10 ? `${endDate}T23:59:59.999Z` : endDate) < now.getTime();
+
+export class AuthService {
+  private readonly auth: AuthRepository;
+  private readonly permissions: PermissionRepository;
+  private readonly users: UserRepository;
+  private readonly students: StudentRepository;
+  /** Verified against when the username is unknown, so both paths cost the same argon2 work. */
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(
+    db: Db,
+    private readonly config: Config,
+  ) {
+    this.auth = new AuthRepository(db);
+    this.permissions = new PermissionRepository(db);
+    this.users = new UserRepository(db);
+    this.students = new StudentRepository(db);
+  }
+
+  get captchaRequired() {
+    return this.config.captcha;
+  }
+
+  async resolveSession(token: string, now = new Date()): Promise<AuthContext | null> {
+    const sessionId = sha256Hex(token);
+    const rows = await this.auth.findSessionGrants(sessionId, now.toISOString());
+    const first = rows[0];
+    if (!first || first.status !== 1 || isExpired(first.end_date, now)) return null;
+    const {
+      session_expires_at: expiresAt,
+      role_id: _roleId,
+      role_key: _roleKey,
+      role_name: _roleName,
+      permission_key: _permissionKey,
+      ...user
+    } = first;
+
+    const roles = new Map<number, { key: string; name: string }>();
+    const permissionKeys = new Set<string>();
+    for (const row of rows) {
+      if (row.role_id !== null)
+        roles.set(row.role_id, { key: row.role_key!, name: row.role_name! });
+      if (row.permission_key !== null) permissionKeys.add(row.permission_key);
+    }
+    const ordered = [...roles].sort(([a], [b]) => a - b).map(([, role]) => role);
+    const roleKeys = ordered.map((role) => role.key);
+    const roleNames = ordered.map((role) => role.name);
+
+    const context: AuthContext = {
+      sessionId,
+      user,
+      roleKeys,
+      roleNames,
+      permissionKeys,
+      superAdmin: roleKeys.includes(RoleKey.SUPER_ADMIN),
+    };
+    const fullExpiry = now.getTime() + this.config.sessionTtlMs;
+    if (fullExpiry - Date.parse(expiresAt) >= SESSION_EXTEND_EVERY_MS) {
+      context.renewedUntil = new Date(fullExpiry);
+      await this.auth.extendSession(sessionId, context.renewedUntil.toISOString());
+    }
+    return context;
+  }
+
+  async createCaptcha(now = new Date()) {
+    const captcha = svgCaptcha.create({
+      size: 4,
+      ignoreChars: '0o1ilI',
+      noise: 2,
+      width: 120,
+      height: 40,
+    });
+    const id = randomToken();
+    await this.auth.createCaptcha(
+      sha256Hex(id),
+      captcha.text.toLowerCase(),
+      new Date(now.getTime() + CAPTCHA_TTL_MS).toISOString(),
+    );
+    return { id, svg: captcha.data, maxAgeSeconds: CAPTCHA_TTL_MS / 1000 };
+  }
+
+  async login(
+    body: LoginBody,
+    client: { ip: string; userAgent: string; captchaId: string | undefined },
+    now = new Date(),
+  ): Promise<{ token: string; expiresAt: Date }> {
+    const username = body.username;
+    const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString();
+    const failures = await this.auth.countFailures(username, client.ip, since);
+    if (failures.count >= LOGIN_FAILURE_LIMIT) {
+      const retryAt = Date.parse(failures.oldest ?? now.toISOString()) + LOGIN_FAILURE_WINDOW_MS;
+      const minutes = Math.max(1, Math.ceil((retryAt - now.getTime()) / 60_000));
+      throw new AppError(
+        ApiStatus.TOO_MANY_REQUESTS,
+        `Too many failed sign-ins for this account from your address; try again in ${minutes} minute(s)`,
+      );
+    }
+
+    if (this.config.captcha) {
+      const expected = client.captchaId
+        ? await this.auth.takeCaptcha(sha256Hex(client.captchaId), now.toISOString())
+        : undefined;
+      if (!expected) throw invalid('verifyCode', 'the captcha has expired; load a new one');
+      if (!body.verifyCode || body.verifyCode.toLowerCase() !== expected) {
+        throw invalid('verifyCode', 'the captcha code is wrong');
+      }
+    }
+
+    // An examinee may also give their ID number instead of the ticket number (their username).
+    const user =
+      (await this.users.findByName(username)) ??
+      (body.userType === UserType.STUDENT
+        ? await this.students.findUserByIdNumber(normaliseIdNumber(username))
+        : undefined);
+    const passwordOk = user
+      ? await verifySecret(user.password_hash, body.password)
+      : await verifySecret(await this.getDummyHash(), body.password).then(() => false);
+    if (!user || !passwordOk) {
+      await this.auth.recordFailure(username, client.ip, now.toISOString());
+      throw invalid('password', 'the username or password is wrong');
+    }
+    if (user.user_type !== body.userType) {
+      throw invalid(
+        'userType',
+        `this account cannot sign in as ${USER_TYPE_NAMES[body.userType] ?? 'that user type'}`,
+      );
+    }
+    if (user.status !== 1) throw forbidden('This account is disabled');
+    if (isExpired(user.end_date, now)) throw forbidden('This account has expired');
+
+    await this.auth.clearFailures(username, client.ip);
+    const token = randomToken();
+    const expiresAt = new Date(now.getTime() + this.config.sessionTtlMs);
+    await this.auth.createSession({
+      id: sha256Hex(token),
+      userId: user.id,
+      expiresAt: expiresAt.toISOString(),
+      createdAt: now.toISOString(),
+      ip: client.ip.slice(0, 64),
+      userAgent: client.userAgent.slice(0, 300),
+    });
+    return { token, expiresAt };
+  }
+
+  async logout(sessionId: string) {
+    await this.auth.deleteSession(sessionId);
+  }
+
+  async sessionUser(context: AuthContext): Promise<SessionUser> {
+    const { user } = context;
+    const permissions = context.superAdmin
+      ? await this.permissions.allKeys()
+      : [...context.permissionKeys].sort();
+    const batch =
+      user.user_type === UserType.STUDENT ? await this.students.batchOfUser(user.id) : undefined;
+    return {
+      id: user.id,
+      userid: user.id,
+      name: user.name,
+      nickName: user.nick_name,
+      avatar: user.avatar,
+      introduction: user.introduction,
+      roles: context.roleKeys,
+      roleNames: context.roleNames,
+      permissions,
+      userType: user.user_type,
+      endDate: user.end_date,
+      // A student's registration batch and its job-type category.
+      className: batch?.class_name ?? null,
+      departmentName: batch?.department_name ?? null,
+      email: user.email,
+      remoteLogin: user.remote_login,
+      resourceUrl: user.resource_url,
+      socketOpen: user.socket_open === 1,
+      passwordIsDefault: user.password_is_default === 1,
+    };
+  }
+
+  /** Drops expired sessions, captchas and old failure records. */
+  async housekeeping(now = new Date()) {
+    await this.auth.deleteExpired(now.toISOString());
+    await this.auth.deleteFailuresBefore(
+      new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString(),
+    );
+  }
+
+  private getDummyHash() {
+    this.dummyHash ??= hashSecret(clientPasswordHash(randomToken()));
+    return this.dummyHash;
+  }
+}

@@ -1,0 +1,282 @@
+import { PostgresAdapter, sql, type Insertable, type Updateable } from 'kysely';
+import { UserType, type ListStudentQuery, type StudentOrderField } from '@kaoshi/shared';
+import { contains, type Db } from '../../db/database.js';
+import type { NewUser, StudentsTable, UserUpdate } from '../../db/types.js';
+import { visibleClassIds, type ClassViewer } from '../school/classes.repository.js';
+
+/**
+ * Who is asking, for the row-level rule: administrators see every student, a teacher those of
+ * the batches assigned to them (visibleClassIds), an examinee only themselves. null: the server
+ * itself (sign-in, the session user), unrestricted.
+ */
+export type StudentViewer = ClassViewer | null;
+
+export type NewStudent = Insertable<StudentsTable>;
+export type StudentUpdate = Updateable<StudentsTable>;
+
+const ORDER_COLUMNS: Record<StudentOrderField, string> = {
+  id: 'students.id',
+  name: 'students.name',
+  ticketNumber: 'students.ticket_number',
+  idNumber: 'students.id_number',
+  className: 'classes.name',
+  status: 'students.status',
+  createdAt: 'students.created_at',
+};
+
+/** What a student row carries besides its own columns: where it belongs, by name. */
+const NAME_COLUMNS = [
+  'classes.name as class_name',
+  'classes.level',
+  'classes.subject_id',
+  'subjects.name as subject_name',
+  'subjects.department_id',
+  'departments.name as department_name',
+  'departments.school_id',
+  'schools.name as school_name',
+] as const;
+
+/** `case id when 1 then 'a' when 2 then 'b' end`: many rows, each its own value, one statement. */
+const caseById = (column: string, values: { id: number; value: string }[]) =>
+  sql<string>`case ${sql.ref(column)} ${sql.join(
+    values.map(({ id, value }) => sql`when ${id} then ${value}`),
+    sql` `,
+  )} end`;
+
+export class StudentRepository {
+  constructor(private readonly db: Db) {}
+
+  private get postgres() {
+    return this.db.getExecutor().adapter instanceof PostgresAdapter;
+  }
+
+  /** Students with their batch, job type, category and project: one query, no N+1. */
+  private joined(viewer: StudentViewer) {
+    let query = this.db
+      .selectFrom('students')
+      .innerJoin('classes', 'classes.id', 'students.class_id')
+      .innerJoin('subjects', 'subjects.id', 'classes.subject_id')
+      .innerJoin('departments', 'departments.id', 'subjects.department_id')
+      .innerJoin('schools', 'schools.id', 'departments.school_id');
+    if (!viewer) return query;
+    const classIds = visibleClassIds(this.db, viewer);
+    if (classIds) query = query.where('students.class_id', 'in', classIds);
+    // Even an examinee granted STUDENT sees no classmates.
+    if (viewer.user.user_type === UserType.STUDENT) {
+      query = query.where('students.user_id', '=', viewer.user.id);
+    }
+    return query;
+  }
+
+  private withNames(viewer: StudentViewer) {
+    return this.joined(viewer).selectAll('students').select(NAME_COLUMNS);
+  }
+
+  async list(query: ListStudentQuery, viewer: StudentViewer) {
+    let base = this.joined(viewer);
+    if (query.keyword) {
+      const keyword = query.keyword;
+      base = base.where((eb) =>
+        eb.or([
+          contains('students.name', keyword),
+          contains('students.ticket_number', keyword),
+          contains('students.id_number', keyword),
+          contains('students.phone', keyword),
+        ]),
+      );
+    }
+    if (query.schoolId !== undefined)
+      base = base.where('departments.school_id', '=', query.schoolId);
+    if (query.departmentId !== undefined)
+      base = base.where('subjects.department_id', '=', query.departmentId);
+    if (query.subjectId !== undefined)
+      base = base.where('classes.subject_id', '=', query.subjectId);
+    if (query.level !== undefined) base = base.where('classes.level', '=', query.level);
+    if (query.classId !== undefined) base = base.where('students.class_id', '=', query.classId);
+    if (query.status !== undefined) base = base.where('students.status', '=', query.status);
+
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll('students')
+        .select(NAME_COLUMNS)
+        .orderBy(sql.ref(ORDER_COLUMNS[query.orderBy]), query.order)
+        .orderBy('students.id', query.order)
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.total) };
+  }
+
+  findById(id: number, viewer: StudentViewer) {
+    return this.withNames(viewer).where('students.id', '=', id).executeTakeFirst();
+  }
+
+  findByUserId(userId: number) {
+    return this.withNames(null).where('students.user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** The students among `ids` the viewer may see. */
+  findManyByIds(ids: number[], viewer: StudentViewer) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.joined(viewer)
+      .select([
+        'students.id',
+        'students.user_id',
+        'students.class_id',
+        'students.name',
+        'students.status',
+      ])
+      .where('students.id', 'in', ids)
+      .execute();
+  }
+
+  findByIdNumber(idNumber: string) {
+    return this.db
+      .selectFrom('students')
+      .select(['id', 'name'])
+      .where('id_number', '=', idNumber)
+      .executeTakeFirst();
+  }
+
+  /** A batch the viewer may see, with its seat count. */
+  findClass(id: number, viewer: StudentViewer) {
+    let query = this.db
+      .selectFrom('classes')
+      .select(['id', 'name', 'capacity'])
+      .where('id', '=', id);
+    const classIds = viewer && visibleClassIds(this.db, viewer);
+    if (classIds) query = query.where('id', 'in', classIds);
+    return query.executeTakeFirst();
+  }
+
+  /**
+   * Holds the batch's row until the transaction ends so that two writers cannot both take its
+   * last seat. SQLite's writers are serialised already; PostgreSQL takes a row lock.
+   */
+  async lockClass(id: number) {
+    if (!this.postgres) return;
+    await this.db.selectFrom('classes').select('id').where('id', '=', id).forUpdate().execute();
+  }
+
+  async countInClass(classId: number) {
+    const row = await this.db
+      .selectFrom('students')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('class_id', '=', classId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async roleIdOf(key: string) {
+    const row = await this.db
+      .selectFrom('roles')
+      .select('id')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** Inserts many users in one statement; answers each new id with the name it was given. */
+  insertUsers(rows: NewUser[]) {
+    return this.db.insertInto('users').values(rows).returning(['id', 'name']).execute();
+  }
+
+  async bindRole(userIds: number[], roleId: number) {
+    if (userIds.length === 0) return;
+    await this.db
+      .insertInto('user_roles')
+      .values(userIds.map((userId) => ({ user_id: userId, role_id: roleId })))
+      .execute();
+  }
+
+  /** Inserts many students in one statement; answers each new id with its user id. */
+  insertStudents(rows: NewStudent[]) {
+    return this.db.insertInto('students').values(rows).returning(['id', 'user_id']).execute();
+  }
+
+  /** Sets each student's ticket number and makes it their user's name: two statements. */
+  async setTicketNumbers(rows: { id: number; userId: number; ticketNumber: string }[]) {
+    if (rows.length === 0) return;
+    await this.db
+      .updateTable('students')
+      .set({
+        ticket_number: caseById(
+          'id',
+          rows.map((row) => ({ id: row.id, value: row.ticketNumber })),
+        ),
+      })
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
+    await this.db
+      .updateTable('users')
+      .set({
+        name: caseById(
+          'id',
+          rows.map((row) => ({ id: row.userId, value: row.ticketNumber })),
+        ),
+      })
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.userId),
+      )
+      .execute();
+  }
+
+  async update(id: number, values: StudentUpdate) {
+    await this.db.updateTable('students').set(values).where('id', '=', id).execute();
+  }
+
+  async updateMany(ids: number[], values: StudentUpdate) {
+    if (ids.length === 0) return;
+    await this.db.updateTable('students').set(values).where('id', 'in', ids).execute();
+  }
+
+  async updateUser(userId: number, values: UserUpdate) {
+    await this.db.updateTable('users').set(values).where('id', '=', userId).execute();
+  }
+
+  async updateUsers(userIds: number[], values: UserUpdate) {
+    if (userIds.length === 0) return;
+    await this.db.updateTable('users').set(values).where('id', 'in', userIds).execute();
+  }
+
+  async deleteSessionsOf(userIds: number[]) {
+    if (userIds.length === 0) return;
+    await this.db.deleteFrom('sessions').where('user_id', 'in', userIds).execute();
+  }
+
+  /** The student row, then its user (sessions and role bindings go with the user). */
+  async deleteWithUser(id: number, userId: number) {
+    await this.db.deleteFrom('students').where('id', '=', id).execute();
+    await this.db.deleteFrom('users').where('id', '=', userId).execute();
+  }
+
+  /** The user account of the student with this (normalised) identity number: sign-in by ID. */
+  findUserByIdNumber(idNumber: string) {
+    return this.db
+      .selectFrom('students')
+      .innerJoin('users', 'users.id', 'students.user_id')
+      .selectAll('users')
+      .where('students.id_number', '=', idNumber)
+      .executeTakeFirst();
+  }
+
+  /** A student user's batch and its job-type category, for the session user (unique index). */
+  batchOfUser(userId: number) {
+    return this.db
+      .selectFrom('students')
+      .innerJoin('classes', 'classes.id', 'students.class_id')
+      .innerJoin('subjects', 'subjects.id', 'classes.subject_id')
+      .innerJoin('departments', 'departments.id', 'subjects.department_id')
+      .select(['classes.name as class_name', 'departments.name as department_name'])
+      .where('students.user_id', '=', userId)
+      .executeTakeFirst();
+  }
+}

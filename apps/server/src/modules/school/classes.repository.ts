@@ -1,0 +1,240 @@
+import type { Selectable } from 'kysely';
+import {
+  UserType,
+  type ClassSelectQuery,
+  type ListClassQuery,
+  type TeacherSelectQuery,
+} from '@kaoshi/shared';
+import { contains, type Db } from '../../db/database.js';
+import type { ClassesTable } from '../../db/types.js';
+import { nullsLast } from './query-helpers.js';
+
+export type ClassRow = Selectable<ClassesTable>;
+export type ClassValues = Omit<ClassRow, 'id' | 'created_at' | 'updated_at'>;
+
+/** Enough of the signed-in user (an AuthContext will do) to tell which batches they may see. */
+export interface ClassViewer {
+  user: { id: number; user_type: number };
+  superAdmin: boolean;
+}
+
+/** Administrators (userType 1) and SUPER_ADMIN see every batch. */
+export const seesEveryClass = (viewer: ClassViewer) =>
+  viewer.superAdmin || viewer.user.user_type === UserType.ADMIN;
+
+/**
+ * The ids of the registration batches `viewer` may see, as a subquery to filter with
+ * (`.where('students.class_id', 'in', scope)`), or null when they may see every batch.
+ * Administrators (userType 1) and SUPER_ADMIN see all; anyone else sees the batches they are
+ * assigned to as a teacher (class_teachers) and, for an examinee, their own batch.
+ */
+export function visibleClassIds(db: Db, viewer: ClassViewer) {
+  if (seesEveryClass(viewer)) return null;
+  return db
+    .selectFrom('class_teachers')
+    .select('class_teachers.class_id')
+    .where('class_teachers.user_id', '=', viewer.user.id)
+    .union(
+      db
+        .selectFrom('students')
+        .select('students.class_id')
+        .where('students.user_id', '=', viewer.user.id),
+    );
+}
+
+const ORDER_COLUMNS = {
+  createdAt: 'classes.created_at',
+  name: 'classes.name',
+  code: 'classes.code',
+  level: 'classes.level',
+  status: 'classes.status',
+  registrationStart: 'classes.registration_start',
+  examStart: 'classes.exam_start',
+} as const;
+const NULLABLE_ORDER = new Set(['registrationStart', 'examStart']);
+
+type ClassIds = ReturnType<ClassesRepository['filtered']>;
+
+export class ClassesRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Batches among `ids` with the names of their job type, category and project, and their
+   * number of students from one grouped subquery over the same batches (no query per row).
+   */
+  private withNames(ids: ClassIds | number) {
+    let counts = this.db
+      .selectFrom('students')
+      .select((eb) => ['students.class_id', eb.fn.countAll<number>().as('student_count')])
+      .groupBy('students.class_id');
+    counts =
+      typeof ids === 'number'
+        ? counts.where('students.class_id', '=', ids)
+        : counts.where('students.class_id', 'in', ids);
+    const query = this.db
+      .selectFrom('classes')
+      .innerJoin('subjects', 'subjects.id', 'classes.subject_id')
+      .innerJoin('departments', 'departments.id', 'subjects.department_id')
+      .innerJoin('schools', 'schools.id', 'departments.school_id')
+      .leftJoin(counts.as('counts'), 'counts.class_id', 'classes.id')
+      .selectAll('classes')
+      .select([
+        'subjects.name as subject_name',
+        'subjects.code as subject_code',
+        'subjects.department_id as department_id',
+        'departments.name as department_name',
+        'departments.school_id as school_id',
+        'schools.name as school_name',
+        'counts.student_count',
+      ]);
+    return typeof ids === 'number'
+      ? query.where('classes.id', '=', ids)
+      : query.where('classes.id', 'in', ids);
+  }
+
+  /** Ids of the batches that pass the list's filters and the viewer's scope. */
+  private filtered(query: Omit<ListClassQuery, 'page' | 'limit'>, viewer: ClassViewer) {
+    let base = this.db
+      .selectFrom('classes')
+      .innerJoin('subjects', 'subjects.id', 'classes.subject_id')
+      .innerJoin('departments', 'departments.id', 'subjects.department_id')
+      .select('classes.id');
+    const scope = visibleClassIds(this.db, viewer);
+    if (scope) base = base.where('classes.id', 'in', scope);
+    if (query.schoolId !== undefined) {
+      base = base.where('departments.school_id', '=', query.schoolId);
+    }
+    if (query.departmentId !== undefined) {
+      base = base.where('subjects.department_id', '=', query.departmentId);
+    }
+    if (query.subjectId !== undefined)
+      base = base.where('classes.subject_id', '=', query.subjectId);
+    if (query.level !== undefined) base = base.where('classes.level', '=', query.level);
+    if (query.status !== undefined) base = base.where('classes.status', '=', query.status);
+    if (query.keyword) {
+      const keyword = query.keyword;
+      base = base.where((eb) =>
+        eb.or([contains('classes.name', keyword), contains('classes.code', keyword)]),
+      );
+    }
+    return base;
+  }
+
+  async list(query: ListClassQuery, viewer: ClassViewer) {
+    const ids = this.filtered(query, viewer);
+    const field = query.orderBy ?? 'createdAt';
+    // Newest first unless the caller chose an order.
+    const direction = query.order ?? (query.orderBy ? 'asc' : 'desc');
+    let rows = this.withNames(ids);
+    if (NULLABLE_ORDER.has(field)) rows = rows.orderBy(nullsLast(ORDER_COLUMNS[field]));
+    const [list, count] = await Promise.all([
+      rows
+        .orderBy(ORDER_COLUMNS[field], direction)
+        .orderBy('classes.id', direction)
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+      this.db
+        .selectFrom(ids.as('ids'))
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows: list, total: Number(count.total) };
+  }
+
+  listForSelect(query: ClassSelectQuery, viewer: ClassViewer) {
+    let base = this.db
+      .selectFrom('classes')
+      .select(['id', 'subject_id', 'level', 'name', 'code', 'status']);
+    const scope = visibleClassIds(this.db, viewer);
+    if (scope) base = base.where('id', 'in', scope);
+    if (query.subjectId !== undefined) base = base.where('subject_id', '=', query.subjectId);
+    if (query.level !== undefined) base = base.where('level', '=', query.level);
+    if (query.status !== undefined) base = base.where('status', '=', query.status);
+    return base.orderBy('id', 'desc').execute();
+  }
+
+  /** The batch with its names and student count, if it exists and the viewer may see it. */
+  async findVisible(id: number, viewer: ClassViewer) {
+    const scope = visibleClassIds(this.db, viewer);
+    let query = this.withNames(id);
+    if (scope) query = query.where('classes.id', 'in', scope);
+    return query.executeTakeFirst();
+  }
+
+  findByCode(code: string) {
+    return this.db.selectFrom('classes').selectAll().where('code', '=', code).executeTakeFirst();
+  }
+
+  async insert(values: ClassValues, now: string) {
+    const row = await this.db
+      .insertInto('classes')
+      .values({ ...values, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(id: number, values: ClassValues, now: string) {
+    await this.db
+      .updateTable('classes')
+      .set({ ...values, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(id: number) {
+    await this.db.deleteFrom('class_teachers').where('class_id', '=', id).execute();
+    await this.db.deleteFrom('classes').where('id', '=', id).execute();
+  }
+
+  async countStudents(id: number) {
+    const row = await this.db
+      .selectFrom('students')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('class_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  teachersOf(classId: number) {
+    return this.db
+      .selectFrom('class_teachers')
+      .innerJoin('users', 'users.id', 'class_teachers.user_id')
+      .select(['users.id', 'users.name', 'users.nick_name'])
+      .where('class_teachers.class_id', '=', classId)
+      .orderBy('users.id')
+      .execute();
+  }
+
+  async setTeachers(classId: number, userIds: readonly number[]) {
+    await this.db.deleteFrom('class_teachers').where('class_id', '=', classId).execute();
+    if (userIds.length > 0) {
+      await this.db
+        .insertInto('class_teachers')
+        .values(userIds.map((userId) => ({ class_id: classId, user_id: userId })))
+        .execute();
+    }
+  }
+
+  usersByIds(ids: readonly number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('users').select(['id', 'user_type']).where('id', 'in', ids).execute();
+  }
+
+  /** Active teachers (userType 2) to assign, by part of the username or nickname. */
+  teachersForSelect(query: TeacherSelectQuery, limit: number) {
+    let base = this.db
+      .selectFrom('users')
+      .select(['id', 'name', 'nick_name'])
+      .where('user_type', '=', UserType.TEACHER)
+      .where('status', '=', 1);
+    if (query.keyword) {
+      const keyword = query.keyword;
+      base = base.where((eb) =>
+        eb.or([contains('users.name', keyword), contains('users.nick_name', keyword)]),
+      );
+    }
+    return base.orderBy('id').limit(limit).execute();
+  }
+}

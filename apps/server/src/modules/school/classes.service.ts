@@ -1,0 +1,272 @@
+import {
+  UserType,
+  classScheduleProblem,
+  type AddClassBody,
+  type CertLevel,
+  type ClassOption,
+  type ClassSchedule,
+  type ClassSelectQuery,
+  type ClassTeacherView,
+  type ClassView,
+  type ListClassQuery,
+  type ListResult,
+  type TeacherSelectQuery,
+  type UpdateClassBody,
+} from '@kaoshi/shared';
+import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import { conflict, invalid, notFound } from '../../errors.js';
+import {
+  ClassesRepository,
+  seesEveryClass,
+  type ClassRow,
+  type ClassViewer,
+} from './classes.repository.js';
+import { explainConstraint } from '../../db/constraint.js';
+import { counted } from './constraint.js';
+import { SubjectRepository } from './subject.repository.js';
+import { levelsFromText } from './subject.service.js';
+
+/** How many teachers the assignment picker offers at most; a keyword narrows it. */
+const TEACHER_OPTIONS_MAX = 200;
+
+type ClassNamedRow = ClassRow & {
+  subject_name: string;
+  subject_code: string;
+  department_id: number;
+  department_name: string;
+  school_id: number;
+  school_name: string;
+  student_count: number | null;
+};
+
+const toView = (row: ClassNamedRow): ClassView => ({
+  id: row.id,
+  subjectId: row.subject_id,
+  subjectName: row.subject_name,
+  subjectCode: row.subject_code,
+  departmentId: row.department_id,
+  departmentName: row.department_name,
+  schoolId: row.school_id,
+  schoolName: row.school_name,
+  level: row.level as CertLevel,
+  name: row.name,
+  code: row.code,
+  registrationStart: row.registration_start,
+  registrationEnd: row.registration_end,
+  examStart: row.exam_start,
+  examEnd: row.exam_end,
+  capacity: row.capacity,
+  status: row.status,
+  description: row.description,
+  studentCount: Number(row.student_count ?? 0),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const duplicateCode = (code: string) =>
+  conflict(`code: a registration batch with code ${code} exists`);
+
+/**
+ * Registration batches (报名批次) of one job type and level. Administrators see every batch;
+ * anyone else only those assigned to them (see visibleClassIds), for reading and writing alike.
+ */
+export class ClassesService {
+  constructor(private readonly db: Db) {}
+
+  async list(query: ListClassQuery, viewer: ClassViewer): Promise<ListResult<ClassView>> {
+    const { rows, total } = await new ClassesRepository(this.db).list(query, viewer);
+    return { list: rows.map(toView), total };
+  }
+
+  async get(id: number, viewer: ClassViewer): Promise<ClassView> {
+    return toView(await this.visible(new ClassesRepository(this.db), id, viewer));
+  }
+
+  async listForSelect(query: ClassSelectQuery, viewer: ClassViewer): Promise<ClassOption[]> {
+    const rows = await new ClassesRepository(this.db).listForSelect(query, viewer);
+    return rows.map((row) => ({
+      id: row.id,
+      subjectId: row.subject_id,
+      level: row.level as CertLevel,
+      name: row.name,
+      code: row.code,
+      status: row.status,
+    }));
+  }
+
+  async add(body: AddClassBody, viewer: ClassViewer): Promise<{ id: number }> {
+    try {
+      return await inTransaction(this.db, async (trx) => {
+        const classes = new ClassesRepository(trx);
+        await this.checkLevel(trx, body.subjectId, body.level);
+        if (await classes.findByCode(body.code)) throw duplicateCode(body.code);
+        const id = await classes.insert(
+          {
+            subject_id: body.subjectId,
+            level: body.level,
+            name: body.name,
+            code: body.code,
+            registration_start: body.registrationStart ?? null,
+            registration_end: body.registrationEnd ?? null,
+            exam_start: body.examStart ?? null,
+            exam_end: body.examEnd ?? null,
+            capacity: body.capacity ?? 0,
+            status: body.status ?? 1,
+            description: body.description ?? '',
+          },
+          nowIso(),
+        );
+        // Whoever sees only their own batches is assigned the one they create, or it would vanish.
+        if (!seesEveryClass(viewer)) await classes.setTeachers(id, [viewer.user.id]);
+        return { id };
+      });
+    } catch (error) {
+      throw explainConstraint(error, {
+        unique: () => duplicateCode(body.code),
+        foreignKey: () => notFound(`Job type ${body.subjectId}`),
+      });
+    }
+  }
+
+  /**
+   * Dates left out keep their value. A batch with students keeps its job type and level (they
+   * registered for those) and its capacity cannot drop below their number.
+   */
+  async update(body: UpdateClassBody, viewer: ClassViewer): Promise<void> {
+    try {
+      await inTransaction(this.db, async (trx) => {
+        const classes = new ClassesRepository(trx);
+        const current = await this.visible(classes, body.id, viewer);
+        const students = Number(current.student_count ?? 0);
+        if (
+          students > 0 &&
+          (body.subjectId !== current.subject_id || body.level !== current.level)
+        ) {
+          throw conflict(
+            `Registration batch '${current.name}' has ${counted(students, 'student', 'students')}; its job type and level cannot change`,
+          );
+        }
+        const capacity = body.capacity ?? current.capacity;
+        if (capacity > 0 && capacity < students) {
+          throw conflict(
+            `capacity: registration batch '${current.name}' already has ${counted(students, 'student', 'students')}`,
+          );
+        }
+        await this.checkLevel(trx, body.subjectId, body.level);
+        const schedule: Required<ClassSchedule> = {
+          registrationStart: pick(body.registrationStart, current.registration_start),
+          registrationEnd: pick(body.registrationEnd, current.registration_end),
+          examStart: pick(body.examStart, current.exam_start),
+          examEnd: pick(body.examEnd, current.exam_end),
+        };
+        const problem = classScheduleProblem(schedule);
+        if (problem) throw invalid(`body.${problem.field}`, problem.message);
+        const holder = await classes.findByCode(body.code);
+        if (holder && holder.id !== body.id) throw duplicateCode(body.code);
+        await classes.update(
+          body.id,
+          {
+            subject_id: body.subjectId,
+            level: body.level,
+            name: body.name,
+            code: body.code,
+            registration_start: schedule.registrationStart,
+            registration_end: schedule.registrationEnd,
+            exam_start: schedule.examStart,
+            exam_end: schedule.examEnd,
+            capacity,
+            status: body.status ?? current.status,
+            description: body.description ?? current.description,
+          },
+          nowIso(),
+        );
+      });
+    } catch (error) {
+      throw explainConstraint(error, {
+        unique: () => duplicateCode(body.code),
+        foreignKey: () => notFound(`Job type ${body.subjectId}`),
+      });
+    }
+  }
+
+  async delete(id: number, viewer: ClassViewer): Promise<void> {
+    try {
+      await inTransaction(this.db, async (trx) => {
+        const classes = new ClassesRepository(trx);
+        const batch = await this.visible(classes, id, viewer);
+        const students = await classes.countStudents(id);
+        if (students > 0) {
+          throw conflict(
+            `Registration batch '${batch.name}' still has ${counted(students, 'student', 'students')}; move or delete them first`,
+          );
+        }
+        await classes.delete(id);
+      });
+    } catch (error) {
+      throw explainConstraint(error, {
+        foreignKey: () =>
+          conflict(`Registration batch ${id} is still in use; reload and try again`),
+      });
+    }
+  }
+
+  async teachers(classId: number, viewer: ClassViewer): Promise<ClassTeacherView[]> {
+    const classes = new ClassesRepository(this.db);
+    await this.visible(classes, classId, viewer);
+    const rows = await classes.teachersOf(classId);
+    return rows.map((row) => ({ id: row.id, name: row.name, nickName: row.nick_name }));
+  }
+
+  /** Replaces the batch's teachers; every one must be a user of type teacher (2). */
+  async bindTeachers(classId: number, userIds: number[], viewer: ClassViewer): Promise<void> {
+    try {
+      await inTransaction(this.db, async (trx) => {
+        const classes = new ClassesRepository(trx);
+        await this.visible(classes, classId, viewer);
+        const users = await classes.usersByIds(userIds);
+        const missing = userIds.filter((id) => !users.some((user) => user.id === id));
+        if (missing.length > 0) throw notFound(`User ${missing.join(', ')}`);
+        const others = users.filter((user) => user.user_type !== UserType.TEACHER);
+        if (others.length > 0) {
+          throw invalid(
+            'body.userIds',
+            `user ${others.map((user) => user.id).join(', ')} ${others.length === 1 ? 'is' : 'are'} not a teacher (userType 2)`,
+          );
+        }
+        await classes.setTeachers(classId, userIds);
+      });
+    } catch (error) {
+      throw explainConstraint(error, {
+        foreignKey: () => notFound(`User ${userIds.join(', ')} or registration batch ${classId}`),
+      });
+    }
+  }
+
+  async teachersForSelect(query: TeacherSelectQuery): Promise<ClassTeacherView[]> {
+    const rows = await new ClassesRepository(this.db).teachersForSelect(query, TEACHER_OPTIONS_MAX);
+    return rows.map((row) => ({ id: row.id, name: row.name, nickName: row.nick_name }));
+  }
+
+  /** A batch the viewer may not see is answered as one that does not exist. */
+  private async visible(classes: ClassesRepository, id: number, viewer: ClassViewer) {
+    const row = await classes.findVisible(id, viewer);
+    if (!row) throw notFound(`Registration batch ${id}`);
+    return row;
+  }
+
+  private async checkLevel(trx: Db, subjectId: number, level: number) {
+    const subject = await new SubjectRepository(trx).findById(subjectId);
+    if (!subject) throw notFound(`Job type ${subjectId}`);
+    const levels = levelsFromText(subject.levels);
+    if (!(levels as number[]).includes(level)) {
+      throw invalid(
+        'body.level',
+        `job type '${subject.name}' offers only level ${levels.join(', ')}`,
+      );
+    }
+  }
+}
+
+/** A date the body left out keeps the stored one; null clears it. */
+const pick = (given: string | null | undefined, stored: string | null) =>
+  given === undefined ? stored : given;

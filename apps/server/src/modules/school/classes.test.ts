@@ -1,0 +1,731 @@
+import {
+  ClassStatus,
+  Perm,
+  UserType,
+  type ClassOption,
+  type ClassTeacherView,
+  type ClassView,
+  type ListResult,
+} from '@kaoshi/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PASSWORD,
+  createTestApp,
+  login,
+  type Client,
+  type TestApp,
+} from '../../../test/build-app.js';
+import {
+  addUser,
+  createRole,
+  expectOk,
+  expectStatus,
+  signedInTeacher,
+} from '../../../test/factories.js';
+import type { Db } from '../../db/database.js';
+import {
+  CLASSES,
+  addClass,
+  addDepartment,
+  addSchool,
+  addStructure,
+  addSubject,
+  uniqueCode,
+} from './structure.fixtures.js';
+
+/** Examinees written straight into the tables (the students API belongs to another module). */
+async function addStudents(db: Db, classId: number, count: number) {
+  const now = new Date().toISOString();
+  for (let i = 0; i < count; i++) {
+    const tag = uniqueCode('S');
+    const user = await db
+      .insertInto('users')
+      .values({
+        name: tag,
+        nick_name: tag,
+        password_hash: 'unused',
+        password_is_default: 1,
+        user_type: UserType.STUDENT,
+        email: '',
+        introduction: '',
+        avatar: '',
+        end_date: null,
+        remote_login: 0,
+        resource_url: '',
+        socket_open: 0,
+        status: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('students')
+      .values({
+        user_id: user.id,
+        class_id: classId,
+        name: tag,
+        gender: 0,
+        id_type: 9,
+        id_number: tag,
+        phone: '',
+        email: '',
+        ticket_number: tag,
+        photo: '',
+        status: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+}
+
+describe('registration batches (classes)', () => {
+  let t: TestApp;
+  let admin: Client;
+  let structure: Awaited<ReturnType<typeof addStructure>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await login(t.app);
+    structure = await addStructure(admin);
+  });
+  afterAll(() => t.close());
+
+  const list = (query: Record<string, string> = {}) =>
+    admin.get<ListResult<ClassView>>(`${CLASSES}/listClasses`, { limit: '500', ...query });
+  const get = (id: number) => admin.get<ClassView>(`${CLASSES}/getClassesById/${id}`);
+  const add = (fields: Record<string, unknown>) =>
+    admin.post<{ id: number }>(`${CLASSES}/addClasses`, {
+      subjectId: structure.subject.id,
+      level: 5,
+      name: 'Batch',
+      code: uniqueCode('B'),
+      ...fields,
+    });
+
+  describe('addClasses and getClassesById', () => {
+    it('adds a batch with every field and reads it back with its names', async () => {
+      const code = uniqueCode('2025-SPRING');
+      const { id } = expectOk(
+        await add({
+          level: 4,
+          name: '2025 spring electricians',
+          code,
+          registrationStart: '2025-03-01',
+          registrationEnd: '2025-03-31',
+          examStart: '2025-04-12T09:00:00+08:00',
+          examEnd: '2025-04-12T11:30:00+08:00',
+          capacity: 120,
+          status: ClassStatus.PREPARING,
+          description: 'Hall 3',
+        }),
+      );
+      expect(expectOk(await get(id))).toEqual({
+        id,
+        subjectId: structure.subject.id,
+        subjectName: structure.subject.name,
+        subjectCode: structure.subject.code,
+        departmentId: structure.department.id,
+        departmentName: structure.department.name,
+        schoolId: structure.school.id,
+        schoolName: structure.school.name,
+        level: 4,
+        name: '2025 spring electricians',
+        code,
+        registrationStart: '2025-03-01',
+        registrationEnd: '2025-03-31',
+        examStart: '2025-04-12T01:00:00.000Z',
+        examEnd: '2025-04-12T03:30:00.000Z',
+        capacity: 120,
+        status: ClassStatus.PREPARING,
+        description: 'Hall 3',
+        studentCount: 0,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      });
+    });
+
+    it('fills the optional fields: no dates, unlimited, open', async () => {
+      const { id } = expectOk(await add({}));
+      expect(expectOk(await get(id))).toMatchObject({
+        registrationStart: null,
+        registrationEnd: null,
+        examStart: null,
+        examEnd: null,
+        capacity: 0,
+        status: ClassStatus.OPEN,
+        description: '',
+      });
+      const blank = expectOk(await add({ registrationStart: '', examEnd: null }));
+      expect(expectOk(await get(blank.id))).toMatchObject({
+        registrationStart: null,
+        examEnd: null,
+      });
+    });
+
+    it('refuses a level the job type does not offer (10002 naming level)', async () => {
+      expectStatus(
+        await add({ level: 1 }),
+        10002,
+        new RegExp(`^body\\.level: job type '${structure.subject.name}' offers only level 5, 4, 3`),
+      );
+    });
+
+    it('refuses an unknown job type (10003) and a duplicate code (10004)', async () => {
+      expectStatus(await add({ subjectId: 999999 }), 10003, /Job type 999999 not found/);
+      const batch = await addClass(admin, structure.subject.id);
+      expectStatus(await add({ code: batch.code }), 10004, new RegExp(`^code: .*${batch.code}`));
+    });
+
+    it.each([
+      [
+        { registrationStart: '2025-03-10', registrationEnd: '2025-03-09' },
+        /body\.registrationEnd: must not be before registrationStart/,
+      ],
+      [
+        { examStart: '2025-05-02', examEnd: '2025-05-01' },
+        /body\.examEnd: must not be before examStart/,
+      ],
+      [{ examStart: '2025-05-02T10:00:00Z', examEnd: '2025-05-02T09:59:59Z' }, /body\.examEnd/],
+      [
+        { registrationStart: '2025-03-10', examStart: '2025-03-09' },
+        /body\.examStart: must not be before registrationStart/,
+      ],
+      [{ registrationStart: '2025-03-10', examEnd: '2025-03-09' }, /body\.examEnd/],
+      [{ registrationStart: '2025-13-01' }, /body\.registrationStart/],
+      [{ registrationStart: '2025-02-30' }, /body\.registrationStart/],
+      [{ examStart: 'tomorrow' }, /body\.examStart/],
+      [{ examStart: '2025-04-12T09:00:00' }, /body\.examStart/],
+      [{ examEnd: 20250412 }, /body\.examEnd/],
+      [{ level: 6 }, /body\.level/],
+      [{ level: 'x' }, /body\.level/],
+      [{ capacity: -1 }, /body\.capacity/],
+      [{ capacity: 2_000_000 }, /body\.capacity/],
+      [{ status: 9 }, /body\.status/],
+      [{ name: 'x'.repeat(101) }, /body\.name/],
+      [{ code: 'B 1' }, /body\.code/],
+      [{ description: 'x'.repeat(1001) }, /body\.description/],
+      [{ subjectId: null }, /body\.subjectId/],
+    ])('refuses %o with 10002 naming the field', async (fields, names) => {
+      const before = expectOk(await list()).total;
+      expectStatus(await add(fields), 10002, names);
+      expect(expectOk(await list()).total).toBe(before);
+    });
+
+    it('accepts a one-day period and an exam on the first day of registration', async () => {
+      expectOk(
+        await add({
+          registrationStart: '2025-03-01',
+          registrationEnd: '2025-03-01',
+          examStart: '2025-03-01',
+          examEnd: '2025-03-01',
+        }),
+      );
+      // A day as an end date lasts until its last moment.
+      expectOk(await add({ examStart: '2025-03-01T15:00:00Z', examEnd: '2025-03-01' }));
+    });
+
+    it('answers an unknown id with 10003 naming the batch', async () => {
+      expectStatus(await get(999999), 10003, /Registration batch 999999 not found/);
+    });
+  });
+
+  describe('listClasses', () => {
+    let s: Awaited<ReturnType<typeof addStructure>>;
+    let other: Awaited<ReturnType<typeof addStructure>>;
+    let b: { id: number; code: string };
+    let c: { id: number };
+    beforeAll(async () => {
+      s = await addStructure(admin, 5);
+      other = await addStructure(admin, 4);
+      b = await addClass(admin, s.subject.id, {
+        level: 4,
+        name: 'Autumn 50%_batch',
+        status: ClassStatus.CLOSED,
+        registrationStart: '2025-09-01',
+        examStart: '2025-10-01',
+      });
+      c = await addClass(admin, s.subject.id, {
+        level: 3,
+        name: 'Winter batch',
+        registrationStart: '2025-11-01',
+        examStart: '2025-12-01',
+      });
+      await addStudents(t.handle.db, b.id, 3);
+      await addStudents(t.handle.db, s.batch.id, 1);
+    });
+
+    const ids = async (query: Record<string, string>) =>
+      expectOk(await list(query)).list.map((row) => row.id);
+
+    it('lists newest first with names and student counts', async () => {
+      const result = expectOk(await list({ schoolId: String(s.school.id) }));
+      expect(result.total).toBe(3);
+      expect(result.list.map((row) => row.id)).toEqual([c.id, b.id, s.batch.id]);
+      expect(result.list.map((row) => row.studentCount)).toEqual([0, 3, 1]);
+      expect(result.list[1]).toMatchObject({
+        subjectName: s.subject.name,
+        departmentName: s.department.name,
+        schoolName: s.school.name,
+        level: 4,
+      });
+    });
+
+    it('filters by project, category, job type, level, status and keyword', async () => {
+      expect(await ids({ departmentId: String(s.department.id) })).toEqual([
+        c.id,
+        b.id,
+        s.batch.id,
+      ]);
+      expect(await ids({ subjectId: String(other.subject.id) })).toEqual([other.batch.id]);
+      expect(await ids({ schoolId: String(s.school.id), level: '4' })).toEqual([b.id]);
+      expect(
+        await ids({ schoolId: String(s.school.id), status: String(ClassStatus.CLOSED) }),
+      ).toEqual([b.id]);
+      expect(await ids({ keyword: 'WINTER BATCH' })).toEqual([c.id]);
+      expect(await ids({ keyword: b.code })).toEqual([b.id]);
+      expect(await ids({ keyword: '50%_' })).toEqual([b.id]);
+      expect(await ids({ keyword: "x' union select * from users --" })).toEqual([]);
+      expectStatus(await list({ level: '6' }), 10002, /querystring\.level/);
+      expectStatus(await list({ status: '7' }), 10002, /querystring\.status/);
+    });
+
+    it('sorts by a whitelisted field, undated batches last', async () => {
+      expect(await ids({ schoolId: String(s.school.id), orderBy: 'examStart' })).toEqual([
+        b.id,
+        c.id,
+        s.batch.id,
+      ]);
+      expect(
+        await ids({ schoolId: String(s.school.id), orderBy: 'registrationStart', order: 'desc' }),
+      ).toEqual([c.id, b.id, s.batch.id]);
+      expect(await ids({ schoolId: String(s.school.id), orderBy: 'level' })).toEqual([
+        c.id,
+        b.id,
+        s.batch.id,
+      ]);
+      expect(await ids({ schoolId: String(s.school.id), order: 'asc' })).toEqual([
+        s.batch.id,
+        b.id,
+        c.id,
+      ]);
+      expectStatus(await list({ orderBy: 'capacity; --' }), 10002, /querystring\.orderBy/);
+    });
+
+    it('pages with a total', async () => {
+      const query = { schoolId: String(s.school.id), limit: '2' };
+      const page1 = expectOk(await list({ ...query, page: '1' }));
+      const page2 = expectOk(await list({ ...query, page: '2' }));
+      expect([page1.total, page2.total]).toEqual([3, 3]);
+      expect([...page1.list, ...page2.list].map((row) => row.id)).toEqual([c.id, b.id, s.batch.id]);
+    });
+
+    it('lists the batches of a job type and level for a select', async () => {
+      const options = expectOk(
+        await admin.get<ClassOption[]>(`${CLASSES}/listClassesForSelect`, {
+          subjectId: String(s.subject.id),
+        }),
+      );
+      expect(options.map((o) => o.id)).toEqual([c.id, b.id, s.batch.id]);
+      expect(options[1]).toEqual({
+        id: b.id,
+        subjectId: s.subject.id,
+        level: 4,
+        name: 'Autumn 50%_batch',
+        code: b.code,
+        status: ClassStatus.CLOSED,
+      });
+      const level4 = expectOk(
+        await admin.get<ClassOption[]>(`${CLASSES}/listClassesForSelect`, {
+          subjectId: String(s.subject.id),
+          level: '4',
+        }),
+      );
+      expect(level4.map((o) => o.id)).toEqual([b.id]);
+    });
+  });
+
+  describe('updateClasses', () => {
+    const body = (batch: { id: number; code: string }, fields: Record<string, unknown> = {}) => ({
+      id: batch.id,
+      subjectId: structure.subject.id,
+      level: 5,
+      name: 'Updated',
+      code: batch.code,
+      ...fields,
+    });
+
+    it('changes what is given and keeps the dates and optional fields left out', async () => {
+      const batch = await addClass(admin, structure.subject.id, {
+        registrationStart: '2025-03-01',
+        registrationEnd: '2025-03-31',
+        capacity: 50,
+        description: 'kept',
+      });
+      expectOk(await admin.put(`${CLASSES}/updateClasses`, body(batch, { level: 3 })));
+      expect(expectOk(await get(batch.id))).toMatchObject({
+        name: 'Updated',
+        level: 3,
+        registrationStart: '2025-03-01',
+        registrationEnd: '2025-03-31',
+        capacity: 50,
+        description: 'kept',
+      });
+      expectOk(
+        await admin.put(
+          `${CLASSES}/updateClasses`,
+          body(batch, { registrationEnd: null, examStart: '2025-04-01', capacity: 0 }),
+        ),
+      );
+      expect(expectOk(await get(batch.id))).toMatchObject({
+        registrationStart: '2025-03-01',
+        registrationEnd: null,
+        examStart: '2025-04-01',
+        capacity: 0,
+      });
+    });
+
+    it('checks the dates as they will be stored, with the kept ones', async () => {
+      const batch = await addClass(admin, structure.subject.id, {
+        registrationStart: '2025-03-01',
+        registrationEnd: '2025-03-31',
+      });
+      expectStatus(
+        await admin.put(
+          `${CLASSES}/updateClasses`,
+          body(batch, { registrationStart: '2025-04-01' }),
+        ),
+        10002,
+        /body\.registrationEnd: must not be before registrationStart/,
+      );
+      expectStatus(
+        await admin.put(`${CLASSES}/updateClasses`, body(batch, { examStart: '2025-02-01' })),
+        10002,
+        /body\.examStart/,
+      );
+      expect(expectOk(await get(batch.id)).registrationStart).toBe('2025-03-01');
+    });
+
+    it('refuses a level outside the job type, an unknown job type, a taken code, an unknown id', async () => {
+      const batch = await addClass(admin, structure.subject.id);
+      const taken = await addClass(admin, structure.subject.id);
+      const put = (fields: Record<string, unknown>) =>
+        admin.put(`${CLASSES}/updateClasses`, body(batch, fields));
+      expectStatus(await put({ level: 2 }), 10002, /body\.level/);
+      expectStatus(await put({ subjectId: 999999 }), 10003, /Job type 999999/);
+      expectStatus(await put({ code: taken.code }), 10004, /^code:/);
+      expectStatus(await put({ id: 999999 }), 10003, /Registration batch 999999 not found/);
+    });
+
+    it('keeps the job type and level of a batch with students, and capacity above their number', async () => {
+      const batch = await addClass(admin, structure.subject.id, { level: 5, capacity: 10 });
+      await addStudents(t.handle.db, batch.id, 3);
+      const other = await addSubject(admin, structure.department.id);
+      const put = (fields: Record<string, unknown>) =>
+        admin.put(`${CLASSES}/updateClasses`, body(batch, fields));
+      expectStatus(await put({ level: 4 }), 10004, /has 3 students; its job type and level/);
+      expectStatus(await put({ subjectId: other.id }), 10004, /has 3 students/);
+      expectStatus(await put({ capacity: 2 }), 10004, /^capacity: .* already has 3 students/);
+      expectOk(await put({ capacity: 3, status: ClassStatus.FINISHED }));
+      expectOk(await put({ capacity: 0 }));
+      expect(expectOk(await get(batch.id))).toMatchObject({
+        level: 5,
+        capacity: 0,
+        status: ClassStatus.FINISHED,
+        studentCount: 3,
+      });
+    });
+  });
+
+  describe('deleteClasses', () => {
+    it('refuses while students are registered, saying how many; then deletes with its teachers', async () => {
+      const batch = await addClass(admin, structure.subject.id, { name: 'Full batch' });
+      await addStudents(t.handle.db, batch.id, 2);
+      expectStatus(
+        await admin.delete(`${CLASSES}/deleteClasses/${batch.id}`),
+        10004,
+        "Registration batch 'Full batch' still has 2 students",
+      );
+      expect(expectOk(await get(batch.id)).studentCount).toBe(2);
+
+      const empty = await addClass(admin, structure.subject.id);
+      const teacher = await addUser(admin, { userType: UserType.TEACHER });
+      expectOk(
+        await admin.post(`${CLASSES}/bindClassTeachers`, {
+          classId: empty.id,
+          userIds: [teacher.id],
+        }),
+      );
+      expectOk(await admin.delete(`${CLASSES}/deleteClasses/${empty.id}`));
+      expectStatus(await get(empty.id), 10003);
+      const left = await t.handle.db
+        .selectFrom('class_teachers')
+        .selectAll()
+        .where('class_id', '=', empty.id)
+        .execute();
+      expect(left).toEqual([]);
+      expectStatus(
+        await admin.delete(`${CLASSES}/deleteClasses/${empty.id}`),
+        10003,
+        new RegExp(`Registration batch ${empty.id} not found`),
+      );
+    });
+  });
+
+  describe('teacher assignment', () => {
+    const teachersOf = (id: number) =>
+      admin.get<ClassTeacherView[]>(`${CLASSES}/listClassTeachers/${id}`);
+
+    it('binds teachers, replacing the set, and lists them', async () => {
+      const batch = await addClass(admin, structure.subject.id);
+      const t1 = await addUser(admin, { userType: UserType.TEACHER, nickName: 'Teacher One' });
+      const t2 = await addUser(admin, { userType: UserType.TEACHER, nickName: 'Teacher Two' });
+      expect(expectOk(await teachersOf(batch.id))).toEqual([]);
+      expectOk(
+        await admin.post(`${CLASSES}/bindClassTeachers`, {
+          classId: batch.id,
+          userIds: [t2.id, t1.id, t2.id],
+        }),
+      );
+      expect(expectOk(await teachersOf(batch.id))).toEqual([
+        { id: t1.id, name: t1.name, nickName: 'Teacher One' },
+        { id: t2.id, name: t2.name, nickName: 'Teacher Two' },
+      ]);
+      expectOk(
+        await admin.form(`${CLASSES}/bindClassTeachers`, {
+          classId: String(batch.id),
+          userIds: String(t2.id),
+        }),
+      );
+      expect(expectOk(await teachersOf(batch.id)).map((u) => u.id)).toEqual([t2.id]);
+      expectOk(
+        await admin.post(`${CLASSES}/bindClassTeachers`, { classId: batch.id, userIds: [] }),
+      );
+      expect(expectOk(await teachersOf(batch.id))).toEqual([]);
+    });
+
+    it('accepts only teachers (userType 2), existing users and batches; a refusal changes nothing', async () => {
+      const batch = await addClass(admin, structure.subject.id);
+      const teacher = await addUser(admin, { userType: UserType.TEACHER });
+      const administrator = await addUser(admin, { userType: UserType.ADMIN });
+      const student = await addUser(admin, { userType: UserType.STUDENT });
+      expectOk(
+        await admin.post(`${CLASSES}/bindClassTeachers`, {
+          classId: batch.id,
+          userIds: [teacher.id],
+        }),
+      );
+      expectStatus(
+        await admin.post(`${CLASSES}/bindClassTeachers`, {
+          classId: batch.id,
+          userIds: [teacher.id, administrator.id, student.id],
+        }),
+        10002,
+        new RegExp(`body\\.userIds: user ${administrator.id}, ${student.id} are not a teacher`),
+      );
+      expectStatus(
+        await admin.post(`${CLASSES}/bindClassTeachers`, {
+          classId: batch.id,
+          userIds: [teacher.id, 999999],
+        }),
+        10003,
+        /User 999999 not found/,
+      );
+      expect(expectOk(await teachersOf(batch.id)).map((u) => u.id)).toEqual([teacher.id]);
+      expectStatus(
+        await admin.post(`${CLASSES}/bindClassTeachers`, { classId: 999999, userIds: [] }),
+        10003,
+        /Registration batch 999999/,
+      );
+      expectStatus(await teachersOf(999999), 10003, /Registration batch 999999/);
+      expectStatus(
+        await admin.post(`${CLASSES}/bindClassTeachers`, { classId: batch.id, userIds: 'a,b' }),
+        10002,
+        /body\.userIds/,
+      );
+    });
+
+    it('offers the active teachers to pick from', async () => {
+      const teacher = await addUser(admin, {
+        userType: UserType.TEACHER,
+        nickName: 'Picker Zhang',
+      });
+      const administrator = await addUser(admin, {
+        userType: UserType.ADMIN,
+        nickName: 'Picker Admin',
+      });
+      const options = expectOk(
+        await admin.get<ClassTeacherView[]>(`${CLASSES}/listTeachersForSelect`, {
+          keyword: 'picker',
+        }),
+      );
+      expect(options).toEqual([{ id: teacher.id, name: teacher.name, nickName: 'Picker Zhang' }]);
+      expect(options.map((o) => o.id)).not.toContain(administrator.id);
+    });
+  });
+});
+
+describe('which batches a user sees (row-level rule)', () => {
+  let t: TestApp;
+  let admin: Client;
+  let s: { subject: { id: number } };
+  let mine: { id: number; code: string };
+  let theirs: { id: number; code: string };
+  let teacher: Awaited<ReturnType<typeof signedInTeacher>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await login(t.app);
+    const school = await addSchool(admin);
+    const department = await addDepartment(admin, school.id);
+    s = { subject: await addSubject(admin, department.id) };
+    mine = await addClass(admin, s.subject.id, { name: 'Assigned batch' });
+    theirs = await addClass(admin, s.subject.id, { name: 'Other batch' });
+    teacher = await signedInTeacher(t.app, admin, [Perm.CLASS_MANAGE]);
+    expectOk(
+      await admin.post(`${CLASSES}/bindClassTeachers`, { classId: mine.id, userIds: [teacher.id] }),
+    );
+  });
+  afterAll(() => t.close());
+
+  const visibleIds = async (client: Client) => {
+    const listed = expectOk(
+      await client.get<ListResult<ClassView>>(`${CLASSES}/listClasses`, {
+        subjectId: String(s.subject.id),
+      }),
+    );
+    const options = expectOk(
+      await client.get<ClassOption[]>(`${CLASSES}/listClassesForSelect`, {
+        subjectId: String(s.subject.id),
+      }),
+    );
+    expect(options.map((o) => o.id)).toEqual(listed.list.map((row) => row.id));
+    expect(listed.total).toBe(listed.list.length);
+    return listed.list.map((row) => row.id).sort((a, b) => a - b);
+  };
+
+  it('a teacher assigned to one of two batches sees only it', async () => {
+    expect(await visibleIds(teacher.client)).toEqual([mine.id]);
+    expectOk(await teacher.client.get(`${CLASSES}/getClassesById/${mine.id}`));
+    expectStatus(
+      await teacher.client.get(`${CLASSES}/getClassesById/${theirs.id}`),
+      10003,
+      new RegExp(`Registration batch ${theirs.id} not found`),
+    );
+  });
+
+  it('the super administrator and any administrator (userType 1) see both', async () => {
+    expect(await visibleIds(admin)).toEqual([mine.id, theirs.id].sort((a, b) => a - b));
+    const role = await createRole(admin, { permissionKeys: [Perm.CLASS_MANAGE] });
+    const user = await addUser(admin, { userType: UserType.ADMIN, roleIds: [role.roleId] });
+    const other = await login(t.app, user.name, DEFAULT_PASSWORD, UserType.ADMIN);
+    expect(await visibleIds(other)).toEqual([mine.id, theirs.id].sort((a, b) => a - b));
+  });
+
+  it('a teacher cannot read, change, delete or reassign a batch not assigned to them', async () => {
+    const c = teacher.client;
+    const body = {
+      id: theirs.id,
+      subjectId: s.subject.id,
+      level: 5,
+      name: 'Hijacked',
+      code: theirs.code,
+    };
+    expectStatus(await c.put(`${CLASSES}/updateClasses`, body), 10003);
+    expectStatus(await c.delete(`${CLASSES}/deleteClasses/${theirs.id}`), 10003);
+    expectStatus(await c.get(`${CLASSES}/listClassTeachers/${theirs.id}`), 10003);
+    expectStatus(
+      await c.post(`${CLASSES}/bindClassTeachers`, { classId: theirs.id, userIds: [teacher.id] }),
+      10003,
+    );
+    expect(
+      expectOk(await admin.get<ClassView>(`${CLASSES}/getClassesById/${theirs.id}`)).name,
+    ).toBe('Other batch');
+    expect(await visibleIds(c)).toEqual([mine.id]);
+  });
+
+  it('a teacher manages an assigned batch, and is assigned the batches they add', async () => {
+    const c = teacher.client;
+    expectOk(
+      await c.put(`${CLASSES}/updateClasses`, {
+        id: mine.id,
+        subjectId: s.subject.id,
+        level: 5,
+        name: 'Renamed by teacher',
+        code: mine.code,
+      }),
+    );
+    const { id } = expectOk(
+      await c.post<{ id: number }>(`${CLASSES}/addClasses`, {
+        subjectId: s.subject.id,
+        level: 4,
+        name: 'Added by teacher',
+        code: uniqueCode('T'),
+      }),
+    );
+    expect(await visibleIds(c)).toEqual([mine.id, id]);
+    expect(
+      expectOk(await c.get<ClassTeacherView[]>(`${CLASSES}/listClassTeachers/${id}`)).map(
+        (u) => u.id,
+      ),
+    ).toEqual([teacher.id]);
+  });
+
+  it('a teacher with no assignment sees none; holders of other keys read the select only', async () => {
+    const unassigned = await signedInTeacher(t.app, admin, [Perm.CLASS_MANAGE]);
+    expect(await visibleIds(unassigned.client)).toEqual([]);
+    const studentManager = await signedInTeacher(t.app, admin, [Perm.STUDENT]);
+    expectOk(
+      await admin.post(`${CLASSES}/bindClassTeachers`, {
+        classId: theirs.id,
+        userIds: [studentManager.id],
+      }),
+    );
+    expect(
+      expectOk(
+        await studentManager.client.get<ClassOption[]>(`${CLASSES}/listClassesForSelect`, {
+          subjectId: String(s.subject.id),
+        }),
+      ).map((o) => o.id),
+    ).toEqual([theirs.id]);
+    expectStatus(
+      await studentManager.client.get(`${CLASSES}/listClasses`),
+      10001,
+      /SCHOOL-CLASSMANAGE/,
+    );
+  });
+});
+
+describe('registration batch permissions', () => {
+  let t: TestApp;
+  let admin: Client;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await login(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('refuses every call to a teacher without SCHOOL-CLASSMANAGE (10001) and changes nothing', async () => {
+    const school = await addSchool(admin);
+    const department = await addDepartment(admin, school.id);
+    const subject = await addSubject(admin, department.id);
+    const batch = await addClass(admin, subject.id);
+    const { client, id } = await signedInTeacher(t.app, admin, [Perm.SUBJECT_MANAGE]);
+    const body = { subjectId: subject.id, level: 5, name: 'Sneaky', code: 'SNEAKY' };
+    const results = await Promise.all([
+      client.get(`${CLASSES}/listClasses`),
+      client.post(`${CLASSES}/addClasses`, body),
+      client.get(`${CLASSES}/getClassesById/${batch.id}`),
+      client.put(`${CLASSES}/updateClasses`, { ...body, id: batch.id, code: batch.code }),
+      client.delete(`${CLASSES}/deleteClasses/${batch.id}`),
+      client.get(`${CLASSES}/listClassTeachers/${batch.id}`),
+      client.post(`${CLASSES}/bindClassTeachers`, { classId: batch.id, userIds: [id] }),
+      client.get(`${CLASSES}/listTeachersForSelect`),
+    ]);
+    for (const result of results) expectStatus(result, 10001, /SCHOOL-CLASSMANAGE/);
+    expect(
+      expectOk(await admin.get<ClassTeacherView[]>(`${CLASSES}/listClassTeachers/${batch.id}`)),
+    ).toEqual([]);
+    const listed = expectOk(await admin.get<ListResult<ClassView>>(`${CLASSES}/listClasses`));
+    expect(listed.list.map((row) => row.name)).toEqual([batch.name]);
+  });
+});

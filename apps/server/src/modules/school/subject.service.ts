@@ -1,0 +1,187 @@
+import {
+  isCertLevel,
+  type AddSubjectBody,
+  type CertLevel,
+  type ListResult,
+  type ListSubjectQuery,
+  type SubjectOption,
+  type SubjectSelectQuery,
+  type SubjectView,
+  type UpdateSubjectBody,
+} from '@kaoshi/shared';
+import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import { conflict, notFound } from '../../errors.js';
+import { explainConstraint } from '../../db/constraint.js';
+import { counted } from './constraint.js';
+import { DepartmentRepository } from './department.repository.js';
+import { SubjectRepository, type SubjectRow } from './subject.repository.js';
+
+/** Levels are stored as text, "5,4,3"; the API speaks number[]. */
+export const levelsToText = (levels: readonly number[]) => levels.join(',');
+export const levelsFromText = (text: string): CertLevel[] =>
+  text
+    .split(',')
+    .map(Number)
+    .filter(isCertLevel)
+    .sort((a, b) => b - a);
+
+type SubjectNamedRow = SubjectRow & {
+  department_name: string;
+  school_id: number;
+  school_name: string;
+};
+
+const toView = (row: SubjectNamedRow): SubjectView => ({
+  id: row.id,
+  departmentId: row.department_id,
+  departmentName: row.department_name,
+  schoolId: row.school_id,
+  schoolName: row.school_name,
+  name: row.name,
+  code: row.code,
+  levels: levelsFromText(row.levels),
+  description: row.description,
+  status: row.status,
+  sort: row.sort,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+const duplicateCode = (code: string) => conflict(`code: a job type with code ${code} exists`);
+
+/** "2 registration batches and 5 courses or appraisal points". */
+function describeUsage(usage: { classes: number; knowledge: number }) {
+  return [
+    usage.classes > 0 && counted(usage.classes, 'registration batch', 'registration batches'),
+    usage.knowledge > 0 &&
+      counted(usage.knowledge, 'course or appraisal point', 'courses or appraisal points'),
+  ]
+    .filter(Boolean)
+    .join(' and ');
+}
+
+/** Job types applied for (申报工种) and the certification levels each offers. */
+export class SubjectService {
+  constructor(private readonly db: Db) {}
+
+  async list(query: ListSubjectQuery): Promise<ListResult<SubjectView>> {
+    const { rows, total } = await new SubjectRepository(this.db).list(query);
+    return { list: rows.map(toView), total };
+  }
+
+  async get(id: number): Promise<SubjectView> {
+    const row = await new SubjectRepository(this.db).findById(id);
+    if (!row) throw notFound(`Job type ${id}`);
+    return toView(row);
+  }
+
+  async listForSelect(query: SubjectSelectQuery): Promise<SubjectOption[]> {
+    const rows = await new SubjectRepository(this.db).listForSelect(query);
+    return rows.map((row) => ({
+      id: row.id,
+      departmentId: row.department_id,
+      name: row.name,
+      code: row.code,
+      levels: levelsFromText(row.levels),
+      status: row.status,
+    }));
+  }
+
+  async add(body: AddSubjectBody): Promise<{ id: number }> {
+    try {
+      return await inTransaction(this.db, async (trx) => {
+        const subjects = new SubjectRepository(trx);
+        await this.requireDepartment(trx, body.departmentId);
+        if (await subjects.findByCode(body.code)) throw duplicateCode(body.code);
+        const id = await subjects.insert(
+          {
+            department_id: body.departmentId,
+            name: body.name,
+            code: body.code,
+            levels: levelsToText(body.levels),
+            description: body.description ?? '',
+            status: body.status ?? 1,
+            sort: body.sort ?? 0,
+          },
+          nowIso(),
+        );
+        return { id };
+      });
+    } catch (error) {
+      throw explainConstraint(error, {
+        unique: () => duplicateCode(body.code),
+        foreignKey: () => notFound(`Job-type category ${body.departmentId}`),
+      });
+    }
+  }
+
+  /** A level may be dropped only when no batch, course or appraisal point uses it. */
+  async update(body: UpdateSubjectBody): Promise<void> {
+    try {
+      await inTransaction(this.db, async (trx) => {
+        const subjects = new SubjectRepository(trx);
+        const current = await subjects.findById(body.id);
+        if (!current) throw notFound(`Job type ${body.id}`);
+        if (body.departmentId !== current.department_id) {
+          await this.requireDepartment(trx, body.departmentId);
+        }
+        const holder = await subjects.findByCode(body.code);
+        if (holder && holder.id !== body.id) throw duplicateCode(body.code);
+        const dropped = levelsFromText(current.levels).filter(
+          (level) => !body.levels.includes(level),
+        );
+        const usage = await subjects.usage(body.id, dropped);
+        if (usage.classes + usage.knowledge > 0) {
+          throw conflict(
+            `levels: ${dropped.length === 1 ? 'level' : 'levels'} ${dropped.join(', ')} of job type '${current.name}' ${dropped.length === 1 ? 'is' : 'are'} still used by ${describeUsage(usage)}`,
+          );
+        }
+        await subjects.update(
+          body.id,
+          {
+            department_id: body.departmentId,
+            name: body.name,
+            code: body.code,
+            levels: levelsToText(body.levels),
+            description: body.description ?? current.description,
+            status: body.status ?? current.status,
+            sort: body.sort ?? current.sort,
+          },
+          nowIso(),
+        );
+      });
+    } catch (error) {
+      throw explainConstraint(error, {
+        unique: () => duplicateCode(body.code),
+        foreignKey: () => notFound(`Job-type category ${body.departmentId}`),
+      });
+    }
+  }
+
+  async delete(id: number): Promise<void> {
+    try {
+      await inTransaction(this.db, async (trx) => {
+        const subjects = new SubjectRepository(trx);
+        const subject = await subjects.findById(id);
+        if (!subject) throw notFound(`Job type ${id}`);
+        const usage = await subjects.usage(id);
+        if (usage.classes + usage.knowledge > 0) {
+          throw conflict(
+            `Job type '${subject.name}' still has ${describeUsage(usage)}; delete them first`,
+          );
+        }
+        await subjects.delete(id);
+      });
+    } catch (error) {
+      throw explainConstraint(error, {
+        foreignKey: () => conflict(`Job type ${id} is still in use; reload and try again`),
+      });
+    }
+  }
+
+  private async requireDepartment(trx: Db, departmentId: number) {
+    if (!(await new DepartmentRepository(trx).findById(departmentId))) {
+      throw notFound(`Job-type category ${departmentId}`);
+    }
+  }
+}

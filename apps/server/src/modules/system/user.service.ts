@@ -1,0 +1,249 @@
+import {
+  RoleKey,
+  UserType,
+  clientPasswordHash,
+  type AddUserBody,
+  type ListResult,
+  type ListUserQuery,
+  type UpdateUserBody,
+  type UserView,
+} from '@kaoshi/shared';
+import type { Config } from '../../config.js';
+import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import type { UserRow } from '../../db/types.js';
+import { isUniqueViolation } from '../../db/constraint.js';
+import { conflict, forbidden, invalid, notFound } from '../../errors.js';
+import { AuthRepository } from '../auth/auth.repository.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import { hashSecret, verifySecret } from '../auth/secret.js';
+import { RoleRepository } from './role.repository.js';
+import { UserRepository } from './user.repository.js';
+
+export const FIRST_ADMIN_ID = 1;
+
+/** Exam ticket numbers (students' usernames) look like this; no other account may take one. */
+const TICKET_LIKE = /^KS\d{10,}$/i;
+const refuseTicketLike = (name: string) => {
+  if (TICKET_LIKE.test(name)) {
+    throw invalid(
+      'name',
+      'names of the form KS followed by digits are reserved for exam ticket numbers',
+    );
+  }
+};
+
+type RoleRef = { user_id: number; id: number; name: string };
+
+function toView(row: UserRow, roles: RoleRef[]): UserView {
+  const own = roles.filter((role) => role.user_id === row.id);
+  return {
+    id: row.id,
+    name: row.name,
+    nickName: row.nick_name,
+    userType: row.user_type,
+    email: row.email,
+    introduction: row.introduction,
+    avatar: row.avatar,
+    endDate: row.end_date,
+    remoteLogin: row.remote_login,
+    status: row.status,
+    createdAt: row.created_at,
+    roleIds: own.map((role) => role.id),
+    roleNames: own.map((role) => role.name),
+  };
+}
+
+export class UserService {
+  private readonly defaultHash: string;
+
+  constructor(
+    private readonly db: Db,
+    config: Config,
+  ) {
+    this.defaultHash = clientPasswordHash(config.defaultPassword);
+  }
+
+  async list(query: ListUserQuery): Promise<ListResult<UserView>> {
+    const users = new UserRepository(this.db);
+    const { rows, total } = await users.list(query);
+    const roles = await users.rolesOf(rows.map((row) => row.id));
+    return { list: rows.map((row) => toView(row, roles)), total };
+  }
+
+  async detail(id: number): Promise<UserView> {
+    const users = new UserRepository(this.db);
+    const row = await users.findById(id);
+    if (!row) throw notFound(`User ${id}`);
+    return toView(row, await users.rolesOf([id]));
+  }
+
+  async add(body: AddUserBody): Promise<{ id: number }> {
+    refuseTicketLike(body.name);
+    const password = body.password ?? this.defaultHash;
+    const passwordHash = await hashSecret(password);
+    try {
+      return await inTransaction(this.db, async (trx) => {
+        const users = new UserRepository(trx);
+        if (await users.findByName(body.name))
+          throw conflict(`name: the username "${body.name}" is taken`);
+        const now = nowIso();
+        const id = await users.insert({
+          name: body.name,
+          nick_name: body.nickName,
+          password_hash: passwordHash,
+          password_is_default: password === this.defaultHash ? 1 : 0,
+          user_type: body.userType,
+          email: body.email ?? '',
+          introduction: body.introduction ?? '',
+          avatar: body.avatar ?? '',
+          end_date: body.endDate ?? null,
+          // 1 shows the web app's user menu (sign out, profile): what a new user needs.
+          remote_login: body.remoteLogin ?? 1,
+          resource_url: '',
+          socket_open: 0,
+          status: 1,
+          created_at: now,
+          updated_at: now,
+        });
+        return { id };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`name: the username "${body.name}" is taken`);
+      throw error;
+    }
+  }
+
+  async update(body: UpdateUserBody, actor: AuthContext): Promise<void> {
+    if (body.id === FIRST_ADMIN_ID && body.userType !== UserType.ADMIN) {
+      throw conflict('userType: the first administrator stays an administrator');
+    }
+    try {
+      await inTransaction(this.db, async (trx) => {
+        const users = new UserRepository(trx);
+        const current = await this.targetFor(users, body.id, actor);
+        const student = await users.studentOf(body.id);
+        if (!student) refuseTicketLike(body.name);
+        else if (body.name !== current.name || body.userType !== UserType.STUDENT) {
+          throw conflict(
+            `name: this account belongs to examinee ${student.name} (${student.ticket_number}); ` +
+              'its username is the exam ticket number and it stays a student account',
+          );
+        }
+        const holder = await users.findByName(body.name);
+        if (holder && holder.id !== body.id)
+          throw conflict(`name: the username "${body.name}" is taken`);
+        await users.update(body.id, {
+          name: body.name,
+          nick_name: body.nickName,
+          user_type: body.userType,
+          ...(body.email !== undefined && { email: body.email }),
+          ...(body.introduction !== undefined && { introduction: body.introduction }),
+          ...(body.avatar !== undefined && { avatar: body.avatar }),
+          ...(body.endDate !== undefined && { end_date: body.endDate }),
+          ...(body.remoteLogin !== undefined && { remote_login: body.remoteLogin }),
+          updated_at: nowIso(),
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(`name: the username "${body.name}" is taken`);
+      throw error;
+    }
+  }
+
+  async delete(id: number, actor: AuthContext): Promise<void> {
+    if (id === FIRST_ADMIN_ID) throw conflict('The first administrator (user 1) cannot be deleted');
+    if (id === actor.user.id) throw conflict('You cannot delete your own account');
+    await inTransaction(this.db, async (trx) => {
+      const users = new UserRepository(trx);
+      await this.targetFor(users, id, actor);
+      const student = await users.studentOf(id);
+      if (student) {
+        throw conflict(
+          `This account belongs to examinee ${student.name} (${student.ticket_number}); ` +
+            'delete the examinee in student management',
+        );
+      }
+      await this.keepOneSuperAdmin(users, id, []);
+      await users.delete(id);
+    });
+  }
+
+  async bindRoles(userId: number, roleIds: number[], actor: AuthContext): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      const users = new UserRepository(trx);
+      await this.targetFor(users, userId, actor);
+      const roles = await new RoleRepository(trx).findByIds(roleIds);
+      const missing = roleIds.filter((id) => !roles.some((role) => role.id === id));
+      if (missing.length > 0) throw notFound(`Role ${missing.join(', ')}`);
+      if (!actor.superAdmin && roles.some((role) => role.key === RoleKey.SUPER_ADMIN)) {
+        throw forbidden('Only a SUPER_ADMIN may grant the role SUPER_ADMIN');
+      }
+      await this.keepOneSuperAdmin(
+        users,
+        userId,
+        roles.map((role) => role.key),
+      );
+      await users.setRoles(userId, roleIds);
+    });
+  }
+
+  async resetPassword(id: number, actor: AuthContext): Promise<void> {
+    const passwordHash = await hashSecret(this.defaultHash);
+    await inTransaction(this.db, async (trx) => {
+      const users = new UserRepository(trx);
+      await this.targetFor(users, id, actor);
+      await users.update(id, {
+        password_hash: passwordHash,
+        password_is_default: 1,
+        updated_at: nowIso(),
+      });
+      await new AuthRepository(trx).deleteSessionsOfUser(id);
+    });
+  }
+
+  /** Changes the signed-in user's own password and ends all their sessions. */
+  async changeOwnPassword(actor: AuthContext, oldPass: string, newPass: string): Promise<void> {
+    if (!(await verifySecret(actor.user.password_hash, oldPass))) {
+      throw invalid('oldPass', 'the current password is wrong');
+    }
+    if (newPass === this.defaultHash) throw invalid('newPass', 'must not be the default password');
+    const passwordHash = await hashSecret(newPass);
+    await inTransaction(this.db, async (trx) => {
+      await new UserRepository(trx).update(actor.user.id, {
+        password_hash: passwordHash,
+        password_is_default: 0,
+        updated_at: nowIso(),
+      });
+      await new AuthRepository(trx).deleteSessionsOfUser(actor.user.id);
+    });
+  }
+
+  /**
+   * The user an administrative action is about. Only a SUPER_ADMIN may act on a SUPER_ADMIN:
+   * otherwise whoever holds SYSTEM-USER could reset user 1's password and take over.
+   */
+  private async targetFor(users: UserRepository, id: number, actor: AuthContext) {
+    const row = await users.findById(id);
+    if (!row) throw notFound(`User ${id}`);
+    if (!actor.superAdmin) {
+      const roles = await users.rolesOf([id]);
+      if (roles.some((role) => role.key === RoleKey.SUPER_ADMIN)) {
+        throw forbidden('Only a SUPER_ADMIN may change a user who holds SUPER_ADMIN');
+      }
+    }
+    return row;
+  }
+
+  /** Refuses a change that would leave no user holding SUPER_ADMIN. */
+  private async keepOneSuperAdmin(users: UserRepository, userId: number, keptRoleKeys: string[]) {
+    if (keptRoleKeys.includes(RoleKey.SUPER_ADMIN)) return;
+    const holdsIt = (await users.rolesOf([userId])).some(
+      (role) => role.key === RoleKey.SUPER_ADMIN,
+    );
+    if (holdsIt && (await users.countWithRoleKey(RoleKey.SUPER_ADMIN, userId)) === 0) {
+      throw conflict(
+        'This is the last user with role SUPER_ADMIN; give the role to another user first',
+      );
+    }
+  }
+}

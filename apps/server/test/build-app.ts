@@ -1,0 +1,197 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { TOKEN_COOKIE, UserType, clientPasswordHash, type Envelope } from '@kaoshi/shared';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { seed } from '../src/db/seed.js';
+
+export const ADMIN_PASSWORD = 'admin-test-pass';
+export const DEFAULT_PASSWORD = '123456';
+export const testDialect = (process.env.KAOSHI_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
+
+/** A brand-new empty database on the dialect under test, and how to throw it away. */
+export async function freshDatabase(): Promise<{
+  database: Config['database'];
+  dataDir: string;
+  drop: () => Promise<void>;
+}> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaoshi-test-'));
+  const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (testDialect === 'sqlite') {
+    return {
+      database: { kind: 'sqlite', file: path.join(dataDir, 'kaoshi.db') },
+      dataDir,
+      drop: removeDir,
+    };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('KAOSHI_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const name = `kaoshi_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: { kind: 'postgres', url: url.toString() },
+    dataDir,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+      await removeDir();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  handle: DatabaseHandle;
+  close: () => Promise<void>;
+}
+
+/** buildApp on a fresh, migrated and seeded database; captcha off unless the test turns it on. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const fresh = await freshDatabase();
+  const config = loadConfig({
+    DATA_DIR: fresh.dataDir,
+    CAPTCHA: 'off',
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD,
+    DEFAULT_PASSWORD,
+    ...env,
+  });
+  config.database = fresh.database;
+  const handle = openDatabase(config.database);
+  await migrateToLatest(handle.db);
+  await seed(handle.db, config);
+  const app = await buildApp(config, handle);
+  await app.ready();
+  return {
+    app,
+    config,
+    handle,
+    close: async () => {
+      await app.close();
+      await fresh.drop();
+    },
+  };
+}
+
+export interface ApiResult<T = unknown> {
+  http: number;
+  body: Envelope<T>;
+  cookies: Record<string, string>;
+  headers: Record<string, unknown>;
+}
+
+/** A thin client over inject: sends the session cookie and reads the envelope. */
+export class Client {
+  constructor(
+    private readonly app: FastifyInstance,
+    public token?: string,
+  ) {}
+
+  async request<T = unknown>(options: InjectOptions): Promise<ApiResult<T>> {
+    const response = await this.app.inject({
+      ...options,
+      cookies: {
+        ...(this.token ? { [TOKEN_COOKIE]: this.token } : {}),
+        ...(options.cookies ?? {}),
+      },
+    });
+    const cookies = Object.fromEntries(response.cookies.map((c) => [c.name, c.value]));
+    let body: Envelope<T>;
+    try {
+      body = response.json<Envelope<T>>();
+    } catch {
+      throw new Error(`Not JSON (${response.statusCode}): ${response.body.slice(0, 200)}`);
+    }
+    return { http: response.statusCode, body, cookies, headers: response.headers };
+  }
+
+  get<T = unknown>(url: string, query?: Record<string, string>) {
+    return this.request<T>({ method: 'GET', url, query });
+  }
+  post<T = unknown>(url: string, payload?: unknown) {
+    return this.request<T>({ method: 'POST', url, payload: payload as InjectOptions['payload'] });
+  }
+  /** application/x-www-form-urlencoded, as the spec's form calls send. */
+  form<T = unknown>(url: string, fields: Record<string, string>) {
+    return this.request<T>({
+      method: 'POST',
+      url,
+      payload: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  }
+  put<T = unknown>(url: string, payload?: unknown) {
+    return this.request<T>({ method: 'PUT', url, payload: payload as InjectOptions['payload'] });
+  }
+  delete<T = unknown>(url: string) {
+    return this.request<T>({ method: 'DELETE', url });
+  }
+}
+
+export const LOGIN_URL = '/api/kaoshi-user/security/doLogin';
+
+/** Signs in through doLogin (form, client hash) and returns a client carrying the session. */
+export async function login(
+  app: FastifyInstance,
+  username = 'admin',
+  password = ADMIN_PASSWORD,
+  userType: number = UserType.ADMIN,
+): Promise<Client> {
+  const anonymous = new Client(app);
+  const result = await anonymous.form<{ token: string }>(LOGIN_URL, {
+    username,
+    password: clientPasswordHash(password),
+    verifyCode: '',
+    userType: String(userType),
+  });
+  if (result.body.status !== 200)
+    throw new Error(`login ${username} failed: ${result.body.message}`);
+  return new Client(app, result.body.data.token);
+}
+
+let counter = 0;
+/** Adds a user through the API (as admin) with the given roles; its password is the default. */
+export async function createUser(
+  admin: Client,
+  options: { userType?: number; roleKeys?: string[]; name?: string } = {},
+): Promise<{ id: number; name: string }> {
+  const name = options.name ?? `user${Date.now().toString(36)}${counter++}`;
+  const userType = options.userType ?? UserType.TEACHER;
+  const added = await admin.post<{ id: number }>('/api/kaoshi-user/user/addUser', {
+    name,
+    nickName: `Nick ${name}`,
+    userType,
+  });
+  if (added.body.status !== 200) throw new Error(`addUser failed: ${added.body.message}`);
+  const id = added.body.data.id;
+  if (options.roleKeys?.length) {
+    const roles = await admin.get<{ roleId: number; key: string }[]>(
+      '/api/kaoshi-user/role/listAllRolesForSelect',
+    );
+    const roleIds = options.roleKeys.map((key) => {
+      const role = roles.body.data.find((r) => r.key === key);
+      if (!role) throw new Error(`no role ${key}`);
+      return role.roleId;
+    });
+    const bound = await admin.post('/api/kaoshi-user/user/bindUserWithRole', {
+      userId: id,
+      roleIds,
+    });
+    if (bound.body.status !== 200) throw new Error(`bind failed: ${bound.body.message}`);
+  }
+  return { id, name };
+}

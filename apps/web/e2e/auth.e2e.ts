@@ -1,0 +1,206 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiClient, DEFAULT_PASSWORD } from './api';
+import {
+  E2E_ADMIN_PASSWORD,
+  launchBrowser,
+  newPage,
+  pushPath,
+  submitSignIn,
+  waitForLayout,
+} from './browser';
+
+// Sign-in, the route guard, sign-out and the change of one's own password (spec §2, §4, §5),
+// in Chinese (the browser language of these contexts), the product's main language.
+const ADMIN = '管理员';
+const TEACHER = '教师/阅卷员';
+const STUDENT = '考生';
+const TEACHER_TYPE = 2;
+
+describe('signing in and out', () => {
+  const baseURL = inject('baseURL');
+  let browser: Browser;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await ApiClient.signIn(baseURL);
+  });
+  afterAll(() => browser?.close());
+
+  const url = (page: Page) => new URL(page.url());
+  const alert = (page: Page) => page.getByRole('alert');
+
+  /** Opens the sign-in page and signs in; waits for the layout. */
+  async function signIn(page: Page, username: string, password: string, typeLabel: string) {
+    if (url(page).pathname !== '/login') await page.goto(`${baseURL}/login`);
+    await submitSignIn(page, username, password, typeLabel);
+    await waitForLayout(page);
+  }
+
+  it('sends a signed-out deep link to sign-in and, after it, back to the page', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseURL}/system/userManage`);
+    await page.waitForURL('**/login?**');
+    expect(url(page).searchParams.get('redirect')).toBe('/system/userManage');
+
+    await signIn(page, 'admin', E2E_ADMIN_PASSWORD, ADMIN);
+    await page.waitForURL(`${baseURL}/system/userManage`);
+    await expect.poll(() => page.locator('.ant-table-row').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('keeps the whole path with its query through the sign-in', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseURL}/system/roleManage?name=x&key=y`);
+    await page.waitForURL('**/login?**');
+    expect(url(page).searchParams.get('redirect')).toBe('/system/roleManage?name=x&key=y');
+
+    await signIn(page, 'admin', E2E_ADMIN_PASSWORD, ADMIN);
+    await page.waitForURL(`${baseURL}/system/roleManage?name=x&key=y`);
+    await page.context().close();
+  });
+
+  it('sends a signed-in user from /login and from / to /dashboard', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'admin', E2E_ADMIN_PASSWORD, ADMIN);
+    await page.waitForURL(`${baseURL}/dashboard`);
+
+    await page.goto(`${baseURL}/login`);
+    await page.waitForURL(`${baseURL}/dashboard`);
+    await waitForLayout(page);
+
+    await page.goto(`${baseURL}/`);
+    await page.waitForURL(`${baseURL}/dashboard`);
+    await expect
+      .poll(() => page.locator('.tags-view-item.active').getAttribute('data-path'))
+      .toBe('/dashboard');
+    await page.context().close();
+  });
+
+  it('shows a wrong password in the form and stays on /login', async () => {
+    await admin.createUser(
+      'auth-wrong',
+      TEACHER_TYPE,
+      ['TEACHER'],
+      'auth-wrong',
+      'auth-right-pass',
+    );
+    const page = await newPage(browser);
+    await page.goto(`${baseURL}/login?redirect=%2Fdashboard`);
+    await submitSignIn(page, 'auth-wrong', 'not-the-password', TEACHER);
+    await alert(page).waitFor();
+    expect(await alert(page).innerText()).toBe('用户名或密码错误。');
+    expect(url(page).pathname).toBe('/login');
+    expect(url(page).searchParams.get('redirect')).toBe('/dashboard');
+    // The form keeps what was typed, and a second try with the right password goes through.
+    expect(await page.locator('input[name=username]').inputValue()).toBe('auth-wrong');
+    await page.locator('input[name=password]').fill('auth-right-pass');
+    await page.locator('form button[type=submit]').click();
+    await page.waitForURL(`${baseURL}/dashboard`);
+    await page.context().close();
+  });
+
+  it('shows the required fields when the form is sent empty', async () => {
+    const page = await newPage(browser);
+    await page.goto(`${baseURL}/login`);
+    await page.locator('form button[type=submit]').click();
+    await page.getByText('请输入用户名').waitFor();
+    await page.getByText('请输入密码').waitFor();
+    expect(await page.locator('input[name=username]').getAttribute('aria-invalid')).toBe('true');
+    // The server runs with CAPTCHA=off: the form asks for none.
+    expect(await page.locator('input[name=verifyCode]').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('refuses a teacher signing in as a student, in the form', async () => {
+    await admin.createUser(
+      'auth-teacher',
+      TEACHER_TYPE,
+      ['TEACHER'],
+      'auth-teacher',
+      'auth-teacher-pass',
+    );
+    const page = await newPage(browser);
+    await page.goto(`${baseURL}/login`);
+    await submitSignIn(page, 'auth-teacher', 'auth-teacher-pass', STUDENT);
+    await alert(page).waitFor();
+    expect(await alert(page).innerText()).toMatch(/不能以所选身份登录/);
+    expect(url(page).pathname).toBe('/login');
+    expect(await page.locator('.navbar').count()).toBe(0);
+
+    // The same account as a teacher is fine.
+    await submitSignIn(page, 'auth-teacher', 'auth-teacher-pass', TEACHER);
+    await waitForLayout(page);
+    await page.context().close();
+  });
+
+  it('signs out from the user menu to /login with the page as redirect; back does not show the app', async () => {
+    const page = await newPage(browser);
+    await signIn(page, 'admin', E2E_ADMIN_PASSWORD, ADMIN);
+    await page.locator('[data-testid=sidebar]').getByText('系统管理', { exact: true }).click();
+    await page.locator('[data-testid=sidebar]').getByText('角色管理', { exact: true }).click();
+    await page.waitForURL(`${baseURL}/system/roleManage`);
+
+    await page.getByRole('button', { name: '账号菜单' }).click();
+    await page.locator('.ant-dropdown:visible').getByText('退出登录', { exact: true }).click();
+    await page.waitForURL('**/login?**');
+    expect(url(page).searchParams.get('redirect')).toBe('/system/roleManage');
+
+    // The session is over on the server too.
+    const me = await page.evaluate(() =>
+      fetch('/api/kaoshi-user/auth/authWebUser').then((r) => r.json()),
+    );
+    expect(me).toMatchObject({ status: 10000 });
+
+    await page.goBack();
+    await page.waitForURL('**/login?**');
+    await page.locator('form button[type=submit]').waitFor();
+    expect(await page.locator('.navbar').count()).toBe(0);
+    expect(await page.locator('[data-testid=sidebar]').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('asks a user on the default password to change it, and the change signs them out', async () => {
+    await admin.createUser('auth-default', TEACHER_TYPE, ['TEACHER']);
+    const page = await newPage(browser);
+    await signIn(page, 'auth-default', DEFAULT_PASSWORD, TEACHER);
+
+    const dialog = page.locator('.ant-modal:visible');
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('请修改密码');
+    await dialog.getByRole('button', { name: '立即修改' }).click();
+    await page.waitForURL(`${baseURL}/profile/index`);
+    await page.getByTestId('profile-default-password').waitFor();
+
+    const form = page.getByTestId('profile-password-form');
+    await form.getByLabel('当前密码').fill(DEFAULT_PASSWORD);
+    await form.getByLabel('新密码', { exact: true }).fill('auth-new-pass');
+    await form.getByLabel('确认新密码').fill('auth-new-pass-typo');
+    await form.getByRole('button', { name: '修改密码' }).click();
+    await form.getByText('两次输入的新密码不一致').waitFor();
+    expect(url(page).pathname).toBe('/profile/index');
+
+    await form.getByLabel('确认新密码').fill('auth-new-pass');
+    await form.getByRole('button', { name: '修改密码' }).click();
+    await page.waitForURL('**/login?**');
+    await page.locator('form button[type=submit]').waitFor();
+    // Profile.tsx sends the user to sign in again with the dashboard as the next page (not back
+    // to the form they just used).
+    expect(url(page).searchParams.get('redirect')).toBe('/dashboard');
+
+    // The old password no longer works...
+    await submitSignIn(page, 'auth-default', DEFAULT_PASSWORD, TEACHER);
+    await alert(page).waitFor();
+    expect(url(page).pathname).toBe('/login');
+
+    // ...the new one does, and nobody asks for a change any more.
+    await page.locator('input[name=password]').fill('auth-new-pass');
+    await page.locator('form button[type=submit]').click();
+    await waitForLayout(page);
+    await pushPath(page, '/dashboard');
+    await page.locator('.dashboard').waitFor();
+    expect(await page.locator('.ant-modal:visible').count()).toBe(0);
+    await page.context().close();
+  });
+});

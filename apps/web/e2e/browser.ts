@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const E2E_ADMIN_PASSWORD = 'e2e-admin-pass';
+const resultsDir = fileURLToPath(new URL('../../../test-results', import.meta.url));
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1366, height: 850 };
+
+/**
+ * Headless Debian Chromium with the flags this closed network needs. playwright's launch() gives
+ * every browser a fresh temporary profile (it refuses an explicit --user-data-dir).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Saves test-results/<name>.png (the whole page unless told otherwise); look at them after a run. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  await page.screenshot({ path: path.join(resultsDir, `${name}.png`), fullPage });
+}
+
+/** Collects what the page's console reports as errors, CSP violations included. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+export interface ContextOptions {
+  /** The browser's language (navigator.languages), which the app follows without a saved choice. */
+  locale?: string;
+  viewport?: { width: number; height: number };
+}
+
+/** A page in a fresh context (own cookies and storage): a clean session. */
+export async function newPage(
+  browser: Browser,
+  { locale = 'zh-CN', viewport = DESKTOP }: ContextOptions = {},
+) {
+  const context = await browser.newContext({ locale, viewport });
+  return context.newPage();
+}
+
+/**
+ * Signs in through the form of the page at /login: the user type is the radio of that label
+ * (e.g. 管理员), then the submit button. It does not wait for what follows.
+ */
+export async function submitSignIn(
+  page: Page,
+  username: string,
+  password: string,
+  typeLabel: string,
+) {
+  await page.getByRole('radio', { name: typeLabel, exact: true }).click();
+  await page.locator('input[name=username]').fill(username);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('form button[type=submit]').click();
+}
+
+/** Waits until the signed-in layout (sidebar and navbar) shows. */
+export async function waitForLayout(page: Page) {
+  await page.locator('.navbar').waitFor();
+}
+
+/** Navigates inside the app without a page load, as a link of the app itself would. */
+export async function pushPath(page: Page, path: string) {
+  await page.evaluate((target) => {
+    history.pushState({}, '', target);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** Waits for the running finite animations (drawers, menus, modals) to end, e.g. before a screenshot. */
+export async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}

@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Browser tests: one built server for the run (global setup), Debian's Chromium driven by playwright-core.
+export default defineConfig({
+  root: fileURLToPath(new URL('../../..', import.meta.url)),
+  test: {
+    name: 'e2e',
+    include: ['apps/web/e2e/**/*.e2e.ts'],
+    globalSetup: ['apps/web/e2e/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+  },
+});

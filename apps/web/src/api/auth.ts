@@ -1,0 +1,43 @@
+import { clientPasswordHash, type SessionUser } from '@kaoshi/shared';
+import { request } from './request';
+
+export const CAPTCHA_URL = `${import.meta.env.VITE_API_BASE ?? ''}/api/kaoshi-user/security/captcha`;
+
+export interface LoginForm {
+  username: string;
+  password: string;
+  verifyCode: string;
+  userType: number;
+}
+
+/** Spec §7: form-encoded, with the password only ever sent as the client hash. Errors show in the form. */
+export const login = (form: LoginForm) =>
+  request.form<{ token: string }>(
+    '/api/kaoshi-user/security/doLogin',
+    {
+      username: form.username.trim(),
+      password: clientPasswordHash(form.password),
+      verifyCode: form.verifyCode.trim(),
+      userType: form.userType,
+    },
+    { quiet: true },
+  );
+
+/** Whether the sign-in form must show the captcha (the server may run with CAPTCHA=off). */
+export const getLoginOptions = () =>
+  request.get<{ captcha: boolean }>('/api/kaoshi-user/security/loginOptions');
+
+export const getSessionUser = () => request.get<SessionUser>('/api/kaoshi-user/auth/authWebUser');
+
+export const logout = () => request.get<null>('/api/kaoshi-user/user/logout');
+
+export const listPermissionKeysByRoles = (roles: string[]) =>
+  request.form<string[]>('/api/kaoshi-user/role/listPermissionKeysByRoles', {
+    roles: roles.join(','),
+  });
+
+export const changeOwnPassword = (oldPassword: string, newPassword: string) =>
+  request.post<null>('/api/kaoshi-user/user/updatePass', {
+    oldPass: clientPasswordHash(oldPassword),
+    newPass: clientPasswordHash(newPassword),
+  });

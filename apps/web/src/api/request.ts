@@ -1,0 +1,102 @@
+import { ApiStatus, REQUEST_TIMEOUT_MS, type Envelope } from '@kaoshi/shared';
+import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import i18n from '../i18n';
+import { toastError } from '../utils/feedback';
+import { clearSessionMarker } from '../utils/session-marker';
+
+/** Spec §8: with no response at all the message is this Chinese one, whatever the UI language. */
+export const NETWORK_DISCONNECTED = '您的网络已断开，请在网络稳定后重新登录';
+
+/** Spec §8: toasts last 5000 ms, and after one shows no other for 5 s. */
+export const ERROR_TOAST_MS = 5000;
+const TOAST_QUIET_MS = 5000;
+let lastToastAt = -Infinity;
+
+function toastOnce(text: string) {
+  const now = Date.now();
+  if (now - lastToastAt < TOAST_QUIET_MS) return;
+  lastToastAt = now;
+  toastError(text, ERROR_TOAST_MS);
+}
+
+/** Allows a test or a later toast to show at once. */
+export function resetToastQuietPeriod() {
+  lastToastAt = -Infinity;
+}
+
+/** The envelope's message as the error of a failed call. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const DOWNLOAD_TYPES = [
+  'application/octet-stream',
+  'application/vnd.openxmlformats-officedocument',
+  'application/vnd.ms-excel',
+  'application/zip',
+  'application/pdf',
+];
+const isDownload = (response: AxiosResponse) => {
+  const type = String(response.headers['content-type'] ?? '');
+  return DOWNLOAD_TYPES.some((download) => type.startsWith(download));
+};
+
+export const http = axios.create({
+  baseURL: import.meta.env.VITE_API_BASE ?? '',
+  timeout: REQUEST_TIMEOUT_MS,
+  withCredentials: true,
+});
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** The caller shows the error in place (the login form); no toast. */
+    quiet?: boolean;
+  }
+}
+
+function handleEnvelope(response: AxiosResponse): unknown {
+  if (isDownload(response)) return response;
+  const body = response.data as Envelope | undefined;
+  if (!body || typeof body !== 'object' || !('status' in body)) return response.data;
+  if (body.status === ApiStatus.OK || body.status === ApiStatus.PASS_THROUGH) return body.data;
+  if (body.status === ApiStatus.NO_SESSION) {
+    clearSessionMarker();
+    window.location.reload();
+    throw new ApiError(body.status, body.message);
+  }
+  if (!response.config.quiet) toastOnce(body.message || i18n.t('common.error'));
+  throw new ApiError(body.status, body.message || i18n.t('common.error'));
+}
+
+// The interceptor unwraps the envelope: what a call resolves to is its `data` (typed below).
+http.interceptors.response.use(
+  handleEnvelope as (r: AxiosResponse) => AxiosResponse,
+  (error: AxiosError) => {
+    // The server answers errors with an HTTP status that mirrors the envelope: read the envelope.
+    if (error.response) return handleEnvelope(error.response);
+    toastOnce(NETWORK_DISCONNECTED);
+    throw error;
+  },
+);
+
+/** Typed helpers: each resolves to the envelope's `data`. */
+export const request = {
+  get: <T>(url: string, params?: object, config?: AxiosRequestConfig) =>
+    http.get<never, T>(url, { ...config, params }),
+  post: <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
+    http.post<never, T>(url, body, config),
+  /** application/x-www-form-urlencoded, as the spec's form calls are sent. */
+  form: <T>(url: string, fields: Record<string, string | number>, config?: AxiosRequestConfig) =>
+    http.post<never, T>(
+      url,
+      new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])),
+      config,
+    ),
+  put: <T>(url: string, body?: unknown) => http.put<never, T>(url, body),
+  delete: <T>(url: string) => http.delete<never, T>(url),
+};

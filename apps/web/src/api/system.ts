@@ -1,0 +1,92 @@
+import {
+  type AddPermissionBody,
+  type ListResult,
+  type PermissionView,
+  type RoleView,
+  type UpdatePermissionBody,
+  type UserView,
+} from '@kaoshi/shared';
+import { request } from './request';
+
+const USER = '/api/kaoshi-user/user';
+const ROLE = '/api/kaoshi-user/role';
+const PERMISSION = '/api/kaoshi-user/permission';
+
+export interface UserQuery {
+  page: number;
+  limit: number;
+  name?: string;
+  nickName?: string;
+  userType?: number;
+}
+
+export interface UserInput {
+  name: string;
+  nickName: string;
+  userType: number;
+  email?: string;
+  introduction?: string;
+  avatar?: string;
+  endDate?: string | null;
+  remoteLogin?: 0 | 1;
+}
+
+export const listUsers = (query: UserQuery) =>
+  request.get<ListResult<UserView>>(`${USER}/listUser`, query);
+export const getUser = (id: number) =>
+  request.get<UserView>(`${USER}/queryUserDetailByUserId/${id}`);
+/**
+ * The spec's client sends the hashed default password; the server knows the configured default
+ * (DEFAULT_PASSWORD) and applies it when none is sent, so the two can never disagree.
+ */
+export const addUser = (user: UserInput) => request.post<{ id: number }>(`${USER}/addUser`, user);
+export const updateUser = (id: number, user: UserInput) =>
+  request.put<null>(`${USER}/updateUser`, { id, ...user });
+export const deleteUser = (id: number) => request.delete<null>(`${USER}/deleteUser/${id}`);
+export const bindUserRoles = (userId: number, roleIds: number[]) =>
+  request.post<null>(`${USER}/bindUserWithRole`, { userId, roleIds });
+export const resetUserPassword = (id: number) => request.get<null>(`${USER}/reSetPass/${id}`);
+
+export interface RoleQuery {
+  page: number;
+  limit: number;
+  name?: string;
+  key?: string;
+}
+export interface RoleInput {
+  name: string;
+  key: string;
+  description?: string;
+}
+export interface RoleOption {
+  roleId: number;
+  name: string;
+  key: string;
+}
+
+export const listRoles = (query: RoleQuery) =>
+  request.get<ListResult<RoleView>>(`${ROLE}/listRole`, query);
+export const getRole = (id: number) => request.get<RoleView>(`${ROLE}/getRoleById/${id}`);
+export const addRole = (role: RoleInput) =>
+  request.post<{ roleId: number }>(`${ROLE}/addRole`, role);
+export const updateRole = (roleId: number, role: RoleInput) =>
+  request.put<null>(`${ROLE}/updateRole`, { roleId, ...role });
+export const deleteRole = (id: number) => request.delete<null>(`${ROLE}/deleteRole/${id}`);
+export const listRolePermissionIds = (id: number) =>
+  request.get<number[]>(`${ROLE}/listRoleRefPermission/${id}`);
+/** Spec §7: form-encoded, permissionIds comma-separated. */
+export const bindRolePermissions = (roleId: number, permissionIds: number[]) =>
+  request.form<null>(`${ROLE}/bindRoleWithPermission`, {
+    roleId,
+    permissionIds: permissionIds.join(','),
+  });
+export const listRoleOptions = () => request.get<RoleOption[]>(`${ROLE}/listAllRolesForSelect`);
+
+export const listPermissionTree = () =>
+  request.get<PermissionView[]>(`${PERMISSION}/listPermissionTree`);
+export const addPermission = (permission: AddPermissionBody) =>
+  request.post<{ id: number }>(`${PERMISSION}/addPermission`, permission);
+export const updatePermission = (permission: UpdatePermissionBody) =>
+  request.put<null>(`${PERMISSION}/updatePermission`, permission);
+export const deletePermission = (id: number) =>
+  request.delete<null>(`${PERMISSION}/deletePermission/${id}`);

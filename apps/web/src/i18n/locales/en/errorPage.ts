@@ -1,0 +1,8 @@
+export default {
+  notFoundTitle: '404',
+  notFoundText: 'The page you are looking for does not exist.',
+  unauthorizedTitle: '401',
+  unauthorizedText: 'You do not have access to this page. Ask an administrator if you need it.',
+  verificationFailed: 'Verification failed, please Login again.',
+  rolesEmpty: 'getInfo: roles must be a non-null array!',
+} as const;

@@ -1,0 +1,27 @@
+import codes from './codes';
+import common from './common';
+import dashboard from './dashboard';
+import errorLog from './errorLog';
+import errorPage from './errorPage';
+import icons from './icons';
+import layout from './layout';
+import login from './login';
+import profile from './profile';
+import route from './route';
+import search from './search';
+import system from './system';
+
+export default {
+  common,
+  route,
+  login,
+  layout,
+  errorPage,
+  dashboard,
+  system,
+  profile,
+  icons,
+  errorLog,
+  codes,
+  search,
+};

@@ -1,0 +1,32 @@
+/** The profile page: who is signed in, and the change of one's own password. */
+export default {
+  account: 'Account',
+  username: 'Username',
+  nickName: 'Nickname',
+  email: 'Email',
+  roles: 'Roles',
+  userType: 'User type',
+  className: 'Registration batch',
+  departmentName: 'Job-type category',
+  endDate: 'Valid until',
+  empty: '—',
+  defaultPassword: {
+    title: 'You are still using the default password',
+    text: 'Choose your own password below to keep your account safe.',
+  },
+  password: {
+    title: 'Change password',
+    hint: 'After the change you are signed out everywhere and sign in again with the new password.',
+    old: 'Current password',
+    new: 'New password',
+    confirm: 'Confirm the new password',
+    oldRequired: 'Please enter your current password',
+    newRequired: 'Please enter a new password',
+    newTooShort: 'The new password needs at least {{min}} characters',
+    newSameAsOld: 'The new password must differ from the current one',
+    confirmRequired: 'Please enter the new password again',
+    confirmMismatch: 'The two new passwords do not match',
+    submit: 'Change password',
+    success: 'Your password has been changed. Please sign in again with the new password.',
+  },
+} as const;

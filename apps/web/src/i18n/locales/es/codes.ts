@@ -1,0 +1,38 @@
+import type { Messages } from '../../types';
+
+const codes: Messages['codes'] = {
+  unknown: 'Desconocido ({{code}})',
+  none: '—',
+  auditStatus: {
+    notStarted: 'Sin revisar',
+    underReview: 'En revisión',
+    passed: 'Revisión aprobada',
+    failed: 'Revisión rechazada',
+    expired: 'Revisión caducada',
+  },
+  markingState: { notMarked: 'Sin corregir', inProgress: 'En corrección', marked: 'Corregido' },
+  groupAudit: { underReview: 'En revisión', passed: 'Aprobado', failed: 'Rechazado' },
+  examStatus: {
+    submitted: 'Entregado',
+    saved: 'Guardado',
+    inProgress: 'En curso',
+    notStarted: 'No iniciado',
+    expired: 'Caducado',
+  },
+  questionType: {
+    single: 'Opción única',
+    multiple: 'Opción múltiple',
+    judgement: 'Verdadero o falso',
+    externalLink: 'Enlace externo',
+  },
+  permissionType: { menu: 'Menú', button: 'Botón' },
+  linkType: { normal: 'Normal', external: 'Enlace externo' },
+  articleType: { classicReading: 'Lectura clásica', excellentCulture: 'Cultura destacada' },
+  topFlag: { notPinned: 'Sin fijar', pinned: 'Fijado' },
+  video: { none: 'No', has: 'Sí' },
+  locked: { no: 'No', yes: 'Sí' },
+  isPass: { yes: 'Sí', no: 'No' },
+  knowledgeType: { course: 'Curso', appraisalPoint: 'Punto de evaluación' },
+  userType: { admin: 'Administrador', teacher: 'Profesor / corrector', student: 'Candidato' },
+};
+export default codes;

@@ -1,0 +1,34 @@
+import type { Messages } from '../../types';
+
+const layout: Messages['layout'] = {
+  toggleSidebar: 'Mostrar u ocultar el menú',
+  menuSearch: 'Buscar en el menú',
+  fullscreen: 'Pantalla completa',
+  settings: 'Configuración',
+  userMenu: {
+    profile: 'Perfil',
+    dashboard: 'Inicio',
+    logout: 'Cerrar sesión',
+    manual: 'Manual de uso',
+    deployment: 'Notas de implantación',
+    expiry: 'Válido hasta el {{date}}',
+    noExpiry: 'Sin fecha de caducidad',
+    open: 'Menú de la cuenta',
+  },
+  tags: {
+    refresh: 'Actualizar',
+    close: 'Cerrar',
+    closeOthers: 'Cerrar las demás',
+    closeAll: 'Cerrar todas',
+  },
+  settingsDrawer: {
+    title: 'Estilo de la página',
+    theme: 'Color del tema',
+    tagsView: 'Mostrar la barra de pestañas',
+    fixedHeader: 'Cabecera fija',
+    sidebarLogo: 'Logotipo en la barra lateral',
+    pinyinSearch: 'Buscar en el menú por pinyin',
+  },
+  errorLog: 'Registro de errores',
+};
+export default layout;

@@ -1,0 +1,33 @@
+import type { Messages } from '../../types';
+
+const login: Messages['login'] = {
+  title: 'Iniciar sesión',
+  subtitle: 'Exámenes en línea de certificación de competencias profesionales',
+  username: 'Usuario',
+  usernamePlaceholder: 'Usuario, n.º de inscripción al examen o n.º de documento de identidad',
+  password: 'Contraseña',
+  captcha: 'Código de verificación',
+  captchaRefresh: '¿No se lee bien? Haga clic para ver otra imagen',
+  userType: 'Acceder como',
+  userTypes: { admin: 'Administrador', teacher: 'Profesor / corrector', student: 'Candidato' },
+  submit: 'Iniciar sesión',
+  usernameRequired: 'Introduzca su nombre de usuario',
+  passwordRequired: 'Introduzca su contraseña',
+  captchaRequired: 'Introduzca el código de verificación',
+  capsLock: 'Bloq Mayús está activado',
+  showPassword: 'Mostrar contraseña',
+  defaultPasswordTitle: 'Cambie su contraseña',
+  defaultPasswordText:
+    'Sigue usando la contraseña predeterminada. Elija ahora una propia para proteger su cuenta.',
+  changeNow: 'Cambiar ahora',
+  later: 'Más tarde',
+  problems: {
+    credentials: 'El usuario o la contraseña no son correctos.',
+    userType:
+      'Esta cuenta no puede iniciar sesión con el perfil elegido. Elija el correcto arriba.',
+    captcha: 'El código de verificación es incorrecto o ha caducado; introduzca el nuevo.',
+    locked:
+      'Demasiados intentos fallidos. Espere 15 minutos e inténtelo de nuevo, o consulte a un administrador.',
+  },
+};
+export default login;

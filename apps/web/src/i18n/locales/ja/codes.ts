@@ -1,0 +1,38 @@
+import type { Messages } from '../../types';
+
+const codes: Messages['codes'] = {
+  unknown: '不明（{{code}}）',
+  none: '—',
+  auditStatus: {
+    notStarted: '未審査',
+    underReview: '審査中',
+    passed: '審査合格',
+    failed: '審査不合格',
+    expired: '審査期限切れ',
+  },
+  markingState: { notMarked: '未採点', inProgress: '採点中', marked: '採点済み' },
+  groupAudit: { underReview: '審査中', passed: '合格', failed: '不合格' },
+  examStatus: {
+    submitted: '提出済み',
+    saved: '保存済み',
+    inProgress: '実施中',
+    notStarted: '未開始',
+    expired: '期限切れ',
+  },
+  questionType: {
+    single: '単一選択',
+    multiple: '複数選択',
+    judgement: '正誤判定',
+    externalLink: '外部リンク',
+  },
+  permissionType: { menu: 'メニュー', button: 'ボタン' },
+  linkType: { normal: '通常', external: '外部リンク' },
+  articleType: { classicReading: '古典講読', excellentCulture: '優れた文化' },
+  topFlag: { notPinned: '固定なし', pinned: '上部に固定' },
+  video: { none: 'なし', has: 'あり' },
+  locked: { no: 'いいえ', yes: 'はい' },
+  isPass: { yes: 'はい', no: 'いいえ' },
+  knowledgeType: { course: 'コース', appraisalPoint: '評価項目' },
+  userType: { admin: '管理者', teacher: '教員／採点者', student: '受検者' },
+};
+export default codes;

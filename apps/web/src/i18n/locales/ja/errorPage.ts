@@ -1,0 +1,12 @@
+import type { Messages } from '../../types';
+
+const errorPage: Messages['errorPage'] = {
+  notFoundTitle: '404',
+  notFoundText: 'お探しのページは存在しません。',
+  unauthorizedTitle: '401',
+  unauthorizedText:
+    'このページへのアクセス権限がありません。必要な場合は管理者にお問い合わせください。',
+  verificationFailed: '認証に失敗しました。再度ログインしてください。',
+  rolesEmpty: 'getInfo: ロールは空でない配列である必要があります。',
+};
+export default errorPage;

@@ -1,0 +1,29 @@
+import type { Messages } from '../../types';
+import codes from './codes';
+import common from './common';
+import dashboard from './dashboard';
+import errorLog from './errorLog';
+import errorPage from './errorPage';
+import icons from './icons';
+import layout from './layout';
+import login from './login';
+import profile from './profile';
+import route from './route';
+import search from './search';
+import system from './system';
+
+const messages: Messages = {
+  common,
+  route,
+  login,
+  layout,
+  errorPage,
+  dashboard,
+  system,
+  profile,
+  icons,
+  errorLog,
+  codes,
+  search,
+};
+export default messages;

@@ -1,0 +1,78 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { ERROR_TOAST_MS } from '../api/request';
+import { PageLoading } from '../components/PageLoading';
+import { usePermissionStore } from '../stores/permission';
+import { useUserStore } from '../stores/user';
+import { toastError } from '../utils/feedback';
+import { hasSessionMarker } from '../utils/session-marker';
+import { filterAsyncRoutes, keepRequestedPath } from './permission-filter';
+import { asyncRoutes, constantLayoutRoutes } from './routes';
+
+/** Reachable without a session (spec §2's guard). */
+const WHITE_LIST = ['/login', '/auth-redirect'];
+
+const loginWithRedirect = (fullPath: string) => `/login?redirect=${encodeURIComponent(fullPath)}`;
+
+/**
+ * Spec §2 and §4: on every navigation, decides whether the page may render; with a session
+ * and no routes yet, loads the user and their keys once and generates the routes.
+ */
+export function Guard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const generated = usePermissionStore((state) => state.generated);
+  const signedIn = hasSessionMarker();
+  const fullPath = location.pathname + location.search;
+  const mustLoad = signedIn && !generated && location.pathname !== '/login';
+
+  useEffect(() => {
+    if (!mustLoad) return;
+    let cancelled = false;
+    const user = useUserStore.getState();
+    (async () => {
+      try {
+        const info = await user.getInfo();
+        const permissions = await user.getPermissionKeys(info.roles);
+        if (cancelled) return;
+        const access = { roles: info.roles, permissions };
+        const generatedRoutes = [
+          ...constantLayoutRoutes,
+          ...filterAsyncRoutes(asyncRoutes, access),
+        ];
+        if (!keepRequestedPath(location.pathname, generatedRoutes)) {
+          navigate('/', { replace: true });
+        }
+        usePermissionStore.getState().generateRoutes(access);
+      } catch (error) {
+        if (cancelled) return;
+        user.resetToken();
+        toastError(
+          error instanceof Error && error.message ? error.message : t('common.hasError'),
+          ERROR_TOAST_MS,
+        );
+        navigate(loginWithRedirect(fullPath), { replace: true });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+    // Runs once per load: the path it reads is the one requested when loading began.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mustLoad]);
+
+  if (!signedIn) {
+    return WHITE_LIST.includes(location.pathname) ? (
+      children
+    ) : (
+      <Navigate to={loginWithRedirect(fullPath)} replace />
+    );
+  }
+  if (location.pathname === '/login') return <Navigate to="/" replace />;
+  if (!generated) {
+    return <PageLoading fullScreen />;
+  }
+  return children;
+}

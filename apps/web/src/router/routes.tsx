@@ -1,0 +1,221 @@
+import { Perm, RoleKey } from '@kaoshi/shared';
+import { lazy } from 'react';
+import type { AppRoute } from './types';
+
+const ComingSoon = lazy(() => import('../views/placeholder/ComingSoon'));
+const ExaminationSituation = lazy(() => import('../views/marking/ExaminationSituation'));
+const Dashboard = lazy(() => import('../views/dashboard/Dashboard'));
+const Profile = lazy(() => import('../views/profile/Profile'));
+const Icons = lazy(() => import('../views/icons/Icons'));
+const UserManage = lazy(() => import('../views/system/UserManage'));
+const RoleManage = lazy(() => import('../views/system/RoleManage'));
+const PermissionManage = lazy(() => import('../views/system/PermissionManage'));
+
+/** Pages every signed-in user has, inside the layout (spec §2). */
+export const constantLayoutRoutes: AppRoute[] = [
+  {
+    path: '/dashboard',
+    name: 'Dashboard',
+    component: Dashboard,
+    meta: { title: 'dashboard', icon: 'dashboard', affix: true },
+  },
+  {
+    path: '/profile/index',
+    name: 'Profile',
+    component: Profile,
+    hidden: true,
+    meta: { title: 'profile', icon: 'user', noCache: true },
+  },
+  {
+    path: '/icon/index',
+    name: 'Icons',
+    component: Icons,
+    hidden: true,
+    meta: { title: 'icons', icon: 'icons' },
+  },
+];
+
+/**
+ * The permission-gated routes of spec §2, in sidebar order: the one route table. Modules that
+ * later releases build show ComingSoon until then.
+ */
+export const asyncRoutes: AppRoute[] = [
+  {
+    path: '/school',
+    name: 'School',
+    redirect: '/school/schoolManage',
+    alwaysShow: true,
+    meta: { title: 'school', icon: 'apartment', permissions: [Perm.SCHOOL] },
+    children: [
+      {
+        path: '/school/schoolManage',
+        name: 'SchoolManage',
+        component: ComingSoon,
+        meta: { title: 'schoolManage', permissions: [Perm.SCHOOL_MANAGE] },
+      },
+      {
+        path: '/school/departmentManage',
+        name: 'DepartmentManage',
+        component: ComingSoon,
+        meta: { title: 'departmentManage', permissions: [Perm.DEPARTMENT_MANAGE] },
+      },
+      {
+        path: '/school/subjectManage',
+        name: 'SubjectManage',
+        component: ComingSoon,
+        meta: { title: 'subjectManage', permissions: [Perm.SUBJECT_MANAGE] },
+      },
+      {
+        path: '/school/classesManage',
+        name: 'ClassesManage',
+        component: ComingSoon,
+        meta: { title: 'classesManage', permissions: [Perm.CLASS_MANAGE] },
+      },
+    ],
+  },
+  {
+    path: '/system',
+    name: 'System',
+    redirect: '/system/userManage',
+    alwaysShow: true,
+    meta: { title: 'system', icon: 'setting', permissions: [Perm.SYSTEM] },
+    children: [
+      {
+        path: '/system/userManage',
+        name: 'UserManage',
+        component: UserManage,
+        meta: { title: 'userManage', permissions: [Perm.SYSTEM_USER] },
+      },
+      {
+        path: '/system/roleManage',
+        name: 'RoleManage',
+        component: RoleManage,
+        meta: { title: 'roleManage', permissions: [Perm.SYSTEM_ROLE] },
+      },
+      {
+        path: '/system/permissionManage',
+        name: 'PermissionManage',
+        component: PermissionManage,
+        meta: { title: 'permissionManage', permissions: [Perm.SYSTEM_PERMISSION] },
+      },
+    ],
+  },
+  {
+    path: '/baseData',
+    name: 'BaseData',
+    redirect: '/baseData/examCourse',
+    alwaysShow: true,
+    meta: { title: 'baseData', icon: 'database', permissions: [Perm.BASEDATA] },
+    children: [
+      {
+        path: '/baseData/examCourse',
+        name: 'ExamCourse',
+        component: ComingSoon,
+        meta: { title: 'examCourse', permissions: [Perm.COURSE] },
+      },
+      {
+        path: '/baseData/examKnow',
+        name: 'ExamKnow',
+        component: ComingSoon,
+        meta: { title: 'examKnow', permissions: [Perm.KNOW] },
+      },
+      {
+        path: '/baseData/examStudent',
+        name: 'ExamStudent',
+        component: ComingSoon,
+        meta: { title: 'examStudent', permissions: [Perm.STUDENT] },
+      },
+      {
+        path: '/baseData/index',
+        name: 'QuestionBank',
+        component: ComingSoon,
+        meta: { title: 'questionBank', permissions: [Perm.QUESTION] },
+      },
+    ],
+  },
+  {
+    path: '/examAnalysis',
+    name: 'ExamAnalysis',
+    redirect: '/examClassRanking',
+    alwaysShow: true,
+    meta: { title: 'examAnalysis', icon: 'bar-chart', permissions: [Perm.ANALYSIS] },
+    children: [
+      {
+        path: '/examClassRanking',
+        name: 'ExamClassRanking',
+        component: ComingSoon,
+        meta: { title: 'examClassRanking', permissions: [Perm.CLASS_RANKING] },
+      },
+      {
+        path: '/isPassStatistics',
+        name: 'IsPassStatistics',
+        component: ComingSoon,
+        meta: { title: 'isPassStatistics', permissions: [Perm.PASS_STATISTICS] },
+      },
+      {
+        path: '/examSupplementary',
+        name: 'ExamSupplementary',
+        component: ComingSoon,
+        meta: { title: 'examSupplementary', permissions: [Perm.SUPPLEMENTARY] },
+      },
+    ],
+  },
+  {
+    path: '/exam-student/examStudentTest',
+    name: 'ExamStudentTest',
+    component: ComingSoon,
+    meta: { title: 'examStudentTest', icon: 'edit', permissions: [Perm.STUDENT_EXAM] },
+  },
+  {
+    path: '/examPublishManage',
+    name: 'ExamPublishManage',
+    redirect: '/examPublishManage/examManage',
+    alwaysShow: true,
+    meta: {
+      title: 'examPublishManage',
+      icon: 'send',
+      permissions: [Perm.PUBLISH_GROUP],
+      roles: [RoleKey.SUPER],
+    },
+    children: [
+      {
+        path: '/examPublishManage/examManage',
+        name: 'ExamManage',
+        component: ComingSoon,
+        meta: { title: 'examManage', permissions: [Perm.PAPER] },
+      },
+      {
+        path: '/examPublishManage/examInstruction',
+        name: 'ExamInstruction',
+        component: ComingSoon,
+        meta: { title: 'examInstruction', permissions: [Perm.INSTRUCTION] },
+      },
+      {
+        path: '/examPublishManage/publishManage',
+        name: 'PublishManage',
+        component: ComingSoon,
+        meta: { title: 'publishManage', permissions: [Perm.PUBLISH] },
+      },
+      {
+        path: '/examPublishManage/examinationSituation',
+        name: 'ExaminationSituation',
+        component: ExaminationSituation,
+        meta: { title: 'examinationSituation', permissions: [Perm.MARKING] },
+      },
+    ],
+  },
+  {
+    path: '/socketA',
+    name: 'SocketA',
+    component: ComingSoon,
+    hidden: true,
+    meta: { title: 'socketA', permissions: [Perm.STUDENT_EXAM], noCache: true },
+  },
+  {
+    path: '/examinationRead',
+    name: 'ExaminationRead',
+    component: ComingSoon,
+    hidden: true,
+    meta: { title: 'examinationRead', permissions: [Perm.MARKING] },
+  },
+];

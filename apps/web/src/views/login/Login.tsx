@@ -1,0 +1,241 @@
+import { ApiStatus, UserType } from '@kaoshi/shared';
+import { ApiError } from '../../api/request';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CAPTCHA_URL, getLoginOptions, type LoginForm } from '../../api/auth';
+import { LANGUAGE_NAMES } from '../../i18n';
+import { LANGUAGES, type Language } from '../../i18n/types';
+import { useAppStore } from '../../stores/app';
+import { useUserStore } from '../../stores/user';
+import './login.css';
+
+/** Only same-site paths: a crafted ?redirect= must not send the user elsewhere. */
+function safeRedirect(value: string | null) {
+  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
+}
+
+type Field = 'username' | 'password' | 'verifyCode';
+
+const USER_TYPES = [
+  [UserType.ADMIN, 'admin'],
+  [UserType.TEACHER, 'teacher'],
+  [UserType.STUDENT, 'student'],
+] as const;
+
+function EyeIcon({ open }: { open: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+      <path
+        fill="currentColor"
+        d="M12 5C6.5 5 2.7 9.1 1.5 12c1.2 2.9 5 7 10.5 7s9.3-4.1 10.5-7C21.3 9.1 17.5 5 12 5zm0 11.5A4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 0 1 0 9zm0-7a2.5 2.5 0 1 0 0 5 2.5 2.5 0 0 0 0-5z"
+      />
+      {!open && <path stroke="currentColor" strokeWidth="2" d="M3 3l18 18" />}
+    </svg>
+  );
+}
+
+/**
+ * The sign-in page, in plain HTML and CSS without the component library: it is what every
+ * examinee loads first, at the same minute as thousands of others, often on a phone.
+ */
+export default function Login() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const language = useAppStore((state) => state.language);
+  const setLanguage = useAppStore((state) => state.setLanguage);
+  const [values, setValues] = useState<LoginForm>({
+    userType: UserType.STUDENT,
+    username: '',
+    password: '',
+    verifyCode: '',
+  });
+  const [touched, setTouched] = useState(false);
+  const [captchaVersion, setCaptchaVersion] = useState(0);
+  const [error, setError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+  const [capsLock, setCapsLock] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const [captcha, setCaptcha] = useState(true);
+  useEffect(() => {
+    getLoginOptions()
+      .then((options) => setCaptcha(options.captcha))
+      .catch(() => setCaptcha(true));
+  }, []);
+
+  const missing: Partial<Record<Field, string>> = {
+    ...(!values.username.trim() && { username: t('login.usernameRequired') }),
+    ...(!values.password && { password: t('login.passwordRequired') }),
+    ...(captcha && !values.verifyCode.trim() && { verifyCode: t('login.captchaRequired') }),
+  };
+  const problem = (field: Field) => (touched ? missing[field] : undefined);
+  const set = (field: Field) => (event: ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  /**
+   * The server names what it refused (`password: …`, `userType: …`, `verifyCode: …`, status
+   * 10005); say it in the page's language. Anything else is shown as the server put it.
+   */
+  const signInProblem = (failure: unknown) => {
+    if (!(failure instanceof ApiError))
+      return failure instanceof Error ? failure.message : t('common.error');
+    if (failure.status === ApiStatus.TOO_MANY_REQUESTS) return t('login.problems.locked');
+    const field = failure.message.split(':')[0];
+    if (field === 'password' || field === 'username') return t('login.problems.credentials');
+    if (field === 'userType') return t('login.problems.userType');
+    if (field === 'verifyCode') return t('login.problems.captcha');
+    return failure.message;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (Object.keys(missing).length > 0) return;
+    setSubmitting(true);
+    setError(undefined);
+    try {
+      await useUserStore.getState().login(values);
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch (failure) {
+      setError(signInProblem(failure));
+      // A captcha is good for one attempt.
+      setValues((current) => ({ ...current, verifyCode: '' }));
+      setCaptchaVersion((version) => version + 1);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <div className="login-page">
+      {/* Plain buttons, not a dropdown menu: the sign-in page loads as little as it can. */}
+      <nav
+        className="login-languages"
+        aria-label={t('common.language')}
+        data-testid="language-switch"
+      >
+        {LANGUAGES.map((lng) => (
+          <button
+            key={lng}
+            type="button"
+            lang={lng}
+            aria-pressed={lng === language}
+            className={lng === language ? 'active' : undefined}
+            onClick={() => setLanguage(lng as Language)}
+          >
+            {LANGUAGE_NAMES[lng]}
+          </button>
+        ))}
+      </nav>
+      <div className="login-card">
+        <div className="login-brand">
+          <img src="/logo.svg" alt="" width={44} height={44} />
+          <div>
+            <h1 className="login-title">{t('common.productTitle')}</h1>
+            <p className="login-subtitle">{t('login.subtitle')}</p>
+          </div>
+        </div>
+        <form className="login-form" onSubmit={submit} noValidate>
+          <div className="login-field">
+            <span className="login-label" id="login-user-type">
+              {t('login.userType')}
+            </span>
+            <div className="login-segmented" role="radiogroup" aria-labelledby="login-user-type">
+              {USER_TYPES.map(([userType, label]) => (
+                <button
+                  key={userType}
+                  type="button"
+                  role="radio"
+                  aria-checked={values.userType === userType}
+                  className={values.userType === userType ? 'active' : undefined}
+                  onClick={() => setValues((current) => ({ ...current, userType }))}
+                >
+                  {t(`login.userTypes.${label}`)}
+                </button>
+              ))}
+            </div>
+          </div>
+          <label className="login-field">
+            <span className="login-label">{t('login.username')}</span>
+            <input
+              className={problem('username') ? 'login-input invalid' : 'login-input'}
+              name="username"
+              placeholder={t('login.usernamePlaceholder')}
+              autoComplete="username"
+              autoFocus
+              value={values.username}
+              onChange={set('username')}
+              aria-invalid={Boolean(problem('username'))}
+            />
+            {problem('username') && <span className="login-problem">{problem('username')}</span>}
+          </label>
+          <label className="login-field">
+            <span className="login-label">{t('login.password')}</span>
+            <span className="login-password">
+              <input
+                className={problem('password') ? 'login-input invalid' : 'login-input'}
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                value={values.password}
+                onChange={set('password')}
+                onKeyUp={(event) => setCapsLock(event.getModifierState('CapsLock'))}
+                aria-invalid={Boolean(problem('password'))}
+              />
+              <button
+                type="button"
+                className="login-eye"
+                aria-label={t('login.showPassword')}
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
+                <EyeIcon open={showPassword} />
+              </button>
+            </span>
+            {problem('password') && <span className="login-problem">{problem('password')}</span>}
+            {capsLock && <span className="login-hint">{t('login.capsLock')}</span>}
+          </label>
+          {captcha && (
+            <label className="login-field">
+              <span className="login-label">{t('login.captcha')}</span>
+              <span className="login-captcha">
+                <input
+                  className={problem('verifyCode') ? 'login-input invalid' : 'login-input'}
+                  name="verifyCode"
+                  maxLength={6}
+                  autoComplete="off"
+                  value={values.verifyCode}
+                  onChange={set('verifyCode')}
+                  aria-invalid={Boolean(problem('verifyCode'))}
+                />
+                <img
+                  className="login-captcha-image"
+                  src={`${CAPTCHA_URL}?v=${captchaVersion}`}
+                  alt={t('login.captcha')}
+                  title={t('login.captchaRefresh')}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setCaptchaVersion((version) => version + 1);
+                  }}
+                />
+              </span>
+              {problem('verifyCode') && (
+                <span className="login-problem">{problem('verifyCode')}</span>
+              )}
+            </label>
+          )}
+          {error && (
+            <div className="login-error" role="alert">
+              {error}
+            </div>
+          )}
+          <button type="submit" className="login-submit" disabled={submitting}>
+            {submitting && <span className="page-loading-spinner small" />}
+            {t('login.submit')}
+          </button>
+        </form>
+      </div>
+    </div>
+  );
+}

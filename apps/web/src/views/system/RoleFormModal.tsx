@@ -1,0 +1,107 @@
+import type { RoleView } from '@kaoshi/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { addRole, updateRole, type RoleInput } from '../../api/system';
+import { isBuiltInRole } from '../../utils/builtin-labels';
+import { succeeded, systemKeys } from './queries';
+import { MODAL_WIDTH } from './responsive';
+
+/** Mirrors the shared zod schema (packages/shared/src/schemas/role.ts). */
+const ROLE_KEY_PATTERN = /^[A-Z][A-Z0-9_]*$/;
+
+interface RoleFormModalProps {
+  open: boolean;
+  /** The role to edit; none to add one. */
+  role?: RoleView;
+  onClose: () => void;
+}
+
+export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<RoleInput>();
+  const keyLocked = role !== undefined && isBuiltInRole(role.key);
+
+  const save = useMutation({
+    mutationFn: (input: RoleInput) => (role ? updateRole(role.roleId, input) : addRole(input)),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: systemKeys.roles }),
+        queryClient.invalidateQueries({ queryKey: systemKeys.roleOptions }),
+        // The users table shows role names.
+        queryClient.invalidateQueries({ queryKey: systemKeys.users }),
+      ]),
+  });
+
+  const submit = async (values: RoleInput) => {
+    const input = {
+      name: values.name.trim(),
+      key: values.key.trim(),
+      description: values.description?.trim() ?? '',
+    };
+    if (!(await succeeded(save.mutateAsync(input)))) return;
+    message.success(t(role ? 'common.saved' : 'system.role.added'));
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(role ? 'system.role.edit' : 'system.role.add')}
+      width={MODAL_WIDTH}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<RoleInput>
+        name="roleForm"
+        form={form}
+        layout="vertical"
+        initialValues={role && { name: role.name, key: role.key, description: role.description }}
+        onFinish={(values) => void submit(values)}
+      >
+        <Form.Item
+          name="name"
+          label={t('system.role.name')}
+          rules={[
+            {
+              required: true,
+              whitespace: true,
+              message: t('common.required', { field: t('system.role.name') }),
+            },
+            { max: 50, message: t('system.rules.maxLength', { max: 50 }) },
+          ]}
+        >
+          <Input maxLength={50} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="key"
+          label={t('system.role.key')}
+          extra={keyLocked ? t('system.role.builtInKeyLocked') : t('system.role.keyHelp')}
+          normalize={(value: string) => value.toUpperCase()}
+          rules={[
+            {
+              required: true,
+              message: t('common.required', { field: t('system.role.key') }),
+            },
+            { min: 2, max: 50, pattern: ROLE_KEY_PATTERN, message: t('system.rules.roleKey') },
+          ]}
+        >
+          <Input maxLength={50} autoComplete="off" disabled={keyLocked} />
+        </Form.Item>
+        <Form.Item
+          name="description"
+          label={t('system.role.description')}
+          rules={[{ max: 200, message: t('system.rules.maxLength', { max: 200 }) }]}
+        >
+          <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

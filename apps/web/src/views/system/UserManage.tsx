@@ -1,0 +1,298 @@
+import {
+  DeleteOutlined,
+  EditOutlined,
+  KeyOutlined,
+  PlusOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { PAGE_LIMIT_DEFAULT, RoleKey, USER_TYPES, type UserView } from '@kaoshi/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Form,
+  Grid,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tag,
+  type TableColumnsType,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  deleteUser,
+  listRoleOptions,
+  listUsers,
+  resetUserPassword,
+  type UserQuery,
+} from '../../api/system';
+import { useUserStore } from '../../stores/user';
+import { useCodeLabel } from '../../utils/use-code-label';
+import { FIRST_ADMIN_ID } from '../../utils/builtin-labels';
+import { succeeded, systemKeys } from './queries';
+import { TABLE_SCROLL } from './responsive';
+import { RowAction } from './RowAction';
+import { SearchBar } from './SearchBar';
+import {
+  PAGE_SIZES,
+  applySearch,
+  changePage,
+  pageAfterDelete,
+  resetSearch,
+  sameQuery,
+} from './search-params';
+import { UserFormModal } from './UserFormModal';
+import { UserRolesModal } from './UserRolesModal';
+import { useDialog } from './use-dialog';
+import { useSystemLabels } from '../../utils/use-system-labels';
+
+interface UserFilters {
+  name?: string;
+  nickName?: string;
+  userType?: number;
+}
+
+type Dialog = { kind: 'form'; user?: UserView } | { kind: 'roles'; user: UserView };
+
+export default function UserManage() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const labels = useSystemLabels();
+  const codeLabel = useCodeLabel();
+  const screens = Grid.useBreakpoint();
+  const me = useUserStore((state) => state.info);
+  const [filterForm] = Form.useForm<UserFilters>();
+  const [query, setQuery] = useState<UserQuery>({ page: 1, limit: PAGE_LIMIT_DEFAULT });
+  const dialog = useDialog<Dialog>();
+
+  const users = useQuery({
+    queryKey: [...systemKeys.users, query],
+    queryFn: () => listUsers(query),
+    placeholderData: keepPreviousData,
+  });
+  const roleOptions = useQuery({ queryKey: systemKeys.roleOptions, queryFn: listRoleOptions });
+  const roleKeys = useMemo(
+    () => new Map((roleOptions.data ?? []).map((role) => [role.roleId, role.key])),
+    [roleOptions.data],
+  );
+  const iAmSuperAdmin = me?.roles.includes(RoleKey.SUPER_ADMIN) ?? false;
+
+  const invalidate = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: systemKeys.users }),
+      // Roles show how many users hold them.
+      queryClient.invalidateQueries({ queryKey: systemKeys.roles }),
+    ]);
+  const removeUser = useMutation({ mutationFn: deleteUser, onSuccess: invalidate });
+  const resetPassword = useMutation({ mutationFn: resetUserPassword });
+
+  const search = (filters: UserFilters) => {
+    const next = applySearch(query, filters);
+    if (sameQuery(next, query)) void users.refetch();
+    else setQuery(next);
+  };
+
+  const confirmDelete = (user: UserView) => {
+    const rowsOnPage = users.data?.list.length ?? 0;
+    modal.confirm({
+      title: t('system.user.deleteTitle'),
+      content: t('common.deleteConfirm', { name: user.name }),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        if (!(await succeeded(removeUser.mutateAsync(user.id)))) return;
+        message.success(t('common.deleted'));
+        setQuery((current) => ({ ...current, page: pageAfterDelete(current.page, rowsOnPage) }));
+      },
+    });
+  };
+
+  const confirmResetPassword = (user: UserView) =>
+    modal.confirm({
+      title: t('system.user.resetPasswordTitle'),
+      content:
+        user.id === me?.id
+          ? t('system.user.resetOwnPasswordText')
+          : t('system.user.resetPasswordText', { name: user.name }),
+      okText: t('system.user.resetPassword'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        if (await succeeded(resetPassword.mutateAsync(user.id))) {
+          message.success(t('system.user.passwordReset', { name: user.name }));
+        }
+      },
+    });
+
+  /** Why nothing may be done to this user, if so (mirrors the server's rule). */
+  const lockedBecause = (user: UserView) =>
+    !iAmSuperAdmin && user.roleIds.some((id) => roleKeys.get(id) === RoleKey.SUPER_ADMIN)
+      ? t('system.user.superAdminOnly')
+      : undefined;
+
+  const deleteBlockedBecause = (user: UserView) => {
+    if (user.id === FIRST_ADMIN_ID) return t('system.user.cannotDeleteFirstAdmin');
+    if (user.id === me?.id) return t('system.user.cannotDeleteSelf');
+    return lockedBecause(user);
+  };
+
+  const compact = !screens.sm;
+  const columns: TableColumnsType<UserView> = [
+    { title: t('system.user.id'), dataIndex: 'id', width: 72 },
+    { title: t('system.user.username'), dataIndex: 'name' },
+    { title: t('system.user.nickName'), dataIndex: 'nickName' },
+    {
+      title: t('system.user.userType'),
+      key: 'userType',
+      render: (_, user) => codeLabel('userType', user.userType),
+    },
+    {
+      title: t('system.user.roles'),
+      key: 'roles',
+      render: (_, user) => (
+        <Space size={[4, 4]} wrap>
+          {user.roleIds.map((id, index) => (
+            <Tag key={id} color={roleKeys.get(id) === RoleKey.SUPER_ADMIN ? 'gold' : 'blue'}>
+              {labels.role(roleKeys.get(id), user.roleNames[index] ?? '')}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { title: t('system.user.email'), dataIndex: 'email' },
+    {
+      title: t('system.user.endDate'),
+      key: 'endDate',
+      render: (_, user) =>
+        user.endDate ? dayjs(user.endDate).format('YYYY-MM-DD') : t('codes.none'),
+    },
+    {
+      title: t('system.createdAt'),
+      key: 'createdAt',
+      render: (_, user) => dayjs(user.createdAt).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: screens.md ? 'right' : undefined,
+      render: (_, user) => {
+        const locked = lockedBecause(user);
+        return (
+          <Space size={0}>
+            <RowAction
+              icon={<EditOutlined />}
+              label={t('common.edit')}
+              blockedBy={locked}
+              compact={compact}
+              onClick={() => dialog.show({ kind: 'form', user })}
+            />
+            <RowAction
+              icon={<TeamOutlined />}
+              label={t('system.user.roles')}
+              blockedBy={locked}
+              compact={compact}
+              onClick={() => dialog.show({ kind: 'roles', user })}
+            />
+            <RowAction
+              icon={<KeyOutlined />}
+              label={t('system.user.resetPassword')}
+              blockedBy={locked}
+              compact={compact}
+              onClick={() => confirmResetPassword(user)}
+            />
+            <RowAction
+              icon={<DeleteOutlined />}
+              label={t('common.delete')}
+              danger
+              blockedBy={deleteBlockedBecause(user)}
+              compact={compact}
+              onClick={() => confirmDelete(user)}
+            />
+          </Space>
+        );
+      },
+    },
+  ];
+
+  return (
+    <Card size={screens.sm ? undefined : 'small'}>
+      <SearchBar
+        name="userSearch"
+        form={filterForm}
+        onSearch={search}
+        onReset={() => setQuery(resetSearch(query))}
+      >
+        <Form.Item name="name" noStyle>
+          <Input
+            allowClear
+            placeholder={t('system.user.username')}
+            aria-label={t('system.user.username')}
+          />
+        </Form.Item>
+        <Form.Item name="nickName" noStyle>
+          <Input
+            allowClear
+            placeholder={t('system.user.nickName')}
+            aria-label={t('system.user.nickName')}
+          />
+        </Form.Item>
+        <Form.Item name="userType" noStyle>
+          <Select
+            allowClear
+            style={{ width: '100%' }}
+            placeholder={t('system.user.userType')}
+            aria-label={t('system.user.userType')}
+            options={USER_TYPES.map((code) => ({
+              value: code,
+              label: codeLabel('userType', code),
+            }))}
+          />
+        </Form.Item>
+      </SearchBar>
+      <Space style={{ marginBottom: 12 }}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => dialog.show({ kind: 'form' })}
+        >
+          {t('system.user.add')}
+        </Button>
+      </Space>
+      <Table<UserView>
+        rowKey="id"
+        size={screens.md ? 'medium' : 'small'}
+        columns={columns}
+        dataSource={users.data?.list}
+        loading={users.isFetching}
+        scroll={TABLE_SCROLL}
+        locale={{ emptyText: t('common.noData') }}
+        pagination={{
+          current: query.page,
+          pageSize: query.limit,
+          total: users.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZES,
+          showTotal: (total) => t('common.total', { count: total }),
+          onChange: (page, pageSize) => setQuery((current) => changePage(current, page, pageSize)),
+        }}
+      />
+      <UserFormModal
+        key={`form-${dialog.key}`}
+        open={dialog.open && dialog.target?.kind === 'form'}
+        user={dialog.target?.user}
+        onClose={dialog.hide}
+      />
+      <UserRolesModal
+        key={`roles-${dialog.key}`}
+        open={dialog.open && dialog.target?.kind === 'roles'}
+        user={dialog.target?.user}
+        onClose={dialog.hide}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,18 @@
+/** TanStack Query keys of the system screens; a prefix invalidates every page of a list. */
+export const systemKeys = {
+  users: ['system', 'users'] as const,
+  roles: ['system', 'roles'] as const,
+  roleOptions: ['system', 'roleOptions'] as const,
+  permissionTree: ['system', 'permissionTree'] as const,
+  rolePermissions: ['system', 'rolePermissions'] as const,
+};
+
+/**
+ * Whether a call succeeded. The request layer has already shown a failure's message (spec §8),
+ * so callers only decide what follows a success.
+ */
+export const succeeded = (call: Promise<unknown>) =>
+  call.then(
+    () => true,
+    () => false,
+  );

@@ -1,0 +1,68 @@
+/** Envelope status codes (DESIGN.md "API conventions"). The HTTP status mirrors each one. */
+export const ApiStatus = {
+  OK: 200,
+  NO_SESSION: 10000,
+  FORBIDDEN: 10001,
+  INVALID_INPUT: 10002,
+  NOT_FOUND: 10003,
+  CONFLICT: 10004,
+  TOO_MANY_REQUESTS: 10005,
+  PASS_THROUGH: 30001,
+  INTERNAL: 500,
+} as const;
+export type ApiStatusCode = (typeof ApiStatus)[keyof typeof ApiStatus];
+
+export const httpStatusOf: Record<ApiStatusCode, number> = {
+  200: 200,
+  10000: 401,
+  10001: 403,
+  10002: 400,
+  10003: 404,
+  10004: 409,
+  10005: 429,
+  30001: 200,
+  500: 500,
+};
+
+/** The response envelope every API call answers with. */
+export interface Envelope<T = unknown> {
+  status: ApiStatusCode;
+  message: string;
+  data: T;
+}
+
+export interface ListResult<T> {
+  list: T[];
+  total: number;
+}
+
+/** userType codes: who a user is, chosen at login. */
+export const UserType = {
+  ADMIN: 1,
+  TEACHER: 2,
+  STUDENT: 3,
+} as const;
+export type UserTypeCode = (typeof UserType)[keyof typeof UserType];
+export const USER_TYPES = [UserType.ADMIN, UserType.TEACHER, UserType.STUDENT] as const;
+
+/** Permission type (spec §4): 0 menu, 1 button. */
+export const PermissionType = { MENU: 0, BUTTON: 1 } as const;
+/** Link type (spec §4): 0 normal, 1 external link. */
+export const LinkType = { NORMAL: 0, EXTERNAL: 1 } as const;
+
+/** Role keys the product itself relies on. */
+export const RoleKey = {
+  SUPER_ADMIN: 'SUPER_ADMIN',
+  SUPER: 'SUPER',
+  TEACHER: 'TEACHER',
+  STUDENT: 'STUDENT',
+} as const;
+
+export const TOKEN_COOKIE = 'KAOSHI_TOKEN';
+/** Non-secret cookie readable by the web app's route guard: "a session may exist". */
+export const SESSION_MARKER_COOKIE = 'KAOSHI_SESSION';
+export const CAPTCHA_COOKIE = 'KAOSHI_CAPTCHA';
+
+export const PAGE_LIMIT_DEFAULT = 20;
+export const PAGE_LIMIT_MAX = 500;
+export const REQUEST_TIMEOUT_MS = 60000;

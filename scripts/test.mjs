@@ -1,0 +1,68 @@
+// `npm test`: lint, typecheck, unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL
+// is set), the production build, then the browser tests. Stops at the first failing step and
+// ends with one line "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = path.join(root, 'test-results');
+fs.mkdirSync(results, { recursive: true });
+
+const counts = { passed: 0, failed: 0 };
+function readVitestReport(file) {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  counts.passed += report.numPassedTests;
+  counts.failed += report.numFailedTests;
+}
+
+const vitestReport = (name) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${path.join(results, name)}`,
+];
+const steps = [
+  ['lint', 'npm', ['run', 'lint']],
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  [
+    'unit and API tests',
+    'npx',
+    ['vitest', 'run', ...vitestReport('vitest-api.json')],
+    'vitest-api.json',
+  ],
+  ['build', 'npm', ['run', 'build']],
+  [
+    'browser tests',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      'apps/web/e2e/vitest.config.ts',
+      ...vitestReport('vitest-e2e.json'),
+    ],
+    'vitest-e2e.json',
+  ],
+];
+
+let failedStep;
+for (const [label, command, args, report] of steps) {
+  console.log(`\n=== ${label} ===`);
+  if (report) fs.rmSync(path.join(results, report), { force: true });
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (report) readVitestReport(path.join(results, report));
+  if (run.status !== 0) {
+    failedStep = label;
+    break;
+  }
+}
+
+console.log(
+  failedStep ? `\nnpm test stopped: ${failedStep} failed` : '\nnpm test: every step passed',
+);
+if (!process.env.TEST_DATABASE_URL)
+  console.log('(PostgreSQL not tested: TEST_DATABASE_URL is not set)');
+console.log(`tests: ${counts.passed} passed, ${counts.failed} failed`);
+process.exit(failedStep ? 1 : 0);
