@@ -10,6 +10,13 @@ const Icons = lazy(() => import('../views/icons/Icons'));
 const UserManage = lazy(() => import('../views/system/UserManage'));
 const RoleManage = lazy(() => import('../views/system/RoleManage'));
 const PermissionManage = lazy(() => import('../views/system/PermissionManage'));
+const SchoolManage = lazy(() => import('../views/school/SchoolManage'));
+const DepartmentManage = lazy(() => import('../views/school/DepartmentManage'));
+const SubjectManage = lazy(() => import('../views/school/SubjectManage'));
+const ClassesManage = lazy(() => import('../views/school/ClassesManage'));
+const ExamCourse = lazy(() => import('../views/base/ExamCourse'));
+const ExamKnow = lazy(() => import('../views/base/ExamKnow'));
+const ExamStudent = lazy(() => import('../views/base/ExamStudent'));
 
 /** Pages every signed-in user has, inside the layout (spec §2). */
 export const constantLayoutRoutes: AppRoute[] = [
@@ -50,25 +57,25 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/school/schoolManage',
         name: 'SchoolManage',
-        component: ComingSoon,
+        component: SchoolManage,
         meta: { title: 'schoolManage', permissions: [Perm.SCHOOL_MANAGE] },
       },
       {
         path: '/school/departmentManage',
         name: 'DepartmentManage',
-        component: ComingSoon,
+        component: DepartmentManage,
         meta: { title: 'departmentManage', permissions: [Perm.DEPARTMENT_MANAGE] },
       },
       {
         path: '/school/subjectManage',
         name: 'SubjectManage',
-        component: ComingSoon,
+        component: SubjectManage,
         meta: { title: 'subjectManage', permissions: [Perm.SUBJECT_MANAGE] },
       },
       {
         path: '/school/classesManage',
         name: 'ClassesManage',
-        component: ComingSoon,
+        component: ClassesManage,
         meta: { title: 'classesManage', permissions: [Perm.CLASS_MANAGE] },
       },
     ],
@@ -110,19 +117,19 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/baseData/examCourse',
         name: 'ExamCourse',
-        component: ComingSoon,
+        component: ExamCourse,
         meta: { title: 'examCourse', permissions: [Perm.COURSE] },
       },
       {
         path: '/baseData/examKnow',
         name: 'ExamKnow',
-        component: ComingSoon,
+        component: ExamKnow,
         meta: { title: 'examKnow', permissions: [Perm.KNOW] },
       },
       {
         path: '/baseData/examStudent',
         name: 'ExamStudent',
-        component: ComingSoon,
+        component: ExamStudent,
         meta: { title: 'examStudent', permissions: [Perm.STUDENT] },
       },
       {

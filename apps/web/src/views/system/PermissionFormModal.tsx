@@ -20,8 +20,9 @@ import { useTranslation } from 'react-i18next';
 import { addPermission, updatePermission } from '../../api/system';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { parentCandidates } from './permission-tree';
-import { succeeded, systemKeys } from './queries';
-import { MODAL_WIDTH } from './responsive';
+import { systemKeys } from './queries';
+import { succeeded } from '../../utils/succeeded';
+import { MODAL_WIDTH } from '../../components/list/responsive';
 import { useSystemLabels } from '../../utils/use-system-labels';
 
 type Flag = 0 | 1;

@@ -15,10 +15,11 @@ import { deletePermission, listPermissionTree } from '../../api/system';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { expandableIds } from './permission-tree';
 import { PermissionFormModal, type PermissionFormTarget } from './PermissionFormModal';
-import { succeeded, systemKeys } from './queries';
-import { TABLE_SCROLL } from './responsive';
-import { RowAction } from './RowAction';
-import { useDialog } from './use-dialog';
+import { systemKeys } from './queries';
+import { succeeded } from '../../utils/succeeded';
+import { TABLE_SCROLL } from '../../components/list/responsive';
+import { RowAction } from '../../components/list/RowAction';
+import { useDialog } from '../../components/list/use-dialog';
 import { useSystemLabels } from '../../utils/use-system-labels';
 
 export default function PermissionManage() {

@@ -4,8 +4,9 @@ import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addRole, updateRole, type RoleInput } from '../../api/system';
 import { isBuiltInRole } from '../../utils/builtin-labels';
-import { succeeded, systemKeys } from './queries';
-import { MODAL_WIDTH } from './responsive';
+import { systemKeys } from './queries';
+import { succeeded } from '../../utils/succeeded';
+import { MODAL_WIDTH } from '../../components/list/responsive';
 
 /** Mirrors the shared zod schema (packages/shared/src/schemas/role.ts). */
 const ROLE_KEY_PATTERN = /^[A-Z][A-Z0-9_]*$/;

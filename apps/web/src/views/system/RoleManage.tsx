@@ -18,21 +18,21 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteRole, listRoles, type RoleQuery } from '../../api/system';
 import { isBuiltInRole } from '../../utils/builtin-labels';
-import { succeeded, systemKeys } from './queries';
-import { TABLE_SCROLL } from './responsive';
+import { systemKeys } from './queries';
+import { succeeded } from '../../utils/succeeded';
+import { TABLE_SCROLL } from '../../components/list/responsive';
 import { RoleFormModal } from './RoleFormModal';
 import { RolePermissionsDrawer } from './RolePermissionsDrawer';
-import { RowAction } from './RowAction';
-import { SearchBar } from './SearchBar';
+import { RowAction } from '../../components/list/RowAction';
+import { SearchBar } from '../../components/list/SearchBar';
+import { useTablePagination } from '../../components/list/pagination';
 import {
-  PAGE_SIZES,
   applySearch,
-  changePage,
   pageAfterDelete,
   resetSearch,
   sameQuery,
-} from './search-params';
-import { useDialog } from './use-dialog';
+} from '../../components/list/search-params';
+import { useDialog } from '../../components/list/use-dialog';
 import { useSystemLabels } from '../../utils/use-system-labels';
 
 interface RoleFilters {
@@ -90,6 +90,7 @@ export default function RoleManage() {
     });
   };
 
+  const pagination = useTablePagination(query, roles.data?.total, setQuery);
   const compact = !screens.sm;
   const columns: TableColumnsType<RoleView> = [
     { title: t('system.role.id'), dataIndex: 'roleId', width: 72 },
@@ -191,15 +192,7 @@ export default function RoleManage() {
         loading={roles.isFetching}
         scroll={TABLE_SCROLL}
         locale={{ emptyText: t('common.noData') }}
-        pagination={{
-          current: query.page,
-          pageSize: query.limit,
-          total: roles.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (total) => t('common.total', { count: total }),
-          onChange: (page, pageSize) => setQuery((current) => changePage(current, page, pageSize)),
-        }}
+        pagination={pagination}
       />
       <RoleFormModal
         key={`form-${dialog.key}`}

@@ -19,7 +19,8 @@ import { bindRolePermissions, listPermissionTree, listRolePermissionIds } from '
 import { useUserStore } from '../../stores/user';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { flattenTree, grantedIds, toggleChecked } from './permission-tree';
-import { succeeded, systemKeys } from './queries';
+import { systemKeys } from './queries';
+import { succeeded } from '../../utils/succeeded';
 import { useSystemLabels } from '../../utils/use-system-labels';
 
 interface RolePermissionsDrawerProps {

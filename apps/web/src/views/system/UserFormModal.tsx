@@ -7,8 +7,9 @@ import { addUser, bindUserRoles, updateUser, type UserInput } from '../../api/sy
 import { useUserStore } from '../../stores/user';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { FIRST_ADMIN_ID } from '../../utils/builtin-labels';
-import { succeeded, systemKeys } from './queries';
-import { MODAL_WIDTH } from './responsive';
+import { systemKeys } from './queries';
+import { succeeded } from '../../utils/succeeded';
+import { MODAL_WIDTH } from '../../components/list/responsive';
 import { RoleSelect } from './RoleSelect';
 
 interface UserFormValues {

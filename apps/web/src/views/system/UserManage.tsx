@@ -33,21 +33,21 @@ import {
 import { useUserStore } from '../../stores/user';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { FIRST_ADMIN_ID } from '../../utils/builtin-labels';
-import { succeeded, systemKeys } from './queries';
-import { TABLE_SCROLL } from './responsive';
-import { RowAction } from './RowAction';
-import { SearchBar } from './SearchBar';
+import { systemKeys } from './queries';
+import { succeeded } from '../../utils/succeeded';
+import { TABLE_SCROLL } from '../../components/list/responsive';
+import { RowAction } from '../../components/list/RowAction';
+import { SearchBar } from '../../components/list/SearchBar';
+import { useTablePagination } from '../../components/list/pagination';
 import {
-  PAGE_SIZES,
   applySearch,
-  changePage,
   pageAfterDelete,
   resetSearch,
   sameQuery,
-} from './search-params';
+} from '../../components/list/search-params';
 import { UserFormModal } from './UserFormModal';
 import { UserRolesModal } from './UserRolesModal';
-import { useDialog } from './use-dialog';
+import { useDialog } from '../../components/list/use-dialog';
 import { useSystemLabels } from '../../utils/use-system-labels';
 
 interface UserFilters {
@@ -141,6 +141,7 @@ export default function UserManage() {
     return lockedBecause(user);
   };
 
+  const pagination = useTablePagination(query, users.data?.total, setQuery);
   const compact = !screens.sm;
   const columns: TableColumnsType<UserView> = [
     { title: t('system.user.id'), dataIndex: 'id', width: 72 },
@@ -271,15 +272,7 @@ export default function UserManage() {
         loading={users.isFetching}
         scroll={TABLE_SCROLL}
         locale={{ emptyText: t('common.noData') }}
-        pagination={{
-          current: query.page,
-          pageSize: query.limit,
-          total: users.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES,
-          showTotal: (total) => t('common.total', { count: total }),
-          onChange: (page, pageSize) => setQuery((current) => changePage(current, page, pageSize)),
-        }}
+        pagination={pagination}
       />
       <UserFormModal
         key={`form-${dialog.key}`}

@@ -4,8 +4,9 @@ import { Alert, App, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { bindUserRoles } from '../../api/system';
 import { useUserStore } from '../../stores/user';
-import { succeeded, systemKeys } from './queries';
-import { MODAL_WIDTH } from './responsive';
+import { systemKeys } from './queries';
+import { succeeded } from '../../utils/succeeded';
+import { MODAL_WIDTH } from '../../components/list/responsive';
 import { RoleSelect } from './RoleSelect';
 
 interface RolesFormValues {

@@ -6,13 +6,3 @@ export const systemKeys = {
   permissionTree: ['system', 'permissionTree'] as const,
   rolePermissions: ['system', 'rolePermissions'] as const,
 };
-
-/**
- * Whether a call succeeded. The request layer has already shown a failure's message (spec §8),
- * so callers only decide what follows a success.
- */
-export const succeeded = (call: Promise<unknown>) =>
-  call.then(
-    () => true,
-    () => false,
-  );

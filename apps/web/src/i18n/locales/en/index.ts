@@ -9,6 +9,8 @@ import login from './login';
 import profile from './profile';
 import route from './route';
 import search from './search';
+import base from './base';
+import school from './school';
 import system from './system';
 
 export default {
@@ -24,4 +26,6 @@ export default {
   errorLog,
   codes,
   search,
+  school,
+  base,
 };

@@ -10,6 +10,8 @@ import login from './login';
 import profile from './profile';
 import route from './route';
 import search from './search';
+import base from './base';
+import school from './school';
 import system from './system';
 
 const messages: Messages = {
@@ -25,5 +27,7 @@ const messages: Messages = {
   errorLog,
   codes,
   search,
+  school,
+  base,
 };
 export default messages;

@@ -1,0 +1,3 @@
+const base = {};
+
+export default base;

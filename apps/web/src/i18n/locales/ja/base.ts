@@ -1,0 +1,5 @@
+import type { Messages } from '../../types';
+
+const base: Messages['base'] = {};
+
+export default base;

@@ -1,0 +1,5 @@
+import type { Messages } from '../../types';
+
+const school: Messages['school'] = {};
+
+export default school;
