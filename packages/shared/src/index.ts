@@ -11,3 +11,4 @@ export * from './schemas/school.js';
 export * from './schemas/base.js';
 export * from './identity.js';
 export * from './structure.js';
+export * from './schemas/student-import.js';

@@ -59,18 +59,32 @@ declare module 'axios' {
   }
 }
 
-function handleEnvelope(response: AxiosResponse): unknown {
-  if (isDownload(response)) return response;
-  const body = response.data as Envelope | undefined;
-  if (!body || typeof body !== 'object' || !('status' in body)) return response.data;
-  if (body.status === ApiStatus.OK || body.status === ApiStatus.PASS_THROUGH) return body.data;
+/**
+ * What a failed envelope does, for calls that cannot go through axios (a streamed answer, a
+ * download read with fetch): an expired session reloads, any other error toasts its message
+ * (unless quiet); either way the ApiError is thrown.
+ */
+export function rejectEnvelope(body: Envelope, quiet = false): never {
   if (body.status === ApiStatus.NO_SESSION) {
     clearSessionMarker();
     window.location.reload();
     throw new ApiError(body.status, body.message);
   }
-  if (!response.config.quiet) toastOnce(body.message || i18n.t('common.error'));
+  if (!quiet) toastOnce(body.message || i18n.t('common.error'));
   throw new ApiError(body.status, body.message || i18n.t('common.error'));
+}
+
+/** The toast of a request that got no response at all (spec §8). */
+export function reportNetworkFailure() {
+  toastOnce(NETWORK_DISCONNECTED);
+}
+
+function handleEnvelope(response: AxiosResponse): unknown {
+  if (isDownload(response)) return response;
+  const body = response.data as Envelope | undefined;
+  if (!body || typeof body !== 'object' || !('status' in body)) return response.data;
+  if (body.status === ApiStatus.OK || body.status === ApiStatus.PASS_THROUGH) return body.data;
+  return rejectEnvelope(body, response.config.quiet);
 }
 
 // The interceptor unwraps the envelope: what a call resolves to is its `data` (typed below).
@@ -79,7 +93,7 @@ http.interceptors.response.use(
   (error: AxiosError) => {
     // The server answers errors with an HTTP status that mirrors the envelope: read the envelope.
     if (error.response) return handleEnvelope(error.response);
-    toastOnce(NETWORK_DISCONNECTED);
+    reportNetworkFailure();
     throw error;
   },
 );
