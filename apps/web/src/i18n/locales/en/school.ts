@@ -1,3 +1,122 @@
-const school = {};
-
-export default school;
+/** The exam structure screens: projects, categories, job types, batches, and their selects. */
+export default {
+  /** Certification levels (CERT_LEVELS), junior first. */
+  levels: {
+    junior: 'Junior',
+    intermediate: 'Intermediate',
+    senior: 'Senior',
+    technician: 'Technician',
+    seniorTechnician: 'Senior technician',
+  },
+  /** Projects, categories and job types. */
+  status: { active: 'Active', disabled: 'Disabled' },
+  /** Registration batches (ClassStatus). */
+  classStatus: {
+    preparing: 'Preparing',
+    open: 'Registration open',
+    closed: 'Registration closed',
+    finished: 'Finished',
+  },
+  select: {
+    project: 'Exam project',
+    category: 'Job-type category',
+    jobType: 'Job type',
+    level: 'Level',
+    batch: 'Registration batch',
+    projectFirst: 'Choose an exam project first',
+    categoryFirst: 'Choose a category first',
+    jobTypeFirst: 'Choose a job type first',
+  },
+  fields: {
+    keyword: 'Name or code',
+    name: 'Name',
+    code: 'Code',
+    codeHelp: 'Letters, digits, - and _, e.g. 4-01-02-01.',
+    status: 'Status',
+    sort: 'Order',
+    sortHelp: 'Smaller numbers come first.',
+    description: 'Description',
+    createdAt: 'Created',
+    enabled: 'Active',
+    inactiveHelp: 'A disabled entry stays in the lists but is not offered for new records.',
+  },
+  rules: {
+    required: 'Please enter {{field}}',
+    choose: 'Please choose {{field}}',
+    maxLength: 'At most {{max}} characters',
+    code: 'At most 32 characters: letters, digits, - and _',
+    codeTaken: 'This code is already in use',
+    levels: 'Choose at least one level',
+  },
+  project: {
+    add: 'Add exam project',
+    added: 'Exam project added',
+    edit: 'Edit exam project',
+    name: 'Project name',
+    organiser: 'Organiser',
+    contact: 'Contact',
+    contactHelp: 'Person, phone or email to ask about the project.',
+    deleteTitle: 'Delete exam project',
+    inUse:
+      '“{{name}}” cannot be deleted while job-type categories belong to it ({{count}}). Delete or move them first.',
+  },
+  category: {
+    add: 'Add category',
+    added: 'Category added',
+    edit: 'Edit category',
+    name: 'Category name',
+    deleteTitle: 'Delete category',
+    inUse:
+      '“{{name}}” cannot be deleted while job types belong to it ({{count}}). Delete or move them first.',
+  },
+  jobType: {
+    add: 'Add job type',
+    added: 'Job type added',
+    edit: 'Edit job type',
+    name: 'Job type name',
+    levels: 'Certification levels',
+    levelsHelp: 'The levels candidates can apply for in this job type.',
+    levelInUse:
+      'A level you removed is still used by registration batches, courses or appraisal points.',
+    deleteTitle: 'Delete job type',
+    inUseBatches:
+      '“{{name}}” cannot be deleted while it has registration batches ({{count}}). Delete them first.',
+    inUseKnowledge:
+      '“{{name}}” cannot be deleted while courses or appraisal points use it. Delete them first.',
+  },
+  batch: {
+    add: 'Add batch',
+    added: 'Registration batch added',
+    edit: 'Edit registration batch',
+    name: 'Batch name',
+    level: 'Level',
+    registration: 'Registration',
+    registrationStart: 'Registration opens',
+    registrationEnd: 'Registration closes',
+    exam: 'Exam period',
+    examStart: 'Exam starts',
+    examEnd: 'Exam ends',
+    notSet: 'Not set',
+    from: 'from {{date}}',
+    until: 'until {{date}}',
+    capacity: 'Capacity',
+    capacityHelp: '0 means no limit.',
+    unlimited: 'No limit',
+    students: 'Students',
+    studentsOfCapacity: '{{count}} / {{capacity}}',
+    endBeforeStart: 'Must not be before the start',
+    examBeforeRegistration: 'The exam must not start before registration opens',
+    capacityBelowStudents: 'The batch already has {{count}} students',
+    lockedByStudents: 'The batch has students: its job type and level can no longer change.',
+    deleteTitle: 'Delete registration batch',
+    hasStudents: 'A batch with students cannot be deleted',
+    inUse:
+      '“{{name}}” cannot be deleted while it has students ({{count}}). Move or delete them first.',
+    teachers: 'Teachers',
+    teachersTitle: 'Teachers of “{{name}}”',
+    teachersHelp:
+      'Assigned teachers see this batch and its students, and can mark its exams. Only users of type teacher can be chosen.',
+    chooseTeachers: 'Search teachers by username or nickname',
+    teachersSaved: 'Teachers saved',
+  },
+} as const;

@@ -1,0 +1,213 @@
+import type {
+  CLASS_ORDER_FIELDS,
+  CertLevel,
+  ClassOption,
+  ClassTeacherView,
+  ClassView,
+  DEPARTMENT_ORDER_FIELDS,
+  DepartmentOption,
+  DepartmentView,
+  ListResult,
+  SCHOOL_ORDER_FIELDS,
+  SUBJECT_ORDER_FIELDS,
+  SchoolOption,
+  SchoolView,
+  SubjectOption,
+  SubjectView,
+} from '@kaoshi/shared';
+import type { AxiosRequestConfig } from 'axios';
+import { http, request } from './request';
+
+// The exam structure (考试项目 → 职业类别 → 申报工种 → 报名批次): apps/server/src/modules/school.
+const API = '/api/kaoshi-school';
+const SCHOOL = `${API}/school`;
+const DEPARTMENT = `${API}/department`;
+const SUBJECT = `${API}/subject`;
+const CLASSES = `${API}/classes`;
+
+export type SortOrder = 'asc' | 'desc';
+
+/**
+ * `{ quiet: true }`: the caller shows a failure itself (in the dialog's fields, or a translated
+ * reason why a delete was refused) instead of the request layer's toast.
+ */
+export type CallOptions = Pick<AxiosRequestConfig, 'quiet'>;
+
+const put = <T>(url: string, body: unknown, options?: CallOptions) =>
+  http.put<never, T>(url, body, options);
+const remove = <T>(url: string, options?: CallOptions) => http.delete<never, T>(url, options);
+
+/** Paging and ordering shared by the four lists; `orderBy` is one of the list's *_ORDER_FIELDS. */
+interface ListQuery<F extends string> {
+  page: number;
+  limit: number;
+  orderBy?: F;
+  order?: SortOrder;
+}
+
+/** 1 active, 0 disabled: projects, categories and job types. */
+export type ActiveStatus = 0 | 1;
+
+/** What the *ForSelect calls filter on; each accepts only the parent it belongs under. */
+export interface StatusFilter {
+  status?: ActiveStatus;
+}
+
+// Exam projects (考试项目).
+
+export type SchoolOrderField = (typeof SCHOOL_ORDER_FIELDS)[number];
+export interface SchoolQuery extends ListQuery<SchoolOrderField> {
+  /** Name or code. */
+  keyword?: string;
+  status?: ActiveStatus;
+}
+export interface SchoolInput {
+  name: string;
+  code: string;
+  organiser?: string;
+  contact?: string;
+  description?: string;
+  status?: ActiveStatus;
+  sort?: number;
+}
+
+export const listSchools = (query: SchoolQuery) =>
+  request.get<ListResult<SchoolView>>(`${SCHOOL}/listSchool`, query);
+export const getSchool = (id: number) => request.get<SchoolView>(`${SCHOOL}/getSchoolById/${id}`);
+export const addSchool = (school: SchoolInput, options?: CallOptions) =>
+  request.post<{ id: number }>(`${SCHOOL}/addSchool`, school, options);
+export const updateSchool = (id: number, school: SchoolInput, options?: CallOptions) =>
+  put<null>(`${SCHOOL}/updateSchool`, { id, ...school }, options);
+/** Refused (10004) while the project has job-type categories. */
+export const deleteSchool = (id: number, options?: CallOptions) =>
+  remove<null>(`${SCHOOL}/deleteSchool/${id}`, options);
+export const listSchoolsForSelect = (filter: StatusFilter = {}) =>
+  request.get<SchoolOption[]>(`${SCHOOL}/listAllSchoolsForSelect`, filter);
+
+// Job-type categories (职业类别).
+
+export type DepartmentOrderField = (typeof DEPARTMENT_ORDER_FIELDS)[number];
+export interface DepartmentQuery extends ListQuery<DepartmentOrderField> {
+  schoolId?: number;
+  keyword?: string;
+  status?: ActiveStatus;
+}
+export interface DepartmentInput {
+  schoolId: number;
+  name: string;
+  code: string;
+  description?: string;
+  status?: ActiveStatus;
+  sort?: number;
+}
+
+export const listDepartments = (query: DepartmentQuery) =>
+  request.get<ListResult<DepartmentView>>(`${DEPARTMENT}/listDepartment`, query);
+export const getDepartment = (id: number) =>
+  request.get<DepartmentView>(`${DEPARTMENT}/getDepartmentById/${id}`);
+export const addDepartment = (department: DepartmentInput, options?: CallOptions) =>
+  request.post<{ id: number }>(`${DEPARTMENT}/addDepartment`, department, options);
+export const updateDepartment = (id: number, department: DepartmentInput, options?: CallOptions) =>
+  put<null>(`${DEPARTMENT}/updateDepartment`, { id, ...department }, options);
+/** Refused (10004) while the category has job types. */
+export const deleteDepartment = (id: number, options?: CallOptions) =>
+  remove<null>(`${DEPARTMENT}/deleteDepartment/${id}`, options);
+/** The categories of one project, or of all projects without schoolId. */
+export const listDepartmentsForSelect = (filter: StatusFilter & { schoolId?: number } = {}) =>
+  request.get<DepartmentOption[]>(`${DEPARTMENT}/listDepartmentsForSelect`, filter);
+
+// Job types applied for (申报工种).
+
+export type SubjectOrderField = (typeof SUBJECT_ORDER_FIELDS)[number];
+export interface SubjectQuery extends ListQuery<SubjectOrderField> {
+  schoolId?: number;
+  departmentId?: number;
+  keyword?: string;
+  status?: ActiveStatus;
+}
+export interface SubjectInput {
+  departmentId: number;
+  name: string;
+  code: string;
+  /** A non-empty subset of CERT_LEVELS. */
+  levels: CertLevel[];
+  description?: string;
+  status?: ActiveStatus;
+  sort?: number;
+}
+
+export const listSubjects = (query: SubjectQuery) =>
+  request.get<ListResult<SubjectView>>(`${SUBJECT}/listSubject`, query);
+export const getSubject = (id: number) =>
+  request.get<SubjectView>(`${SUBJECT}/getSubjectById/${id}`);
+export const addSubject = (subject: SubjectInput, options?: CallOptions) =>
+  request.post<{ id: number }>(`${SUBJECT}/addSubject`, subject, options);
+/** Refused (10004) when it drops a level still used by a batch, course or appraisal point. */
+export const updateSubject = (id: number, subject: SubjectInput, options?: CallOptions) =>
+  put<null>(`${SUBJECT}/updateSubject`, { id, ...subject }, options);
+/** Refused (10004) while the job type has batches, courses or appraisal points. */
+export const deleteSubject = (id: number, options?: CallOptions) =>
+  remove<null>(`${SUBJECT}/deleteSubject/${id}`, options);
+/** The job types of one category (departmentId) or project (schoolId), with their levels. */
+export const listSubjectsForSelect = (
+  filter: StatusFilter & { schoolId?: number; departmentId?: number } = {},
+) => request.get<SubjectOption[]>(`${SUBJECT}/listSubjectsForSelect`, filter);
+
+// Registration batches (报名批次).
+
+/** ClassStatus of @kaoshi/shared: 0 preparing, 1 open, 2 closed, 3 finished. */
+export type ClassStatusCode = 0 | 1 | 2 | 3;
+export type ClassOrderField = (typeof CLASS_ORDER_FIELDS)[number];
+export interface ClassQuery extends ListQuery<ClassOrderField> {
+  schoolId?: number;
+  departmentId?: number;
+  subjectId?: number;
+  level?: CertLevel;
+  status?: ClassStatusCode;
+  keyword?: string;
+}
+export interface ClassInput {
+  subjectId: number;
+  level: CertLevel;
+  name: string;
+  code: string;
+  /** YYYY-MM-DD; null clears a date. */
+  registrationStart?: string | null;
+  registrationEnd?: string | null;
+  examStart?: string | null;
+  examEnd?: string | null;
+  /** 0: no limit. */
+  capacity?: number;
+  status?: ClassStatusCode;
+  description?: string;
+}
+export interface ClassSelectFilter {
+  subjectId?: number;
+  level?: CertLevel;
+  status?: ClassStatusCode;
+}
+
+/** A teacher sees only the batches assigned to them; an administrator sees all. */
+export const listClasses = (query: ClassQuery) =>
+  request.get<ListResult<ClassView>>(`${CLASSES}/listClasses`, query);
+export const getClass = (id: number) => request.get<ClassView>(`${CLASSES}/getClassesById/${id}`);
+export const addClass = (batch: ClassInput, options?: CallOptions) =>
+  request.post<{ id: number }>(`${CLASSES}/addClasses`, batch, options);
+/** Refused (10004) when a batch with students would change job type or level, or shrink below them. */
+export const updateClass = (id: number, batch: ClassInput, options?: CallOptions) =>
+  put<null>(`${CLASSES}/updateClasses`, { id, ...batch }, options);
+/** Refused (10004) while the batch has students. */
+export const deleteClass = (id: number, options?: CallOptions) =>
+  remove<null>(`${CLASSES}/deleteClasses/${id}`, options);
+export const listClassesForSelect = (filter: ClassSelectFilter = {}) =>
+  request.get<ClassOption[]>(`${CLASSES}/listClassesForSelect`, filter);
+
+/** Teachers assigned to the batch. */
+export const listClassTeachers = (classId: number) =>
+  request.get<ClassTeacherView[]>(`${CLASSES}/listClassTeachers/${classId}`);
+/** Replaces the batch's teachers with these users (of type teacher). */
+export const bindClassTeachers = (classId: number, userIds: number[]) =>
+  request.post<null>(`${CLASSES}/bindClassTeachers`, { classId, userIds });
+/** Active teachers to assign, at most 200: keyword matches username or nickname. */
+export const listTeachersForSelect = (keyword?: string) =>
+  request.get<ClassTeacherView[]>(`${CLASSES}/listTeachersForSelect`, keyword ? { keyword } : {});
