@@ -9,6 +9,8 @@ interface SearchBarProps<T> {
   form: FormInstance<T>;
   onSearch: (filters: T) => void;
   onReset: () => void;
+  /** As antd Form's: e.g. to clear a cascading filter's children (cascadeReset). */
+  onValuesChange?: (changed: Partial<T>, values: T) => void;
   /** One filter field each (a Form.Item); they wrap to one per line on a phone. */
   children: ReactNode;
 }
@@ -18,6 +20,7 @@ export function SearchBar<T extends object>({
   form,
   onSearch,
   onReset,
+  onValuesChange,
   children,
 }: SearchBarProps<T>) {
   const { t } = useTranslation();
@@ -27,7 +30,13 @@ export function SearchBar<T extends object>({
   };
 
   return (
-    <Form<T> name={name} form={form} onFinish={onSearch} style={{ marginBottom: 16 }}>
+    <Form<T>
+      name={name}
+      form={form}
+      onFinish={onSearch}
+      onValuesChange={onValuesChange}
+      style={{ marginBottom: 16 }}
+    >
       <Row gutter={[12, 12]}>
         {Children.map(children, (field) => (
           <Col xs={24} sm={12} lg={8} xl={6}>
