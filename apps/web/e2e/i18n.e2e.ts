@@ -147,7 +147,11 @@ describe('languages', () => {
     await page.locator('button[data-testid=language-switch]').click();
     const menu = page.locator('.ant-dropdown:visible');
     await menu.getByRole('menuitem', { name: TEXTS[language].name }).click();
-    await menu.waitFor({ state: 'hidden' });
+    // First the choice takes effect, then the menu must be gone (two separate failures).
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.lang))
+      .toBe(TEXTS[language].htmlLang);
+    await menu.waitFor({ state: 'hidden', timeout: 5_000 });
   }
 
   async function expectAppIn(page: Page, language: Language) {

@@ -101,7 +101,10 @@ export function Navbar() {
         <ErrorLog />
         <Dropdown
           trigger={['click']}
-          // Controlled: the menu closes before the language (and antd's locale) changes under it.
+          // Controlled and without a closing animation: the menu is gone before the language
+          // (and antd's locale) changes under it; a leave animation cut short by that re-render
+          // could leave the menu on screen.
+          transitionName=""
           open={openMenu === 'language'}
           onOpenChange={(open) => setOpenMenu(open ? 'language' : null)}
           menu={{
@@ -128,6 +131,7 @@ export function Navbar() {
         </Dropdown>
         <Dropdown
           trigger={['click']}
+          transitionName=""
           open={openMenu === 'size'}
           onOpenChange={(open) => setOpenMenu(open ? 'size' : null)}
           menu={{
