@@ -114,7 +114,7 @@ export default function RoleManage() {
       key: 'description',
       // Long descriptions wrap instead of widening the table.
       render: (_, role) => (
-        <div style={{ minWidth: 160, maxWidth: 360 }}>
+        <div style={{ minWidth: 160, maxWidth: 280 }}>
           {labels.roleDescription(role.key, role.description)}
         </div>
       ),
