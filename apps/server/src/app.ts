@@ -11,6 +11,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { knowledgeRoutes } from './modules/base/knowledge.routes.js';
 import { KnowledgeService } from './modules/base/knowledge.service.js';
+import { studentImportRoutes } from './modules/base/student-import.routes.js';
+import { StudentImportService } from './modules/base/student-import.service.js';
 import { studentRoutes } from './modules/base/student.routes.js';
 import { StudentService } from './modules/base/student.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -95,6 +97,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(classesRoutes, { classes: new ClassesService(db) });
   await app.register(knowledgeRoutes, { knowledge: new KnowledgeService(db) });
   await app.register(studentRoutes, { students: new StudentService(db, config) });
+  await app.register(studentImportRoutes, { imports: new StudentImportService(db, config), db });
 
   await app.register(webPlugin, { webDist: config.webDist });
 

@@ -11,6 +11,9 @@ import { visibleClassIds, type ClassViewer } from '../school/classes.repository.
  */
 export type StudentViewer = ClassViewer | null;
 
+/** listStudent's filters and order without paging. */
+export type StudentFilter = Omit<ListStudentQuery, 'page' | 'limit'>;
+
 export type NewStudent = Insertable<StudentsTable>;
 export type StudentUpdate = Updateable<StudentsTable>;
 
@@ -72,7 +75,8 @@ export class StudentRepository {
     return this.joined(viewer).selectAll('students').select(NAME_COLUMNS);
   }
 
-  async list(query: ListStudentQuery, viewer: StudentViewer) {
+  /** listStudent's filters (paging and order aside): the list and the export share them. */
+  private filtered(query: StudentFilter, viewer: StudentViewer) {
     let base = this.joined(viewer);
     if (query.keyword) {
       const keyword = query.keyword;
@@ -94,19 +98,117 @@ export class StudentRepository {
     if (query.level !== undefined) base = base.where('classes.level', '=', query.level);
     if (query.classId !== undefined) base = base.where('students.class_id', '=', query.classId);
     if (query.status !== undefined) base = base.where('students.status', '=', query.status);
+    return base;
+  }
 
-    const [rows, count] = await Promise.all([
-      base
-        .selectAll('students')
-        .select(NAME_COLUMNS)
-        .orderBy(sql.ref(ORDER_COLUMNS[query.orderBy]), query.order)
-        .orderBy('students.id', query.order)
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  /** One page of the filtered students in the query's order (then by id, so pages never overlap). */
+  private page(query: StudentFilter, viewer: StudentViewer, offset: number, limit: number) {
+    return this.filtered(query, viewer)
+      .selectAll('students')
+      .select(NAME_COLUMNS)
+      .select('classes.code as class_code')
+      .orderBy(sql.ref(ORDER_COLUMNS[query.orderBy]), query.order)
+      .orderBy('students.id', query.order)
+      .limit(limit)
+      .offset(offset)
+      .execute();
+  }
+
+  async count(query: StudentFilter, viewer: StudentViewer) {
+    const row = await this.filtered(query, viewer)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  async list(query: ListStudentQuery, viewer: StudentViewer) {
+    const [rows, total] = await Promise.all([
+      this.page(query, viewer, (query.page - 1) * query.limit, query.limit),
+      this.count(query, viewer),
     ]);
-    return { rows, total: Number(count.total) };
+    return { rows, total };
+  }
+
+  /** Rows `offset` to `offset + limit` of every student matching the filter (exports). */
+  exportPage(query: StudentFilter, viewer: StudentViewer, offset: number, limit: number) {
+    return this.page(query, viewer, offset, limit);
+  }
+
+  /** The students holding these (normalised) identity numbers, whoever may see them. */
+  findByIdNumbers(idNumbers: string[]) {
+    if (idNumbers.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('students')
+      .select([
+        'id',
+        'user_id',
+        'class_id',
+        'name',
+        'gender',
+        'id_type',
+        'id_number',
+        'phone',
+        'email',
+        'photo',
+        'status',
+      ])
+      .where('id_number', 'in', idNumbers)
+      .execute();
+  }
+
+  /** Batches by their codes (unique), with their seats. */
+  findClassesByCodes(codes: string[]) {
+    if (codes.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('classes')
+      .select(['id', 'code', 'name', 'capacity'])
+      .where('code', 'in', codes)
+      .execute();
+  }
+
+  /** The ids of the batches the viewer may use; null: every batch. */
+  async visibleClassIdSet(viewer: StudentViewer): Promise<Set<number> | null> {
+    const classIds = viewer && visibleClassIds(this.db, viewer);
+    if (!classIds) return null;
+    const rows = await classIds.execute();
+    return new Set(rows.map((row) => row.class_id));
+  }
+
+  /** The batches the viewer may put students in, by code, with their job type (templates). */
+  usableClasses(viewer: StudentViewer, limit: number) {
+    let query = this.db
+      .selectFrom('classes')
+      .innerJoin('subjects', 'subjects.id', 'classes.subject_id')
+      .select(['classes.code', 'classes.name', 'classes.level', 'subjects.name as subject_name'])
+      .orderBy('classes.code')
+      .limit(limit);
+    const classIds = viewer && visibleClassIds(this.db, viewer);
+    if (classIds) query = query.where('classes.id', 'in', classIds);
+    return query.execute();
+  }
+
+  /** Students per batch, for the batches given. */
+  async countByClass(classIds: number[]) {
+    if (classIds.length === 0) return new Map<number, number>();
+    const rows = await this.db
+      .selectFrom('students')
+      .select(['class_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('class_id', 'in', classIds)
+      .groupBy('class_id')
+      .execute();
+    return new Map(rows.map((row) => [row.class_id, Number(row.count)]));
+  }
+
+  /** lockClass for many batches, in id order so that two importers never deadlock. */
+  async lockClasses(ids: number[]) {
+    if (!this.postgres || ids.length === 0) return;
+    await this.db
+      .selectFrom('classes')
+      .select('id')
+      .where('id', 'in', ids)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
   }
 
   findById(id: number, viewer: StudentViewer) {

@@ -1,0 +1,252 @@
+import { inflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import { invalid } from '../../errors.js';
+
+/**
+ * Reading and writing .xlsx files safely: an uploaded workbook is checked as a zip archive
+ * (entries, sizes, what it unpacks to) before exceljs sees it, formulas are never evaluated,
+ * and every failure becomes a 10002 that says what is wrong with the file.
+ */
+
+export const XLSX_CONTENT_TYPE =
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** What an upload may unpack to in all: a zip bomb is refused before anything inflates it fully. */
+const UNPACKED_MAX_BYTES = 64 * 1024 * 1024;
+const ZIP_ENTRIES_MAX = 2000;
+
+const fileProblem = (problem: string) => invalid('file', problem);
+
+const NOT_XLSX =
+  'not an Excel workbook (.xlsx): save the file from Excel or WPS as "Excel Workbook (*.xlsx)"';
+
+/**
+ * Checks that `buffer` is a plain zip archive (no zip64, no encryption, deflate or stored
+ * entries) holding an Office Open XML workbook, and that it unpacks to at most
+ * UNPACKED_MAX_BYTES: each entry is really inflated with that bound, since the sizes an
+ * archive declares may lie.
+ */
+export function checkXlsxArchive(buffer: Buffer) {
+  if (buffer.length === 0) throw fileProblem('the file is empty');
+  if (buffer.length >= 8 && buffer.readUInt32BE(0) === 0xd0cf11e0) {
+    throw fileProblem(
+      'an old Excel 97-2003 file (.xls) or an encrypted workbook: save it as "Excel Workbook (*.xlsx)" without a password',
+    );
+  }
+  if (buffer.length < 22 || buffer.readUInt32LE(0) !== 0x04034b50) throw fileProblem(NOT_XLSX);
+
+  // End of central directory: the last 22 bytes plus a comment of up to 65,535.
+  let end = -1;
+  for (let at = buffer.length - 22; at >= Math.max(0, buffer.length - 22 - 0xffff); at--) {
+    if (buffer.readUInt32LE(at) === 0x06054b50) {
+      end = at;
+      break;
+    }
+  }
+  if (end < 0) throw fileProblem(`${NOT_XLSX} (the zip archive is cut short or damaged)`);
+  const entries = buffer.readUInt16LE(end + 10);
+  const directoryOffset = buffer.readUInt32LE(end + 16);
+  if (entries === 0xffff || directoryOffset === 0xffffffff) {
+    throw fileProblem('a zip64 archive; an import file is never that large');
+  }
+  if (entries > ZIP_ENTRIES_MAX) throw fileProblem(`the archive holds ${entries} files`);
+
+  const names = new Set<string>();
+  let unpacked = 0;
+  let at = directoryOffset;
+  for (let i = 0; i < entries; i++) {
+    if (at + 46 > buffer.length || buffer.readUInt32LE(at) !== 0x02014b50) {
+      throw fileProblem(`${NOT_XLSX} (damaged zip directory)`);
+    }
+    const flags = buffer.readUInt16LE(at + 8);
+    const method = buffer.readUInt16LE(at + 10);
+    const compressedSize = buffer.readUInt32LE(at + 20);
+    const declaredSize = buffer.readUInt32LE(at + 24);
+    const nameLength = buffer.readUInt16LE(at + 28);
+    const extraLength = buffer.readUInt16LE(at + 30);
+    const commentLength = buffer.readUInt16LE(at + 32);
+    const localOffset = buffer.readUInt32LE(at + 42);
+    const name = buffer.toString('utf8', at + 46, at + 46 + nameLength);
+    at += 46 + nameLength + extraLength + commentLength;
+
+    if (flags & 1) throw fileProblem('an encrypted workbook: remove its password and save again');
+    if (method !== 0 && method !== 8) {
+      throw fileProblem(`${NOT_XLSX} (entry "${name}" uses an unknown compression)`);
+    }
+    unpacked += declaredSize;
+    if (unpacked > UNPACKED_MAX_BYTES) throw tooBigUnpacked();
+
+    if (localOffset + 30 > buffer.length || buffer.readUInt32LE(localOffset) !== 0x04034b50) {
+      throw fileProblem(`${NOT_XLSX} (damaged zip entry "${name}")`);
+    }
+    const dataStart =
+      localOffset +
+      30 +
+      buffer.readUInt16LE(localOffset + 26) +
+      buffer.readUInt16LE(localOffset + 28);
+    if (dataStart + compressedSize > buffer.length) {
+      throw fileProblem(`${NOT_XLSX} (zip entry "${name}" is cut short)`);
+    }
+    if (method === 8) {
+      try {
+        const data = inflateRawSync(buffer.subarray(dataStart, dataStart + compressedSize), {
+          maxOutputLength: Math.max(1, UNPACKED_MAX_BYTES - unpacked + declaredSize),
+        });
+        if (data.length !== declaredSize) throw new Error('size mismatch');
+      } catch (error) {
+        if (error instanceof RangeError) throw tooBigUnpacked();
+        throw fileProblem(`${NOT_XLSX} (zip entry "${name}" is damaged)`);
+      }
+    } else if (compressedSize !== declaredSize) {
+      throw fileProblem(`${NOT_XLSX} (zip entry "${name}" is damaged)`);
+    }
+    names.add(name.replace(/^\//, ''));
+  }
+  if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) {
+    throw fileProblem(
+      names.has('content.xml')
+        ? 'an OpenDocument spreadsheet (.ods): save it as "Excel Workbook (*.xlsx)"'
+        : 'a zip archive but not an Excel workbook (no xl/workbook.xml)',
+    );
+  }
+}
+
+const tooBigUnpacked = () =>
+  fileProblem(`the workbook unpacks to more than ${UNPACKED_MAX_BYTES / 1024 / 1024} MB`);
+
+/**
+ * Loads a checked archive. Data validations, hyperlinks and drawings are not read: an import
+ * needs only values (a link's text is its value). Past `maxRows` rows or 64 cells in a row exceljs
+ * stops at once; that is answered as too many rows.
+ */
+export async function loadWorkbook(buffer: Buffer, maxRows: number): Promise<ExcelJS.Workbook> {
+  checkXlsxArchive(buffer);
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(
+      buffer as unknown as ExcelJS.Buffer,
+      {
+        maxRows,
+        maxCols: 64,
+        ignoreNodes: [
+          'dataValidations',
+          'hyperlinks',
+          'drawing',
+          'legacyDrawing',
+          'picture',
+          'conditionalFormatting',
+          'extLst',
+        ],
+      } as Partial<ExcelJS.XlsxReadOptions>,
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    if (/^Max row count/.test(message)) {
+      throw fileProblem(`more than ${maxRows} rows in a sheet`);
+    }
+    if (/^Max c count/.test(message)) throw fileProblem('more than 64 cells in a row');
+    throw fileProblem('the workbook is damaged and could not be read');
+  }
+  return workbook;
+}
+
+export type CellProblemCode = 'formula' | 'html' | 'cellType' | 'lostDigits';
+
+export interface CellText {
+  /** The cell as text, trimmed; what the user sees for a formula or a refused kind. */
+  text: string;
+  problem?: { code: CellProblemCode; message: string };
+}
+
+/** Tags (<b>, </p>, <!--, <?xml) and character references (&lt; &#60; &#x3c;). */
+const MARKUP = /<\s*[a-z!/?]|&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i;
+
+const richText = (value: unknown): string =>
+  typeof value === 'object' && value !== null && 'richText' in value
+    ? (value as ExcelJS.CellRichTextValue).richText.map((run) => run.text).join('')
+    : String(value ?? '');
+
+/**
+ * A cell as text. `digits`: a column of long digit strings (identity and phone numbers), where a
+ * number cell has lost digits when Excel stored it as a floating-point value.
+ */
+export function readCell(cell: ExcelJS.Cell | undefined, digits: boolean): CellText {
+  if (!cell) return { text: '' };
+  const value = cell.value;
+  let text: string;
+  switch (cell.type) {
+    case ExcelJS.ValueType.Null:
+    case ExcelJS.ValueType.Merge:
+      return { text: '' };
+    case ExcelJS.ValueType.Formula:
+      return {
+        text: `=${cell.formula ?? ''}`.slice(0, 200),
+        problem: {
+          code: 'formula',
+          message: 'a formula: formulas are never calculated on import; paste the values instead',
+        },
+      };
+    case ExcelJS.ValueType.Number: {
+      const number = value as number;
+      if (digits && !(Number.isSafeInteger(number) && number >= 0)) {
+        return {
+          text: String(number),
+          problem: {
+            code: 'lostDigits',
+            message:
+              'a number too long for Excel to keep every digit: format the column as Text and type the number again',
+          },
+        };
+      }
+      text = String(number);
+      break;
+    }
+    case ExcelJS.ValueType.String:
+    case ExcelJS.ValueType.SharedString:
+    case ExcelJS.ValueType.RichText:
+      text = richText(value);
+      break;
+    case ExcelJS.ValueType.Hyperlink:
+      text = richText((value as ExcelJS.CellHyperlinkValue).text);
+      break;
+    case ExcelJS.ValueType.Date:
+      return cellType(
+        cell.text,
+        'a date: Excel turned the text into a date; format the column as Text',
+      );
+    case ExcelJS.ValueType.Boolean:
+      return cellType(String(value), 'a TRUE/FALSE value');
+    case ExcelJS.ValueType.Error:
+      return cellType(cell.text, 'an error value such as #N/A');
+    default:
+      return cellType('', 'a kind of cell that cannot be imported');
+  }
+  text = text.trim();
+  if (text.startsWith('=')) {
+    return {
+      text,
+      problem: { code: 'formula', message: 'text starting with "=" reads as a formula' },
+    };
+  }
+  if (MARKUP.test(text)) {
+    return {
+      text,
+      problem: { code: 'html', message: 'markup (HTML tags or entities) is not allowed' },
+    };
+  }
+  return { text };
+}
+
+const cellType = (text: string, what: string): CellText => ({
+  text: text.trim(),
+  problem: { code: 'cellType', message: `${what} cannot be imported here` },
+});
+
+/**
+ * `attachment` with an ASCII fallback name and the real one in UTF-8 (RFC 6266 / 5987), so a
+ * Chinese file name survives every browser.
+ */
+export function attachmentDisposition(fileName: string) {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
