@@ -1,1 +1,480 @@
-export { default } from '../placeholder/ComingSoon';
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  KeyOutlined,
+  PlusOutlined,
+  StopOutlined,
+  SwapOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import {
+  PAGE_LIMIT_DEFAULT,
+  Perm,
+  STUDENT_ORDER_FIELDS,
+  type StudentOrderField,
+  type StudentView,
+} from '@kaoshi/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Avatar,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  batchResetStudentPassword,
+  batchSetStudentStatus,
+  deleteStudent,
+  listStudents,
+  type StudentFilter,
+  type StudentQuery,
+} from '../../api/base';
+import { exportStudents } from '../../api/student-import';
+import { RowAction } from '../../components/list/RowAction';
+import { SearchBar } from '../../components/list/SearchBar';
+import { useTablePagination } from '../../components/list/pagination';
+import { TABLE_SCROLL } from '../../components/list/responsive';
+import {
+  applySearch,
+  cleanFilters,
+  pageAfterDelete,
+  resetSearch,
+  sameQuery,
+} from '../../components/list/search-params';
+import { useDialog } from '../../components/list/use-dialog';
+import {
+  BatchSelect,
+  CategorySelect,
+  JobTypeSelect,
+  LevelSelect,
+  ProjectSelect,
+  STRUCTURE_CHAIN,
+  cascadeReset,
+  useJobTypeLevels,
+  useLevelLabel,
+} from '../../components/structure';
+import { currentLanguage } from '../../i18n';
+import { succeeded } from '../../utils/succeeded';
+import { MoveStudentsModal } from './MoveStudentsModal';
+import { baseKeys } from './queries';
+import { StudentFormModal } from './StudentFormModal';
+import { StudentImportDialog } from './StudentImportDialog';
+import { ID_TYPE_KEYS, genderKey, isIdType } from './student-rules';
+import { useHasPermission } from './use-access';
+
+type Dialog = { kind: 'form'; student?: StudentView } | { kind: 'move' } | { kind: 'import' };
+
+const ORDER_FIELDS: readonly string[] = STUDENT_ORDER_FIELDS;
+const isOrderField = (key: unknown): key is StudentOrderField =>
+  typeof key === 'string' && ORDER_FIELDS.includes(key);
+
+const sortOrderOf = (query: StudentQuery, field: StudentOrderField): SortOrder =>
+  query.orderBy === field ? (query.order === 'desc' ? 'descend' : 'ascend') : null;
+
+/** Students (考生): search, add and edit, batch actions, import and export. */
+export default function ExamStudent() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const screens = Grid.useBreakpoint();
+  const levelLabel = useLevelLabel();
+  const [filterForm] = Form.useForm<StudentFilter>();
+  const schoolId = Form.useWatch('schoolId', filterForm);
+  const departmentId = Form.useWatch('departmentId', filterForm);
+  const subjectId = Form.useWatch('subjectId', filterForm);
+  const level = Form.useWatch('level', filterForm);
+  const levels = useJobTypeLevels(departmentId, subjectId);
+  const [query, setQuery] = useState<StudentQuery>({ page: 1, limit: PAGE_LIMIT_DEFAULT });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [exporting, setExporting] = useState(false);
+  const dialog = useDialog<Dialog>();
+  const mayImport = useHasPermission(Perm.STUDENT_IMPORT);
+
+  const students = useQuery({
+    queryKey: [...baseKeys.students, query],
+    queryFn: () => listStudents(query),
+    placeholderData: keepPreviousData,
+  });
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: baseKeys.students });
+  const removeStudent = useMutation({ mutationFn: deleteStudent, onSuccess: invalidate });
+  const resetPasswords = useMutation({ mutationFn: batchResetStudentPassword });
+  const setStatus = useMutation({
+    mutationFn: ({ ids, status }: { ids: number[]; status: 0 | 1 }) =>
+      batchSetStudentStatus(ids, status),
+    onSuccess: invalidate,
+  });
+
+  const ordering = { orderBy: query.orderBy, order: query.order };
+  const search = (filters: StudentFilter) => {
+    const next = { ...applySearch(query, filters), ...ordering };
+    if (sameQuery(next, query)) void students.refetch();
+    else setQuery(next);
+  };
+
+  /** The filter being shown, without paging: what an export takes. */
+  const exportFilter = () => {
+    const { page: _page, limit: _limit, ...rest } = query;
+    return cleanFilters(rest);
+  };
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      if (await succeeded(exportStudents(exportFilter(), currentLanguage()))) {
+        message.success(t('base.student.exported'));
+      }
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const confirmDelete = (student: StudentView) => {
+    const rowsOnPage = students.data?.list.length ?? 0;
+    modal.confirm({
+      title: t('base.student.deleteTitle'),
+      content: t('base.student.deleteText', { name: student.name, ticket: student.ticketNumber }),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        if (!(await succeeded(removeStudent.mutateAsync(student.id)))) return;
+        message.success(t('common.deleted'));
+        setSelected((ids) => ids.filter((id) => id !== student.id));
+        setQuery((current) => ({ ...current, page: pageAfterDelete(current.page, rowsOnPage) }));
+      },
+    });
+  };
+
+  const confirmResetPasswords = () => {
+    const ids = selected;
+    modal.confirm({
+      title: t('base.student.resetPasswordTitle'),
+      content: t('base.student.resetPasswordText', { count: ids.length }),
+      okText: t('base.student.resetPassword'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        const call = resetPasswords.mutateAsync(ids);
+        if (!(await succeeded(call))) return;
+        message.success(t('base.student.passwordReset', { count: (await call).count }));
+        setSelected([]);
+      },
+    });
+  };
+
+  const confirmStatus = (status: 0 | 1) => {
+    const ids = selected;
+    const enable = status === 1;
+    modal.confirm({
+      title: t(enable ? 'base.student.enableTitle' : 'base.student.disableTitle'),
+      content: t(enable ? 'base.student.enableText' : 'base.student.disableText', {
+        count: ids.length,
+      }),
+      okText: t(enable ? 'base.student.enable' : 'base.student.disable'),
+      okButtonProps: { danger: !enable },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        const call = setStatus.mutateAsync({ ids, status });
+        if (!(await succeeded(call))) return;
+        const { count } = await call;
+        message.success(t(enable ? 'base.student.enabled' : 'base.student.disabled', { count }));
+        setSelected([]);
+      },
+    });
+  };
+
+  const pagination = useTablePagination(query, students.data?.total, setQuery);
+  const compact = !screens.sm;
+  const sortable = (field: StudentOrderField) => ({
+    key: field,
+    sorter: true,
+    sortOrder: sortOrderOf(query, field),
+  });
+  const columns: TableColumnsType<StudentView> = [
+    {
+      title: t('base.student.ticketNumber'),
+      dataIndex: 'ticketNumber',
+      ...sortable('ticketNumber'),
+      render: (ticket: string) => (
+        <Typography.Text copyable={{ text: ticket }} className="ticket-number">
+          {ticket}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('base.student.name'),
+      ...sortable('name'),
+      render: (_, student) => (
+        <Space size={8}>
+          <Avatar size="small" src={student.photo || undefined}>
+            {student.name.slice(0, 1)}
+          </Avatar>
+          <span>{student.name}</span>
+        </Space>
+      ),
+    },
+    {
+      title: t('base.student.gender'),
+      key: 'gender',
+      responsive: ['md'],
+      render: (_, student) => t(`base.student.genders.${genderKey(student.gender)}`),
+    },
+    {
+      title: t('base.student.idNumber'),
+      ...sortable('idNumber'),
+      render: (_, student) => (
+        <Flex vertical>
+          <span>{student.idNumber}</span>
+          {isIdType(student.idType) && student.idType !== 1 && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {t(`base.student.idTypes.${ID_TYPE_KEYS[student.idType]}`)}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    { title: t('base.student.phone'), dataIndex: 'phone', responsive: ['lg'] },
+    {
+      title: t('base.student.batch'),
+      ...sortable('className'),
+      render: (_, student) => (
+        <Flex vertical>
+          <span>{student.className}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {student.subjectName} · {levelLabel(student.level as 1 | 2 | 3 | 4 | 5)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('base.student.project'),
+      key: 'project',
+      responsive: ['xl'],
+      render: (_, student) => (
+        <Flex vertical>
+          <span>{student.schoolName}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {student.departmentName}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('base.student.status'),
+      ...sortable('status'),
+      render: (_, student) =>
+        student.status === 1 ? (
+          <Tag color="success">{t('base.student.statuses.enabled')}</Tag>
+        ) : (
+          <Tag color="default">{t('base.student.statuses.disabled')}</Tag>
+        ),
+    },
+    {
+      title: t('base.student.createdAt'),
+      ...sortable('createdAt'),
+      responsive: ['lg'],
+      render: (_, student) => dayjs(student.createdAt).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: screens.md ? 'right' : undefined,
+      render: (_, student) => (
+        <Space size={0}>
+          <RowAction
+            icon={<EditOutlined />}
+            label={t('common.edit')}
+            compact={compact}
+            onClick={() => dialog.show({ kind: 'form', student })}
+          />
+          <RowAction
+            icon={<DeleteOutlined />}
+            label={t('common.delete')}
+            danger
+            compact={compact}
+            onClick={() => confirmDelete(student)}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card size={screens.sm ? undefined : 'small'}>
+      <SearchBar
+        name="studentSearch"
+        form={filterForm}
+        onSearch={search}
+        onReset={() => setQuery({ ...resetSearch(query), ...ordering })}
+      >
+        <Form.Item name="keyword" noStyle>
+          <Input
+            allowClear
+            placeholder={t('base.student.keyword')}
+            aria-label={t('base.student.keyword')}
+          />
+        </Form.Item>
+        <Form.Item name="schoolId" noStyle>
+          <ProjectSelect
+            onChange={(value) =>
+              filterForm.setFieldsValue(cascadeReset(STRUCTURE_CHAIN, { schoolId: value }))
+            }
+          />
+        </Form.Item>
+        <Form.Item name="departmentId" noStyle>
+          <CategorySelect
+            schoolId={schoolId}
+            onChange={(value) =>
+              filterForm.setFieldsValue(cascadeReset(STRUCTURE_CHAIN, { departmentId: value }))
+            }
+          />
+        </Form.Item>
+        <Form.Item name="subjectId" noStyle>
+          <JobTypeSelect
+            departmentId={departmentId}
+            onChange={(value) =>
+              filterForm.setFieldsValue(cascadeReset(STRUCTURE_CHAIN, { subjectId: value }))
+            }
+          />
+        </Form.Item>
+        <Form.Item name="level" noStyle>
+          <LevelSelect
+            levels={levels}
+            waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
+            onChange={(value) =>
+              filterForm.setFieldsValue(cascadeReset(STRUCTURE_CHAIN, { level: value }))
+            }
+          />
+        </Form.Item>
+        <Form.Item name="classId" noStyle>
+          <BatchSelect subjectId={subjectId} level={level} />
+        </Form.Item>
+        <Form.Item name="status" noStyle>
+          <Select
+            allowClear
+            style={{ width: '100%' }}
+            placeholder={t('base.student.status')}
+            aria-label={t('base.student.status')}
+            options={[
+              { value: 1, label: t('base.student.statuses.enabled') },
+              { value: 0, label: t('base.student.statuses.disabled') },
+            ]}
+          />
+        </Form.Item>
+      </SearchBar>
+      <Flex wrap gap={8} style={{ marginBottom: 12 }} className="student-toolbar">
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => dialog.show({ kind: 'form' })}
+        >
+          {t('base.student.add')}
+        </Button>
+        {mayImport && (
+          <Button icon={<UploadOutlined />} onClick={() => dialog.show({ kind: 'import' })}>
+            {t('base.student.import')}
+          </Button>
+        )}
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
+          {t('base.student.export')}
+        </Button>
+      </Flex>
+      {selected.length > 0 && (
+        <Flex
+          wrap
+          gap={8}
+          align="center"
+          className="student-batch-actions"
+          style={{
+            marginBottom: 12,
+            padding: '8px 12px',
+            borderRadius: 6,
+            background: 'var(--ant-color-primary-bg)',
+          }}
+        >
+          <Typography.Text strong>
+            {t('base.student.selected', { count: selected.length })}
+          </Typography.Text>
+          <Button
+            size="small"
+            icon={<SwapOutlined />}
+            onClick={() => dialog.show({ kind: 'move' })}
+          >
+            {t('base.student.move')}
+          </Button>
+          <Button size="small" icon={<KeyOutlined />} onClick={confirmResetPasswords}>
+            {t('base.student.resetPassword')}
+          </Button>
+          <Button size="small" icon={<CheckCircleOutlined />} onClick={() => confirmStatus(1)}>
+            {t('base.student.enable')}
+          </Button>
+          <Button size="small" danger icon={<StopOutlined />} onClick={() => confirmStatus(0)}>
+            {t('base.student.disable')}
+          </Button>
+          <Button size="small" type="link" onClick={() => setSelected([])}>
+            {t('base.student.clearSelection')}
+          </Button>
+        </Flex>
+      )}
+      <Table<StudentView>
+        rowKey="id"
+        size={screens.md ? 'medium' : 'small'}
+        columns={columns}
+        dataSource={students.data?.list}
+        loading={students.isFetching}
+        scroll={TABLE_SCROLL}
+        locale={{ emptyText: t('common.noData') }}
+        pagination={pagination}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys.map(Number)),
+        }}
+        onChange={(_pagination, _filters, sorter, { action }) => {
+          if (action !== 'sort' || Array.isArray(sorter)) return;
+          const field = sorter.columnKey;
+          setQuery((current) => ({
+            ...current,
+            page: 1,
+            orderBy: sorter.order && isOrderField(field) ? field : undefined,
+            order: sorter.order ? (sorter.order === 'descend' ? 'desc' : 'asc') : undefined,
+          }));
+        }}
+      />
+      <StudentFormModal
+        key={`form-${dialog.key}`}
+        open={dialog.open && dialog.target?.kind === 'form'}
+        student={dialog.target?.kind === 'form' ? dialog.target.student : undefined}
+        onClose={dialog.hide}
+      />
+      <MoveStudentsModal
+        key={`move-${dialog.key}`}
+        open={dialog.open && dialog.target?.kind === 'move'}
+        ids={selected}
+        onMoved={() => setSelected([])}
+        onClose={dialog.hide}
+      />
+      {mayImport && (
+        <StudentImportDialog
+          key={`import-${dialog.key}`}
+          open={dialog.open && dialog.target?.kind === 'import'}
+          onClose={dialog.hide}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,238 @@
+import {
+  IMPORTANCE,
+  KnowledgeType,
+  knowledgeCode,
+  weightPercent,
+  type CourseNode,
+  type Importance,
+  type KnowledgeView,
+} from '@kaoshi/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { addKnowledge, updateKnowledge, type KnowledgeScope } from '../../api/base';
+import { MODAL_WIDTH } from '../../components/list/responsive';
+import { baseKeys } from './queries';
+import { refusedField } from './server-error';
+import { formatPercent, remainingWeight, sumIfOver, weightSum } from './weights';
+
+interface PointFormValues {
+  parentId: number;
+  code: string;
+  name: string;
+  importance: Importance;
+  weight: number;
+  sort: number;
+  description?: string;
+}
+
+interface PointFormModalProps {
+  open: boolean;
+  scope: KnowledgeScope;
+  /** The courses of the scope: a point may move to another one. */
+  courses: readonly CourseNode[];
+  /** The course a new point goes under. */
+  courseId: number;
+  /** The appraisal point to edit; none to add one. */
+  point?: KnowledgeView;
+  onClose: () => void;
+}
+
+export function PointFormModal({
+  open,
+  scope,
+  courses,
+  courseId,
+  point,
+  onClose,
+}: PointFormModalProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<PointFormValues>();
+  const parentId = Form.useWatch('parentId', form) ?? point?.parentId ?? courseId;
+  const siblings = courses.find((course) => course.id === parentId)?.children ?? [];
+  const others = weightSum(siblings, point?.id);
+  const left = remainingWeight(siblings, point?.id);
+
+  const save = useMutation({
+    mutationFn: (values: PointFormValues) => {
+      const fields = {
+        type: KnowledgeType.POINT,
+        parentId: values.parentId,
+        code: values.code.trim(),
+        name: values.name.trim(),
+        importance: values.importance,
+        weight: values.weight,
+        description: values.description?.trim() ?? '',
+        sort: values.sort ?? 0,
+      };
+      return point
+        ? updateKnowledge({ id: point.id, ...fields })
+        : addKnowledge({ ...scope, ...fields });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: baseKeys.knowledge }),
+  });
+
+  const submit = async (values: PointFormValues) => {
+    try {
+      await save.mutateAsync(values);
+    } catch (error) {
+      // The list may have been stale: it reloads (onSettled) and the field says why.
+      if (refusedField(error, 'weight')) {
+        form.setFields([{ name: 'weight', errors: [t('base.point.serverRefused')] }]);
+      } else if (refusedField(error, 'code')) {
+        form.setFields([{ name: 'code', errors: [t('base.rules.codeTaken')] }]);
+      }
+      return;
+    }
+    message.success(t(point ? 'common.saved' : 'base.point.added'));
+    onClose();
+  };
+
+  const required = (field: string) => ({
+    required: true,
+    whitespace: true,
+    message: t('base.rules.required', { field }),
+  });
+  const choose = (field: string) => ({
+    required: true,
+    message: t('base.rules.choose', { field }),
+  });
+
+  return (
+    <Modal
+      open={open}
+      title={t(point ? 'base.point.edit' : 'base.point.add')}
+      width={MODAL_WIDTH}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<PointFormValues>
+        name="pointForm"
+        form={form}
+        layout="vertical"
+        initialValues={
+          point
+            ? {
+                parentId: point.parentId ?? courseId,
+                code: point.code,
+                name: point.name,
+                importance: point.importance ?? 'Y',
+                weight: point.weight,
+                sort: point.sort,
+                description: point.description,
+              }
+            : { parentId: courseId, importance: 'Y', sort: 0 }
+        }
+        onFinish={(values) => void submit(values)}
+      >
+        <Form.Item
+          name="parentId"
+          label={t('base.point.course')}
+          rules={[choose(t('base.point.course'))]}
+        >
+          <Select
+            showSearch={{ optionFilterProp: 'label' }}
+            options={courses.map((course) => ({
+              value: course.id,
+              label: `${course.code} ${course.name}`,
+            }))}
+            onChange={() => void form.validateFields(['weight']).catch(() => undefined)}
+          />
+        </Form.Item>
+        <Form.Item
+          name="code"
+          label={t('base.fields.code')}
+          extra={t('base.fields.codeHelp')}
+          rules={[
+            required(t('base.fields.code')),
+            {
+              validator: (_, value?: string) =>
+                !value?.trim() || knowledgeCode.safeParse(value).success
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('base.rules.code'))),
+            },
+          ]}
+        >
+          <Input maxLength={32} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="name"
+          label={t('base.point.name')}
+          rules={[
+            required(t('base.point.name')),
+            { max: 200, message: t('base.rules.maxLength', { max: 200 }) },
+          ]}
+        >
+          <Input maxLength={200} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="importance"
+          label={t('base.point.importance')}
+          rules={[choose(t('base.point.importance'))]}
+        >
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            options={IMPORTANCE.map((code) => ({
+              value: code,
+              label: t('base.importance.tag', { code, label: t(`base.importance.${code}`) }),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="weight"
+          label={t('base.point.weight')}
+          extra={t('base.point.weightHelp', {
+            others: formatPercent(others),
+            left: formatPercent(left),
+          })}
+          rules={[
+            {
+              required: true,
+              message: t('base.rules.required', { field: t('base.point.weight') }),
+            },
+            {
+              validator: (_, value?: number | null) => {
+                if (value === undefined || value === null) return Promise.resolve();
+                if (!weightPercent.safeParse(value).success) {
+                  return Promise.reject(new Error(t('base.point.weightDecimals')));
+                }
+                const over = sumIfOver(siblings, value, point?.id);
+                return over === undefined
+                  ? Promise.resolve()
+                  : Promise.reject(
+                      new Error(t('base.point.weightOver', { sum: formatPercent(over) })),
+                    );
+              },
+            },
+          ]}
+        >
+          <InputNumber
+            min={0}
+            max={100}
+            step={1}
+            precision={2}
+            suffix="%"
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+        <Form.Item name="sort" label={t('base.fields.sort')} extra={t('base.fields.sortHelp')}>
+          <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="description"
+          label={t('base.fields.description')}
+          rules={[{ max: 1000, message: t('base.rules.maxLength', { max: 1000 }) }]}
+        >
+          <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

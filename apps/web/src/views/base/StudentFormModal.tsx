@@ -1,0 +1,352 @@
+import {
+  IdType,
+  ID_TYPES,
+  STUDENT_NAME_MAX,
+  type IdTypeCode,
+  type StudentView,
+} from '@kaoshi/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Avatar,
+  Col,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Radio,
+  Row,
+  Select,
+  Switch,
+  Typography,
+} from 'antd';
+import { useTranslation } from 'react-i18next';
+import { addStudent, updateStudent, type StudentInput } from '../../api/base';
+import {
+  BatchSelect,
+  CategorySelect,
+  JobTypeSelect,
+  ProjectSelect,
+  cascadeReset,
+  useBatchOptions,
+  useLevelLabel,
+} from '../../components/structure';
+import { baseKeys } from './queries';
+import { refusedField } from './server-error';
+import { GENDER_KEYS, ID_TYPE_KEYS, idNumberError, isMobilePhone } from './student-rules';
+
+interface StudentFormValues {
+  name: string;
+  gender: number;
+  idType: IdTypeCode;
+  idNumber: string;
+  phone?: string;
+  email?: string;
+  schoolId?: number;
+  departmentId?: number;
+  subjectId?: number;
+  classId: number;
+  photo?: string;
+  enabled: boolean;
+}
+
+/** The structure fields above the batch, cleared from the changed one down. */
+const BATCH_CHAIN = ['schoolId', 'departmentId', 'subjectId', 'classId'] as const;
+/** Two columns of fields from a tablet on; a phone gets the whole width (as MODAL_WIDTH). */
+const WIDE_MODAL_WIDTH = { xs: '100%', sm: 560, md: 720 };
+/** Mirrors the shared photo rule (packages/shared/src/schemas/base.ts). */
+const PHOTO_PATTERN = /^(https?:\/\/|\/)\S*$/i;
+
+const toFormValues = (student: StudentView | undefined): Partial<StudentFormValues> =>
+  student
+    ? {
+        name: student.name,
+        gender: student.gender,
+        idType: student.idType as IdTypeCode,
+        idNumber: student.idNumber,
+        phone: student.phone,
+        email: student.email,
+        schoolId: student.schoolId,
+        departmentId: student.departmentId,
+        subjectId: student.subjectId,
+        classId: student.classId,
+        photo: student.photo,
+        enabled: student.status === 1,
+      }
+    : { gender: 0, idType: IdType.RESIDENT_ID, enabled: true };
+
+const toInput = (values: StudentFormValues): StudentInput => ({
+  name: values.name.trim(),
+  gender: values.gender,
+  idType: values.idType,
+  idNumber: values.idNumber.trim().toUpperCase(),
+  phone: values.phone?.trim() ?? '',
+  email: values.email?.trim() ?? '',
+  classId: values.classId,
+  photo: values.photo?.trim() ?? '',
+  status: values.enabled ? 1 : 0,
+});
+
+interface StudentFormModalProps {
+  open: boolean;
+  /** The student to edit; none to add one. */
+  student?: StudentView;
+  onClose: () => void;
+}
+
+export function StudentFormModal({ open, student, onClose }: StudentFormModalProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const levelLabel = useLevelLabel();
+  const [form] = Form.useForm<StudentFormValues>();
+  const schoolId = Form.useWatch('schoolId', form) ?? student?.schoolId;
+  const departmentId = Form.useWatch('departmentId', form) ?? student?.departmentId;
+  const subjectId = Form.useWatch('subjectId', form) ?? student?.subjectId;
+  const classId = Form.useWatch('classId', form);
+  const idType = Form.useWatch('idType', form) ?? IdType.RESIDENT_ID;
+  const photo = Form.useWatch('photo', form);
+  const name = Form.useWatch('name', form);
+  const batches = useBatchOptions(subjectId, undefined);
+  const level = batches.data?.find((batch) => batch.id === classId)?.level;
+
+  const save = useMutation({
+    mutationFn: (values: StudentFormValues) =>
+      student ? updateStudent(student.id, toInput(values)) : addStudent(toInput(values)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: baseKeys.students }),
+  });
+
+  const submit = async (values: StudentFormValues) => {
+    let created;
+    try {
+      created = await save.mutateAsync(values);
+    } catch (error) {
+      if (refusedField(error, 'idNumber')) {
+        form.setFields([{ name: 'idNumber', errors: [t('base.student.idTaken')] }]);
+      } else if (refusedField(error, 'classId')) {
+        form.setFields([{ name: 'classId', errors: [t('base.student.batchFull')] }]);
+      }
+      return;
+    }
+    message.success(
+      created ? t('base.student.added', { ticket: created.ticketNumber }) : t('common.saved'),
+    );
+    onClose();
+  };
+
+  const required = (field: string) => ({
+    required: true,
+    whitespace: true,
+    message: t('base.rules.required', { field }),
+  });
+  const choose = (field: string) => ({
+    required: true,
+    message: t('base.rules.choose', { field }),
+  });
+  const idKey = ID_TYPE_KEYS[idType];
+  const half = { xs: 24, sm: 12 };
+
+  return (
+    <Modal
+      open={open}
+      title={t(student ? 'base.student.edit' : 'base.student.add')}
+      width={WIDE_MODAL_WIDTH}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<StudentFormValues>
+        name="studentForm"
+        form={form}
+        layout="vertical"
+        initialValues={toFormValues(student)}
+        onValuesChange={(changed: Partial<StudentFormValues>) =>
+          form.setFieldsValue(cascadeReset(BATCH_CHAIN, changed))
+        }
+        onFinish={(values) => void submit(values)}
+      >
+        {!student && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('base.student.defaultPasswordNote')}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        <Form.Item label={t('base.student.ticketNumber')} extra={t('base.student.ticketHelp')}>
+          {student ? (
+            <Typography.Text copyable strong className="ticket-number">
+              {student.ticketNumber}
+            </Typography.Text>
+          ) : (
+            <Typography.Text type="secondary">{t('base.student.ticketOnSave')}</Typography.Text>
+          )}
+        </Form.Item>
+        <Row gutter={16}>
+          <Col {...half}>
+            <Form.Item
+              name="name"
+              label={t('base.student.name')}
+              rules={[
+                required(t('base.student.name')),
+                {
+                  max: STUDENT_NAME_MAX,
+                  message: t('base.rules.maxLength', { max: STUDENT_NAME_MAX }),
+                },
+              ]}
+            >
+              <Input maxLength={STUDENT_NAME_MAX} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="gender" label={t('base.student.gender')}>
+              <Radio.Group
+                options={Object.entries(GENDER_KEYS).map(([code, key]) => ({
+                  value: Number(code),
+                  label: t(`base.student.genders.${key}`),
+                }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="idType" label={t('base.student.idType')}>
+              <Select
+                options={ID_TYPES.map((code) => ({
+                  value: code,
+                  label: t(`base.student.idTypes.${ID_TYPE_KEYS[code]}`),
+                }))}
+                onChange={() => {
+                  if (form.getFieldValue('idNumber')) {
+                    void form.validateFields(['idNumber']).catch(() => undefined);
+                  }
+                }}
+              />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="idNumber"
+              label={t('base.student.idNumber')}
+              extra={t(`base.student.idHelp.${idKey}`)}
+              dependencies={['idType']}
+              rules={[
+                required(t('base.student.idNumber')),
+                {
+                  validator: (_, value?: string) => {
+                    const problem = idNumberError(idType, value ?? '');
+                    if (!problem) return Promise.resolve();
+                    const text =
+                      problem.key === 'format'
+                        ? t(`base.student.idRules.format.${problem.type}`)
+                        : problem.key === 'checksum'
+                          ? t('base.student.idRules.checksum', { expected: problem.expected })
+                          : t('base.student.idRules.birthDate');
+                    return Promise.reject(new Error(text));
+                  },
+                },
+              ]}
+            >
+              <Input maxLength={32} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="phone"
+              label={t('base.student.phone')}
+              rules={[
+                {
+                  validator: (_, value?: string) =>
+                    isMobilePhone(value)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('base.student.phoneRule'))),
+                },
+              ]}
+            >
+              <Input maxLength={11} inputMode="tel" autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="email"
+              label={t('base.student.email')}
+              rules={[
+                { type: 'email', message: t('base.rules.email') },
+                { max: 100, message: t('base.rules.maxLength', { max: 100 }) },
+              ]}
+            >
+              <Input type="email" maxLength={100} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="schoolId" label={t('base.student.project')}>
+              <ProjectSelect />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="departmentId" label={t('base.student.category')}>
+              <CategorySelect schoolId={schoolId} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="subjectId" label={t('base.student.jobType')}>
+              <JobTypeSelect departmentId={departmentId} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item
+              name="classId"
+              label={t('base.student.batch')}
+              rules={[choose(t('base.student.batch'))]}
+            >
+              <BatchSelect subjectId={subjectId} />
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item label={t('base.student.level')} extra={t('base.student.levelFromBatch')}>
+              <Typography.Text>
+                {level === undefined ? t('codes.none') : levelLabel(level)}
+              </Typography.Text>
+            </Form.Item>
+          </Col>
+          <Col {...half}>
+            <Form.Item name="enabled" label={t('base.student.status')} valuePropName="checked">
+              <Switch
+                checkedChildren={t('base.student.statuses.enabled')}
+                unCheckedChildren={t('base.student.statuses.disabled')}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          label={t('base.student.photo')}
+          extra={t('base.student.photoHelp')}
+          style={{ marginBottom: 0 }}
+        >
+          <Flex gap={12} align="center">
+            <Avatar size={48} src={photo && PHOTO_PATTERN.test(photo) ? photo : undefined}>
+              {name?.trim().slice(0, 1)}
+            </Avatar>
+            <Form.Item
+              name="photo"
+              noStyle
+              rules={[
+                {
+                  validator: (_, value?: string) =>
+                    !value?.trim() || PHOTO_PATTERN.test(value.trim())
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('base.student.photoRule'))),
+                },
+              ]}
+            >
+              <Input maxLength={500} autoComplete="off" aria-label={t('base.student.photo')} />
+            </Form.Item>
+          </Flex>
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,34 @@
+import type { StudentImportPreviewRow } from '@kaoshi/shared';
+import type { StudentImportProgress } from '../../api/student-import';
+
+/** The share of the bar the upload takes; writing the rows fills the rest. */
+export const UPLOAD_SHARE = 20;
+
+/**
+ * One bar for the whole import, 0 to 100: the upload's bytes fill the first UPLOAD_SHARE percent,
+ * the rows the server has written the rest. Never goes back (progress events may arrive late).
+ */
+export function importPercent(progress: StudentImportProgress | undefined, before = 0): number {
+  if (!progress) return before;
+  const part = progress.total > 0 ? Math.min(1, progress.done / progress.total) : 1;
+  const percent =
+    progress.phase === 'upload' ? part * UPLOAD_SHARE : UPLOAD_SHARE + part * (100 - UPLOAD_SHARE);
+  return Math.max(before, Math.floor(percent));
+}
+
+/** Whether a chosen file may be sent: an .xlsx of at most `maxBytes`. */
+export function fileProblem(
+  file: { name: string; size: number },
+  maxBytes: number,
+): 'wrongType' | 'tooLarge' | undefined {
+  if (!/\.xlsx$/i.test(file.name)) return 'wrongType';
+  if (file.size > maxBytes) return 'tooLarge';
+  return undefined;
+}
+
+/** A size in MB for people, e.g. 5242880 → "5 MB", 1572864 → "1.5 MB". */
+export const formatMegabytes = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
+
+/** The preview's rows, or only those with errors. */
+export const previewRows = (rows: readonly StudentImportPreviewRow[], onlyBad: boolean) =>
+  onlyBad ? rows.filter((row) => row.errors.length > 0) : rows;
