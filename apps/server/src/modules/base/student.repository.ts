@@ -331,17 +331,41 @@ export class StudentRepository {
       .execute();
   }
 
-  async update(id: number, values: StudentUpdate) {
-    await this.db.updateTable('students').set(values).where('id', '=', id).execute();
+  /**
+   * Gives each row its own values, a whole slice per statement (`case id when … then … end` for
+   * each column): for 500 students one UPDATE, not 500. `shared` values are the same for all.
+   * Numbers are cast so that PostgreSQL does not read the parameters as text.
+   */
+  async updateEach<T extends 'students' | 'users'>(
+    table: T,
+    rows: { id: number; values: Record<string, string | number> }[],
+    shared: Record<string, string | number>,
+  ) {
+    const first = rows[0];
+    if (!first) return;
+    const typed = (value: string | number) =>
+      typeof value === 'number' ? sql`cast(${value} as integer)` : sql`${value}`;
+    const set: Record<string, unknown> = { ...shared };
+    for (const column of Object.keys(first.values)) {
+      set[column] = sql`case ${sql.ref('id')} ${sql.join(
+        rows.map((row) => sql`when ${row.id} then ${typed(row.values[column]!)}`),
+        sql` `,
+      )} end`;
+    }
+    await this.db
+      .updateTable(table as 'students')
+      .set(set as StudentUpdate)
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
   }
 
   async updateMany(ids: number[], values: StudentUpdate) {
     if (ids.length === 0) return;
     await this.db.updateTable('students').set(values).where('id', 'in', ids).execute();
-  }
-
-  async updateUser(userId: number, values: UserUpdate) {
-    await this.db.updateTable('users').set(values).where('id', '=', userId).execute();
   }
 
   async updateUsers(userIds: number[], values: UserUpdate) {

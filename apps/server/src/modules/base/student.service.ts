@@ -133,27 +133,35 @@ export async function createStudents(
  */
 export async function updateStudents(trx: Db, rows: StudentChange[], now = new Date()) {
   const students = new StudentRepository(trx);
-  const at = now.toISOString();
-  for (const row of rows) {
-    await students.update(row.id, {
-      class_id: row.classId,
-      name: row.name,
-      gender: row.gender,
-      id_type: row.idType,
-      id_number: row.idNumber,
-      phone: row.phone,
-      email: row.email,
-      photo: row.photo,
-      status: row.status,
-      updated_at: at,
-    });
-    await students.updateUser(row.userId, {
-      nick_name: row.name,
-      email: row.email,
-      avatar: row.photo,
-      status: row.status,
-      updated_at: at,
-    });
+  const updated_at = now.toISOString();
+  // Two statements per STUDENT_CHUNK rows, not two per row: an import may update thousands.
+  for (const chunk of chunks(rows, STUDENT_CHUNK)) {
+    await students.updateEach(
+      'students',
+      chunk.map((row) => ({
+        id: row.id,
+        values: {
+          class_id: row.classId,
+          name: row.name,
+          gender: row.gender,
+          id_type: row.idType,
+          id_number: row.idNumber,
+          phone: row.phone,
+          email: row.email,
+          photo: row.photo,
+          status: row.status,
+        },
+      })),
+      { updated_at },
+    );
+    await students.updateEach(
+      'users',
+      chunk.map((row) => ({
+        id: row.userId,
+        values: { nick_name: row.name, email: row.email, avatar: row.photo, status: row.status },
+      })),
+      { updated_at },
+    );
   }
   await students.deleteSessionsOf(rows.filter((row) => row.status !== 1).map((row) => row.userId));
 }

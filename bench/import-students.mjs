@@ -1,0 +1,249 @@
+// `npm run bench:import-students`: importing 10,000 students from Excel through the API.
+// Starts the built server on a fresh SQLite database (or BENCH_DATABASE_URL), makes one
+// registration batch, writes 10,000 students with valid resident ID numbers into an .xlsx, then
+// as admin: importPreview, importApply (skipInvalid, reading the streamed progress), the same file
+// again (10,000 updates), and an export of all of them. Prints each time, rows/s, and the server's
+// resident memory (VmRSS before, VmHWM peak) from /proc.
+// Environment: BENCH_STUDENTS (default 10000), BENCH_DATABASE_URL, BENCH_LOG_LEVEL (default warn).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { clientPasswordHash } from './client-hash.mjs';
+import { startServer } from './server.mjs';
+
+const count = Number(process.env.BENCH_STUDENTS ?? 10_000);
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const adminPassword = 'bench-admin-pass';
+const STUDENT = '/api/kaoshi-base/student';
+const SCHOOL = '/api/kaoshi-school';
+
+/** The server process startServer spawned: our child running apps/server/dist/main.js. */
+function serverPid() {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (ppid === process.pid && cmdline.includes('apps/server/dist/main.js'))
+        return Number(entry);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  throw new Error('server process not found');
+}
+
+const memoryMb = (pid, field) => {
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${field}:`));
+  return Number(line.split(/\s+/)[1]) / 1024;
+};
+
+const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+/** A valid resident ID number, different for every n below 36,500,000 (as the tests make them). */
+function residentId(n) {
+  const birth = new Date(Date.UTC(1970, 0, 1) + Math.floor(n / 1000) * 86_400_000);
+  const date = birth.toISOString().slice(0, 10).replaceAll('-', '');
+  const first17 = `110105${date}${String(n % 1000).padStart(3, '0')}`;
+  const sum = WEIGHTS.reduce((total, weight, i) => total + weight * Number(first17[i]), 0);
+  return first17 + '10X98765432'[sum % 11];
+}
+
+const seconds = (start) => (performance.now() - start) / 1000;
+
+/**
+ * On PostgreSQL: a database of its own, created on BENCH_DATABASE_URL's server and dropped after,
+ * so that every run starts empty (and the admin password is the one set here).
+ */
+async function freshPostgres(url) {
+  const name = `kaoshi_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+const postgres = process.env.BENCH_DATABASE_URL
+  ? await freshPostgres(process.env.BENCH_DATABASE_URL)
+  : undefined;
+if (postgres) process.env.BENCH_DATABASE_URL = postgres.url;
+const server = await startServer({ adminPassword, logLevel });
+try {
+  const pid = serverPid();
+  let token;
+  const call = async (path, { method = 'GET', body } = {}) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        ...(token && { cookie: `KAOSHI_TOKEN=${token}` }),
+        ...(body && { 'content-type': 'application/json' }),
+      },
+      body: body && JSON.stringify(body),
+    });
+    const envelope = await response.json();
+    if (envelope.status !== 200) throw new Error(`${path}: ${envelope.status} ${envelope.message}`);
+    return envelope.data;
+  };
+  token = (
+    await call('/api/kaoshi-user/security/doLogin', {
+      method: 'POST',
+      body: { username: 'admin', password: clientPasswordHash(adminPassword), userType: 1 },
+    })
+  ).token;
+
+  const school = await call(`${SCHOOL}/school/addSchool`, {
+    method: 'POST',
+    body: { name: 'Bench project', code: 'BENCH-P' },
+  });
+  const department = await call(`${SCHOOL}/department/addDepartment`, {
+    method: 'POST',
+    body: { schoolId: school.id, name: 'Bench category', code: 'BENCH-D' },
+  });
+  const subject = await call(`${SCHOOL}/subject/addSubject`, {
+    method: 'POST',
+    body: { departmentId: department.id, name: 'Bench job type', code: 'BENCH-J', levels: '5' },
+  });
+  await call(`${SCHOOL}/classes/addClasses`, {
+    method: 'POST',
+    body: { subjectId: subject.id, level: 5, name: 'Bench batch', code: 'BENCH-01' },
+  });
+
+  let start = performance.now();
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Students');
+  sheet.addRow([
+    'Name',
+    'Gender',
+    'ID type',
+    'ID number',
+    'Mobile phone',
+    'Email',
+    'Batch code',
+    'Status',
+  ]);
+  for (let i = 0; i < count; i++) {
+    sheet.addRow([
+      `Student ${i}`,
+      i % 2 ? 'Male' : 'Female',
+      'Resident ID card',
+      residentId(i),
+      `138${String(i).padStart(8, '0')}`,
+      `s${i}@example.com`,
+      'BENCH-01',
+      'Enabled',
+    ]);
+  }
+  const file = Buffer.from(await book.xlsx.writeBuffer());
+  const generated = seconds(start);
+
+  const form = (mode) => {
+    const data = new FormData();
+    if (mode) data.append('mode', mode);
+    data.append('file', new Blob([file]), 'students.xlsx');
+    return data;
+  };
+  const rssBefore = memoryMb(pid, 'VmRSS');
+
+  start = performance.now();
+  const preview = await (
+    await fetch(`${server.url}${STUDENT}/importPreview`, {
+      method: 'POST',
+      headers: { cookie: `KAOSHI_TOKEN=${token}` },
+      body: form(),
+    })
+  ).json();
+  const previewed = seconds(start);
+  if (preview.status !== 200 || preview.data.valid !== count) {
+    throw new Error(`preview: ${preview.status} ${preview.message} valid ${preview.data?.valid}`);
+  }
+
+  /** importApply, reading the NDJSON as it streams: time to the first progress line, then to the end. */
+  async function apply() {
+    const begin = performance.now();
+    const response = await fetch(`${server.url}${STUDENT}/importApply`, {
+      method: 'POST',
+      headers: { cookie: `KAOSHI_TOKEN=${token}` },
+      body: form('skipInvalid'),
+    });
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    let firstLine;
+    let lines = 0;
+    let last;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let newline;
+      while ((newline = buffer.indexOf('\n')) >= 0) {
+        const line = JSON.parse(buffer.slice(0, newline));
+        buffer = buffer.slice(newline + 1);
+        firstLine ??= seconds(begin);
+        if ('phase' in line) lines++;
+        else last = line;
+      }
+    }
+    if (last?.status !== 200) throw new Error(`apply: ${last?.status} ${last?.message}`);
+    return { seconds: seconds(begin), checked: firstLine, lines, result: last.data };
+  }
+
+  const first = await apply();
+  const peakAfterImport = memoryMb(pid, 'VmHWM');
+  const again = await apply();
+
+  start = performance.now();
+  const exported = await fetch(`${server.url}${STUDENT}/export?lang=en`, {
+    headers: { cookie: `KAOSHI_TOKEN=${token}` },
+  });
+  const exportBytes = (await exported.arrayBuffer()).byteLength;
+  const exportSeconds = seconds(start);
+  const peak = memoryMb(pid, 'VmHWM');
+
+  const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
+  const rate = (s) => `${Math.round(count / s).toLocaleString('en-US')} rows/s`;
+  const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  console.log(`\nbench:import-students — ${count} students, one server process on ${database}`);
+  console.log(
+    `generate .xlsx (exceljs, in this process)  ${generated.toFixed(2)} s   ${mb(file.length)}`,
+  );
+  console.log(
+    `importPreview                              ${previewed.toFixed(2)} s   ${rate(previewed)}`,
+  );
+  console.log(
+    `importApply, new students                  ${first.seconds.toFixed(2)} s   ${rate(first.seconds)}` +
+      `   (checked in ${first.checked.toFixed(2)} s, ${first.lines} progress lines)  ` +
+      JSON.stringify(first.result),
+  );
+  console.log(
+    `importApply, same file again (updates)     ${again.seconds.toFixed(2)} s   ${rate(again.seconds)}  ` +
+      JSON.stringify(again.result),
+  );
+  console.log(
+    `export of all (lang=en)                    ${exportSeconds.toFixed(2)} s   ${mb(exportBytes)}`,
+  );
+  console.log(
+    `preview + first import                     ${(previewed + first.seconds).toFixed(2)} s`,
+  );
+  console.log(
+    `server memory: RSS ${rssBefore.toFixed(0)} MB before, peak (VmHWM) ${peakAfterImport.toFixed(0)} MB after the first import, ${peak.toFixed(0)} MB at the end`,
+  );
+  console.log('aim: preview + import of 10,000 students under 10 s');
+} finally {
+  await server.stop();
+  await postgres?.drop();
+}
