@@ -243,10 +243,10 @@ const cellType = (text: string, what: string): CellText => ({
 });
 
 /**
- * `attachment` with an ASCII fallback name and the real one in UTF-8 (RFC 6266 / 5987), so a
- * Chinese file name survives every browser.
+ * `attachment` with the real name in UTF-8 (RFC 6266 / 5987), so that a Chinese file name
+ * survives every browser, and an ASCII name for clients that read only `filename`.
  */
-export function attachmentDisposition(fileName: string) {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+export function attachmentDisposition(fileName: string, asciiFallback: string) {
+  const ascii = asciiFallback.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }

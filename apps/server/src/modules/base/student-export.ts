@@ -78,8 +78,10 @@ export async function exportStudents(db: Db, query: StudentExportQuery, actor: A
   sheet.commit();
   await workbook.commit();
   await finished;
+  const day = stamp(new Date());
   return {
     buffer: Buffer.concat(parts),
-    fileName: `${TEMPLATE_TEXTS[query.lang].fileNames.export}-${stamp(new Date())}.xlsx`,
+    fileName: `${TEMPLATE_TEXTS[query.lang].fileNames.export}-${day}.xlsx`,
+    asciiName: `${TEMPLATE_TEXTS.en.fileNames.export}-${day}.xlsx`,
   };
 }

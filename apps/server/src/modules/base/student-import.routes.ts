@@ -64,9 +64,12 @@ async function alsoNeedsStudent(request: FastifyRequest) {
   }
 }
 
-function sendXlsx(reply: FastifyReply, file: { buffer: Buffer; fileName: string }) {
+function sendXlsx(
+  reply: FastifyReply,
+  file: { buffer: Buffer; fileName: string; asciiName: string },
+) {
   return reply
-    .header('content-disposition', attachmentDisposition(file.fileName))
+    .header('content-disposition', attachmentDisposition(file.fileName, file.asciiName))
     .header('cache-control', 'no-store')
     .type(XLSX_CONTENT_TYPE)
     .send(file.buffer);

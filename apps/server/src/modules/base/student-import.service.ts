@@ -627,7 +627,11 @@ export class StudentImportService {
     if (usable.length === 0) batches.addRow([texts.noBatches]);
 
     const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
-    return { buffer, fileName: `${texts.fileNames.template}.xlsx` };
+    return {
+      buffer,
+      fileName: `${texts.fileNames.template}.xlsx`,
+      asciiName: `${TEMPLATE_TEXTS.en.fileNames.template}.xlsx`,
+    };
   }
 }
 

@@ -276,8 +276,8 @@ describe('student import and export', () => {
 
     it('names the Chinese file in UTF-8 and defaults to Chinese', async () => {
       const response = await download(admin, `${STUDENT}/importTemplate`, {});
-      expect(response.headers['content-disposition']).toContain(
-        `filename*=UTF-8''${encodeURIComponent('考生导入模板.xlsx')}`,
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="student-import-template.xlsx"; filename*=UTF-8''${encodeURIComponent('考生导入模板.xlsx')}`,
       );
       const book = await readXlsx(response.rawPayload);
       expect(rowValues(book.worksheets[0]!, 1)[0]).toBe('姓名');
