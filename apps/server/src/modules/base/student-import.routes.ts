@@ -151,8 +151,14 @@ export async function studentImportRoutes(
       const job = await imports.prepare(file, mode.data, auth);
 
       const stream = new PassThrough();
-      const line = (value: StudentImportProgressLine | Envelope) =>
-        stream.write(`${JSON.stringify(value)}\n`);
+      // A client that goes away does not stop the import (one transaction either way): its lines
+      // are dropped.
+      stream.on('error', () => undefined);
+      const line = (value: StudentImportProgressLine | Envelope, last = false) => {
+        if (stream.destroyed) return;
+        if (last) stream.end(`${JSON.stringify(value)}\n`);
+        else stream.write(`${JSON.stringify(value)}\n`);
+      };
       void job
         .run(async (done, total) => {
           line({ phase: 'write', done, total });
@@ -173,7 +179,7 @@ export async function studentImportRoutes(
             };
           },
         )
-        .then((envelope) => stream.end(`${JSON.stringify(envelope)}\n`));
+        .then((envelope) => line(envelope, true));
       return (
         reply
           .header('cache-control', 'no-store')
