@@ -11,6 +11,7 @@ import {
 } from '@ant-design/icons';
 import {
   PAGE_LIMIT_DEFAULT,
+  type CertLevel,
   Perm,
   STUDENT_ORDER_FIELDS,
   type StudentOrderField,
@@ -255,7 +256,7 @@ export default function ExamStudent() {
         <Flex vertical>
           <span>{student.className}</span>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {student.subjectName} · {levelLabel(student.level as 1 | 2 | 3 | 4 | 5)}
+            {student.subjectName} · {levelLabel(student.level as CertLevel)}
           </Typography.Text>
         </Flex>
       ),
@@ -263,7 +264,7 @@ export default function ExamStudent() {
     {
       title: t('base.student.project'),
       key: 'project',
-      responsive: ['xl'],
+      responsive: ['xxl'],
       render: (_, student) => (
         <Flex vertical>
           <span>{student.schoolName}</span>
@@ -286,7 +287,7 @@ export default function ExamStudent() {
     {
       title: t('base.student.createdAt'),
       ...sortable('createdAt'),
-      responsive: ['lg'],
+      responsive: ['xxl'],
       render: (_, student) => dayjs(student.createdAt).format('YYYY-MM-DD HH:mm'),
     },
     {

@@ -296,10 +296,11 @@ export function StudentImportDialog({ open, onClose }: StudentImportDialogProps)
       <Steps
         current={stepIndex}
         size="small"
-        type={screens.sm ? 'default' : 'inline'}
+        // A phone keeps the steps in one line, naming only the current one.
+        responsive={false}
         style={{ marginBottom: 20 }}
         items={STEPS.map((key) => ({
-          title: t(`base.import.steps.${key}`),
+          title: screens.sm || key === step ? t(`base.import.steps.${key}`) : undefined,
           status: key === 'mode' && failed ? 'error' : undefined,
         }))}
       />
@@ -412,7 +413,13 @@ export function StudentImportDialog({ open, onClose }: StudentImportDialogProps)
       )}
 
       {step === 'progress' && (
-        <Flex vertical gap={12} align="center" className="import-step-progress">
+        <Flex
+          vertical
+          gap={12}
+          align="center"
+          className="import-step-progress"
+          data-percent={percent}
+        >
           <Progress type="circle" percent={percent} />
           <Typography.Text>
             {progress?.phase === 'write'

@@ -165,7 +165,7 @@ const base: Messages['base'] = {
     },
     onlyBad: '只看有错误的行',
     row: '行号',
-    action: '操作',
+    action: '处理',
     actions: { create: '新增', update: '更新', none: '错误' },
     problems: '问题',
     noRows: '文件中没有数据行。',
