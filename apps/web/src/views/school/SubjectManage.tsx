@@ -1,1 +1,247 @@
-export { default } from '../placeholder/ComingSoon';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PAGE_LIMIT_DEFAULT, SUBJECT_ORDER_FIELDS, type SubjectView } from '@kaoshi/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Button,
+  Card,
+  Form,
+  Grid,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tag,
+  type TableColumnsType,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  deleteSubject,
+  listClassesForSelect,
+  listSubjects,
+  type ActiveStatus,
+  type SubjectOrderField,
+  type SubjectQuery,
+} from '../../api/school';
+import { RowAction } from '../../components/list/RowAction';
+import { SearchBar } from '../../components/list/SearchBar';
+import { useTablePagination } from '../../components/list/pagination';
+import { TABLE_SCROLL } from '../../components/list/responsive';
+import {
+  applySearch,
+  pageAfterDelete,
+  resetSearch,
+  sameQuery,
+} from '../../components/list/search-params';
+import { applySorter, columnSortOrder, type DefaultSort } from '../../components/list/sorting';
+import { useDialog } from '../../components/list/use-dialog';
+import {
+  CategorySelect,
+  ProjectSelect,
+  cascadeReset,
+  schoolKeys,
+  useLevelLabel,
+} from '../../components/structure';
+import { ACTIVE_STATUS } from './labels';
+import { StatusTag } from './StatusTag';
+import { SubjectFormModal } from './SubjectFormModal';
+import { NameCell } from './NameCell';
+import { useConfirmDelete } from './use-confirm-delete';
+
+interface SubjectFilters {
+  schoolId?: number;
+  departmentId?: number;
+  keyword?: string;
+  status?: ActiveStatus;
+}
+
+const CHAIN = ['schoolId', 'departmentId'] as const;
+const DEFAULT_SORT: DefaultSort<SubjectOrderField> = { orderBy: 'sort', order: 'asc' };
+
+/** Job types applied for (申报工种) within categories, with their certification levels. */
+export default function SubjectManage() {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const levelLabel = useLevelLabel();
+  const [filterForm] = Form.useForm<SubjectFilters>();
+  const filterSchool = Form.useWatch('schoolId', filterForm);
+  const [query, setQuery] = useState<SubjectQuery>({ page: 1, limit: PAGE_LIMIT_DEFAULT });
+  const dialog = useDialog<{ subject?: SubjectView }>();
+  const confirmDelete = useConfirmDelete();
+
+  const subjects = useQuery({
+    queryKey: [...schoolKeys.subjects, query],
+    queryFn: () => listSubjects(query),
+    placeholderData: keepPreviousData,
+  });
+
+  const search = (filters: SubjectFilters) => {
+    const next = { ...applySearch(query, filters), orderBy: query.orderBy, order: query.order };
+    if (sameQuery(next, query)) void subjects.refetch();
+    else setQuery(next);
+  };
+
+  const askDelete = (subject: SubjectView) => {
+    const rowsOnPage = subjects.data?.list.length ?? 0;
+    confirmDelete({
+      title: t('school.jobType.deleteTitle'),
+      name: subject.name,
+      remove: (options) => deleteSubject(subject.id, options),
+      // Batches are counted here; courses and appraisal points belong to the base-data screens.
+      explainRefusal: async () => {
+        const batches = await listClassesForSelect({ subjectId: subject.id });
+        return batches.length > 0
+          ? t('school.jobType.inUseBatches', { name: subject.name, count: batches.length })
+          : t('school.jobType.inUseKnowledge', { name: subject.name });
+      },
+      onDeleted: () =>
+        setQuery((current) => ({ ...current, page: pageAfterDelete(current.page, rowsOnPage) })),
+    });
+  };
+
+  const sortable = (field: SubjectOrderField) => ({
+    key: field,
+    sorter: true,
+    sortDirections: ['ascend' as const, 'descend' as const],
+    sortOrder: columnSortOrder(query, field, DEFAULT_SORT),
+  });
+
+  const pagination = useTablePagination(query, subjects.data?.total, setQuery);
+  const compact = !screens.sm;
+  const columns: TableColumnsType<SubjectView> = [
+    {
+      title: t('school.jobType.name'),
+      dataIndex: 'name',
+      ...sortable('name'),
+      fixed: compact ? 'left' : undefined,
+      render: (_, subject) => (
+        <NameCell name={subject.name} code={subject.code} withCode={compact} />
+      ),
+    },
+    ...(compact
+      ? []
+      : [
+          {
+            title: t('school.fields.code'),
+            dataIndex: 'code',
+            ...sortable('code'),
+            render: (code: string) => <code>{code}</code>,
+          },
+        ]),
+    {
+      title: t('school.jobType.levels'),
+      key: 'levels',
+      render: (_, subject) => (
+        <Space size={[4, 4]} wrap style={{ minWidth: 120, maxWidth: 260 }}>
+          {subject.levels.map((level) => (
+            <Tag key={level} color="blue" style={{ marginInlineEnd: 0 }}>
+              {levelLabel(level)}
+            </Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { title: t('school.select.category'), dataIndex: 'departmentName' },
+    { title: t('school.select.project'), dataIndex: 'schoolName' },
+    {
+      title: t('school.fields.status'),
+      key: 'status',
+      render: (_, subject) => <StatusTag status={subject.status} />,
+    },
+    { title: t('school.fields.sort'), dataIndex: 'sort', align: 'right', ...sortable('sort') },
+    {
+      title: t('school.fields.createdAt'),
+      ...sortable('createdAt'),
+      render: (_, subject) => dayjs(subject.createdAt).format('YYYY-MM-DD'),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, subject) => (
+        <Space size={0}>
+          <RowAction
+            icon={<EditOutlined />}
+            label={t('common.edit')}
+            compact={compact}
+            onClick={() => dialog.show({ subject })}
+          />
+          <RowAction
+            icon={<DeleteOutlined />}
+            label={t('common.delete')}
+            danger
+            compact={compact}
+            onClick={() => askDelete(subject)}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card size={screens.sm ? undefined : 'small'}>
+      <SearchBar
+        name="subjectSearch"
+        form={filterForm}
+        onSearch={search}
+        onReset={() => setQuery(resetSearch(query))}
+        onValuesChange={(changed) => filterForm.setFieldsValue(cascadeReset(CHAIN, changed))}
+      >
+        <Form.Item name="schoolId" noStyle>
+          <ProjectSelect />
+        </Form.Item>
+        <Form.Item name="departmentId" noStyle>
+          <CategorySelect schoolId={filterSchool} />
+        </Form.Item>
+        <Form.Item name="keyword" noStyle>
+          <Input
+            allowClear
+            placeholder={t('school.fields.keyword')}
+            aria-label={t('school.fields.keyword')}
+          />
+        </Form.Item>
+        <Form.Item name="status" noStyle>
+          <Select
+            allowClear
+            style={{ width: '100%' }}
+            placeholder={t('school.fields.status')}
+            aria-label={t('school.fields.status')}
+            options={ACTIVE_STATUS.map((entry) => ({
+              value: entry.value,
+              label: t(`school.status.${entry.key}`),
+            }))}
+          />
+        </Form.Item>
+      </SearchBar>
+      <Space style={{ marginBottom: 12 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.show({})}>
+          {t('school.jobType.add')}
+        </Button>
+      </Space>
+      <Table<SubjectView>
+        rowKey="id"
+        size={screens.md ? 'medium' : 'small'}
+        columns={columns}
+        dataSource={subjects.data?.list}
+        loading={subjects.isFetching}
+        scroll={TABLE_SCROLL}
+        locale={{ emptyText: t('common.noData') }}
+        pagination={pagination}
+        onChange={(_, __, sorter, extra) => {
+          if (extra.action === 'sort') {
+            setQuery((current) => applySorter(current, sorter, SUBJECT_ORDER_FIELDS));
+          }
+        }}
+      />
+      <SubjectFormModal
+        key={dialog.key}
+        open={dialog.open}
+        subject={dialog.target?.subject}
+        schoolId={query.schoolId}
+        departmentId={query.departmentId}
+        onClose={dialog.hide}
+      />
+    </Card>
+  );
+}

@@ -105,7 +105,7 @@ export default {
     students: 'Students',
     studentsOfCapacity: '{{count}} / {{capacity}}',
     endBeforeStart: 'Must not be before the start',
-    examBeforeRegistration: 'The exam must not start before registration opens',
+    examBeforeRegistration: 'The exam must not be before registration opens',
     capacityBelowStudents: 'The batch already has {{count}} students',
     lockedByStudents: 'The batch has students: its job type and level can no longer change.',
     deleteTitle: 'Delete registration batch',

@@ -103,7 +103,7 @@ const school: Messages['school'] = {
     students: 'Candidatos',
     studentsOfCapacity: '{{count}} / {{capacity}}',
     endBeforeStart: 'No puede ser anterior al inicio',
-    examBeforeRegistration: 'El examen no puede empezar antes de abrir la inscripción',
+    examBeforeRegistration: 'El examen no puede ser anterior a la apertura de la inscripción',
     capacityBelowStudents: 'La convocatoria ya tiene {{count}} candidatos',
     lockedByStudents:
       'La convocatoria tiene candidatos: su ocupación y su nivel ya no pueden cambiar.',

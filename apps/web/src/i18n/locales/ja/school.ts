@@ -102,7 +102,7 @@ const school: Messages['school'] = {
     students: '受検者',
     studentsOfCapacity: '{{count}} / {{capacity}}',
     endBeforeStart: '開始日より前にはできません',
-    examBeforeRegistration: '試験開始は申込開始より前にはできません',
+    examBeforeRegistration: '試験日は申込開始より前にはできません',
     capacityBelowStudents: 'この回次には既に {{count}} 名の受検者がいます',
     lockedByStudents: 'この回次には受検者がいるため、受検職種と等級は変更できません。',
     deleteTitle: '申込回次を削除',

@@ -98,7 +98,7 @@ const school: Messages['school'] = {
     students: '考生',
     studentsOfCapacity: '{{count}} / {{capacity}}',
     endBeforeStart: '不能早于开始日期',
-    examBeforeRegistration: '考试开始不能早于报名开始',
+    examBeforeRegistration: '考试时间不能早于报名开始',
     capacityBelowStudents: '该批次已有 {{count}} 名考生',
     lockedByStudents: '该批次已有考生，不能再修改申报工种和等级。',
     deleteTitle: '删除报名批次',

@@ -1,0 +1,313 @@
+import { ApiStatus, ClassStatus, type CertLevel, type ClassView } from '@kaoshi/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  type FormRule,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { addClass, updateClass, type ClassInput, type ClassStatusCode } from '../../api/school';
+import { MODAL_WIDTH } from '../../components/list/responsive';
+import {
+  CategorySelect,
+  JobTypeSelect,
+  LevelSelect,
+  ProjectSelect,
+  cascadeReset,
+  invalidateStructure,
+  useJobTypeLevels,
+} from '../../components/structure';
+import { CLASS_STATUS } from './labels';
+import { scheduleProblem, scheduleValue, type ScheduleField } from './period';
+import { reportSaveError } from './server-error';
+import { useFormRules } from './use-form-rules';
+
+interface ClassFormValues {
+  /** Project and category only narrow the job types offered; not sent. */
+  schoolId?: number;
+  departmentId?: number;
+  subjectId: number;
+  level: CertLevel;
+  name: string;
+  code: string;
+  registrationStart?: Dayjs | null;
+  registrationEnd?: Dayjs | null;
+  examStart?: Dayjs | null;
+  examEnd?: Dayjs | null;
+  capacity?: number | null;
+  status: ClassStatusCode;
+  description?: string;
+}
+
+const FIELDS = [
+  'subjectId',
+  'level',
+  'name',
+  'code',
+  'registrationStart',
+  'registrationEnd',
+  'examStart',
+  'examEnd',
+  'capacity',
+  'status',
+  'description',
+] as const;
+const CHAIN = ['schoolId', 'departmentId', 'subjectId', 'level'] as const;
+const SCHEDULE: readonly ScheduleField[] = [
+  'registrationStart',
+  'registrationEnd',
+  'examStart',
+  'examEnd',
+];
+
+const day = (value: string | null | undefined) => (value ? dayjs(value) : null);
+
+const toFormValues = (
+  batch: ClassView | undefined,
+  parents: Partial<Pick<ClassFormValues, 'schoolId' | 'departmentId' | 'subjectId' | 'level'>>,
+): Partial<ClassFormValues> =>
+  batch
+    ? {
+        schoolId: batch.schoolId,
+        departmentId: batch.departmentId,
+        subjectId: batch.subjectId,
+        level: batch.level,
+        name: batch.name,
+        code: batch.code,
+        registrationStart: day(batch.registrationStart),
+        registrationEnd: day(batch.registrationEnd),
+        examStart: day(batch.examStart),
+        examEnd: day(batch.examEnd),
+        capacity: batch.capacity,
+        status: batch.status as ClassStatusCode,
+        description: batch.description,
+      }
+    : { ...parents, capacity: 0, status: ClassStatus.OPEN };
+
+const toInput = (values: ClassFormValues, batch: ClassView | undefined): ClassInput => ({
+  subjectId: values.subjectId,
+  level: values.level,
+  name: values.name.trim(),
+  code: values.code.trim(),
+  registrationStart: scheduleValue(values.registrationStart, batch?.registrationStart),
+  registrationEnd: scheduleValue(values.registrationEnd, batch?.registrationEnd),
+  examStart: scheduleValue(values.examStart, batch?.examStart),
+  examEnd: scheduleValue(values.examEnd, batch?.examEnd),
+  capacity: values.capacity ?? 0,
+  status: values.status,
+  description: values.description?.trim() ?? '',
+});
+
+interface ClassFormModalProps {
+  open: boolean;
+  /** The batch to edit; none to add one. */
+  batch?: ClassView;
+  /** Where a new batch starts (the list's filters). */
+  parents?: Partial<Pick<ClassFormValues, 'schoolId' | 'departmentId' | 'subjectId' | 'level'>>;
+  onClose: () => void;
+}
+
+export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassFormModalProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const rules = useFormRules();
+  const [form] = Form.useForm<ClassFormValues>();
+  const schoolId = Form.useWatch('schoolId', form);
+  const departmentId = Form.useWatch('departmentId', form);
+  const subjectId = Form.useWatch('subjectId', form);
+  const levels = useJobTypeLevels(departmentId, subjectId);
+  const students = batch?.studentCount ?? 0;
+  // Students registered for this job type and level: the server keeps both.
+  const locked = students > 0;
+
+  const save = useMutation({
+    mutationFn: (values: ClassFormValues) =>
+      batch
+        ? updateClass(batch.id, toInput(values, batch), { quiet: true })
+        : addClass(toInput(values, batch), { quiet: true }),
+    onSuccess: () => invalidateStructure(queryClient),
+  });
+
+  const submit = async (values: ClassFormValues) => {
+    try {
+      await save.mutateAsync(values);
+    } catch (error) {
+      reportSaveError(error, form, FIELDS, (field, status) =>
+        field === 'capacity' && status === ApiStatus.CONFLICT
+          ? t('school.batch.capacityBelowStudents', { count: students })
+          : rules.codeTaken(field, status),
+      );
+      return;
+    }
+    message.success(t(batch ? 'common.saved' : 'school.batch.added'));
+    onClose();
+  };
+
+  /** The shared date rule, blaming the field it names (re-checked when another date changes). */
+  const scheduleRule = (field: ScheduleField): FormRule => ({
+    validator: () => {
+      const problem = scheduleProblem(form.getFieldsValue(SCHEDULE as ScheduleField[]));
+      return problem?.field === field
+        ? Promise.reject(new Error(t(`school.batch.${problem.reason}`)))
+        : Promise.resolve();
+    },
+  });
+  const datePicker = (field: ScheduleField) => (
+    <Col xs={24} sm={12} key={field}>
+      <Form.Item
+        name={field}
+        label={t(`school.batch.${field}`)}
+        dependencies={SCHEDULE.filter((other) => other !== field)}
+        rules={[scheduleRule(field)]}
+      >
+        <DatePicker style={{ width: '100%' }} />
+      </Form.Item>
+    </Col>
+  );
+
+  const capacityRule: FormRule = {
+    validator: (_, value: number | null | undefined) =>
+      locked && value && value < students
+        ? Promise.reject(new Error(t('school.batch.capacityBelowStudents', { count: students })))
+        : Promise.resolve(),
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(batch ? 'school.batch.edit' : 'school.batch.add')}
+      width={MODAL_WIDTH}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<ClassFormValues>
+        name="classForm"
+        form={form}
+        layout="vertical"
+        initialValues={toFormValues(batch, parents)}
+        onValuesChange={(changed) => form.setFieldsValue(cascadeReset(CHAIN, changed))}
+        onFinish={(values) => void submit(values)}
+      >
+        {locked && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('school.batch.lockedByStudents')}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="schoolId"
+              label={t('school.select.project')}
+              rules={[rules.choose(t('school.select.project'))]}
+            >
+              <ProjectSelect activeOnly allowClear={false} disabled={locked} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="departmentId"
+              label={t('school.select.category')}
+              rules={[rules.choose(t('school.select.category'))]}
+            >
+              <CategorySelect schoolId={schoolId} activeOnly allowClear={false} disabled={locked} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="subjectId"
+              label={t('school.select.jobType')}
+              rules={[rules.choose(t('school.select.jobType'))]}
+            >
+              <JobTypeSelect
+                departmentId={departmentId}
+                activeOnly
+                allowClear={false}
+                disabled={locked}
+                onChange={(_, jobType) => {
+                  // A job type with a single level leaves nothing to choose.
+                  if (jobType?.levels.length === 1) form.setFieldValue('level', jobType.levels[0]);
+                }}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="level"
+              label={t('school.batch.level')}
+              rules={[rules.choose(t('school.batch.level'))]}
+            >
+              <LevelSelect
+                levels={levels ?? []}
+                waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
+                allowClear={false}
+                disabled={locked}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          name="name"
+          label={t('school.batch.name')}
+          rules={[rules.required(t('school.batch.name')), rules.maxLength(100)]}
+        >
+          <Input maxLength={100} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="code"
+          label={t('school.fields.code')}
+          extra={t('school.fields.codeHelp')}
+          rules={[rules.required(t('school.fields.code')), rules.code]}
+        >
+          <Input maxLength={32} autoComplete="off" />
+        </Form.Item>
+        <Row gutter={12}>{SCHEDULE.map(datePicker)}</Row>
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="capacity"
+              label={t('school.batch.capacity')}
+              extra={t('school.batch.capacityHelp')}
+              rules={[capacityRule]}
+            >
+              <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="status" label={t('school.fields.status')}>
+              <Select
+                options={CLASS_STATUS.map((entry) => ({
+                  value: entry.value,
+                  label: t(`school.classStatus.${entry.key}`),
+                }))}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          name="description"
+          label={t('school.fields.description')}
+          rules={[rules.maxLength(1000)]}
+        >
+          <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

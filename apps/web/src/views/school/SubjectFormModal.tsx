@@ -1,0 +1,187 @@
+import { ApiStatus, CERT_LEVELS, type CertLevel, type SubjectView } from '@kaoshi/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Checkbox, Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { addSubject, updateSubject, type SubjectInput } from '../../api/school';
+import { MODAL_WIDTH } from '../../components/list/responsive';
+import {
+  CategorySelect,
+  ProjectSelect,
+  cascadeReset,
+  invalidateStructure,
+  useLevelLabel,
+} from '../../components/structure';
+import { reportSaveError } from './server-error';
+import { useFormRules } from './use-form-rules';
+
+interface SubjectFormValues {
+  /** Only narrows the categories offered; not sent. */
+  schoolId?: number;
+  departmentId: number;
+  name: string;
+  code: string;
+  levels: CertLevel[];
+  description?: string;
+  active: boolean;
+  sort?: number | null;
+}
+
+const FIELDS = ['departmentId', 'name', 'code', 'levels', 'description', 'sort'] as const;
+const CHAIN = ['schoolId', 'departmentId'] as const;
+
+const toFormValues = (
+  subject: SubjectView | undefined,
+  parents: { schoolId?: number; departmentId?: number },
+): Partial<SubjectFormValues> =>
+  subject
+    ? {
+        schoolId: subject.schoolId,
+        departmentId: subject.departmentId,
+        name: subject.name,
+        code: subject.code,
+        levels: subject.levels,
+        description: subject.description,
+        active: subject.status === 1,
+        sort: subject.sort,
+      }
+    : { ...parents, levels: [...CERT_LEVELS], active: true, sort: 0 };
+
+const toInput = (values: SubjectFormValues): SubjectInput => ({
+  departmentId: values.departmentId,
+  name: values.name.trim(),
+  code: values.code.trim(),
+  levels: values.levels,
+  description: values.description?.trim() ?? '',
+  status: values.active ? 1 : 0,
+  sort: values.sort ?? 0,
+});
+
+interface SubjectFormModalProps {
+  open: boolean;
+  /** The job type to edit; none to add one. */
+  subject?: SubjectView;
+  /** Where a new job type starts (the list's filters). */
+  schoolId?: number;
+  departmentId?: number;
+  onClose: () => void;
+}
+
+export function SubjectFormModal({
+  open,
+  subject,
+  schoolId,
+  departmentId,
+  onClose,
+}: SubjectFormModalProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const rules = useFormRules();
+  const levelLabel = useLevelLabel();
+  const [form] = Form.useForm<SubjectFormValues>();
+  const chosenSchool = Form.useWatch('schoolId', form);
+
+  const save = useMutation({
+    mutationFn: (values: SubjectFormValues) =>
+      subject
+        ? updateSubject(subject.id, toInput(values), { quiet: true })
+        : addSubject(toInput(values), { quiet: true }),
+    onSuccess: () => invalidateStructure(queryClient),
+  });
+
+  const submit = async (values: SubjectFormValues) => {
+    try {
+      await save.mutateAsync(values);
+    } catch (error) {
+      reportSaveError(error, form, FIELDS, (field, status) =>
+        field === 'levels' && status === ApiStatus.CONFLICT
+          ? t('school.jobType.levelInUse')
+          : rules.codeTaken(field, status),
+      );
+      return;
+    }
+    message.success(t(subject ? 'common.saved' : 'school.jobType.added'));
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t(subject ? 'school.jobType.edit' : 'school.jobType.add')}
+      width={MODAL_WIDTH}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form<SubjectFormValues>
+        name="subjectForm"
+        form={form}
+        layout="vertical"
+        initialValues={toFormValues(subject, { schoolId, departmentId })}
+        onValuesChange={(changed) => form.setFieldsValue(cascadeReset(CHAIN, changed))}
+        onFinish={(values) => void submit(values)}
+      >
+        <Form.Item
+          name="schoolId"
+          label={t('school.select.project')}
+          rules={[rules.choose(t('school.select.project'))]}
+        >
+          <ProjectSelect activeOnly allowClear={false} />
+        </Form.Item>
+        <Form.Item
+          name="departmentId"
+          label={t('school.select.category')}
+          rules={[rules.choose(t('school.select.category'))]}
+        >
+          <CategorySelect schoolId={chosenSchool} activeOnly allowClear={false} />
+        </Form.Item>
+        <Form.Item
+          name="name"
+          label={t('school.jobType.name')}
+          rules={[rules.required(t('school.jobType.name')), rules.maxLength(100)]}
+        >
+          <Input maxLength={100} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="code"
+          label={t('school.fields.code')}
+          extra={t('school.fields.codeHelp')}
+          rules={[rules.required(t('school.fields.code')), rules.code]}
+        >
+          <Input maxLength={32} autoComplete="off" />
+        </Form.Item>
+        <Form.Item
+          name="levels"
+          label={t('school.jobType.levels')}
+          extra={t('school.jobType.levelsHelp')}
+          rules={[{ type: 'array', required: true, min: 1, message: t('school.rules.levels') }]}
+        >
+          <Checkbox.Group
+            options={CERT_LEVELS.map((level) => ({ value: level, label: levelLabel(level) }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="active"
+          label={t('school.fields.enabled')}
+          extra={t('school.fields.inactiveHelp')}
+          valuePropName="checked"
+        >
+          <Switch />
+        </Form.Item>
+        <Form.Item name="sort" label={t('school.fields.sort')} extra={t('school.fields.sortHelp')}>
+          <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="description"
+          label={t('school.fields.description')}
+          rules={[rules.maxLength(1000)]}
+        >
+          <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
