@@ -45,6 +45,16 @@ export async function freshDatabase(): Promise<{
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      // pool.end() resolves before its sockets have closed: a forced drop would then send those
+      // connections a FATAL that surfaces as an unhandled error. Wait for them to go first.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await client.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
       await removeDir();
