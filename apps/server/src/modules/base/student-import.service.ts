@@ -127,7 +127,6 @@ interface SheetRow {
 }
 
 interface Sheet {
-  columns: Set<Column>;
   rows: SheetRow[];
 }
 
@@ -171,7 +170,7 @@ export function readStudentSheet(workbook: ExcelJS.Workbook): Sheet {
       `${rows.length} students; at most ${STUDENT_IMPORT_MAX_ROWS} per file: split the file`,
     );
   }
-  return { columns: new Set(columnAt.values()), rows };
+  return { rows };
 }
 
 function readHeader(row: ExcelJS.Row, rowNumber: number, columnAt: Map<number, Column>) {

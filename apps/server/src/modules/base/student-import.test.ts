@@ -271,6 +271,23 @@ describe('student import and export', () => {
         const listed = batches!.getColumn(1).values.map(String);
         expect(listed).toContain(code(open));
         expect(listed).toContain(code(small));
+
+        // The words this language writes read back as the right codes.
+        const labels = STUDENT_IMPORT_VALUE_LABELS[lang];
+        const idNumber = `P${lang.toUpperCase()}123456`;
+        students!.addRow(
+          cells({
+            name: `Template ${lang}`,
+            gender: labels.gender[2],
+            idType: labels.idType[2],
+            idNumber,
+            batchCode: code(open),
+            status: labels.status[0],
+          }),
+        );
+        const filled = Buffer.from(await book.xlsx.writeBuffer());
+        expect(applied(await apply(filled, 'allOrNothing'))).toMatchObject({ created: 1 });
+        expect(await byIdNumber(idNumber)).toMatchObject({ gender: 2, id_type: 2, status: 0 });
       },
     );
 
