@@ -278,6 +278,12 @@ describe('School screens', () => {
         level: i % 2 === 0 ? 5 : 4,
         name: `分页批次 ${n}`,
         code: `school-page-B${n}`,
+        registrationStart: '2025-09-01',
+        registrationEnd: `2025-09-${n}`,
+        examStart: '2025-10-18',
+        examEnd: '2025-10-19',
+        capacity: 40 + i,
+        status: i % 4,
       });
     }
     const page = await openAs('/school/classesManage');
@@ -379,6 +385,9 @@ describe('School screens', () => {
     // A multiple select stays open over the dialog's buttons.
     await page.keyboard.press('Escape');
     await expect.poll(() => list.count()).toBe(0);
+    await expect
+      .poll(() => modal.locator('.ant-select-selection-item').allInnerTexts())
+      .toEqual(['王老师 (school-teacher)']);
     await modal.getByRole('button', { name: label('保存') }).click();
     await toast(page).filter({ hasText: '负责教师已保存' }).waitFor();
     await modal.waitFor({ state: 'hidden' });
@@ -445,6 +454,7 @@ describe('School screens', () => {
     ['zh', 'zh-CN'],
     ['en', 'en-US'],
     ['ja', 'ja-JP'],
+    ['es', 'es-ES'],
   ] as const)(
     'screenshots of every screen at desktop and phone width (%s)',
     async (language, locale) => {
@@ -463,7 +473,7 @@ describe('School screens', () => {
         await rows(page).first().getByRole('button').first().click();
         await dialog(page).locator('form#classForm').waitFor();
         await animationsDone(page);
-        await screenshot(page, `school-batch-dialog-${size}-${language}`);
+        await screenshot(page, `school-batch-dialog-${size}-${language}`, { fullPage: false });
         await page.context().close();
       }
     },

@@ -19,7 +19,6 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -146,6 +145,8 @@ export default function ClassesManage() {
 
   const pagination = useTablePagination(query, batches.data?.total, setQuery);
   const compact = !screens.sm;
+  // Three labelled actions do not fit beside the schedule below the widest screens.
+  const iconActions = !screens.xxl;
   const columns: TableColumnsType<ClassView> = [
     {
       title: t('school.batch.name'),
@@ -210,11 +211,6 @@ export default function ClassesManage() {
       render: (_, batch) => <ClassStatusTag status={batch.status} />,
     },
     {
-      title: t('school.fields.createdAt'),
-      ...sortable('createdAt'),
-      render: (_, batch) => dayjs(batch.createdAt).format('YYYY-MM-DD'),
-    },
-    {
       title: t('common.actions'),
       key: 'actions',
       fixed: 'right',
@@ -223,20 +219,20 @@ export default function ClassesManage() {
           <RowAction
             icon={<EditOutlined />}
             label={t('common.edit')}
-            compact={compact}
+            compact={iconActions}
             onClick={() => dialog.show({ kind: 'form', batch })}
           />
           <RowAction
             icon={<TeamOutlined />}
             label={t('school.batch.teachers')}
-            compact={compact}
+            compact={iconActions}
             onClick={() => dialog.show({ kind: 'teachers', batch })}
           />
           <RowAction
             icon={<DeleteOutlined />}
             label={t('common.delete')}
             danger
-            compact={compact}
+            compact={iconActions}
             blockedBy={batch.studentCount > 0 ? t('school.batch.hasStudents') : undefined}
             onClick={() => askDelete(batch)}
           />

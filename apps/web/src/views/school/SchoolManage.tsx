@@ -1,18 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { PAGE_LIMIT_DEFAULT, SCHOOL_ORDER_FIELDS, type SchoolView } from '@kaoshi/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Form,
-  Grid,
-  Input,
-  Select,
-  Space,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Form, Grid, Input, Select, Space, Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -126,19 +115,6 @@ export default function SchoolManage() {
       dataIndex: 'sort',
       align: 'right',
       ...sortable('sort'),
-    },
-    {
-      title: t('school.fields.description'),
-      key: 'description',
-      render: (_, school) => (
-        <Typography.Paragraph
-          type="secondary"
-          ellipsis={{ rows: 2, tooltip: school.description }}
-          style={{ minWidth: 160, maxWidth: 280, marginBottom: 0 }}
-        >
-          {school.description}
-        </Typography.Paragraph>
-      ),
     },
     {
       title: t('school.fields.createdAt'),

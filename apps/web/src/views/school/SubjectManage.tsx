@@ -11,6 +11,7 @@ import {
   Space,
   Table,
   Tag,
+  Typography,
   type TableColumnsType,
 } from 'antd';
 import dayjs from 'dayjs';
@@ -142,8 +143,18 @@ export default function SubjectManage() {
         </Space>
       ),
     },
-    { title: t('school.select.category'), dataIndex: 'departmentName' },
-    { title: t('school.select.project'), dataIndex: 'schoolName' },
+    {
+      title: t('school.select.category'),
+      key: 'department',
+      render: (_, subject) => (
+        <div style={{ minWidth: 120, maxWidth: 240 }}>
+          <div>{subject.departmentName}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {subject.schoolName}
+          </Typography.Text>
+        </div>
+      ),
+    },
     {
       title: t('school.fields.status'),
       key: 'status',

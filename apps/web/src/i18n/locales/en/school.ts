@@ -13,8 +13,8 @@ export default {
   /** Registration batches (ClassStatus). */
   classStatus: {
     preparing: 'Preparing',
-    open: 'Registration open',
-    closed: 'Registration closed',
+    open: 'Open',
+    closed: 'Closed',
     finished: 'Finished',
   },
   select: {
@@ -36,7 +36,7 @@ export default {
     sort: 'Order',
     sortHelp: 'Smaller numbers come first.',
     description: 'Description',
-    createdAt: 'Created',
+    createdAt: 'Created on',
     enabled: 'Active',
     inactiveHelp: 'A disabled entry stays in the lists but is not offered for new records.',
   },

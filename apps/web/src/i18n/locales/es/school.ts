@@ -11,8 +11,8 @@ const school: Messages['school'] = {
   status: { active: 'Activo', disabled: 'Desactivado' },
   classStatus: {
     preparing: 'En preparación',
-    open: 'Inscripción abierta',
-    closed: 'Inscripción cerrada',
+    open: 'Abierta',
+    closed: 'Cerrada',
     finished: 'Finalizada',
   },
   select: {
@@ -34,7 +34,7 @@ const school: Messages['school'] = {
     sort: 'Orden',
     sortHelp: 'Los números menores van primero.',
     description: 'Descripción',
-    createdAt: 'Creado',
+    createdAt: 'Creado el',
     enabled: 'Activo',
     inactiveHelp:
       'Un elemento desactivado sigue en las listas, pero no se ofrece para registros nuevos.',

@@ -34,7 +34,7 @@ const school: Messages['school'] = {
     sort: '並び順',
     sortHelp: '数字が小さいほど前に表示されます。',
     description: '説明',
-    createdAt: '作成日時',
+    createdAt: '作成日',
     enabled: '有効',
     inactiveHelp: '無効にしても一覧には残りますが、新規登録では選択できなくなります。',
   },

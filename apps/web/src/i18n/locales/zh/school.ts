@@ -34,7 +34,7 @@ const school: Messages['school'] = {
     sort: '排序',
     sortHelp: '数字越小越靠前。',
     description: '说明',
-    createdAt: '创建时间',
+    createdAt: '创建日期',
     enabled: '启用',
     inactiveHelp: '停用后仍保留在列表中，但新建记录时不再可选。',
   },
