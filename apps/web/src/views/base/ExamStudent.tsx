@@ -199,7 +199,8 @@ export default function ExamStudent() {
   };
 
   const pagination = useTablePagination(query, students.data?.total, setQuery);
-  const compact = !screens.sm;
+  // Labelled actions would cover the last columns below 1600 px: icons with tooltips there.
+  const compact = !screens.xxl;
   const sortable = (field: StudentOrderField) => ({
     key: field,
     sorter: true,
@@ -231,7 +232,7 @@ export default function ExamStudent() {
     {
       title: t('base.student.gender'),
       key: 'gender',
-      responsive: ['md'],
+      responsive: ['xxl'],
       render: (_, student) => t(`base.student.genders.${genderKey(student.gender)}`),
     },
     {
