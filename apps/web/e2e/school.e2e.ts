@@ -388,6 +388,8 @@ describe('School screens', () => {
     await expect
       .poll(() => modal.locator('.ant-select-selection-item').allInnerTexts())
       .toEqual(['王老师 (school-teacher)']);
+    await animationsDone(page);
+    await screenshot(page, 'school-batch-teachers-desktop-zh', { fullPage: false });
     await modal.getByRole('button', { name: label('保存') }).click();
     await toast(page).filter({ hasText: '负责教师已保存' }).waitFor();
     await modal.waitFor({ state: 'hidden' });
@@ -413,6 +415,7 @@ describe('School screens', () => {
         hasText: '“school-del 项目”下还有 1 个职业类别，不能删除。请先删除或移走这些职业类别。',
       })
       .waitFor();
+    await screenshot(page, 'school-project-in-use-desktop-zh', { fullPage: false });
     expect(await project.count()).toBe(1);
 
     // Bottom up: the job type, the category, then the project.
