@@ -641,6 +641,29 @@ describe('Base-data screens', () => {
     await toast(page).filter({ hasText: '考生已新增，准考证号 KS' }).waitFor();
     const [added] = await studentByIdNumber(residentId(first17));
     expect(added?.name).toBe('孙八');
+
+    // Edit: the form shows the ticket number, the batch and its level; a new phone is saved.
+    await main(page)
+      .getByRole('textbox', { name: '姓名、准考证号、证件号码或手机号' })
+      .fill('孙八');
+    await page.locator('form#studentSearch button[type=submit]').click();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await row(page, '孙八').getByRole('button', { name: '编辑' }).click();
+    await modal.getByText('编辑考生').waitFor();
+    expect(await modal.innerText()).toContain(added!.ticketNumber);
+    await expect.poll(() => modal.innerText()).toContain(structure.batches[0]!.name);
+    expect(await modal.innerText()).toContain('初级');
+    await modal.getByLabel('手机号').fill('1234');
+    await modal.getByRole('button', { name: label('保存') }).click();
+    await expect
+      .poll(() => fieldErrors(modal).allInnerTexts())
+      .toEqual(['请输入以 13 至 19 开头的 11 位手机号']);
+    await modal.getByLabel('手机号').fill('13712345678');
+    await saveDialog(page);
+    await expect.poll(() => row(page, '孙八').innerText()).toContain('13712345678');
+    const [edited] = await studentByIdNumber(residentId(first17));
+    expect(edited?.phone).toBe('13712345678');
+    expect(edited?.ticketNumber).toBe(added!.ticketNumber);
     expect(unexpectedErrors()).toEqual([]);
     await page.context().close();
   });

@@ -101,9 +101,9 @@ export function StudentFormModal({ open, student, onClose }: StudentFormModalPro
   const queryClient = useQueryClient();
   const levelLabel = useLevelLabel();
   const [form] = Form.useForm<StudentFormValues>();
-  const schoolId = Form.useWatch('schoolId', form) ?? student?.schoolId;
-  const departmentId = Form.useWatch('departmentId', form) ?? student?.departmentId;
-  const subjectId = Form.useWatch('subjectId', form) ?? student?.subjectId;
+  const schoolId = Form.useWatch('schoolId', form);
+  const departmentId = Form.useWatch('departmentId', form);
+  const subjectId = Form.useWatch('subjectId', form);
   const classId = Form.useWatch('classId', form);
   const idType = Form.useWatch('idType', form) ?? IdType.RESIDENT_ID;
   const photo = Form.useWatch('photo', form);
