@@ -18,16 +18,17 @@ export interface ColumnSorter {
 
 /**
  * The arrow a column shows: the query's ordering, or the server's default when the query has
- * none, so the table always tells how its rows are ordered.
+ * none, so the table always tells how its rows are ordered. With no fallback only the query's
+ * ordering shows.
  */
 export function columnSortOrder<F extends string>(
   query: SortQuery<F>,
   field: F,
-  fallback: DefaultSort<F>,
+  fallback?: DefaultSort<F>,
 ): 'ascend' | 'descend' | null {
-  const orderBy = query.orderBy ?? fallback.orderBy;
+  const orderBy = query.orderBy ?? fallback?.orderBy;
   if (orderBy !== field) return null;
-  const order = query.order ?? (query.orderBy ? 'asc' : fallback.order);
+  const order = query.order ?? (query.orderBy ? 'asc' : fallback?.order);
   return order === 'asc' ? 'ascend' : 'descend';
 }
 

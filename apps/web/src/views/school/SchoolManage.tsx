@@ -1,9 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { PAGE_LIMIT_DEFAULT, SCHOOL_ORDER_FIELDS, type SchoolView } from '@kaoshi/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { SCHOOL_ORDER_FIELDS, type SchoolView } from '@kaoshi/shared';
 import { Button, Card, Form, Grid, Input, Select, Space, Table, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   deleteSchool,
@@ -15,16 +13,9 @@ import {
 } from '../../api/school';
 import { RowAction } from '../../components/list/RowAction';
 import { SearchBar } from '../../components/list/SearchBar';
-import { useTablePagination } from '../../components/list/pagination';
-import { TABLE_SCROLL } from '../../components/list/responsive';
-import {
-  applySearch,
-  pageAfterDelete,
-  resetSearch,
-  sameQuery,
-} from '../../components/list/search-params';
-import { applySorter, columnSortOrder, type DefaultSort } from '../../components/list/sorting';
+import type { DefaultSort } from '../../components/list/sorting';
 import { useDialog } from '../../components/list/use-dialog';
+import { useListPage } from '../../components/list/use-list-page';
 import { schoolKeys } from '../../components/structure';
 import { ACTIVE_STATUS } from './labels';
 import { SchoolFormModal } from './SchoolFormModal';
@@ -45,24 +36,17 @@ export default function SchoolManage() {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const [filterForm] = Form.useForm<SchoolFilters>();
-  const [query, setQuery] = useState<SchoolQuery>({ page: 1, limit: PAGE_LIMIT_DEFAULT });
+  const schools = useListPage<SchoolView, SchoolQuery, SchoolOrderField>({
+    queryKey: schoolKeys.schools,
+    fetchList: listSchools,
+    orderFields: SCHOOL_ORDER_FIELDS,
+    defaultSort: DEFAULT_SORT,
+  });
+  const { sortable } = schools;
   const dialog = useDialog<{ school?: SchoolView }>();
   const confirmDelete = useConfirmDelete();
 
-  const schools = useQuery({
-    queryKey: [...schoolKeys.schools, query],
-    queryFn: () => listSchools(query),
-    placeholderData: keepPreviousData,
-  });
-
-  const search = (filters: SchoolFilters) => {
-    const next = { ...applySearch(query, filters), orderBy: query.orderBy, order: query.order };
-    if (sameQuery(next, query)) void schools.refetch();
-    else setQuery(next);
-  };
-
   const askDelete = (school: SchoolView) => {
-    const rowsOnPage = schools.data?.list.length ?? 0;
     confirmDelete({
       title: t('school.project.deleteTitle'),
       name: school.name,
@@ -71,19 +55,10 @@ export default function SchoolManage() {
         const categories = await listDepartmentsForSelect({ schoolId: school.id });
         return t('school.project.inUse', { name: school.name, count: categories.length });
       },
-      onDeleted: () =>
-        setQuery((current) => ({ ...current, page: pageAfterDelete(current.page, rowsOnPage) })),
+      onDeleted: schools.afterDelete,
     });
   };
 
-  const sortable = (field: SchoolOrderField) => ({
-    key: field,
-    sorter: true,
-    sortDirections: ['ascend' as const, 'descend' as const],
-    sortOrder: columnSortOrder(query, field, DEFAULT_SORT),
-  });
-
-  const pagination = useTablePagination(query, schools.data?.total, setQuery);
   const compact = !screens.sm;
   const columns: TableColumnsType<SchoolView> = [
     {
@@ -150,8 +125,8 @@ export default function SchoolManage() {
       <SearchBar
         name="schoolSearch"
         form={filterForm}
-        onSearch={search}
-        onReset={() => setQuery(resetSearch(query))}
+        onSearch={schools.search}
+        onReset={schools.reset}
       >
         <Form.Item name="keyword" noStyle>
           <Input
@@ -178,21 +153,7 @@ export default function SchoolManage() {
           {t('school.project.add')}
         </Button>
       </Space>
-      <Table<SchoolView>
-        rowKey="id"
-        size={screens.md ? 'medium' : 'small'}
-        columns={columns}
-        dataSource={schools.data?.list}
-        loading={schools.isFetching}
-        scroll={TABLE_SCROLL}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={pagination}
-        onChange={(_, __, sorter, extra) => {
-          if (extra.action === 'sort') {
-            setQuery((current) => applySorter(current, sorter, SCHOOL_ORDER_FIELDS));
-          }
-        }}
-      />
+      <Table<SchoolView> {...schools.tableProps} columns={columns} />
       <SchoolFormModal
         key={dialog.key}
         open={dialog.open}
