@@ -1,6 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { DEPARTMENT_ORDER_FIELDS, PAGE_LIMIT_DEFAULT, type DepartmentView } from '@kaoshi/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DEPARTMENT_ORDER_FIELDS, type DepartmentView } from '@kaoshi/shared';
 import {
   Button,
   Card,
@@ -14,7 +13,6 @@ import {
   type TableColumnsType,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   deleteDepartment,
@@ -26,16 +24,9 @@ import {
 } from '../../api/school';
 import { RowAction } from '../../components/list/RowAction';
 import { SearchBar } from '../../components/list/SearchBar';
-import { useTablePagination } from '../../components/list/pagination';
-import { TABLE_SCROLL } from '../../components/list/responsive';
-import {
-  applySearch,
-  pageAfterDelete,
-  resetSearch,
-  sameQuery,
-} from '../../components/list/search-params';
-import { applySorter, columnSortOrder, type DefaultSort } from '../../components/list/sorting';
+import type { DefaultSort } from '../../components/list/sorting';
 import { useDialog } from '../../components/list/use-dialog';
+import { useListPage } from '../../components/list/use-list-page';
 import { ProjectSelect, schoolKeys } from '../../components/structure';
 import { DepartmentFormModal } from './DepartmentFormModal';
 import { ACTIVE_STATUS } from './labels';
@@ -56,24 +47,17 @@ export default function DepartmentManage() {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const [filterForm] = Form.useForm<DepartmentFilters>();
-  const [query, setQuery] = useState<DepartmentQuery>({ page: 1, limit: PAGE_LIMIT_DEFAULT });
+  const departments = useListPage<DepartmentView, DepartmentQuery, DepartmentOrderField>({
+    queryKey: schoolKeys.departments,
+    fetchList: listDepartments,
+    orderFields: DEPARTMENT_ORDER_FIELDS,
+    defaultSort: DEFAULT_SORT,
+  });
+  const { query, sortable } = departments;
   const dialog = useDialog<{ department?: DepartmentView }>();
   const confirmDelete = useConfirmDelete();
 
-  const departments = useQuery({
-    queryKey: [...schoolKeys.departments, query],
-    queryFn: () => listDepartments(query),
-    placeholderData: keepPreviousData,
-  });
-
-  const search = (filters: DepartmentFilters) => {
-    const next = { ...applySearch(query, filters), orderBy: query.orderBy, order: query.order };
-    if (sameQuery(next, query)) void departments.refetch();
-    else setQuery(next);
-  };
-
   const askDelete = (department: DepartmentView) => {
-    const rowsOnPage = departments.data?.list.length ?? 0;
     confirmDelete({
       title: t('school.category.deleteTitle'),
       name: department.name,
@@ -82,19 +66,10 @@ export default function DepartmentManage() {
         const jobTypes = await listSubjectsForSelect({ departmentId: department.id });
         return t('school.category.inUse', { name: department.name, count: jobTypes.length });
       },
-      onDeleted: () =>
-        setQuery((current) => ({ ...current, page: pageAfterDelete(current.page, rowsOnPage) })),
+      onDeleted: departments.afterDelete,
     });
   };
 
-  const sortable = (field: DepartmentOrderField) => ({
-    key: field,
-    sorter: true,
-    sortDirections: ['ascend' as const, 'descend' as const],
-    sortOrder: columnSortOrder(query, field, DEFAULT_SORT),
-  });
-
-  const pagination = useTablePagination(query, departments.data?.total, setQuery);
   const compact = !screens.sm;
   const columns: TableColumnsType<DepartmentView> = [
     {
@@ -170,8 +145,8 @@ export default function DepartmentManage() {
       <SearchBar
         name="departmentSearch"
         form={filterForm}
-        onSearch={search}
-        onReset={() => setQuery(resetSearch(query))}
+        onSearch={departments.search}
+        onReset={departments.reset}
       >
         <Form.Item name="schoolId" noStyle>
           <ProjectSelect />
@@ -201,21 +176,7 @@ export default function DepartmentManage() {
           {t('school.category.add')}
         </Button>
       </Space>
-      <Table<DepartmentView>
-        rowKey="id"
-        size={screens.md ? 'medium' : 'small'}
-        columns={columns}
-        dataSource={departments.data?.list}
-        loading={departments.isFetching}
-        scroll={TABLE_SCROLL}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={pagination}
-        onChange={(_, __, sorter, extra) => {
-          if (extra.action === 'sort') {
-            setQuery((current) => applySorter(current, sorter, DEPARTMENT_ORDER_FIELDS));
-          }
-        }}
-      />
+      <Table<DepartmentView> {...departments.tableProps} columns={columns} />
       <DepartmentFormModal
         key={dialog.key}
         open={dialog.open}
