@@ -1,6 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { PAGE_LIMIT_DEFAULT, SUBJECT_ORDER_FIELDS, type SubjectView } from '@kaoshi/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { SUBJECT_ORDER_FIELDS, type SubjectView } from '@kaoshi/shared';
 import {
   Button,
   Card,
@@ -15,7 +14,6 @@ import {
   type TableColumnsType,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   deleteSubject,
@@ -27,16 +25,9 @@ import {
 } from '../../api/school';
 import { RowAction } from '../../components/list/RowAction';
 import { SearchBar } from '../../components/list/SearchBar';
-import { useTablePagination } from '../../components/list/pagination';
-import { TABLE_SCROLL } from '../../components/list/responsive';
-import {
-  applySearch,
-  pageAfterDelete,
-  resetSearch,
-  sameQuery,
-} from '../../components/list/search-params';
-import { applySorter, columnSortOrder, type DefaultSort } from '../../components/list/sorting';
+import type { DefaultSort } from '../../components/list/sorting';
 import { useDialog } from '../../components/list/use-dialog';
+import { useListPage } from '../../components/list/use-list-page';
 import {
   CategorySelect,
   ProjectSelect,
@@ -67,24 +58,17 @@ export default function SubjectManage() {
   const levelLabel = useLevelLabel();
   const [filterForm] = Form.useForm<SubjectFilters>();
   const filterSchool = Form.useWatch('schoolId', filterForm);
-  const [query, setQuery] = useState<SubjectQuery>({ page: 1, limit: PAGE_LIMIT_DEFAULT });
+  const subjects = useListPage<SubjectView, SubjectQuery, SubjectOrderField>({
+    queryKey: schoolKeys.subjects,
+    fetchList: listSubjects,
+    orderFields: SUBJECT_ORDER_FIELDS,
+    defaultSort: DEFAULT_SORT,
+  });
+  const { query, sortable } = subjects;
   const dialog = useDialog<{ subject?: SubjectView }>();
   const confirmDelete = useConfirmDelete();
 
-  const subjects = useQuery({
-    queryKey: [...schoolKeys.subjects, query],
-    queryFn: () => listSubjects(query),
-    placeholderData: keepPreviousData,
-  });
-
-  const search = (filters: SubjectFilters) => {
-    const next = { ...applySearch(query, filters), orderBy: query.orderBy, order: query.order };
-    if (sameQuery(next, query)) void subjects.refetch();
-    else setQuery(next);
-  };
-
   const askDelete = (subject: SubjectView) => {
-    const rowsOnPage = subjects.data?.list.length ?? 0;
     confirmDelete({
       title: t('school.jobType.deleteTitle'),
       name: subject.name,
@@ -96,19 +80,10 @@ export default function SubjectManage() {
           ? t('school.jobType.inUseBatches', { name: subject.name, count: batches.length })
           : t('school.jobType.inUseKnowledge', { name: subject.name });
       },
-      onDeleted: () =>
-        setQuery((current) => ({ ...current, page: pageAfterDelete(current.page, rowsOnPage) })),
+      onDeleted: subjects.afterDelete,
     });
   };
 
-  const sortable = (field: SubjectOrderField) => ({
-    key: field,
-    sorter: true,
-    sortDirections: ['ascend' as const, 'descend' as const],
-    sortOrder: columnSortOrder(query, field, DEFAULT_SORT),
-  });
-
-  const pagination = useTablePagination(query, subjects.data?.total, setQuery);
   const compact = !screens.sm;
   const columns: TableColumnsType<SubjectView> = [
     {
@@ -195,8 +170,8 @@ export default function SubjectManage() {
       <SearchBar
         name="subjectSearch"
         form={filterForm}
-        onSearch={search}
-        onReset={() => setQuery(resetSearch(query))}
+        onSearch={subjects.search}
+        onReset={subjects.reset}
         onValuesChange={(changed) => filterForm.setFieldsValue(cascadeReset(CHAIN, changed))}
       >
         <Form.Item name="schoolId" noStyle>
@@ -230,21 +205,7 @@ export default function SubjectManage() {
           {t('school.jobType.add')}
         </Button>
       </Space>
-      <Table<SubjectView>
-        rowKey="id"
-        size={screens.md ? 'medium' : 'small'}
-        columns={columns}
-        dataSource={subjects.data?.list}
-        loading={subjects.isFetching}
-        scroll={TABLE_SCROLL}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={pagination}
-        onChange={(_, __, sorter, extra) => {
-          if (extra.action === 'sort') {
-            setQuery((current) => applySorter(current, sorter, SUBJECT_ORDER_FIELDS));
-          }
-        }}
-      />
+      <Table<SubjectView> {...subjects.tableProps} columns={columns} />
       <SubjectFormModal
         key={dialog.key}
         open={dialog.open}
