@@ -1,11 +1,5 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import {
-  CLASS_ORDER_FIELDS,
-  PAGE_LIMIT_DEFAULT,
-  type CertLevel,
-  type ClassView,
-} from '@kaoshi/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { CLASS_ORDER_FIELDS, type CertLevel, type ClassView } from '@kaoshi/shared';
 import {
   Button,
   Card,
@@ -19,7 +13,6 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   deleteClass,
@@ -31,16 +24,9 @@ import {
 } from '../../api/school';
 import { RowAction } from '../../components/list/RowAction';
 import { SearchBar } from '../../components/list/SearchBar';
-import { useTablePagination } from '../../components/list/pagination';
-import { TABLE_SCROLL } from '../../components/list/responsive';
-import {
-  applySearch,
-  pageAfterDelete,
-  resetSearch,
-  sameQuery,
-} from '../../components/list/search-params';
-import { applySorter, columnSortOrder, type DefaultSort } from '../../components/list/sorting';
+import type { DefaultSort } from '../../components/list/sorting';
 import { useDialog } from '../../components/list/use-dialog';
+import { useListPage } from '../../components/list/use-list-page';
 import {
   CategorySelect,
   JobTypeSelect,
@@ -84,24 +70,17 @@ export default function ClassesManage() {
   const filterDepartment = Form.useWatch('departmentId', filterForm);
   const filterSubject = Form.useWatch('subjectId', filterForm);
   const filterLevels = useJobTypeLevels(filterDepartment, filterSubject);
-  const [query, setQuery] = useState<ClassQuery>({ page: 1, limit: PAGE_LIMIT_DEFAULT });
+  const batches = useListPage<ClassView, ClassQuery, ClassOrderField>({
+    queryKey: schoolKeys.classes,
+    fetchList: listClasses,
+    orderFields: CLASS_ORDER_FIELDS,
+    defaultSort: DEFAULT_SORT,
+  });
+  const { query, sortable } = batches;
   const dialog = useDialog<Dialog>();
   const confirmDelete = useConfirmDelete();
 
-  const batches = useQuery({
-    queryKey: [...schoolKeys.classes, query],
-    queryFn: () => listClasses(query),
-    placeholderData: keepPreviousData,
-  });
-
-  const search = (filters: ClassFilters) => {
-    const next = { ...applySearch(query, filters), orderBy: query.orderBy, order: query.order };
-    if (sameQuery(next, query)) void batches.refetch();
-    else setQuery(next);
-  };
-
   const askDelete = (batch: ClassView) => {
-    const rowsOnPage = batches.data?.list.length ?? 0;
     confirmDelete({
       title: t('school.batch.deleteTitle'),
       name: batch.name,
@@ -111,17 +90,9 @@ export default function ClassesManage() {
         const { studentCount } = await getClass(batch.id);
         return t('school.batch.inUse', { name: batch.name, count: studentCount });
       },
-      onDeleted: () =>
-        setQuery((current) => ({ ...current, page: pageAfterDelete(current.page, rowsOnPage) })),
+      onDeleted: batches.afterDelete,
     });
   };
-
-  const sortable = (field: ClassOrderField) => ({
-    key: field,
-    sorter: true,
-    sortDirections: ['ascend' as const, 'descend' as const],
-    sortOrder: columnSortOrder(query, field, DEFAULT_SORT),
-  });
 
   const period = (start: string | null, end: string | null) => {
     const shown = describePeriod(start, end);
@@ -143,7 +114,6 @@ export default function ClassesManage() {
     }
   };
 
-  const pagination = useTablePagination(query, batches.data?.total, setQuery);
   const compact = !screens.sm;
   // Three labelled actions do not fit beside the schedule below the widest screens.
   const iconActions = !screens.xxl;
@@ -246,8 +216,8 @@ export default function ClassesManage() {
       <SearchBar
         name="classSearch"
         form={filterForm}
-        onSearch={search}
-        onReset={() => setQuery(resetSearch(query))}
+        onSearch={batches.search}
+        onReset={batches.reset}
         onValuesChange={(changed) => filterForm.setFieldsValue(cascadeReset(CHAIN, changed))}
       >
         <Form.Item name="schoolId" noStyle>
@@ -291,21 +261,7 @@ export default function ClassesManage() {
           {t('school.batch.add')}
         </Button>
       </Space>
-      <Table<ClassView>
-        rowKey="id"
-        size={screens.md ? 'medium' : 'small'}
-        columns={columns}
-        dataSource={batches.data?.list}
-        loading={batches.isFetching}
-        scroll={TABLE_SCROLL}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={pagination}
-        onChange={(_, __, sorter, extra) => {
-          if (extra.action === 'sort') {
-            setQuery((current) => applySorter(current, sorter, CLASS_ORDER_FIELDS));
-          }
-        }}
-      />
+      <Table<ClassView> {...batches.tableProps} columns={columns} />
       <ClassFormModal
         key={`form-${dialog.key}`}
         open={dialog.open && dialog.target?.kind === 'form'}
