@@ -10,14 +10,13 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import {
-  PAGE_LIMIT_DEFAULT,
   type CertLevel,
   Perm,
   STUDENT_ORDER_FIELDS,
   type StudentOrderField,
   type StudentView,
 } from '@kaoshi/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Avatar,
@@ -34,7 +33,6 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import type { SortOrder } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,16 +47,9 @@ import {
 import { exportStudents } from '../../api/student-import';
 import { RowAction } from '../../components/list/RowAction';
 import { SearchBar } from '../../components/list/SearchBar';
-import { useTablePagination } from '../../components/list/pagination';
-import { TABLE_SCROLL } from '../../components/list/responsive';
-import {
-  applySearch,
-  cleanFilters,
-  pageAfterDelete,
-  resetSearch,
-  sameQuery,
-} from '../../components/list/search-params';
+import { cleanFilters } from '../../components/list/search-params';
 import { useDialog } from '../../components/list/use-dialog';
+import { useListPage } from '../../components/list/use-list-page';
 import {
   BatchSelect,
   CategorySelect,
@@ -81,13 +72,6 @@ import { useHasPermission } from './use-access';
 
 type Dialog = { kind: 'form'; student?: StudentView } | { kind: 'move' } | { kind: 'import' };
 
-const ORDER_FIELDS: readonly string[] = STUDENT_ORDER_FIELDS;
-const isOrderField = (key: unknown): key is StudentOrderField =>
-  typeof key === 'string' && ORDER_FIELDS.includes(key);
-
-const sortOrderOf = (query: StudentQuery, field: StudentOrderField): SortOrder =>
-  query.orderBy === field ? (query.order === 'desc' ? 'descend' : 'ascend') : null;
-
 /** Students (考生): search, add and edit, batch actions, import and export. */
 export default function ExamStudent() {
   const { t } = useTranslation();
@@ -101,17 +85,19 @@ export default function ExamStudent() {
   const subjectId = Form.useWatch('subjectId', filterForm);
   const level = Form.useWatch('level', filterForm);
   const levels = useJobTypeLevels(departmentId, subjectId);
-  const [query, setQuery] = useState<StudentQuery>({ page: 1, limit: PAGE_LIMIT_DEFAULT });
+  // No arrow until a column is chosen; the chosen ordering outlives a reset of the filters.
+  const students = useListPage<StudentView, StudentQuery, StudentOrderField>({
+    queryKey: baseKeys.students,
+    fetchList: listStudents,
+    orderFields: STUDENT_ORDER_FIELDS,
+    resetKeepsOrdering: true,
+  });
+  const { query, sortable } = students;
   const [selected, setSelected] = useState<number[]>([]);
   const [exporting, setExporting] = useState(false);
   const dialog = useDialog<Dialog>();
   const mayImport = useHasPermission(Perm.STUDENT_IMPORT);
 
-  const students = useQuery({
-    queryKey: [...baseKeys.students, query],
-    queryFn: () => listStudents(query),
-    placeholderData: keepPreviousData,
-  });
   const invalidate = () => queryClient.invalidateQueries({ queryKey: baseKeys.students });
   const removeStudent = useMutation({ mutationFn: deleteStudent, onSuccess: invalidate });
   const resetPasswords = useMutation({ mutationFn: batchResetStudentPassword });
@@ -120,13 +106,6 @@ export default function ExamStudent() {
       batchSetStudentStatus(ids, status),
     onSuccess: invalidate,
   });
-
-  const ordering = { orderBy: query.orderBy, order: query.order };
-  const search = (filters: StudentFilter) => {
-    const next = { ...applySearch(query, filters), ...ordering };
-    if (sameQuery(next, query)) void students.refetch();
-    else setQuery(next);
-  };
 
   /** The filter being shown, without paging: what an export takes. */
   const exportFilter = () => {
@@ -145,7 +124,6 @@ export default function ExamStudent() {
   };
 
   const confirmDelete = (student: StudentView) => {
-    const rowsOnPage = students.data?.list.length ?? 0;
     modal.confirm({
       title: t('base.student.deleteTitle'),
       content: t('base.student.deleteText', { name: student.name, ticket: student.ticketNumber }),
@@ -156,7 +134,7 @@ export default function ExamStudent() {
         if (!(await succeeded(removeStudent.mutateAsync(student.id)))) return;
         message.success(t('common.deleted'));
         setSelected((ids) => ids.filter((id) => id !== student.id));
-        setQuery((current) => ({ ...current, page: pageAfterDelete(current.page, rowsOnPage) }));
+        students.afterDelete();
       },
     });
   };
@@ -198,14 +176,8 @@ export default function ExamStudent() {
     });
   };
 
-  const pagination = useTablePagination(query, students.data?.total, setQuery);
   // Labelled actions would cover the last columns below 1600 px: icons with tooltips there.
   const compact = !screens.xxl;
-  const sortable = (field: StudentOrderField) => ({
-    key: field,
-    sorter: true,
-    sortOrder: sortOrderOf(query, field),
-  });
   const columns: TableColumnsType<StudentView> = [
     {
       title: t('base.student.ticketNumber'),
@@ -320,8 +292,8 @@ export default function ExamStudent() {
       <SearchBar
         name="studentSearch"
         form={filterForm}
-        onSearch={search}
-        onReset={() => setQuery({ ...resetSearch(query), ...ordering })}
+        onSearch={students.search}
+        onReset={students.reset}
       >
         <Form.Item name="keyword" noStyle>
           <Input
@@ -433,28 +405,12 @@ export default function ExamStudent() {
         </Flex>
       )}
       <Table<StudentView>
-        rowKey="id"
-        size={screens.md ? 'medium' : 'small'}
+        {...students.tableProps}
         columns={columns}
-        dataSource={students.data?.list}
-        loading={students.isFetching}
-        scroll={TABLE_SCROLL}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={pagination}
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
           onChange: (keys) => setSelected(keys.map(Number)),
-        }}
-        onChange={(_pagination, _filters, sorter, { action }) => {
-          if (action !== 'sort' || Array.isArray(sorter)) return;
-          const field = sorter.columnKey;
-          setQuery((current) => ({
-            ...current,
-            page: 1,
-            orderBy: sorter.order && isOrderField(field) ? field : undefined,
-            order: sorter.order ? (sorter.order === 'descend' ? 'desc' : 'asc') : undefined,
-          }));
         }}
       />
       <StudentFormModal
