@@ -17,8 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteKnowledge } from '../../api/base';
 import { RowAction } from '../../components/list/RowAction';
-import { TABLE_SCROLL } from '../../components/list/responsive';
 import { useDialog } from '../../components/list/use-dialog';
+import { useTableLook } from '../../components/list/use-list-page';
 import { succeeded } from '../../utils/succeeded';
 import { CourseFormModal } from './CourseFormModal';
 import { ImportanceTag } from './ImportanceTag';
@@ -45,6 +45,7 @@ export default function ExamCourse() {
   const tree = useKnowledgeTree(scope);
   const dialog = useDialog<{ course?: KnowledgeView }>();
   const mayManagePoints = useHasPermission(Perm.KNOW);
+  const tableLook = useTableLook(t('base.scope.noCourses'));
 
   const remove = useMutation({
     mutationFn: deleteKnowledge,
@@ -165,13 +166,11 @@ export default function ExamCourse() {
           </Space>
           <Table<Row>
             rowKey="id"
-            size={screens.md ? 'medium' : 'small'}
+            {...tableLook}
             columns={columns}
             dataSource={tree.data}
             loading={tree.isFetching}
-            scroll={TABLE_SCROLL}
             pagination={false}
-            locale={{ emptyText: t('base.scope.noCourses') }}
           />
           <CourseFormModal
             key={dialog.key}
