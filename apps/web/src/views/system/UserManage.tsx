@@ -5,8 +5,8 @@ import {
   PlusOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
-import { PAGE_LIMIT_DEFAULT, RoleKey, USER_TYPES, type UserView } from '@kaoshi/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RoleKey, USER_TYPES, type UserView } from '@kaoshi/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -21,7 +21,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   deleteUser,
@@ -35,16 +35,9 @@ import { useCodeLabel } from '../../utils/use-code-label';
 import { FIRST_ADMIN_ID } from '../../utils/builtin-labels';
 import { systemKeys } from './queries';
 import { succeeded } from '../../utils/succeeded';
-import { TABLE_SCROLL } from '../../components/list/responsive';
 import { RowAction } from '../../components/list/RowAction';
 import { SearchBar } from '../../components/list/SearchBar';
-import { useTablePagination } from '../../components/list/pagination';
-import {
-  applySearch,
-  pageAfterDelete,
-  resetSearch,
-  sameQuery,
-} from '../../components/list/search-params';
+import { useListPage } from '../../components/list/use-list-page';
 import { UserFormModal } from './UserFormModal';
 import { UserRolesModal } from './UserRolesModal';
 import { useDialog } from '../../components/list/use-dialog';
@@ -67,14 +60,11 @@ export default function UserManage() {
   const screens = Grid.useBreakpoint();
   const me = useUserStore((state) => state.info);
   const [filterForm] = Form.useForm<UserFilters>();
-  const [query, setQuery] = useState<UserQuery>({ page: 1, limit: PAGE_LIMIT_DEFAULT });
-  const dialog = useDialog<Dialog>();
-
-  const users = useQuery({
-    queryKey: [...systemKeys.users, query],
-    queryFn: () => listUsers(query),
-    placeholderData: keepPreviousData,
+  const users = useListPage<UserView, UserQuery>({
+    queryKey: systemKeys.users,
+    fetchList: listUsers,
   });
+  const dialog = useDialog<Dialog>();
   const roleOptions = useQuery({ queryKey: systemKeys.roleOptions, queryFn: listRoleOptions });
   const roleKeys = useMemo(
     () => new Map((roleOptions.data ?? []).map((role) => [role.roleId, role.key])),
@@ -91,14 +81,7 @@ export default function UserManage() {
   const removeUser = useMutation({ mutationFn: deleteUser, onSuccess: invalidate });
   const resetPassword = useMutation({ mutationFn: resetUserPassword });
 
-  const search = (filters: UserFilters) => {
-    const next = applySearch(query, filters);
-    if (sameQuery(next, query)) void users.refetch();
-    else setQuery(next);
-  };
-
   const confirmDelete = (user: UserView) => {
-    const rowsOnPage = users.data?.list.length ?? 0;
     modal.confirm({
       title: t('system.user.deleteTitle'),
       content: t('common.deleteConfirm', { name: user.name }),
@@ -108,7 +91,7 @@ export default function UserManage() {
       onOk: async () => {
         if (!(await succeeded(removeUser.mutateAsync(user.id)))) return;
         message.success(t('common.deleted'));
-        setQuery((current) => ({ ...current, page: pageAfterDelete(current.page, rowsOnPage) }));
+        users.afterDelete();
       },
     });
   };
@@ -141,7 +124,6 @@ export default function UserManage() {
     return lockedBecause(user);
   };
 
-  const pagination = useTablePagination(query, users.data?.total, setQuery);
   // Four labelled actions would cover the last columns below 1600 px: icons with tooltips there.
   const compact = !screens.xxl;
   const columns: TableColumnsType<UserView> = [
@@ -223,12 +205,7 @@ export default function UserManage() {
 
   return (
     <Card size={screens.sm ? undefined : 'small'}>
-      <SearchBar
-        name="userSearch"
-        form={filterForm}
-        onSearch={search}
-        onReset={() => setQuery(resetSearch(query))}
-      >
+      <SearchBar name="userSearch" form={filterForm} onSearch={users.search} onReset={users.reset}>
         <Form.Item name="name" noStyle>
           <Input
             allowClear
@@ -265,16 +242,7 @@ export default function UserManage() {
           {t('system.user.add')}
         </Button>
       </Space>
-      <Table<UserView>
-        rowKey="id"
-        size={screens.md ? 'medium' : 'small'}
-        columns={columns}
-        dataSource={users.data?.list}
-        loading={users.isFetching}
-        scroll={TABLE_SCROLL}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={pagination}
-      />
+      <Table<UserView> {...users.tableProps} columns={columns} />
       <UserFormModal
         key={`form-${dialog.key}`}
         open={dialog.open && dialog.target?.kind === 'form'}
