@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
-import { PAGE_LIMIT_DEFAULT, type RoleView } from '@kaoshi/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RoleView } from '@kaoshi/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -14,24 +14,16 @@ import {
   type TableColumnsType,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deleteRole, listRoles, type RoleQuery } from '../../api/system';
 import { isBuiltInRole } from '../../utils/builtin-labels';
 import { systemKeys } from './queries';
 import { succeeded } from '../../utils/succeeded';
-import { TABLE_SCROLL } from '../../components/list/responsive';
 import { RoleFormModal } from './RoleFormModal';
 import { RolePermissionsDrawer } from './RolePermissionsDrawer';
 import { RowAction } from '../../components/list/RowAction';
 import { SearchBar } from '../../components/list/SearchBar';
-import { useTablePagination } from '../../components/list/pagination';
-import {
-  applySearch,
-  pageAfterDelete,
-  resetSearch,
-  sameQuery,
-} from '../../components/list/search-params';
+import { useListPage } from '../../components/list/use-list-page';
 import { useDialog } from '../../components/list/use-dialog';
 import { useSystemLabels } from '../../utils/use-system-labels';
 
@@ -49,14 +41,12 @@ export default function RoleManage() {
   const labels = useSystemLabels();
   const screens = Grid.useBreakpoint();
   const [filterForm] = Form.useForm<RoleFilters>();
-  const [query, setQuery] = useState<RoleQuery>({ page: 1, limit: PAGE_LIMIT_DEFAULT });
-  const dialog = useDialog<Dialog>();
-
-  const roles = useQuery({
-    queryKey: [...systemKeys.roles, query],
-    queryFn: () => listRoles(query),
-    placeholderData: keepPreviousData,
+  const roles = useListPage<RoleView, RoleQuery>({
+    queryKey: systemKeys.roles,
+    fetchList: listRoles,
+    rowKey: 'roleId',
   });
+  const dialog = useDialog<Dialog>();
 
   const removeRole = useMutation({
     mutationFn: deleteRole,
@@ -67,14 +57,7 @@ export default function RoleManage() {
       ]),
   });
 
-  const search = (filters: RoleFilters) => {
-    const next = applySearch(query, filters);
-    if (sameQuery(next, query)) void roles.refetch();
-    else setQuery(next);
-  };
-
   const confirmDelete = (role: RoleView) => {
-    const rowsOnPage = roles.data?.list.length ?? 0;
     modal.confirm({
       title: t('system.role.deleteTitle'),
       content: t('common.deleteConfirm', { name: labels.role(role.key, role.name) }),
@@ -85,12 +68,11 @@ export default function RoleManage() {
       onOk: async () => {
         if (!(await succeeded(removeRole.mutateAsync(role.roleId)))) return;
         message.success(t('common.deleted'));
-        setQuery((current) => ({ ...current, page: pageAfterDelete(current.page, rowsOnPage) }));
+        roles.afterDelete();
       },
     });
   };
 
-  const pagination = useTablePagination(query, roles.data?.total, setQuery);
   const compact = !screens.sm;
   const columns: TableColumnsType<RoleView> = [
     { title: t('system.role.id'), dataIndex: 'roleId', width: 72 },
@@ -158,12 +140,7 @@ export default function RoleManage() {
 
   return (
     <Card size={screens.sm ? undefined : 'small'}>
-      <SearchBar
-        name="roleSearch"
-        form={filterForm}
-        onSearch={search}
-        onReset={() => setQuery(resetSearch(query))}
-      >
+      <SearchBar name="roleSearch" form={filterForm} onSearch={roles.search} onReset={roles.reset}>
         <Form.Item name="name" noStyle>
           <Input
             allowClear
@@ -184,16 +161,7 @@ export default function RoleManage() {
           {t('system.role.add')}
         </Button>
       </Space>
-      <Table<RoleView>
-        rowKey="roleId"
-        size={screens.md ? 'medium' : 'small'}
-        columns={columns}
-        dataSource={roles.data?.list}
-        loading={roles.isFetching}
-        scroll={TABLE_SCROLL}
-        locale={{ emptyText: t('common.noData') }}
-        pagination={pagination}
-      />
+      <Table<RoleView> {...roles.tableProps} columns={columns} />
       <RoleFormModal
         key={`form-${dialog.key}`}
         open={dialog.open && dialog.target?.kind === 'form'}
