@@ -15,6 +15,8 @@ import { studentImportRoutes } from './modules/base/student-import.routes.js';
 import { StudentImportService } from './modules/base/student-import.service.js';
 import { studentRoutes } from './modules/base/student.routes.js';
 import { StudentService } from './modules/base/student.service.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { FilesService } from './modules/files/files.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { classesRoutes } from './modules/school/classes.routes.js';
 import { ClassesService } from './modules/school/classes.service.js';
@@ -98,6 +100,11 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(knowledgeRoutes, { knowledge: new KnowledgeService(db) });
   await app.register(studentRoutes, { students: new StudentService(db, config) });
   await app.register(studentImportRoutes, { imports: new StudentImportService(db, config), db });
+  const files = new FilesService(db, {
+    dataDir: config.dataDir,
+    allowPrivateFetch: config.uploadAllowPrivateFetch,
+  });
+  await app.register(filesRoutes, { files });
 
   await app.register(webPlugin, { webDist: config.webDist });
 

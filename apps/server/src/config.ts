@@ -28,6 +28,8 @@ const envSchema = z.object({
   TRUST_PROXY: onOff.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Tests only: lets the editor's remote image capture fetch private and loopback addresses. */
+  UPLOAD_ALLOW_PRIVATE_FETCH: onOff.default(false),
 });
 
 export interface Config {
@@ -44,6 +46,8 @@ export interface Config {
   logLevel: string;
   /** Built web app to serve; absent → API only. */
   webDist: string | undefined;
+  /** Remote image capture may reach private/loopback addresses (tests only; never in production). */
+  uploadAllowPrivateFetch: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -77,5 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
+    uploadAllowPrivateFetch: e.UPLOAD_ALLOW_PRIVATE_FETCH,
   };
 }

@@ -12,3 +12,4 @@ export * from './schemas/base.js';
 export * from './identity.js';
 export * from './structure.js';
 export * from './schemas/student-import.js';
+export * from './schemas/files.js';

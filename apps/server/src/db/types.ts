@@ -174,6 +174,19 @@ export interface StudentsTable {
   updated_at: string;
 }
 
+export interface UploadsTable {
+  id: Generated<number>;
+  owner_id: number;
+  kind: string;
+  original_name: string;
+  stored_name: string;
+  stored_path: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -190,6 +203,7 @@ export interface Database {
   class_teachers: ClassTeachersTable;
   knowledge: KnowledgeTable;
   students: StudentsTable;
+  uploads: UploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,26 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { UploadsTable } from '../../db/types.js';
+
+export type UploadRow = Selectable<UploadsTable>;
+
+export class FilesRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(values: Insertable<UploadsTable>): Promise<number> {
+    const row = await this.db
+      .insertInto('uploads')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  findByStoredName(storedName: string): Promise<UploadRow | undefined> {
+    return this.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('stored_name', '=', storedName)
+      .executeTakeFirst();
+  }
+}

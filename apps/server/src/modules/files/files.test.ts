@@ -1,0 +1,628 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import {
+  EDITOR_PATH,
+  EDITOR_STATE_SUCCESS,
+  EditorAction,
+  FILE_SERVE_PATH,
+  Perm,
+  TOKEN_COOKIE,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_MAX_BYTES,
+  type EditorCatchResult,
+  type EditorConfig,
+  type EditorUploadResult,
+  type UploadKind,
+} from '@kaoshi/shared';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type TestApp } from '../../../test/build-app.js';
+import { signedInTeacher } from '../../../test/factories.js';
+import { HTML, PNG, SAMPLES, SVG, multipart, type Part } from './fixtures.js';
+
+const ACTION_OF_KIND: Record<UploadKind, string> = {
+  image: EditorAction.UPLOAD_IMAGE,
+  video: EditorAction.UPLOAD_VIDEO,
+  file: EditorAction.UPLOAD_FILE,
+};
+
+/** Calls the editor endpoint with a session token and reads the editor's JSON. */
+function editorCaller(t: () => TestApp, token: () => string) {
+  const call = async <T>(action: string, options: Partial<InjectOptions> = {}) => {
+    const response = await t().app.inject({
+      method: 'POST',
+      url: `${EDITOR_PATH}?action=${action}`,
+      ...options,
+      cookies: { [TOKEN_COOKIE]: token() },
+    } as InjectOptions);
+    return { http: response.statusCode, body: response.json<T>(), response };
+  };
+  return {
+    call,
+    upload: (action: string, parts: Part[]) =>
+      call<EditorUploadResult>(action, multipart([{ name: 'type', value: 'ajax' }, ...parts])),
+    file: (action: string, filename: string, value: Buffer) =>
+      call<EditorUploadResult>(
+        action,
+        multipart([
+          { name: 'type', value: 'ajax' },
+          { name: 'upfile', value, filename },
+        ]),
+      ),
+    form: <T>(action: string, fields: Record<string, string | string[]>) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(fields)) {
+        for (const one of Array.isArray(value) ? value : [value]) params.append(key, one);
+      }
+      return call<T>(action, {
+        payload: params.toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+    },
+  };
+}
+
+async function uploadRows(t: TestApp) {
+  return t.handle.db.selectFrom('uploads').selectAll().orderBy('id').execute();
+}
+
+/** Every file under DATA_DIR/uploads, relative to it. */
+function storedFiles(t: TestApp): string[] {
+  const root = path.join(t.config.dataDir, 'uploads');
+  if (!fs.existsSync(root)) return [];
+  return (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((entry) => fs.statSync(path.join(root, entry)).isFile())
+    .map((entry) => entry.split(path.sep).join('/'))
+    .sort();
+}
+
+describe('editor uploads', () => {
+  let t: TestApp;
+  let token: string;
+  const editor = editorCaller(
+    () => t,
+    () => token,
+  );
+  const get = (url: string, headers: Record<string, string> = {}, asToken = token) =>
+    t.app.inject({ method: 'GET', url, headers, cookies: { [TOKEN_COOKIE]: asToken } });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await login(t.app)).token!;
+  });
+  afterAll(() => t.close());
+
+  it('answers the configuration: field, limits and extensions per kind, actions, catcher', async () => {
+    const response = await get(`${EDITOR_PATH}?action=config`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const config = response.json<EditorConfig>();
+    expect(config).toMatchObject({
+      imageActionName: 'uploadimage',
+      imageFieldName: 'upfile',
+      imageMaxSize: UPLOAD_MAX_BYTES.image,
+      imageAllowFiles: ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.bmp'],
+      scrawlActionName: 'uploadscrawl',
+      snapscreenActionName: 'uploadsnapshot',
+      videoActionName: 'uploadvideo',
+      videoMaxSize: UPLOAD_MAX_BYTES.video,
+      videoAllowFiles: ['.mp4', '.webm', '.ogg'],
+      fileActionName: 'uploadfile',
+      fileMaxSize: UPLOAD_MAX_BYTES.file,
+      catcherActionName: 'catchimage',
+      catcherFieldName: 'source',
+      catcherMaxSize: UPLOAD_MAX_BYTES.image,
+      catcherTimeout: 60000,
+      imageUrlPrefix: '',
+      fileServePath: FILE_SERVE_PATH,
+      actions: EditorAction,
+    });
+    for (const extension of ['.pdf', '.docx', '.xls', '.pptx', '.txt', '.zip', '.png', '.mp4']) {
+      expect(config.fileAllowFiles).toContain(extension);
+    }
+    expect(config.fileAllowFiles).not.toContain('.svg');
+    expect(config.imageAllowFiles).not.toContain('.svg');
+  });
+
+  it('answers an unknown action with a state text, not an error', async () => {
+    const got = await get(`${EDITOR_PATH}?action=listimage`);
+    expect(got.statusCode).toBe(200);
+    expect(got.json()).toMatchObject({ state: 'Unknown action "listimage"' });
+    const posted = await editor.call<EditorUploadResult>('deleteAll', { payload: {} });
+    expect(posted.http).toBe(200);
+    expect(posted.body.state).toBe('Unknown action "deleteAll"');
+  });
+
+  for (const kind of ['image', 'video', 'file'] as const) {
+    it(`stores every allowed ${kind} extension under a random name and serves it back`, async () => {
+      for (const extension of UPLOAD_EXTENSIONS[kind]) {
+        const content = SAMPLES[extension]!;
+        const original = `题目 ${kind}${extension.toUpperCase()}`;
+        const { http: status, body } = await editor.file(ACTION_OF_KIND[kind], original, content);
+        expect(status).toBe(200);
+        expect(body, `${kind} ${extension}`).toMatchObject({
+          state: EDITOR_STATE_SUCCESS,
+          original,
+          type: extension,
+          size: content.length,
+        });
+        expect(body.title).toMatch(new RegExp(`^[0-9a-f]{32}\\${extension}$`));
+        expect(body.url).toBe(`${FILE_SERVE_PATH}${body.title}`);
+        const served = await get(body.url);
+        expect(served.statusCode).toBe(200);
+        expect(served.rawPayload.equals(content)).toBe(true);
+        const row = await t.handle.db
+          .selectFrom('uploads')
+          .selectAll()
+          .where('stored_name', '=', body.title)
+          .executeTakeFirstOrThrow();
+        const now = new Date();
+        const month = `${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
+        expect(row).toMatchObject({
+          kind,
+          original_name: original,
+          stored_path: `${month}/${body.title}`,
+          size: content.length,
+        });
+        expect(row.sha256).toMatch(/^[0-9a-f]{64}$/);
+        expect(fs.existsSync(path.join(t.config.dataDir, 'uploads', month, body.title))).toBe(true);
+      }
+    });
+  }
+
+  it('takes a screen snapshot like an image, a nameless PNG blob included', async () => {
+    const named = await editor.file(EditorAction.UPLOAD_SNAPSHOT, 'snap.png', PNG);
+    expect(named.body).toMatchObject({ state: EDITOR_STATE_SUCCESS, type: '.png' });
+    const blob = await editor.file(EditorAction.UPLOAD_SNAPSHOT, 'blob', PNG);
+    expect(blob.body).toMatchObject({
+      state: EDITOR_STATE_SUCCESS,
+      type: '.png',
+      original: 'blob',
+    });
+    const notPng = await editor.file(EditorAction.UPLOAD_SNAPSHOT, 'blob', SAMPLES['.gif']!);
+    expect(notPng.body.state).toMatch(/does not match its type \.png/);
+    const html = await editor.file(EditorAction.UPLOAD_SNAPSHOT, 'blob', HTML);
+    expect(html.body.state).toMatch(/markup/);
+  });
+
+  describe('refusals keep nothing', () => {
+    let rowsBefore: number;
+    let filesBefore: string[];
+    beforeAll(async () => {
+      rowsBefore = (await uploadRows(t)).length;
+      filesBefore = storedFiles(t);
+    });
+    afterAll(async () => {
+      expect((await uploadRows(t)).length).toBe(rowsBefore);
+      expect(storedFiles(t)).toEqual(filesBefore);
+    });
+
+    const refused = async (action: string, filename: string, content: Buffer, state: RegExp) => {
+      const { http: status, body } = await editor.file(action, filename, content);
+      expect(status).toBe(200);
+      expect(body.state, `${action} ${filename}`).toMatch(state);
+      expect(body.url).toBe('');
+    };
+
+    it('over the size of its kind', async () => {
+      const big = Buffer.concat([PNG, Buffer.alloc(UPLOAD_MAX_BYTES.image + 1 - PNG.length)]);
+      await refused('uploadimage', 'big.png', big, /larger than 5 MB, the limit for images/);
+      const exact = Buffer.concat([PNG, Buffer.alloc(UPLOAD_MAX_BYTES.image - PNG.length)]);
+      const { body } = await editor.file('uploadimage', 'exact.png', exact);
+      expect(body.state).toBe(EDITOR_STATE_SUCCESS);
+      rowsBefore++;
+      filesBefore = [...filesBefore, ...storedFiles(t).filter((f) => f.endsWith(body.title))];
+    });
+
+    it('an extension off the allow-list for its kind', async () => {
+      for (const [action, name] of [
+        ['uploadimage', 'vector.svg'],
+        ['uploadimage', 'page.html'],
+        ['uploadimage', 'clip.mp4'],
+        ['uploadimage', 'noextension'],
+        ['uploadvideo', 'photo.png'],
+        ['uploadfile', 'vector.svg'],
+        ['uploadfile', 'page.htm'],
+        ['uploadfile', 'setup.exe'],
+        ['uploadfile', 'script.js'],
+        ['uploadfile', 'photo.png.exe'],
+      ] as const) {
+        await refused(action, name, PNG, /is not allowed for (images|videos|files) \(allowed: /);
+      }
+    });
+
+    it('content that does not match its extension', async () => {
+      await refused('uploadimage', 'a.png', SAMPLES['.jpg']!, /does not match its type \.png/);
+      await refused('uploadimage', 'a.jpg', SAMPLES['.png']!, /does not match its type \.jpg/);
+      await refused('uploadimage', 'a.bmp', Buffer.from('BMnot really'), /does not match/);
+      await refused('uploadvideo', 'a.mp4', SAMPLES['.webm']!, /does not match/);
+      await refused('uploadfile', 'a.pdf', SAMPLES['.zip']!, /does not match/);
+      await refused('uploadfile', 'a.docx', SAMPLES['.pdf']!, /does not match/);
+      await refused('uploadfile', 'a.txt', SAMPLES['.png']!, /does not match/);
+      await refused('uploadfile', 'a.zip', Buffer.from('MZ\x90\x00'), /does not match/);
+    });
+
+    it('SVG and HTML disguised as images', async () => {
+      for (const extension of ['.png', '.jpg', '.gif', '.webp', '.bmp']) {
+        await refused('uploadimage', `x${extension}`, SVG, /HTML\/SVG markup/);
+        await refused('uploadimage', `x${extension}`, HTML, /HTML\/SVG markup/);
+        await refused('uploadfile', `x${extension}`, SVG, /HTML\/SVG markup/);
+      }
+      await refused('uploadfile', 'x.pdf', HTML, /HTML\/SVG markup/);
+    });
+
+    it('an empty file, no file, a file in another field, a second file, not multipart', async () => {
+      await refused('uploadimage', 'empty.png', Buffer.alloc(0), /empty/);
+      await refused('uploadfile', 'empty.txt', Buffer.alloc(0), /empty/);
+      const none = await editor.upload('uploadimage', []);
+      expect(none.body.state).toMatch(/No file was sent \(multipart field "upfile"\)/);
+      const other = await editor.upload('uploadimage', [
+        { name: 'file', value: PNG, filename: 'a.png' },
+      ]);
+      expect(other.body.state).toMatch(/field "upfile"/);
+      const two = await editor.upload('uploadimage', [
+        { name: 'upfile', value: PNG, filename: 'a.png' },
+        { name: 'upfile', value: PNG, filename: 'b.png' },
+      ]);
+      expect(two.body.state).toMatch(/one file at a time/);
+      rowsBefore = (await uploadRows(t)).length;
+      filesBefore = storedFiles(t);
+      const json = await editor.call<EditorUploadResult>('uploadimage', {
+        payload: { upfile: 'x' },
+      });
+      expect(json.http).toBe(200);
+      expect(json.body.state).toMatch(/No file was sent/);
+    });
+  });
+
+  describe('serving', () => {
+    let image: EditorUploadResult;
+    let pdf: EditorUploadResult;
+    let video: EditorUploadResult;
+    beforeAll(async () => {
+      image = (await editor.file('uploadimage', 'a.png', PNG)).body;
+      pdf = (await editor.file('uploadfile', '考试须知 v2;.pdf', SAMPLES['.pdf']!)).body;
+      video = (await editor.file('uploadvideo', 'clip.webm', SAMPLES['.webm']!)).body;
+    });
+
+    const expectSafeHeaders = (response: LightMyRequestResponse) => {
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+      expect(response.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    };
+
+    it('an image inline with its sniffed type, no-sniff, a sandboxing CSP and long caching', async () => {
+      const response = await get(image.url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('image/png');
+      expect(response.headers['content-disposition']).toBe('inline');
+      expect(Number(response.headers['content-length'])).toBe(PNG.length);
+      expectSafeHeaders(response);
+      const etag = String(response.headers.etag);
+      expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+      const again = await get(image.url, { 'if-none-match': etag });
+      expect(again.statusCode).toBe(304);
+      expect(again.rawPayload.length).toBe(0);
+    });
+
+    it('a document as a download under its original name', async () => {
+      const response = await get(pdf.url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="${pdf.title}"; filename*=UTF-8''${encodeURIComponent('考试须知 v2;.pdf')}`,
+      );
+      expectSafeHeaders(response);
+      const text = await editor.file('uploadfile', 'notes.txt', SAMPLES['.txt']!);
+      expect(text.body.state).toBe(EDITOR_STATE_SUCCESS);
+      const served = await get(text.body.url);
+      expect(served.headers['content-type']).toMatch(/^text\/plain/);
+      expect(served.headers['content-disposition']).toMatch(/^attachment;/);
+    });
+
+    it('a video inline, with byte ranges', async () => {
+      const content = SAMPLES['.webm']!;
+      const whole = await get(video.url);
+      expect(whole.headers['content-type']).toBe('video/webm');
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      const part = await get(video.url, { range: 'bytes=2-5' });
+      expect(part.statusCode).toBe(206);
+      expect(part.headers['content-range']).toBe(`bytes 2-5/${content.length}`);
+      expect(part.rawPayload.equals(content.subarray(2, 6))).toBe(true);
+      const tail = await get(video.url, { range: 'bytes=-4' });
+      expect(tail.rawPayload.equals(content.subarray(-4))).toBe(true);
+      const beyond = await get(video.url, { range: `bytes=${content.length}-` });
+      expect(beyond.statusCode).toBe(416);
+      expect(beyond.headers['content-range']).toBe(`bytes */${content.length}`);
+    });
+
+    it('refuses unknown names and any path traversal with 404', async () => {
+      fs.writeFileSync(path.join(t.config.dataDir, 'secret.txt'), 'TOP-SECRET-CONTENT');
+      for (const name of [
+        '0123456789abcdef0123456789abcdef.png',
+        '..%2Fkaoshi.db',
+        '..%2F..%2Fsecret.txt',
+        '%2E%2E%2Fsecret.txt',
+        '..%5Csecret.txt',
+        `${image.title.slice(0, -4)}%2F..%2F..%2Fsecret.txt`,
+        'kaoshi.db',
+        `${image.title}%00.html`,
+        image.title.toUpperCase(),
+      ]) {
+        const response = await get(`${FILE_SERVE_PATH}${name}`);
+        expect(response.statusCode, name).toBe(404);
+        expect(response.json()).toMatchObject({ status: 10003 });
+      }
+      for (const url of [
+        `${FILE_SERVE_PATH}../../secret.txt`,
+        `${FILE_SERVE_PATH}2026/../../secret.txt`,
+      ]) {
+        const response = await get(url);
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body).not.toContain('TOP-SECRET-CONTENT');
+      }
+    });
+
+    it('serves to any signed-in user and to nobody else', async () => {
+      const admin = await login(t.app);
+      const student = await signedInTeacher(t.app, admin, []);
+      const asTeacher = await get(image.url, {}, student.client.token!);
+      expect(asTeacher.statusCode).toBe(200);
+      const anonymous = await t.app.inject({ method: 'GET', url: image.url });
+      expect(anonymous.statusCode).toBe(401);
+      expect(anonymous.json()).toMatchObject({ status: 10000 });
+    });
+  });
+
+  describe('scrawl', () => {
+    it('stores a base64 PNG sent as a form field, with or without a data: prefix', async () => {
+      const plain = await editor.form<EditorUploadResult>('uploadscrawl', {
+        upfile: PNG.toString('base64'),
+        type: 'ajax',
+      });
+      expect(plain.body).toMatchObject({ state: EDITOR_STATE_SUCCESS, type: '.png' });
+      expect((await get(plain.body.url)).rawPayload.equals(PNG)).toBe(true);
+      const prefixed = await editor.form<EditorUploadResult>('uploadscrawl', {
+        upfile: `data:image/png;base64,${PNG.toString('base64')}`,
+      });
+      expect(prefixed.body.state).toBe(EDITOR_STATE_SUCCESS);
+      const inMultipart = await editor.upload('uploadscrawl', [
+        { name: 'upfile', value: PNG.toString('base64') },
+      ]);
+      expect(inMultipart.body.state).toBe(EDITOR_STATE_SUCCESS);
+    });
+
+    it('refuses what is not a base64 PNG', async () => {
+      const refusedStates = [
+        [{}, /No drawing was sent/],
+        [{ upfile: '' }, /No drawing was sent/],
+        [{ upfile: '<svg onload=alert(1)>' }, /not base64/],
+        [{ upfile: SAMPLES['.gif']!.toString('base64') }, /does not match its type \.png/],
+        [{ upfile: SVG.toString('base64') }, /markup/],
+      ] as const;
+      for (const [fields, state] of refusedStates) {
+        const { body } = await editor.form<EditorUploadResult>('uploadscrawl', fields);
+        expect(body.state).toMatch(state);
+      }
+      const big = Buffer.concat([PNG, Buffer.alloc(UPLOAD_MAX_BYTES.image)]).toString('base64');
+      const { body } = await editor.form<EditorUploadResult>('uploadscrawl', { upfile: big });
+      expect(body.state).toMatch(/larger than 5 MB/);
+    });
+  });
+
+  describe('permissions', () => {
+    it('needs a question, paper or notice key to upload or read the config', async () => {
+      const admin = await login(t.app);
+      const nobody = await signedInTeacher(t.app, admin, [Perm.STUDENT]);
+      const config = await get(`${EDITOR_PATH}?action=config`, {}, nobody.client.token!);
+      expect(config.statusCode).toBe(403);
+      expect(config.json()).toMatchObject({ status: 10001 });
+      const upload = await t.app.inject({
+        method: 'POST',
+        url: `${EDITOR_PATH}?action=uploadimage`,
+        ...multipart([{ name: 'upfile', value: PNG, filename: 'a.png' }]),
+        cookies: { [TOKEN_COOKIE]: nobody.client.token! },
+      });
+      expect(upload.statusCode).toBe(403);
+      expect(upload.json()).toMatchObject({ status: 10001 });
+      const anonymous = await t.app.inject({
+        method: 'POST',
+        url: `${EDITOR_PATH}?action=uploadimage`,
+        ...multipart([{ name: 'upfile', value: PNG, filename: 'a.png' }]),
+      });
+      expect(anonymous.statusCode).toBe(401);
+
+      for (const key of [Perm.QUESTION, Perm.PAPER, Perm.INSTRUCTION]) {
+        const writer = await signedInTeacher(t.app, admin, [key]);
+        const response = await t.app.inject({
+          method: 'POST',
+          url: `${EDITOR_PATH}?action=uploadimage`,
+          ...multipart([{ name: 'upfile', value: PNG, filename: 'a.png' }]),
+          cookies: { [TOKEN_COOKIE]: writer.client.token! },
+        });
+        expect(response.json<EditorUploadResult>().state, key).toBe(EDITOR_STATE_SUCCESS);
+        const row = await t.handle.db
+          .selectFrom('uploads')
+          .select('owner_id')
+          .where('stored_name', '=', response.json<EditorUploadResult>().title)
+          .executeTakeFirstOrThrow();
+        expect(row.owner_id).toBe(writer.id);
+      }
+    });
+  });
+});
+
+/** A local web server for remote capture: PNG, HTML, redirects, a large image, a 404. */
+async function startImageServer() {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://local');
+    const hops = Number(url.searchParams.get('hops') ?? 0);
+    if (url.pathname === '/hop') {
+      const next = hops > 1 ? `/hop?hops=${hops - 1}` : '/pic.png';
+      response.writeHead(302, { location: next }).end();
+    } else if (url.pathname.endsWith('.png') && url.pathname !== '/fake.png') {
+      response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    } else if (url.pathname === '/fake.png') {
+      response.writeHead(200, { 'content-type': 'image/png' }).end(SVG);
+    } else if (url.pathname === '/big') {
+      // No content-length: the limit must hold on the bytes that arrive.
+      response.writeHead(200, { 'content-type': 'image/png' });
+      response.write(PNG);
+      response.end(Buffer.alloc(UPLOAD_MAX_BYTES.image));
+    } else {
+      response.writeHead(404).end('nope');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('remote image capture', () => {
+  let images: Awaited<ReturnType<typeof startImageServer>>;
+  beforeAll(async () => {
+    images = await startImageServer();
+  });
+  afterAll(() => images.close());
+
+  describe('with UPLOAD_ALLOW_PRIVATE_FETCH=on (tests only)', () => {
+    let t: TestApp;
+    let token: string;
+    const editor = editorCaller(
+      () => t,
+      () => token,
+    );
+    beforeAll(async () => {
+      t = await createTestApp({ UPLOAD_ALLOW_PRIVATE_FETCH: 'on' });
+      token = (await login(t.app)).token!;
+    });
+    afterAll(() => t.close());
+
+    it('captures images (form source[] and JSON), following up to 3 redirects', async () => {
+      const sources = [
+        `${images.base}/pic.png`,
+        `${images.base}/hop?hops=3`,
+        `${images.base}/hop?hops=4`,
+        `${images.base}/fake.png`,
+        `${images.base}/big`,
+        `${images.base}/missing`,
+      ];
+      const { http: status, body } = await editor.form<EditorCatchResult>('catchimage', {
+        'source[]': sources,
+      });
+      expect(status).toBe(200);
+      expect(body.state).toBe(EDITOR_STATE_SUCCESS);
+      expect(body.list.map((entry) => entry.source)).toEqual(sources);
+      const [pic, threeHops, fourHops, fake, big, missing] = body.list;
+      expect(pic).toMatchObject({ state: EDITOR_STATE_SUCCESS });
+      expect(threeHops).toMatchObject({ state: EDITOR_STATE_SUCCESS });
+      expect(fourHops).toMatchObject({ state: 'too many redirects', url: '' });
+      expect(fake).toMatchObject({ state: 'Content is HTML/SVG markup, not an image', url: '' });
+      expect(big!.state).toMatch(/larger than/);
+      expect(missing).toMatchObject({ state: 'the remote server answered HTTP 404', url: '' });
+
+      const served = await t.app.inject({
+        method: 'GET',
+        url: pic!.url,
+        cookies: { [TOKEN_COOKIE]: token },
+      });
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.rawPayload.equals(PNG)).toBe(true);
+      const row = await t.handle.db
+        .selectFrom('uploads')
+        .selectAll()
+        .where('stored_name', '=', pic!.url.slice(FILE_SERVE_PATH.length))
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ kind: 'image', original_name: 'pic.png', mime: 'image/png' });
+
+      const json = await editor.call<EditorCatchResult>('catchimage', {
+        payload: { source: [`http://localhost:${images.port}/again.png`] },
+      });
+      expect(json.body).toMatchObject({ state: EDITOR_STATE_SUCCESS });
+      expect(json.body.list[0]!.url).toMatch(/^\/api\/kaoshi-files\/file\/[0-9a-f]{32}\.png$/);
+    });
+
+    it('answers a state text when nothing was sent or nothing could be captured', async () => {
+      const none = await editor.call<EditorCatchResult>('catchimage', { payload: {} });
+      expect(none.body).toEqual({ state: 'Send the image URLs in "source[]"', list: [] });
+      const empty = await editor.call<EditorCatchResult>('catchimage', { payload: { source: [] } });
+      expect(empty.body.state).toBe('No image URL was sent');
+      const tooMany = await editor.call<EditorCatchResult>('catchimage', {
+        payload: { source: Array.from({ length: 51 }, (_, i) => `${images.base}/${i}.png`) },
+      });
+      expect(tooMany.body).toEqual({ state: 'At most 50 images at a time', list: [] });
+      const failed = await editor.form<EditorCatchResult>('catchimage', {
+        'source[]': `${images.base}/missing`,
+      });
+      expect(failed.body.state).toBe('No remote image could be captured');
+    });
+  });
+
+  describe('by default (private addresses refused)', () => {
+    let t: TestApp;
+    let token: string;
+    const editor = editorCaller(
+      () => t,
+      () => token,
+    );
+    beforeAll(async () => {
+      t = await createTestApp();
+      token = (await login(t.app)).token!;
+    });
+    afterAll(() => t.close());
+
+    it('refuses loopback, private, link-local and metadata addresses and non-http schemes', async () => {
+      let hits = 0;
+      const counter = http.createServer((_request, response) => {
+        hits++;
+        response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+      });
+      await new Promise<void>((resolve) => counter.listen(0, '127.0.0.1', resolve));
+      const { port } = counter.address() as AddressInfo;
+      try {
+        const refusedSources: [string, RegExp][] = [
+          [`http://127.0.0.1:${port}/a.png`, /private or reserved address \(127\.0\.0\.1\)/],
+          [`http://localhost:${port}/a.png`, /private or reserved address/],
+          [`http://[::1]:${port}/a.png`, /private or reserved address \(::1\)/],
+          [`http://[::ffff:127.0.0.1]:${port}/a.png`, /private or reserved address/],
+          [`http://2130706433:${port}/a.png`, /private or reserved address \(127\.0\.0\.1\)/],
+          [`http://0x7f.1:${port}/a.png`, /private or reserved address \(127\.0\.0\.1\)/],
+          ['http://10.1.2.3/a.png', /private or reserved address \(10\.1\.2\.3\)/],
+          ['http://192.168.1.1/a.png', /private or reserved address/],
+          ['http://172.16.0.1/a.png', /private or reserved address/],
+          ['http://100.100.100.200/latest/meta-data', /private or reserved address/],
+          ['http://169.254.169.254/latest/meta-data/', /\(169\.254\.169\.254\)/],
+          ['http://[fd00:ec2::254]/latest/meta-data/', /private or reserved address/],
+          ['http://[fe80::1]/a.png', /private or reserved address/],
+          ['http://0.0.0.0/a.png', /private or reserved address/],
+          ['http://224.0.0.1/a.png', /private or reserved address/],
+          [`ftp://127.0.0.1:${port}/a.png`, /only http and https/],
+          ['file:///etc/passwd', /only http and https/],
+          ['data:image/png;base64,iVBORw0KGgo=', /only http and https/],
+          ['javascript:alert(1)', /only http and https/],
+          ['not a url', /not a valid URL/],
+          [`http://user:pass@127.0.0.1:${port}/a.png`, /credentials/],
+        ];
+        const { body } = await editor.form<EditorCatchResult>('catchimage', {
+          'source[]': refusedSources.map(([source]) => source),
+        });
+        expect(body.state).toBe('No remote image could be captured');
+        refusedSources.forEach(([source, state], index) => {
+          expect(body.list[index]!.source).toBe(source);
+          expect(body.list[index]!.state, source).toMatch(state);
+          expect(body.list[index]!.url).toBe('');
+        });
+        expect(hits).toBe(0);
+        expect(await uploadRows(t)).toEqual([]);
+      } finally {
+        await new Promise<void>((resolve) => counter.close(() => resolve()));
+      }
+    });
+  });
+});
