@@ -1,9 +1,9 @@
 import type { SchoolView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addSchool, updateSchool, type SchoolInput } from '../../api/school';
-import { MODAL_WIDTH } from '../../components/list/responsive';
+import { useFormDialog } from '../../components/list/use-form-dialog';
 import { invalidateStructure } from '../../components/structure';
 import { reportSaveError } from './server-error';
 import { useFormRules } from './use-form-rules';
@@ -52,7 +52,6 @@ interface SchoolFormModalProps {
 
 export function SchoolFormModal({ open, school, onClose }: SchoolFormModalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const rules = useFormRules();
   const [form] = Form.useForm<SchoolFormValues>();
@@ -65,35 +64,26 @@ export function SchoolFormModal({ open, school, onClose }: SchoolFormModalProps)
     onSuccess: () => invalidateStructure(queryClient),
   });
 
-  const submit = async (values: SchoolFormValues) => {
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
-      reportSaveError(error, form, FIELDS, rules.codeTaken);
-      return;
-    }
-    message.success(t(school ? 'common.saved' : 'school.project.added'));
-    onClose();
-  };
+  const dialog = useFormDialog({
+    form,
+    save,
+    savedMessage: t(school ? 'common.saved' : 'school.project.added'),
+    onRefused: (error) => reportSaveError(error, form, FIELDS, rules.codeTaken),
+    onClose,
+  });
 
   return (
     <Modal
+      {...dialog.modalProps}
       open={open}
       title={t(school ? 'school.project.edit' : 'school.project.add')}
-      width={MODAL_WIDTH}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
     >
       <Form<SchoolFormValues>
         name="schoolForm"
         form={form}
         layout="vertical"
         initialValues={toFormValues(school)}
-        onFinish={(values) => void submit(values)}
+        onFinish={dialog.submit}
       >
         <Form.Item
           name="name"
