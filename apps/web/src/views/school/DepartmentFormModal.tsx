@@ -1,9 +1,9 @@
 import type { DepartmentView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addDepartment, updateDepartment, type DepartmentInput } from '../../api/school';
-import { MODAL_WIDTH } from '../../components/list/responsive';
+import { useFormDialog } from '../../components/list/use-form-dialog';
 import { ProjectSelect, invalidateStructure } from '../../components/structure';
 import { reportSaveError } from './server-error';
 import { useFormRules } from './use-form-rules';
@@ -59,7 +59,6 @@ export function DepartmentFormModal({
   onClose,
 }: DepartmentFormModalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const rules = useFormRules();
   const [form] = Form.useForm<DepartmentFormValues>();
@@ -72,35 +71,26 @@ export function DepartmentFormModal({
     onSuccess: () => invalidateStructure(queryClient),
   });
 
-  const submit = async (values: DepartmentFormValues) => {
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
-      reportSaveError(error, form, FIELDS, rules.codeTaken);
-      return;
-    }
-    message.success(t(department ? 'common.saved' : 'school.category.added'));
-    onClose();
-  };
+  const dialog = useFormDialog({
+    form,
+    save,
+    savedMessage: t(department ? 'common.saved' : 'school.category.added'),
+    onRefused: (error) => reportSaveError(error, form, FIELDS, rules.codeTaken),
+    onClose,
+  });
 
   return (
     <Modal
+      {...dialog.modalProps}
       open={open}
       title={t(department ? 'school.category.edit' : 'school.category.add')}
-      width={MODAL_WIDTH}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
     >
       <Form<DepartmentFormValues>
         name="departmentForm"
         form={form}
         layout="vertical"
         initialValues={toFormValues(department, schoolId)}
-        onFinish={(values) => void submit(values)}
+        onFinish={dialog.submit}
       >
         <Form.Item
           name="schoolId"
