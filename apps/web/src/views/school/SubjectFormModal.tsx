@@ -1,9 +1,9 @@
 import { ApiStatus, CERT_LEVELS, type CertLevel, type SubjectView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Checkbox, Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addSubject, updateSubject, type SubjectInput } from '../../api/school';
-import { MODAL_WIDTH } from '../../components/list/responsive';
+import { useFormDialog } from '../../components/list/use-form-dialog';
 import {
   CategorySelect,
   ProjectSelect,
@@ -74,7 +74,6 @@ export function SubjectFormModal({
   onClose,
 }: SubjectFormModalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const rules = useFormRules();
   const levelLabel = useLevelLabel();
@@ -89,32 +88,24 @@ export function SubjectFormModal({
     onSuccess: () => invalidateStructure(queryClient),
   });
 
-  const submit = async (values: SubjectFormValues) => {
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
+  const dialog = useFormDialog({
+    form,
+    save,
+    savedMessage: t(subject ? 'common.saved' : 'school.jobType.added'),
+    onRefused: (error) =>
       reportSaveError(error, form, FIELDS, (field, status) =>
         field === 'levels' && status === ApiStatus.CONFLICT
           ? t('school.jobType.levelInUse')
           : rules.codeTaken(field, status),
-      );
-      return;
-    }
-    message.success(t(subject ? 'common.saved' : 'school.jobType.added'));
-    onClose();
-  };
+      ),
+    onClose,
+  });
 
   return (
     <Modal
+      {...dialog.modalProps}
       open={open}
       title={t(subject ? 'school.jobType.edit' : 'school.jobType.add')}
-      width={MODAL_WIDTH}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
     >
       <Form<SubjectFormValues>
         name="subjectForm"
@@ -122,7 +113,7 @@ export function SubjectFormModal({
         layout="vertical"
         initialValues={toFormValues(subject, { schoolId, departmentId })}
         onValuesChange={(changed) => form.setFieldsValue(cascadeReset(CHAIN, changed))}
-        onFinish={(values) => void submit(values)}
+        onFinish={dialog.submit}
       >
         <Form.Item
           name="schoolId"
