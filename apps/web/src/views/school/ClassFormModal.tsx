@@ -2,7 +2,6 @@ import { ApiStatus, ClassStatus, type CertLevel, type ClassView } from '@kaoshi/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Col,
   DatePicker,
   Form,
@@ -16,7 +15,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { addClass, updateClass, type ClassInput, type ClassStatusCode } from '../../api/school';
-import { MODAL_WIDTH } from '../../components/list/responsive';
+import { useFormDialog } from '../../components/list/use-form-dialog';
 import {
   CategorySelect,
   JobTypeSelect,
@@ -118,7 +117,6 @@ interface ClassFormModalProps {
 
 export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassFormModalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const rules = useFormRules();
   const [form] = Form.useForm<ClassFormValues>();
@@ -138,20 +136,18 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
     onSuccess: () => invalidateStructure(queryClient),
   });
 
-  const submit = async (values: ClassFormValues) => {
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
+  const dialog = useFormDialog({
+    form,
+    save,
+    savedMessage: t(batch ? 'common.saved' : 'school.batch.added'),
+    onRefused: (error) =>
       reportSaveError(error, form, FIELDS, (field, status) =>
         field === 'capacity' && status === ApiStatus.CONFLICT
           ? t('school.batch.capacityBelowStudents', { count: students })
           : rules.codeTaken(field, status),
-      );
-      return;
-    }
-    message.success(t(batch ? 'common.saved' : 'school.batch.added'));
-    onClose();
-  };
+      ),
+    onClose,
+  });
 
   /** The shared date rule, blaming the field it names (re-checked when another date changes). */
   const scheduleRule = (field: ScheduleField): FormRule => ({
@@ -184,15 +180,9 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
 
   return (
     <Modal
+      {...dialog.modalProps}
       open={open}
       title={t(batch ? 'school.batch.edit' : 'school.batch.add')}
-      width={MODAL_WIDTH}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
     >
       <Form<ClassFormValues>
         name="classForm"
@@ -200,7 +190,7 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
         layout="vertical"
         initialValues={toFormValues(batch, parents)}
         onValuesChange={(changed) => form.setFieldsValue(cascadeReset(CHAIN, changed))}
-        onFinish={(values) => void submit(values)}
+        onFinish={dialog.submit}
       >
         {locked && (
           <Alert
