@@ -1,9 +1,9 @@
 import { KnowledgeType, knowledgeCode, type KnowledgeView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addKnowledge, updateKnowledge, type KnowledgeScope } from '../../api/base';
-import { MODAL_WIDTH } from '../../components/list/responsive';
+import { useFormDialog } from '../../components/list/use-form-dialog';
 import { baseKeys } from './queries';
 import { refusedField } from './server-error';
 
@@ -25,7 +25,6 @@ interface CourseFormModalProps {
 
 export function CourseFormModal({ open, scope, course, onClose }: CourseFormModalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<CourseFormValues>();
 
@@ -45,18 +44,17 @@ export function CourseFormModal({ open, scope, course, onClose }: CourseFormModa
     onSuccess: () => queryClient.invalidateQueries({ queryKey: baseKeys.knowledge }),
   });
 
-  const submit = async (values: CourseFormValues) => {
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
+  const dialog = useFormDialog({
+    form,
+    save,
+    savedMessage: t(course ? 'common.saved' : 'base.course.added'),
+    onRefused: (error) => {
       if (refusedField(error, 'code')) {
         form.setFields([{ name: 'code', errors: [t('base.rules.codeTaken')] }]);
       }
-      return;
-    }
-    message.success(t(course ? 'common.saved' : 'base.course.added'));
-    onClose();
-  };
+    },
+    onClose,
+  });
 
   const required = (field: string) => ({
     required: true,
@@ -66,15 +64,9 @@ export function CourseFormModal({ open, scope, course, onClose }: CourseFormModa
 
   return (
     <Modal
+      {...dialog.modalProps}
       open={open}
       title={t(course ? 'base.course.edit' : 'base.course.add')}
-      width={MODAL_WIDTH}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
     >
       <Form<CourseFormValues>
         name="courseForm"
@@ -90,7 +82,7 @@ export function CourseFormModal({ open, scope, course, onClose }: CourseFormModa
               }
             : { sort: 0 }
         }
-        onFinish={(values) => void submit(values)}
+        onFinish={dialog.submit}
       >
         <Form.Item
           name="code"
