@@ -8,10 +8,10 @@ import {
   type KnowledgeView,
 } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addKnowledge, updateKnowledge, type KnowledgeScope } from '../../api/base';
-import { MODAL_WIDTH } from '../../components/list/responsive';
+import { useFormDialog } from '../../components/list/use-form-dialog';
 import { baseKeys } from './queries';
 import { refusedField } from './server-error';
 import { formatPercent, remainingWeight, sumIfOver, weightSum } from './weights';
@@ -47,7 +47,6 @@ export function PointFormModal({
   onClose,
 }: PointFormModalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<PointFormValues>();
   const parentId = Form.useWatch('parentId', form) ?? point?.parentId ?? courseId;
@@ -74,21 +73,20 @@ export function PointFormModal({
     onSettled: () => queryClient.invalidateQueries({ queryKey: baseKeys.knowledge }),
   });
 
-  const submit = async (values: PointFormValues) => {
-    try {
-      await save.mutateAsync(values);
-    } catch (error) {
+  const dialog = useFormDialog({
+    form,
+    save,
+    savedMessage: t(point ? 'common.saved' : 'base.point.added'),
+    onRefused: (error) => {
       // The list may have been stale: it reloads (onSettled) and the field says why.
       if (refusedField(error, 'weight')) {
         form.setFields([{ name: 'weight', errors: [t('base.point.serverRefused')] }]);
       } else if (refusedField(error, 'code')) {
         form.setFields([{ name: 'code', errors: [t('base.rules.codeTaken')] }]);
       }
-      return;
-    }
-    message.success(t(point ? 'common.saved' : 'base.point.added'));
-    onClose();
-  };
+    },
+    onClose,
+  });
 
   const required = (field: string) => ({
     required: true,
@@ -102,15 +100,9 @@ export function PointFormModal({
 
   return (
     <Modal
+      {...dialog.modalProps}
       open={open}
       title={t(point ? 'base.point.edit' : 'base.point.add')}
-      width={MODAL_WIDTH}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
     >
       <Form<PointFormValues>
         name="pointForm"
@@ -129,7 +121,7 @@ export function PointFormModal({
               }
             : { parentId: courseId, importance: 'Y', sort: 0 }
         }
-        onFinish={(values) => void submit(values)}
+        onFinish={dialog.submit}
       >
         <Form.Item
           name="parentId"
