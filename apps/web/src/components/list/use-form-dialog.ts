@@ -8,8 +8,11 @@ interface FormDialogOptions<V> {
   save: { mutateAsync: (values: V) => Promise<unknown>; isPending: boolean };
   /** The toast after a save ("saved", or "added" for a new one). */
   savedMessage: string;
-  /** Shows why the server refused, e.g. under the field it blames; the dialog stays open. */
-  onRefused: (error: unknown) => void;
+  /**
+   * Shows why the server refused, e.g. under the field it blames; the dialog stays open. None:
+   * the request layer's own message is enough.
+   */
+  onRefused?: (error: unknown) => void;
   onClose: () => void;
 }
 
@@ -32,7 +35,7 @@ export function useFormDialog<V>({
     try {
       await save.mutateAsync(values);
     } catch (error) {
-      onRefused(error);
+      onRefused?.(error);
       return;
     }
     message.success(savedMessage);

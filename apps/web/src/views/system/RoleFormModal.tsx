@@ -1,12 +1,11 @@
 import type { RoleView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addRole, updateRole, type RoleInput } from '../../api/system';
 import { isBuiltInRole } from '../../utils/builtin-labels';
 import { systemKeys } from './queries';
-import { succeeded } from '../../utils/succeeded';
-import { MODAL_WIDTH } from '../../components/list/responsive';
+import { useFormDialog } from '../../components/list/use-form-dialog';
 
 /** Mirrors the shared zod schema (packages/shared/src/schemas/role.ts). */
 const ROLE_KEY_PATTERN = /^[A-Z][A-Z0-9_]*$/;
@@ -20,13 +19,19 @@ interface RoleFormModalProps {
 
 export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<RoleInput>();
   const keyLocked = role !== undefined && isBuiltInRole(role.key);
 
   const save = useMutation({
-    mutationFn: (input: RoleInput) => (role ? updateRole(role.roleId, input) : addRole(input)),
+    mutationFn: (values: RoleInput) => {
+      const input = {
+        name: values.name.trim(),
+        key: values.key.trim(),
+        description: values.description?.trim() ?? '',
+      };
+      return role ? updateRole(role.roleId, input) : addRole(input);
+    },
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: systemKeys.roles }),
@@ -36,35 +41,26 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
       ]),
   });
 
-  const submit = async (values: RoleInput) => {
-    const input = {
-      name: values.name.trim(),
-      key: values.key.trim(),
-      description: values.description?.trim() ?? '',
-    };
-    if (!(await succeeded(save.mutateAsync(input)))) return;
-    message.success(t(role ? 'common.saved' : 'system.role.added'));
-    onClose();
-  };
+  // A refusal (e.g. the key is taken) is shown by the request layer.
+  const dialog = useFormDialog({
+    form,
+    save,
+    savedMessage: t(role ? 'common.saved' : 'system.role.added'),
+    onClose,
+  });
 
   return (
     <Modal
+      {...dialog.modalProps}
       open={open}
       title={t(role ? 'system.role.edit' : 'system.role.add')}
-      width={MODAL_WIDTH}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
     >
       <Form<RoleInput>
         name="roleForm"
         form={form}
         layout="vertical"
         initialValues={role && { name: role.name, key: role.key, description: role.description }}
-        onFinish={(values) => void submit(values)}
+        onFinish={dialog.submit}
       >
         <Form.Item
           name="name"
