@@ -19,7 +19,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { deleteKnowledge } from '../../api/base';
 import { RowAction } from '../../components/list/RowAction';
-import { TABLE_SCROLL } from '../../components/list/responsive';
+import { useTableLook } from '../../components/list/use-list-page';
 import { useDialog } from '../../components/list/use-dialog';
 import { succeeded } from '../../utils/succeeded';
 import { CourseNavigator } from './CourseNavigator';
@@ -37,6 +37,7 @@ export default function ExamKnow() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
+  const tableLook = useTableLook(t('base.point.none'));
   const scopeValues = useKnowledgeScope();
   const scope = completeScope(scopeValues);
   const tree = useKnowledgeTree(scope);
@@ -128,13 +129,11 @@ export default function ExamKnow() {
             <WeightSummary sum={course.weightSum} />
             <Table<KnowledgeView>
               rowKey="id"
-              size={screens.md ? 'medium' : 'small'}
+              {...tableLook}
               columns={columns}
               dataSource={course.children}
               loading={tree.isFetching}
-              scroll={TABLE_SCROLL}
               pagination={false}
-              locale={{ emptyText: t('base.point.none') }}
             />
           </Flex>
           <PointFormModal
