@@ -17,8 +17,8 @@ import { expandableIds } from './permission-tree';
 import { PermissionFormModal, type PermissionFormTarget } from './PermissionFormModal';
 import { systemKeys } from './queries';
 import { succeeded } from '../../utils/succeeded';
-import { TABLE_SCROLL } from '../../components/list/responsive';
 import { RowAction } from '../../components/list/RowAction';
+import { useTableLook } from '../../components/list/use-list-page';
 import { useDialog } from '../../components/list/use-dialog';
 import { useSystemLabels } from '../../utils/use-system-labels';
 
@@ -29,6 +29,7 @@ export default function PermissionManage() {
   const labels = useSystemLabels();
   const codeLabel = useCodeLabel();
   const screens = Grid.useBreakpoint();
+  const tableLook = useTableLook(t('common.noData'));
   const dialog = useDialog<PermissionFormTarget>();
   /** Rows the user opened or closed; until then every row is open. */
   const [expanded, setExpanded] = useState<readonly Key[]>();
@@ -157,13 +158,11 @@ export default function PermissionManage() {
       </Space>
       <Table<PermissionView>
         rowKey="id"
-        size={screens.md ? 'medium' : 'small'}
+        {...tableLook}
         columns={columns}
         dataSource={entries}
         loading={tree.isFetching}
-        scroll={TABLE_SCROLL}
         pagination={false}
-        locale={{ emptyText: t('common.noData') }}
         expandable={{
           expandedRowKeys: expanded ?? expandableIds(entries),
           onExpandedRowsChange: setExpanded,
