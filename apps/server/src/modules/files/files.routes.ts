@@ -16,13 +16,13 @@ import {
   type EditorUploadResult,
   type UploadKind,
 } from '@kaoshi/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
 import { attachmentDisposition } from '../base/spreadsheet.js';
-import { UploadRefused, cleanOriginalName, type FilesService } from './files.service.js';
+import { UploadRefused, cleanOriginalName, megabytes, type FilesService } from './files.service.js';
 import { isInlineMedia } from './sniff.js';
 
 /** Everyone who writes rich text: question bank, papers, exam notices. */
@@ -97,6 +97,21 @@ const refusal = (state: string): EditorUploadResult => ({
   type: '',
   size: 0,
 });
+
+/**
+ * The editor's calls answer a state even when the body is refused before the handler runs (too
+ * large, malformed). Session and permission refusals keep the envelope: the client signs in again.
+ */
+function editorErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) throw error;
+  const code = error.statusCode ?? 500;
+  if (code === 413) {
+    return editorAnswer(reply, refusal(`Request is larger than ${megabytes(FORM_BODY_LIMIT)}`));
+  }
+  if (code >= 400 && code < 500)
+    return editorAnswer(reply, refusal(`Bad request: ${error.message}`));
+  throw error;
+}
 
 /** Multipart parser limits, translated into the state the editor shows. */
 function multipartRefusal(error: unknown): UploadRefused | undefined {
@@ -182,7 +197,7 @@ async function scrawlContent(request: FastifyRequest): Promise<Buffer> {
   }
   if (text.length > SCRAWL_FIELD_BYTES) {
     throw new UploadRefused(
-      `File is larger than ${UPLOAD_MAX_BYTES.image / 1024 / 1024} MB, the limit for images`,
+      `File is larger than ${megabytes(UPLOAD_MAX_BYTES.image)}, the limit for images`,
     );
   }
   // A client that did not encode the form turns '+' into ' '.
@@ -242,6 +257,7 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
     EDITOR_PATH,
     {
       config: editing,
+      errorHandler: editorErrorHandler,
       schema: {
         tags,
         summary:
@@ -263,6 +279,7 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
     {
       config: editing,
       bodyLimit: FORM_BODY_LIMIT,
+      errorHandler: editorErrorHandler,
       schema: {
         tags,
         summary:

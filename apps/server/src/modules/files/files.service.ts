@@ -36,7 +36,7 @@ const CATCH_BUDGET_MS = EDITOR_CATCHER_TIMEOUT_MS - 5_000;
 const PER_SOURCE_MS = 20_000;
 const CATCH_CONCURRENCY = 4;
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 /** The name as the user's machine had it, without any folder part or control characters. */
 export function cleanOriginalName(name: string | undefined): string {

@@ -130,6 +130,9 @@ describe('editor uploads', () => {
     const got = await get(`${EDITOR_PATH}?action=listimage`);
     expect(got.statusCode).toBe(200);
     expect(got.json()).toMatchObject({ state: 'Unknown action "listimage"' });
+    const long = await get(`${EDITOR_PATH}?action=${'x'.repeat(41)}`);
+    expect(long.statusCode).toBe(200);
+    expect(long.json<EditorUploadResult>().state).toMatch(/^Bad request: /);
     const posted = await editor.call<EditorUploadResult>('deleteAll', { payload: {} });
     expect(posted.http).toBe(200);
     expect(posted.body.state).toBe('Unknown action "deleteAll"');
@@ -410,6 +413,21 @@ describe('editor uploads', () => {
       const { body } = await editor.form<EditorUploadResult>('uploadscrawl', { upfile: big });
       expect(body.state).toMatch(/larger than 5 MB/);
     });
+  });
+
+  it('answers a state when the body itself is refused (too large, malformed)', async () => {
+    const huge = await editor.call<EditorUploadResult>('catchimage', {
+      payload: `source[]=${'a'.repeat(8 * 1024 * 1024)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(huge.http).toBe(200);
+    expect(huge.body.state).toMatch(/^Request is larger than \d/);
+    const malformed = await editor.call<EditorUploadResult>('catchimage', {
+      payload: '{"source": [',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.http).toBe(200);
+    expect(malformed.body.state).toMatch(/^Bad request: /);
   });
 
   describe('permissions', () => {
