@@ -1,7 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { SCHOOL_ORDER_FIELDS, type SchoolView } from '@kaoshi/shared';
-import { Button, Card, Form, Grid, Input, Select, Space, Table, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Card, Form, Grid, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   deleteSchool,
@@ -11,17 +10,15 @@ import {
   type SchoolOrderField,
   type SchoolQuery,
 } from '../../api/school';
-import { RowAction } from '../../components/list/RowAction';
 import { SearchBar } from '../../components/list/SearchBar';
 import type { DefaultSort } from '../../components/list/sorting';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
 import { schoolKeys } from '../../components/structure';
-import { ACTIVE_STATUS } from './labels';
 import { SchoolFormModal } from './SchoolFormModal';
-import { StatusTag } from './StatusTag';
-import { NameCell } from './NameCell';
 import { useConfirmDelete } from './use-confirm-delete';
+import { useStructureColumns } from './use-structure-columns';
+import { ActiveStatusSelect } from './ActiveStatusSelect';
 
 interface SchoolFilters {
   keyword?: string;
@@ -60,64 +57,15 @@ export default function SchoolManage() {
   };
 
   const compact = !screens.sm;
+  const structure = useStructureColumns<SchoolView>(compact);
   const columns: TableColumnsType<SchoolView> = [
-    {
-      title: t('school.project.name'),
-      dataIndex: 'name',
-      ...sortable('name'),
-      fixed: compact ? 'left' : undefined,
-      render: (_, school) => <NameCell name={school.name} code={school.code} withCode={compact} />,
-    },
-    ...(compact
-      ? []
-      : [
-          {
-            title: t('school.fields.code'),
-            dataIndex: 'code',
-            ...sortable('code'),
-            render: (code: string) => <code>{code}</code>,
-          },
-        ]),
+    ...structure.nameAndCode(t('school.project.name'), sortable),
     { title: t('school.project.organiser'), dataIndex: 'organiser' },
     { title: t('school.project.contact'), dataIndex: 'contact' },
-    {
-      title: t('school.fields.status'),
-      key: 'status',
-      render: (_, school) => <StatusTag status={school.status} />,
-    },
-    {
-      title: t('school.fields.sort'),
-      dataIndex: 'sort',
-      align: 'right',
-      ...sortable('sort'),
-    },
-    {
-      title: t('school.fields.createdAt'),
-      ...sortable('createdAt'),
-      render: (_, school) => dayjs(school.createdAt).format('YYYY-MM-DD'),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, school) => (
-        <Space size={0}>
-          <RowAction
-            icon={<EditOutlined />}
-            label={t('common.edit')}
-            compact={compact}
-            onClick={() => dialog.show({ school })}
-          />
-          <RowAction
-            icon={<DeleteOutlined />}
-            label={t('common.delete')}
-            danger
-            compact={compact}
-            onClick={() => askDelete(school)}
-          />
-        </Space>
-      ),
-    },
+    structure.status,
+    structure.sort(sortable),
+    structure.createdAt(sortable),
+    structure.editAndDelete((school) => dialog.show({ school }), askDelete),
   ];
 
   return (
@@ -136,16 +84,7 @@ export default function SchoolManage() {
           />
         </Form.Item>
         <Form.Item name="status" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('school.fields.status')}
-            aria-label={t('school.fields.status')}
-            options={ACTIVE_STATUS.map((entry) => ({
-              value: entry.value,
-              label: t(`school.status.${entry.key}`),
-            }))}
-          />
+          <ActiveStatusSelect />
         </Form.Item>
       </SearchBar>
       <Space style={{ marginBottom: 12 }}>

@@ -1,0 +1,21 @@
+import { Select, type SelectProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ACTIVE_STATUS } from './labels';
+
+/** The status filter of projects, categories and job types (active or disabled). */
+export function ActiveStatusSelect(props: SelectProps) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      allowClear
+      style={{ width: '100%' }}
+      placeholder={t('school.fields.status')}
+      aria-label={t('school.fields.status')}
+      options={ACTIVE_STATUS.map((entry) => ({
+        value: entry.value,
+        label: t(`school.status.${entry.key}`),
+      }))}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,96 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Space, type TableColumnType } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { SortableColumn } from '../../components/list/list-page';
+import { RowAction } from '../../components/list/RowAction';
+import { NameCell } from './NameCell';
+import { StatusTag } from './StatusTag';
+
+/** What every level of the exam structure has (projects, categories, job types, batches). */
+interface StructureRow {
+  name: string;
+  code: string;
+  status: number;
+  createdAt: string;
+}
+
+/** A list's sortable(field) (see useListPage), for the fields a column orders by. */
+type Sortable<F extends string> = (field: F) => SortableColumn<string>;
+
+/**
+ * The columns the exam-structure lists share, in their look: the name (with the code under it
+ * on a phone, where the code column is left out), the active/disabled status (a batch's status
+ * has its own tag), sort, creation date and the edit and delete actions.
+ */
+export function useStructureColumns<Row extends StructureRow>(compact: boolean) {
+  const { t } = useTranslation();
+
+  const nameAndCode = (
+    title: string,
+    sortable: Sortable<'name' | 'code'>,
+  ): TableColumnType<Row>[] => [
+    {
+      title,
+      dataIndex: 'name',
+      ...sortable('name'),
+      fixed: compact ? 'left' : undefined,
+      render: (_, row) => <NameCell name={row.name} code={row.code} withCode={compact} />,
+    },
+    ...(compact
+      ? []
+      : [
+          {
+            title: t('school.fields.code'),
+            dataIndex: 'code',
+            ...sortable('code'),
+            render: (code: string) => <code>{code}</code>,
+          },
+        ]),
+  ];
+
+  const status: TableColumnType<Row> = {
+    title: t('school.fields.status'),
+    key: 'status',
+    render: (_, row) => <StatusTag status={row.status} />,
+  };
+
+  const sort = (sortable: Sortable<'sort'>): TableColumnType<Row> => ({
+    title: t('school.fields.sort'),
+    dataIndex: 'sort',
+    align: 'right',
+    ...sortable('sort'),
+  });
+
+  const createdAt = (sortable: Sortable<'createdAt'>): TableColumnType<Row> => ({
+    title: t('school.fields.createdAt'),
+    ...sortable('createdAt'),
+    render: (_, row) => dayjs(row.createdAt).format('YYYY-MM-DD'),
+  });
+
+  const editAndDelete = (onEdit: (row: Row) => void, onDelete: (row: Row) => void) =>
+    ({
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0}>
+          <RowAction
+            icon={<EditOutlined />}
+            label={t('common.edit')}
+            compact={compact}
+            onClick={() => onEdit(row)}
+          />
+          <RowAction
+            icon={<DeleteOutlined />}
+            label={t('common.delete')}
+            danger
+            compact={compact}
+            onClick={() => onDelete(row)}
+          />
+        </Space>
+      ),
+    }) satisfies TableColumnType<Row>;
+
+  return { nameAndCode, status, sort, createdAt, editAndDelete };
+}
