@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { DEPARTMENT_ORDER_FIELDS, type DepartmentView } from '@kaoshi/shared';
 import {
   Button,
@@ -6,13 +6,11 @@ import {
   Form,
   Grid,
   Input,
-  Select,
   Space,
   Table,
   Typography,
   type TableColumnsType,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   deleteDepartment,
@@ -22,17 +20,15 @@ import {
   type DepartmentOrderField,
   type DepartmentQuery,
 } from '../../api/school';
-import { RowAction } from '../../components/list/RowAction';
 import { SearchBar } from '../../components/list/SearchBar';
 import type { DefaultSort } from '../../components/list/sorting';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
 import { ProjectSelect, schoolKeys } from '../../components/structure';
 import { DepartmentFormModal } from './DepartmentFormModal';
-import { ACTIVE_STATUS } from './labels';
-import { StatusTag } from './StatusTag';
-import { NameCell } from './NameCell';
 import { useConfirmDelete } from './use-confirm-delete';
+import { useStructureColumns } from './use-structure-columns';
+import { ActiveStatusSelect } from './ActiveStatusSelect';
 
 interface DepartmentFilters {
   schoolId?: number;
@@ -71,33 +67,12 @@ export default function DepartmentManage() {
   };
 
   const compact = !screens.sm;
+  const structure = useStructureColumns<DepartmentView>(compact);
   const columns: TableColumnsType<DepartmentView> = [
-    {
-      title: t('school.category.name'),
-      dataIndex: 'name',
-      ...sortable('name'),
-      fixed: compact ? 'left' : undefined,
-      render: (_, department) => (
-        <NameCell name={department.name} code={department.code} withCode={compact} />
-      ),
-    },
-    ...(compact
-      ? []
-      : [
-          {
-            title: t('school.fields.code'),
-            dataIndex: 'code',
-            ...sortable('code'),
-            render: (code: string) => <code>{code}</code>,
-          },
-        ]),
+    ...structure.nameAndCode(t('school.category.name'), sortable),
     { title: t('school.select.project'), dataIndex: 'schoolName' },
-    {
-      title: t('school.fields.status'),
-      key: 'status',
-      render: (_, department) => <StatusTag status={department.status} />,
-    },
-    { title: t('school.fields.sort'), dataIndex: 'sort', align: 'right', ...sortable('sort') },
+    structure.status,
+    structure.sort(sortable),
     {
       title: t('school.fields.description'),
       key: 'description',
@@ -111,33 +86,8 @@ export default function DepartmentManage() {
         </Typography.Paragraph>
       ),
     },
-    {
-      title: t('school.fields.createdAt'),
-      ...sortable('createdAt'),
-      render: (_, department) => dayjs(department.createdAt).format('YYYY-MM-DD'),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, department) => (
-        <Space size={0}>
-          <RowAction
-            icon={<EditOutlined />}
-            label={t('common.edit')}
-            compact={compact}
-            onClick={() => dialog.show({ department })}
-          />
-          <RowAction
-            icon={<DeleteOutlined />}
-            label={t('common.delete')}
-            danger
-            compact={compact}
-            onClick={() => askDelete(department)}
-          />
-        </Space>
-      ),
-    },
+    structure.createdAt(sortable),
+    structure.editAndDelete((department) => dialog.show({ department }), askDelete),
   ];
 
   return (
@@ -159,16 +109,7 @@ export default function DepartmentManage() {
           />
         </Form.Item>
         <Form.Item name="status" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('school.fields.status')}
-            aria-label={t('school.fields.status')}
-            options={ACTIVE_STATUS.map((entry) => ({
-              value: entry.value,
-              label: t(`school.status.${entry.key}`),
-            }))}
-          />
+          <ActiveStatusSelect />
         </Form.Item>
       </SearchBar>
       <Space style={{ marginBottom: 12 }}>
