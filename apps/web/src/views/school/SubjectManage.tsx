@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { SUBJECT_ORDER_FIELDS, type SubjectView } from '@kaoshi/shared';
 import {
   Button,
@@ -6,14 +6,12 @@ import {
   Form,
   Grid,
   Input,
-  Select,
   Space,
   Table,
   Tag,
   Typography,
   type TableColumnsType,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   deleteSubject,
@@ -23,7 +21,6 @@ import {
   type SubjectOrderField,
   type SubjectQuery,
 } from '../../api/school';
-import { RowAction } from '../../components/list/RowAction';
 import { SearchBar } from '../../components/list/SearchBar';
 import type { DefaultSort } from '../../components/list/sorting';
 import { useDialog } from '../../components/list/use-dialog';
@@ -35,11 +32,10 @@ import {
   schoolKeys,
   useLevelLabel,
 } from '../../components/structure';
-import { ACTIVE_STATUS } from './labels';
-import { StatusTag } from './StatusTag';
 import { SubjectFormModal } from './SubjectFormModal';
-import { NameCell } from './NameCell';
 import { useConfirmDelete } from './use-confirm-delete';
+import { useStructureColumns } from './use-structure-columns';
+import { ActiveStatusSelect } from './ActiveStatusSelect';
 
 interface SubjectFilters {
   schoolId?: number;
@@ -85,26 +81,9 @@ export default function SubjectManage() {
   };
 
   const compact = !screens.sm;
+  const structure = useStructureColumns<SubjectView>(compact);
   const columns: TableColumnsType<SubjectView> = [
-    {
-      title: t('school.jobType.name'),
-      dataIndex: 'name',
-      ...sortable('name'),
-      fixed: compact ? 'left' : undefined,
-      render: (_, subject) => (
-        <NameCell name={subject.name} code={subject.code} withCode={compact} />
-      ),
-    },
-    ...(compact
-      ? []
-      : [
-          {
-            title: t('school.fields.code'),
-            dataIndex: 'code',
-            ...sortable('code'),
-            render: (code: string) => <code>{code}</code>,
-          },
-        ]),
+    ...structure.nameAndCode(t('school.jobType.name'), sortable),
     {
       title: t('school.jobType.levels'),
       key: 'levels',
@@ -130,39 +109,10 @@ export default function SubjectManage() {
         </div>
       ),
     },
-    {
-      title: t('school.fields.status'),
-      key: 'status',
-      render: (_, subject) => <StatusTag status={subject.status} />,
-    },
-    { title: t('school.fields.sort'), dataIndex: 'sort', align: 'right', ...sortable('sort') },
-    {
-      title: t('school.fields.createdAt'),
-      ...sortable('createdAt'),
-      render: (_, subject) => dayjs(subject.createdAt).format('YYYY-MM-DD'),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, subject) => (
-        <Space size={0}>
-          <RowAction
-            icon={<EditOutlined />}
-            label={t('common.edit')}
-            compact={compact}
-            onClick={() => dialog.show({ subject })}
-          />
-          <RowAction
-            icon={<DeleteOutlined />}
-            label={t('common.delete')}
-            danger
-            compact={compact}
-            onClick={() => askDelete(subject)}
-          />
-        </Space>
-      ),
-    },
+    structure.status,
+    structure.sort(sortable),
+    structure.createdAt(sortable),
+    structure.editAndDelete((subject) => dialog.show({ subject }), askDelete),
   ];
 
   return (
@@ -188,16 +138,7 @@ export default function SubjectManage() {
           />
         </Form.Item>
         <Form.Item name="status" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('school.fields.status')}
-            aria-label={t('school.fields.status')}
-            options={ACTIVE_STATUS.map((entry) => ({
-              value: entry.value,
-              label: t(`school.status.${entry.key}`),
-            }))}
-          />
+          <ActiveStatusSelect />
         </Form.Item>
       </SearchBar>
       <Space style={{ marginBottom: 12 }}>
