@@ -42,8 +42,8 @@ import { ClassTeachersModal } from './ClassTeachersModal';
 import { CLASS_STATUS } from './labels';
 import { describePeriod } from './period';
 import { ClassStatusTag } from './StatusTag';
-import { NameCell } from './NameCell';
 import { useConfirmDelete } from './use-confirm-delete';
+import { useStructureColumns } from './use-structure-columns';
 
 interface ClassFilters {
   schoolId?: number;
@@ -115,26 +115,11 @@ export default function ClassesManage() {
   };
 
   const compact = !screens.sm;
+  const structure = useStructureColumns<ClassView>(compact);
   // Three labelled actions do not fit beside the schedule below the widest screens.
   const iconActions = !screens.xxl;
   const columns: TableColumnsType<ClassView> = [
-    {
-      title: t('school.batch.name'),
-      dataIndex: 'name',
-      ...sortable('name'),
-      fixed: compact ? 'left' : undefined,
-      render: (_, batch) => <NameCell name={batch.name} code={batch.code} withCode={compact} />,
-    },
-    ...(compact
-      ? []
-      : [
-          {
-            title: t('school.fields.code'),
-            dataIndex: 'code',
-            ...sortable('code'),
-            render: (code: string) => <code>{code}</code>,
-          },
-        ]),
+    ...structure.nameAndCode(t('school.batch.name'), sortable),
     {
       title: t('school.select.jobType'),
       key: 'subject',
