@@ -1,12 +1,13 @@
 import type { SchoolView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addSchool, updateSchool, type SchoolInput } from '../../api/school';
 import { useFormDialog } from '../../components/list/use-form-dialog';
 import { invalidateStructure } from '../../components/structure';
 import { reportSaveError } from './server-error';
 import { useFormRules } from './use-form-rules';
+import { useStructureFields } from './use-structure-fields';
 
 interface SchoolFormValues {
   name: string;
@@ -54,6 +55,7 @@ export function SchoolFormModal({ open, school, onClose }: SchoolFormModalProps)
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const rules = useFormRules();
+  const fields = useStructureFields();
   const [form] = Form.useForm<SchoolFormValues>();
 
   const save = useMutation({
@@ -85,21 +87,8 @@ export function SchoolFormModal({ open, school, onClose }: SchoolFormModalProps)
         initialValues={toFormValues(school)}
         onFinish={dialog.submit}
       >
-        <Form.Item
-          name="name"
-          label={t('school.project.name')}
-          rules={[rules.required(t('school.project.name')), rules.maxLength(100)]}
-        >
-          <Input maxLength={100} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="code"
-          label={t('school.fields.code')}
-          extra={t('school.fields.codeHelp')}
-          rules={[rules.required(t('school.fields.code')), rules.code]}
-        >
-          <Input maxLength={32} autoComplete="off" />
-        </Form.Item>
+        {fields.name(t('school.project.name'))}
+        {fields.code}
         <Form.Item
           name="organiser"
           label={t('school.project.organiser')}
@@ -115,24 +104,9 @@ export function SchoolFormModal({ open, school, onClose }: SchoolFormModalProps)
         >
           <Input maxLength={100} autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          name="active"
-          label={t('school.fields.enabled')}
-          extra={t('school.fields.inactiveHelp')}
-          valuePropName="checked"
-        >
-          <Switch />
-        </Form.Item>
-        <Form.Item name="sort" label={t('school.fields.sort')} extra={t('school.fields.sortHelp')}>
-          <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('school.fields.description')}
-          rules={[rules.maxLength(1000)]}
-        >
-          <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
-        </Form.Item>
+        {fields.active}
+        {fields.sort}
+        {fields.description}
       </Form>
     </Modal>
   );
