@@ -1,12 +1,13 @@
 import type { DepartmentView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addDepartment, updateDepartment, type DepartmentInput } from '../../api/school';
 import { useFormDialog } from '../../components/list/use-form-dialog';
 import { ProjectSelect, invalidateStructure } from '../../components/structure';
 import { reportSaveError } from './server-error';
 import { useFormRules } from './use-form-rules';
+import { useStructureFields } from './use-structure-fields';
 
 interface DepartmentFormValues {
   schoolId: number;
@@ -61,6 +62,7 @@ export function DepartmentFormModal({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const rules = useFormRules();
+  const fields = useStructureFields();
   const [form] = Form.useForm<DepartmentFormValues>();
 
   const save = useMutation({
@@ -99,39 +101,11 @@ export function DepartmentFormModal({
         >
           <ProjectSelect activeOnly allowClear={false} />
         </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('school.category.name')}
-          rules={[rules.required(t('school.category.name')), rules.maxLength(100)]}
-        >
-          <Input maxLength={100} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="code"
-          label={t('school.fields.code')}
-          extra={t('school.fields.codeHelp')}
-          rules={[rules.required(t('school.fields.code')), rules.code]}
-        >
-          <Input maxLength={32} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="active"
-          label={t('school.fields.enabled')}
-          extra={t('school.fields.inactiveHelp')}
-          valuePropName="checked"
-        >
-          <Switch />
-        </Form.Item>
-        <Form.Item name="sort" label={t('school.fields.sort')} extra={t('school.fields.sortHelp')}>
-          <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('school.fields.description')}
-          rules={[rules.maxLength(1000)]}
-        >
-          <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
-        </Form.Item>
+        {fields.name(t('school.category.name'))}
+        {fields.code}
+        {fields.active}
+        {fields.sort}
+        {fields.description}
       </Form>
     </Modal>
   );
