@@ -1,6 +1,6 @@
 import { ApiStatus, CERT_LEVELS, type CertLevel, type SubjectView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { Checkbox, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addSubject, updateSubject, type SubjectInput } from '../../api/school';
 import { useFormDialog } from '../../components/list/use-form-dialog';
@@ -13,6 +13,7 @@ import {
 } from '../../components/structure';
 import { reportSaveError } from './server-error';
 import { useFormRules } from './use-form-rules';
+import { useStructureFields } from './use-structure-fields';
 
 interface SubjectFormValues {
   /** Only narrows the categories offered; not sent. */
@@ -76,6 +77,7 @@ export function SubjectFormModal({
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const rules = useFormRules();
+  const fields = useStructureFields();
   const levelLabel = useLevelLabel();
   const [form] = Form.useForm<SubjectFormValues>();
   const chosenSchool = Form.useWatch('schoolId', form);
@@ -129,21 +131,8 @@ export function SubjectFormModal({
         >
           <CategorySelect schoolId={chosenSchool} activeOnly allowClear={false} />
         </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('school.jobType.name')}
-          rules={[rules.required(t('school.jobType.name')), rules.maxLength(100)]}
-        >
-          <Input maxLength={100} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="code"
-          label={t('school.fields.code')}
-          extra={t('school.fields.codeHelp')}
-          rules={[rules.required(t('school.fields.code')), rules.code]}
-        >
-          <Input maxLength={32} autoComplete="off" />
-        </Form.Item>
+        {fields.name(t('school.jobType.name'))}
+        {fields.code}
         <Form.Item
           name="levels"
           label={t('school.jobType.levels')}
@@ -154,24 +143,9 @@ export function SubjectFormModal({
             options={CERT_LEVELS.map((level) => ({ value: level, label: levelLabel(level) }))}
           />
         </Form.Item>
-        <Form.Item
-          name="active"
-          label={t('school.fields.enabled')}
-          extra={t('school.fields.inactiveHelp')}
-          valuePropName="checked"
-        >
-          <Switch />
-        </Form.Item>
-        <Form.Item name="sort" label={t('school.fields.sort')} extra={t('school.fields.sortHelp')}>
-          <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('school.fields.description')}
-          rules={[rules.maxLength(1000)]}
-        >
-          <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
-        </Form.Item>
+        {fields.active}
+        {fields.sort}
+        {fields.description}
       </Form>
     </Modal>
   );
