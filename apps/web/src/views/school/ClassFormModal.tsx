@@ -1,17 +1,6 @@
 import { ApiStatus, ClassStatus, type CertLevel, type ClassView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Col,
-  DatePicker,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Row,
-  Select,
-  type FormRule,
-} from 'antd';
+import { Alert, Col, DatePicker, Form, InputNumber, Modal, Row, Select, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { addClass, updateClass, type ClassInput, type ClassStatusCode } from '../../api/school';
@@ -29,6 +18,7 @@ import { CLASS_STATUS } from './labels';
 import { scheduleProblem, scheduleValue, type ScheduleField } from './period';
 import { reportSaveError } from './server-error';
 import { useFormRules } from './use-form-rules';
+import { useStructureFields } from './use-structure-fields';
 
 interface ClassFormValues {
   /** Project and category only narrow the job types offered; not sent. */
@@ -119,6 +109,7 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const rules = useFormRules();
+  const fields = useStructureFields();
   const [form] = Form.useForm<ClassFormValues>();
   const schoolId = Form.useWatch('schoolId', form);
   const departmentId = Form.useWatch('departmentId', form);
@@ -252,21 +243,8 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item
-          name="name"
-          label={t('school.batch.name')}
-          rules={[rules.required(t('school.batch.name')), rules.maxLength(100)]}
-        >
-          <Input maxLength={100} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="code"
-          label={t('school.fields.code')}
-          extra={t('school.fields.codeHelp')}
-          rules={[rules.required(t('school.fields.code')), rules.code]}
-        >
-          <Input maxLength={32} autoComplete="off" />
-        </Form.Item>
+        {fields.name(t('school.batch.name'))}
+        {fields.code}
         <Row gutter={12}>{SCHEDULE.map(datePicker)}</Row>
         <Row gutter={12}>
           <Col xs={24} sm={12}>
@@ -290,13 +268,7 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item
-          name="description"
-          label={t('school.fields.description')}
-          rules={[rules.maxLength(1000)]}
-        >
-          <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
-        </Form.Item>
+        {fields.description}
       </Form>
     </Modal>
   );
