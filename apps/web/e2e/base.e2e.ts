@@ -19,6 +19,8 @@ import {
   DESKTOP,
   PHONE,
   animationsDone,
+  answerConfirm,
+  buttonName,
   collectConsoleErrors,
   launchBrowser,
   newPage,
@@ -34,9 +36,6 @@ const POINTS = '/baseData/examKnow';
 const STUDENTS = '/baseData/examStudent';
 const KNOWLEDGE_API = '/api/kaoshi-base/knowledge';
 const STUDENT_API = '/api/kaoshi-base/student';
-
-/** antd writes a two-character Chinese button label with a space (保 存); this finds it either way. */
-const label = (text: string) => new RegExp([...text].join('\\s*'));
 
 /** An 18-digit resident ID number with a correct check character. */
 const residentId = (first17: string) => `${first17}${residentIdCheckChar(first17)}`;
@@ -137,16 +136,9 @@ describe('Base-data screens', () => {
     await pick(page, bar, names.level, level);
   }
 
-  async function confirm(page: Page, text: string) {
-    const box = page.locator('.ant-modal-confirm:visible');
-    await box.waitFor();
-    await box.getByRole('button', { name: label(text) }).click();
-    await box.waitFor({ state: 'hidden' });
-  }
-
   async function saveDialog(page: Page) {
     const modal = dialog(page);
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await modal.waitFor({ state: 'hidden' });
   }
 
@@ -163,12 +155,12 @@ describe('Base-data screens', () => {
     await main(page).getByText('该工种和等级下还没有课程').waitFor();
 
     await main(page)
-      .getByRole('button', { name: label('新增课程') })
+      .getByRole('button', { name: buttonName('新增课程') })
       .click();
     let modal = dialog(page);
     await modal.getByLabel('编码').fill('bad code!');
     await modal.getByLabel('课程名称').fill('电工基础');
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await expect
       .poll(() => fieldErrors(modal).allInnerTexts())
       .toEqual(['最多 32 个字符，只能包含字母、数字及 _ . -']);
@@ -188,7 +180,7 @@ describe('Base-data screens', () => {
 
     const addPoint = async (code: string, name: string, importance: string, weight: string) => {
       await main(page)
-        .getByRole('button', { name: label('新增鉴定点') })
+        .getByRole('button', { name: buttonName('新增鉴定点') })
         .click();
       modal = dialog(page);
       await modal.getByLabel('编码').fill(code);
@@ -209,7 +201,7 @@ describe('Base-data screens', () => {
     // Client check: 20 more would make 110 %.
     await addPoint('1.3', '仪表使用', 'Z 辅助', '20');
     modal = dialog(page);
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await expect
       .poll(() => fieldErrors(modal).allInnerTexts())
       .toEqual(['本课程鉴定点权重合计将达 110%，超过 100%']);
@@ -230,7 +222,7 @@ describe('Base-data screens', () => {
       weight: 5,
     });
     await modal.getByLabel('权重（%）').fill('10');
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await toast(page).filter({ hasText: 'would add up to 105 %' }).waitFor();
     await expect
       .poll(() => fieldErrors(modal).allInnerTexts())
@@ -252,7 +244,7 @@ describe('Base-data screens', () => {
 
     // Deleting a point frees its share.
     await row(page, '他人新增').getByRole('button', { name: '删除' }).click();
-    await confirm(page, '删除');
+    await answerConfirm(page, '删除');
     await toast(page).filter({ hasText: '已删除' }).waitFor();
     await expect.poll(() => summary.innerText()).toContain('权重合计：95% / 100%');
 
@@ -408,7 +400,7 @@ describe('Base-data screens', () => {
     checkLabel = '检查文件',
   ) {
     await main(page)
-      .getByRole('button', { name: label(importLabel) })
+      .getByRole('button', { name: buttonName(importLabel) })
       .click();
     const box = importDialog(page);
     await box.waitFor();
@@ -420,7 +412,7 @@ describe('Base-data screens', () => {
     await box.locator('.import-chosen-file').waitFor();
     await box
       .locator('.ant-modal-footer')
-      .getByRole('button', { name: label(checkLabel) })
+      .getByRole('button', { name: buttonName(checkLabel) })
       .click();
     await box.locator('.import-step-preview').waitFor();
     return box;
@@ -435,11 +427,11 @@ describe('Base-data screens', () => {
     // 1. A file with two bad rows: the preview marks them and says why, in Chinese.
     const broken = importRows(true);
     await main(page)
-      .getByRole('button', { name: label('导入') })
+      .getByRole('button', { name: buttonName('导入') })
       .click();
     let box = importDialog(page);
     const template = page.waitForEvent('download');
-    await box.getByRole('button', { name: label('下载模板') }).click();
+    await box.getByRole('button', { name: buttonName('下载模板') }).click();
     const templateRows = await readWorkbook(await (await template).path());
     expect(templateRows[0]).toEqual(
       STUDENT_IMPORT_COLUMNS.map((column) => STUDENT_IMPORT_HEADERS.zh[column]),
@@ -470,7 +462,7 @@ describe('Base-data screens', () => {
     // 2. Import the good rows, skipping the bad ones.
     await box
       .locator('.ant-modal-footer')
-      .getByRole('button', { name: label('下一步') })
+      .getByRole('button', { name: buttonName('下一步') })
       .click();
     await box.locator('.import-step-mode').waitFor();
     expect(
@@ -479,7 +471,7 @@ describe('Base-data screens', () => {
     await screenshot(page, 'base-import-mode-zh', { fullPage: false });
     await box
       .locator('.ant-modal-footer')
-      .getByRole('button', { name: label('开始导入') })
+      .getByRole('button', { name: buttonName('开始导入') })
       .click();
     await box.locator('.import-step-result').waitFor();
     expect(await box.innerText()).toContain('共 5 行：新增 3 名，更新 0 名，跳过 2 行。');
@@ -488,7 +480,7 @@ describe('Base-data screens', () => {
     await screenshot(page, 'base-import-result-zh', { fullPage: false });
     await box
       .locator('.ant-modal-footer')
-      .getByRole('button', { name: label('关闭') })
+      .getByRole('button', { name: buttonName('关闭') })
       .click();
     await box.waitFor({ state: 'hidden' });
     await expect.poll(() => rows(page).count()).toBe(3);
@@ -514,18 +506,18 @@ describe('Base-data screens', () => {
     await box.getByText('所有行均有效。').waitFor();
     await box
       .locator('.ant-modal-footer')
-      .getByRole('button', { name: label('下一步') })
+      .getByRole('button', { name: buttonName('下一步') })
       .click();
     await box.getByRole('radio', { name: '只有全部行都有效时才导入，否则不导入任何行' }).check();
     await box
       .locator('.ant-modal-footer')
-      .getByRole('button', { name: label('开始导入') })
+      .getByRole('button', { name: buttonName('开始导入') })
       .click();
     await box.locator('.import-step-result').waitFor();
     expect(await box.innerText()).toContain('共 5 行：新增 2 名，更新 3 名，跳过 0 行。');
     await box
       .locator('.ant-modal-footer')
-      .getByRole('button', { name: label('关闭') })
+      .getByRole('button', { name: buttonName('关闭') })
       .click();
     await expect.poll(() => rows(page).count()).toBe(5);
     const secondImport = await studentsOf(batch1!.id);
@@ -555,7 +547,7 @@ describe('Base-data screens', () => {
     for (const name of moving) await row(page, name).getByRole('checkbox').check();
     const actions = main(page).locator('.student-batch-actions');
     await actions.getByText('已选 2 名考生').waitFor();
-    await actions.getByRole('button', { name: label('调整批次') }).click();
+    await actions.getByRole('button', { name: buttonName('调整批次') }).click();
     const move = dialog(page);
     await move.getByText('将 2 名考生调整到其他批次').waitFor();
     await pick(page, move, '考试项目', structure.projectName);
@@ -564,7 +556,7 @@ describe('Base-data screens', () => {
     await pick(page, move, '报名批次', batch2!.name);
     await animationsDone(page);
     await screenshot(page, 'base-students-move-zh', { fullPage: false });
-    await move.getByRole('button', { name: label('调整批次') }).click();
+    await move.getByRole('button', { name: buttonName('调整批次') }).click();
     await toast(page).filter({ hasText: '已调整 2 名考生的批次' }).waitFor();
     await expect.poll(() => rows(page).count()).toBe(3);
     const inBatch2 = await studentsOf(batch2!.id);
@@ -579,9 +571,9 @@ describe('Base-data screens', () => {
     await row(page, '王五').getByRole('checkbox').check();
     await main(page)
       .locator('.student-batch-actions')
-      .getByRole('button', { name: label('禁用') })
+      .getByRole('button', { name: buttonName('禁用') })
       .click();
-    await confirm(page, '禁用');
+    await answerConfirm(page, '禁用');
     await toast(page).filter({ hasText: '已禁用 1 名考生' }).waitFor();
     await expect.poll(() => row(page, '王五').innerText()).toContain('禁用');
     const wang = (await studentsOf(batch1!.id)).find((student) => student.name === '王五')!;
@@ -593,7 +585,7 @@ describe('Base-data screens', () => {
     const inBatch1 = await studentsOf(batch1!.id);
     const download = page.waitForEvent('download');
     await main(page)
-      .getByRole('button', { name: label('导出') })
+      .getByRole('button', { name: buttonName('导出') })
       .click();
     const exported = await readWorkbook(await (await download).path());
     const header = exported[0]!;
@@ -618,7 +610,7 @@ describe('Base-data screens', () => {
   it('adds a student through the form, explaining a wrong check character', async () => {
     const { page, unexpectedErrors } = await openAs(STUDENTS);
     await main(page)
-      .getByRole('button', { name: label('新增考生') })
+      .getByRole('button', { name: buttonName('新增考生') })
       .click();
     const modal = dialog(page);
     await modal.getByLabel('姓名').fill('孙八');
@@ -628,7 +620,7 @@ describe('Base-data screens', () => {
     await pick(page, modal, '职业类别', structure.categoryName);
     await pick(page, modal, '申报工种', structure.jobTypeName);
     await pick(page, modal, '报名批次', structure.batches[0]!.name);
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await expect
       .poll(() => fieldErrors(modal).allInnerTexts())
       .toEqual([`校验码（最后一位）不正确：按前 17 位计算应为 ${residentIdCheckChar(first17)}`]);
@@ -654,7 +646,7 @@ describe('Base-data screens', () => {
     await expect.poll(() => modal.innerText()).toContain(structure.batches[0]!.name);
     expect(await modal.innerText()).toContain('初级');
     await modal.getByLabel('手机号').fill('1234');
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await expect
       .poll(() => fieldErrors(modal).allInnerTexts())
       .toEqual(['请输入以 13 至 19 开头的 11 位手机号']);
@@ -717,7 +709,7 @@ describe('Base-data screens', () => {
     expect(await count(box, 'creates')).toBe('300');
     await box
       .locator('.ant-modal-footer')
-      .getByRole('button', { name: label('下一步') })
+      .getByRole('button', { name: buttonName('下一步') })
       .click();
 
     // A slow upload (about four seconds) so that the bar is seen on its way.
@@ -731,7 +723,7 @@ describe('Base-data screens', () => {
     });
     await box
       .locator('.ant-modal-footer')
-      .getByRole('button', { name: label('开始导入') })
+      .getByRole('button', { name: buttonName('开始导入') })
       .click();
     const progress = box.locator('.import-step-progress');
     await progress.waitFor();

@@ -101,3 +101,18 @@ export async function animationsDone(page: Page) {
     ),
   );
 }
+
+/** A button's accessible name: antd spaces out two Chinese characters ("删 除"), so match either way. */
+export const buttonName = (text: string) => new RegExp([...text].join('\\s*'));
+
+/**
+ * Answers the open confirmation (modal.confirm) with its button `text`. Clicks only once the box
+ * has finished opening, so a click on a still-moving button is not lost on a slow machine.
+ */
+export async function answerConfirm(page: Page, text: string) {
+  const box = page.locator('.ant-modal-confirm:visible');
+  await box.waitFor();
+  await animationsDone(page);
+  await box.getByRole('button', { name: buttonName(text) }).click();
+  await box.waitFor({ state: 'hidden' });
+}

@@ -5,6 +5,8 @@ import {
   DESKTOP,
   PHONE,
   animationsDone,
+  answerConfirm,
+  buttonName,
   launchBrowser,
   newPage,
   screenshot,
@@ -15,9 +17,6 @@ import {
 // administrator, mostly in Chinese; the API confirms what the screens claim.
 const TEACHER_TYPE = 2;
 const TEACHER_PASSWORD = 'school-teacher-pass';
-
-/** antd spaces two-character Chinese button labels (保 存); the pattern finds them either way. */
-const label = (text: string) => new RegExp([...text].join('\\s*'));
 
 interface Option {
   id: number;
@@ -83,16 +82,8 @@ describe('School screens', () => {
 
   async function saveDialog(page: Page) {
     const modal = dialog(page);
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await modal.waitFor({ state: 'hidden' });
-  }
-
-  /** Answers the open confirmation (modal.confirm) with its button `text`. */
-  async function confirm(page: Page, text: string) {
-    const box = page.locator('.ant-modal-confirm:visible');
-    await box.waitFor();
-    await box.getByRole('button', { name: label(text) }).click();
-    await box.waitFor({ state: 'hidden' });
   }
 
   async function typeDate(scope: Locator, field: string, value: string) {
@@ -136,23 +127,23 @@ describe('School screens', () => {
 
     // Exam project: the shared rules, then the server's refusal of a taken code.
     const page = await openAs('/school/schoolManage');
-    await page.getByRole('button', { name: label('新增考试项目') }).click();
+    await page.getByRole('button', { name: buttonName('新增考试项目') }).click();
     let modal = dialog(page);
     await modal.getByText('新增考试项目').waitFor();
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await expect
       .poll(() => errors(modal).allInnerTexts())
       .toEqual(['请输入项目名称', '请输入编码']);
     await modal.getByLabel('项目名称').fill('电工职业技能等级认定');
     await modal.getByLabel('编码', { exact: true }).fill('bad code!');
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await expect
       .poll(() => errors(modal).allInnerTexts())
       .toEqual(['最多 32 个字符，只能包含字母、数字、- 和 _']);
     await modal.getByLabel('编码', { exact: true }).fill('school-other-P');
     await modal.getByLabel('主办单位').fill('市职业技能鉴定中心');
     await modal.getByLabel('联系方式').fill('0571-88888888');
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await expect.poll(() => errors(modal).allInnerTexts()).toEqual(['该编码已被使用']);
     await modal.getByLabel('编码', { exact: true }).fill('school-E1');
     await saveDialog(page);
@@ -164,7 +155,7 @@ describe('School screens', () => {
     // Job-type category in that project.
     await page.goto(`${baseURL}/school/departmentManage`);
     await shownPage(page).locator('.ant-table').waitFor();
-    await page.getByRole('button', { name: label('新增职业类别') }).click();
+    await page.getByRole('button', { name: buttonName('新增职业类别') }).click();
     modal = dialog(page);
     await modal.getByText('新增职业类别').waitFor();
     await pick(page, modal.getByLabel('考试项目'), '电工职业技能等级认定');
@@ -177,7 +168,7 @@ describe('School screens', () => {
     // Job type: the category waits for a project, and changing the project clears it.
     await page.goto(`${baseURL}/school/subjectManage`);
     await shownPage(page).locator('.ant-table').waitFor();
-    await page.getByRole('button', { name: label('新增申报工种') }).click();
+    await page.getByRole('button', { name: buttonName('新增申报工种') }).click();
     modal = dialog(page);
     await modal.getByText('新增申报工种').waitFor();
     const category = modal.getByLabel('职业类别');
@@ -208,7 +199,7 @@ describe('School screens', () => {
     // Registration batch: the levels are the job type's, and the dates follow the shared rule.
     await page.goto(`${baseURL}/school/classesManage`);
     await shownPage(page).locator('.ant-table').waitFor();
-    await page.getByRole('button', { name: label('新增报名批次') }).click();
+    await page.getByRole('button', { name: buttonName('新增报名批次') }).click();
     modal = dialog(page);
     await modal.getByText('新增报名批次').waitFor();
     expect(await modal.getByLabel('等级', { exact: true }).isDisabled()).toBe(true);
@@ -225,11 +216,11 @@ describe('School screens', () => {
     await modal.getByLabel('编码', { exact: true }).fill('school-E1-B1');
     await typeDate(modal, '报名开始', '2025-03-10');
     await typeDate(modal, '报名截止', '2025-03-01');
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await expect.poll(() => errors(modal).allInnerTexts()).toEqual(['不能早于开始日期']);
     await typeDate(modal, '报名截止', '2025-03-31');
     await typeDate(modal, '考试开始', '2025-03-05');
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await expect.poll(() => errors(modal).allInnerTexts()).toEqual(['考试时间不能早于报名开始']);
     await typeDate(modal, '考试开始', '2025-04-12');
     await typeDate(modal, '考试结束', '2025-04-13');
@@ -307,7 +298,7 @@ describe('School screens', () => {
       '中级',
       '高级',
     ]);
-    await bar.getByRole('button', { name: label('搜索') }).click();
+    await bar.getByRole('button', { name: buttonName('搜索') }).click();
     await expect.poll(current).toBe('1');
     await expect.poll(() => pagination.innerText()).toContain('共 25 条');
 
@@ -315,7 +306,7 @@ describe('School screens', () => {
     await pagination.locator('.ant-pagination-item-2').click();
     await expect.poll(() => pagination.innerText()).toContain('共 25 条');
     await expect.poll(current).toBe('2');
-    await bar.getByRole('button', { name: label('搜索') }).click();
+    await bar.getByRole('button', { name: buttonName('搜索') }).click();
     await expect.poll(current).toBe('1');
     await expect.poll(() => pagination.innerText()).toContain('共 12 条');
     const levels = await rows(page).locator('td .ant-tag-blue').allInnerTexts();
@@ -326,16 +317,16 @@ describe('School screens', () => {
     await expect.poll(() => chosen(bar)).toEqual(['school-alt 项目']);
 
     // With every filter empty, searching keeps the page.
-    await bar.getByRole('button', { name: label('重置') }).click();
+    await bar.getByRole('button', { name: buttonName('重置') }).click();
     await expect.poll(() => pagination.innerText()).not.toContain('共 12 条');
     await pagination.locator('.ant-pagination-item-2').click();
     await expect.poll(current).toBe('2');
-    await bar.getByRole('button', { name: label('搜索') }).click();
+    await bar.getByRole('button', { name: buttonName('搜索') }).click();
     await expect.poll(current).toBe('2');
 
     // Sorting by a column asks the server, from page 1 (newest first until then).
     await bar.getByRole('textbox', { name: '名称或编码' }).fill('school-page');
-    await bar.getByRole('button', { name: label('搜索') }).click();
+    await bar.getByRole('button', { name: buttonName('搜索') }).click();
     await expect.poll(current).toBe('1');
     const firstCode = () => rows(page).first().locator('code').innerText();
     await expect.poll(firstCode).toBe('school-page-B25');
@@ -390,7 +381,7 @@ describe('School screens', () => {
       .toEqual(['王老师 (school-teacher)']);
     await animationsDone(page);
     await screenshot(page, 'school-batch-teachers-desktop-zh', { fullPage: false });
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await toast(page).filter({ hasText: '负责教师已保存' }).waitFor();
     await modal.waitFor({ state: 'hidden' });
     expect(await visible()).toEqual([batchId]);
@@ -409,7 +400,7 @@ describe('School screens', () => {
 
     const project = row(page, 'school-del-P');
     await project.getByRole('button', { name: '删除' }).click();
-    await confirm(page, '删除');
+    await answerConfirm(page, '删除');
     await toast(page)
       .filter({
         hasText: '“school-del 项目”下还有 1 个职业类别，不能删除。请先删除或移走这些职业类别。',
@@ -422,7 +413,7 @@ describe('School screens', () => {
     await admin.call('DELETE', `/api/kaoshi-school/subject/deleteSubject/${subject}`);
     await admin.call('DELETE', `/api/kaoshi-school/department/deleteDepartment/${department}`);
     await project.getByRole('button', { name: '删除' }).click();
-    await confirm(page, '删除');
+    await answerConfirm(page, '删除');
     await toast(page).filter({ hasText: '已删除' }).waitFor();
     await expect.poll(() => project.count()).toBe(0);
     expect(await schoolId('school-del-P')).toBeUndefined();
@@ -439,7 +430,7 @@ describe('School screens', () => {
     });
     const page = await openAs('/school/subjectManage');
     await row(page, 'school-used-S').getByRole('button', { name: '删除' }).click();
-    await confirm(page, '删除');
+    await answerConfirm(page, '删除');
     await toast(page)
       .filter({ hasText: '“school-used 工种”下还有 1 个报名批次，不能删除。请先删除这些批次。' })
       .waitFor();

@@ -2,7 +2,7 @@ import { clientPasswordHash } from '@kaoshi/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, DEFAULT_PASSWORD } from './api';
-import { launchBrowser, newPage, waitForLayout } from './browser';
+import { answerConfirm, buttonName, launchBrowser, newPage, waitForLayout } from './browser';
 
 // The System screens (users, roles, permissions) driven through the UI by the administrator, in
 // Chinese; the API confirms what the screens claim.
@@ -13,12 +13,6 @@ interface PermissionNode {
   key: string;
   children?: PermissionNode[];
 }
-
-/**
- * antd writes a two-character Chinese button label with a space (保 存); an icon adds its own
- * name in front. The pattern finds the button by its label either way.
- */
-const label = (text: string) => new RegExp([...text].join('\\s*'));
 
 describe('System screens', () => {
   const baseURL = inject('baseURL');
@@ -47,24 +41,16 @@ describe('System screens', () => {
   const errors = (scope: Locator) => scope.locator('.ant-form-item-explain-error');
   const toast = (page: Page) => page.locator('.ant-message-notice');
 
-  /** Answers the open confirmation (modal.confirm) with its button `text`. */
-  async function confirm(page: Page, text: string) {
-    const box = page.locator('.ant-modal-confirm:visible');
-    await box.waitFor();
-    await box.getByRole('button', { name: label(text) }).click();
-    await box.waitFor({ state: 'hidden' });
-  }
-
   /** Types into a filter of the page's search form and presses its search button. */
   async function search(page: Page, form: string, field: string, value: string) {
     const filters = page.locator(`form#${form}`);
     await filters.getByRole('textbox', { name: field }).fill(value);
-    await filters.getByRole('button', { name: label('搜索') }).click();
+    await filters.getByRole('button', { name: buttonName('搜索') }).click();
   }
 
   async function saveDialog(page: Page) {
     const modal = dialog(page);
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await modal.waitFor({ state: 'hidden' });
   }
 
@@ -82,17 +68,17 @@ describe('System screens', () => {
 
   it('adds a user (refusing a bad username), edits it, binds a role, resets its password and deletes it', async () => {
     const page = await openAs('/system/userManage');
-    await page.getByRole('button', { name: label('新增用户') }).click();
+    await page.getByRole('button', { name: buttonName('新增用户') }).click();
     const modal = dialog(page);
     await modal.getByText('新增用户').waitFor();
 
     // Empty: both required fields say so, and nothing is sent.
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await expect.poll(() => errors(modal).allInnerTexts()).toEqual(['请输入用户名', '请输入昵称']);
 
     await modal.getByLabel('用户名').fill('bad name!');
     await modal.getByLabel('昵称').fill('爱丽丝');
-    await modal.getByRole('button', { name: label('保存') }).click();
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await expect
       .poll(() => errors(modal).allInnerTexts())
       .toEqual(['2 至 64 个字符，只能包含字母、数字及 _ . @ -']);
@@ -133,13 +119,13 @@ describe('System screens', () => {
     expect(await page.locator('.ant-modal-confirm:visible').innerText()).toContain(
       '确定重置密码吗？',
     );
-    await confirm(page, '重置密码');
+    await answerConfirm(page, '重置密码');
     await toast(page).filter({ hasText: '“system-alice”的密码已重置为默认密码' }).waitFor();
     await ApiClient.signIn(baseURL, 'system-alice', DEFAULT_PASSWORD, STUDENT_TYPE);
 
     // Delete, after a confirmation.
     await alice.getByRole('button', { name: '删除' }).click();
-    await confirm(page, '删除');
+    await answerConfirm(page, '删除');
     await toast(page).filter({ hasText: '已删除' }).waitFor();
     await expect.poll(() => alice.count()).toBe(0);
     expect(await admin.userId('system-alice')).toBeUndefined();
@@ -148,7 +134,7 @@ describe('System screens', () => {
 
   it('adds a role, edits it, grants it user management in the tree, and deletes it', async () => {
     const page = await openAs('/system/roleManage');
-    await page.getByRole('button', { name: label('新增角色') }).click();
+    await page.getByRole('button', { name: buttonName('新增角色') }).click();
     const modal = dialog(page);
     await modal.getByText('新增角色').waitFor();
     await modal.getByLabel('角色名称').fill('system-role');
@@ -182,7 +168,7 @@ describe('System screens', () => {
       .locator('.ant-tree-treenode', { hasText: 'SYSTEM-USER' })
       .locator('.ant-tree-checkbox')
       .click();
-    await drawer.getByRole('button', { name: label('保存') }).click();
+    await drawer.getByRole('button', { name: buttonName('保存') }).click();
     await toast(page).filter({ hasText: '权限已保存' }).waitFor();
     await drawer.waitFor({ state: 'hidden' });
 
@@ -202,7 +188,7 @@ describe('System screens', () => {
     );
 
     await role.getByRole('button', { name: '删除' }).click();
-    await confirm(page, '删除');
+    await answerConfirm(page, '删除');
     await expect.poll(() => role.count()).toBe(0);
     await expect(admin.roleId('SYSTEM_E2E')).rejects.toThrow();
     await page.context().close();
@@ -223,7 +209,7 @@ describe('System screens', () => {
 
     const held = row(page, 'SYSTEM_HELD');
     await held.getByRole('button', { name: '删除' }).click();
-    await confirm(page, '删除');
+    await answerConfirm(page, '删除');
     await toast(page).filter({ hasText: 'is still held by 1 user(s)' }).waitFor();
     expect(await held.count()).toBe(1);
     await page.context().close();
@@ -231,7 +217,7 @@ describe('System screens', () => {
 
   it('adds a custom menu entry and a button under it, edits the menu, deletes the button then the menu', async () => {
     const page = await openAs('/system/permissionManage');
-    await page.getByRole('button', { name: label('新增权限') }).click();
+    await page.getByRole('button', { name: buttonName('新增权限') }).click();
     let modal = dialog(page);
     await modal.getByText('新增权限').waitFor();
     await modal.getByLabel('名称').fill('system-menu');
@@ -269,11 +255,11 @@ describe('System screens', () => {
     await expect.poll(() => menu.innerText()).toContain('system-menu-2');
 
     await button.getByRole('button', { name: '删除' }).click();
-    await confirm(page, '删除');
+    await answerConfirm(page, '删除');
     await expect.poll(() => button.count()).toBe(0);
     await expect.poll(() => menu.getByRole('button', { name: '删除' }).isDisabled()).toBe(false);
     await menu.getByRole('button', { name: '删除' }).click();
-    await confirm(page, '删除');
+    await answerConfirm(page, '删除');
     await expect.poll(() => menu.count()).toBe(0);
     await page.context().close();
   });
@@ -304,7 +290,7 @@ describe('System screens', () => {
     await expect.poll(() => rows(page).count()).toBe(5);
     await page
       .locator('form#userSearch')
-      .getByRole('button', { name: label('搜索') })
+      .getByRole('button', { name: buttonName('搜索') })
       .click();
     await expect.poll(current).toBe('1');
 

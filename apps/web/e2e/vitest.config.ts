@@ -9,7 +9,8 @@ export default defineConfig({
     include: ['apps/web/e2e/**/*.e2e.ts'],
     globalSetup: ['apps/web/e2e/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
+    // Some tests walk every screen in several languages and widths; a slow CI machine needs room.
+    testTimeout: 120_000,
     hookTimeout: 180_000,
   },
 });
