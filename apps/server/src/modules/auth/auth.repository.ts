@@ -3,6 +3,7 @@ import { precompiled, type Db } from '../../db/database.js';
 /** Sessions, captchas and failed-login records. */
 export class AuthRepository {
   private readonly sessionGrants;
+  private readonly studentBatch;
 
   constructor(private readonly db: Db) {
     // Runs on every signed-in request: compiled once, and one round trip to the database.
@@ -26,6 +27,23 @@ export class AuthRepository {
         .where('sessions.id', '=', '?session')
         .where('sessions.expires_at', '>', '?now'),
     );
+    // Every page load of an examinee asks for it (authWebUser): compiled once as well.
+    this.studentBatch = precompiled(
+      db,
+      db
+        .selectFrom('students')
+        .innerJoin('classes', 'classes.id', 'students.class_id')
+        .innerJoin('subjects', 'subjects.id', 'classes.subject_id')
+        .innerJoin('departments', 'departments.id', 'subjects.department_id')
+        .select(['classes.name as class_name', 'departments.name as department_name'])
+        // A placeholder: precompiled() passes the real user id with each call.
+        .where('students.user_id', '=', 0),
+    );
+  }
+
+  /** A student user's registration batch and its job-type category (students.user_id is unique). */
+  async findStudentBatch(userId: number) {
+    return (await this.studentBatch(userId))[0];
   }
 
   /**

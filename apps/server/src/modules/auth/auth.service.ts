@@ -202,7 +202,7 @@ export class AuthService {
       ? await this.permissions.allKeys()
       : [...context.permissionKeys].sort();
     const batch =
-      user.user_type === UserType.STUDENT ? await this.students.batchOfUser(user.id) : undefined;
+      user.user_type === UserType.STUDENT ? await this.auth.findStudentBatch(user.id) : undefined;
     return {
       id: user.id,
       userid: user.id,

@@ -393,16 +393,4 @@ export class StudentRepository {
       .where('students.id_number', '=', idNumber)
       .executeTakeFirst();
   }
-
-  /** A student user's batch and its job-type category, for the session user (unique index). */
-  batchOfUser(userId: number) {
-    return this.db
-      .selectFrom('students')
-      .innerJoin('classes', 'classes.id', 'students.class_id')
-      .innerJoin('subjects', 'subjects.id', 'classes.subject_id')
-      .innerJoin('departments', 'departments.id', 'subjects.department_id')
-      .select(['classes.name as class_name', 'departments.name as department_name'])
-      .where('students.user_id', '=', userId)
-      .executeTakeFirst();
-  }
 }
