@@ -5,7 +5,6 @@ import {
   Card,
   Form,
   Grid,
-  Input,
   Select,
   Space,
   Table,
@@ -38,6 +37,7 @@ import {
   useLevelLabel,
 } from '../../components/structure';
 import { ClassFormModal } from './ClassFormModal';
+import { KeywordInput } from './KeywordInput';
 import { ClassTeachersModal } from './ClassTeachersModal';
 import { CLASS_STATUS } from './labels';
 import { describePeriod } from './period';
@@ -230,11 +230,7 @@ export default function ClassesManage() {
           />
         </Form.Item>
         <Form.Item name="keyword" noStyle>
-          <Input
-            allowClear
-            placeholder={t('school.fields.keyword')}
-            aria-label={t('school.fields.keyword')}
-          />
+          <KeywordInput />
         </Form.Item>
       </SearchBar>
       <Space style={{ marginBottom: 12 }}>

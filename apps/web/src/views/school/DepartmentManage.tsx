@@ -1,16 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { DEPARTMENT_ORDER_FIELDS, type DepartmentView } from '@kaoshi/shared';
-import {
-  Button,
-  Card,
-  Form,
-  Grid,
-  Input,
-  Space,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Form, Grid, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   deleteDepartment,
@@ -29,6 +19,7 @@ import { DepartmentFormModal } from './DepartmentFormModal';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useStructureColumns } from './use-structure-columns';
 import { ActiveStatusSelect } from './ActiveStatusSelect';
+import { KeywordInput } from './KeywordInput';
 
 interface DepartmentFilters {
   schoolId?: number;
@@ -102,11 +93,7 @@ export default function DepartmentManage() {
           <ProjectSelect />
         </Form.Item>
         <Form.Item name="keyword" noStyle>
-          <Input
-            allowClear
-            placeholder={t('school.fields.keyword')}
-            aria-label={t('school.fields.keyword')}
-          />
+          <KeywordInput />
         </Form.Item>
         <Form.Item name="status" noStyle>
           <ActiveStatusSelect />

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { SCHOOL_ORDER_FIELDS, type SchoolView } from '@kaoshi/shared';
-import { Button, Card, Form, Grid, Input, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Form, Grid, Space, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   deleteSchool,
@@ -19,6 +19,7 @@ import { SchoolFormModal } from './SchoolFormModal';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useStructureColumns } from './use-structure-columns';
 import { ActiveStatusSelect } from './ActiveStatusSelect';
+import { KeywordInput } from './KeywordInput';
 
 interface SchoolFilters {
   keyword?: string;
@@ -77,11 +78,7 @@ export default function SchoolManage() {
         onReset={schools.reset}
       >
         <Form.Item name="keyword" noStyle>
-          <Input
-            allowClear
-            placeholder={t('school.fields.keyword')}
-            aria-label={t('school.fields.keyword')}
-          />
+          <KeywordInput />
         </Form.Item>
         <Form.Item name="status" noStyle>
           <ActiveStatusSelect />

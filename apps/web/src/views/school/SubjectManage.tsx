@@ -5,7 +5,6 @@ import {
   Card,
   Form,
   Grid,
-  Input,
   Space,
   Table,
   Tag,
@@ -36,6 +35,7 @@ import { SubjectFormModal } from './SubjectFormModal';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useStructureColumns } from './use-structure-columns';
 import { ActiveStatusSelect } from './ActiveStatusSelect';
+import { KeywordInput } from './KeywordInput';
 
 interface SubjectFilters {
   schoolId?: number;
@@ -131,11 +131,7 @@ export default function SubjectManage() {
           <CategorySelect schoolId={filterSchool} />
         </Form.Item>
         <Form.Item name="keyword" noStyle>
-          <Input
-            allowClear
-            placeholder={t('school.fields.keyword')}
-            aria-label={t('school.fields.keyword')}
-          />
+          <KeywordInput />
         </Form.Item>
         <Form.Item name="status" noStyle>
           <ActiveStatusSelect />
