@@ -13,3 +13,6 @@ export * from './identity.js';
 export * from './structure.js';
 export * from './schemas/student-import.js';
 export * from './schemas/files.js';
+export * from './html/allow-list.js';
+export * from './question.js';
+export * from './schemas/question.js';

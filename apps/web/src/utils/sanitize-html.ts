@@ -1,0 +1,47 @@
+import {
+  HTML_ALLOWED_TAGS,
+  HTML_DROPPED_WITH_CONTENT,
+  HTML_GLOBAL_ATTRIBUTES,
+  HTML_TAG_ATTRIBUTES,
+  allowedAttributeValue,
+} from '@kaoshi/shared';
+import DOMPurify from 'dompurify';
+
+// A private instance: the hooks below must not leak into any other use of DOMPurify.
+const purifier = DOMPurify(window);
+
+purifier.addHook('uponSanitizeAttribute', (node, data) => {
+  const value = allowedAttributeValue(node.nodeName.toLowerCase(), data.attrName, data.attrValue);
+  if (value === null) data.keepAttr = false;
+  else data.attrValue = value;
+});
+
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  const tag = node.nodeName.toLowerCase();
+  // A link that opens a new tab must not hand the opener to the page it opens.
+  if (tag === 'a') {
+    if (node.getAttribute('target')) node.setAttribute('rel', 'noopener noreferrer');
+    else node.removeAttribute('rel');
+  }
+  // Media whose only source was unsafe would be an empty box (the server drops them the same way).
+  if ((tag === 'img' || tag === 'video' || tag === 'audio') && !node.getAttribute('src')) {
+    node.remove();
+  }
+});
+
+const config = {
+  ALLOWED_TAGS: [...HTML_ALLOWED_TAGS],
+  ALLOWED_ATTR: [...HTML_GLOBAL_ATTRIBUTES, ...Object.values(HTML_TAG_ATTRIBUTES).flat()],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  ADD_FORBID_CONTENTS: [...HTML_DROPPED_WITH_CONTENT],
+  ALLOW_UNKNOWN_PROTOCOLS: false,
+};
+
+/**
+ * User HTML reduced to the shared allow-list (packages/shared/src/html/allow-list.ts), the same rules
+ * the server applies on save. Used on input to the editor, on its output, and on every render.
+ */
+export function sanitizeHtml(html: string): string {
+  return purifier.sanitize(html, config).trim();
+}
