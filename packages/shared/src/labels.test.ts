@@ -64,7 +64,7 @@ describe('CODE_LABELS', () => {
       markingState: ['0', '1', '2', 'null'],
       groupAudit: ['0', '1', '2'],
       examStatus: ['0', '1', '2', '3', '4', '5'],
-      questionType: ['0', '1', '2', '3'],
+      questionType: ['0', '1', '2', '3', '4', '5'],
       permissionType: ['0', '1'],
       linkType: ['0', '1'],
       articleType: ['0', '1'],

@@ -48,12 +48,17 @@ export const EXAM_STATUS_LABELS = {
   5: 'examStatus.expired',
 } as const;
 
-/** Question type: 0 single choice, 1 multiple choice, 2 judgement, 3 external link. */
+/**
+ * Question type: 0 single choice, 1 multiple choice, 2 judgement, 3 external link (spec §4), and
+ * beyond the spec 4 fill-in-the-blank, 5 short answer (QuestionType in question.ts).
+ */
 export const QUESTION_TYPE_LABELS = {
   0: 'questionType.single',
   1: 'questionType.multiple',
   2: 'questionType.judgement',
   3: 'questionType.externalLink',
+  4: 'questionType.fillBlank',
+  5: 'questionType.shortAnswer',
 } as const;
 
 /** Permission type: 0 menu, 1 button (see PermissionType in codes.ts). */

@@ -26,6 +26,8 @@ export default {
     multiple: 'Multiple choice',
     judgement: 'True or false',
     externalLink: 'External link',
+    fillBlank: 'Fill in the blank',
+    shortAnswer: 'Short answer',
   },
   permissionType: { menu: 'Menu', button: 'Button' },
   linkType: { normal: 'Normal', external: 'External link' },

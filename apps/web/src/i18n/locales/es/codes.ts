@@ -24,6 +24,8 @@ const codes: Messages['codes'] = {
     multiple: 'Opción múltiple',
     judgement: 'Verdadero o falso',
     externalLink: 'Enlace externo',
+    fillBlank: 'Completar espacios',
+    shortAnswer: 'Respuesta corta',
   },
   permissionType: { menu: 'Menú', button: 'Botón' },
   linkType: { normal: 'Normal', external: 'Enlace externo' },

@@ -24,6 +24,8 @@ const codes: Messages['codes'] = {
     multiple: '複数選択',
     judgement: '正誤判定',
     externalLink: '外部リンク',
+    fillBlank: '穴埋め',
+    shortAnswer: '記述式',
   },
   permissionType: { menu: 'メニュー', button: 'ボタン' },
   linkType: { normal: '通常', external: '外部リンク' },

@@ -24,6 +24,8 @@ const codes: Messages['codes'] = {
     multiple: '多选题',
     judgement: '判断题',
     externalLink: '外部链接',
+    fillBlank: '填空题',
+    shortAnswer: '简答题',
   },
   permissionType: { menu: '菜单', button: '按钮' },
   linkType: { normal: '普通', external: '外部链接' },
