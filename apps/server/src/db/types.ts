@@ -187,6 +187,44 @@ export interface UploadsTable {
   created_at: string;
 }
 
+export interface QuestionsTable {
+  id: Generated<number>;
+  type: number;
+  content: string;
+  /** JSON [{ key, content, correct }]. */
+  options: string;
+  answer: string;
+  /** JSON string[][]. */
+  blanks: string;
+  link_url: string;
+  analysis: string;
+  /** Hundredths of a point. */
+  score: number;
+  difficulty: number;
+  subject_id: number;
+  level: number;
+  course_id: number;
+  point_id: number | null;
+  /** JSON string[]. */
+  tags: string;
+  search_text: string;
+  audit_status: number;
+  audit_reason: string;
+  retired: number;
+  author_id: number;
+  reviewer_id: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaperQuestionsTable {
+  paper_id: number;
+  question_id: number;
+  sort: number;
+  score: number;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -204,6 +242,8 @@ export interface Database {
   knowledge: KnowledgeTable;
   students: StudentsTable;
   uploads: UploadsTable;
+  questions: QuestionsTable;
+  paper_questions: PaperQuestionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

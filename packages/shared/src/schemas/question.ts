@@ -162,7 +162,7 @@ export const roughHtml: HtmlInspector = {
       .replace(/&(amp|lt|gt|quot|apos|nbsp);/g, (_, name: string) => ENTITIES[name] ?? ''),
   hasContent: (value) =>
     roughHtml.text(value).trim() !== '' ||
-    /<(img|video|audio|iframe)\b|data-latex=|class="[^"]*katex/i.test(value),
+    /<(img|video|audio|table)\b|data-type="formula"|data-latex=/i.test(value),
 };
 
 /** Two options are the same when their text reads the same and they hold the same media. */

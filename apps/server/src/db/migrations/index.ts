@@ -2,10 +2,12 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001_users_roles_sessions.js';
 import * as m0002 from './0002_exam_structure_and_base_data.js';
 import * as m0003 from './0003_uploads.js';
+import * as m0004 from './0004_question_bank.js';
 
 /** Every migration, in order. Listed by hand so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
   '0001_users_roles_sessions': m0001,
   '0002_exam_structure_and_base_data': m0002,
   '0003_uploads': m0003,
+  '0004_question_bank': m0004,
 };
