@@ -1,6 +1,7 @@
 import codes from './codes';
 import common from './common';
 import dashboard from './dashboard';
+import editorTools from './editorTools';
 import errorLog from './errorLog';
 import errorPage from './errorPage';
 import icons from './icons';
@@ -28,4 +29,5 @@ export default {
   search,
   school,
   base,
+  editorTools,
 };

@@ -2,6 +2,7 @@ import type { Messages } from '../../types';
 import codes from './codes';
 import common from './common';
 import dashboard from './dashboard';
+import editorTools from './editorTools';
 import errorLog from './errorLog';
 import errorPage from './errorPage';
 import icons from './icons';
@@ -29,5 +30,6 @@ const messages: Messages = {
   search,
   school,
   base,
+  editorTools,
 };
 export default messages;
