@@ -1,6 +1,7 @@
 import codes from './codes';
 import common from './common';
 import dashboard from './dashboard';
+import editor from './editor';
 import editorTools from './editorTools';
 import errorLog from './errorLog';
 import errorPage from './errorPage';
@@ -29,5 +30,6 @@ export default {
   search,
   school,
   base,
+  editor,
   editorTools,
 };

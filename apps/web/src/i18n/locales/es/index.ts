@@ -2,6 +2,7 @@ import type { Messages } from '../../types';
 import codes from './codes';
 import common from './common';
 import dashboard from './dashboard';
+import editor from './editor';
 import editorTools from './editorTools';
 import errorLog from './errorLog';
 import errorPage from './errorPage';
@@ -30,6 +31,7 @@ const messages: Messages = {
   search,
   school,
   base,
+  editor,
   editorTools,
 };
 export default messages;
