@@ -18,6 +18,8 @@ import { StudentService } from './modules/base/student.service.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { FilesService } from './modules/files/files.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { questionRoutes } from './modules/question/question.routes.js';
+import { QuestionService, questionsUseKnowledge } from './modules/question/question.service.js';
 import { classesRoutes } from './modules/school/classes.routes.js';
 import { ClassesService } from './modules/school/classes.service.js';
 import { departmentRoutes } from './modules/school/department.routes.js';
@@ -97,7 +99,9 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(departmentRoutes, { departments: new DepartmentService(db) });
   await app.register(subjectRoutes, { subjects: new SubjectService(db) });
   await app.register(classesRoutes, { classes: new ClassesService(db) });
-  await app.register(knowledgeRoutes, { knowledge: new KnowledgeService(db) });
+  await app.register(knowledgeRoutes, {
+    knowledge: new KnowledgeService(db, [questionsUseKnowledge]),
+  });
   await app.register(studentRoutes, { students: new StudentService(db, config) });
   await app.register(studentImportRoutes, { imports: new StudentImportService(db, config), db });
   const files = new FilesService(db, {
@@ -105,6 +109,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
     allowPrivateFetch: config.uploadAllowPrivateFetch,
   });
   await app.register(filesRoutes, { files });
+  await app.register(questionRoutes, { questions: new QuestionService(db) });
 
   await app.register(webPlugin, { webDist: config.webDist });
 

@@ -1,0 +1,403 @@
+import {
+  AuditStatus,
+  CHOICE_TYPES,
+  KnowledgeType,
+  OPTION_KEYS,
+  Perm,
+  QuestionType,
+  questionShapeProblems,
+  roughHtml,
+  scoreFromHundredths,
+  scoreToHundredths,
+  type AuditStatusCode,
+  type BatchQuestionBody,
+  type HtmlInspector,
+  type ListQuestionQuery,
+  type ListResult,
+  type QuestionBatchResult,
+  type QuestionInput,
+  type QuestionOptionView,
+  type QuestionProblem,
+  type QuestionShape,
+  type QuestionTypeCode,
+  type QuestionView,
+  type UpdateQuestionBody,
+} from '@kaoshi/shared';
+import { explainConstraint } from '../../db/constraint.js';
+import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
+import { htmlHasContent, sanitizeHtml } from '../../html.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import { hasAnyPermission } from '../auth/auth.service.js';
+import type { KnowledgeUsageCheck } from '../base/knowledge.service.js';
+import { QuestionRepository, type NewQuestion, type QuestionRow } from './question.repository.js';
+
+/** How the rules read sanitized HTML on the server: the sanitizer's own idea of "has content". */
+export const serverHtml: HtmlInspector = { text: roughHtml.text, hasContent: htmlHasContent };
+
+/** The columns a question's content fills, sanitized, as stored. */
+export interface CleanQuestion {
+  type: QuestionTypeCode;
+  content: string;
+  options: QuestionOptionView[];
+  answer: string;
+  blanks: string[][];
+  link_url: string;
+  analysis: string;
+  tags: string[];
+  search_text: string;
+}
+
+const htmlAnswerTypes: readonly QuestionTypeCode[] = [
+  QuestionType.EXTERNAL_LINK,
+  QuestionType.SHORT_ANSWER,
+];
+
+const plain = (html: string) => serverHtml.text(html).replace(/\s+/g, ' ').trim();
+
+/**
+ * A question's content sanitized by the one allow-list, then checked by the shared shape rules
+ * on what is left (an option of only `<script>` is empty once sanitized). Input must already be
+ * normalised for its type (addQuestionBody does it; so does the import).
+ */
+export function cleanQuestion(input: QuestionShape & { analysis: string; tags: string[] }): {
+  question: CleanQuestion;
+  problems: QuestionProblem[];
+} {
+  const content = sanitizeHtml(input.content);
+  const options = CHOICE_TYPES.includes(input.type)
+    ? input.options.map((option, index) => ({
+        key: OPTION_KEYS[index] ?? '',
+        content: sanitizeHtml(option.content),
+        correct: option.correct,
+      }))
+    : [];
+  const answer = htmlAnswerTypes.includes(input.type) ? sanitizeHtml(input.answer) : input.answer;
+  const analysis = sanitizeHtml(input.analysis);
+  const question: CleanQuestion = {
+    type: input.type,
+    content,
+    options,
+    answer,
+    blanks: input.blanks,
+    link_url: input.linkUrl,
+    analysis,
+    tags: input.tags,
+    search_text: [plain(content), input.tags.join(' '), plain(analysis)]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase(),
+  };
+  const problems = questionShapeProblems(
+    { ...input, content, options, answer, linkUrl: input.linkUrl },
+    serverHtml,
+  );
+  return { question, problems };
+}
+
+/** The stored columns of a clean question (JSON for the lists). */
+export const contentColumns = (question: CleanQuestion) => ({
+  type: question.type,
+  content: question.content,
+  options: JSON.stringify(question.options),
+  answer: question.answer,
+  blanks: JSON.stringify(question.blanks),
+  link_url: question.link_url,
+  analysis: question.analysis,
+  tags: JSON.stringify(question.tags),
+  search_text: question.search_text,
+});
+
+type RowWithNames = NonNullable<Awaited<ReturnType<QuestionRepository['findWithNames']>>>;
+
+const parseJson = <T>(text: string, fallback: T): T => {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+export function toView(row: RowWithNames): QuestionView {
+  return {
+    id: row.id,
+    type: row.type as QuestionTypeCode,
+    content: row.content,
+    options: parseJson<QuestionOptionView[]>(row.options, []),
+    answer: row.answer,
+    blanks: parseJson<string[][]>(row.blanks, []),
+    linkUrl: row.link_url,
+    analysis: row.analysis,
+    score: scoreFromHundredths(row.score),
+    difficulty: row.difficulty,
+    subjectId: row.subject_id,
+    subjectName: row.subject_name,
+    level: row.level,
+    courseId: row.course_id,
+    courseName: row.course_name,
+    pointId: row.point_id,
+    pointName: row.point_name ?? '',
+    tags: parseJson<string[]>(row.tags, []),
+    auditStatus: row.audit_status as AuditStatusCode,
+    auditReason: row.audit_status === AuditStatus.FAILED ? row.audit_reason : '',
+    retired: row.retired === 1,
+    authorId: row.author_id,
+    authorName: row.author_name,
+    reviewerId: row.reviewer_id,
+    reviewerName: row.reviewer_name,
+    reviewedAt: row.reviewed_at,
+    usedInPapers: Number(row.used_in_papers ?? 0),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/**
+ * Editing a question changes what a review approved: under review goes back to not started,
+ * passed becomes expired (it needs a new review); not started, failed and expired stay.
+ */
+export function auditStatusAfterEdit(status: number): number {
+  if (status === AuditStatus.UNDER_REVIEW) return AuditStatus.NOT_STARTED;
+  if (status === AuditStatus.PASSED) return AuditStatus.EXPIRED;
+  return status;
+}
+
+const STATUS_WORDS: Record<number, string> = {
+  0: 'not started',
+  1: 'under review',
+  2: 'passed',
+  3: 'failed',
+  4: 'expired',
+};
+const statusWord = (status: number) => `${status} ${STATUS_WORDS[status] ?? 'unknown'}`;
+
+/**
+ * The course must be a course (cn) of the job type and level; the point, when given, an
+ * appraisal point (kn) under that course. Each refusal names its field.
+ */
+async function checkStructure(
+  questions: QuestionRepository,
+  input: { subjectId: number; level: number; courseId: number; pointId: number | null },
+) {
+  const subject = await questions.findSubject(input.subjectId);
+  if (!subject) throw invalid('subjectId', `no job type ${input.subjectId}`);
+  if (!subject.levels.split(',').map(Number).includes(input.level)) {
+    throw invalid('level', `job type "${subject.name}" has no level ${input.level}`);
+  }
+  const course = await questions.findKnowledge(input.courseId);
+  if (
+    !course ||
+    course.type !== KnowledgeType.COURSE ||
+    course.subject_id !== input.subjectId ||
+    course.level !== input.level
+  ) {
+    throw invalid(
+      'courseId',
+      `${input.courseId} is not a course of job type "${subject.name}" at level ${input.level}`,
+    );
+  }
+  if (input.pointId !== null) {
+    const point = await questions.findKnowledge(input.pointId);
+    if (!point || point.type !== KnowledgeType.POINT || point.parent_id !== course.id) {
+      throw invalid(
+        'pointId',
+        `${input.pointId} is not an appraisal point of course "${course.name}"`,
+      );
+    }
+  }
+}
+
+/** The first shape problem as the 10002 the API answers. */
+function refuseProblems(problems: QuestionProblem[]) {
+  const first = problems[0];
+  if (first) throw invalid(first.field, first.message);
+}
+
+/** A structure row deleted between the check and the write (concurrent delete). */
+const structureGone = () =>
+  conflict('the job type, course or appraisal point was deleted meanwhile; reload and try again');
+
+export class QuestionService {
+  constructor(private readonly db: Db) {}
+
+  async list(query: ListQuestionQuery): Promise<ListResult<QuestionView>> {
+    const questions = new QuestionRepository(this.db);
+    const [rows, total] = await Promise.all([
+      questions.page(query, (query.page - 1) * query.limit, query.limit),
+      questions.count(query),
+    ]);
+    return { list: rows.map(toView), total };
+  }
+
+  async get(id: number): Promise<QuestionView> {
+    const row = await new QuestionRepository(this.db).findWithNames(id);
+    if (!row) throw notFound(`Question ${id}`);
+    return toView(row);
+  }
+
+  async add(body: QuestionInput, actor: AuthContext): Promise<QuestionView> {
+    const { question, problems } = cleanQuestion(body);
+    refuseProblems(problems);
+    try {
+      const id = await inTransaction(this.db, async (trx) => {
+        const questions = new QuestionRepository(trx);
+        await checkStructure(questions, body);
+        const now = nowIso();
+        const row: NewQuestion = {
+          ...contentColumns(question),
+          score: scoreToHundredths(body.score),
+          difficulty: body.difficulty,
+          subject_id: body.subjectId,
+          level: body.level,
+          course_id: body.courseId,
+          point_id: body.pointId,
+          audit_status: AuditStatus.NOT_STARTED,
+          audit_reason: '',
+          retired: 0,
+          author_id: actor.user.id,
+          reviewer_id: null,
+          reviewed_at: null,
+          created_at: now,
+          updated_at: now,
+        };
+        return questions.insert(row);
+      });
+      return await this.get(id);
+    } catch (error) {
+      throw explainConstraint(error, { foreignKey: structureGone });
+    }
+  }
+
+  async update(body: UpdateQuestionBody): Promise<QuestionView> {
+    const { question, problems } = cleanQuestion(body);
+    refuseProblems(problems);
+    try {
+      await inTransaction(this.db, async (trx) => {
+        const questions = new QuestionRepository(trx);
+        const row = await questions.findForUpdate(body.id);
+        if (!row) throw notFound(`Question ${body.id}`);
+        await checkStructure(questions, body);
+        await questions.update(body.id, {
+          ...contentColumns(question),
+          score: scoreToHundredths(body.score),
+          difficulty: body.difficulty,
+          subject_id: body.subjectId,
+          level: body.level,
+          course_id: body.courseId,
+          point_id: body.pointId,
+          audit_status: auditStatusAfterEdit(row.audit_status),
+          updated_at: nowIso(),
+        });
+      });
+    } catch (error) {
+      throw explainConstraint(error, { foreignKey: structureGone });
+    }
+    return this.get(body.id);
+  }
+
+  async delete(id: number): Promise<void> {
+    await inTransaction(this.db, (trx) => deleteOne(new QuestionRepository(trx), id));
+  }
+
+  /**
+   * One action on many questions, each on its own transaction: a refused id is reported and
+   * never stops the others. Reviewing needs EXAM-QUESTION-AUDIT (the whole call is refused
+   * without it) and is refused per id for the question's own author.
+   */
+  async batch(body: BatchQuestionBody, actor: AuthContext): Promise<QuestionBatchResult> {
+    const reviewing = body.action === 'approve' || body.action === 'reject';
+    if (reviewing && !hasAnyPermission(actor, [Perm.QUESTION_AUDIT])) {
+      throw forbidden(`Permission denied: reviewing questions needs ${Perm.QUESTION_AUDIT}`);
+    }
+    const result: QuestionBatchResult = { succeeded: [], failed: [] };
+    for (const id of body.ids) {
+      try {
+        await inTransaction(this.db, async (trx) => {
+          const questions = new QuestionRepository(trx);
+          if (body.action === 'delete') return deleteOne(questions, id);
+          const row = await questions.findForUpdate(id);
+          if (!row) throw notFound(`Question ${id}`);
+          const change = transition(row, body, actor);
+          if (change) await questions.update(id, { ...change, updated_at: nowIso() });
+        });
+        result.succeeded.push(id);
+      } catch (error) {
+        const refused = explainConstraint(error, {
+          foreignKey: () => conflict(`question ${id} was added to a paper meanwhile`),
+        });
+        if (!(refused instanceof AppError)) throw refused;
+        result.failed.push({ id, message: refused.message });
+      }
+    }
+    return result;
+  }
+}
+
+async function deleteOne(questions: QuestionRepository, id: number) {
+  const row = await questions.findForUpdate(id);
+  if (!row) throw notFound(`Question ${id}`);
+  const papers = await questions.countPapers(id);
+  if (papers > 0) {
+    throw conflict(`question ${id} is used in ${papers} paper(s): retire it instead`);
+  }
+  await questions.delete(id);
+}
+
+/** What an audit or retire action changes on a row; null when there is nothing to change. */
+function transition(
+  row: QuestionRow,
+  body: BatchQuestionBody,
+  actor: AuthContext,
+): Partial<QuestionRow> | null {
+  switch (body.action) {
+    case 'submit':
+      if (row.retired === 1) {
+        throw conflict(`question ${row.id} is retired: restore it before submitting it`);
+      }
+      if (
+        row.audit_status !== AuditStatus.NOT_STARTED &&
+        row.audit_status !== AuditStatus.FAILED &&
+        row.audit_status !== AuditStatus.EXPIRED
+      ) {
+        throw conflict(
+          `question ${row.id} cannot be submitted for review: its status is ${statusWord(row.audit_status)}`,
+        );
+      }
+      return {
+        audit_status: AuditStatus.UNDER_REVIEW,
+        audit_reason: '',
+        reviewer_id: null,
+        reviewed_at: null,
+      };
+    case 'approve':
+    case 'reject': {
+      if (row.author_id === actor.user.id) throw forbidden('you cannot review your own question');
+      if (row.audit_status !== AuditStatus.UNDER_REVIEW) {
+        throw conflict(
+          `question ${row.id} is not under review: its status is ${statusWord(row.audit_status)}`,
+        );
+      }
+      const approve = body.action === 'approve';
+      return {
+        audit_status: approve ? AuditStatus.PASSED : AuditStatus.FAILED,
+        audit_reason: approve ? '' : body.reason,
+        reviewer_id: actor.user.id,
+        reviewed_at: nowIso(),
+      };
+    }
+    case 'retire':
+      return row.retired === 1 ? null : { retired: 1 };
+    case 'restore':
+      return row.retired === 0 ? null : { retired: 0 };
+    default:
+      throw invalid('action', `unknown action ${String(body.action)}`);
+  }
+}
+
+/** For KnowledgeService: a course or appraisal point that questions use cannot be deleted. */
+export const questionsUseKnowledge: KnowledgeUsageCheck = async (trx, knowledge) => {
+  const count = await new QuestionRepository(trx).countUsingKnowledge(knowledge.id, knowledge.type);
+  if (count === 0) return null;
+  const what = knowledge.type === KnowledgeType.COURSE ? 'Course' : 'Appraisal point';
+  return `${what} "${knowledge.name}" is used by ${count} question(s); move or delete them first`;
+};
