@@ -17,6 +17,7 @@ const ClassesManage = lazy(() => import('../views/school/ClassesManage'));
 const ExamCourse = lazy(() => import('../views/base/ExamCourse'));
 const ExamKnow = lazy(() => import('../views/base/ExamKnow'));
 const ExamStudent = lazy(() => import('../views/base/ExamStudent'));
+const QuestionBank = lazy(() => import('../views/question/QuestionBank'));
 
 /** Pages every signed-in user has, inside the layout (spec §2). */
 export const constantLayoutRoutes: AppRoute[] = [
@@ -135,7 +136,7 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/baseData/index',
         name: 'QuestionBank',
-        component: ComingSoon,
+        component: QuestionBank,
         meta: { title: 'questionBank', permissions: [Perm.QUESTION] },
       },
     ],

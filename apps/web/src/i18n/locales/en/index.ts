@@ -9,6 +9,7 @@ import icons from './icons';
 import layout from './layout';
 import login from './login';
 import profile from './profile';
+import question from './question';
 import route from './route';
 import search from './search';
 import base from './base';
@@ -30,6 +31,7 @@ export default {
   search,
   school,
   base,
+  question,
   editor,
   editorTools,
 };

@@ -10,6 +10,7 @@ import icons from './icons';
 import layout from './layout';
 import login from './login';
 import profile from './profile';
+import question from './question';
 import route from './route';
 import search from './search';
 import base from './base';
@@ -31,6 +32,7 @@ const messages: Messages = {
   search,
   school,
   base,
+  question,
   editor,
   editorTools,
 };

@@ -1,0 +1,127 @@
+import type {
+  CertLevel,
+  ListResult,
+  QuestionBatchAction,
+  QuestionBatchResult,
+  QuestionImportLanguage,
+  QuestionImportMode,
+  QuestionImportPreview,
+  QuestionImportResult,
+  QuestionInput,
+  QuestionSortField,
+  QuestionTextImportFields,
+  QuestionView,
+} from '@kaoshi/shared';
+import {
+  IMPORT_TIMEOUT_MS,
+  downloadFile,
+  postImport,
+  type ImportProgress,
+} from '../components/import/transfer';
+import { request } from './request';
+
+const QUESTION = '/api/kaoshi-question/question';
+
+/** The list's filters, as the search bar sends them (also what an export takes). */
+export interface QuestionFilter {
+  keyword?: string;
+  type?: number;
+  subjectId?: number;
+  level?: CertLevel;
+  courseId?: number;
+  pointId?: number;
+  difficulty?: number;
+  auditStatus?: number;
+  /** 1: the retired questions instead of those in use. */
+  retired?: 1;
+}
+
+/** The screen's query in the app's list shape (orderBy/order, see useListPage). */
+export interface QuestionQuery extends QuestionFilter {
+  page: number;
+  limit: number;
+  orderBy?: QuestionSortField;
+  order?: 'asc' | 'desc';
+}
+
+/** The app's ordering in the question API's words (sortField, sortOrder ascend/descend). */
+function sortParams({ orderBy, order }: Pick<QuestionQuery, 'orderBy' | 'order'>) {
+  if (orderBy === undefined) return {};
+  return { sortField: orderBy, sortOrder: order === 'asc' ? 'ascend' : 'descend' };
+}
+
+export function listQuestions({ orderBy, order, ...filter }: QuestionQuery) {
+  return request.get<ListResult<QuestionView>>(`${QUESTION}/listQuestion`, {
+    ...filter,
+    ...sortParams({ orderBy, order }),
+  });
+}
+
+export const getQuestion = (id: number) =>
+  request.get<QuestionView>(`${QUESTION}/getQuestion/${id}`);
+export const addQuestion = (question: QuestionInput) =>
+  request.post<QuestionView>(`${QUESTION}/addQuestion`, question);
+export const updateQuestion = (id: number, question: QuestionInput) =>
+  request.put<QuestionView>(`${QUESTION}/updateQuestion`, { id, ...question });
+export const deleteQuestion = (id: number) =>
+  request.delete<null>(`${QUESTION}/deleteQuestion/${id}`);
+
+/** One action on many questions; each id succeeds or fails on its own. */
+export const batchQuestions = (ids: number[], action: QuestionBatchAction, reason?: string) =>
+  request.post<QuestionBatchResult>(`${QUESTION}/batchQuestion`, {
+    ids,
+    action,
+    ...(reason === undefined ? {} : { reason }),
+  });
+
+/** The import template (headers, instructions and the codes of the structure) in `language`. */
+export const downloadQuestionTemplate = (language: QuestionImportLanguage) =>
+  downloadFile(`${QUESTION}/importTemplate`, { lang: language }, 'questions-template.xlsx');
+
+/** Every question matching the filter (not one page), in the template's columns. */
+export const exportQuestions = (
+  filter: QuestionFilter & Pick<QuestionQuery, 'orderBy' | 'order'>,
+  language: QuestionImportLanguage,
+) => {
+  const { orderBy, order, ...rest } = filter;
+  return downloadFile(
+    `${QUESTION}/export`,
+    { ...rest, ...sortParams({ orderBy, order }), lang: language },
+    'questions.xlsx',
+  );
+};
+
+/** What an import sends: an .xlsx, or a .txt with the structure its questions go under. */
+export interface QuestionImportSource {
+  file: File;
+  /** Required for a .txt file (the plain-text format carries no structure). */
+  target?: QuestionTextImportFields;
+}
+
+function importForm(source: QuestionImportSource, mode?: QuestionImportMode) {
+  const form = new FormData();
+  // Fields before the file: the server reads the parts in order and the file is the big one.
+  if (mode) form.append('mode', mode);
+  if (source.target) {
+    const { subjectId, level, courseId, pointId } = source.target;
+    form.append('subjectId', String(subjectId));
+    form.append('level', String(level));
+    form.append('courseId', String(courseId));
+    if (pointId !== null) form.append('pointId', String(pointId));
+  }
+  form.append('file', source.file);
+  return form;
+}
+
+/** Checks a file without writing anything: every question with its problems. */
+export const previewQuestionImport = (source: QuestionImportSource) =>
+  request.post<QuestionImportPreview>(`${QUESTION}/importPreview`, importForm(source), {
+    timeout: IMPORT_TIMEOUT_MS,
+  });
+
+export const applyQuestionImport = (
+  source: QuestionImportSource,
+  mode: QuestionImportMode,
+  onProgress: (progress: ImportProgress) => void,
+) =>
+  postImport<QuestionImportResult>(`${QUESTION}/importApply`, importForm(source, mode), onProgress);

@@ -1,0 +1,597 @@
+import {
+  CheckOutlined,
+  CloseOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  RollbackOutlined,
+  SendOutlined,
+  StopOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import {
+  AUDIT_STATUSES,
+  AuditStatus,
+  DIFFICULTIES,
+  Perm,
+  QUESTION_SORT_FIELDS,
+  QUESTION_TYPES,
+  type CertLevel,
+  type QuestionBatchAction,
+  type QuestionBatchResult,
+  type QuestionSortField,
+  type QuestionView,
+} from '@kaoshi/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  Rate,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  batchQuestions,
+  exportQuestions,
+  listQuestions,
+  type QuestionFilter,
+  type QuestionQuery,
+} from '../../api/question';
+import { RowAction } from '../../components/list/RowAction';
+import { SearchBar } from '../../components/list/SearchBar';
+import { cleanFilters } from '../../components/list/search-params';
+import { useDialog } from '../../components/list/use-dialog';
+import { useListPage } from '../../components/list/use-list-page';
+import { LevelSelect, cascadeReset, useLevelLabel } from '../../components/structure';
+import { currentLanguage } from '../../i18n';
+import { useUserStore } from '../../stores/user';
+import { succeeded } from '../../utils/succeeded';
+import { useCodeLabel } from '../../utils/use-code-label';
+import { useHasPermission } from '../base/use-access';
+import { AnyJobTypeSelect } from './AnyJobTypeSelect';
+import { AuditTag } from './AuditTag';
+import { CourseSelect } from './CourseSelect';
+import { PointSelect } from './PointSelect';
+import { QuestionFormDialog } from './QuestionFormDialog';
+import { QuestionImportDialog } from './QuestionImportDialog';
+import { QuestionPreviewDialog } from './QuestionPreviewDialog';
+import { useAllJobTypes, questionKeys } from './queries';
+import { RejectDialog } from './RejectDialog';
+import { plainExcerpt } from './plain-text';
+import { difficultyKey } from './question-form';
+
+/** The search bar's fields; the retired switch becomes `retired: 1`. */
+interface FilterValues extends Omit<QuestionFilter, 'retired'> {
+  retired?: boolean;
+}
+
+const FILTER_CHAIN = ['subjectId', 'level', 'courseId', 'pointId'] as const;
+const EXCERPT_LENGTH = 60;
+
+type Dialog =
+  | { kind: 'form'; question?: QuestionView }
+  | { kind: 'preview'; question: QuestionView }
+  | { kind: 'reject'; ids: number[] }
+  | { kind: 'import' };
+
+/** The question bank (题库): search, add and edit, review, retire, import and export. */
+export default function QuestionBank() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const screens = Grid.useBreakpoint();
+  const codeLabel = useCodeLabel();
+  const levelLabel = useLevelLabel();
+  const userId = useUserStore((state) => state.info?.id);
+  const mayAudit = useHasPermission(Perm.QUESTION_AUDIT);
+  const [filterForm] = Form.useForm<FilterValues>();
+  const subjectId = Form.useWatch('subjectId', filterForm);
+  const level = Form.useWatch('level', filterForm);
+  const courseId = Form.useWatch('courseId', filterForm);
+  const jobTypes = useAllJobTypes();
+  const levels = jobTypes.data?.find((jobType) => jobType.id === subjectId)?.levels;
+  const questions = useListPage<QuestionView, QuestionQuery, QuestionSortField>({
+    queryKey: questionKeys.list,
+    fetchList: listQuestions,
+    orderFields: QUESTION_SORT_FIELDS,
+    defaultSort: { orderBy: 'id', order: 'desc' },
+    resetKeepsOrdering: true,
+  });
+  const { query, sortable } = questions;
+  const [selected, setSelected] = useState<number[]>([]);
+  const [exporting, setExporting] = useState(false);
+  const dialog = useDialog<Dialog>();
+
+  const batch = useMutation({
+    mutationFn: ({
+      ids,
+      action,
+      reason,
+    }: {
+      ids: number[];
+      action: QuestionBatchAction;
+      reason?: string;
+    }) => batchQuestions(ids, action, reason),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: questionKeys.all }),
+  });
+
+  /** Says what a batch did: all done, or how many were refused and why, id by id. */
+  const report = (action: QuestionBatchAction, result: QuestionBatchResult) => {
+    const done = t(`question.batch.done.${action}`, { count: result.succeeded.length });
+    if (result.failed.length === 0) {
+      message.success(done);
+      return;
+    }
+    modal.warning({
+      title: t('question.batch.partly', {
+        done: result.succeeded.length,
+        failed: result.failed.length,
+      }),
+      okText: t('common.ok'),
+      width: 560,
+      content: (
+        <Flex vertical gap={4} className="question-batch-failures">
+          {result.failed.map((failure) => (
+            <Typography.Text key={failure.id}>
+              <Typography.Text strong>#{failure.id}</Typography.Text> {failure.message}
+            </Typography.Text>
+          ))}
+        </Flex>
+      ),
+    });
+  };
+
+  const run = async (ids: number[], action: QuestionBatchAction, reason?: string) => {
+    const call = batch.mutateAsync({ ids, action, reason });
+    if (!(await succeeded(call))) return false;
+    const result = await call;
+    report(action, result);
+    if (action === 'delete' || action === 'retire' || action === 'restore') {
+      // These leave the list being shown: keep the page in range and the selection to what stays.
+      questions.afterDelete();
+    }
+    setSelected((current) => current.filter((id) => !result.succeeded.includes(id)));
+    return true;
+  };
+
+  const confirm = (ids: number[], action: Exclude<QuestionBatchAction, 'reject'>) => {
+    const danger = action === 'delete' || action === 'retire';
+    modal.confirm({
+      title: t(`question.batch.confirm.${action}`, { count: ids.length }),
+      content: action === 'delete' ? t('question.batch.deleteNote') : undefined,
+      okText: t(`question.actions.${action}`),
+      okButtonProps: { danger },
+      cancelText: t('common.cancel'),
+      onOk: () => run(ids, action),
+    });
+  };
+
+  /** The filter being shown, without paging: what an export takes. */
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      const { page: _page, limit: _limit, ...rest } = query;
+      if (await succeeded(exportQuestions(cleanFilters(rest), currentLanguage()))) {
+        message.success(t('question.exported'));
+      }
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const search = (values: FilterValues) => {
+    const { retired, ...rest } = values;
+    questions.search({ ...rest, retired: retired ? 1 : undefined });
+    setSelected([]);
+  };
+
+  const ownQuestion = (question: QuestionView) => question.authorId === userId;
+  const canSubmit = (question: QuestionView) =>
+    !question.retired &&
+    ([AuditStatus.NOT_STARTED, AuditStatus.FAILED, AuditStatus.EXPIRED] as number[]).includes(
+      question.auditStatus,
+    );
+  const canReview = (question: QuestionView) =>
+    mayAudit && question.auditStatus === AuditStatus.UNDER_REVIEW && !ownQuestion(question);
+
+  // Labelled actions would cover the last columns below 1600 px: icons with tooltips there.
+  const compact = !screens.xxl;
+  const columns: TableColumnsType<QuestionView> = [
+    { title: t('question.fields.id'), dataIndex: 'id', width: 80, ...sortable('id') },
+    {
+      title: t('question.fields.content'),
+      key: 'content',
+      render: (_, question) => {
+        const text = plainExcerpt(question.content);
+        return (
+          <Flex vertical gap={2} style={{ minWidth: 200, maxWidth: 420 }}>
+            <Typography.Text ellipsis={{ tooltip: text.full }} className="question-stem-excerpt">
+              {text.short(EXCERPT_LENGTH) || t('question.list.noText')}
+            </Typography.Text>
+            {question.tags.length > 0 && (
+              <Flex gap={4} wrap>
+                {question.tags.map((tag) => (
+                  <Tag key={tag} style={{ marginInlineEnd: 0, fontSize: 11 }}>
+                    {tag}
+                  </Tag>
+                ))}
+              </Flex>
+            )}
+          </Flex>
+        );
+      },
+    },
+    {
+      title: t('question.fields.type'),
+      key: 'type',
+      render: (_, question) => (
+        <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+          {codeLabel('questionType', question.type)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('question.fields.difficulty'),
+      ...sortable('difficulty'),
+      render: (_, question) => (
+        <Tooltip title={t(`question.difficulty.${difficultyKey(question.difficulty)}`)}>
+          <span aria-label={t('question.list.difficultyOf', { value: question.difficulty })}>
+            <Rate disabled count={5} value={question.difficulty} style={{ fontSize: 11 }} />
+          </span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('question.fields.score'),
+      ...sortable('score'),
+      align: 'right',
+      render: (_, question) => question.score,
+    },
+    {
+      title: t('question.fields.place'),
+      key: 'place',
+      responsive: ['lg'],
+      render: (_, question) => (
+        <Flex vertical style={{ maxWidth: 260 }}>
+          <Typography.Text ellipsis>
+            {question.courseName}
+            {question.pointName ? ` / ${question.pointName}` : ''}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+            {question.subjectName} · {levelLabel(question.level as CertLevel)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('question.fields.auditStatus'),
+      ...sortable('auditStatus'),
+      render: (_, question) => <AuditTag question={question} />,
+    },
+    {
+      title: t('question.fields.author'),
+      key: 'author',
+      responsive: ['xl'],
+      dataIndex: 'authorName',
+    },
+    {
+      title: t('question.fields.updatedAt'),
+      ...sortable('updatedAt'),
+      responsive: ['xxl'],
+      render: (_, question) => dayjs(question.updatedAt).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: screens.md ? 'right' : undefined,
+      render: (_, question) => (
+        <Space size={0} wrap={false}>
+          <RowAction
+            icon={<EyeOutlined />}
+            label={t('question.actions.preview')}
+            compact={compact}
+            onClick={() => dialog.show({ kind: 'preview', question })}
+          />
+          <RowAction
+            icon={<EditOutlined />}
+            label={t('common.edit')}
+            compact={compact}
+            onClick={() => dialog.show({ kind: 'form', question })}
+          />
+          {canSubmit(question) && (
+            <RowAction
+              icon={<SendOutlined />}
+              label={t('question.actions.submit')}
+              compact={compact}
+              onClick={() => void run([question.id], 'submit')}
+            />
+          )}
+          {canReview(question) && (
+            <>
+              <RowAction
+                icon={<CheckOutlined />}
+                label={t('question.actions.approve')}
+                compact={compact}
+                onClick={() => void run([question.id], 'approve')}
+              />
+              <RowAction
+                icon={<CloseOutlined />}
+                label={t('question.actions.reject')}
+                danger
+                compact={compact}
+                onClick={() => dialog.show({ kind: 'reject', ids: [question.id] })}
+              />
+            </>
+          )}
+          {question.retired ? (
+            <RowAction
+              icon={<RollbackOutlined />}
+              label={t('question.actions.restore')}
+              compact={compact}
+              onClick={() => confirm([question.id], 'restore')}
+            />
+          ) : (
+            <RowAction
+              icon={<StopOutlined />}
+              label={t('question.actions.retire')}
+              compact={compact}
+              onClick={() => confirm([question.id], 'retire')}
+            />
+          )}
+          <RowAction
+            icon={<DeleteOutlined />}
+            label={t('common.delete')}
+            danger
+            compact={compact}
+            blockedBy={
+              question.usedInPapers > 0
+                ? t('question.list.usedInPapers', { count: question.usedInPapers })
+                : undefined
+            }
+            onClick={() => confirm([question.id], 'delete')}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  const placement = () => ({
+    subjectId: query.subjectId,
+    level: query.level,
+    courseId: query.courseId,
+    pointId: query.pointId,
+  });
+  const retiredList = query.retired === 1;
+
+  return (
+    <Card size={screens.sm ? undefined : 'small'}>
+      <SearchBar
+        name="questionSearch"
+        form={filterForm}
+        onSearch={search}
+        onReset={() => {
+          questions.reset();
+          setSelected([]);
+        }}
+        onValuesChange={(changed) => filterForm.setFieldsValue(cascadeReset(FILTER_CHAIN, changed))}
+      >
+        <Form.Item name="keyword" noStyle>
+          <Input
+            allowClear
+            placeholder={t('question.list.keyword')}
+            aria-label={t('question.list.keyword')}
+          />
+        </Form.Item>
+        <Form.Item name="type" noStyle>
+          <Select
+            allowClear
+            style={{ width: '100%' }}
+            placeholder={t('question.fields.type')}
+            aria-label={t('question.fields.type')}
+            options={QUESTION_TYPES.map((code) => ({
+              value: code,
+              label: codeLabel('questionType', code),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="subjectId" noStyle>
+          <AnyJobTypeSelect
+            onChange={(value, jobType) =>
+              filterForm.setFieldsValue({
+                subjectId: value,
+                ...cascadeReset(FILTER_CHAIN, { subjectId: value }),
+                ...(jobType?.levels.length === 1 && { level: jobType.levels[0] }),
+              })
+            }
+          />
+        </Form.Item>
+        <Form.Item name="level" noStyle>
+          <LevelSelect
+            levels={levels}
+            waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
+          />
+        </Form.Item>
+        <Form.Item name="courseId" noStyle>
+          <CourseSelect subjectId={subjectId} level={level} />
+        </Form.Item>
+        <Form.Item name="pointId" noStyle>
+          <PointSelect subjectId={subjectId} level={level} courseId={courseId} />
+        </Form.Item>
+        <Form.Item name="difficulty" noStyle>
+          <Select
+            allowClear
+            style={{ width: '100%' }}
+            placeholder={t('question.fields.difficulty')}
+            aria-label={t('question.fields.difficulty')}
+            options={DIFFICULTIES.map((value) => ({
+              value,
+              label: `${value} · ${t(`question.difficulty.${difficultyKey(value)}`)}`,
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="auditStatus" noStyle>
+          <Select
+            allowClear
+            style={{ width: '100%' }}
+            placeholder={t('question.fields.auditStatus')}
+            aria-label={t('question.fields.auditStatus')}
+            options={AUDIT_STATUSES.map((code) => ({
+              value: code,
+              label: codeLabel('auditStatus', code),
+            }))}
+          />
+        </Form.Item>
+        <Flex align="center" gap={8} style={{ height: '100%' }}>
+          <Form.Item name="retired" valuePropName="checked" noStyle>
+            <Switch id="question-retired" />
+          </Form.Item>
+          <label htmlFor="question-retired">{t('question.list.retired')}</label>
+        </Flex>
+      </SearchBar>
+      <Flex wrap gap={8} style={{ marginBottom: 12 }} className="question-toolbar">
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => dialog.show({ kind: 'form' })}
+        >
+          {t('question.add')}
+        </Button>
+        <Button icon={<UploadOutlined />} onClick={() => dialog.show({ kind: 'import' })}>
+          {t('question.import.open')}
+        </Button>
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
+          {t('question.export')}
+        </Button>
+      </Flex>
+      {selected.length > 0 && (
+        <Flex
+          wrap
+          gap={8}
+          align="center"
+          className="question-batch-actions"
+          style={{
+            marginBottom: 12,
+            padding: '8px 12px',
+            borderRadius: 6,
+            background: 'var(--ant-color-primary-bg)',
+          }}
+        >
+          <Typography.Text strong>
+            {t('question.batch.selected', { count: selected.length })}
+          </Typography.Text>
+          {!retiredList && (
+            <Button
+              size="small"
+              icon={<SendOutlined />}
+              onClick={() => confirm(selected, 'submit')}
+            >
+              {t('question.actions.submit')}
+            </Button>
+          )}
+          {mayAudit && !retiredList && (
+            <>
+              <Button
+                size="small"
+                icon={<CheckOutlined />}
+                onClick={() => confirm(selected, 'approve')}
+              >
+                {t('question.actions.approve')}
+              </Button>
+              <Button
+                size="small"
+                danger
+                icon={<CloseOutlined />}
+                onClick={() => dialog.show({ kind: 'reject', ids: selected })}
+              >
+                {t('question.actions.reject')}
+              </Button>
+            </>
+          )}
+          {retiredList ? (
+            <Button
+              size="small"
+              icon={<RollbackOutlined />}
+              onClick={() => confirm(selected, 'restore')}
+            >
+              {t('question.actions.restore')}
+            </Button>
+          ) : (
+            <Button
+              size="small"
+              icon={<StopOutlined />}
+              onClick={() => confirm(selected, 'retire')}
+            >
+              {t('question.actions.retire')}
+            </Button>
+          )}
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            onClick={() => confirm(selected, 'delete')}
+          >
+            {t('common.delete')}
+          </Button>
+          <Button size="small" type="link" onClick={() => setSelected([])}>
+            {t('question.batch.clear')}
+          </Button>
+        </Flex>
+      )}
+      <Table<QuestionView>
+        {...questions.tableProps}
+        columns={columns}
+        rowSelection={{
+          selectedRowKeys: selected,
+          preserveSelectedRowKeys: true,
+          onChange: (keys) => setSelected(keys.map(Number)),
+        }}
+      />
+      <QuestionFormDialog
+        key={`form-${dialog.key}`}
+        open={dialog.open && dialog.target?.kind === 'form'}
+        question={dialog.target?.kind === 'form' ? dialog.target.question : undefined}
+        placement={placement()}
+        onClose={dialog.hide}
+      />
+      <QuestionPreviewDialog
+        key={`preview-${dialog.key}`}
+        open={dialog.open && dialog.target?.kind === 'preview'}
+        question={dialog.target?.kind === 'preview' ? dialog.target.question : undefined}
+        onClose={dialog.hide}
+      />
+      <RejectDialog
+        key={`reject-${dialog.key}`}
+        open={dialog.open && dialog.target?.kind === 'reject'}
+        count={dialog.target?.kind === 'reject' ? dialog.target.ids.length : 0}
+        onReject={(reason) =>
+          dialog.target?.kind === 'reject'
+            ? run(dialog.target.ids, 'reject', reason)
+            : Promise.resolve(false)
+        }
+        onClose={dialog.hide}
+      />
+      <QuestionImportDialog
+        key={`import-${dialog.key}`}
+        open={dialog.open && dialog.target?.kind === 'import'}
+        placement={placement()}
+        onClose={dialog.hide}
+      />
+    </Card>
+  );
+}

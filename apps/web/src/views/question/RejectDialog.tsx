@@ -1,0 +1,71 @@
+import { QUESTION_AUDIT_REASON_MAX } from '@kaoshi/shared';
+import { Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MODAL_WIDTH } from '../../components/list/responsive';
+
+interface RejectDialogProps {
+  open: boolean;
+  /** How many questions are rejected. */
+  count: number;
+  /** Rejects with the reason; resolves whether the call went through (then the dialog closes). */
+  onReject: (reason: string) => Promise<boolean>;
+  onClose: () => void;
+}
+
+/** Asks why the questions are rejected: the author reads it beside the status. */
+export function RejectDialog({ open, count, onReject, onClose }: RejectDialogProps) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ reason: string }>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async ({ reason }: { reason: string }) => {
+    setBusy(true);
+    try {
+      if (await onReject(reason.trim())) onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('question.reject.title', { count })}
+      width={MODAL_WIDTH}
+      okText={t('question.actions.reject')}
+      okButtonProps={{ danger: true }}
+      cancelText={t('common.cancel')}
+      confirmLoading={busy}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        name="rejectForm"
+        layout="vertical"
+        onFinish={(values) => void submit(values)}
+      >
+        <Form.Item
+          name="reason"
+          label={t('question.reject.reason')}
+          rules={[
+            { required: true, whitespace: true, message: t('question.reject.required') },
+            {
+              max: QUESTION_AUDIT_REASON_MAX,
+              message: t('question.problems.tooLong', { field: t('question.reject.reason') }),
+            },
+          ]}
+        >
+          <Input.TextArea
+            autoSize={{ minRows: 3, maxRows: 8 }}
+            maxLength={QUESTION_AUDIT_REASON_MAX}
+            showCount
+            placeholder={t('question.reject.placeholder')}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
