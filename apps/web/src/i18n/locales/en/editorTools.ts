@@ -63,7 +63,6 @@ export default {
   },
   snapshot: {
     button: 'Screenshot',
-    capturing: 'Choose the screen or window to capture…',
     callbackError:
       'The screenshot failed: screen capture is not available or was refused, or the upload did not succeed. Please try again.',
   },

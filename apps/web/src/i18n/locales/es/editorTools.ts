@@ -64,7 +64,6 @@ const editorTools: Messages['editorTools'] = {
   },
   snapshot: {
     button: 'Captura de pantalla',
-    capturing: 'Elija la pantalla o la ventana que desea capturar…',
     callbackError:
       'La captura falló: la captura de pantalla no está disponible o fue rechazada, o la subida no se completó. Inténtelo de nuevo.',
   },

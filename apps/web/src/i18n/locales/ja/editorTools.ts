@@ -62,7 +62,6 @@ const editorTools: Messages['editorTools'] = {
   },
   snapshot: {
     button: 'スクリーンショット',
-    capturing: 'キャプチャする画面またはウィンドウを選んでください…',
     callbackError:
       'スクリーンショットに失敗しました。画面キャプチャが使えないか拒否された、またはアップロードに失敗しました。もう一度お試しください。',
   },

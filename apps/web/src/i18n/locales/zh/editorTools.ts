@@ -61,7 +61,6 @@ const editorTools: Messages['editorTools'] = {
   },
   snapshot: {
     button: '截图',
-    capturing: '请选择要截取的屏幕或窗口…',
     callbackError: '截图失败：浏览器不支持屏幕截取、截取被拒绝或上传未成功，请重试。',
   },
   templates: {

@@ -1,7 +1,7 @@
 import { allowedAttributeValue, filterStyle } from '@kaoshi/shared';
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_STYLE_COUNT } from '../../constants';
-import { CUSTOM_STYLES, customStyleFromType, customStyleType } from './styles';
+import { CUSTOM_STYLES, customStyleFromType, customStyleType, styleObject } from './styles';
 
 describe('custom styles (spec §9)', () => {
   it('are the 4 defaults: centred title, left title, emphasis, strong emphasis', () => {
@@ -25,5 +25,14 @@ describe('custom styles (spec §9)', () => {
     expect(customStyleFromType('custom-style-tc', 'inline')).toBeUndefined();
     expect(customStyleFromType('custom-style-xx', 'block')).toBeUndefined();
     expect(customStyleFromType(null, 'inline')).toBeUndefined();
+  });
+});
+
+describe('styleObject', () => {
+  it('turns declarations into React style properties', () => {
+    expect(styleObject('border-bottom: 2px solid #ccc; color: rgb(51, 153, 204)')).toEqual({
+      borderBottom: '2px solid #ccc',
+      color: 'rgb(51, 153, 204)',
+    });
   });
 });

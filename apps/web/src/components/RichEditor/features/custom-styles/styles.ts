@@ -33,3 +33,18 @@ export function customStyleFromType(
     (style) => style.kind === kind && customStyleType(style.id) === dataType,
   );
 }
+
+/** A style's declarations as a React style object (for previews in the menu). */
+export function styleObject(style: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const declaration of style.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const property = declaration
+      .slice(0, colon)
+      .trim()
+      .replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+    result[property] = declaration.slice(colon + 1).trim();
+  }
+  return result;
+}

@@ -5,7 +5,9 @@ import zh from '../../../../i18n/locales/zh/editorTools';
 import { readChartData } from '../chart/chart-data';
 import { TEMPLATE_IDS, escapeHtml, templateHtml } from './templates';
 
-const messages = (id: (typeof TEMPLATE_IDS)[number], language = en) =>
+type Language = { templates: { items: Record<string, unknown> } };
+
+const messages = (id: (typeof TEMPLATE_IDS)[number], language: Language = en) =>
   language.templates.items[id] as Record<string, string>;
 
 describe('templates', () => {
