@@ -47,6 +47,7 @@ export default {
     urlRequired: 'Enter the address of the link',
   },
   table: {
+    menu: 'Edit table',
     button: 'Table',
     insert: 'Insert a {{rows}} × {{cols}} table',
     pick: 'Pick the size, or click the button for {{rows}} × {{cols}}',

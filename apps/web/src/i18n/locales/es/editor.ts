@@ -47,6 +47,7 @@ export default {
     urlRequired: 'Introduzca la dirección del enlace',
   },
   table: {
+    menu: 'Editar tabla',
     button: 'Tabla',
     insert: 'Insertar una tabla de {{rows}} × {{cols}}',
     pick: 'Elija el tamaño, o pulse el botón para {{rows}} × {{cols}}',

@@ -47,6 +47,7 @@ export default {
     urlRequired: 'リンクのアドレスを入力してください',
   },
   table: {
+    menu: '表の編集',
     button: '表',
     insert: '{{rows}} × {{cols}} の表を挿入',
     pick: 'サイズを選ぶか、ボタンを押して {{rows}} × {{cols}} を挿入',

@@ -47,6 +47,7 @@ export default {
     urlRequired: '请输入链接地址',
   },
   table: {
+    menu: '表格操作',
     button: '表格',
     insert: '插入 {{rows}} × {{cols}} 表格',
     pick: '选择行列数，或直接点击按钮插入 {{rows}} × {{cols}} 表格',
