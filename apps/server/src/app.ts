@@ -18,6 +18,8 @@ import { StudentService } from './modules/base/student.service.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { FilesService } from './modules/files/files.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { questionImportRoutes } from './modules/question/question-import.routes.js';
+import { QuestionImportService } from './modules/question/question-import.service.js';
 import { questionRoutes } from './modules/question/question.routes.js';
 import { QuestionService, questionsUseKnowledge } from './modules/question/question.service.js';
 import { classesRoutes } from './modules/school/classes.routes.js';
@@ -110,6 +112,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   });
   await app.register(filesRoutes, { files });
   await app.register(questionRoutes, { questions: new QuestionService(db) });
+  await app.register(questionImportRoutes, { imports: new QuestionImportService(db), db });
 
   await app.register(webPlugin, { webDist: config.webDist });
 

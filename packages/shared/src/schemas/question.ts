@@ -114,6 +114,8 @@ export const QUESTION_PROBLEM_CODES = [
   'formula',
   /** A cell of a kind the column cannot hold: a date, an error value, true/false … (import). */
   'cellType',
+  /** Markup (HTML tags or entities) in a cell that takes plain text only (import). */
+  'html',
   /** A block of the plain-text format that cannot be read as a question (import). */
   'format',
 ] as const;
@@ -531,7 +533,7 @@ export interface QuestionImportSummary {
 }
 
 export interface QuestionImportPreviewRow {
-  /** Spreadsheet row (header is row 1) or, for plain text, the question's number in the file. */
+  /** Spreadsheet row (header is row 1) or, for plain text, the line where the question starts. */
   row: number;
   question: QuestionImportSummary;
   problems: QuestionProblem[];

@@ -5,6 +5,7 @@ import {
   OPTION_KEYS,
   Perm,
   QuestionType,
+  choiceAnswer,
   questionShapeProblems,
   roughHtml,
   scoreFromHundredths,
@@ -72,7 +73,9 @@ export function cleanQuestion(input: QuestionShape & { analysis: string; tags: s
         correct: option.correct,
       }))
     : [];
-  const answer = htmlAnswerTypes.includes(input.type) ? sanitizeHtml(input.answer) : input.answer;
+  let answer = input.answer;
+  if (htmlAnswerTypes.includes(input.type)) answer = sanitizeHtml(input.answer);
+  else if (options.length > 0) answer = choiceAnswer(options);
   const analysis = sanitizeHtml(input.analysis);
   const question: CleanQuestion = {
     type: input.type,
@@ -175,7 +178,7 @@ const statusWord = (status: number) => `${status} ${STATUS_WORDS[status] ?? 'unk
  * The course must be a course (cn) of the job type and level; the point, when given, an
  * appraisal point (kn) under that course. Each refusal names its field.
  */
-async function checkStructure(
+export async function checkStructure(
   questions: QuestionRepository,
   input: { subjectId: number; level: number; courseId: number; pointId: number | null },
 ) {
