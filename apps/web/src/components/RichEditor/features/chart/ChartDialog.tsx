@@ -5,11 +5,12 @@ import { useTranslation } from 'react-i18next';
 import {
   CHART_TYPES,
   readChartData,
+  type ChartData,
   type ChartProblem,
   type ChartType,
   type TableGrid,
 } from './chart-data';
-import { drawChart } from './draw-chart';
+import { CHART_HEIGHT, drawChart } from './draw-chart';
 
 interface ChartDialogProps {
   open: boolean;
@@ -27,26 +28,6 @@ export function ChartDialog(props: ChartDialogProps) {
   const { open, grid, type, charted, onTypeChange, onCancel, onApply, onRemove } = props;
   const { t } = useTranslation();
   const read = useMemo(() => readChartData(grid), [grid]);
-  const preview = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const box = preview.current;
-    if (!open || !box || !read.ok) return;
-    let chart: EChartsType | undefined;
-    let current = true;
-    void drawChart(box, type, read.data).then(
-      (drawn) => {
-        if (current) chart = drawn;
-        else drawn.dispose();
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-      chart?.dispose();
-    };
-  }, [open, read, type]);
-
   const problemText = (problem: ChartProblem) => {
     const { code, ...values } = problem;
     // Every problem's message takes exactly the problem's other fields (messages.test checks them).
@@ -99,13 +80,7 @@ export function ChartDialog(props: ChartDialogProps) {
             {type === 'pie' && read.data.series.length > 1 && (
               <Typography.Text type="secondary">{t('editorTools.chart.pieNote')}</Typography.Text>
             )}
-            <div
-              ref={preview}
-              className="ke-chart-preview"
-              role="img"
-              aria-label={t('editorTools.chart.chartOf', { type: t(`editorTools.chart.${type}`) })}
-              style={{ width: '100%', height: 300 }}
-            />
+            <ChartPreview type={type} data={read.data} />
           </>
         ) : (
           <Alert
@@ -117,5 +92,39 @@ export function ChartDialog(props: ChartDialogProps) {
         )}
       </Flex>
     </Modal>
+  );
+}
+
+/** The live preview; its own component so its box exists when the effect draws into it. */
+function ChartPreview({ type, data }: { type: ChartType; data: ChartData }) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const target = box.current;
+    if (!target) return;
+    let chart: EChartsType | undefined;
+    let current = true;
+    void drawChart(target, type, data).then(
+      (drawn) => {
+        if (current) chart = drawn;
+        else drawn.dispose();
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+      chart?.dispose();
+    };
+  }, [type, data]);
+
+  return (
+    <div
+      ref={box}
+      className="ke-chart-preview"
+      role="img"
+      aria-label={t('editorTools.chart.chartOf', { type: t(`editorTools.chart.${type}`) })}
+      style={{ width: '100%', height: CHART_HEIGHT }}
+    />
   );
 }

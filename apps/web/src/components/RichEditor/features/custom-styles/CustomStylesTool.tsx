@@ -1,4 +1,4 @@
-import { DownOutlined, FontColorsOutlined } from '@ant-design/icons';
+import { DownOutlined, FontSizeOutlined } from '@ant-design/icons';
 import type { Editor } from '@tiptap/core';
 import { Button, Dropdown, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -63,7 +63,7 @@ export function CustomStylesTool({ editor }: EditorToolProps) {
           onMouseDown={keepSelection}
           className="ke-custom-styles"
         >
-          <FontColorsOutlined />
+          <FontSizeOutlined />
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Tooltip>

@@ -54,6 +54,7 @@ function SnippetButtons(props: {
         <Button
           key={snippet.latex}
           size="small"
+          autoInsertSpace={false}
           title={snippet.latex}
           onClick={() => props.onPick(snippet)}
         >

@@ -56,7 +56,7 @@ export function ScrawlTool({ editor }: EditorToolProps) {
         footer={null}
         onCancel={() => setOpen(false)}
         destroyOnHidden
-        maskClosable={false}
+        mask={{ closable: false }}
       >
         <ScrawlBoard
           uploading={uploading}

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Flex, Form, Input, Modal, Typography } from 'antd';
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditorMessage } from '../../messages';
 import { stepMatch } from './search';
@@ -16,6 +16,8 @@ interface SearchReplaceDialogProps {
 export function SearchReplaceDialog({ editor, open, onClose }: SearchReplaceDialogProps) {
   const { t } = useTranslation();
   const messages = useEditorMessage();
+  const findId = useId();
+  const replaceId = useId();
   const [query, setQuery] = useState('');
   const [replacement, setReplacement] = useState('');
   const [matchCase, setMatchCase] = useState(false);
@@ -54,8 +56,13 @@ export function SearchReplaceDialog({ editor, open, onClose }: SearchReplaceDial
       className="ke-search-replace"
     >
       <Form layout="vertical" onFinish={() => step(1)}>
-        <Form.Item label={t('editorTools.searchReplace.find')} style={{ marginBottom: 12 }}>
+        <Form.Item
+          label={t('editorTools.searchReplace.find')}
+          htmlFor={findId}
+          style={{ marginBottom: 12 }}
+        >
           <Input
+            id={findId}
             autoFocus
             value={query}
             onChange={(event) => setQuery(event.target.value)}
@@ -74,8 +81,16 @@ export function SearchReplaceDialog({ editor, open, onClose }: SearchReplaceDial
             }
           />
         </Form.Item>
-        <Form.Item label={t('editorTools.searchReplace.replaceWith')} style={{ marginBottom: 12 }}>
-          <Input value={replacement} onChange={(event) => setReplacement(event.target.value)} />
+        <Form.Item
+          label={t('editorTools.searchReplace.replaceWith')}
+          htmlFor={replaceId}
+          style={{ marginBottom: 12 }}
+        >
+          <Input
+            id={replaceId}
+            value={replacement}
+            onChange={(event) => setReplacement(event.target.value)}
+          />
         </Form.Item>
         <Flex wrap gap={8} justify="space-between" align="center">
           <Checkbox checked={matchCase} onChange={(event) => setMatchCase(event.target.checked)}>
