@@ -12,11 +12,11 @@ import { ToolButton } from './ToolButton';
  */
 export function LinkBubble({
   editor,
-  rootRef,
+  containerRef,
   onEdit,
 }: {
   editor: Editor;
-  rootRef: RefObject<HTMLDivElement | null>;
+  containerRef: RefObject<HTMLDivElement | null>;
   onEdit: () => void;
 }) {
   const { t } = useTranslation();
@@ -25,11 +25,11 @@ export function LinkBubble({
     selector: ({ editor: current }) => {
       if (!current.isEditable || !current.isFocused || !current.isActive('link')) return null;
       const href = current.getAttributes('link').href as string | undefined;
-      const root = rootRef.current;
-      if (!href || !root) return null;
+      const container = containerRef.current;
+      if (!href || !container) return null;
       const coords = current.view.coordsAtPos(current.state.selection.from);
-      const box = root.getBoundingClientRect();
-      const maxLeft = root.clientWidth - 260;
+      const box = container.getBoundingClientRect();
+      const maxLeft = container.clientWidth - 260;
       return {
         href,
         top: coords.bottom - box.top + 6,

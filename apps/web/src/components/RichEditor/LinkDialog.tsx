@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core';
 import { Checkbox, Form, Input, Modal } from 'antd';
-import { useEffect } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { linkPreview, normalizeLinkUrl } from './link';
 
@@ -14,29 +14,25 @@ interface LinkFields {
  * Adds or edits the link at the selection. An address without a protocol gets http://; with no
  * text and no selection the link shows its address, shortened when long.
  */
-export function LinkDialog({
-  editor,
-  open,
-  onClose,
-}: {
-  editor: Editor;
-  open: boolean;
-  onClose: () => void;
-}) {
+export function LinkDialog({ editor, onClose }: { editor: Editor; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<LinkFields>();
-  const hasSelection = !editor.state.selection.empty;
-
-  useEffect(() => {
-    if (!open) return;
+  // Every editor on the page has its own dialog: field ids must not collide.
+  const formName = `ke-link-${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+  // The dialog is mounted when it opens: what it edits is read once, from the selection then.
+  const [initial] = useState(() => {
     const attrs = editor.getAttributes('link');
-    const { from, to } = editor.state.selection;
-    form.setFieldsValue({
-      url: typeof attrs.href === 'string' ? attrs.href : '',
-      text: editor.state.doc.textBetween(from, to, ' '),
-      newWindow: attrs.target === '_blank',
-    });
-  }, [open, editor, form]);
+    const { from, to, empty } = editor.state.selection;
+    return {
+      hasSelection: !empty,
+      fields: {
+        url: typeof attrs.href === 'string' ? attrs.href : '',
+        text: editor.state.doc.textBetween(from, to, ' '),
+        newWindow: attrs.target === '_blank',
+      },
+    };
+  });
+  const { hasSelection } = initial;
 
   const save = ({ url, text, newWindow }: LinkFields) => {
     const href = normalizeLinkUrl(url);
@@ -58,16 +54,20 @@ export function LinkDialog({
 
   return (
     <Modal
-      open={open}
+      open
       title={t('editor.link.button')}
       okText={t('common.ok')}
       cancelText={t('common.cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
-      destroyOnHidden
-      forceRender
     >
-      <Form form={form} layout="vertical" onFinish={save} preserve={false}>
+      <Form
+        form={form}
+        name={formName}
+        layout="vertical"
+        initialValues={initial.fields}
+        onFinish={save}
+      >
         <Form.Item
           name="url"
           label={t('editor.link.url')}

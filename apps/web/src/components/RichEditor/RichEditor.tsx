@@ -170,6 +170,7 @@ export default function RichEditor({
   const messages = useEditorMessage();
   const refuse = useRefusalMessages();
   const rootRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const [sourceMode, setSourceMode] = useState(false);
   const [source, setSource] = useState('');
   const [fullscreen, setFullscreen] = useState(false);
@@ -426,7 +427,7 @@ export default function RichEditor({
             }
           />
         )}
-        <div className="ke-body">
+        <div className="ke-body" ref={bodyRef}>
           <EditorContent editor={editor} className={sourceMode ? 'ke-hidden' : undefined} />
           {sourceMode && (
             <Input.TextArea
@@ -441,7 +442,7 @@ export default function RichEditor({
               }}
             />
           )}
-          <LinkBubble editor={editor} rootRef={rootRef} onEdit={() => setLinkOpen(true)} />
+          <LinkBubble editor={editor} containerRef={bodyRef} onEdit={() => setLinkOpen(true)} />
         </div>
         <div className="ke-footer" aria-live="polite">
           <span className="ke-footer-status">{savedVisible ? t('editor.autosave.saved') : ''}</span>
@@ -454,7 +455,7 @@ export default function RichEditor({
             )}
           </span>
         </div>
-        <LinkDialog editor={editor} open={linkOpen} onClose={() => setLinkOpen(false)} />
+        {linkOpen && <LinkDialog editor={editor} onClose={() => setLinkOpen(false)} />}
       </ConfigProvider>
     </div>
   );

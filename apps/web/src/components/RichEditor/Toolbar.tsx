@@ -164,7 +164,8 @@ export function Toolbar(props: ToolbarProps) {
       className="ke-select ke-select-size"
       aria-label={t('editor.fontSize')}
       data-tool="fontSize"
-      value={state.fontSize}
+      value={state.fontSize || undefined}
+      placeholder={t('editor.fontSize')}
       disabled={off}
       popupMatchSelectWidth={false}
       styles={{ popup }}
@@ -419,7 +420,8 @@ export function Toolbar(props: ToolbarProps) {
             inputs.current[kind] = input;
           }}
           type="file"
-          hidden
+          // antd's form styles show file inputs (display: block), which beats the hidden attribute.
+          style={{ display: 'none' }}
           accept={ACCEPT[kind]}
           multiple={kind === 'image' || kind === 'attachment'}
           data-upload={kind}

@@ -61,11 +61,9 @@ export async function uploadInto(
       ? [node, { type: 'text', text: ' ' }]
       : [node];
   });
-  const chain = editor.chain().focus();
-  const inserted =
-    pos === undefined
-      ? chain.insertContent(placeholders).run()
-      : chain.insertContentAt(pos, placeholders).run();
+  // After the selection, not over it: a failed upload must not take the selected text with it.
+  const at = pos ?? editor.state.selection.to;
+  const inserted = editor.chain().focus().insertContentAt(at, placeholders).run();
   if (!inserted) return;
 
   const settle = (id: string, content: JSONContent | null) => {

@@ -2,7 +2,6 @@
 export default {
   placeholder: 'Type here…',
   toolbar: 'Editor toolbar',
-  more: 'More tools',
   undo: 'Undo',
   redo: 'Redo',
   blockType: 'Paragraph format',
@@ -43,7 +42,6 @@ export default {
     text: 'Text',
     newWindow: 'Open in a new window',
     remove: 'Remove link',
-    open: 'Open link',
     urlRequired: 'Enter the address of the link',
   },
   table: {
@@ -71,7 +69,7 @@ export default {
   },
   video: { button: 'Video' },
   music: { button: 'Music' },
-  attachment: { button: 'Attachment', uploading: 'Uploading {{count}} files…' },
+  attachment: { button: 'Attachment' },
   error: {
     size: '{{name}} is larger than the {{max}} allowed',
     type: '{{name}}: this file type is not allowed (allowed: {{types}})',
@@ -79,7 +77,7 @@ export default {
     config: 'The upload settings could not be loaded',
     tooManyFiles: 'At most {{max}} files at once',
     tooLong: 'The content may hold at most {{max}} characters',
-    catchRemote: '{{count}} pasted images could not be saved on our server',
+    catchRemote: 'Pasted images that could not be saved on our server: {{count}}',
   },
   count: {
     words: 'Words: {{count}} / {{max}}',

@@ -2,7 +2,6 @@
 export default {
   placeholder: 'Escriba aquí…',
   toolbar: 'Barra de herramientas del editor',
-  more: 'Más herramientas',
   undo: 'Deshacer',
   redo: 'Rehacer',
   blockType: 'Formato de párrafo',
@@ -43,7 +42,6 @@ export default {
     text: 'Texto',
     newWindow: 'Abrir en una ventana nueva',
     remove: 'Quitar enlace',
-    open: 'Abrir enlace',
     urlRequired: 'Introduzca la dirección del enlace',
   },
   table: {
@@ -71,7 +69,7 @@ export default {
   },
   video: { button: 'Vídeo' },
   music: { button: 'Música' },
-  attachment: { button: 'Adjunto', uploading: 'Subiendo {{count}} archivos…' },
+  attachment: { button: 'Adjunto' },
   error: {
     size: '{{name}} supera el máximo permitido de {{max}}',
     type: '{{name}}: este tipo de archivo no está permitido (permitidos: {{types}})',
@@ -79,7 +77,7 @@ export default {
     config: 'No se pudo cargar la configuración de subida',
     tooManyFiles: 'Como máximo {{max}} archivos a la vez',
     tooLong: 'El contenido admite como máximo {{max}} caracteres',
-    catchRemote: 'No se pudieron guardar en nuestro servidor {{count}} imágenes pegadas',
+    catchRemote: 'Imágenes pegadas que no se pudieron guardar en nuestro servidor: {{count}}',
   },
   count: {
     words: 'Palabras: {{count}} / {{max}}',

@@ -2,7 +2,6 @@
 export default {
   placeholder: 'ここに入力…',
   toolbar: 'エディターのツールバー',
-  more: 'その他のツール',
   undo: '元に戻す',
   redo: 'やり直し',
   blockType: '段落書式',
@@ -43,7 +42,6 @@ export default {
     text: '表示テキスト',
     newWindow: '新しいウィンドウで開く',
     remove: 'リンクを解除',
-    open: 'リンクを開く',
     urlRequired: 'リンクのアドレスを入力してください',
   },
   table: {
@@ -71,7 +69,7 @@ export default {
   },
   video: { button: '動画' },
   music: { button: '音楽' },
-  attachment: { button: '添付ファイル', uploading: '{{count}} 件のファイルをアップロード中…' },
+  attachment: { button: '添付ファイル' },
   error: {
     size: '{{name}} は上限 {{max}} を超えています',
     type: '{{name}}：このファイル形式は使用できません（使用可能：{{types}}）',

@@ -2,7 +2,6 @@
 export default {
   placeholder: '请输入内容…',
   toolbar: '编辑器工具栏',
-  more: '更多工具',
   undo: '撤销',
   redo: '重做',
   blockType: '段落格式',
@@ -43,7 +42,6 @@ export default {
     text: '显示文字',
     newWindow: '在新窗口打开',
     remove: '取消链接',
-    open: '打开链接',
     urlRequired: '请输入链接地址',
   },
   table: {
@@ -71,7 +69,7 @@ export default {
   },
   video: { button: '视频' },
   music: { button: '音乐' },
-  attachment: { button: '附件', uploading: '正在上传 {{count}} 个文件…' },
+  attachment: { button: '附件' },
   error: {
     size: '{{name}} 超出大小限制（最大 {{max}}）',
     type: '{{name}}：不允许的文件类型（允许：{{types}}）',
