@@ -1,4 +1,9 @@
-import { EditorAction, UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES, type EditorConfig } from '@kaoshi/shared';
+import {
+  EditorAction,
+  UPLOAD_EXTENSIONS,
+  UPLOAD_MAX_BYTES,
+  type EditorConfig,
+} from '@kaoshi/shared';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // upload.ts sits on the request layer, which expects a browser: give it the little it touches.
@@ -116,7 +121,8 @@ describe('draft autosave timing', () => {
     expect(saves).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(saves.map(([, html]) => html)).toEqual(['one', 'two']);
-    expect(saves[1][0] - saves[0][0]).toBeGreaterThanOrEqual(20);
+    const [[first], [second]] = saves as [[number, string], [number, string]];
+    expect(second - first).toBeGreaterThanOrEqual(20);
   });
 
   it('a cancelled draft is not saved', () => {
