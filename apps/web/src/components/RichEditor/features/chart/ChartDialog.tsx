@@ -38,6 +38,7 @@ export function ChartDialog(props: ChartDialogProps) {
 
   return (
     <Modal
+      className="ke-chart-modal"
       open={open}
       title={t('editorTools.chart.title')}
       width={720}

@@ -29,6 +29,7 @@ export function FormulaDialog({ open, initial, editing, onCancel, onSubmit }: Fo
   const { t } = useTranslation();
   return (
     <Modal
+      className="ke-formula-modal"
       open={open}
       title={t(editing ? 'editorTools.formula.editTitle' : 'editorTools.formula.insertTitle')}
       width={FORMULA_DIALOG.width + 2 * BODY_PADDING}

@@ -50,6 +50,7 @@ export function ScrawlTool({ editor }: EditorToolProps) {
         onClick={() => setOpen(true)}
       />
       <Modal
+        className="ke-scrawl-modal"
         open={open}
         title={t('editorTools.scrawl.title')}
         width={SCRAWL_BOARD.width + 48}

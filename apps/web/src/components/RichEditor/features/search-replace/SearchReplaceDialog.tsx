@@ -53,7 +53,7 @@ export function SearchReplaceDialog({ editor, open, onClose }: SearchReplaceDial
       mask={false}
       width={460}
       destroyOnHidden
-      className="ke-search-replace"
+      className="ke-search-modal"
     >
       <Form layout="vertical" onFinish={() => step(1)}>
         <Form.Item

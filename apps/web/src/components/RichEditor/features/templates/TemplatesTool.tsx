@@ -66,6 +66,7 @@ export function TemplatesTool({ editor }: EditorToolProps) {
         </Tooltip>
       </Dropdown>
       <Modal
+        className="ke-template-modal"
         open={pending !== null}
         title={pending ? t('editorTools.templates.chooseTitle', { name: name(pending) }) : null}
         onCancel={() => setPending(null)}
