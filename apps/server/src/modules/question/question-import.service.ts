@@ -288,13 +288,13 @@ export const plainToHtml = (text: string) =>
     .map((line) => `<p>${escapeHtml(line)}</p>`)
     .join('');
 
-/** Plain text inside a paragraph (an option): `< > &` as themselves, lines joined by <br>. */
+/** Plain text inside a paragraph (an option): `< > &` as themselves, lines joined by <br />. */
 const plainToInline = (text: string) =>
   text
     .split(/\r\n|\r|\n/)
     .map((line) => escapeHtml(line.trim()))
     .filter((line) => line !== '')
-    .join('<br>');
+    .join('<br />');
 
 /**
  * A cell that may hold markup: HTML as given (it is sanitized later), else plain text as
@@ -330,7 +330,7 @@ const knowledgeKey = (subjectId: number, level: number, code: string) =>
 
 async function loadContext(
   db: Db,
-  rows: RawQuestion[],
+  rows: { values: Record<Column, string> }[],
   fixed: QuestionTextImportFields | null,
 ): Promise<Context> {
   const questions = new QuestionRepository(db);
@@ -427,8 +427,23 @@ function structureOf(
   return { subjectId: subject.id, level, courseId: course.id, pointId };
 }
 
-/** Every check of one row; `insert` is set only when it has no problem. */
-function planRow(raw: RawQuestion, context: Context): PlannedRow {
+type ContentColumns = Omit<
+  NonNullable<PlannedRow['insert']>,
+  'subject_id' | 'level' | 'course_id' | 'point_id'
+>;
+
+/** A row with every check that needs no database done (sanitizing is the costly part). */
+interface CheckedRow extends QuestionImportPreviewRow {
+  values: Record<Column, string>;
+  /** Set when the content has no problem. */
+  columns?: ContentColumns;
+}
+
+/**
+ * Every check of one row's content. Done once per request: the structure checks, which need
+ * the database, run again inside the import's transaction (planRows).
+ */
+function checkContent(raw: RawQuestion): CheckedRow {
   const { values, plain } = raw;
   const problems: QuestionProblem[] = [...raw.problems];
   const has = (field: Column) => problems.some((problem) => problem.field === field);
@@ -520,9 +535,7 @@ function planRow(raw: RawQuestion, context: Context): PlannedRow {
     );
   }
 
-  const structure = structureOf(values, context, add);
-
-  let insert: PlannedRow['insert'];
+  let columns: ContentColumns | undefined;
   let stem = values.content;
   if (type !== null) {
     const { question, problems: shape } = cleanQuestion({
@@ -547,15 +560,11 @@ function planRow(raw: RawQuestion, context: Context): PlannedRow {
       if (problem.code === 'correctCount' && has('answer')) continue;
       add(problem.code, column, problem.message);
     }
-    if (problems.length === 0 && structure && points !== null && difficulty !== null) {
-      insert = {
+    if (problems.length === 0 && points !== null && difficulty !== null) {
+      columns = {
         ...contentColumns(question),
         score: scoreToHundredths(points),
         difficulty,
-        subject_id: structure.subjectId,
-        level: structure.level,
-        course_id: structure.courseId,
-        point_id: structure.pointId,
         audit_status: AuditStatus.NOT_STARTED,
         audit_reason: '',
         retired: 0,
@@ -579,7 +588,7 @@ function planRow(raw: RawQuestion, context: Context): PlannedRow {
     score: points,
     difficulty,
   };
-  return { row: raw.row, question: summary, problems, ...(insert && { insert }) };
+  return { row: raw.row, question: summary, problems, values, ...(columns && { columns }) };
 }
 
 interface Plan {
@@ -588,8 +597,28 @@ interface Plan {
   invalid: number;
 }
 
-function planRows(rows: RawQuestion[], context: Context): Plan {
-  const planned = rows.map((row) => planRow(row, context));
+/** Each checked row with the structure it names, as the database holds it now. */
+function planRows(rows: CheckedRow[], context: Context): Plan {
+  const planned = rows.map(({ row, question, values, columns, ...checked }): PlannedRow => {
+    const problems = [...checked.problems];
+    const add = (code: QuestionProblemCode, field: Column, message: string) => {
+      if (!problems.some((problem) => problem.field === field)) {
+        problems.push({ code, field, message });
+      }
+    };
+    const structure = structureOf(values, context, add);
+    const insert =
+      columns && structure && problems.length === 0
+        ? {
+            ...columns,
+            subject_id: structure.subjectId,
+            level: structure.level,
+            course_id: structure.courseId,
+            point_id: structure.pointId,
+          }
+        : undefined;
+    return { row, question, problems, ...(insert && { insert }) };
+  });
   const valid = planned.filter((row) => row.insert);
   return { rows: planned, valid, invalid: planned.length - valid.length };
 }
@@ -667,11 +696,11 @@ export class QuestionImportService {
       if (!upload.structure) {
         throw invalid('subjectId', 'a .txt import needs subjectId, level and courseId');
       }
-      return { rows: readQuestionText(upload.file), fixed: upload.structure };
+      return { rows: readQuestionText(upload.file).map(checkContent), fixed: upload.structure };
     }
     // exceljs stops past this many rows: room for blank rows around the data.
     const workbook = await loadWorkbook(upload.file, QUESTION_IMPORT_MAX_ROWS + 1000);
-    return { rows: readQuestionSheet(workbook), fixed: null };
+    return { rows: readQuestionSheet(workbook).map(checkContent), fixed: null };
   }
 
   /**
@@ -679,7 +708,7 @@ export class QuestionImportService {
    * inserted in slices. Any failure, including one thrown by `onProgress`, writes nothing.
    */
   private async write(
-    rows: RawQuestion[],
+    rows: CheckedRow[],
     fixed: QuestionTextImportFields | null,
     mode: QuestionImportMode,
     actor: AuthContext,

@@ -1,0 +1,307 @@
+// `npm run bench:import-questions`: importing 5,000 questions from Excel through the API.
+// Starts the built server on a fresh SQLite database, makes a job type with courses and
+// appraisal points, writes 5,000 questions of all six types into an .xlsx, then as admin:
+// importPreview, importApply (skipInvalid, reading the streamed progress) and an export of all
+// of them. Then the same on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set
+// (a database of its own, dropped after). Prints each time, rows/s and the server's resident
+// memory (VmRSS before, VmHWM peak) from /proc.
+// Environment: BENCH_QUESTIONS (default 5000), BENCH_DATABASE_URL / TEST_DATABASE_URL,
+// BENCH_LOG_LEVEL (default warn).
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { clientPasswordHash } from './client-hash.mjs';
+import { startServer } from './server.mjs';
+
+const count = Number(process.env.BENCH_QUESTIONS ?? 5000);
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const adminPassword = 'bench-admin-pass';
+const QUESTION = '/api/kaoshi-question/question';
+const SCHOOL = '/api/kaoshi-school';
+const COURSES = 5;
+const POINTS = 4;
+
+/** The server process startServer spawned: our child running apps/server/dist/main.js. */
+function serverPid() {
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (ppid === process.pid && cmdline.includes('apps/server/dist/main.js'))
+        return Number(entry);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  throw new Error('server process not found');
+}
+
+const memoryMb = (pid, field) => {
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${field}:`));
+  return Number(line.split(/\s+/)[1]) / 1024;
+};
+
+const seconds = (start) => (performance.now() - start) / 1000;
+
+/** A database of its own on `url`'s server, dropped after, so that every run starts empty. */
+async function freshPostgres(url) {
+  const name = `kaoshi_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  return {
+    url: own.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+const HEADERS = [
+  'Type',
+  'Stem',
+  ...'ABCDEFGHIJ'.split('').map((key) => `Option ${key}`),
+  'Answer',
+  'Link URL',
+  'Analysis',
+  'Score',
+  'Difficulty',
+  'Job type code',
+  'Level',
+  'Course code',
+  'Appraisal point code',
+  'Tags',
+];
+
+/** Question i of the file: the six types in turn, realistic lengths, a course and point each. */
+function questionRow(i) {
+  const course = i % COURSES;
+  const point = i % POINTS;
+  const stem = `Question ${i}: in a low-voltage installation, which statement about protective earthing, residual current devices and the disconnection time is correct for case ${i}?`;
+  const options = ['', '', '', '', '', '', '', '', '', ''];
+  let type;
+  let answer;
+  let link = '';
+  switch (i % 6) {
+    case 0:
+      type = 'Single choice';
+      for (let k = 0; k < 4; k++)
+        options[k] = `Option ${k + 1} of question ${i}, a plausible distractor`;
+      answer = 'ABCD'[i % 4];
+      break;
+    case 1:
+      type = 'Multiple choice';
+      for (let k = 0; k < 5; k++) options[k] = `<p>Choice <b>${k + 1}</b> of question ${i}</p>`;
+      answer = 'ACE';
+      break;
+    case 2:
+      type = 'True or false';
+      answer = i % 4 === 2 ? '对' : '错';
+      break;
+    case 3:
+      type = 'External link';
+      answer = '<p>Full marks when the simulated circuit passes the checks.</p>';
+      link = `https://lab.example.com/tasks/${i}`;
+      break;
+    case 4:
+      type = 'Fill in the blank';
+      answer = 'earthing/grounding|30 mA';
+      break;
+    default:
+      type = 'Short answer';
+      answer =
+        'Switch off, lock out, verify the absence of voltage, earth and short-circuit, cover live parts.';
+  }
+  return [
+    type,
+    i % 6 === 4 ? `${stem} Protective ___ and a device of ___ are required.` : stem,
+    ...options,
+    answer,
+    link,
+    `Explanation of question ${i}: see the standard, section ${i % 40}.`,
+    [1, 2, 2.5, 5][i % 4],
+    (i % 5) + 1,
+    'BENCH-J',
+    5,
+    `BC-${course}`,
+    `BC-${course}.${point}`,
+    `bench, type${i % 6}`,
+  ];
+}
+
+async function generateFile() {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Questions');
+  sheet.addRow(HEADERS);
+  for (let i = 0; i < count; i++) sheet.addRow(questionRow(i));
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+async function runOn(database, file) {
+  const postgres = database === 'PostgreSQL' ? await freshPostgres(pgUrl) : null;
+  const previous = process.env.BENCH_DATABASE_URL;
+  if (postgres) process.env.BENCH_DATABASE_URL = postgres.url;
+  else delete process.env.BENCH_DATABASE_URL;
+  const server = await startServer({ adminPassword, logLevel });
+  try {
+    const pid = serverPid();
+    let token;
+    const call = async (path, { method = 'GET', body } = {}) => {
+      const response = await fetch(`${server.url}${path}`, {
+        method,
+        headers: {
+          ...(token && { cookie: `KAOSHI_TOKEN=${token}` }),
+          ...(body && { 'content-type': 'application/json' }),
+        },
+        body: body && JSON.stringify(body),
+      });
+      const envelope = await response.json();
+      if (envelope.status !== 200)
+        throw new Error(`${path}: ${envelope.status} ${envelope.message}`);
+      return envelope.data;
+    };
+    token = (
+      await call('/api/kaoshi-user/security/doLogin', {
+        method: 'POST',
+        body: { username: 'admin', password: clientPasswordHash(adminPassword), userType: 1 },
+      })
+    ).token;
+    const school = await call(`${SCHOOL}/school/addSchool`, {
+      method: 'POST',
+      body: { name: 'Bench project', code: 'BENCH-P' },
+    });
+    const department = await call(`${SCHOOL}/department/addDepartment`, {
+      method: 'POST',
+      body: { schoolId: school.id, name: 'Bench category', code: 'BENCH-D' },
+    });
+    const subject = await call(`${SCHOOL}/subject/addSubject`, {
+      method: 'POST',
+      body: { departmentId: department.id, name: 'Bench job type', code: 'BENCH-J', levels: '5' },
+    });
+    for (let c = 0; c < COURSES; c++) {
+      const course = await call('/api/kaoshi-base/knowledge/addKnowledge', {
+        method: 'POST',
+        body: { type: 'cn', subjectId: subject.id, level: 5, code: `BC-${c}`, name: `Course ${c}` },
+      });
+      for (let p = 0; p < POINTS; p++) {
+        await call('/api/kaoshi-base/knowledge/addKnowledge', {
+          method: 'POST',
+          body: {
+            type: 'kn',
+            subjectId: subject.id,
+            level: 5,
+            parentId: course.id,
+            code: `BC-${c}.${p}`,
+            name: `Point ${c}.${p}`,
+            importance: 'X',
+            weight: 25,
+          },
+        });
+      }
+    }
+
+    const form = (mode) => {
+      const data = new FormData();
+      if (mode) data.append('mode', mode);
+      data.append('file', new Blob([file]), 'questions.xlsx');
+      return data;
+    };
+    const rssBefore = memoryMb(pid, 'VmRSS');
+
+    let start = performance.now();
+    const preview = await (
+      await fetch(`${server.url}${QUESTION}/importPreview`, {
+        method: 'POST',
+        headers: { cookie: `KAOSHI_TOKEN=${token}` },
+        body: form(),
+      })
+    ).json();
+    const previewed = seconds(start);
+    if (preview.status !== 200 || preview.data.valid !== count) {
+      const bad = preview.data?.rows?.find((row) => row.problems.length > 0);
+      throw new Error(
+        `preview: ${preview.status} ${preview.message} valid ${preview.data?.valid} ${JSON.stringify(bad)}`,
+      );
+    }
+
+    start = performance.now();
+    const response = await fetch(`${server.url}${QUESTION}/importApply`, {
+      method: 'POST',
+      headers: { cookie: `KAOSHI_TOKEN=${token}` },
+      body: form('skipInvalid'),
+    });
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    let checked;
+    let lines = 0;
+    let last;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let newline;
+      while ((newline = buffer.indexOf('\n')) >= 0) {
+        const line = JSON.parse(buffer.slice(0, newline));
+        buffer = buffer.slice(newline + 1);
+        checked ??= seconds(start);
+        if ('phase' in line) lines++;
+        else last = line;
+      }
+    }
+    const applied = seconds(start);
+    if (last?.status !== 200) throw new Error(`apply: ${last?.status} ${last?.message}`);
+    const peakAfterImport = memoryMb(pid, 'VmHWM');
+
+    start = performance.now();
+    const exported = await fetch(`${server.url}${QUESTION}/export?lang=en`, {
+      headers: { cookie: `KAOSHI_TOKEN=${token}` },
+    });
+    const exportBytes = (await exported.arrayBuffer()).byteLength;
+    const exportSeconds = seconds(start);
+    const listed = await call(`${QUESTION}/listQuestion?keyword=question%204999&limit=20`);
+    const peak = memoryMb(pid, 'VmHWM');
+
+    const rate = (s) => `${Math.round(count / s).toLocaleString('en-US')} rows/s`;
+    const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+    console.log(`\nbench:import-questions — ${count} questions, one server process on ${database}`);
+    console.log(`importPreview                 ${previewed.toFixed(2)} s   ${rate(previewed)}`);
+    console.log(
+      `importApply                   ${applied.toFixed(2)} s   ${rate(applied)}` +
+        `   (checked in ${checked.toFixed(2)} s, ${lines} progress lines)  ${JSON.stringify(last.data)}`,
+    );
+    console.log(`export of all (lang=en)       ${exportSeconds.toFixed(2)} s   ${mb(exportBytes)}`);
+    console.log(`preview + import              ${(previewed + applied).toFixed(2)} s`);
+    console.log(`keyword search after import   ${listed.total} match(es) for "question 4999"`);
+    console.log(
+      `server memory: RSS ${rssBefore.toFixed(0)} MB before, peak (VmHWM) ${peakAfterImport.toFixed(0)} MB after the import, ${peak.toFixed(0)} MB at the end`,
+    );
+  } finally {
+    await server.stop();
+    await postgres?.drop();
+    if (previous === undefined) delete process.env.BENCH_DATABASE_URL;
+    else process.env.BENCH_DATABASE_URL = previous;
+  }
+}
+
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const generating = performance.now();
+const file = await generateFile();
+console.log(
+  `generated ${count} questions into .xlsx in ${seconds(generating).toFixed(2)} s (${(file.length / 1024 / 1024).toFixed(2)} MB)`,
+);
+await runOn('SQLite', file);
+if (pgUrl) await runOn('PostgreSQL', file);
+else console.log('\n(PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+console.log('aim: preview + import of 5,000 questions under 10 s');
