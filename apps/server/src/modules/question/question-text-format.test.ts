@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   blanksOf,
@@ -198,6 +199,22 @@ describe('parseQuestionText', () => {
       },
       { line: 13, type: 5, stem: 'No answer here', options: [], answer: '', problems: [] },
     ]);
+  });
+
+  it('reads the example of README "Question bank" as documented', () => {
+    const readme = fs.readFileSync(new URL('../../../../../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Question bank'));
+    const example = /```text\n([\s\S]*?)```/.exec(section)![1]!.replace(/^ {2}/gm, '');
+    const questions = parseQuestionText(example);
+    expect(questions.map((q) => [q.type, q.options.length, q.answer, q.problems])).toEqual([
+      [0, 3, 'B', []],
+      [1, 3, 'AC', []],
+      [2, 0, '对', []],
+      [4, 0, 'I/current|R', []],
+      [5, 0, 'Switch off, lock out,\nverify, earth.', []],
+      [3, 0, 'Full marks when the lamp lights.', []],
+    ]);
+    expect(questions[0]).toMatchObject({ score: '2', difficulty: '3', tags: '电工, 安全' });
   });
 
   it('answers nothing for an empty or blank text', () => {
