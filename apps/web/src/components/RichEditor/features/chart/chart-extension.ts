@@ -17,7 +17,8 @@ const charts = new WeakMap<HTMLElement, Promise<EChartsType | undefined>>();
 function chartDecorations(state: EditorState): DecorationSet {
   const decorations: Decoration[] = [];
   state.doc.descendants((node, pos) => {
-    if (node.type.name !== 'table') return true;
+    // Tables sit between blocks: no need to walk the text inside paragraphs.
+    if (node.type.name !== 'table') return !node.isTextblock;
     const type: unknown = node.attrs.chart;
     if (isChartType(type)) {
       const grid = gridFromTableNode(node);

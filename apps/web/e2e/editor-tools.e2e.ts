@@ -1,0 +1,428 @@
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import en from '../src/i18n/locales/en';
+import zh from '../src/i18n/locales/zh';
+import { ApiClient } from './api';
+import {
+  CHROMIUM_PATH,
+  PHONE,
+  animationsDone,
+  buttonName,
+  collectConsoleErrors,
+  newPage,
+  screenshot,
+  waitForLayout,
+} from './browser';
+
+// The editor's tools (formula, chart, scrawl, snapshot, templates, find and replace, custom
+// styles) in the question bank's add dialog, the first screen that hosts the editor.
+
+const BANK = '/baseData/index';
+const FILE_URL = /^\/api\/kaoshi-files\/file\//;
+const BROWSER_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Headless Chromium has no screen to share. These flags give it Chromium's own test video source
+ * for getDisplayMedia, accepted without the picker: the snapshot's success path, driven for real.
+ */
+const FAKE_SCREEN = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--auto-accept-this-tab-capture',
+];
+/** With the picker auto-accepted but no fake source, capturing fails as on a machine without a screen. */
+const NO_SCREEN = [
+  '--use-fake-ui-for-media-stream',
+  '--auto-select-desktop-capture-source=Entire screen',
+];
+
+type Texts = typeof en;
+
+describe('Editor tools', () => {
+  const baseURL = inject('baseURL');
+  let browser: Browser;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...BROWSER_ARGS, ...FAKE_SCREEN],
+    });
+    admin = await ApiClient.signIn(baseURL);
+  });
+  afterAll(() => browser?.close());
+
+  /** A dialog of the tools, by the class each one carries (they open inside the host dialog). */
+  const dialog = (page: Page, tool: 'formula' | 'chart' | 'scrawl' | 'search' | 'template') =>
+    page.locator(`.ant-modal.ke-${tool}-modal`);
+  const toast = (page: Page) => page.locator('.ant-message-notice');
+
+  /** The question bank's add dialog, its stem editor and that editor's text area. */
+  async function openEditor(
+    on: Browser,
+    { locale = 'zh-CN', viewport }: Parameters<typeof newPage>[1] = {},
+  ) {
+    const page = await newPage(on, { locale, viewport });
+    const consoleErrors = collectConsoleErrors(page);
+    await admin.addSessionTo(page.context());
+    await page.goto(`${baseURL}${BANK}`);
+    await waitForLayout(page);
+    const texts: Texts = locale.startsWith('zh') ? (zh as Texts) : en;
+    await page
+      .locator('.app-main-page:not([hidden])')
+      .getByRole('button', { name: buttonName(texts.question.add) })
+      .click();
+    const host = page.locator('.ant-modal.question-form-dialog');
+    const editor = host.locator('.ke-root').first();
+    const text = editor.locator('.ProseMirror');
+    await text.waitFor();
+    const unexpectedErrors = () =>
+      consoleErrors.filter((line) => !/the server responded with a status of 4\d\d/.test(line));
+    return { page, host, editor, text, texts, unexpectedErrors };
+  }
+
+  const tool = (editor: Locator, name: string) => editor.locator(`[data-tool="${name}"]`);
+
+  /** The editor's HTML as its source mode shows it (the source view stays open). */
+  async function sourceOf(editor: Locator, texts: Texts) {
+    await tool(editor, 'source').click();
+    return editor.getByRole('textbox', { name: texts.editor.sourceLabel }).inputValue();
+  }
+
+  /** Types a LaTeX formula in the formula dialog and inserts it; returns the dialog's preview. */
+  async function insertFormula(page: Page, editor: Locator, texts: Texts, latex: string) {
+    await tool(editor, 'formula').click();
+    const box = dialog(page, 'formula');
+    await box.getByText(texts.editorTools.formula.insertTitle).waitFor();
+    await box.getByRole('textbox', { name: texts.editorTools.formula.latex }).fill(latex);
+    await box.locator('.ke-formula-preview .katex').waitFor();
+    return box;
+  }
+
+  /** Opens the chart dialog for the table holding the cursor. */
+  async function openChart(page: Page, editor: Locator, texts: Texts) {
+    await tool(editor, 'chart').click();
+    const box = dialog(page, 'chart');
+    await box.getByText(texts.editorTools.chart.title).first().waitFor();
+    return box;
+  }
+
+  it('inserts a formula, a template with a chart, refuses a bad table, replaces and styles (zh)', async () => {
+    const { page, editor, text, texts, unexpectedErrors } = await openEditor(browser);
+    const tools = texts.editorTools;
+
+    // A formula: live KaTeX preview in the dialog, then typeset in the text.
+    await text.click();
+    await text.pressSequentially('圆的面积：');
+    const formulaBox = await insertFormula(page, editor, texts, 'S = \\pi r^2 + \\frac{a}{b}');
+    await animationsDone(page);
+    await screenshot(page, 'editor-tools-formula-zh', { fullPage: false });
+    await formulaBox.getByRole('button', { name: buttonName(texts.common.ok) }).click();
+    await formulaBox.waitFor({ state: 'hidden' });
+    const formula = text.locator('[data-type="formula"]');
+    await formula.locator('.katex').waitFor();
+    expect(await formula.getAttribute('data-latex')).toBe('S = \\pi r^2 + \\frac{a}{b}');
+
+    // Clicking the formula opens it again for editing; a bad formula is shown in red.
+    await formula.click();
+    const editBox = dialog(page, 'formula');
+    await editBox.getByText(tools.formula.editTitle).waitFor();
+    const latexInput = editBox.getByRole('textbox', { name: tools.formula.latex });
+    expect(await latexInput.inputValue()).toBe('S = \\pi r^2 + \\frac{a}{b}');
+    await latexInput.fill('\\frac{1}{');
+    await editBox.locator('.ant-alert-error').waitFor();
+    await latexInput.fill('E = mc^2');
+    await editBox.locator('.ke-formula-preview .katex').waitFor();
+    await editBox.getByRole('button', { name: buttonName(texts.common.ok) }).click();
+    await expect.poll(() => formula.getAttribute('data-latex')).toBe('E = mc^2');
+
+    // A template at the cursor: the editor is not empty, so it asks first.
+    await text.press('End');
+    await tool(editor, 'templates').click();
+    await page
+      .locator('.ant-dropdown:visible .ke-template-item', {
+        hasText: tools.templates.items.dataTable.name,
+      })
+      .click();
+    const choice = dialog(page, 'template');
+    await choice.getByText(tools.templates.chooseText).waitFor();
+    await choice.getByRole('button', { name: buttonName(tools.templates.insertHere) }).click();
+    const table = text.locator('table');
+    await table.waitFor();
+    expect(await text.innerText()).toContain(tools.templates.items.dataTable.intro);
+
+    // The template's table is chartable: a live preview, then a chart drawn under the table.
+    await table.getByRole('cell', { name: '135', exact: true }).click();
+    let chartBox = await openChart(page, editor, texts);
+    await chartBox.locator('.ke-chart-preview svg').waitFor();
+    await chartBox.locator('label', { hasText: tools.chart.pie }).click();
+    await chartBox.getByText(tools.chart.pieNote).waitFor();
+    await chartBox.locator('label', { hasText: tools.chart.bar }).click();
+    await animationsDone(page);
+    await screenshot(page, 'editor-tools-chart-dialog-zh', { fullPage: false });
+    await chartBox.getByRole('button', { name: buttonName(tools.chart.apply) }).click();
+    await chartBox.waitFor({ state: 'hidden' });
+    await editor.locator('.ke-chart svg').waitFor();
+    await editor.locator('.ke-chart').scrollIntoViewIfNeeded();
+    await screenshot(page, 'editor-tools-chart-zh', { fullPage: false });
+
+    // A cell that is not a number: the chart goes and the dialog says which cell.
+    await table.getByRole('cell', { name: '110', exact: true }).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('件');
+    await expect.poll(() => editor.locator('.ke-chart').count()).toBe(0);
+    chartBox = await openChart(page, editor, texts);
+    const problem = chartBox.locator('.ke-chart-problem');
+    await problem.waitFor();
+    expect(await problem.innerText()).toBe(
+      tools.chart.problems.notNumber
+        .replace('{{row}}', '3')
+        .replace('{{column}}', '3')
+        .replace('{{text}}', '110件'),
+    );
+    expect(
+      await chartBox.getByRole('button', { name: buttonName(tools.chart.apply) }).isDisabled(),
+    ).toBe(true);
+    await animationsDone(page);
+    await screenshot(page, 'editor-tools-chart-refused-zh', { fullPage: false });
+    await chartBox.getByRole('button', { name: buttonName(tools.chart.remove) }).click();
+    await chartBox.waitFor({ state: 'hidden' });
+
+    // A table of one row is refused with its own message.
+    await text.locator('p').last().click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await editor.locator('[data-tool="tablePicker"]').click();
+    await page
+      .getByRole('button', {
+        name: texts.editor.table.insert.replace('{{rows}}', '1').replace('{{cols}}', '3'),
+        exact: true,
+      })
+      .click();
+    const tables = text.locator('table');
+    await expect.poll(() => tables.count()).toBe(2);
+    await tables.nth(1).locator('td, th').first().click();
+    chartBox = await openChart(page, editor, texts);
+    expect(await chartBox.locator('.ke-chart-problem').innerText()).toBe(
+      tools.chart.problems.tooFewRows.replace('{{rows}}', '1'),
+    );
+    await chartBox.getByRole('button', { name: buttonName(texts.common.cancel) }).click();
+
+    // Find and replace: the count shows the current match, replace all changes every one.
+    const before = (await text.innerText()).split('车间').length - 1;
+    expect(before).toBeGreaterThan(3);
+    await tool(editor, 'search-replace').click();
+    const search = dialog(page, 'search');
+    await search.getByLabel(tools.searchReplace.find, { exact: true }).fill('车间');
+    await expect.poll(() => search.locator('.ke-search-count').innerText()).toBe(`1 / ${before}`);
+    expect(await text.locator('.ke-search-match').count()).toBe(before);
+    await search.getByRole('button', { name: buttonName(tools.searchReplace.next) }).click();
+    await expect.poll(() => search.locator('.ke-search-count').innerText()).toBe(`2 / ${before}`);
+    await animationsDone(page);
+    await screenshot(page, 'editor-tools-search-zh', { fullPage: false });
+    await search.getByLabel(tools.searchReplace.replaceWith, { exact: true }).fill('工段');
+    await search.getByRole('button', { name: buttonName(tools.searchReplace.replaceAll) }).click();
+    await toast(page)
+      .filter({ hasText: tools.searchReplace.replaced.replace('{{count}}', String(before)) })
+      .waitFor();
+    expect(await text.innerText()).not.toContain('车间');
+    expect((await text.innerText()).split('工段').length - 1).toBe(before);
+    await search.locator('.ant-modal-close').click();
+    await expect.poll(() => text.locator('.ke-search-match').count()).toBe(0);
+
+    // Custom styles: strong emphasis on a selection, a centred title on a paragraph.
+    const intro = text.locator('p', { hasText: tools.templates.items.dataTable.intro.slice(0, 4) });
+    await intro.click({ clickCount: 3 });
+    await tool(editor, 'custom-styles').click();
+    await page.locator('.ant-dropdown:visible').getByText(tools.customStyles.hi).click();
+    const emphasis = text.locator('span[data-type="custom-style-hi"]');
+    await emphasis.waitFor();
+    expect(await emphasis.evaluate((node) => getComputedStyle(node).color)).toBe(
+      'rgb(51, 153, 204)',
+    );
+    await text.locator('p', { hasText: '产量增长率' }).click();
+    await tool(editor, 'custom-styles').click();
+    await page.locator('.ant-dropdown:visible').getByText(tools.customStyles.tc).click();
+    const title = text.locator('h1[data-type="custom-style-tc"]');
+    await title.waitFor();
+    expect(await title.evaluate((node) => getComputedStyle(node).textAlign)).toBe('center');
+    await animationsDone(page);
+    await screenshot(page, 'editor-tools-styles-zh', { fullPage: false });
+
+    // What the editor hands to the form: the stored formats, the removed chart gone.
+    const html = await sourceOf(editor, texts);
+    expect(html).toMatch(
+      /<span (?=[^>]*data-type="formula")(?=[^>]*data-latex="E = mc\^2")[^>]*>E = mc\^2<\/span>/,
+    );
+    expect(html).toContain(
+      '<span data-type="custom-style-hi" style="font-style: italic; font-weight: bold; color: rgb(51, 153, 204)">',
+    );
+    expect(html).toMatch(
+      /<h1 data-type="custom-style-tc" style="border-bottom: 2px solid [^"]*; text-align: center">/,
+    );
+    expect(html).not.toContain('data-chart');
+
+    expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('uploads a scrawl and a screenshot as images (zh)', async () => {
+    const { page, editor, text, texts, unexpectedErrors } = await openEditor(browser);
+    const tools = texts.editorTools;
+    await text.click();
+
+    // Inserting an empty board is refused.
+    await tool(editor, 'scrawl').click();
+    const board = dialog(page, 'scrawl');
+    const canvas = board.getByLabel(tools.scrawl.canvas);
+    await canvas.waitFor();
+    await board.getByRole('button', { name: buttonName(tools.scrawl.insert) }).click();
+    await toast(page).filter({ hasText: tools.scrawl.empty }).waitFor();
+
+    // A red stroke, undone, then a blue one: the board draws with the mouse (pointer events).
+    await animationsDone(page);
+    const area = (await canvas.boundingBox())!;
+    const stroke = async (from: number, to: number) => {
+      await page.mouse.move(area.x + area.width * from, area.y + area.height * 0.3);
+      await page.mouse.down();
+      for (let step = 1; step <= 10; step++) {
+        const x = from + ((to - from) * step) / 10;
+        await page.mouse.move(area.x + area.width * x, area.y + area.height * (0.3 + step / 25));
+      }
+      await page.mouse.up();
+    };
+    await board.getByRole('radio', { name: '#f5222d' }).click();
+    await stroke(0.1, 0.5);
+    await board.getByRole('button', { name: tools.scrawl.undo }).click();
+    await board.getByRole('radio', { name: '#1677ff' }).click();
+    await stroke(0.2, 0.8);
+    const colours = await canvas.evaluate((node: HTMLCanvasElement) => {
+      const data = node.getContext('2d')!.getImageData(0, 0, node.width, node.height).data;
+      let red = 0;
+      let blue = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3]! > 200 && data[i]! > 200 && data[i + 2]! < 100) red++;
+        if (data[i + 3]! > 200 && data[i + 2]! > 200 && data[i]! < 100) blue++;
+      }
+      return { red, blue };
+    });
+    expect(colours.red).toBe(0);
+    expect(colours.blue).toBeGreaterThan(50);
+    await screenshot(page, 'editor-tools-scrawl-zh', { fullPage: false });
+    await board.getByRole('button', { name: buttonName(tools.scrawl.insert) }).click();
+    await board.waitFor({ state: 'hidden' });
+    const images = text.locator('img[src]');
+    const scrawl = images.first();
+    await scrawl.waitFor();
+    expect(await scrawl.getAttribute('src')).toMatch(FILE_URL);
+    await expect
+      .poll(() => scrawl.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(640);
+
+    // A screenshot of Chromium's test video source, uploaded and inserted.
+    await text.press('End');
+    await tool(editor, 'snapshot').click();
+    await expect.poll(() => images.count()).toBe(2);
+    const snapshot = images.nth(1);
+    expect(await snapshot.getAttribute('src')).toMatch(FILE_URL);
+    await expect
+      .poll(() => snapshot.evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBeGreaterThan(0);
+    await animationsDone(page);
+    await screenshot(page, 'editor-tools-images-zh', { fullPage: false });
+    expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says the screenshot failed when no screen can be captured (en)', async () => {
+    const noScreen = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      args: [...BROWSER_ARGS, ...NO_SCREEN],
+    });
+    try {
+      const { page, editor, text, texts } = await openEditor(noScreen, { locale: 'en-US' });
+      await text.click();
+      await tool(editor, 'snapshot').click();
+      const message = toast(page).filter({ hasText: texts.editorTools.snapshot.callbackError });
+      await message.waitFor();
+      expect(await text.locator('img[src]').count()).toBe(0);
+      await screenshot(page, 'editor-tools-snapshot-failed-en', { fullPage: false });
+    } finally {
+      await noScreen.close();
+    }
+  });
+
+  it('fits a phone: formula, chart and board dialogs at 390 px (en)', async () => {
+    const { page, editor, text, texts, unexpectedErrors } = await openEditor(browser, {
+      locale: 'en-US',
+      viewport: PHONE,
+    });
+    const tools = texts.editorTools;
+    const width = () => page.evaluate(() => document.documentElement.clientWidth);
+
+    await text.click();
+    const formulaBox = await insertFormula(page, editor, texts, '\\sum_{i=1}^{n} x_i');
+    await formulaBox.getByRole('button', { name: tools.formula.fraction }).waitFor();
+    await animationsDone(page);
+    expect((await formulaBox.boundingBox())!.width).toBeLessThanOrEqual(await width());
+    await screenshot(page, 'editor-tools-formula-phone-en', { fullPage: false });
+    await formulaBox.getByRole('button', { name: buttonName(texts.common.ok) }).click();
+    await text.locator('[data-type="formula"] .katex').waitFor();
+
+    await tool(editor, 'templates').click();
+    await page
+      .locator('.ant-dropdown:visible .ke-template-item', {
+        hasText: tools.templates.items.dataTable.name,
+      })
+      .click();
+    await dialog(page, 'template')
+      .getByRole('button', { name: buttonName(tools.templates.replace) })
+      .click();
+    expect(await text.locator('[data-type="formula"]').count()).toBe(0);
+    await text.locator('table').getByRole('cell', { name: '98', exact: true }).click();
+    const chartBox = await openChart(page, editor, texts);
+    await chartBox.locator('label', { hasText: tools.chart.line }).click();
+    const preview = chartBox.locator('.ke-chart-preview svg');
+    await preview.waitFor();
+    await animationsDone(page);
+    expect((await preview.boundingBox())!.width).toBeLessThanOrEqual(await width());
+    await screenshot(page, 'editor-tools-chart-phone-en', { fullPage: false });
+    await chartBox.getByRole('button', { name: buttonName(tools.chart.apply) }).click();
+    await editor.locator('.ke-chart svg').waitFor();
+    await editor.locator('.ke-chart').scrollIntoViewIfNeeded();
+    await screenshot(page, 'editor-tools-chart-under-table-phone-en', { fullPage: false });
+
+    await tool(editor, 'scrawl').click();
+    const board = dialog(page, 'scrawl');
+    const canvas = board.getByLabel(tools.scrawl.canvas);
+    await canvas.waitFor();
+    await animationsDone(page);
+    const area = (await canvas.boundingBox())!;
+    expect(area.x + area.width).toBeLessThanOrEqual(await width());
+    // A finger on a touch screen arrives as pointer events too; the mouse stands in for it.
+    await page.mouse.move(area.x + 20, area.y + 20);
+    await page.mouse.down();
+    await page.mouse.move(area.x + area.width - 20, area.y + area.height - 20, { steps: 8 });
+    await page.mouse.up();
+    await screenshot(page, 'editor-tools-scrawl-phone-en', { fullPage: false });
+    await board.getByRole('button', { name: buttonName(texts.common.cancel) }).click();
+    await board.waitFor({ state: 'hidden' });
+
+    // The chart type is stored on the table and read back: the chart returns after source mode.
+    expect(await sourceOf(editor, texts)).toContain('<table data-chart="line"');
+    await tool(editor, 'source').click();
+    await editor.locator('.ke-chart svg').waitFor();
+
+    expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+});
