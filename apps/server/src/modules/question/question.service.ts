@@ -291,7 +291,7 @@ export class QuestionService {
         const row = await questions.findForUpdate(body.id);
         if (!row) throw notFound(`Question ${body.id}`);
         await checkStructure(questions, body);
-        await questions.update(body.id, {
+        const next = {
           ...contentColumns(question),
           score: scoreToHundredths(body.score),
           difficulty: body.difficulty,
@@ -299,6 +299,14 @@ export class QuestionService {
           level: body.level,
           course_id: body.courseId,
           point_id: body.pointId,
+        };
+        // Saving a form unchanged must not expire an approved question.
+        const changed = (Object.keys(next) as (keyof typeof next)[]).some(
+          (key) => next[key] !== row[key],
+        );
+        if (!changed) return;
+        await questions.update(body.id, {
+          ...next,
           audit_status: auditStatusAfterEdit(row.audit_status),
           updated_at: nowIso(),
         });

@@ -391,6 +391,11 @@ describe('question bank', () => {
 
       expectOk(await batch({ ids: [q.id], action: 'submit' }));
       expectOk(await batch({ ids: [q.id], action: 'approve' }, reviewer));
+      // Saving it unchanged keeps the approval.
+      const unchanged = expectOk(
+        await update({ ...single({ content: '<p>Edited</p>' }), id: q.id }),
+      );
+      expect(unchanged.auditStatus).toBe(AuditStatus.PASSED);
       const edited = expectOk(await update({ ...single({ score: 3 }), id: q.id }));
       expect(edited).toMatchObject({ auditStatus: AuditStatus.EXPIRED, score: 3, authorId: 1 });
 
