@@ -40,6 +40,8 @@ export const UPLOAD_MAX_BYTES: Record<UploadKind, number> = {
 
 export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.gif', '.webp', '.bmp'] as const;
 export const VIDEO_EXTENSIONS = ['.mp4', '.webm', '.ogg'] as const;
+/** Music for the editor's music button. UEditor's protocol has no music action: it uploads as video. */
+export const AUDIO_EXTENSIONS = ['.mp3', '.m4a', '.wav'] as const;
 export const DOCUMENT_EXTENSIONS = [
   '.doc',
   '.docx',
@@ -54,8 +56,8 @@ export const DOCUMENT_EXTENSIONS = [
 
 export const UPLOAD_EXTENSIONS: Record<UploadKind, readonly string[]> = {
   image: IMAGE_EXTENSIONS,
-  video: VIDEO_EXTENSIONS,
-  file: [...DOCUMENT_EXTENSIONS, ...IMAGE_EXTENSIONS, ...VIDEO_EXTENSIONS],
+  video: [...VIDEO_EXTENSIONS, ...AUDIO_EXTENSIONS],
+  file: [...DOCUMENT_EXTENSIONS, ...IMAGE_EXTENSIONS, ...VIDEO_EXTENSIONS, ...AUDIO_EXTENSIONS],
 };
 
 /**

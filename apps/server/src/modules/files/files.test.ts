@@ -108,7 +108,7 @@ describe('editor uploads', () => {
       snapscreenActionName: 'uploadsnapshot',
       videoActionName: 'uploadvideo',
       videoMaxSize: UPLOAD_MAX_BYTES.video,
-      videoAllowFiles: ['.mp4', '.webm', '.ogg'],
+      videoAllowFiles: ['.mp4', '.webm', '.ogg', '.mp3', '.m4a', '.wav'],
       fileActionName: 'uploadfile',
       fileMaxSize: UPLOAD_MAX_BYTES.file,
       catcherActionName: 'catchimage',

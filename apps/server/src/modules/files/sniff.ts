@@ -64,6 +64,16 @@ const SIGNATURES: Record<string, Signature> = {
       startsWith(h, [0x1a, 0x45, 0xdf, 0xa3]) && h.subarray(0, 64).includes('webm', 0, 'latin1'),
   },
   '.ogg': { mime: 'video/ogg', test: (h) => startsWith(h, ascii('OggS')) },
+  // An ID3 tag, or straight into an MPEG audio frame (11 sync bits set).
+  '.mp3': {
+    mime: 'audio/mpeg',
+    test: (h) => startsWith(h, ascii('ID3')) || (h[0] === 0xff && ((h[1] ?? 0) & 0xe0) === 0xe0),
+  },
+  '.m4a': { mime: 'audio/mp4', test: ISO_VIDEO },
+  '.wav': {
+    mime: 'audio/wav',
+    test: (h) => startsWith(h, ascii('RIFF')) && startsWith(h, ascii('WAVE'), 8),
+  },
   '.pdf': { mime: 'application/pdf', test: (h) => startsWith(h, ascii('%PDF-')) },
   '.zip': { mime: 'application/zip', test: ZIP },
   '.docx': {
@@ -108,4 +118,4 @@ export function sniffImage(head: Buffer): { extension: string; mime: string } | 
 
 /** Served inline (the browser shows it); everything else is a download. */
 export const isInlineMedia = (mime: string) =>
-  mime.startsWith('image/') || mime.startsWith('video/');
+  mime.startsWith('image/') || mime.startsWith('video/') || mime.startsWith('audio/');
