@@ -101,3 +101,92 @@ export class ApiClient {
     ]);
   }
 }
+
+/** A job type of its own project and category, with a course and appraisal points per level. */
+export interface KnowledgeFixture {
+  subjectId: number;
+  jobTypeName: string;
+  jobTypeCode: string;
+  level: number;
+  course: { id: number; name: string; code: string };
+  points: { id: number; name: string; code: string }[];
+}
+
+/**
+ * Project → category → job type (one level) → a course → appraisal points, named after `tag`
+ * so that runs never collide. What the question bank's screens hang questions on.
+ */
+export async function createKnowledge(
+  api: ApiClient,
+  tag: string,
+  { level = 5, points = ['安全用电', '电路识图'] }: { level?: number; points?: string[] } = {},
+): Promise<KnowledgeFixture> {
+  const { id: schoolId } = await api.call<{ id: number }>(
+    'POST',
+    '/api/kaoshi-school/school/addSchool',
+    { name: `题库项目${tag}`, code: `QP-${tag}` },
+  );
+  const { id: departmentId } = await api.call<{ id: number }>(
+    'POST',
+    '/api/kaoshi-school/department/addDepartment',
+    { schoolId, name: `题库类别${tag}`, code: `QD-${tag}` },
+  );
+  const jobTypeName = `维修电工${tag}`;
+  const jobTypeCode = `QS-${tag}`;
+  const { id: subjectId } = await api.call<{ id: number }>(
+    'POST',
+    '/api/kaoshi-school/subject/addSubject',
+    { departmentId, name: jobTypeName, code: jobTypeCode, levels: [level] },
+  );
+  const knowledge = '/api/kaoshi-base/knowledge/addKnowledge';
+  const course = { name: `电工基础${tag}`, code: 'C1' };
+  const { id: courseId } = await api.call<{ id: number }>('POST', knowledge, {
+    type: 'cn',
+    subjectId,
+    level,
+    ...course,
+  });
+  const created = [];
+  for (const [index, name] of points.entries()) {
+    const point = { name: `${name}${tag}`, code: `1.${index + 1}` };
+    const { id } = await api.call<{ id: number }>('POST', knowledge, {
+      type: 'kn',
+      subjectId,
+      level,
+      parentId: courseId,
+      importance: 'X',
+      weight: Math.floor(100 / points.length),
+      ...point,
+    });
+    created.push({ id, ...point });
+  }
+  return {
+    subjectId,
+    jobTypeName,
+    jobTypeCode,
+    level,
+    course: { id: courseId, ...course },
+    points: created,
+  };
+}
+
+/** A role holding exactly the permission keys given (and the menus above them for the sidebar). */
+export async function createRole(api: ApiClient, key: string, name: string, keys: string[]) {
+  interface Node {
+    id: number;
+    key: string;
+    children?: Node[];
+  }
+  const tree = await api.call<Node[]>('GET', '/api/kaoshi-user/permission/listPermissionTree');
+  const all = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...all(n.children ?? [])]);
+  const permissionIds = all(tree)
+    .filter((node) => keys.includes(node.key))
+    .map((node) => node.id);
+  const { roleId } = await api.call<{ roleId: number }>('POST', '/api/kaoshi-user/role/addRole', {
+    name,
+    key,
+    description: '',
+  });
+  await api.call('POST', '/api/kaoshi-user/role/bindRoleWithPermission', { roleId, permissionIds });
+  return roleId;
+}

@@ -66,6 +66,7 @@ import { useCodeLabel } from '../../utils/use-code-label';
 import { useHasPermission } from '../base/use-access';
 import { AnyJobTypeSelect } from './AnyJobTypeSelect';
 import { AuditTag } from './AuditTag';
+import { useBatchFailureText } from './batch-failure';
 import { CourseSelect } from './CourseSelect';
 import { PointSelect } from './PointSelect';
 import { QuestionFormDialog } from './QuestionFormDialog';
@@ -97,6 +98,7 @@ export default function QuestionBank() {
   const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
   const codeLabel = useCodeLabel();
+  const failureText = useBatchFailureText();
   const levelLabel = useLevelLabel();
   const userId = useUserStore((state) => state.info?.id);
   const mayAudit = useHasPermission(Perm.QUESTION_AUDIT);
@@ -147,11 +149,17 @@ export default function QuestionBank() {
       width: 560,
       content: (
         <Flex vertical gap={4} className="question-batch-failures">
-          {result.failed.map((failure) => (
-            <Typography.Text key={failure.id}>
-              <Typography.Text strong>#{failure.id}</Typography.Text> {failure.message}
-            </Typography.Text>
-          ))}
+          {result.failed.map((failure) => {
+            const stem = questions.list.data?.list.find((row) => row.id === failure.id);
+            return (
+              <Typography.Text key={failure.id}>
+                <Typography.Text strong>#{failure.id}</Typography.Text>
+                {stem ? ` ${plainExcerpt(stem.content).short(24)}` : ''}
+                {' — '}
+                {failureText(failure.message)}
+              </Typography.Text>
+            );
+          })}
         </Flex>
       ),
     });

@@ -43,7 +43,7 @@ import { useCodeLabel } from '../../utils/use-code-label';
 import { reportSaveError } from '../school/server-error';
 import { AnyJobTypeSelect } from './AnyJobTypeSelect';
 import { CourseSelect } from './CourseSelect';
-import { HtmlField } from './HtmlField';
+import { RichEditor, clearEditorDraft } from '../../components/RichEditor/LazyRichEditor';
 import { PointSelect } from './PointSelect';
 import { useProblemText } from './problem-text';
 import { questionKeys, useAllJobTypes } from './queries';
@@ -133,6 +133,7 @@ export function QuestionFormDialog({
       reportSaveError(error, form, SERVER_FIELDS);
       return;
     }
+    if (!question) clearEditorDraft(DRAFT_KEY);
     message.success(t(question ? 'common.saved' : 'question.form.added'));
     onClose();
   };
@@ -237,7 +238,7 @@ export function QuestionFormDialog({
               extra={type === QuestionType.FILL_BLANK ? <BlankHint markers={markers} /> : undefined}
               rules={[shapeRule(at('content'))]}
             >
-              <HtmlField
+              <RichEditor
                 minHeight={160}
                 autosaveKey={question ? undefined : DRAFT_KEY}
                 aria-label={t('question.fields.content')}
@@ -250,7 +251,7 @@ export function QuestionFormDialog({
             </Form.Item>
             <TypeFields form={form} type={type} shapeRule={shapeRule} at={at} />
             <Form.Item name="analysis" label={t('question.fields.analysis')}>
-              <HtmlField minHeight={80} aria-label={t('question.fields.analysis')} />
+              <RichEditor minHeight={80} aria-label={t('question.fields.analysis')} />
             </Form.Item>
           </Col>
           <Col xs={24} lg={8}>
@@ -271,7 +272,7 @@ export function QuestionFormDialog({
                   <InputNumber
                     min={0}
                     max={QUESTION_SCORE_MAX}
-                    step={0.5}
+                    step={1}
                     style={{ width: '100%' }}
                     suffix={t('question.form.points')}
                   />
@@ -383,15 +384,17 @@ interface TypeFieldsProps {
 /** The fields only some types have: options, the judgement, blanks, link, model answer. */
 function TypeFields({ form, type, shapeRule, at }: TypeFieldsProps) {
   const { t } = useTranslation();
-  const options = (Form.useWatch('options', form) ?? []) as QuestionFormValues['options'];
 
   if (type === QuestionType.SINGLE || type === QuestionType.MULTIPLE) {
     const single = type === QuestionType.SINGLE;
-    const markCorrect = (chosen: number) =>
+    const markCorrect = (chosen: number) => {
+      const current = form.getFieldValue('options') as QuestionFormValues['options'];
       form.setFieldValue(
         'options',
-        options.map((option, index) => ({ ...option, correct: index === chosen })),
+        current.map((option, index) => ({ ...option, correct: index === chosen })),
       );
+      void form.validateFields([['options']]).catch(() => undefined);
+    };
     return (
       <Form.List name="options" rules={[shapeRule(at('options'))]}>
         {(fields, { add, remove }, { errors }) => (
@@ -408,17 +411,13 @@ function TypeFields({ form, type, shapeRule, at }: TypeFieldsProps) {
                   <Flex key={field.key} gap={8} align="flex-start" className="question-option-row">
                     <Tooltip title={markLabel}>
                       <Flex align="center" gap={4} style={{ paddingTop: 5, flex: 'none' }}>
-                        {single ? (
-                          <Radio
-                            checked={options[index]?.correct ?? false}
-                            onChange={() => markCorrect(index)}
-                            aria-label={markLabel}
-                          />
-                        ) : (
-                          <Form.Item name={[field.name, 'correct']} valuePropName="checked" noStyle>
+                        <Form.Item name={[field.name, 'correct']} valuePropName="checked" noStyle>
+                          {single ? (
+                            <Radio onChange={() => markCorrect(index)} aria-label={markLabel} />
+                          ) : (
                             <Checkbox aria-label={markLabel} />
-                          </Form.Item>
-                        )}
+                          )}
+                        </Form.Item>
                         <Typography.Text strong>{key}</Typography.Text>
                       </Flex>
                     </Tooltip>
@@ -427,7 +426,7 @@ function TypeFields({ form, type, shapeRule, at }: TypeFieldsProps) {
                       style={{ flex: 1, minWidth: 0, marginBottom: 0 }}
                       rules={[shapeRule(at(`options.${index}.content`))]}
                     >
-                      <HtmlField
+                      <RichEditor
                         compact
                         minHeight={36}
                         aria-label={t('question.form.option', { key })}
@@ -542,7 +541,7 @@ function TypeFields({ form, type, shapeRule, at }: TypeFieldsProps) {
           />
         </Form.Item>
         <Form.Item name="answer" label={t('question.fields.markingGuide')}>
-          <HtmlField minHeight={80} aria-label={t('question.fields.markingGuide')} />
+          <RichEditor minHeight={80} aria-label={t('question.fields.markingGuide')} />
         </Form.Item>
       </>
     );
@@ -555,7 +554,7 @@ function TypeFields({ form, type, shapeRule, at }: TypeFieldsProps) {
       required
       rules={[shapeRule(at('answer'))]}
     >
-      <HtmlField minHeight={100} aria-label={t('question.fields.modelAnswer')} />
+      <RichEditor minHeight={100} aria-label={t('question.fields.modelAnswer')} />
     </Form.Item>
   );
 }

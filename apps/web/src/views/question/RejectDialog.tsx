@@ -40,6 +40,7 @@ export function RejectDialog({ open, count, onReject, onClose }: RejectDialogPro
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
+      className="question-reject-dialog"
     >
       <Form
         form={form}

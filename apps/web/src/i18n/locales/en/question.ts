@@ -93,6 +93,14 @@ export default {
       restore: '{{count}} restored',
       delete: '{{count}} deleted',
     },
+    reasons: {
+      ownQuestion: 'You cannot review your own question',
+      usedInPapers: 'Used in a paper: retire it instead',
+      retired: 'Retired: restore it before submitting it',
+      notSubmittable: 'Already under review or approved',
+      notUnderReview: 'Not under review',
+      notFound: 'No longer exists',
+    },
     partly: '{{done}} done, {{failed}} refused:',
   },
   reject: {
@@ -155,6 +163,7 @@ export default {
     unknownPoint: 'No appraisal point with this code under the course',
     formula: 'Formulas are not allowed: enter the value itself',
     cellType: 'This kind of cell (date, true/false, error) is not allowed here',
+    html: 'Markup (HTML) is not allowed in this cell',
     format: 'This block cannot be read as a question: check the format below',
   },
   import: {

@@ -95,6 +95,14 @@ const question: Messages['question'] = {
       restore: '{{count}} restauradas',
       delete: '{{count}} eliminadas',
     },
+    reasons: {
+      ownQuestion: 'No puede revisar sus propias preguntas',
+      usedInPapers: 'Usada en un examen: retírela',
+      retired: 'Retirada: restáurela antes de enviarla',
+      notSubmittable: 'Ya está en revisión o aprobada',
+      notUnderReview: 'No está en revisión',
+      notFound: 'Ya no existe',
+    },
     partly: '{{done}} hechas, {{failed}} rechazadas por el servidor:',
   },
   reject: {
@@ -158,6 +166,7 @@ const question: Messages['question'] = {
     unknownPoint: 'No hay ningún punto de evaluación con este código en el curso',
     formula: 'No se admiten fórmulas: escriba el valor',
     cellType: 'Aquí no se admite este tipo de celda (fecha, verdadero/falso, error)',
+    html: 'No se admite marcado (HTML) en esta celda',
     format: 'Este bloque no se puede leer como pregunta: revise el formato de abajo',
   },
   import: {

@@ -95,6 +95,14 @@ const question: Messages['question'] = {
       restore: '{{count}} 件を再開しました',
       delete: '{{count}} 件を削除しました',
     },
+    reasons: {
+      ownQuestion: '自分が作成した問題は審査できません',
+      usedInPapers: '試験で使用中です。使用停止にしてください',
+      retired: '使用停止中です。再開してから提出してください',
+      notSubmittable: 'すでに審査中または承認済みです',
+      notUnderReview: '審査中ではありません',
+      notFound: '問題が存在しません',
+    },
     partly: '{{done}} 件完了、{{failed}} 件は拒否されました：',
   },
   reject: {
@@ -157,6 +165,7 @@ const question: Messages['question'] = {
     unknownPoint: 'この科目にこのコードの評価項目はありません',
     formula: '数式は使えません。値を直接入力してください',
     cellType: 'ここにはこの種類のセル（日付、真偽値、エラー値）は使えません',
+    html: 'このセルには HTML タグは使えません',
     format: '問題として読み取れません。下の形式を確認してください',
   },
   import: {

@@ -94,6 +94,14 @@ const question: Messages['question'] = {
       restore: '已恢复 {{count}} 题',
       delete: '已删除 {{count}} 题',
     },
+    reasons: {
+      ownQuestion: '不能审核自己出的题',
+      usedInPapers: '已用于试卷，请改为停用',
+      retired: '已停用，请先恢复再提交',
+      notSubmittable: '已在审核中或已通过',
+      notUnderReview: '不在审核中',
+      notFound: '试题已不存在',
+    },
     partly: '{{done}} 题已完成，{{failed}} 题被拒绝：',
   },
   reject: {
@@ -154,6 +162,7 @@ const question: Messages['question'] = {
     unknownPoint: '该课程下没有使用该编码的鉴定点',
     formula: '不允许使用公式，请直接填写数值',
     cellType: '此处不允许这种单元格（日期、逻辑值、错误值）',
+    html: '此单元格不允许使用 HTML 标记',
     format: '无法识别为一道试题，请对照下方格式检查',
   },
   import: {
