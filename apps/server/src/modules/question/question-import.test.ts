@@ -503,6 +503,11 @@ describe('question import and export', () => {
         [7, []],
         [11, ['answer answer', 'optionCount optionA']],
       ]);
+      // Notepad's "Unicode" (UTF-16 with a byte-order mark) reads the same.
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+      expect(
+        expectOk(await preview([...parts.slice(0, -1), filePart(utf16, 'questions.txt')])),
+      ).toEqual(result);
       expect(applied(await apply(parts))).toEqual({ created: 2, skipped: 1, total: 3 });
       const list = await listOf(mine.subjectId);
       expect(list.map((q) => [q.type, q.content, q.answer, q.score, q.pointId, q.tags])).toEqual([

@@ -612,6 +612,14 @@ describe('question bank', () => {
       expectOk(
         await admin.delete(`/api/kaoshi-base/knowledge/deleteKnowledge/${mine.secondPointId}`),
       );
+      const other = await createStructure(t.handle.db);
+      await added(single({ subjectId: other.subjectId, courseId: other.courseId, pointId: null }));
+      await t.handle.db.deleteFrom('knowledge').where('parent_id', '=', other.courseId).execute();
+      expectStatus(
+        await admin.delete(`/api/kaoshi-base/knowledge/deleteKnowledge/${other.courseId}`),
+        10004,
+        /^Course ".*" is used by 1 question\(s\); move or delete them first$/,
+      );
     });
   });
 });
