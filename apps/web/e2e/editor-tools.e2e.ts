@@ -343,6 +343,75 @@ describe('Editor tools', () => {
     await page.context().close();
   });
 
+  it('shows the stored formats to the examinee: formulas, a chart and a custom style (zh)', async () => {
+    const tag = Date.now().toString(36).toUpperCase();
+    const { id: schoolId } = await admin.call<{ id: number }>(
+      'POST',
+      '/api/kaoshi-school/school/addSchool',
+      { name: `工具项目${tag}`, code: `TP-${tag}` },
+    );
+    const { id: departmentId } = await admin.call<{ id: number }>(
+      'POST',
+      '/api/kaoshi-school/department/addDepartment',
+      { schoolId, name: `工具类别${tag}`, code: `TD-${tag}` },
+    );
+    const { id: subjectId } = await admin.call<{ id: number }>(
+      'POST',
+      '/api/kaoshi-school/subject/addSubject',
+      { departmentId, name: `工具工种${tag}`, code: `TS-${tag}`, levels: [5] },
+    );
+    const { id: courseId } = await admin.call<{ id: number }>(
+      'POST',
+      '/api/kaoshi-base/knowledge/addKnowledge',
+      { type: 'cn', subjectId, level: 5, name: `工具课程${tag}`, code: 'C1' },
+    );
+    const content = [
+      `<p>公式${tag} <span data-type="formula" data-latex="\\sqrt{2}">\\sqrt{2}</span>`,
+      ` 与 <span data-type="formula" data-latex="\\frac{1}{">\\frac{1}{</span></p>`,
+      '<table data-chart="pie"><tbody><tr><th>区域</th><th>东区</th><th>西区</th></tr>',
+      '<tr><th>产量</th><td>3</td><td>5</td></tr></tbody></table>',
+      '<p><span data-type="custom-style-im" style="font-style: italic; font-weight: bold">强调</span></p>',
+    ].join('');
+    await admin.call('POST', '/api/kaoshi-question/question/addQuestion', {
+      type: 0,
+      content,
+      options: [
+        { content: '<p>甲</p>', correct: true },
+        { content: '<p>乙</p>', correct: false },
+      ],
+      score: 1,
+      difficulty: 3,
+      subjectId,
+      level: 5,
+      courseId,
+    });
+
+    const page = await newPage(browser, { locale: 'zh-CN' });
+    const consoleErrors = collectConsoleErrors(page);
+    await admin.addSessionTo(page.context());
+    await page.goto(`${baseURL}${BANK}`);
+    await waitForLayout(page);
+    const row = page.locator('.app-main-page:not([hidden]) .ant-table-row', {
+      hasText: `公式${tag}`,
+    });
+    await row.getByRole('button', { name: zh.question.actions.preview }).click();
+    const preview = page.locator('.ant-modal.question-preview-dialog');
+    const formulas = preview.locator('[data-type="formula"]');
+    await formulas.first().locator('.katex').waitFor();
+    // The formula KaTeX cannot read shows its source in red.
+    expect(await formulas.nth(1).innerText()).toBe('\\frac{1}{');
+    expect(await formulas.nth(1).evaluate((node) => getComputedStyle(node).color)).toBe(
+      'rgb(245, 34, 45)',
+    );
+    await preview.locator('table[data-chart="pie"] + [data-ke-chart-drawn] svg').waitFor();
+    const emphasis = preview.locator('span[data-type="custom-style-im"]');
+    expect(await emphasis.evaluate((node) => getComputedStyle(node).fontStyle)).toBe('italic');
+    await animationsDone(page);
+    await screenshot(page, 'editor-tools-preview-zh', { fullPage: false });
+    expect(consoleErrors).toEqual([]);
+    await page.context().close();
+  });
+
   it('says the screenshot failed when no screen can be captured (en)', async () => {
     const noScreen = await chromium.launch({
       executablePath: CHROMIUM_PATH,
