@@ -45,8 +45,10 @@ export class QuestionRepository {
       'course.code as course_code',
       'point.name as point_name',
       'point.code as point_code',
-      eb.fn.coalesce('author.nick_name', 'author.name', sql.lit('')).as('author_name'),
-      eb.fn.coalesce('reviewer.nick_name', 'reviewer.name', sql.lit('')).as('reviewer_name'),
+      'author.nick_name as author_nick',
+      'author.name as author_login',
+      'reviewer.nick_name as reviewer_nick',
+      'reviewer.name as reviewer_login',
       eb
         .selectFrom('paper_questions')
         .select((sub) => sub.fn.countAll<number>().as('n'))

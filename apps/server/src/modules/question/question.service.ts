@@ -28,8 +28,7 @@ import { explainConstraint } from '../../db/constraint.js';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { htmlHasContent, sanitizeHtml } from '../../html.js';
-import type { AuthContext } from '../auth/auth.service.js';
-import { hasAnyPermission } from '../auth/auth.service.js';
+import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
 import type { KnowledgeUsageCheck } from '../base/knowledge.service.js';
 import { QuestionRepository, type NewQuestion, type QuestionRow } from './question.repository.js';
 
@@ -132,6 +131,9 @@ const parseJson = <T>(text: string, fallback: T): T => {
   }
 };
 
+/** A user's nickname, else their username; '' for a user deleted since. */
+const displayName = (nick: string | null, login: string | null) => nick || login || '';
+
 export function toView(row: RowWithNames): QuestionView {
   return {
     id: row.id,
@@ -156,9 +158,9 @@ export function toView(row: RowWithNames): QuestionView {
     auditReason: row.audit_status === AuditStatus.FAILED ? row.audit_reason : '',
     retired: row.retired === 1,
     authorId: row.author_id,
-    authorName: row.author_name,
+    authorName: displayName(row.author_nick, row.author_login),
     reviewerId: row.reviewer_id,
-    reviewerName: row.reviewer_name,
+    reviewerName: displayName(row.reviewer_nick, row.reviewer_login),
     reviewedAt: row.reviewed_at,
     usedInPapers: Number(row.used_in_papers ?? 0),
     createdAt: row.created_at,
