@@ -117,6 +117,7 @@ export function ColorTool({
           label={label}
           icon={kind === 'color' ? <FontColorsOutlined /> : <BgColorsOutlined />}
           disabled={disabled}
+          tooltip={!open}
         />
       </span>
     </Popover>

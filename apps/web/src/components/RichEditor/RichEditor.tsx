@@ -93,11 +93,15 @@ class EditorBridge {
     failure: () => undefined,
   };
   autosaver?: Autosaver;
+  placeholder = '';
   private lastEmitted: string | undefined;
 
   update(
     fields: Partial<
-      Pick<EditorBridge, 'editor' | 'onChange' | 'refuse' | 'messages' | 'autosaver'>
+      Pick<
+        EditorBridge,
+        'editor' | 'onChange' | 'refuse' | 'messages' | 'autosaver' | 'placeholder'
+      >
     >,
   ) {
     Object.assign(this, fields);
@@ -182,6 +186,7 @@ export default function RichEditor({
   useLayoutEffect(() => {
     live.update({ onChange, refuse, messages });
   });
+  const shownPlaceholder = placeholder ?? t('editor.placeholder');
 
   const [draft, setDraft] = useState<EditorDraft | undefined>(() => {
     if (!autosaveKey) return undefined;
@@ -253,7 +258,7 @@ export default function RichEditor({
         maxChars: EDITOR_MAX_CHARS,
         onRefuse: (refusal) => live.refuse(refusal),
       }),
-      Placeholder.configure({ placeholder: placeholder ?? t('editor.placeholder') }),
+      Placeholder.configure({ placeholder: () => live.placeholder }),
       ...EDITOR_FEATURES.flatMap((feature) => feature.extensions ?? []),
     ],
     content: value ? sanitizeHtml(value) : '',
@@ -291,6 +296,11 @@ export default function RichEditor({
   useLayoutEffect(() => {
     live.update({ editor });
   }, [live, editor]);
+  // The placeholder follows its prop (a question's type changes it) and the language.
+  useLayoutEffect(() => {
+    live.update({ placeholder: shownPlaceholder });
+    if (!editor.isDestroyed) editor.view.dispatch(editor.state.tr.setMeta('addToHistory', false));
+  }, [live, editor, shownPlaceholder]);
   const emit = (html: string) => live.emit(html);
 
   // A value from outside (a loaded question, a form reset) replaces the content.

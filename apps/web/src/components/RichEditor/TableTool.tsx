@@ -181,7 +181,10 @@ export function TableTool({
         arrow={false}
         destroyOnHidden
       >
-        <Tooltip title={t('editor.table.pick', TABLE_DEFAULT)} mouseEnterDelay={0.4}>
+        <Tooltip
+          title={open ? undefined : t('editor.table.pick', TABLE_DEFAULT)}
+          mouseEnterDelay={0.4}
+        >
           <Button
             type="text"
             size="small"
