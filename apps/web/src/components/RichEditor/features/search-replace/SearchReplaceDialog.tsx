@@ -55,7 +55,7 @@ export function SearchReplaceDialog({ editor, open, onClose }: SearchReplaceDial
       destroyOnHidden
       className="ke-search-modal"
     >
-      <Form layout="vertical" onFinish={() => step(1)}>
+      <Form layout="vertical">
         <Form.Item
           label={t('editorTools.searchReplace.find')}
           htmlFor={findId}

@@ -18,7 +18,7 @@ export function TemplatesTool({ editor }: EditorToolProps) {
   const name = (id: TemplateId) => t(`editorTools.templates.items.${id}.name`);
 
   const choose = (id: TemplateId) => {
-    if (editor.isEmpty) editor.chain().focus().setContent(html(id), { emitUpdate: true }).run();
+    if (editor.isEmpty) editor.chain().focus().setContent(html(id)).run();
     else setPending(id);
   };
 
@@ -26,7 +26,7 @@ export function TemplatesTool({ editor }: EditorToolProps) {
     if (!pending) return;
     const content = html(pending);
     setPending(null);
-    if (replace) editor.chain().focus().setContent(content, { emitUpdate: true }).run();
+    if (replace) editor.chain().focus().setContent(content).run();
     else editor.chain().focus().insertContent(content).run();
   };
 
