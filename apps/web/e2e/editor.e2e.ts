@@ -277,6 +277,9 @@ describe('Rich-text editor', () => {
     const count = () => editor.locator('.ke-count-chars').innerText();
     const chars = (n: number) => texts.editor.count.chars.replace('{{count}}', String(n));
 
+    // Beyond the word maximum (10000 by default) the count turns red; the text is kept.
+    await setSource(editor, `<p>${'字'.repeat(10_001)}</p>`);
+    await editor.locator('.ke-count-over').waitFor();
     await setSource(editor, `<p>${'a'.repeat(1_000_001)}</p>`);
     await toast(page, tooLong).waitFor();
     await editor.locator('textarea.ke-source').fill(`<p>${'a'.repeat(999_999)}</p>`);
@@ -434,6 +437,46 @@ describe('Rich-text editor', () => {
       .poll(() => page.evaluate(() => (window as { __caught?: unknown[] }).__caught), POLL)
       .toEqual([{ sources: [remote] }]);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    await page.close();
+  });
+
+  it('uploads image files pasted or dropped into the text (zh)', async () => {
+    const { page, text, unexpectedErrors } = await openEditor();
+    await text.click();
+    const png = solidPng(60, 40, [200, 80, 80]).toString('base64');
+    // A screenshot on the clipboard: files only, no HTML.
+    await text.evaluate((target, base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'clip.png', { type: 'image/png' }));
+      target.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, png);
+    await expect.poll(() => text.locator('img[src^="/api/"]').count(), POLL).toBe(1);
+    // Two files dropped from the desktop.
+    await text.evaluate((target, base64) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], 'drop-1.png', { type: 'image/png' }));
+      data.items.add(new File([bytes], 'drop-2.png', { type: 'image/png' }));
+      const box = target.getBoundingClientRect();
+      target.dispatchEvent(
+        new DragEvent('drop', {
+          dataTransfer: data,
+          clientX: box.left + 20,
+          clientY: box.top + 10,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
+    }, png);
+    await expect.poll(() => text.locator('img[src^="/api/"]').count(), POLL).toBe(3);
+    const alts = await text
+      .locator('img[src^="/api/"]')
+      .evaluateAll((images) => images.map((image) => image.getAttribute('alt')).sort());
+    expect(alts).toEqual(['clip.png', 'drop-1.png', 'drop-2.png']);
+    expect(unexpectedErrors()).toEqual([]);
     await page.close();
   });
 
