@@ -11,6 +11,7 @@ import {
   collectConsoleErrors,
   newPage,
   screenshot,
+  type ContextOptions,
   waitForLayout,
 } from './browser';
 
@@ -69,9 +70,11 @@ describe('Editor tools', () => {
   /** The question bank's add dialog, its stem editor and that editor's text area. */
   async function openEditor(
     on: Browser,
-    { locale = 'zh-CN', viewport }: Parameters<typeof newPage>[1] = {},
+    { locale = 'zh-CN', viewport, touch = false }: ContextOptions & { touch?: boolean } = {},
   ) {
-    const page = await newPage(on, { locale, viewport });
+    const page = touch
+      ? await (await on.newContext({ locale, viewport, hasTouch: true, isMobile: true })).newPage()
+      : await newPage(on, { locale, viewport });
     const consoleErrors = collectConsoleErrors(page);
     await admin.addSessionTo(page.context());
     await page.goto(`${baseURL}${BANK}`);
@@ -434,6 +437,7 @@ describe('Editor tools', () => {
     const { page, editor, text, texts, unexpectedErrors } = await openEditor(browser, {
       locale: 'en-US',
       viewport: PHONE,
+      touch: true,
     });
     const tools = texts.editorTools;
     const width = () => page.evaluate(() => document.documentElement.clientWidth);
@@ -477,11 +481,27 @@ describe('Editor tools', () => {
     await animationsDone(page);
     const area = (await canvas.boundingBox())!;
     expect(area.x + area.width).toBeLessThanOrEqual(await width());
-    // A finger on a touch screen arrives as pointer events too; the mouse stands in for it.
-    await page.mouse.move(area.x + 20, area.y + 20);
-    await page.mouse.down();
-    await page.mouse.move(area.x + area.width - 20, area.y + area.height - 20, { steps: 8 });
-    await page.mouse.up();
+    // A finger draws: touch events from the browser's own input layer, as a phone sends them.
+    const touch = await page.context().newCDPSession(page);
+    const finger = (x: number, y: number) => [{ x: area.x + x, y: area.y + y, id: 1 }];
+    await touch.send('Input.dispatchTouchEvent', {
+      type: 'touchStart',
+      touchPoints: finger(20, 20),
+    });
+    for (let step = 1; step <= 10; step++) {
+      await touch.send('Input.dispatchTouchEvent', {
+        type: 'touchMove',
+        touchPoints: finger(20 + step * 25, 20 + step * 15),
+      });
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    const painted = await canvas.evaluate((node: HTMLCanvasElement) => {
+      const data = node.getContext('2d')!.getImageData(0, 0, node.width, node.height).data;
+      let count = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]! > 200) count++;
+      return count;
+    });
+    expect(painted).toBeGreaterThan(500);
     await screenshot(page, 'editor-tools-scrawl-phone-en', { fullPage: false });
     await board.getByRole('button', { name: buttonName(texts.common.cancel) }).click();
     await board.waitFor({ state: 'hidden' });
