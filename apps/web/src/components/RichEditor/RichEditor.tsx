@@ -133,6 +133,16 @@ class EditorBridge {
   }
 }
 
+/** The last part of an image address, readable (a malformed escape is shown as it is). */
+function fileNameOf(src: string): string {
+  const name = src.split(/[?#]/)[0]!.split('/').pop() || src;
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
 /** At most one message per kind of refusal while the previous one still shows. */
 function useRefusalMessages() {
   const { t } = useTranslation();
@@ -245,9 +255,7 @@ export default function RichEditor({
       TableCellAlign,
       EditorImage.configure({
         onLoadError: (src: string) =>
-          live.messages.error(
-            t('editor.image.loadFailed', { name: decodeURI(src.split('/').pop() ?? src) }),
-          ),
+          live.messages.error(t('editor.image.loadFailed', { name: fileNameOf(src) })),
       }),
       Video,
       Audio,
