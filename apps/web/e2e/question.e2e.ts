@@ -370,7 +370,10 @@ describe('Question bank', () => {
     expect(await modal.locator('.import-step-result').innerText()).toContain(
       '共 3 道试题：新增 2 道，跳过 1 道。',
     );
-    await modal.getByRole('button', { name: buttonName('关闭') }).click();
+    await modal
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: buttonName('关闭') })
+      .click();
     await row(page, `导入单选${tag}`).waitFor();
     const imported = await find(`导入判断${tag}`);
     expect(imported).toMatchObject({
@@ -421,7 +424,7 @@ describe('Question bank', () => {
         let modal = dialog(page, 'form');
         await modal.locator('.question-options').waitFor();
         await animationsDone(page);
-        await screenshot(page, `question-form-${width}-${language}`);
+        await screenshot(page, `question-form-${width}-${language}`, { fullPage: false });
         await modal.locator('.ant-modal-close').click();
         await modal.waitFor({ state: 'hidden' });
 
@@ -432,7 +435,7 @@ describe('Question bank', () => {
         await modal.getByRole('switch').click();
         await modal.locator('.question-answer').waitFor();
         await animationsDone(page);
-        await screenshot(page, `question-preview-${width}-${language}`);
+        await screenshot(page, `question-preview-${width}-${language}`, { fullPage: false });
         await modal.locator('.ant-modal-close').click();
         await modal.waitFor({ state: 'hidden' });
 
@@ -443,7 +446,7 @@ describe('Question bank', () => {
         await modal.getByText(q.import.text, { exact: true }).click();
         await modal.getByText(q.import.formatTitle).waitFor();
         await animationsDone(page);
-        await screenshot(page, `question-import-${width}-${language}`);
+        await screenshot(page, `question-import-${width}-${language}`, { fullPage: false });
         await modal.locator('.ant-modal-close').click();
         await modal.waitFor({ state: 'hidden' });
 

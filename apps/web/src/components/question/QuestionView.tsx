@@ -4,6 +4,7 @@ import { Button, Checkbox, Flex, Input, Radio, Tag, Typography, theme } from 'an
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SafeHtml } from '../SafeHtml';
+import './QuestionView.css';
 
 /** What an examinee is shown of a question; the key and analysis only for `showAnswer`. */
 export interface ViewableQuestion {

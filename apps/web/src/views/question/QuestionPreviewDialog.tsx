@@ -1,5 +1,5 @@
 import type { CertLevel, QuestionView } from '@kaoshi/shared';
-import { Descriptions, Flex, Modal, Switch, Tag, Typography } from 'antd';
+import { Descriptions, Flex, Grid, Modal, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QuestionView as ExamineeView } from '../../components/question/QuestionView';
@@ -19,6 +19,7 @@ export function QuestionPreviewDialog({ open, question, onClose }: QuestionPrevi
   const { t } = useTranslation();
   const codeLabel = useCodeLabel();
   const levelLabel = useLevelLabel();
+  const screens = Grid.useBreakpoint();
   const [showAnswer, setShowAnswer] = useState(false);
 
   return (
@@ -67,6 +68,7 @@ export function QuestionPreviewDialog({ open, question, onClose }: QuestionPrevi
           <Descriptions
             size="small"
             column={{ xs: 1, sm: 2 }}
+            layout={screens.sm ? 'horizontal' : 'vertical'}
             items={[
               {
                 key: 'place',
