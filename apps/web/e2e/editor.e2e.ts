@@ -219,6 +219,17 @@ describe('Rich-text editor', () => {
       .evaluateAll((cells) => cells.map((cell) => (cell as HTMLElement).style.verticalAlign));
     expect(aligns).toEqual(Array(25).fill('top'));
 
+    // Columns resize by dragging near a cell's edge, down to 5 px at the least.
+    const first = (await text.locator('table td').first().boundingBox())!;
+    const edge = { x: first.x + first.width - 3, y: first.y + first.height / 2 };
+    await page.mouse.move(edge.x - 20, edge.y);
+    await page.mouse.move(edge.x, edge.y, { steps: 3 });
+    await text.locator('.column-resize-handle').first().waitFor();
+    await page.mouse.down();
+    await page.mouse.move(first.x - 100, edge.y, { steps: 5 });
+    await page.mouse.up();
+    expect(await outputOf(editor)).toMatch(/<td [^>]*colwidth="5"/);
+
     // The size picker opens inside the dialog and is what the pointer hits there.
     await tool(editor, 'tablePicker').click();
     const cell = editor.locator('.ke-table-cell[data-row="3"][data-col="4"]');

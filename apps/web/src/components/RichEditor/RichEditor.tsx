@@ -73,9 +73,24 @@ export interface RichEditorProps {
 
 const EMPTY_PLACEHOLDER = new RegExp(`<span class="${PLACEHOLDER_CLASS}"></span>`, 'g');
 
+/**
+ * Nothing but blank paragraphs: the field is empty (a required field stays unfilled). A table,
+ * a rule or an image, even without text, is content.
+ */
+function isBlank(editor: Editor): boolean {
+  let blank = true;
+  editor.state.doc.descendants((node) => {
+    if (!blank) return false;
+    if (node.isText) blank = !node.text?.trim();
+    else if (node.type.name !== 'paragraph' && node.type.name !== 'hardBreak') blank = false;
+    return blank;
+  });
+  return blank;
+}
+
 /** What leaves the editor: sanitized, without upload placeholders, '' when empty. */
 function outputHtml(editor: Editor): string {
-  if (editor.isEmpty) return '';
+  if (isBlank(editor)) return '';
   return sanitizeHtml(editor.getHTML()).replace(EMPTY_PLACEHOLDER, '');
 }
 
