@@ -221,14 +221,14 @@ export default function QuestionBank() {
   // Labelled actions would cover the last columns below 1600 px: icons with tooltips there.
   const compact = !screens.xxl;
   const columns: TableColumnsType<QuestionView> = [
-    { title: t('question.fields.id'), dataIndex: 'id', width: 80, ...sortable('id') },
+    { title: t('question.fields.id'), dataIndex: 'id', width: 72, ...sortable('id') },
     {
       title: t('question.fields.content'),
       key: 'content',
       render: (_, question) => {
         const text = plainExcerpt(question.content);
         return (
-          <Flex vertical gap={2} style={{ minWidth: 200, maxWidth: 420 }}>
+          <Flex vertical gap={2} style={{ minWidth: 180, maxWidth: screens.xxl ? 420 : 280 }}>
             <Typography.Text ellipsis={{ tooltip: text.full }} className="question-stem-excerpt">
               {text.short(EXCERPT_LENGTH) || t('question.list.noText')}
             </Typography.Text>
@@ -276,7 +276,7 @@ export default function QuestionBank() {
       key: 'place',
       responsive: ['lg'],
       render: (_, question) => (
-        <Flex vertical style={{ maxWidth: 260 }}>
+        <Flex vertical style={{ maxWidth: screens.xxl ? 260 : 180 }}>
           <Typography.Text ellipsis>
             {question.courseName}
             {question.pointName ? ` / ${question.pointName}` : ''}
@@ -295,7 +295,7 @@ export default function QuestionBank() {
     {
       title: t('question.fields.author'),
       key: 'author',
-      responsive: ['xl'],
+      responsive: ['xxl'],
       dataIndex: 'authorName',
     },
     {

@@ -119,7 +119,7 @@ export default {
     editTitle: 'Edit question #{{id}}',
     added: 'The question was added',
     reviewAgain:
-      'Saving changes sends this question back to “not reviewed”: submit it for review again.',
+      'Saving changes ends this question’s review: submit it for review again afterwards.',
     contentPlaceholder: 'The question as the examinee reads it',
     fillBlankPlaceholder: 'Type ___ (three underscores) where each blank goes',
     blankHint: 'Type ___ (three or more underscores) in the stem for each blank.',

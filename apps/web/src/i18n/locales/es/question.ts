@@ -121,7 +121,7 @@ const question: Messages['question'] = {
     editTitle: 'Editar pregunta #{{id}}',
     added: 'Se añadió la pregunta',
     reviewAgain:
-      'Al guardar cambios, la pregunta vuelve a “sin revisar”: envíela de nuevo a revisión.',
+      'Al guardar cambios, la revisión de esta pregunta deja de valer: envíela de nuevo a revisión.',
     contentPlaceholder: 'La pregunta tal como la lee el examinado',
     fillBlankPlaceholder: 'Escriba ___ (tres guiones bajos) donde va cada hueco',
     blankHint: 'Escriba ___ (tres o más guiones bajos) en el enunciado por cada hueco.',

@@ -121,7 +121,7 @@ const question: Messages['question'] = {
     editTitle: '問題 #{{id}} を編集',
     added: '問題を追加しました',
     reviewAgain:
-      '変更を保存すると、この問題は「未審査」に戻ります。もう一度審査に提出してください。',
+      '変更を保存すると、この問題の審査結果は無効になります。もう一度審査に提出してください。',
     contentPlaceholder: '受検者が読む問題文',
     fillBlankPlaceholder: '空欄の位置に ___（アンダースコア 3 つ）を入力',
     blankHint: '問題文の各空欄の位置に ___（アンダースコア 3 つ以上）を入力します。',

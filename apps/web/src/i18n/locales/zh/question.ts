@@ -119,7 +119,7 @@ const question: Messages['question'] = {
     addTitle: '新增试题',
     editTitle: '编辑试题 #{{id}}',
     added: '试题已新增',
-    reviewAgain: '保存修改后，本题将回到“未审核”状态，需要重新提交审核。',
+    reviewAgain: '保存修改后，本题的审核结果将失效，需要重新提交审核。',
     contentPlaceholder: '考生看到的题目内容',
     fillBlankPlaceholder: '在每个空的位置输入 ___（三个下划线）',
     blankHint: '在题干中用 ___（三个或更多下划线）标出每个空。',
