@@ -379,9 +379,13 @@ describe('Rich-text editor', () => {
     });
     await text.locator('video').waitFor();
     await editor.locator('input[data-upload="audio"]').setInputFiles({
-      name: 'bell.ogg',
-      mimeType: 'audio/ogg',
-      buffer: Buffer.concat([Buffer.from('OggS', 'latin1'), Buffer.alloc(10)]),
+      name: 'bell.mp3',
+      mimeType: 'audio/mpeg',
+      buffer: Buffer.concat([
+        Buffer.from('ID3', 'latin1'),
+        Buffer.alloc(7),
+        Buffer.from([0xff, 0xfb]),
+      ]),
     });
     await text.locator('audio').waitFor();
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n', 'latin1');

@@ -25,7 +25,7 @@ import {
   UnorderedListOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { UPLOAD_EXTENSIONS } from '@kaoshi/shared';
+import { AUDIO_EXTENSIONS, UPLOAD_EXTENSIONS, VIDEO_EXTENSIONS } from '@kaoshi/shared';
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { Select } from 'antd';
@@ -57,8 +57,8 @@ const HEADINGS = [1, 2, 3, 4, 5, 6] as const;
 
 const ACCEPT: Record<MediaKind, string> = {
   image: UPLOAD_EXTENSIONS.image.join(','),
-  video: UPLOAD_EXTENSIONS.video.join(','),
-  audio: ['.ogg', '.webm', '.mp4', 'audio/*'].join(','),
+  video: VIDEO_EXTENSIONS.join(','),
+  audio: [...AUDIO_EXTENSIONS, '.ogg', '.webm'].join(','),
   attachment: UPLOAD_EXTENSIONS.file.join(','),
 };
 

@@ -10,7 +10,7 @@ export type MediaKind = 'image' | 'video' | 'audio' | 'attachment';
 const ACTIONS: Record<MediaKind, EditorUploadAction> = {
   image: 'uploadimage',
   video: 'uploadvideo',
-  // The server keeps music with the videos: .ogg, .webm and .mp4 hold audio as well.
+  // The editor protocol has no music action: music (.mp3 .m4a .wav, or audio in .ogg/.webm) uploads as video.
   audio: 'uploadvideo',
   attachment: 'uploadfile',
 };
