@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { sanitizeHtml } from '../utils/sanitize-html';
+import './rich-content.css';
 
 interface SafeHtmlProps {
   html: string;

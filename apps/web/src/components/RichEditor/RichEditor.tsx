@@ -49,6 +49,7 @@ import {
   type Autosaver,
   type EditorDraft,
 } from './autosave';
+import '../rich-content.css';
 import './RichEditor.css';
 
 export interface RichEditorProps {
