@@ -189,6 +189,20 @@ describe('Question bank', () => {
     const fill = await find(`电流的单位是 ___。${tag}`);
     expect(fill).toMatchObject({ type: 4, blanks: [['欧姆', 'Ω'], ['安培']] });
 
+    // The examinee gets one input per blank; the accepted answers show only on request.
+    await row(page, '电流的单位是').getByRole('button', { name: '预览' }).click();
+    modal = dialog(page, 'preview');
+    await expect.poll(() => modal.locator('.question-blank input').count()).toBe(2);
+    expect(await modal.locator('.question-blank-answers').count()).toBe(0);
+    await modal.getByRole('switch').click();
+    await expect
+      .poll(() => modal.locator('.question-blank-answers .ant-tag').allInnerTexts())
+      .toEqual(['欧姆', 'Ω', '安培']);
+    await animationsDone(page);
+    await screenshot(page, 'question-preview-fill-zh', { fullPage: false });
+    await modal.locator('.ant-modal-close').click();
+    await modal.waitFor({ state: 'hidden' });
+
     // Both are listed; the type filter keeps one.
     await row(page, `电压是${tag}`).waitFor();
     await row(page, `电流的单位是`).waitFor();
@@ -247,6 +261,7 @@ describe('Question bank', () => {
     expect(await refusal.locator('.question-batch-failures').innerText()).toContain(
       '不能审核自己出的题',
     );
+    await animationsDone(page);
     await screenshot(page, 'question-batch-refused-zh', { fullPage: false });
     await refusal.getByRole('button', { name: buttonName('确定') }).click();
     await row(page, `电流的单位是`).getByRole('button', { name: '提交审核' }).click();

@@ -118,6 +118,9 @@ export default function QuestionBank() {
   const { query, sortable } = questions;
   const [selected, setSelected] = useState<number[]>([]);
   const [exporting, setExporting] = useState(false);
+  // A phone shows the keyword and type; the other filters on demand, not a screen of selects.
+  const [moreFilters, setMoreFilters] = useState(false);
+  const allFilters = screens.md || moreFilters;
   const dialog = useDialog<Dialog>();
 
   const batch = useMutation({
@@ -418,59 +421,70 @@ export default function QuestionBank() {
             }))}
           />
         </Form.Item>
-        <Form.Item name="subjectId" noStyle>
-          <AnyJobTypeSelect
-            onChange={(value, jobType) =>
-              filterForm.setFieldsValue({
-                subjectId: value,
-                ...cascadeReset(FILTER_CHAIN, { subjectId: value }),
-                ...(jobType?.levels.length === 1 && { level: jobType.levels[0] }),
-              })
-            }
-          />
-        </Form.Item>
-        <Form.Item name="level" noStyle>
-          <LevelSelect
-            levels={levels}
-            waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
-          />
-        </Form.Item>
-        <Form.Item name="courseId" noStyle>
-          <CourseSelect subjectId={subjectId} level={level} />
-        </Form.Item>
-        <Form.Item name="pointId" noStyle>
-          <PointSelect subjectId={subjectId} level={level} courseId={courseId} />
-        </Form.Item>
-        <Form.Item name="difficulty" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('question.fields.difficulty')}
-            aria-label={t('question.fields.difficulty')}
-            options={DIFFICULTIES.map((value) => ({
-              value,
-              label: `${value} · ${t(`question.difficulty.${difficultyKey(value)}`)}`,
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="auditStatus" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('question.fields.auditStatus')}
-            aria-label={t('question.fields.auditStatus')}
-            options={AUDIT_STATUSES.map((code) => ({
-              value: code,
-              label: codeLabel('auditStatus', code),
-            }))}
-          />
-        </Form.Item>
-        <Flex align="center" gap={8} style={{ height: '100%' }}>
-          <Form.Item name="retired" valuePropName="checked" noStyle>
-            <Switch id="question-retired" />
-          </Form.Item>
-          <label htmlFor="question-retired">{t('question.list.retired')}</label>
-        </Flex>
+        {allFilters && [
+          <Form.Item key="subjectId" name="subjectId" noStyle>
+            <AnyJobTypeSelect
+              onChange={(value, jobType) =>
+                filterForm.setFieldsValue({
+                  subjectId: value,
+                  ...cascadeReset(FILTER_CHAIN, { subjectId: value }),
+                  ...(jobType?.levels.length === 1 && { level: jobType.levels[0] }),
+                })
+              }
+            />
+          </Form.Item>,
+          <Form.Item key="level" name="level" noStyle>
+            <LevelSelect
+              levels={levels}
+              waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
+            />
+          </Form.Item>,
+          <Form.Item key="courseId" name="courseId" noStyle>
+            <CourseSelect subjectId={subjectId} level={level} />
+          </Form.Item>,
+          <Form.Item key="pointId" name="pointId" noStyle>
+            <PointSelect subjectId={subjectId} level={level} courseId={courseId} />
+          </Form.Item>,
+          <Form.Item key="difficulty" name="difficulty" noStyle>
+            <Select
+              allowClear
+              style={{ width: '100%' }}
+              placeholder={t('question.fields.difficulty')}
+              aria-label={t('question.fields.difficulty')}
+              options={DIFFICULTIES.map((value) => ({
+                value,
+                label: `${value} · ${t(`question.difficulty.${difficultyKey(value)}`)}`,
+              }))}
+            />
+          </Form.Item>,
+          <Form.Item key="auditStatus" name="auditStatus" noStyle>
+            <Select
+              allowClear
+              style={{ width: '100%' }}
+              placeholder={t('question.fields.auditStatus')}
+              aria-label={t('question.fields.auditStatus')}
+              options={AUDIT_STATUSES.map((code) => ({
+                value: code,
+                label: codeLabel('auditStatus', code),
+              }))}
+            />
+          </Form.Item>,
+          <Flex key="retired" align="center" gap={8} style={{ height: '100%' }}>
+            <Form.Item name="retired" valuePropName="checked" noStyle>
+              <Switch id="question-retired" />
+            </Form.Item>
+            <label htmlFor="question-retired">{t('question.list.retired')}</label>
+          </Flex>,
+        ]}
+        {!screens.md && (
+          <Button
+            type="link"
+            style={{ paddingInline: 0 }}
+            onClick={() => setMoreFilters(!moreFilters)}
+          >
+            {t(moreFilters ? 'question.list.fewerFilters' : 'question.list.moreFilters')}
+          </Button>
+        )}
       </SearchBar>
       <Flex wrap gap={8} style={{ marginBottom: 12 }} className="question-toolbar">
         <Button

@@ -57,6 +57,8 @@ export default {
     noAnalysis: 'No explanation.',
   },
   list: {
+    moreFilters: 'More filters',
+    fewerFilters: 'Fewer filters',
     keyword: 'Stem, tag or explanation',
     retired: 'Retired questions',
     retiredTag: 'Retired',

@@ -58,6 +58,8 @@ const question: Messages['question'] = {
     noAnalysis: 'Sin explicación.',
   },
   list: {
+    moreFilters: 'Más filtros',
+    fewerFilters: 'Menos filtros',
     keyword: 'Enunciado, etiqueta o explicación',
     retired: 'Preguntas retiradas',
     retiredTag: 'Retirada',

@@ -58,6 +58,8 @@ const question: Messages['question'] = {
     noAnalysis: '解説はありません。',
   },
   list: {
+    moreFilters: '絞り込みを追加',
+    fewerFilters: '絞り込みを閉じる',
     keyword: '問題文・タグ・解説',
     retired: '使用停止中の問題',
     retiredTag: '使用停止',

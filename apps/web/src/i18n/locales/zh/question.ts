@@ -58,6 +58,8 @@ const question: Messages['question'] = {
     noAnalysis: '暂无解析。',
   },
   list: {
+    moreFilters: '更多筛选',
+    fewerFilters: '收起筛选',
     keyword: '题干、标签或解析',
     retired: '已停用的试题',
     retiredTag: '已停用',
