@@ -414,6 +414,68 @@ describe('Question bank', () => {
     await page.context().close();
   });
 
+  it('previews judgement, external-link and short-answer questions as the examinee sees them', async () => {
+    const place = {
+      subjectId: knowledge.subjectId,
+      level: knowledge.level,
+      courseId: knowledge.course.id,
+    };
+    const add = (body: object) =>
+      admin.call<QuestionView>('POST', `${QUESTION_API}/addQuestion`, {
+        ...place,
+        ...body,
+      });
+    const judgement = await add({
+      type: 2,
+      content: `<p>是非题${tag}：铜是导体。</p>`,
+      answer: 'T',
+    });
+    const link = await add({
+      type: 3,
+      content: `<p>外链题${tag}：打开仿真接线平台完成任务。</p>`,
+      linkUrl: 'https://example.com/wiring',
+      answer: '<p>接线正确得满分。</p>',
+    });
+    const short = await add({
+      type: 5,
+      content: `<p>简答题${tag}：说明漏电保护器的作用。</p>`,
+      answer: '<p>发生漏电时自动切断电源。</p>',
+    });
+    const { page, unexpectedErrors } = await openBank();
+    for (const [question, name, text] of [
+      [judgement, 'judgement', '是非题'],
+      [link, 'link', '外链题'],
+      [short, 'short', '简答题'],
+    ] as const) {
+      expect(question.type).toBe({ judgement: 2, link: 3, short: 5 }[name]);
+      await row(page, `${text}${tag}`).getByRole('button', { name: '预览' }).click();
+      const modal = dialog(page, 'preview');
+      await modal.locator('.question-view').waitFor();
+      expect(await modal.locator('.question-answer').count()).toBe(0);
+      if (name === 'judgement') {
+        expect(await modal.locator('.question-option').allInnerTexts()).toEqual(['对', '错']);
+      } else if (name === 'link') {
+        expect(await modal.locator('a.question-link').getAttribute('href')).toBe(
+          'https://example.com/wiring',
+        );
+      } else {
+        await modal.getByRole('textbox', { name: '请在此作答' }).fill('切断电源');
+      }
+      await modal.getByRole('switch').click();
+      const answer = modal.locator('.question-answer');
+      await answer.waitFor();
+      expect(await answer.innerText()).toContain(
+        name === 'judgement' ? '答案： 对' : name === 'link' ? '接线正确得满分' : '自动切断电源',
+      );
+      await animationsDone(page);
+      await screenshot(page, `question-preview-${name}-zh`, { fullPage: false });
+      await modal.locator('.ant-modal-close').click();
+      await modal.waitFor({ state: 'hidden' });
+    }
+    expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+
   it.each([
     ['zh', 'zh-CN', zh],
     ['en', 'en-US', en],

@@ -231,7 +231,7 @@ export default function QuestionBank() {
       render: (_, question) => {
         const text = plainExcerpt(question.content);
         return (
-          <Flex vertical gap={2} style={{ minWidth: 180, maxWidth: screens.xxl ? 420 : 280 }}>
+          <Flex vertical gap={2} style={{ minWidth: 180, maxWidth: screens.xxl ? 420 : 240 }}>
             <Typography.Text ellipsis={{ tooltip: text.full }} className="question-stem-excerpt">
               {text.short(EXCERPT_LENGTH) || t('question.list.noText')}
             </Typography.Text>
@@ -279,7 +279,7 @@ export default function QuestionBank() {
       key: 'place',
       responsive: ['lg'],
       render: (_, question) => (
-        <Flex vertical style={{ maxWidth: screens.xxl ? 260 : 180 }}>
+        <Flex vertical style={{ maxWidth: screens.xxl ? 260 : 160 }}>
           <Typography.Text ellipsis>
             {question.courseName}
             {question.pointName ? ` / ${question.pointName}` : ''}
