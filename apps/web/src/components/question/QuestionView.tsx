@@ -204,6 +204,7 @@ export function QuestionView({
         target="_blank"
         rel="noopener noreferrer"
         className="question-link"
+        style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
       >
         {t('question.view.openLink')}
       </Button>
