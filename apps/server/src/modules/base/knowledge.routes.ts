@@ -18,12 +18,14 @@ export async function knowledgeRoutes(app: FastifyInstance, opts: { knowledge: K
   const { knowledge } = opts;
   // Either key opens the routes; the service then asks COURSE for a course, KNOW-CAPTER for a point.
   const manage = { access: needs(Perm.COURSE, Perm.KNOW) };
+  // Question writers file each question under a course and appraisal point: they read the tree.
+  const read = { access: needs(Perm.COURSE, Perm.KNOW, Perm.QUESTION) };
   const tags = ['knowledge'];
 
   r.get(
     `${BASE}/listKnowledgeTree`,
     {
-      config: manage,
+      config: read,
       schema: {
         tags,
         summary: 'Courses of a job type and level, each with its appraisal points and weightSum',

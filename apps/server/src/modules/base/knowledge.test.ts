@@ -369,7 +369,7 @@ describe('courses and appraisal points (knowledge)', () => {
     it('a teacher without COURSE or KNOW-CAPTER is refused every call (10001)', async () => {
       const { client } = await signedInTeacher(t.app, admin, [Perm.STUDENT]);
       const c = expectOk(await course()).id;
-      expectStatus(await tree(client, batch.subjectId, 5), 10001, /COURSE or KNOW-CAPTER/);
+      expectStatus(await tree(client, batch.subjectId, 5), 10001, /needs COURSE or KNOW-CAPTER or EXAM-QUESTION/);
       expectStatus(await client.get(`${KNOWLEDGE}/getKnowledgeById/${c}`), 10001);
       expectStatus(await course({}, client), 10001);
       expectStatus(
@@ -383,6 +383,15 @@ describe('courses and appraisal points (knowledge)', () => {
       );
       expectStatus(await client.delete(`${KNOWLEDGE}/deleteKnowledge/${c}`), 10001);
       expectOk(await get(c));
+    });
+
+    it('a question writer (EXAM-QUESTION only) reads the tree to file questions, and changes nothing', async () => {
+      const { client } = await signedInTeacher(t.app, admin, [Perm.QUESTION]);
+      const c = expectOk(await course()).id;
+      const courses = expectOk(await tree(client, batch.subjectId, 5));
+      expect(courses.map((node) => node.id)).toContain(c);
+      expectStatus(await course({}, client), 10001);
+      expectStatus(await client.delete(`${KNOWLEDGE}/deleteKnowledge/${c}`), 10001);
     });
 
     it('COURSE manages courses only; KNOW-CAPTER appraisal points only; both read the tree', async () => {
