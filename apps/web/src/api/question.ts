@@ -12,12 +12,7 @@ import type {
   QuestionTextImportFields,
   QuestionView,
 } from '@kaoshi/shared';
-import {
-  IMPORT_TIMEOUT_MS,
-  downloadFile,
-  postImport,
-  type ImportProgress,
-} from '../components/import/transfer';
+import { IMPORT_TIMEOUT_MS, downloadFile, postImport, type ImportProgress } from './transfer';
 import { request } from './request';
 
 const QUESTION = '/api/kaoshi-question/question';

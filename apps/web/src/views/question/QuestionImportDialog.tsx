@@ -50,7 +50,7 @@ import {
   previewQuestionImport,
   type QuestionImportSource,
 } from '../../api/question';
-import type { ImportProgress } from '../../components/import/transfer';
+import type { ImportProgress } from '../../api/transfer';
 import { LevelSelect, cascadeReset } from '../../components/structure';
 import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';

@@ -5,12 +5,11 @@ import {
   http,
   rejectEnvelope,
   reportNetworkFailure,
-} from '../../api/request';
+} from './request';
 
 /**
  * File transfers of the import and export screens that axios cannot do well: saving a download
  * whose error is a JSON envelope, and an upload whose answer streams NDJSON progress lines.
- * (The student import in api/student-import.ts predates this and keeps its own copy.)
  */
 
 export interface ImportProgress {
