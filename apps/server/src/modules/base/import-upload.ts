@@ -1,0 +1,68 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { invalid } from '../../errors.js';
+
+/**
+ * The upload of an import: one file in the field `file`, and the few text fields given with it.
+ * `what` names the file in the messages ("workbook", "file"); `maxBytes` is the multipart
+ * fileSize limit the routes registered, said back when a file passes it.
+ */
+export async function readImportUpload(
+  request: FastifyRequest,
+  { what, maxBytes }: { what: string; maxBytes: number },
+) {
+  if (!request.isMultipart()) {
+    throw invalid('body', `send multipart/form-data with the ${what} in the field "file"`);
+  }
+  let file: Buffer | undefined;
+  let fileName = '';
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (part.fieldname !== 'file') {
+        throw invalid('file', `send the ${what} in the field "file", not "${part.fieldname}"`);
+      }
+      fileName = part.filename ?? '';
+      file = await part.toBuffer();
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw invalid(
+        'file',
+        `larger than ${maxBytes / 1024 / 1024} MB: split it into smaller files`,
+      );
+    }
+    if (code === 'FST_FILES_LIMIT') throw invalid('file', 'send one file at a time');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      throw invalid('body', 'too many form fields');
+    }
+    throw error;
+  }
+  if (!file) throw invalid('file', 'no file was sent (multipart field "file")');
+  return { file, fileName, fields };
+}
+
+/**
+ * The multipart parser for an import's routes, registered in their plugin's own context: one
+ * file of at most `maxBytes` and up to `fields` text fields.
+ */
+export async function registerImportMultipart(
+  app: FastifyInstance,
+  { maxBytes, fields }: { maxBytes: number; fields: number },
+) {
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: maxBytes,
+      files: 1,
+      fields,
+      parts: fields + 1,
+      fieldSize: 1024,
+      headerPairs: 50,
+    },
+  });
+}
