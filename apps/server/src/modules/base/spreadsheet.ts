@@ -242,6 +242,106 @@ const cellType = (text: string, what: string): CellText => ({
   problem: { code: 'cellType', message: `${what} cannot be imported here` },
 });
 
+/** Header text as compared: NFKC (full-width → ASCII), no spaces, * or :, lower case. */
+export const normaliseHeader = (text: string) =>
+  text
+    .normalize('NFKC')
+    .replace(/[\s*:]/g, '')
+    .toLowerCase();
+
+/** Every header of every language (and the column keys themselves) → its column. */
+export function headerColumns<C extends string>(
+  headers: Readonly<Record<string, Readonly<Record<C, string>>>>,
+): Map<string, C> {
+  const columns = new Map<string, C>();
+  for (const language of Object.values(headers)) {
+    for (const [column, header] of Object.entries(language) as [C, string][]) {
+      columns.set(normaliseHeader(header), column);
+      columns.set(normaliseHeader(column), column);
+    }
+  }
+  return columns;
+}
+
+/** A sheet column's letters (1 → A, 27 → AA). */
+export const columnLetter = (index: number) => {
+  let letters = '';
+  for (let n = index; n > 0; n = Math.floor((n - 1) / 26)) {
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  }
+  return letters;
+};
+
+/**
+ * The header row of an import sheet: cell index → column, in order. Any unknown, repeated or
+ * missing required header refuses the file, naming them all.
+ */
+export function readHeaderRow<C extends string>(
+  row: ExcelJS.Row,
+  rowNumber: number,
+  {
+    headers,
+    required,
+    englishHeader,
+  }: {
+    headers: Map<string, C>;
+    required: readonly C[];
+    englishHeader: (column: C) => string;
+  },
+): Map<number, C> {
+  const seen = new Map<C, number>();
+  const columnAt = new Map<number, C>();
+  const unknown: string[] = [];
+  const twice: string[] = [];
+  row.eachCell({ includeEmpty: false }, (cell, index) => {
+    const { text } = readCell(cell, false);
+    if (text === '') return;
+    const column = headers.get(normaliseHeader(text));
+    if (!column) {
+      unknown.push(`"${text.slice(0, 40)}" (column ${columnLetter(index)})`);
+      return;
+    }
+    const earlier = seen.get(column);
+    if (earlier !== undefined) {
+      twice.push(
+        `${englishHeader(column)} (columns ${columnLetter(earlier)} and ${columnLetter(index)})`,
+      );
+      return;
+    }
+    seen.set(column, index);
+    columnAt.set(index, column);
+  });
+  const missing = required.filter((column) => !seen.has(column));
+  if (missing.length === 0 && unknown.length === 0 && twice.length === 0) return columnAt;
+  const problems = [
+    missing.length > 0 && `missing ${missing.map(englishHeader).join(', ')}`,
+    unknown.length > 0 && `unknown ${unknown.slice(0, 10).join(', ')}`,
+    twice.length > 0 && `repeated ${twice.join(', ')}`,
+  ].filter(Boolean);
+  throw fileProblem(
+    `the header row (row ${rowNumber}) does not match the template: ${problems.join('; ')}. ` +
+      "Use the template's headers, in Chinese, English, Spanish or Japanese, in any order",
+  );
+}
+
+/**
+ * After reading a sheet: refuses one with no header (`headerRow` undefined), no data row, or
+ * more than `max` of them. `noun`: what a row is, plural ("students").
+ */
+export function checkSheetRows(
+  headerRow: number | undefined,
+  rows: number,
+  { max, noun }: { max: number; noun: string },
+) {
+  if (headerRow === undefined) throw fileProblem('the first sheet is empty: fill in the template');
+  if (rows === 0) {
+    throw fileProblem(`no ${noun}: every row below the header (row ${headerRow}) is empty`);
+  }
+  if (rows > max) {
+    throw fileProblem(`${rows} ${noun}; at most ${max} per file: split the file`);
+  }
+}
+
 /**
  * `attachment` with the real name in UTF-8 (RFC 6266 / 5987), so that a Chinese file name
  * survives every browser, and an ASCII name for clients that read only `filename`.

@@ -31,7 +31,15 @@ import { inTransaction, type Db } from '../../db/database.js';
 import { conflict, invalid } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { hashSecret } from '../auth/secret.js';
-import { loadWorkbook, readCell } from './spreadsheet.js';
+import {
+  checkSheetRows,
+  columnLetter,
+  headerColumns,
+  loadWorkbook,
+  normaliseHeader,
+  readCell,
+  readHeaderRow,
+} from './spreadsheet.js';
 import { TEMPLATE_TEXTS } from './student-import.texts.js';
 import { StudentRepository } from './student.repository.js';
 import {
@@ -56,21 +64,7 @@ const TEMPLATE_ROWS = STUDENT_IMPORT_MAX_ROWS + 1;
 
 const fileProblem = (problem: string) => invalid('file', problem);
 
-/** Header text as compared: NFKC (full-width → ASCII), no spaces, no * marks, lower case. */
-const normaliseHeader = (text: string) =>
-  text
-    .normalize('NFKC')
-    .replace(/[\s*:]/g, '')
-    .toLowerCase();
-
-/** Every header of every language (and the column keys themselves) → its column. */
-const HEADER_COLUMNS = new Map<string, AnyColumn>();
-for (const language of STUDENT_IMPORT_LANGUAGES) {
-  for (const [column, header] of Object.entries(STUDENT_IMPORT_HEADERS[language])) {
-    HEADER_COLUMNS.set(normaliseHeader(header), column as AnyColumn);
-    HEADER_COLUMNS.set(normaliseHeader(column), column as AnyColumn);
-  }
-}
+const HEADER_COLUMNS = headerColumns<AnyColumn>(STUDENT_IMPORT_HEADERS);
 
 type CodedColumn = 'gender' | 'idType' | 'status';
 const CODES: Record<CodedColumn, readonly number[]> = {
@@ -104,13 +98,6 @@ const CODE_MESSAGES: Record<CodedColumn, string> = {
 /** Columns holding long digit strings, where Excel may have made a number lose digits. */
 const DIGIT_COLUMNS = new Set<Column>(['idNumber', 'phone']);
 
-const columnLetter = (index: number) => {
-  let letters = '';
-  for (let n = index; n > 0; n = Math.floor((n - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  }
-  return letters;
-};
 const englishHeader = (column: AnyColumn) => `"${STUDENT_IMPORT_HEADERS.en[column]}"`;
 const emptyValues = () =>
   Object.fromEntries(STUDENT_IMPORT_COLUMNS.map((column) => [column, ''])) as Record<
@@ -144,7 +131,17 @@ export function readStudentSheet(workbook: ExcelJS.Workbook): Sheet {
   sheet.eachRow((row, rowNumber) => {
     if (headerRow === undefined) {
       headerRow = rowNumber;
-      readHeader(row, rowNumber, columnAt);
+      const headers = {
+        headers: HEADER_COLUMNS,
+        required: STUDENT_IMPORT_REQUIRED_COLUMNS,
+        englishHeader,
+      };
+      // The export's read-only columns are known headers, and not read.
+      for (const [index, column] of readHeaderRow(row, rowNumber, headers)) {
+        if ((STUDENT_IMPORT_COLUMNS as readonly string[]).includes(column)) {
+          columnAt.set(index, column as Column);
+        }
+      }
       return;
     }
     const values = emptyValues();
@@ -161,53 +158,8 @@ export function readStudentSheet(workbook: ExcelJS.Workbook): Sheet {
     if (blank && cellErrors.length === 0) return;
     rows.push({ row: rowNumber, values, cellErrors });
   });
-  if (headerRow === undefined) throw fileProblem('the first sheet is empty: fill in the template');
-  if (rows.length === 0) {
-    throw fileProblem(`no students: every row below the header (row ${headerRow}) is empty`);
-  }
-  if (rows.length > STUDENT_IMPORT_MAX_ROWS) {
-    throw fileProblem(
-      `${rows.length} students; at most ${STUDENT_IMPORT_MAX_ROWS} per file: split the file`,
-    );
-  }
+  checkSheetRows(headerRow, rows.length, { max: STUDENT_IMPORT_MAX_ROWS, noun: 'students' });
   return { rows };
-}
-
-function readHeader(row: ExcelJS.Row, rowNumber: number, columnAt: Map<number, Column>) {
-  const seen = new Map<AnyColumn, number>();
-  const unknown: string[] = [];
-  const twice: string[] = [];
-  row.eachCell({ includeEmpty: false }, (cell, index) => {
-    const { text } = readCell(cell, false);
-    if (text === '') return;
-    const column = HEADER_COLUMNS.get(normaliseHeader(text));
-    if (!column) {
-      unknown.push(`"${text.slice(0, 40)}" (column ${columnLetter(index)})`);
-      return;
-    }
-    const earlier = seen.get(column);
-    if (earlier !== undefined) {
-      twice.push(
-        `${englishHeader(column)} (columns ${columnLetter(earlier)} and ${columnLetter(index)})`,
-      );
-      return;
-    }
-    seen.set(column, index);
-    if ((STUDENT_IMPORT_COLUMNS as readonly string[]).includes(column)) {
-      columnAt.set(index, column as Column);
-    }
-  });
-  const missing = STUDENT_IMPORT_REQUIRED_COLUMNS.filter((column) => !seen.has(column));
-  if (missing.length === 0 && unknown.length === 0 && twice.length === 0) return;
-  const problems = [
-    missing.length > 0 && `missing ${missing.map(englishHeader).join(', ')}`,
-    unknown.length > 0 && `unknown ${unknown.slice(0, 10).join(', ')}`,
-    twice.length > 0 && `repeated ${twice.join(', ')}`,
-  ].filter(Boolean);
-  throw fileProblem(
-    `the header row (row ${rowNumber}) does not match the template: ${problems.join('; ')}. ` +
-      "Use the template's headers, in Chinese, English, Spanish or Japanese, in any order",
-  );
 }
 
 // ---------------------------------------------------------------------------------------------

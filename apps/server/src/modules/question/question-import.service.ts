@@ -7,7 +7,6 @@ import {
   QUESTION_HTML_MAX,
   QUESTION_IMPORT_COLUMNS,
   QUESTION_IMPORT_HEADERS,
-  QUESTION_IMPORT_LANGUAGES,
   QUESTION_IMPORT_MAX_ROWS,
   QUESTION_IMPORT_REQUIRED_COLUMNS,
   QUESTION_SCORE_DEFAULT,
@@ -35,7 +34,14 @@ import { explainConstraint } from '../../db/constraint.js';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, invalid } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
-import { loadWorkbook, readCell } from '../base/spreadsheet.js';
+import {
+  checkSheetRows,
+  columnLetter,
+  headerColumns,
+  loadWorkbook,
+  readCell,
+  readHeaderRow,
+} from '../base/spreadsheet.js';
 import { styleHeader } from '../base/student-import.service.js';
 import { QUESTION_TEMPLATE_TEXTS, type DescribedColumn } from './question-import.texts.js';
 import { QuestionRepository, type NewQuestion } from './question.repository.js';
@@ -90,41 +96,24 @@ const emptyValues = () =>
     string
   >;
 
-/** Header text as compared: NFKC (full-width → ASCII), no spaces, * or :, lower case. */
-const normaliseHeader = (text: string) =>
-  text
-    .normalize('NFKC')
-    .replace(/[\s*:]/g, '')
-    .toLowerCase();
-
-const HEADER_COLUMNS = new Map<string, Column>();
-for (const language of QUESTION_IMPORT_LANGUAGES) {
-  for (const [column, header] of Object.entries(QUESTION_IMPORT_HEADERS[language])) {
-    HEADER_COLUMNS.set(normaliseHeader(header), column as Column);
-    HEADER_COLUMNS.set(normaliseHeader(column), column as Column);
-  }
-}
+const HEADER_COLUMNS = headerColumns<Column>(QUESTION_IMPORT_HEADERS);
 const englishHeader = (column: Column) => `"${QUESTION_IMPORT_HEADERS.en[column]}"`;
-
-const columnLetter = (index: number) => {
-  let letters = '';
-  for (let n = index; n > 0; n = Math.floor((n - 1) / 26)) {
-    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  }
-  return letters;
-};
 
 /** The first sheet: its first non-empty row is the header (any language, any order). */
 export function readQuestionSheet(workbook: ExcelJS.Workbook): RawQuestion[] {
   const sheet = workbook.worksheets[0];
   if (!sheet) throw fileProblem('the workbook has no sheet');
   let headerRow: number | undefined;
-  const columnAt = new Map<number, Column>();
+  let columnAt = new Map<number, Column>();
   const rows: RawQuestion[] = [];
   sheet.eachRow((row, rowNumber) => {
     if (headerRow === undefined) {
       headerRow = rowNumber;
-      readHeader(row, rowNumber, columnAt);
+      columnAt = readHeaderRow(row, rowNumber, {
+        headers: HEADER_COLUMNS,
+        required: QUESTION_IMPORT_REQUIRED_COLUMNS,
+        englishHeader,
+      });
       return;
     }
     const values = emptyValues();
@@ -154,51 +143,8 @@ export function readQuestionSheet(workbook: ExcelJS.Workbook): RawQuestion[] {
     if (blank && problems.length === 0) return;
     rows.push({ row: rowNumber, values, plain: false, problems });
   });
-  if (headerRow === undefined) throw fileProblem('the first sheet is empty: fill in the template');
-  if (rows.length === 0) {
-    throw fileProblem(`no questions: every row below the header (row ${headerRow}) is empty`);
-  }
-  if (rows.length > QUESTION_IMPORT_MAX_ROWS) {
-    throw fileProblem(
-      `${rows.length} questions; at most ${QUESTION_IMPORT_MAX_ROWS} per file: split the file`,
-    );
-  }
+  checkSheetRows(headerRow, rows.length, { max: QUESTION_IMPORT_MAX_ROWS, noun: 'questions' });
   return rows;
-}
-
-function readHeader(row: ExcelJS.Row, rowNumber: number, columnAt: Map<number, Column>) {
-  const seen = new Map<Column, number>();
-  const unknown: string[] = [];
-  const twice: string[] = [];
-  row.eachCell({ includeEmpty: false }, (cell, index) => {
-    const { text } = readCell(cell, false);
-    if (text === '') return;
-    const column = HEADER_COLUMNS.get(normaliseHeader(text));
-    if (!column) {
-      unknown.push(`"${text.slice(0, 40)}" (column ${columnLetter(index)})`);
-      return;
-    }
-    const earlier = seen.get(column);
-    if (earlier !== undefined) {
-      twice.push(
-        `${englishHeader(column)} (columns ${columnLetter(earlier)} and ${columnLetter(index)})`,
-      );
-      return;
-    }
-    seen.set(column, index);
-    columnAt.set(index, column);
-  });
-  const missing = QUESTION_IMPORT_REQUIRED_COLUMNS.filter((column) => !seen.has(column));
-  if (missing.length === 0 && unknown.length === 0 && twice.length === 0) return;
-  const problems = [
-    missing.length > 0 && `missing ${missing.map(englishHeader).join(', ')}`,
-    unknown.length > 0 && `unknown ${unknown.slice(0, 10).join(', ')}`,
-    twice.length > 0 && `repeated ${twice.join(', ')}`,
-  ].filter(Boolean);
-  throw fileProblem(
-    `the header row (row ${rowNumber}) does not match the template: ${problems.join('; ')}. ` +
-      "Use the template's headers, in Chinese, English, Spanish or Japanese, in any order",
-  );
 }
 
 /**
