@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { invalid } from '../../errors.js';
@@ -349,4 +350,38 @@ export function checkSheetRows(
 export function attachmentDisposition(fileName: string, asciiFallback: string) {
   const ascii = asciiFallback.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * An export written with exceljs's streaming writer, which `fill` commits row by row; the zipped
+ * result is collected and returned whole, so that a failure is still answered with the envelope.
+ * `names`: the file's base name in the export's language and in English (the ASCII fallback);
+ * both get the day's date.
+ */
+export async function writeExport(
+  names: { local: string; english: string },
+  fill: (workbook: ExcelJS.stream.xlsx.WorkbookWriter) => Promise<void>,
+) {
+  const output = new PassThrough();
+  const parts: Buffer[] = [];
+  output.on('data', (chunk: Buffer) => parts.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => {
+    output.on('end', resolve);
+    output.on('error', reject);
+  });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  workbook.creator = 'Kaoshi';
+  await fill(workbook);
+  await workbook.commit();
+  await finished;
+  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  return {
+    buffer: Buffer.concat(parts),
+    fileName: `${names.local}-${day}.xlsx`,
+    asciiName: `${names.english}-${day}.xlsx`,
+  };
 }

@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import {
   CHOICE_TYPES,
   OPTION_KEYS,
@@ -8,9 +7,9 @@ import {
   type QuestionExportQuery,
   type QuestionTypeCode,
 } from '@kaoshi/shared';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/database.js';
 import { invalid } from '../../errors.js';
+import { writeExport } from '../base/spreadsheet.js';
 import { addQuestionSheet } from './question-import.service.js';
 import { QUESTION_TEMPLATE_TEXTS } from './question-import.texts.js';
 import { QuestionRepository } from './question.repository.js';
@@ -19,8 +18,6 @@ import { QuestionRepository } from './question.repository.js';
 export const QUESTION_EXPORT_MAX_ROWS = 50_000;
 /** Questions read from the database per query while writing. */
 const EXPORT_PAGE = 1000;
-
-const stamp = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '');
 
 const parse = <T>(text: string, fallback: T): T => {
   try {
@@ -32,9 +29,7 @@ const parse = <T>(text: string, fallback: T): T => {
 
 /**
  * Every question matching listQuestion's filters, in its order, as .xlsx in the template's
- * columns (type words in `lang`, HTML as stored), so the file imports again as it is. exceljs's
- * streaming writer commits each row; the zipped result is collected and sent whole, so that a
- * failure is still answered with the envelope.
+ * columns (type words in `lang`, HTML as stored), so the file imports again as it is.
  */
 export async function exportQuestions(db: Db, query: QuestionExportQuery) {
   const questions = new QuestionRepository(db);
@@ -45,62 +40,47 @@ export async function exportQuestions(db: Db, query: QuestionExportQuery) {
       `${total} questions match; at most ${QUESTION_EXPORT_MAX_ROWS} per export: narrow the filter`,
     );
   }
-  const output = new PassThrough();
-  const parts: Buffer[] = [];
-  output.on('data', (chunk: Buffer) => parts.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    output.on('end', resolve);
-    output.on('error', reject);
-  });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  workbook.creator = 'Kaoshi';
-  const sheet = addQuestionSheet(workbook, query.lang);
-  sheet.getRow(1).commit();
-  const words = QUESTION_TYPE_WORDS[query.lang];
-  for (let offset = 0; offset < total; offset += EXPORT_PAGE) {
-    const rows = await questions.page(query, offset, EXPORT_PAGE);
-    for (const row of rows) {
-      const type = row.type as QuestionTypeCode;
-      const options = parse<{ content: string }[]>(row.options, []);
-      const blanks = parse<string[][]>(row.blanks, []);
-      const answer =
-        type === QuestionType.FILL_BLANK
-          ? blanks.map((accepted) => accepted.join('/')).join('|')
-          : row.answer;
-      const values: Record<string, string | number> = {
-        type: words[type]?.[0] ?? String(type),
-        content: row.content,
-        answer,
-        linkUrl: row.link_url,
-        analysis: row.analysis,
-        score: scoreFromHundredths(row.score),
-        difficulty: row.difficulty,
-        subjectCode: row.subject_code,
-        level: row.level,
-        courseCode: row.course_code,
-        pointCode: row.point_code ?? '',
-        tags: parse<string[]>(row.tags, []).join(', '),
-      };
-      if (CHOICE_TYPES.includes(type)) {
-        options.forEach((option, index) => {
-          values[`option${OPTION_KEYS[index]}`] = option.content;
-        });
-      }
-      sheet.addRow(values).commit();
-    }
-    if (rows.length < EXPORT_PAGE) break;
-  }
-  sheet.commit();
-  await workbook.commit();
-  await finished;
-  const day = stamp(new Date());
-  return {
-    buffer: Buffer.concat(parts),
-    fileName: `${QUESTION_TEMPLATE_TEXTS[query.lang].fileNames.export}-${day}.xlsx`,
-    asciiName: `${QUESTION_TEMPLATE_TEXTS.en.fileNames.export}-${day}.xlsx`,
+  const names = {
+    local: QUESTION_TEMPLATE_TEXTS[query.lang].fileNames.export,
+    english: QUESTION_TEMPLATE_TEXTS.en.fileNames.export,
   };
+  return writeExport(names, async (workbook) => {
+    const sheet = addQuestionSheet(workbook, query.lang);
+    sheet.getRow(1).commit();
+    const words = QUESTION_TYPE_WORDS[query.lang];
+    for (let offset = 0; offset < total; offset += EXPORT_PAGE) {
+      const rows = await questions.page(query, offset, EXPORT_PAGE);
+      for (const row of rows) {
+        const type = row.type as QuestionTypeCode;
+        const options = parse<{ content: string }[]>(row.options, []);
+        const blanks = parse<string[][]>(row.blanks, []);
+        const answer =
+          type === QuestionType.FILL_BLANK
+            ? blanks.map((accepted) => accepted.join('/')).join('|')
+            : row.answer;
+        const values: Record<string, string | number> = {
+          type: words[type]?.[0] ?? String(type),
+          content: row.content,
+          answer,
+          linkUrl: row.link_url,
+          analysis: row.analysis,
+          score: scoreFromHundredths(row.score),
+          difficulty: row.difficulty,
+          subjectCode: row.subject_code,
+          level: row.level,
+          courseCode: row.course_code,
+          pointCode: row.point_code ?? '',
+          tags: parse<string[]>(row.tags, []).join(', '),
+        };
+        if (CHOICE_TYPES.includes(type)) {
+          options.forEach((option, index) => {
+            values[`option${OPTION_KEYS[index]}`] = option.content;
+          });
+        }
+        sheet.addRow(values).commit();
+      }
+      if (rows.length < EXPORT_PAGE) break;
+    }
+    sheet.commit();
+  });
 }
