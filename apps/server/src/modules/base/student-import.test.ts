@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { deflateRawSync } from 'node:zlib';
 import {
   Perm,
   STUDENT_IMPORT_COLUMNS,
@@ -27,7 +26,9 @@ import {
   type TestApp,
 } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
+import { readApplied, zip, type Applied } from '../../../test/imports.js';
 import type { AuthContext } from '../auth/auth.service.js';
+import { multipart, type Part } from '../files/fixtures.js';
 import { XLSX_CONTENT_TYPE } from './spreadsheet.js';
 import { StudentImportService } from './student-import.service.js';
 import { assignTeacher, createBatch, residentId, type Batch } from './test-data.js';
@@ -62,82 +63,12 @@ async function workbook(
 const cells = (values: Values): Cells =>
   STUDENT_IMPORT_COLUMNS.map((column) => (values[column] === undefined ? null : values[column]));
 
-/** A stored (uncompressed) or deflated zip archive of the given entries. */
-function zip(entries: { name: string; data: Buffer; deflate?: boolean; declaredSize?: number }[]) {
-  const locals: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const body = entry.deflate ? deflateRawSync(entry.data) : entry.data;
-    const size = entry.declaredSize ?? entry.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(entry.deflate ? 8 : 0, 8);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(entry.deflate ? 8 : 0, 10);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, body);
-    directory.push(central, name);
-    offset += 30 + name.length + body.length;
-  }
-  const directoryBytes = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directoryBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directoryBytes, end]);
-}
-
-interface Part {
-  name: string;
-  value: string | Buffer;
-  filename?: string;
-}
-
-function multipart(parts: Part[]): Pick<InjectOptions, 'payload' | 'headers'> {
-  const boundary = `----kaoshi${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const file = part.filename !== undefined;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"` +
-          (file ? `; filename="${part.filename}"\r\nContent-Type: ${XLSX_CONTENT_TYPE}` : '') +
-          '\r\n\r\n',
-      ),
-      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const filePart = (file: Buffer): Part => ({ name: 'file', value: file, filename: 'students.xlsx' });
-
-interface Applied {
-  http: number;
-  /** The envelope: the whole answer, or the last NDJSON line. */
-  body: Envelope<StudentImportResult>;
-  progress: { phase: string; done: number; total: number }[];
-  type: string;
-}
+const filePart = (file: Buffer): Part => ({
+  name: 'file',
+  value: file,
+  filename: 'students.xlsx',
+  contentType: XLSX_CONTENT_TYPE,
+});
 
 describe('student import and export', () => {
   let t: TestApp;
@@ -193,32 +124,18 @@ describe('student import and export', () => {
       ...multipart([filePart(file)]),
     });
 
-  async function applyParts(parts: Part[], client = admin): Promise<Applied> {
-    const response = await inject(client, {
-      method: 'POST',
-      url: `${STUDENT}/importApply`,
-      ...multipart(parts),
-    });
-    const type = String(response.headers['content-type']);
-    if (!type.includes('ndjson')) {
-      return { http: response.statusCode, body: response.json(), progress: [], type };
-    }
-    const lines = response.body
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(response.body.endsWith('\n')).toBe(true);
-    return {
-      http: response.statusCode,
-      body: lines.at(-1) as unknown as Envelope<StudentImportResult>,
-      progress: lines.slice(0, -1) as unknown as Applied['progress'],
-      type,
-    };
-  }
+  const applyParts = async (parts: Part[], client = admin) =>
+    readApplied<StudentImportResult>(
+      await inject(client, {
+        method: 'POST',
+        url: `${STUDENT}/importApply`,
+        ...multipart(parts),
+      }),
+    );
   const apply = (file: Buffer, mode = 'skipInvalid', client = admin) =>
     applyParts([{ name: 'mode', value: mode }, filePart(file)], client);
 
-  const applied = (result: Applied) => {
+  const applied = (result: Applied<StudentImportResult>) => {
     expect(result.body, JSON.stringify(result.body)).toMatchObject({ status: 200 });
     return result.body.data;
   };
@@ -597,7 +514,14 @@ describe('student import and export', () => {
         await admin.request({
           method: 'POST',
           url: `${STUDENT}/importPreview`,
-          ...multipart([{ name: 'upload', value: Buffer.from('x'), filename: 'a.xlsx' }]),
+          ...multipart([
+            {
+              name: 'upload',
+              value: Buffer.from('x'),
+              filename: 'a.xlsx',
+              contentType: XLSX_CONTENT_TYPE,
+            },
+          ]),
         }),
         10002,
         /field "file"/,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { deflateRawSync } from 'node:zlib';
 import {
   Perm,
   QUESTION_IMPORT_COLUMNS,
@@ -7,7 +6,6 @@ import {
   QUESTION_IMPORT_LANGUAGES,
   QUESTION_IMPORT_MAX_BYTES,
   TOKEN_COOKIE,
-  type Envelope,
   type ListResult,
   type QuestionImportColumn,
   type QuestionImportPreview,
@@ -19,8 +17,10 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
+import { readApplied, zip, type Applied } from '../../../test/imports.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { XLSX_CONTENT_TYPE } from '../base/spreadsheet.js';
+import { multipart, type Part } from '../files/fixtures.js';
 import { QuestionImportService } from './question-import.service.js';
 import { QUESTION_BASE as BASE } from './question.routes.js';
 import { createStructure, type Structure } from './test-data.js';
@@ -41,80 +41,6 @@ async function workbook(rows: Values[], headers: unknown[] | null = null) {
     );
   }
   return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-/** A zip archive of the given entries, stored or deflated, optionally lying about a size. */
-function zip(entries: { name: string; data: Buffer; deflate?: boolean; declaredSize?: number }[]) {
-  const locals: Buffer[] = [];
-  const directory: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const body = entry.deflate ? deflateRawSync(entry.data) : entry.data;
-    const size = entry.declaredSize ?? entry.data.length;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(entry.deflate ? 8 : 0, 8);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(entry.deflate ? 8 : 0, 10);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, body);
-    directory.push(central, name);
-    offset += 30 + name.length + body.length;
-  }
-  const directoryBytes = Buffer.concat(directory);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directoryBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directoryBytes, end]);
-}
-
-interface Part {
-  name: string;
-  value: string | Buffer;
-  filename?: string;
-}
-
-function multipart(parts: Part[]): Pick<InjectOptions, 'payload' | 'headers'> {
-  const boundary = `----kaoshi${randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const file = part.filename !== undefined;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"` +
-          (file ? `; filename="${part.filename}"\r\nContent-Type: application/octet-stream` : '') +
-          '\r\n\r\n',
-      ),
-      Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-interface Applied {
-  http: number;
-  body: Envelope<QuestionImportResult>;
-  progress: { phase: string; done: number; total: number }[];
-  type: string;
 }
 
 describe('question import and export', () => {
@@ -167,31 +93,18 @@ describe('question import and export', () => {
       ...multipart(Buffer.isBuffer(parts) ? [filePart(parts)] : parts),
     });
 
-  async function apply(parts: Part[] | Buffer, mode = 'skipInvalid', client = admin) {
-    const response = await inject(client, {
-      method: 'POST',
-      url: `${BASE}/importApply`,
-      ...multipart([
-        { name: 'mode', value: mode },
-        ...(Buffer.isBuffer(parts) ? [filePart(parts)] : parts),
-      ]),
-    });
-    const type = String(response.headers['content-type']);
-    if (!type.includes('ndjson')) {
-      return { http: response.statusCode, body: response.json(), progress: [], type } as Applied;
-    }
-    const lines = response.body
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
-    return {
-      http: response.statusCode,
-      body: lines.at(-1) as unknown as Envelope<QuestionImportResult>,
-      progress: lines.slice(0, -1) as unknown as Applied['progress'],
-      type,
-    };
-  }
-  const applied = (result: Applied) => {
+  const apply = async (parts: Part[] | Buffer, mode = 'skipInvalid', client = admin) =>
+    readApplied<QuestionImportResult>(
+      await inject(client, {
+        method: 'POST',
+        url: `${BASE}/importApply`,
+        ...multipart([
+          { name: 'mode', value: mode },
+          ...(Buffer.isBuffer(parts) ? [filePart(parts)] : parts),
+        ]),
+      }),
+    );
+  const applied = (result: Applied<QuestionImportResult>) => {
     expect(result.body, JSON.stringify(result.body)).toMatchObject({ status: 200 });
     return result.body.data;
   };
