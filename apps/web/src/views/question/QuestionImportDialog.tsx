@@ -1,14 +1,7 @@
-import {
-  DownloadOutlined,
-  FileExcelOutlined,
-  FileTextOutlined,
-  InboxOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { FileExcelOutlined, FileTextOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   QUESTION_IMPORT_MAX_BYTES,
   type CertLevel,
-  type QuestionImportMode,
   type QuestionImportPreview,
   type QuestionImportPreviewRow,
   type QuestionImportResult,
@@ -16,7 +9,6 @@ import {
 } from '@kaoshi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  Alert,
   App,
   Button,
   Col,
@@ -25,17 +17,8 @@ import {
   Form,
   Grid,
   Input,
-  Modal,
-  Progress,
-  Radio,
-  Result,
   Row,
   Segmented,
-  Space,
-  Statistic,
-  Steps,
-  Switch,
-  Table,
   Tag,
   Typography,
   Upload,
@@ -50,12 +33,20 @@ import {
   previewQuestionImport,
   type QuestionImportSource,
 } from '../../api/question';
-import type { ImportProgress } from '../../api/transfer';
+import { ImportModal } from '../../components/import/ImportModal';
+import {
+  ImportExcelFile,
+  ImportModeStep,
+  ImportPreviewStep,
+  ImportProgressStep,
+  ImportResultStep,
+} from '../../components/import/ImportSteps';
+import { useImportRun } from '../../components/import/use-import-run';
 import { LevelSelect, cascadeReset } from '../../components/structure';
 import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';
 import { useCodeLabel } from '../../utils/use-code-label';
-import { formatMegabytes, importPercent } from '../base/import-helpers';
+import { formatMegabytes } from '../base/import-helpers';
 import { AnyJobTypeSelect } from './AnyJobTypeSelect';
 import { CourseSelect } from './CourseSelect';
 import { PointSelect } from './PointSelect';
@@ -63,8 +54,6 @@ import { useProblemText } from './problem-text';
 import { questionKeys, useAllJobTypes } from './queries';
 import type { QuestionPlacement } from './question-form';
 
-type Step = 'file' | 'preview' | 'mode' | 'progress' | 'result';
-const STEPS: readonly Step[] = ['file', 'preview', 'mode', 'progress', 'result'];
 type Source = 'excel' | 'text';
 const TARGET_CHAIN = ['subjectId', 'level', 'courseId', 'pointId'] as const;
 
@@ -109,20 +98,15 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
   const courseId = Form.useWatch('courseId', targetForm);
   const jobTypes = useAllJobTypes();
   const levels = jobTypes.data?.find((jobType) => jobType.id === subjectId)?.levels;
-  const [step, setStep] = useState<Step>('file');
+  const run = useImportRun<QuestionImportSource, QuestionImportPreview, QuestionImportResult>({
+    preview: previewQuestionImport,
+    apply: applyQuestionImport,
+    onImported: () => void queryClient.invalidateQueries({ queryKey: questionKeys.all }),
+  });
+  const { step, preview, result } = run;
   const [source, setSource] = useState<Source>('excel');
   const [file, setFile] = useState<File>();
   const [text, setText] = useState('');
-  const [checking, setChecking] = useState(false);
-  const [sent, setSent] = useState<QuestionImportSource>();
-  const [preview, setPreview] = useState<QuestionImportPreview>();
-  const [onlyBad, setOnlyBad] = useState(false);
-  const [mode, setMode] = useState<QuestionImportMode>('skipInvalid');
-  const [progress, setProgress] = useState<ImportProgress>();
-  const [percent, setPercent] = useState(0);
-  const [result, setResult] = useState<QuestionImportResult>();
-  const [failed, setFailed] = useState(false);
-  const [downloading, setDownloading] = useState(false);
   const maxSize = formatMegabytes(QUESTION_IMPORT_MAX_BYTES);
 
   const refuse = (chosen: File, problem: 'wrongType' | 'tooLarge') => {
@@ -152,15 +136,6 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
     return Upload.LIST_IGNORE;
   };
 
-  const downloadTemplate = async () => {
-    setDownloading(true);
-    try {
-      await succeeded(downloadQuestionTemplate(currentLanguage()));
-    } finally {
-      setDownloading(false);
-    }
-  };
-
   /** What the check and the import send: the Excel file, or the text as a .txt with its target. */
   const currentSource = async (): Promise<QuestionImportSource | undefined> => {
     if (source === 'excel') return file ? { file } : undefined;
@@ -184,52 +159,9 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
     return { file: blob, target };
   };
 
-  const check = async () => {
-    const chosen = await currentSource();
-    if (!chosen) return;
-    setChecking(true);
-    try {
-      const answer = await previewQuestionImport(chosen);
-      setSent(chosen);
-      setPreview(answer);
-      setOnlyBad(answer.invalid > 0);
-      setMode(answer.valid > 0 ? 'skipInvalid' : 'allOrNothing');
-      setStep('preview');
-    } catch {
-      // The request layer has shown why.
-    } finally {
-      setChecking(false);
-    }
-  };
-
-  const start = async () => {
-    if (!sent) return;
-    setStep('progress');
-    setFailed(false);
-    setProgress(undefined);
-    setPercent(0);
-    try {
-      const answer = await applyQuestionImport(sent, mode, (next) => {
-        setProgress(next);
-        setPercent((before) => importPercent(next, before));
-      });
-      setResult(answer);
-      setPercent(100);
-      setStep('result');
-      void queryClient.invalidateQueries({ queryKey: questionKeys.all });
-    } catch {
-      // One transaction on the server: a failed import wrote nothing. The message is shown.
-      setFailed(true);
-      setStep('mode');
-    }
-  };
-
   const restart = () => {
-    setStep('file');
+    run.restart();
     setFile(undefined);
-    setPreview(undefined);
-    setResult(undefined);
-    setFailed(false);
   };
 
   const columns: TableColumnsType<QuestionImportPreviewRow> = [
@@ -302,92 +234,22 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
     },
   ];
 
-  const stepIndex = STEPS.indexOf(step);
   const ready = source === 'excel' ? file !== undefined : text.trim() !== '';
-
-  const footer = () => {
-    switch (step) {
-      case 'file':
-        return [
-          <Button key="cancel" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>,
-          <Button
-            key="check"
-            type="primary"
-            disabled={!ready}
-            loading={checking}
-            onClick={() => void check()}
-          >
-            {t('question.import.check')}
-          </Button>,
-        ];
-      case 'preview':
-        return [
-          <Button key="back" onClick={() => setStep('file')}>
-            {t('question.import.back')}
-          </Button>,
-          <Button
-            key="next"
-            type="primary"
-            disabled={!preview || preview.total === 0}
-            onClick={() => setStep('mode')}
-          >
-            {t('question.import.next')}
-          </Button>,
-        ];
-      case 'mode': {
-        const blocked =
-          !preview || preview.valid === 0 || (mode === 'allOrNothing' && preview.invalid > 0);
-        return [
-          <Button key="back" onClick={() => setStep('preview')}>
-            {t('question.import.back')}
-          </Button>,
-          <Button key="start" type="primary" disabled={blocked} onClick={() => void start()}>
-            {t('question.import.start')}
-          </Button>,
-        ];
-      }
-      case 'progress':
-        return null;
-      case 'result':
-        return [
-          <Button key="again" onClick={restart}>
-            {t('question.import.again')}
-          </Button>,
-          <Button key="close" type="primary" onClick={onClose}>
-            {t('question.import.close')}
-          </Button>,
-        ];
-    }
-  };
 
   const half = { xs: 24, sm: 12 };
 
   return (
-    <Modal
+    <ImportModal
       open={open}
       title={t('question.import.title')}
-      width={{ xs: '100%', sm: 640, lg: 960 }}
-      footer={footer()}
-      onCancel={onClose}
-      closable={step !== 'progress'}
-      mask={{ closable: false }}
-      keyboard={step !== 'progress'}
-      destroyOnHidden
+      texts="question.import"
+      run={run}
+      ready={ready}
+      onCheck={() => void currentSource().then(run.check)}
+      onRestart={restart}
+      onClose={onClose}
       className="question-import-dialog"
     >
-      <Steps
-        current={stepIndex}
-        size="small"
-        responsive={false}
-        style={{ marginBottom: 20 }}
-        items={STEPS.map((key) => ({
-          title: screens.sm || key === step ? t(`question.import.steps.${key}`) : undefined,
-          status: key === 'mode' && failed ? 'error' : undefined,
-        }))}
-      />
-
       {step === 'file' && (
         <Flex vertical gap={16} className="import-step-file">
           <Segmented<Source>
@@ -401,40 +263,13 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
           />
           {source === 'excel' ? (
             <>
-              <Alert
-                type="info"
-                showIcon
-                title={t('question.import.templateHelp')}
-                action={
-                  <Button
-                    size="small"
-                    icon={<DownloadOutlined />}
-                    loading={downloading}
-                    onClick={() => void downloadTemplate()}
-                  >
-                    {t('question.import.template')}
-                  </Button>
-                }
-              />
-              <Upload.Dragger
-                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                multiple={false}
-                showUploadList={false}
+              <ImportExcelFile
+                texts="question.import"
+                file={file}
+                maxSize={maxSize}
+                onDownloadTemplate={() => succeeded(downloadQuestionTemplate(currentLanguage()))}
                 beforeUpload={chooseExcel}
-              >
-                <p className="ant-upload-drag-icon">
-                  <InboxOutlined />
-                </p>
-                <p className="ant-upload-text">{t('question.import.drop')}</p>
-                <p className="ant-upload-hint">{t('question.import.limit', { size: maxSize })}</p>
-              </Upload.Dragger>
-              {file && (
-                <Space className="import-chosen-file">
-                  <FileExcelOutlined style={{ color: token.colorSuccess }} />
-                  <Typography.Text strong>{file.name}</Typography.Text>
-                  <Typography.Text type="secondary">{formatMegabytes(file.size)}</Typography.Text>
-                </Space>
-              )}
+              />
             </>
           ) : (
             <>
@@ -579,104 +414,32 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
       )}
 
       {step === 'preview' && preview && (
-        <Flex vertical gap={12} className="import-step-preview">
-          <Row gutter={[12, 12]}>
-            {(
-              [
-                { key: 'total', value: preview.total, color: undefined },
-                { key: 'valid', value: preview.valid, color: token.colorSuccess },
-                {
-                  key: 'invalid',
-                  value: preview.invalid,
-                  color: preview.invalid > 0 ? token.colorError : undefined,
-                },
-              ] as const
-            ).map((count) => (
-              <Col key={count.key} span={8}>
-                <Statistic
-                  title={t(`question.import.counts.${count.key}`)}
-                  value={count.value}
-                  styles={{ content: { color: count.color } }}
-                  className={`import-count-${count.key}`}
-                />
-              </Col>
-            ))}
-          </Row>
-          {preview.total === 0 ? (
-            <Alert type="warning" showIcon title={t('question.import.noRows')} />
-          ) : preview.invalid === 0 ? (
-            <Alert type="success" showIcon title={t('question.import.allValid')} />
-          ) : (
-            <Space>
-              <Switch checked={onlyBad} onChange={setOnlyBad} id="question-import-only-bad" />
-              <label htmlFor="question-import-only-bad">{t('question.import.onlyBad')}</label>
-            </Space>
-          )}
-          <Table<QuestionImportPreviewRow>
-            rowKey="row"
-            size="small"
-            columns={columns}
-            dataSource={
-              onlyBad ? preview.rows.filter((row) => row.problems.length > 0) : preview.rows
-            }
-            scroll={{ x: 'max-content', y: 360 }}
-            pagination={{ pageSize: 50, showSizeChanger: false, hideOnSinglePage: true }}
-            rowClassName={(row) => (row.problems.length > 0 ? 'import-row-invalid' : '')}
-            onRow={(row) =>
-              row.problems.length > 0 ? { style: { background: token.colorErrorBg } } : {}
-            }
-            locale={{ emptyText: t('common.noData') }}
-          />
-        </Flex>
-      )}
-
-      {step === 'mode' && preview && (
-        <Flex vertical gap={16} className="import-step-mode">
-          {failed && <Alert type="error" showIcon title={t('question.import.failed')} />}
-          <Typography.Text strong>{t('question.import.modeTitle')}</Typography.Text>
-          <Radio.Group
-            value={mode}
-            onChange={(event) => setMode(event.target.value as QuestionImportMode)}
-            style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
-            options={[
-              {
-                value: 'skipInvalid',
-                label: t('question.import.modes.skipInvalid', { count: preview.valid }),
-                disabled: preview.valid === 0,
-              },
-              { value: 'allOrNothing', label: t('question.import.modes.allOrNothing') },
-            ]}
-          />
-          {preview.valid === 0 ? (
-            <Alert type="warning" showIcon title={t('question.import.modeBlocked')} />
-          ) : (
-            mode === 'allOrNothing' &&
-            preview.invalid > 0 && (
-              <Alert type="warning" showIcon title={t('question.import.allOrNothingBlocked')} />
-            )
-          )}
-        </Flex>
-      )}
-
-      {step === 'progress' && (
-        <Flex vertical gap={12} align="center" className="import-step-progress">
-          <Progress type="circle" percent={percent} />
-          <Typography.Text>
-            {progress?.phase === 'write'
-              ? t('question.import.writing', { done: progress.done, total: progress.total })
-              : t('question.import.uploading')}
-          </Typography.Text>
-        </Flex>
-      )}
-
-      {step === 'result' && result && (
-        <Result
-          status="success"
-          title={t('question.import.done')}
-          subTitle={t('question.import.resultText', { ...result })}
-          className="import-step-result"
+        <ImportPreviewStep<QuestionImportPreviewRow>
+          texts="question.import"
+          run={run}
+          counts={[
+            { key: 'total', title: t('question.import.counts.total'), value: preview.total },
+            { key: 'valid', title: t('question.import.counts.valid'), value: preview.valid },
+            { key: 'invalid', title: t('question.import.counts.invalid'), value: preview.invalid },
+          ]}
+          countCol={{ span: 8 }}
+          rows={preview.rows}
+          columns={columns}
+          isBad={(row) => row.problems.length > 0}
+          onlyBadId="question-import-only-bad"
         />
       )}
-    </Modal>
+
+      {step === 'mode' && <ImportModeStep texts="question.import" run={run} />}
+
+      {step === 'progress' && <ImportProgressStep texts="question.import" run={run} />}
+
+      {step === 'result' && result && (
+        <ImportResultStep
+          texts="question.import"
+          subTitle={t('question.import.resultText', { ...result })}
+        />
+      )}
+    </ImportModal>
   );
 }
