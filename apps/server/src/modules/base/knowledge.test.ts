@@ -369,7 +369,11 @@ describe('courses and appraisal points (knowledge)', () => {
     it('a teacher without COURSE or KNOW-CAPTER is refused every call (10001)', async () => {
       const { client } = await signedInTeacher(t.app, admin, [Perm.STUDENT]);
       const c = expectOk(await course()).id;
-      expectStatus(await tree(client, batch.subjectId, 5), 10001, /needs COURSE or KNOW-CAPTER or EXAM-QUESTION/);
+      expectStatus(
+        await tree(client, batch.subjectId, 5),
+        10001,
+        /needs COURSE or KNOW-CAPTER or EXAM-QUESTION/,
+      );
       expectStatus(await client.get(`${KNOWLEDGE}/getKnowledgeById/${c}`), 10001);
       expectStatus(await course({}, client), 10001);
       expectStatus(
