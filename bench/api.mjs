@@ -6,7 +6,7 @@
 // Environment: BENCH_CONNECTIONS (default 50), BENCH_SECONDS (default 10), BENCH_DATABASE_URL
 // (postgres://… to measure on PostgreSQL instead of SQLite), BENCH_LOG_LEVEL (default warn).
 import autocannon from 'autocannon';
-import { clientPasswordHash } from './client-hash.mjs';
+import { apiCaller, signIn as signInWith } from './lib.mjs';
 import { startServer } from './server.mjs';
 
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -16,28 +16,8 @@ const adminPassword = 'bench-admin-pass';
 const ME = '/api/kaoshi-user/auth/authWebUser';
 
 const server = await startServer({ adminPassword, logLevel });
-
-async function call(path, { token, method = 'GET', body } = {}) {
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      ...(token && { cookie: `KAOSHI_TOKEN=${token}` }),
-      ...(body && { 'content-type': 'application/json' }),
-    },
-    body: body && JSON.stringify(body),
-  });
-  const envelope = await response.json();
-  if (envelope.status !== 200) throw new Error(`${path}: ${envelope.status} ${envelope.message}`);
-  return envelope.data;
-}
-
-const signIn = async (username, password, userType) =>
-  (
-    await call('/api/kaoshi-user/security/doLogin', {
-      method: 'POST',
-      body: { username, password: clientPasswordHash(password), userType },
-    })
-  ).token;
+const call = apiCaller(server.url);
+const signIn = (username, password, userType) => signInWith(call, username, password, userType);
 
 async function run(title, path, token) {
   const result = await autocannon({

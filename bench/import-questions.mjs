@@ -7,67 +7,25 @@
 // memory (VmRSS before, VmHWM peak) from /proc.
 // Environment: BENCH_QUESTIONS (default 5000), BENCH_DATABASE_URL / TEST_DATABASE_URL,
 // BENCH_LOG_LEVEL (default warn).
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
-import { clientPasswordHash } from './client-hash.mjs';
+import {
+  addJobType,
+  apiCaller,
+  freshPostgres,
+  memoryMb,
+  readProgress,
+  seconds,
+  serverPid,
+  signIn,
+} from './lib.mjs';
 import { startServer } from './server.mjs';
 
 const count = Number(process.env.BENCH_QUESTIONS ?? 5000);
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const adminPassword = 'bench-admin-pass';
 const QUESTION = '/api/kaoshi-question/question';
-const SCHOOL = '/api/kaoshi-school';
 const COURSES = 5;
 const POINTS = 4;
-
-/** The server process startServer spawned: our child running apps/server/dist/main.js. */
-function serverPid() {
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (ppid === process.pid && cmdline.includes('apps/server/dist/main.js'))
-        return Number(entry);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  throw new Error('server process not found');
-}
-
-const memoryMb = (pid, field) => {
-  const line = fs
-    .readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith(`${field}:`));
-  return Number(line.split(/\s+/)[1]) / 1024;
-};
-
-const seconds = (start) => (performance.now() - start) / 1000;
-
-/** A database of its own on `url`'s server, dropped after, so that every run starts empty. */
-async function freshPostgres(url) {
-  const name = `kaoshi_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return {
-    url: own.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 const HEADERS = [
   'Type',
@@ -157,39 +115,10 @@ async function runOn(database, file) {
   const server = await startServer({ adminPassword, logLevel });
   try {
     const pid = serverPid();
-    let token;
-    const call = async (path, { method = 'GET', body } = {}) => {
-      const response = await fetch(`${server.url}${path}`, {
-        method,
-        headers: {
-          ...(token && { cookie: `KAOSHI_TOKEN=${token}` }),
-          ...(body && { 'content-type': 'application/json' }),
-        },
-        body: body && JSON.stringify(body),
-      });
-      const envelope = await response.json();
-      if (envelope.status !== 200)
-        throw new Error(`${path}: ${envelope.status} ${envelope.message}`);
-      return envelope.data;
-    };
-    token = (
-      await call('/api/kaoshi-user/security/doLogin', {
-        method: 'POST',
-        body: { username: 'admin', password: clientPasswordHash(adminPassword), userType: 1 },
-      })
-    ).token;
-    const school = await call(`${SCHOOL}/school/addSchool`, {
-      method: 'POST',
-      body: { name: 'Bench project', code: 'BENCH-P' },
-    });
-    const department = await call(`${SCHOOL}/department/addDepartment`, {
-      method: 'POST',
-      body: { schoolId: school.id, name: 'Bench category', code: 'BENCH-D' },
-    });
-    const subject = await call(`${SCHOOL}/subject/addSubject`, {
-      method: 'POST',
-      body: { departmentId: department.id, name: 'Bench job type', code: 'BENCH-J', levels: '5' },
-    });
+    const api = apiCaller(server.url);
+    const token = await signIn(api, 'admin', adminPassword, 1);
+    const call = (path, options) => api(path, { ...options, token });
+    const subject = await addJobType(call);
     for (let c = 0; c < COURSES; c++) {
       const course = await call('/api/kaoshi-base/knowledge/addKnowledge', {
         method: 'POST',
@@ -242,26 +171,7 @@ async function runOn(database, file) {
       headers: { cookie: `KAOSHI_TOKEN=${token}` },
       body: form('skipInvalid'),
     });
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    let checked;
-    let lines = 0;
-    let last;
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let newline;
-      while ((newline = buffer.indexOf('\n')) >= 0) {
-        const line = JSON.parse(buffer.slice(0, newline));
-        buffer = buffer.slice(newline + 1);
-        checked ??= seconds(start);
-        if ('phase' in line) lines++;
-        else last = line;
-      }
-    }
-    const applied = seconds(start);
-    if (last?.status !== 200) throw new Error(`apply: ${last?.status} ${last?.message}`);
+    const { seconds: applied, checked, lines, last } = await readProgress(response, start);
     const peakAfterImport = memoryMb(pid, 'VmHWM');
 
     start = performance.now();

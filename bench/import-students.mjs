@@ -5,11 +5,17 @@
 // again (10,000 updates), and an export of all of them. Prints each time, rows/s, and the server's
 // resident memory (VmRSS before, VmHWM peak) from /proc.
 // Environment: BENCH_STUDENTS (default 10000), BENCH_DATABASE_URL, BENCH_LOG_LEVEL (default warn).
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import ExcelJS from 'exceljs';
-import pg from 'pg';
-import { clientPasswordHash } from './client-hash.mjs';
+import {
+  addJobType,
+  apiCaller,
+  freshPostgres,
+  memoryMb,
+  readProgress,
+  seconds,
+  serverPid,
+  signIn,
+} from './lib.mjs';
 import { startServer } from './server.mjs';
 
 const count = Number(process.env.BENCH_STUDENTS ?? 10_000);
@@ -17,31 +23,6 @@ const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const adminPassword = 'bench-admin-pass';
 const STUDENT = '/api/kaoshi-base/student';
 const SCHOOL = '/api/kaoshi-school';
-
-/** The server process startServer spawned: our child running apps/server/dist/main.js. */
-function serverPid() {
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (ppid === process.pid && cmdline.includes('apps/server/dist/main.js'))
-        return Number(entry);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  throw new Error('server process not found');
-}
-
-const memoryMb = (pid, field) => {
-  const line = fs
-    .readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith(`${field}:`));
-  return Number(line.split(/\s+/)[1]) / 1024;
-};
 
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 /** A valid resident ID number, different for every n below 36,500,000 (as the tests make them). */
@@ -53,31 +34,6 @@ function residentId(n) {
   return first17 + '10X98765432'[sum % 11];
 }
 
-const seconds = (start) => (performance.now() - start) / 1000;
-
-/**
- * On PostgreSQL: a database of its own, created on BENCH_DATABASE_URL's server and dropped after,
- * so that every run starts empty (and the admin password is the one set here).
- */
-async function freshPostgres(url) {
-  const name = `kaoshi_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  return {
-    url: own.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 const postgres = process.env.BENCH_DATABASE_URL
   ? await freshPostgres(process.env.BENCH_DATABASE_URL)
   : undefined;
@@ -85,39 +41,10 @@ if (postgres) process.env.BENCH_DATABASE_URL = postgres.url;
 const server = await startServer({ adminPassword, logLevel });
 try {
   const pid = serverPid();
-  let token;
-  const call = async (path, { method = 'GET', body } = {}) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: {
-        ...(token && { cookie: `KAOSHI_TOKEN=${token}` }),
-        ...(body && { 'content-type': 'application/json' }),
-      },
-      body: body && JSON.stringify(body),
-    });
-    const envelope = await response.json();
-    if (envelope.status !== 200) throw new Error(`${path}: ${envelope.status} ${envelope.message}`);
-    return envelope.data;
-  };
-  token = (
-    await call('/api/kaoshi-user/security/doLogin', {
-      method: 'POST',
-      body: { username: 'admin', password: clientPasswordHash(adminPassword), userType: 1 },
-    })
-  ).token;
-
-  const school = await call(`${SCHOOL}/school/addSchool`, {
-    method: 'POST',
-    body: { name: 'Bench project', code: 'BENCH-P' },
-  });
-  const department = await call(`${SCHOOL}/department/addDepartment`, {
-    method: 'POST',
-    body: { schoolId: school.id, name: 'Bench category', code: 'BENCH-D' },
-  });
-  const subject = await call(`${SCHOOL}/subject/addSubject`, {
-    method: 'POST',
-    body: { departmentId: department.id, name: 'Bench job type', code: 'BENCH-J', levels: '5' },
-  });
+  const api = apiCaller(server.url);
+  const token = await signIn(api, 'admin', adminPassword, 1);
+  const call = (path, options) => api(path, { ...options, token });
+  const subject = await addJobType(call);
   await call(`${SCHOOL}/classes/addClasses`, {
     method: 'POST',
     body: { subjectId: subject.id, level: 5, name: 'Bench batch', code: 'BENCH-01' },
@@ -180,26 +107,8 @@ try {
       headers: { cookie: `KAOSHI_TOKEN=${token}` },
       body: form('skipInvalid'),
     });
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    let firstLine;
-    let lines = 0;
-    let last;
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let newline;
-      while ((newline = buffer.indexOf('\n')) >= 0) {
-        const line = JSON.parse(buffer.slice(0, newline));
-        buffer = buffer.slice(newline + 1);
-        firstLine ??= seconds(begin);
-        if ('phase' in line) lines++;
-        else last = line;
-      }
-    }
-    if (last?.status !== 200) throw new Error(`apply: ${last?.status} ${last?.message}`);
-    return { seconds: seconds(begin), checked: firstLine, lines, result: last.data };
+    const { last, ...timing } = await readProgress(response, begin);
+    return { ...timing, result: last.data };
   }
 
   const first = await apply();
