@@ -1,5 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 import type { Envelope } from '@kaoshi/shared';
+import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
@@ -73,3 +74,14 @@ export function readApplied<T>(response: LightMyRequestResponse): Applied<T> {
     type,
   };
 }
+
+/** A downloaded workbook (template, export), loaded. */
+export const readXlsx = async (body: Buffer) => {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(body as unknown as ExcelJS.Buffer);
+  return book;
+};
+
+/** Row `n`'s cell values from column A on. */
+export const rowValues = (sheet: ExcelJS.Worksheet, n: number) =>
+  (sheet.getRow(n).values as unknown[]).slice(1);

@@ -26,7 +26,7 @@ import {
   type TestApp,
 } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
-import { readApplied, zip, type Applied } from '../../../test/imports.js';
+import { readApplied, readXlsx, rowValues, zip, type Applied } from '../../../test/imports.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { multipart, type Part } from '../files/fixtures.js';
 import { XLSX_CONTENT_TYPE } from './spreadsheet.js';
@@ -159,13 +159,6 @@ describe('student import and export', () => {
 
   const download = (client: Client, url: string, query: Record<string, string>) =>
     inject(client, { method: 'GET', url, query });
-  const readXlsx = async (body: Buffer) => {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(body as unknown as ExcelJS.Buffer);
-    return book;
-  };
-  const rowValues = (sheet: ExcelJS.Worksheet, n: number) =>
-    (sheet.getRow(n).values as unknown[]).slice(1);
 
   describe('importTemplate', () => {
     it.each(STUDENT_IMPORT_LANGUAGES)(

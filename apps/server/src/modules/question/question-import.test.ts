@@ -17,7 +17,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
-import { readApplied, zip, type Applied } from '../../../test/imports.js';
+import { readApplied, readXlsx, rowValues, zip, type Applied } from '../../../test/imports.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { XLSX_CONTENT_TYPE } from '../base/spreadsheet.js';
 import { multipart, type Part } from '../files/fixtures.js';
@@ -128,13 +128,6 @@ describe('question import and export', () => {
       }),
     ).list;
 
-  const readXlsx = async (body: Buffer) => {
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(body as unknown as ExcelJS.Buffer);
-    return book;
-  };
-  const rowValues = (sheet: ExcelJS.Worksheet, n: number) =>
-    (sheet.getRow(n).values as unknown[]).slice(1);
   const problemsOf = (result: QuestionImportPreview) =>
     result.rows.map((row) => [row.row, row.problems.map((p) => `${p.code} ${p.field}`)]);
 
