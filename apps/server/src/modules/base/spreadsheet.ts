@@ -352,6 +352,52 @@ export function attachmentDisposition(fileName: string, asciiFallback: string) {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
+/** The header row of a generated sheet: bold on a light fill. */
+export function styleHeader(row: ExcelJS.Row) {
+  row.font = { bold: true };
+  row.eachCell((cell) => {
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF7' } };
+  });
+}
+
+/** exceljs keeps a sheet's data validations here, but its types do not say so. */
+interface DataValidations {
+  add(range: string, validation: ExcelJS.DataValidation): void;
+}
+
+/** A drop-down list of `words` in sheet column `column` (1 = A), rows 2 to `lastRow`. */
+export function addDropDown(
+  sheet: ExcelJS.Worksheet,
+  column: number,
+  lastRow: number,
+  words: readonly string[],
+) {
+  const letter = columnLetter(column);
+  (sheet as unknown as { dataValidations: DataValidations }).dataValidations.add(
+    `${letter}2:${letter}${lastRow}`,
+    { type: 'list', allowBlank: true, formulae: [`"${words.join(',')}"`] },
+  );
+}
+
+/**
+ * A template's instructions sheet: the title, the notes as bullets, a blank row, then the table
+ * header and its `rows` (one per column: header, required or optional, what, example).
+ */
+export function addInstructionsSheet(
+  workbook: ExcelJS.Workbook,
+  texts: { sheetName: string; title: string; notes: readonly string[]; tableHeader: string[] },
+  widths: readonly number[],
+  rows: readonly string[][],
+) {
+  const help = workbook.addWorksheet(texts.sheetName);
+  help.columns = widths.map((width) => ({ width }));
+  help.addRow([texts.title]).font = { bold: true, size: 14 };
+  for (const note of texts.notes) help.addRow([`• ${note}`]);
+  help.addRow([]);
+  styleHeader(help.addRow(texts.tableHeader));
+  for (const row of rows) help.addRow(row);
+}
+
 /**
  * An export written with exceljs's streaming writer, which `fill` commits row by row; the zipped
  * result is collected and returned whole, so that a failure is still answered with the envelope.

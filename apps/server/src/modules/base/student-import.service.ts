@@ -32,13 +32,15 @@ import { conflict, invalid } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { hashSecret } from '../auth/secret.js';
 import {
+  addDropDown,
+  addInstructionsSheet,
   checkSheetRows,
-  columnLetter,
   headerColumns,
   loadWorkbook,
   normaliseHeader,
   readCell,
   readHeaderRow,
+  styleHeader,
 } from './spreadsheet.js';
 import { TEMPLATE_TEXTS } from './student-import.texts.js';
 import { StudentRepository } from './student.repository.js';
@@ -537,36 +539,23 @@ export class StudentImportService {
     const workbook = new ExcelJS.Workbook();
     workbook.creator = 'Kaoshi';
     const sheet = addStudentSheet(workbook, language, []);
-    const list = (words: Record<number, string>) => ({
-      type: 'list' as const,
-      allowBlank: true,
-      formulae: [`"${Object.values(words).join(',')}"`],
-    });
-    const rangeOf = (column: Column) => {
-      const letter = columnLetter(STUDENT_IMPORT_COLUMNS.indexOf(column) + 1);
-      return `${letter}2:${letter}${TEMPLATE_ROWS}`;
-    };
     // Drop-down lists; the parser ignores them and accepts the words of any language.
-    const validations = (sheet as unknown as { dataValidations: DataValidations }).dataValidations;
-    validations.add(rangeOf('gender'), list(labels.gender));
-    validations.add(rangeOf('idType'), list(labels.idType));
-    validations.add(rangeOf('status'), list(labels.status));
+    for (const column of ['gender', 'idType', 'status'] as const) {
+      const index = STUDENT_IMPORT_COLUMNS.indexOf(column) + 1;
+      addDropDown(sheet, index, TEMPLATE_ROWS, Object.values(labels[column]));
+    }
 
-    const help = workbook.addWorksheet(texts.sheets.instructions);
-    help.columns = [{ width: 22 }, { width: 12 }, { width: 70 }, { width: 24 }];
-    help.addRow([texts.title]).font = { bold: true, size: 14 };
-    for (const note of texts.notes) help.addRow([`• ${note}`]);
-    help.addRow([]);
-    styleHeader(help.addRow(texts.tableHeader));
-    for (const column of STUDENT_IMPORT_COLUMNS) {
-      const required = STUDENT_IMPORT_REQUIRED_COLUMNS.includes(column);
-      help.addRow([
+    addInstructionsSheet(
+      workbook,
+      { ...texts, sheetName: texts.sheets.instructions },
+      [22, 12, 70, 24],
+      STUDENT_IMPORT_COLUMNS.map((column) => [
         STUDENT_IMPORT_HEADERS[language][column],
-        required ? texts.required : texts.optional,
+        STUDENT_IMPORT_REQUIRED_COLUMNS.includes(column) ? texts.required : texts.optional,
         texts.columns[column],
         texts.example[column],
-      ]);
-    }
+      ]),
+    );
 
     const batches = workbook.addWorksheet(texts.sheets.batches);
     batches.columns = [{ width: 22 }, { width: 30 }, { width: 30 }, { width: 8 }];
@@ -586,10 +575,6 @@ export class StudentImportService {
   }
 }
 
-interface DataValidations {
-  add(range: string, validation: ExcelJS.DataValidation): void;
-}
-
 const COLUMN_WIDTHS: Record<AnyColumn, number> = {
   name: 16,
   gender: 10,
@@ -604,13 +589,6 @@ const COLUMN_WIDTHS: Record<AnyColumn, number> = {
   subjectName: 24,
   level: 8,
 };
-
-export function styleHeader(row: ExcelJS.Row) {
-  row.font = { bold: true };
-  row.eachCell((cell) => {
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE8EEF7' } };
-  });
-}
 
 /**
  * The students sheet of a template or an export: the template's columns (then `extra`

@@ -35,14 +35,15 @@ import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, invalid } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import {
+  addDropDown,
+  addInstructionsSheet,
   checkSheetRows,
-  columnLetter,
   headerColumns,
   loadWorkbook,
   readCell,
   readHeaderRow,
+  styleHeader,
 } from '../base/spreadsheet.js';
-import { styleHeader } from '../base/student-import.service.js';
 import { QUESTION_TEMPLATE_TEXTS, type DescribedColumn } from './question-import.texts.js';
 import { QuestionRepository, type NewQuestion } from './question.repository.js';
 import { checkStructure, cleanQuestion, contentColumns, serverHtml } from './question.service.js';
@@ -707,30 +708,27 @@ export class QuestionImportService {
     const workbook = new ExcelJS.Workbook();
     workbook.creator = 'Kaoshi';
     const sheet = addQuestionSheet(workbook, language);
-    const types = Object.values(QUESTION_TYPE_WORDS[language]).map((words) => words[0]);
-    const letter = columnLetter(QUESTION_IMPORT_COLUMNS.indexOf('type') + 1);
-    (sheet as unknown as { dataValidations: DataValidations }).dataValidations.add(
-      `${letter}2:${letter}${QUESTION_IMPORT_MAX_ROWS + 1}`,
-      { type: 'list', allowBlank: true, formulae: [`"${types.join(',')}"`] },
-    );
+    const types = Object.values(QUESTION_TYPE_WORDS[language]).map((words) => words[0] ?? '');
+    const typeColumn = QUESTION_IMPORT_COLUMNS.indexOf('type') + 1;
+    addDropDown(sheet, typeColumn, QUESTION_IMPORT_MAX_ROWS + 1, types);
 
-    const help = workbook.addWorksheet(texts.sheets.instructions);
-    help.columns = [{ width: 22 }, { width: 12 }, { width: 80 }, { width: 28 }];
-    help.addRow([texts.title]).font = { bold: true, size: 14 };
-    for (const note of texts.notes) help.addRow([`• ${note}`]);
-    help.addRow([]);
-    styleHeader(help.addRow(texts.tableHeader));
     const headers = QUESTION_IMPORT_HEADERS[language];
-    for (const column of QUESTION_IMPORT_COLUMNS) {
-      if (OPTION_COLUMNS.includes(column) && column !== 'optionA') continue;
-      const described = column as DescribedColumn;
-      help.addRow([
-        column === 'optionA' ? texts.optionsHeader : headers[column],
-        QUESTION_IMPORT_REQUIRED_COLUMNS.includes(column) ? texts.required : texts.optional,
-        texts.columns[described],
-        texts.example[described],
-      ]);
-    }
+    addInstructionsSheet(
+      workbook,
+      { ...texts, sheetName: texts.sheets.instructions },
+      [22, 12, 80, 28],
+      QUESTION_IMPORT_COLUMNS.filter(
+        (column) => !OPTION_COLUMNS.includes(column) || column === 'optionA',
+      ).map((column) => {
+        const described = column as DescribedColumn;
+        return [
+          column === 'optionA' ? texts.optionsHeader : headers[column],
+          QUESTION_IMPORT_REQUIRED_COLUMNS.includes(column) ? texts.required : texts.optional,
+          texts.columns[described],
+          texts.example[described],
+        ];
+      }),
+    );
 
     const codes = workbook.addWorksheet(texts.sheets.structure);
     codes.columns = [
@@ -776,10 +774,6 @@ export class QuestionImportService {
       asciiName: `${QUESTION_TEMPLATE_TEXTS.en.fileNames.template}.xlsx`,
     };
   }
-}
-
-interface DataValidations {
-  add(range: string, validation: ExcelJS.DataValidation): void;
 }
 
 const COLUMN_WIDTHS: Partial<Record<Column, number>> = {
