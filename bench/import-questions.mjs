@@ -12,8 +12,10 @@ import {
   addJobType,
   apiCaller,
   freshPostgres,
+  importRoutes,
+  megabytes,
   memoryMb,
-  readProgress,
+  rowsPerSecond,
   seconds,
   serverPid,
   signIn,
@@ -141,23 +143,16 @@ async function runOn(database, file) {
       }
     }
 
-    const form = (mode) => {
-      const data = new FormData();
-      if (mode) data.append('mode', mode);
-      data.append('file', new Blob([file]), 'questions.xlsx');
-      return data;
-    };
+    const routes = importRoutes({
+      url: server.url,
+      base: QUESTION,
+      token,
+      file,
+      fileName: 'questions.xlsx',
+    });
     const rssBefore = memoryMb(pid, 'VmRSS');
 
-    let start = performance.now();
-    const preview = await (
-      await fetch(`${server.url}${QUESTION}/importPreview`, {
-        method: 'POST',
-        headers: { cookie: `KAOSHI_TOKEN=${token}` },
-        body: form(),
-      })
-    ).json();
-    const previewed = seconds(start);
+    const { seconds: previewed, envelope: preview } = await routes.preview();
     if (preview.status !== 200 || preview.data.valid !== count) {
       const bad = preview.data?.rows?.find((row) => row.problems.length > 0);
       throw new Error(
@@ -165,26 +160,15 @@ async function runOn(database, file) {
       );
     }
 
-    start = performance.now();
-    const response = await fetch(`${server.url}${QUESTION}/importApply`, {
-      method: 'POST',
-      headers: { cookie: `KAOSHI_TOKEN=${token}` },
-      body: form('skipInvalid'),
-    });
-    const { seconds: applied, checked, lines, last } = await readProgress(response, start);
+    const { seconds: applied, checked, lines, last } = await routes.apply();
     const peakAfterImport = memoryMb(pid, 'VmHWM');
 
-    start = performance.now();
-    const exported = await fetch(`${server.url}${QUESTION}/export?lang=en`, {
-      headers: { cookie: `KAOSHI_TOKEN=${token}` },
-    });
-    const exportBytes = (await exported.arrayBuffer()).byteLength;
-    const exportSeconds = seconds(start);
+    const { seconds: exportSeconds, bytes: exportBytes } = await routes.export();
     const listed = await call(`${QUESTION}/listQuestion?keyword=question%204999&limit=20`);
     const peak = memoryMb(pid, 'VmHWM');
 
-    const rate = (s) => `${Math.round(count / s).toLocaleString('en-US')} rows/s`;
-    const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+    const rate = (s) => rowsPerSecond(count, s);
+    const mb = megabytes;
     console.log(`\nbench:import-questions — ${count} questions, one server process on ${database}`);
     console.log(`importPreview                 ${previewed.toFixed(2)} s   ${rate(previewed)}`);
     console.log(
@@ -209,7 +193,7 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const generating = performance.now();
 const file = await generateFile();
 console.log(
-  `generated ${count} questions into .xlsx in ${seconds(generating).toFixed(2)} s (${(file.length / 1024 / 1024).toFixed(2)} MB)`,
+  `generated ${count} questions into .xlsx in ${seconds(generating).toFixed(2)} s (${megabytes(file.length)})`,
 );
 await runOn('SQLite', file);
 if (pgUrl) await runOn('PostgreSQL', file);

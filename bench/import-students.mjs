@@ -10,8 +10,10 @@ import {
   addJobType,
   apiCaller,
   freshPostgres,
+  importRoutes,
+  megabytes,
   memoryMb,
-  readProgress,
+  rowsPerSecond,
   seconds,
   serverPid,
   signIn,
@@ -50,7 +52,7 @@ try {
     body: { subjectId: subject.id, level: 5, name: 'Bench batch', code: 'BENCH-01' },
   });
 
-  let start = performance.now();
+  const start = performance.now();
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Students');
   sheet.addRow([
@@ -78,36 +80,23 @@ try {
   const file = Buffer.from(await book.xlsx.writeBuffer());
   const generated = seconds(start);
 
-  const form = (mode) => {
-    const data = new FormData();
-    if (mode) data.append('mode', mode);
-    data.append('file', new Blob([file]), 'students.xlsx');
-    return data;
-  };
+  const routes = importRoutes({
+    url: server.url,
+    base: STUDENT,
+    token,
+    file,
+    fileName: 'students.xlsx',
+  });
   const rssBefore = memoryMb(pid, 'VmRSS');
 
-  start = performance.now();
-  const preview = await (
-    await fetch(`${server.url}${STUDENT}/importPreview`, {
-      method: 'POST',
-      headers: { cookie: `KAOSHI_TOKEN=${token}` },
-      body: form(),
-    })
-  ).json();
-  const previewed = seconds(start);
+  const { seconds: previewed, envelope: preview } = await routes.preview();
   if (preview.status !== 200 || preview.data.valid !== count) {
     throw new Error(`preview: ${preview.status} ${preview.message} valid ${preview.data?.valid}`);
   }
 
   /** importApply, reading the NDJSON as it streams: time to the first progress line, then to the end. */
   async function apply() {
-    const begin = performance.now();
-    const response = await fetch(`${server.url}${STUDENT}/importApply`, {
-      method: 'POST',
-      headers: { cookie: `KAOSHI_TOKEN=${token}` },
-      body: form('skipInvalid'),
-    });
-    const { last, ...timing } = await readProgress(response, begin);
+    const { last, ...timing } = await routes.apply();
     return { ...timing, result: last.data };
   }
 
@@ -115,17 +104,12 @@ try {
   const peakAfterImport = memoryMb(pid, 'VmHWM');
   const again = await apply();
 
-  start = performance.now();
-  const exported = await fetch(`${server.url}${STUDENT}/export?lang=en`, {
-    headers: { cookie: `KAOSHI_TOKEN=${token}` },
-  });
-  const exportBytes = (await exported.arrayBuffer()).byteLength;
-  const exportSeconds = seconds(start);
+  const { seconds: exportSeconds, bytes: exportBytes } = await routes.export();
   const peak = memoryMb(pid, 'VmHWM');
 
   const database = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-  const rate = (s) => `${Math.round(count / s).toLocaleString('en-US')} rows/s`;
-  const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  const rate = (s) => rowsPerSecond(count, s);
+  const mb = megabytes;
   console.log(`\nbench:import-students — ${count} students, one server process on ${database}`);
   console.log(
     `generate .xlsx (exceljs, in this process)  ${generated.toFixed(2)} s   ${mb(file.length)}`,

@@ -103,7 +103,7 @@ export async function addJobType(call) {
  * Reads importApply's NDJSON as it streams: seconds from `begin` to the first line (the file is
  * checked) and to the end, the progress lines, and the final envelope.
  */
-export async function readProgress(response, begin) {
+async function readProgress(response, begin) {
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   let checked;
@@ -125,3 +125,41 @@ export async function readProgress(response, begin) {
   if (last?.status !== 200) throw new Error(`apply: ${last?.status} ${last?.message}`);
   return { seconds: seconds(begin), checked, lines, last };
 }
+
+/** importPreview, importApply and export of the import routes under `base`, for one file, timed. */
+export function importRoutes({ url, base, token, file, fileName }) {
+  const headers = { cookie: `KAOSHI_TOKEN=${token}` };
+  const form = (mode) => {
+    const data = new FormData();
+    if (mode) data.append('mode', mode);
+    data.append('file', new Blob([file]), fileName);
+    return data;
+  };
+  return {
+    async preview() {
+      const begin = performance.now();
+      const envelope = await (
+        await fetch(`${url}${base}/importPreview`, { method: 'POST', headers, body: form() })
+      ).json();
+      return { seconds: seconds(begin), envelope };
+    },
+    async apply(mode = 'skipInvalid') {
+      const begin = performance.now();
+      const response = await fetch(`${url}${base}/importApply`, {
+        method: 'POST',
+        headers,
+        body: form(mode),
+      });
+      return readProgress(response, begin);
+    },
+    async export(query = 'lang=en') {
+      const begin = performance.now();
+      const response = await fetch(`${url}${base}/export?${query}`, { headers });
+      const bytes = (await response.arrayBuffer()).byteLength;
+      return { seconds: seconds(begin), bytes };
+    },
+  };
+}
+
+export const rowsPerSecond = (rows, s) => `${Math.round(rows / s).toLocaleString('en-US')} rows/s`;
+export const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
