@@ -1,6 +1,7 @@
 import { Button, Grid, Modal, Steps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImportModeStep, ImportProgressStep, ImportResultStep } from './ImportSteps';
 import { IMPORT_STEPS, type ImportTexts } from './import-texts';
 import type { ImportRun } from './use-import-run';
 
@@ -15,12 +16,18 @@ interface ImportModalProps {
   onRestart: () => void;
   onClose: () => void;
   className?: string;
-  children: ReactNode;
+  /** What the first step shows: where the rows come from. */
+  fileStep: ReactNode;
+  /** What the check found, once there is a preview. */
+  previewStep: ReactNode;
+  /** How many rows were written of each kind, once the import is done. */
+  resultText: string | undefined;
 }
 
 /**
- * The frame of an import: the steps on top, the buttons that walk them below. It cannot be closed
- * while rows are being written.
+ * An import's dialog: the steps on top, the buttons that walk them below, and the steps every
+ * import shares (mode, progress, result); the caller gives the file and preview steps. It cannot be
+ * closed while rows are being written.
  */
 export function ImportModal({
   open,
@@ -32,7 +39,9 @@ export function ImportModal({
   onRestart,
   onClose,
   className,
-  children,
+  fileStep,
+  previewStep,
+  resultText,
 }: ImportModalProps) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
@@ -119,7 +128,13 @@ export function ImportModal({
           status: key === 'mode' && run.failed ? 'error' : undefined,
         }))}
       />
-      {children}
+      {step === 'file' && fileStep}
+      {step === 'preview' && previewStep}
+      {step === 'mode' && <ImportModeStep texts={texts} run={run} />}
+      {step === 'progress' && <ImportProgressStep texts={texts} run={run} />}
+      {step === 'result' && resultText !== undefined && (
+        <ImportResultStep texts={texts} subTitle={resultText} />
+      )}
     </Modal>
   );
 }

@@ -17,13 +17,7 @@ import {
   previewStudentImport,
 } from '../../api/student-import';
 import { ImportModal } from '../../components/import/ImportModal';
-import {
-  ImportExcelFile,
-  ImportModeStep,
-  ImportPreviewStep,
-  ImportProgressStep,
-  ImportResultStep,
-} from '../../components/import/ImportSteps';
+import { ImportExcelFile, ImportPreviewStep } from '../../components/import/ImportSteps';
 import { useImportRun } from '../../components/import/use-import-run';
 import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';
@@ -53,7 +47,7 @@ export function StudentImportDialog({ open, onClose }: StudentImportDialogProps)
     apply: applyStudentImport,
     onImported: () => void queryClient.invalidateQueries({ queryKey: baseKeys.students }),
   });
-  const { step, preview, result } = run;
+  const { preview, result } = run;
   const [file, setFile] = useState<File>();
   const maxSize = formatMegabytes(STUDENT_IMPORT_MAX_BYTES);
   // The template's own headers in the language it is downloaded in: the preview reads like the file.
@@ -142,8 +136,7 @@ export function StudentImportDialog({ open, onClose }: StudentImportDialogProps)
       onCheck={() => void run.check(file)}
       onRestart={restart}
       onClose={onClose}
-    >
-      {step === 'file' && (
+      fileStep={
         <Flex vertical gap={16} className="import-step-file">
           <ImportExcelFile
             texts="base.import"
@@ -153,37 +146,28 @@ export function StudentImportDialog({ open, onClose }: StudentImportDialogProps)
             beforeUpload={chooseFile}
           />
         </Flex>
-      )}
-
-      {step === 'preview' && preview && (
-        <ImportPreviewStep<StudentImportPreviewRow>
-          texts="base.import"
-          run={run}
-          counts={[
-            { key: 'total', title: t('base.import.counts.total'), value: preview.total },
-            { key: 'valid', title: t('base.import.counts.valid'), value: preview.valid },
-            { key: 'invalid', title: t('base.import.counts.invalid'), value: preview.invalid },
-            { key: 'creates', title: t('base.import.counts.creates'), value: preview.creates },
-            { key: 'updates', title: t('base.import.counts.updates'), value: preview.updates },
-          ]}
-          countCol={{ xs: 8, sm: 4, style: { flex: screens.sm ? 1 : undefined } }}
-          rows={preview.rows}
-          columns={columns}
-          isBad={(row) => row.errors.length > 0}
-          onlyBadId="import-only-bad"
-        />
-      )}
-
-      {step === 'mode' && <ImportModeStep texts="base.import" run={run} />}
-
-      {step === 'progress' && <ImportProgressStep texts="base.import" run={run} />}
-
-      {step === 'result' && result && (
-        <ImportResultStep
-          texts="base.import"
-          subTitle={t('base.import.resultText', { ...result })}
-        />
-      )}
-    </ImportModal>
+      }
+      previewStep={
+        preview && (
+          <ImportPreviewStep<StudentImportPreviewRow>
+            texts="base.import"
+            run={run}
+            counts={[
+              { key: 'total', title: t('base.import.counts.total'), value: preview.total },
+              { key: 'valid', title: t('base.import.counts.valid'), value: preview.valid },
+              { key: 'invalid', title: t('base.import.counts.invalid'), value: preview.invalid },
+              { key: 'creates', title: t('base.import.counts.creates'), value: preview.creates },
+              { key: 'updates', title: t('base.import.counts.updates'), value: preview.updates },
+            ]}
+            countCol={{ xs: 8, sm: 4, style: { flex: screens.sm ? 1 : undefined } }}
+            rows={preview.rows}
+            columns={columns}
+            isBad={(row) => row.errors.length > 0}
+            onlyBadId="import-only-bad"
+          />
+        )
+      }
+      resultText={result && t('base.import.resultText', { ...result })}
+    />
   );
 }

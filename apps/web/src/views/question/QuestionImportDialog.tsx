@@ -34,13 +34,7 @@ import {
   type QuestionImportSource,
 } from '../../api/question';
 import { ImportModal } from '../../components/import/ImportModal';
-import {
-  ImportExcelFile,
-  ImportModeStep,
-  ImportPreviewStep,
-  ImportProgressStep,
-  ImportResultStep,
-} from '../../components/import/ImportSteps';
+import { ImportExcelFile, ImportPreviewStep } from '../../components/import/ImportSteps';
 import { useImportRun } from '../../components/import/use-import-run';
 import { LevelSelect, cascadeReset } from '../../components/structure';
 import { currentLanguage } from '../../i18n';
@@ -103,7 +97,7 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
     apply: applyQuestionImport,
     onImported: () => void queryClient.invalidateQueries({ queryKey: questionKeys.all }),
   });
-  const { step, preview, result } = run;
+  const { preview, result } = run;
   const [source, setSource] = useState<Source>('excel');
   const [file, setFile] = useState<File>();
   const [text, setText] = useState('');
@@ -249,8 +243,7 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
       onRestart={restart}
       onClose={onClose}
       className="question-import-dialog"
-    >
-      {step === 'file' && (
+      fileStep={
         <Flex vertical gap={16} className="import-step-file">
           <Segmented<Source>
             block
@@ -411,35 +404,30 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
             </>
           )}
         </Flex>
-      )}
-
-      {step === 'preview' && preview && (
-        <ImportPreviewStep<QuestionImportPreviewRow>
-          texts="question.import"
-          run={run}
-          counts={[
-            { key: 'total', title: t('question.import.counts.total'), value: preview.total },
-            { key: 'valid', title: t('question.import.counts.valid'), value: preview.valid },
-            { key: 'invalid', title: t('question.import.counts.invalid'), value: preview.invalid },
-          ]}
-          countCol={{ span: 8 }}
-          rows={preview.rows}
-          columns={columns}
-          isBad={(row) => row.problems.length > 0}
-          onlyBadId="question-import-only-bad"
-        />
-      )}
-
-      {step === 'mode' && <ImportModeStep texts="question.import" run={run} />}
-
-      {step === 'progress' && <ImportProgressStep texts="question.import" run={run} />}
-
-      {step === 'result' && result && (
-        <ImportResultStep
-          texts="question.import"
-          subTitle={t('question.import.resultText', { ...result })}
-        />
-      )}
-    </ImportModal>
+      }
+      previewStep={
+        preview && (
+          <ImportPreviewStep<QuestionImportPreviewRow>
+            texts="question.import"
+            run={run}
+            counts={[
+              { key: 'total', title: t('question.import.counts.total'), value: preview.total },
+              { key: 'valid', title: t('question.import.counts.valid'), value: preview.valid },
+              {
+                key: 'invalid',
+                title: t('question.import.counts.invalid'),
+                value: preview.invalid,
+              },
+            ]}
+            countCol={{ span: 8 }}
+            rows={preview.rows}
+            columns={columns}
+            isBad={(row) => row.problems.length > 0}
+            onlyBadId="question-import-only-bad"
+          />
+        )
+      }
+      resultText={result && t('question.import.resultText', { ...result })}
+    />
   );
 }
