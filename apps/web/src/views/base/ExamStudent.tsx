@@ -45,11 +45,13 @@ import {
   type StudentQuery,
 } from '../../api/base';
 import { exportStudents } from '../../api/student-import';
+import { BatchBar } from '../../components/list/BatchBar';
 import { RowAction } from '../../components/list/RowAction';
 import { SearchBar } from '../../components/list/SearchBar';
 import { cleanFilters } from '../../components/list/search-params';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
+import { useRowSelection } from '../../components/list/use-row-selection';
 import {
   BatchSelect,
   CategorySelect,
@@ -93,7 +95,7 @@ export default function ExamStudent() {
     resetKeepsOrdering: true,
   });
   const { query, sortable } = students;
-  const [selected, setSelected] = useState<number[]>([]);
+  const { selected, setSelected, rowSelection } = useRowSelection<StudentView>();
   const [exporting, setExporting] = useState(false);
   const dialog = useDialog<Dialog>();
   const mayImport = useHasPermission(Perm.STUDENT_IMPORT);
@@ -368,21 +370,12 @@ export default function ExamStudent() {
         </Button>
       </Flex>
       {selected.length > 0 && (
-        <Flex
-          wrap
-          gap={8}
-          align="center"
+        <BatchBar
           className="student-batch-actions"
-          style={{
-            marginBottom: 12,
-            padding: '8px 12px',
-            borderRadius: 6,
-            background: 'var(--ant-color-primary-bg)',
-          }}
+          label={t('base.student.selected', { count: selected.length })}
+          clearLabel={t('base.student.clearSelection')}
+          onClear={() => setSelected([])}
         >
-          <Typography.Text strong>
-            {t('base.student.selected', { count: selected.length })}
-          </Typography.Text>
           <Button
             size="small"
             icon={<SwapOutlined />}
@@ -399,20 +392,9 @@ export default function ExamStudent() {
           <Button size="small" danger icon={<StopOutlined />} onClick={() => confirmStatus(0)}>
             {t('base.student.disable')}
           </Button>
-          <Button size="small" type="link" onClick={() => setSelected([])}>
-            {t('base.student.clearSelection')}
-          </Button>
-        </Flex>
+        </BatchBar>
       )}
-      <Table<StudentView>
-        {...students.tableProps}
-        columns={columns}
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys.map(Number)),
-        }}
-      />
+      <Table<StudentView> {...students.tableProps} columns={columns} rowSelection={rowSelection} />
       <StudentFormModal
         key={`form-${dialog.key}`}
         open={dialog.open && dialog.target?.kind === 'form'}

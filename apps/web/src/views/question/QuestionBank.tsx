@@ -53,11 +53,13 @@ import {
   type QuestionFilter,
   type QuestionQuery,
 } from '../../api/question';
+import { BatchBar } from '../../components/list/BatchBar';
 import { RowAction } from '../../components/list/RowAction';
 import { SearchBar } from '../../components/list/SearchBar';
 import { cleanFilters } from '../../components/list/search-params';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
+import { useRowSelection } from '../../components/list/use-row-selection';
 import { LevelSelect, cascadeReset, useLevelLabel } from '../../components/structure';
 import { currentLanguage } from '../../i18n';
 import { useUserStore } from '../../stores/user';
@@ -116,7 +118,7 @@ export default function QuestionBank() {
     resetKeepsOrdering: true,
   });
   const { query, sortable } = questions;
-  const [selected, setSelected] = useState<number[]>([]);
+  const { selected, setSelected, rowSelection } = useRowSelection<QuestionView>();
   const [exporting, setExporting] = useState(false);
   // A phone shows the keyword and type; the other filters on demand, not a screen of selects.
   const [moreFilters, setMoreFilters] = useState(false);
@@ -502,21 +504,12 @@ export default function QuestionBank() {
         </Button>
       </Flex>
       {selected.length > 0 && (
-        <Flex
-          wrap
-          gap={8}
-          align="center"
+        <BatchBar
           className="question-batch-actions"
-          style={{
-            marginBottom: 12,
-            padding: '8px 12px',
-            borderRadius: 6,
-            background: 'var(--ant-color-primary-bg)',
-          }}
+          label={t('question.batch.selected', { count: selected.length })}
+          clearLabel={t('question.batch.clear')}
+          onClear={() => setSelected([])}
         >
-          <Typography.Text strong>
-            {t('question.batch.selected', { count: selected.length })}
-          </Typography.Text>
           {!retiredList && (
             <Button
               size="small"
@@ -570,19 +563,12 @@ export default function QuestionBank() {
           >
             {t('common.delete')}
           </Button>
-          <Button size="small" type="link" onClick={() => setSelected([])}>
-            {t('question.batch.clear')}
-          </Button>
-        </Flex>
+        </BatchBar>
       )}
       <Table<QuestionView>
         {...questions.tableProps}
         columns={columns}
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys.map(Number)),
-        }}
+        rowSelection={rowSelection}
       />
       <QuestionFormDialog
         key={`form-${dialog.key}`}
