@@ -1,14 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient, DEFAULT_PASSWORD } from './api';
-import {
-  E2E_ADMIN_PASSWORD,
-  launchBrowser,
-  newPage,
-  pushPath,
-  submitSignIn,
-  waitForLayout,
-} from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD } from './api';
+import { E2E_ADMIN_PASSWORD, newPage, pushPath, submitSignIn, waitForLayout } from './browser';
+import { adminSession } from './session';
 
 // Sign-in, the route guard, sign-out and the change of one's own password (spec §2, §4, §5),
 // in Chinese (the browser language of these contexts), the product's main language.
@@ -18,15 +12,8 @@ const STUDENT = '考生';
 const TEACHER_TYPE = 2;
 
 describe('signing in and out', () => {
-  const baseURL = inject('baseURL');
-  let browser: Browser;
-  let admin: ApiClient;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    admin = await ApiClient.signIn(baseURL);
-  });
-  afterAll(() => browser?.close());
+  const session = adminSession();
+  const { baseURL } = session;
 
   const url = (page: Page) => new URL(page.url());
   const alert = (page: Page) => page.getByRole('alert');
@@ -39,7 +26,7 @@ describe('signing in and out', () => {
   }
 
   it('sends a signed-out deep link to sign-in and, after it, back to the page', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(session.browser);
     await page.goto(`${baseURL}/system/userManage`);
     await page.waitForURL('**/login?**');
     expect(url(page).searchParams.get('redirect')).toBe('/system/userManage');
@@ -51,7 +38,7 @@ describe('signing in and out', () => {
   });
 
   it('keeps the whole path with its query through the sign-in', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(session.browser);
     await page.goto(`${baseURL}/system/roleManage?name=x&key=y`);
     await page.waitForURL('**/login?**');
     expect(url(page).searchParams.get('redirect')).toBe('/system/roleManage?name=x&key=y');
@@ -62,7 +49,7 @@ describe('signing in and out', () => {
   });
 
   it('sends a signed-in user from /login and from / to /dashboard', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(session.browser);
     await signIn(page, 'admin', E2E_ADMIN_PASSWORD, ADMIN);
     await page.waitForURL(`${baseURL}/dashboard`);
 
@@ -79,14 +66,14 @@ describe('signing in and out', () => {
   });
 
   it('shows a wrong password in the form and stays on /login', async () => {
-    await admin.createUser(
+    await session.admin.createUser(
       'auth-wrong',
       TEACHER_TYPE,
       ['TEACHER'],
       'auth-wrong',
       'auth-right-pass',
     );
-    const page = await newPage(browser);
+    const page = await newPage(session.browser);
     await page.goto(`${baseURL}/login?redirect=%2Fdashboard`);
     await submitSignIn(page, 'auth-wrong', 'not-the-password', TEACHER);
     await alert(page).waitFor();
@@ -102,7 +89,7 @@ describe('signing in and out', () => {
   });
 
   it('shows the required fields when the form is sent empty', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(session.browser);
     await page.goto(`${baseURL}/login`);
     await page.locator('form button[type=submit]').click();
     await page.getByText('请输入用户名').waitFor();
@@ -114,14 +101,14 @@ describe('signing in and out', () => {
   });
 
   it('refuses a teacher signing in as a student, in the form', async () => {
-    await admin.createUser(
+    await session.admin.createUser(
       'auth-teacher',
       TEACHER_TYPE,
       ['TEACHER'],
       'auth-teacher',
       'auth-teacher-pass',
     );
-    const page = await newPage(browser);
+    const page = await newPage(session.browser);
     await page.goto(`${baseURL}/login`);
     await submitSignIn(page, 'auth-teacher', 'auth-teacher-pass', STUDENT);
     await alert(page).waitFor();
@@ -136,7 +123,7 @@ describe('signing in and out', () => {
   });
 
   it('signs out from the user menu to /login with the page as redirect; back does not show the app', async () => {
-    const page = await newPage(browser);
+    const page = await newPage(session.browser);
     await signIn(page, 'admin', E2E_ADMIN_PASSWORD, ADMIN);
     await page.locator('[data-testid=sidebar]').getByText('系统管理', { exact: true }).click();
     await page.locator('[data-testid=sidebar]').getByText('角色管理', { exact: true }).click();
@@ -162,8 +149,8 @@ describe('signing in and out', () => {
   });
 
   it('asks a user on the default password to change it, and the change signs them out', async () => {
-    await admin.createUser('auth-default', TEACHER_TYPE, ['TEACHER']);
-    const page = await newPage(browser);
+    await session.admin.createUser('auth-default', TEACHER_TYPE, ['TEACHER']);
+    const page = await newPage(session.browser);
     await signIn(page, 'auth-default', DEFAULT_PASSWORD, TEACHER);
 
     const dialog = page.locator('.ant-modal:visible');

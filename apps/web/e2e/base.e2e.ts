@@ -9,12 +9,11 @@ import {
 // exceljs is a dependency of apps/server (imports, exports); the test writes and reads with it.
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import es from '../src/i18n/locales/es';
 import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
-import { ApiClient } from './api';
 import {
   DESKTOP,
   PHONE,
@@ -22,11 +21,13 @@ import {
   answerConfirm,
   buttonName,
   collectConsoleErrors,
-  launchBrowser,
   newPage,
+  openSignedIn,
+  pickOption,
   screenshot,
   waitForLayout,
 } from './browser';
+import { adminSession } from './session';
 
 // The base-data screens (courses, appraisal points, students with import and export) driven
 // through the UI by the administrator, mostly in Chinese; the API confirms what the screens claim.
@@ -52,9 +53,8 @@ interface Structure {
 }
 
 describe('Base-data screens', () => {
-  const baseURL = inject('baseURL');
-  let browser: Browser;
-  let admin: ApiClient;
+  const session = adminSession();
+  const { baseURL } = session;
   let structure: Structure;
 
   /** Project → category → job type (levels 5 and 4) → two batches of level 5, through the API. */
@@ -63,17 +63,17 @@ describe('Base-data screens', () => {
     const projectName = `基础数据项目${tag}`;
     const categoryName = `制造类${tag}`;
     const jobTypeName = `电工${tag}`;
-    const { id: schoolId } = await admin.call<{ id: number }>(
+    const { id: schoolId } = await session.admin.call<{ id: number }>(
       'POST',
       '/api/kaoshi-school/school/addSchool',
       { name: projectName, code: `BP-${tag}` },
     );
-    const { id: departmentId } = await admin.call<{ id: number }>(
+    const { id: departmentId } = await session.admin.call<{ id: number }>(
       'POST',
       '/api/kaoshi-school/department/addDepartment',
       { schoolId, name: categoryName, code: `BD-${tag}` },
     );
-    const { id: subjectId } = await admin.call<{ id: number }>(
+    const { id: subjectId } = await session.admin.call<{ id: number }>(
       'POST',
       '/api/kaoshi-school/subject/addSubject',
       { departmentId, name: jobTypeName, code: `BS-${tag}`, levels: [5, 4] },
@@ -81,7 +81,7 @@ describe('Base-data screens', () => {
     const batches = [];
     for (const n of [1, 2]) {
       const batch = { name: `第${n}批${tag}`, code: `BB${n}-${tag}` };
-      const { id } = await admin.call<{ id: number }>(
+      const { id } = await session.admin.call<{ id: number }>(
         'POST',
         '/api/kaoshi-school/classes/addClasses',
         { subjectId, level: 5, ...batch },
@@ -92,19 +92,14 @@ describe('Base-data screens', () => {
   }
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    admin = await ApiClient.signIn(baseURL);
     structure = await createStructure();
   });
-  afterAll(() => browser?.close());
 
   /** A signed-in page at `path` whose console errors are collected (HTTP refusals aside). */
   async function openAs(path: string, options: Parameters<typeof newPage>[1] = {}) {
-    const page = await newPage(browser, { locale: 'zh-CN', ...options });
+    const page = await newPage(session.browser, { locale: 'zh-CN', ...options });
     const consoleErrors = collectConsoleErrors(page);
-    await admin.addSessionTo(page.context());
-    await page.goto(`${baseURL}${path}`);
-    await waitForLayout(page);
+    await openSignedIn(page, session.admin, `${baseURL}${path}`);
     const unexpectedErrors = () =>
       consoleErrors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
     return { page, unexpectedErrors };
@@ -117,23 +112,13 @@ describe('Base-data screens', () => {
   const fieldErrors = (scope: Locator) => scope.locator('.ant-form-item-explain-error');
   const toast = (page: Page) => page.locator('.ant-message-notice');
 
-  /** Opens the antd Select named `name` inside `scope` and picks the option showing `option`. */
-  async function pick(page: Page, scope: Locator, name: string, option: string) {
-    const select = scope.getByRole('combobox', { name, exact: true });
-    await expect.poll(() => select.isDisabled()).toBe(false);
-    await select.click();
-    const list = page.locator('.ant-select-dropdown:visible');
-    await list.locator('.ant-select-item-option', { hasText: option }).first().click();
-    await list.waitFor({ state: 'hidden' });
-  }
-
   /** Chooses the structure's project, category and job type (and level) on a knowledge screen. */
   async function chooseScope(page: Page, names = SCOPE_NAMES.zh, level = '初级') {
     const bar = main(page);
-    await pick(page, bar, names.project, structure.projectName);
-    await pick(page, bar, names.category, structure.categoryName);
-    await pick(page, bar, names.jobType, structure.jobTypeName);
-    await pick(page, bar, names.level, level);
+    await pickOption(page, bar, names.project, structure.projectName);
+    await pickOption(page, bar, names.category, structure.categoryName);
+    await pickOption(page, bar, names.jobType, structure.jobTypeName);
+    await pickOption(page, bar, names.level, level);
   }
 
   async function saveDialog(page: Page) {
@@ -143,7 +128,7 @@ describe('Base-data screens', () => {
   }
 
   const tree = () =>
-    admin.call<CourseNode[]>(
+    session.admin.call<CourseNode[]>(
       'GET',
       `${KNOWLEDGE_API}/listKnowledgeTree?subjectId=${structure.subjectId}&level=5`,
     );
@@ -211,7 +196,7 @@ describe('Base-data screens', () => {
 
     // Server check: someone else takes 5 % meanwhile; 10 % then passes the page's check, not the server's.
     const courseId = (await tree()).find((node) => node.code === 'C-01')!.id;
-    await admin.call('POST', `${KNOWLEDGE_API}/addKnowledge`, {
+    await session.admin.call('POST', `${KNOWLEDGE_API}/addKnowledge`, {
       type: 'kn',
       subjectId: structure.subjectId,
       level: 5,
@@ -358,14 +343,14 @@ describe('Base-data screens', () => {
     });
 
   const studentsOf = (classId: number) =>
-    admin
+    session.admin
       .call<ListResult<StudentView>>(
         'GET',
         `${STUDENT_API}/listStudent?classId=${classId}&limit=500`,
       )
       .then((result) => result.list);
   const studentByIdNumber = async (idNumber: string) => {
-    const { list } = await admin.call<ListResult<StudentView>>(
+    const { list } = await session.admin.call<ListResult<StudentView>>(
       'GET',
       `${STUDENT_API}/listStudent?keyword=${idNumber}&limit=500`,
     );
@@ -380,10 +365,10 @@ describe('Base-data screens', () => {
     batchName = BATCH_NAMES.zh,
   ) {
     const form = page.locator('form#studentSearch');
-    await pick(page, form, names.project, structure.projectName);
-    await pick(page, form, names.category, structure.categoryName);
-    await pick(page, form, names.jobType, structure.jobTypeName);
-    await pick(page, form, batchName, structure.batches[n - 1]!.name);
+    await pickOption(page, form, names.project, structure.projectName);
+    await pickOption(page, form, names.category, structure.categoryName);
+    await pickOption(page, form, names.jobType, structure.jobTypeName);
+    await pickOption(page, form, batchName, structure.batches[n - 1]!.name);
     await form.locator('button[type=submit]').click();
   }
 
@@ -550,10 +535,10 @@ describe('Base-data screens', () => {
     await actions.getByRole('button', { name: buttonName('调整批次') }).click();
     const move = dialog(page);
     await move.getByText('将 2 名考生调整到其他批次').waitFor();
-    await pick(page, move, '考试项目', structure.projectName);
-    await pick(page, move, '职业类别', structure.categoryName);
-    await pick(page, move, '申报工种', structure.jobTypeName);
-    await pick(page, move, '报名批次', batch2!.name);
+    await pickOption(page, move, '考试项目', structure.projectName);
+    await pickOption(page, move, '职业类别', structure.categoryName);
+    await pickOption(page, move, '申报工种', structure.jobTypeName);
+    await pickOption(page, move, '报名批次', batch2!.name);
     await animationsDone(page);
     await screenshot(page, 'base-students-move-zh', { fullPage: false });
     await move.getByRole('button', { name: buttonName('调整批次') }).click();
@@ -616,10 +601,10 @@ describe('Base-data screens', () => {
     await modal.getByLabel('姓名').fill('孙八');
     const first17 = '11010519850315002';
     await modal.getByLabel('证件号码').fill(wrongCheck(first17));
-    await pick(page, modal, '考试项目', structure.projectName);
-    await pick(page, modal, '职业类别', structure.categoryName);
-    await pick(page, modal, '申报工种', structure.jobTypeName);
-    await pick(page, modal, '报名批次', structure.batches[0]!.name);
+    await pickOption(page, modal, '考试项目', structure.projectName);
+    await pickOption(page, modal, '职业类别', structure.categoryName);
+    await pickOption(page, modal, '申报工种', structure.jobTypeName);
+    await pickOption(page, modal, '报名批次', structure.batches[0]!.name);
     await modal.getByRole('button', { name: buttonName('保存') }).click();
     await expect
       .poll(() => fieldErrors(modal).allInnerTexts())

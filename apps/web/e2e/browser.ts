@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-pass';
@@ -11,10 +18,11 @@ export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 850 };
 
 /**
- * Headless Debian Chromium with the flags this closed network needs. playwright's launch() gives
- * every browser a fresh temporary profile (it refuses an explicit --user-data-dir).
+ * Headless Debian Chromium with the flags this closed network needs, and any a test adds.
+ * playwright's launch() gives every browser a fresh temporary profile (it refuses an explicit
+ * --user-data-dir).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
@@ -26,6 +34,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }
@@ -82,6 +91,17 @@ export async function waitForLayout(page: Page) {
   await page.locator('.navbar').waitFor();
 }
 
+/** Signs the page in with `session` (an API client's cookies) and opens `url`, layout drawn. */
+export async function openSignedIn(
+  page: Page,
+  session: { addSessionTo(context: BrowserContext): Promise<void> },
+  url: string,
+) {
+  await session.addSessionTo(page.context());
+  await page.goto(url);
+  await waitForLayout(page);
+}
+
 /** Navigates inside the app without a page load, as a link of the app itself would. */
 export async function pushPath(page: Page, path: string) {
   await page.evaluate((target) => {
@@ -115,4 +135,14 @@ export async function answerConfirm(page: Page, text: string) {
   await animationsDone(page);
   await box.getByRole('button', { name: buttonName(text) }).click();
   await box.waitFor({ state: 'hidden' });
+}
+
+/** Opens the antd Select named `name` inside `scope` and picks the option showing `option`. */
+export async function pickOption(page: Page, scope: Locator, name: string, option: string) {
+  const select = scope.getByRole('combobox', { name, exact: true });
+  await expect.poll(() => select.isDisabled()).toBe(false);
+  await select.click();
+  const list = page.locator('.ant-select-dropdown:visible');
+  await list.locator('.ant-select-item-option', { hasText: option }).first().click();
+  await list.waitFor({ state: 'hidden' });
 }

@@ -1,36 +1,25 @@
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
 import zh from '../src/i18n/locales/zh';
-import { ApiClient } from './api';
 import {
-  CHROMIUM_PATH,
   PHONE,
   animationsDone,
   buttonName,
   collectConsoleErrors,
+  launchBrowser,
   newPage,
+  openSignedIn,
   screenshot,
   type ContextOptions,
-  waitForLayout,
 } from './browser';
+import { adminSession } from './session';
 
 // The editor's tools (formula, chart, scrawl, snapshot, templates, find and replace, custom
 // styles) in the question bank's add dialog, the first screen that hosts the editor.
 
 const BANK = '/baseData/index';
 const FILE_URL = /^\/api\/kaoshi-files\/file\//;
-const BROWSER_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /**
  * Headless Chromium has no screen to share. These flags give it Chromium's own test video source
  * for getDisplayMedia, accepted without the picker: the snapshot's success path, driven for real.
@@ -49,18 +38,8 @@ const NO_SCREEN = [
 type Texts = typeof en;
 
 describe('Editor tools', () => {
-  const baseURL = inject('baseURL');
-  let browser: Browser;
-  let admin: ApiClient;
-
-  beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [...BROWSER_ARGS, ...FAKE_SCREEN],
-    });
-    admin = await ApiClient.signIn(baseURL);
-  });
-  afterAll(() => browser?.close());
+  const session = adminSession(FAKE_SCREEN);
+  const { baseURL } = session;
 
   /** A dialog of the tools, by the class each one carries (they open inside the host dialog). */
   const dialog = (page: Page, tool: 'formula' | 'chart' | 'scrawl' | 'search' | 'template') =>
@@ -76,9 +55,7 @@ describe('Editor tools', () => {
       ? await (await on.newContext({ locale, viewport, hasTouch: true, isMobile: true })).newPage()
       : await newPage(on, { locale, viewport });
     const consoleErrors = collectConsoleErrors(page);
-    await admin.addSessionTo(page.context());
-    await page.goto(`${baseURL}${BANK}`);
-    await waitForLayout(page);
+    await openSignedIn(page, session.admin, `${baseURL}${BANK}`);
     const texts: Texts = locale.startsWith('zh') ? (zh as Texts) : en;
     await page
       .locator('.app-main-page:not([hidden])')
@@ -120,7 +97,7 @@ describe('Editor tools', () => {
   }
 
   it('inserts a formula, a template with a chart, refuses a bad table, replaces and styles (zh)', async () => {
-    const { page, editor, text, texts, unexpectedErrors } = await openEditor(browser);
+    const { page, editor, text, texts, unexpectedErrors } = await openEditor(session.browser);
     const tools = texts.editorTools;
 
     // A formula: live KaTeX preview in the dialog, then typeset in the text.
@@ -279,7 +256,7 @@ describe('Editor tools', () => {
   });
 
   it('uploads a scrawl and a screenshot as images (zh)', async () => {
-    const { page, editor, text, texts, unexpectedErrors } = await openEditor(browser);
+    const { page, editor, text, texts, unexpectedErrors } = await openEditor(session.browser);
     const tools = texts.editorTools;
     await text.click();
 
@@ -348,22 +325,22 @@ describe('Editor tools', () => {
 
   it('shows the stored formats to the examinee: formulas, a chart and a custom style (zh)', async () => {
     const tag = Date.now().toString(36).toUpperCase();
-    const { id: schoolId } = await admin.call<{ id: number }>(
+    const { id: schoolId } = await session.admin.call<{ id: number }>(
       'POST',
       '/api/kaoshi-school/school/addSchool',
       { name: `工具项目${tag}`, code: `TP-${tag}` },
     );
-    const { id: departmentId } = await admin.call<{ id: number }>(
+    const { id: departmentId } = await session.admin.call<{ id: number }>(
       'POST',
       '/api/kaoshi-school/department/addDepartment',
       { schoolId, name: `工具类别${tag}`, code: `TD-${tag}` },
     );
-    const { id: subjectId } = await admin.call<{ id: number }>(
+    const { id: subjectId } = await session.admin.call<{ id: number }>(
       'POST',
       '/api/kaoshi-school/subject/addSubject',
       { departmentId, name: `工具工种${tag}`, code: `TS-${tag}`, levels: [5] },
     );
-    const { id: courseId } = await admin.call<{ id: number }>(
+    const { id: courseId } = await session.admin.call<{ id: number }>(
       'POST',
       '/api/kaoshi-base/knowledge/addKnowledge',
       { type: 'cn', subjectId, level: 5, name: `工具课程${tag}`, code: 'C1' },
@@ -375,7 +352,7 @@ describe('Editor tools', () => {
       '<tr><th>产量</th><td>3</td><td>5</td></tr></tbody></table>',
       '<p><span data-type="custom-style-im" style="font-style: italic; font-weight: bold">强调</span></p>',
     ].join('');
-    await admin.call('POST', '/api/kaoshi-question/question/addQuestion', {
+    await session.admin.call('POST', '/api/kaoshi-question/question/addQuestion', {
       type: 0,
       content,
       options: [
@@ -389,11 +366,9 @@ describe('Editor tools', () => {
       courseId,
     });
 
-    const page = await newPage(browser, { locale: 'zh-CN' });
+    const page = await newPage(session.browser, { locale: 'zh-CN' });
     const consoleErrors = collectConsoleErrors(page);
-    await admin.addSessionTo(page.context());
-    await page.goto(`${baseURL}${BANK}`);
-    await waitForLayout(page);
+    await openSignedIn(page, session.admin, `${baseURL}${BANK}`);
     const row = page.locator('.app-main-page:not([hidden]) .ant-table-row', {
       hasText: `公式${tag}`,
     });
@@ -416,10 +391,7 @@ describe('Editor tools', () => {
   });
 
   it('says the screenshot failed when no screen can be captured (en)', async () => {
-    const noScreen = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: [...BROWSER_ARGS, ...NO_SCREEN],
-    });
+    const noScreen = await launchBrowser(NO_SCREEN);
     try {
       const { page, editor, text, texts } = await openEditor(noScreen, { locale: 'en-US' });
       await text.click();
@@ -434,7 +406,7 @@ describe('Editor tools', () => {
   });
 
   it('fits a phone: formula, chart and board dialogs at 390 px (en)', async () => {
-    const { page, editor, text, texts, unexpectedErrors } = await openEditor(browser, {
+    const { page, editor, text, texts, unexpectedErrors } = await openEditor(session.browser, {
       locale: 'en-US',
       viewport: PHONE,
       touch: true,

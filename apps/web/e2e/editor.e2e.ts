@@ -1,9 +1,8 @@
 import zlib from 'node:zlib';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
 import zh from '../src/i18n/locales/zh';
-import { ApiClient } from './api';
 import {
   DESKTOP,
   PHONE,
@@ -11,11 +10,11 @@ import {
   answerConfirm,
   buttonName,
   collectConsoleErrors,
-  launchBrowser,
   newPage,
+  openSignedIn,
   screenshot,
-  waitForLayout,
 } from './browser';
+import { adminSession } from './session';
 
 // The rich-text editor core (toolbar, tables, uploads, source mode, links, drafts, limits) in the
 // question bank's add dialog, the first screen that hosts it.
@@ -64,15 +63,8 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
 }
 
 describe('Rich-text editor', () => {
-  const baseURL = inject('baseURL');
-  let browser: Browser;
-  let admin: ApiClient;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    admin = await ApiClient.signIn(baseURL);
-  });
-  afterAll(() => browser?.close());
+  const session = adminSession();
+  const { baseURL } = session;
 
   const dialog = (page: Page) => page.locator('.ant-modal.question-form-dialog');
   const toast = (page: Page, text: string | RegExp) =>
@@ -85,12 +77,10 @@ describe('Rich-text editor', () => {
     viewport = DESKTOP,
     page: existing,
   }: { locale?: string; viewport?: typeof DESKTOP; page?: Page } = {}) {
-    const page = existing ?? (await newPage(browser, { locale, viewport }));
+    const page = existing ?? (await newPage(session.browser, { locale, viewport }));
     const consoleErrors = existing ? [] : collectConsoleErrors(page);
     if (!existing) {
-      await admin.addSessionTo(page.context());
-      await page.goto(`${baseURL}${BANK}`);
-      await waitForLayout(page);
+      await openSignedIn(page, session.admin, `${baseURL}${BANK}`);
     }
     const texts: Texts = locale.startsWith('zh') ? (zh as Texts) : en;
     await page

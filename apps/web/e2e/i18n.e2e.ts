@@ -1,14 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient } from './api';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   animationsDone,
-  launchBrowser,
   newPage,
+  openSignedIn,
   pushPath,
   screenshot,
   waitForLayout,
 } from './browser';
+import { adminSession } from './session';
 
 // The four languages (spec §2: saved choice, else browser language, else en), on the sign-in page
 // and in the app, with antd's own texts in step. Screenshots: test-results/<screen>-<lang>.png.
@@ -83,15 +83,8 @@ const SCREENS: { name: string; path: string; ready: string }[] = [
 const FULL_SET: Language[] = ['zh', 'en'];
 
 describe('languages', () => {
-  const baseURL = inject('baseURL');
-  let browser: Browser;
-  let admin: ApiClient;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    admin = await ApiClient.signIn(baseURL);
-  });
-  afterAll(() => browser?.close());
+  const session = adminSession();
+  const { baseURL } = session;
 
   const submit = (page: Page) => page.locator('form button[type=submit]');
   const savedLanguage = (page: Page) => page.evaluate(() => localStorage.getItem('language'));
@@ -106,7 +99,7 @@ describe('languages', () => {
   }
 
   it('switches the sign-in page to each language and keeps the choice after a reload', async () => {
-    const page = await newPage(browser, { locale: 'en-US' });
+    const page = await newPage(session.browser, { locale: 'en-US' });
     await page.goto(`${baseURL}/login`);
     await expectSignInPageIn(page, 'en');
     expect(await savedLanguage(page)).toBe('en');
@@ -135,7 +128,7 @@ describe('languages', () => {
     ['fr-FR', 'en'],
   ] as const) {
     it(`without a saved choice follows the browser language: ${locale} → ${language}`, async () => {
-      const page = await newPage(browser, { locale });
+      const page = await newPage(session.browser, { locale });
       await page.goto(`${baseURL}/login`);
       await expectSignInPageIn(page, language);
       await page.context().close();
@@ -173,10 +166,10 @@ describe('languages', () => {
   for (const language of LANGUAGES) {
     it(`switches the app to ${language} from the navbar, keeps it after a reload, and looks right`, async () => {
       // Start from another language, so that the switch is seen.
-      const page = await newPage(browser, { locale: language === 'en' ? 'zh-CN' : 'en-US' });
-      await admin.addSessionTo(page.context());
-      await page.goto(`${baseURL}/system/userManage`);
-      await waitForLayout(page);
+      const page = await newPage(session.browser, {
+        locale: language === 'en' ? 'zh-CN' : 'en-US',
+      });
+      await openSignedIn(page, session.admin, `${baseURL}/system/userManage`);
       await page.locator('.app-main-page:not([hidden]) .ant-table-row').first().waitFor();
 
       await chooseInNavbar(page, language);

@@ -1,16 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient } from './api';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DESKTOP,
   PHONE,
   animationsDone,
-  launchBrowser,
   newPage,
+  openSignedIn,
   pushPath,
   screenshot,
   waitForLayout,
 } from './browser';
+import { adminSession } from './session';
 
 // The layout around the pages (spec §2 layout, §4 tab store, §9 constants), as the administrator.
 // Every scenario has its own browser context (own storage) sharing one API session.
@@ -19,22 +19,13 @@ const ROLES = '/system/roleManage';
 const PERMISSIONS = '/system/permissionManage';
 
 describe('the layout: tags, settings, sidebar, menu search, phone', () => {
-  const baseURL = inject('baseURL');
-  let browser: Browser;
-  let admin: ApiClient;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    admin = await ApiClient.signIn(baseURL);
-  });
-  afterAll(() => browser?.close());
+  const session = adminSession();
+  const { baseURL } = session;
 
   /** A signed-in page at `path` (full load), in English unless told otherwise. */
   async function openApp(path = '/dashboard', options: Parameters<typeof newPage>[1] = {}) {
-    const page = await newPage(browser, { locale: 'en-US', ...options });
-    await admin.addSessionTo(page.context());
-    await page.goto(`${baseURL}${path}`);
-    await waitForLayout(page);
+    const page = await newPage(session.browser, { locale: 'en-US', ...options });
+    await openSignedIn(page, session.admin, `${baseURL}${path}`);
     return page;
   }
 

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient } from './api';
-import { launchBrowser, newPage, pushPath, submitSignIn, waitForLayout } from './browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newPage, pushPath, submitSignIn, waitForLayout } from './browser';
+import { adminSession } from './session';
 
 // What each kind of user sees and may open (spec §2 route guard, §6), signed in through the form,
 // in Chinese. Users get their own password, so no "change your password" dialog gets in the way.
@@ -10,13 +10,11 @@ const STUDENT_TYPE = 3;
 const PASSWORD = 'permissions-pass';
 
 describe('menus and routes follow the permission keys', () => {
-  const baseURL = inject('baseURL');
-  let browser: Browser;
-  let admin: ApiClient;
+  const session = adminSession();
+  const { baseURL } = session;
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    admin = await ApiClient.signIn(baseURL);
+    const { admin } = session;
     await admin.createUser('permissions-teacher', TEACHER_TYPE, ['TEACHER'], '王老师', PASSWORD);
     await admin.createUser(
       'permissions-super',
@@ -27,10 +25,9 @@ describe('menus and routes follow the permission keys', () => {
     );
     await admin.createUser('permissions-student', STUDENT_TYPE, ['STUDENT'], '张同学', PASSWORD);
   });
-  afterAll(() => browser?.close());
 
   async function signIn(username: string, typeLabel: string) {
-    const page = await newPage(browser);
+    const page = await newPage(session.browser);
     await page.goto(`${baseURL}/login`);
     await submitSignIn(page, username, PASSWORD, typeLabel);
     await waitForLayout(page);

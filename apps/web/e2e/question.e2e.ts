@@ -1,8 +1,8 @@
 import type { ListResult, QuestionView } from '@kaoshi/shared';
 // exceljs is a dependency of apps/server (imports, exports); the test reads the export with it.
 import ExcelJS from 'exceljs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
 import es from '../src/i18n/locales/es';
 import ja from '../src/i18n/locales/ja';
@@ -15,11 +15,12 @@ import {
   answerConfirm,
   buttonName,
   collectConsoleErrors,
-  launchBrowser,
   newPage,
+  openSignedIn,
+  pickOption,
   screenshot,
-  waitForLayout,
 } from './browser';
+import { adminSession } from './session';
 
 // The question bank driven through the UI: the administrator writes questions, a reviewer with
 // the audit key approves or rejects them, and the API confirms what the screens claim.
@@ -30,25 +31,22 @@ const TEACHER_TYPE = 2;
 const REVIEWER_PASSWORD = 'review-pass-1';
 
 describe('Question bank', () => {
-  const baseURL = inject('baseURL');
-  let browser: Browser;
-  let admin: ApiClient;
+  const session = adminSession();
+  const { baseURL } = session;
   let reviewer: ApiClient;
   let knowledge: KnowledgeFixture;
   const tag = Date.now().toString(36).toUpperCase();
 
   beforeAll(async () => {
-    browser = await launchBrowser();
-    admin = await ApiClient.signIn(baseURL);
-    knowledge = await createKnowledge(admin, tag);
-    await createRole(admin, `QREVIEW_${tag}`, `审题人${tag}`, [
+    knowledge = await createKnowledge(session.admin, tag);
+    await createRole(session.admin, `QREVIEW_${tag}`, `审题人${tag}`, [
       'BASEDATA',
       'COURSE',
       'EXAM-QUESTION',
       'EXAM-QUESTION-AUDIT',
     ]);
     const reviewerName = `qreviewer${tag.toLowerCase()}`;
-    await admin.createUser(
+    await session.admin.createUser(
       reviewerName,
       TEACHER_TYPE,
       [`QREVIEW_${tag}`],
@@ -57,15 +55,15 @@ describe('Question bank', () => {
     );
     reviewer = await ApiClient.signIn(baseURL, reviewerName, REVIEWER_PASSWORD, TEACHER_TYPE);
   });
-  afterAll(() => browser?.close());
 
   /** A signed-in page at the bank whose console errors are collected (HTTP refusals aside). */
-  async function openBank(as: ApiClient = admin, options: Parameters<typeof newPage>[1] = {}) {
-    const page = await newPage(browser, { locale: 'zh-CN', ...options });
+  async function openBank(
+    as: ApiClient = session.admin,
+    options: Parameters<typeof newPage>[1] = {},
+  ) {
+    const page = await newPage(session.browser, { locale: 'zh-CN', ...options });
     const consoleErrors = collectConsoleErrors(page);
-    await as.addSessionTo(page.context());
-    await page.goto(`${baseURL}${BANK}`);
-    await waitForLayout(page);
+    await openSignedIn(page, as, `${baseURL}${BANK}`);
     await main(page).locator('.ant-table').waitFor();
     const unexpectedErrors = () =>
       consoleErrors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
@@ -80,16 +78,6 @@ describe('Question bank', () => {
     page.locator(`.ant-modal.question-${kind}-dialog`);
   const fieldErrors = (scope: Locator) => scope.locator('.ant-form-item-explain-error');
   const toast = (page: Page) => page.locator('.ant-message-notice');
-
-  /** Opens the antd Select named `name` inside `scope` and picks the option showing `option`. */
-  async function pick(page: Page, scope: Locator, name: string, option: string) {
-    const select = scope.getByRole('combobox', { name, exact: true });
-    await expect.poll(() => select.isDisabled()).toBe(false);
-    await select.click();
-    const list = page.locator('.ant-select-dropdown:visible');
-    await list.locator('.ant-select-item-option', { hasText: option }).first().click();
-    await list.waitFor({ state: 'hidden' });
-  }
 
   /**
    * Types into an HTML field: the rich editor (bold toggled with Ctrl+B around `bold`), or a
@@ -115,15 +103,15 @@ describe('Question bank', () => {
 
   /** Puts the question under the fixture's job type, level, course and first point. */
   async function place(page: Page, modal: Locator) {
-    await pick(page, modal, '申报工种', knowledge.jobTypeName);
+    await pickOption(page, modal, '申报工种', knowledge.jobTypeName);
     // The job type has one level: it is chosen with it.
     await expect.poll(() => modal.getByRole('combobox', { name: '等级' }).isDisabled()).toBe(false);
-    await pick(page, modal, '课程', knowledge.course.name);
-    await pick(page, modal, '鉴定点', knowledge.points[0]!.name);
+    await pickOption(page, modal, '课程', knowledge.course.name);
+    await pickOption(page, modal, '鉴定点', knowledge.points[0]!.name);
   }
 
   const list = (query = '') =>
-    admin.call<ListResult<QuestionView>>(
+    session.admin.call<ListResult<QuestionView>>(
       'GET',
       `${QUESTION_API}/listQuestion?subjectId=${knowledge.subjectId}&limit=100${query}`,
     );
@@ -206,7 +194,7 @@ describe('Question bank', () => {
     // Both are listed; the type filter keeps one.
     await row(page, `电压是${tag}`).waitFor();
     await row(page, `电流的单位是`).waitFor();
-    await pick(page, main(page), '题型', '填空题');
+    await pickOption(page, main(page), '题型', '填空题');
     await main(page)
       .getByRole('button', { name: buttonName('搜索') })
       .click();
@@ -421,7 +409,7 @@ describe('Question bank', () => {
       courseId: knowledge.course.id,
     };
     const add = (body: object) =>
-      admin.call<QuestionView>('POST', `${QUESTION_API}/addQuestion`, {
+      session.admin.call<QuestionView>('POST', `${QUESTION_API}/addQuestion`, {
         ...place,
         ...body,
       });
@@ -484,7 +472,7 @@ describe('Question bank', () => {
   ] as const)(
     'shows the bank, form, preview and import on a desktop and a phone in %s',
     async (language, locale, messages) => {
-      await admin.call('POST', `${QUESTION_API}/addQuestion`, {
+      await session.admin.call('POST', `${QUESTION_API}/addQuestion`, {
         type: 1,
         content: `<p>Multiple ${language} ${tag}: which are conductors? <span data-type="formula" data-latex="R=\\rho\\frac{l}{S}">R=\\rho\\frac{l}{S}</span></p>`,
         options: [
@@ -502,7 +490,7 @@ describe('Question bank', () => {
       });
       for (const viewport of [DESKTOP, PHONE]) {
         const width = viewport === PHONE ? 'phone' : 'desktop';
-        const { page, unexpectedErrors } = await openBank(admin, { locale, viewport });
+        const { page, unexpectedErrors } = await openBank(session.admin, { locale, viewport });
         const q = messages.question;
         await row(page, `Multiple ${language} ${tag}`).waitFor();
         await animationsDone(page);

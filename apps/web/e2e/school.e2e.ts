@@ -1,5 +1,5 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ApiClient } from './api';
 import {
   DESKTOP,
@@ -7,11 +7,11 @@ import {
   animationsDone,
   answerConfirm,
   buttonName,
-  launchBrowser,
   newPage,
+  openSignedIn,
   screenshot,
-  waitForLayout,
 } from './browser';
+import { adminSession } from './session';
 
 // The exam structure screens (考试项目 → 职业类别 → 申报工种 → 报名批次) driven through the UI by the
 // administrator, mostly in Chinese; the API confirms what the screens claim.
@@ -24,21 +24,12 @@ interface Option {
 }
 
 describe('School screens', () => {
-  const baseURL = inject('baseURL');
-  let browser: Browser;
-  let admin: ApiClient;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    admin = await ApiClient.signIn(baseURL);
-  });
-  afterAll(() => browser?.close());
+  const session = adminSession();
+  const { baseURL } = session;
 
   async function openAs(path: string, locale = 'zh-CN', viewport = DESKTOP) {
-    const page = await newPage(browser, { locale, viewport });
-    await admin.addSessionTo(page.context());
-    await page.goto(`${baseURL}${path}`);
-    await waitForLayout(page);
+    const page = await newPage(session.browser, { locale, viewport });
+    await openSignedIn(page, session.admin, `${baseURL}${path}`);
     await shownPage(page).locator('.ant-table').waitFor();
     return page;
   }
@@ -94,7 +85,7 @@ describe('School screens', () => {
   }
 
   const schoolId = async (code: string) => {
-    const options = await admin.call<(Option & { code: string })[]>(
+    const options = await session.admin.call<(Option & { code: string })[]>(
       'GET',
       '/api/kaoshi-school/school/listAllSchoolsForSelect',
     );
@@ -103,17 +94,17 @@ describe('School screens', () => {
 
   /** A project → category → job type (levels 5, 4, 3) made through the API. */
   async function structure(prefix: string) {
-    const { id: school } = await admin.call<{ id: number }>(
+    const { id: school } = await session.admin.call<{ id: number }>(
       'POST',
       '/api/kaoshi-school/school/addSchool',
       { name: `${prefix} 项目`, code: `${prefix}-P` },
     );
-    const { id: department } = await admin.call<{ id: number }>(
+    const { id: department } = await session.admin.call<{ id: number }>(
       'POST',
       '/api/kaoshi-school/department/addDepartment',
       { schoolId: school, name: `${prefix} 类别`, code: `${prefix}-C` },
     );
-    const { id: subject } = await admin.call<{ id: number }>(
+    const { id: subject } = await session.admin.call<{ id: number }>(
       'POST',
       '/api/kaoshi-school/subject/addSubject',
       { departmentId: department, name: `${prefix} 工种`, code: `${prefix}-S`, levels: [5, 4, 3] },
@@ -242,7 +233,7 @@ describe('School screens', () => {
     }
 
     // The API holds what the screens showed.
-    const { list } = await admin.call<{
+    const { list } = await session.admin.call<{
       list: { code: string; level: number; registrationEnd: string; capacity: number }[];
     }>('GET', '/api/kaoshi-school/classes/listClasses?keyword=school-E1-B1');
     expect(list).toEqual([
@@ -258,13 +249,13 @@ describe('School screens', () => {
 
   it('cascades the filters and goes back to page 1 when a filter is searched (spec §5)', async () => {
     const { subject } = await structure('school-page');
-    await admin.call('POST', '/api/kaoshi-school/school/addSchool', {
+    await session.admin.call('POST', '/api/kaoshi-school/school/addSchool', {
       name: 'school-alt 项目',
       code: 'school-alt-P',
     });
     for (let i = 1; i <= 25; i++) {
       const n = String(i).padStart(2, '0');
-      await admin.call('POST', '/api/kaoshi-school/classes/addClasses', {
+      await session.admin.call('POST', '/api/kaoshi-school/classes/addClasses', {
         subjectId: subject,
         level: i % 2 === 0 ? 5 : 4,
         name: `分页批次 ${n}`,
@@ -343,12 +334,18 @@ describe('School screens', () => {
 
   it('assigns a teacher to a batch, who then sees it', async () => {
     const { subject } = await structure('school-teach');
-    const { id: batchId } = await admin.call<{ id: number }>(
+    const { id: batchId } = await session.admin.call<{ id: number }>(
       'POST',
       '/api/kaoshi-school/classes/addClasses',
       { subjectId: subject, level: 5, name: '教师批次', code: 'school-teach-B1' },
     );
-    await admin.createUser('school-teacher', TEACHER_TYPE, ['TEACHER'], '王老师', TEACHER_PASSWORD);
+    await session.admin.createUser(
+      'school-teacher',
+      TEACHER_TYPE,
+      ['TEACHER'],
+      '王老师',
+      TEACHER_PASSWORD,
+    );
     const teacher = await ApiClient.signIn(
       baseURL,
       'school-teacher',
@@ -410,8 +407,11 @@ describe('School screens', () => {
     expect(await project.count()).toBe(1);
 
     // Bottom up: the job type, the category, then the project.
-    await admin.call('DELETE', `/api/kaoshi-school/subject/deleteSubject/${subject}`);
-    await admin.call('DELETE', `/api/kaoshi-school/department/deleteDepartment/${department}`);
+    await session.admin.call('DELETE', `/api/kaoshi-school/subject/deleteSubject/${subject}`);
+    await session.admin.call(
+      'DELETE',
+      `/api/kaoshi-school/department/deleteDepartment/${department}`,
+    );
     await project.getByRole('button', { name: '删除' }).click();
     await answerConfirm(page, '删除');
     await toast(page).filter({ hasText: '已删除' }).waitFor();
@@ -422,7 +422,7 @@ describe('School screens', () => {
 
   it('refuses to delete a job type that has batches', async () => {
     const { subject } = await structure('school-used');
-    await admin.call('POST', '/api/kaoshi-school/classes/addClasses', {
+    await session.admin.call('POST', '/api/kaoshi-school/classes/addClasses', {
       subjectId: subject,
       level: 3,
       name: '占用批次',

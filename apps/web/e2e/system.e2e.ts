@@ -1,8 +1,9 @@
 import { clientPasswordHash } from '@kaoshi/shared';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ApiClient, DEFAULT_PASSWORD } from './api';
-import { answerConfirm, buttonName, launchBrowser, newPage, waitForLayout } from './browser';
+import { answerConfirm, buttonName, newPage, openSignedIn } from './browser';
+import { adminSession } from './session';
 
 // The System screens (users, roles, permissions) driven through the UI by the administrator, in
 // Chinese; the API confirms what the screens claim.
@@ -15,21 +16,12 @@ interface PermissionNode {
 }
 
 describe('System screens', () => {
-  const baseURL = inject('baseURL');
-  let browser: Browser;
-  let admin: ApiClient;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    admin = await ApiClient.signIn(baseURL);
-  });
-  afterAll(() => browser?.close());
+  const session = adminSession();
+  const { baseURL } = session;
 
   async function openAs(path: string) {
-    const page = await newPage(browser, { locale: 'zh-CN' });
-    await admin.addSessionTo(page.context());
-    await page.goto(`${baseURL}${path}`);
-    await waitForLayout(page);
+    const page = await newPage(session.browser, { locale: 'zh-CN' });
+    await openSignedIn(page, session.admin, `${baseURL}${path}`);
     await rows(page).first().waitFor();
     return page;
   }
@@ -128,7 +120,7 @@ describe('System screens', () => {
     await answerConfirm(page, '删除');
     await toast(page).filter({ hasText: '已删除' }).waitFor();
     await expect.poll(() => alice.count()).toBe(0);
-    expect(await admin.userId('system-alice')).toBeUndefined();
+    expect(await session.admin.userId('system-alice')).toBeUndefined();
     await page.context().close();
   });
 
@@ -155,8 +147,8 @@ describe('System screens', () => {
     expect(await role.innerText()).toContain('e2e 测试角色');
 
     // Permissions: checking 用户管理 also checks its group 系统管理 (the drawer's rule).
-    const roleId = await admin.roleId('SYSTEM_E2E');
-    const before = await admin.call<number[]>(
+    const roleId = await session.admin.roleId('SYSTEM_E2E');
+    const before = await session.admin.call<number[]>(
       'GET',
       `/api/kaoshi-user/role/listRoleRefPermission/${roleId}`,
     );
@@ -172,14 +164,14 @@ describe('System screens', () => {
     await toast(page).filter({ hasText: '权限已保存' }).waitFor();
     await drawer.waitFor({ state: 'hidden' });
 
-    const tree = await admin.call<PermissionNode[]>(
+    const tree = await session.admin.call<PermissionNode[]>(
       'GET',
       '/api/kaoshi-user/permission/listPermissionTree',
     );
     const all = (nodes: PermissionNode[]): PermissionNode[] =>
       nodes.flatMap((n) => [n, ...all(n.children ?? [])]);
     const idOf = (key: string) => all(tree).find((node) => node.key === key)?.id;
-    const after = await admin.call<number[]>(
+    const after = await session.admin.call<number[]>(
       'GET',
       `/api/kaoshi-user/role/listRoleRefPermission/${roleId}`,
     );
@@ -190,17 +182,17 @@ describe('System screens', () => {
     await role.getByRole('button', { name: '删除' }).click();
     await answerConfirm(page, '删除');
     await expect.poll(() => role.count()).toBe(0);
-    await expect(admin.roleId('SYSTEM_E2E')).rejects.toThrow();
+    await expect(session.admin.roleId('SYSTEM_E2E')).rejects.toThrow();
     await page.context().close();
   });
 
   it('does not offer to delete a built-in role, and shows why a held role cannot go', async () => {
-    await admin.call('POST', '/api/kaoshi-user/role/addRole', {
+    await session.admin.call('POST', '/api/kaoshi-user/role/addRole', {
       name: 'system-held',
       key: 'SYSTEM_HELD',
       description: '',
     });
-    await admin.createUser('system-holder', STUDENT_TYPE, ['SYSTEM_HELD']);
+    await session.admin.createUser('system-holder', STUDENT_TYPE, ['SYSTEM_HELD']);
     const page = await openAs('/system/roleManage');
 
     const teacher = row(page, 'TEACHER');
@@ -266,7 +258,7 @@ describe('System screens', () => {
 
   it('goes back to page 1 when a filter is searched (spec §5), and stays put without one', async () => {
     for (let i = 1; i <= 25; i++) {
-      await admin.createUser(`system-page-${String(i).padStart(2, '0')}`, STUDENT_TYPE, [
+      await session.admin.createUser(`system-page-${String(i).padStart(2, '0')}`, STUDENT_TYPE, [
         'STUDENT',
       ]);
     }

@@ -5,10 +5,10 @@ import {
   type QuestionView,
 } from '@kaoshi/shared';
 import { XSS_VECTORS } from '@kaoshi/shared/xss-vectors';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient } from './api';
-import { collectConsoleErrors, launchBrowser, newPage, screenshot, waitForLayout } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { collectConsoleErrors, newPage, screenshot, waitForLayout } from './browser';
+import { adminSession } from './session';
 
 // The 124 known XSS vectors in the browser: typed into the rich-text editor's HTML source, and served
 // raw to the examinee's view of a question (as if the database held them unsanitized). The app's CSP
@@ -114,26 +114,19 @@ function rawQuestion(id: number, vectors: readonly string[]): QuestionView {
 }
 
 describe(`${XSS_VECTORS.length} XSS vectors in the browser`, () => {
-  const baseURL = inject('baseURL');
-  let browser: Browser;
-  let admin: ApiClient;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    admin = await ApiClient.signIn(baseURL);
-  });
-  afterAll(() => browser?.close());
+  const session = adminSession();
+  const { baseURL } = session;
 
   /** A signed-in page on the question bank that records every dialog a vector might open. */
   async function openQuestionBank() {
-    const page = await newPage(browser, { locale: 'zh-CN' });
+    const page = await newPage(session.browser, { locale: 'zh-CN' });
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
     const consoleErrors = collectConsoleErrors(page);
-    await admin.addSessionTo(page.context());
+    await session.admin.addSessionTo(page.context());
     return { page, dialogs, consoleErrors };
   }
 
