@@ -200,6 +200,9 @@ describe('Editor tools', () => {
     // Find and replace: the count shows the current match, replace all changes every one.
     const before = (await text.innerText()).split('车间').length - 1;
     expect(before).toBeGreaterThan(3);
+    // The current match is the first one after the cursor: start from the top.
+    await text.locator('p').first().click();
+    await page.keyboard.press('Control+Home');
     await tool(editor, 'search-replace').click();
     const search = dialog(page, 'search');
     await search.getByLabel(tools.searchReplace.find, { exact: true }).fill('车间');

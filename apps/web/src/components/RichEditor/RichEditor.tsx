@@ -99,6 +99,9 @@ function outputHtml(editor: Editor): string {
  * What the editor's plugins call. The editor is created once, so they cannot close over props:
  * the component keeps this object up to date instead.
  */
+/** How many of its own reports the editor recognises when the form hands them back late. */
+const RECENT_ECHOES = 20;
+
 class EditorBridge {
   editor?: Editor;
   onChange?: (html: string) => void;
@@ -110,7 +113,12 @@ class EditorBridge {
   };
   autosaver?: Autosaver;
   placeholder = '';
-  private lastEmitted: string | undefined;
+  /**
+   * What the editor reported lately, newest last. The form hands each report back as `value`,
+   * but a busy page may hand back an older one after newer keystrokes: that echo must not
+   * replace what was typed since.
+   */
+  private recentlyEmitted: string[] = [];
 
   update(
     fields: Partial<
@@ -125,17 +133,24 @@ class EditorBridge {
 
   /** Reports the content once per change. */
   emit(html: string) {
-    if (html === this.lastEmitted) return;
-    this.lastEmitted = html;
+    if (html === this.recentlyEmitted.at(-1)) return;
+    this.recentlyEmitted.push(html);
+    if (this.recentlyEmitted.length > RECENT_ECHOES) this.recentlyEmitted.shift();
     this.onChange?.(html);
     this.autosaver?.change(html);
   }
 
-  /** Whether a value coming in is not just the editor's own output coming back. */
-  isNewValue(value: string): boolean {
-    if (value === this.lastEmitted) return false;
-    this.lastEmitted = value;
-    return true;
+  /**
+   * Whether a value coming in is one of the editor's own recent reports coming back, however late.
+   * (A form reset to exactly something typed in the last few changes is taken for an echo too.)
+   */
+  isEcho(value: string): boolean {
+    return this.recentlyEmitted.includes(value);
+  }
+
+  /** The content now stands for `value`, whoever set it. */
+  settle(value: string) {
+    this.recentlyEmitted = [value];
   }
 
   capture(html: string) {
@@ -329,7 +344,8 @@ export default function RichEditor({
 
   // A value from outside (a loaded question, a form reset) replaces the content.
   useEffect(() => {
-    if (value === undefined || !live.isNewValue(value)) return;
+    if (value === undefined || live.isEcho(value)) return;
+    live.settle(value);
     const clean = value ? sanitizeHtml(value) : '';
     if (clean === outputHtml(editor)) return;
     editor.commands.setContent(clean, { emitUpdate: false });
