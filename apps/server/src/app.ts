@@ -7,35 +7,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
+import { authModule } from './modules/auth/auth.module.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { knowledgeRoutes } from './modules/base/knowledge.routes.js';
-import { KnowledgeService } from './modules/base/knowledge.service.js';
-import { studentImportRoutes } from './modules/base/student-import.routes.js';
-import { StudentImportService } from './modules/base/student-import.service.js';
-import { studentRoutes } from './modules/base/student.routes.js';
-import { StudentService } from './modules/base/student.service.js';
-import { filesRoutes } from './modules/files/files.routes.js';
-import { FilesService } from './modules/files/files.service.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { questionImportRoutes } from './modules/question/question-import.routes.js';
-import { QuestionImportService } from './modules/question/question-import.service.js';
-import { questionRoutes } from './modules/question/question.routes.js';
-import { QuestionService, questionsUseKnowledge } from './modules/question/question.service.js';
-import { classesRoutes } from './modules/school/classes.routes.js';
-import { ClassesService } from './modules/school/classes.service.js';
-import { departmentRoutes } from './modules/school/department.routes.js';
-import { DepartmentService } from './modules/school/department.service.js';
-import { schoolRoutes } from './modules/school/school.routes.js';
-import { SchoolService } from './modules/school/school.service.js';
-import { subjectRoutes } from './modules/school/subject.routes.js';
-import { SubjectService } from './modules/school/subject.service.js';
-import { permissionRoutes } from './modules/system/permission.routes.js';
-import { PermissionService } from './modules/system/permission.service.js';
-import { roleRoutes } from './modules/system/role.routes.js';
-import { RoleService } from './modules/system/role.service.js';
-import { userRoutes } from './modules/system/user.routes.js';
-import { UserService } from './modules/system/user.service.js';
+import { baseModule } from './modules/base/base.module.js';
+import { filesModule } from './modules/files/files.module.js';
+import { healthModule } from './modules/health/health.module.js';
+import { questionModule } from './modules/question/question.module.js';
+import { questionsUseKnowledge } from './modules/question/question.service.js';
+import { schoolModule } from './modules/school/school.module.js';
+import { systemModule } from './modules/system/system.module.js';
 import accessPlugin from './plugins/access.js';
 import docsPlugin from './plugins/docs.js';
 import envelopePlugin from './plugins/envelope.js';
@@ -92,27 +72,14 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(accessPlugin, { auth });
   await app.register(docsPlugin);
 
-  await app.register(healthRoutes, { db, dialect });
-  await app.register(authRoutes, { auth });
-  await app.register(userRoutes, { users: new UserService(db, config) });
-  await app.register(roleRoutes, { roles: new RoleService(db) });
-  await app.register(permissionRoutes, { permissions: new PermissionService(db) });
-  await app.register(schoolRoutes, { schools: new SchoolService(db) });
-  await app.register(departmentRoutes, { departments: new DepartmentService(db) });
-  await app.register(subjectRoutes, { subjects: new SubjectService(db) });
-  await app.register(classesRoutes, { classes: new ClassesService(db) });
-  await app.register(knowledgeRoutes, {
-    knowledge: new KnowledgeService(db, [questionsUseKnowledge]),
-  });
-  await app.register(studentRoutes, { students: new StudentService(db, config) });
-  await app.register(studentImportRoutes, { imports: new StudentImportService(db, config), db });
-  const files = new FilesService(db, {
-    dataDir: config.dataDir,
-    allowPrivateFetch: config.uploadAllowPrivateFetch,
-  });
-  await app.register(filesRoutes, { files });
-  await app.register(questionRoutes, { questions: new QuestionService(db) });
-  await app.register(questionImportRoutes, { imports: new QuestionImportService(db), db });
+  // Each module registers its own routes; what one needs from another is passed here.
+  await app.register(healthModule, { db, dialect });
+  await app.register(authModule, { auth });
+  await app.register(systemModule, { db, config });
+  await app.register(schoolModule, { db });
+  await app.register(baseModule, { db, config, knowledgeUsers: [questionsUseKnowledge] });
+  await app.register(filesModule, { db, config });
+  await app.register(questionModule, { db });
 
   await app.register(webPlugin, { webDist: config.webDist });
 

@@ -63,6 +63,11 @@ describe('route access declarations', () => {
       '/api/kaoshi-user/user/listUser',
       '/api/kaoshi-user/role/listRole',
       '/api/kaoshi-user/permission/listPermissionTree',
+      '/api/kaoshi-school/classes/listClasses',
+      '/api/kaoshi-base/knowledge/listKnowledgeTree',
+      '/api/kaoshi-base/student/export',
+      '/api/kaoshi-files/editor',
+      '/api/kaoshi-question/question/export',
     ]) {
       expect(urls).toContain(url);
     }

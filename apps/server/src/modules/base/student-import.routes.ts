@@ -8,13 +8,12 @@ import {
 } from '@kaoshi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/database.js';
 import { forbidden, invalid, ok } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
 import { hasAnyPermission } from '../auth/auth.service.js';
-import { sendImportProgress, sendXlsx } from './import-reply.js';
-import { readImportUpload, registerImportMultipart } from './import-upload.js';
-import { exportStudents } from './student-export.js';
+import { sendImportProgress, sendXlsx } from '../../lib/import-reply.js';
+import { readImportUpload, registerImportMultipart } from '../../lib/import-upload.js';
+import type { StudentExportService } from './student-export.service.js';
 import type { StudentImportService } from './student-import.service.js';
 
 const BASE = '/api/kaoshi-base/student';
@@ -30,12 +29,12 @@ async function alsoNeedsStudent(request: FastifyRequest) {
 
 export async function studentImportRoutes(
   app: FastifyInstance,
-  opts: { imports: StudentImportService; db: Db },
+  opts: { imports: StudentImportService; exports: StudentExportService },
 ) {
   // Only these routes take multipart: the parser lives in this plugin's own context.
   await registerImportMultipart(app, { maxBytes: STUDENT_IMPORT_MAX_BYTES, fields: 4 });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { imports, db } = opts;
+  const { imports, exports } = opts;
   const importing = { access: needs(Perm.STUDENT_IMPORT) };
   const tags = ['students'];
 
@@ -109,6 +108,6 @@ export async function studentImportRoutes(
       },
     },
     async (request, reply) =>
-      sendXlsx(reply, await exportStudents(db, request.query, requireAuth(request))),
+      sendXlsx(reply, await exports.export(request.query, requireAuth(request))),
   );
 }

@@ -41,7 +41,7 @@ import {
   readCell,
   readHeaderRow,
   styleHeader,
-} from './spreadsheet.js';
+} from '../../lib/spreadsheet.js';
 import { TEMPLATE_TEXTS } from './student-import.texts.js';
 import { StudentRepository } from './student.repository.js';
 import {

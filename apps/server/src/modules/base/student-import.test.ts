@@ -29,7 +29,7 @@ import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories
 import { readApplied, readXlsx, rowValues, zip, type Applied } from '../../../test/imports.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { multipart, type Part } from '../files/fixtures.js';
-import { XLSX_CONTENT_TYPE } from './spreadsheet.js';
+import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet.js';
 import { StudentImportService } from './student-import.service.js';
 import { assignTeacher, createBatch, residentId, type Batch } from './test-data.js';
 

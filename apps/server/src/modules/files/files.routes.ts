@@ -21,7 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
-import { attachmentDisposition } from '../base/spreadsheet.js';
+import { attachmentDisposition } from '../../lib/spreadsheet.js';
 import { UploadRefused, cleanOriginalName, megabytes, type FilesService } from './files.service.js';
 import { isInlineMedia } from './sniff.js';
 

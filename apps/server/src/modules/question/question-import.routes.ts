@@ -9,12 +9,11 @@ import {
 } from '@kaoshi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/database.js';
 import { invalid, ok } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
-import { sendImportProgress, sendXlsx } from '../base/import-reply.js';
-import { readImportUpload, registerImportMultipart } from '../base/import-upload.js';
-import { exportQuestions } from './question-export.js';
+import { sendImportProgress, sendXlsx } from '../../lib/import-reply.js';
+import { readImportUpload, registerImportMultipart } from '../../lib/import-upload.js';
+import type { QuestionExportService } from './question-export.service.js';
 import {
   uploadKind,
   type QuestionImportService,
@@ -42,12 +41,12 @@ async function readUpload(request: FastifyRequest) {
 
 export async function questionImportRoutes(
   app: FastifyInstance,
-  opts: { imports: QuestionImportService; db: Db },
+  opts: { imports: QuestionImportService; exports: QuestionExportService },
 ) {
   // Only these routes take multipart: the parser lives in this plugin's own context.
   await registerImportMultipart(app, { maxBytes: QUESTION_IMPORT_MAX_BYTES, fields: 5 });
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { imports, db } = opts;
+  const { imports, exports } = opts;
   const manage = { access: needs(Perm.QUESTION) };
   const tags = ['questions'];
 
@@ -118,6 +117,6 @@ export async function questionImportRoutes(
         querystring: questionExportQuery,
       },
     },
-    async (request, reply) => sendXlsx(reply, await exportQuestions(db, request.query)),
+    async (request, reply) => sendXlsx(reply, await exports.export(request.query)),
   );
 }

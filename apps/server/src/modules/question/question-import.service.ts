@@ -43,7 +43,7 @@ import {
   readCell,
   readHeaderRow,
   styleHeader,
-} from '../base/spreadsheet.js';
+} from '../../lib/spreadsheet.js';
 import { QUESTION_TEMPLATE_TEXTS, type DescribedColumn } from './question-import.texts.js';
 import { QuestionRepository, type NewQuestion } from './question.repository.js';
 import { checkStructure, cleanQuestion, contentColumns, serverHtml } from './question.service.js';

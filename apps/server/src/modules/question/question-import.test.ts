@@ -19,7 +19,7 @@ import { createTestApp, login, type Client, type TestApp } from '../../../test/b
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { readApplied, readXlsx, rowValues, zip, type Applied } from '../../../test/imports.js';
 import type { AuthContext } from '../auth/auth.service.js';
-import { XLSX_CONTENT_TYPE } from '../base/spreadsheet.js';
+import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet.js';
 import { multipart, type Part } from '../files/fixtures.js';
 import { QuestionImportService } from './question-import.service.js';
 import { QUESTION_BASE as BASE } from './question.routes.js';

@@ -9,7 +9,7 @@ import {
 } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { invalid } from '../../errors.js';
-import { writeExport } from '../base/spreadsheet.js';
+import { writeExport } from '../../lib/spreadsheet.js';
 import { addQuestionSheet } from './question-import.service.js';
 import { QUESTION_TEMPLATE_TEXTS } from './question-import.texts.js';
 import { QuestionRepository } from './question.repository.js';
@@ -31,7 +31,7 @@ const parse = <T>(text: string, fallback: T): T => {
  * Every question matching listQuestion's filters, in its order, as .xlsx in the template's
  * columns (type words in `lang`, HTML as stored), so the file imports again as it is.
  */
-export async function exportQuestions(db: Db, query: QuestionExportQuery) {
+async function exportQuestions(db: Db, query: QuestionExportQuery) {
   const questions = new QuestionRepository(db);
   const total = await questions.count(query);
   if (total > QUESTION_EXPORT_MAX_ROWS) {
@@ -83,4 +83,13 @@ export async function exportQuestions(db: Db, query: QuestionExportQuery) {
     }
     sheet.commit();
   });
+}
+
+/** The question export; its routes reach the database only through it. */
+export class QuestionExportService {
+  constructor(private readonly db: Db) {}
+
+  export(query: QuestionExportQuery) {
+    return exportQuestions(this.db, query);
+  }
 }

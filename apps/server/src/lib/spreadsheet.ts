@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
-import { invalid } from '../../errors.js';
+import { invalid } from '../errors.js';
 
 /**
  * Reading and writing .xlsx files safely: an uploaded workbook is checked as a zip archive

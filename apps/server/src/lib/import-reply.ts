@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { ApiStatus, type Envelope } from '@kaoshi/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ok } from '../../errors.js';
+import { AppError, ok } from '../errors.js';
 import { XLSX_CONTENT_TYPE, attachmentDisposition } from './spreadsheet.js';
 
 /** A generated workbook (template or export) as a download. */

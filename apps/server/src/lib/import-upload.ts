@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { invalid } from '../../errors.js';
+import { invalid } from '../errors.js';
 
 /**
  * The upload of an import: one file in the field `file`, and the few text fields given with it.

@@ -7,7 +7,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { invalid } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
-import { writeExport } from './spreadsheet.js';
+import { writeExport } from '../../lib/spreadsheet.js';
 import { addStudentSheet } from './student-import.service.js';
 import { TEMPLATE_TEXTS } from './student-import.texts.js';
 import { StudentRepository } from './student.repository.js';
@@ -22,7 +22,7 @@ const EXPORT_PAGE = 2000;
  * order, as .xlsx: the template's columns with words in `lang`, so the file can be edited and
  * imported again, then the read-only ticket number, batch, job type and level.
  */
-export async function exportStudents(db: Db, query: StudentExportQuery, actor: AuthContext) {
+async function exportStudents(db: Db, query: StudentExportQuery, actor: AuthContext) {
   const students = new StudentRepository(db);
   const total = await students.count(query, actor);
   if (total > STUDENT_EXPORT_MAX_ROWS) {
@@ -63,4 +63,13 @@ export async function exportStudents(db: Db, query: StudentExportQuery, actor: A
     }
     sheet.commit();
   });
+}
+
+/** The student export; its routes reach the database only through it. */
+export class StudentExportService {
+  constructor(private readonly db: Db) {}
+
+  export(query: StudentExportQuery, actor: AuthContext) {
+    return exportStudents(this.db, query, actor);
+  }
 }
