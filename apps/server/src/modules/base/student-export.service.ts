@@ -9,7 +9,7 @@ import { invalid } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { writeExport } from '../../lib/spreadsheet.js';
 import { addStudentSheet } from './student-import.service.js';
-import { TEMPLATE_TEXTS } from './student-import.texts.js';
+import { TEMPLATE_TEXTS, levelWord } from './student-import.texts.js';
 import { StudentRepository } from './student.repository.js';
 
 /** An export holds at most this many students: more is a filter to narrow, not a file to open. */
@@ -55,7 +55,7 @@ async function exportStudents(db: Db, query: StudentExportQuery, actor: AuthCont
             ticketNumber: row.ticket_number,
             batchName: row.class_name,
             subjectName: row.subject_name,
-            level: row.level,
+            level: levelWord(query.lang, row.level),
           })
           .commit();
       }

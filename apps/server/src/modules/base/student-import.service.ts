@@ -42,7 +42,7 @@ import {
   readHeaderRow,
   styleHeader,
 } from '../../lib/spreadsheet.js';
-import { TEMPLATE_TEXTS } from './student-import.texts.js';
+import { TEMPLATE_TEXTS, levelWord } from './student-import.texts.js';
 import { StudentRepository } from './student.repository.js';
 import {
   STUDENT_CHUNK,
@@ -562,7 +562,12 @@ export class StudentImportService {
     styleHeader(batches.addRow(texts.batchesHeader));
     const usable = await new StudentRepository(this.db).usableClasses(actor, TEMPLATE_BATCHES_MAX);
     for (const batch of usable) {
-      batches.addRow([batch.code, batch.name, batch.subject_name, batch.level]);
+      batches.addRow([
+        batch.code,
+        batch.name,
+        batch.subject_name,
+        levelWord(language, batch.level),
+      ]);
     }
     if (usable.length === 0) batches.addRow([texts.noBatches]);
 

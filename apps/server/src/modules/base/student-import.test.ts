@@ -161,6 +161,24 @@ describe('student import and export', () => {
     inject(client, { method: 'GET', url, query });
 
   describe('importTemplate', () => {
+    it.each([
+      ['zh', '初级', '中级'],
+      ['en', 'Junior', 'Intermediate'],
+      ['es', 'Básico', 'Intermedio'],
+      ['ja', '初級', '中級'],
+    ] as const)("names the batches' levels in words of %s", async (lang, junior, intermediate) => {
+      const middle = await createBatch(db(), { subjectId: open.subjectId, level: 4 });
+      await codeOf(middle);
+      const response = await download(admin, `${STUDENT}/importTemplate`, { lang });
+      const batches = (await readXlsx(response.rawPayload)).worksheets[2]!;
+      const levelOf = (batch: Batch) => {
+        const row = batches.getColumn(1).values.findIndex((value) => value === code(batch));
+        return rowValues(batches, row)[3];
+      };
+      expect(levelOf(open)).toBe(junior);
+      expect(levelOf(middle)).toBe(intermediate);
+    });
+
     it.each(STUDENT_IMPORT_LANGUAGES)(
       'gives the template with headers and instructions in %s',
       async (lang) => {
@@ -780,6 +798,7 @@ describe('student import and export', () => {
       expect(beta[7]).toBe('Enabled');
       expect(String(beta[8])).toMatch(/^KS/);
       expect(beta[9]).toBe(batch.names.class);
+      expect(beta[11]).toBe('Junior');
 
       const all = await exported({ keyword: 'Exp ', lang: 'zh' });
       expect(all.book.worksheets[0]!.actualRowCount).toBe(1 + names.length + 1);
