@@ -218,10 +218,48 @@ export interface QuestionsTable {
   updated_at: string;
 }
 
+export interface PapersTable {
+  id: Generated<number>;
+  name: string;
+  subject_id: number;
+  level: number;
+  description: string;
+  /** Hundredths of a point. */
+  pass_score: number;
+  duration_minutes: number;
+  /** manual | rules | blueprint */
+  mode: string;
+  draw_per_candidate: number;
+  /** JSON { types: [{ type, count, score }] }, or null. */
+  blueprint: string | null;
+  /** Group audit: null draft, 0 under review, 1 passed, 2 failed. */
+  audit_status: number | null;
+  audit_reason: string;
+  author_id: number;
+  reviewer_id: number | null;
+  reviewed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PaperSectionsTable {
+  id: Generated<number>;
+  paper_id: number;
+  sort: number;
+  title: string;
+  description: string;
+  /** One score for every question of the section (hundredths), or null. */
+  score: number | null;
+  /** JSON draw rules. */
+  rules: string;
+}
+
 export interface PaperQuestionsTable {
   paper_id: number;
+  section_id: number;
   question_id: number;
   sort: number;
+  /** Hundredths of a point. */
   score: number;
 }
 
@@ -243,6 +281,8 @@ export interface Database {
   students: StudentsTable;
   uploads: UploadsTable;
   questions: QuestionsTable;
+  papers: PapersTable;
+  paper_sections: PaperSectionsTable;
   paper_questions: PaperQuestionsTable;
 }
 

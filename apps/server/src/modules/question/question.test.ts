@@ -444,8 +444,8 @@ describe('question bank', () => {
       expectStatus(await admin.delete(`${BASE}/deleteQuestion/${free.id}`), 10003);
 
       const used = await added();
-      await putInPaper(t.handle.db, used.id, 41);
-      await putInPaper(t.handle.db, used.id, 42);
+      await putInPaper(t.handle.db, used.id);
+      await putInPaper(t.handle.db, used.id);
       expect((await get(used.id)).usedInPapers).toBe(2);
       expectStatus(
         await admin.delete(`${BASE}/deleteQuestion/${used.id}`),

@@ -106,10 +106,60 @@ export async function createStructure(db: Db): Promise<Structure> {
   };
 }
 
-/** A row of paper_questions, as the papers issue will write them. */
-export async function putInPaper(db: Db, questionId: number, paperId = 1) {
+/**
+ * A new paper of the question's job type and level, with one section holding the question, as
+ * the papers issue will write them. Returns the paper's id.
+ */
+export async function putInPaper(db: Db, questionId: number) {
+  const question = await db
+    .selectFrom('questions')
+    .select(['subject_id', 'level'])
+    .where('id', '=', questionId)
+    .executeTakeFirstOrThrow();
+  const at = new Date().toISOString();
+  const paper = await db
+    .insertInto('papers')
+    .values({
+      name: `Paper ${next()}`,
+      subject_id: question.subject_id,
+      level: question.level,
+      description: '',
+      pass_score: 6000,
+      duration_minutes: 90,
+      mode: 'manual',
+      draw_per_candidate: 0,
+      blueprint: null,
+      audit_status: null,
+      audit_reason: '',
+      author_id: 1,
+      reviewer_id: null,
+      reviewed_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const section = await db
+    .insertInto('paper_sections')
+    .values({
+      paper_id: paper.id,
+      sort: 0,
+      title: 'Section 1',
+      description: '',
+      score: null,
+      rules: '[]',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('paper_questions')
-    .values({ paper_id: paperId, question_id: questionId, sort: 0, score: 100 })
+    .values({
+      paper_id: paper.id,
+      section_id: section.id,
+      question_id: questionId,
+      sort: 0,
+      score: 100,
+    })
     .execute();
+  return paper.id;
 }
