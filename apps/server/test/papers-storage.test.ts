@@ -5,8 +5,7 @@ import { openDatabase } from '../src/db/database.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { createStructure, putInPaper, type Structure } from '../src/modules/question/test-data.js';
 import { QUESTION_BASE } from '../src/modules/question/question.routes.js';
-import type { Client } from './build-app.js';
-import { createTestApp, freshDatabase, login, type TestApp } from './build-app.js';
+import { createTestApp, freshDatabase, login, type Client, type TestApp } from './build-app.js';
 import { expectOk, expectStatus } from './factories.js';
 
 /** docs/papers-storage.md: the tables migration 0005 makes, and the bank's in-use check on them. */
