@@ -1,7 +1,13 @@
 import { XSS_VECTORS } from '@kaoshi/shared/xss-vectors';
 import { describe, expect, it } from 'vitest';
 import { allowListBreaches } from '../test/html-breaches.js';
-import { htmlHasContent, sanitizeHtml } from './html.js';
+import {
+  HTML_ELEMENTS_MAX,
+  HTML_NESTING_MAX,
+  htmlHasContent,
+  htmlLoadProblem,
+  sanitizeHtml,
+} from './html.js';
 
 describe('sanitizeHtml (server side of the one allow-list)', () => {
   it(`leaves nothing executable in any of ${XSS_VECTORS.length} known XSS vectors`, () => {
@@ -54,5 +60,56 @@ describe('sanitizeHtml (server side of the one allow-list)', () => {
     expect(htmlHasContent(sanitizeHtml('<span data-type="formula" data-latex="x">x</span>'))).toBe(
       true,
     );
+  });
+});
+
+describe('htmlLoadProblem (refuses before sanitizing what would cost too much to clean)', () => {
+  const nested = (depth: number, open = '<b>', close = '</b>') =>
+    `${open.repeat(depth)}x${close.repeat(depth)}`;
+
+  it('refuses the reported input: <b> repeated 330,000 times', () => {
+    expect(htmlLoadProblem('<b>'.repeat(330_000))).toMatch(/more than 100 levels deep/);
+  });
+
+  it(`allows ${HTML_NESTING_MAX} levels and refuses one more`, () => {
+    expect(htmlLoadProblem(nested(HTML_NESTING_MAX))).toBeNull();
+    expect(htmlLoadProblem(nested(HTML_NESTING_MAX + 1))).toMatch(/levels deep/);
+  });
+
+  it('is not fooled into counting shallower than the parser nests', () => {
+    const deep = HTML_NESTING_MAX + 1;
+    // End tags the parser ignores: of an element not open, a name with a character it keeps.
+    expect(htmlLoadProblem('<b></i>'.repeat(deep))).toMatch(/levels deep/);
+    expect(htmlLoadProblem('<b\u00a0></b>'.repeat(deep))).toMatch(/levels deep/);
+    expect(htmlLoadProblem('<b></b/>'.repeat(deep))).toMatch(/levels deep/);
+    // Self-closing syntax does not close an HTML element; upper case is the same element.
+    expect(htmlLoadProblem('<B/>'.repeat(deep))).toMatch(/levels deep/);
+    expect(htmlLoadProblem('<div><!--> <span>'.repeat(deep))).toMatch(/levels deep/);
+  });
+
+  it('follows the ends the parser implies, so unclosed paragraphs, items and cells pass', () => {
+    expect(htmlLoadProblem('<p>x'.repeat(500))).toBeNull();
+    expect(htmlLoadProblem(`<ul>${'<li>x'.repeat(500)}</ul>`)).toBeNull();
+    expect(htmlLoadProblem(`<table>${'<tr><td>x<td>y'.repeat(500)}</table>`)).toBeNull();
+    expect(htmlLoadProblem('<br><img src="/a.png"><hr>'.repeat(1000))).toBeNull();
+  });
+
+  it(`refuses more than ${HTML_ELEMENTS_MAX.toLocaleString('en')} elements, stray "<" and lone end tags included`, () => {
+    expect(htmlLoadProblem('<b></b>'.repeat(HTML_ELEMENTS_MAX))).toBeNull();
+    expect(htmlLoadProblem('<b></b>'.repeat(HTML_ELEMENTS_MAX + 1))).toMatch(
+      /more than 50,000 elements/,
+    );
+    expect(htmlLoadProblem('a < b '.repeat(HTML_ELEMENTS_MAX + 1))).toMatch(/elements/);
+    expect(htmlLoadProblem('</p>'.repeat(HTML_ELEMENTS_MAX + 1))).toMatch(/elements/);
+    expect(htmlLoadProblem('</br>'.repeat(HTML_ELEMENTS_MAX + 1))).toMatch(/elements/);
+  });
+
+  it('passes what the editor makes: a 100 × 20 table with formatted cells, nested lists', () => {
+    const cell =
+      '<td colspan="1" rowspan="1" colwidth="120"><p style="text-align: center"><strong><em><u><s>' +
+      '<span style="color: #ff0000; font-size: 16px">x<sub>2</sub></span></s></u></em></strong></p></td>';
+    const table = `<table><colgroup>${'<col style="width: 120px">'.repeat(20)}</colgroup><tbody>${`<tr>${cell.repeat(20)}</tr>`.repeat(100)}</tbody></table>`;
+    expect(htmlLoadProblem(table)).toBeNull();
+    expect(htmlLoadProblem(nested(20, '<ul><li><p>item</p>', '</li></ul>'))).toBeNull();
   });
 });

@@ -41,10 +41,21 @@ export async function readImportUpload(
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw invalid('body', 'too many form fields');
     }
+    if (isMalformedMultipart(error)) {
+      throw invalid('body', `not a readable multipart form (${(error as Error).message})`);
+    }
     throw error;
   }
   if (!file) throw invalid('file', 'no file was sent (multipart field "file")');
   return { file, fileName, fields };
+}
+
+/**
+ * The multipart parser's refusals of a body it cannot read (no boundary in the content type, a
+ * body cut short): plain errors without a code, unlike its limits, so they would be a 500.
+ */
+export function isMalformedMultipart(error: unknown): boolean {
+  return error instanceof Error && !('code' in error) && /multipart|boundary/i.test(error.message);
 }
 
 /**

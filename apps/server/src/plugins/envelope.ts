@@ -1,5 +1,5 @@
 import { ApiStatus, httpStatusOf, type ApiStatusCode, type Envelope } from '@kaoshi/shared';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.js';
@@ -30,6 +30,26 @@ function describeValidation(error: FastifyError): string {
     return `${field ? `${context}.${field}` : context}: ${issue.message ?? 'is invalid'}`;
   });
   return issues.length > 0 ? issues.join('; ') : error.message;
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs (a URL
+ * whose percent-encoding is broken, `/api/%`) answers the envelope like everything else.
+ */
+export function frameworkErrorEnvelope(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  reply.header('x-request-id', request.id);
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return sendEnvelope(reply, ApiStatus.INVALID_INPUT, 'url: not a valid URL (broken % encoding)');
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return sendEnvelope(reply, ApiStatus.INVALID_INPUT, 'url: a path parameter is too long');
+  }
+  request.log.error({ err: error }, 'framework error');
+  return sendEnvelope(reply, ApiStatus.INTERNAL, `Internal error (request ${request.id})`);
 }
 
 /**

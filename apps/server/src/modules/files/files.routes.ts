@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
+import { isMalformedMultipart } from '../../lib/import-upload.js';
 import { attachmentDisposition } from '../../lib/spreadsheet.js';
 import { UploadRefused, cleanOriginalName, megabytes, type FilesService } from './files.service.js';
 import { isInlineMedia } from './sniff.js';
@@ -125,7 +126,9 @@ function multipartRefusal(error: unknown): UploadRefused | undefined {
     case 'FST_PROTO_VIOLATION':
       return new UploadRefused('Malformed multipart form');
     default:
-      return undefined;
+      return isMalformedMultipart(error)
+        ? new UploadRefused('Malformed multipart form')
+        : undefined;
   }
 }
 

@@ -38,11 +38,28 @@ const CATCH_CONCURRENCY = 4;
 
 export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
-/** The name as the user's machine had it, without any folder part or control characters. */
+const ORIGINAL_NAME_MAX = 200;
+/** Longer than any extension of UPLOAD_EXTENSIONS: what follows the last dot is then no extension. */
+const EXTENSION_MAX = 10;
+
+/**
+ * The name as the user's machine had it, without any folder part or control characters, at most
+ * 200 characters: a longer one is cut before its extension, which decides the file's type.
+ */
 export function cleanOriginalName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  const printable = [...base].filter((c) => c >= ' ' && c !== '\u007f').join('');
-  return printable.trim().slice(0, 200) || 'unnamed';
+  const characters = [...base].filter((c) => c >= ' ' && c !== '\u007f');
+  const printable = characters.join('').trim();
+  if ([...printable].length <= ORIGINAL_NAME_MAX) return printable || 'unnamed';
+  const found = path.extname(printable);
+  const extension = found.length <= EXTENSION_MAX ? found : '';
+  const stem = [...printable.slice(0, printable.length - extension.length)];
+  return (
+    stem
+      .slice(0, ORIGINAL_NAME_MAX - extension.length)
+      .join('')
+      .trimEnd() + extension
+  );
 }
 
 export interface FilesOptions {

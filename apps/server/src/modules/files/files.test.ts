@@ -175,6 +175,17 @@ describe('editor uploads', () => {
     });
   }
 
+  it('keeps the extension when it shortens a name over 200 characters', async () => {
+    const long = `${'报告'.repeat(150)}.pdf`;
+    const { body } = await editor.file(EditorAction.UPLOAD_FILE, long, SAMPLES['.pdf']!);
+    expect(body).toMatchObject({ state: EDITOR_STATE_SUCCESS, type: '.pdf' });
+    expect([...body.original]).toHaveLength(200);
+    expect(body.original).toBe(`${'报告'.repeat(98)}.pdf`);
+    const image = await editor.file(EditorAction.UPLOAD_IMAGE, `${'a'.repeat(300)}.png`, PNG);
+    expect(image.body).toMatchObject({ state: EDITOR_STATE_SUCCESS, type: '.png' });
+    expect(image.body.original).toBe(`${'a'.repeat(196)}.png`);
+  });
+
   it('takes a screen snapshot like an image, a nameless PNG blob included', async () => {
     const named = await editor.file(EditorAction.UPLOAD_SNAPSHOT, 'snap.png', PNG);
     expect(named.body).toMatchObject({ state: EDITOR_STATE_SUCCESS, type: '.png' });
@@ -428,6 +439,14 @@ describe('editor uploads', () => {
     });
     expect(malformed.http).toBe(200);
     expect(malformed.body.state).toMatch(/^Bad request: /);
+    for (const action of [EditorAction.UPLOAD_IMAGE, EditorAction.UPLOAD_SCRAWL]) {
+      const noBoundary = await editor.call<EditorUploadResult>(action, {
+        payload: 'abc',
+        headers: { 'content-type': 'multipart/form-data' },
+      });
+      expect(noBoundary.http).toBe(200);
+      expect(noBoundary.body.state, action).toBe('Malformed multipart form');
+    }
   });
 
   describe('permissions', () => {

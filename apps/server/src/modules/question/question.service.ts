@@ -27,7 +27,7 @@ import {
 import { explainConstraint } from '../../db/constraint.js';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
-import { htmlHasContent, sanitizeHtml } from '../../html.js';
+import { htmlHasContent, htmlLoadProblem, sanitizeHtml } from '../../html.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
 import type { KnowledgeUsageCheck } from '../base/knowledge.service.js';
 import { QuestionRepository, type NewQuestion, type QuestionRow } from './question.repository.js';
@@ -66,27 +66,60 @@ const SANITIZED_PLAIN = new RegExp(`^(?:${INLINE}|(?:<p>${INLINE}</p>)*)$`);
 export const sanitizeQuestionHtml = (html: string) =>
   SANITIZED_PLAIN.test(html) && html === html.trim() ? html : sanitizeHtml(html);
 
+type QuestionContent = QuestionShape & { analysis: string; tags: string[] };
+
+/** The HTML fields of a question that its type keeps, by the API's field name, stem first. */
+function htmlFieldsOf(input: QuestionContent): [field: string, html: string][] {
+  const fields: [string, string][] = [['content', input.content]];
+  if (CHOICE_TYPES.includes(input.type)) {
+    input.options.forEach((option, index) =>
+      fields.push([`options.${index}.content`, option.content]),
+    );
+  }
+  if (htmlAnswerTypes.includes(input.type)) fields.push(['answer', input.answer]);
+  fields.push(['analysis', input.analysis]);
+  return fields;
+}
+
+/** HTML fields too heavy to sanitize (htmlLoadProblem), found before any of them is. */
+function heavyHtmlProblems(input: QuestionContent): QuestionProblem[] {
+  return htmlFieldsOf(input).flatMap(([field, html]) => {
+    const problem = htmlLoadProblem(html);
+    return problem ? [{ code: 'tooLong' as const, field, message: problem }] : [];
+  });
+}
+
 /**
  * A question's content sanitized by the one allow-list, then checked by the shared shape rules
  * on what is left (an option of only `<script>` is empty once sanitized). Input must already be
- * normalised for its type (addQuestionBody does it; so does the import).
+ * normalised for its type (addQuestionBody does it; so does the import). A field too heavy to
+ * sanitize is reported and left empty. `sanitized` hands over fields cleaned beforehand.
  */
-export function cleanQuestion(input: QuestionShape & { analysis: string; tags: string[] }): {
+export function cleanQuestion(
+  input: QuestionContent,
+  sanitized?: ReadonlyMap<string, string>,
+): {
   question: CleanQuestion;
   problems: QuestionProblem[];
 } {
-  const content = sanitizeQuestionHtml(input.content);
+  // Fields cleaned beforehand were checked for load then.
+  const heavy = sanitized ? [] : heavyHtmlProblems(input);
+  const clean = (field: string, html: string) => {
+    if (heavy.some((problem) => problem.field === field)) return '';
+    return sanitized?.get(field) ?? sanitizeQuestionHtml(html);
+  };
+  const content = clean('content', input.content);
   const options = CHOICE_TYPES.includes(input.type)
     ? input.options.map((option, index) => ({
         key: OPTION_KEYS[index] ?? '',
-        content: sanitizeQuestionHtml(option.content),
+        content: clean(`options.${index}.content`, option.content),
         correct: option.correct,
       }))
     : [];
   let answer = input.answer;
-  if (htmlAnswerTypes.includes(input.type)) answer = sanitizeQuestionHtml(input.answer);
+  if (htmlAnswerTypes.includes(input.type)) answer = clean('answer', input.answer);
   else if (options.length > 0) answer = choiceAnswer(options);
-  const analysis = sanitizeQuestionHtml(input.analysis);
+  const analysis = clean('analysis', input.analysis);
   const question: CleanQuestion = {
     type: input.type,
     content,
@@ -101,12 +134,34 @@ export function cleanQuestion(input: QuestionShape & { analysis: string; tags: s
       .join(' ')
       .toLowerCase(),
   };
-  const problems = questionShapeProblems(
+  const shape = questionShapeProblems(
     { ...input, content, options, answer, linkUrl: input.linkUrl },
     serverHtml,
-  );
-  return { question, problems };
+  ).filter((problem) => !heavy.some((each) => each.field === problem.field));
+  return { question, problems: [...heavy, ...shape] };
 }
+
+/**
+ * cleanQuestion for one question saved through the API: a field too heavy to sanitize is
+ * refused (10002) before any field is sanitized, and the event loop turns between fields, so
+ * other requests are answered while a question of many long fields is cleaned.
+ */
+async function cleanQuestionYielding(input: QuestionContent) {
+  const fields = htmlFieldsOf(input);
+  for (const [field, html] of fields) {
+    const problem = htmlLoadProblem(html);
+    if (problem) throw invalid(field, problem);
+    await turnEventLoop();
+  }
+  const sanitized = new Map<string, string>();
+  for (const [field, html] of fields) {
+    sanitized.set(field, sanitizeQuestionHtml(html));
+    await turnEventLoop();
+  }
+  return cleanQuestion(input, sanitized);
+}
+
+const turnEventLoop = () => new Promise((resolve) => setImmediate(resolve));
 
 /** The stored columns of a clean question (JSON for the lists). */
 export const contentColumns = (question: CleanQuestion) => ({
@@ -252,7 +307,7 @@ export class QuestionService {
   }
 
   async add(body: QuestionInput, actor: AuthContext): Promise<QuestionView> {
-    const { question, problems } = cleanQuestion(body);
+    const { question, problems } = await cleanQuestionYielding(body);
     refuseProblems(problems);
     try {
       const id = await inTransaction(this.db, async (trx) => {
@@ -285,7 +340,7 @@ export class QuestionService {
   }
 
   async update(body: UpdateQuestionBody): Promise<QuestionView> {
-    const { question, problems } = cleanQuestion(body);
+    const { question, problems } = await cleanQuestionYielding(body);
     refuseProblems(problems);
     try {
       await inTransaction(this.db, async (trx) => {

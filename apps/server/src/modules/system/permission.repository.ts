@@ -34,14 +34,10 @@ export class PermissionRepository {
     return this.db.selectFrom('permissions').selectAll().where('key', '=', key).executeTakeFirst();
   }
 
-  async existingIds(ids: number[]) {
-    if (ids.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('permissions')
-      .select('id')
-      .where('id', 'in', ids)
-      .execute();
-    return rows.map((row) => row.id);
+  /** Id and key of each of the ids that exists. */
+  findKeys(ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('permissions').select(['id', 'key']).where('id', 'in', ids).execute();
   }
 
   async insert(values: PermissionValues, now: string) {

@@ -108,6 +108,18 @@ export class RoleRepository {
     }
   }
 
+  /** The permission keys each of the roles grants, one row per role and key. */
+  async permissionKeysOfRoleIds(roleIds: number[]) {
+    if (roleIds.length === 0) return [];
+    return this.db
+      .selectFrom('role_permissions')
+      .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+      .select(['role_permissions.role_id', 'permissions.key'])
+      .where('role_permissions.role_id', 'in', roleIds)
+      .orderBy('permissions.key')
+      .execute();
+  }
+
   async permissionKeysOfRoleKeys(roleKeys: string[]) {
     if (roleKeys.length === 0) return [];
     const rows = await this.db

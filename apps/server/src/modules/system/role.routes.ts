@@ -43,7 +43,7 @@ export async function roleRoutes(app: FastifyInstance, opts: { roles: RoleServic
     `${BASE}/updateRole`,
     { config: manage, schema: { tags, body: updateRoleBody } },
     async (request) => {
-      await roles.update(request.body);
+      await roles.update(request.body, requireAuth(request));
       return ok(null);
     },
   );
@@ -52,7 +52,7 @@ export async function roleRoutes(app: FastifyInstance, opts: { roles: RoleServic
     `${BASE}/deleteRole/:id`,
     { config: manage, schema: { tags, params: idParams } },
     async (request) => {
-      await roles.delete(request.params.id);
+      await roles.delete(request.params.id, requireAuth(request));
       return ok(null);
     },
   );
@@ -77,7 +77,11 @@ export async function roleRoutes(app: FastifyInstance, opts: { roles: RoleServic
       },
     },
     async (request) => {
-      await roles.bindPermissions(request.body.roleId, request.body.permissionIds);
+      await roles.bindPermissions(
+        request.body.roleId,
+        request.body.permissionIds,
+        requireAuth(request),
+      );
       return ok(null);
     },
   );

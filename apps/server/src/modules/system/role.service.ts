@@ -17,6 +17,31 @@ import { RoleRepository } from './role.repository.js';
 
 const BUILT_IN_ROLE_KEYS = new Set(ROLE_SEEDS.map((role) => role.key));
 
+/** Roles whose key itself opens something (spec §6: the publishing group also needs SUPER). */
+const POWER_ROLE_KEYS: readonly string[] = [RoleKey.SUPER_ADMIN, RoleKey.SUPER];
+
+/**
+ * What of `keys` and `roleKeys` the actor does not hold, in words for a refusal ("EXAM-QUESTION",
+ * "role SUPER"). Empty for a SUPER_ADMIN, who holds every key. A manager who is not one may pass
+ * on only what they hold: SYSTEM-ROLE or SYSTEM-USER alone must not lead to every other key.
+ */
+export function beyondActor(
+  actor: AuthContext,
+  keys: Iterable<string>,
+  roleKeys: Iterable<string> = [],
+): string[] {
+  if (actor.superAdmin) return [];
+  const missing = [...new Set(keys)].filter((key) => !actor.permissionKeys.has(key)).sort();
+  for (const roleKey of new Set(roleKeys)) {
+    if (POWER_ROLE_KEYS.includes(roleKey) && !actor.roleKeys.includes(roleKey)) {
+      missing.push(
+        roleKey === RoleKey.SUPER_ADMIN ? 'every permission (SUPER_ADMIN)' : `role ${roleKey}`,
+      );
+    }
+  }
+  return missing;
+}
+
 const toView = (row: RoleRow & { user_count: number | null }): RoleView => ({
   roleId: row.id,
   name: row.name,
@@ -60,11 +85,12 @@ export class RoleService {
     });
   }
 
-  async update(body: UpdateRoleBody): Promise<void> {
+  async update(body: UpdateRoleBody, actor: AuthContext): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       const roles = new RoleRepository(trx);
       const current = await roles.findById(body.roleId);
       if (!current) throw notFound(`Role ${body.roleId}`);
+      await refuseUnlessManageable(roles, current, actor);
       if (current.key !== body.key) {
         if (BUILT_IN_ROLE_KEYS.has(current.key)) {
           throw conflict(`key: ${current.key} is a built-in role; its key cannot change`);
@@ -81,11 +107,12 @@ export class RoleService {
     });
   }
 
-  async delete(id: number): Promise<void> {
+  async delete(id: number, actor: AuthContext): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       const roles = new RoleRepository(trx);
       const role = await roles.findById(id);
       if (!role) throw notFound(`Role ${id}`);
+      await refuseUnlessManageable(roles, role, actor);
       if (BUILT_IN_ROLE_KEYS.has(role.key))
         throw conflict(`${role.key} is a built-in role and cannot be deleted`);
       const holders = Number(role.user_count ?? 0);
@@ -106,7 +133,11 @@ export class RoleService {
     return roles.permissionIdsOf(roleId);
   }
 
-  async bindPermissions(roleId: number, permissionIds: number[]): Promise<void> {
+  async bindPermissions(
+    roleId: number,
+    permissionIds: number[],
+    actor: AuthContext,
+  ): Promise<void> {
     await inTransaction(this.db, async (trx) => {
       const roles = new RoleRepository(trx);
       const role = await roles.findById(roleId);
@@ -114,9 +145,19 @@ export class RoleService {
       if (role.key === RoleKey.SUPER_ADMIN) {
         throw conflict('SUPER_ADMIN holds every permission; its permissions cannot be changed');
       }
-      const existing = new Set(await new PermissionRepository(trx).existingIds(permissionIds));
-      const missing = permissionIds.filter((id) => !existing.has(id));
+      await refuseUnlessManageable(roles, role, actor);
+      const found = await new PermissionRepository(trx).findKeys(permissionIds);
+      const missing = permissionIds.filter((id) => !found.some((row) => row.id === id));
       if (missing.length > 0) throw notFound(`Permission ${missing.join(', ')}`);
+      const beyond = beyondActor(
+        actor,
+        found.map((row) => row.key),
+      );
+      if (beyond.length > 0) {
+        throw forbidden(
+          `Permission denied: you cannot grant what you do not hold yourself: ${beyond.join(', ')}`,
+        );
+      }
       await roles.setPermissions(roleId, permissionIds);
     });
   }
@@ -136,5 +177,29 @@ export class RoleService {
     }
     if (roleKeys.includes(RoleKey.SUPER_ADMIN)) return new PermissionRepository(this.db).allKeys();
     return roles.permissionKeysOfRoleKeys(roleKeys);
+  }
+}
+
+/**
+ * A manager who is not SUPER_ADMIN changes only roles below them: not a role they hold (that
+ * would change their own rights, and SYSTEM-ROLE alone could take every key), and not one that
+ * grants what they do not hold (that would strip or rename a stronger role).
+ */
+async function refuseUnlessManageable(roles: RoleRepository, role: RoleRow, actor: AuthContext) {
+  if (actor.superAdmin) return;
+  if (actor.roleKeys.includes(role.key)) {
+    throw forbidden(
+      `Permission denied: role ${role.key} is one of your own roles; another administrator must change it`,
+    );
+  }
+  const keys =
+    role.key === RoleKey.SUPER_ADMIN
+      ? []
+      : (await roles.permissionKeysOfRoleIds([role.id])).map((row) => row.key);
+  const beyond = beyondActor(actor, keys, [role.key]);
+  if (beyond.length > 0) {
+    throw forbidden(
+      `Permission denied: role ${role.key} grants ${beyond.join(', ')}, which you do not hold`,
+    );
   }
 }

@@ -68,6 +68,19 @@ export class UserRepository {
       .execute();
   }
 
+  /** The permission keys the user's roles grant. */
+  async permissionKeysOf(userId: number) {
+    const rows = await this.db
+      .selectFrom('user_roles')
+      .innerJoin('role_permissions', 'role_permissions.role_id', 'user_roles.role_id')
+      .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+      .select('permissions.key')
+      .distinct()
+      .where('user_roles.user_id', '=', userId)
+      .execute();
+    return rows.map((row) => row.key);
+  }
+
   async setRoles(userId: number, roleIds: number[]) {
     await this.db.deleteFrom('user_roles').where('user_id', '=', userId).execute();
     if (roleIds.length > 0) {

@@ -17,6 +17,7 @@ import { AuthRepository } from '../auth/auth.repository.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { hashSecret, verifySecret } from '../auth/secret.js';
 import { RoleRepository } from './role.repository.js';
+import { beyondActor } from './role.service.js';
 import { UserRepository } from './user.repository.js';
 
 export const FIRST_ADMIN_ID = 1;
@@ -172,11 +173,22 @@ export class UserService {
     await inTransaction(this.db, async (trx) => {
       const users = new UserRepository(trx);
       await this.targetFor(users, userId, actor);
-      const roles = await new RoleRepository(trx).findByIds(roleIds);
+      const roleRepository = new RoleRepository(trx);
+      const roles = await roleRepository.findByIds(roleIds);
       const missing = roleIds.filter((id) => !roles.some((role) => role.id === id));
       if (missing.length > 0) throw notFound(`Role ${missing.join(', ')}`);
       if (!actor.superAdmin && roles.some((role) => role.key === RoleKey.SUPER_ADMIN)) {
         throw forbidden('Only a SUPER_ADMIN may grant the role SUPER_ADMIN');
+      }
+      const grants = await roleRepository.permissionKeysOfRoleIds(roleIds);
+      for (const role of roles) {
+        const keys = grants.filter((grant) => grant.role_id === role.id).map((grant) => grant.key);
+        const beyond = beyondActor(actor, keys, [role.key]);
+        if (beyond.length > 0) {
+          throw forbidden(
+            `Permission denied: role ${role.key} grants ${beyond.join(', ')}, which you do not hold`,
+          );
+        }
       }
       await this.keepOneSuperAdmin(
         users,
@@ -229,6 +241,17 @@ export class UserService {
       const roles = await users.rolesOf([id]);
       if (roles.some((role) => role.key === RoleKey.SUPER_ADMIN)) {
         throw forbidden('Only a SUPER_ADMIN may change a user who holds SUPER_ADMIN');
+      }
+      // Resetting a stronger user's password and signing in as them would reach their keys.
+      const beyond = beyondActor(
+        actor,
+        await users.permissionKeysOf(id),
+        roles.map((role) => role.key),
+      );
+      if (beyond.length > 0) {
+        throw forbidden(
+          `Permission denied: user ${row.name} holds ${beyond.join(', ')}, which you do not hold`,
+        );
       }
     }
     return row;
