@@ -3,6 +3,7 @@ import * as m0001 from './0001_users_roles_sessions.js';
 import * as m0002 from './0002_exam_structure_and_base_data.js';
 import * as m0003 from './0003_uploads.js';
 import * as m0004 from './0004_question_bank.js';
+import * as m0005 from './0005_initial_passwords_and_signin_limits.js';
 
 /** Every migration, in order. Listed by hand so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0002_exam_structure_and_base_data': m0002,
   '0003_uploads': m0003,
   '0004_question_bank': m0004,
+  '0005_initial_passwords_and_signin_limits': m0005,
 };
