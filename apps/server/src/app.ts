@@ -32,6 +32,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
+    // Only the listed proxies: otherwise a client could name its own address and protocol.
     trustProxy: config.trustProxy,
     // genReqId reads x-request-id itself, so a hostile value never reaches the logs.
     requestIdHeader: false,
@@ -66,7 +67,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       },
     },
     // Only meaningful behind HTTPS; harmless otherwise.
-    strictTransportSecurity: config.trustProxy,
+    strictTransportSecurity: config.trustProxy !== false,
   });
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody, { bodyLimit: 1024 * 1024 });

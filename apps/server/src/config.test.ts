@@ -32,4 +32,34 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/DATABASE_URL: must start with postgres/);
     expect(attempt).toThrow(/ADMIN_PASSWORD/);
   });
+
+  it('TRUST_PROXY takes the proxies\' addresses; "on" (any client picks its address) is refused', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.1/255.255.255.0,::1,fd00::/8,loopback' })
+        .trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.168.1.1/255.255.255.0', '::1', 'fd00::/8', 'loopback']);
+    for (const value of ['on', 'true', '1']) {
+      const attempt = () => loadConfig({ TRUST_PROXY: value });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(/TRUST_PROXY: .*every address.*TRUST_PROXY=127\.0\.0\.1/);
+    }
+    for (const value of ['2', 'proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/8', '1.2.3.4,']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(
+        /TRUST_PROXY: not an IP address or CIDR range/,
+      );
+    }
+  });
+
+  it('STUDENT_INITIAL_PASSWORD is id-last6 (default) or random', () => {
+    expect(loadConfig({}).studentInitialPassword).toBe('id-last6');
+    expect(loadConfig({ STUDENT_INITIAL_PASSWORD: 'random' }).studentInitialPassword).toBe(
+      'random',
+    );
+    expect(() => loadConfig({ STUDENT_INITIAL_PASSWORD: '123456' })).toThrow(
+      /STUDENT_INITIAL_PASSWORD: must be id-last6 .* or random/,
+    );
+  });
 });

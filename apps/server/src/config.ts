@@ -1,9 +1,60 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'])
   .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+/** proxy-addr's names for whole ranges (Fastify's trustProxy takes them as it takes addresses). */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address, or a CIDR range (address/prefix length, or address/netmask). */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+/**
+ * 'off', or the reverse proxies whose X-Forwarded-* headers are believed, as a comma-separated
+ * list. 'on' used to trust every hop, which let any client name its own address (the left-most
+ * X-Forwarded-For entry): it is refused rather than guessed at. A hop count is not offered:
+ * Fastify 5 ignores one, since it cannot tell a proxy from a client connecting directly.
+ */
+const trustProxy = z
+  .string()
+  .transform((value) => value.trim())
+  .superRefine((value, context) => {
+    if (['on', 'true', '1'].includes(value)) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          `"${value}" would trust every address, letting any client choose its own; give the ` +
+          'addresses of your reverse proxies instead, e.g. TRUST_PROXY=127.0.0.1 or ' +
+          'TRUST_PROXY=10.0.0.0/8,loopback (IP addresses, CIDR ranges, loopback, linklocal, ' +
+          'uniquelocal), or off',
+      });
+      return;
+    }
+    if (['off', 'false', '0'].includes(value)) return;
+    const bad = value.split(',').filter((entry) => !isProxyAddress(entry.trim()));
+    if (bad.length > 0) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          `not an IP address or CIDR range: ${bad.map((entry) => `"${entry.trim()}"`).join(', ')}` +
+          ' (a comma-separated list of addresses, CIDR ranges, loopback, linklocal, uniquelocal; or off)',
+      });
+    }
+  })
+  .transform((value): string[] | false =>
+    ['off', 'false', '0'].includes(value) ? false : value.split(',').map((entry) => entry.trim()),
+  );
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -25,7 +76,12 @@ const envSchema = z.object({
     .positive()
     .max(24 * 90)
     .default(12),
-  TRUST_PROXY: onOff.default(false),
+  TRUST_PROXY: trustProxy.default(false),
+  STUDENT_INITIAL_PASSWORD: z
+    .enum(['id-last6', 'random'], {
+      error: 'must be id-last6 (the last six characters of the ID number) or random',
+    })
+    .default('id-last6'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Tests only: lets the editor's remote image capture fetch private and loopback addresses. */
@@ -42,7 +98,10 @@ export interface Config {
   defaultPassword: string;
   captcha: boolean;
   sessionTtlMs: number;
-  trustProxy: boolean;
+  /** The reverse proxies trusted for X-Forwarded-* (addresses, CIDR ranges), or none. */
+  trustProxy: string[] | false;
+  /** How a student account's first password (and the one a reset gives back) is chosen. */
+  studentInitialPassword: 'id-last6' | 'random';
   logLevel: string;
   /** Built web app to serve; absent → API only. */
   webDist: string | undefined;
@@ -79,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captcha: e.CAPTCHA,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     trustProxy: e.TRUST_PROXY,
+    studentInitialPassword: e.STUDENT_INITIAL_PASSWORD,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     uploadAllowPrivateFetch: e.UPLOAD_ALLOW_PRIVATE_FETCH,

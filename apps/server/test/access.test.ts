@@ -1,9 +1,22 @@
-import { BUILT_IN_PERMISSION_KEYS, TOKEN_COOKIE } from '@kaoshi/shared';
+import {
+  BUILT_IN_PERMISSION_KEYS,
+  TOKEN_COOKIE,
+  UserType,
+  clientPasswordHash,
+} from '@kaoshi/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccessEntry } from '../src/plugins/access.js';
-import { Client, createTestApp, login, testDialect, type TestApp } from './build-app.js';
-import { USER, expectStatus, signedInTeacher } from './factories.js';
+import {
+  ADMIN_PASSWORD,
+  Client,
+  LOGIN_URL,
+  createTestApp,
+  login,
+  testDialect,
+  type TestApp,
+} from './build-app.js';
+import { ME, ROLE, USER, expectOk, expectStatus, signedInTeacher } from './factories.js';
 
 /** The only /api routes anyone may call without a session. */
 const PUBLIC_API = [
@@ -190,5 +203,123 @@ describe('public endpoints', () => {
     expect(doc.paths['/api/kaoshi-user/user/listUser']).toHaveProperty('get');
     expect(doc.paths['/api/kaoshi-user/role/bindRoleWithPermission']).toHaveProperty('post');
     expect(doc.paths['/api/kaoshi-user/user/deleteUser/{id}']).toHaveProperty('delete');
+  });
+});
+
+describe('requests another site starts, form bodies, caching', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const adminForm = {
+    username: 'admin',
+    password: clientPasswordHash(ADMIN_PASSWORD),
+    userType: String(UserType.ADMIN),
+  };
+  /** doLogin as a browser form post (inject's Host is localhost:80). */
+  const formLogin = (headers: Record<string, string | undefined>) =>
+    new Client(t.app).request<{ token: string }>({
+      method: 'POST',
+      url: LOGIN_URL,
+      payload: new URLSearchParams(adminForm).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } as Record<
+        string,
+        string
+      >,
+    });
+
+  it('doLogin refuses a form posted by another site (login CSRF), by Sec-Fetch-Site or Origin', async () => {
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'http://localhost.evil.example' },
+      { origin: 'http://localhost:8080' },
+      { origin: 'null' },
+    ]) {
+      const result = await formLogin(headers);
+      expectStatus(result, 10001, /Cross-site/);
+      expect(result.cookies[TOKEN_COOKIE], JSON.stringify(headers)).toBeUndefined();
+    }
+  });
+
+  it('doLogin still takes the form from its own page, as the spec sends it', async () => {
+    for (const headers of [
+      {},
+      { 'sec-fetch-site': 'same-origin', origin: 'http://localhost' },
+      { origin: 'http://LOCALHOST:80' },
+      { origin: 'https://localhost:80' },
+    ]) {
+      expectOk(await formLogin(headers));
+    }
+  });
+
+  it('refuses a signed-in write whose Origin is another site', async () => {
+    const admin = await login(t.app);
+    const name = `Origin ${Date.now()}`;
+    const result = await admin.request({
+      method: 'POST',
+      url: `${ROLE}/addRole`,
+      payload: { name, key: `ORIGIN_${Date.now()}` },
+      headers: { origin: 'https://evil.example' },
+    });
+    expectStatus(result, 10001, /Cross-site/);
+    const roles = expectOk(await admin.get<{ name: string }[]>(`${ROLE}/listAllRolesForSelect`));
+    expect(roles.map((role) => role.name)).not.toContain(name);
+  });
+
+  it('believes X-Forwarded-Host for the Origin check only from a trusted proxy', async () => {
+    const admin = await login(t.app);
+    const behindProxy = {
+      host: '127.0.0.1:8080',
+      'x-forwarded-host': 'exam.example.com',
+      origin: 'https://exam.example.com',
+    };
+    expectStatus(await admin.request({ method: 'GET', url: ME, headers: behindProxy }), 10001);
+    const proxied = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
+    try {
+      const client = await login(proxied.app);
+      expectOk(await client.request({ method: 'GET', url: ME, headers: behindProxy }));
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('refuses form bodies on JSON calls, writing nothing; the spec form posts still take them', async () => {
+    const admin = await login(t.app);
+    const key = `FORM_${Date.now()}`;
+    for (const [type, payload] of [
+      ['application/x-www-form-urlencoded', `name=Form&key=${key}`],
+      ['text/plain', `name=Form&key=${key}`],
+      [
+        'multipart/form-data; boundary=x',
+        `--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nForm\r\n--x--\r\n`,
+      ],
+    ] as const) {
+      const result = await admin.request({
+        method: 'POST',
+        url: `${ROLE}/addRole`,
+        payload,
+        headers: { 'content-type': type },
+      });
+      expectStatus(result, 10002, /body: .* is not accepted here; send application\/json/);
+    }
+    const roles = expectOk(await admin.get<{ key: string }[]>(`${ROLE}/listAllRolesForSelect`));
+    expect(roles.map((role) => role.key)).not.toContain(key);
+    expectOk(await admin.form(`${ROLE}/listPermissionKeysByRoles`, { roles: 'SUPER_ADMIN' }));
+  });
+
+  it('marks signed-in answers (and the sign-in itself) Cache-Control: no-store', async () => {
+    const signIn = await formLogin({});
+    expect(signIn.headers['cache-control']).toBe('no-store');
+    const admin = await login(t.app);
+    for (const url of [ME, `${USER}/listUser`, `${ROLE}/listAllRolesForSelect`]) {
+      const result = await admin.get(url);
+      expectOk(result);
+      expect(result.headers['cache-control'], url).toBe('no-store');
+    }
+    expect((await new Client(t.app).get(ME)).headers['cache-control']).toBe('no-store');
   });
 });

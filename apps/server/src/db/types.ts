@@ -73,6 +73,9 @@ export interface CaptchasTable {
 
 export interface LoginFailuresTable {
   id: Generated<number>;
+  /** The account that failed; null when the name typed matched none. */
+  user_id: number | null;
+  /** The normalised spelling typed (what counts when user_id is null). */
   username: string;
   ip: string;
   created_at: string;
@@ -170,6 +173,8 @@ export interface StudentsTable {
   ticket_number: string;
   photo: string;
   status: number;
+  /** The first password as given (STUDENT_INITIAL_PASSWORD); printed while still in use. */
+  initial_password: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,7 +1,7 @@
 import { SESSION_MARKER_COOKIE, TOKEN_COOKIE } from '@kaoshi/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, noSession } from '../errors.js';
+import { forbidden, invalid, noSession } from '../errors.js';
 import {
   hasAnyPermission,
   type AuthContext,
@@ -86,6 +86,53 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/**
+ * Body types a page of another site can send with a plain <form> (no CORS preflight): a route
+ * takes one only if its schema lists it in `consumes` (the spec's form posts, uploads, imports).
+ */
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
+const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
+/** The Origin header names this very server (host and port; URL drops a default port). */
+function isOwnOrigin(origin: string, host: string): boolean {
+  try {
+    const from = new URL(origin);
+    if (from.protocol !== 'http:' && from.protocol !== 'https:') return false;
+    // The scheme is left out: behind a TLS proxy that is not trusted it is not known here.
+    return new URL(`${from.protocol}//${host}`).host === from.host;
+  } catch {
+    // 'null' (sandboxed frames, some redirects) and anything unreadable.
+    return false;
+  }
+}
+
+/**
+ * Browsers say where a request comes from. Refuse what another site started: Sec-Fetch-Site
+ * when sent, and Origin when sent (older browsers send only that). The host compared with is
+ * the Host header, or X-Forwarded-Host from a trusted proxy (TRUST_PROXY) only.
+ */
+function refuseCrossSite(request: FastifyRequest) {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+    throw forbidden('Cross-site request refused');
+  }
+  const origin = request.headers.origin;
+  if (origin !== undefined && !isOwnOrigin(origin, request.host)) {
+    throw forbidden('Cross-site request refused');
+  }
+}
+
+/** A form body on a JSON call: refused before it is parsed (see FORM_TYPES). */
+function refuseUndeclaredForm(request: FastifyRequest) {
+  if (SAFE_METHODS.includes(request.method)) return;
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(type)) return;
+  const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
+  if (!consumes?.includes(type)) {
+    throw invalid('body', `${type} is not accepted here; send application/json`);
+  }
+}
+
 export default fp(async function accessPlugin(app: FastifyInstance, opts: { auth: AuthService }) {
   app.decorateRequest('auth', null);
   // Kept by reference: a later onRoute hook (markPublic) may still set the route's access.
@@ -106,14 +153,15 @@ export default fp(async function accessPlugin(app: FastifyInstance, opts: { auth
   app.addHook('onRequest', async (request, reply) => {
     if (request.is404) return;
     const access = request.routeOptions.config.access;
-    if (access === 'public') return;
     if (access === undefined) throw forbidden('This route declares no access rule');
-    // Browsers say where a request comes from; refuse signed-in calls started by another site
-    // (some spec calls change data with GET, which SameSite=Lax cookies do not protect).
-    const site = request.headers['sec-fetch-site'];
-    if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-      throw forbidden('Cross-site request refused');
-    }
+    // Public reads (captcha, health, the web app) may come from anywhere.
+    if (access === 'public' && SAFE_METHODS.includes(request.method)) return;
+    // Signed-in calls, GETs included (some spec calls change data with GET, which SameSite=Lax
+    // cookies do not protect), and public writes: a cross-site doLogin signs the victim's browser
+    // into the attacker's account (login CSRF).
+    refuseCrossSite(request);
+    refuseUndeclaredForm(request);
+    if (access === 'public') return;
 
     const token = readToken(request);
     const auth = token ? await opts.auth.resolveSession(token) : null;
@@ -132,5 +180,14 @@ export default fp(async function accessPlugin(app: FastifyInstance, opts: { auth
     if (access.role && !auth.superAdmin && !auth.roleKeys.includes(access.role)) {
       throw forbidden(`Permission denied: needs role ${access.role}`);
     }
+  });
+
+  // What a signed-in user reads (and doLogin's token) stays out of shared and browser caches;
+  // a route that sets its own caching (uploaded files, named by a random id) keeps it.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config.access;
+    if (access === 'public' && SAFE_METHODS.includes(request.method)) return;
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 });

@@ -285,3 +285,8 @@ export interface StudentView {
 export interface BatchResult {
   count: number;
 }
+
+/** resetStudentPassword: each student's new initial password, shown this once. */
+export interface ResetStudentPasswordsResult extends BatchResult {
+  accounts: { id: number; ticketNumber: string; name: string; initialPassword: string }[];
+}

@@ -46,6 +46,8 @@ export const STUDENT_EXPORT_EXTRA_COLUMNS = [
   'batchName',
   'subjectName',
   'level',
+  /** While the account still has it (blank once the student chose their own). */
+  'initialPassword',
 ] as const;
 export type StudentExportExtraColumn = (typeof STUDENT_EXPORT_EXTRA_COLUMNS)[number];
 
@@ -67,6 +69,7 @@ export const STUDENT_IMPORT_HEADERS: Record<
     batchName: '报名批次',
     subjectName: '申报工种',
     level: '等级',
+    initialPassword: '初始密码',
   },
   en: {
     name: 'Name',
@@ -81,6 +84,7 @@ export const STUDENT_IMPORT_HEADERS: Record<
     batchName: 'Registration batch',
     subjectName: 'Job type',
     level: 'Level',
+    initialPassword: 'Initial password',
   },
   es: {
     name: 'Nombre',
@@ -95,6 +99,7 @@ export const STUDENT_IMPORT_HEADERS: Record<
     batchName: 'Convocatoria',
     subjectName: 'Oficio',
     level: 'Nivel',
+    initialPassword: 'Contraseña inicial',
   },
   ja: {
     name: '氏名',
@@ -109,6 +114,7 @@ export const STUDENT_IMPORT_HEADERS: Record<
     batchName: '申込回次',
     subjectName: '受検職種',
     level: '等級',
+    initialPassword: '初期パスワード',
   },
 };
 
@@ -228,6 +234,8 @@ export interface StudentImportResult {
   /** Invalid rows left out ('skipInvalid'). */
   skipped: number;
   total: number;
+  /** Each new account with its initial password, shown this once (the export also has them). */
+  accounts: { ticketNumber: string; name: string; idNumber: string; initialPassword: string }[];
 }
 
 /** 'skipInvalid': write the good rows, leave the bad ones; 'allOrNothing': any bad row, no write. */

@@ -4,6 +4,7 @@ import * as m0002 from './0002_exam_structure_and_base_data.js';
 import * as m0003 from './0003_uploads.js';
 import * as m0004 from './0004_question_bank.js';
 import * as m0005 from './0005_papers.js';
+import * as m0006 from './0006_initial_passwords_and_signin_limits.js';
 
 /** Every migration, in order. Listed by hand so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_uploads': m0003,
   '0004_question_bank': m0004,
   '0005_papers': m0005,
+  '0006_initial_passwords_and_signin_limits': m0006,
 };

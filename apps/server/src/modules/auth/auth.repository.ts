@@ -1,5 +1,9 @@
 import { precompiled, type Db } from '../../db/database.js';
 
+/** Who a failed sign-in counts against: the account, or the normalised spelling no account has. */
+export type FailedAccount =
+  { userId: number; username: string } | { userId: null; username: string };
+
 /** Sessions, captchas and failed-login records. */
 export class AuthRepository {
   private readonly sessionGrants;
@@ -115,25 +119,55 @@ export class AuthRepository {
     return row && row.expires_at > now ? row.code : undefined;
   }
 
-  async countFailures(username: string, ip: string, since: string) {
+  /** Failures of one account (or, for no account, one normalised spelling) from one address. */
+  async countFailures(account: FailedAccount, ip: string, since: string) {
     const row = await this.db
       .selectFrom('login_failures')
       .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
-      .where('username', '=', username)
+      .where((eb) =>
+        account.userId === null
+          ? eb.and([eb('user_id', 'is', null), eb('username', '=', account.username)])
+          : eb('user_id', '=', account.userId),
+      )
       .where('ip', '=', ip)
       .where('created_at', '>', since)
       .executeTakeFirstOrThrow();
     return { count: Number(row.count), oldest: row.oldest as string | null };
   }
 
-  async recordFailure(username: string, ip: string, at: string) {
-    await this.db.insertInto('login_failures').values({ username, ip, created_at: at }).execute();
+  /** How many accounts (and unknown spellings) failed from one address, and since when. */
+  async countFailedAccounts(ip: string, since: string) {
+    const row = await this.db
+      .selectFrom('login_failures')
+      .select((eb) => [
+        eb.fn.count<number>('user_id').distinct().as('accounts'),
+        eb.fn
+          .count<number>(eb.case().when('user_id', 'is', null).then(eb.ref('username')).end())
+          .distinct()
+          .as('spellings'),
+        eb.fn.min('created_at').as('oldest'),
+      ])
+      .where('ip', '=', ip)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return {
+      count: Number(row.accounts) + Number(row.spellings),
+      oldest: row.oldest as string | null,
+    };
   }
 
-  async clearFailures(username: string, ip: string) {
+  async recordFailure(account: FailedAccount, ip: string, at: string) {
+    await this.db
+      .insertInto('login_failures')
+      .values({ user_id: account.userId, username: account.username, ip, created_at: at })
+      .execute();
+  }
+
+  /** A success forgets the account's failures from that address (it was a typo). */
+  async clearFailures(userId: number, ip: string) {
     await this.db
       .deleteFrom('login_failures')
-      .where('username', '=', username)
+      .where('user_id', '=', userId)
       .where('ip', '=', ip)
       .execute();
   }

@@ -11,14 +11,23 @@ import svgCaptcha from 'svg-captcha';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/types.js';
-import { AppError, forbidden, invalid } from '../../errors.js';
+import { AppError, invalid } from '../../errors.js';
 import { StudentRepository } from '../base/student.repository.js';
 import { PermissionRepository } from '../system/permission.repository.js';
 import { UserRepository } from '../system/user.repository.js';
 import { AuthRepository } from './auth.repository.js';
 import { hashSecret, randomToken, sha256Hex, verifySecret } from './secret.js';
 
+/** Failed sign-ins of one account from one address before that pair is refused for the window. */
 export const LOGIN_FAILURE_LIMIT = 5;
+/**
+ * Accounts with failed sign-ins from one address, not since signed into from there, before the
+ * address is refused for the window (password spraying: one password over many accounts). An
+ * exam room of 300 shares one NAT address, and a success clears that account's failures: 100
+ * leaves room for a third of the room to have mistyped and not yet got it right at the same time,
+ * while an attacker's loop gets 100 guesses per address per window, not thousands.
+ */
+export const ADDRESS_FAILURE_LIMIT = 100;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const CAPTCHA_TTL_MS = 2 * 60_000;
 /** A session's expiry moves forward at most this often: one write per session per interval. */
@@ -38,12 +47,6 @@ export interface AuthContext {
 
 export const hasAnyPermission = (auth: AuthContext, keys: readonly string[]) =>
   auth.superAdmin || keys.some((key) => auth.permissionKeys.has(key));
-
-const USER_TYPE_NAMES: Record<number, string> = {
-  [UserType.ADMIN]: 'administrator',
-  [UserType.TEACHER]: 'teacher',
-  [UserType.STUDENT]: 'student',
-};
 
 export const isExpired = (endDate: string | null, now: Date) =>
   endDate !== null &&
@@ -134,15 +137,35 @@ export class AuthService {
     client: { ip: string; userAgent: string; captchaId: string | undefined },
     now = new Date(),
   ): Promise<{ token: string; expiresAt: Date }> {
-    const username = body.username;
     const since = new Date(now.getTime() - LOGIN_FAILURE_WINDOW_MS).toISOString();
-    const failures = await this.auth.countFailures(username, client.ip, since);
-    if (failures.count >= LOGIN_FAILURE_LIMIT) {
-      const retryAt = Date.parse(failures.oldest ?? now.toISOString()) + LOGIN_FAILURE_WINDOW_MS;
-      const minutes = Math.max(1, Math.ceil((retryAt - now.getTime()) / 60_000));
+    const retryIn = (oldest: string | null) => {
+      const retryAt = Date.parse(oldest ?? now.toISOString()) + LOGIN_FAILURE_WINDOW_MS;
+      return Math.max(1, Math.ceil((retryAt - now.getTime()) / 60_000));
+    };
+    const address = await this.auth.countFailedAccounts(client.ip, since);
+    if (address.count >= ADDRESS_FAILURE_LIMIT) {
       throw new AppError(
         ApiStatus.TOO_MANY_REQUESTS,
-        `Too many failed sign-ins for this account from your address; try again in ${minutes} minute(s)`,
+        `Too many failed sign-ins from your address; try again in ${retryIn(address.oldest)} minute(s)`,
+      );
+    }
+
+    // An examinee may also give their ID number instead of the ticket number (their username).
+    const user =
+      (await this.users.findByName(body.username)) ??
+      (body.userType === UserType.STUDENT
+        ? await this.students.findUserByIdNumber(normaliseIdNumber(body.username))
+        : undefined);
+    // Failures count per account however it was named (ticket or ID number, any letter case),
+    // per normalised spelling when no account answers to it.
+    const account = user
+      ? { userId: user.id, username: user.name }
+      : { userId: null, username: normaliseIdNumber(body.username) };
+    const failures = await this.auth.countFailures(account, client.ip, since);
+    if (failures.count >= LOGIN_FAILURE_LIMIT) {
+      throw new AppError(
+        ApiStatus.TOO_MANY_REQUESTS,
+        `Too many failed sign-ins for this account from your address; try again in ${retryIn(failures.oldest)} minute(s)`,
       );
     }
 
@@ -156,29 +179,24 @@ export class AuthService {
       }
     }
 
-    // An examinee may also give their ID number instead of the ticket number (their username).
-    const user =
-      (await this.users.findByName(username)) ??
-      (body.userType === UserType.STUDENT
-        ? await this.students.findUserByIdNumber(normaliseIdNumber(username))
-        : undefined);
     const passwordOk = user
       ? await verifySecret(user.password_hash, body.password)
       : await verifySecret(await this.getDummyHash(), body.password).then(() => false);
-    if (!user || !passwordOk) {
-      await this.auth.recordFailure(username, client.ip, now.toISOString());
+    // A wrong user type, a disabled or an expired account answer exactly like a wrong password
+    // (and count as a failure): told apart, they would confirm a guessed password, or tell
+    // anyone who types a username what kind of account it is.
+    if (
+      !user ||
+      !passwordOk ||
+      user.user_type !== body.userType ||
+      user.status !== 1 ||
+      isExpired(user.end_date, now)
+    ) {
+      await this.auth.recordFailure(account, client.ip, now.toISOString());
       throw invalid('password', 'the username or password is wrong');
     }
-    if (user.user_type !== body.userType) {
-      throw invalid(
-        'userType',
-        `this account cannot sign in as ${USER_TYPE_NAMES[body.userType] ?? 'that user type'}`,
-      );
-    }
-    if (user.status !== 1) throw forbidden('This account is disabled');
-    if (isExpired(user.end_date, now)) throw forbidden('This account has expired');
 
-    await this.auth.clearFailures(username, client.ip);
+    await this.auth.clearFailures(user.id, client.ip);
     const token = randomToken();
     const expiresAt = new Date(now.getTime() + this.config.sessionTtlMs);
     await this.auth.createSession({

@@ -127,10 +127,36 @@ describe('sign-in and sessions', () => {
     expect(wrong.cookies[TOKEN_COOKIE]).toBeUndefined();
   });
 
-  it('refuses a user signing in with a userType that is not theirs', async () => {
-    const result = await loginForm({ userType: String(UserType.STUDENT) });
-    expect(result.body.status).toBe(10002);
-    expect(result.body.message).toMatch(/userType/);
+  it('refuses a wrong user type exactly as a wrong password, even with the right password', async () => {
+    const wrongType = await loginForm({ userType: String(UserType.STUDENT) });
+    const wrongPassword = await loginForm({ password: clientPasswordHash('nope') });
+    expect(wrongType.body.status).toBe(10002);
+    expect(wrongType.body).toEqual(wrongPassword.body);
+    expect(wrongType.cookies[TOKEN_COOKIE]).toBeUndefined();
+  });
+
+  it('refuses an expired account exactly as a wrong password, even with the right password', async () => {
+    const admin = await login(t.app);
+    const { name } = await createUser(admin);
+    const expired = await t.handle.db
+      .updateTable('users')
+      .set({ end_date: '2000-01-01' })
+      .where('name', '=', name)
+      .executeTakeFirst();
+    expect(Number(expired.numUpdatedRows)).toBe(1);
+    const right = await loginForm({
+      username: name,
+      password: clientPasswordHash('123456'),
+      userType: '2',
+    });
+    const wrong = await loginForm({
+      username: name,
+      password: clientPasswordHash('654321'),
+      userType: '2',
+    });
+    expect(right.body.status).toBe(10002);
+    expect(right.body).toEqual(wrong.body);
+    expect(right.cookies[TOKEN_COOKIE]).toBeUndefined();
   });
 
   it('refuses a plain password (not the client hash) naming the field', async () => {

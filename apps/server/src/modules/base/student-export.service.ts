@@ -20,7 +20,7 @@ const EXPORT_PAGE = 2000;
 /**
  * Every student matching listStudent's filters (the actor's row-level rule included), in its
  * order, as .xlsx: the template's columns with words in `lang`, so the file can be edited and
- * imported again, then the read-only ticket number, batch, job type and level.
+ * imported again, then the read-only ticket number, batch, job type, level and initial password.
  */
 async function exportStudents(db: Db, query: StudentExportQuery, actor: AuthContext) {
   const students = new StudentRepository(db);
@@ -56,6 +56,8 @@ async function exportStudents(db: Db, query: StudentExportQuery, actor: AuthCont
             batchName: row.class_name,
             subjectName: row.subject_name,
             level: levelWord(query.lang, row.level),
+            // What the admission ticket will print too (see InitialPasswords).
+            initialPassword: row.password_is_default === 1 ? (row.initial_password ?? '') : '',
           })
           .commit();
       }

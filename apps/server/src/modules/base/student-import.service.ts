@@ -9,7 +9,6 @@ import {
   STUDENT_IMPORT_REQUIRED_COLUMNS,
   STUDENT_IMPORT_VALUE_LABELS,
   checkIdNumber,
-  clientPasswordHash,
   normaliseIdNumber,
   studentInput,
   type IdTypeCode,
@@ -30,7 +29,6 @@ import { isUniqueViolation, violationText } from '../../db/constraint.js';
 import { inTransaction, type Db } from '../../db/database.js';
 import { conflict, invalid } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
-import { hashSecret } from '../auth/secret.js';
 import {
   addDropDown,
   addInstructionsSheet,
@@ -43,6 +41,7 @@ import {
   styleHeader,
 } from '../../lib/spreadsheet.js';
 import { TEMPLATE_TEXTS, levelWord } from './student-import.texts.js';
+import { InitialPasswords, type InitialPassword } from './student-password.js';
 import { StudentRepository } from './student.repository.js';
 import {
   STUDENT_CHUNK,
@@ -425,13 +424,13 @@ function explainUnique(error: unknown): unknown {
 }
 
 export class StudentImportService {
-  private readonly defaultHash: string;
+  private readonly passwords: InitialPasswords;
 
   constructor(
     private readonly db: Db,
     config: Config,
   ) {
-    this.defaultHash = clientPasswordHash(config.defaultPassword);
+    this.passwords = new InitialPasswords(config.studentInitialPassword);
   }
 
   /** Reads and checks a file without writing: every row with its action or its errors. */
@@ -483,8 +482,9 @@ export class StudentImportService {
     actor: AuthContext,
     onProgress: ImportProgress = () => undefined,
   ): Promise<StudentImportResult> {
-    // argon2 costs ~30 ms: once for all new students, outside the transaction.
-    const passwordHash = await hashSecret(this.defaultHash);
+    // Hashed outside the transaction, one per row of the file (the rows that turn out to be
+    // updates or invalid inside it leave theirs unused).
+    const passwordOf = await this.initialPasswords(sheet, actor);
     try {
       return await inTransaction(this.db, async (trx) => {
         const plan = planRows(sheet, await loadContext(trx, sheet, actor, true));
@@ -500,12 +500,22 @@ export class StudentImportService {
         const now = new Date();
         let done = 0;
         await onProgress(done, total);
+        const accounts: StudentImportResult['accounts'] = [];
         for (const slice of chunks(plan.creates, STUDENT_CHUNK)) {
-          await createStudents(
+          const inputs = slice.map((row) => row.input!);
+          const created = await createStudents(
             trx,
-            slice.map((row) => row.input!),
-            passwordHash,
+            inputs,
+            await Promise.all(inputs.map((input) => passwordOf(input.idNumber))),
             now,
+          );
+          accounts.push(
+            ...created.map((student, i) => ({
+              ticketNumber: student.ticketNumber,
+              name: inputs[i]!.name,
+              idNumber: inputs[i]!.idNumber,
+              initialPassword: student.initialPassword,
+            })),
           );
           done += slice.length;
           await onProgress(done, total);
@@ -525,11 +535,25 @@ export class StudentImportService {
           updated: plan.updates.length,
           skipped: plan.invalid,
           total: plan.rows.length,
+          accounts,
         };
       });
     } catch (error) {
       throw explainUnique(error);
     }
+  }
+
+  /**
+   * Initial passwords for the rows the file would create as the database is now, hashed ahead;
+   * a row that only turns out to be new inside the transaction gets its own there.
+   */
+  private async initialPasswords(sheet: Sheet, actor: AuthContext) {
+    const plan = planRows(sheet, await loadContext(this.db, sheet, actor, false));
+    const idNumbers = plan.creates.map((row) => row.input!.idNumber);
+    const made = await this.passwords.make(idNumbers);
+    const ready = new Map(idNumbers.map((idNumber, i) => [idNumber, made[i]!]));
+    return async (idNumber: string): Promise<InitialPassword> =>
+      ready.get(idNumber) ?? (await this.passwords.make([idNumber]))[0]!;
   }
 
   /** The empty template: header row and instructions in `language`, the batches the actor may use. */
@@ -593,6 +617,7 @@ const COLUMN_WIDTHS: Record<AnyColumn, number> = {
   batchName: 24,
   subjectName: 24,
   level: 8,
+  initialPassword: 16,
 };
 
 /**

@@ -18,13 +18,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Client,
-  DEFAULT_PASSWORD,
-  createTestApp,
-  login,
-  type TestApp,
-} from '../../../test/build-app.js';
+import { Client, createTestApp, login, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { readApplied, readXlsx, rowValues, zip, type Applied } from '../../../test/imports.js';
 import type { AuthContext } from '../auth/auth.service.js';
@@ -135,9 +129,12 @@ describe('student import and export', () => {
   const apply = (file: Buffer, mode = 'skipInvalid', client = admin) =>
     applyParts([{ name: 'mode', value: mode }, filePart(file)], client);
 
+  /** The result's counts (the new accounts are checked where they matter). */
   const applied = (result: Applied<StudentImportResult>) => {
     expect(result.body, JSON.stringify(result.body)).toMatchObject({ status: 200 });
-    return result.body.data;
+    const { accounts, ...counts } = result.body.data;
+    expect(accounts).toHaveLength(counts.created);
+    return counts;
   };
 
   const count = async (table: 'users' | 'students' | 'user_roles') =>
@@ -579,7 +576,17 @@ describe('student import and export', () => {
         user_type: 3,
         password_is_default: 1,
       });
-      await login(t.app, created.ticket_number, DEFAULT_PASSWORD, UserType.STUDENT);
+      // Each new account is answered with its initial password (the ID number's last six).
+      const account = result.body.data.accounts.find(
+        (row) => row.ticketNumber === created.ticket_number,
+      );
+      expect(account).toEqual({
+        ticketNumber: created.ticket_number,
+        name: created.name,
+        idNumber: created.id_number,
+        initialPassword: created.id_number.slice(-6),
+      });
+      await login(t.app, created.ticket_number, account!.initialPassword, UserType.STUDENT);
     });
 
     it('allOrNothing refuses a file with bad rows and writes nothing; a clean file goes in', async () => {

@@ -130,8 +130,18 @@ export class StudentRepository {
   }
 
   /** Rows `offset` to `offset + limit` of every student matching the filter (exports). */
+  /** A page of the export: the list's rows, and the initial password while the account has it. */
   exportPage(query: StudentFilter, viewer: StudentViewer, offset: number, limit: number) {
-    return this.page(query, viewer, offset, limit);
+    return this.filtered(query, viewer)
+      .innerJoin('users', 'users.id', 'students.user_id')
+      .selectAll('students')
+      .select(NAME_COLUMNS)
+      .select(['classes.code as class_code', 'users.password_is_default'])
+      .orderBy(sql.ref(ORDER_COLUMNS[query.orderBy]), query.order)
+      .orderBy('students.id', query.order)
+      .limit(limit)
+      .offset(offset)
+      .execute();
   }
 
   /** The students holding these (normalised) identity numbers, whoever may see them. */
@@ -229,6 +239,8 @@ export class StudentRepository {
         'students.class_id',
         'students.name',
         'students.status',
+        'students.id_number',
+        'students.ticket_number',
       ])
       .where('students.id', 'in', ids)
       .execute();

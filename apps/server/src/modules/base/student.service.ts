@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import {
   RoleKey,
   UserType,
-  clientPasswordHash,
   type AddStudentBody,
   type BatchResult,
+  type ResetStudentPasswordsResult,
   type ListResult,
   type ListStudentQuery,
   type StudentInput,
@@ -15,8 +15,8 @@ import type { Config } from '../../config.js';
 import { inTransaction, type Db } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
-import { hashSecret } from '../auth/secret.js';
 import { isUniqueViolation, violationText } from '../../db/constraint.js';
+import { InitialPasswords, type InitialPassword } from './student-password.js';
 import { StudentRepository, type StudentViewer } from './student.repository.js';
 
 /**
@@ -35,6 +35,8 @@ export interface CreatedStudent {
   id: number;
   userId: number;
   ticketNumber: string;
+  /** The account's first password (STUDENT_INITIAL_PASSWORD): the only time it is answered. */
+  initialPassword: string;
 }
 
 /** One student's new values, for `updateStudents`. */
@@ -50,13 +52,14 @@ const chunks = <T>(rows: T[], size: number): T[][] => {
 };
 
 /**
- * Creates students with their user accounts (userType 3, role STUDENT, the given password hash,
- * flagged as the default password) inside the caller's transaction, STUDENT_CHUNK rows per
- * statement: for 500 students about five statements, never one per row.
+ * Creates students with their user accounts (userType 3, role STUDENT, each with its initial
+ * password, flagged as the default password) inside the caller's transaction, STUDENT_CHUNK rows
+ * per statement: for 500 students about five statements, never one per row.
  *
  * The caller has validated the rows (studentInput), checked that their batches exist and have
  * room, and that their identity numbers are new; the unique constraints still refuse a duplicate
- * (the caller maps that error). `passwordHash` is hashed once by the caller and shared.
+ * (the caller maps that error). `passwords[i]` is row i's (InitialPasswords.make, hashed by the
+ * caller outside the transaction).
  *
  * A new row gets a unique placeholder as username and ticket number until its id is known;
  * both are replaced before this returns, inside the same transaction.
@@ -64,22 +67,24 @@ const chunks = <T>(rows: T[], size: number): T[][] => {
 export async function createStudents(
   trx: Db,
   rows: StudentInput[],
-  passwordHash: string,
+  passwords: InitialPassword[],
   now = new Date(),
 ): Promise<CreatedStudent[]> {
+  if (passwords.length !== rows.length) throw new Error('createStudents: one password per row');
   const students = new StudentRepository(trx);
   const roleId = await students.roleIdOf(RoleKey.STUDENT);
   if (roleId === undefined) throw new Error('The built-in role STUDENT is missing');
   const at = now.toISOString();
   const created: CreatedStudent[] = [];
-  for (const chunk of chunks(rows, STUDENT_CHUNK)) {
+  for (const [index, chunk] of chunks(rows, STUDENT_CHUNK).entries()) {
+    const chunkPasswords = passwords.slice(index * STUDENT_CHUNK, (index + 1) * STUDENT_CHUNK);
     const placeholders = chunk.map(() => `~${randomBytes(12).toString('hex')}`);
     // RETURNING order is not guaranteed on SQLite: match new rows by their placeholder.
     const users = await students.insertUsers(
       chunk.map((row, i) => ({
         name: placeholders[i]!,
         nick_name: row.name,
-        password_hash: passwordHash,
+        password_hash: chunkPasswords[i]!.hash,
         password_is_default: 1,
         user_type: UserType.STUDENT,
         email: row.email,
@@ -111,14 +116,20 @@ export async function createStudents(
         ticket_number: placeholders[i]!,
         photo: row.photo,
         status: row.status,
+        initial_password: chunkPasswords[i]!.password,
         created_at: at,
         updated_at: at,
       })),
     );
     const studentIdOf = new Map(inserted.map((student) => [student.user_id, student.id]));
-    const done = userIds.map((userId) => {
+    const done = userIds.map((userId, i) => {
       const id = studentIdOf.get(userId)!;
-      return { id, userId, ticketNumber: ticketNumberOf(id, now) };
+      return {
+        id,
+        userId,
+        ticketNumber: ticketNumberOf(id, now),
+        initialPassword: chunkPasswords[i]!.password,
+      };
     });
     await students.setTicketNumbers(done);
     created.push(...done);
@@ -166,6 +177,38 @@ export async function updateStudents(trx: Db, rows: StudentChange[], now = new D
   await students.deleteSessionsOf(rows.filter((row) => row.status !== 1).map((row) => row.userId));
 }
 
+/**
+ * Gives students' accounts these initial passwords (row i gets `passwords[i]`), flagged as the
+ * default so that they are asked to change it, and ends their sessions; inside the caller's
+ * transaction. Also used when an administrator resets a student's account from the user list.
+ */
+export async function resetStudentPasswords(
+  trx: Db,
+  rows: { id: number; user_id: number }[],
+  passwords: InitialPassword[],
+  now = new Date(),
+) {
+  const students = new StudentRepository(trx);
+  const updated_at = now.toISOString();
+  for (const [index, chunk] of chunks(rows, STUDENT_CHUNK).entries()) {
+    const slice = passwords.slice(index * STUDENT_CHUNK, (index + 1) * STUDENT_CHUNK);
+    await students.updateEach(
+      'users',
+      chunk.map((row, i) => ({
+        id: row.user_id,
+        values: { password_hash: slice[i]!.hash, password_is_default: 1 },
+      })),
+      { updated_at },
+    );
+    await students.updateEach(
+      'students',
+      chunk.map((row, i) => ({ id: row.id, values: { initial_password: slice[i]!.password } })),
+      { updated_at },
+    );
+  }
+  await students.deleteSessionsOf(rows.map((row) => row.user_id));
+}
+
 type StudentRow = NonNullable<Awaited<ReturnType<StudentRepository['findById']>>>;
 
 const toView = (row: StudentRow): StudentView => ({
@@ -208,13 +251,13 @@ const listIds = (ids: number[]) =>
   ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', ');
 
 export class StudentService {
-  private readonly defaultHash: string;
+  private readonly passwords: InitialPasswords;
 
   constructor(
     private readonly db: Db,
     config: Config,
   ) {
-    this.defaultHash = clientPasswordHash(config.defaultPassword);
+    this.passwords = new InitialPasswords(config.studentInitialPassword);
   }
 
   async list(query: ListStudentQuery, actor: AuthContext): Promise<ListResult<StudentView>> {
@@ -239,8 +282,7 @@ export class StudentService {
   }
 
   async add(body: AddStudentBody, actor: AuthContext): Promise<CreatedStudent> {
-    // argon2 costs ~30 ms: once per call, outside the transaction.
-    const passwordHash = await hashSecret(this.defaultHash);
+    const passwords = await this.passwords.make([body.idNumber]);
     try {
       return await inTransaction(this.db, async (trx) => {
         const students = new StudentRepository(trx);
@@ -248,7 +290,7 @@ export class StudentService {
         if (await students.findByIdNumber(body.idNumber)) {
           throw conflict('idNumber: a student with this ID number already exists');
         }
-        const [created] = await createStudents(trx, [body], passwordHash);
+        const [created] = await createStudents(trx, [body], passwords);
         return created!;
       });
     } catch (error) {
@@ -300,21 +342,24 @@ export class StudentService {
     });
   }
 
-  /** Back to the default password (hashed once for all of them); their sessions end. */
-  async resetPasswords(ids: number[], actor: AuthContext): Promise<BatchResult> {
-    const passwordHash = await hashSecret(this.defaultHash);
-    return inTransaction(this.db, async (trx) => {
-      const students = new StudentRepository(trx);
-      const rows = await this.visibleStudents(students, ids, actor);
-      const userIds = rows.map((row) => row.user_id);
-      await students.updateUsers(userIds, {
-        password_hash: passwordHash,
-        password_is_default: 1,
-        updated_at: new Date().toISOString(),
-      });
-      await students.deleteSessionsOf(userIds);
-      return { count: rows.length };
-    });
+  /**
+   * Back to an initial password by today's rule (a new one each under 'random'); their sessions
+   * end. Answers each student's new password: the only time it is shown.
+   */
+  async resetPasswords(ids: number[], actor: AuthContext): Promise<ResetStudentPasswordsResult> {
+    const rows = await this.visibleStudents(new StudentRepository(this.db), ids, actor);
+    // Hashed before the transaction, which then only writes.
+    const passwords = await this.passwords.make(rows.map((row) => row.id_number));
+    await inTransaction(this.db, (trx) => resetStudentPasswords(trx, rows, passwords));
+    return {
+      count: rows.length,
+      accounts: rows.map((row, i) => ({
+        id: row.id,
+        ticketNumber: row.ticket_number,
+        name: row.name,
+        initialPassword: passwords[i]!.password,
+      })),
+    };
   }
 
   /** Enables (1) or disables (0) students and their accounts; a disabled one is signed out. */

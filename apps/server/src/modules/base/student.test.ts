@@ -30,7 +30,7 @@ import {
   signedInTeacher,
 } from '../../../test/factories.js';
 import { inTransaction } from '../../db/database.js';
-import { hashSecret } from '../auth/secret.js';
+import { InitialPasswords } from './student-password.js';
 import { createStudents, ticketNumberOf } from './student.service.js';
 import {
   assignTeacher,
@@ -46,6 +46,7 @@ interface Created {
   id: number;
   userId: number;
   ticketNumber: string;
+  initialPassword: string;
 }
 
 describe('students', () => {
@@ -94,7 +95,7 @@ describe('students', () => {
       ).n,
     ),
   });
-  const studentLogin = (username: string, password = DEFAULT_PASSWORD) =>
+  const studentLogin = (username: string, password: string) =>
     login(t.app, username, password, UserType.STUDENT);
 
   describe('addStudent', () => {
@@ -140,7 +141,7 @@ describe('students', () => {
         level: 5,
         status: 1,
       });
-      const student = await studentLogin(created.ticketNumber);
+      const student = await studentLogin(created.ticketNumber, created.initialPassword);
       expect(expectOk(await student.get<SessionUser>(ME))).toMatchObject({
         name: created.ticketNumber,
         nickName: '李四',
@@ -378,7 +379,7 @@ describe('students', () => {
         email: 'after@example.com',
         avatar: '/p/after.png',
       });
-      const student = await studentLogin(created.ticketNumber);
+      const student = await studentLogin(created.ticketNumber, created.initialPassword);
       expect(expectOk(await student.get<SessionUser>(ME))).toMatchObject({
         nickName: 'After',
         className: moved.names.class,
@@ -413,7 +414,7 @@ describe('students', () => {
 
     it('disabling through update stops sign-in', async () => {
       const created = expectOk(await add());
-      const session = await studentLogin(created.ticketNumber);
+      const session = await studentLogin(created.ticketNumber, created.initialPassword);
       const view = expectOk(await get(created.id));
       expectOk(
         await update({
@@ -424,20 +425,21 @@ describe('students', () => {
         }),
       );
       expectStatus(await session.get(ME), 10000);
+      // Refused like a wrong password: a distinct answer would confirm the password.
       expectStatus(
         await new Client(t.app).form('/api/kaoshi-user/security/doLogin', {
           username: created.ticketNumber,
-          password: clientPasswordHash(DEFAULT_PASSWORD),
+          password: clientPasswordHash(created.initialPassword),
           userType: '3',
         }),
-        10001,
-        /disabled/,
+        10002,
+        /password: the username or password is wrong/,
       );
     });
 
     it('deleteStudent removes the student and their account; their session ends', async () => {
       const created = expectOk(await add());
-      const session = await studentLogin(created.ticketNumber);
+      const session = await studentLogin(created.ticketNumber, created.initialPassword);
       const before = await counts();
       expectOk(await admin.delete(`${STUDENT}/deleteStudent/${created.id}`));
       expect(await counts()).toEqual({
@@ -495,12 +497,12 @@ describe('students', () => {
       );
     });
 
-    it('batchResetStudentPassword restores the default password and ends their sessions', async () => {
+    it('batchResetStudentPassword restores the initial password and ends their sessions', async () => {
       const created = expectOk(await add());
-      const session = await studentLogin(created.ticketNumber);
+      const session = await studentLogin(created.ticketNumber, created.initialPassword);
       expectOk(
         await session.post('/api/kaoshi-user/user/updatePass', {
-          oldPass: clientPasswordHash(DEFAULT_PASSWORD),
+          oldPass: clientPasswordHash(created.initialPassword),
           newPass: clientPasswordHash('my-own-secret'),
         }),
       );
@@ -513,9 +515,19 @@ describe('students', () => {
             ids: [created.id],
           }),
         ),
-      ).toEqual({ count: 1 });
+      ).toEqual({
+        count: 1,
+        accounts: [
+          {
+            id: created.id,
+            ticketNumber: created.ticketNumber,
+            name: expect.any(String),
+            initialPassword: created.initialPassword,
+          },
+        ],
+      });
       expectStatus(await mine.get(ME), 10000);
-      const again = await studentLogin(created.ticketNumber);
+      const again = await studentLogin(created.ticketNumber, created.initialPassword);
       expect(expectOk(await again.get<SessionUser>(ME)).passwordIsDefault).toBe(true);
       expectStatus(
         await admin.post(`${STUDENT}/batchResetStudentPassword`, { ids: [999999] }),
@@ -526,7 +538,7 @@ describe('students', () => {
     it('batchSetStudentStatus disables (no sign-in, sessions end) and enables both student and account', async () => {
       const a = expectOk(await add());
       const b = expectOk(await add());
-      const session = await studentLogin(a.ticketNumber);
+      const session = await studentLogin(a.ticketNumber, a.initialPassword);
       const setStatus = (ids: number[], status: number | string) =>
         admin.post<BatchResult>(`${STUDENT}/batchSetStudentStatus`, { ids, status });
 
@@ -539,11 +551,11 @@ describe('students', () => {
         .where('id', '=', a.userId)
         .executeTakeFirstOrThrow();
       expect(user.status).toBe(0);
-      await expect(studentLogin(a.ticketNumber)).rejects.toThrow(/disabled/);
+      await expect(studentLogin(a.ticketNumber, a.initialPassword)).rejects.toThrow(/password/);
 
       expect(expectOk(await setStatus([a.id], '1'))).toEqual({ count: 1 });
-      await studentLogin(a.ticketNumber);
-      await expect(studentLogin(b.ticketNumber)).rejects.toThrow(/disabled/);
+      await studentLogin(a.ticketNumber, a.initialPassword);
+      await expect(studentLogin(b.ticketNumber, b.initialPassword)).rejects.toThrow(/password/);
       expectStatus(await setStatus([a.id], 2), 10002, /body\.status/);
       expectStatus(await setStatus([a.id, 999999], 0), 10003, /Student 999999/);
       expect(expectOk(await get(a.id)).status).toBe(1);
@@ -683,7 +695,7 @@ describe('students', () => {
     });
 
     it('a student reads only their own record, and nothing of the student list', async () => {
-      const student = await studentLogin(inMine.ticketNumber);
+      const student = await studentLogin(inMine.ticketNumber, inMine.initialPassword);
       const own = expectOk(await student.get<StudentView>(`${STUDENT}/getMyStudent`));
       expect(own).toMatchObject({
         id: inMine.id,
@@ -704,7 +716,7 @@ describe('students', () => {
       const role = await createRole(admin, { permissionKeys: [Perm.STUDENT] });
       const studentRole = await roleIdOf(admin, RoleKey.STUDENT);
       await bindRoles(admin, inMine.userId, [studentRole, role.roleId]);
-      const student = await studentLogin(inMine.ticketNumber);
+      const student = await studentLogin(inMine.ticketNumber, inMine.initialPassword);
       expect(expectOk(await list({}, student)).list.map((s) => s.id)).toEqual([inMine.id]);
       expectStatus(await get(classmate.id, student), 10003);
       expectStatus(
@@ -803,14 +815,13 @@ describe('nothing is half-written', () => {
   });
 
   it('createStudents writes many students in chunks inside one transaction, all or nothing', async () => {
-    const passwordHash = await hashSecret(clientPasswordHash(DEFAULT_PASSWORD));
     // Validated by the same schema as addStudent, as an import would.
     const rows = Array.from({ length: 1201 }, (_, i) =>
       studentInput.parse(studentBody(batch.classId, { name: `Bulk ${i}` })),
     );
-    const created = await inTransaction(t.handle.db, (trx) =>
-      createStudents(trx, rows, passwordHash),
-    );
+    const initial = new InitialPasswords('id-last6');
+    const passwords = await initial.make(rows.map((row) => row.idNumber));
+    const created = await inTransaction(t.handle.db, (trx) => createStudents(trx, rows, passwords));
     expect(created).toHaveLength(1201);
     expect(new Set(created.map((c) => c.ticketNumber)).size).toBe(1201);
     const stored = await t.handle.db
@@ -827,7 +838,12 @@ describe('nothing is half-written', () => {
       expect(created.find((c) => c.id === row.id)?.ticketNumber).toBe(row.ticket_number);
       expect(row.name).toBe(`Bulk ${i}`);
     }
-    const student = await login(t.app, stored[1200]!.ticket_number, DEFAULT_PASSWORD, 3);
+    const student = await login(
+      t.app,
+      stored[1200]!.ticket_number,
+      rows[1200]!.idNumber.slice(-6),
+      UserType.STUDENT,
+    );
     expect(expectOk(await student.get<SessionUser>(ME)).nickName).toBe('Bulk 1200');
 
     // A duplicate in the last chunk rolls back every chunk before it.
@@ -841,7 +857,9 @@ describe('nothing is half-written', () => {
       idNumber: i === 599 ? rows[0]!.idNumber : nextResidentId(),
     }));
     await expect(
-      inTransaction(t.handle.db, (trx) => createStudents(trx, again, passwordHash)),
+      inTransaction(t.handle.db, async (trx) =>
+        createStudents(trx, again, await initial.make(again.map((row) => row.idNumber))),
+      ),
     ).rejects.toThrow();
     const after = await t.handle.db
       .selectFrom('users')

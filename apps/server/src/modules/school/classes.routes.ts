@@ -105,6 +105,8 @@ export async function classesRoutes(app: FastifyInstance, opts: { classes: Class
       schema: {
         tags,
         summary: "Replace the batch's teachers (users of type 2)",
+        // Also a form post, like the spec's bindRoleWithPermission.
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: bindClassTeachersBody,
       },
     },

@@ -73,6 +73,7 @@ export async function roleRoutes(app: FastifyInstance, opts: { roles: RoleServic
       schema: {
         tags,
         summary: 'Form: roleId, permissionIds (comma-separated); replaces the set',
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: bindRoleWithPermissionBody,
       },
     },
@@ -99,6 +100,7 @@ export async function roleRoutes(app: FastifyInstance, opts: { roles: RoleServic
       schema: {
         tags,
         summary: 'Form: roles (comma-separated role keys); answers their permission keys',
+        consumes: ['application/x-www-form-urlencoded', 'application/json'],
         body: permissionKeysByRolesBody,
       },
     },

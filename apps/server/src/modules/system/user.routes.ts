@@ -89,14 +89,13 @@ export async function userRoutes(app: FastifyInstance, opts: { users: UserServic
       config: manage,
       schema: {
         tags,
-        summary: 'Reset to the default password; ends their sessions',
+        summary:
+          "Reset to the default password (an examinee's to their initial password, answered as " +
+          '{ initialPassword }); ends their sessions',
         params: idParams,
       },
     },
-    async (request) => {
-      await users.resetPassword(request.params.id, requireAuth(request));
-      return ok(null);
-    },
+    async (request) => ok(await users.resetPassword(request.params.id, requireAuth(request))),
   );
 
   r.post(

@@ -16,6 +16,9 @@ import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { AuthRepository } from '../auth/auth.repository.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { hashSecret, verifySecret } from '../auth/secret.js';
+import { InitialPasswords } from '../base/student-password.js';
+import { StudentRepository } from '../base/student.repository.js';
+import { resetStudentPasswords } from '../base/student.service.js';
 import { RoleRepository } from './role.repository.js';
 import { beyondActor } from './role.service.js';
 import { UserRepository } from './user.repository.js';
@@ -56,12 +59,14 @@ function toView(row: UserRow, roles: RoleRef[]): UserView {
 
 export class UserService {
   private readonly defaultHash: string;
+  private readonly initialPasswords: InitialPasswords;
 
   constructor(
     private readonly db: Db,
     config: Config,
   ) {
     this.defaultHash = clientPasswordHash(config.defaultPassword);
+    this.initialPasswords = new InitialPasswords(config.studentInitialPassword);
   }
 
   async list(query: ListUserQuery): Promise<ListResult<UserView>> {
@@ -199,7 +204,20 @@ export class UserService {
     });
   }
 
-  async resetPassword(id: number, actor: AuthContext): Promise<void> {
+  /**
+   * Back to the default password, or an examinee's account to their initial password (the
+   * student rule, STUDENT_INITIAL_PASSWORD, which may make a new one: answered this once).
+   */
+  async resetPassword(id: number, actor: AuthContext): Promise<{ initialPassword: string } | null> {
+    const student = await new StudentRepository(this.db).findByUserId(id);
+    if (student) {
+      const [initial] = await this.initialPasswords.make([student.id_number]);
+      await inTransaction(this.db, async (trx) => {
+        await this.targetFor(new UserRepository(trx), id, actor);
+        await resetStudentPasswords(trx, [student], [initial!]);
+      });
+      return { initialPassword: initial!.password };
+    }
     const passwordHash = await hashSecret(this.defaultHash);
     await inTransaction(this.db, async (trx) => {
       const users = new UserRepository(trx);
@@ -211,6 +229,7 @@ export class UserService {
       });
       await new AuthRepository(trx).deleteSessionsOfUser(id);
     });
+    return null;
   }
 
   /** Changes the signed-in user's own password and ends all their sessions. */
