@@ -37,7 +37,7 @@ const HEAVIEST_ACCEPTED = (() => {
   return markup + 'y'.repeat(MB - markup.length);
 })();
 
-describe('question HTML too heavy to sanitize (issue 10 §1.4)', { timeout: 60_000 }, () => {
+describe('question HTML too heavy to sanitize (issue 10 §1.4)', { timeout: 120_000 }, () => {
   let t: TestApp;
   let writer: Client;
   let s: Structure;
