@@ -1,9 +1,18 @@
-import { Perm, QuestionType, type QuestionView } from '@kaoshi/shared';
+import {
+  Perm,
+  QUESTION_IMPORT_COLUMNS,
+  QUESTION_IMPORT_HEADERS,
+  QuestionType,
+  type QuestionImportPreview,
+  type QuestionView,
+} from '@kaoshi/shared';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Client } from '../../../test/build-app.js';
 import { createTestApp, login, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { HTML_ELEMENTS_MAX, HTML_NESTING_MAX } from '../../html.js';
+import { multipart } from '../files/fixtures.js';
 import { QUESTION_BASE as BASE } from './question.routes.js';
 import { createStructure, type Structure } from './test-data.js';
 
@@ -37,7 +46,7 @@ const HEAVIEST_ACCEPTED = (() => {
   return markup + 'y'.repeat(MB - markup.length);
 })();
 
-describe('question HTML too heavy to sanitize (issue 10 §1.4)', { timeout: 60_000 }, () => {
+describe('question HTML too heavy to sanitize (issue 10 §1.4)', { timeout: 120_000 }, () => {
   let t: TestApp;
   let writer: Client;
   let s: Structure;
@@ -173,6 +182,37 @@ describe('question HTML too heavy to sanitize (issue 10 §1.4)', { timeout: 60_0
     expect(sanitized).toBe(12);
     expect(events.indexOf('health 200')).toBeGreaterThan(0);
     expect(events.indexOf('health 200')).toBeLessThan(events.lastIndexOf('sanitize'));
+  });
+
+  it('reports such cells in an import preview on their columns, before sanitizing them', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Questions');
+    sheet.addRow(QUESTION_IMPORT_COLUMNS.map((column) => QUESTION_IMPORT_HEADERS.en[column]));
+    const values: Record<string, unknown> = {
+      type: 'Single choice',
+      content: `<p>stem</p>${'<b>'.repeat(HTML_NESTING_MAX + 1)}`,
+      optionA: 'A',
+      optionB: `<p>B</p>${'<br>'.repeat(HTML_ELEMENTS_MAX + 1)}`,
+      answer: 'A',
+      subjectCode: s.subjectCode,
+      level: 5,
+      courseCode: s.courseCode,
+    };
+    sheet.addRow(QUESTION_IMPORT_COLUMNS.map((column) => values[column] ?? null));
+    const file = Buffer.from(await book.xlsx.writeBuffer());
+    const preview = expectOk(
+      await writer.request<QuestionImportPreview>({
+        method: 'POST',
+        url: `${BASE}/importPreview`,
+        ...multipart([{ name: 'file', value: file, filename: 'questions.xlsx' }]),
+      }),
+    );
+    expect(preview).toMatchObject({ total: 1, valid: 0, invalid: 1 });
+    expect(preview.rows[0]!.problems).toEqual([
+      { code: 'tooLong', field: 'content', message: expect.stringMatching(/levels deep/) },
+      { code: 'tooLong', field: 'optionB', message: expect.stringMatching(/elements/) },
+    ]);
+    expect(events).toEqual([]);
   });
 
   it('accepts what the editor makes of a 100 × 20 table with formatted cells', async () => {
