@@ -251,7 +251,7 @@ describe('captcha', () => {
 
   it('draws every glyph inside the image, none touching an edge', async () => {
     let lowest = 0;
-    let highest = CAPTCHA_SIZE.height;
+    let highest: number = CAPTCHA_SIZE.height;
     for (let i = 0; i < 40; i++) {
       const svg = (await t.app.inject({ method: 'GET', url: '/api/kaoshi-user/security/captcha' }))
         .body;
