@@ -77,7 +77,9 @@ describe('signing in and out', () => {
     await page.goto(`${baseURL}/login?redirect=%2Fdashboard`);
     await submitSignIn(page, 'auth-wrong', 'not-the-password', TEACHER);
     await alert(page).waitFor();
-    expect(await alert(page).innerText()).toBe('用户名或密码错误。');
+    expect(await alert(page).innerText()).toBe(
+      '用户名或密码错误，或该账号不能以所选身份登录（也可能已停用或过期）。',
+    );
     expect(url(page).pathname).toBe('/login');
     expect(url(page).searchParams.get('redirect')).toBe('/dashboard');
     // The form keeps what was typed, and a second try with the right password goes through.

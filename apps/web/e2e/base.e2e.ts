@@ -614,10 +614,20 @@ describe('Base-data screens', () => {
     await animationsDone(page);
     await screenshot(page, 'base-student-form-zh', { fullPage: false });
     await modal.getByLabel('证件号码').fill(residentId(first17));
-    await saveDialog(page);
+    // Not saveDialog: the form gives way to the dialog with the initial password.
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
     await toast(page).filter({ hasText: '考生已新增，准考证号 KS' }).waitFor();
     const [added] = await studentByIdNumber(residentId(first17));
     expect(added?.name).toBe('孙八');
+    // The initial password is shown this once: by default the ID number's last six characters.
+    const passwords = page.getByRole('dialog').filter({ hasText: '此处只显示这一次' });
+    await passwords.waitFor();
+    expect(await passwords.innerText()).toContain(added!.ticketNumber);
+    expect(await passwords.innerText()).toContain(residentId(first17).slice(-6));
+    await animationsDone(page);
+    await screenshot(page, 'base-student-initial-password-zh', { fullPage: false });
+    await passwords.getByRole('button', { name: buttonName('知道了') }).click();
+    await dialog(page).waitFor({ state: 'detached' });
 
     // Edit: the form shows the ticket number, the batch and its level; a new phone is saved.
     await main(page)

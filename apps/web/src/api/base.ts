@@ -71,6 +71,15 @@ export interface CreatedStudent {
   id: number;
   userId: number;
   ticketNumber: string;
+  /** Answered only now (server rule STUDENT_INITIAL_PASSWORD). */
+  initialPassword: string;
+}
+
+/** A student account with the initial password a call answered once. */
+export interface InitialPasswordAccount {
+  ticketNumber: string;
+  name: string;
+  initialPassword: string;
 }
 
 export const listStudents = (query: StudentQuery) =>
@@ -85,6 +94,9 @@ export const deleteStudent = (id: number) => request.delete<null>(`${STUDENT}/de
 export const batchMoveStudents = (ids: number[], classId: number) =>
   request.post<BatchResult>(`${STUDENT}/batchMoveStudents`, { ids, classId });
 export const batchResetStudentPassword = (ids: number[]) =>
-  request.post<BatchResult>(`${STUDENT}/batchResetStudentPassword`, { ids });
+  request.post<BatchResult & { accounts: InitialPasswordAccount[] }>(
+    `${STUDENT}/batchResetStudentPassword`,
+    { ids },
+  );
 export const batchSetStudentStatus = (ids: number[], status: 0 | 1) =>
   request.post<BatchResult>(`${STUDENT}/batchSetStudentStatus`, { ids, status });

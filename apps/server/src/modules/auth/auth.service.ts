@@ -30,6 +30,12 @@ export const LOGIN_FAILURE_LIMIT = 5;
 export const ADDRESS_FAILURE_LIMIT = 100;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const CAPTCHA_TTL_MS = 2 * 60_000;
+/**
+ * The sign-in page shows the image at 120 × 40. svg-captcha puts the baseline so low that at its
+ * default font size (56) descenders (g, j, p, q, y) and Q's tail cross the bottom edge; at 34 every
+ * glyph of its font stays between y 12 and 38.
+ */
+export const CAPTCHA_SIZE = { width: 120, height: 40, fontSize: 34 } as const;
 /** A session's expiry moves forward at most this often: one write per session per interval. */
 const SESSION_EXTEND_EVERY_MS = 10 * 60_000;
 
@@ -120,8 +126,7 @@ export class AuthService {
       size: 4,
       ignoreChars: '0o1ilI',
       noise: 2,
-      width: 120,
-      height: 40,
+      ...CAPTCHA_SIZE,
     });
     const id = randomToken();
     await this.auth.createCaptcha(

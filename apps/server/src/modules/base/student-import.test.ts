@@ -796,6 +796,7 @@ describe('student import and export', () => {
         EN.batchName,
         EN.subjectName,
         EN.level,
+        EN.initialPassword,
       ]);
       expect(sheet.actualRowCount).toBe(1 + names.length);
       expect([2, 3, 4].map((n) => rowValues(sheet, n)[0])).toEqual([...names].reverse());
@@ -806,6 +807,8 @@ describe('student import and export', () => {
       expect(String(beta[8])).toMatch(/^KS/);
       expect(beta[9]).toBe(batch.names.class);
       expect(beta[11]).toBe('Junior');
+      // The initial password, while the account has it: the ID number's last six by default.
+      expect(beta[12]).toBe(String(beta[3]).slice(-6));
 
       const all = await exported({ keyword: 'Exp ', lang: 'zh' });
       expect(all.book.worksheets[0]!.actualRowCount).toBe(1 + names.length + 1);

@@ -66,6 +66,7 @@ import {
 import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';
 import { MoveStudentsModal } from './MoveStudentsModal';
+import { InitialPasswordList } from './InitialPasswordList';
 import { baseKeys } from './queries';
 import { StudentFormModal } from './StudentFormModal';
 import { StudentImportDialog } from './StudentImportDialog';
@@ -151,8 +152,14 @@ export default function ExamStudent() {
       onOk: async () => {
         const call = resetPasswords.mutateAsync(ids);
         if (!(await succeeded(call))) return;
-        message.success(t('base.student.passwordReset', { count: (await call).count }));
+        const { count, accounts } = await call;
+        message.success(t('base.student.passwordReset', { count }));
         setSelected([]);
+        modal.info({
+          title: t('base.student.initialPasswordsTitle'),
+          width: 640,
+          content: <InitialPasswordList accounts={accounts} />,
+        });
       },
     });
   };

@@ -32,6 +32,7 @@ import {
   useBatchOptions,
   useLevelLabel,
 } from '../../components/structure';
+import { InitialPasswordList } from './InitialPasswordList';
 import { baseKeys } from './queries';
 import { refusedField } from './server-error';
 import { GENDER_KEYS, ID_TYPE_KEYS, idNumberError, isMobilePhone } from './student-rules';
@@ -97,7 +98,7 @@ interface StudentFormModalProps {
 
 export function StudentFormModal({ open, student, onClose }: StudentFormModalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const levelLabel = useLevelLabel();
   const [form] = Form.useForm<StudentFormValues>();
@@ -132,6 +133,23 @@ export function StudentFormModal({ open, student, onClose }: StudentFormModalPro
     message.success(
       created ? t('base.student.added', { ticket: created.ticketNumber }) : t('common.saved'),
     );
+    if (created) {
+      modal.info({
+        title: t('base.student.initialPasswordsTitle'),
+        width: 640,
+        content: (
+          <InitialPasswordList
+            accounts={[
+              {
+                ticketNumber: created.ticketNumber,
+                name: values.name.trim(),
+                initialPassword: created.initialPassword,
+              },
+            ]}
+          />
+        ),
+      });
+    }
     onClose();
   };
 

@@ -74,8 +74,10 @@ export default function Login() {
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
   /**
-   * The server names what it refused (`password: …`, `userType: …`, `verifyCode: …`, status
-   * 10005); say it in the page's language. Anything else is shown as the server put it.
+   * The server names what it refused (`password: …`, `verifyCode: …`, status 10005); say it in
+   * the page's language. A wrong user type, a disabled or an expired account are refused as a
+   * wrong password (telling them apart would confirm the password). Anything else is shown as
+   * the server put it.
    */
   const signInProblem = (failure: unknown) => {
     if (!(failure instanceof ApiError))
@@ -83,7 +85,6 @@ export default function Login() {
     if (failure.status === ApiStatus.TOO_MANY_REQUESTS) return t('login.problems.locked');
     const field = failure.message.split(':')[0];
     if (field === 'password' || field === 'username') return t('login.problems.credentials');
-    if (field === 'userType') return t('login.problems.userType');
     if (field === 'verifyCode') return t('login.problems.captcha');
     return failure.message;
   };

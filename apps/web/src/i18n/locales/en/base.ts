@@ -88,7 +88,7 @@ export default {
     createdAt: 'Created',
     keyword: 'Name, ticket no., ID no. or phone',
     defaultPasswordNote:
-      'The student signs in with the exam ticket number and the default password, and is asked to change it.',
+      'The student signs in with the exam ticket number (or ID number) and an initial password, shown when you save and written in the export; they are asked to change it.',
     deleteTitle: 'Delete student',
     deleteText: 'Delete “{{name}}” ({{ticket}}) and their account? This cannot be undone.',
     statuses: { enabled: 'Enabled', disabled: 'Disabled' },
@@ -129,7 +129,11 @@ export default {
     resetPassword: 'Reset password',
     resetPasswordTitle: 'Reset passwords',
     resetPasswordText:
-      'Reset the passwords of {{count}} students to the default password? They are signed out.',
+      'Reset the passwords of {{count}} students to an initial password? They are signed out.',
+    initialPasswordsTitle: 'Initial passwords',
+    initialPasswordsText:
+      'Give each student their initial password: it is shown only this once here, and is also in the export. Students are asked to change it when they first sign in.',
+    initialPassword: 'Initial password',
     passwordReset: 'Passwords of {{count}} students reset',
     enable: 'Enable',
     disable: 'Disable',

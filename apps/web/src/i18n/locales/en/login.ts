@@ -20,9 +20,8 @@ export default {
   changeNow: 'Change now',
   later: 'Later',
   problems: {
-    credentials: 'The username or password is wrong.',
-    userType:
-      'This account cannot sign in with the identity you chose. Choose the right one above.',
+    credentials:
+      'The username or password is wrong, or the account cannot sign in with the identity chosen above (or is disabled or expired).',
     captcha: 'The captcha is wrong or has expired; enter the new one.',
     locked: 'Too many failed attempts. Wait 15 minutes and try again, or ask an administrator.',
   },

@@ -93,7 +93,7 @@ const base: Messages['base'] = {
     createdAt: 'Creado',
     keyword: 'Nombre, n.º de admisión, n.º de documento o teléfono',
     defaultPasswordNote:
-      'El candidato inicia sesión con su número de admisión y la contraseña predeterminada, y se le pide que la cambie.',
+      'El candidato inicia sesión con su número de admisión (o de documento) y una contraseña inicial, que se muestra al guardar y figura en la exportación; se le pide que la cambie.',
     deleteTitle: 'Eliminar candidato',
     deleteText: '¿Eliminar a «{{name}}» ({{ticket}}) y su cuenta? No se puede deshacer.',
     statuses: { enabled: 'Activado', disabled: 'Desactivado' },
@@ -135,7 +135,11 @@ const base: Messages['base'] = {
     resetPassword: 'Restablecer contraseña',
     resetPasswordTitle: 'Restablecer contraseñas',
     resetPasswordText:
-      '¿Restablecer a la contraseña predeterminada las de {{count}} candidatos? Se cerrarán sus sesiones.',
+      '¿Restablecer a una contraseña inicial las de {{count}} candidatos? Se cerrarán sus sesiones.',
+    initialPasswordsTitle: 'Contraseñas iniciales',
+    initialPasswordsText:
+      'Entregue a cada candidato su contraseña inicial: aquí se muestra solo esta vez y también figura en la exportación. Se le pedirá que la cambie al iniciar sesión por primera vez.',
+    initialPassword: 'Contraseña inicial',
     passwordReset: 'Contraseñas de {{count}} candidatos restablecidas',
     enable: 'Activar',
     disable: 'Desactivar',

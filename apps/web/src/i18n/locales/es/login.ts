@@ -22,9 +22,8 @@ const login: Messages['login'] = {
   changeNow: 'Cambiar ahora',
   later: 'Más tarde',
   problems: {
-    credentials: 'El usuario o la contraseña no son correctos.',
-    userType:
-      'Esta cuenta no puede iniciar sesión con el perfil elegido. Elija el correcto arriba.',
+    credentials:
+      'El usuario o la contraseña no son correctos, o la cuenta no puede iniciar sesión con el perfil elegido arriba (o está desactivada o caducada).',
     captcha: 'El código de verificación es incorrecto o ha caducado; introduzca el nuevo.',
     locked:
       'Demasiados intentos fallidos. Espere 15 minutos e inténtelo de nuevo, o consulte a un administrador.',

@@ -89,7 +89,7 @@ const base: Messages['base'] = {
     createdAt: '作成日時',
     keyword: '氏名・受検票番号・証明書番号・電話番号',
     defaultPasswordNote:
-      '受検者は受検票番号と初期パスワードでログインし、初回にパスワードの変更を求められます。',
+      '受検者は受検票番号（または身分証明書番号）と初期パスワードでログインし、初回にパスワードの変更を求められます。初期パスワードは保存後に表示され、エクスポートにも記載されます。',
     deleteTitle: '受検者を削除',
     deleteText: '「{{name}}」（{{ticket}}）とそのアカウントを削除しますか？元に戻せません。',
     statuses: { enabled: '有効', disabled: '無効' },
@@ -131,6 +131,10 @@ const base: Messages['base'] = {
     resetPasswordTitle: 'パスワードのリセット',
     resetPasswordText:
       '{{count}} 人の受検者のパスワードを初期パスワードに戻しますか？ログイン中の場合はログアウトされます。',
+    initialPasswordsTitle: '初期パスワード',
+    initialPasswordsText:
+      '各受検者に初期パスワードを伝えてください。ここでの表示はこの一度だけで、エクスポートにも記載されています。初回ログイン時に変更を求められます。',
+    initialPassword: '初期パスワード',
     passwordReset: '{{count}} 人のパスワードをリセットしました',
     enable: '有効にする',
     disable: '無効にする',

@@ -87,7 +87,8 @@ const base: Messages['base'] = {
     photoRule: '请输入 http(s) 网址或以 / 开头的路径',
     createdAt: '创建时间',
     keyword: '姓名、准考证号、证件号码或手机号',
-    defaultPasswordNote: '考生使用准考证号和默认密码登录，首次登录时会被要求修改密码。',
+    defaultPasswordNote:
+      '考生使用准考证号（或证件号码）和初始密码登录，首次登录时会被要求修改密码。初始密码在保存后显示，并写入导出文件。',
     deleteTitle: '删除考生',
     deleteText: '确定删除“{{name}}”（{{ticket}}）及其账号吗？此操作不可撤销。',
     statuses: { enabled: '启用', disabled: '禁用' },
@@ -126,7 +127,11 @@ const base: Messages['base'] = {
     moved: '已调整 {{count}} 名考生的批次',
     resetPassword: '重置密码',
     resetPasswordTitle: '重置密码',
-    resetPasswordText: '确定将 {{count}} 名考生的密码重置为默认密码吗？他们将被退出登录。',
+    resetPasswordText: '确定将 {{count}} 名考生的密码重置为初始密码吗？他们将被退出登录。',
+    initialPasswordsTitle: '初始密码',
+    initialPasswordsText:
+      '请将初始密码告知每位考生：此处只显示这一次，导出文件中也有。考生首次登录时会被要求修改。',
+    initialPassword: '初始密码',
     passwordReset: '已重置 {{count}} 名考生的密码',
     enable: '启用',
     disable: '禁用',

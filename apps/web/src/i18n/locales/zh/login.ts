@@ -21,8 +21,7 @@ const login: Messages['login'] = {
   changeNow: '立即修改',
   later: '稍后',
   problems: {
-    credentials: '用户名或密码错误。',
-    userType: '该账号不能以所选身份登录，请在上方选择正确的登录身份。',
+    credentials: '用户名或密码错误，或该账号不能以所选身份登录（也可能已停用或过期）。',
     captcha: '验证码错误或已过期，请输入新的验证码。',
     locked: '失败次数过多，请 15 分钟后再试，或联系管理员。',
   },
