@@ -94,9 +94,9 @@ describe('System screens', () => {
     // Roles: bind TEACHER (shown by its translated name).
     await alice.getByRole('button', { name: '角色' }).click();
     await dialog(page).getByText('“system-alice”的角色').waitFor();
-    await choose(page, dialog(page), '教师/阅卷员');
+    await choose(page, dialog(page), '教师');
     await saveDialog(page);
-    await expect.poll(() => alice.locator('.ant-tag').allInnerTexts()).toEqual(['教师/阅卷员']);
+    await expect.poll(() => alice.locator('.ant-tag').allInnerTexts()).toEqual(['教师']);
 
     // Reset password: the user chose their own, the reset brings back the default one.
     const asAlice = await ApiClient.signIn(baseURL, 'system-alice', DEFAULT_PASSWORD, STUDENT_TYPE);
