@@ -72,16 +72,15 @@ export async function seed(db: Db, config: Pick<Config, 'adminPassword'>): Promi
     };
     await addTree(PERMISSION_TREE, null);
 
-    const grantKeys = (roleId: number, keys: readonly string[]) =>
-      keys.length === 0
-        ? Promise.resolve()
-        : trx
-            .insertInto('role_permissions')
-            .values(keys.map((key) => ({ role_id: roleId, permission_id: idByKey.get(key)! })))
-            .execute()
-            .then(() => undefined);
+    const grantKeys = async (roleId: number, keys: readonly string[]) => {
+      if (keys.length === 0) return;
+      await trx
+        .insertInto('role_permissions')
+        .values(keys.map((key) => ({ role_id: roleId, permission_id: idByKey.get(key)! })))
+        .execute();
+    };
 
-    // Before adding missing roles: a role added now may be what a former one's holders also get.
+    // Granted once the missing roles are added below: the role to give may be one of them.
     const alsoGet: { fromRoleId: number; key: string }[] = [];
     for (const role of ROLE_SEEDS) {
       const stored = await trx
