@@ -141,7 +141,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
     key: RoleKey.SUPER,
     name: '阅卷员',
     description:
-      'Marking. The exam publishing group needs this role, so paper authors and exam managers hold it too, beside TEACHER or EXAM_MANAGER.',
+      'Marking. The exam publishing group needs this role, so paper authors and exam managers hold it too, beside their own role.',
     permissions: [Perm.PUBLISH_GROUP, Perm.MARKING],
     formerly: [
       {

@@ -16,7 +16,7 @@ export default {
   roleDescriptions: {
     SUPER_ADMIN: 'Holds every permission, including ones added later.',
     SUPER:
-      'Marking. The exam publishing group needs this role, so paper authors and exam managers hold it too, beside TEACHER or EXAM_MANAGER.',
+      'Marking. The exam publishing group needs this role, so paper authors and exam managers hold it too, beside their own role.',
     EXAM_MANAGER:
       'Papers, notices, publishing, marking with arbitration, score analysis. Give it together with SUPER, which the exam publishing group needs.',
     TEACHER:

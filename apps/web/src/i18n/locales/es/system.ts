@@ -16,7 +16,7 @@ const system: Messages['system'] = {
   roleDescriptions: {
     SUPER_ADMIN: 'Tiene todos los permisos, incluidos los que se añadan más adelante.',
     SUPER:
-      'Corrección. El grupo de publicación de exámenes necesita este rol, así que los autores de modelos y los responsables de exámenes también lo tienen, junto a TEACHER o EXAM_MANAGER.',
+      'Corrección. El grupo de publicación de exámenes necesita este rol, así que los autores de modelos y los responsables de exámenes también lo tienen, junto a su propio rol.',
     EXAM_MANAGER:
       'Modelos de examen, instrucciones, publicación, corrección con arbitraje y análisis. Se asigna junto con SUPER, que necesita el grupo de publicación de exámenes.',
     TEACHER:

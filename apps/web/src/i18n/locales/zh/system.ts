@@ -15,8 +15,7 @@ const system: Messages['system'] = {
   },
   roleDescriptions: {
     SUPER_ADMIN: '拥有全部权限，包括以后新增的权限。',
-    SUPER:
-      '阅卷。考试发布组需要此角色，因此试卷编写人和考务负责人也要同时拥有它（与 TEACHER 或 EXAM_MANAGER 一起授予）。',
+    SUPER: '阅卷。考试发布组需要此角色，因此试卷编写人和考务负责人除各自的角色外也要拥有它。',
     EXAM_MANAGER:
       '试卷、考试须知、考试发布、阅卷与仲裁、成绩分析。须与 SUPER 一起授予：考试发布组需要该角色。',
     TEACHER:
