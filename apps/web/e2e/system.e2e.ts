@@ -2,7 +2,7 @@ import { clientPasswordHash } from '@kaoshi/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, DEFAULT_PASSWORD } from './api';
-import { answerConfirm, buttonName, newPage, openSignedIn } from './browser';
+import { answerConfirm, buttonName, newPage, openSignedIn, screenshot } from './browser';
 import { adminSession } from './session';
 
 // The System screens (users, roles, permissions) driven through the UI by the administrator, in
@@ -94,9 +94,9 @@ describe('System screens', () => {
     // Roles: bind TEACHER (shown by its translated name).
     await alice.getByRole('button', { name: '角色' }).click();
     await dialog(page).getByText('“system-alice”的角色').waitFor();
-    await choose(page, dialog(page), '教师/阅卷员');
+    await choose(page, dialog(page), '教师');
     await saveDialog(page);
-    await expect.poll(() => alice.locator('.ant-tag').allInnerTexts()).toEqual(['教师/阅卷员']);
+    await expect.poll(() => alice.locator('.ant-tag').allInnerTexts()).toEqual(['教师']);
 
     // Reset password: the user chose their own, the reset brings back the default one.
     const asAlice = await ApiClient.signIn(baseURL, 'system-alice', DEFAULT_PASSWORD, STUDENT_TYPE);
@@ -198,6 +198,9 @@ describe('System screens', () => {
     const teacher = row(page, 'TEACHER');
     expect(await teacher.getByRole('button', { name: '删除' }).isDisabled()).toBe(true);
     expect(await teacher.innerText()).toContain('内置');
+    // The marker role is the one the publishing group needs (spec §6), and says so.
+    expect(await row(page, '阅卷员').innerText()).toContain('SUPER');
+    await screenshot(page, 'system-roles-zh');
 
     const held = row(page, 'SYSTEM_HELD');
     await held.getByRole('button', { name: '删除' }).click();

@@ -54,6 +54,7 @@ export const LinkType = { NORMAL: 0, EXTERNAL: 1 } as const;
 export const RoleKey = {
   SUPER_ADMIN: 'SUPER_ADMIN',
   SUPER: 'SUPER',
+  EXAM_MANAGER: 'EXAM_MANAGER',
   TEACHER: 'TEACHER',
   STUDENT: 'STUDENT',
 } as const;

@@ -99,14 +99,37 @@ export const PERMISSION_TREE: PermissionSeed[] = [
 
 export const BUILT_IN_PERMISSION_KEYS: readonly string[] = Object.values(Perm);
 
+/** A built-in role as an earlier release seeded it: brought up to date while nobody changed it. */
+export interface FormerRoleSeed {
+  name: string;
+  description: string;
+  permissions: PermissionKey[];
+  /** Holders of the former role also get this role, so that nobody loses a key it gave them. */
+  holdersAlsoGet?: string;
+}
+
 export interface RoleSeed {
   key: string;
   name: string;
   description: string;
   /** SUPER_ADMIN holds every key implicitly, so it lists none. */
   permissions: PermissionKey[];
+  formerly?: FormerRoleSeed[];
 }
 
+const ANALYSIS_KEYS: PermissionKey[] = [
+  Perm.ANALYSIS,
+  Perm.CLASS_RANKING,
+  Perm.PASS_STATISTICS,
+  Perm.SUPPLEMENTARY,
+];
+
+/**
+ * The built-in roles. The exam publishing group (papers, notices, publishing, marking) also needs
+ * role SUPER (spec §6), and a user's keys are the union of their roles' keys: so SUPER holds only
+ * what everyone in the group does, marking, and makes a marker by itself; paper authors add
+ * TEACHER, exam managers EXAM_MANAGER, each beside SUPER.
+ */
 export const ROLE_SEEDS: RoleSeed[] = [
   {
     key: RoleKey.SUPER_ADMIN,
@@ -116,8 +139,32 @@ export const ROLE_SEEDS: RoleSeed[] = [
   },
   {
     key: RoleKey.SUPER,
+    name: '阅卷员',
+    description:
+      'Marking. The exam publishing group needs this role, so paper authors and exam managers hold it too, beside their own role.',
+    permissions: [Perm.PUBLISH_GROUP, Perm.MARKING],
+    formerly: [
+      {
+        name: '考务负责人',
+        description: 'Exam publishing group: papers, notices, publishing, marking, analysis.',
+        permissions: [
+          Perm.PUBLISH_GROUP,
+          Perm.PAPER,
+          Perm.INSTRUCTION,
+          Perm.PUBLISH,
+          Perm.MARKING,
+          Perm.MARKING_ARBITRATE,
+          ...ANALYSIS_KEYS,
+        ],
+        holdersAlsoGet: RoleKey.EXAM_MANAGER,
+      },
+    ],
+  },
+  {
+    key: RoleKey.EXAM_MANAGER,
     name: '考务负责人',
-    description: 'Exam publishing group: papers, notices, publishing, marking, analysis.',
+    description:
+      'Papers, notices, publishing, marking with arbitration, score analysis. Give it together with SUPER, which the exam publishing group needs.',
     permissions: [
       Perm.PUBLISH_GROUP,
       Perm.PAPER,
@@ -125,30 +172,43 @@ export const ROLE_SEEDS: RoleSeed[] = [
       Perm.PUBLISH,
       Perm.MARKING,
       Perm.MARKING_ARBITRATE,
-      Perm.ANALYSIS,
-      Perm.CLASS_RANKING,
-      Perm.PASS_STATISTICS,
-      Perm.SUPPLEMENTARY,
+      ...ANALYSIS_KEYS,
     ],
   },
   {
     key: RoleKey.TEACHER,
-    name: '教师/阅卷员',
-    description: 'Question bank, courses, appraisal points, students of assigned batches, marking.',
+    name: '教师',
+    description:
+      'Question bank, courses, appraisal points, students of assigned batches, score analysis. Papers, notices and marking also need role SUPER.',
     permissions: [
       Perm.BASEDATA,
       Perm.COURSE,
       Perm.KNOW,
       Perm.STUDENT,
       Perm.QUESTION,
-      Perm.ANALYSIS,
-      Perm.CLASS_RANKING,
-      Perm.PASS_STATISTICS,
-      Perm.SUPPLEMENTARY,
+      ...ANALYSIS_KEYS,
       Perm.PUBLISH_GROUP,
       Perm.PAPER,
       Perm.INSTRUCTION,
-      Perm.MARKING,
+    ],
+    formerly: [
+      {
+        name: '教师/阅卷员',
+        description:
+          'Question bank, courses, appraisal points, students of assigned batches, marking.',
+        permissions: [
+          Perm.BASEDATA,
+          Perm.COURSE,
+          Perm.KNOW,
+          Perm.STUDENT,
+          Perm.QUESTION,
+          ...ANALYSIS_KEYS,
+          Perm.PUBLISH_GROUP,
+          Perm.PAPER,
+          Perm.INSTRUCTION,
+          Perm.MARKING,
+        ],
+      },
     ],
   },
   {

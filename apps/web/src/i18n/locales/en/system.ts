@@ -8,14 +8,19 @@ export default {
   /** Built-in roles, shown while they keep their seeded name. */
   roleNames: {
     SUPER_ADMIN: 'Super administrator',
-    SUPER: 'Exam affairs manager',
-    TEACHER: 'Teacher / marker',
+    SUPER: 'Marker',
+    EXAM_MANAGER: 'Exam affairs manager',
+    TEACHER: 'Teacher',
     STUDENT: 'Student',
   },
   roleDescriptions: {
     SUPER_ADMIN: 'Holds every permission, including ones added later.',
-    SUPER: 'Exam publishing group: papers, notices, publishing, marking, analysis.',
-    TEACHER: 'Question bank, courses, appraisal points, students of assigned batches, marking.',
+    SUPER:
+      'Marking. The exam publishing group needs this role, so paper authors and exam managers hold it too, beside their own role.',
+    EXAM_MANAGER:
+      'Papers, notices, publishing, marking with arbitration, score analysis. Give it together with SUPER, which the exam publishing group needs.',
+    TEACHER:
+      'Question bank, courses, appraisal points, students of assigned batches, score analysis. Papers, notices and marking also need role SUPER.',
     STUDENT: 'Takes exams online.',
   },
   /** Built-in permissions by key, shown while they keep their seeded name. */

@@ -8,16 +8,19 @@ const system: Messages['system'] = {
   collapseAll: 'Contraer todo',
   roleNames: {
     SUPER_ADMIN: 'Superadministrador',
-    SUPER: 'Responsable de exámenes',
-    TEACHER: 'Profesor / corrector',
+    SUPER: 'Corrector',
+    EXAM_MANAGER: 'Responsable de exámenes',
+    TEACHER: 'Profesor',
     STUDENT: 'Candidato',
   },
   roleDescriptions: {
     SUPER_ADMIN: 'Tiene todos los permisos, incluidos los que se añadan más adelante.',
     SUPER:
-      'Grupo de publicación de exámenes: modelos de examen, instrucciones, publicación, corrección y análisis.',
+      'Corrección. El grupo de publicación de exámenes necesita este rol, así que los autores de modelos y los responsables de exámenes también lo tienen, junto a su propio rol.',
+    EXAM_MANAGER:
+      'Modelos de examen, instrucciones, publicación, corrección con arbitraje y análisis. Se asigna junto con SUPER, que necesita el grupo de publicación de exámenes.',
     TEACHER:
-      'Banco de preguntas, cursos, puntos de evaluación, candidatos de las convocatorias asignadas y corrección.',
+      'Banco de preguntas, cursos, puntos de evaluación, candidatos de las convocatorias asignadas y análisis. Los modelos, las instrucciones y la corrección también necesitan el rol SUPER.',
     STUDENT: 'Realiza exámenes en línea.',
   },
   permissionNames: {

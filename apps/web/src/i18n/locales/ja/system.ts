@@ -8,14 +8,19 @@ const system: Messages['system'] = {
   collapseAll: 'すべて折りたたむ',
   roleNames: {
     SUPER_ADMIN: 'スーパー管理者',
-    SUPER: '試験業務責任者',
-    TEACHER: '教員／採点者',
+    SUPER: '採点者',
+    EXAM_MANAGER: '試験業務責任者',
+    TEACHER: '教員',
     STUDENT: '受検者',
   },
   roleDescriptions: {
     SUPER_ADMIN: '今後追加される権限も含め、すべての権限を持ちます。',
-    SUPER: '試験公開グループ：試験問題、受検上の注意、試験の公開、採点、成績分析。',
-    TEACHER: '問題バンク、コース、評価項目、担当回次の受検者、採点。',
+    SUPER:
+      '採点。試験公開グループにはこのロールが必要なため、試験問題の作成者と試験業務責任者も自分のロールと一緒に持ちます。',
+    EXAM_MANAGER:
+      '試験問題、受検上の注意、試験の公開、採点と裁定、成績分析。試験公開グループに必要な SUPER と一緒に付与します。',
+    TEACHER:
+      '問題バンク、コース、評価項目、担当回次の受検者、成績分析。試験問題、受検上の注意、採点には SUPER ロールも必要です。',
     STUDENT: 'オンラインで受検します。',
   },
   permissionNames: {

@@ -8,14 +8,18 @@ const system: Messages['system'] = {
   collapseAll: '全部折叠',
   roleNames: {
     SUPER_ADMIN: '超级管理员',
-    SUPER: '考务负责人',
-    TEACHER: '教师/阅卷员',
+    SUPER: '阅卷员',
+    EXAM_MANAGER: '考务负责人',
+    TEACHER: '教师',
     STUDENT: '考生',
   },
   roleDescriptions: {
     SUPER_ADMIN: '拥有全部权限，包括以后新增的权限。',
-    SUPER: '考试发布组：试卷、考试须知、考试发布、阅卷、成绩分析。',
-    TEACHER: '题库、课程、鉴定点、所负责批次的考生、阅卷。',
+    SUPER: '阅卷。考试发布组需要此角色，因此试卷编写人和考务负责人除各自的角色外也要拥有它。',
+    EXAM_MANAGER:
+      '试卷、考试须知、考试发布、阅卷与仲裁、成绩分析。须与 SUPER 一起授予：考试发布组需要该角色。',
+    TEACHER:
+      '题库、课程、鉴定点、所负责批次的考生、成绩分析。试卷、考试须知和阅卷还需要 SUPER 角色。',
     STUDENT: '在线参加考试。',
   },
   permissionNames: {

@@ -1,0 +1,166 @@
+import fastifyCookie from '@fastify/cookie';
+import { Perm, ROLE_SEEDS, RoleKey, UserType } from '@kaoshi/shared';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PASSWORD,
+  createTestApp,
+  createUser,
+  login,
+  type Client,
+  type TestApp,
+} from '../../test/build-app.js';
+import { ME, createRole, expectOk } from '../../test/factories.js';
+import { AuthService } from '../modules/auth/auth.service.js';
+import accessPlugin from '../plugins/access.js';
+import envelopePlugin from '../plugins/envelope.js';
+import { seed } from './seed.js';
+
+const seedOf = (key: string) => ROLE_SEEDS.find((role) => role.key === key)!;
+const formerOf = (key: string) => seedOf(key).formerly![0]!;
+
+describe('built-in roles', () => {
+  let t: TestApp;
+  let admin: Client;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await login(t.app);
+  });
+  afterAll(() => t.close());
+
+  const db = () => t.handle.db;
+  const roleRow = (key: string) =>
+    db().selectFrom('roles').selectAll().where('key', '=', key).executeTakeFirst();
+  const keysOfRole = async (roleId: number) =>
+    (
+      await db()
+        .selectFrom('role_permissions')
+        .innerJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+        .select('permissions.key')
+        .where('role_permissions.role_id', '=', roleId)
+        .execute()
+    )
+      .map((row) => row.key)
+      .sort();
+  const me = async (client: Client) =>
+    expectOk(await client.get<{ roles: string[]; permissions: string[] }>(ME));
+  const signedInWith = async (roleKeys: string[]) => {
+    const user = await createUser(admin, { roleKeys });
+    return { ...user, client: await login(t.app, user.name, DEFAULT_PASSWORD, UserType.TEACHER) };
+  };
+
+  it('the seeded marker role alone opens marking and meets the publishing group’s role SUPER', async () => {
+    const marker = await signedInWith([RoleKey.SUPER]);
+    const info = await me(marker.client);
+    expect(info.roles).toEqual([RoleKey.SUPER]);
+    expect(info.permissions).toEqual(expect.arrayContaining([Perm.PUBLISH_GROUP, Perm.MARKING]));
+    // A marker marks; publishing and papers are other roles' keys.
+    expect(info.permissions).not.toContain(Perm.PUBLISH);
+    expect(info.permissions).not.toContain(Perm.PAPER);
+
+    // The server's guard for a publishing-group route (a key and role SUPER, as the marking
+    // routes will declare) lets the marker in and keeps out a user holding the same keys without it.
+    const app = Fastify({ logger: false });
+    await app.register(envelopePlugin);
+    await app.register(fastifyCookie);
+    await app.register(accessPlugin, { auth: new AuthService(db(), t.config) });
+    app.get(
+      '/marking',
+      { config: { access: { permission: [Perm.MARKING], role: RoleKey.SUPER } } },
+      async () => ({ status: 200 }),
+    );
+    await app.ready();
+    try {
+      const call = (client: Client) =>
+        app.inject({
+          method: 'GET',
+          url: '/marking',
+          headers: { authorization: `Bearer ${client.token}` },
+        });
+      expect((await call(marker.client)).statusCode).toBe(200);
+      // The keys alone are not enough: the group needs role SUPER (spec §6).
+      const keysOnly = await createRole(admin, {
+        permissionKeys: [Perm.PUBLISH_GROUP, Perm.MARKING],
+      });
+      const unmarked = await signedInWith([keysOnly.key]);
+      expect((await call(unmarked.client)).json()).toMatchObject({
+        status: 10001,
+        message: expect.stringMatching(/role SUPER/),
+      });
+      const author = await signedInWith([RoleKey.TEACHER, RoleKey.SUPER]);
+      expect((await call(author.client)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a teacher is described without marking; the roles say what SUPER adds', async () => {
+    const teacher = await signedInWith([RoleKey.TEACHER]);
+    expect((await me(teacher.client)).permissions).not.toContain(Perm.MARKING);
+    expect(seedOf(RoleKey.TEACHER).description).not.toMatch(/^[^.]*marking/);
+    expect(seedOf(RoleKey.TEACHER).description).toMatch(/marking also need role SUPER/);
+    expect(seedOf(RoleKey.EXAM_MANAGER).description).toMatch(/together with SUPER/);
+  });
+
+  it('brings roles an earlier release seeded up to date; their holders keep every key', async () => {
+    // A database as the earlier release left it: SUPER and TEACHER as seeded then, no EXAM_MANAGER.
+    const setRole = async (key: string, former: ReturnType<typeof formerOf>) => {
+      const role = (await roleRow(key))!;
+      await db()
+        .updateTable('roles')
+        .set({ name: former.name, description: former.description })
+        .where('id', '=', role.id)
+        .execute();
+      await db().deleteFrom('role_permissions').where('role_id', '=', role.id).execute();
+      const ids = await db()
+        .selectFrom('permissions')
+        .select('id')
+        .where('key', 'in', former.permissions)
+        .execute();
+      await db()
+        .insertInto('role_permissions')
+        .values(ids.map((row) => ({ role_id: role.id, permission_id: row.id })))
+        .execute();
+      return role.id;
+    };
+    const manager = (await roleRow(RoleKey.EXAM_MANAGER))!;
+    await db().deleteFrom('role_permissions').where('role_id', '=', manager.id).execute();
+    await db().deleteFrom('roles').where('id', '=', manager.id).execute();
+    const superId = await setRole(RoleKey.SUPER, formerOf(RoleKey.SUPER));
+    await setRole(RoleKey.TEACHER, formerOf(RoleKey.TEACHER));
+    const head = await signedInWith([RoleKey.SUPER]);
+    const before = (await me(head.client)).permissions;
+    expect(before).toContain(Perm.PUBLISH);
+
+    const result = await seed(db(), t.config);
+    expect(result).toMatchObject({ addedRoles: 1, updatedRoles: 2 });
+    for (const key of [RoleKey.SUPER, RoleKey.TEACHER, RoleKey.EXAM_MANAGER]) {
+      const role = (await roleRow(key))!;
+      expect(role).toMatchObject({ name: seedOf(key).name, description: seedOf(key).description });
+      expect(await keysOfRole(role.id)).toEqual([...seedOf(key).permissions].sort());
+    }
+    const after = await me(head.client);
+    expect(after.roles).toEqual([RoleKey.SUPER, RoleKey.EXAM_MANAGER]);
+    expect(after.permissions).toEqual(expect.arrayContaining(before));
+    expect(superId).toBe((await roleRow(RoleKey.SUPER))!.id);
+
+    expect(await seed(db(), t.config)).toMatchObject({ addedRoles: 0, updatedRoles: 0 });
+  });
+
+  it('leaves a built-in role an administrator changed as it is', async () => {
+    const teacher = (await roleRow(RoleKey.TEACHER))!;
+    const former = formerOf(RoleKey.TEACHER);
+    await db()
+      .updateTable('roles')
+      .set({ name: former.name, description: 'Our own words' })
+      .where('id', '=', teacher.id)
+      .execute();
+    const keys = await keysOfRole(teacher.id);
+    expect(await seed(db(), t.config)).toMatchObject({ updatedRoles: 0 });
+    expect(await roleRow(RoleKey.TEACHER)).toMatchObject({
+      name: former.name,
+      description: 'Our own words',
+    });
+    expect(await keysOfRole(teacher.id)).toEqual(keys);
+  });
+});
