@@ -21,6 +21,7 @@ const login: Messages['login'] = {
     '初期パスワードのままご利用中です。アカウントの安全のため、今すぐご自身のパスワードを設定してください。',
   changeNow: '今すぐ変更',
   later: 'あとで',
+  passwordChanged: 'パスワードを変更しました。新しいパスワードでログインしてください。',
   problems: {
     credentials: 'ユーザー名またはパスワードが正しくありません。',
     userType:
