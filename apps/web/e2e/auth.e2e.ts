@@ -1,7 +1,21 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD } from './api';
-import { E2E_ADMIN_PASSWORD, newPage, pushPath, submitSignIn, waitForLayout } from './browser';
+import en from '../src/i18n/locales/en';
+import es from '../src/i18n/locales/es';
+import ja from '../src/i18n/locales/ja';
+import zh from '../src/i18n/locales/zh';
+import { ApiClient, DEFAULT_PASSWORD } from './api';
+import {
+  E2E_ADMIN_PASSWORD,
+  animationsDone,
+  buttonName,
+  newPage,
+  openSignedIn,
+  pushPath,
+  screenshot,
+  submitSignIn,
+  waitForLayout,
+} from './browser';
 import { adminSession } from './session';
 
 // Sign-in, the route guard, sign-out and the change of one's own password (spec §2, §4, §5),
@@ -10,6 +24,15 @@ const ADMIN = '管理员';
 const TEACHER = '教师/阅卷员';
 const STUDENT = '考生';
 const TEACHER_TYPE = 2;
+const STUDENT_TYPE = 3;
+
+/** The four languages, each with the browser locale that selects it and its texts. */
+const LANGUAGES = [
+  ['zh', 'zh-CN', zh],
+  ['en', 'en-US', en],
+  ['es', 'es-ES', es],
+  ['ja', 'ja-JP', ja],
+] as const;
 
 describe('signing in and out', () => {
   const session = adminSession();
@@ -192,4 +215,84 @@ describe('signing in and out', () => {
     expect(await page.locator('.ant-modal:visible').count()).toBe(0);
     await page.context().close();
   });
+
+  for (const [language, locale, texts] of LANGUAGES) {
+    it(`tells a student who opens an administrator's page why they are on the dashboard (${language})`, async () => {
+      const name = `auth-student-${language}`;
+      await session.admin.createUser(name, STUDENT_TYPE, ['STUDENT'], name, 'auth-student-pass');
+      const student = await ApiClient.signIn(baseURL, name, 'auth-student-pass', STUDENT_TYPE);
+      const page = await newPage(session.browser, { locale });
+      await student.addSessionTo(page.context());
+
+      const why = texts.errorPage.noAccess.replace('{{page}}', texts.route.userManage);
+      const toast = page.locator('.ant-message-notice', { hasText: why });
+      await page.goto(`${baseURL}/system/userManage`);
+      // Spec §2 still sends them home; the toast says why, in their language.
+      await Promise.all([page.waitForURL(`${baseURL}/dashboard`), toast.waitFor()]);
+      await page.locator('.dashboard').waitFor();
+      await animationsDone(page);
+      await screenshot(page, `auth-no-access-${language}`, { fullPage: false });
+      await page.context().close();
+    });
+
+    it(`remembers "later" on the default-password prompt for that user through a reload (${language})`, async () => {
+      const first = `auth-later-${language}`;
+      const second = `auth-later2-${language}`;
+      await session.admin.createUser(first, TEACHER_TYPE, ['TEACHER']);
+      await session.admin.createUser(second, TEACHER_TYPE, ['TEACHER']);
+      const page = await newPage(session.browser, { locale });
+      const firstSession = await ApiClient.signIn(baseURL, first, DEFAULT_PASSWORD, TEACHER_TYPE);
+      await openSignedIn(page, firstSession, `${baseURL}/dashboard`);
+
+      const prompt = page.locator('.ant-modal:visible', {
+        hasText: texts.login.defaultPasswordTitle,
+      });
+      await prompt.waitFor();
+      await animationsDone(page);
+      await screenshot(page, `auth-default-password-prompt-${language}`, { fullPage: false });
+      await prompt.getByRole('button', { name: buttonName(texts.login.later) }).click();
+      await prompt.waitFor({ state: 'hidden' });
+
+      await page.reload();
+      await waitForLayout(page);
+      await page.locator('.dashboard').waitFor();
+      await animationsDone(page);
+      expect(await page.locator('.ant-modal:visible').count()).toBe(0);
+
+      // Another user of the same browser is still asked.
+      const secondSession = await ApiClient.signIn(baseURL, second, DEFAULT_PASSWORD, TEACHER_TYPE);
+      await openSignedIn(page, secondSession, `${baseURL}/dashboard`);
+      await prompt.waitFor();
+      await page.context().close();
+    });
+
+    it(`confirms a password change on the sign-in page and keeps the user type (${language})`, async () => {
+      const name = `auth-change-${language}`;
+      await session.admin.createUser(name, TEACHER_TYPE, ['TEACHER']);
+      const teacher = await ApiClient.signIn(baseURL, name, DEFAULT_PASSWORD, TEACHER_TYPE);
+      const page = await newPage(session.browser, { locale });
+      await openSignedIn(page, teacher, `${baseURL}/profile/index`);
+
+      const form = page.getByTestId('profile-password-form');
+      const labels = texts.profile.password;
+      await form.getByLabel(labels.old, { exact: true }).fill(DEFAULT_PASSWORD);
+      await form.getByLabel(labels.new, { exact: true }).fill('auth-changed-pass');
+      await form.getByLabel(labels.confirm, { exact: true }).fill('auth-changed-pass');
+      await form.getByRole('button', { name: labels.submit }).click();
+      await page.waitForURL('**/login?**');
+
+      await page.getByRole('status').filter({ hasText: texts.login.passwordChanged }).waitFor();
+      const teacherType = page.getByRole('radio', { name: texts.login.userTypes.teacher });
+      expect(await teacherType.getAttribute('aria-checked')).toBe('true');
+      await screenshot(page, `auth-password-changed-${language}`, { fullPage: false });
+
+      // Only the name and the new password are needed: the type is already theirs.
+      await page.locator('input[name=username]').fill(name);
+      await page.locator('input[name=password]').fill('auth-changed-pass');
+      await page.locator('form button[type=submit]').click();
+      await waitForLayout(page);
+      await page.waitForURL(`${baseURL}/dashboard`);
+      await page.context().close();
+    });
+  }
 });

@@ -137,12 +137,48 @@ export async function answerConfirm(page: Page, text: string) {
   await box.waitFor({ state: 'hidden' });
 }
 
+/** The dropdown of the antd Select whose combobox is `select`: the one holding its listbox. */
+export async function dropdownOf(page: Page, select: Locator): Promise<Locator> {
+  const id = await select.getAttribute('id');
+  expect(id, 'an antd Select combobox has an id').toBeTruthy();
+  return page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${id}_list"]`) });
+}
+
+/**
+ * Opens the antd Select whose combobox is `select` and returns its own dropdown, drawn and still.
+ * Clicks once and then waits on the select's state: on a busy machine the dropdown is drawn a
+ * while after the click, and a second click closes a select that has no search box. The
+ * dropdown is found by the listbox the combobox controls, never by "the visible one", which may
+ * be another select's still closing.
+ */
+export async function openSelect(page: Page, select: Locator): Promise<Locator> {
+  await select.click();
+  const dropdown = await dropdownOf(page, select);
+  await dropdown.waitFor();
+  await animationsDone(page);
+  return dropdown;
+}
+
+/** Picks the option showing `option` in the Select `select`, and waits until its dropdown closed. */
+export async function pickIn(page: Page, select: Locator, option: string) {
+  const dropdown = await openSelect(page, select);
+  await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
+  await dropdown.waitFor({ state: 'hidden' });
+}
+
+/** The options the Select `select` offers, then closes it. */
+export async function optionsOf(page: Page, select: Locator): Promise<string[]> {
+  const dropdown = await openSelect(page, select);
+  const options = dropdown.locator('.ant-select-item-option');
+  // Options that are still loading come in one piece: the first one means all are there.
+  await options.first().waitFor();
+  const offered = await options.allInnerTexts();
+  await select.press('Escape');
+  await dropdown.waitFor({ state: 'hidden' });
+  return offered.map((text) => text.trim());
+}
+
 /** Opens the antd Select named `name` inside `scope` and picks the option showing `option`. */
 export async function pickOption(page: Page, scope: Locator, name: string, option: string) {
-  const select = scope.getByRole('combobox', { name, exact: true });
-  await expect.poll(() => select.isDisabled()).toBe(false);
-  await select.click();
-  const list = page.locator('.ant-select-dropdown:visible');
-  await list.locator('.ant-select-item-option', { hasText: option }).first().click();
-  await list.waitFor({ state: 'hidden' });
+  await pickIn(page, scope.getByRole('combobox', { name, exact: true }), option);
 }

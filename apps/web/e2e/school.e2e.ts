@@ -7,8 +7,11 @@ import {
   animationsDone,
   answerConfirm,
   buttonName,
+  dropdownOf,
   newPage,
   openSignedIn,
+  optionsOf,
+  pickIn,
   screenshot,
 } from './browser';
 import { adminSession } from './session';
@@ -42,28 +45,6 @@ describe('School screens', () => {
   const errors = (scope: Locator) => scope.locator('.ant-form-item-explain-error');
   const toast = (page: Page) => page.locator('.ant-message-notice');
   const filters = (page: Page, form: string) => page.locator(`form#${form}`);
-
-  /** The antd Select whose input is `input` (found by its label): opens it and picks `option`. */
-  async function pick(page: Page, input: Locator, option: string) {
-    await input.click();
-    const list = page.locator('.ant-select-dropdown:visible');
-    await list.locator('.ant-select-item-option', { hasText: option }).first().click();
-    await expect.poll(() => list.count()).toBe(0);
-  }
-
-  /** The options an antd Select offers, then closes it. */
-  async function optionsOf(page: Page, input: Locator) {
-    const list = page.locator('.ant-select-dropdown:visible');
-    const texts = async () => {
-      if ((await list.count()) === 0) await input.click();
-      return list.locator('.ant-select-item-option').allInnerTexts();
-    };
-    await expect.poll(texts).not.toEqual([]);
-    const offered = await texts();
-    await page.keyboard.press('Escape');
-    await expect.poll(() => list.count()).toBe(0);
-    return offered.map((text) => text.trim());
-  }
 
   /** What the single selects in `scope` show as chosen. */
   const chosen = async (scope: Locator) =>
@@ -149,7 +130,7 @@ describe('School screens', () => {
     await page.getByRole('button', { name: buttonName('新增职业类别') }).click();
     modal = dialog(page);
     await modal.getByText('新增职业类别').waitFor();
-    await pick(page, modal.getByLabel('考试项目'), '电工职业技能等级认定');
+    await pickIn(page, modal.getByLabel('考试项目'), '电工职业技能等级认定');
     await modal.getByLabel('类别名称').fill('电力与能源类');
     await modal.getByLabel('编码', { exact: true }).fill('school-E1-C');
     await saveDialog(page);
@@ -167,14 +148,14 @@ describe('School screens', () => {
     expect(await modal.locator('.ant-select-placeholder').allInnerTexts()).toContain(
       '请先选择考试项目',
     );
-    await pick(page, modal.getByLabel('考试项目'), 'school-other 项目');
+    await pickIn(page, modal.getByLabel('考试项目'), 'school-other 项目');
     expect(await optionsOf(page, category)).toEqual([expect.stringContaining('school-other 类别')]);
-    await pick(page, category, 'school-other 类别');
-    await pick(page, modal.getByLabel('考试项目'), '电工职业技能等级认定');
+    await pickIn(page, category, 'school-other 类别');
+    await pickIn(page, modal.getByLabel('考试项目'), '电工职业技能等级认定');
     await expect
       .poll(() => modal.locator('.ant-form-item', { hasText: '职业类别' }).innerText())
       .not.toContain('school-other 类别');
-    await pick(page, category, '电力与能源类');
+    await pickIn(page, category, '电力与能源类');
     await modal.getByLabel('工种名称').fill('电工');
     await modal.getByLabel('编码', { exact: true }).fill('school-E1-S');
     // Every level is offered and checked at first: keep junior, intermediate and senior.
@@ -194,15 +175,15 @@ describe('School screens', () => {
     modal = dialog(page);
     await modal.getByText('新增报名批次').waitFor();
     expect(await modal.getByLabel('等级', { exact: true }).isDisabled()).toBe(true);
-    await pick(page, modal.getByLabel('考试项目'), '电工职业技能等级认定');
-    await pick(page, modal.getByLabel('职业类别'), '电力与能源类');
-    await pick(page, modal.getByLabel('申报工种'), '电工');
+    await pickIn(page, modal.getByLabel('考试项目'), '电工职业技能等级认定');
+    await pickIn(page, modal.getByLabel('职业类别'), '电力与能源类');
+    await pickIn(page, modal.getByLabel('申报工种'), '电工');
     expect(await optionsOf(page, modal.getByLabel('等级', { exact: true }))).toEqual([
       '初级',
       '中级',
       '高级',
     ]);
-    await pick(page, modal.getByLabel('等级', { exact: true }), '中级');
+    await pickIn(page, modal.getByLabel('等级', { exact: true }), '中级');
     await modal.getByLabel('批次名称').fill('2025 年第一批');
     await modal.getByLabel('编码', { exact: true }).fill('school-E1-B1');
     await typeDate(modal, '报名开始', '2025-03-10');
@@ -281,9 +262,9 @@ describe('School screens', () => {
     expect(await bar.locator('.ant-select-placeholder').allInnerTexts()).toContain(
       '请先选择考试项目',
     );
-    await pick(page, bar.getByRole('combobox', { name: '考试项目' }), 'school-page 项目');
-    await pick(page, bar.getByRole('combobox', { name: '职业类别' }), 'school-page 类别');
-    await pick(page, bar.getByRole('combobox', { name: '申报工种' }), 'school-page 工种');
+    await pickIn(page, bar.getByRole('combobox', { name: '考试项目' }), 'school-page 项目');
+    await pickIn(page, bar.getByRole('combobox', { name: '职业类别' }), 'school-page 类别');
+    await pickIn(page, bar.getByRole('combobox', { name: '申报工种' }), 'school-page 工种');
     expect(await optionsOf(page, bar.getByRole('combobox', { name: '等级' }))).toEqual([
       '初级',
       '中级',
@@ -293,7 +274,7 @@ describe('School screens', () => {
     await expect.poll(current).toBe('1');
     await expect.poll(() => pagination.innerText()).toContain('共 25 条');
 
-    await pick(page, bar.getByRole('combobox', { name: '等级' }), '初级');
+    await pickIn(page, bar.getByRole('combobox', { name: '等级' }), '初级');
     await pagination.locator('.ant-pagination-item-2').click();
     await expect.poll(() => pagination.innerText()).toContain('共 25 条');
     await expect.poll(current).toBe('2');
@@ -304,7 +285,7 @@ describe('School screens', () => {
     expect(new Set(levels)).toEqual(new Set(['初级']));
 
     // Changing the project clears the category, job type and level below it.
-    await pick(page, bar.getByRole('combobox', { name: '考试项目' }), 'school-alt 项目');
+    await pickIn(page, bar.getByRole('combobox', { name: '考试项目' }), 'school-alt 项目');
     await expect.poll(() => chosen(bar)).toEqual(['school-alt 项目']);
 
     // With every filter empty, searching keeps the page.
@@ -368,11 +349,11 @@ describe('School screens', () => {
     await modal.getByText('“教师批次”的负责教师').waitFor();
     const select = modal.getByRole('combobox', { name: '负责教师' });
     await select.fill('school-teach');
-    const list = page.locator('.ant-select-dropdown:visible');
+    const list = await dropdownOf(page, select);
     await list.locator('.ant-select-item-option', { hasText: '王老师 (school-teacher)' }).click();
     // A multiple select stays open over the dialog's buttons.
-    await page.keyboard.press('Escape');
-    await expect.poll(() => list.count()).toBe(0);
+    await select.press('Escape');
+    await list.waitFor({ state: 'hidden' });
     await expect
       .poll(() => modal.locator('.ant-select-selection-item').allInnerTexts())
       .toEqual(['王老师 (school-teacher)']);

@@ -2,7 +2,14 @@ import { clientPasswordHash } from '@kaoshi/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, DEFAULT_PASSWORD } from './api';
-import { answerConfirm, buttonName, newPage, openSignedIn, screenshot } from './browser';
+import {
+  answerConfirm,
+  buttonName,
+  newPage,
+  openSelect,
+  openSignedIn,
+  screenshot,
+} from './browser';
 import { adminSession } from './session';
 
 // The System screens (users, roles, permissions) driven through the UI by the administrator, in
@@ -48,8 +55,7 @@ describe('System screens', () => {
 
   /** Chooses options of the antd Select in `scope` by their labels. */
   async function choose(page: Page, scope: Locator, ...options: string[]) {
-    await scope.locator('.ant-select').click();
-    const list = page.locator('.ant-select-dropdown:visible');
+    const list = await openSelect(page, scope.getByRole('combobox'));
     for (const option of options) {
       await list.locator('.ant-select-item-option', { hasText: option }).click();
     }

@@ -12,5 +12,8 @@ export default defineConfig({
     // Some tests walk every screen in several languages and widths; a slow CI machine needs room.
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // A poll waits for a state, like playwright's own waits (30 s): vitest's default of 1 s would
+    // assert how fast a busy machine draws, which fails while a second build runs.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

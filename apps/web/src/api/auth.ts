@@ -1,14 +1,13 @@
-import { clientPasswordHash, type SessionUser } from '@kaoshi/shared';
+import { clientPasswordHash, type LoginBody, type SessionUser } from '@kaoshi/shared';
 import { request } from './request';
 
 export const CAPTCHA_URL = `${import.meta.env.VITE_API_BASE ?? ''}/api/kaoshi-user/security/captcha`;
 
-export interface LoginForm {
-  username: string;
+/** The sign-in form's values: the shared login body, with the password as typed (hashed on sending). */
+export type LoginForm = Omit<LoginBody, 'password' | 'verifyCode'> & {
   password: string;
   verifyCode: string;
-  userType: number;
-}
+};
 
 /** Spec §7: form-encoded, with the password only ever sent as the client hash. Errors show in the form. */
 export const login = (form: LoginForm) =>

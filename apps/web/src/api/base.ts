@@ -1,25 +1,23 @@
 import type {
   AddKnowledgeBody,
   BatchResult,
-  CertLevel,
   CourseNode,
   KnowledgeView,
+  ListKnowledgeTreeQuery,
   ListResult,
-  StudentOrderField,
+  ListStudentQuery,
+  StudentInput as SharedStudentInput,
   StudentView,
   UpdateKnowledgeBody,
 } from '@kaoshi/shared';
-import { request } from './request';
+import { request, type ListCall } from './request';
 
 const KNOWLEDGE = '/api/kaoshi-base/knowledge';
 const STUDENT = '/api/kaoshi-base/student';
 
 // Courses (knowledge type cn) and appraisal points (type kn) of one job type and level.
 
-export interface KnowledgeScope {
-  subjectId: number;
-  level: CertLevel;
-}
+export type KnowledgeScope = ListKnowledgeTreeQuery;
 
 export const listKnowledgeTree = (scope: KnowledgeScope) =>
   request.get<CourseNode[]>(`${KNOWLEDGE}/listKnowledgeTree`, scope);
@@ -35,37 +33,12 @@ export const deleteKnowledge = (id: number) =>
 
 // Students (examinees).
 
+export type StudentQuery = ListCall<ListStudentQuery>;
 /** The student list's filters, without paging or ordering (also what an export takes). */
-export interface StudentFilter {
-  /** Part of the name, ticket number, ID number or phone. */
-  keyword?: string;
-  schoolId?: number;
-  departmentId?: number;
-  subjectId?: number;
-  level?: CertLevel;
-  classId?: number;
-  status?: number;
-}
+export type StudentFilter = Omit<StudentQuery, 'page' | 'limit' | 'orderBy' | 'order'>;
 
-export interface StudentQuery extends StudentFilter {
-  page: number;
-  limit: number;
-  orderBy?: StudentOrderField;
-  order?: 'asc' | 'desc';
-}
-
-/** What the student form sends (the shared schema fills defaults and normalises the ID number). */
-export interface StudentInput {
-  name: string;
-  gender: number;
-  idType: number;
-  idNumber: string;
-  phone: string;
-  email: string;
-  classId: number;
-  photo: string;
-  status: number;
-}
+/** What the student form sends (the shared schema normalises the ID number). */
+export type StudentInput = SharedStudentInput;
 
 export interface CreatedStudent {
   id: number;

@@ -1,8 +1,8 @@
 import type {
-  CertLevel,
   ListResult,
   QuestionBatchAction,
   QuestionBatchResult,
+  QuestionFilters,
   QuestionImportLanguage,
   QuestionImportMode,
   QuestionImportPreview,
@@ -17,27 +17,19 @@ import { request } from './request';
 
 const QUESTION = '/api/kaoshi-question/question';
 
-/** The list's filters, as the search bar sends them (also what an export takes). */
-export interface QuestionFilter {
-  keyword?: string;
-  type?: number;
-  subjectId?: number;
-  level?: CertLevel;
-  courseId?: number;
-  pointId?: number;
-  difficulty?: number;
-  auditStatus?: number;
-  /** 1: the retired questions instead of those in use. */
-  retired?: 1;
-}
+/**
+ * The list's filters, as the search bar sends them (also what an export takes); retired 1 lists
+ * the retired questions instead of those in use. The ordering is the app's, below.
+ */
+export type QuestionFilter = Partial<Omit<QuestionFilters, 'sortField' | 'sortOrder'>>;
 
 /** The screen's query in the app's list shape (orderBy/order, see useListPage). */
-export interface QuestionQuery extends QuestionFilter {
+export type QuestionQuery = QuestionFilter & {
   page: number;
   limit: number;
   orderBy?: QuestionSortField;
   order?: 'asc' | 'desc';
-}
+};
 
 /** The app's ordering in the question API's words (sortField, sortOrder ascend/descend). */
 function sortParams({ orderBy, order }: Pick<QuestionQuery, 'orderBy' | 'order'>) {

@@ -98,6 +98,14 @@ http.interceptors.response.use(
   },
 );
 
+/**
+ * A list call's query as the web sends it, from the shared schema's type (`z.infer` of its
+ * list…Query): page and limit always given, every other field optional (the server fills its
+ * defaults, e.g. the ordering).
+ */
+export type ListCall<Q extends { page: number; limit: number }> = Pick<Q, 'page' | 'limit'> &
+  Partial<Omit<Q, 'page' | 'limit'>>;
+
 /** Typed helpers: each resolves to the envelope's `data`. */
 export const request = {
   get: <T>(url: string, params?: object, config?: AxiosRequestConfig) =>

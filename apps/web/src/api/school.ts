@@ -1,22 +1,33 @@
 import type {
+  AddClassBody,
+  AddDepartmentBody,
+  AddSchoolBody,
+  AddSubjectBody,
   CLASS_ORDER_FIELDS,
-  CertLevel,
   ClassOption,
+  ClassSelectQuery,
   ClassTeacherView,
   ClassView,
   DEPARTMENT_ORDER_FIELDS,
   DepartmentOption,
+  DepartmentSelectQuery,
   DepartmentView,
+  ListClassQuery,
+  ListDepartmentQuery,
   ListResult,
+  ListSchoolQuery,
+  ListSubjectQuery,
   SCHOOL_ORDER_FIELDS,
   SUBJECT_ORDER_FIELDS,
   SchoolOption,
+  SchoolSelectQuery,
   SchoolView,
   SubjectOption,
+  SubjectSelectQuery,
   SubjectView,
 } from '@kaoshi/shared';
 import type { AxiosRequestConfig } from 'axios';
-import { http, request } from './request';
+import { http, request, type ListCall } from './request';
 
 // The exam structure (考试项目 → 职业类别 → 申报工种 → 报名批次): apps/server/src/modules/school.
 const API = '/api/kaoshi-school';
@@ -24,8 +35,6 @@ const SCHOOL = `${API}/school`;
 const DEPARTMENT = `${API}/department`;
 const SUBJECT = `${API}/subject`;
 const CLASSES = `${API}/classes`;
-
-export type SortOrder = 'asc' | 'desc';
 
 /**
  * `{ quiet: true }`: the caller shows a failure itself (in the dialog's fields, or a translated
@@ -37,39 +46,17 @@ const put = <T>(url: string, body: unknown, options?: CallOptions) =>
   http.put<never, T>(url, body, options);
 const remove = <T>(url: string, options?: CallOptions) => http.delete<never, T>(url, options);
 
-/** Paging and ordering shared by the four lists; `orderBy` is one of the list's *_ORDER_FIELDS. */
-interface ListQuery<F extends string> {
-  page: number;
-  limit: number;
-  orderBy?: F;
-  order?: SortOrder;
-}
-
 /** 1 active, 0 disabled: projects, categories and job types. */
 export type ActiveStatus = 0 | 1;
 
 /** What the *ForSelect calls filter on; each accepts only the parent it belongs under. */
-export interface StatusFilter {
-  status?: ActiveStatus;
-}
+export type StatusFilter = SchoolSelectQuery;
 
 // Exam projects (考试项目).
 
 export type SchoolOrderField = (typeof SCHOOL_ORDER_FIELDS)[number];
-export interface SchoolQuery extends ListQuery<SchoolOrderField> {
-  /** Name or code. */
-  keyword?: string;
-  status?: ActiveStatus;
-}
-export interface SchoolInput {
-  name: string;
-  code: string;
-  organiser?: string;
-  contact?: string;
-  description?: string;
-  status?: ActiveStatus;
-  sort?: number;
-}
+export type SchoolQuery = ListCall<ListSchoolQuery>;
+export type SchoolInput = AddSchoolBody;
 
 export const listSchools = (query: SchoolQuery) =>
   request.get<ListResult<SchoolView>>(`${SCHOOL}/listSchool`, query);
@@ -87,19 +74,8 @@ export const listSchoolsForSelect = (filter: StatusFilter = {}) =>
 // Job-type categories (职业类别).
 
 export type DepartmentOrderField = (typeof DEPARTMENT_ORDER_FIELDS)[number];
-export interface DepartmentQuery extends ListQuery<DepartmentOrderField> {
-  schoolId?: number;
-  keyword?: string;
-  status?: ActiveStatus;
-}
-export interface DepartmentInput {
-  schoolId: number;
-  name: string;
-  code: string;
-  description?: string;
-  status?: ActiveStatus;
-  sort?: number;
-}
+export type DepartmentQuery = ListCall<ListDepartmentQuery>;
+export type DepartmentInput = AddDepartmentBody;
 
 export const listDepartments = (query: DepartmentQuery) =>
   request.get<ListResult<DepartmentView>>(`${DEPARTMENT}/listDepartment`, query);
@@ -113,28 +89,15 @@ export const updateDepartment = (id: number, department: DepartmentInput, option
 export const deleteDepartment = (id: number, options?: CallOptions) =>
   remove<null>(`${DEPARTMENT}/deleteDepartment/${id}`, options);
 /** The categories of one project, or of all projects without schoolId. */
-export const listDepartmentsForSelect = (filter: StatusFilter & { schoolId?: number } = {}) =>
+export const listDepartmentsForSelect = (filter: DepartmentSelectQuery = {}) =>
   request.get<DepartmentOption[]>(`${DEPARTMENT}/listDepartmentsForSelect`, filter);
 
 // Job types applied for (申报工种).
 
 export type SubjectOrderField = (typeof SUBJECT_ORDER_FIELDS)[number];
-export interface SubjectQuery extends ListQuery<SubjectOrderField> {
-  schoolId?: number;
-  departmentId?: number;
-  keyword?: string;
-  status?: ActiveStatus;
-}
-export interface SubjectInput {
-  departmentId: number;
-  name: string;
-  code: string;
-  /** A non-empty subset of CERT_LEVELS. */
-  levels: CertLevel[];
-  description?: string;
-  status?: ActiveStatus;
-  sort?: number;
-}
+export type SubjectQuery = ListCall<ListSubjectQuery>;
+/** `levels`: a non-empty subset of CERT_LEVELS. */
+export type SubjectInput = AddSubjectBody;
 
 export const listSubjects = (query: SubjectQuery) =>
   request.get<ListResult<SubjectView>>(`${SUBJECT}/listSubject`, query);
@@ -149,43 +112,18 @@ export const updateSubject = (id: number, subject: SubjectInput, options?: CallO
 export const deleteSubject = (id: number, options?: CallOptions) =>
   remove<null>(`${SUBJECT}/deleteSubject/${id}`, options);
 /** The job types of one category (departmentId) or project (schoolId), with their levels. */
-export const listSubjectsForSelect = (
-  filter: StatusFilter & { schoolId?: number; departmentId?: number } = {},
-) => request.get<SubjectOption[]>(`${SUBJECT}/listSubjectsForSelect`, filter);
+export const listSubjectsForSelect = (filter: SubjectSelectQuery = {}) =>
+  request.get<SubjectOption[]>(`${SUBJECT}/listSubjectsForSelect`, filter);
 
 // Registration batches (报名批次).
 
 /** ClassStatus of @kaoshi/shared: 0 preparing, 1 open, 2 closed, 3 finished. */
 export type ClassStatusCode = 0 | 1 | 2 | 3;
 export type ClassOrderField = (typeof CLASS_ORDER_FIELDS)[number];
-export interface ClassQuery extends ListQuery<ClassOrderField> {
-  schoolId?: number;
-  departmentId?: number;
-  subjectId?: number;
-  level?: CertLevel;
-  status?: ClassStatusCode;
-  keyword?: string;
-}
-export interface ClassInput {
-  subjectId: number;
-  level: CertLevel;
-  name: string;
-  code: string;
-  /** YYYY-MM-DD; null clears a date. */
-  registrationStart?: string | null;
-  registrationEnd?: string | null;
-  examStart?: string | null;
-  examEnd?: string | null;
-  /** 0: no limit. */
-  capacity?: number;
-  status?: ClassStatusCode;
-  description?: string;
-}
-export interface ClassSelectFilter {
-  subjectId?: number;
-  level?: CertLevel;
-  status?: ClassStatusCode;
-}
+export type ClassQuery = ListCall<ListClassQuery>;
+/** Dates YYYY-MM-DD (null clears one); capacity 0 means no limit. */
+export type ClassInput = AddClassBody;
+export type ClassSelectFilter = ClassSelectQuery;
 
 /** A teacher sees only the batches assigned to them; an administrator sees all. */
 export const listClasses = (query: ClassQuery) =>

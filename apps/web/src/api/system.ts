@@ -1,35 +1,24 @@
 import {
   type AddPermissionBody,
+  type AddRoleBody,
+  type AddUserBody,
   type ListResult,
+  type ListRoleQuery,
+  type ListUserQuery,
   type PermissionView,
   type RoleView,
   type UpdatePermissionBody,
   type UserView,
 } from '@kaoshi/shared';
-import { request } from './request';
+import { request, type ListCall } from './request';
 
 const USER = '/api/kaoshi-user/user';
 const ROLE = '/api/kaoshi-user/role';
 const PERMISSION = '/api/kaoshi-user/permission';
 
-export interface UserQuery {
-  page: number;
-  limit: number;
-  name?: string;
-  nickName?: string;
-  userType?: number;
-}
-
-export interface UserInput {
-  name: string;
-  nickName: string;
-  userType: number;
-  email?: string;
-  introduction?: string;
-  avatar?: string;
-  endDate?: string | null;
-  remoteLogin?: 0 | 1;
-}
+export type UserQuery = ListCall<ListUserQuery>;
+/** The user form never sends a password: the server gives a new user the initial one. */
+export type UserInput = Omit<AddUserBody, 'password'>;
 
 export const listUsers = (query: UserQuery) =>
   request.get<ListResult<UserView>>(`${USER}/listUser`, query);
@@ -47,17 +36,8 @@ export const bindUserRoles = (userId: number, roleIds: number[]) =>
   request.post<null>(`${USER}/bindUserWithRole`, { userId, roleIds });
 export const resetUserPassword = (id: number) => request.get<null>(`${USER}/reSetPass/${id}`);
 
-export interface RoleQuery {
-  page: number;
-  limit: number;
-  name?: string;
-  key?: string;
-}
-export interface RoleInput {
-  name: string;
-  key: string;
-  description?: string;
-}
+export type RoleQuery = ListCall<ListRoleQuery>;
+export type RoleInput = AddRoleBody;
 export interface RoleOption {
   roleId: number;
   name: string;

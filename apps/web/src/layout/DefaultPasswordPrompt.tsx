@@ -2,17 +2,28 @@ import { Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useUserStore } from '../stores/user';
+import { PASSWORD_LATER_KEY, useUserStore } from '../stores/user';
+import { storage } from '../utils/storage';
 
-/** Asks, once per sign-in, a user still on the default password to choose their own. */
+/**
+ * Asks a user still on the default password to choose their own. "Later" is remembered for that
+ * user until they sign in again (stored, so a reload does not ask again).
+ */
 export function DefaultPasswordPrompt() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const info = useUserStore((state) => state.info);
-  const [dismissedFor, setDismissedFor] = useState<number | null>(null);
+  const [laterFor, setLaterFor] = useState(() => storage.get(PASSWORD_LATER_KEY));
+  const userId = info ? String(info.id) : null;
   const open =
-    Boolean(info?.passwordIsDefault) && dismissedFor !== info?.id && pathname !== '/profile/index';
+    Boolean(info?.passwordIsDefault) && laterFor !== userId && pathname !== '/profile/index';
+
+  const later = () => {
+    if (userId === null) return;
+    storage.set(PASSWORD_LATER_KEY, userId);
+    setLaterFor(userId);
+  };
 
   return (
     <Modal
@@ -21,10 +32,11 @@ export function DefaultPasswordPrompt() {
       okText={t('login.changeNow')}
       cancelText={t('login.later')}
       onOk={() => {
-        setDismissedFor(info?.id ?? null);
+        // Asked again after the next sign-in if they leave the profile without changing it.
+        setLaterFor(userId);
         navigate('/profile/index');
       }}
-      onCancel={() => setDismissedFor(info?.id ?? null)}
+      onCancel={later}
     >
       {t('login.defaultPasswordText')}
     </Modal>

@@ -2,6 +2,7 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
 import { usePermissionStore } from '../stores/permission';
+import { pages } from './pages';
 import { flattenRoutes } from './permission-filter';
 import { asyncRoutes } from './routes';
 import type { AppRoute } from './types';
@@ -21,7 +22,7 @@ const suspended = (node: ReactNode) => <Suspense fallback={pageFallback}>{node}<
 function toRouteObjects(route: AppRoute): RouteObject[] {
   const own: RouteObject[] = [];
   if (route.component) {
-    const Page = route.component;
+    const Page = pages[route.component];
     own.push({ path: route.path, element: <Page />, handle: route });
   } else if (route.children?.length) {
     // A group's own path opens its first child the user may see.

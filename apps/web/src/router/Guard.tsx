@@ -7,7 +7,7 @@ import { usePermissionStore } from '../stores/permission';
 import { useUserStore } from '../stores/user';
 import { toastError } from '../utils/feedback';
 import { hasSessionMarker } from '../utils/session-marker';
-import { filterAsyncRoutes, keepRequestedPath } from './permission-filter';
+import { filterAsyncRoutes, keepRequestedPath, routeOfPath } from './permission-filter';
 import { asyncRoutes, constantLayoutRoutes } from './routes';
 
 /** Reachable without a session (spec §2's guard). */
@@ -34,21 +34,24 @@ export function Guard({ children }: { children: ReactNode }) {
     const user = useUserStore.getState();
     (async () => {
       try {
-        const info = await user.getInfo();
-        const permissions = await user.getPermissionKeys(info.roles);
+        const access = await user.loadSession();
         if (cancelled) return;
-        const access = { roles: info.roles, permissions };
         const generatedRoutes = [
           ...constantLayoutRoutes,
           ...filterAsyncRoutes(asyncRoutes, access),
         ];
         if (!keepRequestedPath(location.pathname, generatedRoutes)) {
           navigate('/', { replace: true });
+          // Spec §2 sends them home; say why when the page exists but is not theirs.
+          const denied = routeOfPath(location.pathname, asyncRoutes)?.meta?.title;
+          if (denied) {
+            toastError(t('errorPage.noAccess', { page: t(`route.${denied}`) }), ERROR_TOAST_MS);
+          }
         }
         usePermissionStore.getState().generateRoutes(access);
       } catch (error) {
         if (cancelled) return;
-        user.resetToken();
+        user.forgetSession();
         toastError(
           error instanceof Error && error.message ? error.message : t('common.hasError'),
           ERROR_TOAST_MS,

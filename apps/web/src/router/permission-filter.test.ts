@@ -4,6 +4,7 @@ import {
   flattenRoutes,
   hasPermission,
   keepRequestedPath,
+  routeOfPath,
 } from './permission-filter';
 import type { AppRoute } from './types';
 
@@ -93,5 +94,15 @@ describe('keepRequestedPath (spec §2)', () => {
     expect(keepRequestedPath('/exam', generated)).toBe(false);
     expect(keepRequestedPath('/nowhere', generated)).toBe(false);
     expect(keepRequestedPath('/systemx', generated)).toBe(false);
+  });
+});
+
+describe('routeOfPath', () => {
+  it('finds the deepest route a path opens or lies under, and nothing for an unknown path', () => {
+    expect(routeOfPath('/system/users', table)?.path).toBe('/system/users');
+    expect(routeOfPath('/system/users/7', table)?.path).toBe('/system/users');
+    expect(routeOfPath('/system', table)?.path).toBe('/system');
+    expect(routeOfPath('/systemx', table)).toBeUndefined();
+    expect(routeOfPath('/nowhere', table)).toBeUndefined();
   });
 });

@@ -39,3 +39,10 @@ export function keepRequestedPath(path: string, generated: readonly AppRoute[]):
     (route) => path === route.path || path.startsWith(`${route.path}/`),
   );
 }
+
+/** The route of `routes` that `path` opens or lies under (the deepest one), if any. */
+export function routeOfPath(path: string, routes: readonly AppRoute[]): AppRoute | undefined {
+  return flattenRoutes(routes)
+    .filter((route) => path === route.path || path.startsWith(`${route.path}/`))
+    .sort((a, b) => b.path.length - a.path.length)[0];
+}

@@ -1,4 +1,3 @@
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Messages } from '../i18n/types';
 
 export type RouteTitle = keyof Messages['route'];
@@ -19,12 +18,32 @@ export interface RouteMeta {
   breadcrumb?: boolean;
 }
 
+/** The screens a route can show; router/pages.ts gives each its code. */
+export type PageName =
+  | 'ComingSoon'
+  | 'ExaminationSituation'
+  | 'Dashboard'
+  | 'Profile'
+  | 'Icons'
+  | 'UserManage'
+  | 'RoleManage'
+  | 'PermissionManage'
+  | 'SchoolManage'
+  | 'DepartmentManage'
+  | 'SubjectManage'
+  | 'ClassesManage'
+  | 'ExamCourse'
+  | 'ExamKnow'
+  | 'ExamStudent'
+  | 'QuestionBank';
+
 /** One entry of the route table. Paths are absolute, so a route means the same wherever it is used. */
 export interface AppRoute {
   path: string;
   /** Unique; the page cache of the tags view is keyed by it. */
   name?: string;
-  component?: LazyExoticComponent<ComponentType>;
+  /** The screen it shows; a group without one leads to its first child. */
+  component?: PageName;
   /** A group's path leads to its first child the user may see. */
   redirect?: string;
   hidden?: boolean;
@@ -32,4 +51,12 @@ export interface AppRoute {
   alwaysShow?: boolean;
   meta?: RouteMeta;
   children?: AppRoute[];
+}
+
+/** What a page hands the sign-in page when it sends the user there (react-router's location state). */
+export interface LoginState {
+  /** They just changed their password: the page confirms it. */
+  passwordChanged?: boolean;
+  /** The user type to preselect: theirs, not the default. */
+  userType?: number;
 }

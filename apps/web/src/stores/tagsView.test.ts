@@ -49,6 +49,12 @@ describe('tags view store (spec §4)', () => {
     expect(store().cachedViews).toEqual([]);
   });
 
+  it('reset after a sign-out leaves no tab, pinned ones included', () => {
+    store().reset();
+    expect(visitedPaths()).toEqual([]);
+    expect(store().cachedViews).toEqual([]);
+  });
+
   it('updates a visited view by path', () => {
     store().updateVisitedView({ ...users, search: '?page=2' });
     expect(store().visitedViews.find((v) => v.path === '/users')?.search).toBe('?page=2');

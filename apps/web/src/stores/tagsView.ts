@@ -24,6 +24,8 @@ interface TagsViewState {
   delOthersViews: (view: TagView) => void;
   delAllViews: () => void;
   updateVisitedView: (view: TagView) => void;
+  /** After a sign-out: no tab of the last user stays, pinned ones included. */
+  reset: () => void;
 }
 
 /** Spec §4's tab store, exactly: pinned (affix) views survive "close others" and "close all". */
@@ -70,4 +72,5 @@ export const useTagsViewStore = create<TagsViewState>()((set, get) => ({
     set((state) => ({
       visitedViews: state.visitedViews.map((v) => (v.path === view.path ? { ...v, ...view } : v)),
     })),
+  reset: () => set({ visitedViews: [], cachedViews: [] }),
 }));

@@ -2,6 +2,7 @@ import type { SessionUser } from '@kaoshi/shared';
 import { create } from 'zustand';
 import * as authApi from '../api/auth';
 import i18n from '../i18n';
+import type { Access } from '../router/permission-filter';
 import { clearSessionMarker } from '../utils/session-marker';
 import { storage } from '../utils/storage';
 import { usePermissionStore } from './permission';
@@ -10,18 +11,36 @@ import { useTagsViewStore } from './tagsView';
 /** Stored flag of the realtime channel (spec §4: logout sets it to false). */
 export const SOCKET_OPEN_KEY = 'socketOpen';
 
+/**
+ * Stored id of the user who answered "later" to the default-password prompt: it stays quiet for
+ * them until they sign in again, reloads included.
+ */
+export const PASSWORD_LATER_KEY = 'defaultPasswordLater';
+
 interface UserState {
   info: SessionUser | null;
   roles: string[];
   userType: number | null;
   permissions: string[];
+  /** Signs in; the session is loaded by the route guard on the page that follows. */
   login: (form: authApi.LoginForm) => Promise<void>;
   /** Spec §4/§5: user info, refusing a missing user or an empty role list. */
   getInfo: () => Promise<SessionUser>;
   getPermissionKeys: (roles: string[]) => Promise<string[]>;
+  /**
+   * Spec §4: loads the user, then the keys of their roles; what they may open follows from the
+   * answer (the permission store's generateRoutes). The one loader for the guard and changeRoles.
+   */
+  loadSession: () => Promise<Access>;
+  /**
+   * Spec §4's logout on this side: the session marker, user, routes, tabs and socket flag go, so
+   * nothing of this user stays for the next. For when the server has ended the session already.
+   */
+  forgetSession: () => void;
   logout: () => Promise<void>;
   /** Spec §4: after a change of roles, reload user info, regenerate routes, close all tabs. */
   changeRoles: () => Promise<void>;
+  /** Spec §4's token reset: forget the session marker and the roles. */
   resetToken: () => void;
 }
 
@@ -33,6 +52,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
 
   login: async (form) => {
     await authApi.login(form);
+    storage.set(PASSWORD_LATER_KEY, '');
   },
 
   getInfo: async () => {
@@ -51,24 +71,30 @@ export const useUserStore = create<UserState>()((set, get) => ({
     return permissions;
   },
 
+  loadSession: async () => {
+    const info = await get().getInfo();
+    const permissions = await get().getPermissionKeys(info.roles);
+    return { roles: info.roles, permissions };
+  },
+
+  forgetSession: () => {
+    get().resetToken();
+    set({ info: null, userType: null, permissions: [] });
+    usePermissionStore.getState().resetRoutes();
+    useTagsViewStore.getState().reset();
+    storage.set(SOCKET_OPEN_KEY, 'false');
+  },
+
   logout: async () => {
     try {
       await authApi.logout();
     } finally {
-      get().resetToken();
-      set({ info: null, userType: null, permissions: [] });
-      usePermissionStore.getState().resetRoutes();
-      useTagsViewStore.getState().delAllViews();
-      // delAllViews keeps pinned tabs; after a sign-out nothing of the last user stays.
-      useTagsViewStore.setState({ visitedViews: [], cachedViews: [] });
-      storage.set(SOCKET_OPEN_KEY, 'false');
+      get().forgetSession();
     }
   },
 
   changeRoles: async () => {
-    const info = await get().getInfo();
-    const permissions = await get().getPermissionKeys(info.roles);
-    usePermissionStore.getState().generateRoutes({ roles: info.roles, permissions });
+    usePermissionStore.getState().generateRoutes(await get().loadSession());
     useTagsViewStore.getState().delAllViews();
   },
 

@@ -21,7 +21,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMegabytes } from '../../views/base/import-helpers';
+import { formatMegabytes } from './import-helpers';
 import type { ImportMode, ImportTexts } from './import-texts';
 import type { ImportRun } from './use-import-run';
 

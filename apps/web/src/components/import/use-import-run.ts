@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ImportProgress } from '../../api/transfer';
-import { importPercent } from '../../views/base/import-helpers';
+import { importPercent } from './import-helpers';
 import type { ImportMode, ImportStep } from './import-texts';
 
 /** What every import preview counts, whatever its rows hold. */

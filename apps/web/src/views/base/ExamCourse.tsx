@@ -25,7 +25,7 @@ import { ImportanceTag } from './ImportanceTag';
 import { KnowledgeScopeBar } from './KnowledgeScopeBar';
 import { completeScope, useKnowledgeScope } from './knowledge-scope';
 import { baseKeys, useKnowledgeTree } from './queries';
-import { useHasPermission } from './use-access';
+import { useHasPermission } from '../../utils/use-access';
 import { WeightSummary } from './WeightSummary';
 import { formatPercent } from './weights';
 

@@ -71,7 +71,7 @@ import { baseKeys } from './queries';
 import { StudentFormModal } from './StudentFormModal';
 import { StudentImportDialog } from './StudentImportDialog';
 import { ID_TYPE_KEYS, genderKey, isIdType } from './student-rules';
-import { useHasPermission } from './use-access';
+import { useHasPermission } from '../../utils/use-access';
 
 type Dialog = { kind: 'form'; student?: StudentView } | { kind: 'move' } | { kind: 'import' };
 

@@ -22,7 +22,7 @@ import { useImportRun } from '../../components/import/use-import-run';
 import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';
 import { baseKeys } from './queries';
-import { fileProblem, formatMegabytes } from './import-helpers';
+import { fileProblem, formatMegabytes } from '../../components/import/import-helpers';
 
 /** The columns the preview table shows, beside the row number, action and problems. */
 const SHOWN_COLUMNS: readonly StudentImportColumn[] = STUDENT_IMPORT_COLUMNS;

@@ -2,10 +2,11 @@ import { ApiStatus, UserType } from '@kaoshi/shared';
 import { ApiError } from '../../api/request';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CAPTCHA_URL, getLoginOptions, type LoginForm } from '../../api/auth';
 import { LANGUAGE_NAMES } from '../../i18n';
 import { LANGUAGES, type Language } from '../../i18n/types';
+import type { LoginState } from '../../router/types';
 import { useAppStore } from '../../stores/app';
 import { useUserStore } from '../../stores/user';
 import './login.css';
@@ -22,6 +23,11 @@ const USER_TYPES = [
   [UserType.TEACHER, 'teacher'],
   [UserType.STUDENT, 'student'],
 ] as const;
+
+/** The user type a page handed over (the profile, after a password change), else student. */
+function initialUserType(state: LoginState | null): number {
+  return USER_TYPES.find(([type]) => type === state?.userType)?.[0] ?? UserType.STUDENT;
+}
 
 function EyeIcon({ open }: { open: boolean }) {
   return (
@@ -43,10 +49,11 @@ export default function Login() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const handedOver = useLocation().state as LoginState | null;
   const language = useAppStore((state) => state.language);
   const setLanguage = useAppStore((state) => state.setLanguage);
   const [values, setValues] = useState<LoginForm>({
-    userType: UserType.STUDENT,
+    userType: initialUserType(handedOver),
     username: '',
     password: '',
     verifyCode: '',
@@ -226,10 +233,16 @@ export default function Login() {
               )}
             </label>
           )}
-          {error && (
+          {error ? (
             <div className="login-error" role="alert">
               {error}
             </div>
+          ) : (
+            handedOver?.passwordChanged && (
+              <div className="login-notice" role="status">
+                {t('login.passwordChanged')}
+              </div>
+            )
           )}
           <button type="submit" className="login-submit" disabled={submitting}>
             {submitting && <span className="page-loading-spinner small" />}

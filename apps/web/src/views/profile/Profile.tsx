@@ -17,11 +17,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { changeOwnPassword } from '../../api/auth';
-import { usePermissionStore } from '../../stores/permission';
-import { useTagsViewStore } from '../../stores/tagsView';
-import { SOCKET_OPEN_KEY, useUserStore } from '../../stores/user';
+import type { LoginState } from '../../router/types';
+import { useUserStore } from '../../stores/user';
 import { toastSuccess } from '../../utils/feedback';
-import { storage } from '../../utils/storage';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { useSystemLabels } from '../../utils/use-system-labels';
 
@@ -32,18 +30,6 @@ interface PasswordForm {
   oldPassword: string;
   newPassword: string;
   confirmPassword: string;
-}
-
-/**
- * The server has just ended every session of this user, so logout()'s own server call would
- * answer 10000 and reload the page: forget the session here exactly as logout does instead.
- */
-function forgetSession() {
-  useUserStore.getState().resetToken();
-  useUserStore.setState({ info: null, userType: null, permissions: [] });
-  usePermissionStore.getState().resetRoutes();
-  useTagsViewStore.setState({ visitedViews: [], cachedViews: [] });
-  storage.set(SOCKET_OPEN_KEY, 'false');
 }
 
 /** Spec §2's hidden /profile/index: the signed-in user and the change of their own password. */
@@ -70,9 +56,11 @@ export default function Profile() {
       return;
     }
     toastSuccess(t('profile.password.success'), SUCCESS_TOAST_MS);
-    // Leave first: this page reads the user being cleared.
-    navigate('/login?redirect=/dashboard', { replace: true });
-    forgetSession();
+    const handOver: LoginState = { passwordChanged: true, userType: info.userType };
+    // Leave first: this page reads the user being cleared. The server has ended every session of
+    // this user already, so logout()'s own call would answer 10000 and reload: forget it here.
+    navigate('/login?redirect=/dashboard', { replace: true, state: handOver });
+    useUserStore.getState().forgetSession();
   };
 
   return (

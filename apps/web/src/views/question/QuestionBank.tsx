@@ -65,7 +65,7 @@ import { currentLanguage } from '../../i18n';
 import { useUserStore } from '../../stores/user';
 import { succeeded } from '../../utils/succeeded';
 import { useCodeLabel } from '../../utils/use-code-label';
-import { useHasPermission } from '../base/use-access';
+import { useHasPermission } from '../../utils/use-access';
 import { AnyJobTypeSelect } from './AnyJobTypeSelect';
 import { AuditTag } from './AuditTag';
 import { useBatchFailureText } from './batch-failure';

@@ -40,7 +40,7 @@ import { LevelSelect, cascadeReset } from '../../components/structure';
 import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';
 import { useCodeLabel } from '../../utils/use-code-label';
-import { formatMegabytes } from '../base/import-helpers';
+import { formatMegabytes } from '../../components/import/import-helpers';
 import { AnyJobTypeSelect } from './AnyJobTypeSelect';
 import { CourseSelect } from './CourseSelect';
 import { PointSelect } from './PointSelect';

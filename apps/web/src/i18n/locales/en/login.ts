@@ -19,6 +19,7 @@ export default {
     'You are still using the default password. Choose your own now to keep your account safe.',
   changeNow: 'Change now',
   later: 'Later',
+  passwordChanged: 'Your password has been changed. Sign in with your new password.',
   problems: {
     credentials:
       'The username or password is wrong, or the account cannot sign in with the identity chosen above (or is disabled or expired).',

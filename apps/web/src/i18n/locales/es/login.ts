@@ -21,6 +21,7 @@ const login: Messages['login'] = {
     'Sigue usando la contraseña predeterminada. Elija ahora una propia para proteger su cuenta.',
   changeNow: 'Cambiar ahora',
   later: 'Más tarde',
+  passwordChanged: 'Su contraseña se ha cambiado. Inicie sesión con la nueva contraseña.',
   problems: {
     credentials:
       'El usuario o la contraseña no son correctos, o la cuenta no puede iniciar sesión con el perfil elegido arriba (o está desactivada o caducada).',

@@ -1,5 +1,5 @@
 import type { StudentImportPreviewRow } from '@kaoshi/shared';
-import type { StudentImportProgress } from '../../api/student-import';
+import type { ImportProgress } from '../../api/transfer';
 
 /** The share of the bar the upload takes; writing the rows fills the rest. */
 export const UPLOAD_SHARE = 20;
@@ -8,7 +8,7 @@ export const UPLOAD_SHARE = 20;
  * One bar for the whole import, 0 to 100: the upload's bytes fill the first UPLOAD_SHARE percent,
  * the rows the server has written the rest. Never goes back (progress events may arrive late).
  */
-export function importPercent(progress: StudentImportProgress | undefined, before = 0): number {
+export function importPercent(progress: ImportProgress | undefined, before = 0): number {
   if (!progress) return before;
   const part = progress.total > 0 ? Math.min(1, progress.done / progress.total) : 1;
   const percent =

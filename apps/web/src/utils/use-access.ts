@@ -1,5 +1,5 @@
 import { RoleKey } from '@kaoshi/shared';
-import { useUserStore } from '../../stores/user';
+import { useUserStore } from '../stores/user';
 
 /** Whether the signed-in user holds a permission key (SUPER_ADMIN holds every one, spec §6). */
 export function useHasPermission(key: string) {

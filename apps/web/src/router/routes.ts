@@ -1,43 +1,25 @@
 import { Perm, RoleKey } from '@kaoshi/shared';
-import { lazy } from 'react';
 import type { AppRoute } from './types';
-
-const ComingSoon = lazy(() => import('../views/placeholder/ComingSoon'));
-const ExaminationSituation = lazy(() => import('../views/marking/ExaminationSituation'));
-const Dashboard = lazy(() => import('../views/dashboard/Dashboard'));
-const Profile = lazy(() => import('../views/profile/Profile'));
-const Icons = lazy(() => import('../views/icons/Icons'));
-const UserManage = lazy(() => import('../views/system/UserManage'));
-const RoleManage = lazy(() => import('../views/system/RoleManage'));
-const PermissionManage = lazy(() => import('../views/system/PermissionManage'));
-const SchoolManage = lazy(() => import('../views/school/SchoolManage'));
-const DepartmentManage = lazy(() => import('../views/school/DepartmentManage'));
-const SubjectManage = lazy(() => import('../views/school/SubjectManage'));
-const ClassesManage = lazy(() => import('../views/school/ClassesManage'));
-const ExamCourse = lazy(() => import('../views/base/ExamCourse'));
-const ExamKnow = lazy(() => import('../views/base/ExamKnow'));
-const ExamStudent = lazy(() => import('../views/base/ExamStudent'));
-const QuestionBank = lazy(() => import('../views/question/QuestionBank'));
 
 /** Pages every signed-in user has, inside the layout (spec §2). */
 export const constantLayoutRoutes: AppRoute[] = [
   {
     path: '/dashboard',
     name: 'Dashboard',
-    component: Dashboard,
+    component: 'Dashboard',
     meta: { title: 'dashboard', icon: 'dashboard', affix: true },
   },
   {
     path: '/profile/index',
     name: 'Profile',
-    component: Profile,
+    component: 'Profile',
     hidden: true,
     meta: { title: 'profile', icon: 'user', noCache: true },
   },
   {
     path: '/icon/index',
     name: 'Icons',
-    component: Icons,
+    component: 'Icons',
     hidden: true,
     meta: { title: 'icons', icon: 'icons' },
   },
@@ -45,7 +27,8 @@ export const constantLayoutRoutes: AppRoute[] = [
 
 /**
  * The permission-gated routes of spec §2, in sidebar order: the one route table. Modules that
- * later releases build show ComingSoon until then.
+ * later releases build show ComingSoon until then. The table names its pages (router/pages.ts
+ * holds their code), so the stores, menus and guard read it without importing every screen.
  */
 export const asyncRoutes: AppRoute[] = [
   {
@@ -58,25 +41,25 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/school/schoolManage',
         name: 'SchoolManage',
-        component: SchoolManage,
+        component: 'SchoolManage',
         meta: { title: 'schoolManage', permissions: [Perm.SCHOOL_MANAGE] },
       },
       {
         path: '/school/departmentManage',
         name: 'DepartmentManage',
-        component: DepartmentManage,
+        component: 'DepartmentManage',
         meta: { title: 'departmentManage', permissions: [Perm.DEPARTMENT_MANAGE] },
       },
       {
         path: '/school/subjectManage',
         name: 'SubjectManage',
-        component: SubjectManage,
+        component: 'SubjectManage',
         meta: { title: 'subjectManage', permissions: [Perm.SUBJECT_MANAGE] },
       },
       {
         path: '/school/classesManage',
         name: 'ClassesManage',
-        component: ClassesManage,
+        component: 'ClassesManage',
         meta: { title: 'classesManage', permissions: [Perm.CLASS_MANAGE] },
       },
     ],
@@ -91,19 +74,19 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/system/userManage',
         name: 'UserManage',
-        component: UserManage,
+        component: 'UserManage',
         meta: { title: 'userManage', permissions: [Perm.SYSTEM_USER] },
       },
       {
         path: '/system/roleManage',
         name: 'RoleManage',
-        component: RoleManage,
+        component: 'RoleManage',
         meta: { title: 'roleManage', permissions: [Perm.SYSTEM_ROLE] },
       },
       {
         path: '/system/permissionManage',
         name: 'PermissionManage',
-        component: PermissionManage,
+        component: 'PermissionManage',
         meta: { title: 'permissionManage', permissions: [Perm.SYSTEM_PERMISSION] },
       },
     ],
@@ -118,25 +101,25 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/baseData/examCourse',
         name: 'ExamCourse',
-        component: ExamCourse,
+        component: 'ExamCourse',
         meta: { title: 'examCourse', permissions: [Perm.COURSE] },
       },
       {
         path: '/baseData/examKnow',
         name: 'ExamKnow',
-        component: ExamKnow,
+        component: 'ExamKnow',
         meta: { title: 'examKnow', permissions: [Perm.KNOW] },
       },
       {
         path: '/baseData/examStudent',
         name: 'ExamStudent',
-        component: ExamStudent,
+        component: 'ExamStudent',
         meta: { title: 'examStudent', permissions: [Perm.STUDENT] },
       },
       {
         path: '/baseData/index',
         name: 'QuestionBank',
-        component: QuestionBank,
+        component: 'QuestionBank',
         meta: { title: 'questionBank', permissions: [Perm.QUESTION] },
       },
     ],
@@ -151,19 +134,19 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/examClassRanking',
         name: 'ExamClassRanking',
-        component: ComingSoon,
+        component: 'ComingSoon',
         meta: { title: 'examClassRanking', permissions: [Perm.CLASS_RANKING] },
       },
       {
         path: '/isPassStatistics',
         name: 'IsPassStatistics',
-        component: ComingSoon,
+        component: 'ComingSoon',
         meta: { title: 'isPassStatistics', permissions: [Perm.PASS_STATISTICS] },
       },
       {
         path: '/examSupplementary',
         name: 'ExamSupplementary',
-        component: ComingSoon,
+        component: 'ComingSoon',
         meta: { title: 'examSupplementary', permissions: [Perm.SUPPLEMENTARY] },
       },
     ],
@@ -171,7 +154,7 @@ export const asyncRoutes: AppRoute[] = [
   {
     path: '/exam-student/examStudentTest',
     name: 'ExamStudentTest',
-    component: ComingSoon,
+    component: 'ComingSoon',
     meta: { title: 'examStudentTest', icon: 'edit', permissions: [Perm.STUDENT_EXAM] },
   },
   {
@@ -189,25 +172,25 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/examPublishManage/examManage',
         name: 'ExamManage',
-        component: ComingSoon,
+        component: 'ComingSoon',
         meta: { title: 'examManage', permissions: [Perm.PAPER] },
       },
       {
         path: '/examPublishManage/examInstruction',
         name: 'ExamInstruction',
-        component: ComingSoon,
+        component: 'ComingSoon',
         meta: { title: 'examInstruction', permissions: [Perm.INSTRUCTION] },
       },
       {
         path: '/examPublishManage/publishManage',
         name: 'PublishManage',
-        component: ComingSoon,
+        component: 'ComingSoon',
         meta: { title: 'publishManage', permissions: [Perm.PUBLISH] },
       },
       {
         path: '/examPublishManage/examinationSituation',
         name: 'ExaminationSituation',
-        component: ExaminationSituation,
+        component: 'ExaminationSituation',
         meta: { title: 'examinationSituation', permissions: [Perm.MARKING] },
       },
     ],
@@ -215,14 +198,14 @@ export const asyncRoutes: AppRoute[] = [
   {
     path: '/socketA',
     name: 'SocketA',
-    component: ComingSoon,
+    component: 'ComingSoon',
     hidden: true,
     meta: { title: 'socketA', permissions: [Perm.STUDENT_EXAM], noCache: true },
   },
   {
     path: '/examinationRead',
     name: 'ExaminationRead',
-    component: ComingSoon,
+    component: 'ComingSoon',
     hidden: true,
     meta: { title: 'examinationRead', permissions: [Perm.MARKING] },
   },

@@ -1,0 +1,25 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PageName } from './types';
+
+/**
+ * The code of every screen the route table names, loaded when first shown. Only the router
+ * imports it: the table itself stays plain data that stores and menus read without the screens.
+ */
+export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
+  ComingSoon: lazy(() => import('../views/placeholder/ComingSoon')),
+  ExaminationSituation: lazy(() => import('../views/marking/ExaminationSituation')),
+  Dashboard: lazy(() => import('../views/dashboard/Dashboard')),
+  Profile: lazy(() => import('../views/profile/Profile')),
+  Icons: lazy(() => import('../views/icons/Icons')),
+  UserManage: lazy(() => import('../views/system/UserManage')),
+  RoleManage: lazy(() => import('../views/system/RoleManage')),
+  PermissionManage: lazy(() => import('../views/system/PermissionManage')),
+  SchoolManage: lazy(() => import('../views/school/SchoolManage')),
+  DepartmentManage: lazy(() => import('../views/school/DepartmentManage')),
+  SubjectManage: lazy(() => import('../views/school/SubjectManage')),
+  ClassesManage: lazy(() => import('../views/school/ClassesManage')),
+  ExamCourse: lazy(() => import('../views/base/ExamCourse')),
+  ExamKnow: lazy(() => import('../views/base/ExamKnow')),
+  ExamStudent: lazy(() => import('../views/base/ExamStudent')),
+  QuestionBank: lazy(() => import('../views/question/QuestionBank')),
+};
