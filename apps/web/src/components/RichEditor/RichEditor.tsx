@@ -273,7 +273,7 @@ export default function RichEditor(props: RichEditorProps) {
 function EditorPending({ minHeight = DEFAULT_MIN_HEIGHT, compact = false }: RichEditorProps) {
   return (
     <div
-      className={compact ? 'ke-root ke-compact ke-pending' : 'ke-root ke-pending'}
+      className="ke-pending"
       style={{ ['--ke-min-height' as string]: `${minHeight}px` }}
       aria-busy="true"
     />
