@@ -270,7 +270,7 @@ export default function RichEditor(props: RichEditorProps) {
 }
 
 /** The frame's place while the editor is being created, as tall as the frame. */
-function EditorPending({ minHeight = DEFAULT_MIN_HEIGHT, compact = false }: RichEditorProps) {
+function EditorPending({ minHeight = DEFAULT_MIN_HEIGHT }: RichEditorProps) {
   return (
     <div
       className="ke-pending"
