@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { QuestionView } from '@kaoshi/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
 import zh from '../src/i18n/locales/zh';
 import {
