@@ -595,7 +595,7 @@ describe('Rich-text editor', () => {
     await page.close();
   });
 
-  it('fits a phone: the toolbar wraps inside the dialog and the text is usable (en, zh)', async () => {
+  it("fits a phone: the toolbars, the answer options' too, wrap inside the dialog and the text is usable (en, zh)", async () => {
     for (const locale of ['en-US', 'zh-CN']) {
       const { page, editor, text, unexpectedErrors } = await openEditor({
         locale,
@@ -614,6 +614,29 @@ describe('Rich-text editor', () => {
         .toContain(locale === 'en-US' ? 'Typed on a phone' : '手机上输入');
       await animationsDone(page);
       await screenshot(page, `editor-phone-${locale.slice(0, 2)}`, { fullPage: false });
+
+      // Each answer option's compact toolbar wraps inside its field, none of it cut off.
+      const options = dialog(page).locator('.question-option-row');
+      await options.first().scrollIntoViewIfNeeded();
+      await animationsDone(page);
+      const cut = await options.evaluateAll(
+        (rows) =>
+          rows.filter((row) => {
+            const bar = row.querySelector<HTMLElement>('.ke-toolbar')!;
+            const body = row.closest('.ant-modal-body')!.getBoundingClientRect();
+            const tools = [...bar.querySelectorAll('.ke-tool')].map((tool) =>
+              tool.getBoundingClientRect(),
+            );
+            const inside = bar.getBoundingClientRect();
+            return (
+              bar.scrollWidth > bar.clientWidth + 1 ||
+              inside.right > body.right ||
+              tools.some((tool) => tool.right > inside.right + 1 || tool.left < inside.left - 1)
+            );
+          }).length,
+      );
+      expect(cut).toBe(0);
+      await screenshot(page, `editor-phone-options-${locale.slice(0, 2)}`, { fullPage: false });
       expect(unexpectedErrors()).toEqual([]);
       await page.close();
     }
