@@ -270,6 +270,50 @@ describe('Rich-text editor', () => {
     await page.close();
   });
 
+  it('shows the empty cells of a stored table at a usable size in the question preview (zh)', async () => {
+    const cell = (text: string) =>
+      `<td colspan="1" rowspan="1" style="vertical-align: top"><p>${text}</p></td>`;
+    const rowOf = (...texts: string[]) => `<tr>${texts.map(cell).join('')}</tr>`;
+    await session.admin.call('POST', '/api/kaoshi-question/question/addQuestion', {
+      subjectId: knowledge.subjectId,
+      level: knowledge.level,
+      courseId: knowledge.course.id,
+      type: 2,
+      answer: 'T',
+      content: `<p>空单元格${tag}</p><table><tbody>${rowOf('电压', '', '')}${rowOf('', '', '')}${rowOf('', '', '220 V')}</tbody></table>`,
+    });
+    const page = await newPage(session.browser);
+    await openSignedIn(page, session.admin, `${baseURL}${BANK}`);
+    await page
+      .locator('.app-main-page:not([hidden]) .ant-table-row', { hasText: `空单元格${tag}` })
+      .getByRole('button', { name: zh.question.actions.preview })
+      .click();
+    const preview = page.locator('.ant-modal.question-preview-dialog');
+    const cells = preview.locator('.kaoshi-html td');
+    await expect.poll(() => cells.count(), POLL).toBe(9);
+    await animationsDone(page);
+    // An empty cell is as tall as a line of text and a few characters wide, not a sliver.
+    const sizes = await cells.evaluateAll((found) =>
+      found.map((td) => {
+        const box = td.getBoundingClientRect();
+        const style = getComputedStyle(td);
+        return {
+          width: box.width,
+          height: box.height,
+          line: parseFloat(style.lineHeight),
+          char: parseFloat(style.fontSize),
+          empty: !td.textContent,
+        };
+      }),
+    );
+    for (const size of sizes.filter((found) => found.empty)) {
+      expect(size.height).toBeGreaterThanOrEqual(size.line);
+      expect(size.width).toBeGreaterThanOrEqual(2 * size.char);
+    }
+    await screenshot(page, 'editor-preview-empty-cells-zh', { fullPage: false });
+    await page.close();
+  });
+
   it('inserts a 5 × 5 top-aligned table, refuses more than 100 rows, and the picker stacks above the dialog (zh)', async () => {
     const { page, editor, text, texts, unexpectedErrors } = await openEditor();
     const t = texts.editor;
@@ -624,7 +668,7 @@ describe('Rich-text editor', () => {
           rows.filter((row) => {
             const bar = row.querySelector<HTMLElement>('.ke-toolbar')!;
             const body = row.closest('.ant-modal-body')!.getBoundingClientRect();
-            const tools = [...bar.querySelectorAll('.ke-tool')].map((tool) =>
+            const tools = Array.from(bar.querySelectorAll('.ke-tool'), (tool) =>
               tool.getBoundingClientRect(),
             );
             const inside = bar.getBoundingClientRect();
