@@ -1,4 +1,5 @@
 import type { Browser, Locator, Page } from 'playwright-core';
+import type { QuestionView } from '@kaoshi/shared';
 import { describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
 import zh from '../src/i18n/locales/zh';
@@ -10,9 +11,11 @@ import {
   launchBrowser,
   newPage,
   openSignedIn,
+  pickOption,
   screenshot,
   type ContextOptions,
 } from './browser';
+import { createKnowledge, type KnowledgeFixture } from './api';
 import { adminSession } from './session';
 
 // The editor's tools (formula, chart, scrawl, snapshot, templates, find and replace, custom
@@ -254,6 +257,127 @@ describe('Editor tools', () => {
     );
     expect(html).not.toContain('data-chart');
 
+    expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+
+  it("confirms each of the editor's dialogs without saving or checking the question around it (zh)", async () => {
+    const tag = Date.now().toString(36).toUpperCase();
+    const knowledge: KnowledgeFixture = await createKnowledge(session.admin, `DLG${tag}`);
+    const { page, host, editor, text, texts, unexpectedErrors } = await openEditor(session.browser);
+    const tools = texts.editorTools;
+    const ok = buttonName(texts.common.ok);
+    const saved = async () =>
+      (
+        await session.admin.call<{ list: QuestionView[] }>(
+          'GET',
+          `/api/kaoshi-question/question/listQuestion?subjectId=${knowledge.subjectId}&limit=100`,
+        )
+      ).list.length;
+
+    // A question that could be saved as it stands: any submit of its form would save it.
+    await text.click();
+    await text.pressSequentially(`对话框${tag}：`);
+    await host
+      .locator('.ant-radio-button-wrapper', { hasText: zh.codes.questionType.judgement })
+      .click();
+    await host.getByRole('radio', { name: zh.question.view.true, exact: true }).check();
+    await pickOption(page, host, zh.question.fields.jobType, knowledge.jobTypeName);
+    await expect
+      .poll(() => host.getByRole('combobox', { name: zh.question.fields.level }).isDisabled())
+      .toBe(false);
+    await pickOption(page, host, zh.question.fields.course, knowledge.course.name);
+
+    /** After each dialog: the question form is still open, unsaved and without errors. */
+    const untouched = async (what: string) => {
+      await animationsDone(page);
+      expect(await host.isVisible(), what).toBe(true);
+      expect(await host.locator('.ant-form-item-explain-error').count(), what).toBe(0);
+      expect(await toast(page).filter({ hasText: zh.question.form.added }).count(), what).toBe(0);
+      expect(await saved(), what).toBe(0);
+    };
+
+    // Formula: 确定 is the submit button of the dialog's own form.
+    await text.press('End');
+    const formula = await insertFormula(page, editor, texts, 'a^2 + b^2 = c^2');
+    await formula.getByRole('button', { name: ok }).click();
+    await formula.waitFor({ state: 'hidden' });
+    await text.locator('[data-type="formula"] .katex').waitFor();
+    await untouched('formula');
+
+    // Link: Enter in its address field, then 确定.
+    await text.press('End');
+    await tool(editor, 'link').click();
+    const link = page
+      .locator('.ant-modal:not(.question-form-dialog)')
+      .filter({ hasText: texts.editor.link.url });
+    const address = link.getByRole('textbox', { name: texts.editor.link.url });
+    await address.fill('www.kaoshi.example');
+    await address.press('Enter');
+    await untouched('link, Enter');
+    await link.getByRole('button', { name: ok }).click();
+    await text.locator('a[href="http://www.kaoshi.example"]').waitFor();
+    await untouched('link');
+
+    // Table picker, template (its "insert here" choice) and chart.
+    await text.press('End');
+    await tool(editor, 'tablePicker').click();
+    await editor.locator('.ke-table-cell[data-row="2"][data-col="2"]').click();
+    await expect.poll(() => text.locator('table').count()).toBe(1);
+    await untouched('table');
+    await text.locator('p').first().click();
+    await tool(editor, 'templates').click();
+    await page
+      .locator('.ant-dropdown:visible .ke-template-item', {
+        hasText: tools.templates.items.dataTable.name,
+      })
+      .click();
+    const choice = dialog(page, 'template');
+    await choice.getByRole('button', { name: buttonName(tools.templates.insertHere) }).click();
+    await choice.waitFor({ state: 'hidden' });
+    await expect.poll(() => text.locator('table').count()).toBe(2);
+    await untouched('template');
+    await text.getByRole('cell', { name: '135', exact: true }).click();
+    const chart = await openChart(page, editor, texts);
+    await chart.getByRole('button', { name: buttonName(tools.chart.apply) }).click();
+    await chart.waitFor({ state: 'hidden' });
+    await editor.locator('.ke-chart svg').waitFor();
+    await untouched('chart');
+
+    // Find and replace: Enter in both fields, then replace all.
+    await tool(editor, 'search-replace').click();
+    const search = dialog(page, 'search');
+    const find = search.getByLabel(tools.searchReplace.find, { exact: true });
+    await find.fill(tag);
+    await find.press('Enter');
+    const replaceWith = search.getByLabel(tools.searchReplace.replaceWith, { exact: true });
+    await replaceWith.fill(`${tag}!`);
+    await replaceWith.press('Enter');
+    await search.getByRole('button', { name: buttonName(tools.searchReplace.replaceAll) }).click();
+    await expect.poll(() => text.innerText()).toContain(`${tag}!`);
+    await search.locator('.ant-modal-close').click();
+    await untouched('find and replace');
+
+    // Scrawl: inserting an empty board is refused inside the board.
+    await tool(editor, 'scrawl').click();
+    const board = dialog(page, 'scrawl');
+    await board.getByRole('button', { name: buttonName(tools.scrawl.insert) }).click();
+    await toast(page).filter({ hasText: tools.scrawl.empty }).waitFor();
+    await board.getByRole('button', { name: buttonName(texts.common.cancel) }).click();
+    await untouched('scrawl');
+
+    // Source mode there and back.
+    await tool(editor, 'source').click();
+    await tool(editor, 'source').click();
+    await untouched('source');
+
+    // The form's own Save still saves, with what the dialogs put in.
+    await host
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: buttonName(texts.common.save) })
+      .click();
+    await toast(page).filter({ hasText: zh.question.form.added }).waitFor();
+    expect(await saved()).toBe(1);
     expect(unexpectedErrors()).toEqual([]);
     await page.context().close();
   });

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import type { QuestionView } from '@kaoshi/shared';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
 import zh from '../src/i18n/locales/zh';
 import {
@@ -12,8 +13,10 @@ import {
   collectConsoleErrors,
   newPage,
   openSignedIn,
+  pickOption,
   screenshot,
 } from './browser';
+import { createKnowledge, type KnowledgeFixture } from './api';
 import { adminSession } from './session';
 
 // The rich-text editor core (toolbar, tables, uploads, source mode, links, drafts, limits) in the
@@ -65,6 +68,12 @@ function solidPng(width: number, height: number, [r, g, b]: [number, number, num
 describe('Rich-text editor', () => {
   const session = adminSession();
   const { baseURL } = session;
+  const tag = Date.now().toString(36).toUpperCase();
+  let knowledge: KnowledgeFixture;
+
+  beforeAll(async () => {
+    knowledge = await createKnowledge(session.admin, `ED${tag}`);
+  });
 
   const dialog = (page: Page) => page.locator('.ant-modal.question-form-dialog');
   const toast = (page: Page, text: string | RegExp) =>
@@ -128,80 +137,182 @@ describe('Rich-text editor', () => {
         `<tr>${Array.from({ length: cols }, (_, c) => `<td>${r + 1}-${c + 1}</td>`).join('')}</tr>`,
     ).join('')}</tbody></table>`;
 
-  // Retried: in full runs (never alone) the first attempt has lost the words typed after the first
-  // few, the document falling back to an earlier state. The cause is not found yet: see the issue 5
-  // closing note. A retry keeps the rest of this test guarding formats, Tab, links and source mode.
-  it(
-    'formats text, keeps Tab spaces, adds http:// to links and round-trips source mode (zh)',
-    { retry: 2 },
-    async () => {
-      const { page, editor, text, texts, unexpectedErrors } = await openEditor();
-      const t = texts.editor;
+  it('formats text, keeps Tab spaces, adds http:// to links and round-trips source mode (zh)', async () => {
+    const { page, editor, text, texts, unexpectedErrors } = await openEditor();
+    const t = texts.editor;
 
-      await text.click();
-      await text.pressSequentially('电工基础 ');
-      await tool(editor, 'bold').click();
-      await text.pressSequentially('欧姆定律');
-      await expect.poll(() => tool(editor, 'bold').getAttribute('aria-pressed')).toBe('true');
-      // Select the bold words, then give them 24px.
-      for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
-      await tool(editor, 'fontSize').click();
-      await editor
-        .locator('.ant-select-item-option')
-        .filter({ hasText: /^24px$/ })
-        .click();
-      await expect
-        .poll(() => text.locator('span[style*="font-size: 24px"] strong').innerText(), POLL)
-        .toBe('欧姆定律');
+    await text.click();
+    await text.pressSequentially('电工基础 ');
+    await tool(editor, 'bold').click();
+    await text.pressSequentially('欧姆定律');
+    await expect.poll(() => tool(editor, 'bold').getAttribute('aria-pressed')).toBe('true');
+    // Select the bold words, then give them 24px.
+    for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await tool(editor, 'fontSize').click();
+    await editor
+      .locator('.ant-select-item-option')
+      .filter({ hasText: /^24px$/ })
+      .click();
+    await expect
+      .poll(() => text.locator('span[style*="font-size: 24px"] strong').innerText(), POLL)
+      .toBe('欧姆定律');
 
-      // Tab inserts four non-breaking spaces.
-      await text.press('End');
-      await text.press('Enter');
-      await text.press('Tab');
-      await text.pressSequentially('缩进');
-      await expect
-        .poll(() => text.locator('p').last().innerText(), POLL)
-        .toBe(`${NBSP.repeat(4)}缩进`);
+    // Tab inserts four non-breaking spaces.
+    await text.press('End');
+    await text.press('Enter');
+    await text.press('Tab');
+    await text.pressSequentially('缩进');
+    await expect
+      .poll(() => text.locator('p').last().innerText(), POLL)
+      .toBe(`${NBSP.repeat(4)}缩进`);
 
-      // A link typed without a protocol gets http://.
-      await text.press('End');
-      await text.pressSequentially(' 参见');
-      await tool(editor, 'link').click();
-      const linkBox = page.locator('.ant-modal').filter({ hasText: t.link.url });
-      await linkBox.getByRole('textbox', { name: t.link.url }).fill('www.kaoshi.example/guide');
-      await linkBox.getByRole('textbox', { name: t.link.text }).fill('指南');
-      await linkBox.getByRole('button', { name: buttonName(zh.common.ok) }).click();
-      await expect
-        .poll(() => text.locator('a').getAttribute('href'), POLL)
-        .toBe('http://www.kaoshi.example/guide');
-      await expect.poll(() => text.locator('a').innerText(), POLL).toBe('指南');
+    // A link typed without a protocol gets http://.
+    await text.press('End');
+    await text.pressSequentially(' 参见');
+    await tool(editor, 'link').click();
+    const linkBox = page.locator('.ant-modal').filter({ hasText: t.link.url });
+    await linkBox.getByRole('textbox', { name: t.link.url }).fill('www.kaoshi.example/guide');
+    await linkBox.getByRole('textbox', { name: t.link.text }).fill('指南');
+    await linkBox.getByRole('button', { name: buttonName(zh.common.ok) }).click();
+    await expect
+      .poll(() => text.locator('a').getAttribute('href'), POLL)
+      .toBe('http://www.kaoshi.example/guide');
+    await expect.poll(() => text.locator('a').innerText(), POLL).toBe('指南');
 
-      const html = await outputOf(editor);
-      expect(html).toContain('<strong>欧姆定律</strong>');
-      expect(html).toContain('font-size: 24px');
-      expect(html).toContain('&nbsp;&nbsp;&nbsp;&nbsp;缩进');
-      expect(html).toContain('<a href="http://www.kaoshi.example/guide">指南</a>');
+    const html = await outputOf(editor);
+    expect(html).toContain('<strong>欧姆定律</strong>');
+    expect(html).toContain('font-size: 24px');
+    expect(html).toContain('&nbsp;&nbsp;&nbsp;&nbsp;缩进');
+    expect(html).toContain('<a href="http://www.kaoshi.example/guide">指南</a>');
 
-      // Source mode: what is typed there is sanitized when going back; a script never survives.
-      await tool(editor, 'source').click();
-      const source = editor.locator('textarea.ke-source');
-      await source.fill(
-        `${await source.inputValue()}\n<p id="x" onclick="alert(1)">源码<script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2"></p>`,
-      );
-      await screenshot(page, 'editor-source-zh', { fullPage: false });
-      await tool(editor, 'source').click();
-      await expect.poll(() => text.locator('p').filter({ hasText: '源码' }).count(), POLL).toBe(1);
-      const after = await outputOf(editor);
-      expect(after).toContain('<p>源码</p>');
-      expect(after).not.toMatch(/script|onerror|onclick|pwned/);
-      expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    // Source mode: what is typed there is sanitized when going back; a script never survives.
+    await tool(editor, 'source').click();
+    const source = editor.locator('textarea.ke-source');
+    await source.fill(
+      `${await source.inputValue()}\n<p id="x" onclick="alert(1)">源码<script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2"></p>`,
+    );
+    await screenshot(page, 'editor-source-zh', { fullPage: false });
+    await tool(editor, 'source').click();
+    await expect.poll(() => text.locator('p').filter({ hasText: '源码' }).count(), POLL).toBe(1);
+    const after = await outputOf(editor);
+    expect(after).toContain('<p>源码</p>');
+    expect(after).not.toMatch(/script|onerror|onclick|pwned/);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
 
-      await animationsDone(page);
-      await screenshot(page, 'editor-text-zh', { fullPage: false });
-      expect(unexpectedErrors()).toEqual([]);
-      await page.close();
-    },
-  );
+    await animationsDone(page);
+    await screenshot(page, 'editor-text-zh', { fullPage: false });
+    expect(unexpectedErrors()).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps every word typed fast into a busy page, from the first open of the dialog to the saved question (zh)', async () => {
+    const page = await newPage(session.browser);
+    const consoleErrors = collectConsoleErrors(page);
+    await openSignedIn(page, session.admin, `${baseURL}${BANK}`);
+    // A slow machine: the CPU at a quarter of its speed, and the page's main thread taken by
+    // 10 ms tasks one after another, so that keystrokes, renders and effects interleave.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.evaluate(() => {
+      const channel = new MessageChannel();
+      const busy = window as { __busy?: boolean };
+      busy.__busy = true;
+      channel.port1.onmessage = () => {
+        if (!busy.__busy) return;
+        const end = performance.now() + 10;
+        while (performance.now() < end);
+        channel.port2.postMessage(0);
+      };
+      channel.port2.postMessage(0);
+    });
+
+    // The editor's code is fetched on this first open: typing starts as soon as its text shows.
+    await page
+      .locator('.app-main-page:not([hidden])')
+      .getByRole('button', { name: buttonName(zh.question.add) })
+      .click();
+    const host = dialog(page);
+    const text = host.locator('.ke-root').first().locator('.ProseMirror');
+    const words = [tag, ...Array.from({ length: 29 }, (_, i) => `w${i + 1}`)];
+    await text.pressSequentially(words.slice(0, 15).join(' '));
+    // More words after a format toggled from the keyboard, as a fast typist does.
+    await text.press('Control+b');
+    await text.pressSequentially(` ${words.slice(15).join(' ')}`);
+    await page.evaluate(() => {
+      (window as { __busy?: boolean }).__busy = false;
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+
+    await host
+      .locator('.ant-radio-button-wrapper', { hasText: zh.codes.questionType.judgement })
+      .click();
+    await host.getByRole('radio', { name: zh.question.view.true, exact: true }).check();
+    await pickOption(page, host, zh.question.fields.jobType, knowledge.jobTypeName);
+    await expect
+      .poll(() => host.getByRole('combobox', { name: zh.question.fields.level }).isDisabled(), POLL)
+      .toBe(false);
+    await pickOption(page, host, zh.question.fields.course, knowledge.course.name);
+    await host
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: buttonName(zh.common.save) })
+      .click();
+    await toast(page, zh.question.form.added).waitFor();
+
+    const { list } = await session.admin.call<{ list: QuestionView[] }>(
+      'GET',
+      `/api/kaoshi-question/question/listQuestion?subjectId=${knowledge.subjectId}&limit=100`,
+    );
+    const saved = list.find((question) => question.content.includes(words[0]!));
+    const savedWords = saved?.content.replace(/<[^>]+>/g, ' ').split(/\s+/) ?? [];
+    expect(words.filter((word) => !savedWords.includes(word))).toEqual([]);
+    expect(saved!.content).toMatch(/<strong>[^<]*w29<\/strong>/);
+    expect(consoleErrors.filter((line) => !/status of 4\d\d/.test(line))).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the empty cells of a stored table at a usable size in the question preview (zh)', async () => {
+    const cell = (text: string) =>
+      `<td colspan="1" rowspan="1" style="vertical-align: top"><p>${text}</p></td>`;
+    const rowOf = (...texts: string[]) => `<tr>${texts.map(cell).join('')}</tr>`;
+    await session.admin.call('POST', '/api/kaoshi-question/question/addQuestion', {
+      subjectId: knowledge.subjectId,
+      level: knowledge.level,
+      courseId: knowledge.course.id,
+      type: 2,
+      answer: 'T',
+      content: `<p>空单元格${tag}</p><table><tbody>${rowOf('电压', '', '')}${rowOf('', '', '')}${rowOf('', '', '220 V')}</tbody></table>`,
+    });
+    const page = await newPage(session.browser);
+    await openSignedIn(page, session.admin, `${baseURL}${BANK}`);
+    await page
+      .locator('.app-main-page:not([hidden]) .ant-table-row', { hasText: `空单元格${tag}` })
+      .getByRole('button', { name: zh.question.actions.preview })
+      .click();
+    const preview = page.locator('.ant-modal.question-preview-dialog');
+    const cells = preview.locator('.kaoshi-html td');
+    await expect.poll(() => cells.count(), POLL).toBe(9);
+    await animationsDone(page);
+    // An empty cell is as tall as a line of text and a few characters wide, not a sliver.
+    const sizes = await cells.evaluateAll((found) =>
+      found.map((td) => {
+        const box = td.getBoundingClientRect();
+        const style = getComputedStyle(td);
+        return {
+          width: box.width,
+          height: box.height,
+          line: parseFloat(style.lineHeight),
+          char: parseFloat(style.fontSize),
+          empty: !td.textContent,
+        };
+      }),
+    );
+    for (const size of sizes.filter((found) => found.empty)) {
+      expect(size.height).toBeGreaterThanOrEqual(size.line);
+      expect(size.width).toBeGreaterThanOrEqual(2 * size.char);
+    }
+    await screenshot(page, 'editor-preview-empty-cells-zh', { fullPage: false });
+    await page.close();
+  });
 
   it('inserts a 5 × 5 top-aligned table, refuses more than 100 rows, and the picker stacks above the dialog (zh)', async () => {
     const { page, editor, text, texts, unexpectedErrors } = await openEditor();
@@ -528,7 +639,7 @@ describe('Rich-text editor', () => {
     await page.close();
   });
 
-  it('fits a phone: the toolbar wraps inside the dialog and the text is usable (en, zh)', async () => {
+  it("fits a phone: the toolbars, the answer options' too, wrap inside the dialog and the text is usable (en, zh)", async () => {
     for (const locale of ['en-US', 'zh-CN']) {
       const { page, editor, text, unexpectedErrors } = await openEditor({
         locale,
@@ -547,6 +658,29 @@ describe('Rich-text editor', () => {
         .toContain(locale === 'en-US' ? 'Typed on a phone' : '手机上输入');
       await animationsDone(page);
       await screenshot(page, `editor-phone-${locale.slice(0, 2)}`, { fullPage: false });
+
+      // Each answer option's compact toolbar wraps inside its field, none of it cut off.
+      const options = dialog(page).locator('.question-option-row');
+      await options.first().scrollIntoViewIfNeeded();
+      await animationsDone(page);
+      const cut = await options.evaluateAll(
+        (rows) =>
+          rows.filter((row) => {
+            const bar = row.querySelector<HTMLElement>('.ke-toolbar')!;
+            const body = row.closest('.ant-modal-body')!.getBoundingClientRect();
+            const tools = Array.from(bar.querySelectorAll('.ke-tool'), (tool) =>
+              tool.getBoundingClientRect(),
+            );
+            const inside = bar.getBoundingClientRect();
+            return (
+              bar.scrollWidth > bar.clientWidth + 1 ||
+              inside.right > body.right ||
+              tools.some((tool) => tool.right > inside.right + 1 || tool.left < inside.left - 1)
+            );
+          }).length,
+      );
+      expect(cut).toBe(0);
+      await screenshot(page, `editor-phone-options-${locale.slice(0, 2)}`, { fullPage: false });
       expect(unexpectedErrors()).toEqual([]);
       await page.close();
     }

@@ -9,7 +9,7 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { Alert, App, Button, ConfigProvider, Input } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sanitizeHtml } from '../../utils/sanitize-html';
 import {
@@ -40,6 +40,7 @@ import { useEditorMessage, type EditorMessages } from './messages';
 import { captureRemoteImages } from './remote-capture';
 import { htmlLimitRefusal, formatSource } from './source';
 import { Toolbar } from './Toolbar';
+import { ValueSync } from './value-sync';
 import { countWords } from './word-count';
 import {
   clearEditorDraft,
@@ -99,9 +100,6 @@ function outputHtml(editor: Editor): string {
  * What the editor's plugins call. The editor is created once, so they cannot close over props:
  * the component keeps this object up to date instead.
  */
-/** How many of its own reports the editor recognises when the form hands them back late. */
-const RECENT_ECHOES = 20;
-
 class EditorBridge {
   editor?: Editor;
   onChange?: (html: string) => void;
@@ -113,12 +111,8 @@ class EditorBridge {
   };
   autosaver?: Autosaver;
   placeholder = '';
-  /**
-   * What the editor reported lately, newest last. The form hands each report back as `value`,
-   * but a busy page may hand back an older one after newer keystrokes: that echo must not
-   * replace what was typed since.
-   */
-  private recentlyEmitted: string[] = [];
+  /** Which values coming in through `value` are the editor's own reports coming back. */
+  readonly sync = new ValueSync();
 
   update(
     fields: Partial<
@@ -133,24 +127,9 @@ class EditorBridge {
 
   /** Reports the content once per change. */
   emit(html: string) {
-    if (html === this.recentlyEmitted.at(-1)) return;
-    this.recentlyEmitted.push(html);
-    if (this.recentlyEmitted.length > RECENT_ECHOES) this.recentlyEmitted.shift();
+    if (!this.sync.report(html)) return;
     this.onChange?.(html);
     this.autosaver?.change(html);
-  }
-
-  /**
-   * Whether a value coming in is one of the editor's own recent reports coming back, however late.
-   * (A form reset to exactly something typed in the last few changes is taken for an echo too.)
-   */
-  isEcho(value: string): boolean {
-    return this.recentlyEmitted.includes(value);
-  }
-
-  /** The content now stands for `value`, whoever set it. */
-  settle(value: string) {
-    this.recentlyEmitted = [value];
   }
 
   capture(html: string) {
@@ -163,6 +142,9 @@ class EditorBridge {
     return true;
   }
 }
+
+/** Keeps an event of the editor's own dialogs from the form around the editor. */
+const stopAtEditor = (event: SyntheticEvent) => event.stopPropagation();
 
 /** The last part of an image address, readable (a malformed escape is shown as it is). */
 function fileNameOf(src: string): string {
@@ -197,65 +179,16 @@ function useRefusalMessages() {
  * The rich-text editor (TipTap): value/onChange as an antd Form control, HTML sanitized in and
  * out. Load it through LazyRichEditor so its code is fetched only where it is used.
  */
-export default function RichEditor({
-  value,
-  onChange,
-  placeholder,
-  minHeight = DEFAULT_MIN_HEIGHT,
-  maxWords = WORD_COUNT_MAX,
-  onValidity,
-  autosaveKey,
-  compact = false,
-  disabled = false,
-  id,
-  'aria-label': ariaLabel,
-}: RichEditorProps) {
+export default function RichEditor(props: RichEditorProps) {
+  const { value, disabled = false, id, 'aria-label': ariaLabel } = props;
   const { t } = useTranslation();
-  const { modal } = App.useApp();
-  const messages = useEditorMessage();
-  const refuse = useRefusalMessages();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const bodyRef = useRef<HTMLDivElement>(null);
-  const [sourceMode, setSourceMode] = useState(false);
-  const [source, setSource] = useState('');
-  const [fullscreen, setFullscreen] = useState(false);
-  const [linkOpen, setLinkOpen] = useState(false);
-  const [savedVisible, setSavedVisible] = useState(false);
-
   // The editor is created once; its plugins reach the latest props and the editor through this.
   const live = useMemo(() => new EditorBridge(), []);
-  useLayoutEffect(() => {
-    live.update({ onChange, refuse, messages });
-  });
-  const shownPlaceholder = placeholder ?? t('editor.placeholder');
-
-  const [draft, setDraft] = useState<EditorDraft | undefined>(() => {
-    if (!autosaveKey) return undefined;
-    const found = readDraft(autosaveKey);
-    const current = value ? sanitizeHtml(value) : '';
-    return found && found.html && found.html !== current ? found : undefined;
-  });
-
-  const autosaver = useMemo(
-    () =>
-      autosaveKey
-        ? createAutosaver((html) => {
-            if (writeDraft(autosaveKey, html)) setSavedVisible(true);
-          })
-        : undefined,
-    [autosaveKey],
-  );
-  useEffect(() => () => autosaver?.flush(), [autosaver]);
-  useEffect(() => {
-    if (!savedVisible) return;
-    const timer = setTimeout(() => setSavedVisible(false), AUTOSAVE_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [savedVisible]);
-  useLayoutEffect(() => {
-    live.update({ autosaver });
-  }, [live, autosaver]);
-
   const editor = useEditor({
+    // Created once mounted, never during a render: an editor made while rendering is destroyed
+    // and made again from the last rendered value whenever its effects run late (a busy page,
+    // the first open), and with it went whatever had been typed into it meanwhile.
+    immediatelyRender: false,
     extensions: [
       StarterKit.configure({
         link: {
@@ -332,6 +265,83 @@ export default function RichEditor({
     },
     onUpdate: ({ editor: current }) => live.emit(outputHtml(current)),
   });
+  if (!editor) return <EditorPending {...props} />;
+  return <EditorFrame {...props} editor={editor} live={live} />;
+}
+
+/** The frame's place while the editor is being created, as tall as the frame. */
+function EditorPending({ minHeight = DEFAULT_MIN_HEIGHT }: RichEditorProps) {
+  return (
+    <div
+      className="ke-pending"
+      style={{ ['--ke-min-height' as string]: `${minHeight}px` }}
+      aria-busy="true"
+    />
+  );
+}
+
+interface EditorFrameProps extends RichEditorProps {
+  editor: Editor;
+  live: EditorBridge;
+}
+
+/** Toolbar, text, source mode, drafts and counts around a created editor. */
+function EditorFrame({
+  editor,
+  live,
+  value,
+  onChange,
+  placeholder,
+  minHeight = DEFAULT_MIN_HEIGHT,
+  maxWords = WORD_COUNT_MAX,
+  onValidity,
+  autosaveKey,
+  compact = false,
+  disabled = false,
+}: EditorFrameProps) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const messages = useEditorMessage();
+  const refuse = useRefusalMessages();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [sourceMode, setSourceMode] = useState(false);
+  const [source, setSource] = useState('');
+  const [fullscreen, setFullscreen] = useState(false);
+  const [linkOpen, setLinkOpen] = useState(false);
+  const [savedVisible, setSavedVisible] = useState(false);
+
+  useLayoutEffect(() => {
+    live.update({ onChange, refuse, messages });
+  });
+  const shownPlaceholder = placeholder ?? t('editor.placeholder');
+
+  const [draft, setDraft] = useState<EditorDraft | undefined>(() => {
+    if (!autosaveKey) return undefined;
+    const found = readDraft(autosaveKey);
+    const current = value ? sanitizeHtml(value) : '';
+    return found && found.html && found.html !== current ? found : undefined;
+  });
+
+  const autosaver = useMemo(
+    () =>
+      autosaveKey
+        ? createAutosaver((html) => {
+            if (writeDraft(autosaveKey, html)) setSavedVisible(true);
+          })
+        : undefined,
+    [autosaveKey],
+  );
+  useEffect(() => () => autosaver?.flush(), [autosaver]);
+  useEffect(() => {
+    if (!savedVisible) return;
+    const timer = setTimeout(() => setSavedVisible(false), AUTOSAVE_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [savedVisible]);
+  useLayoutEffect(() => {
+    live.update({ autosaver });
+  }, [live, autosaver]);
+
   useLayoutEffect(() => {
     live.update({ editor });
   }, [live, editor]);
@@ -342,17 +352,18 @@ export default function RichEditor({
   }, [live, editor, shownPlaceholder]);
   const emit = (html: string) => live.emit(html);
 
-  // A value from outside (a loaded question, a form reset) replaces the content.
+  // A value from outside (a loaded question, a form reset) replaces the content; the editor's
+  // own reports coming back, however late, never do.
+  const mark = live.sync.mark();
   useEffect(() => {
-    if (value === undefined || live.isEcho(value)) return;
-    live.settle(value);
+    if (value === undefined || !live.sync.accept(value, mark)) return;
     const clean = value ? sanitizeHtml(value) : '';
     if (clean === outputHtml(editor)) return;
     editor.commands.setContent(clean, { emitUpdate: false });
-  }, [value, editor, live]);
+  }, [value, mark, editor, live]);
 
   useEffect(() => {
-    editor.setEditable(!disabled && !sourceMode);
+    editor.setEditable(!disabled && !sourceMode, false);
   }, [editor, disabled, sourceMode]);
 
   const counts = useEditorState({
@@ -437,6 +448,11 @@ export default function RichEditor({
     <div
       ref={rootRef}
       className={className}
+      // The editor's dialogs (formula, link, find and replace...) are portals, and React passes a
+      // portal's events up its own tree: a dialog's submit or reset would reach the form around
+      // the editor and save or clear it. They end here, whatever the dialog.
+      onSubmit={stopAtEditor}
+      onReset={stopAtEditor}
       style={{
         ['--ke-min-height' as string]: `${minHeight}px`,
         ['--ke-bottom-padding' as string]: `${AUTO_HEIGHT_PADDING}px`,

@@ -95,7 +95,8 @@ function useToolbarState(editor: Editor) {
 
 /**
  * The editor's toolbar: antd buttons with tooltips, in groups, wrapping on narrow screens. The
- * compact toolbar keeps one scrolling row of the most used tools for short fields.
+ * compact toolbar has only the most used tools, for short fields: one row where there is room,
+ * wrapped on a phone rather than cut at the field's edge.
  */
 export function Toolbar(props: ToolbarProps) {
   const { editor, compact, disabled, sourceMode, fullscreen, features } = props;
@@ -400,11 +401,7 @@ export function Toolbar(props: ToolbarProps) {
   }
 
   return (
-    <div
-      className={compact ? 'ke-toolbar ke-toolbar-compact' : 'ke-toolbar'}
-      role="toolbar"
-      aria-label={t('editor.toolbar')}
-    >
+    <div className="ke-toolbar" role="toolbar" aria-label={t('editor.toolbar')}>
       {groups
         .filter((group) => group.length > 0)
         .map((group, index) => (
