@@ -448,15 +448,15 @@ describe('School screens', () => {
         .join('-');
     };
     // Both set to 报名中 by hand, as in the report; only one is still registering.
-    for (const [name, registrationEnd] of [
-      ['school-state 已截止', day(-1)],
-      ['school-state 报名中', day(7)],
+    for (const [name, code, registrationEnd] of [
+      ['school-state 已截止', 'school-state-closed', day(-1)],
+      ['school-state 报名中', 'school-state-open', day(7)],
     ] as const) {
       await session.admin.call('POST', '/api/kaoshi-school/classes/addClasses', {
         subjectId: subject,
         level: 5,
         name,
-        code: name.replace(' ', '-'),
+        code,
         registrationStart: day(-30),
         registrationEnd,
         examStart: day(14),
