@@ -125,6 +125,38 @@ describe('signing in and out', () => {
     await page.context().close();
   });
 
+  it('after a wrong captcha code shows only the server message, not an empty-field error', async () => {
+    const page = await newPage(session.browser);
+    // The test server runs without a captcha: this page is told it has one, and the sign-in
+    // answers as the server does for a wrong code.
+    await page.route('**/api/kaoshi-user/security/loginOptions', (route) =>
+      route.fulfill({ json: { status: 200, message: 'ok', data: { captcha: true } } }),
+    );
+    await page.route('**/api/kaoshi-user/security/doLogin', (route) =>
+      route.fulfill({
+        status: 400,
+        json: { status: 10002, message: 'verifyCode: the captcha code is wrong', data: null },
+      }),
+    );
+    await page.goto(`${baseURL}/login`);
+    const code = page.locator('input[name=verifyCode]');
+    await code.waitFor();
+    await code.fill('zzzz');
+    await submitSignIn(page, 'admin', E2E_ADMIN_PASSWORD, ADMIN);
+    await alert(page).waitFor();
+    expect(await alert(page).innerText()).toBe('验证码错误或已过期，请输入新的验证码。');
+    // The code is emptied for the new image, without a "please enter" of its own.
+    expect(await code.inputValue()).toBe('');
+    expect(await page.locator('.login-problem').count()).toBe(0);
+    expect(await code.getAttribute('aria-invalid')).toBe('false');
+    await screenshot(page, 'login-wrong-captcha-zh');
+
+    // Sent again empty, the field asks for a code.
+    await page.locator('form button[type=submit]').click();
+    await page.locator('.login-problem', { hasText: '请输入验证码' }).waitFor();
+    await page.context().close();
+  });
+
   it('refuses a teacher signing in as a student, in the form', async () => {
     await session.admin.createUser(
       'auth-teacher',

@@ -208,7 +208,8 @@ describe('School screens', () => {
       '2025-03-10\n~ 2025-03-31',
       '2025-04-12\n~ 2025-04-13',
       '0 / 50',
-      '报名中',
+      // Set 报名中 by default, but its exam ended in 2025: the dates decide.
+      '已结束',
     ]) {
       expect(text).toContain(part);
     }
@@ -415,6 +416,61 @@ describe('School screens', () => {
     await toast(page)
       .filter({ hasText: '“school-used 工种”下还有 1 个报名批次，不能删除。请先删除这些批次。' })
       .waitFor();
+    await page.context().close();
+  });
+
+  it('shows the state a batch is in by its dates, and filters by it', async () => {
+    const { subject } = await structure('school-state');
+    /** A calendar day `offset` days from today (the server counts days in its time zone). */
+    const day = (offset: number) => {
+      const date = new Date();
+      date.setDate(date.getDate() + offset);
+      return [date.getFullYear(), date.getMonth() + 1, date.getDate()]
+        .map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0'))
+        .join('-');
+    };
+    // Both set to 报名中 by hand, as in the report; only one is still registering.
+    for (const [name, code, registrationEnd] of [
+      ['school-state 已截止', 'school-state-closed', day(-1)],
+      ['school-state 报名中', 'school-state-open', day(7)],
+    ] as const) {
+      await session.admin.call('POST', '/api/kaoshi-school/classes/addClasses', {
+        subjectId: subject,
+        level: 5,
+        name,
+        code,
+        registrationStart: day(-30),
+        registrationEnd,
+        examStart: day(14),
+        examEnd: day(14),
+        status: 1,
+      });
+    }
+    const page = await openAs('/school/classesManage');
+    const bar = filters(page, 'classSearch');
+    await bar.getByRole('textbox').fill('school-state');
+    await bar.getByRole('button', { name: buttonName('搜索') }).click();
+    await expect.poll(() => rows(page).count()).toBe(2);
+    const tag = (name: string) => row(page, name).locator('.class-status-tag');
+    expect(await tag('school-state 已截止').innerText()).toBe('报名已截止');
+    expect(await tag('school-state 报名中').innerText()).toBe('报名中');
+    // Why: the dates decide.
+    await tag('school-state 已截止').hover();
+    await page.locator('.ant-tooltip:visible', { hasText: '按日期' }).waitFor();
+    await animationsDone(page);
+    await screenshot(page, 'school-batch-states-zh', { fullPage: false });
+
+    // The filter finds what the list shows.
+    await pick(page, bar.getByRole('combobox', { name: '状态' }), '报名中');
+    await bar.getByRole('button', { name: buttonName('搜索') }).click();
+    await expect
+      .poll(() => rows(page).allInnerTexts())
+      .toEqual([expect.stringContaining('school-state 报名中')]);
+    await pick(page, bar.getByRole('combobox', { name: '状态' }), '报名已截止');
+    await bar.getByRole('button', { name: buttonName('搜索') }).click();
+    await expect
+      .poll(() => rows(page).allInnerTexts())
+      .toEqual([expect.stringContaining('school-state 已截止')]);
     await page.context().close();
   });
 

@@ -105,7 +105,7 @@ function LayoutFrame() {
         </header>
         <AppMain />
       </div>
-      {showSettings && <Settings />}
+      {showSettings && !mobile && <Settings />}
       <DefaultPasswordPrompt />
     </div>
   );

@@ -12,10 +12,12 @@ import { useNavigate } from 'react-router';
 import { LANGUAGE_NAMES } from '../i18n';
 import { LANGUAGES } from '../i18n/types';
 import { useAppStore, type Size } from '../stores/app';
+import { useSettingsStore } from '../stores/settings';
 import { useUserStore } from '../stores/user';
 import { Breadcrumb } from './Breadcrumb';
 import { ErrorLog } from './ErrorLog';
 import { HeaderSearch } from './HeaderSearch';
+import { Settings } from './Settings';
 
 const FIRST_ADMIN_ID = 1;
 const SIZES: Size[] = ['large', 'medium', 'small'];
@@ -25,6 +27,7 @@ export function Navbar() {
   const navigate = useNavigate();
   const app = useAppStore();
   const info = useUserStore((state) => state.info);
+  const showSettings = useSettingsStore((state) => state.showSettings);
   const [openMenu, setOpenMenu] = useState<'language' | 'size' | null>(null);
 
   const signOut = async () => {
@@ -148,6 +151,7 @@ export function Navbar() {
             <FontSizeOutlined />
           </button>
         </Dropdown>
+        {showSettings && app.device === 'mobile' && <Settings inNavbar />}
         {/* Spec §2: the user menu shows only when the remote-login flag equals 1. */}
         {info?.remoteLogin === 1 ? (
           <Dropdown trigger={['click']} menu={{ items: userItems }}>

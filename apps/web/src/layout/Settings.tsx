@@ -18,8 +18,11 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Spec §2 settings drawer, opened by the right panel button (top 120 px, spec §9). */
-export function Settings() {
+/**
+ * Spec §2 settings drawer, opened by the right panel button (top 120 px, spec §9) or, on a
+ * phone, where that button would cover the search boxes, by an icon of the navbar.
+ */
+export function Settings({ inNavbar = false }: { inNavbar?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const settings = useSettingsStore();
@@ -32,8 +35,8 @@ export function Settings() {
     <>
       <button
         type="button"
-        className="right-panel-button"
-        style={{ background: settings.theme }}
+        className={inNavbar ? 'navbar-icon' : 'right-panel-button'}
+        style={inNavbar ? undefined : { background: settings.theme }}
         aria-label={t('layout.settings')}
         onClick={() => setOpen(true)}
       >

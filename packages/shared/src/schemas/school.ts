@@ -341,7 +341,15 @@ export interface ClassView {
   examStart: string | null;
   examEnd: string | null;
   capacity: number;
+  /**
+   * Where the batch is in its life (ClassStatus): by its dates when they decide, else
+   * manualStatus. What lists show, filter and sort by.
+   */
   status: number;
+  /** The state set by hand (the form's field), shown while no date decides. */
+  manualStatus: number;
+  /** Whether the dates decided `status`. */
+  statusByDates: boolean;
   description: string;
   studentCount: number;
   createdAt: string;

@@ -1,5 +1,6 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
+  ClassStatus,
   UserType,
   type ClassSelectQuery,
   type ListClassQuery,
@@ -42,12 +43,51 @@ export function visibleClassIds(db: Db, viewer: ClassViewer) {
     );
 }
 
+/** A calendar day as the server's clock reads it (its time zone, TZ), e.g. 2026-03-31. */
+const localDay = (now: Date) =>
+  [now.getFullYear(), now.getMonth() + 1, now.getDate()]
+    .map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0'))
+    .join('-');
+
+/**
+ * Where a batch is in its life by its dates at `now`, or null when no date decides: finished
+ * once the exam has ended; registration closed once it has ended or the exam has begun; open
+ * from its first day; preparing before it. A date without a time (YYYY-MM-DD) counts whole days
+ * in the server's time zone: registration ending on the 31st is open all that day.
+ *
+ * The one place a batch's state is worked out: lists, filters, sorting and selects all read it
+ * (with `classState`), so what a list shows is what its filter finds.
+ */
+export function classStateByDates(now: Date) {
+  const instant = now.toISOString();
+  const day = localDay(now);
+  // A day-only value is compared with today's date, an instant with the instant (ISO-8601 UTC
+  // strings sort as the times they name).
+  const current = (column: string) =>
+    sql`case when length(${sql.ref(column)}) = 10 then ${day} else ${instant} end`;
+  const over = (column: string) =>
+    sql`(${sql.ref(column)} is not null and ${sql.ref(column)} < ${current(column)})`;
+  const reached = (column: string) =>
+    sql`(${sql.ref(column)} is not null and ${sql.ref(column)} <= ${current(column)})`;
+  return sql<number | null>`case
+    when ${over('classes.exam_end')} then ${sql.lit(ClassStatus.FINISHED)}
+    when ${over('classes.registration_end')} or ${reached('classes.exam_start')}
+      then ${sql.lit(ClassStatus.CLOSED)}
+    when ${reached('classes.registration_start')} then ${sql.lit(ClassStatus.OPEN)}
+    when classes.registration_start is not null then ${sql.lit(ClassStatus.PREPARING)}
+    else null end`;
+}
+
+/** A batch's state: by its dates (classStateByDates), else the one set by hand. */
+export const classState = (now: Date) =>
+  sql<number>`coalesce(${classStateByDates(now)}, classes.status)`;
+
+/** Sort columns; status sorts by the state lists show (classState). */
 const ORDER_COLUMNS = {
   createdAt: 'classes.created_at',
   name: 'classes.name',
   code: 'classes.code',
   level: 'classes.level',
-  status: 'classes.status',
   registrationStart: 'classes.registration_start',
   examStart: 'classes.exam_start',
 } as const;
@@ -62,7 +102,7 @@ export class ClassesRepository {
    * Batches among `ids` with the names of their job type, category and project, and their
    * number of students from one grouped subquery over the same batches (no query per row).
    */
-  private withNames(ids: ClassIds | number) {
+  private withNames(ids: ClassIds | number, now: Date) {
     let counts = this.db
       .selectFrom('students')
       .select((eb) => ['students.class_id', eb.fn.countAll<number>().as('student_count')])
@@ -86,6 +126,8 @@ export class ClassesRepository {
         'departments.school_id as school_id',
         'schools.name as school_name',
         'counts.student_count',
+        classStateByDates(now).as('state_by_dates'),
+        classState(now).as('state'),
       ]);
     return typeof ids === 'number'
       ? query.where('classes.id', '=', ids)
@@ -93,7 +135,7 @@ export class ClassesRepository {
   }
 
   /** Ids of the batches that pass the list's filters and the viewer's scope. */
-  private filtered(query: Omit<ListClassQuery, 'page' | 'limit'>, viewer: ClassViewer) {
+  private filtered(query: Omit<ListClassQuery, 'page' | 'limit'>, viewer: ClassViewer, now: Date) {
     let base = this.db
       .selectFrom('classes')
       .innerJoin('subjects', 'subjects.id', 'classes.subject_id')
@@ -110,7 +152,7 @@ export class ClassesRepository {
     if (query.subjectId !== undefined)
       base = base.where('classes.subject_id', '=', query.subjectId);
     if (query.level !== undefined) base = base.where('classes.level', '=', query.level);
-    if (query.status !== undefined) base = base.where('classes.status', '=', query.status);
+    if (query.status !== undefined) base = base.where(classState(now), '=', query.status);
     if (query.keyword) {
       const keyword = query.keyword;
       base = base.where((eb) =>
@@ -120,16 +162,17 @@ export class ClassesRepository {
     return base;
   }
 
-  async list(query: ListClassQuery, viewer: ClassViewer) {
-    const ids = this.filtered(query, viewer);
+  async list(query: ListClassQuery, viewer: ClassViewer, now: Date) {
+    const ids = this.filtered(query, viewer, now);
     const field = query.orderBy ?? 'createdAt';
     // Newest first unless the caller chose an order.
     const direction = query.order ?? (query.orderBy ? 'asc' : 'desc');
-    let rows = this.withNames(ids);
-    if (NULLABLE_ORDER.has(field)) rows = rows.orderBy(nullsLast(ORDER_COLUMNS[field]));
+    let rows = this.withNames(ids, now);
+    const column = field === 'status' ? undefined : ORDER_COLUMNS[field];
+    if (column && NULLABLE_ORDER.has(field)) rows = rows.orderBy(nullsLast(column));
     const [list, count] = await Promise.all([
       rows
-        .orderBy(ORDER_COLUMNS[field], direction)
+        .orderBy(column ?? classState(now), direction)
         .orderBy('classes.id', direction)
         .limit(query.limit)
         .offset((query.page - 1) * query.limit)
@@ -142,22 +185,22 @@ export class ClassesRepository {
     return { rows: list, total: Number(count.total) };
   }
 
-  listForSelect(query: ClassSelectQuery, viewer: ClassViewer) {
+  listForSelect(query: ClassSelectQuery, viewer: ClassViewer, now: Date) {
     let base = this.db
       .selectFrom('classes')
-      .select(['id', 'subject_id', 'level', 'name', 'code', 'status']);
+      .select(['id', 'subject_id', 'level', 'name', 'code', classState(now).as('state')]);
     const scope = visibleClassIds(this.db, viewer);
     if (scope) base = base.where('id', 'in', scope);
     if (query.subjectId !== undefined) base = base.where('subject_id', '=', query.subjectId);
     if (query.level !== undefined) base = base.where('level', '=', query.level);
-    if (query.status !== undefined) base = base.where('status', '=', query.status);
+    if (query.status !== undefined) base = base.where(classState(now), '=', query.status);
     return base.orderBy('id', 'desc').execute();
   }
 
   /** The batch with its names and student count, if it exists and the viewer may see it. */
-  async findVisible(id: number, viewer: ClassViewer) {
+  async findVisible(id: number, viewer: ClassViewer, now = new Date()) {
     const scope = visibleClassIds(this.db, viewer);
-    let query = this.withNames(id);
+    let query = this.withNames(id, now);
     if (scope) query = query.where('classes.id', 'in', scope);
     return query.executeTakeFirst();
   }

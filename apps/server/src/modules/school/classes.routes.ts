@@ -31,7 +31,7 @@ export async function classesRoutes(app: FastifyInstance, opts: { classes: Class
       schema: {
         tags,
         summary:
-          'Batches with names and student counts: schoolId, departmentId, subjectId, level, status, keyword, orderBy, order (newest first by default)',
+          'Batches with names and student counts: schoolId, departmentId, subjectId, level, status (the state by the dates, as listed), keyword, orderBy, order (newest first by default)',
         querystring: listClassQuery,
       },
     },

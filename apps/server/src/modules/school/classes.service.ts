@@ -37,6 +37,8 @@ type ClassNamedRow = ClassRow & {
   school_id: number;
   school_name: string;
   student_count: number | null;
+  state_by_dates: number | null;
+  state: number;
 };
 
 const toView = (row: ClassNamedRow): ClassView => ({
@@ -56,7 +58,9 @@ const toView = (row: ClassNamedRow): ClassView => ({
   examStart: row.exam_start,
   examEnd: row.exam_end,
   capacity: row.capacity,
-  status: row.status,
+  status: Number(row.state),
+  manualStatus: row.status,
+  statusByDates: row.state_by_dates !== null,
   description: row.description,
   studentCount: Number(row.student_count ?? 0),
   createdAt: row.created_at,
@@ -74,7 +78,7 @@ export class ClassesService {
   constructor(private readonly db: Db) {}
 
   async list(query: ListClassQuery, viewer: ClassViewer): Promise<ListResult<ClassView>> {
-    const { rows, total } = await new ClassesRepository(this.db).list(query, viewer);
+    const { rows, total } = await new ClassesRepository(this.db).list(query, viewer, new Date());
     return { list: rows.map(toView), total };
   }
 
@@ -83,14 +87,14 @@ export class ClassesService {
   }
 
   async listForSelect(query: ClassSelectQuery, viewer: ClassViewer): Promise<ClassOption[]> {
-    const rows = await new ClassesRepository(this.db).listForSelect(query, viewer);
+    const rows = await new ClassesRepository(this.db).listForSelect(query, viewer, new Date());
     return rows.map((row) => ({
       id: row.id,
       subjectId: row.subject_id,
       level: row.level as CertLevel,
       name: row.name,
       code: row.code,
-      status: row.status,
+      status: Number(row.state),
     }));
   }
 

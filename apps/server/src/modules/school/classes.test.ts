@@ -137,7 +137,10 @@ describe('registration batches (classes)', () => {
         examStart: '2025-04-12T01:00:00.000Z',
         examEnd: '2025-04-12T03:30:00.000Z',
         capacity: 120,
-        status: ClassStatus.PREPARING,
+        // Its exam is over: the dates decide, whatever was chosen by hand.
+        status: ClassStatus.FINISHED,
+        manualStatus: ClassStatus.PREPARING,
+        statusByDates: true,
         description: 'Hall 3',
         studentCount: 0,
         createdAt: expect.any(String),
@@ -154,6 +157,8 @@ describe('registration batches (classes)', () => {
         examEnd: null,
         capacity: 0,
         status: ClassStatus.OPEN,
+        manualStatus: ClassStatus.OPEN,
+        statusByDates: false,
         description: '',
       });
       const blank = expectOk(await add({ registrationStart: '', examEnd: null }));
@@ -248,8 +253,8 @@ describe('registration batches (classes)', () => {
       c = await addClass(admin, s.subject.id, {
         level: 3,
         name: 'Winter batch',
-        registrationStart: '2025-11-01',
-        examStart: '2025-12-01',
+        registrationStart: '2099-11-01',
+        examStart: '2099-12-01',
       });
       await addStudents(t.handle.db, b.id, 3);
       await addStudents(t.handle.db, s.batch.id, 1);
@@ -342,6 +347,113 @@ describe('registration batches (classes)', () => {
         }),
       );
       expect(level4.map((o) => o.id)).toEqual([b.id]);
+    });
+  });
+
+  describe("a batch's state follows its dates", () => {
+    /** A calendar day `offset` days from today, as the server reads days (its time zone). */
+    const day = (offset: number) => {
+      const date = new Date();
+      date.setDate(date.getDate() + offset);
+      return [date.getFullYear(), date.getMonth() + 1, date.getDate()]
+        .map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0'))
+        .join('-');
+    };
+    const minutesFromNow = (minutes: number) =>
+      new Date(Date.now() + minutes * 60_000).toISOString();
+
+    let s: Awaited<ReturnType<typeof addStructure>>;
+    const batches: Record<string, number> = {};
+    beforeAll(async () => {
+      s = await addStructure(admin, 5);
+      const dated = async (name: string, fields: Record<string, unknown>) => {
+        // Each set to open by hand, as both batches of the report were.
+        batches[name] = (
+          await addClass(admin, s.subject.id, { name, status: ClassStatus.OPEN, ...fields })
+        ).id;
+      };
+      await dated('closed yesterday', {
+        registrationStart: day(-30),
+        registrationEnd: day(-1),
+        examStart: day(10),
+        examEnd: day(10),
+      });
+      await dated('closes tonight', { registrationStart: day(-3), registrationEnd: day(0) });
+      await dated('opens tomorrow', { registrationStart: day(1), registrationEnd: day(20) });
+      await dated('exam under way', {
+        registrationStart: day(-20),
+        examStart: minutesFromNow(-30),
+        examEnd: minutesFromNow(90),
+      });
+      await dated('exam just over', {
+        registrationStart: day(-20),
+        examStart: minutesFromNow(-120),
+        examEnd: minutesFromNow(-1),
+      });
+    });
+
+    const stateOf = async (name: string) => {
+      const { status, manualStatus, statusByDates } = expectOk(await get(batches[name]!));
+      return { status, manualStatus, statusByDates };
+    };
+
+    it('shows a batch whose registration has ended as closed, though set open by hand', async () => {
+      expect(await stateOf('closed yesterday')).toEqual({
+        status: ClassStatus.CLOSED,
+        manualStatus: ClassStatus.OPEN,
+        statusByDates: true,
+      });
+      // Registration ending today is open all day; one starting tomorrow is not open yet.
+      expect((await stateOf('closes tonight')).status).toBe(ClassStatus.OPEN);
+      expect((await stateOf('opens tomorrow')).status).toBe(ClassStatus.PREPARING);
+      // Registration closes when the exam begins; an exam past its end time is finished.
+      expect((await stateOf('exam under way')).status).toBe(ClassStatus.CLOSED);
+      expect((await stateOf('exam just over')).status).toBe(ClassStatus.FINISHED);
+      // Without dates the state set by hand is shown, and says so.
+      const undated = expectOk(await get(s.batch.id));
+      expect([undated.status, undated.statusByDates]).toEqual([ClassStatus.OPEN, false]);
+    });
+
+    it('lists, filters, sorts and offers for selection by the same state', async () => {
+      const scope = { schoolId: String(s.school.id) };
+      const listed = expectOk(await list(scope)).list;
+      const shown = Object.fromEntries(listed.map((row) => [row.name, row.status]));
+      expect(shown).toMatchObject({
+        'closed yesterday': ClassStatus.CLOSED,
+        'closes tonight': ClassStatus.OPEN,
+        'opens tomorrow': ClassStatus.PREPARING,
+        'exam under way': ClassStatus.CLOSED,
+        'exam just over': ClassStatus.FINISHED,
+      });
+      const named = async (query: Record<string, string>) =>
+        expectOk(await list({ ...scope, ...query })).list.map((row) => row.name);
+      expect(await named({ status: String(ClassStatus.OPEN), orderBy: 'name' })).toEqual([
+        s.batch.name,
+        'closes tonight',
+      ]);
+      expect(await named({ status: String(ClassStatus.CLOSED), orderBy: 'name' })).toEqual([
+        'closed yesterday',
+        'exam under way',
+      ]);
+      expect(await named({ orderBy: 'status', order: 'desc' })).toEqual([
+        'exam just over',
+        'exam under way',
+        'closed yesterday',
+        'closes tonight',
+        s.batch.name,
+        'opens tomorrow',
+      ]);
+      const options = expectOk(
+        await admin.get<ClassOption[]>(`${CLASSES}/listClassesForSelect`, {
+          subjectId: String(s.subject.id),
+          status: String(ClassStatus.CLOSED),
+        }),
+      );
+      expect(options.map((option) => option.name).sort()).toEqual([
+        'closed yesterday',
+        'exam under way',
+      ]);
+      expect(options.every((option) => option.status === ClassStatus.CLOSED)).toBe(true);
     });
   });
 

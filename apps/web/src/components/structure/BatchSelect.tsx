@@ -24,7 +24,8 @@ export function BatchSelect({ subjectId, level, ...props }: BatchSelectProps) {
     <StructureOptionSelect
       {...props}
       label={t('school.select.batch')}
-      waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
+      // Named, as it may sit unlabelled beside the level select waiting for the same job type.
+      waitingFor={subjectId === undefined ? t('school.select.batchAfterJobType') : undefined}
       loading={options.isFetching}
       entries={options.data?.map((batch) => ({
         id: batch.id,

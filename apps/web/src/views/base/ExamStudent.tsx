@@ -337,7 +337,7 @@ export default function ExamStudent() {
         <Form.Item name="level" noStyle>
           <LevelSelect
             levels={levels}
-            waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
+            waitingFor={subjectId === undefined ? t('school.select.levelAfterJobType') : undefined}
             onChange={(value) =>
               filterForm.setFieldsValue(cascadeReset(STRUCTURE_CHAIN, { level: value }))
             }

@@ -107,7 +107,9 @@ export default function Login() {
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (failure) {
       setError(signInProblem(failure));
-      // A captcha is good for one attempt.
+      // A captcha is good for one attempt. Its emptied field is not a mistake of the user's:
+      // the server's message alone says what went wrong, until the form is sent again.
+      setTouched(false);
       setValues((current) => ({ ...current, verifyCode: '' }));
       setCaptchaVersion((version) => version + 1);
     } finally {

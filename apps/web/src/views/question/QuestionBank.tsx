@@ -280,21 +280,31 @@ export default function QuestionBank() {
       title: t('question.fields.place'),
       key: 'place',
       responsive: ['lg'],
-      render: (_, question) => (
-        <Flex vertical style={{ maxWidth: screens.xxl ? 260 : 160 }}>
-          <Typography.Text ellipsis>
-            {question.courseName}
-            {question.pointName ? ` / ${question.pointName}` : ''}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
-            {question.subjectName} · {levelLabel(question.level as CertLevel)}
-          </Typography.Text>
-        </Flex>
-      ),
+      // A width lets a long header wrap (es, ja) instead of pushing the review state under
+      // the fixed actions column; long names end in an ellipsis that shows them whole.
+      width: screens.xxl ? 260 : 160,
+      render: (_, question) => {
+        const place = `${question.courseName}${question.pointName ? ` / ${question.pointName}` : ''}`;
+        const scope = `${question.subjectName} · ${levelLabel(question.level as CertLevel)}`;
+        return (
+          <Flex vertical style={{ maxWidth: screens.xxl ? 260 : 160 }}>
+            <Typography.Text ellipsis={{ tooltip: place }}>{place}</Typography.Text>
+            <Typography.Text
+              type="secondary"
+              style={{ fontSize: 12 }}
+              ellipsis={{ tooltip: scope }}
+            >
+              {scope}
+            </Typography.Text>
+          </Flex>
+        );
+      },
     },
     {
       title: t('question.fields.auditStatus'),
       ...sortable('auditStatus'),
+      // The header wraps ("Estado de revisión"); a retired question's two tags stack.
+      width: 112,
       render: (_, question) => <AuditTag question={question} />,
     },
     {

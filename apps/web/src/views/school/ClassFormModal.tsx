@@ -77,7 +77,7 @@ const toFormValues = (
         examStart: day(batch.examStart),
         examEnd: day(batch.examEnd),
         capacity: batch.capacity,
-        status: batch.status as ClassStatusCode,
+        status: batch.manualStatus as ClassStatusCode,
         description: batch.description,
       }
     : { ...parents, capacity: 0, status: ClassStatus.OPEN };
@@ -258,7 +258,11 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
-            <Form.Item name="status" label={t('school.fields.status')}>
+            <Form.Item
+              name="status"
+              label={t('school.fields.status')}
+              extra={t('school.batch.statusHelp')}
+            >
               <Select
                 options={CLASS_STATUS.map((entry) => ({
                   value: entry.value,

@@ -163,7 +163,7 @@ export default function ClassesManage() {
     {
       title: t('school.fields.status'),
       ...sortable('status'),
-      render: (_, batch) => <ClassStatusTag status={batch.status} />,
+      render: (_, batch) => <ClassStatusTag batch={batch} />,
     },
     {
       title: t('common.actions'),

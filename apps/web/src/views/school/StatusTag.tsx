@@ -1,4 +1,5 @@
-import { Tag } from 'antd';
+import type { ClassView } from '@kaoshi/shared';
+import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { activeStatusOf, classStatusOf } from './labels';
 
@@ -10,10 +11,21 @@ export function StatusTag({ status }: { status: number }) {
   return <Tag color={entry.color}>{t(`school.status.${entry.key}`)}</Tag>;
 }
 
-/** Where a registration batch is in its life: preparing, open, closed, finished. */
-export function ClassStatusTag({ status }: { status: number }) {
+/**
+ * Where a registration batch is in its life: preparing, open, closed, finished; on hover, why
+ * (its dates, or the state set by hand while no date decides).
+ */
+export function ClassStatusTag({ batch }: { batch: Pick<ClassView, 'status' | 'statusByDates'> }) {
   const { t } = useTranslation();
-  const entry = classStatusOf(status);
-  if (!entry) return <Tag>{t('codes.unknown', { code: String(status) })}</Tag>;
-  return <Tag color={entry.color}>{t(`school.classStatus.${entry.key}`)}</Tag>;
+  const entry = classStatusOf(batch.status);
+  if (!entry) return <Tag>{t('codes.unknown', { code: String(batch.status) })}</Tag>;
+  return (
+    <Tooltip
+      title={t(batch.statusByDates ? 'school.batch.statusByDates' : 'school.batch.statusByHand')}
+    >
+      <Tag color={entry.color} className="class-status-tag">
+        {t(`school.classStatus.${entry.key}`)}
+      </Tag>
+    </Tooltip>
+  );
 }

@@ -66,16 +66,27 @@ export default function PermissionManage() {
     return undefined;
   };
 
-  const compact = !screens.sm;
+  // Three labelled actions push the path, icon and order under the fixed actions column below
+  // the widest screens (Japanese and Spanish labels are long): icons with tooltips there.
+  const compact = !screens.xxl;
   const columns: TableColumnsType<PermissionView> = [
     {
       title: t('system.permission.name'),
       key: 'name',
+      // Widths let a long name (es) and header wrap rather than push the order column under the
+      // fixed actions column.
+      width: 240,
+      // Inline, not a flex box: a long name wraps word by word after the tree's expand icon,
+      // and the built-in tag follows it onto the next line.
       render: (_, entry) => (
-        <Space size={4}>
-          <span>{labels.permission(entry)}</span>
-          {entry.builtIn && <Tag color="gold">{t('system.builtIn')}</Tag>}
-        </Space>
+        <>
+          {labels.permission(entry)}
+          {entry.builtIn && (
+            <Tag color="gold" style={{ marginInlineStart: 6 }}>
+              {t('system.builtIn')}
+            </Tag>
+          )}
+        </>
       ),
     },
     {
@@ -95,6 +106,7 @@ export default function PermissionManage() {
     {
       title: t('system.permission.linkType'),
       key: 'linkType',
+      width: 96,
       render: (_, entry) =>
         entry.type === PermissionType.BUTTON
           ? t('codes.none')

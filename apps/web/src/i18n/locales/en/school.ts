@@ -26,6 +26,9 @@ export default {
     projectFirst: 'Choose an exam project first',
     categoryFirst: 'Choose a category first',
     jobTypeFirst: 'Choose a job type first',
+    /** A disabled filter without a label names itself. */
+    levelAfterJobType: 'Level: choose a job type first',
+    batchAfterJobType: 'Batch: choose a job type first',
   },
   fields: {
     keyword: 'Name or code',
@@ -101,6 +104,11 @@ export default {
     until: 'until {{date}}',
     capacity: 'Capacity',
     capacityHelp: '0 means no limit.',
+    statusByDates:
+      'By its dates: preparing before registration opens, open during it, closed once it ends or the exam begins, finished after the exam.',
+    statusByHand: 'No date decides yet: this is the state set by hand.',
+    statusHelp:
+      'Once dates are set, the state follows them; this choice counts only while no date decides.',
     unlimited: 'No limit',
     students: 'Students',
     studentsOfCapacity: '{{count}} / {{capacity}}',

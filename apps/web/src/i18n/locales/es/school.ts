@@ -24,6 +24,9 @@ const school: Messages['school'] = {
     projectFirst: 'Elija primero un proyecto de examen',
     categoryFirst: 'Elija primero una categoría',
     jobTypeFirst: 'Elija primero una ocupación',
+    /** A disabled filter without a label names itself. */
+    levelAfterJobType: 'Nivel: primero la ocupación',
+    batchAfterJobType: 'Convocatoria: primero la ocupación',
   },
   fields: {
     keyword: 'Nombre o código',
@@ -99,6 +102,11 @@ const school: Messages['school'] = {
     until: 'hasta {{date}}',
     capacity: 'Plazas',
     capacityHelp: '0 significa sin límite.',
+    statusByDates:
+      'Según sus fechas: en preparación antes de abrir la inscripción, abierta durante ella, cerrada cuando termina o empieza el examen, finalizada tras el examen.',
+    statusByHand: 'Ninguna fecha lo decide aún: es el estado fijado a mano.',
+    statusHelp:
+      'Con fechas, el estado las sigue; esta elección solo cuenta mientras ninguna fecha lo decide.',
     unlimited: 'Sin límite',
     students: 'Candidatos',
     studentsOfCapacity: '{{count}} / {{capacity}}',

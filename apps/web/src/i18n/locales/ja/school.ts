@@ -21,9 +21,12 @@ const school: Messages['school'] = {
     jobType: '受検職種',
     level: '等級',
     batch: '申込回次',
-    projectFirst: '先に試験プロジェクトを選択してください',
+    projectFirst: '先に試験プロジェクトを選択',
     categoryFirst: '先に職業分類を選択してください',
     jobTypeFirst: '先に受検職種を選択してください',
+    /** A disabled filter without a label names itself. */
+    levelAfterJobType: '等級：先に受検職種を選択',
+    batchAfterJobType: '申込回次：先に受検職種を選択',
   },
   fields: {
     keyword: '名称またはコード',
@@ -98,6 +101,11 @@ const school: Messages['school'] = {
     until: '{{date}} まで',
     capacity: '定員',
     capacityHelp: '0 は定員なしです。',
+    statusByDates:
+      '日付に従います：受付開始前は準備中、受付期間中は受付中、受付終了後または試験開始後は受付終了、試験終了後は終了。',
+    statusByHand: 'まだ日付で決まらないため、手動で設定した状態です。',
+    statusHelp:
+      '日付を設定すると状態は日付に従います。ここでの選択は日付で決まらない間だけ使われます。',
     unlimited: '定員なし',
     students: '受検者',
     studentsOfCapacity: '{{count}} / {{capacity}}',

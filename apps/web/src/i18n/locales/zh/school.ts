@@ -24,6 +24,9 @@ const school: Messages['school'] = {
     projectFirst: '请先选择考试项目',
     categoryFirst: '请先选择职业类别',
     jobTypeFirst: '请先选择申报工种',
+    /** A disabled filter without a label names itself. */
+    levelAfterJobType: '等级：请先选择申报工种',
+    batchAfterJobType: '报名批次：请先选择申报工种',
   },
   fields: {
     keyword: '名称或编码',
@@ -94,6 +97,10 @@ const school: Messages['school'] = {
     until: '至 {{date}}',
     capacity: '名额',
     capacityHelp: '0 表示不限。',
+    statusByDates:
+      '按日期：报名开始前为筹备中，报名期间为报名中，报名截止或考试开始后为报名已截止，考试结束后为已结束。',
+    statusByHand: '尚无能决定状态的日期：这是手动设置的状态。',
+    statusHelp: '设置日期后，状态随日期变化；此处的选择只在日期还不能决定状态时使用。',
     unlimited: '不限',
     students: '考生',
     studentsOfCapacity: '{{count}} / {{capacity}}',
