@@ -21,7 +21,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMegabytes } from '../../views/base/import-helpers';
+import { formatFileSize } from './file-size';
 import type { ImportMode, ImportTexts } from './import-texts';
 import type { ImportRun } from './use-import-run';
 
@@ -88,7 +88,7 @@ export function ImportExcelFile({
         <Space className="import-chosen-file">
           <FileExcelOutlined style={{ color: token.colorSuccess }} />
           <Typography.Text strong>{file.name}</Typography.Text>
-          <Typography.Text type="secondary">{formatMegabytes(file.size)}</Typography.Text>
+          <Typography.Text type="secondary">{formatFileSize(file.size)}</Typography.Text>
         </Space>
       )}
     </>

@@ -22,6 +22,8 @@ export default {
   copied: 'Copied',
   total: '{{count}} in total',
   noData: 'No data',
+  selectAllRows: 'Select all on this page',
+  selectRow: 'Select record {{id}}',
   back: 'Back',
   backHome: 'Back to the home page',
   language: 'Language',

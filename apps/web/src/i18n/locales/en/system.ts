@@ -61,6 +61,7 @@ export default {
     id: 'ID',
     username: 'Username',
     nickName: 'Nickname',
+    seededAdminNickName: 'Administrator',
     userType: 'User type',
     roles: 'Roles',
     email: 'Email',

@@ -16,8 +16,8 @@ const base: Messages['base'] = {
     sortHelp: 'Los números menores van primero.',
   },
   rules: {
-    required: 'Introduzca {{field}}',
-    choose: 'Elija {{field}}',
+    required: 'Introduzca {{field, lowerFirst}}',
+    choose: 'Elija {{field, lowerFirst}}',
     maxLength: 'Como máximo {{max}} caracteres',
     code: 'Como máximo 32 caracteres: letras, dígitos y _ . -',
     codeTaken: 'Este código ya se usa en esta ocupación y nivel',
