@@ -38,9 +38,8 @@ import { userRoutes } from './modules/system/user.routes.js';
 import { UserService } from './modules/system/user.service.js';
 import accessPlugin from './plugins/access.js';
 import docsPlugin from './plugins/docs.js';
-import envelopePlugin, { frameworkErrorEnvelope } from './plugins/envelope.js';
+import envelopePlugin from './plugins/envelope.js';
 import webPlugin from './plugins/web.js';
-import wellFormedTextPlugin from './plugins/well-formed-text.js';
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -60,7 +59,6 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
-    frameworkErrors: frameworkErrorEnvelope,
     // A HEAD twin of a GET would run its handler too, and some spec GETs change data (reSetPass).
     exposeHeadRoutes: false,
   });
@@ -74,7 +72,6 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   const auth = new AuthService(db, config);
 
   await app.register(envelopePlugin);
-  await app.register(wellFormedTextPlugin);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: true,
