@@ -188,6 +188,8 @@ export default {
     uploading: 'Uploading the file…',
     writing: 'Writing students: {{done}} of {{total}}',
     done: 'Import finished',
+    downloadSkipped: 'Download the {{count}} skipped rows with reasons',
+    skippedSheet: 'Skipped rows',
     resultText: '{{created}} created, {{updated}} updated, {{skipped}} skipped, of {{total}} rows.',
     failed: 'The import failed; nothing was written.',
     close: 'Close',

@@ -223,6 +223,8 @@ export default {
     uploading: 'Uploading…',
     writing: 'Writing questions: {{done}} of {{total}}',
     done: 'Import finished',
+    downloadSkipped: 'Download the {{count}} skipped questions with reasons',
+    skippedSheet: 'Skipped questions',
     resultText: '{{created}} created, {{skipped}} skipped, of {{total}} questions.',
     failed: 'The import failed; nothing was written.',
   },

@@ -195,6 +195,8 @@ const base: Messages['base'] = {
     uploading: 'Subiendo el archivo…',
     writing: 'Guardando candidatos: {{done}} de {{total}}',
     done: 'Importación terminada',
+    downloadSkipped: 'Descargar las {{count}} filas omitidas con el motivo',
+    skippedSheet: 'Filas omitidas',
     resultText:
       '{{created}} creados, {{updated}} actualizados y {{skipped}} omitidos, de {{total}} filas.',
     failed: 'La importación falló; no se guardó nada.',

@@ -226,6 +226,8 @@ const question: Messages['question'] = {
     uploading: 'Subiendo…',
     writing: 'Guardando preguntas: {{done}} de {{total}}',
     done: 'Importación terminada',
+    downloadSkipped: 'Descargar las {{count}} preguntas omitidas con el motivo',
+    skippedSheet: 'Preguntas omitidas',
     resultText: '{{created}} creadas y {{skipped}} omitidas, de {{total}} preguntas.',
     failed: 'La importación falló; no se guardó nada.',
   },
