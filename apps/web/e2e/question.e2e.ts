@@ -398,7 +398,7 @@ describe('Question bank', () => {
       .map((line) => line.slice(1));
     expect(skipped).toEqual([
       ['题号', '题型', '问题', '题干', '答案', '分值'],
-      ['10', '单选题', '答案与题型不符', expect.stringContaining(`导入坏题${tag}`), 'E'],
+      ['10', '单选题', '答案与题型不符', expect.stringContaining(`导入坏题${tag}`), 'E', '1'],
     ]);
     await screenshot(page, 'question-import-result-zh', { fullPage: false });
     await modal

@@ -64,6 +64,10 @@ describe('System screens', () => {
     const modal = dialog(page);
     await modal.getByText('新增用户').waitFor();
 
+    // Staff accounts are made here (students in student management): a teacher by default.
+    const userType = modal.locator('.ant-form-item').filter({ hasText: '用户类型' });
+    expect(await userType.locator('.ant-select').innerText()).toBe('教师/阅卷员');
+
     // Empty: both required fields say so, and nothing is sent.
     await modal.getByRole('button', { name: buttonName('保存') }).click();
     await expect.poll(() => errors(modal).allInnerTexts()).toEqual(['请输入用户名', '请输入昵称']);

@@ -13,8 +13,8 @@ export default {
     sortHelp: 'Smaller numbers come first.',
   },
   rules: {
-    required: 'Please enter {{field}}',
-    choose: 'Please choose {{field}}',
+    required: 'Please enter {{field, lowerFirst}}',
+    choose: 'Please choose {{field, lowerFirst}}',
     maxLength: 'At most {{max}} characters',
     code: 'At most 32 characters: letters, digits and _ . -',
     codeTaken: 'This code is already used in this job type and level',

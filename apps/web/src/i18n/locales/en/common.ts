@@ -29,6 +29,6 @@ export default {
   language: 'Language',
   size: 'Size',
   sizes: { large: 'Large', medium: 'Medium', small: 'Small' },
-  required: 'Please enter {{field}}',
+  required: 'Please enter {{field, lowerFirst}}',
   deleteConfirm: 'Delete “{{name}}”? This cannot be undone.',
 } as const;

@@ -34,7 +34,7 @@ export default {
     courseFirst: 'Choose a course first',
   },
   rules: {
-    choose: 'Please choose {{field}}',
+    choose: 'Please choose {{field, lowerFirst}}',
   },
   difficulty: {
     veryEasy: 'Very easy',

@@ -49,7 +49,7 @@ export default {
     'MARKINGPAPERS-ARBITRATE': 'Arbitrate scores',
   },
   rules: {
-    choose: 'Please choose {{field}}',
+    choose: 'Please choose {{field, lowerFirst}}',
     maxLength: 'At most {{max}} characters',
     username: '2 to 64 characters: letters, digits and _ . @ -',
     email: 'Please enter a valid email address',
