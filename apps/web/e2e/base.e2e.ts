@@ -342,20 +342,29 @@ describe('Base-data screens', () => {
       };
     });
 
+  /** The listed students as the edit dialog reads them: the list masks ID numbers. */
+  const inFull = (list: StudentView[]) =>
+    Promise.all(
+      list.map((student) =>
+        session.admin.call<StudentView>('GET', `${STUDENT_API}/getStudentById/${student.id}`),
+      ),
+    );
   const studentsOf = (classId: number) =>
     session.admin
       .call<ListResult<StudentView>>(
         'GET',
         `${STUDENT_API}/listStudent?classId=${classId}&limit=500`,
       )
-      .then((result) => result.list);
+      .then((result) => inFull(result.list));
   const studentByIdNumber = async (idNumber: string) => {
     const { list } = await session.admin.call<ListResult<StudentView>>(
       'GET',
       `${STUDENT_API}/listStudent?keyword=${idNumber}&limit=500`,
     );
-    return list.filter((student) => student.idNumber === idNumber);
+    return (await inFull(list)).filter((student) => student.idNumber === idNumber);
   };
+  /** An 18-character ID number as lists show it. */
+  const masked = (idNumber: string) => `${idNumber.slice(0, 6)}********${idNumber.slice(-4)}`;
 
   /** Filters the student list by the structure's batch `n` (1-based) through the search form. */
   async function filterByBatch(
@@ -395,6 +404,8 @@ describe('Base-data screens', () => {
       buffer: file,
     });
     await box.locator('.import-chosen-file').waitFor();
+    // A small workbook's size in KB, not "0 MB".
+    expect(await box.locator('.import-chosen-file').innerText()).toMatch(/\d KB$/);
     await box
       .locator('.ant-modal-footer')
       .getByRole('button', { name: buttonName(checkLabel) })
@@ -463,6 +474,19 @@ describe('Base-data screens', () => {
     expect(await box.locator('.ant-steps-item-finish').count()).toBe(4);
     await animationsDone(page);
     await screenshot(page, 'base-import-result-zh', { fullPage: false });
+    // The two skipped rows, their cells and why, as a workbook.
+    const skippedDownload = page.waitForEvent('download');
+    await box.getByRole('button', { name: '下载未导入的 2 行及原因' }).click();
+    const skipped = await readWorkbook(await (await skippedDownload).path());
+    expect(skipped[0]).toEqual([
+      ...STUDENT_IMPORT_COLUMNS.map((column) => STUDENT_IMPORT_HEADERS.zh[column]),
+      '行号',
+      '问题',
+    ]);
+    expect(skipped.slice(1).map((line) => [line[0], line.at(-1)])).toEqual([
+      [broken[1]!.name, expect.stringContaining('证件号码: 校验码（最后一位）不正确')],
+      [broken[3]!.name, expect.stringContaining('报名批次编码: 没有使用该编码的报名批次')],
+    ]);
     await box
       .locator('.ant-modal-footer')
       .getByRole('button', { name: buttonName('关闭') })
@@ -478,6 +502,9 @@ describe('Base-data screens', () => {
     );
     for (const ticket of ticketOf.values()) expect(ticket).toMatch(/^KS\d{10}$/);
     expect(await row(page, '张三').innerText()).toContain(ticketOf.get(broken[0]!.idNumber)!);
+    // The list shows ID numbers masked.
+    expect(await row(page, '张三').innerText()).toContain(masked(broken[0]!.idNumber));
+    expect(await main(page).innerText()).not.toContain(broken[0]!.idNumber);
 
     // 3. The two rows fixed: they are created, the other three updated; nobody twice.
     const fixed = importRows(false).map((student) => ({
@@ -638,6 +665,9 @@ describe('Base-data screens', () => {
     await row(page, '孙八').getByRole('button', { name: '编辑' }).click();
     await modal.getByText('编辑考生').waitFor();
     expect(await modal.innerText()).toContain(added!.ticketNumber);
+    // The list masks the ID number; the one who edits the student sees it whole.
+    expect(await row(page, '孙八').innerText()).toContain(masked(residentId(first17)));
+    expect(await modal.getByLabel('证件号码').inputValue()).toBe(residentId(first17));
     await expect.poll(() => modal.innerText()).toContain(structure.batches[0]!.name);
     expect(await modal.innerText()).toContain('初级');
     await modal.getByLabel('手机号').fill('1234');
@@ -652,6 +682,25 @@ describe('Base-data screens', () => {
     expect(edited?.phone).toBe('13712345678');
     expect(edited?.ticketNumber).toBe(added!.ticketNumber);
     expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps the Save button of the student form on screen at 1440 × 900, the fields scrolling', async () => {
+    const { page } = await openAs(STUDENTS, { viewport: { width: 1440, height: 900 } });
+    await main(page)
+      .getByRole('button', { name: buttonName('新增考生') })
+      .click();
+    const modal = dialog(page);
+    await animationsDone(page);
+    const save = modal.getByRole('button', { name: buttonName('保存') });
+    const box = await save.boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(900);
+    // The fields scroll inside the dialog instead.
+    const body = modal.locator('.ant-modal-body');
+    expect(await body.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(
+      true,
+    );
+    await screenshot(page, 'base-student-form-1440x900-zh', { fullPage: false });
     await page.context().close();
   });
 

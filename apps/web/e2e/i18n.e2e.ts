@@ -82,6 +82,14 @@ const SCREENS: { name: string; path: string; ready: string }[] = [
 ];
 const FULL_SET: Language[] = ['zh', 'en'];
 
+/** What a new user saw untranslated (issue 10 §5): the tables' row checkboxes, the seeded name. */
+const SELECT_ALL: Record<Language, string> = {
+  zh: '全选本页',
+  en: 'Select all on this page',
+  es: 'Seleccionar todo en esta página',
+  ja: 'このページをすべて選択',
+};
+
 describe('languages', () => {
   const session = adminSession();
   const { baseURL } = session;
@@ -162,6 +170,45 @@ describe('languages', () => {
     expect(await page.locator('.tags-view-item.active').innerText()).toBe(texts.users);
     expect(await page.evaluate(() => document.documentElement.lang)).toBe(texts.htmlLang);
   }
+
+  for (const language of LANGUAGES) {
+    it(`greets the seeded administrator and names the tables' checkboxes in ${language}`, async () => {
+      const page = await newPage(session.browser, {
+        locale: TEXTS[language].htmlLang,
+        viewport: { width: 1440, height: 900 },
+      });
+      await openSignedIn(page, session.admin, `${baseURL}/dashboard`);
+      const greeting = page.locator('.dashboard h3');
+      // The seed's Chinese nickname, shown in the page's language while it is unchanged.
+      await expect.poll(() => greeting.innerText()).toContain(TEXTS[language].admin);
+      expect(await page.locator('.navbar-nickname').innerText()).toBe(TEXTS[language].admin);
+      await screenshot(page, `first-look-dashboard-${language}`, { fullPage: false });
+
+      await pushPath(page, '/baseData/examStudent');
+      const selectAll = page.locator('.app-main-page:not([hidden]) thead input[type=checkbox]');
+      await expect
+        .poll(() => selectAll.first().getAttribute('aria-label'))
+        .toBe(SELECT_ALL[language]);
+      await page.context().close();
+    });
+  }
+
+  it('writes a field label in lower case inside a Spanish message', async () => {
+    const page = await newPage(session.browser, {
+      locale: 'es-ES',
+      viewport: { width: 1440, height: 900 },
+    });
+    await openSignedIn(page, session.admin, `${baseURL}/system/userManage`);
+    await page.getByRole('button', { name: TEXTS.es.addUser }).click();
+    const modal = page.locator('.ant-modal-wrap:visible .ant-modal');
+    await modal.getByRole('button', { name: 'Guardar' }).click();
+    await expect
+      .poll(() => modal.locator('.ant-form-item-explain-error').allInnerTexts())
+      .toEqual(['Introduzca nombre de usuario', 'Introduzca nombre visible']);
+    await animationsDone(page);
+    await screenshot(page, 'first-look-user-form-es', { fullPage: false });
+    await page.context().close();
+  });
 
   for (const language of LANGUAGES) {
     it(`switches the app to ${language} from the navbar, keeps it after a reload, and looks right`, async () => {

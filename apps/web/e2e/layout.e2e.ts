@@ -10,6 +10,7 @@ import {
   screenshot,
   waitForLayout,
 } from './browser';
+import { readableOnWhite } from '../src/styles/contrast';
 import { adminSession } from './session';
 
 // The layout around the pages (spec §2 layout, §4 tab store, §9 constants), as the administrator.
@@ -181,10 +182,15 @@ describe('the layout: tags, settings, sidebar, menu search, phone', () => {
     await searchButton.waitFor();
     expect(await page.locator('[data-testid=tags-view]').count()).toBe(0);
     expect(await page.locator('.sidebar-logo').count()).toBe(0);
-    // The theme colour reaches antd's primary buttons and the settings button.
+    // The theme colour reaches the settings button, and antd's primary buttons in its shade that
+    // white text is readable on (WCAG AA).
     const green = 'rgb(17, 169, 131)';
+    const rgb = (hex: string) =>
+      `rgb(${[1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
+    const readableGreen = rgb(readableOnWhite('#11a983'));
+    expect(readableGreen).not.toBe(green);
     expect(await searchButton.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe(
-      green,
+      readableGreen,
     );
     expect(
       await page

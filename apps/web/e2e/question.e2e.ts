@@ -386,6 +386,21 @@ describe('Question bank', () => {
     expect(await modal.locator('.import-step-result').innerText()).toContain(
       '共 3 道试题：新增 2 道，跳过 1 道。',
     );
+    // The skipped question and why, as a workbook.
+    const skippedDownload = page.waitForEvent('download');
+    await modal.getByRole('button', { name: '下载未导入的 1 道试题及原因' }).click();
+    const skippedFile = await skippedDownload;
+    expect(skippedFile.suggestedFilename()).toBe('未导入的试题.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await skippedFile.path());
+    const skipped = (workbook.worksheets[0]!.getSheetValues() as unknown[][])
+      .slice(1)
+      .map((line) => line.slice(1));
+    expect(skipped).toEqual([
+      ['题号', '题型', '问题', '题干', '答案', '分值'],
+      ['10', '单选题', '答案与题型不符', expect.stringContaining(`导入坏题${tag}`), 'E', '1'],
+    ]);
+    await screenshot(page, 'question-import-result-zh', { fullPage: false });
     await modal
       .locator('.ant-modal-footer')
       .getByRole('button', { name: buttonName('关闭') })
@@ -399,6 +414,24 @@ describe('Question bank', () => {
       pointId: knowledge.points[0]!.id,
     });
     expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps the Save button of the question form on screen at 1440 × 900, the fields scrolling', async () => {
+    const { page } = await openBank(session.admin, { viewport: { width: 1440, height: 900 } });
+    await main(page)
+      .getByRole('button', { name: buttonName('新增试题') })
+      .click();
+    const modal = dialog(page, 'form');
+    await modal.getByText('新增试题').first().waitFor();
+    await animationsDone(page);
+    const save = await modal.getByRole('button', { name: buttonName('保存') }).boundingBox();
+    expect(save!.y + save!.height).toBeLessThanOrEqual(900);
+    const body = modal.locator('.ant-modal-body');
+    expect(await body.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(
+      true,
+    );
+    await screenshot(page, 'question-form-1440x900-zh', { fullPage: false });
     await page.context().close();
   });
 

@@ -15,6 +15,7 @@ import { adminSession } from './session';
 // The System screens (users, roles, permissions) driven through the UI by the administrator, in
 // Chinese; the API confirms what the screens claim.
 const STUDENT_TYPE = 3;
+const TEACHER_TYPE = 2;
 
 interface PermissionNode {
   id: number;
@@ -70,6 +71,10 @@ describe('System screens', () => {
     const modal = dialog(page);
     await modal.getByText('新增用户').waitFor();
 
+    // Staff accounts are made here (students in student management): a teacher by default.
+    const userType = modal.locator('.ant-form-item').filter({ hasText: '用户类型' });
+    expect(await userType.locator('.ant-select').innerText()).toBe('教师/阅卷员');
+
     // Empty: both required fields say so, and nothing is sent.
     await modal.getByRole('button', { name: buttonName('保存') }).click();
     await expect.poll(() => errors(modal).allInnerTexts()).toEqual(['请输入用户名', '请输入昵称']);
@@ -87,7 +92,7 @@ describe('System screens', () => {
     await search(page, 'userSearch', '用户名', 'system-alice');
     const alice = row(page, 'system-alice');
     await expect.poll(() => alice.innerText()).toContain('爱丽丝');
-    expect(await alice.innerText()).toContain('考生');
+    expect(await alice.innerText()).toContain('教师/阅卷员');
 
     // Edit: a new nickname.
     await alice.getByRole('button', { name: '编辑' }).click();
@@ -105,13 +110,13 @@ describe('System screens', () => {
     await expect.poll(() => alice.locator('.ant-tag').allInnerTexts()).toEqual(['教师']);
 
     // Reset password: the user chose their own, the reset brings back the default one.
-    const asAlice = await ApiClient.signIn(baseURL, 'system-alice', DEFAULT_PASSWORD, STUDENT_TYPE);
+    const asAlice = await ApiClient.signIn(baseURL, 'system-alice', DEFAULT_PASSWORD, TEACHER_TYPE);
     await asAlice.call('POST', '/api/kaoshi-user/user/updatePass', {
       oldPass: clientPasswordHash(DEFAULT_PASSWORD),
       newPass: clientPasswordHash('system-alice-own'),
     });
     await expect(
-      ApiClient.signIn(baseURL, 'system-alice', DEFAULT_PASSWORD, STUDENT_TYPE),
+      ApiClient.signIn(baseURL, 'system-alice', DEFAULT_PASSWORD, TEACHER_TYPE),
     ).rejects.toThrow();
     await alice.getByRole('button', { name: '重置密码' }).click();
     expect(await page.locator('.ant-modal-confirm:visible').innerText()).toContain(
@@ -119,7 +124,7 @@ describe('System screens', () => {
     );
     await answerConfirm(page, '重置密码');
     await toast(page).filter({ hasText: '“system-alice”的密码已重置为默认密码' }).waitFor();
-    await ApiClient.signIn(baseURL, 'system-alice', DEFAULT_PASSWORD, STUDENT_TYPE);
+    await ApiClient.signIn(baseURL, 'system-alice', DEFAULT_PASSWORD, TEACHER_TYPE);
 
     // Delete, after a confirmation.
     await alice.getByRole('button', { name: '删除' }).click();

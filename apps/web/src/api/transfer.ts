@@ -46,7 +46,8 @@ export function fileNameOf(disposition: string | null, fallback: string) {
   return plain?.[1]?.trim() || fallback;
 }
 
-function saveBlob(blob: Blob, fileName: string) {
+/** Saves `blob` as a download named `fileName`. */
+export function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

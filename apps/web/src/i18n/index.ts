@@ -83,6 +83,16 @@ void i18n.use(initReactI18next).init({
   returnNull: false,
 });
 
+/**
+ * `{{field, lowerFirst}}`: a field's label inside a sentence, where Spanish writes it in lower
+ * case ("Introduzca nombre de usuario"). An acronym keeps its case ("DNI", "URL").
+ */
+i18n.services.formatter?.add('lowerFirst', (value: unknown, language) =>
+  typeof value === 'string' && !/^\p{Lu}{2}/u.test(value)
+    ? value.charAt(0).toLocaleLowerCase(language) + value.slice(1)
+    : String(value),
+);
+
 /** Resolves once the detected language is loaded: render after it. */
 export const i18nReady = () => setLanguage(detectLanguage());
 

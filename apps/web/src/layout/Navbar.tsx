@@ -3,6 +3,7 @@ import {
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   FontSizeOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import dayjs from 'dayjs';
@@ -14,6 +15,7 @@ import { LANGUAGES } from '../i18n/types';
 import { useAppStore, type Size } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
 import { useUserStore } from '../stores/user';
+import { useSystemLabels } from '../utils/use-system-labels';
 import { Breadcrumb } from './Breadcrumb';
 import { ErrorLog } from './ErrorLog';
 import { HeaderSearch } from './HeaderSearch';
@@ -28,6 +30,7 @@ export function Navbar() {
   const app = useAppStore();
   const info = useUserStore((state) => state.info);
   const showSettings = useSettingsStore((state) => state.showSettings);
+  const labels = useSystemLabels();
   const [openMenu, setOpenMenu] = useState<'language' | 'size' | null>(null);
 
   const signOut = async () => {
@@ -79,12 +82,12 @@ export function Navbar() {
     { key: 'logout', label: t('layout.userMenu.logout'), onClick: () => void signOut() },
   ];
 
+  const displayName = info ? labels.userName(info) : '';
   const identity = (
     <span className="navbar-user" data-testid="navbar-user">
-      <Avatar size="small" src={info?.avatar || undefined}>
-        {(info?.nickName || info?.name || '?').slice(0, 1).toUpperCase()}
-      </Avatar>
-      <span className="navbar-nickname">{info?.nickName}</span>
+      {/* A picture or an icon, no letter: the button's name is the name shown beside it. */}
+      <Avatar size="small" src={info?.avatar || undefined} icon={<UserOutlined />} alt="" />
+      <span className="navbar-nickname">{displayName}</span>
     </span>
   );
 
@@ -158,7 +161,8 @@ export function Navbar() {
             <button
               type="button"
               className="navbar-icon navbar-user-button"
-              aria-label={t('layout.userMenu.open')}
+              // Starts with the name it shows (WCAG 2.5.3), then says what it opens.
+              aria-label={t('layout.userMenu.open', { name: displayName })}
             >
               {identity}
             </button>

@@ -38,3 +38,10 @@ export function seededRoleDescription(
 
 /** User 1, the first administrator: cannot be deleted and stays an administrator. */
 export const FIRST_ADMIN_ID = 1;
+
+/** The nickname apps/server/src/db/seed.ts gives the first administrator, in Chinese like the rest. */
+const SEEDED_ADMIN_NICKNAME = '管理员';
+
+/** Whether the first administrator still has the nickname the seed gave it. */
+export const isSeededAdminNickName = (id: number, nickName: string) =>
+  id === FIRST_ADMIN_ID && nickName === SEEDED_ADMIN_NICKNAME;

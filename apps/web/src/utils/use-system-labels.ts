@@ -1,6 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { seededPermission, seededRole, seededRoleDescription } from './builtin-labels';
+import {
+  isSeededAdminNickName,
+  seededPermission,
+  seededRole,
+  seededRoleDescription,
+} from './builtin-labels';
 
 /** Display labels of system data in the current language (see builtin-labels). */
 export function useSystemLabels() {
@@ -19,6 +24,11 @@ export function useSystemLabels() {
         const seeded = seededRoleDescription(key, description);
         return seeded ? t(`system.roleDescriptions.${seeded}`) : description;
       },
+      /** What to call a user: their nickname, else their username. */
+      userName: (user: { id: number; name: string; nickName: string }) =>
+        isSeededAdminNickName(user.id, user.nickName)
+          ? t('system.user.seededAdminNickName')
+          : user.nickName || user.name,
     }),
     [t],
   );

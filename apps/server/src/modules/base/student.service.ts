@@ -236,6 +236,23 @@ const toView = (row: StudentRow): StudentView => ({
   updatedAt: row.updated_at,
 });
 
+/**
+ * An ID number as lists show it: the first third (at most 6, the region of a resident ID) and the
+ * last quarter (at most 4) kept, the rest starred, e.g. 110101********1234. The full number is
+ * sent only to whoever opens the student (the detail call, which needs the key that edits it) and
+ * to the student themself.
+ */
+export function maskIdNumber(idNumber: string): string {
+  const head = Math.min(6, Math.floor(idNumber.length / 3));
+  const tail = Math.min(4, Math.floor(idNumber.length / 4));
+  return `${idNumber.slice(0, head)}${'*'.repeat(idNumber.length - head - tail)}${idNumber.slice(idNumber.length - tail)}`;
+}
+
+const toListView = (row: StudentRow): StudentView => ({
+  ...toView(row),
+  idNumber: maskIdNumber(row.id_number),
+});
+
 /** A duplicate that slipped past the checks (concurrent write), answered as the check would. */
 function explainUnique(error: unknown): unknown {
   if (!isUniqueViolation(error)) return error;
@@ -262,7 +279,7 @@ export class StudentService {
 
   async list(query: ListStudentQuery, actor: AuthContext): Promise<ListResult<StudentView>> {
     const { rows, total } = await new StudentRepository(this.db).list(query, actor);
-    return { list: rows.map(toView), total };
+    return { list: rows.map(toListView), total };
   }
 
   async get(id: number, actor: AuthContext): Promise<StudentView> {

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImportModeStep, ImportProgressStep, ImportResultStep } from './ImportSteps';
 import { IMPORT_STEPS, type ImportTexts } from './import-texts';
+import type { SkippedSheet } from './skipped-rows';
 import type { ImportRun } from './use-import-run';
 
 interface ImportModalProps {
@@ -22,6 +23,8 @@ interface ImportModalProps {
   previewStep: ReactNode;
   /** How many rows were written of each kind, once the import is done. */
   resultText: string | undefined;
+  /** The rows the import leaves out, with why (from the preview). */
+  skipped?: SkippedSheet;
 }
 
 /**
@@ -42,6 +45,7 @@ export function ImportModal({
   fileStep,
   previewStep,
   resultText,
+  skipped,
 }: ImportModalProps) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
@@ -133,7 +137,11 @@ export function ImportModal({
       {step === 'mode' && <ImportModeStep texts={texts} run={run} />}
       {step === 'progress' && <ImportProgressStep texts={texts} run={run} />}
       {step === 'result' && resultText !== undefined && (
-        <ImportResultStep texts={texts} subTitle={resultText} />
+        <ImportResultStep
+          texts={texts}
+          subTitle={resultText}
+          skipped={mode === 'skipInvalid' ? skipped : undefined}
+        />
       )}
     </Modal>
   );

@@ -21,8 +21,10 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMegabytes } from './import-helpers';
+import { saveBlob } from '../../api/transfer';
+import { formatFileSize } from './file-size';
 import type { ImportMode, ImportTexts } from './import-texts';
+import { skippedRowsWorkbook, type SkippedSheet } from './skipped-rows';
 import type { ImportRun } from './use-import-run';
 
 interface ImportExcelFileProps {
@@ -88,7 +90,7 @@ export function ImportExcelFile({
         <Space className="import-chosen-file">
           <FileExcelOutlined style={{ color: token.colorSuccess }} />
           <Typography.Text strong>{file.name}</Typography.Text>
-          <Typography.Text type="secondary">{formatMegabytes(file.size)}</Typography.Text>
+          <Typography.Text type="secondary">{formatFileSize(file.size)}</Typography.Text>
         </Space>
       )}
     </>
@@ -220,15 +222,38 @@ export function ImportProgressStep({ texts, run }: { texts: ImportTexts; run: Im
   );
 }
 
-/** What was written; `subTitle` says how many of each. */
-export function ImportResultStep({ texts, subTitle }: { texts: ImportTexts; subTitle: string }) {
+interface ImportResultStepProps {
+  texts: ImportTexts;
+  /** How many rows were written of each kind. */
+  subTitle: string;
+  /** The rows left out and why, to download when there are any. */
+  skipped?: SkippedSheet;
+}
+
+/** What was written, and the rows left out with their reasons as a workbook to fix and import again. */
+export function ImportResultStep({ texts, subTitle, skipped }: ImportResultStepProps) {
   const { t } = useTranslation();
+  const download = () => {
+    const sheetName = t(`${texts}.skippedSheet`);
+    saveBlob(skippedRowsWorkbook(skipped!, sheetName), `${sheetName}.xlsx`);
+  };
   return (
     <Result
       status="success"
       title={t(`${texts}.done`)}
       subTitle={subTitle}
       className="import-step-result"
+      extra={
+        skipped && skipped.rows.length > 0 ? (
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={download}
+            className="import-skipped-download"
+          >
+            {t(`${texts}.downloadSkipped`, { count: skipped.rows.length })}
+          </Button>
+        ) : undefined
+      }
     />
   );
 }

@@ -40,6 +40,7 @@ import {
   batchResetStudentPassword,
   batchSetStudentStatus,
   deleteStudent,
+  getStudent,
   listStudents,
   type StudentFilter,
   type StudentQuery,
@@ -187,6 +188,15 @@ export default function ExamStudent() {
 
   // Labelled actions would cover the last columns below 1600 px: icons with tooltips there.
   const compact = !screens.xxl;
+  /** The list shows ID numbers masked: the dialog edits the full record, read when it opens. */
+  const edit = async (row: StudentView) => {
+    try {
+      dialog.show({ kind: 'form', student: await getStudent(row.id) });
+    } catch {
+      // The request layer has shown why.
+    }
+  };
+
   const columns: TableColumnsType<StudentView> = [
     {
       title: t('base.student.ticketNumber'),
@@ -282,7 +292,7 @@ export default function ExamStudent() {
             icon={<EditOutlined />}
             label={t('common.edit')}
             compact={compact}
-            onClick={() => dialog.show({ kind: 'form', student })}
+            onClick={() => void edit(student)}
           />
           <RowAction
             icon={<DeleteOutlined />}

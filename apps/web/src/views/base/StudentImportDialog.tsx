@@ -168,6 +168,24 @@ export function StudentImportDialog({ open, onClose }: StudentImportDialogProps)
         )
       }
       resultText={result && t('base.import.resultText', { ...result })}
+      skipped={
+        preview && {
+          header: [
+            ...SHOWN_COLUMNS.map((column) => headers[column]),
+            t('base.import.row'),
+            t('base.import.problems'),
+          ],
+          rows: preview.rows
+            .filter((row) => row.errors.length > 0)
+            .map((row) => [
+              ...SHOWN_COLUMNS.map((column) => row.values[column]),
+              String(row.row),
+              errorText(row)
+                .map((error) => error.text)
+                .join('\n'),
+            ]),
+        }
+      }
     />
   );
 }

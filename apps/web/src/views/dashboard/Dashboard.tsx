@@ -32,7 +32,7 @@ export default function Dashboard() {
     <div className="dashboard">
       <Card>
         <Typography.Title level={3} style={{ marginTop: 0 }}>
-          {t(`dashboard.greeting.${part}`, { name: info?.nickName || info?.name || '' })}
+          {t(`dashboard.greeting.${part}`, { name: info ? labels.userName(info) : '' })}
         </Typography.Title>
         <Typography.Text type="secondary">
           {t('dashboard.roles', {

@@ -428,6 +428,30 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
         )
       }
       resultText={result && t('question.import.resultText', { ...result })}
+      skipped={
+        preview && {
+          header: [
+            t(source === 'excel' ? 'question.import.row' : 'question.import.number'),
+            t('question.fields.type'),
+            t('question.import.problems'),
+            t('question.fields.content'),
+            t('question.fields.answer'),
+            t('question.fields.score'),
+          ],
+          rows: preview.rows
+            .filter((row) => row.problems.length > 0)
+            .map((row) => [
+              String(row.row),
+              row.question.type === null ? '' : codeLabel('questionType', row.question.type),
+              row.problems
+                .map((problem) => problemText(problem, row.question.type ?? undefined))
+                .join('\n'),
+              row.question.stem,
+              row.question.answer,
+              String(row.question.score ?? ''),
+            ]),
+        }
+      }
     />
   );
 }

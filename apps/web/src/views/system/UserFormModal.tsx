@@ -38,7 +38,8 @@ const toFormValues = (user: UserView | undefined): Partial<UserFormValues> =>
         introduction: user.introduction,
         remoteLogin: user.remoteLogin === 1,
       }
-    : { userType: UserType.STUDENT, remoteLogin: true, roleIds: [] };
+    : // Staff accounts are made here; students get theirs from student management.
+      { userType: UserType.TEACHER, remoteLogin: true, roleIds: [] };
 
 const toInput = (values: UserFormValues): UserInput => ({
   name: values.name.trim(),

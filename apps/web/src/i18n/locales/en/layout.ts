@@ -11,7 +11,7 @@ export default {
     deployment: 'Deployment notes',
     expiry: 'Valid until {{date}}',
     noExpiry: 'No expiry date',
-    open: 'Account menu',
+    open: '{{name}}: account menu',
   },
   tags: {
     refresh: 'Refresh',

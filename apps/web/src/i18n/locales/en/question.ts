@@ -34,7 +34,7 @@ export default {
     courseFirst: 'Choose a course first',
   },
   rules: {
-    choose: 'Please choose {{field}}',
+    choose: 'Please choose {{field, lowerFirst}}',
   },
   difficulty: {
     veryEasy: 'Very easy',
@@ -223,6 +223,8 @@ export default {
     uploading: 'Uploading…',
     writing: 'Writing questions: {{done}} of {{total}}',
     done: 'Import finished',
+    downloadSkipped: 'Download the {{count}} skipped questions with reasons',
+    skippedSheet: 'Skipped questions',
     resultText: '{{created}} created, {{skipped}} skipped, of {{total}} questions.',
     failed: 'The import failed; nothing was written.',
   },

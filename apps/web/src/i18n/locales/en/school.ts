@@ -44,8 +44,8 @@ export default {
     inactiveHelp: 'A disabled entry stays in the lists but is not offered for new records.',
   },
   rules: {
-    required: 'Please enter {{field}}',
-    choose: 'Please choose {{field}}',
+    required: 'Please enter {{field, lowerFirst}}',
+    choose: 'Please choose {{field, lowerFirst}}',
     maxLength: 'At most {{max}} characters',
     code: 'At most 32 characters: letters, digits, - and _',
     codeTaken: 'This code is already in use',

@@ -54,7 +54,7 @@ export default {
     'MARKINGPAPERS-ARBITRATE': 'Arbitrate scores',
   },
   rules: {
-    choose: 'Please choose {{field}}',
+    choose: 'Please choose {{field, lowerFirst}}',
     maxLength: 'At most {{max}} characters',
     username: '2 to 64 characters: letters, digits and _ . @ -',
     email: 'Please enter a valid email address',
@@ -66,6 +66,7 @@ export default {
     id: 'ID',
     username: 'Username',
     nickName: 'Nickname',
+    seededAdminNickName: 'Administrator',
     userType: 'User type',
     roles: 'Roles',
     email: 'Email',

@@ -16,8 +16,8 @@ const base: Messages['base'] = {
     sortHelp: 'Los números menores van primero.',
   },
   rules: {
-    required: 'Introduzca {{field}}',
-    choose: 'Elija {{field}}',
+    required: 'Introduzca {{field, lowerFirst}}',
+    choose: 'Elija {{field, lowerFirst}}',
     maxLength: 'Como máximo {{max}} caracteres',
     code: 'Como máximo 32 caracteres: letras, dígitos y _ . -',
     codeTaken: 'Este código ya se usa en esta ocupación y nivel',
@@ -199,6 +199,8 @@ const base: Messages['base'] = {
     uploading: 'Subiendo el archivo…',
     writing: 'Guardando candidatos: {{done}} de {{total}}',
     done: 'Importación terminada',
+    downloadSkipped: 'Descargar las {{count}} filas omitidas con el motivo',
+    skippedSheet: 'Filas omitidas',
     resultText:
       '{{created}} creados, {{updated}} actualizados y {{skipped}} omitidos, de {{total}} filas.',
     failed: 'La importación falló; no se guardó nada.',

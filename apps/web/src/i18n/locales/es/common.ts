@@ -24,12 +24,14 @@ const common: Messages['common'] = {
   copied: 'Copiado',
   total: '{{count}} en total',
   noData: 'Sin datos',
+  selectAllRows: 'Seleccionar todo en esta página',
+  selectRow: 'Seleccionar el registro {{id}}',
   back: 'Volver',
   backHome: 'Volver a la página de inicio',
   language: 'Idioma',
   size: 'Tamaño',
   sizes: { large: 'Grande', medium: 'Mediano', small: 'Pequeño' },
-  required: 'Introduzca {{field}}',
+  required: 'Introduzca {{field, lowerFirst}}',
   deleteConfirm: '¿Eliminar «{{name}}»? Esta acción no se puede deshacer.',
 };
 export default common;

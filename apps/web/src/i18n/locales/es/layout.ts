@@ -13,7 +13,7 @@ const layout: Messages['layout'] = {
     deployment: 'Notas de implantación',
     expiry: 'Válido hasta el {{date}}',
     noExpiry: 'Sin fecha de caducidad',
-    open: 'Menú de la cuenta',
+    open: '{{name}}: menú de la cuenta',
   },
   tags: {
     refresh: 'Actualizar',

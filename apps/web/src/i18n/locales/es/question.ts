@@ -35,7 +35,7 @@ const question: Messages['question'] = {
     courseFirst: 'Elija primero un curso',
   },
   rules: {
-    choose: 'Elija {{field}}',
+    choose: 'Elija {{field, lowerFirst}}',
   },
   difficulty: {
     veryEasy: 'Muy fácil',
@@ -145,7 +145,7 @@ const question: Messages['question'] = {
     tagsPlaceholder: 'p. ej. seguridad',
   },
   problems: {
-    required: 'Falta {{field}}',
+    required: 'Falta {{field, lowerFirst}}',
     tooLong: '{{field}} es demasiado largo',
     type: 'Tipo de pregunta desconocido',
     optionCount: 'Una pregunta de opción necesita de 2 a 10 opciones (A a J)',
@@ -226,6 +226,8 @@ const question: Messages['question'] = {
     uploading: 'Subiendo…',
     writing: 'Guardando preguntas: {{done}} de {{total}}',
     done: 'Importación terminada',
+    downloadSkipped: 'Descargar las {{count}} preguntas omitidas con el motivo',
+    skippedSheet: 'Preguntas omitidas',
     resultText: '{{created}} creadas y {{skipped}} omitidas, de {{total}} preguntas.',
     failed: 'La importación falló; no se guardó nada.',
   },

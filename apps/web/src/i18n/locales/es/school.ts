@@ -43,8 +43,8 @@ const school: Messages['school'] = {
       'Un elemento desactivado sigue en las listas, pero no se ofrece para registros nuevos.',
   },
   rules: {
-    required: 'Introduzca {{field}}',
-    choose: 'Elija {{field}}',
+    required: 'Introduzca {{field, lowerFirst}}',
+    choose: 'Elija {{field, lowerFirst}}',
     maxLength: 'Como máximo {{max}} caracteres',
     code: 'Como máximo 32 caracteres: letras, dígitos, - y _',
     codeTaken: 'Este código ya está en uso',

@@ -53,7 +53,7 @@ const system: Messages['system'] = {
     'MARKINGPAPERS-ARBITRATE': 'Arbitrar calificaciones',
   },
   rules: {
-    choose: 'Seleccione {{field}}',
+    choose: 'Seleccione {{field, lowerFirst}}',
     maxLength: 'Máximo {{max}} caracteres',
     username: 'De 2 a 64 caracteres: letras, dígitos y _ . @ -',
     email: 'Introduzca una dirección de correo electrónico válida',
@@ -66,6 +66,7 @@ const system: Messages['system'] = {
     id: 'ID',
     username: 'Nombre de usuario',
     nickName: 'Nombre visible',
+    seededAdminNickName: 'Administrador',
     userType: 'Tipo de usuario',
     roles: 'Roles',
     email: 'Correo electrónico',

@@ -193,6 +193,8 @@ const base: Messages['base'] = {
     uploading: 'ファイルをアップロードしています…',
     writing: '受検者を書き込み中：{{done}} / {{total}}',
     done: 'インポートが完了しました',
+    downloadSkipped: '取り込まなかった {{count}} 行と理由をダウンロード',
+    skippedSheet: '取り込まなかった行',
     resultText:
       '{{total}} 行のうち、新規 {{created}} 人、更新 {{updated}} 人、スキップ {{skipped}} 行。',
     failed: 'インポートに失敗しました。何も書き込まれていません。',

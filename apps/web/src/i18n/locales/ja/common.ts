@@ -24,6 +24,8 @@ const common: Messages['common'] = {
   copied: 'コピーしました',
   total: '全 {{count}} 件',
   noData: 'データがありません',
+  selectAllRows: 'このページをすべて選択',
+  selectRow: 'レコード {{id}} を選択',
   back: '戻る',
   backHome: 'ホームに戻る',
   language: '言語',

@@ -13,7 +13,7 @@ const layout: Messages['layout'] = {
     deployment: '導入手順',
     expiry: '有効期限：{{date}}',
     noExpiry: '無期限',
-    open: 'アカウントメニュー',
+    open: '{{name}}：アカウントメニュー',
   },
   tags: {
     refresh: '再読み込み',

@@ -225,6 +225,8 @@ const question: Messages['question'] = {
     uploading: 'アップロード中…',
     writing: '問題を書き込み中：{{done}} / {{total}}',
     done: 'インポート完了',
+    downloadSkipped: '取り込まなかった {{count}} 問と理由をダウンロード',
+    skippedSheet: '取り込まなかった問題',
     resultText: '{{total}} 件中、{{created}} 件を追加、{{skipped}} 件を飛ばしました。',
     failed: 'インポートに失敗しました。何も書き込まれていません。',
   },

@@ -65,6 +65,7 @@ const system: Messages['system'] = {
     id: 'ID',
     username: 'ユーザー名',
     nickName: '表示名',
+    seededAdminNickName: '管理者',
     userType: 'ユーザー区分',
     roles: 'ロール',
     email: 'メールアドレス',

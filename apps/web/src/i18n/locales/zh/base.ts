@@ -189,6 +189,8 @@ const base: Messages['base'] = {
     uploading: '正在上传文件…',
     writing: '正在写入考生：{{done}} / {{total}}',
     done: '导入完成',
+    downloadSkipped: '下载未导入的 {{count}} 行及原因',
+    skippedSheet: '未导入的行',
     resultText: '共 {{total}} 行：新增 {{created}} 名，更新 {{updated}} 名，跳过 {{skipped}} 行。',
     failed: '导入失败，未写入任何数据。',
     close: '关闭',

@@ -24,6 +24,8 @@ const common: Messages['common'] = {
   copied: '已复制',
   total: '共 {{count}} 条',
   noData: '暂无数据',
+  selectAllRows: '全选本页',
+  selectRow: '选择第 {{id}} 号记录',
   back: '返回',
   backHome: '返回首页',
   language: '语言',

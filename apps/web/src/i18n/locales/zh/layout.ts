@@ -13,7 +13,7 @@ const layout: Messages['layout'] = {
     deployment: '部署说明',
     expiry: '有效期至 {{date}}',
     noExpiry: '长期有效',
-    open: '账号菜单',
+    open: '{{name}}：账号菜单',
   },
   tags: {
     refresh: '刷新',

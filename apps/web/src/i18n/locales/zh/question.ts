@@ -221,6 +221,8 @@ const question: Messages['question'] = {
     uploading: '正在上传…',
     writing: '正在写入试题：{{done}} / {{total}}',
     done: '导入完成',
+    downloadSkipped: '下载未导入的 {{count}} 道试题及原因',
+    skippedSheet: '未导入的试题',
     resultText: '共 {{total}} 道试题：新增 {{created}} 道，跳过 {{skipped}} 道。',
     failed: '导入失败，未写入任何数据。',
   },

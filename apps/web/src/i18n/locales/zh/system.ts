@@ -64,6 +64,7 @@ const system: Messages['system'] = {
     id: 'ID',
     username: '用户名',
     nickName: '昵称',
+    seededAdminNickName: '管理员',
     userType: '用户类型',
     roles: '角色',
     email: '邮箱',

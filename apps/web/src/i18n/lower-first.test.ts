@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import i18n, { setLanguage } from './index';
+
+describe('field labels inside Spanish and English sentences', () => {
+  it('are written in lower case, acronyms kept', async () => {
+    await setLanguage('es');
+    expect(i18n.t('common.required', { field: 'Nombre de usuario' })).toBe(
+      'Introduzca nombre de usuario',
+    );
+    expect(i18n.t('base.rules.choose', { field: 'Convocatoria' })).toBe('Elija convocatoria');
+    expect(i18n.t('base.rules.required', { field: 'DNI' })).toBe('Introduzca DNI');
+    await setLanguage('en');
+    expect(i18n.t('common.required', { field: 'Username' })).toBe('Please enter username');
+    expect(i18n.t('common.required', { field: 'ID number' })).toBe('Please enter ID number');
+  });
+});
