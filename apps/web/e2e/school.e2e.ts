@@ -461,12 +461,12 @@ describe('School screens', () => {
     await screenshot(page, 'school-batch-states-zh', { fullPage: false });
 
     // The filter finds what the list shows.
-    await pick(page, bar.getByRole('combobox', { name: '状态' }), '报名中');
+    await pickIn(page, bar.getByRole('combobox', { name: '状态' }), '报名中');
     await bar.getByRole('button', { name: buttonName('搜索') }).click();
     await expect
       .poll(() => rows(page).allInnerTexts())
       .toEqual([expect.stringContaining('school-state 报名中')]);
-    await pick(page, bar.getByRole('combobox', { name: '状态' }), '报名已截止');
+    await pickIn(page, bar.getByRole('combobox', { name: '状态' }), '报名已截止');
     await bar.getByRole('button', { name: buttonName('搜索') }).click();
     await expect
       .poll(() => rows(page).allInnerTexts())
