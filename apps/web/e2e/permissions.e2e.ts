@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newPage, pushPath, submitSignIn, waitForLayout } from './browser';
+import { newPage, pushPath, screenshot, submitSignIn, waitForLayout } from './browser';
 import { adminSession } from './session';
 
 // What each kind of user sees and may open (spec §2 route guard, §6), signed in through the form,
@@ -23,6 +23,7 @@ describe('menus and routes follow the permission keys', () => {
       '李主任',
       PASSWORD,
     );
+    await admin.createUser('permissions-marker', TEACHER_TYPE, ['SUPER'], '赵阅卷', PASSWORD);
     await admin.createUser('permissions-student', STUDENT_TYPE, ['STUDENT'], '张同学', PASSWORD);
   });
 
@@ -103,6 +104,20 @@ describe('menus and routes follow the permission keys', () => {
     await sidebar.getByText('考试发布管理', { exact: true }).click();
     await sidebar.getByText('阅卷', { exact: true }).click();
     await page.waitForURL(`${baseURL}/examPublishManage/examinationSituation`);
+    await page.context().close();
+  });
+
+  it('gives a marker (the seeded role SUPER alone) marking and nothing else of the group', async () => {
+    const page = await signIn('permissions-marker', '教师/阅卷员');
+    expect(await topMenu(page)).toEqual(['首页', '考试发布管理']);
+    const sidebar = page.locator('[data-testid=sidebar]');
+    await sidebar.getByText('考试发布管理', { exact: true }).click();
+    const entries = sidebar.locator('.ant-menu-sub .ant-menu-title-content');
+    await expect.poll(() => entries.allInnerTexts()).toEqual(['阅卷']);
+    await sidebar.getByText('阅卷', { exact: true }).click();
+    await page.waitForURL(`${baseURL}/examPublishManage/examinationSituation`);
+    await page.locator('.app-main-page:not([hidden]) .ant-result').waitFor();
+    await screenshot(page, 'permissions-marker-menu-zh');
     await page.context().close();
   });
 
