@@ -110,7 +110,7 @@ describe('the editor upload client', () => {
       /page\.svg: this file type is not allowed/,
     );
     await expect(upload.uploadEditorFile('uploadimage', png(101), 'big.png')).rejects.toThrow(
-      'big.png is larger than the 1 KB allowed',
+      'big.png is larger than the 100 B allowed',
     );
     expect(received).toEqual([]);
   });

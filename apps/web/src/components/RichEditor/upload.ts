@@ -8,6 +8,7 @@ import {
 import { isAxiosError } from 'axios';
 import { ApiError, http } from '../../api/request';
 import i18n from '../../i18n';
+import { formatFileSize } from '../../utils/file-size';
 import { REMOTE_CAPTURE_TIMEOUT_MS } from './constants';
 
 export type EditorUploadAction = 'uploadimage' | 'uploadvideo' | 'uploadfile' | 'uploadsnapshot';
@@ -70,12 +71,6 @@ export function extensionOf(name: string): string {
   return dot > 0 && dot < name.length - 1 ? name.slice(dot).toLowerCase() : '';
 }
 
-export function formatBytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
-  return `${Math.ceil(bytes / 1024)} KB`;
-}
-
 /** Spec §5: why a file may not be uploaded under this rule, or null when it may. */
 export function uploadRefusal(rule: UploadRule, name: string, size: number): string | null {
   const extension = extensionOf(name);
@@ -83,7 +78,7 @@ export function uploadRefusal(rule: UploadRule, name: string, size: number): str
     return i18n.t('editor.error.type', { name, types: rule.allowFiles.join(' ') });
   }
   if (size > rule.maxSize) {
-    return i18n.t('editor.error.size', { name, max: formatBytes(rule.maxSize) });
+    return i18n.t('editor.error.size', { name, max: formatFileSize(rule.maxSize) });
   }
   return null;
 }
@@ -217,7 +212,7 @@ export async function uploadScrawl(base64Png: string): Promise<EditorUploaded> {
     throw new EditorUploadError(
       i18n.t('editor.error.size', {
         name: 'scrawl.png',
-        max: formatBytes(config.scrawlMaxSize),
+        max: formatFileSize(config.scrawlMaxSize),
       }),
     );
   }

@@ -22,7 +22,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../api/transfer';
-import { formatFileSize } from './file-size';
+import { formatFileSize } from '../../utils/file-size';
 import type { ImportMode, ImportTexts } from './import-texts';
 import { skippedRowsWorkbook, type SkippedSheet } from './skipped-rows';
 import type { ImportRun } from './use-import-run';

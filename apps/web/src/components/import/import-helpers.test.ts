@@ -4,13 +4,7 @@ import en from '../../i18n/locales/en';
 import es from '../../i18n/locales/es';
 import ja from '../../i18n/locales/ja';
 import zh from '../../i18n/locales/zh';
-import {
-  UPLOAD_SHARE,
-  fileProblem,
-  formatMegabytes,
-  importPercent,
-  previewRows,
-} from './import-helpers';
+import { UPLOAD_SHARE, fileProblem, importPercent, previewRows } from './import-helpers';
 
 describe('importPercent', () => {
   it('fills the first part with the upload and the rest with the rows written', () => {
@@ -38,13 +32,6 @@ describe('fileProblem', () => {
     expect(fileProblem({ name: 'students.xls', size: 10 }, 1000)).toBe('wrongType');
     expect(fileProblem({ name: 'students.csv', size: 10 }, 1000)).toBe('wrongType');
     expect(fileProblem({ name: 'students.xlsx', size: 1001 }, 1000)).toBe('tooLarge');
-  });
-});
-
-describe('formatMegabytes', () => {
-  it('rounds to one decimal', () => {
-    expect(formatMegabytes(5 * 1024 * 1024)).toBe('5 MB');
-    expect(formatMegabytes(1.5 * 1024 * 1024)).toBe('1.5 MB');
   });
 });
 

@@ -26,9 +26,6 @@ export function fileProblem(
   return undefined;
 }
 
-/** A size in MB for people, e.g. 5242880 → "5 MB", 1572864 → "1.5 MB". */
-export const formatMegabytes = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
-
 /** The preview's rows, or only those with errors. */
 export const previewRows = (rows: readonly StudentImportPreviewRow[], onlyBad: boolean) =>
   onlyBad ? rows.filter((row) => row.errors.length > 0) : rows;

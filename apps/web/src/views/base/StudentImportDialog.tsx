@@ -22,7 +22,8 @@ import { useImportRun } from '../../components/import/use-import-run';
 import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';
 import { baseKeys } from './queries';
-import { fileProblem, formatMegabytes } from '../../components/import/import-helpers';
+import { fileProblem } from '../../components/import/import-helpers';
+import { formatFileSize } from '../../utils/file-size';
 
 /** The columns the preview table shows, beside the row number, action and problems. */
 const SHOWN_COLUMNS: readonly StudentImportColumn[] = STUDENT_IMPORT_COLUMNS;
@@ -49,7 +50,7 @@ export function StudentImportDialog({ open, onClose }: StudentImportDialogProps)
   });
   const { preview, result } = run;
   const [file, setFile] = useState<File>();
-  const maxSize = formatMegabytes(STUDENT_IMPORT_MAX_BYTES);
+  const maxSize = formatFileSize(STUDENT_IMPORT_MAX_BYTES);
   // The template's own headers in the language it is downloaded in: the preview reads like the file.
   const headers = STUDENT_IMPORT_HEADERS[currentLanguage()];
 
@@ -57,9 +58,7 @@ export function StudentImportDialog({ open, onClose }: StudentImportDialogProps)
     const problem = fileProblem(chosen, STUDENT_IMPORT_MAX_BYTES);
     if (problem === 'wrongType') message.error(t('base.import.wrongType'));
     else if (problem === 'tooLarge') {
-      message.error(
-        t('base.import.tooLarge', { size: formatMegabytes(chosen.size), max: maxSize }),
-      );
+      message.error(t('base.import.tooLarge', { size: formatFileSize(chosen.size), max: maxSize }));
     } else {
       setFile(chosen);
       run.clearPreview();

@@ -40,13 +40,13 @@ import { LevelSelect, cascadeReset } from '../../components/structure';
 import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';
 import { useCodeLabel } from '../../utils/use-code-label';
-import { formatMegabytes } from '../../components/import/import-helpers';
 import { AnyJobTypeSelect } from './AnyJobTypeSelect';
 import { CourseSelect } from './CourseSelect';
 import { PointSelect } from './PointSelect';
 import { useProblemText } from './problem-text';
 import { questionKeys, useAllJobTypes } from './queries';
 import type { QuestionPlacement } from './question-form';
+import { formatFileSize } from '../../utils/file-size';
 
 type Source = 'excel' | 'text';
 const TARGET_CHAIN = ['subjectId', 'level', 'courseId', 'pointId'] as const;
@@ -101,7 +101,7 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
   const [source, setSource] = useState<Source>('excel');
   const [file, setFile] = useState<File>();
   const [text, setText] = useState('');
-  const maxSize = formatMegabytes(QUESTION_IMPORT_MAX_BYTES);
+  const maxSize = formatFileSize(QUESTION_IMPORT_MAX_BYTES);
 
   const refuse = (chosen: File, problem: 'wrongType' | 'tooLarge') => {
     if (problem === 'wrongType') {
@@ -110,7 +110,7 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
       );
     } else {
       message.error(
-        t('question.import.tooLarge', { size: formatMegabytes(chosen.size), max: maxSize }),
+        t('question.import.tooLarge', { size: formatFileSize(chosen.size), max: maxSize }),
       );
     }
   };

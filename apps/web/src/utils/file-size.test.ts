@@ -9,5 +9,6 @@ describe('formatFileSize', () => {
     expect(formatFileSize(1023 * 1024)).toBe('1023 KB');
     expect(formatFileSize(1.5 * 1024 * 1024)).toBe('1.5 MB');
     expect(formatFileSize(5 * 1024 * 1024)).toBe('5 MB');
+    expect(formatFileSize(100 * 1024 * 1024)).toBe('100 MB');
   });
 });
