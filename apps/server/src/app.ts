@@ -4,7 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -38,7 +38,7 @@ import { userRoutes } from './modules/system/user.routes.js';
 import { UserService } from './modules/system/user.service.js';
 import accessPlugin from './plugins/access.js';
 import docsPlugin from './plugins/docs.js';
-import envelopePlugin from './plugins/envelope.js';
+import envelopePlugin, { validatorCompiler } from './plugins/envelope.js';
 import webPlugin from './plugins/web.js';
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000;

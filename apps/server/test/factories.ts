@@ -15,8 +15,19 @@ export const uniqueName = (prefix = 'u') => `${prefix}${++counter}`;
 export const uniqueKey = (prefix = 'K') => `${prefix}_${++counter}`;
 
 /**
+ * What a refusal says, led by the API name of the field it blames (`data.field`), e.g.
+ * `name: Name: the username "x" is taken`: a test can match the field, the English wording
+ * (the default language) or both.
+ */
+export function refusalText(result: ApiResult<unknown>): string {
+  const data = result.body.data as { field?: unknown } | null;
+  const field = typeof data?.field === 'string' ? `${data.field}: ` : '';
+  return `${field}${result.body.message}`;
+}
+
+/**
  * Asserts the envelope: its status, the HTTP status that mirrors it, and (optionally) the
- * message. Returns the data for further checks.
+ * message, read with the field it blames (refusalText). Returns the data for further checks.
  */
 export function expectStatus<T>(
   result: ApiResult<T>,
@@ -26,7 +37,7 @@ export function expectStatus<T>(
   expect(result.body, JSON.stringify(result.body)).toMatchObject({ status });
   expect(result.http).toBe(httpStatusOf[status]);
   expect(typeof result.body.message).toBe('string');
-  if (message !== undefined) expect(result.body.message).toMatch(message);
+  if (message !== undefined) expect(refusalText(result)).toMatch(message);
   return result.body.data;
 }
 

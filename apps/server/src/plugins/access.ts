@@ -107,12 +107,12 @@ export default fp(async function accessPlugin(app: FastifyInstance, opts: { auth
     if (request.is404) return;
     const access = request.routeOptions.config.access;
     if (access === 'public') return;
-    if (access === undefined) throw forbidden('This route declares no access rule');
+    if (access === undefined) throw forbidden('routeWithoutAccess');
     // Browsers say where a request comes from; refuse signed-in calls started by another site
     // (some spec calls change data with GET, which SameSite=Lax cookies do not protect).
     const site = request.headers['sec-fetch-site'];
     if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-      throw forbidden('Cross-site request refused');
+      throw forbidden('crossSiteRefused');
     }
 
     const token = readToken(request);
@@ -127,10 +127,10 @@ export default fp(async function accessPlugin(app: FastifyInstance, opts: { auth
     }
     if (access === 'session') return;
     if (!hasAnyPermission(auth, access.permission)) {
-      throw forbidden(`Permission denied: needs ${access.permission.join(' or ')}`);
+      throw forbidden('permissionDeniedNeeds', { keys: access.permission.join(' | ') });
     }
     if (access.role && !auth.superAdmin && !auth.roleKeys.includes(access.role)) {
-      throw forbidden(`Permission denied: needs role ${access.role}`);
+      throw forbidden('permissionDeniedNeedsRole', { role: access.role });
     }
   });
 });

@@ -1,6 +1,7 @@
 import {
   ApiStatus,
   RoleKey,
+  USER_TYPE_LABELS,
   UserType,
   clientPasswordHash,
   normaliseIdNumber,
@@ -38,12 +39,6 @@ export interface AuthContext {
 
 export const hasAnyPermission = (auth: AuthContext, keys: readonly string[]) =>
   auth.superAdmin || keys.some((key) => auth.permissionKeys.has(key));
-
-const USER_TYPE_NAMES: Record<number, string> = {
-  [UserType.ADMIN]: 'administrator',
-  [UserType.TEACHER]: 'teacher',
-  [UserType.STUDENT]: 'student',
-};
 
 export const isExpired = (endDate: string | null, now: Date) =>
   endDate !== null &&
@@ -140,19 +135,16 @@ export class AuthService {
     if (failures.count >= LOGIN_FAILURE_LIMIT) {
       const retryAt = Date.parse(failures.oldest ?? now.toISOString()) + LOGIN_FAILURE_WINDOW_MS;
       const minutes = Math.max(1, Math.ceil((retryAt - now.getTime()) / 60_000));
-      throw new AppError(
-        ApiStatus.TOO_MANY_REQUESTS,
-        `Too many failed sign-ins for this account from your address; try again in ${minutes} minute(s)`,
-      );
+      throw new AppError(ApiStatus.TOO_MANY_REQUESTS, 'tooManyFailedSignIns', { minutes });
     }
 
     if (this.config.captcha) {
       const expected = client.captchaId
         ? await this.auth.takeCaptcha(sha256Hex(client.captchaId), now.toISOString())
         : undefined;
-      if (!expected) throw invalid('verifyCode', 'the captcha has expired; load a new one');
+      if (!expected) throw invalid('verifyCode', 'captchaExpired');
       if (!body.verifyCode || body.verifyCode.toLowerCase() !== expected) {
-        throw invalid('verifyCode', 'the captcha code is wrong');
+        throw invalid('verifyCode', 'captchaWrong');
       }
     }
 
@@ -167,16 +159,15 @@ export class AuthService {
       : await verifySecret(await this.getDummyHash(), body.password).then(() => false);
     if (!user || !passwordOk) {
       await this.auth.recordFailure(username, client.ip, now.toISOString());
-      throw invalid('password', 'the username or password is wrong');
+      throw invalid('password', 'wrongCredentials');
     }
     if (user.user_type !== body.userType) {
-      throw invalid(
-        'userType',
-        `this account cannot sign in as ${USER_TYPE_NAMES[body.userType] ?? 'that user type'}`,
-      );
+      throw invalid('userType', 'cannotSignInAs', {
+        userType: USER_TYPE_LABELS[body.userType as keyof typeof USER_TYPE_LABELS],
+      });
     }
-    if (user.status !== 1) throw forbidden('This account is disabled');
-    if (isExpired(user.end_date, now)) throw forbidden('This account has expired');
+    if (user.status !== 1) throw forbidden('accountDisabled');
+    if (isExpired(user.end_date, now)) throw forbidden('accountExpired');
 
     await this.auth.clearFailures(username, client.ip);
     const token = randomToken();

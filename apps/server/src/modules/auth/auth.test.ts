@@ -15,6 +15,7 @@ import {
   login,
   type TestApp,
 } from '../../../test/build-app.js';
+import { refusalText } from '../../../test/factories.js';
 
 const ME = '/api/kaoshi-user/auth/authWebUser';
 
@@ -235,15 +236,15 @@ describe('captcha', () => {
     expect(first.body.status).toBe(200);
     const replay = await attempt(id, code);
     expect(replay.body.status).toBe(10002);
-    expect(replay.body.message).toMatch(/verifyCode/);
+    expect(refusalText(replay)).toMatch(/^verifyCode: Captcha: /);
   });
 
   it('refuses a wrong code, a missing captcha and an expired one', async () => {
     const { id } = await fetchCaptcha();
-    expect((await attempt(id, 'zzzz')).body.message).toMatch(
-      /verifyCode: the captcha code is wrong/,
+    expect(refusalText(await attempt(id, 'zzzz'))).toBe(
+      'verifyCode: Captcha: the captcha code is wrong',
     );
-    expect((await attempt(undefined, 'abcd')).body.message).toMatch(/verifyCode/);
+    expect(refusalText(await attempt(undefined, 'abcd'))).toMatch(/^verifyCode: /);
     const second = await fetchCaptcha();
     await t.handle.db
       .updateTable('captchas')

@@ -102,7 +102,7 @@ describe('courses and appraisal points (knowledge)', () => {
       expectStatus(
         await admin.get(`${KNOWLEDGE}/listKnowledgeTree`, { subjectId: '1' }),
         10002,
-        /querystring\.level/,
+        /level/,
       );
       expectStatus(
         await admin.get(`${KNOWLEDGE}/listKnowledgeTree`, {
@@ -153,7 +153,7 @@ describe('courses and appraisal points (knowledge)', () => {
         10002,
         /level: job type .* certifies levels 5, 4, 3/,
       );
-      expectStatus(await course({ level: 7 }), 10002, /body\.level/);
+      expectStatus(await course({ level: 7 }), 10002, /level/);
       expectStatus(await course({ subjectId: 999999 }), 10003, /Job type 999999 not found/);
     });
 
@@ -171,18 +171,18 @@ describe('courses and appraisal points (knowledge)', () => {
 
     it('refuses bad input, naming the field', async () => {
       const c = expectOk(await course()).id;
-      expectStatus(await point(c, 10, { importance: 'A' }), 10002, /body\.importance/);
-      expectStatus(await point(c, 12.345), 10002, /body\.weight: may have at most two decimals/);
-      expectStatus(await point(c, 100.01), 10002, /body\.weight/);
-      expectStatus(await point(c, -1), 10002, /body\.weight/);
-      expectStatus(await point(c, 'ten'), 10002, /body\.weight/);
-      expectStatus(await course({ name: 'x'.repeat(201) }), 10002, /body\.name/);
-      expectStatus(await course({ name: '   ' }), 10002, /body\.name/);
-      expectStatus(await course({ code: 'x'.repeat(33) }), 10002, /body\.code/);
-      expectStatus(await course({ code: "A'; drop table knowledge;--" }), 10002, /body\.code/);
-      expectStatus(await course({ description: 'x'.repeat(1001) }), 10002, /body\.description/);
+      expectStatus(await point(c, 10, { importance: 'A' }), 10002, /importance/);
+      expectStatus(await point(c, 12.345), 10002, /weight: may have at most two decimals/);
+      expectStatus(await point(c, 100.01), 10002, /weight/);
+      expectStatus(await point(c, -1), 10002, /weight/);
+      expectStatus(await point(c, 'ten'), 10002, /weight/);
+      expectStatus(await course({ name: 'x'.repeat(201) }), 10002, /name/);
+      expectStatus(await course({ name: '   ' }), 10002, /name/);
+      expectStatus(await course({ code: 'x'.repeat(33) }), 10002, /code/);
+      expectStatus(await course({ code: "A'; drop table knowledge;--" }), 10002, /code/);
+      expectStatus(await course({ description: 'x'.repeat(1001) }), 10002, /description/);
       expectStatus(await course({ type: 'xx' }), 10002, /type/);
-      expectStatus(await course({ sort: -1 }), 10002, /body\.sort/);
+      expectStatus(await course({ sort: -1 }), 10002, /sort/);
       expectStatus(
         await add(admin, {
           type: 'kn',
@@ -318,7 +318,7 @@ describe('courses and appraisal points (knowledge)', () => {
         /Knowledge 999999/,
       );
       expectStatus(await put({ id: other, type: 'cn', code: 'TAKEN-1', name: 'x' }), 10004, /code/);
-      expectStatus(await put({ type: 'cn', code: 'X3', name: 'x' }), 10002, /body\.id/);
+      expectStatus(await put({ type: 'cn', code: 'X3', name: 'x' }), 10002, /id/);
     });
   });
 
@@ -341,8 +341,8 @@ describe('courses and appraisal points (knowledge)', () => {
     });
 
     it('refuses malformed ids', async () => {
-      expectStatus(await admin.get(`${KNOWLEDGE}/getKnowledgeById/abc`), 10002, /params\.id/);
-      expectStatus(await admin.delete(`${KNOWLEDGE}/deleteKnowledge/-1`), 10002, /params\.id/);
+      expectStatus(await admin.get(`${KNOWLEDGE}/getKnowledgeById/abc`), 10002, /id/);
+      expectStatus(await admin.delete(`${KNOWLEDGE}/deleteKnowledge/-1`), 10002, /id/);
       expectStatus(await admin.get(`${KNOWLEDGE}/getKnowledgeById/0`), 10002);
     });
 

@@ -36,7 +36,7 @@ export class RoleService {
 
   async get(id: number): Promise<RoleView> {
     const row = await new RoleRepository(this.db).findById(id);
-    if (!row) throw notFound(`Role ${id}`);
+    if (!row) throw notFound('role', id);
     return toView(row);
   }
 
@@ -48,8 +48,7 @@ export class RoleService {
   async add(body: AddRoleBody): Promise<{ roleId: number }> {
     return inTransaction(this.db, async (trx) => {
       const roles = new RoleRepository(trx);
-      if (await roles.findByKey(body.key))
-        throw conflict(`key: a role with key ${body.key} exists`);
+      if (await roles.findByKey(body.key)) throw conflict('roleKeyTaken', { key: body.key }, 'key');
       const roleId = await roles.insert({
         name: body.name,
         key: body.key,
@@ -64,13 +63,13 @@ export class RoleService {
     await inTransaction(this.db, async (trx) => {
       const roles = new RoleRepository(trx);
       const current = await roles.findById(body.roleId);
-      if (!current) throw notFound(`Role ${body.roleId}`);
+      if (!current) throw notFound('role', body.roleId);
       if (current.key !== body.key) {
         if (BUILT_IN_ROLE_KEYS.has(current.key)) {
-          throw conflict(`key: ${current.key} is a built-in role; its key cannot change`);
+          throw conflict('roleBuiltInKey', { key: current.key }, 'key');
         }
         if (await roles.findByKey(body.key))
-          throw conflict(`key: a role with key ${body.key} exists`);
+          throw conflict('roleKeyTaken', { key: body.key }, 'key');
       }
       await roles.update(body.roleId, {
         name: body.name,
@@ -85,14 +84,11 @@ export class RoleService {
     await inTransaction(this.db, async (trx) => {
       const roles = new RoleRepository(trx);
       const role = await roles.findById(id);
-      if (!role) throw notFound(`Role ${id}`);
-      if (BUILT_IN_ROLE_KEYS.has(role.key))
-        throw conflict(`${role.key} is a built-in role and cannot be deleted`);
+      if (!role) throw notFound('role', id);
+      if (BUILT_IN_ROLE_KEYS.has(role.key)) throw conflict('roleBuiltInDelete', { key: role.key });
       const holders = Number(role.user_count ?? 0);
       if (holders > 0) {
-        throw conflict(
-          `Role "${role.name}" is still held by ${holders} user(s); unbind them first`,
-        );
+        throw conflict('roleHeld', { name: role.name, count: holders });
       }
       await roles.delete(id);
     });
@@ -101,7 +97,7 @@ export class RoleService {
   async permissionIds(roleId: number): Promise<number[]> {
     const roles = new RoleRepository(this.db);
     const role = await roles.findById(roleId);
-    if (!role) throw notFound(`Role ${roleId}`);
+    if (!role) throw notFound('role', roleId);
     if (role.key === RoleKey.SUPER_ADMIN) return new PermissionRepository(this.db).allIds();
     return roles.permissionIdsOf(roleId);
   }
@@ -110,13 +106,13 @@ export class RoleService {
     await inTransaction(this.db, async (trx) => {
       const roles = new RoleRepository(trx);
       const role = await roles.findById(roleId);
-      if (!role) throw notFound(`Role ${roleId}`);
+      if (!role) throw notFound('role', roleId);
       if (role.key === RoleKey.SUPER_ADMIN) {
-        throw conflict('SUPER_ADMIN holds every permission; its permissions cannot be changed');
+        throw conflict('superAdminPermissionsFixed');
       }
       const existing = new Set(await new PermissionRepository(trx).existingIds(permissionIds));
       const missing = permissionIds.filter((id) => !existing.has(id));
-      if (missing.length > 0) throw notFound(`Permission ${missing.join(', ')}`);
+      if (missing.length > 0) throw notFound('permission', missing.join(', '));
       await roles.setPermissions(roleId, permissionIds);
     });
   }
@@ -128,11 +124,11 @@ export class RoleService {
   async keysOfRoles(actor: AuthContext, roleKeys: string[]): Promise<string[]> {
     const foreign = roleKeys.filter((key) => !actor.roleKeys.includes(key));
     if (foreign.length > 0 && !hasAnyPermission(actor, [Perm.SYSTEM_ROLE])) {
-      throw forbidden(`Permission denied: roles ${foreign.join(', ')} are not yours`);
+      throw forbidden('rolesNotYours', { roles: foreign.join(', ') });
     }
     const roles = new RoleRepository(this.db);
     for (const key of foreign) {
-      if (!(await roles.findByKey(key))) throw notFound(`Role ${key}`);
+      if (!(await roles.findByKey(key))) throw notFound('role', key);
     }
     if (roleKeys.includes(RoleKey.SUPER_ADMIN)) return new PermissionRepository(this.db).allKeys();
     return roles.permissionKeysOfRoleKeys(roleKeys);

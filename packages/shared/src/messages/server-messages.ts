@@ -1,0 +1,682 @@
+/**
+ * Every message the server sends a user, in each language the web offers. The server picks the
+ * request's language (Accept-Language, else en: spec §2); `{name}` placeholders are filled from
+ * the error's parameters. A message about one field is shown after the field's label
+ * (FIELD_LABELS), so the texts here say only what is wrong with it.
+ */
+export const MESSAGE_LANGUAGES = ['zh', 'en', 'es', 'ja'] as const;
+export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
+export type Localized = Readonly<Record<MessageLanguage, string>>;
+
+export const SERVER_MESSAGES = {
+  // Generic
+  notFound: {
+    zh: '{entity} {id} 不存在',
+    en: '{entity} {id} not found',
+    es: '{entity} {id} no existe',
+    ja: '{entity} {id} が見つかりません',
+  },
+  notFoundAny: {
+    zh: '{entity}不存在',
+    en: '{entity} not found',
+    es: '{entity} no existe',
+    ja: '{entity}が見つかりません',
+  },
+  stillInUseReload: {
+    zh: '{entity} {id} 仍在使用中，请刷新后重试',
+    en: '{entity} {id} is still in use; reload and try again',
+    es: '{entity} {id} todavía está en uso; recargue e inténtelo de nuevo',
+    ja: '{entity} {id} はまだ使用中です。再読み込みしてやり直してください',
+  },
+  codeTaken: {
+    zh: '编码 {code} 已存在',
+    en: 'the code {code} exists',
+    es: 'el código {code} ya existe',
+    ja: 'コード {code} は既に存在します',
+  },
+  oneOf: {
+    zh: '必须是 {values} 之一',
+    en: 'must be one of {values}',
+    es: 'debe ser uno de {values}',
+    ja: '{values} のいずれかである必要があります',
+  },
+  invalidValue: {
+    zh: '无效',
+    en: 'is invalid',
+    es: 'no es válido',
+    ja: '無効です',
+  },
+
+  // Access and the request itself
+  noSession: {
+    zh: '未登录或登录已过期',
+    en: 'Not signed in or the session has expired',
+    es: 'No ha iniciado sesión o la sesión ha caducado',
+    ja: 'ログインしていないか、セッションの有効期限が切れています',
+  },
+  permissionDenied: {
+    zh: '没有权限',
+    en: 'Permission denied',
+    es: 'Permiso denegado',
+    ja: '権限がありません',
+  },
+  permissionDeniedNeeds: {
+    zh: '没有权限：需要 {keys}',
+    en: 'Permission denied: needs {keys}',
+    es: 'Permiso denegado: se necesita {keys}',
+    ja: '権限がありません：{keys} が必要です',
+  },
+  permissionDeniedNeedsRole: {
+    zh: '没有权限：需要角色 {role}',
+    en: 'Permission denied: needs role {role}',
+    es: 'Permiso denegado: se necesita el rol {role}',
+    ja: '権限がありません：ロール {role} が必要です',
+  },
+  routeWithoutAccess: {
+    zh: '此接口未声明访问规则',
+    en: 'This route declares no access rule',
+    es: 'Esta ruta no declara ninguna regla de acceso',
+    ja: 'このルートにはアクセス規則が宣言されていません',
+  },
+  crossSiteRefused: {
+    zh: '已拒绝跨站请求',
+    en: 'Cross-site request refused',
+    es: 'Solicitud entre sitios rechazada',
+    ja: 'クロスサイトリクエストは拒否されました',
+  },
+  routeNotFound: {
+    zh: '接口 {method} {url} 不存在',
+    en: 'No such endpoint: {method} {url}',
+    es: 'No existe el punto de acceso {method} {url}',
+    ja: 'エンドポイント {method} {url} は存在しません',
+  },
+  malformedJson: {
+    zh: '请求体不是有效的 JSON',
+    en: 'the body is not valid JSON',
+    es: 'el cuerpo no es un JSON válido',
+    ja: '本文が有効な JSON ではありません',
+  },
+  emptyJsonBody: {
+    zh: '声明为 JSON 的请求体为空',
+    en: 'the body is declared as JSON but is empty',
+    es: 'el cuerpo se declara como JSON pero está vacío',
+    ja: '本文は JSON と宣言されていますが空です',
+  },
+  bodyTooLarge: {
+    zh: '请求体过大',
+    en: 'the request body is too large',
+    es: 'el cuerpo de la solicitud es demasiado grande',
+    ja: 'リクエスト本文が大きすぎます',
+  },
+  unsupportedContentType: {
+    zh: '不支持的内容类型 {type}',
+    en: 'unsupported content type {type}',
+    es: 'tipo de contenido no admitido {type}',
+    ja: 'サポートされていないコンテンツタイプ {type}',
+  },
+  tooManyRequests: {
+    zh: '请求过于频繁，请 {seconds} 秒后再试',
+    en: 'Too many requests; try again in {seconds} s',
+    es: 'Demasiadas solicitudes; inténtelo de nuevo en {seconds} s',
+    ja: 'リクエストが多すぎます。{seconds} 秒後に再試行してください',
+  },
+  badRequest: {
+    zh: '无效的请求',
+    en: 'Bad request',
+    es: 'Solicitud no válida',
+    ja: '不正なリクエストです',
+  },
+  internalError: {
+    zh: '服务器内部错误（请求 {requestId}）',
+    en: 'Internal error (request {requestId})',
+    es: 'Error interno (solicitud {requestId})',
+    ja: '内部エラー（リクエスト {requestId}）',
+  },
+
+  // Exam structure (school, department, subject, classes)
+  schoolHasDepartments: {
+    zh: '考试项目“{name}”下还有 {count} 个职业类别，请先删除或移走',
+    en: "Exam project '{name}' still has job-type categories ({count}); delete or move them first",
+    es: "El proyecto de examen '{name}' aún tiene categorías de tipo de trabajo ({count}); elimínelas o muévalas primero",
+    ja: '試験プロジェクト「{name}」にはまだ職種カテゴリが {count} 件あります。先に削除または移動してください',
+  },
+  departmentHasSubjects: {
+    zh: '职业类别“{name}”下还有 {count} 个申报工种，请先删除或移走',
+    en: "Job-type category '{name}' still has job types ({count}); delete or move them first",
+    es: "La categoría '{name}' aún tiene tipos de trabajo ({count}); elimínelos o muévalos primero",
+    ja: '職種カテゴリ「{name}」にはまだ申請職種が {count} 件あります。先に削除または移動してください',
+  },
+  subjectInUse: {
+    zh: '申报工种“{name}”仍被 {classes} 个报名批次和 {knowledge} 个课程或鉴定点使用，请先删除它们',
+    en: "Job type '{name}' is still used by registration batches ({classes}) and courses or appraisal points ({knowledge}); delete them first",
+    es: "El tipo de trabajo '{name}' todavía lo usan lotes de inscripción ({classes}) y cursos o puntos de evaluación ({knowledge}); elimínelos primero",
+    ja: '申請職種「{name}」はまだ申込バッチ {classes} 件と科目または鑑定ポイント {knowledge} 件で使われています。先に削除してください',
+  },
+  subjectLevelsInUse: {
+    zh: '申报工种“{name}”的等级 {levels} 仍被 {classes} 个报名批次和 {knowledge} 个课程或鉴定点使用',
+    en: "level {levels} of job type '{name}' is still used by registration batches ({classes}) and courses or appraisal points ({knowledge})",
+    es: "el nivel {levels} del tipo de trabajo '{name}' todavía lo usan lotes de inscripción ({classes}) y cursos o puntos de evaluación ({knowledge})",
+    ja: '申請職種「{name}」のレベル {levels} はまだ申込バッチ {classes} 件と科目または鑑定ポイント {knowledge} 件で使われています',
+  },
+  subjectOffersLevels: {
+    zh: '申报工种“{name}”只有等级 {levels}',
+    en: "job type '{name}' offers only level {levels}",
+    es: "el tipo de trabajo '{name}' solo ofrece el nivel {levels}",
+    ja: '申請職種「{name}」にはレベル {levels} しかありません',
+  },
+  classHasStudentsNoMove: {
+    zh: '报名批次“{name}”已有 {count} 名考生，不能更改其工种和等级',
+    en: "Registration batch '{name}' has students ({count}); its job type and level cannot change",
+    es: "El lote de inscripción '{name}' tiene estudiantes ({count}); su tipo de trabajo y nivel no pueden cambiar",
+    ja: '申込バッチ「{name}」には受験者が {count} 名います。職種とレベルは変更できません',
+  },
+  classCapacityBelowStudents: {
+    zh: '报名批次“{name}”已有 {count} 名考生',
+    en: "registration batch '{name}' already has students ({count})",
+    es: "el lote de inscripción '{name}' ya tiene estudiantes ({count})",
+    ja: '申込バッチ「{name}」には既に受験者が {count} 名います',
+  },
+  classHasStudents: {
+    zh: '报名批次“{name}”下还有 {count} 名考生，请先移走或删除',
+    en: "Registration batch '{name}' still has students ({count}); move or delete them first",
+    es: "El lote de inscripción '{name}' aún tiene estudiantes ({count}); muévalos o elimínelos primero",
+    ja: '申込バッチ「{name}」にはまだ受験者が {count} 名います。先に移動または削除してください',
+  },
+  notTeachers: {
+    zh: '用户 {ids} 不是教师（用户类型 2）',
+    en: 'user {ids} is not a teacher (userType 2)',
+    es: 'el usuario {ids} no es profesor (tipo de usuario 2)',
+    ja: 'ユーザー {ids} は教師（ユーザー種別 2）ではありません',
+  },
+  usersOrBatchNotFound: {
+    zh: '用户 {ids} 或报名批次 {classId} 不存在',
+    en: 'User {ids} or registration batch {classId} not found',
+    es: 'El usuario {ids} o el lote de inscripción {classId} no existe',
+    ja: 'ユーザー {ids} または申込バッチ {classId} が見つかりません',
+  },
+  notBefore: {
+    zh: '不能早于{other}',
+    en: 'must not be before {other}',
+    es: 'no debe ser anterior a {other}',
+    ja: '{other}より前にはできません',
+  },
+  dateOrDateTime: {
+    zh: '必须是日期（YYYY-MM-DD）或 ISO-8601 日期时间',
+    en: 'must be a date (YYYY-MM-DD) or an ISO-8601 date-time',
+    es: 'debe ser una fecha (AAAA-MM-DD) o una fecha y hora ISO-8601',
+    ja: '日付（YYYY-MM-DD）または ISO-8601 の日時である必要があります',
+  },
+  isoDate: {
+    zh: '必须是 ISO-8601 日期',
+    en: 'must be an ISO-8601 date',
+    es: 'debe ser una fecha ISO-8601',
+    ja: 'ISO-8601 の日付である必要があります',
+  },
+  httpUrlOrPath: {
+    zh: '必须是 http(s) 地址或以 / 开头的路径',
+    en: 'must be an http(s) URL or a path starting with /',
+    es: 'debe ser una URL http(s) o una ruta que empiece por /',
+    ja: 'http(s) の URL か / で始まるパスである必要があります',
+  },
+  httpUrl: {
+    zh: '必须是 http:// 或 https:// 地址',
+    en: 'must be an http:// or https:// address',
+    es: 'debe ser una dirección http:// o https://',
+    ja: 'http:// または https:// のアドレスである必要があります',
+  },
+  onlyCharacters: {
+    zh: '只能包含字母、数字和 {chars}',
+    en: 'may hold only letters, digits and {chars}',
+    es: 'solo puede contener letras, dígitos y {chars}',
+    ja: '英字、数字、{chars} のみ使用できます',
+  },
+  upperCaseKey: {
+    zh: '必须以大写字母开头，只能包含大写字母、数字和 {chars}',
+    en: 'must be upper-case letters, digits and {chars}, starting with a letter',
+    es: 'debe tener letras mayúsculas, dígitos y {chars}, empezando por una letra',
+    ja: '英大文字で始まり、英大文字、数字、{chars} のみ使用できます',
+  },
+  clientHash: {
+    zh: '必须是密码的客户端哈希（32 位小写十六进制）',
+    en: 'must be the client hash of the password (32 lowercase hex digits)',
+    es: 'debe ser el hash de cliente de la contraseña (32 dígitos hexadecimales en minúscula)',
+    ja: 'パスワードのクライアントハッシュ（小文字 16 進数 32 桁）である必要があります',
+  },
+  mobilePhone: {
+    zh: '必须是以 13 至 19 开头的 11 位手机号，或留空',
+    en: 'must be an 11-digit mobile number starting with 13 to 19, or empty',
+    es: 'debe ser un número móvil de 11 dígitos que empiece por 13 a 19, o vacío',
+    ja: '13〜19 で始まる 11 桁の携帯番号か、空欄である必要があります',
+  },
+  gender: {
+    zh: '必须是 0（未知）、1（男）或 2（女）',
+    en: 'must be 0 (unknown), 1 (male) or 2 (female)',
+    es: 'debe ser 0 (desconocido), 1 (hombre) o 2 (mujer)',
+    ja: '0（不明）、1（男性）、2（女性）のいずれかである必要があります',
+  },
+  atLeastOne: {
+    zh: '至少选择一项',
+    en: 'must name at least one',
+    es: 'debe indicar al menos uno',
+    ja: '少なくとも 1 件指定してください',
+  },
+  requiredWhenRejecting: {
+    zh: '驳回时必填',
+    en: 'required when rejecting',
+    es: 'obligatorio al rechazar',
+    ja: '差し戻す場合は必須です',
+  },
+  atMostTwoDecimals: {
+    zh: '最多两位小数',
+    en: 'may have at most two decimals',
+    es: 'puede tener como máximo dos decimales',
+    ja: '小数点以下は 2 桁までです',
+  },
+
+  // Signing in
+  tooManyFailedSignIns: {
+    zh: '此账号从您的地址登录失败次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many failed sign-ins for this account from your address; try again in {minutes} minute(s)',
+    es: 'Demasiados intentos fallidos para esta cuenta desde su dirección; inténtelo de nuevo en {minutes} minuto(s)',
+    ja: 'このアドレスからのこのアカウントへのログイン失敗が多すぎます。{minutes} 分後に再試行してください',
+  },
+  captchaExpired: {
+    zh: '验证码已过期，请重新获取',
+    en: 'the captcha has expired; load a new one',
+    es: 'el código de verificación ha caducado; cargue uno nuevo',
+    ja: '認証コードの有効期限が切れました。新しいものを読み込んでください',
+  },
+  captchaWrong: {
+    zh: '验证码错误',
+    en: 'the captcha code is wrong',
+    es: 'el código de verificación es incorrecto',
+    ja: '認証コードが間違っています',
+  },
+  wrongCredentials: {
+    zh: '用户名或密码错误',
+    en: 'the username or password is wrong',
+    es: 'el nombre de usuario o la contraseña son incorrectos',
+    ja: 'ユーザー名またはパスワードが間違っています',
+  },
+  cannotSignInAs: {
+    zh: '此账号不能以{userType}身份登录',
+    en: 'this account cannot sign in as {userType}',
+    es: 'esta cuenta no puede iniciar sesión como {userType}',
+    ja: 'このアカウントは{userType}としてログインできません',
+  },
+  accountDisabled: {
+    zh: '此账号已停用',
+    en: 'This account is disabled',
+    es: 'Esta cuenta está deshabilitada',
+    ja: 'このアカウントは無効です',
+  },
+  accountExpired: {
+    zh: '此账号已过期',
+    en: 'This account has expired',
+    es: 'Esta cuenta ha caducado',
+    ja: 'このアカウントは有効期限切れです',
+  },
+
+  // Roles
+  roleKeyTaken: {
+    zh: '角色标识 {key} 已存在',
+    en: 'a role with key {key} exists',
+    es: 'ya existe un rol con la clave {key}',
+    ja: 'キー {key} のロールは既に存在します',
+  },
+  roleBuiltInKey: {
+    zh: '{key} 是内置角色，其标识不能修改',
+    en: '{key} is a built-in role; its key cannot change',
+    es: '{key} es un rol integrado; su clave no puede cambiar',
+    ja: '{key} は組み込みロールです。キーは変更できません',
+  },
+  roleBuiltInDelete: {
+    zh: '{key} 是内置角色，不能删除',
+    en: '{key} is a built-in role and cannot be deleted',
+    es: '{key} es un rol integrado y no se puede eliminar',
+    ja: '{key} は組み込みロールのため削除できません',
+  },
+  roleHeld: {
+    zh: '角色“{name}”仍被 {count} 个用户持有，请先解除绑定',
+    en: 'Role "{name}" is still held by {count} user(s); unbind them first',
+    es: 'El rol "{name}" todavía lo tienen {count} usuario(s); desvincúlelos primero',
+    ja: 'ロール「{name}」はまだ {count} 人のユーザーが持っています。先に解除してください',
+  },
+  superAdminPermissionsFixed: {
+    zh: 'SUPER_ADMIN 拥有全部权限，其权限不能修改',
+    en: 'SUPER_ADMIN holds every permission; its permissions cannot be changed',
+    es: 'SUPER_ADMIN tiene todos los permisos; sus permisos no se pueden cambiar',
+    ja: 'SUPER_ADMIN はすべての権限を持つため、権限は変更できません',
+  },
+  rolesNotYours: {
+    zh: '没有权限：角色 {roles} 不属于您',
+    en: 'Permission denied: roles {roles} are not yours',
+    es: 'Permiso denegado: los roles {roles} no son suyos',
+    ja: '権限がありません：ロール {roles} はあなたのものではありません',
+  },
+
+  // Users and permissions
+  usernameTaken: {
+    zh: '用户名“{name}”已被占用',
+    en: 'the username "{name}" is taken',
+    es: 'el nombre de usuario "{name}" ya está en uso',
+    ja: 'ユーザー名「{name}」は既に使われています',
+  },
+  usernameReservedForTickets: {
+    zh: 'KS 加数字形式的名称保留给准考证号',
+    en: 'names of the form KS followed by digits are reserved for exam ticket numbers',
+    es: 'los nombres con la forma KS seguida de dígitos están reservados para los números de boleto de examen',
+    ja: 'KS に数字が続く形式の名前は受験番号用に予約されています',
+  },
+  firstAdminStaysAdmin: {
+    zh: '第一位管理员必须保持管理员类型',
+    en: 'the first administrator stays an administrator',
+    es: 'el primer administrador sigue siendo administrador',
+    ja: '最初の管理者は管理者のままです',
+  },
+  accountIsStudentStays: {
+    zh: '此账号属于考生 {name}（{ticket}），其用户名为准考证号，且保持为考生账号',
+    en: 'this account belongs to examinee {name} ({ticket}); its username is the exam ticket number and it stays a student account',
+    es: 'esta cuenta pertenece al examinado {name} ({ticket}); su nombre de usuario es el número de boleto y sigue siendo una cuenta de estudiante',
+    ja: 'このアカウントは受験者 {name}（{ticket}）のものです。ユーザー名は受験番号で、受験者アカウントのままです',
+  },
+  accountIsStudentDelete: {
+    zh: '此账号属于考生 {name}（{ticket}），请在考生管理中删除该考生',
+    en: 'This account belongs to examinee {name} ({ticket}); delete the examinee in student management',
+    es: 'Esta cuenta pertenece al examinado {name} ({ticket}); elimine al examinado en la gestión de estudiantes',
+    ja: 'このアカウントは受験者 {name}（{ticket}）のものです。受験者管理で受験者を削除してください',
+  },
+  firstAdminNotDeletable: {
+    zh: '第一位管理员（用户 1）不能删除',
+    en: 'The first administrator (user 1) cannot be deleted',
+    es: 'El primer administrador (usuario 1) no se puede eliminar',
+    ja: '最初の管理者（ユーザー 1）は削除できません',
+  },
+  cannotDeleteSelf: {
+    zh: '不能删除自己的账号',
+    en: 'You cannot delete your own account',
+    es: 'No puede eliminar su propia cuenta',
+    ja: '自分のアカウントは削除できません',
+  },
+  onlySuperAdminGrantsSuperAdmin: {
+    zh: '只有 SUPER_ADMIN 可以授予角色 SUPER_ADMIN',
+    en: 'Only a SUPER_ADMIN may grant the role SUPER_ADMIN',
+    es: 'Solo un SUPER_ADMIN puede otorgar el rol SUPER_ADMIN',
+    ja: 'ロール SUPER_ADMIN を付与できるのは SUPER_ADMIN だけです',
+  },
+  onlySuperAdminChangesSuperAdmin: {
+    zh: '只有 SUPER_ADMIN 可以修改持有 SUPER_ADMIN 的用户',
+    en: 'Only a SUPER_ADMIN may change a user who holds SUPER_ADMIN',
+    es: 'Solo un SUPER_ADMIN puede cambiar a un usuario que tiene SUPER_ADMIN',
+    ja: 'SUPER_ADMIN を持つユーザーを変更できるのは SUPER_ADMIN だけです',
+  },
+  lastSuperAdmin: {
+    zh: '这是最后一位拥有 SUPER_ADMIN 角色的用户，请先把该角色授予其他用户',
+    en: 'This is the last user with role SUPER_ADMIN; give the role to another user first',
+    es: 'Este es el último usuario con el rol SUPER_ADMIN; otorgue el rol a otro usuario primero',
+    ja: 'これはロール SUPER_ADMIN を持つ最後のユーザーです。先に別のユーザーにロールを付与してください',
+  },
+  currentPasswordWrong: {
+    zh: '当前密码错误',
+    en: 'the current password is wrong',
+    es: 'la contraseña actual es incorrecta',
+    ja: '現在のパスワードが間違っています',
+  },
+  notDefaultPassword: {
+    zh: '不能使用默认密码',
+    en: 'must not be the default password',
+    es: 'no debe ser la contraseña predeterminada',
+    ja: '初期パスワードは使用できません',
+  },
+  mustDifferFromOldPassword: {
+    zh: '必须与旧密码不同',
+    en: 'must differ from the old password',
+    es: 'debe ser distinta de la contraseña anterior',
+    ja: '古いパスワードと異なる必要があります',
+  },
+  permissionKeyTaken: {
+    zh: '权限标识 {key} 已存在',
+    en: 'a permission with key {key} exists',
+    es: 'ya existe un permiso con la clave {key}',
+    ja: 'キー {key} の権限は既に存在します',
+  },
+  permissionBuiltInKey: {
+    zh: '{key} 是内置权限（系统会检查它），其标识不能修改',
+    en: '{key} is built in (the product checks it); its key cannot change',
+    es: '{key} está integrado (el producto lo comprueba); su clave no puede cambiar',
+    ja: '{key} は組み込みの権限です（製品が確認します）。キーは変更できません',
+  },
+  permissionBuiltInDelete: {
+    zh: '{key} 是内置权限（系统会检查它），不能删除',
+    en: '{key} is built in (the product checks it) and cannot be deleted',
+    es: '{key} está integrado (el producto lo comprueba) y no se puede eliminar',
+    ja: '{key} は組み込みの権限です（製品が確認します）。削除できません',
+  },
+  permissionHasChildren: {
+    zh: '权限 {key} 下还有 {count} 个子项',
+    en: 'Permission {key} still has {count} child entries',
+    es: 'El permiso {key} aún tiene {count} entradas hijas',
+    ja: '権限 {key} にはまだ子項目が {count} 件あります',
+  },
+  permissionGrantedToRoles: {
+    zh: '权限 {key} 仍被授予角色：{roles}',
+    en: 'Permission {key} is still granted to roles: {roles}',
+    es: 'El permiso {key} todavía está otorgado a los roles: {roles}',
+    ja: '権限 {key} はまだ次のロールに付与されています：{roles}',
+  },
+  childrenCannotBeButton: {
+    zh: '有子项的条目不能改为按钮',
+    en: 'an entry with children cannot become a button',
+    es: 'una entrada con hijos no puede convertirse en botón',
+    ja: '子項目を持つ項目はボタンにできません',
+  },
+  entryBelowItself: {
+    zh: '条目不能位于自身之下',
+    en: 'an entry cannot sit below itself',
+    es: 'una entrada no puede estar debajo de sí misma',
+    ja: '項目を自分自身の下に置くことはできません',
+  },
+  buttonNoChildren: {
+    zh: '按钮不能有子项',
+    en: 'a button cannot have children',
+    es: 'un botón no puede tener hijos',
+    ja: 'ボタンは子項目を持てません',
+  },
+} as const satisfies Record<string, Localized>;
+
+export type MessageKey = keyof typeof SERVER_MESSAGES;
+
+/** What a message names (not found, still in use…), e.g. `{entity} 3 not found`. */
+export const ENTITY_NAMES = {
+  school: { zh: '考试项目', en: 'Exam project', es: 'Proyecto de examen', ja: '試験プロジェクト' },
+  department: {
+    zh: '职业类别',
+    en: 'Job-type category',
+    es: 'Categoría de tipo de trabajo',
+    ja: '職種カテゴリ',
+  },
+  subject: { zh: '申报工种', en: 'Job type', es: 'Tipo de trabajo', ja: '申請職種' },
+  classes: {
+    zh: '报名批次',
+    en: 'Registration batch',
+    es: 'Lote de inscripción',
+    ja: '申込バッチ',
+  },
+  user: { zh: '用户', en: 'User', es: 'Usuario', ja: 'ユーザー' },
+  role: { zh: '角色', en: 'Role', es: 'Rol', ja: 'ロール' },
+  permission: { zh: '权限', en: 'Permission', es: 'Permiso', ja: '権限' },
+  parentPermission: {
+    zh: '上级权限',
+    en: 'Parent permission',
+    es: 'Permiso superior',
+    ja: '親権限',
+  },
+} as const satisfies Record<string, Localized>;
+
+export type EntityKey = keyof typeof ENTITY_NAMES;
+
+/** User types (spec §4) as a message names them. */
+export const USER_TYPE_LABELS = {
+  1: { zh: '管理员', en: 'administrator', es: 'administrador', ja: '管理者' },
+  2: { zh: '教师', en: 'teacher', es: 'profesor', ja: '教師' },
+  3: { zh: '考生', en: 'student', es: 'estudiante', ja: '受験者' },
+} as const satisfies Record<number, Localized>;
+
+/**
+ * The name of each field a message can blame, as the form shows it. Zod paths are named by their
+ * last word (`options.2.content` by `content`).
+ */
+export const FIELD_LABELS = {
+  body: { zh: '请求体', en: 'Body', es: 'Cuerpo', ja: '本文' },
+  querystring: { zh: '查询参数', en: 'Query', es: 'Consulta', ja: 'クエリ' },
+  params: { zh: '路径参数', en: 'Path', es: 'Ruta', ja: 'パス' },
+  headers: { zh: '请求头', en: 'Headers', es: 'Cabeceras', ja: 'ヘッダー' },
+  'content-type': {
+    zh: '内容类型',
+    en: 'Content type',
+    es: 'Tipo de contenido',
+    ja: 'コンテンツタイプ',
+  },
+  id: { zh: '编号', en: 'ID', es: 'ID', ja: 'ID' },
+  ids: { zh: '编号列表', en: 'IDs', es: 'IDs', ja: 'ID 一覧' },
+  page: { zh: '页码', en: 'Page', es: 'Página', ja: 'ページ' },
+  limit: { zh: '每页条数', en: 'Page size', es: 'Tamaño de página', ja: '表示件数' },
+  name: { zh: '名称', en: 'Name', es: 'Nombre', ja: '名前' },
+  code: { zh: '编码', en: 'Code', es: 'Código', ja: 'コード' },
+  key: { zh: '标识', en: 'Key', es: 'Clave', ja: 'キー' },
+  status: { zh: '状态', en: 'Status', es: 'Estado', ja: '状態' },
+  sort: { zh: '排序', en: 'Order', es: 'Orden', ja: '並び順' },
+  description: { zh: '描述', en: 'Description', es: 'Descripción', ja: '説明' },
+  remark: { zh: '备注', en: 'Remark', es: 'Observación', ja: '備考' },
+  keyword: { zh: '关键词', en: 'Keyword', es: 'Palabra clave', ja: 'キーワード' },
+  // Exam structure
+  schoolId: {
+    zh: '考试项目',
+    en: 'Exam project',
+    es: 'Proyecto de examen',
+    ja: '試験プロジェクト',
+  },
+  departmentId: {
+    zh: '职业类别',
+    en: 'Job-type category',
+    es: 'Categoría de tipo de trabajo',
+    ja: '職種カテゴリ',
+  },
+  subjectId: { zh: '申报工种', en: 'Job type', es: 'Tipo de trabajo', ja: '申請職種' },
+  classId: {
+    zh: '报名批次',
+    en: 'Registration batch',
+    es: 'Lote de inscripción',
+    ja: '申込バッチ',
+  },
+  level: { zh: '等级', en: 'Level', es: 'Nivel', ja: 'レベル' },
+  levels: { zh: '等级', en: 'Levels', es: 'Niveles', ja: 'レベル' },
+  capacity: { zh: '容量', en: 'Capacity', es: 'Capacidad', ja: '定員' },
+  registrationStart: {
+    zh: '报名开始时间',
+    en: 'Registration start',
+    es: 'Inicio de inscripción',
+    ja: '申込開始日',
+  },
+  registrationEnd: {
+    zh: '报名结束时间',
+    en: 'Registration end',
+    es: 'Fin de inscripción',
+    ja: '申込終了日',
+  },
+  examStart: { zh: '考试开始时间', en: 'Exam start', es: 'Inicio del examen', ja: '試験開始日' },
+  examEnd: { zh: '考试结束时间', en: 'Exam end', es: 'Fin del examen', ja: '試験終了日' },
+  userIds: { zh: '教师', en: 'Teachers', es: 'Profesores', ja: '教師' },
+  // Users, roles and permissions
+  nickName: { zh: '昵称', en: 'Nickname', es: 'Apodo', ja: 'ニックネーム' },
+  userType: { zh: '用户类型', en: 'User type', es: 'Tipo de usuario', ja: 'ユーザー種別' },
+  introduction: { zh: '简介', en: 'Introduction', es: 'Presentación', ja: '自己紹介' },
+  avatar: { zh: '头像', en: 'Avatar', es: 'Avatar', ja: 'アバター' },
+  email: { zh: '邮箱', en: 'Email', es: 'Correo electrónico', ja: 'メール' },
+  endDate: { zh: '有效期至', en: 'Valid until', es: 'Válido hasta', ja: '有効期限' },
+  roleIds: { zh: '角色', en: 'Roles', es: 'Roles', ja: 'ロール' },
+  roleId: { zh: '角色', en: 'Role', es: 'Rol', ja: 'ロール' },
+  roleKeys: { zh: '角色', en: 'Roles', es: 'Roles', ja: 'ロール' },
+  permissionIds: { zh: '权限', en: 'Permissions', es: 'Permisos', ja: '権限' },
+  oldPass: {
+    zh: '当前密码',
+    en: 'Current password',
+    es: 'Contraseña actual',
+    ja: '現在のパスワード',
+  },
+  newPass: { zh: '新密码', en: 'New password', es: 'Nueva contraseña', ja: '新しいパスワード' },
+  password: { zh: '密码', en: 'Password', es: 'Contraseña', ja: 'パスワード' },
+  username: { zh: '用户名', en: 'Username', es: 'Nombre de usuario', ja: 'ユーザー名' },
+  verifyCode: { zh: '验证码', en: 'Captcha', es: 'Código de verificación', ja: '認証コード' },
+  parentId: { zh: '上级', en: 'Parent', es: 'Superior', ja: '親' },
+  type: { zh: '类型', en: 'Type', es: 'Tipo', ja: '種類' },
+  icon: { zh: '图标', en: 'Icon', es: 'Icono', ja: 'アイコン' },
+  path: { zh: '路径', en: 'Path', es: 'Ruta', ja: 'パス' },
+} as const satisfies Record<string, Localized>;
+
+export type FieldKey = keyof typeof FIELD_LABELS;
+
+/**
+ * A parameter is either shown as it is, or is itself worded per language (an entity's or a
+ * field's name).
+ */
+export type MessageParam = string | number | Localized;
+export type MessageParams = Readonly<Record<string, MessageParam>>;
+
+const isLanguage = (value: string): value is MessageLanguage =>
+  (MESSAGE_LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * The language of a request: the first of Accept-Language's tags (by quality) that we speak,
+ * else en (spec §2's default).
+ */
+export function languageOf(acceptLanguage: string | undefined): MessageLanguage {
+  if (!acceptLanguage) return 'en';
+  const tags = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.find((p) => p.trim().startsWith('q='));
+      const quality = q ? Number(q.trim().slice(2)) : 1;
+      return { base: tag.toLowerCase().split('-')[0] ?? '', quality, index };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  return tags.map((entry) => entry.base).find(isLanguage) ?? 'en';
+}
+
+/** `{name}` placeholders of a text, sorted (tests compare them across languages). */
+export const placeholdersOf = (text: string) =>
+  [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();
+
+const fill = (text: string, params: MessageParams, language: MessageLanguage) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? value[language] : String(value);
+  });
+
+export const renderMessage = (
+  key: MessageKey,
+  params: MessageParams,
+  language: MessageLanguage,
+): string => fill(SERVER_MESSAGES[key][language], params, language);
+
+/** A field's name in the language; a field the catalogue lacks keeps its own name. */
+export const fieldLabel = (field: string, language: MessageLanguage): string => {
+  const name = field.split('.').findLast((part) => !/^\d+$/.test(part)) ?? field;
+  return (FIELD_LABELS as Record<string, Localized>)[name]?.[language] ?? field;
+};
+
+/** "用户名：…", "Username: …". */
+export const withFieldLabel = (field: string, text: string, language: MessageLanguage) =>
+  `${fieldLabel(field, language)}${language === 'zh' || language === 'ja' ? '：' : ': '}${text}`;
+
+/**
+ * For a shared schema's own refinements: the English text for any reader, and the key the
+ * server words in the request's language.
+ */
+export const schemaMessage = (key: MessageKey, params: MessageParams = {}) => ({
+  message: renderMessage(key, params, 'en'),
+  params: { messageKey: key, messageParams: params },
+});
