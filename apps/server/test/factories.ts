@@ -15,14 +15,14 @@ export const uniqueName = (prefix = 'u') => `${prefix}${++counter}`;
 export const uniqueKey = (prefix = 'K') => `${prefix}_${++counter}`;
 
 /**
- * What a refusal says, led by the API name of the field it blames (`data.field`), e.g.
- * `name: Name: the username "x" is taken`: a test can match the field, the English wording
- * (the default language) or both.
+ * What a refusal says, led by the API name of the field it blames (`data.field`) instead of its
+ * label, e.g. `name: the username "x" is taken` for `Name: the username "x" is taken`: a test
+ * can match the field, the English wording (the default language) or both.
  */
 export function refusalText(result: ApiResult<unknown>): string {
   const data = result.body.data as { field?: unknown } | null;
-  const field = typeof data?.field === 'string' ? `${data.field}: ` : '';
-  return `${field}${result.body.message}`;
+  if (typeof data?.field !== 'string') return result.body.message;
+  return `${data.field}: ${result.body.message.replace(/^[^:]*: /, '')}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ENTITY_NAMES,
   FIELD_LABELS,
-  USER_TYPE_LABELS,
+  USER_TYPE_NAMES,
   MESSAGE_LANGUAGES,
   SERVER_MESSAGES,
   languageOf,
@@ -16,7 +16,7 @@ const catalogues: Record<string, Record<string, Localized>> = {
   SERVER_MESSAGES,
   ENTITY_NAMES,
   FIELD_LABELS,
-  USER_TYPE_LABELS,
+  USER_TYPE_NAMES,
 };
 
 describe('the server message catalogue', () => {

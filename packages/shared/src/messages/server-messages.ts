@@ -355,6 +355,336 @@ export const SERVER_MESSAGES = {
     ja: '権限がありません：ロール {roles} はあなたのものではありません',
   },
 
+  // Base data: courses and appraisal points
+  knowledgeCodeTaken: {
+    zh: '“{code}”已在此工种和等级中使用',
+    en: '"{code}" is already used for this job type and level',
+    es: '"{code}" ya se usa para este tipo de trabajo y nivel',
+    ja: '「{code}」はこの職種とレベルで既に使われています',
+  },
+  knowledgeCodeTakenBy: {
+    zh: '“{code}”已被“{holder}”在此工种和等级中使用',
+    en: '"{code}" is already used by "{holder}" for this job type and level',
+    es: '"{code}" ya lo usa "{holder}" para este tipo de trabajo y nivel',
+    ja: '「{code}」はこの職種とレベルで「{holder}」が既に使っています',
+  },
+  knowledgeTypeFixed: {
+    zh: '{id} 是{type}，类型不能修改',
+    en: '{id} is a {type}; its type cannot change',
+    es: '{id} es un {type}; su tipo no puede cambiar',
+    ja: '{id} は{type}です。種類は変更できません',
+  },
+  courseHasPoints: {
+    zh: '课程“{name}”下还有 {count} 个鉴定点，请先删除或移走',
+    en: 'Course "{name}" still has {count} appraisal point(s); delete or move them first',
+    es: 'El curso "{name}" aún tiene {count} punto(s) de evaluación; elimínelos o muévalos primero',
+    ja: '科目「{name}」にはまだ鑑定ポイントが {count} 件あります。先に削除または移動してください',
+  },
+  knowledgeUsedByQuestions: {
+    zh: '{what}“{name}”仍被 {count} 道试题使用，请先移走或删除这些试题',
+    en: '{what} "{name}" is used by {count} question(s); move or delete them first',
+    es: '{what} "{name}" lo usan {count} pregunta(s); muévalas o elimínelas primero',
+    ja: '{what}「{name}」は {count} 問の問題で使われています。先に移動または削除してください',
+  },
+  subjectCertifiesLevels: {
+    zh: '申报工种“{name}”的等级为 {levels}，不含 {level}',
+    en: 'job type "{name}" certifies levels {levels}, not {level}',
+    es: 'el tipo de trabajo "{name}" certifica los niveles {levels}, no {level}',
+    ja: '申請職種「{name}」のレベルは {levels} で、{level} ではありません',
+  },
+  notACourse: {
+    zh: '{id} 是鉴定点，不是课程',
+    en: 'knowledge {id} is an appraisal point, not a course',
+    es: '{id} es un punto de evaluación, no un curso',
+    ja: '{id} は鑑定ポイントであり、科目ではありません',
+  },
+  courseOtherSubject: {
+    zh: '课程 {id} 属于其他工种或等级',
+    en: 'course {id} belongs to another job type or level',
+    es: 'el curso {id} pertenece a otro tipo de trabajo o nivel',
+    ja: '科目 {id} は別の職種またはレベルに属しています',
+  },
+  weightSumTooHigh: {
+    zh: '课程“{name}”的鉴定点比重合计将为 {sum} %，超过 {max} %',
+    en: 'the appraisal points of course "{name}" would add up to {sum} %, more than {max} %',
+    es: 'los puntos de evaluación del curso "{name}" sumarían {sum} %, más de {max} %',
+    ja: '科目「{name}」の鑑定ポイントの比重の合計が {sum} % となり、{max} % を超えます',
+  },
+
+  // Students
+  idNumberTaken: {
+    zh: '已存在使用此证件号码的考生',
+    en: 'a student with this ID number already exists',
+    es: 'ya existe un estudiante con este número de documento',
+    ja: 'この身分証番号の受験者は既に存在します',
+  },
+  ticketNumberTaken: {
+    zh: '新的准考证号已是其他账号的用户名',
+    en: 'the new exam ticket number is already the username of another account',
+    es: 'el nuevo número de boleto ya es el nombre de usuario de otra cuenta',
+    ja: '新しい受験番号は既に別のアカウントのユーザー名です',
+  },
+  onlyExamineeHasRecord: {
+    zh: '只有考生（用户类型 3）才有考生档案',
+    en: 'Only an examinee (userType 3) has a student record',
+    es: 'Solo un examinado (tipo de usuario 3) tiene registro de estudiante',
+    ja: '受験者記録があるのは受験者（ユーザー種別 3）だけです',
+  },
+  batchFull: {
+    zh: '批次“{name}”共 {capacity} 个名额，已占 {taken} 个，再加 {incoming} 人放不下',
+    en: 'batch "{name}" has {capacity} seats, {taken} taken; {incoming} more do not fit',
+    es: 'el lote "{name}" tiene {capacity} plazas, {taken} ocupadas; {incoming} más no caben',
+    ja: 'バッチ「{name}」の定員は {capacity} 名で {taken} 名が登録済みです。あと {incoming} 名は入りません',
+  },
+  idResidentFormat: {
+    zh: '居民身份证号码为 18 位：17 位数字加一位数字或 X',
+    en: 'a resident ID number is 18 characters, 17 digits then a digit or X',
+    es: 'un número de identidad de residente tiene 18 caracteres: 17 dígitos y luego un dígito o X',
+    ja: '住民身分証番号は 18 文字（数字 17 桁の後に数字または X）です',
+  },
+  idPassportFormat: {
+    zh: '护照号码为 5 至 17 位字母或数字',
+    en: 'a passport number is 5 to 17 letters or digits',
+    es: 'un número de pasaporte tiene de 5 a 17 letras o dígitos',
+    ja: 'パスポート番号は 5〜17 文字の英数字です',
+  },
+  idPermitFormat: {
+    zh: '港澳台居民通行证号码为 8 至 18 位字母或数字',
+    en: 'a Hong Kong/Macao/Taiwan permit number is 8 to 18 letters or digits',
+    es: 'un permiso de Hong Kong/Macao/Taiwán tiene de 8 a 18 letras o dígitos',
+    ja: '香港・マカオ・台湾の通行証番号は 8〜18 文字の英数字です',
+  },
+  idOtherFormat: {
+    zh: '证件号码为 4 至 32 位字母、数字或 -',
+    en: 'a document number is 4 to 32 letters, digits or -',
+    es: 'un número de documento tiene de 4 a 32 letras, dígitos o -',
+    ja: '書類番号は 4〜32 文字の英数字または - です',
+  },
+  idBirthDate: {
+    zh: '出生日期：第 7 至 14 位必须是 1900 年以后且不晚于今天的真实日期',
+    en: 'birth date: digits 7 to 14 must be a real date from 1900 on and not in the future',
+    es: 'fecha de nacimiento: los dígitos 7 a 14 deben ser una fecha real desde 1900 y no futura',
+    ja: '生年月日：7〜14 桁目は 1900 年以降の実在する日付で、未来の日付ではいけません',
+  },
+  idChecksum: {
+    zh: '校验位：最后一位与前 17 位计算出的校验码不符',
+    en: 'checksum: the last character does not match the check character of the first 17 digits',
+    es: 'dígito de control: el último carácter no coincide con el de los 17 primeros dígitos',
+    ja: 'チェックディジット：最後の文字が最初の 17 桁から計算した検査文字と一致しません',
+  },
+  exportTooMany: {
+    zh: '共有 {total} 名考生符合条件，每次最多导出 {max} 名，请缩小筛选范围',
+    en: '{total} students match; at most {max} per export: narrow the filter',
+    es: 'coinciden {total} estudiantes; como máximo {max} por exportación: reduzca el filtro',
+    ja: '{total} 名が該当します。1 回のエクスポートは最大 {max} 名です。絞り込んでください',
+  },
+
+  // Imports: the upload and the workbook
+  sendMultipart: {
+    zh: '请以 multipart/form-data 发送，文件放在字段“file”中',
+    en: 'send multipart/form-data with the file in the field "file"',
+    es: 'envíe multipart/form-data con el archivo en el campo "file"',
+    ja: 'multipart/form-data で、ファイルをフィールド「file」に入れて送信してください',
+  },
+  wrongPartField: {
+    zh: '文件应放在字段“file”中，而不是“{field}”',
+    en: 'send the file in the field "file", not "{field}"',
+    es: 'envíe el archivo en el campo "file", no en "{field}"',
+    ja: 'ファイルは「{field}」ではなくフィールド「file」で送信してください',
+  },
+  fileTooLarge: {
+    zh: '文件超过 {mb} MB，请拆分为较小的文件',
+    en: 'larger than {mb} MB: split it into smaller files',
+    es: 'mayor de {mb} MB: divídalo en archivos más pequeños',
+    ja: '{mb} MB を超えています。小さなファイルに分割してください',
+  },
+  oneFileAtATime: {
+    zh: '一次只能发送一个文件',
+    en: 'send one file at a time',
+    es: 'envíe un archivo cada vez',
+    ja: 'ファイルは 1 つずつ送信してください',
+  },
+  tooManyFormFields: {
+    zh: '表单字段过多',
+    en: 'too many form fields',
+    es: 'demasiados campos de formulario',
+    ja: 'フォームのフィールドが多すぎます',
+  },
+  noFileSent: {
+    zh: '没有收到文件（multipart 字段“file”）',
+    en: 'no file was sent (multipart field "file")',
+    es: 'no se envió ningún archivo (campo multipart "file")',
+    ja: 'ファイルが送信されていません（multipart フィールド「file」）',
+  },
+  fileEmpty: {
+    zh: '文件为空',
+    en: 'the file is empty',
+    es: 'el archivo está vacío',
+    ja: 'ファイルが空です',
+  },
+  fileXls: {
+    zh: '这是旧版 Excel 97-2003 文件（.xls）或加密的工作簿：请另存为无密码的“Excel 工作簿 (*.xlsx)”',
+    en: 'an old Excel 97-2003 file (.xls) or an encrypted workbook: save it as "Excel Workbook (*.xlsx)" without a password',
+    es: 'un archivo antiguo de Excel 97-2003 (.xls) o un libro cifrado: guárdelo como "Libro de Excel (*.xlsx)" sin contraseña',
+    ja: '古い Excel 97-2003 ファイル（.xls）または暗号化されたブックです。パスワードなしの「Excel ブック (*.xlsx)」として保存してください',
+  },
+  notXlsx: {
+    zh: '不是 Excel 工作簿（.xlsx）：请在 Excel 或 WPS 中另存为“Excel 工作簿 (*.xlsx)”',
+    en: 'not an Excel workbook (.xlsx): save the file from Excel or WPS as "Excel Workbook (*.xlsx)"',
+    es: 'no es un libro de Excel (.xlsx): guarde el archivo desde Excel o WPS como "Libro de Excel (*.xlsx)"',
+    ja: 'Excel ブック（.xlsx）ではありません。Excel または WPS で「Excel ブック (*.xlsx)」として保存してください',
+  },
+  notXlsxDamaged: {
+    zh: '不是完整的 Excel 工作簿（.xlsx）：压缩包已损坏或不完整（{part}）',
+    en: 'not an Excel workbook (.xlsx): the zip archive is damaged or cut short ({part})',
+    es: 'no es un libro de Excel (.xlsx): el archivo zip está dañado o incompleto ({part})',
+    ja: 'Excel ブック（.xlsx）ではありません。zip アーカイブが壊れているか途切れています（{part}）',
+  },
+  fileZip64: {
+    zh: '这是 zip64 压缩包，导入文件不会这么大',
+    en: 'a zip64 archive; an import file is never that large',
+    es: 'un archivo zip64; un archivo de importación nunca es tan grande',
+    ja: 'zip64 アーカイブです。インポートファイルがこれほど大きくなることはありません',
+  },
+  tooManyArchiveEntries: {
+    zh: '压缩包中有 {count} 个文件',
+    en: 'the archive holds {count} files',
+    es: 'el archivo contiene {count} ficheros',
+    ja: 'アーカイブに {count} 個のファイルが含まれています',
+  },
+  encryptedWorkbook: {
+    zh: '工作簿已加密：请去掉密码后重新保存',
+    en: 'an encrypted workbook: remove its password and save again',
+    es: 'un libro cifrado: quite la contraseña y guárdelo de nuevo',
+    ja: '暗号化されたブックです。パスワードを外して保存し直してください',
+  },
+  odsFile: {
+    zh: '这是 OpenDocument 表格（.ods）：请另存为“Excel 工作簿 (*.xlsx)”',
+    en: 'an OpenDocument spreadsheet (.ods): save it as "Excel Workbook (*.xlsx)"',
+    es: 'una hoja de cálculo OpenDocument (.ods): guárdela como "Libro de Excel (*.xlsx)"',
+    ja: 'OpenDocument スプレッドシート（.ods）です。「Excel ブック (*.xlsx)」として保存してください',
+  },
+  zipNotWorkbook: {
+    zh: '这是 zip 压缩包，但不是 Excel 工作簿（没有 xl/workbook.xml）',
+    en: 'a zip archive but not an Excel workbook (no xl/workbook.xml)',
+    es: 'un archivo zip pero no un libro de Excel (sin xl/workbook.xml)',
+    ja: 'zip アーカイブですが Excel ブックではありません（xl/workbook.xml がありません）',
+  },
+  unpackedTooLarge: {
+    zh: '工作簿解压后超过 {mb} MB',
+    en: 'the workbook unpacks to more than {mb} MB',
+    es: 'el libro descomprimido ocupa más de {mb} MB',
+    ja: 'ブックを展開すると {mb} MB を超えます',
+  },
+  sheetTooManyRows: {
+    zh: '一个工作表超过 {max} 行',
+    en: 'more than {max} rows in a sheet',
+    es: 'más de {max} filas en una hoja',
+    ja: '1 つのシートに {max} 行を超えています',
+  },
+  rowTooManyCells: {
+    zh: '一行超过 64 个单元格',
+    en: 'more than 64 cells in a row',
+    es: 'más de 64 celdas en una fila',
+    ja: '1 行に 64 セルを超えています',
+  },
+  workbookDamaged: {
+    zh: '工作簿已损坏，无法读取',
+    en: 'the workbook is damaged and could not be read',
+    es: 'el libro está dañado y no se pudo leer',
+    ja: 'ブックが壊れているため読み込めませんでした',
+  },
+  workbookNoSheet: {
+    zh: '工作簿中没有工作表',
+    en: 'the workbook has no sheet',
+    es: 'el libro no tiene ninguna hoja',
+    ja: 'ブックにシートがありません',
+  },
+  headerMismatch: {
+    zh: '表头（第 {row} 行）与模板不符：{problems}。请使用模板的表头（中文、英文、西班牙文或日文均可，顺序不限）',
+    en: "the header row (row {row}) does not match the template: {problems}. Use the template's headers, in Chinese, English, Spanish or Japanese, in any order",
+    es: 'la fila de encabezados (fila {row}) no coincide con la plantilla: {problems}. Use los encabezados de la plantilla, en chino, inglés, español o japonés, en cualquier orden',
+    ja: 'ヘッダー行（{row} 行目）がテンプレートと一致しません：{problems}。テンプレートのヘッダーを中国語、英語、スペイン語、日本語のいずれかで、任意の順序で使ってください',
+  },
+  headerMissing: {
+    zh: '缺少 {columns}',
+    en: 'missing {columns}',
+    es: 'faltan {columns}',
+    ja: '{columns} がありません',
+  },
+  headerUnknown: {
+    zh: '无法识别 {columns}',
+    en: 'unknown {columns}',
+    es: 'desconocidos {columns}',
+    ja: '不明な列 {columns}',
+  },
+  headerRepeated: {
+    zh: '重复 {columns}',
+    en: 'repeated {columns}',
+    es: 'repetidos {columns}',
+    ja: '重複 {columns}',
+  },
+  sheetEmpty: {
+    zh: '第一个工作表为空：请填写模板',
+    en: 'the first sheet is empty: fill in the template',
+    es: 'la primera hoja está vacía: rellene la plantilla',
+    ja: '最初のシートが空です。テンプレートに記入してください',
+  },
+  sheetNoRows: {
+    zh: '没有数据：表头（第 {row} 行）下方的每一行都是空的',
+    en: 'no data: every row below the header (row {row}) is empty',
+    es: 'sin datos: todas las filas bajo el encabezado (fila {row}) están vacías',
+    ja: 'データがありません：ヘッダー（{row} 行目）より下の行がすべて空です',
+  },
+  sheetTooManyDataRows: {
+    zh: '共 {rows} 行，每个文件最多 {max} 行：请拆分文件',
+    en: '{rows} rows; at most {max} per file: split the file',
+    es: '{rows} filas; como máximo {max} por archivo: divida el archivo',
+    ja: '{rows} 行あります。1 ファイル最大 {max} 行です。ファイルを分割してください',
+  },
+  importAllOrNothing: {
+    zh: '{total} 行中有 {invalid} 行无效，未导入任何数据（全部或全不）：请更正，或只导入有效行',
+    en: '{invalid} of {total} rows are invalid; nothing was imported (all or nothing): correct them, or import the valid rows only',
+    es: '{invalid} de {total} filas no son válidas; no se importó nada (todo o nada): corríjalas o importe solo las filas válidas',
+    ja: '{total} 行中 {invalid} 行が無効なため、何もインポートしませんでした（全件か無しか）。修正するか、有効な行だけをインポートしてください',
+  },
+  importNoneValid: {
+    zh: '{total} 行中没有有效的行，未导入任何数据',
+    en: 'none of the {total} rows is valid; nothing was imported',
+    es: 'ninguna de las {total} filas es válida; no se importó nada',
+    ja: '{total} 行のうち有効な行がないため、何もインポートしませんでした',
+  },
+  importChangedInvalid: {
+    zh: '检查文件后数据已变化：现有 {invalid} 行无效，未导入任何数据',
+    en: 'the data changed since the file was checked: {invalid} rows are now invalid; nothing was imported',
+    es: 'los datos cambiaron desde que se comprobó el archivo: ahora {invalid} filas no son válidas; no se importó nada',
+    ja: 'ファイルの確認後にデータが変わりました。{invalid} 行が無効になったため、何もインポートしませんでした',
+  },
+  importChangedNoneValid: {
+    zh: '检查文件后数据已变化：现在没有有效的行',
+    en: 'the data changed since the file was checked: no row is valid now',
+    es: 'los datos cambiaron desde que se comprobó el archivo: ya no hay filas válidas',
+    ja: 'ファイルの確認後にデータが変わりました。有効な行がなくなりました',
+  },
+  importIdNumberRace: {
+    zh: '刚刚有人添加了使用其中某个证件号码的考生；未导入任何数据，请重试',
+    en: 'a student with one of these ID numbers was added meanwhile; nothing was imported, try again',
+    es: 'mientras tanto se añadió un estudiante con uno de estos números de documento; no se importó nada, inténtelo de nuevo',
+    ja: 'その間にこれらの身分証番号のいずれかの受験者が追加されました。何もインポートしていません。再試行してください',
+  },
+  importRace: {
+    zh: '另一个导入同时写入了数据；未导入任何数据，请重试',
+    en: 'another import wrote at the same time; nothing was imported, try again',
+    es: 'otra importación escribió al mismo tiempo; no se importó nada, inténtelo de nuevo',
+    ja: '別のインポートが同時に書き込みました。何もインポートしていません。再試行してください',
+  },
+  importInternalError: {
+    zh: '服务器内部错误（请求 {requestId}），未导入任何数据',
+    en: 'Internal error (request {requestId}); nothing was imported',
+    es: 'Error interno (solicitud {requestId}); no se importó nada',
+    ja: '内部エラー（リクエスト {requestId}）。何もインポートしていません',
+  },
+
   // Users and permissions
   usernameTaken: {
     zh: '用户名“{name}”已被占用',
@@ -505,6 +835,24 @@ export const ENTITY_NAMES = {
   user: { zh: '用户', en: 'User', es: 'Usuario', ja: 'ユーザー' },
   role: { zh: '角色', en: 'Role', es: 'Rol', ja: 'ロール' },
   permission: { zh: '权限', en: 'Permission', es: 'Permiso', ja: '権限' },
+  knowledge: {
+    zh: '课程或鉴定点',
+    en: 'Knowledge',
+    es: 'Conocimiento',
+    ja: '科目または鑑定ポイント',
+  },
+  course: { zh: '课程', en: 'Course', es: 'Curso', ja: '科目' },
+  point: { zh: '鉴定点', en: 'Appraisal point', es: 'Punto de evaluación', ja: '鑑定ポイント' },
+  student: { zh: '考生', en: 'Student', es: 'Estudiante', ja: '受験者' },
+  ownStudentRecord: {
+    zh: '您的考生档案',
+    en: 'Your student record',
+    es: 'Su registro de estudiante',
+    ja: 'あなたの受験者記録',
+  },
+  batch: { zh: '批次', en: 'Batch', es: 'Lote', ja: 'バッチ' },
+  question: { zh: '试题', en: 'Question', es: 'Pregunta', ja: '問題' },
+  file: { zh: '文件', en: 'File', es: 'Archivo', ja: 'ファイル' },
   parentPermission: {
     zh: '上级权限',
     en: 'Parent permission',
@@ -516,7 +864,7 @@ export const ENTITY_NAMES = {
 export type EntityKey = keyof typeof ENTITY_NAMES;
 
 /** User types (spec §4) as a message names them. */
-export const USER_TYPE_LABELS = {
+export const USER_TYPE_NAMES = {
   1: { zh: '管理员', en: 'administrator', es: 'administrador', ja: '管理者' },
   2: { zh: '教师', en: 'teacher', es: 'profesor', ja: '教師' },
   3: { zh: '考生', en: 'student', es: 'estudiante', ja: '受験者' },
@@ -587,6 +935,21 @@ export const FIELD_LABELS = {
   examStart: { zh: '考试开始时间', en: 'Exam start', es: 'Inicio del examen', ja: '試験開始日' },
   examEnd: { zh: '考试结束时间', en: 'Exam end', es: 'Fin del examen', ja: '試験終了日' },
   userIds: { zh: '教师', en: 'Teachers', es: 'Profesores', ja: '教師' },
+  // Base data and imports
+  weight: { zh: '比重', en: 'Weight', es: 'Peso', ja: '比重' },
+  importance: { zh: '重要程度', en: 'Importance', es: 'Importancia', ja: '重要度' },
+  courseId: { zh: '课程', en: 'Course', es: 'Curso', ja: '科目' },
+  knowId: { zh: '鉴定点', en: 'Appraisal point', es: 'Punto de evaluación', ja: '鑑定ポイント' },
+  gender: { zh: '性别', en: 'Gender', es: 'Sexo', ja: '性別' },
+  idType: { zh: '证件类型', en: 'ID type', es: 'Tipo de documento', ja: '身分証の種類' },
+  idNumber: { zh: '证件号码', en: 'ID number', es: 'Número de documento', ja: '身分証番号' },
+  phone: { zh: '手机号', en: 'Phone', es: 'Teléfono', ja: '電話番号' },
+  photo: { zh: '照片', en: 'Photo', es: 'Foto', ja: '写真' },
+  ticketNumber: { zh: '准考证号', en: 'Ticket number', es: 'Número de boleto', ja: '受験番号' },
+  filter: { zh: '筛选条件', en: 'Filter', es: 'Filtro', ja: '絞り込み条件' },
+  file: { zh: '文件', en: 'File', es: 'Archivo', ja: 'ファイル' },
+  mode: { zh: '导入方式', en: 'Mode', es: 'Modo', ja: 'モード' },
+  lang: { zh: '语言', en: 'Language', es: 'Idioma', ja: '言語' },
   // Users, roles and permissions
   nickName: { zh: '昵称', en: 'Nickname', es: 'Apodo', ja: 'ニックネーム' },
   userType: { zh: '用户类型', en: 'User type', es: 'Tipo de usuario', ja: 'ユーザー種別' },
@@ -671,6 +1034,12 @@ export const fieldLabel = (field: string, language: MessageLanguage): string => 
 /** "用户名：…", "Username: …". */
 export const withFieldLabel = (field: string, text: string, language: MessageLanguage) =>
   `${fieldLabel(field, language)}${language === 'zh' || language === 'ja' ? '：' : ': '}${text}`;
+
+/** A message worded in every language, to be a parameter of another (a list of problems). */
+export const localized = (key: MessageKey, params: MessageParams = {}): Localized =>
+  Object.fromEntries(
+    MESSAGE_LANGUAGES.map((language) => [language, renderMessage(key, params, language)]),
+  ) as Record<MessageLanguage, string>;
 
 /**
  * For a shared schema's own refinements: the English text for any reader, and the key the

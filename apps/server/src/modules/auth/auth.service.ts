@@ -1,7 +1,7 @@
 import {
   ApiStatus,
   RoleKey,
-  USER_TYPE_LABELS,
+  USER_TYPE_NAMES,
   UserType,
   clientPasswordHash,
   normaliseIdNumber,
@@ -163,7 +163,7 @@ export class AuthService {
     }
     if (user.user_type !== body.userType) {
       throw invalid('userType', 'cannotSignInAs', {
-        userType: USER_TYPE_LABELS[body.userType as keyof typeof USER_TYPE_LABELS],
+        userType: USER_TYPE_NAMES[body.userType as keyof typeof USER_TYPE_NAMES],
       });
     }
     if (user.status !== 1) throw forbidden('accountDisabled');

@@ -236,14 +236,12 @@ describe('captcha', () => {
     expect(first.body.status).toBe(200);
     const replay = await attempt(id, code);
     expect(replay.body.status).toBe(10002);
-    expect(refusalText(replay)).toMatch(/^verifyCode: Captcha: /);
+    expect(refusalText(replay)).toMatch(/^verifyCode: /);
   });
 
   it('refuses a wrong code, a missing captcha and an expired one', async () => {
     const { id } = await fetchCaptcha();
-    expect(refusalText(await attempt(id, 'zzzz'))).toBe(
-      'verifyCode: Captcha: the captcha code is wrong',
-    );
+    expect(refusalText(await attempt(id, 'zzzz'))).toBe('verifyCode: the captcha code is wrong');
     expect(refusalText(await attempt(undefined, 'abcd'))).toMatch(/^verifyCode: /);
     const second = await fetchCaptcha();
     await t.handle.db

@@ -1,7 +1,8 @@
-import { Perm, type CourseNode, type KnowledgeView } from '@kaoshi/shared';
+import { ENTITY_NAMES, Perm, type CourseNode, type KnowledgeView } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, login, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
+import { conflict } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { KnowledgeService } from './knowledge.service.js';
 import { createBatch, type Batch } from './test-data.js';
@@ -310,7 +311,7 @@ describe('courses and appraisal points (knowledge)', () => {
           weight: 1,
         }),
         10002,
-        /type: knowledge \d+ is a course/,
+        /type: \d+ is a Course; its type cannot change/,
       );
       expectStatus(
         await put({ id: 999999, type: 'cn', code: 'X2', name: 'x' }),
@@ -352,13 +353,17 @@ describe('courses and appraisal points (knowledge)', () => {
       const service = new KnowledgeService(t.handle.db, [
         async (_trx, row) => {
           asked.push(row.id);
-          return `Knowledge "${row.name}" is used by 3 question(s)`;
+          return conflict('knowledgeUsedByQuestions', {
+            what: ENTITY_NAMES.course,
+            name: row.name,
+            count: 3,
+          });
         },
       ]);
       const actor = { superAdmin: true, permissionKeys: new Set<string>() } as AuthContext;
       await expect(service.delete(c, actor)).rejects.toMatchObject({
         status: 10004,
-        message: 'Knowledge "Course" is used by 3 question(s)',
+        message: 'Course "Course" is used by 3 question(s); move or delete them first',
       });
       expect(asked).toEqual([c]);
       expectOk(await get(c));
@@ -372,7 +377,7 @@ describe('courses and appraisal points (knowledge)', () => {
       expectStatus(
         await tree(client, batch.subjectId, 5),
         10001,
-        /needs COURSE or KNOW-CAPTER or EXAM-QUESTION/,
+        /needs COURSE \| KNOW-CAPTER \| EXAM-QUESTION/,
       );
       expectStatus(await client.get(`${KNOWLEDGE}/getKnowledgeById/${c}`), 10001);
       expectStatus(await course({}, client), 10001);

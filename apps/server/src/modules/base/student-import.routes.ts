@@ -24,7 +24,7 @@ const readUpload = (request: FastifyRequest) =>
 /** Import writes students: besides the STUDENT-IMPORT button it takes the STUDENT menu. */
 async function alsoNeedsStudent(request: FastifyRequest) {
   if (!hasAnyPermission(requireAuth(request), [Perm.STUDENT])) {
-    throw forbidden(`Permission denied: needs ${Perm.STUDENT}`);
+    throw forbidden('permissionDeniedNeeds', { keys: Perm.STUDENT });
   }
 }
 
@@ -91,7 +91,9 @@ export async function studentImportRoutes(
       const auth = requireAuth(request);
       const { file, fields } = await readUpload(request);
       const mode = studentImportMode.safeParse(fields.mode);
-      if (!mode.success) throw invalid('mode', `must be one of ${STUDENT_IMPORT_MODES.join(', ')}`);
+      if (!mode.success) {
+        throw invalid('mode', 'oneOf', { values: STUDENT_IMPORT_MODES.join(', ') });
+      }
       const job = await imports.prepare(file, mode.data, auth);
       return sendImportProgress(request, reply, job, 'student');
     },

@@ -178,9 +178,9 @@ describe('students', () => {
         10002,
         /idNumber: birth date/,
       );
-      expectStatus(await add({ idNumber: '1101051990' }), 10002, /idNumber: format/);
-      expectStatus(await add({ idNumber: "1' OR '1'='1" }), 10002, /idNumber: format/);
-      expectStatus(await add({ idType: 2, idNumber: 'E1' }), 10002, /idNumber: format: a passport/);
+      expectStatus(await add({ idNumber: '1101051990' }), 10002, /idNumber: a resident ID/);
+      expectStatus(await add({ idNumber: "1' OR '1'='1" }), 10002, /idNumber: a resident ID/);
+      expectStatus(await add({ idType: 2, idNumber: 'E1' }), 10002, /idNumber: a passport/);
       expectStatus(await add({ idType: 5 }), 10002, /idType/);
       expectStatus(await add({ idNumber: 'x'.repeat(33) }), 10002, /idNumber/);
       expect(await counts()).toEqual(before);

@@ -144,7 +144,7 @@ export function readQuestionSheet(workbook: ExcelJS.Workbook): RawQuestion[] {
     if (blank && problems.length === 0) return;
     rows.push({ row: rowNumber, values, plain: false, problems });
   });
-  checkSheetRows(headerRow, rows.length, { max: QUESTION_IMPORT_MAX_ROWS, noun: 'questions' });
+  checkSheetRows(headerRow, rows.length, { max: QUESTION_IMPORT_MAX_ROWS });
   return rows;
 }
 

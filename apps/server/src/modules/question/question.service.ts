@@ -1,4 +1,5 @@
 import {
+  ENTITY_NAMES,
   AuditStatus,
   CHOICE_TYPES,
   KnowledgeType,
@@ -29,7 +30,7 @@ import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { htmlHasContent, sanitizeHtml } from '../../html.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
-import type { KnowledgeUsageCheck } from '../base/knowledge.service.js';
+import { entityOf, type KnowledgeUsageCheck } from '../base/knowledge.service.js';
 import { QuestionRepository, type NewQuestion, type QuestionRow } from './question.repository.js';
 
 /** How the rules read sanitized HTML on the server: the sanitizer's own idea of "has content". */
@@ -422,6 +423,6 @@ function transition(
 export const questionsUseKnowledge: KnowledgeUsageCheck = async (trx, knowledge) => {
   const count = await new QuestionRepository(trx).countUsingKnowledge(knowledge.id, knowledge.type);
   if (count === 0) return null;
-  const what = knowledge.type === KnowledgeType.COURSE ? 'Course' : 'Appraisal point';
-  return `${what} "${knowledge.name}" is used by ${count} question(s); move or delete them first`;
+  const what = ENTITY_NAMES[entityOf(knowledge.type)];
+  return conflict('knowledgeUsedByQuestions', { what, name: knowledge.name, count });
 };

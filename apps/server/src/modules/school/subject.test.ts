@@ -190,7 +190,7 @@ describe('job types applied for (subject)', () => {
     expectStatus(
       await update(subject.id, { ...base, levels: [5, 3] }),
       10004,
-      /^levels: Levels: level 4 of job type 'Welder' is still used by registration batches \(2\) and courses or appraisal points \(0\)$/,
+      /^levels: level 4 of job type 'Welder' is still used by registration batches \(2\) and courses or appraisal points \(0\)$/,
     );
     expectStatus(
       await update(subject.id, { ...base, levels: [3] }),
