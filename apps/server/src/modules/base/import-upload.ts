@@ -4,12 +4,12 @@ import { invalid } from '../../errors.js';
 
 /**
  * The upload of an import: one file in the field `file`, and the few text fields given with it.
- * `what` names the file in the messages ("workbook", "file"); `maxBytes` is the multipart
- * fileSize limit the routes registered, said back when a file passes it.
+ * `maxBytes` is the multipart fileSize limit the routes registered, said back when a file
+ * passes it.
  */
 export async function readImportUpload(
   request: FastifyRequest,
-  { what, maxBytes }: { what: string; maxBytes: number },
+  { maxBytes }: { maxBytes: number },
 ) {
   if (!request.isMultipart()) {
     throw invalid('body', 'sendMultipart');

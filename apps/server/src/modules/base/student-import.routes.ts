@@ -19,7 +19,7 @@ import type { StudentImportService } from './student-import.service.js';
 
 const BASE = '/api/kaoshi-base/student';
 const readUpload = (request: FastifyRequest) =>
-  readImportUpload(request, { what: 'workbook', maxBytes: STUDENT_IMPORT_MAX_BYTES });
+  readImportUpload(request, { maxBytes: STUDENT_IMPORT_MAX_BYTES });
 
 /** Import writes students: besides the STUDENT-IMPORT button it takes the STUDENT menu. */
 async function alsoNeedsStudent(request: FastifyRequest) {

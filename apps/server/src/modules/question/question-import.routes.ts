@@ -25,7 +25,6 @@ import { QUESTION_BASE as BASE } from './question.routes.js';
 /** The upload: one file in the field `file`; for .txt the structure fields; mode for apply. */
 async function readUpload(request: FastifyRequest) {
   const { file, fileName, fields } = await readImportUpload(request, {
-    what: 'file',
     maxBytes: QUESTION_IMPORT_MAX_BYTES,
   });
   let structure: QuestionUpload['structure'] = null;
