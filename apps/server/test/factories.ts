@@ -1,4 +1,10 @@
-import { UserType, httpStatusOf, type ApiStatusCode, type PermissionView } from '@kaoshi/shared';
+import {
+  UserType,
+  httpStatusOf,
+  type ApiStatusCode,
+  type Envelope,
+  type PermissionView,
+} from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { DEFAULT_PASSWORD, login, type ApiResult, type Client } from './build-app.js';
@@ -19,7 +25,7 @@ export const uniqueKey = (prefix = 'K') => `${prefix}_${++counter}`;
  * label, e.g. `name: the username "x" is taken` for `Name: the username "x" is taken`: a test
  * can match the field, the English wording (the default language) or both.
  */
-export function refusalText(result: ApiResult<unknown>): string {
+export function refusalText(result: { body: Envelope<unknown> }): string {
   const data = result.body.data as { field?: unknown } | null;
   if (typeof data?.field !== 'string') return result.body.message;
   return `${data.field}: ${result.body.message.replace(/^[^:]*: /, '')}`;

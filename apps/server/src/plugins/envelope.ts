@@ -65,15 +65,27 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
   (data) => {
     const result = safeParse(schema, data, { reportInput: true });
     if (!result.error) return { value: result.data };
-    const issues: ValidationIssue[] = result.error.issues.map((issue) => ({
-      keyword: issue.code,
-      instancePath: `/${issue.path.join('/')}`,
-      schemaPath: `#/${issue.path.join('/')}/${issue.code}`,
-      message: issue.message,
-      params: { ...issue },
-    }));
-    return { error: issues as never };
+    return { error: result.error.issues.map(toValidationIssue) as never };
   };
+
+const toValidationIssue = (issue: z.core.$ZodIssue): ValidationIssue => ({
+  keyword: issue.code,
+  instancePath: `/${issue.path.join('/')}`,
+  schemaPath: `#/${issue.path.join('/')}/${issue.code}`,
+  message: issue.message,
+  params: { ...issue },
+});
+
+/**
+ * Input checked outside a route's schema (the text fields of a multipart form) refused like a
+ * route's own: parse it with `reportInput` so zod's locales can word what was received.
+ */
+export const zodRefusal = (issues: z.core.$ZodIssue[], context = 'body') =>
+  Object.assign(new Error('invalid input'), {
+    statusCode: 400,
+    validationContext: context,
+    validation: issues.map(toValidationIssue),
+  });
 
 /**
  * The issue as fastify-type-provider-zod hands it over (its `params` keep every field of zod's

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AUDIT_STATUS_NAMES,
   ENTITY_NAMES,
   FIELD_LABELS,
   USER_TYPE_NAMES,
@@ -17,6 +18,7 @@ const catalogues: Record<string, Record<string, Localized>> = {
   ENTITY_NAMES,
   FIELD_LABELS,
   USER_TYPE_NAMES,
+  AUDIT_STATUS_NAMES,
 };
 
 describe('the server message catalogue', () => {

@@ -685,6 +685,225 @@ export const SERVER_MESSAGES = {
     ja: '内部エラー（リクエスト {requestId}）。何もインポートしていません',
   },
 
+  // Question bank
+  required: { zh: '必填', en: 'required', es: 'obligatorio', ja: '必須です' },
+  optionCount: {
+    zh: '需要 {min} 至 {max} 个选项（A 至 J）',
+    en: 'needs {min} to {max} options (A to J)',
+    es: 'necesita de {min} a {max} opciones (A a J)',
+    ja: '選択肢は {min}〜{max} 個（A〜J）必要です',
+  },
+  optionEmpty: {
+    zh: '选项 {option} 为空',
+    en: 'option {option} is empty',
+    es: 'la opción {option} está vacía',
+    ja: '選択肢 {option} が空です',
+  },
+  optionDuplicate: {
+    zh: '选项 {option} 与选项 {first} 相同',
+    en: 'option {option} is the same as option {first}',
+    es: 'la opción {option} es igual que la opción {first}',
+    ja: '選択肢 {option} は選択肢 {first} と同じです',
+  },
+  singleNeedsOneCorrect: {
+    zh: '单选题必须恰好有一个正确选项',
+    en: 'a single-choice question needs exactly one correct option',
+    es: 'una pregunta de opción única necesita exactamente una opción correcta',
+    ja: '単一選択問題には正解の選択肢がちょうど 1 つ必要です',
+  },
+  multipleNeedsTwoCorrect: {
+    zh: '多选题至少需要两个正确选项',
+    en: 'a multiple-choice question needs at least two correct options',
+    es: 'una pregunta de opción múltiple necesita al menos dos opciones correctas',
+    ja: '複数選択問題には正解の選択肢が 2 つ以上必要です',
+  },
+  judgementAnswer: {
+    zh: '必须是 T（正确）或 F（错误）',
+    en: 'must be T (true) or F (false)',
+    es: 'debe ser T (verdadero) o F (falso)',
+    ja: 'T（正）または F（誤）である必要があります',
+  },
+  blankCount: {
+    zh: '需要 1 至 {max} 个填空',
+    en: 'needs 1 to {max} blanks',
+    es: 'necesita de 1 a {max} huecos',
+    ja: '空欄は 1〜{max} 個必要です',
+  },
+  blankMarkers: {
+    zh: '题干中有 {markers} 个填空标记 ___，但有答案的填空有 {blanks} 个',
+    en: 'the stem has {markers} blank marker(s) ___ but {blanks} blank(s) have answers',
+    es: 'el enunciado tiene {markers} marca(s) de hueco ___ pero {blanks} hueco(s) tienen respuesta',
+    ja: '問題文には空欄記号 ___ が {markers} 個ありますが、解答のある空欄は {blanks} 個です',
+  },
+  blankEmpty: {
+    zh: '第 {n} 个填空至少需要一个可接受的答案',
+    en: 'blank {n} needs at least one accepted answer',
+    es: 'el hueco {n} necesita al menos una respuesta aceptada',
+    ja: '空欄 {n} には少なくとも 1 つの正答が必要です',
+  },
+  modelAnswerRequired: {
+    zh: '简答题需要参考答案',
+    en: 'a short-answer question needs a model answer',
+    es: 'una pregunta de respuesta corta necesita una respuesta modelo',
+    ja: '記述問題には模範解答が必要です',
+  },
+  noSuchSubject: {
+    zh: '申报工种 {id} 不存在',
+    en: 'no job type {id}',
+    es: 'no existe el tipo de trabajo {id}',
+    ja: '申請職種 {id} はありません',
+  },
+  subjectHasNoLevel: {
+    zh: '申报工种“{name}”没有等级 {level}',
+    en: 'job type "{name}" has no level {level}',
+    es: 'el tipo de trabajo "{name}" no tiene el nivel {level}',
+    ja: '申請職種「{name}」にレベル {level} はありません',
+  },
+  notACourseOf: {
+    zh: '{id} 不是申报工种“{name}”等级 {level} 的课程',
+    en: '{id} is not a course of job type "{name}" at level {level}',
+    es: '{id} no es un curso del tipo de trabajo "{name}" en el nivel {level}',
+    ja: '{id} は申請職種「{name}」レベル {level} の科目ではありません',
+  },
+  notAPointOf: {
+    zh: '{id} 不是课程“{name}”的鉴定点',
+    en: '{id} is not an appraisal point of course "{name}"',
+    es: '{id} no es un punto de evaluación del curso "{name}"',
+    ja: '{id} は科目「{name}」の鑑定ポイントではありません',
+  },
+  structureGone: {
+    zh: '申报工种、课程或鉴定点刚被删除，请刷新后重试',
+    en: 'the job type, course or appraisal point was deleted meanwhile; reload and try again',
+    es: 'el tipo de trabajo, el curso o el punto de evaluación se eliminó mientras tanto; recargue e inténtelo de nuevo',
+    ja: 'その間に申請職種、科目または鑑定ポイントが削除されました。再読み込みしてやり直してください',
+  },
+  reviewNeedsAudit: {
+    zh: '没有权限：审核试题需要 {key}',
+    en: 'Permission denied: reviewing questions needs {key}',
+    es: 'Permiso denegado: revisar preguntas requiere {key}',
+    ja: '権限がありません：問題の審査には {key} が必要です',
+  },
+  questionAddedToPaper: {
+    zh: '试题 {id} 刚被加入试卷',
+    en: 'question {id} was added to a paper meanwhile',
+    es: 'la pregunta {id} se añadió a un examen mientras tanto',
+    ja: '問題 {id} はその間に試験用紙に追加されました',
+  },
+  questionInPapers: {
+    zh: '试题 {id} 已用于 {count} 份试卷：请改为停用',
+    en: 'question {id} is used in {count} paper(s): retire it instead',
+    es: 'la pregunta {id} se usa en {count} examen(es): retírela en su lugar',
+    ja: '問題 {id} は {count} 件の試験用紙で使われています。代わりに廃止してください',
+  },
+  questionRetired: {
+    zh: '试题 {id} 已停用：请先恢复再提交审核',
+    en: 'question {id} is retired: restore it before submitting it',
+    es: 'la pregunta {id} está retirada: restáurela antes de enviarla',
+    ja: '問題 {id} は廃止されています。提出する前に復元してください',
+  },
+  questionNotSubmittable: {
+    zh: '试题 {id} 不能提交审核：其状态为 {status}',
+    en: 'question {id} cannot be submitted for review: its status is {status}',
+    es: 'la pregunta {id} no se puede enviar a revisión: su estado es {status}',
+    ja: '問題 {id} は審査に提出できません。状態は {status} です',
+  },
+  questionNotUnderReview: {
+    zh: '试题 {id} 不在审核中：其状态为 {status}',
+    en: 'question {id} is not under review: its status is {status}',
+    es: 'la pregunta {id} no está en revisión: su estado es {status}',
+    ja: '問題 {id} は審査中ではありません。状態は {status} です',
+  },
+  cannotReviewOwn: {
+    zh: '不能审核自己的试题',
+    en: 'you cannot review your own question',
+    es: 'no puede revisar su propia pregunta',
+    ja: '自分の問題は審査できません',
+  },
+  unknownAction: {
+    zh: '未知操作 {action}',
+    en: 'unknown action {action}',
+    es: 'acción desconocida {action}',
+    ja: '不明な操作 {action}',
+  },
+  questionsAllOrNothing: {
+    zh: '{total} 道试题中有 {invalid} 道无效，未导入任何数据（全部或全不）：请更正，或只导入有效的试题',
+    en: '{invalid} of {total} questions are invalid; nothing was imported (all or nothing): correct them, or import the valid ones only',
+    es: '{invalid} de {total} preguntas no son válidas; no se importó nada (todo o nada): corríjalas o importe solo las válidas',
+    ja: '{total} 問中 {invalid} 問が無効なため、何もインポートしませんでした（全件か無しか）。修正するか、有効な問題だけをインポートしてください',
+  },
+  questionsNoneValid: {
+    zh: '{total} 道试题中没有有效的试题，未导入任何数据',
+    en: 'none of the {total} questions is valid; nothing was imported',
+    es: 'ninguna de las {total} preguntas es válida; no se importó nada',
+    ja: '{total} 問のうち有効な問題がないため、何もインポートしませんでした',
+  },
+  questionsChangedInvalid: {
+    zh: '检查文件后数据已变化：现有 {invalid} 道试题无效，未导入任何数据',
+    en: 'the data changed since the file was checked: {invalid} questions are now invalid; nothing was imported',
+    es: 'los datos cambiaron desde que se comprobó el archivo: ahora {invalid} preguntas no son válidas; no se importó nada',
+    ja: 'ファイルの確認後にデータが変わりました。{invalid} 問が無効になったため、何もインポートしませんでした',
+  },
+  questionsChangedNoneValid: {
+    zh: '检查文件后数据已变化：现在没有有效的试题',
+    en: 'the data changed since the file was checked: no question is valid now',
+    es: 'los datos cambiaron desde que se comprobó el archivo: ya no hay preguntas válidas',
+    ja: 'ファイルの確認後にデータが変わりました。有効な問題がなくなりました',
+  },
+  importStructureGone: {
+    zh: '申报工种、课程或鉴定点刚被删除；未导入任何数据，请重试',
+    en: 'a job type, course or appraisal point was deleted meanwhile; nothing was imported, try again',
+    es: 'mientras tanto se eliminó un tipo de trabajo, curso o punto de evaluación; no se importó nada, inténtelo de nuevo',
+    ja: 'その間に申請職種、科目または鑑定ポイントが削除されました。何もインポートしていません。再試行してください',
+  },
+  questionExportTooMany: {
+    zh: '共有 {total} 道试题符合条件，每次最多导出 {max} 道，请缩小筛选范围',
+    en: '{total} questions match; at most {max} per export: narrow the filter',
+    es: 'coinciden {total} preguntas; como máximo {max} por exportación: reduzca el filtro',
+    ja: '{total} 問が該当します。1 回のエクスポートは最大 {max} 問です。絞り込んでください',
+  },
+  binaryNotText: {
+    zh: '不是文本文件：其中含有二进制数据',
+    en: 'not a text file: it holds binary data',
+    es: 'no es un archivo de texto: contiene datos binarios',
+    ja: 'テキストファイルではありません。バイナリデータを含んでいます',
+  },
+  textNoQuestions: {
+    zh: '没有试题：文件中只有空行',
+    en: 'no questions: the file holds only blank lines',
+    es: 'no hay preguntas: el archivo solo tiene líneas en blanco',
+    ja: '問題がありません。ファイルには空行しかありません',
+  },
+  textTooManyQuestions: {
+    zh: '共 {count} 道试题，每个文件最多 {max} 道：请拆分文件',
+    en: '{count} questions; at most {max} per file: split the file',
+    es: '{count} preguntas; como máximo {max} por archivo: divida el archivo',
+    ja: '{count} 問あります。1 ファイル最大 {max} 問です。ファイルを分割してください',
+  },
+  unsupportedImportFile: {
+    zh: '不能导入 .{extension} 文件：请使用 Excel 模板（.xlsx）或纯文本格式（.txt）',
+    en: 'a .{extension} file cannot be imported: use the Excel template (.xlsx) or the plain-text format (.txt)',
+    es: 'no se puede importar un archivo .{extension}: use la plantilla de Excel (.xlsx) o el formato de texto (.txt)',
+    ja: '.{extension} ファイルはインポートできません。Excel テンプレート（.xlsx）かテキスト形式（.txt）を使ってください',
+  },
+  txtNeedsStructure: {
+    zh: '.txt 导入需要申报工种、等级和课程',
+    en: 'a .txt import needs subjectId, level and courseId',
+    es: 'una importación .txt necesita subjectId, level y courseId',
+    ja: '.txt のインポートには subjectId、level、courseId が必要です',
+  },
+  officeFileAsTxt: {
+    zh: '这是被命名为 .txt 的 Office 文件：工作簿请以 .xlsx 导入',
+    en: 'an Office file named .txt: import a workbook as .xlsx',
+    es: 'un archivo de Office con nombre .txt: importe un libro como .xlsx',
+    ja: '.txt という名前の Office ファイルです。ブックは .xlsx としてインポートしてください',
+  },
+  notUtf8: {
+    zh: '不是 UTF-8 文本：请将文件另存为“UTF-8”编码（记事本：另存为 → 编码）后重试',
+    en: 'not UTF-8 text: save the file as "UTF-8" (Notepad: Save as → Encoding) and try again',
+    es: 'no es texto UTF-8: guarde el archivo como "UTF-8" (Bloc de notas: Guardar como → Codificación) e inténtelo de nuevo',
+    ja: 'UTF-8 のテキストではありません。「UTF-8」で保存して（メモ帳：名前を付けて保存 → 文字コード）やり直してください',
+  },
+
   // Users and permissions
   usernameTaken: {
     zh: '用户名“{name}”已被占用',
@@ -863,6 +1082,15 @@ export const ENTITY_NAMES = {
 
 export type EntityKey = keyof typeof ENTITY_NAMES;
 
+/** A question's review state (spec's audit status) as a message names it. */
+export const AUDIT_STATUS_NAMES = {
+  0: { zh: '未提交', en: 'not started', es: 'no iniciado', ja: '未提出' },
+  1: { zh: '审核中', en: 'under review', es: 'en revisión', ja: '審査中' },
+  2: { zh: '已通过', en: 'passed', es: 'aprobado', ja: '承認済み' },
+  3: { zh: '未通过', en: 'failed', es: 'rechazado', ja: '差し戻し' },
+  4: { zh: '已过期', en: 'expired', es: 'caducado', ja: '期限切れ' },
+} as const satisfies Record<number, Localized>;
+
 /** User types (spec §4) as a message names them. */
 export const USER_TYPE_NAMES = {
   1: { zh: '管理员', en: 'administrator', es: 'administrador', ja: '管理者' },
@@ -950,6 +1178,19 @@ export const FIELD_LABELS = {
   file: { zh: '文件', en: 'File', es: 'Archivo', ja: 'ファイル' },
   mode: { zh: '导入方式', en: 'Mode', es: 'Modo', ja: 'モード' },
   lang: { zh: '语言', en: 'Language', es: 'Idioma', ja: '言語' },
+  // Questions
+  content: { zh: '题干', en: 'Stem', es: 'Enunciado', ja: '問題文' },
+  options: { zh: '选项', en: 'Options', es: 'Opciones', ja: '選択肢' },
+  answer: { zh: '答案', en: 'Answer', es: 'Respuesta', ja: '解答' },
+  blanks: { zh: '填空答案', en: 'Blanks', es: 'Huecos', ja: '空欄' },
+  linkUrl: { zh: '链接地址', en: 'Link', es: 'Enlace', ja: 'リンク' },
+  analysis: { zh: '解析', en: 'Analysis', es: 'Análisis', ja: '解説' },
+  score: { zh: '分值', en: 'Score', es: 'Puntuación', ja: '配点' },
+  difficulty: { zh: '难度', en: 'Difficulty', es: 'Dificultad', ja: '難易度' },
+  pointId: { zh: '鉴定点', en: 'Appraisal point', es: 'Punto de evaluación', ja: '鑑定ポイント' },
+  reason: { zh: '原因', en: 'Reason', es: 'Motivo', ja: '理由' },
+  action: { zh: '操作', en: 'Action', es: 'Acción', ja: '操作' },
+  tags: { zh: '标签', en: 'Tags', es: 'Etiquetas', ja: 'タグ' },
   // Users, roles and permissions
   nickName: { zh: '昵称', en: 'Nickname', es: 'Apodo', ja: 'ニックネーム' },
   userType: { zh: '用户类型', en: 'User type', es: 'Tipo de usuario', ja: 'ユーザー種別' },

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
 import { invalid, ok } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
+import { zodRefusal } from '../../plugins/envelope.js';
 import { sendImportProgress, sendXlsx } from '../base/import-reply.js';
 import { readImportUpload, registerImportMultipart } from '../base/import-upload.js';
 import { exportQuestions } from './question-export.js';
@@ -29,11 +30,8 @@ async function readUpload(request: FastifyRequest) {
   });
   let structure: QuestionUpload['structure'] = null;
   if (uploadKind(fileName) === 'text') {
-    const parsed = questionTextImportFields.safeParse(fields);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw invalid(issue.path.join('.') || 'body', issue.message);
-    }
+    const parsed = questionTextImportFields.safeParse(fields, { reportInput: true });
+    if (!parsed.success) throw zodRefusal(parsed.error.issues);
     structure = parsed.data;
   }
   return { upload: { file, fileName, structure }, fields };
@@ -99,7 +97,7 @@ export async function questionImportRoutes(
       const { upload, fields } = await readUpload(request);
       const mode = questionImportMode.safeParse(fields.mode);
       if (!mode.success) {
-        throw invalid('mode', `must be one of ${QUESTION_IMPORT_MODES.join(', ')}`);
+        throw invalid('mode', 'oneOf', { values: QUESTION_IMPORT_MODES.join(', ') });
       }
       const job = await imports.prepare(upload, mode.data, auth);
       return sendImportProgress(request, reply, job, 'question');

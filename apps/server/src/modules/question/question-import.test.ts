@@ -164,7 +164,11 @@ describe('question import and export', () => {
           `Point ${s.pointCode}`,
         ]);
         // The empty template imports as "no questions".
-        expectStatus(await preview(response.rawPayload), 10002, /^file: no questions/);
+        expectStatus(
+          await preview(response.rawPayload),
+          10002,
+          /^file: no data: every row below the header/,
+        );
       },
     );
 
@@ -276,7 +280,7 @@ describe('question import and export', () => {
       expectStatus(
         await preview(await workbook([single()], ['Type', 'Stem', 'Colour'])),
         10002,
-        /^file: the header row \(row 1\) does not match the template: missing "Answer", "Job type code", "Level", "Course code"; unknown "Colour" \(column C\)/,
+        /^file: the header row \(row 1\) does not match the template: missing "Answer", "Job type code", "Level", "Course code"; unknown "Colour" \(C\)/,
       );
     });
   });
