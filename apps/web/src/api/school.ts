@@ -15,8 +15,7 @@ import type {
   SubjectOption,
   SubjectView,
 } from '@kaoshi/shared';
-import type { AxiosRequestConfig } from 'axios';
-import { http, request } from './request';
+import { http, request, type CallOptions } from './request';
 
 // The exam structure (考试项目 → 职业类别 → 申报工种 → 报名批次): apps/server/src/modules/school.
 const API = '/api/kaoshi-school';
@@ -26,12 +25,6 @@ const SUBJECT = `${API}/subject`;
 const CLASSES = `${API}/classes`;
 
 export type SortOrder = 'asc' | 'desc';
-
-/**
- * `{ quiet: true }`: the caller shows a failure itself (in the dialog's fields, or a translated
- * reason why a delete was refused) instead of the request layer's toast.
- */
-export type CallOptions = Pick<AxiosRequestConfig, 'quiet'>;
 
 const put = <T>(url: string, body: unknown, options?: CallOptions) =>
   http.put<never, T>(url, body, options);

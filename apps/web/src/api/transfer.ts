@@ -3,6 +3,7 @@ import {
   ApiError,
   NETWORK_DISCONNECTED,
   http,
+  languageHeaders,
   rejectEnvelope,
   reportNetworkFailure,
 } from './request';
@@ -75,6 +76,7 @@ export async function downloadFile(
   try {
     response = await fetch(apiUrl(path, params), {
       credentials: 'include',
+      headers: languageHeaders(),
       signal: AbortSignal.timeout(IMPORT_TIMEOUT_MS),
     });
   } catch (error) {
@@ -143,6 +145,8 @@ export function postImport<T>(
 
     xhr.open('POST', apiUrl(path));
     xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(languageHeaders()))
+      xhr.setRequestHeader(name, value);
     xhr.timeout = IMPORT_TIMEOUT_MS;
     xhr.upload.onprogress = (event) =>
       onProgress({

@@ -45,7 +45,6 @@ export default {
     choose: 'Please choose {{field}}',
     maxLength: 'At most {{max}} characters',
     code: 'At most 32 characters: letters, digits, - and _',
-    codeTaken: 'This code is already in use',
     levels: 'Choose at least one level',
   },
   project: {
@@ -76,8 +75,6 @@ export default {
     name: 'Job type name',
     levels: 'Certification levels',
     levelsHelp: 'The levels candidates can apply for in this job type.',
-    levelInUse:
-      'A level you removed is still used by registration batches, courses or appraisal points.',
     deleteTitle: 'Delete job type',
     inUseBatches:
       '“{{name}}” cannot be deleted while it has registration batches ({{count}}). Delete them first.',

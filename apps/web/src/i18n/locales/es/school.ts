@@ -44,7 +44,6 @@ const school: Messages['school'] = {
     choose: 'Elija {{field}}',
     maxLength: 'Como máximo {{max}} caracteres',
     code: 'Como máximo 32 caracteres: letras, dígitos, - y _',
-    codeTaken: 'Este código ya está en uso',
     levels: 'Elija al menos un nivel',
   },
   project: {
@@ -75,7 +74,6 @@ const school: Messages['school'] = {
     name: 'Nombre de la ocupación',
     levels: 'Niveles de certificación',
     levelsHelp: 'Los niveles a los que se puede optar en esta ocupación.',
-    levelInUse: 'Un nivel que ha quitado aún lo usan convocatorias, cursos o puntos de evaluación.',
     deleteTitle: 'Eliminar ocupación',
     inUseBatches:
       'No se puede eliminar «{{name}}» mientras tenga convocatorias ({{count}}). Elimínelas primero.',
