@@ -2,6 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, login, type ApiResult, type TestApp } from './build-app.js';
 import { USER, expectStatus, uniqueName } from './factories.js';
+import { multipart } from '../src/modules/files/fixtures.js';
 import { SCHOOL } from '../src/modules/school/structure.fixtures.js';
 
 type Language = 'zh' | 'en' | 'es' | 'ja';
@@ -106,6 +107,25 @@ describe('refusals are worded in the language of the request', () => {
     expectStatus(json.zh, 10002);
     expect(json.zh.body.message).toBe('请求体：请求体不是有效的 JSON');
     expect(json.en.body.message).toBe('Body: the body is not valid JSON');
+  });
+
+  it('a file that is not a workbook, in each language, on the file field', async () => {
+    const upload = multipart([
+      { name: 'file', filename: 'students.xlsx', value: Buffer.from('name,idNumber\n') },
+    ]);
+    const answers = await inEach({
+      method: 'POST',
+      url: '/api/kaoshi-base/student/importPreview',
+      ...upload,
+    });
+    for (const language of LANGUAGES) {
+      expectStatus(answers[language], 10002);
+      expect(answers[language].body.data).toEqual({ field: 'file' });
+    }
+    expect(answers.zh.body.message).toMatch(/^文件：不是 Excel 工作簿（\.xlsx）/);
+    expect(answers.en.body.message).toMatch(/^File: not an Excel workbook \(\.xlsx\)/);
+    expect(answers.es.body.message).toMatch(/^Archivo: no es un libro de Excel/);
+    expect(answers.ja.body.message).toMatch(/^ファイル：Excel ブック/);
   });
 
   it('picks the first language it speaks from a browser header, else English', async () => {
