@@ -2,7 +2,7 @@ import { clientPasswordHash } from '@kaoshi/shared';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, DEFAULT_PASSWORD } from './api';
-import { answerConfirm, buttonName, newPage, openSignedIn } from './browser';
+import { answerConfirm, buttonName, newPage, openSignedIn, screenshot } from './browser';
 import { adminSession } from './session';
 
 // The System screens (users, roles, permissions) driven through the UI by the administrator, in
@@ -74,6 +74,13 @@ describe('System screens', () => {
     await expect
       .poll(() => errors(modal).allInnerTexts())
       .toEqual(['2 至 64 个字符，只能包含字母、数字及 _ . @ -']);
+
+    // Taken: the server's refusal, in Chinese, on the username field, with no toast on top.
+    await modal.getByLabel('用户名').fill('admin');
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
+    await expect.poll(() => errors(modal).allInnerTexts()).toEqual(['用户名“admin”已被占用']);
+    expect(await page.locator('.ant-message-notice .ant-message-error').count()).toBe(0);
+    await screenshot(page, 'system-user-taken-zh', { fullPage: false });
 
     await modal.getByLabel('用户名').fill('system-alice');
     await saveDialog(page);

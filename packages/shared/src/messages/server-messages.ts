@@ -405,7 +405,7 @@ export const SERVER_MESSAGES = {
     ja: 'コース {id} は別の職種または等級に属しています',
   },
   weightSumTooHigh: {
-    zh: '课程“{name}”的鉴定点比重合计将为 {sum} %，超过 {max} %',
+    zh: '课程“{name}”的鉴定点权重合计将为 {sum} %，超过 {max} %',
     en: 'the appraisal points of course "{name}" would add up to {sum} %, more than {max} %',
     es: 'los puntos de evaluación del curso "{name}" sumarían {sum} %, más de {max} %',
     ja: 'コース「{name}」の評価項目の比重の合計が {sum} % となり、{max} % を超えます',
@@ -1164,7 +1164,7 @@ export const FIELD_LABELS = {
   examEnd: { zh: '考试结束时间', en: 'Exam end', es: 'Fin del examen', ja: '試験終了日' },
   userIds: { zh: '教师', en: 'Teachers', es: 'Profesores', ja: '教師' },
   // Base data and imports
-  weight: { zh: '比重', en: 'Weight', es: 'Peso', ja: '比重' },
+  weight: { zh: '权重', en: 'Weight', es: 'Peso', ja: '比重' },
   importance: { zh: '重要程度', en: 'Importance', es: 'Importancia', ja: '重要度' },
   courseId: { zh: '课程', en: 'Course', es: 'Curso', ja: 'コース' },
   knowId: { zh: '鉴定点', en: 'Appraisal point', es: 'Punto de evaluación', ja: '評価項目' },
