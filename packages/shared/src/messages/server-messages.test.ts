@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import * as sharedExports from '../index.js';
 import {
   AUDIT_STATUS_NAMES,
   ENTITY_NAMES,
@@ -51,5 +53,32 @@ describe('languageOf', () => {
     expect(languageOf('fr-FR, ja;q=0.5, es;q=0.7')).toBe('es');
     expect(languageOf('de, fr')).toBe('en');
     expect(languageOf('ja;q=0, zh;q=0.1')).toBe('zh');
+  });
+});
+
+describe('field labels', () => {
+  it('name every field of every shared schema, so no refusal shows a bare API name', () => {
+    const shared: Record<string, unknown> = sharedExports;
+    const names = new Set<string>();
+    const seen = new Set<unknown>();
+    const walk = (schema: z.core.$ZodType) => {
+      if (seen.has(schema)) return;
+      seen.add(schema);
+      const def = schema._zod.def as unknown as Record<string, unknown>;
+      if (def.type === 'object') {
+        for (const [name, field] of Object.entries(def.shape as Record<string, z.core.$ZodType>)) {
+          names.add(name);
+          walk(field);
+        }
+      }
+      for (const value of Object.values(def)) {
+        const children = Array.isArray(value) ? value : [value];
+        for (const child of children) if (child instanceof z.core.$ZodType) walk(child);
+      }
+    };
+    for (const value of Object.values(shared)) if (value instanceof z.core.$ZodType) walk(value);
+    expect(names.size).toBeGreaterThan(20);
+    const missing = [...names].filter((name) => !Object.hasOwn(FIELD_LABELS, name)).sort();
+    expect(missing).toEqual([]);
   });
 });
