@@ -131,7 +131,7 @@ describe('sign-in and sessions', () => {
   it('refuses a user signing in with a userType that is not theirs', async () => {
     const result = await loginForm({ userType: String(UserType.STUDENT) });
     expect(result.body.status).toBe(10002);
-    expect(result.body.message).toMatch(/userType/);
+    expect(refusalText(result)).toMatch(/^userType: this account cannot sign in as student/);
   });
 
   it('refuses a plain password (not the client hash) naming the field', async () => {
