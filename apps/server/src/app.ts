@@ -4,7 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { authModule } from './modules/auth/auth.module.js';
@@ -18,7 +18,7 @@ import { schoolModule } from './modules/school/school.module.js';
 import { systemModule } from './modules/system/system.module.js';
 import accessPlugin from './plugins/access.js';
 import docsPlugin from './plugins/docs.js';
-import envelopePlugin, { frameworkErrorEnvelope } from './plugins/envelope.js';
+import envelopePlugin, { frameworkErrorEnvelope, validatorCompiler } from './plugins/envelope.js';
 import webPlugin from './plugins/web.js';
 import wellFormedTextPlugin from './plugins/well-formed-text.js';
 

@@ -1,23 +1,57 @@
-import { ApiStatus, type ApiStatusCode, type Envelope } from '@kaoshi/shared';
+import {
+  ApiStatus,
+  ENTITY_NAMES,
+  renderMessage,
+  withFieldLabel,
+  type ApiStatusCode,
+  type EntityKey,
+  type Envelope,
+  type FieldKey,
+  type MessageKey,
+  type MessageLanguage,
+  type MessageParams,
+} from '@kaoshi/shared';
 
-/** An error the client may read: its status goes into the envelope, its message is shown. */
+/**
+ * An error the client may read: its status goes into the envelope, its message is worded from
+ * the catalogue (@kaoshi/shared SERVER_MESSAGES) in the request's language, after the label of
+ * the field it blames, if any. `message` holds the English wording for logs.
+ */
 export class AppError extends Error {
   constructor(
     readonly status: ApiStatusCode,
-    message: string,
+    readonly key: MessageKey,
+    readonly params: MessageParams = {},
+    /** The form field it blames (a field name or a dotted path such as `options.2.content`). */
+    readonly field?: string,
   ) {
-    super(message);
+    super('');
+    this.message = this.render('en');
+  }
+
+  render(language: MessageLanguage): string {
+    const text = renderMessage(this.key, this.params, language);
+    return this.field === undefined ? text : withFieldLabel(this.field, text, language);
   }
 }
 
-export const invalid = (field: string, problem: string) =>
-  new AppError(ApiStatus.INVALID_INPUT, `${field}: ${problem}`);
-export const notFound = (what: string) => new AppError(ApiStatus.NOT_FOUND, `${what} not found`);
-export const conflict = (message: string) => new AppError(ApiStatus.CONFLICT, message);
-export const forbidden = (message = 'Permission denied') =>
-  new AppError(ApiStatus.FORBIDDEN, message);
-export const noSession = (message = 'Not signed in or the session has expired') =>
-  new AppError(ApiStatus.NO_SESSION, message);
+/** A known field, or a dotted path ending in one (`options.2.content`). */
+export type FieldPath = FieldKey | `${string}.${FieldKey}`;
+
+export const invalid = (field: FieldPath, key: MessageKey, params: MessageParams = {}) =>
+  new AppError(ApiStatus.INVALID_INPUT, key, params, field);
+export const notFound = (entity: EntityKey, id?: number | string) =>
+  id === undefined
+    ? new AppError(ApiStatus.NOT_FOUND, 'notFoundAny', { entity: ENTITY_NAMES[entity] })
+    : new AppError(ApiStatus.NOT_FOUND, 'notFound', { entity: ENTITY_NAMES[entity], id });
+export const conflict = (key: MessageKey, params: MessageParams = {}, field?: FieldPath) =>
+  new AppError(ApiStatus.CONFLICT, key, params, field);
+export const forbidden = (key: MessageKey = 'permissionDenied', params: MessageParams = {}) =>
+  new AppError(ApiStatus.FORBIDDEN, key, params);
+export const noSession = () => new AppError(ApiStatus.NO_SESSION, 'noSession');
+/** The entity is still referenced by a row written meanwhile (a foreign key refused the write). */
+export const stillInUse = (entity: EntityKey, id: number) =>
+  conflict('stillInUseReload', { entity: ENTITY_NAMES[entity], id });
 
 export const ok = <T>(data: T, message = 'ok'): Envelope<T> => ({
   status: ApiStatus.OK,

@@ -110,7 +110,9 @@ const MARKUP = /<(?:(\/)[\t\n\f\r ]*([A-Za-z][^\t\n\f\r >]*)|([A-Za-z][^\t\n\f\r
  * sanitize-html's time grows with nesting depth times elements, so `<b>` repeated 330,000 times
  * took 33 s of a blocked server to clean.
  */
-export function htmlLoadProblem(html: string): string | null {
+export function htmlLoadProblem(
+  html: string,
+): { key: 'htmlTooManyElements' | 'htmlTooDeep'; params: { max: string } } | null {
   const open: string[] = [];
   let elements = 0;
   MARKUP.lastIndex = 0;
@@ -125,7 +127,10 @@ export function htmlLoadProblem(html: string): string | null {
     }
     // An unmatched end tag is an element too for the parser (`</p>` and `</br>` make one).
     if (++elements > HTML_ELEMENTS_MAX) {
-      return `holds more than ${HTML_ELEMENTS_MAX.toLocaleString('en')} elements; split it up`;
+      return {
+        key: 'htmlTooManyElements',
+        params: { max: HTML_ELEMENTS_MAX.toLocaleString('en') },
+      };
     }
     if (!openName) continue;
     const name = openName.toLowerCase();
@@ -134,7 +139,7 @@ export function htmlLoadProblem(html: string): string | null {
     if (VOID_ELEMENTS.has(name)) continue;
     open.push(name);
     if (open.length > HTML_NESTING_MAX) {
-      return `nests elements more than ${HTML_NESTING_MAX} levels deep`;
+      return { key: 'htmlTooDeep', params: { max: String(HTML_NESTING_MAX) } };
     }
   }
   return null;

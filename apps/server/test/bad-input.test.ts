@@ -52,31 +52,31 @@ const cases: Case[] = [
     name: 'addUser name of 10,000 characters',
     request: json('POST', `${USER}/addUser`, { ...validUser(), name: LONG }),
     status: 10002,
-    names: /body\.name/,
+    names: /name/,
   },
   {
     name: 'addUser nickName of 10,000 characters',
     request: json('POST', `${USER}/addUser`, { ...validUser(), nickName: LONG }),
     status: 10002,
-    names: /body\.nickName/,
+    names: /nickName/,
   },
   {
     name: 'updateUser introduction of 10,000 characters',
     request: json('PUT', `${USER}/updateUser`, { id: 1, ...validUser(), introduction: LONG }),
     status: 10002,
-    names: /body\.introduction/,
+    names: /introduction/,
   },
   {
     name: 'listUser name filter of 10,000 characters',
     request: { method: 'GET', url: `${USER}/listUser`, query: { name: LONG } },
     status: 10002,
-    names: /querystring\.name/,
+    names: /name/,
   },
   {
     name: 'addRole name of 10,000 characters',
     request: json('POST', `${ROLE}/addRole`, { name: LONG, key: 'LONG_NAME' }),
     status: 10002,
-    names: /body\.name/,
+    names: /name/,
   },
   {
     name: 'addPermission name of 10,000 characters',
@@ -87,7 +87,7 @@ const cases: Case[] = [
       type: 0,
     }),
     status: 10002,
-    names: /body\.name/,
+    names: /name/,
   },
   {
     name: 'a body over the 1 MiB limit',
@@ -101,37 +101,37 @@ const cases: Case[] = [
     name: 'addUser userType "abc"',
     request: json('POST', `${USER}/addUser`, { ...validUser(), userType: 'abc' }),
     status: 10002,
-    names: /body\.userType/,
+    names: /userType/,
   },
   {
     name: 'addUser userType 4 (not a user type)',
     request: json('POST', `${USER}/addUser`, { ...validUser(), userType: 4 }),
     status: 10002,
-    names: /body\.userType/,
+    names: /userType/,
   },
   {
     name: 'listUser userType "abc"',
     request: { method: 'GET', url: `${USER}/listUser`, query: { userType: 'abc' } },
     status: 10002,
-    names: /querystring\.userType/,
+    names: /userType/,
   },
   {
     name: 'bindUserWithRole roleIds "x"',
     request: json('POST', `${USER}/bindUserWithRole`, { userId: 1, roleIds: 'x' }),
     status: 10002,
-    names: /body\.roleIds/,
+    names: /roleIds/,
   },
   {
     name: 'bindUserWithRole roleIds [1, "x"]',
     request: json('POST', `${USER}/bindUserWithRole`, { userId: 1, roleIds: [1, 'x'] }),
     status: 10002,
-    names: /body\.roleIds/,
+    names: /roleIds/,
   },
   {
     name: 'bindUserWithRole roleIds as an object',
     request: json('POST', `${USER}/bindUserWithRole`, { userId: 1, roleIds: { 0: 1 } }),
     status: 10002,
-    names: /body\.roleIds/,
+    names: /roleIds/,
   },
   {
     name: 'bindUserWithRole with 51 role ids',
@@ -140,7 +140,7 @@ const cases: Case[] = [
       roleIds: Array.from({ length: 51 }, (_, i) => i + 1),
     }),
     status: 10002,
-    names: /body\.roleIds/,
+    names: /roleIds/,
   },
   {
     name: 'bindRoleWithPermission permissionIds "1,abc" (form)',
@@ -151,7 +151,7 @@ const cases: Case[] = [
       'application/x-www-form-urlencoded',
     ),
     status: 10002,
-    names: /body\.permissionIds/,
+    names: /permissionIds/,
   },
   {
     name: 'bindRoleWithPermission roleId "abc" (form)',
@@ -162,7 +162,7 @@ const cases: Case[] = [
       'application/x-www-form-urlencoded',
     ),
     status: 10002,
-    names: /body\.roleId/,
+    names: /roleId/,
   },
   {
     name: 'addPermission type 2',
@@ -173,7 +173,7 @@ const cases: Case[] = [
       type: 2,
     }),
     status: 10002,
-    names: /body\.type/,
+    names: /type/,
   },
   {
     name: 'addPermission parentId -1',
@@ -184,43 +184,43 @@ const cases: Case[] = [
       type: 0,
     }),
     status: 10002,
-    names: /body\.parentId/,
+    names: /parentId/,
   },
   {
     name: 'addUser email "not-an-email"',
     request: json('POST', `${USER}/addUser`, { ...validUser(), email: 'not-an-email' }),
     status: 10002,
-    names: /body\.email/,
+    names: /email/,
   },
   {
     name: 'addUser avatar "javascript:alert(1)"',
     request: json('POST', `${USER}/addUser`, { ...validUser(), avatar: 'javascript:alert(1)' }),
     status: 10002,
-    names: /body\.avatar/,
+    names: /avatar/,
   },
   {
     name: 'addUser endDate "someday"',
     request: json('POST', `${USER}/addUser`, { ...validUser(), endDate: 'someday' }),
     status: 10002,
-    names: /body\.endDate/,
+    names: /endDate/,
   },
   {
     name: 'addUser name with a space and a quote',
     request: json('POST', `${USER}/addUser`, { ...validUser(), name: "bob' --" }),
     status: 10002,
-    names: /body\.name/,
+    names: /name/,
   },
   {
     name: 'addUser nickName of spaces only',
     request: json('POST', `${USER}/addUser`, { ...validUser(), nickName: '   ' }),
     status: 10002,
-    names: /body\.nickName/,
+    names: /nickName/,
   },
   {
     name: 'addUser without nickName',
     request: json('POST', `${USER}/addUser`, { name: uniqueName('n'), userType: 2 }),
     status: 10002,
-    names: /body\.nickName/,
+    names: /nickName/,
   },
 
   // Unknown ids
@@ -285,7 +285,7 @@ const cases: Case[] = [
       name: `GET …/${url.split('/').slice(-2).join('/')}`,
       request: { method: 'GET', url },
       status: 10002,
-      names: /params\.id/,
+      names: /id/,
     })),
   ),
   ...['0', '-1', 'abc'].flatMap((id) =>
@@ -297,14 +297,14 @@ const cases: Case[] = [
       name: `DELETE …/${url.split('/').slice(-2).join('/')}`,
       request: { method: 'DELETE', url },
       status: 10002,
-      names: /params\.id/,
+      names: /id/,
     })),
   ),
   {
     name: 'updateUser id 0',
     request: json('PUT', `${USER}/updateUser`, { ...validUser(), id: 0 }),
     status: 10002,
-    names: /body\.id/,
+    names: /id/,
   },
 
   // Paging
@@ -325,7 +325,7 @@ const cases: Case[] = [
       name: `${url.split('/').pop()} ${new URLSearchParams(query)}`,
       request: { method: 'GET', url, query },
       status: 10002,
-      names: new RegExp(`querystring\\.${Object.keys(query)[0]}`),
+      names: new RegExp(`^${Object.keys(query)[0]}:`),
     })),
   ),
 
@@ -379,7 +379,8 @@ describe('bad input answers the envelope, never a 500', () => {
   it.each(cases)('$name → $status', async ({ request, status, names }) => {
     const result = await admin.request(request);
     expectStatus(result, status, names);
-    expect(result.body.data).toBeNull();
+    // A refusal names at most the field it blames, for the form to show it there.
+    expect(Object.keys(result.body.data ?? {})).toEqual(status === 10002 ? ['field'] : []);
     expect(result.body.message).not.toMatch(/Internal|SQL|sqlite|postgres|stack/i);
   });
 

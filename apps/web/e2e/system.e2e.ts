@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, DEFAULT_PASSWORD } from './api';
 import {
+  animationsDone,
   answerConfirm,
   buttonName,
   newPage,
@@ -85,6 +86,14 @@ describe('System screens', () => {
     await expect
       .poll(() => errors(modal).allInnerTexts())
       .toEqual(['2 至 64 个字符，只能包含字母、数字及 _ . @ -']);
+
+    // Taken: the server's refusal, in Chinese, on the username field, with no toast on top.
+    await modal.getByLabel('用户名').fill('admin');
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
+    await expect.poll(() => errors(modal).allInnerTexts()).toEqual(['用户名“admin”已被占用']);
+    expect(await page.locator('.ant-message-notice .ant-message-error').count()).toBe(0);
+    await animationsDone(page);
+    await screenshot(page, 'system-user-taken-zh', { fullPage: false });
 
     await modal.getByLabel('用户名').fill('system-alice');
     await saveDialog(page);
@@ -216,7 +225,10 @@ describe('System screens', () => {
     const held = row(page, 'SYSTEM_HELD');
     await held.getByRole('button', { name: '删除' }).click();
     await answerConfirm(page, '删除');
-    await toast(page).filter({ hasText: 'is still held by 1 user(s)' }).waitFor();
+    // The server says why in the page's language (zh).
+    await toast(page)
+      .filter({ hasText: '角色“system-held”仍被 1 个用户持有，请先解除绑定' })
+      .waitFor();
     expect(await held.count()).toBe(1);
     await page.context().close();
   });

@@ -16,3 +16,4 @@ export * from './schemas/files.js';
 export * from './html/allow-list.js';
 export * from './question.js';
 export * from './schemas/question.js';
+export * from './messages/server-messages.js';

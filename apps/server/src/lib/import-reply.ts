@@ -1,7 +1,8 @@
 import { PassThrough } from 'node:stream';
-import { ApiStatus, type Envelope } from '@kaoshi/shared';
+import { ApiStatus, renderMessage, type Envelope } from '@kaoshi/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ok } from '../errors.js';
+import { requestLanguage } from '../plugins/envelope.js';
 import { XLSX_CONTENT_TYPE, attachmentDisposition } from './spreadsheet.js';
 
 /** A generated workbook (template or export) as a download. */
@@ -54,12 +55,20 @@ export function sendImportProgress(
       (result): Envelope => ok(result),
       (error: unknown): Envelope => {
         if (error instanceof AppError) {
-          return { status: error.status, message: error.message, data: null };
+          return {
+            status: error.status,
+            message: error.render(requestLanguage(request)),
+            data: error.field === undefined ? null : { field: error.field },
+          };
         }
         request.log.error({ err: error }, `${what} import failed`);
         return {
           status: ApiStatus.INTERNAL,
-          message: `Internal error (request ${request.id}); nothing was imported`,
+          message: renderMessage(
+            'importInternalError',
+            { requestId: request.id },
+            requestLanguage(request),
+          ),
           data: null,
         };
       },

@@ -4,15 +4,15 @@ import { invalid } from '../errors.js';
 
 /**
  * The upload of an import: one file in the field `file`, and the few text fields given with it.
- * `what` names the file in the messages ("workbook", "file"); `maxBytes` is the multipart
- * fileSize limit the routes registered, said back when a file passes it.
+ * `maxBytes` is the multipart fileSize limit the routes registered, said back when a file
+ * passes it.
  */
 export async function readImportUpload(
   request: FastifyRequest,
-  { what, maxBytes }: { what: string; maxBytes: number },
+  { maxBytes }: { maxBytes: number },
 ) {
   if (!request.isMultipart()) {
-    throw invalid('body', `send multipart/form-data with the ${what} in the field "file"`);
+    throw invalid('body', 'sendMultipart');
   }
   let file: Buffer | undefined;
   let fileName = '';
@@ -24,7 +24,7 @@ export async function readImportUpload(
         continue;
       }
       if (part.fieldname !== 'file') {
-        throw invalid('file', `send the ${what} in the field "file", not "${part.fieldname}"`);
+        throw invalid('file', 'wrongPartField', { field: part.fieldname });
       }
       fileName = part.filename ?? '';
       file = await part.toBuffer();
@@ -32,21 +32,18 @@ export async function readImportUpload(
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw invalid(
-        'file',
-        `larger than ${maxBytes / 1024 / 1024} MB: split it into smaller files`,
-      );
+      throw invalid('file', 'fileTooLarge', { mb: maxBytes / 1024 / 1024 });
     }
-    if (code === 'FST_FILES_LIMIT') throw invalid('file', 'send one file at a time');
+    if (code === 'FST_FILES_LIMIT') throw invalid('file', 'oneFileAtATime');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-      throw invalid('body', 'too many form fields');
+      throw invalid('body', 'tooManyFormFields');
     }
     if (isMalformedMultipart(error)) {
-      throw invalid('body', `not a readable multipart form (${(error as Error).message})`);
+      throw invalid('body', 'multipartUnreadable', { detail: (error as Error).message });
     }
     throw error;
   }
-  if (!file) throw invalid('file', 'no file was sent (multipart field "file")');
+  if (!file) throw invalid('file', 'noFileSent');
   return { file, fileName, fields };
 }
 

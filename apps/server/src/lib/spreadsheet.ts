@@ -1,6 +1,13 @@
 import { PassThrough } from 'node:stream';
 import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import {
+  MESSAGE_LANGUAGES,
+  localized,
+  type Localized,
+  type MessageKey,
+  type MessageParams,
+} from '@kaoshi/shared';
 import { invalid } from '../errors.js';
 
 /**
@@ -16,10 +23,9 @@ export const XLSX_CONTENT_TYPE =
 const UNPACKED_MAX_BYTES = 64 * 1024 * 1024;
 const ZIP_ENTRIES_MAX = 2000;
 
-const fileProblem = (problem: string) => invalid('file', problem);
-
-const NOT_XLSX =
-  'not an Excel workbook (.xlsx): save the file from Excel or WPS as "Excel Workbook (*.xlsx)"';
+const fileProblem = (key: MessageKey, params: MessageParams = {}) => invalid('file', key, params);
+/** A zip archive that is cut short or damaged, naming where. */
+const damaged = (part: string) => fileProblem('notXlsxDamaged', { part });
 
 /**
  * Checks that `buffer` is a plain zip archive (no zip64, no encryption, deflate or stored
@@ -28,13 +34,11 @@ const NOT_XLSX =
  * archive declares may lie.
  */
 export function checkXlsxArchive(buffer: Buffer) {
-  if (buffer.length === 0) throw fileProblem('the file is empty');
+  if (buffer.length === 0) throw fileProblem('fileEmpty');
   if (buffer.length >= 8 && buffer.readUInt32BE(0) === 0xd0cf11e0) {
-    throw fileProblem(
-      'an old Excel 97-2003 file (.xls) or an encrypted workbook: save it as "Excel Workbook (*.xlsx)" without a password',
-    );
+    throw fileProblem('fileXls');
   }
-  if (buffer.length < 22 || buffer.readUInt32LE(0) !== 0x04034b50) throw fileProblem(NOT_XLSX);
+  if (buffer.length < 22 || buffer.readUInt32LE(0) !== 0x04034b50) throw fileProblem('notXlsx');
 
   // End of central directory: the last 22 bytes plus a comment of up to 65,535.
   let end = -1;
@@ -44,20 +48,20 @@ export function checkXlsxArchive(buffer: Buffer) {
       break;
     }
   }
-  if (end < 0) throw fileProblem(`${NOT_XLSX} (the zip archive is cut short or damaged)`);
+  if (end < 0) throw damaged('end of central directory');
   const entries = buffer.readUInt16LE(end + 10);
   const directoryOffset = buffer.readUInt32LE(end + 16);
   if (entries === 0xffff || directoryOffset === 0xffffffff) {
-    throw fileProblem('a zip64 archive; an import file is never that large');
+    throw fileProblem('fileZip64');
   }
-  if (entries > ZIP_ENTRIES_MAX) throw fileProblem(`the archive holds ${entries} files`);
+  if (entries > ZIP_ENTRIES_MAX) throw fileProblem('tooManyArchiveEntries', { count: entries });
 
   const names = new Set<string>();
   let unpacked = 0;
   let at = directoryOffset;
   for (let i = 0; i < entries; i++) {
     if (at + 46 > buffer.length || buffer.readUInt32LE(at) !== 0x02014b50) {
-      throw fileProblem(`${NOT_XLSX} (damaged zip directory)`);
+      throw damaged('central directory');
     }
     const flags = buffer.readUInt16LE(at + 8);
     const method = buffer.readUInt16LE(at + 10);
@@ -70,15 +74,15 @@ export function checkXlsxArchive(buffer: Buffer) {
     const name = buffer.toString('utf8', at + 46, at + 46 + nameLength);
     at += 46 + nameLength + extraLength + commentLength;
 
-    if (flags & 1) throw fileProblem('an encrypted workbook: remove its password and save again');
+    if (flags & 1) throw fileProblem('encryptedWorkbook');
     if (method !== 0 && method !== 8) {
-      throw fileProblem(`${NOT_XLSX} (entry "${name}" uses an unknown compression)`);
+      throw damaged(name);
     }
     unpacked += declaredSize;
     if (unpacked > UNPACKED_MAX_BYTES) throw tooBigUnpacked();
 
     if (localOffset + 30 > buffer.length || buffer.readUInt32LE(localOffset) !== 0x04034b50) {
-      throw fileProblem(`${NOT_XLSX} (damaged zip entry "${name}")`);
+      throw damaged(name);
     }
     const dataStart =
       localOffset +
@@ -86,7 +90,7 @@ export function checkXlsxArchive(buffer: Buffer) {
       buffer.readUInt16LE(localOffset + 26) +
       buffer.readUInt16LE(localOffset + 28);
     if (dataStart + compressedSize > buffer.length) {
-      throw fileProblem(`${NOT_XLSX} (zip entry "${name}" is cut short)`);
+      throw damaged(name);
     }
     if (method === 8) {
       try {
@@ -96,24 +100,20 @@ export function checkXlsxArchive(buffer: Buffer) {
         if (data.length !== declaredSize) throw new Error('size mismatch');
       } catch (error) {
         if (error instanceof RangeError) throw tooBigUnpacked();
-        throw fileProblem(`${NOT_XLSX} (zip entry "${name}" is damaged)`);
+        throw damaged(name);
       }
     } else if (compressedSize !== declaredSize) {
-      throw fileProblem(`${NOT_XLSX} (zip entry "${name}" is damaged)`);
+      throw damaged(name);
     }
     names.add(name.replace(/^\//, ''));
   }
   if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) {
-    throw fileProblem(
-      names.has('content.xml')
-        ? 'an OpenDocument spreadsheet (.ods): save it as "Excel Workbook (*.xlsx)"'
-        : 'a zip archive but not an Excel workbook (no xl/workbook.xml)',
-    );
+    throw fileProblem(names.has('content.xml') ? 'odsFile' : 'zipNotWorkbook');
   }
 }
 
 const tooBigUnpacked = () =>
-  fileProblem(`the workbook unpacks to more than ${UNPACKED_MAX_BYTES / 1024 / 1024} MB`);
+  fileProblem('unpackedTooLarge', { mb: UNPACKED_MAX_BYTES / 1024 / 1024 });
 
 /**
  * Loads a checked archive. Data validations, hyperlinks and drawings are not read: an import
@@ -143,10 +143,10 @@ export async function loadWorkbook(buffer: Buffer, maxRows: number): Promise<Exc
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
     if (/^Max row count/.test(message)) {
-      throw fileProblem(`more than ${maxRows} rows in a sheet`);
+      throw fileProblem('sheetTooManyRows', { max: maxRows });
     }
-    if (/^Max c count/.test(message)) throw fileProblem('more than 64 cells in a row');
-    throw fileProblem('the workbook is damaged and could not be read');
+    if (/^Max c count/.test(message)) throw fileProblem('rowTooManyCells');
+    throw fileProblem('workbookDamaged');
   }
   return workbook;
 }
@@ -299,14 +299,12 @@ export function readHeaderRow<C extends string>(
     if (text === '') return;
     const column = headers.get(normaliseHeader(text));
     if (!column) {
-      unknown.push(`"${text.slice(0, 40)}" (column ${columnLetter(index)})`);
+      unknown.push(`"${text.slice(0, 40)}" (${columnLetter(index)})`);
       return;
     }
     const earlier = seen.get(column);
     if (earlier !== undefined) {
-      twice.push(
-        `${englishHeader(column)} (columns ${columnLetter(earlier)} and ${columnLetter(index)})`,
-      );
+      twice.push(`${englishHeader(column)} (${columnLetter(earlier)}, ${columnLetter(index)})`);
       return;
     }
     seen.set(column, index);
@@ -315,31 +313,35 @@ export function readHeaderRow<C extends string>(
   const missing = required.filter((column) => !seen.has(column));
   if (missing.length === 0 && unknown.length === 0 && twice.length === 0) return columnAt;
   const problems = [
-    missing.length > 0 && `missing ${missing.map(englishHeader).join(', ')}`,
-    unknown.length > 0 && `unknown ${unknown.slice(0, 10).join(', ')}`,
-    twice.length > 0 && `repeated ${twice.join(', ')}`,
-  ].filter(Boolean);
-  throw fileProblem(
-    `the header row (row ${rowNumber}) does not match the template: ${problems.join('; ')}. ` +
-      "Use the template's headers, in Chinese, English, Spanish or Japanese, in any order",
-  );
+    missing.length > 0 &&
+      localized('headerMissing', { columns: missing.map(englishHeader).join(', ') }),
+    unknown.length > 0 && localized('headerUnknown', { columns: unknown.slice(0, 10).join(', ') }),
+    twice.length > 0 && localized('headerRepeated', { columns: twice.join(', ') }),
+  ].filter((problem) => problem !== false);
+  const joined = Object.fromEntries(
+    MESSAGE_LANGUAGES.map((language) => [
+      language,
+      problems.map((problem) => problem[language]).join('; '),
+    ]),
+  ) as Localized;
+  throw fileProblem('headerMismatch', { row: rowNumber, problems: joined });
 }
 
 /**
  * After reading a sheet: refuses one with no header (`headerRow` undefined), no data row, or
- * more than `max` of them. `noun`: what a row is, plural ("students").
+ * more than `max` of them.
  */
 export function checkSheetRows(
   headerRow: number | undefined,
   rows: number,
-  { max, noun }: { max: number; noun: string },
+  { max }: { max: number },
 ) {
-  if (headerRow === undefined) throw fileProblem('the first sheet is empty: fill in the template');
+  if (headerRow === undefined) throw fileProblem('sheetEmpty');
   if (rows === 0) {
-    throw fileProblem(`no ${noun}: every row below the header (row ${headerRow}) is empty`);
+    throw fileProblem('sheetNoRows', { row: headerRow });
   }
   if (rows > max) {
-    throw fileProblem(`${rows} ${noun}; at most ${max} per file: split the file`);
+    throw fileProblem('sheetTooManyDataRows', { rows, max });
   }
 }
 

@@ -114,11 +114,11 @@ function isOwnOrigin(origin: string, host: string): boolean {
 function refuseCrossSite(request: FastifyRequest) {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') {
-    throw forbidden('Cross-site request refused');
+    throw forbidden('crossSiteRefused');
   }
   const origin = request.headers.origin;
   if (origin !== undefined && !isOwnOrigin(origin, request.host)) {
-    throw forbidden('Cross-site request refused');
+    throw forbidden('crossSiteRefused');
   }
 }
 
@@ -129,7 +129,7 @@ function refuseUndeclaredForm(request: FastifyRequest) {
   if (!FORM_TYPES.includes(type)) return;
   const consumes = (request.routeOptions.schema as { consumes?: string[] } | undefined)?.consumes;
   if (!consumes?.includes(type)) {
-    throw invalid('body', `${type} is not accepted here; send application/json`);
+    throw invalid('body', 'formBodyRefused', { type });
   }
 }
 
@@ -153,7 +153,7 @@ export default fp(async function accessPlugin(app: FastifyInstance, opts: { auth
   app.addHook('onRequest', async (request, reply) => {
     if (request.is404) return;
     const access = request.routeOptions.config.access;
-    if (access === undefined) throw forbidden('This route declares no access rule');
+    if (access === undefined) throw forbidden('routeWithoutAccess');
     // Public reads (captcha, health, the web app) may come from anywhere.
     if (access === 'public' && SAFE_METHODS.includes(request.method)) return;
     // Signed-in calls, GETs included (some spec calls change data with GET, which SameSite=Lax
@@ -175,10 +175,10 @@ export default fp(async function accessPlugin(app: FastifyInstance, opts: { auth
     }
     if (access === 'session') return;
     if (!hasAnyPermission(auth, access.permission)) {
-      throw forbidden(`Permission denied: needs ${access.permission.join(' or ')}`);
+      throw forbidden('permissionDeniedNeeds', { keys: access.permission.join(' | ') });
     }
     if (access.role && !auth.superAdmin && !auth.roleKeys.includes(access.role)) {
-      throw forbidden(`Permission denied: needs role ${access.role}`);
+      throw forbidden('permissionDeniedNeedsRole', { role: access.role });
     }
   });
 

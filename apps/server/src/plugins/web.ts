@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ApiStatus } from '@kaoshi/shared';
+import { ApiStatus, renderMessage } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { markRoutesPublic } from './access.js';
-import { sendEnvelope } from './envelope.js';
+import { requestLanguage, sendEnvelope } from './envelope.js';
 
 /**
  * Serves the built web app with history fallback: a GET for an unknown non-API path answers
@@ -45,7 +45,9 @@ export default fp(async function webPlugin(
       !hasWeb ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
-      return sendEnvelope(reply, ApiStatus.NOT_FOUND, `No such endpoint: ${request.method} ${url}`);
+      const { method } = request;
+      const message = renderMessage('routeNotFound', { method, url }, requestLanguage(request));
+      return sendEnvelope(reply, ApiStatus.NOT_FOUND, message);
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html', opts.webDist!);
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { invalid } from '../errors.js';
+import { ApiStatus } from '@kaoshi/shared';
+import { AppError } from '../errors.js';
 
 /** In a `u` regex a surrogate pair is one code point, so only a lone surrogate matches. */
 const LONE_SURROGATE = /\p{Cs}/u;
@@ -44,9 +45,11 @@ export default fp(async function wellFormedTextPlugin(app: FastifyInstance) {
     for (const [part, value] of parts) {
       const path = firstLoneSurrogate(value);
       if (path !== undefined) {
-        throw invalid(
+        throw new AppError(
+          ApiStatus.INVALID_INPUT,
+          'loneSurrogate',
+          {},
           path ? `${part}.${path}` : part,
-          'holds a lone UTF-16 surrogate (half of a character), which is not valid text',
         );
       }
     }

@@ -10,7 +10,7 @@ import type {
   StudentView,
   UpdateKnowledgeBody,
 } from '@kaoshi/shared';
-import { request, type ListCall } from './request';
+import { request, type CallOptions, type ListCall } from './request';
 
 const KNOWLEDGE = '/api/kaoshi-base/knowledge';
 const STUDENT = '/api/kaoshi-base/student';
@@ -24,10 +24,10 @@ export const listKnowledgeTree = (scope: KnowledgeScope) =>
 export const getKnowledge = (id: number) =>
   request.get<KnowledgeView>(`${KNOWLEDGE}/getKnowledgeById/${id}`);
 /** Weights are sent in percent (35.5); the server stores hundredths. */
-export const addKnowledge = (body: AddKnowledgeBody) =>
-  request.post<{ id: number }>(`${KNOWLEDGE}/addKnowledge`, body);
-export const updateKnowledge = (body: UpdateKnowledgeBody) =>
-  request.put<null>(`${KNOWLEDGE}/updateKnowledge`, body);
+export const addKnowledge = (body: AddKnowledgeBody, options?: CallOptions) =>
+  request.post<{ id: number }>(`${KNOWLEDGE}/addKnowledge`, body, options);
+export const updateKnowledge = (body: UpdateKnowledgeBody, options?: CallOptions) =>
+  request.put<null>(`${KNOWLEDGE}/updateKnowledge`, body, options);
 export const deleteKnowledge = (id: number) =>
   request.delete<null>(`${KNOWLEDGE}/deleteKnowledge/${id}`);
 
@@ -59,10 +59,10 @@ export const listStudents = (query: StudentQuery) =>
   request.get<ListResult<StudentView>>(`${STUDENT}/listStudent`, query);
 export const getStudent = (id: number) =>
   request.get<StudentView>(`${STUDENT}/getStudentById/${id}`);
-export const addStudent = (student: StudentInput) =>
-  request.post<CreatedStudent>(`${STUDENT}/addStudent`, student);
-export const updateStudent = (id: number, student: StudentInput) =>
-  request.put<null>(`${STUDENT}/updateStudent`, { id, ...student });
+export const addStudent = (student: StudentInput, options?: CallOptions) =>
+  request.post<CreatedStudent>(`${STUDENT}/addStudent`, student, options);
+export const updateStudent = (id: number, student: StudentInput, options?: CallOptions) =>
+  request.put<null>(`${STUDENT}/updateStudent`, { id, ...student }, options);
 export const deleteStudent = (id: number) => request.delete<null>(`${STUDENT}/deleteStudent/${id}`);
 export const batchMoveStudents = (ids: number[], classId: number) =>
   request.post<BatchResult>(`${STUDENT}/batchMoveStudents`, { ids, classId });

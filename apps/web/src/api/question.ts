@@ -13,7 +13,7 @@ import type {
   QuestionView,
 } from '@kaoshi/shared';
 import { IMPORT_TIMEOUT_MS, downloadFile, postImport, type ImportProgress } from './transfer';
-import { request } from './request';
+import { request, type CallOptions } from './request';
 
 const QUESTION = '/api/kaoshi-question/question';
 
@@ -46,10 +46,10 @@ export function listQuestions({ orderBy, order, ...filter }: QuestionQuery) {
 
 export const getQuestion = (id: number) =>
   request.get<QuestionView>(`${QUESTION}/getQuestion/${id}`);
-export const addQuestion = (question: QuestionInput) =>
-  request.post<QuestionView>(`${QUESTION}/addQuestion`, question);
-export const updateQuestion = (id: number, question: QuestionInput) =>
-  request.put<QuestionView>(`${QUESTION}/updateQuestion`, { id, ...question });
+export const addQuestion = (question: QuestionInput, options?: CallOptions) =>
+  request.post<QuestionView>(`${QUESTION}/addQuestion`, question, options);
+export const updateQuestion = (id: number, question: QuestionInput, options?: CallOptions) =>
+  request.put<QuestionView>(`${QUESTION}/updateQuestion`, { id, ...question }, options);
 export const deleteQuestion = (id: number) =>
   request.delete<null>(`${QUESTION}/deleteQuestion/${id}`);
 

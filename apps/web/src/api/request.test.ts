@@ -50,8 +50,15 @@ const answers: Record<string, [number, string, string]> = {
     JSON.stringify({ status: 10000, message: 'expired', data: null }),
   ],
   '/download': [200, 'application/octet-stream', 'binary'],
+  '/taken': [
+    409,
+    'application/json',
+    JSON.stringify({ status: 10004, message: '名称：用户名“a”已被占用', data: { field: 'name' } }),
+  ],
 };
+let lastLanguage: string | undefined;
 const server = http.createServer((req, res) => {
+  lastLanguage = req.headers['accept-language'];
   const [code, type, body] = answers[req.url ?? ''] ?? [404, 'text/plain', 'nope'];
   res.writeHead(code, { 'content-type': type }).end(body);
 });
@@ -115,6 +122,20 @@ describe('the request layer (spec §7, §8)', () => {
       'Permission denied',
     );
     expect(toasts).toEqual([]);
+  });
+
+  it("asks for the UI's language and keeps the field a refusal blames", async () => {
+    await setLanguage('zh');
+    try {
+      const failure = request.get('/taken', undefined, { quiet: true });
+      await expect(failure).rejects.toMatchObject({ status: 10004, field: 'name' });
+      expect(lastLanguage).toBe('zh');
+      expect(toasts).toEqual([]);
+    } finally {
+      await setLanguage('en');
+    }
+    await request.get('/ok');
+    expect(lastLanguage).toBe('en');
   });
 
   it('on 10000 clears the session marker and reloads the page', async () => {

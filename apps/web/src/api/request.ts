@@ -24,14 +24,31 @@ export function resetToastQuietPeriod() {
   lastToastAt = -Infinity;
 }
 
-/** The envelope's message as the error of a failed call. */
+/**
+ * The envelope's message as the error of a failed call, with the form field it blames when the
+ * server names one (`data.field`).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly field?: string,
   ) {
     super(message);
   }
+}
+
+const blamedFieldOf = (body: Envelope): string | undefined => {
+  const field = (body.data as { field?: unknown } | null | undefined)?.field;
+  return typeof field === 'string' ? field : undefined;
+};
+
+/**
+ * The language the server words its messages in: the UI's own (spec §2: saved, else the
+ * browser's, else en). Before i18next knows it, the browser's own Accept-Language goes.
+ */
+export function languageHeaders(): Record<string, string> {
+  return i18n.language ? { 'Accept-Language': i18n.language } : {};
 }
 
 const DOWNLOAD_TYPES = [
@@ -52,6 +69,12 @@ export const http = axios.create({
   withCredentials: true,
 });
 
+/**
+ * `{ quiet: true }`: the caller shows a failure itself (on the form field the refusal names, or a
+ * translated reason why a delete was refused) instead of the request layer's toast.
+ */
+export type CallOptions = Pick<AxiosRequestConfig, 'quiet'>;
+
 declare module 'axios' {
   interface AxiosRequestConfig {
     /** The caller shows the error in place (the login form); no toast. */
@@ -71,7 +94,7 @@ export function rejectEnvelope(body: Envelope, quiet = false): never {
     throw new ApiError(body.status, body.message);
   }
   if (!quiet) toastOnce(body.message || i18n.t('common.error'));
-  throw new ApiError(body.status, body.message || i18n.t('common.error'));
+  throw new ApiError(body.status, body.message || i18n.t('common.error'), blamedFieldOf(body));
 }
 
 /** The toast of a request that got no response at all (spec §8). */
@@ -86,6 +109,11 @@ function handleEnvelope(response: AxiosResponse): unknown {
   if (body.status === ApiStatus.OK || body.status === ApiStatus.PASS_THROUGH) return body.data;
   return rejectEnvelope(body, response.config.quiet);
 }
+
+http.interceptors.request.use((config) => {
+  config.headers.set(languageHeaders());
+  return config;
+});
 
 // The interceptor unwraps the envelope: what a call resolves to is its `data` (typed below).
 http.interceptors.response.use(
@@ -119,6 +147,7 @@ export const request = {
       new URLSearchParams(Object.entries(fields).map(([key, value]) => [key, String(value)])),
       config,
     ),
-  put: <T>(url: string, body?: unknown) => http.put<never, T>(url, body),
+  put: <T>(url: string, body?: unknown, config?: AxiosRequestConfig) =>
+    http.put<never, T>(url, body, config),
   delete: <T>(url: string) => http.delete<never, T>(url),
 };

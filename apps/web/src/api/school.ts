@@ -26,8 +26,7 @@ import type {
   SubjectSelectQuery,
   SubjectView,
 } from '@kaoshi/shared';
-import type { AxiosRequestConfig } from 'axios';
-import { http, request, type ListCall } from './request';
+import { http, request, type CallOptions, type ListCall } from './request';
 
 // The exam structure (考试项目 → 职业类别 → 申报工种 → 报名批次): apps/server/src/modules/school.
 const API = '/api/kaoshi-school';
@@ -35,12 +34,6 @@ const SCHOOL = `${API}/school`;
 const DEPARTMENT = `${API}/department`;
 const SUBJECT = `${API}/subject`;
 const CLASSES = `${API}/classes`;
-
-/**
- * `{ quiet: true }`: the caller shows a failure itself (in the dialog's fields, or a translated
- * reason why a delete was refused) instead of the request layer's toast.
- */
-export type CallOptions = Pick<AxiosRequestConfig, 'quiet'>;
 
 const put = <T>(url: string, body: unknown, options?: CallOptions) =>
   http.put<never, T>(url, body, options);

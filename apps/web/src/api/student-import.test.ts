@@ -44,9 +44,13 @@ class FakeXhr {
   method = '';
   url = '';
   body: FormData | undefined;
+  headers: Record<string, string> = {};
   open(method: string, url: string) {
     this.method = method;
     this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
   }
   getResponseHeader(name: string) {
     return name.toLowerCase() === 'content-type' ? this.contentType : null;

@@ -10,7 +10,7 @@ import {
   type UpdatePermissionBody,
   type UserView,
 } from '@kaoshi/shared';
-import { request, type ListCall } from './request';
+import { request, type CallOptions, type ListCall } from './request';
 
 const USER = '/api/kaoshi-user/user';
 const ROLE = '/api/kaoshi-user/role';
@@ -28,9 +28,10 @@ export const getUser = (id: number) =>
  * The spec's client sends the hashed default password; the server knows the configured default
  * (DEFAULT_PASSWORD) and applies it when none is sent, so the two can never disagree.
  */
-export const addUser = (user: UserInput) => request.post<{ id: number }>(`${USER}/addUser`, user);
-export const updateUser = (id: number, user: UserInput) =>
-  request.put<null>(`${USER}/updateUser`, { id, ...user });
+export const addUser = (user: UserInput, options?: CallOptions) =>
+  request.post<{ id: number }>(`${USER}/addUser`, user, options);
+export const updateUser = (id: number, user: UserInput, options?: CallOptions) =>
+  request.put<null>(`${USER}/updateUser`, { id, ...user }, options);
 export const deleteUser = (id: number) => request.delete<null>(`${USER}/deleteUser/${id}`);
 export const bindUserRoles = (userId: number, roleIds: number[]) =>
   request.post<null>(`${USER}/bindUserWithRole`, { userId, roleIds });
@@ -47,10 +48,10 @@ export interface RoleOption {
 export const listRoles = (query: RoleQuery) =>
   request.get<ListResult<RoleView>>(`${ROLE}/listRole`, query);
 export const getRole = (id: number) => request.get<RoleView>(`${ROLE}/getRoleById/${id}`);
-export const addRole = (role: RoleInput) =>
-  request.post<{ roleId: number }>(`${ROLE}/addRole`, role);
-export const updateRole = (roleId: number, role: RoleInput) =>
-  request.put<null>(`${ROLE}/updateRole`, { roleId, ...role });
+export const addRole = (role: RoleInput, options?: CallOptions) =>
+  request.post<{ roleId: number }>(`${ROLE}/addRole`, role, options);
+export const updateRole = (roleId: number, role: RoleInput, options?: CallOptions) =>
+  request.put<null>(`${ROLE}/updateRole`, { roleId, ...role }, options);
 export const deleteRole = (id: number) => request.delete<null>(`${ROLE}/deleteRole/${id}`);
 export const listRolePermissionIds = (id: number) =>
   request.get<number[]>(`${ROLE}/listRoleRefPermission/${id}`);
@@ -64,9 +65,9 @@ export const listRoleOptions = () => request.get<RoleOption[]>(`${ROLE}/listAllR
 
 export const listPermissionTree = () =>
   request.get<PermissionView[]>(`${PERMISSION}/listPermissionTree`);
-export const addPermission = (permission: AddPermissionBody) =>
-  request.post<{ id: number }>(`${PERMISSION}/addPermission`, permission);
-export const updatePermission = (permission: UpdatePermissionBody) =>
-  request.put<null>(`${PERMISSION}/updatePermission`, permission);
+export const addPermission = (permission: AddPermissionBody, options?: CallOptions) =>
+  request.post<{ id: number }>(`${PERMISSION}/addPermission`, permission, options);
+export const updatePermission = (permission: UpdatePermissionBody, options?: CallOptions) =>
+  request.put<null>(`${PERMISSION}/updatePermission`, permission, options);
 export const deletePermission = (id: number) =>
   request.delete<null>(`${PERMISSION}/deletePermission/${id}`);

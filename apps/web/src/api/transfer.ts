@@ -3,6 +3,7 @@ import {
   ApiError,
   NETWORK_DISCONNECTED,
   http,
+  languageHeaders,
   rejectEnvelope,
   reportNetworkFailure,
 } from './request';
@@ -76,6 +77,7 @@ export async function downloadFile(
   try {
     response = await fetch(apiUrl(path, params), {
       credentials: 'include',
+      headers: languageHeaders(),
       signal: AbortSignal.timeout(IMPORT_TIMEOUT_MS),
     });
   } catch (error) {
@@ -144,6 +146,8 @@ export function postImport<T>(
 
     xhr.open('POST', apiUrl(path));
     xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(languageHeaders()))
+      xhr.setRequestHeader(name, value);
     xhr.timeout = IMPORT_TIMEOUT_MS;
     xhr.upload.onprogress = (event) =>
       onProgress({

@@ -15,6 +15,7 @@ import {
   type CertLevel,
   type Importance,
 } from '../structure.js';
+import { schemaMessage, type MessageKey } from '../messages/server-messages.js';
 import { dbId, flagInput, idList, optionalInt, optionalText, pageQuery } from './common.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -24,9 +25,10 @@ import { dbId, flagInput, idList, optionalInt, optionalText, pageQuery } from '.
 const certLevel = z.coerce
   .number()
   .int()
-  .refine((value) => (CERT_LEVELS as readonly number[]).includes(value), {
-    message: `must be one of ${CERT_LEVELS.join(', ')}`,
-  })
+  .refine(
+    (value) => (CERT_LEVELS as readonly number[]).includes(value),
+    schemaMessage('oneOf', { values: CERT_LEVELS.join(', ') }),
+  )
   .transform((value) => value as CertLevel);
 
 const sort = z.coerce.number().int().min(0).max(100000).default(0);
@@ -37,16 +39,20 @@ export const knowledgeCode = z
   .trim()
   .min(1)
   .max(32)
-  .regex(/^[A-Za-z0-9._-]+$/, 'may hold only letters, digits and _ . -');
+  .refine(
+    (value) => /^[A-Za-z0-9._-]+$/.test(value),
+    schemaMessage('onlyCharacters', { chars: '_ . -' }),
+  );
 
 /** Percent (0 to 100) with at most two decimals; stored in hundredths (see WEIGHT_SCALE). */
 export const weightPercent = z.coerce
   .number()
   .min(0)
   .max(100)
-  .refine((value) => Math.abs(value * WEIGHT_SCALE - Math.round(value * WEIGHT_SCALE)) < 1e-6, {
-    message: 'may have at most two decimals',
-  });
+  .refine(
+    (value) => Math.abs(value * WEIGHT_SCALE - Math.round(value * WEIGHT_SCALE)) < 1e-6,
+    schemaMessage('atMostTwoDecimals'),
+  );
 
 /** Percent → stored hundredths of a percent. */
 export const weightFromPercent = (percent: number) => Math.round(percent * WEIGHT_SCALE);
@@ -71,7 +77,7 @@ const pointFields = {
   type: z.literal(KnowledgeType.POINT),
   /** The course this appraisal point belongs to: same job type and level. */
   parentId: dbId,
-  importance: z.enum(IMPORTANCE, { message: `must be one of ${IMPORTANCE.join(', ')}` }),
+  importance: z.enum(IMPORTANCE),
   weight: weightPercent,
   ...knowledgeText,
 };
@@ -119,32 +125,27 @@ export interface CourseNode extends KnowledgeView {
 // ---------------------------------------------------------------------------------------------
 // Students (examinees)
 
-const ID_FORMAT_MESSAGE: Record<IdTypeCode, string> = {
-  [IdType.RESIDENT_ID]:
-    'format: a resident ID number is 18 characters, 17 digits then a digit or X',
-  [IdType.PASSPORT]: 'format: a passport number is 5 to 17 letters or digits',
-  [IdType.HK_MACAO_TAIWAN_PERMIT]:
-    'format: a Hong Kong/Macao/Taiwan permit number is 8 to 18 letters or digits',
-  [IdType.OTHER]: 'format: a document number is 4 to 32 letters, digits or -',
+const ID_FORMAT_MESSAGE: Record<IdTypeCode, MessageKey> = {
+  [IdType.RESIDENT_ID]: 'idResidentFormat',
+  [IdType.PASSPORT]: 'idPassportFormat',
+  [IdType.HK_MACAO_TAIWAN_PERMIT]: 'idPermitFormat',
+  [IdType.OTHER]: 'idOtherFormat',
 };
 
-/** What is wrong with an identity number, in words that name the problem. */
-export function idNumberProblemMessage(type: IdTypeCode, problem: IdNumberProblem): string {
-  if (problem === 'birthDate') {
-    return 'birth date: digits 7 to 14 must be a real date from 1900 on and not in the future';
-  }
-  if (problem === 'checksum') {
-    return 'checksum: the last character does not match the check character of the first 17 digits';
-  }
+/** The catalogue message of what is wrong with an identity number. */
+export function idNumberProblemMessage(type: IdTypeCode, problem: IdNumberProblem): MessageKey {
+  if (problem === 'birthDate') return 'idBirthDate';
+  if (problem === 'checksum') return 'idChecksum';
   return ID_FORMAT_MESSAGE[type];
 }
 
 export const idTypeSchema = z.coerce
   .number()
   .int()
-  .refine((value) => (ID_TYPES as readonly number[]).includes(value), {
-    message: `must be one of ${ID_TYPES.join(', ')}`,
-  })
+  .refine(
+    (value) => (ID_TYPES as readonly number[]).includes(value),
+    schemaMessage('oneOf', { values: ID_TYPES.join(', ') }),
+  )
   .transform((value) => value as IdTypeCode);
 
 /** Chinese mainland mobile number, or empty. */
@@ -152,25 +153,22 @@ export const mobilePhone = z
   .string()
   .trim()
   .max(20)
-  .refine((value) => value === '' || /^1[3-9]\d{9}$/.test(value), {
-    message: 'must be an 11-digit mobile number starting with 13 to 19, or empty',
-  });
+  .refine((value) => value === '' || /^1[3-9]\d{9}$/.test(value), schemaMessage('mobilePhone'));
 
 const photoUrl = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => value === '' || /^(https?:\/\/|\/)[^\s]*$/i.test(value), {
-    message: 'must be an http(s) URL or a path starting with /',
-  });
+  .refine(
+    (value) => value === '' || /^(https?:\/\/|\/)[^\s]*$/i.test(value),
+    schemaMessage('httpUrlOrPath'),
+  );
 
 export const GENDERS = [0, 1, 2] as const;
 const gender = z.coerce
   .number()
   .int()
-  .refine((value) => (GENDERS as readonly number[]).includes(value), {
-    message: 'must be 0 (unknown), 1 (male) or 2 (female)',
-  });
+  .refine((value) => (GENDERS as readonly number[]).includes(value), schemaMessage('gender'));
 
 export const STUDENT_NAME_MAX = 50;
 
@@ -200,7 +198,7 @@ const checkedIdNumber = <T extends { idType: IdTypeCode; idNumber: string }>(
     ctx.addIssue({
       code: 'custom',
       path: ['idNumber'],
-      message: idNumberProblemMessage(value.idType, problem),
+      ...schemaMessage(idNumberProblemMessage(value.idType, problem)),
     });
   }
 };
@@ -247,9 +245,10 @@ export type ListStudentQuery = z.infer<typeof listStudentQuery>;
 
 /** Batch actions act on at most this many students at once. */
 export const STUDENT_BATCH_MAX = 1000;
-const studentIds = idList(STUDENT_BATCH_MAX).refine((ids) => ids.length > 0, {
-  message: 'must name at least one student',
-});
+const studentIds = idList(STUDENT_BATCH_MAX).refine(
+  (ids) => ids.length > 0,
+  schemaMessage('atLeastOne'),
+);
 
 export const batchMoveStudentsBody = z.object({ ids: studentIds, classId: dbId });
 export const batchResetStudentPasswordBody = z.object({ ids: studentIds });

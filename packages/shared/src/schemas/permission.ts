@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaMessage } from '../messages/server-messages.js';
 import { dbId } from './common.js';
 
 export const permissionKey = z
@@ -6,9 +7,9 @@ export const permissionKey = z
   .trim()
   .min(2)
   .max(64)
-  .regex(
-    /^[A-Z][A-Z0-9_-]*$/,
-    'must be upper-case letters, digits, - and _, starting with a letter',
+  .refine(
+    (value) => /^[A-Z][A-Z0-9_-]*$/.test(value),
+    schemaMessage('upperCaseKey', { chars: '- _' }),
   );
 
 const permissionFields = {

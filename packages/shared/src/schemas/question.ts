@@ -27,6 +27,12 @@ import {
   type Difficulty,
   type QuestionTypeCode,
 } from '../question.js';
+import {
+  renderMessage,
+  schemaMessage,
+  type MessageKey,
+  type MessageParams,
+} from '../messages/server-messages.js';
 import { CERT_LEVELS, type CertLevel } from '../structure.js';
 import { dbId, flagInput, idList, keyList, optionalText, pageQuery } from './common.js';
 
@@ -37,7 +43,7 @@ const oneOf = <T extends number>(values: readonly T[]) =>
     .number()
     .int()
     .refine((value) => (values as readonly number[]).includes(value), {
-      message: `must be one of ${values.join(', ')}`,
+      ...schemaMessage('oneOf', { values: values.join(', ') }),
     })
     .transform((value) => value as T);
 
@@ -52,7 +58,7 @@ export const questionScore = z.coerce
   .gt(0)
   .max(QUESTION_SCORE_MAX)
   .refine((value) => Math.abs(value * SCORE_SCALE - Math.round(value * SCORE_SCALE)) < 1e-6, {
-    message: 'may have at most two decimals',
+    ...schemaMessage('atMostTwoDecimals'),
   });
 
 const html = z.string().max(QUESTION_HTML_MAX);
@@ -65,7 +71,7 @@ export const questionLinkUrl = z
   .trim()
   .max(QUESTION_LINK_URL_MAX)
   .refine((value) => value === '' || /^https?:\/\/[^\s/?#]+[^\s]*$/i.test(value), {
-    message: 'must be an http:// or https:// address',
+    ...schemaMessage('httpUrl'),
   });
 
 // ---------------------------------------------------------------------------------------------
@@ -132,6 +138,12 @@ export interface QuestionProblem {
   message: string;
 }
 
+/** A shape problem also names its catalogue message, which the server words per request. */
+export interface QuestionShapeProblem extends QuestionProblem {
+  key: MessageKey;
+  params: MessageParams;
+}
+
 /** What the shape rules look at. */
 export interface QuestionShape {
   type: QuestionTypeCode;
@@ -183,10 +195,14 @@ const optionIdentity = (inspector: HtmlInspector, value: string) =>
 export function questionShapeProblems(
   question: QuestionShape,
   inspector: HtmlInspector = roughHtml,
-): QuestionProblem[] {
-  const problems: QuestionProblem[] = [];
-  const add = (code: QuestionProblemCode, field: string, message: string) =>
-    problems.push({ code, field, message });
+): QuestionShapeProblem[] {
+  const problems: QuestionShapeProblem[] = [];
+  const add = (
+    code: QuestionProblemCode,
+    field: string,
+    key: MessageKey,
+    params: MessageParams = {},
+  ) => problems.push({ code, field, message: renderMessage(key, params, 'en'), key, params });
   const { type } = question;
 
   if (!inspector.hasContent(question.content)) add('required', 'content', 'required');
@@ -194,40 +210,34 @@ export function questionShapeProblems(
   if (CHOICE_TYPES.includes(type)) {
     const { options } = question;
     if (options.length < QUESTION_OPTION_MIN || options.length > QUESTION_OPTION_MAX) {
-      add(
-        'optionCount',
-        'options',
-        `needs ${QUESTION_OPTION_MIN} to ${QUESTION_OPTION_MAX} options (A to J)`,
-      );
+      add('optionCount', 'options', 'optionCount', {
+        min: QUESTION_OPTION_MIN,
+        max: QUESTION_OPTION_MAX,
+      });
     }
     const seen = new Map<string, number>();
     options.forEach((option, index) => {
       const key = OPTION_KEYS[index] ?? String(index);
       if (!inspector.hasContent(option.content)) {
-        add('optionEmpty', `options.${index}.content`, `option ${key} is empty`);
+        add('optionEmpty', `options.${index}.content`, 'optionEmpty', { option: key });
         return;
       }
       const identity = optionIdentity(inspector, option.content);
       const first = seen.get(identity);
       if (first === undefined) seen.set(identity, index);
       else {
-        add(
-          'optionDuplicate',
-          `options.${index}.content`,
-          `option ${key} is the same as option ${OPTION_KEYS[first]}`,
-        );
+        add('optionDuplicate', `options.${index}.content`, 'optionDuplicate', {
+          option: key,
+          first: OPTION_KEYS[first] ?? String(first),
+        });
       }
     });
     const correct = options.filter((option) => option.correct).length;
     if (type === QuestionType.SINGLE && correct !== 1) {
-      add('correctCount', 'options', 'a single-choice question needs exactly one correct option');
+      add('correctCount', 'options', 'singleNeedsOneCorrect');
     }
     if (type === QuestionType.MULTIPLE && correct < 2) {
-      add(
-        'correctCount',
-        'options',
-        'a multiple-choice question needs at least two correct options',
-      );
+      add('correctCount', 'options', 'multipleNeedsTwoCorrect');
     }
   }
 
@@ -235,13 +245,13 @@ export function questionShapeProblems(
     type === QuestionType.JUDGEMENT &&
     !(JUDGEMENT_ANSWERS as readonly string[]).includes(question.answer)
   ) {
-    add('answer', 'answer', 'must be T (true) or F (false)');
+    add('answer', 'answer', 'judgementAnswer');
   }
 
   if (type === QuestionType.EXTERNAL_LINK) {
     if (question.linkUrl === '') add('linkUrl', 'linkUrl', 'required');
     else if (!questionLinkUrl.safeParse(question.linkUrl).success) {
-      add('linkUrl', 'linkUrl', 'must be an http:// or https:// address');
+      add('linkUrl', 'linkUrl', 'httpUrl');
     }
   }
 
@@ -249,27 +259,19 @@ export function questionShapeProblems(
     const { blanks } = question;
     const markers = countBlankMarkers(inspector.text(question.content));
     if (blanks.length < 1 || blanks.length > QUESTION_BLANK_MAX) {
-      add('blankCount', 'blanks', `needs 1 to ${QUESTION_BLANK_MAX} blanks`);
+      add('blankCount', 'blanks', 'blankCount', { max: QUESTION_BLANK_MAX });
     } else if (markers !== blanks.length) {
-      add(
-        'blankCount',
-        'blanks',
-        `the stem has ${markers} blank marker(s) ___ but ${blanks.length} blank(s) have answers`,
-      );
+      add('blankCount', 'blanks', 'blankMarkers', { markers, blanks: blanks.length });
     }
     blanks.forEach((accepted, index) => {
       if (accepted.length === 0) {
-        add(
-          'blankEmpty',
-          `blanks.${index}`,
-          `blank ${index + 1} needs at least one accepted answer`,
-        );
+        add('blankEmpty', `blanks.${index}`, 'blankEmpty', { n: index + 1 });
       }
     });
   }
 
   if (type === QuestionType.SHORT_ANSWER && !inspector.hasContent(question.answer)) {
-    add('required', 'answer', 'a short-answer question needs a model answer');
+    add('required', 'answer', 'modelAnswerRequired');
   }
   return problems;
 }
@@ -339,7 +341,11 @@ function normaliseQuestion<T extends QuestionFields>(value: T): T {
 
 const checkShape = <T extends QuestionFields>(value: T, ctx: z.core.$RefinementCtx<T>) => {
   for (const problem of questionShapeProblems(value)) {
-    ctx.addIssue({ code: 'custom', path: problem.field.split('.'), message: problem.message });
+    ctx.addIssue({
+      code: 'custom',
+      path: problem.field.split('.'),
+      ...schemaMessage(problem.key, problem.params),
+    });
   }
 };
 
@@ -404,7 +410,7 @@ export type QuestionBatchAction = (typeof QUESTION_BATCH_ACTIONS)[number];
 export const batchQuestionBody = z
   .object({
     ids: idList(QUESTION_BATCH_MAX).refine((ids) => ids.length > 0, {
-      message: 'must name at least one question',
+      ...schemaMessage('atLeastOne'),
     }),
     action: z.enum(QUESTION_BATCH_ACTIONS, {
       message: `must be one of ${QUESTION_BATCH_ACTIONS.join(', ')}`,
@@ -414,7 +420,7 @@ export const batchQuestionBody = z
   })
   .superRefine((value, ctx) => {
     if (value.action === 'reject' && value.reason === '') {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'required when rejecting' });
+      ctx.addIssue({ code: 'custom', path: ['reason'], ...schemaMessage('requiredWhenRejecting') });
     }
   });
 export type BatchQuestionBody = z.infer<typeof batchQuestionBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { schemaMessage } from '../messages/server-messages.js';
 import { dbId, idList, keyList, optionalText, pageQuery } from './common.js';
 
 export const roleKey = z
@@ -6,7 +7,10 @@ export const roleKey = z
   .trim()
   .min(2)
   .max(50)
-  .regex(/^[A-Z][A-Z0-9_]*$/, 'must be upper-case letters, digits and _, starting with a letter');
+  .refine(
+    (value) => /^[A-Z][A-Z0-9_]*$/.test(value),
+    schemaMessage('upperCaseKey', { chars: '_' }),
+  );
 
 const roleFields = {
   name: z.string().trim().min(1).max(50),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIELD_LABELS, schemaMessage } from '../messages/server-messages.js';
 import { CERT_LEVELS, ClassStatus, type CertLevel } from '../structure.js';
 import { dbId, flagInput, idList, optionalText, pageQuery } from './common.js';
 
@@ -8,7 +9,10 @@ export const structureCode = z
   .trim()
   .min(1)
   .max(32)
-  .regex(/^[A-Za-z0-9_-]+$/, 'may hold only letters, digits, - and _');
+  .refine(
+    (value) => /^[A-Za-z0-9_-]+$/.test(value),
+    schemaMessage('onlyCharacters', { chars: '- _' }),
+  );
 
 const structureName = z.string().trim().min(1).max(100);
 const description = z.string().trim().max(1000).optional();
@@ -25,7 +29,7 @@ export const isCertLevel = (value: number): value is CertLevel =>
 const certLevel = z.coerce
   .number()
   .int()
-  .refine(isCertLevel, { message: `must be one of ${CERT_LEVELS.join(', ')}` })
+  .refine(isCertLevel, schemaMessage('oneOf', { values: CERT_LEVELS.join(', ') }))
   .transform((value) => value as CertLevel);
 
 /** [5, 4, 3] or "5,4,3" → unique levels, highest number (junior) first; at least one. */
@@ -199,11 +203,14 @@ export const CLASS_STATUSES: readonly number[] = Object.values(ClassStatus);
 const classStatus = z.coerce
   .number()
   .int()
-  .refine((value) => CLASS_STATUSES.includes(value), {
-    message: `must be one of ${CLASS_STATUSES.join(', ')}`,
-  });
+  .refine(
+    (value) => CLASS_STATUSES.includes(value),
+    schemaMessage('oneOf', { values: CLASS_STATUSES.join(', ') }),
+  );
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const isoDate = z.iso.date();
+const isoDateTime = z.iso.datetime({ offset: true });
 
 /**
  * A calendar day (YYYY-MM-DD, kept as given) or an ISO-8601 instant with its offset (stored in
@@ -212,12 +219,12 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 export const scheduleDate = z.preprocess(
   (value) => (value === '' ? null : value),
   z
-    .union(
-      [z.iso.date(), z.iso.datetime({ offset: true }).transform((v) => new Date(v).toISOString())],
-      {
-        error: 'must be a date (YYYY-MM-DD) or an ISO-8601 date-time',
-      },
+    .string()
+    .refine(
+      (value) => isoDate.safeParse(value).success || isoDateTime.safeParse(value).success,
+      schemaMessage('dateOrDateTime'),
     )
+    .transform((value) => (DATE_ONLY.test(value) ? value : new Date(value).toISOString()))
     .nullable()
     .optional(),
 );
@@ -243,19 +250,19 @@ const instant = (value: string, edge: 'start' | 'end') =>
  */
 export function classScheduleProblem(
   schedule: ClassSchedule,
-): { field: keyof ClassSchedule; message: string } | undefined {
+): { field: keyof ClassSchedule; notBefore: keyof ClassSchedule } | undefined {
   const { registrationStart: rs, registrationEnd: re, examStart: es, examEnd: ee } = schedule;
   if (rs && re && instant(re, 'end') < instant(rs, 'start')) {
-    return { field: 'registrationEnd', message: 'must not be before registrationStart' };
+    return { field: 'registrationEnd', notBefore: 'registrationStart' };
   }
   if (es && ee && instant(ee, 'end') < instant(es, 'start')) {
-    return { field: 'examEnd', message: 'must not be before examStart' };
+    return { field: 'examEnd', notBefore: 'examStart' };
   }
   if (rs && es && instant(es, 'start') < instant(rs, 'start')) {
-    return { field: 'examStart', message: 'must not be before registrationStart' };
+    return { field: 'examStart', notBefore: 'registrationStart' };
   }
   if (rs && !es && ee && instant(ee, 'end') < instant(rs, 'start')) {
-    return { field: 'examEnd', message: 'must not be before registrationStart' };
+    return { field: 'examEnd', notBefore: 'registrationStart' };
   }
   return undefined;
 }
@@ -277,7 +284,13 @@ const classFields = {
 
 const checkSchedule = (body: ClassSchedule, ctx: z.RefinementCtx) => {
   const problem = classScheduleProblem(body);
-  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  if (problem) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [problem.field],
+      ...schemaMessage('notBefore', { other: FIELD_LABELS[problem.notBefore] }),
+    });
+  }
 };
 
 export const addClassBody = z.object(classFields).superRefine(checkSchedule);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { schemaMessage } from '../messages/server-messages.js';
 import { USER_TYPES } from '../codes.js';
 import { CLIENT_HASH_PATTERN } from '../password.js';
 import { dbId, flagInput, idList, optionalText, pageQuery } from './common.js';
 
 export const clientHash = z
   .string()
-  .regex(CLIENT_HASH_PATTERN, 'must be the client hash of the password (32 lowercase hex digits)');
+  .refine((value) => CLIENT_HASH_PATTERN.test(value), schemaMessage('clientHash'));
 
 /** Login names: students sign in with ticket or ID numbers, staff with short names. */
 export const username = z
@@ -13,14 +14,18 @@ export const username = z
   .trim()
   .min(2)
   .max(64)
-  .regex(/^[A-Za-z0-9_.@-]+$/, 'may hold only letters, digits and _ . @ -');
+  .refine(
+    (value) => /^[A-Za-z0-9_.@-]+$/.test(value),
+    schemaMessage('onlyCharacters', { chars: '_ . @ -' }),
+  );
 
 export const userTypeSchema = z.coerce
   .number()
   .int()
-  .refine((value) => (USER_TYPES as readonly number[]).includes(value), {
-    message: `must be one of ${USER_TYPES.join(', ')}`,
-  });
+  .refine(
+    (value) => (USER_TYPES as readonly number[]).includes(value),
+    schemaMessage('oneOf', { values: USER_TYPES.join(', ') }),
+  );
 
 /** A calendar date (YYYY-MM-DD) or a full ISO-8601 instant; empty means none. */
 const endDate = z.preprocess(
@@ -28,7 +33,7 @@ const endDate = z.preprocess(
   z
     .string()
     .max(40)
-    .refine((value) => !Number.isNaN(Date.parse(value)), { message: 'must be an ISO-8601 date' })
+    .refine((value) => !Number.isNaN(Date.parse(value)), schemaMessage('isoDate'))
     .nullable()
     .optional(),
 );
@@ -37,9 +42,10 @@ const url = z
   .string()
   .trim()
   .max(500)
-  .refine((value) => value === '' || /^(https?:\/\/|\/)[^\s]*$/i.test(value), {
-    message: 'must be an http(s) URL or a path starting with /',
-  });
+  .refine(
+    (value) => value === '' || /^(https?:\/\/|\/)[^\s]*$/i.test(value),
+    schemaMessage('httpUrlOrPath'),
+  );
 
 const userFields = {
   name: username,
@@ -83,7 +89,7 @@ export const updatePassBody = z
   .object({ oldPass: clientHash, newPass: clientHash })
   .refine((body) => body.oldPass !== body.newPass, {
     path: ['newPass'],
-    message: 'must differ from the old password',
+    ...schemaMessage('mustDifferFromOldPassword'),
   });
 
 export const loginBody = z.object({

@@ -149,10 +149,9 @@ export class AuthService {
     };
     const address = await this.auth.countFailedAccounts(client.ip, since);
     if (address.count >= ADDRESS_FAILURE_LIMIT) {
-      throw new AppError(
-        ApiStatus.TOO_MANY_REQUESTS,
-        `Too many failed sign-ins from your address; try again in ${retryIn(address.oldest)} minute(s)`,
-      );
+      throw new AppError(ApiStatus.TOO_MANY_REQUESTS, 'tooManyFailedSignInsFromAddress', {
+        minutes: retryIn(address.oldest),
+      });
     }
 
     // An examinee may also give their ID number instead of the ticket number (their username).
@@ -168,19 +167,18 @@ export class AuthService {
       : { userId: null, username: normaliseIdNumber(body.username) };
     const failures = await this.auth.countFailures(account, client.ip, since);
     if (failures.count >= LOGIN_FAILURE_LIMIT) {
-      throw new AppError(
-        ApiStatus.TOO_MANY_REQUESTS,
-        `Too many failed sign-ins for this account from your address; try again in ${retryIn(failures.oldest)} minute(s)`,
-      );
+      throw new AppError(ApiStatus.TOO_MANY_REQUESTS, 'tooManyFailedSignIns', {
+        minutes: retryIn(failures.oldest),
+      });
     }
 
     if (this.config.captcha) {
       const expected = client.captchaId
         ? await this.auth.takeCaptcha(sha256Hex(client.captchaId), now.toISOString())
         : undefined;
-      if (!expected) throw invalid('verifyCode', 'the captcha has expired; load a new one');
+      if (!expected) throw invalid('verifyCode', 'captchaExpired');
       if (!body.verifyCode || body.verifyCode.toLowerCase() !== expected) {
-        throw invalid('verifyCode', 'the captcha code is wrong');
+        throw invalid('verifyCode', 'captchaWrong');
       }
     }
 
@@ -198,7 +196,7 @@ export class AuthService {
       isExpired(user.end_date, now)
     ) {
       await this.auth.recordFailure(account, client.ip, now.toISOString());
-      throw invalid('password', 'the username or password is wrong');
+      throw invalid('password', 'wrongCredentials');
     }
 
     await this.auth.clearFailures(user.id, client.ip);

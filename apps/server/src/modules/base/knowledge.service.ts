@@ -1,4 +1,5 @@
 import {
+  ENTITY_NAMES,
   KnowledgeType,
   MAX_COURSE_WEIGHT,
   Perm,
@@ -12,7 +13,7 @@ import {
   type UpdateKnowledgeBody,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import { conflict, forbidden, invalid, notFound } from '../../errors.js';
+import { conflict, forbidden, invalid, notFound, type AppError } from '../../errors.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
 import { isUniqueViolation } from '../../db/constraint.js';
 import { KnowledgeRepository, type KnowledgeRow } from './knowledge.repository.js';
@@ -22,9 +23,10 @@ import { KnowledgeRepository, type KnowledgeRow } from './knowledge.repository.j
  * why it may not be deleted, or null. Later modules pass theirs to the service; delete runs them
  * inside its transaction.
  */
-export type KnowledgeUsageCheck = (trx: Db, knowledge: KnowledgeRow) => Promise<string | null>;
+/** Another module's reason not to delete a course or appraisal point, or null. */
+export type KnowledgeUsageCheck = (trx: Db, knowledge: KnowledgeRow) => Promise<AppError | null>;
 
-const typeName = (type: string) => (type === KnowledgeType.COURSE ? 'course' : 'appraisal point');
+export const entityOf = (type: string) => (type === KnowledgeType.COURSE ? 'course' : 'point');
 const permissionFor = (type: string) => (type === KnowledgeType.COURSE ? Perm.COURSE : Perm.KNOW);
 
 const toView = (row: KnowledgeRow): KnowledgeView => ({
@@ -44,9 +46,9 @@ const toView = (row: KnowledgeRow): KnowledgeView => ({
 });
 
 const codeTaken = (code: string, holder?: string) =>
-  conflict(
-    `code: "${code}" is already used${holder ? ` by "${holder}"` : ''} for this job type and level`,
-  );
+  holder
+    ? conflict('knowledgeCodeTakenBy', { code, holder }, 'code')
+    : conflict('knowledgeCodeTaken', { code }, 'code');
 
 export class KnowledgeService {
   constructor(
@@ -81,7 +83,7 @@ export class KnowledgeService {
 
   async get(id: number): Promise<KnowledgeView> {
     const row = await new KnowledgeRepository(this.db).findById(id);
-    if (!row) throw notFound(`Knowledge ${id}`);
+    if (!row) throw notFound('knowledge', id);
     return toView(row);
   }
 
@@ -130,12 +132,12 @@ export class KnowledgeService {
       await inTransaction(this.db, async (trx) => {
         const knowledge = new KnowledgeRepository(trx);
         const current = await knowledge.findById(body.id);
-        if (!current) throw notFound(`Knowledge ${body.id}`);
+        if (!current) throw notFound('knowledge', body.id);
         if (current.type !== body.type) {
-          throw invalid(
-            'type',
-            `knowledge ${body.id} is a ${typeName(current.type)}; its type cannot change`,
-          );
+          throw invalid('type', 'knowledgeTypeFixed', {
+            id: body.id,
+            type: ENTITY_NAMES[entityOf(current.type)],
+          });
         }
         this.checkPermission(actor, current.type);
         const holder = await knowledge.findByCode(current.subject_id, current.level, body.code);
@@ -170,20 +172,18 @@ export class KnowledgeService {
     await inTransaction(this.db, async (trx) => {
       const knowledge = new KnowledgeRepository(trx);
       const row = await knowledge.findById(id);
-      if (!row) throw notFound(`Knowledge ${id}`);
+      if (!row) throw notFound('knowledge', id);
       this.checkPermission(actor, row.type);
       if (row.type === KnowledgeType.COURSE) {
         await knowledge.lockCourse(id);
         const points = await knowledge.countChildren(id);
         if (points > 0) {
-          throw conflict(
-            `Course "${row.name}" still has ${points} appraisal point(s); delete or move them first`,
-          );
+          throw conflict('courseHasPoints', { name: row.name, count: points });
         }
       }
       for (const check of this.usageChecks) {
-        const reason = await check(trx, row);
-        if (reason) throw conflict(reason);
+        const refusal = await check(trx, row);
+        if (refusal) throw refusal;
       }
       await knowledge.delete(id);
     });
@@ -193,7 +193,7 @@ export class KnowledgeService {
   private checkPermission(actor: AuthContext, type: string) {
     const key = permissionFor(type);
     if (!hasAnyPermission(actor, [key])) {
-      throw forbidden(`Permission denied: a ${typeName(type)} needs ${key}`);
+      throw forbidden('permissionDeniedNeeds', { keys: key });
     }
   }
 
@@ -203,13 +203,14 @@ export class KnowledgeService {
     level: number,
   ) {
     const subject = await knowledge.findSubject(subjectId);
-    if (!subject) throw notFound(`Job type ${subjectId}`);
+    if (!subject) throw notFound('subject', subjectId);
     const levels = subject.levels.split(',').map((part) => Number(part.trim()));
     if (!levels.includes(level)) {
-      throw invalid(
-        'level',
-        `job type "${subject.name}" certifies levels ${levels.join(', ')}, not ${level}`,
-      );
+      throw invalid('level', 'subjectCertifiesLevels', {
+        name: subject.name,
+        levels: levels.join(', '),
+        level,
+      });
     }
   }
 
@@ -220,12 +221,12 @@ export class KnowledgeService {
     owner: { subjectId: number; level: number },
   ) {
     const course = await knowledge.findById(parentId);
-    if (!course) throw notFound(`Course ${parentId}`);
+    if (!course) throw notFound('course', parentId);
     if (course.type !== KnowledgeType.COURSE) {
-      throw invalid('parentId', `knowledge ${parentId} is an appraisal point, not a course`);
+      throw invalid('parentId', 'notACourse', { id: parentId });
     }
     if (course.subject_id !== owner.subjectId || course.level !== owner.level) {
-      throw invalid('parentId', `course ${parentId} belongs to another job type or level`);
+      throw invalid('parentId', 'courseOtherSubject', { id: parentId });
     }
     return course;
   }
@@ -240,11 +241,11 @@ export class KnowledgeService {
     await knowledge.lockCourse(course.id);
     const sum = (await knowledge.weightSumOf(course.id, exceptId)) + weight;
     if (sum > MAX_COURSE_WEIGHT) {
-      throw invalid(
-        'weight',
-        `the appraisal points of course "${course.name}" would add up to ${percentFromWeight(sum)} %, ` +
-          `more than ${percentFromWeight(MAX_COURSE_WEIGHT)} %`,
-      );
+      throw invalid('weight', 'weightSumTooHigh', {
+        name: course.name,
+        sum: percentFromWeight(sum),
+        max: percentFromWeight(MAX_COURSE_WEIGHT),
+      });
     }
   }
 }

@@ -1,7 +1,8 @@
-import { Perm, type CourseNode, type KnowledgeView } from '@kaoshi/shared';
+import { ENTITY_NAMES, Perm, type CourseNode, type KnowledgeView } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, login, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
+import { conflict } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { KnowledgeService } from './knowledge.service.js';
 import { createBatch, type Batch } from './test-data.js';
@@ -102,7 +103,7 @@ describe('courses and appraisal points (knowledge)', () => {
       expectStatus(
         await admin.get(`${KNOWLEDGE}/listKnowledgeTree`, { subjectId: '1' }),
         10002,
-        /querystring\.level/,
+        /level/,
       );
       expectStatus(
         await admin.get(`${KNOWLEDGE}/listKnowledgeTree`, {
@@ -153,7 +154,7 @@ describe('courses and appraisal points (knowledge)', () => {
         10002,
         /level: job type .* certifies levels 5, 4, 3/,
       );
-      expectStatus(await course({ level: 7 }), 10002, /body\.level/);
+      expectStatus(await course({ level: 7 }), 10002, /level/);
       expectStatus(await course({ subjectId: 999999 }), 10003, /Job type 999999 not found/);
     });
 
@@ -171,18 +172,18 @@ describe('courses and appraisal points (knowledge)', () => {
 
     it('refuses bad input, naming the field', async () => {
       const c = expectOk(await course()).id;
-      expectStatus(await point(c, 10, { importance: 'A' }), 10002, /body\.importance/);
-      expectStatus(await point(c, 12.345), 10002, /body\.weight: may have at most two decimals/);
-      expectStatus(await point(c, 100.01), 10002, /body\.weight/);
-      expectStatus(await point(c, -1), 10002, /body\.weight/);
-      expectStatus(await point(c, 'ten'), 10002, /body\.weight/);
-      expectStatus(await course({ name: 'x'.repeat(201) }), 10002, /body\.name/);
-      expectStatus(await course({ name: '   ' }), 10002, /body\.name/);
-      expectStatus(await course({ code: 'x'.repeat(33) }), 10002, /body\.code/);
-      expectStatus(await course({ code: "A'; drop table knowledge;--" }), 10002, /body\.code/);
-      expectStatus(await course({ description: 'x'.repeat(1001) }), 10002, /body\.description/);
+      expectStatus(await point(c, 10, { importance: 'A' }), 10002, /importance/);
+      expectStatus(await point(c, 12.345), 10002, /weight: may have at most two decimals/);
+      expectStatus(await point(c, 100.01), 10002, /weight/);
+      expectStatus(await point(c, -1), 10002, /weight/);
+      expectStatus(await point(c, 'ten'), 10002, /weight/);
+      expectStatus(await course({ name: 'x'.repeat(201) }), 10002, /name/);
+      expectStatus(await course({ name: '   ' }), 10002, /name/);
+      expectStatus(await course({ code: 'x'.repeat(33) }), 10002, /code/);
+      expectStatus(await course({ code: "A'; drop table knowledge;--" }), 10002, /code/);
+      expectStatus(await course({ description: 'x'.repeat(1001) }), 10002, /description/);
       expectStatus(await course({ type: 'xx' }), 10002, /type/);
-      expectStatus(await course({ sort: -1 }), 10002, /body\.sort/);
+      expectStatus(await course({ sort: -1 }), 10002, /sort/);
       expectStatus(
         await add(admin, {
           type: 'kn',
@@ -310,7 +311,7 @@ describe('courses and appraisal points (knowledge)', () => {
           weight: 1,
         }),
         10002,
-        /type: knowledge \d+ is a course/,
+        /type: \d+ is a Course; its type cannot change/,
       );
       expectStatus(
         await put({ id: 999999, type: 'cn', code: 'X2', name: 'x' }),
@@ -318,7 +319,7 @@ describe('courses and appraisal points (knowledge)', () => {
         /Knowledge 999999/,
       );
       expectStatus(await put({ id: other, type: 'cn', code: 'TAKEN-1', name: 'x' }), 10004, /code/);
-      expectStatus(await put({ type: 'cn', code: 'X3', name: 'x' }), 10002, /body\.id/);
+      expectStatus(await put({ type: 'cn', code: 'X3', name: 'x' }), 10002, /id/);
     });
   });
 
@@ -341,8 +342,8 @@ describe('courses and appraisal points (knowledge)', () => {
     });
 
     it('refuses malformed ids', async () => {
-      expectStatus(await admin.get(`${KNOWLEDGE}/getKnowledgeById/abc`), 10002, /params\.id/);
-      expectStatus(await admin.delete(`${KNOWLEDGE}/deleteKnowledge/-1`), 10002, /params\.id/);
+      expectStatus(await admin.get(`${KNOWLEDGE}/getKnowledgeById/abc`), 10002, /id/);
+      expectStatus(await admin.delete(`${KNOWLEDGE}/deleteKnowledge/-1`), 10002, /id/);
       expectStatus(await admin.get(`${KNOWLEDGE}/getKnowledgeById/0`), 10002);
     });
 
@@ -352,13 +353,17 @@ describe('courses and appraisal points (knowledge)', () => {
       const service = new KnowledgeService(t.handle.db, [
         async (_trx, row) => {
           asked.push(row.id);
-          return `Knowledge "${row.name}" is used by 3 question(s)`;
+          return conflict('knowledgeUsedByQuestions', {
+            what: ENTITY_NAMES.course,
+            name: row.name,
+            count: 3,
+          });
         },
       ]);
       const actor = { superAdmin: true, permissionKeys: new Set<string>() } as AuthContext;
       await expect(service.delete(c, actor)).rejects.toMatchObject({
         status: 10004,
-        message: 'Knowledge "Course" is used by 3 question(s)',
+        message: 'Course "Course" is used by 3 question(s); move or delete them first',
       });
       expect(asked).toEqual([c]);
       expectOk(await get(c));
@@ -372,7 +377,7 @@ describe('courses and appraisal points (knowledge)', () => {
       expectStatus(
         await tree(client, batch.subjectId, 5),
         10001,
-        /needs COURSE or KNOW-CAPTER or EXAM-QUESTION/,
+        /needs COURSE \| KNOW-CAPTER \| EXAM-QUESTION/,
       );
       expectStatus(await client.get(`${KNOWLEDGE}/getKnowledgeById/${c}`), 10001);
       expectStatus(await course({}, client), 10001);

@@ -1,6 +1,7 @@
 import { UserType } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { refusalText } from '../../../test/factories.js';
 import { createBatch, studentBody } from './test-data.js';
 
 const USER = '/api/kaoshi-user/user';
@@ -32,7 +33,7 @@ describe("an examinee's user account in user management", () => {
   it('cannot be deleted there: the answer points to student management', async () => {
     const result = await admin.delete(`${USER}/deleteUser/${student.userId}`);
     expect(result.http).toBe(409);
-    expect(result.body.message).toMatch(/student management/);
+    expect(refusalText(result)).toMatch(/student management/);
     const still = await t.handle.db
       .selectFrom('users')
       .select('id')
@@ -49,7 +50,7 @@ describe("an examinee's user account in user management", () => {
       userType: UserType.STUDENT,
     });
     expect(rename.body.status).toBe(10004);
-    expect(rename.body.message).toMatch(/ticket number/);
+    expect(refusalText(rename)).toMatch(/ticket number/);
     const retype = await admin.put(`${USER}/updateUser`, {
       id: student.userId,
       name: student.ticketNumber,
@@ -73,7 +74,7 @@ describe("an examinee's user account in user management", () => {
       userType: 2,
     });
     expect(taken.body.status).toBe(10002);
-    expect(taken.body.message).toMatch(/^name: .*reserved/);
+    expect(refusalText(taken)).toMatch(/^name: .*reserved/);
     const fine = await admin.post(`${USER}/addUser`, {
       name: 'KS-team',
       nickName: 'Fine',

@@ -26,10 +26,7 @@ async function exportStudents(db: Db, query: StudentExportQuery, actor: AuthCont
   const students = new StudentRepository(db);
   const total = await students.count(query, actor);
   if (total > STUDENT_EXPORT_MAX_ROWS) {
-    throw invalid(
-      'filter',
-      `${total} students match; at most ${STUDENT_EXPORT_MAX_ROWS} per export: narrow the filter`,
-    );
+    throw invalid('filter', 'exportTooMany', { total, max: STUDENT_EXPORT_MAX_ROWS });
   }
   const labels = STUDENT_IMPORT_VALUE_LABELS[query.lang];
   const names = {

@@ -18,12 +18,12 @@ import type { StudentImportService } from './student-import.service.js';
 
 const BASE = '/api/kaoshi-base/student';
 const readUpload = (request: FastifyRequest) =>
-  readImportUpload(request, { what: 'workbook', maxBytes: STUDENT_IMPORT_MAX_BYTES });
+  readImportUpload(request, { maxBytes: STUDENT_IMPORT_MAX_BYTES });
 
 /** Import writes students: besides the STUDENT-IMPORT button it takes the STUDENT menu. */
 async function alsoNeedsStudent(request: FastifyRequest) {
   if (!hasAnyPermission(requireAuth(request), [Perm.STUDENT])) {
-    throw forbidden(`Permission denied: needs ${Perm.STUDENT}`);
+    throw forbidden('permissionDeniedNeeds', { keys: Perm.STUDENT });
   }
 }
 
@@ -90,7 +90,9 @@ export async function studentImportRoutes(
       const auth = requireAuth(request);
       const { file, fields } = await readUpload(request);
       const mode = studentImportMode.safeParse(fields.mode);
-      if (!mode.success) throw invalid('mode', `must be one of ${STUDENT_IMPORT_MODES.join(', ')}`);
+      if (!mode.success) {
+        throw invalid('mode', 'oneOf', { values: STUDENT_IMPORT_MODES.join(', ') });
+      }
       const job = await imports.prepare(file, mode.data, auth);
       return sendImportProgress(request, reply, job, 'student');
     },

@@ -63,8 +63,6 @@ const TEMPLATE_BATCHES_MAX = 2000;
 /** Rows the data validations (drop-down lists) of the template cover. */
 const TEMPLATE_ROWS = STUDENT_IMPORT_MAX_ROWS + 1;
 
-const fileProblem = (problem: string) => invalid('file', problem);
-
 const HEADER_COLUMNS = headerColumns<AnyColumn>(STUDENT_IMPORT_HEADERS);
 
 type CodedColumn = 'gender' | 'idType' | 'status';
@@ -124,7 +122,7 @@ interface Sheet {
  */
 export function readStudentSheet(workbook: ExcelJS.Workbook): Sheet {
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw fileProblem('the workbook has no sheet');
+  if (!sheet) throw invalid('file', 'workbookNoSheet');
 
   let headerRow: number | undefined;
   const columnAt = new Map<number, Column>();
@@ -159,7 +157,7 @@ export function readStudentSheet(workbook: ExcelJS.Workbook): Sheet {
     if (blank && cellErrors.length === 0) return;
     rows.push({ row: rowNumber, values, cellErrors });
   });
-  checkSheetRows(headerRow, rows.length, { max: STUDENT_IMPORT_MAX_ROWS, noun: 'students' });
+  checkSheetRows(headerRow, rows.length, { max: STUDENT_IMPORT_MAX_ROWS });
   return { rows };
 }
 
@@ -416,11 +414,9 @@ export interface PreparedImport {
 /** A duplicate that slipped past the checks (concurrent write). */
 function explainUnique(error: unknown): unknown {
   if (!isUniqueViolation(error)) return error;
-  return conflict(
-    /id_number/.test(violationText(error))
-      ? 'idNumber: a student with one of these ID numbers was added meanwhile; nothing was imported, try again'
-      : 'another import wrote at the same time; nothing was imported, try again',
-  );
+  return /id_number/.test(violationText(error))
+    ? conflict('importIdNumberRace', {}, 'idNumber')
+    : conflict('importRace');
 }
 
 export class StudentImportService {
@@ -451,14 +447,13 @@ export class StudentImportService {
     const sheet = await this.read(file);
     const preview = previewOf(planRows(sheet, await loadContext(this.db, sheet, actor, false)));
     if (mode === 'allOrNothing' && preview.invalid > 0) {
-      throw invalid(
-        'file',
-        `${preview.invalid} of ${preview.total} rows are invalid; nothing was imported ` +
-          '(all or nothing): correct them, or import the valid rows only',
-      );
+      throw invalid('file', 'importAllOrNothing', {
+        invalid: preview.invalid,
+        total: preview.total,
+      });
     }
     if (preview.valid === 0) {
-      throw invalid('file', `none of the ${preview.total} rows is valid; nothing was imported`);
+      throw invalid('file', 'importNoneValid', { total: preview.total });
     }
     return {
       preview,
@@ -489,13 +484,11 @@ export class StudentImportService {
       return await inTransaction(this.db, async (trx) => {
         const plan = planRows(sheet, await loadContext(trx, sheet, actor, true));
         if (mode === 'allOrNothing' && plan.invalid > 0) {
-          throw conflict(
-            `the data changed since the file was checked: ${plan.invalid} rows are now invalid; nothing was imported`,
-          );
+          throw conflict('importChangedInvalid', { invalid: plan.invalid });
         }
         const total = plan.creates.length + plan.updates.length;
         if (total === 0) {
-          throw conflict('the data changed since the file was checked: no row is valid now');
+          throw conflict('importChangedNoneValid');
         }
         const now = new Date();
         let done = 0;

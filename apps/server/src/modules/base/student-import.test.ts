@@ -19,7 +19,7 @@ import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, login, type TestApp } from '../../../test/build-app.js';
-import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
+import { expectOk, expectStatus, signedInTeacher, refusalText } from '../../../test/factories.js';
 import { readApplied, readXlsx, rowValues, zip, type Applied } from '../../../test/imports.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { multipart, type Part } from '../files/fixtures.js';
@@ -226,16 +226,12 @@ describe('student import and export', () => {
     });
 
     it('refuses an unknown language (10002)', async () => {
-      expectStatus(
-        await admin.get(`${STUDENT}/importTemplate`, { lang: 'fr' }),
-        10002,
-        /querystring\.lang/,
-      );
+      expectStatus(await admin.get(`${STUDENT}/importTemplate`, { lang: 'fr' }), 10002, /lang/);
     });
 
     it('reads its own template back: empty, it has no students; filled in, it imports', async () => {
       const response = await download(admin, `${STUDENT}/importTemplate`, { lang: 'ja' });
-      expectStatus(await preview(response.rawPayload), 10002, /no students/);
+      expectStatus(await preview(response.rawPayload), 10002, /no data: every row below/);
 
       const book = await readXlsx(response.rawPayload);
       const labels = STUDENT_IMPORT_VALUE_LABELS.ja;
@@ -424,7 +420,7 @@ describe('student import and export', () => {
       expect(result.type).toMatch(/json/);
       expect(result.http).toBe(400);
       expect(result.body.status).toBe(10002);
-      expect(result.body.message).toMatch(message);
+      expect(refusalText(result)).toMatch(message);
       expect(await counts()).toEqual(before);
     };
 
@@ -466,7 +462,7 @@ describe('student import and export', () => {
       expectStatus(await preview(junk), 10002, /larger than 5 MB/);
       const result = await apply(junk);
       expect(result.body).toMatchObject({ status: 10002 });
-      expect(result.body.message).toMatch(/larger than 5 MB/);
+      expect(refusalText(result)).toMatch(/larger than 5 MB/);
       // Not multipart at all: refused by content type.
       expectStatus(
         await admin.request({
@@ -485,16 +481,16 @@ describe('student import and export', () => {
     it('wrong headers, naming the missing and the unknown columns', async () => {
       await refused(
         await workbook([['x', 'y', 'z']], { headers: ['Name', 'Favourite colour', 'Gender'] }),
-        /missing "ID number", "Batch code"; unknown "Favourite colour" \(column B\)/,
+        /missing "ID number", "Batch code"; unknown "Favourite colour" \(B\)/,
       );
       await refused(
         await workbook([cells(student())], { headers: [...TEMPLATE_HEADERS, 'Name'] }),
-        /repeated "Name" \(columns A and I\)/,
+        /repeated "Name" \(A, I\)/,
       );
     });
     it('an empty sheet, and a header with no rows', async () => {
       await refused(await workbook([], { headers: null }), /first sheet is empty/);
-      await refused(await workbook([[], []]), /no students/);
+      await refused(await workbook([[], []]), /no data/);
     });
     // A 20,001-row workbook is built and read whole: seconds of work that a busy 2-core machine
     // stretches past the suite's 20 s default, so this one test gets room of its own.
@@ -508,7 +504,7 @@ describe('student import and export', () => {
         null,
         code(open),
       ]);
-      await refused(await workbook(rows), /20001 students; at most 20000/);
+      await refused(await workbook(rows), /20001 rows; at most 20000/);
     });
     it('no file, another field, a JSON body, a bad mode', async () => {
       expectStatus(
@@ -544,7 +540,7 @@ describe('student import and export', () => {
           filePart(file),
         ]);
         expect(result.body).toMatchObject({ status: 10002 });
-        expect(result.body.message).toMatch(/^mode: must be one of skipInvalid, allOrNothing/);
+        expect(refusalText(result)).toMatch(/^mode: must be one of skipInvalid, allOrNothing/);
       }
     });
   });
@@ -601,7 +597,7 @@ describe('student import and export', () => {
       const refused = await apply(await workbook(rows), 'allOrNothing');
       expect(refused.http).toBe(400);
       expect(refused.body).toMatchObject({ status: 10002 });
-      expect(refused.body.message).toMatch(/2 of 3 rows are invalid; nothing was imported/);
+      expect(refusalText(refused)).toMatch(/2 of 3 rows are invalid; nothing was imported/);
       expect(await counts()).toEqual(before);
 
       const clean = await apply(await workbook([rows[0]!]), 'allOrNothing');
@@ -611,7 +607,7 @@ describe('student import and export', () => {
     it('a file with no good row is refused in either mode', async () => {
       const result = await apply(await workbook([cells(student({ name: '' }))]));
       expect(result.body).toMatchObject({ status: 10002 });
-      expect(result.body.message).toMatch(/none of the 1 rows is valid/);
+      expect(refusalText(result)).toMatch(/none of the 1 rows is valid/);
     });
 
     it('importing the same file again updates, never duplicates; empty optional cells keep values', async () => {

@@ -257,15 +257,13 @@ const toListView = (row: StudentRow): StudentView => ({
 function explainUnique(error: unknown): unknown {
   if (!isUniqueViolation(error)) return error;
   if (/id_number/.test(violationText(error))) {
-    return conflict('idNumber: a student with this ID number already exists');
+    return conflict('idNumberTaken', {}, 'idNumber');
   }
-  return conflict(
-    'ticketNumber: the new exam ticket number is already the username of another account',
-  );
+  return conflict('ticketNumberTaken', {}, 'ticketNumber');
 }
 
 const listIds = (ids: number[]) =>
-  ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', ');
+  ids.length > 10 ? `${ids.slice(0, 10).join(', ')}, … (+${ids.length - 10})` : ids.join(', ');
 
 export class StudentService {
   private readonly passwords: InitialPasswords;
@@ -284,17 +282,17 @@ export class StudentService {
 
   async get(id: number, actor: AuthContext): Promise<StudentView> {
     const row = await new StudentRepository(this.db).findById(id, actor);
-    if (!row) throw notFound(`Student ${id}`);
+    if (!row) throw notFound('student', id);
     return toView(row);
   }
 
   /** The signed-in student's own record. */
   async mine(actor: AuthContext): Promise<StudentView> {
     if (actor.user.user_type !== UserType.STUDENT) {
-      throw forbidden('Only an examinee (userType 3) has a student record');
+      throw forbidden('onlyExamineeHasRecord');
     }
     const row = await new StudentRepository(this.db).findByUserId(actor.user.id);
-    if (!row) throw notFound('Your student record');
+    if (!row) throw notFound('ownStudentRecord');
     return toView(row);
   }
 
@@ -305,7 +303,7 @@ export class StudentService {
         const students = new StudentRepository(trx);
         await this.batchWithRoom(students, body.classId, actor, 1);
         if (await students.findByIdNumber(body.idNumber)) {
-          throw conflict('idNumber: a student with this ID number already exists');
+          throw conflict('idNumberTaken', {}, 'idNumber');
         }
         const [created] = await createStudents(trx, [body], passwords);
         return created!;
@@ -320,13 +318,13 @@ export class StudentService {
       await inTransaction(this.db, async (trx) => {
         const students = new StudentRepository(trx);
         const current = await students.findById(body.id, actor);
-        if (!current) throw notFound(`Student ${body.id}`);
+        if (!current) throw notFound('student', body.id);
         if (current.class_id !== body.classId) {
           await this.batchWithRoom(students, body.classId, actor, 1);
         }
         const holder = await students.findByIdNumber(body.idNumber);
         if (holder && holder.id !== body.id) {
-          throw conflict('idNumber: a student with this ID number already exists');
+          throw conflict('idNumberTaken', {}, 'idNumber');
         }
         await updateStudents(trx, [{ ...body, userId: current.user_id }]);
       });
@@ -340,7 +338,7 @@ export class StudentService {
     await inTransaction(this.db, async (trx) => {
       const students = new StudentRepository(trx);
       const row = await students.findById(id, actor);
-      if (!row) throw notFound(`Student ${id}`);
+      if (!row) throw notFound('student', id);
       await students.deleteWithUser(row.id, row.user_id);
     });
   }
@@ -401,7 +399,7 @@ export class StudentService {
     const rows = await students.findManyByIds(ids, viewer);
     const found = new Set(rows.map((row) => row.id));
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) throw notFound(`Student ${listIds(missing)}`);
+    if (missing.length > 0) throw notFound('student', listIds(missing));
     return rows;
   }
 
@@ -413,14 +411,15 @@ export class StudentService {
     incoming: number,
   ) {
     const batch = await students.findClass(classId, viewer);
-    if (!batch) throw notFound(`Batch ${classId}`);
+    if (!batch) throw notFound('batch', classId);
     if (batch.capacity > 0 && incoming > 0) {
       await students.lockClass(classId);
       const taken = await students.countInClass(classId);
       if (taken + incoming > batch.capacity) {
         throw conflict(
-          `classId: batch "${batch.name}" has ${batch.capacity} seats, ${taken} taken; ` +
-            `${incoming} more do not fit`,
+          'batchFull',
+          { name: batch.name, capacity: batch.capacity, taken, incoming },
+          'classId',
         );
       }
     }

@@ -172,22 +172,18 @@ describe('students', () => {
       const before = await counts();
       const good = nextResidentId();
       const wrongCheck = good.slice(0, 17) + (good[17] === '0' ? '1' : '0');
-      expectStatus(await add({ idNumber: wrongCheck }), 10002, /body\.idNumber: checksum/);
+      expectStatus(await add({ idNumber: wrongCheck }), 10002, /idNumber: checksum/);
       const first17 = '11010519900230123'; // 30 February
       expectStatus(
         await add({ idNumber: first17 + residentIdCheckChar(first17) }),
         10002,
-        /body\.idNumber: birth date/,
+        /idNumber: birth date/,
       );
-      expectStatus(await add({ idNumber: '1101051990' }), 10002, /body\.idNumber: format/);
-      expectStatus(await add({ idNumber: "1' OR '1'='1" }), 10002, /body\.idNumber: format/);
-      expectStatus(
-        await add({ idType: 2, idNumber: 'E1' }),
-        10002,
-        /body\.idNumber: format: a passport/,
-      );
-      expectStatus(await add({ idType: 5 }), 10002, /body\.idType/);
-      expectStatus(await add({ idNumber: 'x'.repeat(33) }), 10002, /body\.idNumber/);
+      expectStatus(await add({ idNumber: '1101051990' }), 10002, /idNumber: a resident ID/);
+      expectStatus(await add({ idNumber: "1' OR '1'='1" }), 10002, /idNumber: a resident ID/);
+      expectStatus(await add({ idType: 2, idNumber: 'E1' }), 10002, /idNumber: a passport/);
+      expectStatus(await add({ idType: 5 }), 10002, /idType/);
+      expectStatus(await add({ idNumber: 'x'.repeat(33) }), 10002, /idNumber/);
       expect(await counts()).toEqual(before);
       expectOk(await add({ idType: 2, idNumber: 'e12345678' }));
     });
@@ -195,17 +191,17 @@ describe('students', () => {
     it('refuses other bad input, naming the field', async () => {
       const before = await counts();
       const cases: [Record<string, unknown>, RegExp][] = [
-        [{ name: '' }, /body\.name/],
-        [{ name: 'x'.repeat(51) }, /body\.name/],
-        [{ name: 'x'.repeat(100_000) }, /body\.name/],
-        [{ phone: '12345' }, /body\.phone: must be an 11-digit mobile number/],
-        [{ phone: '12800138000' }, /body\.phone/],
-        [{ email: 'not-an-email' }, /body\.email/],
-        [{ photo: 'javascript:alert(1)' }, /body\.photo/],
-        [{ gender: 9 }, /body\.gender/],
-        [{ status: 2 }, /body\.status/],
-        [{ classId: 'abc' }, /body\.classId/],
-        [{ classId: 0 }, /body\.classId/],
+        [{ name: '' }, /name/],
+        [{ name: 'x'.repeat(51) }, /name/],
+        [{ name: 'x'.repeat(100_000) }, /name/],
+        [{ phone: '12345' }, /phone: must be an 11-digit mobile number/],
+        [{ phone: '12800138000' }, /phone/],
+        [{ email: 'not-an-email' }, /email/],
+        [{ photo: 'javascript:alert(1)' }, /photo/],
+        [{ gender: 9 }, /gender/],
+        [{ status: 2 }, /status/],
+        [{ classId: 'abc' }, /classId/],
+        [{ classId: 0 }, /classId/],
       ];
       for (const [fields, message] of cases) expectStatus(await add(fields), 10002, message);
       expect(await counts()).toEqual(before);
@@ -328,18 +324,18 @@ describe('students', () => {
       ).toEqual(['Zed Gamma_x', 'Zed Beta 100%', 'Zed Alpha']);
       const byClass = expectOk(await list({ keyword: 'Zed', orderBy: 'className' })).list;
       expect(byClass.map((s) => s.className)).toEqual([...byClass.map((s) => s.className)].sort());
-      expectStatus(await list({ orderBy: 'password_hash' }), 10002, /querystring\.orderBy/);
-      expectStatus(await list({ order: 'desc; drop table students' }), 10002, /querystring\.order/);
-      expectStatus(await list({ limit: '501' }), 10002, /querystring\.limit/);
-      expectStatus(await list({ keyword: 'x'.repeat(51) }), 10002, /querystring\.keyword/);
-      expectStatus(await list({ level: '9' }), 10002, /querystring\.level/);
+      expectStatus(await list({ orderBy: 'password_hash' }), 10002, /orderBy/);
+      expectStatus(await list({ order: 'desc; drop table students' }), 10002, /order/);
+      expectStatus(await list({ limit: '501' }), 10002, /limit/);
+      expectStatus(await list({ keyword: 'x'.repeat(51) }), 10002, /keyword/);
+      expectStatus(await list({ level: '9' }), 10002, /level/);
     });
   });
 
   describe('getStudentById, updateStudent, deleteStudent', () => {
     it('getStudentById: unknown → 10003, malformed → 10002', async () => {
       expectStatus(await get(999999), 10003, /Student 999999 not found/);
-      expectStatus(await admin.get(`${STUDENT}/getStudentById/1e3`), 10002, /params\.id/);
+      expectStatus(await admin.get(`${STUDENT}/getStudentById/1e3`), 10002, /id/);
     });
 
     it('updates the student and their nick name; the ticket number stays when the batch changes', async () => {
@@ -402,7 +398,7 @@ describe('students', () => {
       expectStatus(await update(body({ id: 999999 })), 10003, /Student 999999/);
       expectStatus(await update(body({ classId: 999999 })), 10003, /Batch 999999/);
       expectStatus(await update(body({ idNumber: '110105199001011230' })), 10002, /idNumber/);
-      expectStatus(await update({ ...body({}), id: undefined }), 10002, /body\.id/);
+      expectStatus(await update({ ...body({}), id: undefined }), 10002, /id/);
       expectStatus(
         await update(body({ ticketNumber: 'KS0000000001', name: 'x'.repeat(51) })),
         10002,
@@ -481,11 +477,11 @@ describe('students', () => {
       );
       expectStatus(await move([a.id, b.id], 999999), 10003, /Batch 999999/);
       expect(await classOf(a.id)).toBe(target.classId);
-      expectStatus(await move([], batch.classId), 10002, /body\.ids/);
+      expectStatus(await move([], batch.classId), 10002, /ids/);
       expectStatus(
         await admin.post(`${STUDENT}/batchMoveStudents`, { ids: 'a,b', classId: batch.classId }),
         10002,
-        /body\.ids/,
+        /ids/,
       );
       expectStatus(
         await admin.post(`${STUDENT}/batchMoveStudents`, {
@@ -493,7 +489,7 @@ describe('students', () => {
           classId: batch.classId,
         }),
         10002,
-        /body\.ids/,
+        /ids/,
       );
     });
 
@@ -556,7 +552,7 @@ describe('students', () => {
       expect(expectOk(await setStatus([a.id], '1'))).toEqual({ count: 1 });
       await studentLogin(a.ticketNumber, a.initialPassword);
       await expect(studentLogin(b.ticketNumber, b.initialPassword)).rejects.toThrow(/password/);
-      expectStatus(await setStatus([a.id], 2), 10002, /body\.status/);
+      expectStatus(await setStatus([a.id], 2), 10002, /status/);
       expectStatus(await setStatus([a.id, 999999], 0), 10003, /Student 999999/);
       expect(expectOk(await get(a.id)).status).toBe(1);
     });

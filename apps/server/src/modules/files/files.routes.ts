@@ -337,7 +337,7 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
     },
     async (request, reply) => {
       const found = await files.find(request.params.name);
-      if (!found) throw notFound('File');
+      if (!found) throw notFound('file');
       const { row, absolute } = found;
       const size = Number(row.size);
       const etag = `"${row.sha256}"`;

@@ -35,10 +35,7 @@ async function exportQuestions(db: Db, query: QuestionExportQuery) {
   const questions = new QuestionRepository(db);
   const total = await questions.count(query);
   if (total > QUESTION_EXPORT_MAX_ROWS) {
-    throw invalid(
-      'filter',
-      `${total} questions match; at most ${QUESTION_EXPORT_MAX_ROWS} per export: narrow the filter`,
-    );
+    throw invalid('filter', 'questionExportTooMany', { total, max: QUESTION_EXPORT_MAX_ROWS });
   }
   const names = {
     local: QUESTION_TEMPLATE_TEXTS[query.lang].fileNames.export,

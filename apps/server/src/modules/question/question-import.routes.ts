@@ -14,6 +14,7 @@ import { needs, requireAuth } from '../../plugins/access.js';
 import { sendImportProgress, sendXlsx } from '../../lib/import-reply.js';
 import { readImportUpload, registerImportMultipart } from '../../lib/import-upload.js';
 import type { QuestionExportService } from './question-export.service.js';
+import { zodRefusal } from '../../plugins/envelope.js';
 import {
   uploadKind,
   type QuestionImportService,
@@ -24,16 +25,12 @@ import { QUESTION_BASE as BASE } from './question.routes.js';
 /** The upload: one file in the field `file`; for .txt the structure fields; mode for apply. */
 async function readUpload(request: FastifyRequest) {
   const { file, fileName, fields } = await readImportUpload(request, {
-    what: 'file',
     maxBytes: QUESTION_IMPORT_MAX_BYTES,
   });
   let structure: QuestionUpload['structure'] = null;
   if (uploadKind(fileName) === 'text') {
-    const parsed = questionTextImportFields.safeParse(fields);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw invalid(issue.path.join('.') || 'body', issue.message);
-    }
+    const parsed = questionTextImportFields.safeParse(fields, { reportInput: true });
+    if (!parsed.success) throw zodRefusal(parsed.error.issues);
     structure = parsed.data;
   }
   return { upload: { file, fileName, structure }, fields };
@@ -99,7 +96,7 @@ export async function questionImportRoutes(
       const { upload, fields } = await readUpload(request);
       const mode = questionImportMode.safeParse(fields.mode);
       if (!mode.success) {
-        throw invalid('mode', `must be one of ${QUESTION_IMPORT_MODES.join(', ')}`);
+        throw invalid('mode', 'oneOf', { values: QUESTION_IMPORT_MODES.join(', ') });
       }
       const job = await imports.prepare(upload, mode.data, auth);
       return sendImportProgress(request, reply, job, 'question');

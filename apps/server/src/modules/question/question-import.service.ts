@@ -65,8 +65,6 @@ const SUMMARY_ANSWER_MAX = 100;
 /** Rows of the template's codes sheet. */
 const TEMPLATE_STRUCTURE_MAX = 5000;
 
-const fileProblem = (problem: string) => invalid('file', problem);
-
 const OPTION_COLUMNS = OPTION_KEYS.map((key) => `option${key}` as Column);
 /** Columns whose cells may hold HTML (the others refuse markup). */
 const HTML_COLUMNS = new Set<Column>(['content', ...OPTION_COLUMNS, 'analysis']);
@@ -103,7 +101,7 @@ const englishHeader = (column: Column) => `"${QUESTION_IMPORT_HEADERS.en[column]
 /** The first sheet: its first non-empty row is the header (any language, any order). */
 export function readQuestionSheet(workbook: ExcelJS.Workbook): RawQuestion[] {
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw fileProblem('the workbook has no sheet');
+  if (!sheet) throw invalid('file', 'workbookNoSheet');
   let headerRow: number | undefined;
   let columnAt = new Map<number, Column>();
   const rows: RawQuestion[] = [];
@@ -144,7 +142,7 @@ export function readQuestionSheet(workbook: ExcelJS.Workbook): RawQuestion[] {
     if (blank && problems.length === 0) return;
     rows.push({ row: rowNumber, values, plain: false, problems });
   });
-  checkSheetRows(headerRow, rows.length, { max: QUESTION_IMPORT_MAX_ROWS, noun: 'questions' });
+  checkSheetRows(headerRow, rows.length, { max: QUESTION_IMPORT_MAX_ROWS });
   return rows;
 }
 
@@ -153,7 +151,7 @@ export function readQuestionSheet(workbook: ExcelJS.Workbook): RawQuestion[] {
  * Notepad saves. Anything else (a binary file, GBK text) is refused with what to do.
  */
 export function decodeText(file: Buffer): string {
-  if (file.length === 0) throw fileProblem('the file is empty');
+  if (file.length === 0) throw invalid('file', 'fileEmpty');
   let text: string;
   if (file[0] === 0xff && file[1] === 0xfe) text = new TextDecoder('utf-16le').decode(file);
   else if (file[0] === 0xfe && file[1] === 0xff) text = new TextDecoder('utf-16be').decode(file);
@@ -162,19 +160,17 @@ export function decodeText(file: Buffer): string {
       file.readUInt32LE(0) === 0x04034b50 ||
       file.subarray(0, 4).equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0]))
     ) {
-      throw fileProblem('an Office file named .txt: import a workbook as .xlsx');
+      throw invalid('file', 'officeFileAsTxt');
     }
     try {
       text = new TextDecoder('utf-8', { fatal: true }).decode(file);
     } catch {
-      throw fileProblem(
-        'not UTF-8 text: save the file as "UTF-8" (Notepad: Save as → Encoding) and try again',
-      );
+      throw invalid('file', 'notUtf8');
     }
   }
   // Tab, line breaks and form feed are text; other control characters mean a binary file.
   if (hasBinary(text)) {
-    throw fileProblem('not a text file: it holds binary data');
+    throw invalid('file', 'binaryNotText');
   }
   return text;
 }
@@ -195,11 +191,12 @@ const hasBinary = (text: string) => {
 /** The questions of a plain-text file as the template's cells. */
 export function readQuestionText(file: Buffer): RawQuestion[] {
   const questions = parseQuestionText(decodeText(file));
-  if (questions.length === 0) throw fileProblem('no questions: the file holds only blank lines');
+  if (questions.length === 0) throw invalid('file', 'textNoQuestions');
   if (questions.length > QUESTION_IMPORT_MAX_ROWS) {
-    throw fileProblem(
-      `${questions.length} questions; at most ${QUESTION_IMPORT_MAX_ROWS} per file: split the file`,
-    );
+    throw invalid('file', 'textTooManyQuestions', {
+      count: questions.length,
+      max: QUESTION_IMPORT_MAX_ROWS,
+    });
   }
   return questions.map((question) => {
     const values = emptyValues();
@@ -598,9 +595,7 @@ export function uploadKind(fileName: string): 'xlsx' | 'text' {
   const extension = /\.([A-Za-z0-9]{1,10})$/.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
   if (extension === 'txt') return 'text';
   if (extension === 'xlsx' || extension === '') return 'xlsx';
-  throw fileProblem(
-    `a .${extension} file cannot be imported: use the Excel template (.xlsx) or the plain-text format (.txt)`,
-  );
+  throw invalid('file', 'unsupportedImportFile', { extension });
 }
 
 export class QuestionImportService {
@@ -623,17 +618,13 @@ export class QuestionImportService {
     const { rows, fixed } = await this.read(upload);
     const preview = previewOf(planRows(rows, await loadContext(this.db, rows, fixed)));
     if (mode === 'allOrNothing' && preview.invalid > 0) {
-      throw invalid(
-        'file',
-        `${preview.invalid} of ${preview.total} questions are invalid; nothing was imported ` +
-          '(all or nothing): correct them, or import the valid ones only',
-      );
+      throw invalid('file', 'questionsAllOrNothing', {
+        invalid: preview.invalid,
+        total: preview.total,
+      });
     }
     if (preview.valid === 0) {
-      throw invalid(
-        'file',
-        `none of the ${preview.total} questions is valid; nothing was imported`,
-      );
+      throw invalid('file', 'questionsNoneValid', { total: preview.total });
     }
     return { preview, run: (onProgress) => this.write(rows, fixed, mode, actor, onProgress) };
   }
@@ -641,7 +632,7 @@ export class QuestionImportService {
   private async read(upload: QuestionUpload) {
     if (uploadKind(upload.fileName) === 'text') {
       if (!upload.structure) {
-        throw invalid('subjectId', 'a .txt import needs subjectId, level and courseId');
+        throw invalid('subjectId', 'txtNeedsStructure');
       }
       return { rows: readQuestionText(upload.file).map(checkContent), fixed: upload.structure };
     }
@@ -665,13 +656,11 @@ export class QuestionImportService {
       return await inTransaction(this.db, async (trx) => {
         const plan = planRows(rows, await loadContext(trx, rows, fixed));
         if (mode === 'allOrNothing' && plan.invalid > 0) {
-          throw conflict(
-            `the data changed since the file was checked: ${plan.invalid} questions are now invalid; nothing was imported`,
-          );
+          throw conflict('questionsChangedInvalid', { invalid: plan.invalid });
         }
         const total = plan.valid.length;
         if (total === 0) {
-          throw conflict('the data changed since the file was checked: no question is valid now');
+          throw conflict('questionsChangedNoneValid');
         }
         const questions = new QuestionRepository(trx);
         const now = nowIso();
@@ -694,10 +683,7 @@ export class QuestionImportService {
       });
     } catch (error) {
       throw explainConstraint(error, {
-        foreignKey: () =>
-          conflict(
-            'a job type, course or appraisal point was deleted meanwhile; nothing was imported, try again',
-          ),
+        foreignKey: () => conflict('importStructureGone'),
       });
     }
   }

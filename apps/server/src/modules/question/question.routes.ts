@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
+import { requestLanguage } from '../../plugins/envelope.js';
 import type { QuestionService } from './question.service.js';
 
 export const QUESTION_BASE = '/api/kaoshi-question/question';
@@ -102,6 +103,7 @@ export async function questionRoutes(app: FastifyInstance, opts: { questions: Qu
         body: batchQuestionBody,
       },
     },
-    async (request) => ok(await questions.batch(request.body, requireAuth(request))),
+    async (request) =>
+      ok(await questions.batch(request.body, requireAuth(request), requestLanguage(request))),
   );
 }

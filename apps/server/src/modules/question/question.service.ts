@@ -1,4 +1,10 @@
 import {
+  AUDIT_STATUS_NAMES,
+  ApiStatus,
+  ENTITY_NAMES,
+  MESSAGE_LANGUAGES,
+  type Localized,
+  type MessageLanguage,
   AuditStatus,
   CHOICE_TYPES,
   KnowledgeType,
@@ -7,6 +13,7 @@ import {
   QuestionType,
   choiceAnswer,
   questionShapeProblems,
+  renderMessage,
   roughHtml,
   scoreFromHundredths,
   scoreToHundredths,
@@ -18,7 +25,7 @@ import {
   type QuestionBatchResult,
   type QuestionInput,
   type QuestionOptionView,
-  type QuestionProblem,
+  type QuestionShapeProblem,
   type QuestionShape,
   type QuestionTypeCode,
   type QuestionView,
@@ -29,7 +36,7 @@ import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { htmlHasContent, htmlLoadProblem, sanitizeHtml } from '../../html.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
-import type { KnowledgeUsageCheck } from '../base/knowledge.service.js';
+import { entityOf, type KnowledgeUsageCheck } from '../base/knowledge.service.js';
 import { QuestionRepository, type NewQuestion, type QuestionRow } from './question.repository.js';
 
 /** How the rules read sanitized HTML on the server: the sanitizer's own idea of "has content". */
@@ -82,10 +89,19 @@ function htmlFieldsOf(input: QuestionContent): [field: string, html: string][] {
 }
 
 /** HTML fields too heavy to sanitize (htmlLoadProblem), found before any of them is. */
-function heavyHtmlProblems(input: QuestionContent): QuestionProblem[] {
+function heavyHtmlProblems(input: QuestionContent): QuestionShapeProblem[] {
   return htmlFieldsOf(input).flatMap(([field, html]) => {
     const problem = htmlLoadProblem(html);
-    return problem ? [{ code: 'tooLong' as const, field, message: problem }] : [];
+    return problem
+      ? [
+          {
+            code: 'tooLong' as const,
+            field,
+            message: renderMessage(problem.key, problem.params, 'en'),
+            ...problem,
+          },
+        ]
+      : [];
   });
 }
 
@@ -100,7 +116,7 @@ export function cleanQuestion(
   sanitized?: ReadonlyMap<string, string>,
 ): {
   question: CleanQuestion;
-  problems: QuestionProblem[];
+  problems: QuestionShapeProblem[];
 } {
   // Fields cleaned beforehand were checked for load then.
   const heavy = sanitized ? [] : heavyHtmlProblems(input);
@@ -150,7 +166,7 @@ async function cleanQuestionYielding(input: QuestionContent) {
   const fields = htmlFieldsOf(input);
   for (const [field, html] of fields) {
     const problem = htmlLoadProblem(html);
-    if (problem) throw invalid(field, problem);
+    if (problem) throw new AppError(ApiStatus.INVALID_INPUT, problem.key, problem.params, field);
     await turnEventLoop();
   }
   const sanitized = new Map<string, string>();
@@ -233,14 +249,13 @@ export function auditStatusAfterEdit(status: number): number {
   return status;
 }
 
-const STATUS_WORDS: Record<number, string> = {
-  0: 'not started',
-  1: 'under review',
-  2: 'passed',
-  3: 'failed',
-  4: 'expired',
+/** "2 passed", "2 已通过". */
+const statusWord = (status: number): Localized => {
+  const names = (AUDIT_STATUS_NAMES as Record<number, Localized | undefined>)[status];
+  return Object.fromEntries(
+    MESSAGE_LANGUAGES.map((language) => [language, `${status} ${names?.[language] ?? ''}`.trim()]),
+  ) as Localized;
 };
-const statusWord = (status: number) => `${status} ${STATUS_WORDS[status] ?? 'unknown'}`;
 
 /**
  * The course must be a course (cn) of the job type and level; the point, when given, an
@@ -251,9 +266,9 @@ export async function checkStructure(
   input: { subjectId: number; level: number; courseId: number; pointId: number | null },
 ) {
   const subject = await questions.findSubject(input.subjectId);
-  if (!subject) throw invalid('subjectId', `no job type ${input.subjectId}`);
+  if (!subject) throw invalid('subjectId', 'noSuchSubject', { id: input.subjectId });
   if (!subject.levels.split(',').map(Number).includes(input.level)) {
-    throw invalid('level', `job type "${subject.name}" has no level ${input.level}`);
+    throw invalid('level', 'subjectHasNoLevel', { name: subject.name, level: input.level });
   }
   const course = await questions.findKnowledge(input.courseId);
   if (
@@ -262,31 +277,28 @@ export async function checkStructure(
     course.subject_id !== input.subjectId ||
     course.level !== input.level
   ) {
-    throw invalid(
-      'courseId',
-      `${input.courseId} is not a course of job type "${subject.name}" at level ${input.level}`,
-    );
+    throw invalid('courseId', 'notACourseOf', {
+      id: input.courseId,
+      name: subject.name,
+      level: input.level,
+    });
   }
   if (input.pointId !== null) {
     const point = await questions.findKnowledge(input.pointId);
     if (!point || point.type !== KnowledgeType.POINT || point.parent_id !== course.id) {
-      throw invalid(
-        'pointId',
-        `${input.pointId} is not an appraisal point of course "${course.name}"`,
-      );
+      throw invalid('pointId', 'notAPointOf', { id: input.pointId, name: course.name });
     }
   }
 }
 
 /** The first shape problem as the 10002 the API answers. */
-function refuseProblems(problems: QuestionProblem[]) {
+function refuseProblems(problems: QuestionShapeProblem[]) {
   const first = problems[0];
-  if (first) throw invalid(first.field, first.message);
+  if (first) throw new AppError(ApiStatus.INVALID_INPUT, first.key, first.params, first.field);
 }
 
 /** A structure row deleted between the check and the write (concurrent delete). */
-const structureGone = () =>
-  conflict('the job type, course or appraisal point was deleted meanwhile; reload and try again');
+const structureGone = () => conflict('structureGone');
 
 export class QuestionService {
   constructor(private readonly db: Db) {}
@@ -302,7 +314,7 @@ export class QuestionService {
 
   async get(id: number): Promise<QuestionView> {
     const row = await new QuestionRepository(this.db).findWithNames(id);
-    if (!row) throw notFound(`Question ${id}`);
+    if (!row) throw notFound('question', id);
     return toView(row);
   }
 
@@ -346,7 +358,7 @@ export class QuestionService {
       await inTransaction(this.db, async (trx) => {
         const questions = new QuestionRepository(trx);
         const row = await questions.findForUpdate(body.id);
-        if (!row) throw notFound(`Question ${body.id}`);
+        if (!row) throw notFound('question', body.id);
         await checkStructure(questions, body);
         const next = {
           ...contentColumns(question),
@@ -383,10 +395,15 @@ export class QuestionService {
    * never stops the others. Reviewing needs EXAM-QUESTION-AUDIT (the whole call is refused
    * without it) and is refused per id for the question's own author.
    */
-  async batch(body: BatchQuestionBody, actor: AuthContext): Promise<QuestionBatchResult> {
+  /** `language`: how the refusal of each failed question is worded. */
+  async batch(
+    body: BatchQuestionBody,
+    actor: AuthContext,
+    language: MessageLanguage,
+  ): Promise<QuestionBatchResult> {
     const reviewing = body.action === 'approve' || body.action === 'reject';
     if (reviewing && !hasAnyPermission(actor, [Perm.QUESTION_AUDIT])) {
-      throw forbidden(`Permission denied: reviewing questions needs ${Perm.QUESTION_AUDIT}`);
+      throw forbidden('reviewNeedsAudit', { key: Perm.QUESTION_AUDIT });
     }
     const result: QuestionBatchResult = { succeeded: [], failed: [] };
     for (const id of body.ids) {
@@ -395,17 +412,17 @@ export class QuestionService {
           const questions = new QuestionRepository(trx);
           if (body.action === 'delete') return deleteOne(questions, id);
           const row = await questions.findForUpdate(id);
-          if (!row) throw notFound(`Question ${id}`);
+          if (!row) throw notFound('question', id);
           const change = transition(row, body, actor);
           if (change) await questions.update(id, { ...change, updated_at: nowIso() });
         });
         result.succeeded.push(id);
       } catch (error) {
         const refused = explainConstraint(error, {
-          foreignKey: () => conflict(`question ${id} was added to a paper meanwhile`),
+          foreignKey: () => conflict('questionAddedToPaper', { id }),
         });
         if (!(refused instanceof AppError)) throw refused;
-        result.failed.push({ id, message: refused.message });
+        result.failed.push({ id, message: refused.render(language) });
       }
     }
     return result;
@@ -414,10 +431,10 @@ export class QuestionService {
 
 async function deleteOne(questions: QuestionRepository, id: number) {
   const row = await questions.findForUpdate(id);
-  if (!row) throw notFound(`Question ${id}`);
+  if (!row) throw notFound('question', id);
   const papers = await questions.countPapers(id);
   if (papers > 0) {
-    throw conflict(`question ${id} is used in ${papers} paper(s): retire it instead`);
+    throw conflict('questionInPapers', { id, count: papers });
   }
   await questions.delete(id);
 }
@@ -431,16 +448,17 @@ function transition(
   switch (body.action) {
     case 'submit':
       if (row.retired === 1) {
-        throw conflict(`question ${row.id} is retired: restore it before submitting it`);
+        throw conflict('questionRetired', { id: row.id });
       }
       if (
         row.audit_status !== AuditStatus.NOT_STARTED &&
         row.audit_status !== AuditStatus.FAILED &&
         row.audit_status !== AuditStatus.EXPIRED
       ) {
-        throw conflict(
-          `question ${row.id} cannot be submitted for review: its status is ${statusWord(row.audit_status)}`,
-        );
+        throw conflict('questionNotSubmittable', {
+          id: row.id,
+          status: statusWord(row.audit_status),
+        });
       }
       return {
         audit_status: AuditStatus.UNDER_REVIEW,
@@ -450,11 +468,12 @@ function transition(
       };
     case 'approve':
     case 'reject': {
-      if (row.author_id === actor.user.id) throw forbidden('you cannot review your own question');
+      if (row.author_id === actor.user.id) throw forbidden('cannotReviewOwn');
       if (row.audit_status !== AuditStatus.UNDER_REVIEW) {
-        throw conflict(
-          `question ${row.id} is not under review: its status is ${statusWord(row.audit_status)}`,
-        );
+        throw conflict('questionNotUnderReview', {
+          id: row.id,
+          status: statusWord(row.audit_status),
+        });
       }
       const approve = body.action === 'approve';
       return {
@@ -469,7 +488,7 @@ function transition(
     case 'restore':
       return row.retired === 0 ? null : { retired: 0 };
     default:
-      throw invalid('action', `unknown action ${String(body.action)}`);
+      throw invalid('action', 'unknownAction', { action: String(body.action) });
   }
 }
 
@@ -477,6 +496,6 @@ function transition(
 export const questionsUseKnowledge: KnowledgeUsageCheck = async (trx, knowledge) => {
   const count = await new QuestionRepository(trx).countUsingKnowledge(knowledge.id, knowledge.type);
   if (count === 0) return null;
-  const what = knowledge.type === KnowledgeType.COURSE ? 'Course' : 'Appraisal point';
-  return `${what} "${knowledge.name}" is used by ${count} question(s); move or delete them first`;
+  const what = ENTITY_NAMES[entityOf(knowledge.type)];
+  return conflict('knowledgeUsedByQuestions', { what, name: knowledge.name, count });
 };

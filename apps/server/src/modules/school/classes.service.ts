@@ -1,4 +1,6 @@
 import {
+  ApiStatus,
+  FIELD_LABELS,
   UserType,
   classScheduleProblem,
   type AddClassBody,
@@ -14,7 +16,7 @@ import {
   type UpdateClassBody,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import { conflict, invalid, notFound } from '../../errors.js';
+import { AppError, conflict, invalid, notFound, stillInUse } from '../../errors.js';
 import {
   ClassesRepository,
   seesEveryClass,
@@ -22,7 +24,6 @@ import {
   type ClassViewer,
 } from './classes.repository.js';
 import { explainConstraint } from '../../db/constraint.js';
-import { counted } from './constraint.js';
 import { SubjectRepository } from './subject.repository.js';
 import { levelsFromText } from './subject.service.js';
 
@@ -67,8 +68,7 @@ const toView = (row: ClassNamedRow): ClassView => ({
   updatedAt: row.updated_at,
 });
 
-const duplicateCode = (code: string) =>
-  conflict(`code: a registration batch with code ${code} exists`);
+const duplicateCode = (code: string) => conflict('codeTaken', { code }, 'code');
 
 /**
  * Registration batches (报名批次) of one job type and level. Administrators see every batch;
@@ -127,7 +127,7 @@ export class ClassesService {
     } catch (error) {
       throw explainConstraint(error, {
         unique: () => duplicateCode(body.code),
-        foreignKey: () => notFound(`Job type ${body.subjectId}`),
+        foreignKey: () => notFound('subject', body.subjectId),
       });
     }
   }
@@ -146,14 +146,14 @@ export class ClassesService {
           students > 0 &&
           (body.subjectId !== current.subject_id || body.level !== current.level)
         ) {
-          throw conflict(
-            `Registration batch '${current.name}' has ${counted(students, 'student', 'students')}; its job type and level cannot change`,
-          );
+          throw conflict('classHasStudentsNoMove', { name: current.name, count: students });
         }
         const capacity = body.capacity ?? current.capacity;
         if (capacity > 0 && capacity < students) {
           throw conflict(
-            `capacity: registration batch '${current.name}' already has ${counted(students, 'student', 'students')}`,
+            'classCapacityBelowStudents',
+            { name: current.name, count: students },
+            'capacity',
           );
         }
         await this.checkLevel(trx, body.subjectId, body.level);
@@ -164,7 +164,9 @@ export class ClassesService {
           examEnd: pick(body.examEnd, current.exam_end),
         };
         const problem = classScheduleProblem(schedule);
-        if (problem) throw invalid(`body.${problem.field}`, problem.message);
+        if (problem) {
+          throw invalid(problem.field, 'notBefore', { other: FIELD_LABELS[problem.notBefore] });
+        }
         const holder = await classes.findByCode(body.code);
         if (holder && holder.id !== body.id) throw duplicateCode(body.code);
         await classes.update(
@@ -188,7 +190,7 @@ export class ClassesService {
     } catch (error) {
       throw explainConstraint(error, {
         unique: () => duplicateCode(body.code),
-        foreignKey: () => notFound(`Job type ${body.subjectId}`),
+        foreignKey: () => notFound('subject', body.subjectId),
       });
     }
   }
@@ -200,16 +202,13 @@ export class ClassesService {
         const batch = await this.visible(classes, id, viewer);
         const students = await classes.countStudents(id);
         if (students > 0) {
-          throw conflict(
-            `Registration batch '${batch.name}' still has ${counted(students, 'student', 'students')}; move or delete them first`,
-          );
+          throw conflict('classHasStudents', { name: batch.name, count: students });
         }
         await classes.delete(id);
       });
     } catch (error) {
       throw explainConstraint(error, {
-        foreignKey: () =>
-          conflict(`Registration batch ${id} is still in use; reload and try again`),
+        foreignKey: () => stillInUse('classes', id),
       });
     }
   }
@@ -229,19 +228,22 @@ export class ClassesService {
         await this.visible(classes, classId, viewer);
         const users = await classes.usersByIds(userIds);
         const missing = userIds.filter((id) => !users.some((user) => user.id === id));
-        if (missing.length > 0) throw notFound(`User ${missing.join(', ')}`);
+        if (missing.length > 0) throw notFound('user', missing.join(', '));
         const others = users.filter((user) => user.user_type !== UserType.TEACHER);
         if (others.length > 0) {
-          throw invalid(
-            'body.userIds',
-            `user ${others.map((user) => user.id).join(', ')} ${others.length === 1 ? 'is' : 'are'} not a teacher (userType 2)`,
-          );
+          throw invalid('userIds', 'notTeachers', {
+            ids: others.map((user) => user.id).join(', '),
+          });
         }
         await classes.setTeachers(classId, userIds);
       });
     } catch (error) {
       throw explainConstraint(error, {
-        foreignKey: () => notFound(`User ${userIds.join(', ')} or registration batch ${classId}`),
+        foreignKey: () =>
+          new AppError(ApiStatus.NOT_FOUND, 'usersOrBatchNotFound', {
+            ids: userIds.join(', '),
+            classId,
+          }),
       });
     }
   }
@@ -254,19 +256,19 @@ export class ClassesService {
   /** A batch the viewer may not see is answered as one that does not exist. */
   private async visible(classes: ClassesRepository, id: number, viewer: ClassViewer) {
     const row = await classes.findVisible(id, viewer);
-    if (!row) throw notFound(`Registration batch ${id}`);
+    if (!row) throw notFound('classes', id);
     return row;
   }
 
   private async checkLevel(trx: Db, subjectId: number, level: number) {
     const subject = await new SubjectRepository(trx).findById(subjectId);
-    if (!subject) throw notFound(`Job type ${subjectId}`);
+    if (!subject) throw notFound('subject', subjectId);
     const levels = levelsFromText(subject.levels);
     if (!(levels as number[]).includes(level)) {
-      throw invalid(
-        'body.level',
-        `job type '${subject.name}' offers only level ${levels.join(', ')}`,
-      );
+      throw invalid('level', 'subjectOffersLevels', {
+        name: subject.name,
+        levels: levels.join(', '),
+      });
     }
   }
 }

@@ -172,7 +172,7 @@ describe('registration batches (classes)', () => {
       expectStatus(
         await add({ level: 1 }),
         10002,
-        new RegExp(`^body\\.level: job type '${structure.subject.name}' offers only level 5, 4, 3`),
+        new RegExp(`^level: job type '${structure.subject.name}' offers only level 5, 4, 3`),
       );
     });
 
@@ -185,32 +185,32 @@ describe('registration batches (classes)', () => {
     it.each([
       [
         { registrationStart: '2025-03-10', registrationEnd: '2025-03-09' },
-        /body\.registrationEnd: must not be before registrationStart/,
+        /^registrationEnd: must not be before Registration start/,
       ],
       [
         { examStart: '2025-05-02', examEnd: '2025-05-01' },
-        /body\.examEnd: must not be before examStart/,
+        /^examEnd: must not be before Exam start/,
       ],
-      [{ examStart: '2025-05-02T10:00:00Z', examEnd: '2025-05-02T09:59:59Z' }, /body\.examEnd/],
+      [{ examStart: '2025-05-02T10:00:00Z', examEnd: '2025-05-02T09:59:59Z' }, /examEnd/],
       [
         { registrationStart: '2025-03-10', examStart: '2025-03-09' },
-        /body\.examStart: must not be before registrationStart/,
+        /^examStart: must not be before Registration start/,
       ],
-      [{ registrationStart: '2025-03-10', examEnd: '2025-03-09' }, /body\.examEnd/],
-      [{ registrationStart: '2025-13-01' }, /body\.registrationStart/],
-      [{ registrationStart: '2025-02-30' }, /body\.registrationStart/],
-      [{ examStart: 'tomorrow' }, /body\.examStart/],
-      [{ examStart: '2025-04-12T09:00:00' }, /body\.examStart/],
-      [{ examEnd: 20250412 }, /body\.examEnd/],
-      [{ level: 6 }, /body\.level/],
-      [{ level: 'x' }, /body\.level/],
-      [{ capacity: -1 }, /body\.capacity/],
-      [{ capacity: 2_000_000 }, /body\.capacity/],
-      [{ status: 9 }, /body\.status/],
-      [{ name: 'x'.repeat(101) }, /body\.name/],
-      [{ code: 'B 1' }, /body\.code/],
-      [{ description: 'x'.repeat(1001) }, /body\.description/],
-      [{ subjectId: null }, /body\.subjectId/],
+      [{ registrationStart: '2025-03-10', examEnd: '2025-03-09' }, /examEnd/],
+      [{ registrationStart: '2025-13-01' }, /registrationStart/],
+      [{ registrationStart: '2025-02-30' }, /registrationStart/],
+      [{ examStart: 'tomorrow' }, /examStart/],
+      [{ examStart: '2025-04-12T09:00:00' }, /examStart/],
+      [{ examEnd: 20250412 }, /examEnd/],
+      [{ level: 6 }, /level/],
+      [{ level: 'x' }, /level/],
+      [{ capacity: -1 }, /capacity/],
+      [{ capacity: 2_000_000 }, /capacity/],
+      [{ status: 9 }, /status/],
+      [{ name: 'x'.repeat(101) }, /name/],
+      [{ code: 'B 1' }, /code/],
+      [{ description: 'x'.repeat(1001) }, /description/],
+      [{ subjectId: null }, /subjectId/],
     ])('refuses %o with 10002 naming the field', async (fields, names) => {
       const before = expectOk(await list()).total;
       expectStatus(await add(fields), 10002, names);
@@ -291,8 +291,8 @@ describe('registration batches (classes)', () => {
       expect(await ids({ keyword: b.code })).toEqual([b.id]);
       expect(await ids({ keyword: '50%_' })).toEqual([b.id]);
       expect(await ids({ keyword: "x' union select * from users --" })).toEqual([]);
-      expectStatus(await list({ level: '6' }), 10002, /querystring\.level/);
-      expectStatus(await list({ status: '7' }), 10002, /querystring\.status/);
+      expectStatus(await list({ level: '6' }), 10002, /level/);
+      expectStatus(await list({ status: '7' }), 10002, /status/);
     });
 
     it('sorts by a whitelisted field, undated batches last', async () => {
@@ -314,7 +314,7 @@ describe('registration batches (classes)', () => {
         b.id,
         c.id,
       ]);
-      expectStatus(await list({ orderBy: 'capacity; --' }), 10002, /querystring\.orderBy/);
+      expectStatus(await list({ orderBy: 'capacity; --' }), 10002, /orderBy/);
     });
 
     it('pages with a total', async () => {
@@ -508,12 +508,12 @@ describe('registration batches (classes)', () => {
           body(batch, { registrationStart: '2025-04-01' }),
         ),
         10002,
-        /body\.registrationEnd: must not be before registrationStart/,
+        /^registrationEnd: must not be before Registration start/,
       );
       expectStatus(
         await admin.put(`${CLASSES}/updateClasses`, body(batch, { examStart: '2025-02-01' })),
         10002,
-        /body\.examStart/,
+        /examStart/,
       );
       expect(expectOk(await get(batch.id)).registrationStart).toBe('2025-03-01');
     });
@@ -523,7 +523,7 @@ describe('registration batches (classes)', () => {
       const taken = await addClass(admin, structure.subject.id);
       const put = (fields: Record<string, unknown>) =>
         admin.put(`${CLASSES}/updateClasses`, body(batch, fields));
-      expectStatus(await put({ level: 2 }), 10002, /body\.level/);
+      expectStatus(await put({ level: 2 }), 10002, /level/);
       expectStatus(await put({ subjectId: 999999 }), 10003, /Job type 999999/);
       expectStatus(await put({ code: taken.code }), 10004, /^code:/);
       expectStatus(await put({ id: 999999 }), 10003, /Registration batch 999999 not found/);
@@ -535,9 +535,9 @@ describe('registration batches (classes)', () => {
       const other = await addSubject(admin, structure.department.id);
       const put = (fields: Record<string, unknown>) =>
         admin.put(`${CLASSES}/updateClasses`, body(batch, fields));
-      expectStatus(await put({ level: 4 }), 10004, /has 3 students; its job type and level/);
-      expectStatus(await put({ subjectId: other.id }), 10004, /has 3 students/);
-      expectStatus(await put({ capacity: 2 }), 10004, /^capacity: .* already has 3 students/);
+      expectStatus(await put({ level: 4 }), 10004, /has students \(3\); its job type and level/);
+      expectStatus(await put({ subjectId: other.id }), 10004, /has students \(3\)/);
+      expectStatus(await put({ capacity: 2 }), 10004, /^capacity: .* already has students \(3\)/);
       expectOk(await put({ capacity: 3, status: ClassStatus.FINISHED }));
       expectOk(await put({ capacity: 0 }));
       expect(expectOk(await get(batch.id))).toMatchObject({
@@ -556,7 +556,7 @@ describe('registration batches (classes)', () => {
       expectStatus(
         await admin.delete(`${CLASSES}/deleteClasses/${batch.id}`),
         10004,
-        "Registration batch 'Full batch' still has 2 students",
+        "Registration batch 'Full batch' still has students (2); move or delete them first",
       );
       expect(expectOk(await get(batch.id)).studentCount).toBe(2);
 
@@ -633,7 +633,7 @@ describe('registration batches (classes)', () => {
           userIds: [teacher.id, administrator.id, student.id],
         }),
         10002,
-        new RegExp(`body\\.userIds: user ${administrator.id}, ${student.id} are not a teacher`),
+        new RegExp(`^userIds: user ${administrator.id}, ${student.id} is not a teacher`),
       );
       expectStatus(
         await admin.post(`${CLASSES}/bindClassTeachers`, {
@@ -653,7 +653,7 @@ describe('registration batches (classes)', () => {
       expectStatus(
         await admin.post(`${CLASSES}/bindClassTeachers`, { classId: batch.id, userIds: 'a,b' }),
         10002,
-        /body\.userIds/,
+        /userIds/,
       );
     });
 

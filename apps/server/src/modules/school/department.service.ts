@@ -8,9 +8,8 @@ import type {
   UpdateDepartmentBody,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, notFound, stillInUse } from '../../errors.js';
 import { explainConstraint } from '../../db/constraint.js';
-import { counted } from './constraint.js';
 import { DepartmentRepository, type DepartmentRow } from './department.repository.js';
 import { SchoolRepository } from './school.repository.js';
 
@@ -27,8 +26,7 @@ const toView = (row: DepartmentRow & { school_name: string }): DepartmentView =>
   updatedAt: row.updated_at,
 });
 
-const duplicateCode = (code: string) =>
-  conflict(`code: this exam project already has a job-type category with code ${code}`);
+const duplicateCode = (code: string) => conflict('codeTaken', { code }, 'code');
 
 /** Job-type categories (职业类别): codes are unique within their exam project. */
 export class DepartmentService {
@@ -41,7 +39,7 @@ export class DepartmentService {
 
   async get(id: number): Promise<DepartmentView> {
     const row = await new DepartmentRepository(this.db).findById(id);
-    if (!row) throw notFound(`Job-type category ${id}`);
+    if (!row) throw notFound('department', id);
     return toView(row);
   }
 
@@ -80,7 +78,7 @@ export class DepartmentService {
     } catch (error) {
       throw explainConstraint(error, {
         unique: () => duplicateCode(body.code),
-        foreignKey: () => notFound(`Exam project ${body.schoolId}`),
+        foreignKey: () => notFound('school', body.schoolId),
       });
     }
   }
@@ -90,7 +88,7 @@ export class DepartmentService {
       await inTransaction(this.db, async (trx) => {
         const departments = new DepartmentRepository(trx);
         const current = await departments.findById(body.id);
-        if (!current) throw notFound(`Job-type category ${body.id}`);
+        if (!current) throw notFound('department', body.id);
         if (body.schoolId !== current.school_id) await this.requireSchool(trx, body.schoolId);
         const holder = await departments.findByCode(body.schoolId, body.code);
         if (holder && holder.id !== body.id) throw duplicateCode(body.code);
@@ -110,7 +108,7 @@ export class DepartmentService {
     } catch (error) {
       throw explainConstraint(error, {
         unique: () => duplicateCode(body.code),
-        foreignKey: () => notFound(`Exam project ${body.schoolId}`),
+        foreignKey: () => notFound('school', body.schoolId),
       });
     }
   }
@@ -120,25 +118,23 @@ export class DepartmentService {
       await inTransaction(this.db, async (trx) => {
         const departments = new DepartmentRepository(trx);
         const department = await departments.findById(id);
-        if (!department) throw notFound(`Job-type category ${id}`);
+        if (!department) throw notFound('department', id);
         const subjects = await departments.countSubjects(id);
         if (subjects > 0) {
-          throw conflict(
-            `Job-type category '${department.name}' still has ${counted(subjects, 'job type', 'job types')}; delete or move them first`,
-          );
+          throw conflict('departmentHasSubjects', { name: department.name, count: subjects });
         }
         await departments.delete(id);
       });
     } catch (error) {
       throw explainConstraint(error, {
-        foreignKey: () => conflict(`Job-type category ${id} is still in use; reload and try again`),
+        foreignKey: () => stillInUse('department', id),
       });
     }
   }
 
   private async requireSchool(trx: Db, schoolId: number) {
     if (!(await new SchoolRepository(trx).findById(schoolId))) {
-      throw notFound(`Exam project ${schoolId}`);
+      throw notFound('school', schoolId);
     }
   }
 }

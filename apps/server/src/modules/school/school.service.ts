@@ -8,9 +8,8 @@ import type {
   UpdateSchoolBody,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, notFound, stillInUse } from '../../errors.js';
 import { explainConstraint } from '../../db/constraint.js';
-import { counted } from './constraint.js';
 import { SchoolRepository, type SchoolRow } from './school.repository.js';
 
 const toView = (row: SchoolRow): SchoolView => ({
@@ -26,7 +25,7 @@ const toView = (row: SchoolRow): SchoolView => ({
   updatedAt: row.updated_at,
 });
 
-const duplicateCode = (code: string) => conflict(`code: an exam project with code ${code} exists`);
+const duplicateCode = (code: string) => conflict('codeTaken', { code }, 'code');
 
 /** Exam projects (考试项目): the top of the exam structure. */
 export class SchoolService {
@@ -39,7 +38,7 @@ export class SchoolService {
 
   async get(id: number): Promise<SchoolView> {
     const row = await new SchoolRepository(this.db).findById(id);
-    if (!row) throw notFound(`Exam project ${id}`);
+    if (!row) throw notFound('school', id);
     return toView(row);
   }
 
@@ -76,7 +75,7 @@ export class SchoolService {
       await inTransaction(this.db, async (trx) => {
         const schools = new SchoolRepository(trx);
         const current = await schools.findById(body.id);
-        if (!current) throw notFound(`Exam project ${body.id}`);
+        if (!current) throw notFound('school', body.id);
         const holder = await schools.findByCode(body.code);
         if (holder && holder.id !== body.id) throw duplicateCode(body.code);
         await schools.update(
@@ -103,18 +102,16 @@ export class SchoolService {
       await inTransaction(this.db, async (trx) => {
         const schools = new SchoolRepository(trx);
         const school = await schools.findById(id);
-        if (!school) throw notFound(`Exam project ${id}`);
+        if (!school) throw notFound('school', id);
         const departments = await schools.countDepartments(id);
         if (departments > 0) {
-          throw conflict(
-            `Exam project '${school.name}' still has ${counted(departments, 'job-type category', 'job-type categories')}; delete or move them first`,
-          );
+          throw conflict('schoolHasDepartments', { name: school.name, count: departments });
         }
         await schools.delete(id);
       });
     } catch (error) {
       throw explainConstraint(error, {
-        foreignKey: () => conflict(`Exam project ${id} is still in use; reload and try again`),
+        foreignKey: () => stillInUse('school', id),
       });
     }
   }

@@ -81,19 +81,19 @@ describe('exam projects (school)', () => {
     });
 
     it.each([
-      [{ name: '' }, /body\.name/],
-      [{ name: 'x'.repeat(101) }, /body\.name/],
-      [{ code: '' }, /body\.code/],
-      [{ code: 'has space' }, /body\.code/],
-      [{ code: '中文' }, /body\.code/],
-      [{ code: "x';drop" }, /body\.code/],
-      [{ code: 'X'.repeat(33) }, /body\.code/],
-      [{ organiser: 'x'.repeat(101) }, /body\.organiser/],
-      [{ contact: 'x'.repeat(101) }, /body\.contact/],
-      [{ description: 'x'.repeat(1001) }, /body\.description/],
-      [{ status: 2 }, /body\.status/],
-      [{ sort: -1 }, /body\.sort/],
-      [{ sort: 1.5 }, /body\.sort/],
+      [{ name: '' }, /name/],
+      [{ name: 'x'.repeat(101) }, /name/],
+      [{ code: '' }, /code/],
+      [{ code: 'has space' }, /code/],
+      [{ code: '中文' }, /code/],
+      [{ code: "x';drop" }, /code/],
+      [{ code: 'X'.repeat(33) }, /code/],
+      [{ organiser: 'x'.repeat(101) }, /organiser/],
+      [{ contact: 'x'.repeat(101) }, /contact/],
+      [{ description: 'x'.repeat(1001) }, /description/],
+      [{ status: 2 }, /status/],
+      [{ sort: -1 }, /sort/],
+      [{ sort: 1.5 }, /sort/],
     ])('refuses %o with 10002 naming the field', async (fields, names) => {
       const before = expectOk(await list()).total;
       expectStatus(
@@ -110,7 +110,7 @@ describe('exam projects (school)', () => {
 
     it('answers an unknown id with 10003 naming the project', async () => {
       expectStatus(await get(999999), 10003, /Exam project 999999 not found/);
-      expectStatus(await admin.get(`${SCHOOL}/getSchoolById/abc`), 10002, /params\.id/);
+      expectStatus(await admin.get(`${SCHOOL}/getSchoolById/abc`), 10002, /id/);
     });
   });
 
@@ -172,9 +172,9 @@ describe('exam projects (school)', () => {
     });
 
     it('refuses an ordering outside the whitelist', async () => {
-      expectStatus(await list({ orderBy: 'password' }), 10002, /querystring\.orderBy/);
+      expectStatus(await list({ orderBy: 'password' }), 10002, /orderBy/);
       expectStatus(await list({ orderBy: 'name; drop table schools' }), 10002, /orderBy/);
-      expectStatus(await list({ order: 'sideways' }), 10002, /querystring\.order/);
+      expectStatus(await list({ order: 'sideways' }), 10002, /order/);
     });
 
     it('pages with a total', async () => {
@@ -197,7 +197,7 @@ describe('exam projects (school)', () => {
       expect(idsOf(expectOk(await list({ keyword: `O'Brien "quoted" \\` })))).toEqual([quoted.id]);
       expect(expectOk(await list({ keyword: "' or '1'='1" })).total).toBe(0);
       expect(expectOk(await list({ keyword: "'; drop table schools; --" })).total).toBe(0);
-      expectStatus(await list({ keyword: 'x'.repeat(101) }), 10002, /querystring\.keyword/);
+      expectStatus(await list({ keyword: 'x'.repeat(101) }), 10002, /keyword/);
       expect(expectOk(await list()).total).toBeGreaterThan(3);
     });
   });
@@ -252,7 +252,7 @@ describe('exam projects (school)', () => {
       expectStatus(
         await admin.put(`${SCHOOL}/updateSchool`, { id: a.id, name: '', code: a.code }),
         10002,
-        /body\.name/,
+        /name/,
       );
     });
   });
@@ -266,7 +266,7 @@ describe('exam projects (school)', () => {
       expectStatus(
         await admin.delete(`${SCHOOL}/deleteSchool/${school.id}`),
         10004,
-        "Exam project 'Busy project' still has 3 job-type categories",
+        "Exam project 'Busy project' still has job-type categories (3); delete or move them first",
       );
       expectOk(await get(school.id));
       for (const d of [d1, d2])
@@ -274,7 +274,7 @@ describe('exam projects (school)', () => {
       expectStatus(
         await admin.delete(`${SCHOOL}/deleteSchool/${school.id}`),
         10004,
-        /still has 1 job-type category\b/,
+        /still has job-type categories \(1\)/,
       );
       expectOk(await admin.delete(`${DEPARTMENT}/deleteDepartment/${d3.id}`));
       expectOk(await admin.delete(`${SCHOOL}/deleteSchool/${school.id}`));

@@ -10,9 +10,8 @@ import {
   type UpdateSubjectBody,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, notFound, stillInUse } from '../../errors.js';
 import { explainConstraint } from '../../db/constraint.js';
-import { counted } from './constraint.js';
 import { DepartmentRepository } from './department.repository.js';
 import { SubjectRepository, type SubjectRow } from './subject.repository.js';
 
@@ -47,18 +46,7 @@ const toView = (row: SubjectNamedRow): SubjectView => ({
   updatedAt: row.updated_at,
 });
 
-const duplicateCode = (code: string) => conflict(`code: a job type with code ${code} exists`);
-
-/** "2 registration batches and 5 courses or appraisal points". */
-function describeUsage(usage: { classes: number; knowledge: number }) {
-  return [
-    usage.classes > 0 && counted(usage.classes, 'registration batch', 'registration batches'),
-    usage.knowledge > 0 &&
-      counted(usage.knowledge, 'course or appraisal point', 'courses or appraisal points'),
-  ]
-    .filter(Boolean)
-    .join(' and ');
-}
+const duplicateCode = (code: string) => conflict('codeTaken', { code }, 'code');
 
 /** Job types applied for (申报工种) and the certification levels each offers. */
 export class SubjectService {
@@ -71,7 +59,7 @@ export class SubjectService {
 
   async get(id: number): Promise<SubjectView> {
     const row = await new SubjectRepository(this.db).findById(id);
-    if (!row) throw notFound(`Job type ${id}`);
+    if (!row) throw notFound('subject', id);
     return toView(row);
   }
 
@@ -110,7 +98,7 @@ export class SubjectService {
     } catch (error) {
       throw explainConstraint(error, {
         unique: () => duplicateCode(body.code),
-        foreignKey: () => notFound(`Job-type category ${body.departmentId}`),
+        foreignKey: () => notFound('department', body.departmentId),
       });
     }
   }
@@ -121,7 +109,7 @@ export class SubjectService {
       await inTransaction(this.db, async (trx) => {
         const subjects = new SubjectRepository(trx);
         const current = await subjects.findById(body.id);
-        if (!current) throw notFound(`Job type ${body.id}`);
+        if (!current) throw notFound('subject', body.id);
         if (body.departmentId !== current.department_id) {
           await this.requireDepartment(trx, body.departmentId);
         }
@@ -133,7 +121,9 @@ export class SubjectService {
         const usage = await subjects.usage(body.id, dropped);
         if (usage.classes + usage.knowledge > 0) {
           throw conflict(
-            `levels: ${dropped.length === 1 ? 'level' : 'levels'} ${dropped.join(', ')} of job type '${current.name}' ${dropped.length === 1 ? 'is' : 'are'} still used by ${describeUsage(usage)}`,
+            'subjectLevelsInUse',
+            { name: current.name, levels: dropped.join(', '), ...usage },
+            'levels',
           );
         }
         await subjects.update(
@@ -153,7 +143,7 @@ export class SubjectService {
     } catch (error) {
       throw explainConstraint(error, {
         unique: () => duplicateCode(body.code),
-        foreignKey: () => notFound(`Job-type category ${body.departmentId}`),
+        foreignKey: () => notFound('department', body.departmentId),
       });
     }
   }
@@ -163,25 +153,23 @@ export class SubjectService {
       await inTransaction(this.db, async (trx) => {
         const subjects = new SubjectRepository(trx);
         const subject = await subjects.findById(id);
-        if (!subject) throw notFound(`Job type ${id}`);
+        if (!subject) throw notFound('subject', id);
         const usage = await subjects.usage(id);
         if (usage.classes + usage.knowledge > 0) {
-          throw conflict(
-            `Job type '${subject.name}' still has ${describeUsage(usage)}; delete them first`,
-          );
+          throw conflict('subjectInUse', { name: subject.name, ...usage });
         }
         await subjects.delete(id);
       });
     } catch (error) {
       throw explainConstraint(error, {
-        foreignKey: () => conflict(`Job type ${id} is still in use; reload and try again`),
+        foreignKey: () => stillInUse('subject', id),
       });
     }
   }
 
   private async requireDepartment(trx: Db, departmentId: number) {
     if (!(await new DepartmentRepository(trx).findById(departmentId))) {
-      throw notFound(`Job-type category ${departmentId}`);
+      throw notFound('department', departmentId);
     }
   }
 }

@@ -49,7 +49,7 @@ export class PermissionService {
       const permissions = new PermissionRepository(trx);
       await this.checkParent(permissions, body.parentId, undefined);
       if (await permissions.findByKey(body.key))
-        throw conflict(`key: a permission with key ${body.key} exists`);
+        throw conflict('permissionKeyTaken', { key: body.key }, 'key');
       return { id: await permissions.insert(this.values(body), nowIso()) };
     });
   }
@@ -58,19 +58,17 @@ export class PermissionService {
     await inTransaction(this.db, async (trx) => {
       const permissions = new PermissionRepository(trx);
       const current = await permissions.findById(body.id);
-      if (!current) throw notFound(`Permission ${body.id}`);
+      if (!current) throw notFound('permission', body.id);
       if (current.key !== body.key) {
         if (BUILT_IN.has(current.key)) {
-          throw conflict(
-            `key: ${current.key} is built in (the product checks it); its key cannot change`,
-          );
+          throw conflict('permissionBuiltInKey', { key: current.key }, 'key');
         }
         if (await permissions.findByKey(body.key))
-          throw conflict(`key: a permission with key ${body.key} exists`);
+          throw conflict('permissionKeyTaken', { key: body.key }, 'key');
       }
       await this.checkParent(permissions, body.parentId, body.id);
       if (body.type === PermissionType.BUTTON && (await permissions.countChildren(body.id)) > 0) {
-        throw invalid('type', 'an entry with children cannot become a button');
+        throw invalid('type', 'childrenCannotBeButton');
       }
       await permissions.update(body.id, this.values(body));
     });
@@ -80,16 +78,16 @@ export class PermissionService {
     await inTransaction(this.db, async (trx) => {
       const permissions = new PermissionRepository(trx);
       const current = await permissions.findById(id);
-      if (!current) throw notFound(`Permission ${id}`);
+      if (!current) throw notFound('permission', id);
       if (BUILT_IN.has(current.key)) {
-        throw conflict(`${current.key} is built in (the product checks it) and cannot be deleted`);
+        throw conflict('permissionBuiltInDelete', { key: current.key });
       }
       const children = await permissions.countChildren(id);
       if (children > 0)
-        throw conflict(`Permission ${current.key} still has ${children} child entries`);
+        throw conflict('permissionHasChildren', { key: current.key, count: children });
       const roles = await permissions.roleNamesUsing(id);
       if (roles.length > 0) {
-        throw conflict(`Permission ${current.key} is still granted to roles: ${roles.join(', ')}`);
+        throw conflict('permissionGrantedToRoles', { key: current.key, roles: roles.join(', ') });
       }
       await permissions.delete(id);
     });
@@ -118,13 +116,12 @@ export class PermissionService {
     let cursor: number | null = parentId;
     let parent: PermissionRow | undefined;
     for (let depth = 0; cursor !== null && depth < 50; depth++) {
-      if (cursor === selfId) throw invalid('parentId', 'an entry cannot sit below itself');
+      if (cursor === selfId) throw invalid('parentId', 'entryBelowItself');
       const row = await permissions.findById(cursor);
-      if (!row) throw notFound(`Parent permission ${cursor}`);
+      if (!row) throw notFound('parentPermission', cursor);
       parent ??= row;
       cursor = row.parent_id;
     }
-    if (parent?.type === PermissionType.BUTTON)
-      throw invalid('parentId', 'a button cannot have children');
+    if (parent?.type === PermissionType.BUTTON) throw invalid('parentId', 'buttonNoChildren');
   }
 }

@@ -61,7 +61,7 @@ export class RoleService {
 
   async get(id: number): Promise<RoleView> {
     const row = await new RoleRepository(this.db).findById(id);
-    if (!row) throw notFound(`Role ${id}`);
+    if (!row) throw notFound('role', id);
     return toView(row);
   }
 
@@ -73,8 +73,7 @@ export class RoleService {
   async add(body: AddRoleBody): Promise<{ roleId: number }> {
     return inTransaction(this.db, async (trx) => {
       const roles = new RoleRepository(trx);
-      if (await roles.findByKey(body.key))
-        throw conflict(`key: a role with key ${body.key} exists`);
+      if (await roles.findByKey(body.key)) throw conflict('roleKeyTaken', { key: body.key }, 'key');
       const roleId = await roles.insert({
         name: body.name,
         key: body.key,
@@ -89,14 +88,14 @@ export class RoleService {
     await inTransaction(this.db, async (trx) => {
       const roles = new RoleRepository(trx);
       const current = await roles.findById(body.roleId);
-      if (!current) throw notFound(`Role ${body.roleId}`);
+      if (!current) throw notFound('role', body.roleId);
       await refuseUnlessManageable(roles, current, actor);
       if (current.key !== body.key) {
         if (BUILT_IN_ROLE_KEYS.has(current.key)) {
-          throw conflict(`key: ${current.key} is a built-in role; its key cannot change`);
+          throw conflict('roleBuiltInKey', { key: current.key }, 'key');
         }
         if (await roles.findByKey(body.key))
-          throw conflict(`key: a role with key ${body.key} exists`);
+          throw conflict('roleKeyTaken', { key: body.key }, 'key');
       }
       await roles.update(body.roleId, {
         name: body.name,
@@ -111,15 +110,12 @@ export class RoleService {
     await inTransaction(this.db, async (trx) => {
       const roles = new RoleRepository(trx);
       const role = await roles.findById(id);
-      if (!role) throw notFound(`Role ${id}`);
+      if (!role) throw notFound('role', id);
       await refuseUnlessManageable(roles, role, actor);
-      if (BUILT_IN_ROLE_KEYS.has(role.key))
-        throw conflict(`${role.key} is a built-in role and cannot be deleted`);
+      if (BUILT_IN_ROLE_KEYS.has(role.key)) throw conflict('roleBuiltInDelete', { key: role.key });
       const holders = Number(role.user_count ?? 0);
       if (holders > 0) {
-        throw conflict(
-          `Role "${role.name}" is still held by ${holders} user(s); unbind them first`,
-        );
+        throw conflict('roleHeld', { name: role.name, count: holders });
       }
       await roles.delete(id);
     });
@@ -128,7 +124,7 @@ export class RoleService {
   async permissionIds(roleId: number): Promise<number[]> {
     const roles = new RoleRepository(this.db);
     const role = await roles.findById(roleId);
-    if (!role) throw notFound(`Role ${roleId}`);
+    if (!role) throw notFound('role', roleId);
     if (role.key === RoleKey.SUPER_ADMIN) return new PermissionRepository(this.db).allIds();
     return roles.permissionIdsOf(roleId);
   }
@@ -141,22 +137,20 @@ export class RoleService {
     await inTransaction(this.db, async (trx) => {
       const roles = new RoleRepository(trx);
       const role = await roles.findById(roleId);
-      if (!role) throw notFound(`Role ${roleId}`);
+      if (!role) throw notFound('role', roleId);
       if (role.key === RoleKey.SUPER_ADMIN) {
-        throw conflict('SUPER_ADMIN holds every permission; its permissions cannot be changed');
+        throw conflict('superAdminPermissionsFixed');
       }
       await refuseUnlessManageable(roles, role, actor);
       const found = await new PermissionRepository(trx).findKeys(permissionIds);
       const missing = permissionIds.filter((id) => !found.some((row) => row.id === id));
-      if (missing.length > 0) throw notFound(`Permission ${missing.join(', ')}`);
+      if (missing.length > 0) throw notFound('permission', missing.join(', '));
       const beyond = beyondActor(
         actor,
         found.map((row) => row.key),
       );
       if (beyond.length > 0) {
-        throw forbidden(
-          `Permission denied: you cannot grant what you do not hold yourself: ${beyond.join(', ')}`,
-        );
+        throw forbidden('cannotGrantUnheldKeys', { keys: beyond.join(', ') });
       }
       await roles.setPermissions(roleId, permissionIds);
     });
@@ -169,11 +163,11 @@ export class RoleService {
   async keysOfRoles(actor: AuthContext, roleKeys: string[]): Promise<string[]> {
     const foreign = roleKeys.filter((key) => !actor.roleKeys.includes(key));
     if (foreign.length > 0 && !hasAnyPermission(actor, [Perm.SYSTEM_ROLE])) {
-      throw forbidden(`Permission denied: roles ${foreign.join(', ')} are not yours`);
+      throw forbidden('rolesNotYours', { roles: foreign.join(', ') });
     }
     const roles = new RoleRepository(this.db);
     for (const key of foreign) {
-      if (!(await roles.findByKey(key))) throw notFound(`Role ${key}`);
+      if (!(await roles.findByKey(key))) throw notFound('role', key);
     }
     if (roleKeys.includes(RoleKey.SUPER_ADMIN)) return new PermissionRepository(this.db).allKeys();
     return roles.permissionKeysOfRoleKeys(roleKeys);
@@ -188,9 +182,7 @@ export class RoleService {
 async function refuseUnlessManageable(roles: RoleRepository, role: RoleRow, actor: AuthContext) {
   if (actor.superAdmin) return;
   if (actor.roleKeys.includes(role.key)) {
-    throw forbidden(
-      `Permission denied: role ${role.key} is one of your own roles; another administrator must change it`,
-    );
+    throw forbidden('ownRoleUnchangeable', { key: role.key });
   }
   const keys =
     role.key === RoleKey.SUPER_ADMIN
@@ -198,8 +190,6 @@ async function refuseUnlessManageable(roles: RoleRepository, role: RoleRow, acto
       : (await roles.permissionKeysOfRoleIds([role.id])).map((row) => row.key);
   const beyond = beyondActor(actor, keys, [role.key]);
   if (beyond.length > 0) {
-    throw forbidden(
-      `Permission denied: role ${role.key} grants ${beyond.join(', ')}, which you do not hold`,
-    );
+    throw forbidden('roleGrantsUnheld', { key: role.key, keys: beyond.join(', ') });
   }
 }

@@ -29,10 +29,7 @@ export const FIRST_ADMIN_ID = 1;
 const TICKET_LIKE = /^KS\d{10,}$/i;
 const refuseTicketLike = (name: string) => {
   if (TICKET_LIKE.test(name)) {
-    throw invalid(
-      'name',
-      'names of the form KS followed by digits are reserved for exam ticket numbers',
-    );
+    throw invalid('name', 'usernameReservedForTickets');
   }
 };
 
@@ -79,7 +76,7 @@ export class UserService {
   async detail(id: number): Promise<UserView> {
     const users = new UserRepository(this.db);
     const row = await users.findById(id);
-    if (!row) throw notFound(`User ${id}`);
+    if (!row) throw notFound('user', id);
     return toView(row, await users.rolesOf([id]));
   }
 
@@ -91,7 +88,7 @@ export class UserService {
       return await inTransaction(this.db, async (trx) => {
         const users = new UserRepository(trx);
         if (await users.findByName(body.name))
-          throw conflict(`name: the username "${body.name}" is taken`);
+          throw conflict('usernameTaken', { name: body.name }, 'name');
         const now = nowIso();
         const id = await users.insert({
           name: body.name,
@@ -114,14 +111,14 @@ export class UserService {
         return { id };
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`name: the username "${body.name}" is taken`);
+      if (isUniqueViolation(error)) throw conflict('usernameTaken', { name: body.name }, 'name');
       throw error;
     }
   }
 
   async update(body: UpdateUserBody, actor: AuthContext): Promise<void> {
     if (body.id === FIRST_ADMIN_ID && body.userType !== UserType.ADMIN) {
-      throw conflict('userType: the first administrator stays an administrator');
+      throw conflict('firstAdminStaysAdmin', {}, 'userType');
     }
     try {
       await inTransaction(this.db, async (trx) => {
@@ -131,13 +128,14 @@ export class UserService {
         if (!student) refuseTicketLike(body.name);
         else if (body.name !== current.name || body.userType !== UserType.STUDENT) {
           throw conflict(
-            `name: this account belongs to examinee ${student.name} (${student.ticket_number}); ` +
-              'its username is the exam ticket number and it stays a student account',
+            'accountIsStudentStays',
+            { name: student.name, ticket: student.ticket_number },
+            'name',
           );
         }
         const holder = await users.findByName(body.name);
         if (holder && holder.id !== body.id)
-          throw conflict(`name: the username "${body.name}" is taken`);
+          throw conflict('usernameTaken', { name: body.name }, 'name');
         await users.update(body.id, {
           name: body.name,
           nick_name: body.nickName,
@@ -151,23 +149,23 @@ export class UserService {
         });
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(`name: the username "${body.name}" is taken`);
+      if (isUniqueViolation(error)) throw conflict('usernameTaken', { name: body.name }, 'name');
       throw error;
     }
   }
 
   async delete(id: number, actor: AuthContext): Promise<void> {
-    if (id === FIRST_ADMIN_ID) throw conflict('The first administrator (user 1) cannot be deleted');
-    if (id === actor.user.id) throw conflict('You cannot delete your own account');
+    if (id === FIRST_ADMIN_ID) throw conflict('firstAdminNotDeletable');
+    if (id === actor.user.id) throw conflict('cannotDeleteSelf');
     await inTransaction(this.db, async (trx) => {
       const users = new UserRepository(trx);
       await this.targetFor(users, id, actor);
       const student = await users.studentOf(id);
       if (student) {
-        throw conflict(
-          `This account belongs to examinee ${student.name} (${student.ticket_number}); ` +
-            'delete the examinee in student management',
-        );
+        throw conflict('accountIsStudentDelete', {
+          name: student.name,
+          ticket: student.ticket_number,
+        });
       }
       await this.keepOneSuperAdmin(users, id, []);
       await users.delete(id);
@@ -181,18 +179,16 @@ export class UserService {
       const roleRepository = new RoleRepository(trx);
       const roles = await roleRepository.findByIds(roleIds);
       const missing = roleIds.filter((id) => !roles.some((role) => role.id === id));
-      if (missing.length > 0) throw notFound(`Role ${missing.join(', ')}`);
+      if (missing.length > 0) throw notFound('role', missing.join(', '));
       if (!actor.superAdmin && roles.some((role) => role.key === RoleKey.SUPER_ADMIN)) {
-        throw forbidden('Only a SUPER_ADMIN may grant the role SUPER_ADMIN');
+        throw forbidden('onlySuperAdminGrantsSuperAdmin');
       }
       const grants = await roleRepository.permissionKeysOfRoleIds(roleIds);
       for (const role of roles) {
         const keys = grants.filter((grant) => grant.role_id === role.id).map((grant) => grant.key);
         const beyond = beyondActor(actor, keys, [role.key]);
         if (beyond.length > 0) {
-          throw forbidden(
-            `Permission denied: role ${role.key} grants ${beyond.join(', ')}, which you do not hold`,
-          );
+          throw forbidden('roleGrantsUnheld', { key: role.key, keys: beyond.join(', ') });
         }
       }
       await this.keepOneSuperAdmin(
@@ -235,9 +231,9 @@ export class UserService {
   /** Changes the signed-in user's own password and ends all their sessions. */
   async changeOwnPassword(actor: AuthContext, oldPass: string, newPass: string): Promise<void> {
     if (!(await verifySecret(actor.user.password_hash, oldPass))) {
-      throw invalid('oldPass', 'the current password is wrong');
+      throw invalid('oldPass', 'currentPasswordWrong');
     }
-    if (newPass === this.defaultHash) throw invalid('newPass', 'must not be the default password');
+    if (newPass === this.defaultHash) throw invalid('newPass', 'notDefaultPassword');
     const passwordHash = await hashSecret(newPass);
     await inTransaction(this.db, async (trx) => {
       await new UserRepository(trx).update(actor.user.id, {
@@ -255,11 +251,11 @@ export class UserService {
    */
   private async targetFor(users: UserRepository, id: number, actor: AuthContext) {
     const row = await users.findById(id);
-    if (!row) throw notFound(`User ${id}`);
+    if (!row) throw notFound('user', id);
     if (!actor.superAdmin) {
       const roles = await users.rolesOf([id]);
       if (roles.some((role) => role.key === RoleKey.SUPER_ADMIN)) {
-        throw forbidden('Only a SUPER_ADMIN may change a user who holds SUPER_ADMIN');
+        throw forbidden('onlySuperAdminChangesSuperAdmin');
       }
       // Resetting a stronger user's password and signing in as them would reach their keys.
       const beyond = beyondActor(
@@ -268,9 +264,7 @@ export class UserService {
         roles.map((role) => role.key),
       );
       if (beyond.length > 0) {
-        throw forbidden(
-          `Permission denied: user ${row.name} holds ${beyond.join(', ')}, which you do not hold`,
-        );
+        throw forbidden('userHoldsUnheld', { name: row.name, keys: beyond.join(', ') });
       }
     }
     return row;
@@ -283,9 +277,7 @@ export class UserService {
       (role) => role.key === RoleKey.SUPER_ADMIN,
     );
     if (holdsIt && (await users.countWithRoleKey(RoleKey.SUPER_ADMIN, userId)) === 0) {
-      throw conflict(
-        'This is the last user with role SUPER_ADMIN; give the role to another user first',
-      );
+      throw conflict('lastSuperAdmin');
     }
   }
 }

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { addKnowledge, updateKnowledge, type KnowledgeScope } from '../../api/base';
 import { useFormDialog } from '../../components/list/use-form-dialog';
 import { baseKeys } from './queries';
-import { refusedField } from './server-error';
+import { reportSaveError } from '../../utils/server-error';
 
 interface CourseFormValues {
   code: string;
@@ -23,6 +23,9 @@ interface CourseFormModalProps {
   onClose: () => void;
 }
 
+/** The fields a server refusal may blame (see reportSaveError). */
+const COURSE_FIELDS = ['code', 'name', 'description', 'sort'] as const;
+
 export function CourseFormModal({ open, scope, course, onClose }: CourseFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -38,8 +41,8 @@ export function CourseFormModal({ open, scope, course, onClose }: CourseFormModa
         sort: values.sort ?? 0,
       };
       return course
-        ? updateKnowledge({ id: course.id, ...fields })
-        : addKnowledge({ ...scope, ...fields });
+        ? updateKnowledge({ id: course.id, ...fields }, { quiet: true })
+        : addKnowledge({ ...scope, ...fields }, { quiet: true });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: baseKeys.knowledge }),
   });
@@ -48,11 +51,7 @@ export function CourseFormModal({ open, scope, course, onClose }: CourseFormModa
     form,
     save,
     savedMessage: t(course ? 'common.saved' : 'base.course.added'),
-    onRefused: (error) => {
-      if (refusedField(error, 'code')) {
-        form.setFields([{ name: 'code', errors: [t('base.rules.codeTaken')] }]);
-      }
-    },
+    onRefused: (error) => reportSaveError(error, form, COURSE_FIELDS),
     onClose,
   });
 

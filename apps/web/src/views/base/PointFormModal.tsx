@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { addKnowledge, updateKnowledge, type KnowledgeScope } from '../../api/base';
 import { useFormDialog } from '../../components/list/use-form-dialog';
 import { baseKeys } from './queries';
-import { refusedField } from './server-error';
+import { reportSaveError } from '../../utils/server-error';
 import { formatPercent, remainingWeight, sumIfOver, weightSum } from './weights';
 
 interface PointFormValues {
@@ -37,6 +37,17 @@ interface PointFormModalProps {
   point?: KnowledgeView;
   onClose: () => void;
 }
+
+/** The fields a server refusal may blame (see reportSaveError). */
+const POINT_FIELDS = [
+  'parentId',
+  'code',
+  'name',
+  'importance',
+  'weight',
+  'description',
+  'sort',
+] as const;
 
 export function PointFormModal({
   open,
@@ -67,8 +78,8 @@ export function PointFormModal({
         sort: values.sort ?? 0,
       };
       return point
-        ? updateKnowledge({ id: point.id, ...fields })
-        : addKnowledge({ ...scope, ...fields });
+        ? updateKnowledge({ id: point.id, ...fields }, { quiet: true })
+        : addKnowledge({ ...scope, ...fields }, { quiet: true });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: baseKeys.knowledge }),
   });
@@ -77,14 +88,8 @@ export function PointFormModal({
     form,
     save,
     savedMessage: t(point ? 'common.saved' : 'base.point.added'),
-    onRefused: (error) => {
-      // The list may have been stale: it reloads (onSettled) and the field says why.
-      if (refusedField(error, 'weight')) {
-        form.setFields([{ name: 'weight', errors: [t('base.point.serverRefused')] }]);
-      } else if (refusedField(error, 'code')) {
-        form.setFields([{ name: 'code', errors: [t('base.rules.codeTaken')] }]);
-      }
-    },
+    // The list may have been stale: it reloads (onSettled) and the field says why.
+    onRefused: (error) => reportSaveError(error, form, POINT_FIELDS),
     onClose,
   });
 

@@ -34,7 +34,7 @@ import {
 } from '../../components/structure';
 import { InitialPasswordList } from './InitialPasswordList';
 import { baseKeys } from './queries';
-import { refusedField } from './server-error';
+import { reportSaveError } from '../../utils/server-error';
 import { GENDER_KEYS, ID_TYPE_KEYS, idNumberError, isMobilePhone } from './student-rules';
 
 interface StudentFormValues {
@@ -96,6 +96,19 @@ interface StudentFormModalProps {
   onClose: () => void;
 }
 
+/** The fields a server refusal may blame (see reportSaveError). */
+const STUDENT_FIELDS = [
+  'name',
+  'gender',
+  'idType',
+  'idNumber',
+  'phone',
+  'email',
+  'classId',
+  'photo',
+  'status',
+] as const;
+
 export function StudentFormModal({ open, student, onClose }: StudentFormModalProps) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -114,7 +127,9 @@ export function StudentFormModal({ open, student, onClose }: StudentFormModalPro
 
   const save = useMutation({
     mutationFn: (values: StudentFormValues) =>
-      student ? updateStudent(student.id, toInput(values)) : addStudent(toInput(values)),
+      student
+        ? updateStudent(student.id, toInput(values), { quiet: true })
+        : addStudent(toInput(values), { quiet: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: baseKeys.students }),
   });
 
@@ -123,11 +138,7 @@ export function StudentFormModal({ open, student, onClose }: StudentFormModalPro
     try {
       created = await save.mutateAsync(values);
     } catch (error) {
-      if (refusedField(error, 'idNumber')) {
-        form.setFields([{ name: 'idNumber', errors: [t('base.student.idTaken')] }]);
-      } else if (refusedField(error, 'classId')) {
-        form.setFields([{ name: 'classId', errors: [t('base.student.batchFull')] }]);
-      }
+      reportSaveError(error, form, STUDENT_FIELDS);
       return;
     }
     message.success(

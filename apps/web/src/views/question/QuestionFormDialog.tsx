@@ -40,7 +40,7 @@ import { useTranslation } from 'react-i18next';
 import { addQuestion, updateQuestion } from '../../api/question';
 import { LevelSelect, cascadeReset } from '../../components/structure';
 import { useCodeLabel } from '../../utils/use-code-label';
-import { reportSaveError } from '../school/server-error';
+import { reportSaveError } from '../../utils/server-error';
 import { AnyJobTypeSelect } from './AnyJobTypeSelect';
 import { CourseSelect } from './CourseSelect';
 import { RichEditor, clearEditorDraft } from '../../components/RichEditor/LazyRichEditor';
@@ -121,8 +121,8 @@ export function QuestionFormDialog({
   const save = useMutation({
     mutationFn: (values: QuestionFormValues) =>
       question
-        ? updateQuestion(question.id, questionInput(values))
-        : addQuestion(questionInput(values)),
+        ? updateQuestion(question.id, questionInput(values), { quiet: true })
+        : addQuestion(questionInput(values), { quiet: true }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: questionKeys.all }),
   });
 

@@ -1,4 +1,4 @@
-import { ApiStatus, ClassStatus, type CertLevel, type ClassView } from '@kaoshi/shared';
+import { ClassStatus, type CertLevel, type ClassView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Col, DatePicker, Form, InputNumber, Modal, Row, Select, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -16,7 +16,7 @@ import {
 } from '../../components/structure';
 import { CLASS_STATUS } from './labels';
 import { scheduleProblem, scheduleValue, type ScheduleField } from './period';
-import { reportSaveError } from './server-error';
+import { reportSaveError } from '../../utils/server-error';
 import { useFormRules } from './use-form-rules';
 import { useStructureFields } from './use-structure-fields';
 
@@ -131,12 +131,7 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
     form,
     save,
     savedMessage: t(batch ? 'common.saved' : 'school.batch.added'),
-    onRefused: (error) =>
-      reportSaveError(error, form, FIELDS, (field, status) =>
-        field === 'capacity' && status === ApiStatus.CONFLICT
-          ? t('school.batch.capacityBelowStudents', { count: students })
-          : rules.codeTaken(field, status),
-      ),
+    onRefused: (error) => reportSaveError(error, form, FIELDS),
     onClose,
   });
 

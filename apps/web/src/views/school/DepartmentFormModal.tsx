@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { addDepartment, updateDepartment, type DepartmentInput } from '../../api/school';
 import { useFormDialog } from '../../components/list/use-form-dialog';
 import { ProjectSelect, invalidateStructure } from '../../components/structure';
-import { reportSaveError } from './server-error';
+import { reportSaveError } from '../../utils/server-error';
 import { useFormRules } from './use-form-rules';
 import { useStructureFields } from './use-structure-fields';
 
@@ -77,7 +77,7 @@ export function DepartmentFormModal({
     form,
     save,
     savedMessage: t(department ? 'common.saved' : 'school.category.added'),
-    onRefused: (error) => reportSaveError(error, form, FIELDS, rules.codeTaken),
+    onRefused: (error) => reportSaveError(error, form, FIELDS),
     onClose,
   });
 

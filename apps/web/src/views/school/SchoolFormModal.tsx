@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { addSchool, updateSchool, type SchoolInput } from '../../api/school';
 import { useFormDialog } from '../../components/list/use-form-dialog';
 import { invalidateStructure } from '../../components/structure';
-import { reportSaveError } from './server-error';
+import { reportSaveError } from '../../utils/server-error';
 import { useFormRules } from './use-form-rules';
 import { useStructureFields } from './use-structure-fields';
 
@@ -70,7 +70,7 @@ export function SchoolFormModal({ open, school, onClose }: SchoolFormModalProps)
     form,
     save,
     savedMessage: t(school ? 'common.saved' : 'school.project.added'),
-    onRefused: (error) => reportSaveError(error, form, FIELDS, rules.codeTaken),
+    onRefused: (error) => reportSaveError(error, form, FIELDS),
     onClose,
   });
 

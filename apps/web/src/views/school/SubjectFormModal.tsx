@@ -1,4 +1,4 @@
-import { ApiStatus, CERT_LEVELS, type CertLevel, type SubjectView } from '@kaoshi/shared';
+import { CERT_LEVELS, type CertLevel, type SubjectView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import {
   invalidateStructure,
   useLevelLabel,
 } from '../../components/structure';
-import { reportSaveError } from './server-error';
+import { reportSaveError } from '../../utils/server-error';
 import { useFormRules } from './use-form-rules';
 import { useStructureFields } from './use-structure-fields';
 
@@ -94,12 +94,7 @@ export function SubjectFormModal({
     form,
     save,
     savedMessage: t(subject ? 'common.saved' : 'school.jobType.added'),
-    onRefused: (error) =>
-      reportSaveError(error, form, FIELDS, (field, status) =>
-        field === 'levels' && status === ApiStatus.CONFLICT
-          ? t('school.jobType.levelInUse')
-          : rules.codeTaken(field, status),
-      ),
+    onRefused: (error) => reportSaveError(error, form, FIELDS),
     onClose,
   });
 

@@ -58,7 +58,7 @@ export function scheduleProblem(
   });
   if (!problem) return undefined;
   const reason =
-    problem.field === 'registrationEnd' || problem.message.includes('examStart')
+    problem.field === 'registrationEnd' || problem.notBefore === 'examStart'
       ? 'endBeforeStart'
       : 'examBeforeRegistration';
   return { field: problem.field, reason };

@@ -3,10 +3,10 @@ import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, ERROR_TOAST_MS } from '../../api/request';
-import type { CallOptions } from '../../api/school';
+import type { CallOptions } from '../../api/request';
 import { invalidateStructure } from '../../components/structure';
 import { toastError } from '../../utils/feedback';
-import { isConflict } from './server-error';
+import { isConflict } from '../../utils/server-error';
 
 interface DeleteRequest {
   title: string;

@@ -1,4 +1,4 @@
-import { ApiStatus, structureCode } from '@kaoshi/shared';
+import { structureCode } from '@kaoshi/shared';
 import type { FormRule } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,9 +28,6 @@ export function useFormRules() {
             ? Promise.resolve()
             : Promise.reject(new Error(t('school.rules.code'))),
       } satisfies FormRule,
-      /** The server's refusal of a taken code, in the user's language. */
-      codeTaken: (field: string, status: number) =>
-        field === 'code' && status === ApiStatus.CONFLICT ? t('school.rules.codeTaken') : undefined,
     }),
     [t],
   );

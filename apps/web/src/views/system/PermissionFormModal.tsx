@@ -21,9 +21,9 @@ import { addPermission, updatePermission } from '../../api/system';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { parentCandidates } from './permission-tree';
 import { systemKeys } from './queries';
-import { succeeded } from '../../utils/succeeded';
 import { MODAL_WIDTH } from '../../components/list/responsive';
 import { useSystemLabels } from '../../utils/use-system-labels';
+import { reportSaveError } from '../../utils/server-error';
 
 type Flag = 0 | 1;
 
@@ -84,6 +84,18 @@ interface PermissionFormModalProps {
   onClose: () => void;
 }
 
+/** The fields a server refusal may blame (see reportSaveError). */
+const PERMISSION_FIELDS = [
+  'parentId',
+  'name',
+  'key',
+  'type',
+  'linkType',
+  'path',
+  'icon',
+  'sort',
+] as const;
+
 export function PermissionFormModal({ open, target, tree, onClose }: PermissionFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -114,7 +126,9 @@ export function PermissionFormModal({ open, target, tree, onClose }: PermissionF
 
   const save = useMutation({
     mutationFn: (body: AddPermissionBody) =>
-      entry ? updatePermission({ id: entry.id, ...body }) : addPermission(body),
+      entry
+        ? updatePermission({ id: entry.id, ...body }, { quiet: true })
+        : addPermission(body, { quiet: true }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: systemKeys.permissionTree }),
@@ -123,7 +137,12 @@ export function PermissionFormModal({ open, target, tree, onClose }: PermissionF
   });
 
   const submit = async (values: PermissionFormValues) => {
-    if (!(await succeeded(save.mutateAsync(toBody(values))))) return;
+    try {
+      await save.mutateAsync(toBody(values));
+    } catch (error) {
+      reportSaveError(error, form, PERMISSION_FIELDS);
+      return;
+    }
     message.success(t(entry ? 'common.saved' : 'system.permission.added'));
     onClose();
   };

@@ -6,6 +6,7 @@ import { addRole, updateRole, type RoleInput } from '../../api/system';
 import { isBuiltInRole } from '../../utils/builtin-labels';
 import { systemKeys } from './queries';
 import { useFormDialog } from '../../components/list/use-form-dialog';
+import { reportSaveError } from '../../utils/server-error';
 
 /** Mirrors the shared zod schema (packages/shared/src/schemas/role.ts). */
 const ROLE_KEY_PATTERN = /^[A-Z][A-Z0-9_]*$/;
@@ -16,6 +17,9 @@ interface RoleFormModalProps {
   role?: RoleView;
   onClose: () => void;
 }
+
+/** The fields a server refusal may blame (see reportSaveError). */
+const ROLE_FIELDS = ['name', 'key', 'description'] as const;
 
 export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
   const { t } = useTranslation();
@@ -30,7 +34,9 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
         key: values.key.trim(),
         description: values.description?.trim() ?? '',
       };
-      return role ? updateRole(role.roleId, input) : addRole(input);
+      return role
+        ? updateRole(role.roleId, input, { quiet: true })
+        : addRole(input, { quiet: true });
     },
     onSuccess: () =>
       Promise.all([
@@ -41,11 +47,11 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
       ]),
   });
 
-  // A refusal (e.g. the key is taken) is shown by the request layer.
   const dialog = useFormDialog({
     form,
     save,
     savedMessage: t(role ? 'common.saved' : 'system.role.added'),
+    onRefused: (error) => reportSaveError(error, form, ROLE_FIELDS),
     onClose,
   });
 

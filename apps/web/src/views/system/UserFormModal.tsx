@@ -11,6 +11,7 @@ import { systemKeys } from './queries';
 import { succeeded } from '../../utils/succeeded';
 import { MODAL_WIDTH } from '../../components/list/responsive';
 import { RoleSelect } from './RoleSelect';
+import { reportSaveError } from '../../utils/server-error';
 
 interface UserFormValues {
   name: string;
@@ -58,6 +59,17 @@ interface UserFormModalProps {
   onClose: () => void;
 }
 
+/** The fields a server refusal may blame (see reportSaveError). */
+const USER_FIELDS = [
+  'name',
+  'nickName',
+  'userType',
+  'email',
+  'endDate',
+  'introduction',
+  'roleIds',
+] as const;
+
 export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -70,8 +82,8 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
 
   const save = useMutation({
     mutationFn: async (values: UserFormValues) => {
-      if (user) return updateUser(user.id, toInput(values));
-      const { id } = await addUser(toInput(values));
+      if (user) return updateUser(user.id, toInput(values), { quiet: true });
+      const { id } = await addUser(toInput(values), { quiet: true });
       const chosenRoles = values.roleIds ?? [];
       // The user exists even if binding fails (its message is shown): the dialog closes anyway and
       // the roles can be bound from the table.
@@ -85,7 +97,12 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
   });
 
   const submit = async (values: UserFormValues) => {
-    if (!(await succeeded(save.mutateAsync(values)))) return;
+    try {
+      await save.mutateAsync(values);
+    } catch (error) {
+      reportSaveError(error, form, USER_FIELDS);
+      return;
+    }
     message.success(t(user ? 'common.saved' : 'system.user.added'));
     // The navbar shows the signed-in user's nickname: refresh it after editing oneself.
     if (user && user.id === myId) void succeeded(useUserStore.getState().getInfo());

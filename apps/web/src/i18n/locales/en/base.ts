@@ -17,7 +17,6 @@ export default {
     choose: 'Please choose {{field, lowerFirst}}',
     maxLength: 'At most {{max}} characters',
     code: 'At most 32 characters: letters, digits and _ . -',
-    codeTaken: 'This code is already used in this job type and level',
     email: 'Please enter a valid email address',
   },
   weights: {
@@ -51,8 +50,6 @@ export default {
     weightHelp: 'Other points of this course: {{others}} %; at most {{left}} % left for this one.',
     weightOver: 'The course’s points would add up to {{sum}} %, more than 100 %',
     weightDecimals: 'At most two decimals, from 0 to 100',
-    serverRefused:
-      'Not saved: the course’s points would add up to more than 100 % (someone may have changed them meanwhile; the list has been refreshed).',
     deleteTitle: 'Delete appraisal point',
     none: 'No appraisal points in this course yet',
   },
@@ -118,8 +115,6 @@ export default {
         'The check character (last) does not match: for these first 17 digits it must be {{expected}}',
     },
     phoneRule: 'An 11-digit mobile number starting with 13 to 19',
-    idTaken: 'A student with this ID number already exists',
-    batchFull: 'This batch has no seats left',
     selected: '{{count}} selected',
     clearSelection: 'Clear selection',
     move: 'Move to batch',

@@ -48,7 +48,6 @@ export default {
     choose: 'Please choose {{field, lowerFirst}}',
     maxLength: 'At most {{max}} characters',
     code: 'At most 32 characters: letters, digits, - and _',
-    codeTaken: 'This code is already in use',
     levels: 'Choose at least one level',
   },
   project: {
@@ -79,8 +78,6 @@ export default {
     name: 'Job type name',
     levels: 'Certification levels',
     levelsHelp: 'The levels candidates can apply for in this job type.',
-    levelInUse:
-      'A level you removed is still used by registration batches, courses or appraisal points.',
     deleteTitle: 'Delete job type',
     inUseBatches:
       '“{{name}}” cannot be deleted while it has registration batches ({{count}}). Delete them first.',

@@ -20,7 +20,6 @@ const base: Messages['base'] = {
     choose: 'Elija {{field, lowerFirst}}',
     maxLength: 'Como máximo {{max}} caracteres',
     code: 'Como máximo 32 caracteres: letras, dígitos y _ . -',
-    codeTaken: 'Este código ya se usa en esta ocupación y nivel',
     email: 'Introduzca una dirección de correo válida',
   },
   weights: {
@@ -55,8 +54,6 @@ const base: Messages['base'] = {
       'Otros puntos de este curso: {{others}} %; quedan como máximo {{left}} % para este.',
     weightOver: 'Los puntos del curso sumarían {{sum}} %, más del 100 %',
     weightDecimals: 'Como máximo dos decimales, de 0 a 100',
-    serverRefused:
-      'No se guardó: los puntos del curso sumarían más del 100 % (quizá alguien los cambió entretanto; la lista se ha actualizado).',
     deleteTitle: 'Eliminar punto de evaluación',
     none: 'Este curso aún no tiene puntos de evaluación',
   },
@@ -124,8 +121,6 @@ const base: Messages['base'] = {
         'El carácter de control (el último) no coincide: para estos 17 primeros dígitos debe ser {{expected}}',
     },
     phoneRule: 'Un número móvil de 11 dígitos que empiece por 13 a 19',
-    idTaken: 'Ya existe un candidato con este número de documento',
-    batchFull: 'Esta convocatoria no tiene plazas libres',
     selected: '{{count}} seleccionados',
     clearSelection: 'Quitar selección',
     move: 'Cambiar de convocatoria',

@@ -47,7 +47,6 @@ const school: Messages['school'] = {
     choose: 'Elija {{field, lowerFirst}}',
     maxLength: 'Como máximo {{max}} caracteres',
     code: 'Como máximo 32 caracteres: letras, dígitos, - y _',
-    codeTaken: 'Este código ya está en uso',
     levels: 'Elija al menos un nivel',
   },
   project: {
@@ -78,7 +77,6 @@ const school: Messages['school'] = {
     name: 'Nombre de la ocupación',
     levels: 'Niveles de certificación',
     levelsHelp: 'Los niveles a los que se puede optar en esta ocupación.',
-    levelInUse: 'Un nivel que ha quitado aún lo usan convocatorias, cursos o puntos de evaluación.',
     deleteTitle: 'Eliminar ocupación',
     inUseBatches:
       'No se puede eliminar «{{name}}» mientras tenga convocatorias ({{count}}). Elimínelas primero.',

@@ -18,7 +18,6 @@ const base: Messages['base'] = {
     choose: '{{field}}を選択してください',
     maxLength: '{{max}} 文字以内で入力してください',
     code: '32 文字以内：英数字と _ . - のみ',
-    codeTaken: 'このコードはこの職種・等級ですでに使われています',
     email: '有効なメールアドレスを入力してください',
   },
   weights: {
@@ -52,8 +51,6 @@ const base: Messages['base'] = {
     weightHelp: 'このコースの他の評価項目：{{others}}%。この項目には最大 {{left}}% まで。',
     weightOver: 'このコースの評価項目の合計が {{sum}}% になり、100% を超えます',
     weightDecimals: '0〜100、小数点以下 2 桁までで入力してください',
-    serverRefused:
-      '保存されませんでした：このコースの評価項目の合計が 100% を超えます（他の人が変更した可能性があります。一覧を更新しました）。',
     deleteTitle: '評価項目を削除',
     none: 'このコースにはまだ評価項目がありません',
   },
@@ -119,8 +116,6 @@ const base: Messages['base'] = {
         'チェック文字（最後の文字）が一致しません：この 17 桁なら {{expected}} になるはずです',
     },
     phoneRule: '13〜19 で始まる 11 桁の携帯電話番号',
-    idTaken: 'この証明書番号の受検者はすでに存在します',
-    batchFull: 'この申込回次には空きがありません',
     selected: '{{count}} 人を選択中',
     clearSelection: '選択を解除',
     move: '回次を変更',

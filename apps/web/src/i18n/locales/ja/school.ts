@@ -46,7 +46,6 @@ const school: Messages['school'] = {
     choose: '{{field}}を選択してください',
     maxLength: '{{max}} 文字以内で入力してください',
     code: '32 文字以内の英数字、- と _ のみ使用できます',
-    codeTaken: 'このコードは既に使用されています',
     levels: '等級を 1 つ以上選択してください',
   },
   project: {
@@ -77,7 +76,6 @@ const school: Messages['school'] = {
     name: '職種名',
     levels: '認定等級',
     levelsHelp: 'この職種で申し込める等級です。',
-    levelInUse: '外した等級は、申込回次・コース・鑑定ポイントでまだ使用されています。',
     deleteTitle: '受検職種を削除',
     inUseBatches:
       '「{{name}}」には申込回次が {{count}} 件あるため削除できません。先に削除してください。',

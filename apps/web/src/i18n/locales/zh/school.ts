@@ -46,7 +46,6 @@ const school: Messages['school'] = {
     choose: '请选择{{field}}',
     maxLength: '最多 {{max}} 个字符',
     code: '最多 32 个字符，只能包含字母、数字、- 和 _',
-    codeTaken: '该编码已被使用',
     levels: '请至少选择一个等级',
   },
   project: {
@@ -75,7 +74,6 @@ const school: Messages['school'] = {
     name: '工种名称',
     levels: '认定等级',
     levelsHelp: '考生可在该工种申报的等级。',
-    levelInUse: '被移除的等级仍有报名批次、课程或鉴定点在使用。',
     deleteTitle: '删除申报工种',
     inUseBatches: '“{{name}}”下还有 {{count}} 个报名批次，不能删除。请先删除这些批次。',
     inUseKnowledge: '“{{name}}”仍被课程或鉴定点使用，不能删除。请先删除它们。',

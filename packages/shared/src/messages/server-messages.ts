@@ -1,0 +1,1357 @@
+/**
+ * Every message the server sends a user, in each language the web offers. The server picks the
+ * request's language (Accept-Language, else en: spec §2); `{name}` placeholders are filled from
+ * the error's parameters. A message about one field is shown after the field's label
+ * (FIELD_LABELS), so the texts here say only what is wrong with it.
+ */
+export const MESSAGE_LANGUAGES = ['zh', 'en', 'es', 'ja'] as const;
+export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
+export type Localized = Readonly<Record<MessageLanguage, string>>;
+
+export const SERVER_MESSAGES = {
+  // Generic
+  notFound: {
+    zh: '{entity} {id} 不存在',
+    en: '{entity} {id} not found',
+    es: '{entity} {id} no existe',
+    ja: '{entity} {id} が見つかりません',
+  },
+  notFoundAny: {
+    zh: '{entity}不存在',
+    en: '{entity} not found',
+    es: '{entity} no existe',
+    ja: '{entity}が見つかりません',
+  },
+  stillInUseReload: {
+    zh: '{entity} {id} 仍在使用中，请刷新后重试',
+    en: '{entity} {id} is still in use; reload and try again',
+    es: '{entity} {id} todavía está en uso; recargue e inténtelo de nuevo',
+    ja: '{entity} {id} はまだ使用中です。再読み込みしてやり直してください',
+  },
+  codeTaken: {
+    zh: '编码 {code} 已存在',
+    en: 'the code {code} exists',
+    es: 'el código {code} ya existe',
+    ja: 'コード {code} は既に存在します',
+  },
+  oneOf: {
+    zh: '必须是 {values} 之一',
+    en: 'must be one of {values}',
+    es: 'debe ser uno de {values}',
+    ja: '{values} のいずれかである必要があります',
+  },
+  invalidValue: {
+    zh: '无效',
+    en: 'is invalid',
+    es: 'no es válido',
+    ja: '無効です',
+  },
+
+  // Access and the request itself
+  noSession: {
+    zh: '未登录或登录已过期',
+    en: 'Not signed in or the session has expired',
+    es: 'No ha iniciado sesión o la sesión ha caducado',
+    ja: 'ログインしていないか、セッションの有効期限が切れています',
+  },
+  permissionDenied: {
+    zh: '没有权限',
+    en: 'Permission denied',
+    es: 'Permiso denegado',
+    ja: '権限がありません',
+  },
+  permissionDeniedNeeds: {
+    zh: '没有权限：需要 {keys}',
+    en: 'Permission denied: needs {keys}',
+    es: 'Permiso denegado: se necesita {keys}',
+    ja: '権限がありません：{keys} が必要です',
+  },
+  permissionDeniedNeedsRole: {
+    zh: '没有权限：需要角色 {role}',
+    en: 'Permission denied: needs role {role}',
+    es: 'Permiso denegado: se necesita el rol {role}',
+    ja: '権限がありません：ロール {role} が必要です',
+  },
+  routeWithoutAccess: {
+    zh: '此接口未声明访问规则',
+    en: 'This route declares no access rule',
+    es: 'Esta ruta no declara ninguna regla de acceso',
+    ja: 'このルートにはアクセス規則が宣言されていません',
+  },
+  crossSiteRefused: {
+    zh: '已拒绝跨站请求',
+    en: 'Cross-site request refused',
+    es: 'Solicitud entre sitios rechazada',
+    ja: 'クロスサイトリクエストは拒否されました',
+  },
+  formBodyRefused: {
+    zh: '此处不接受 {type}，请发送 application/json',
+    en: '{type} is not accepted here; send application/json',
+    es: '{type} no se acepta aquí; envíe application/json',
+    ja: 'ここでは {type} を受け付けません。application/json を送信してください',
+  },
+  loneSurrogate: {
+    zh: '含有孤立的 UTF-16 代理项（半个字符），不是有效文本',
+    en: 'holds a lone UTF-16 surrogate (half of a character), which is not valid text',
+    es: 'contiene un sustituto UTF-16 aislado (medio carácter), que no es texto válido',
+    ja: '孤立した UTF-16 サロゲート（文字の半分）を含んでおり、有効なテキストではありません',
+  },
+  multipartUnreadable: {
+    zh: '不是可读取的 multipart 表单（{detail}）',
+    en: 'not a readable multipart form ({detail})',
+    es: 'no es un formulario multipart legible ({detail})',
+    ja: '読み取れる multipart フォームではありません（{detail}）',
+  },
+  badUrl: {
+    zh: '不是有效的 URL（% 编码有误）',
+    en: 'not a valid URL (broken % encoding)',
+    es: 'no es una URL válida (codificación % incorrecta)',
+    ja: '有効な URL ではありません（% エンコードが壊れています）',
+  },
+  pathParamTooLong: {
+    zh: '路径参数过长',
+    en: 'a path parameter is too long',
+    es: 'un parámetro de la ruta es demasiado largo',
+    ja: 'パスのパラメーターが長すぎます',
+  },
+  htmlTooManyElements: {
+    zh: '包含超过 {max} 个元素，请拆分',
+    en: 'holds more than {max} elements; split it up',
+    es: 'contiene más de {max} elementos; divídalo',
+    ja: '{max} 個を超える要素を含んでいます。分割してください',
+  },
+  htmlTooDeep: {
+    zh: '元素嵌套超过 {max} 层',
+    en: 'nests elements more than {max} levels deep',
+    es: 'anida elementos más de {max} niveles de profundidad',
+    ja: '要素の入れ子が {max} 階層を超えています',
+  },
+  routeNotFound: {
+    zh: '接口 {method} {url} 不存在',
+    en: 'No such endpoint: {method} {url}',
+    es: 'No existe el punto de acceso {method} {url}',
+    ja: 'エンドポイント {method} {url} は存在しません',
+  },
+  malformedJson: {
+    zh: '请求体不是有效的 JSON',
+    en: 'the body is not valid JSON',
+    es: 'el cuerpo no es un JSON válido',
+    ja: '本文が有効な JSON ではありません',
+  },
+  emptyJsonBody: {
+    zh: '声明为 JSON 的请求体为空',
+    en: 'the body is declared as JSON but is empty',
+    es: 'el cuerpo se declara como JSON pero está vacío',
+    ja: '本文は JSON と宣言されていますが空です',
+  },
+  bodyTooLarge: {
+    zh: '请求体过大',
+    en: 'the request body is too large',
+    es: 'el cuerpo de la solicitud es demasiado grande',
+    ja: 'リクエスト本文が大きすぎます',
+  },
+  unsupportedContentType: {
+    zh: '不支持的内容类型 {type}',
+    en: 'unsupported content type {type}',
+    es: 'tipo de contenido no admitido {type}',
+    ja: 'サポートされていないコンテンツタイプ {type}',
+  },
+  tooManyRequests: {
+    zh: '请求过于频繁，请 {seconds} 秒后再试',
+    en: 'Too many requests; try again in {seconds} s',
+    es: 'Demasiadas solicitudes; inténtelo de nuevo en {seconds} s',
+    ja: 'リクエストが多すぎます。{seconds} 秒後に再試行してください',
+  },
+  badRequest: {
+    zh: '无效的请求',
+    en: 'Bad request',
+    es: 'Solicitud no válida',
+    ja: '不正なリクエストです',
+  },
+  internalError: {
+    zh: '服务器内部错误（请求 {requestId}）',
+    en: 'Internal error (request {requestId})',
+    es: 'Error interno (solicitud {requestId})',
+    ja: '内部エラー（リクエスト {requestId}）',
+  },
+
+  // Exam structure (school, department, subject, classes)
+  schoolHasDepartments: {
+    zh: '考试项目“{name}”下还有 {count} 个职业类别，请先删除或移走',
+    en: "Exam project '{name}' still has job-type categories ({count}); delete or move them first",
+    es: "El proyecto de examen '{name}' aún tiene categorías profesionales ({count}); elimínelas o muévalas primero",
+    ja: '試験プロジェクト「{name}」にはまだ職業分類が {count} 件あります。先に削除または移動してください',
+  },
+  departmentHasSubjects: {
+    zh: '职业类别“{name}”下还有 {count} 个申报工种，请先删除或移走',
+    en: "Job-type category '{name}' still has job types ({count}); delete or move them first",
+    es: "La categoría profesional '{name}' aún tiene ocupaciones ({count}); elimínelas o muévalas primero",
+    ja: '職業分類「{name}」にはまだ受検職種が {count} 件あります。先に削除または移動してください',
+  },
+  subjectInUse: {
+    zh: '申报工种“{name}”仍被 {classes} 个报名批次和 {knowledge} 个课程或鉴定点使用，请先删除它们',
+    en: "Job type '{name}' is still used by registration batches ({classes}) and courses or appraisal points ({knowledge}); delete them first",
+    es: "La ocupación '{name}' todavía la usan convocatorias ({classes}) y cursos o puntos de evaluación ({knowledge}); elimínelos primero",
+    ja: '受検職種「{name}」はまだ申込回次 {classes} 件とコースまたは評価項目 {knowledge} 件で使われています。先に削除してください',
+  },
+  subjectLevelsInUse: {
+    zh: '申报工种“{name}”的等级 {levels} 仍被 {classes} 个报名批次和 {knowledge} 个课程或鉴定点使用',
+    en: "level {levels} of job type '{name}' is still used by registration batches ({classes}) and courses or appraisal points ({knowledge})",
+    es: "el nivel {levels} de la ocupación '{name}' todavía lo usan convocatorias ({classes}) y cursos o puntos de evaluación ({knowledge})",
+    ja: '受検職種「{name}」の等級 {levels} はまだ申込回次 {classes} 件とコースまたは評価項目 {knowledge} 件で使われています',
+  },
+  subjectOffersLevels: {
+    zh: '申报工种“{name}”只有等级 {levels}',
+    en: "job type '{name}' offers only level {levels}",
+    es: "la ocupación '{name}' solo ofrece el nivel {levels}",
+    ja: '受検職種「{name}」には等級 {levels} しかありません',
+  },
+  classHasStudentsNoMove: {
+    zh: '报名批次“{name}”已有 {count} 名考生，不能更改其工种和等级',
+    en: "Registration batch '{name}' has students ({count}); its job type and level cannot change",
+    es: "La convocatoria '{name}' tiene candidatos ({count}); su ocupación y nivel no pueden cambiar",
+    ja: '申込回次「{name}」には受検者が {count} 名います。職種と等級は変更できません',
+  },
+  classCapacityBelowStudents: {
+    zh: '报名批次“{name}”已有 {count} 名考生',
+    en: "registration batch '{name}' already has students ({count})",
+    es: "la convocatoria '{name}' ya tiene candidatos ({count})",
+    ja: '申込回次「{name}」には既に受検者が {count} 名います',
+  },
+  classHasStudents: {
+    zh: '报名批次“{name}”下还有 {count} 名考生，请先移走或删除',
+    en: "Registration batch '{name}' still has students ({count}); move or delete them first",
+    es: "La convocatoria '{name}' aún tiene candidatos ({count}); muévalos o elimínelos primero",
+    ja: '申込回次「{name}」にはまだ受検者が {count} 名います。先に移動または削除してください',
+  },
+  notTeachers: {
+    zh: '用户 {ids} 不是教师（用户类型 2）',
+    en: 'user {ids} is not a teacher (userType 2)',
+    es: 'el usuario {ids} no es profesor (tipo de usuario 2)',
+    ja: 'ユーザー {ids} は教師（ユーザー種別 2）ではありません',
+  },
+  usersOrBatchNotFound: {
+    zh: '用户 {ids} 或报名批次 {classId} 不存在',
+    en: 'User {ids} or registration batch {classId} not found',
+    es: 'El usuario {ids} o la convocatoria {classId} no existe',
+    ja: 'ユーザー {ids} または申込回次 {classId} が見つかりません',
+  },
+  notBefore: {
+    zh: '不能早于{other}',
+    en: 'must not be before {other}',
+    es: 'no debe ser anterior a {other}',
+    ja: '{other}より前にはできません',
+  },
+  dateOrDateTime: {
+    zh: '必须是日期（YYYY-MM-DD）或 ISO-8601 日期时间',
+    en: 'must be a date (YYYY-MM-DD) or an ISO-8601 date-time',
+    es: 'debe ser una fecha (AAAA-MM-DD) o una fecha y hora ISO-8601',
+    ja: '日付（YYYY-MM-DD）または ISO-8601 の日時である必要があります',
+  },
+  isoDate: {
+    zh: '必须是 ISO-8601 日期',
+    en: 'must be an ISO-8601 date',
+    es: 'debe ser una fecha ISO-8601',
+    ja: 'ISO-8601 の日付である必要があります',
+  },
+  httpUrlOrPath: {
+    zh: '必须是 http(s) 地址或以 / 开头的路径',
+    en: 'must be an http(s) URL or a path starting with /',
+    es: 'debe ser una URL http(s) o una ruta que empiece por /',
+    ja: 'http(s) の URL か / で始まるパスである必要があります',
+  },
+  httpUrl: {
+    zh: '必须是 http:// 或 https:// 地址',
+    en: 'must be an http:// or https:// address',
+    es: 'debe ser una dirección http:// o https://',
+    ja: 'http:// または https:// のアドレスである必要があります',
+  },
+  onlyCharacters: {
+    zh: '只能包含字母、数字和 {chars}',
+    en: 'may hold only letters, digits and {chars}',
+    es: 'solo puede contener letras, dígitos y {chars}',
+    ja: '英字、数字、{chars} のみ使用できます',
+  },
+  upperCaseKey: {
+    zh: '必须以大写字母开头，只能包含大写字母、数字和 {chars}',
+    en: 'must be upper-case letters, digits and {chars}, starting with a letter',
+    es: 'debe tener letras mayúsculas, dígitos y {chars}, empezando por una letra',
+    ja: '英大文字で始まり、英大文字、数字、{chars} のみ使用できます',
+  },
+  clientHash: {
+    zh: '必须是密码的客户端哈希（32 位小写十六进制）',
+    en: 'must be the client hash of the password (32 lowercase hex digits)',
+    es: 'debe ser el hash de cliente de la contraseña (32 dígitos hexadecimales en minúscula)',
+    ja: 'パスワードのクライアントハッシュ（小文字 16 進数 32 桁）である必要があります',
+  },
+  mobilePhone: {
+    zh: '必须是以 13 至 19 开头的 11 位手机号，或留空',
+    en: 'must be an 11-digit mobile number starting with 13 to 19, or empty',
+    es: 'debe ser un número móvil de 11 dígitos que empiece por 13 a 19, o vacío',
+    ja: '13〜19 で始まる 11 桁の携帯番号か、空欄である必要があります',
+  },
+  gender: {
+    zh: '必须是 0（未知）、1（男）或 2（女）',
+    en: 'must be 0 (unknown), 1 (male) or 2 (female)',
+    es: 'debe ser 0 (desconocido), 1 (hombre) o 2 (mujer)',
+    ja: '0（不明）、1（男性）、2（女性）のいずれかである必要があります',
+  },
+  atLeastOne: {
+    zh: '至少选择一项',
+    en: 'must name at least one',
+    es: 'debe indicar al menos uno',
+    ja: '少なくとも 1 件指定してください',
+  },
+  requiredWhenRejecting: {
+    zh: '驳回时必填',
+    en: 'required when rejecting',
+    es: 'obligatorio al rechazar',
+    ja: '差し戻す場合は必須です',
+  },
+  atMostTwoDecimals: {
+    zh: '最多两位小数',
+    en: 'may have at most two decimals',
+    es: 'puede tener como máximo dos decimales',
+    ja: '小数点以下は 2 桁までです',
+  },
+
+  // Signing in
+  tooManyFailedSignIns: {
+    zh: '此账号从您的地址登录失败次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many failed sign-ins for this account from your address; try again in {minutes} minute(s)',
+    es: 'Demasiados intentos fallidos para esta cuenta desde su dirección; inténtelo de nuevo en {minutes} minuto(s)',
+    ja: 'このアドレスからのこのアカウントへのログイン失敗が多すぎます。{minutes} 分後に再試行してください',
+  },
+  captchaExpired: {
+    zh: '验证码已过期，请重新获取',
+    en: 'the captcha has expired; load a new one',
+    es: 'el código de verificación ha caducado; cargue uno nuevo',
+    ja: '認証コードの有効期限が切れました。新しいものを読み込んでください',
+  },
+  captchaWrong: {
+    zh: '验证码错误',
+    en: 'the captcha code is wrong',
+    es: 'el código de verificación es incorrecto',
+    ja: '認証コードが間違っています',
+  },
+  wrongCredentials: {
+    zh: '用户名或密码错误',
+    en: 'the username or password is wrong',
+    es: 'el nombre de usuario o la contraseña son incorrectos',
+    ja: 'ユーザー名またはパスワードが間違っています',
+  },
+  tooManyFailedSignInsFromAddress: {
+    zh: '您的地址登录失败次数过多，请 {minutes} 分钟后再试',
+    en: 'Too many failed sign-ins from your address; try again in {minutes} minute(s)',
+    es: 'Demasiados inicios de sesión fallidos desde su dirección; inténtelo de nuevo en {minutes} minuto(s)',
+    ja: 'このアドレスからのログイン失敗が多すぎます。{minutes} 分後に再試行してください',
+  },
+
+  // Roles
+  cannotGrantUnheldKeys: {
+    zh: '没有权限：不能授予您自己没有的权限：{keys}',
+    en: 'Permission denied: you cannot grant what you do not hold yourself: {keys}',
+    es: 'Permiso denegado: no puede conceder lo que usted mismo no tiene: {keys}',
+    ja: '権限がありません：自分が持っていない権限は付与できません：{keys}',
+  },
+  ownRoleUnchangeable: {
+    zh: '没有权限：角色 {key} 是您自己的角色，须由其他管理员修改',
+    en: 'Permission denied: role {key} is one of your own roles; another administrator must change it',
+    es: 'Permiso denegado: el rol {key} es uno de sus propios roles; debe cambiarlo otro administrador',
+    ja: '権限がありません：ロール {key} はご自身のロールです。別の管理者が変更する必要があります',
+  },
+  roleGrantsUnheld: {
+    zh: '没有权限：角色 {key} 含有您没有的权限 {keys}',
+    en: 'Permission denied: role {key} grants {keys}, which you do not hold',
+    es: 'Permiso denegado: el rol {key} concede {keys}, que usted no tiene',
+    ja: '権限がありません：ロール {key} はあなたが持っていない {keys} を付与します',
+  },
+  userHoldsUnheld: {
+    zh: '没有权限：用户 {name} 拥有您没有的权限 {keys}',
+    en: 'Permission denied: user {name} holds {keys}, which you do not hold',
+    es: 'Permiso denegado: el usuario {name} tiene {keys}, que usted no tiene',
+    ja: '権限がありません：ユーザー {name} はあなたが持っていない {keys} を持っています',
+  },
+  roleKeyTaken: {
+    zh: '角色标识 {key} 已存在',
+    en: 'a role with key {key} exists',
+    es: 'ya existe un rol con la clave {key}',
+    ja: 'キー {key} のロールは既に存在します',
+  },
+  roleBuiltInKey: {
+    zh: '{key} 是内置角色，其标识不能修改',
+    en: '{key} is a built-in role; its key cannot change',
+    es: '{key} es un rol integrado; su clave no puede cambiar',
+    ja: '{key} は組み込みロールです。キーは変更できません',
+  },
+  roleBuiltInDelete: {
+    zh: '{key} 是内置角色，不能删除',
+    en: '{key} is a built-in role and cannot be deleted',
+    es: '{key} es un rol integrado y no se puede eliminar',
+    ja: '{key} は組み込みロールのため削除できません',
+  },
+  roleHeld: {
+    zh: '角色“{name}”仍被 {count} 个用户持有，请先解除绑定',
+    en: 'Role "{name}" is still held by {count} user(s); unbind them first',
+    es: 'El rol "{name}" todavía lo tienen {count} usuario(s); desvincúlelos primero',
+    ja: 'ロール「{name}」はまだ {count} 人のユーザーが持っています。先に解除してください',
+  },
+  superAdminPermissionsFixed: {
+    zh: 'SUPER_ADMIN 拥有全部权限，其权限不能修改',
+    en: 'SUPER_ADMIN holds every permission; its permissions cannot be changed',
+    es: 'SUPER_ADMIN tiene todos los permisos; sus permisos no se pueden cambiar',
+    ja: 'SUPER_ADMIN はすべての権限を持つため、権限は変更できません',
+  },
+  rolesNotYours: {
+    zh: '没有权限：角色 {roles} 不属于您',
+    en: 'Permission denied: roles {roles} are not yours',
+    es: 'Permiso denegado: los roles {roles} no son suyos',
+    ja: '権限がありません：ロール {roles} はあなたのものではありません',
+  },
+
+  // Base data: courses and appraisal points
+  knowledgeCodeTaken: {
+    zh: '“{code}”已在此工种和等级中使用',
+    en: '"{code}" is already used for this job type and level',
+    es: '"{code}" ya se usa para esta ocupación y nivel',
+    ja: '「{code}」はこの職種と等級で既に使われています',
+  },
+  knowledgeCodeTakenBy: {
+    zh: '“{code}”已被“{holder}”在此工种和等级中使用',
+    en: '"{code}" is already used by "{holder}" for this job type and level',
+    es: '"{code}" ya lo usa "{holder}" para esta ocupación y nivel',
+    ja: '「{code}」はこの職種と等級で「{holder}」が既に使っています',
+  },
+  knowledgeTypeFixed: {
+    zh: '{id} 是{type}，类型不能修改',
+    en: '{id} is a {type}; its type cannot change',
+    es: '{id} es un {type}; su tipo no puede cambiar',
+    ja: '{id} は{type}です。種類は変更できません',
+  },
+  courseHasPoints: {
+    zh: '课程“{name}”下还有 {count} 个鉴定点，请先删除或移走',
+    en: 'Course "{name}" still has {count} appraisal point(s); delete or move them first',
+    es: 'El curso "{name}" aún tiene {count} punto(s) de evaluación; elimínelos o muévalos primero',
+    ja: 'コース「{name}」にはまだ評価項目が {count} 件あります。先に削除または移動してください',
+  },
+  knowledgeUsedByQuestions: {
+    zh: '{what}“{name}”仍被 {count} 道试题使用，请先移走或删除这些试题',
+    en: '{what} "{name}" is used by {count} question(s); move or delete them first',
+    es: '{what} "{name}" lo usan {count} pregunta(s); muévalas o elimínelas primero',
+    ja: '{what}「{name}」は {count} 問の問題で使われています。先に移動または削除してください',
+  },
+  subjectCertifiesLevels: {
+    zh: '申报工种“{name}”的等级为 {levels}，不含 {level}',
+    en: 'job type "{name}" certifies levels {levels}, not {level}',
+    es: 'la ocupación "{name}" certifica los niveles {levels}, no {level}',
+    ja: '受検職種「{name}」の等級は {levels} で、{level} ではありません',
+  },
+  notACourse: {
+    zh: '{id} 是鉴定点，不是课程',
+    en: 'knowledge {id} is an appraisal point, not a course',
+    es: '{id} es un punto de evaluación, no un curso',
+    ja: '{id} は評価項目であり、コースではありません',
+  },
+  courseOtherSubject: {
+    zh: '课程 {id} 属于其他工种或等级',
+    en: 'course {id} belongs to another job type or level',
+    es: 'el curso {id} pertenece a otra ocupación o nivel',
+    ja: 'コース {id} は別の職種または等級に属しています',
+  },
+  weightSumTooHigh: {
+    zh: '课程“{name}”的鉴定点权重合计将为 {sum} %，超过 {max} %',
+    en: 'the appraisal points of course "{name}" would add up to {sum} %, more than {max} %',
+    es: 'los puntos de evaluación del curso "{name}" sumarían {sum} %, más de {max} %',
+    ja: 'コース「{name}」の評価項目の比重の合計が {sum} % となり、{max} % を超えます',
+  },
+
+  // Students
+  idNumberTaken: {
+    zh: '已存在使用此证件号码的考生',
+    en: 'a student with this ID number already exists',
+    es: 'ya existe un candidato con este número de documento',
+    ja: 'この身分証番号の受検者は既に存在します',
+  },
+  ticketNumberTaken: {
+    zh: '新的准考证号已是其他账号的用户名',
+    en: 'the new exam ticket number is already the username of another account',
+    es: 'el nuevo número de boleto ya es el nombre de usuario de otra cuenta',
+    ja: '新しい受験番号は既に別のアカウントのユーザー名です',
+  },
+  onlyExamineeHasRecord: {
+    zh: '只有考生（用户类型 3）才有考生档案',
+    en: 'Only an examinee (userType 3) has a student record',
+    es: 'Solo un examinado (tipo de usuario 3) tiene registro de candidato',
+    ja: '受検者記録があるのは受検者（ユーザー種別 3）だけです',
+  },
+  batchFull: {
+    zh: '批次“{name}”共 {capacity} 个名额，已占 {taken} 个，再加 {incoming} 人放不下',
+    en: 'batch "{name}" has {capacity} seats, {taken} taken; {incoming} more do not fit',
+    es: 'la convocatoria "{name}" tiene {capacity} plazas, {taken} ocupadas; {incoming} más no caben',
+    ja: '申込回次「{name}」の定員は {capacity} 名で {taken} 名が登録済みです。あと {incoming} 名は入りません',
+  },
+  idResidentFormat: {
+    zh: '居民身份证号码为 18 位：17 位数字加一位数字或 X',
+    en: 'a resident ID number is 18 characters, 17 digits then a digit or X',
+    es: 'un número de identidad de residente tiene 18 caracteres: 17 dígitos y luego un dígito o X',
+    ja: '住民身分証番号は 18 文字（数字 17 桁の後に数字または X）です',
+  },
+  idPassportFormat: {
+    zh: '护照号码为 5 至 17 位字母或数字',
+    en: 'a passport number is 5 to 17 letters or digits',
+    es: 'un número de pasaporte tiene de 5 a 17 letras o dígitos',
+    ja: 'パスポート番号は 5〜17 文字の英数字です',
+  },
+  idPermitFormat: {
+    zh: '港澳台居民通行证号码为 8 至 18 位字母或数字',
+    en: 'a Hong Kong/Macao/Taiwan permit number is 8 to 18 letters or digits',
+    es: 'un permiso de Hong Kong/Macao/Taiwán tiene de 8 a 18 letras o dígitos',
+    ja: '香港・マカオ・台湾の通行証番号は 8〜18 文字の英数字です',
+  },
+  idOtherFormat: {
+    zh: '证件号码为 4 至 32 位字母、数字或 -',
+    en: 'a document number is 4 to 32 letters, digits or -',
+    es: 'un número de documento tiene de 4 a 32 letras, dígitos o -',
+    ja: '書類番号は 4〜32 文字の英数字または - です',
+  },
+  idBirthDate: {
+    zh: '出生日期：第 7 至 14 位必须是 1900 年以后且不晚于今天的真实日期',
+    en: 'birth date: digits 7 to 14 must be a real date from 1900 on and not in the future',
+    es: 'fecha de nacimiento: los dígitos 7 a 14 deben ser una fecha real desde 1900 y no futura',
+    ja: '生年月日：7〜14 桁目は 1900 年以降の実在する日付で、未来の日付ではいけません',
+  },
+  idChecksum: {
+    zh: '校验位：最后一位与前 17 位计算出的校验码不符',
+    en: 'checksum: the last character does not match the check character of the first 17 digits',
+    es: 'dígito de control: el último carácter no coincide con el de los 17 primeros dígitos',
+    ja: 'チェックディジット：最後の文字が最初の 17 桁から計算した検査文字と一致しません',
+  },
+  exportTooMany: {
+    zh: '共有 {total} 名考生符合条件，每次最多导出 {max} 名，请缩小筛选范围',
+    en: '{total} students match; at most {max} per export: narrow the filter',
+    es: 'coinciden {total} candidatos; como máximo {max} por exportación: reduzca el filtro',
+    ja: '{total} 名が該当します。1 回のエクスポートは最大 {max} 名です。絞り込んでください',
+  },
+
+  // Imports: the upload and the workbook
+  sendMultipart: {
+    zh: '请以 multipart/form-data 发送，文件放在字段“file”中',
+    en: 'send multipart/form-data with the file in the field "file"',
+    es: 'envíe multipart/form-data con el archivo en el campo "file"',
+    ja: 'multipart/form-data で、ファイルをフィールド「file」に入れて送信してください',
+  },
+  wrongPartField: {
+    zh: '文件应放在字段“file”中，而不是“{field}”',
+    en: 'send the file in the field "file", not "{field}"',
+    es: 'envíe el archivo en el campo "file", no en "{field}"',
+    ja: 'ファイルは「{field}」ではなくフィールド「file」で送信してください',
+  },
+  fileTooLarge: {
+    zh: '文件超过 {mb} MB，请拆分为较小的文件',
+    en: 'larger than {mb} MB: split it into smaller files',
+    es: 'mayor de {mb} MB: divídalo en archivos más pequeños',
+    ja: '{mb} MB を超えています。小さなファイルに分割してください',
+  },
+  oneFileAtATime: {
+    zh: '一次只能发送一个文件',
+    en: 'send one file at a time',
+    es: 'envíe un archivo cada vez',
+    ja: 'ファイルは 1 つずつ送信してください',
+  },
+  tooManyFormFields: {
+    zh: '表单字段过多',
+    en: 'too many form fields',
+    es: 'demasiados campos de formulario',
+    ja: 'フォームのフィールドが多すぎます',
+  },
+  noFileSent: {
+    zh: '没有收到文件（multipart 字段“file”）',
+    en: 'no file was sent (multipart field "file")',
+    es: 'no se envió ningún archivo (campo multipart "file")',
+    ja: 'ファイルが送信されていません（multipart フィールド「file」）',
+  },
+  fileEmpty: {
+    zh: '文件为空',
+    en: 'the file is empty',
+    es: 'el archivo está vacío',
+    ja: 'ファイルが空です',
+  },
+  fileXls: {
+    zh: '这是旧版 Excel 97-2003 文件（.xls）或加密的工作簿：请另存为无密码的“Excel 工作簿 (*.xlsx)”',
+    en: 'an old Excel 97-2003 file (.xls) or an encrypted workbook: save it as "Excel Workbook (*.xlsx)" without a password',
+    es: 'un archivo antiguo de Excel 97-2003 (.xls) o un libro cifrado: guárdelo como "Libro de Excel (*.xlsx)" sin contraseña',
+    ja: '古い Excel 97-2003 ファイル（.xls）または暗号化されたブックです。パスワードなしの「Excel ブック (*.xlsx)」として保存してください',
+  },
+  notXlsx: {
+    zh: '不是 Excel 工作簿（.xlsx）：请在 Excel 或 WPS 中另存为“Excel 工作簿 (*.xlsx)”',
+    en: 'not an Excel workbook (.xlsx): save the file from Excel or WPS as "Excel Workbook (*.xlsx)"',
+    es: 'no es un libro de Excel (.xlsx): guarde el archivo desde Excel o WPS como "Libro de Excel (*.xlsx)"',
+    ja: 'Excel ブック（.xlsx）ではありません。Excel または WPS で「Excel ブック (*.xlsx)」として保存してください',
+  },
+  notXlsxDamaged: {
+    zh: '不是完整的 Excel 工作簿（.xlsx）：压缩包已损坏或不完整（{part}）',
+    en: 'not an Excel workbook (.xlsx): the zip archive is damaged or cut short ({part})',
+    es: 'no es un libro de Excel (.xlsx): el archivo zip está dañado o incompleto ({part})',
+    ja: 'Excel ブック（.xlsx）ではありません。zip アーカイブが壊れているか途切れています（{part}）',
+  },
+  fileZip64: {
+    zh: '这是 zip64 压缩包，导入文件不会这么大',
+    en: 'a zip64 archive; an import file is never that large',
+    es: 'un archivo zip64; un archivo de importación nunca es tan grande',
+    ja: 'zip64 アーカイブです。インポートファイルがこれほど大きくなることはありません',
+  },
+  tooManyArchiveEntries: {
+    zh: '压缩包中有 {count} 个文件',
+    en: 'the archive holds {count} files',
+    es: 'el archivo contiene {count} ficheros',
+    ja: 'アーカイブに {count} 個のファイルが含まれています',
+  },
+  encryptedWorkbook: {
+    zh: '工作簿已加密：请去掉密码后重新保存',
+    en: 'an encrypted workbook: remove its password and save again',
+    es: 'un libro cifrado: quite la contraseña y guárdelo de nuevo',
+    ja: '暗号化されたブックです。パスワードを外して保存し直してください',
+  },
+  odsFile: {
+    zh: '这是 OpenDocument 表格（.ods）：请另存为“Excel 工作簿 (*.xlsx)”',
+    en: 'an OpenDocument spreadsheet (.ods): save it as "Excel Workbook (*.xlsx)"',
+    es: 'una hoja de cálculo OpenDocument (.ods): guárdela como "Libro de Excel (*.xlsx)"',
+    ja: 'OpenDocument スプレッドシート（.ods）です。「Excel ブック (*.xlsx)」として保存してください',
+  },
+  zipNotWorkbook: {
+    zh: '这是 zip 压缩包，但不是 Excel 工作簿（没有 xl/workbook.xml）',
+    en: 'a zip archive but not an Excel workbook (no xl/workbook.xml)',
+    es: 'un archivo zip pero no un libro de Excel (sin xl/workbook.xml)',
+    ja: 'zip アーカイブですが Excel ブックではありません（xl/workbook.xml がありません）',
+  },
+  unpackedTooLarge: {
+    zh: '工作簿解压后超过 {mb} MB',
+    en: 'the workbook unpacks to more than {mb} MB',
+    es: 'el libro descomprimido ocupa más de {mb} MB',
+    ja: 'ブックを展開すると {mb} MB を超えます',
+  },
+  sheetTooManyRows: {
+    zh: '一个工作表超过 {max} 行',
+    en: 'more than {max} rows in a sheet',
+    es: 'más de {max} filas en una hoja',
+    ja: '1 つのシートに {max} 行を超えています',
+  },
+  rowTooManyCells: {
+    zh: '一行超过 64 个单元格',
+    en: 'more than 64 cells in a row',
+    es: 'más de 64 celdas en una fila',
+    ja: '1 行に 64 セルを超えています',
+  },
+  workbookDamaged: {
+    zh: '工作簿已损坏，无法读取',
+    en: 'the workbook is damaged and could not be read',
+    es: 'el libro está dañado y no se pudo leer',
+    ja: 'ブックが壊れているため読み込めませんでした',
+  },
+  workbookNoSheet: {
+    zh: '工作簿中没有工作表',
+    en: 'the workbook has no sheet',
+    es: 'el libro no tiene ninguna hoja',
+    ja: 'ブックにシートがありません',
+  },
+  headerMismatch: {
+    zh: '表头（第 {row} 行）与模板不符：{problems}。请使用模板的表头（中文、英文、西班牙文或日文均可，顺序不限）',
+    en: "the header row (row {row}) does not match the template: {problems}. Use the template's headers, in Chinese, English, Spanish or Japanese, in any order",
+    es: 'la fila de encabezados (fila {row}) no coincide con la plantilla: {problems}. Use los encabezados de la plantilla, en chino, inglés, español o japonés, en cualquier orden',
+    ja: 'ヘッダー行（{row} 行目）がテンプレートと一致しません：{problems}。テンプレートのヘッダーを中国語、英語、スペイン語、日本語のいずれかで、任意の順序で使ってください',
+  },
+  headerMissing: {
+    zh: '缺少 {columns}',
+    en: 'missing {columns}',
+    es: 'faltan {columns}',
+    ja: '{columns} がありません',
+  },
+  headerUnknown: {
+    zh: '无法识别 {columns}',
+    en: 'unknown {columns}',
+    es: 'desconocidos {columns}',
+    ja: '不明な列 {columns}',
+  },
+  headerRepeated: {
+    zh: '重复 {columns}',
+    en: 'repeated {columns}',
+    es: 'repetidos {columns}',
+    ja: '重複 {columns}',
+  },
+  sheetEmpty: {
+    zh: '第一个工作表为空：请填写模板',
+    en: 'the first sheet is empty: fill in the template',
+    es: 'la primera hoja está vacía: rellene la plantilla',
+    ja: '最初のシートが空です。テンプレートに記入してください',
+  },
+  sheetNoRows: {
+    zh: '没有数据：表头（第 {row} 行）下方的每一行都是空的',
+    en: 'no data: every row below the header (row {row}) is empty',
+    es: 'sin datos: todas las filas bajo el encabezado (fila {row}) están vacías',
+    ja: 'データがありません：ヘッダー（{row} 行目）より下の行がすべて空です',
+  },
+  sheetTooManyDataRows: {
+    zh: '共 {rows} 行，每个文件最多 {max} 行：请拆分文件',
+    en: '{rows} rows; at most {max} per file: split the file',
+    es: '{rows} filas; como máximo {max} por archivo: divida el archivo',
+    ja: '{rows} 行あります。1 ファイル最大 {max} 行です。ファイルを分割してください',
+  },
+  importAllOrNothing: {
+    zh: '{total} 行中有 {invalid} 行无效，未导入任何数据（全部或全不）：请更正，或只导入有效行',
+    en: '{invalid} of {total} rows are invalid; nothing was imported (all or nothing): correct them, or import the valid rows only',
+    es: '{invalid} de {total} filas no son válidas; no se importó nada (todo o nada): corríjalas o importe solo las filas válidas',
+    ja: '{total} 行中 {invalid} 行が無効なため、何もインポートしませんでした（全件か無しか）。修正するか、有効な行だけをインポートしてください',
+  },
+  importNoneValid: {
+    zh: '{total} 行中没有有效的行，未导入任何数据',
+    en: 'none of the {total} rows is valid; nothing was imported',
+    es: 'ninguna de las {total} filas es válida; no se importó nada',
+    ja: '{total} 行のうち有効な行がないため、何もインポートしませんでした',
+  },
+  importChangedInvalid: {
+    zh: '检查文件后数据已变化：现有 {invalid} 行无效，未导入任何数据',
+    en: 'the data changed since the file was checked: {invalid} rows are now invalid; nothing was imported',
+    es: 'los datos cambiaron desde que se comprobó el archivo: ahora {invalid} filas no son válidas; no se importó nada',
+    ja: 'ファイルの確認後にデータが変わりました。{invalid} 行が無効になったため、何もインポートしませんでした',
+  },
+  importChangedNoneValid: {
+    zh: '检查文件后数据已变化：现在没有有效的行',
+    en: 'the data changed since the file was checked: no row is valid now',
+    es: 'los datos cambiaron desde que se comprobó el archivo: ya no hay filas válidas',
+    ja: 'ファイルの確認後にデータが変わりました。有効な行がなくなりました',
+  },
+  importIdNumberRace: {
+    zh: '刚刚有人添加了使用其中某个证件号码的考生；未导入任何数据，请重试',
+    en: 'a student with one of these ID numbers was added meanwhile; nothing was imported, try again',
+    es: 'mientras tanto se añadió un candidato con uno de estos números de documento; no se importó nada, inténtelo de nuevo',
+    ja: 'その間にこれらの身分証番号のいずれかの受検者が追加されました。何もインポートしていません。再試行してください',
+  },
+  importRace: {
+    zh: '另一个导入同时写入了数据；未导入任何数据，请重试',
+    en: 'another import wrote at the same time; nothing was imported, try again',
+    es: 'otra importación escribió al mismo tiempo; no se importó nada, inténtelo de nuevo',
+    ja: '別のインポートが同時に書き込みました。何もインポートしていません。再試行してください',
+  },
+  importInternalError: {
+    zh: '服务器内部错误（请求 {requestId}），未导入任何数据',
+    en: 'Internal error (request {requestId}); nothing was imported',
+    es: 'Error interno (solicitud {requestId}); no se importó nada',
+    ja: '内部エラー（リクエスト {requestId}）。何もインポートしていません',
+  },
+
+  // Question bank
+  required: { zh: '必填', en: 'required', es: 'obligatorio', ja: '必須です' },
+  optionCount: {
+    zh: '需要 {min} 至 {max} 个选项（A 至 J）',
+    en: 'needs {min} to {max} options (A to J)',
+    es: 'necesita de {min} a {max} opciones (A a J)',
+    ja: '選択肢は {min}〜{max} 個（A〜J）必要です',
+  },
+  optionEmpty: {
+    zh: '选项 {option} 为空',
+    en: 'option {option} is empty',
+    es: 'la opción {option} está vacía',
+    ja: '選択肢 {option} が空です',
+  },
+  optionDuplicate: {
+    zh: '选项 {option} 与选项 {first} 相同',
+    en: 'option {option} is the same as option {first}',
+    es: 'la opción {option} es igual que la opción {first}',
+    ja: '選択肢 {option} は選択肢 {first} と同じです',
+  },
+  singleNeedsOneCorrect: {
+    zh: '单选题必须恰好有一个正确选项',
+    en: 'a single-choice question needs exactly one correct option',
+    es: 'una pregunta de opción única necesita exactamente una opción correcta',
+    ja: '単一選択問題には正解の選択肢がちょうど 1 つ必要です',
+  },
+  multipleNeedsTwoCorrect: {
+    zh: '多选题至少需要两个正确选项',
+    en: 'a multiple-choice question needs at least two correct options',
+    es: 'una pregunta de opción múltiple necesita al menos dos opciones correctas',
+    ja: '複数選択問題には正解の選択肢が 2 つ以上必要です',
+  },
+  judgementAnswer: {
+    zh: '必须是 T（正确）或 F（错误）',
+    en: 'must be T (true) or F (false)',
+    es: 'debe ser T (verdadero) o F (falso)',
+    ja: 'T（正）または F（誤）である必要があります',
+  },
+  blankCount: {
+    zh: '需要 1 至 {max} 个填空',
+    en: 'needs 1 to {max} blanks',
+    es: 'necesita de 1 a {max} huecos',
+    ja: '空欄は 1〜{max} 個必要です',
+  },
+  blankMarkers: {
+    zh: '题干中有 {markers} 个填空标记 ___，但有答案的填空有 {blanks} 个',
+    en: 'the stem has {markers} blank marker(s) ___ but {blanks} blank(s) have answers',
+    es: 'el enunciado tiene {markers} marca(s) de hueco ___ pero {blanks} hueco(s) tienen respuesta',
+    ja: '問題文には空欄記号 ___ が {markers} 個ありますが、解答のある空欄は {blanks} 個です',
+  },
+  blankEmpty: {
+    zh: '第 {n} 个填空至少需要一个可接受的答案',
+    en: 'blank {n} needs at least one accepted answer',
+    es: 'el hueco {n} necesita al menos una respuesta aceptada',
+    ja: '空欄 {n} には少なくとも 1 つの正答が必要です',
+  },
+  modelAnswerRequired: {
+    zh: '简答题需要参考答案',
+    en: 'a short-answer question needs a model answer',
+    es: 'una pregunta de respuesta corta necesita una respuesta modelo',
+    ja: '記述問題には模範解答が必要です',
+  },
+  noSuchSubject: {
+    zh: '申报工种 {id} 不存在',
+    en: 'no job type {id}',
+    es: 'no existe la ocupación {id}',
+    ja: '受検職種 {id} はありません',
+  },
+  subjectHasNoLevel: {
+    zh: '申报工种“{name}”没有等级 {level}',
+    en: 'job type "{name}" has no level {level}',
+    es: 'la ocupación "{name}" no tiene el nivel {level}',
+    ja: '受検職種「{name}」に等級 {level} はありません',
+  },
+  notACourseOf: {
+    zh: '{id} 不是申报工种“{name}”等级 {level} 的课程',
+    en: '{id} is not a course of job type "{name}" at level {level}',
+    es: '{id} no es un curso de la ocupación "{name}" en el nivel {level}',
+    ja: '{id} は受検職種「{name}」等級 {level} のコースではありません',
+  },
+  notAPointOf: {
+    zh: '{id} 不是课程“{name}”的鉴定点',
+    en: '{id} is not an appraisal point of course "{name}"',
+    es: '{id} no es un punto de evaluación del curso "{name}"',
+    ja: '{id} はコース「{name}」の評価項目ではありません',
+  },
+  structureGone: {
+    zh: '申报工种、课程或鉴定点刚被删除，请刷新后重试',
+    en: 'the job type, course or appraisal point was deleted meanwhile; reload and try again',
+    es: 'la ocupación, el curso o el punto de evaluación se eliminó mientras tanto; recargue e inténtelo de nuevo',
+    ja: 'その間に受検職種、コースまたは評価項目が削除されました。再読み込みしてやり直してください',
+  },
+  reviewNeedsAudit: {
+    zh: '没有权限：审核试题需要 {key}',
+    en: 'Permission denied: reviewing questions needs {key}',
+    es: 'Permiso denegado: revisar preguntas requiere {key}',
+    ja: '権限がありません：問題の審査には {key} が必要です',
+  },
+  questionAddedToPaper: {
+    zh: '试题 {id} 刚被加入试卷',
+    en: 'question {id} was added to a paper meanwhile',
+    es: 'la pregunta {id} se añadió a un examen mientras tanto',
+    ja: '問題 {id} はその間に試験用紙に追加されました',
+  },
+  questionInPapers: {
+    zh: '试题 {id} 已用于 {count} 份试卷：请改为停用',
+    en: 'question {id} is used in {count} paper(s): retire it instead',
+    es: 'la pregunta {id} se usa en {count} examen(es): retírela en su lugar',
+    ja: '問題 {id} は {count} 件の試験用紙で使われています。代わりに廃止してください',
+  },
+  questionRetired: {
+    zh: '试题 {id} 已停用：请先恢复再提交审核',
+    en: 'question {id} is retired: restore it before submitting it',
+    es: 'la pregunta {id} está retirada: restáurela antes de enviarla',
+    ja: '問題 {id} は廃止されています。提出する前に復元してください',
+  },
+  questionNotSubmittable: {
+    zh: '试题 {id} 不能提交审核：其状态为 {status}',
+    en: 'question {id} cannot be submitted for review: its status is {status}',
+    es: 'la pregunta {id} no se puede enviar a revisión: su estado es {status}',
+    ja: '問題 {id} は審査に提出できません。状態は {status} です',
+  },
+  questionNotUnderReview: {
+    zh: '试题 {id} 不在审核中：其状态为 {status}',
+    en: 'question {id} is not under review: its status is {status}',
+    es: 'la pregunta {id} no está en revisión: su estado es {status}',
+    ja: '問題 {id} は審査中ではありません。状態は {status} です',
+  },
+  cannotReviewOwn: {
+    zh: '不能审核自己的试题',
+    en: 'you cannot review your own question',
+    es: 'no puede revisar su propia pregunta',
+    ja: '自分の問題は審査できません',
+  },
+  unknownAction: {
+    zh: '未知操作 {action}',
+    en: 'unknown action {action}',
+    es: 'acción desconocida {action}',
+    ja: '不明な操作 {action}',
+  },
+  questionsAllOrNothing: {
+    zh: '{total} 道试题中有 {invalid} 道无效，未导入任何数据（全部或全不）：请更正，或只导入有效的试题',
+    en: '{invalid} of {total} questions are invalid; nothing was imported (all or nothing): correct them, or import the valid ones only',
+    es: '{invalid} de {total} preguntas no son válidas; no se importó nada (todo o nada): corríjalas o importe solo las válidas',
+    ja: '{total} 問中 {invalid} 問が無効なため、何もインポートしませんでした（全件か無しか）。修正するか、有効な問題だけをインポートしてください',
+  },
+  questionsNoneValid: {
+    zh: '{total} 道试题中没有有效的试题，未导入任何数据',
+    en: 'none of the {total} questions is valid; nothing was imported',
+    es: 'ninguna de las {total} preguntas es válida; no se importó nada',
+    ja: '{total} 問のうち有効な問題がないため、何もインポートしませんでした',
+  },
+  questionsChangedInvalid: {
+    zh: '检查文件后数据已变化：现有 {invalid} 道试题无效，未导入任何数据',
+    en: 'the data changed since the file was checked: {invalid} questions are now invalid; nothing was imported',
+    es: 'los datos cambiaron desde que se comprobó el archivo: ahora {invalid} preguntas no son válidas; no se importó nada',
+    ja: 'ファイルの確認後にデータが変わりました。{invalid} 問が無効になったため、何もインポートしませんでした',
+  },
+  questionsChangedNoneValid: {
+    zh: '检查文件后数据已变化：现在没有有效的试题',
+    en: 'the data changed since the file was checked: no question is valid now',
+    es: 'los datos cambiaron desde que se comprobó el archivo: ya no hay preguntas válidas',
+    ja: 'ファイルの確認後にデータが変わりました。有効な問題がなくなりました',
+  },
+  importStructureGone: {
+    zh: '申报工种、课程或鉴定点刚被删除；未导入任何数据，请重试',
+    en: 'a job type, course or appraisal point was deleted meanwhile; nothing was imported, try again',
+    es: 'mientras tanto se eliminó una ocupación, curso o punto de evaluación; no se importó nada, inténtelo de nuevo',
+    ja: 'その間に受検職種、コースまたは評価項目が削除されました。何もインポートしていません。再試行してください',
+  },
+  questionExportTooMany: {
+    zh: '共有 {total} 道试题符合条件，每次最多导出 {max} 道，请缩小筛选范围',
+    en: '{total} questions match; at most {max} per export: narrow the filter',
+    es: 'coinciden {total} preguntas; como máximo {max} por exportación: reduzca el filtro',
+    ja: '{total} 問が該当します。1 回のエクスポートは最大 {max} 問です。絞り込んでください',
+  },
+  binaryNotText: {
+    zh: '不是文本文件：其中含有二进制数据',
+    en: 'not a text file: it holds binary data',
+    es: 'no es un archivo de texto: contiene datos binarios',
+    ja: 'テキストファイルではありません。バイナリデータを含んでいます',
+  },
+  textNoQuestions: {
+    zh: '没有试题：文件中只有空行',
+    en: 'no questions: the file holds only blank lines',
+    es: 'no hay preguntas: el archivo solo tiene líneas en blanco',
+    ja: '問題がありません。ファイルには空行しかありません',
+  },
+  textTooManyQuestions: {
+    zh: '共 {count} 道试题，每个文件最多 {max} 道：请拆分文件',
+    en: '{count} questions; at most {max} per file: split the file',
+    es: '{count} preguntas; como máximo {max} por archivo: divida el archivo',
+    ja: '{count} 問あります。1 ファイル最大 {max} 問です。ファイルを分割してください',
+  },
+  unsupportedImportFile: {
+    zh: '不能导入 .{extension} 文件：请使用 Excel 模板（.xlsx）或纯文本格式（.txt）',
+    en: 'a .{extension} file cannot be imported: use the Excel template (.xlsx) or the plain-text format (.txt)',
+    es: 'no se puede importar un archivo .{extension}: use la plantilla de Excel (.xlsx) o el formato de texto (.txt)',
+    ja: '.{extension} ファイルはインポートできません。Excel テンプレート（.xlsx）かテキスト形式（.txt）を使ってください',
+  },
+  txtNeedsStructure: {
+    zh: '.txt 导入需要申报工种、等级和课程',
+    en: 'a .txt import needs subjectId, level and courseId',
+    es: 'una importación .txt necesita subjectId, level y courseId',
+    ja: '.txt のインポートには subjectId、level、courseId が必要です',
+  },
+  officeFileAsTxt: {
+    zh: '这是被命名为 .txt 的 Office 文件：工作簿请以 .xlsx 导入',
+    en: 'an Office file named .txt: import a workbook as .xlsx',
+    es: 'un archivo de Office con nombre .txt: importe un libro como .xlsx',
+    ja: '.txt という名前の Office ファイルです。ブックは .xlsx としてインポートしてください',
+  },
+  notUtf8: {
+    zh: '不是 UTF-8 文本：请将文件另存为“UTF-8”编码（记事本：另存为 → 编码）后重试',
+    en: 'not UTF-8 text: save the file as "UTF-8" (Notepad: Save as → Encoding) and try again',
+    es: 'no es texto UTF-8: guarde el archivo como "UTF-8" (Bloc de notas: Guardar como → Codificación) e inténtelo de nuevo',
+    ja: 'UTF-8 のテキストではありません。「UTF-8」で保存して（メモ帳：名前を付けて保存 → 文字コード）やり直してください',
+  },
+
+  // Users and permissions
+  usernameTaken: {
+    zh: '用户名“{name}”已被占用',
+    en: 'the username "{name}" is taken',
+    es: 'el nombre de usuario "{name}" ya está en uso',
+    ja: 'ユーザー名「{name}」は既に使われています',
+  },
+  usernameReservedForTickets: {
+    zh: 'KS 加数字形式的名称保留给准考证号',
+    en: 'names of the form KS followed by digits are reserved for exam ticket numbers',
+    es: 'los nombres con la forma KS seguida de dígitos están reservados para los números de boleto de examen',
+    ja: 'KS に数字が続く形式の名前は受験番号用に予約されています',
+  },
+  firstAdminStaysAdmin: {
+    zh: '第一位管理员必须保持管理员类型',
+    en: 'the first administrator stays an administrator',
+    es: 'el primer administrador sigue siendo administrador',
+    ja: '最初の管理者は管理者のままです',
+  },
+  accountIsStudentStays: {
+    zh: '此账号属于考生 {name}（{ticket}），其用户名为准考证号，且保持为考生账号',
+    en: 'this account belongs to examinee {name} ({ticket}); its username is the exam ticket number and it stays a student account',
+    es: 'esta cuenta pertenece al examinado {name} ({ticket}); su nombre de usuario es el número de boleto y sigue siendo una cuenta de candidato',
+    ja: 'このアカウントは受検者 {name}（{ticket}）のものです。ユーザー名は受験番号で、受検者アカウントのままです',
+  },
+  accountIsStudentDelete: {
+    zh: '此账号属于考生 {name}（{ticket}），请在考生管理中删除该考生',
+    en: 'This account belongs to examinee {name} ({ticket}); delete the examinee in student management',
+    es: 'Esta cuenta pertenece al examinado {name} ({ticket}); elimine al examinado en la gestión de candidatos',
+    ja: 'このアカウントは受検者 {name}（{ticket}）のものです。受検者管理で受検者を削除してください',
+  },
+  firstAdminNotDeletable: {
+    zh: '第一位管理员（用户 1）不能删除',
+    en: 'The first administrator (user 1) cannot be deleted',
+    es: 'El primer administrador (usuario 1) no se puede eliminar',
+    ja: '最初の管理者（ユーザー 1）は削除できません',
+  },
+  cannotDeleteSelf: {
+    zh: '不能删除自己的账号',
+    en: 'You cannot delete your own account',
+    es: 'No puede eliminar su propia cuenta',
+    ja: '自分のアカウントは削除できません',
+  },
+  onlySuperAdminGrantsSuperAdmin: {
+    zh: '只有 SUPER_ADMIN 可以授予角色 SUPER_ADMIN',
+    en: 'Only a SUPER_ADMIN may grant the role SUPER_ADMIN',
+    es: 'Solo un SUPER_ADMIN puede otorgar el rol SUPER_ADMIN',
+    ja: 'ロール SUPER_ADMIN を付与できるのは SUPER_ADMIN だけです',
+  },
+  onlySuperAdminChangesSuperAdmin: {
+    zh: '只有 SUPER_ADMIN 可以修改持有 SUPER_ADMIN 的用户',
+    en: 'Only a SUPER_ADMIN may change a user who holds SUPER_ADMIN',
+    es: 'Solo un SUPER_ADMIN puede cambiar a un usuario que tiene SUPER_ADMIN',
+    ja: 'SUPER_ADMIN を持つユーザーを変更できるのは SUPER_ADMIN だけです',
+  },
+  lastSuperAdmin: {
+    zh: '这是最后一位拥有 SUPER_ADMIN 角色的用户，请先把该角色授予其他用户',
+    en: 'This is the last user with role SUPER_ADMIN; give the role to another user first',
+    es: 'Este es el último usuario con el rol SUPER_ADMIN; otorgue el rol a otro usuario primero',
+    ja: 'これはロール SUPER_ADMIN を持つ最後のユーザーです。先に別のユーザーにロールを付与してください',
+  },
+  currentPasswordWrong: {
+    zh: '当前密码错误',
+    en: 'the current password is wrong',
+    es: 'la contraseña actual es incorrecta',
+    ja: '現在のパスワードが間違っています',
+  },
+  notDefaultPassword: {
+    zh: '不能使用默认密码',
+    en: 'must not be the default password',
+    es: 'no debe ser la contraseña predeterminada',
+    ja: '初期パスワードは使用できません',
+  },
+  mustDifferFromOldPassword: {
+    zh: '必须与旧密码不同',
+    en: 'must differ from the old password',
+    es: 'debe ser distinta de la contraseña anterior',
+    ja: '古いパスワードと異なる必要があります',
+  },
+  permissionKeyTaken: {
+    zh: '权限标识 {key} 已存在',
+    en: 'a permission with key {key} exists',
+    es: 'ya existe un permiso con la clave {key}',
+    ja: 'キー {key} の権限は既に存在します',
+  },
+  permissionBuiltInKey: {
+    zh: '{key} 是内置权限（系统会检查它），其标识不能修改',
+    en: '{key} is built in (the product checks it); its key cannot change',
+    es: '{key} está integrado (el producto lo comprueba); su clave no puede cambiar',
+    ja: '{key} は組み込みの権限です（製品が確認します）。キーは変更できません',
+  },
+  permissionBuiltInDelete: {
+    zh: '{key} 是内置权限（系统会检查它），不能删除',
+    en: '{key} is built in (the product checks it) and cannot be deleted',
+    es: '{key} está integrado (el producto lo comprueba) y no se puede eliminar',
+    ja: '{key} は組み込みの権限です（製品が確認します）。削除できません',
+  },
+  permissionHasChildren: {
+    zh: '权限 {key} 下还有 {count} 个子项',
+    en: 'Permission {key} still has {count} child entries',
+    es: 'El permiso {key} aún tiene {count} entradas hijas',
+    ja: '権限 {key} にはまだ子項目が {count} 件あります',
+  },
+  permissionGrantedToRoles: {
+    zh: '权限 {key} 仍被授予角色：{roles}',
+    en: 'Permission {key} is still granted to roles: {roles}',
+    es: 'El permiso {key} todavía está otorgado a los roles: {roles}',
+    ja: '権限 {key} はまだ次のロールに付与されています：{roles}',
+  },
+  childrenCannotBeButton: {
+    zh: '有子项的条目不能改为按钮',
+    en: 'an entry with children cannot become a button',
+    es: 'una entrada con hijos no puede convertirse en botón',
+    ja: '子項目を持つ項目はボタンにできません',
+  },
+  entryBelowItself: {
+    zh: '条目不能位于自身之下',
+    en: 'an entry cannot sit below itself',
+    es: 'una entrada no puede estar debajo de sí misma',
+    ja: '項目を自分自身の下に置くことはできません',
+  },
+  buttonNoChildren: {
+    zh: '按钮不能有子项',
+    en: 'a button cannot have children',
+    es: 'un botón no puede tener hijos',
+    ja: 'ボタンは子項目を持てません',
+  },
+} as const satisfies Record<string, Localized>;
+
+export type MessageKey = keyof typeof SERVER_MESSAGES;
+
+/** What a message names (not found, still in use…), e.g. `{entity} 3 not found`. */
+export const ENTITY_NAMES = {
+  school: { zh: '考试项目', en: 'Exam project', es: 'Proyecto de examen', ja: '試験プロジェクト' },
+  department: {
+    zh: '职业类别',
+    en: 'Job-type category',
+    es: 'Categoría profesional',
+    ja: '職業分類',
+  },
+  subject: { zh: '申报工种', en: 'Job type', es: 'Ocupación', ja: '受検職種' },
+  classes: {
+    zh: '报名批次',
+    en: 'Registration batch',
+    es: 'Convocatoria',
+    ja: '申込回次',
+  },
+  user: { zh: '用户', en: 'User', es: 'Usuario', ja: 'ユーザー' },
+  role: { zh: '角色', en: 'Role', es: 'Rol', ja: 'ロール' },
+  permission: { zh: '权限', en: 'Permission', es: 'Permiso', ja: '権限' },
+  knowledge: {
+    zh: '课程或鉴定点',
+    en: 'Knowledge',
+    es: 'Conocimiento',
+    ja: 'コースまたは評価項目',
+  },
+  course: { zh: '课程', en: 'Course', es: 'Curso', ja: 'コース' },
+  point: { zh: '鉴定点', en: 'Appraisal point', es: 'Punto de evaluación', ja: '評価項目' },
+  student: { zh: '考生', en: 'Student', es: 'Candidato', ja: '受検者' },
+  ownStudentRecord: {
+    zh: '您的考生档案',
+    en: 'Your student record',
+    es: 'Su ficha de candidato',
+    ja: 'あなたの受検者記録',
+  },
+  batch: { zh: '批次', en: 'Batch', es: 'Convocatoria', ja: '申込回次' },
+  question: { zh: '试题', en: 'Question', es: 'Pregunta', ja: '問題' },
+  file: { zh: '文件', en: 'File', es: 'Archivo', ja: 'ファイル' },
+  parentPermission: {
+    zh: '上级权限',
+    en: 'Parent permission',
+    es: 'Permiso superior',
+    ja: '親権限',
+  },
+} as const satisfies Record<string, Localized>;
+
+export type EntityKey = keyof typeof ENTITY_NAMES;
+
+/** A question's review state (spec's audit status) as a message names it. */
+export const AUDIT_STATUS_NAMES = {
+  0: { zh: '未提交', en: 'not started', es: 'no iniciado', ja: '未提出' },
+  1: { zh: '审核中', en: 'under review', es: 'en revisión', ja: '審査中' },
+  2: { zh: '已通过', en: 'passed', es: 'aprobado', ja: '承認済み' },
+  3: { zh: '未通过', en: 'failed', es: 'rechazado', ja: '差し戻し' },
+  4: { zh: '已过期', en: 'expired', es: 'caducado', ja: '期限切れ' },
+} as const satisfies Record<number, Localized>;
+
+/**
+ * The name of each field a message can blame, as the form shows it. Zod paths are named by their
+ * last word (`options.2.content` by `content`).
+ */
+export const FIELD_LABELS = {
+  body: { zh: '请求体', en: 'Body', es: 'Cuerpo', ja: '本文' },
+  querystring: { zh: '查询参数', en: 'Query', es: 'Consulta', ja: 'クエリ' },
+  params: { zh: '路径参数', en: 'Path', es: 'Ruta', ja: 'パス' },
+  headers: { zh: '请求头', en: 'Headers', es: 'Cabeceras', ja: 'ヘッダー' },
+  'content-type': {
+    zh: '内容类型',
+    en: 'Content type',
+    es: 'Tipo de contenido',
+    ja: 'コンテンツタイプ',
+  },
+  id: { zh: '编号', en: 'ID', es: 'ID', ja: 'ID' },
+  ids: { zh: '编号列表', en: 'IDs', es: 'IDs', ja: 'ID 一覧' },
+  page: { zh: '页码', en: 'Page', es: 'Página', ja: 'ページ' },
+  limit: { zh: '每页条数', en: 'Page size', es: 'Tamaño de página', ja: '表示件数' },
+  name: { zh: '名称', en: 'Name', es: 'Nombre', ja: '名前' },
+  code: { zh: '编码', en: 'Code', es: 'Código', ja: 'コード' },
+  key: { zh: '标识', en: 'Key', es: 'Clave', ja: 'キー' },
+  status: { zh: '状态', en: 'Status', es: 'Estado', ja: '状態' },
+  sort: { zh: '排序', en: 'Order', es: 'Orden', ja: '並び順' },
+  description: { zh: '描述', en: 'Description', es: 'Descripción', ja: '説明' },
+  remark: { zh: '备注', en: 'Remark', es: 'Observación', ja: '備考' },
+  keyword: { zh: '关键词', en: 'Keyword', es: 'Palabra clave', ja: 'キーワード' },
+  orderBy: { zh: '排序字段', en: 'Sort by', es: 'Ordenar por', ja: '並べ替え項目' },
+  sortField: { zh: '排序字段', en: 'Sort by', es: 'Ordenar por', ja: '並べ替え項目' },
+  order: { zh: '排序方向', en: 'Sort order', es: 'Sentido del orden', ja: '並び順の方向' },
+  sortOrder: { zh: '排序方向', en: 'Sort order', es: 'Sentido del orden', ja: '並び順の方向' },
+  contact: { zh: '联系方式', en: 'Contact', es: 'Contacto', ja: '連絡先' },
+  organiser: { zh: '组织单位', en: 'Organiser', es: 'Organizador', ja: '主催者' },
+  userId: { zh: '用户', en: 'User', es: 'Usuario', ja: 'ユーザー' },
+  roles: { zh: '角色', en: 'Roles', es: 'Roles', ja: 'ロール' },
+  remoteLogin: {
+    zh: '异地登录',
+    en: 'Remote sign-in',
+    es: 'Inicio de sesión remoto',
+    ja: 'リモートログイン',
+  },
+  linkType: { zh: '链接类型', en: 'Link type', es: 'Tipo de enlace', ja: 'リンク種別' },
+  auditStatus: { zh: '审核状态', en: 'Review status', es: 'Estado de revisión', ja: '審査状態' },
+  retired: { zh: '已停用', en: 'Retired', es: 'Retirada', ja: '廃止' },
+  correct: { zh: '正确答案', en: 'Correct', es: 'Correcta', ja: '正解' },
+  // Exam structure
+  schoolId: {
+    zh: '考试项目',
+    en: 'Exam project',
+    es: 'Proyecto de examen',
+    ja: '試験プロジェクト',
+  },
+  departmentId: {
+    zh: '职业类别',
+    en: 'Job-type category',
+    es: 'Categoría profesional',
+    ja: '職業分類',
+  },
+  subjectId: { zh: '申报工种', en: 'Job type', es: 'Ocupación', ja: '受検職種' },
+  classId: {
+    zh: '报名批次',
+    en: 'Registration batch',
+    es: 'Convocatoria',
+    ja: '申込回次',
+  },
+  level: { zh: '等级', en: 'Level', es: 'Nivel', ja: '等級' },
+  levels: { zh: '等级', en: 'Levels', es: 'Niveles', ja: '等級' },
+  capacity: { zh: '容量', en: 'Capacity', es: 'Capacidad', ja: '定員' },
+  registrationStart: {
+    zh: '报名开始时间',
+    en: 'Registration start',
+    es: 'Inicio de inscripción',
+    ja: '申込開始日',
+  },
+  registrationEnd: {
+    zh: '报名结束时间',
+    en: 'Registration end',
+    es: 'Fin de inscripción',
+    ja: '申込終了日',
+  },
+  examStart: { zh: '考试开始时间', en: 'Exam start', es: 'Inicio del examen', ja: '試験開始日' },
+  examEnd: { zh: '考试结束时间', en: 'Exam end', es: 'Fin del examen', ja: '試験終了日' },
+  userIds: { zh: '教师', en: 'Teachers', es: 'Profesores', ja: '教師' },
+  // Base data and imports
+  weight: { zh: '权重', en: 'Weight', es: 'Peso', ja: '比重' },
+  importance: { zh: '重要程度', en: 'Importance', es: 'Importancia', ja: '重要度' },
+  courseId: { zh: '课程', en: 'Course', es: 'Curso', ja: 'コース' },
+  knowId: { zh: '鉴定点', en: 'Appraisal point', es: 'Punto de evaluación', ja: '評価項目' },
+  gender: { zh: '性别', en: 'Gender', es: 'Sexo', ja: '性別' },
+  idType: { zh: '证件类型', en: 'ID type', es: 'Tipo de documento', ja: '身分証の種類' },
+  idNumber: { zh: '证件号码', en: 'ID number', es: 'Número de documento', ja: '身分証番号' },
+  phone: { zh: '手机号', en: 'Phone', es: 'Teléfono', ja: '電話番号' },
+  photo: { zh: '照片', en: 'Photo', es: 'Foto', ja: '写真' },
+  ticketNumber: { zh: '准考证号', en: 'Ticket number', es: 'Número de boleto', ja: '受験番号' },
+  filter: { zh: '筛选条件', en: 'Filter', es: 'Filtro', ja: '絞り込み条件' },
+  file: { zh: '文件', en: 'File', es: 'Archivo', ja: 'ファイル' },
+  mode: { zh: '导入方式', en: 'Mode', es: 'Modo', ja: 'モード' },
+  lang: { zh: '语言', en: 'Language', es: 'Idioma', ja: '言語' },
+  // Questions
+  content: { zh: '题干', en: 'Stem', es: 'Enunciado', ja: '問題文' },
+  options: { zh: '选项', en: 'Options', es: 'Opciones', ja: '選択肢' },
+  answer: { zh: '答案', en: 'Answer', es: 'Respuesta', ja: '解答' },
+  blanks: { zh: '填空答案', en: 'Blanks', es: 'Huecos', ja: '空欄' },
+  linkUrl: { zh: '链接地址', en: 'Link', es: 'Enlace', ja: 'リンク' },
+  analysis: { zh: '解析', en: 'Analysis', es: 'Análisis', ja: '解説' },
+  score: { zh: '分值', en: 'Score', es: 'Puntuación', ja: '配点' },
+  difficulty: { zh: '难度', en: 'Difficulty', es: 'Dificultad', ja: '難易度' },
+  pointId: { zh: '鉴定点', en: 'Appraisal point', es: 'Punto de evaluación', ja: '評価項目' },
+  reason: { zh: '原因', en: 'Reason', es: 'Motivo', ja: '理由' },
+  action: { zh: '操作', en: 'Action', es: 'Acción', ja: '操作' },
+  tags: { zh: '标签', en: 'Tags', es: 'Etiquetas', ja: 'タグ' },
+  // Users, roles and permissions
+  nickName: { zh: '昵称', en: 'Nickname', es: 'Apodo', ja: 'ニックネーム' },
+  userType: { zh: '用户类型', en: 'User type', es: 'Tipo de usuario', ja: 'ユーザー種別' },
+  introduction: { zh: '简介', en: 'Introduction', es: 'Presentación', ja: '自己紹介' },
+  avatar: { zh: '头像', en: 'Avatar', es: 'Avatar', ja: 'アバター' },
+  email: { zh: '邮箱', en: 'Email', es: 'Correo electrónico', ja: 'メール' },
+  endDate: { zh: '有效期至', en: 'Valid until', es: 'Válido hasta', ja: '有効期限' },
+  roleIds: { zh: '角色', en: 'Roles', es: 'Roles', ja: 'ロール' },
+  roleId: { zh: '角色', en: 'Role', es: 'Rol', ja: 'ロール' },
+  roleKeys: { zh: '角色', en: 'Roles', es: 'Roles', ja: 'ロール' },
+  permissionIds: { zh: '权限', en: 'Permissions', es: 'Permisos', ja: '権限' },
+  oldPass: {
+    zh: '当前密码',
+    en: 'Current password',
+    es: 'Contraseña actual',
+    ja: '現在のパスワード',
+  },
+  newPass: { zh: '新密码', en: 'New password', es: 'Nueva contraseña', ja: '新しいパスワード' },
+  password: { zh: '密码', en: 'Password', es: 'Contraseña', ja: 'パスワード' },
+  username: { zh: '用户名', en: 'Username', es: 'Nombre de usuario', ja: 'ユーザー名' },
+  verifyCode: { zh: '验证码', en: 'Captcha', es: 'Código de verificación', ja: '認証コード' },
+  parentId: { zh: '上级', en: 'Parent', es: 'Superior', ja: '親' },
+  type: { zh: '类型', en: 'Type', es: 'Tipo', ja: '種類' },
+  icon: { zh: '图标', en: 'Icon', es: 'Icono', ja: 'アイコン' },
+  path: { zh: '路径', en: 'Path', es: 'Ruta', ja: 'パス' },
+} as const satisfies Record<string, Localized>;
+
+export type FieldKey = keyof typeof FIELD_LABELS;
+
+/**
+ * A parameter is either shown as it is, or is itself worded per language (an entity's or a
+ * field's name).
+ */
+export type MessageParam = string | number | Localized;
+export type MessageParams = Readonly<Record<string, MessageParam>>;
+
+const isLanguage = (value: string): value is MessageLanguage =>
+  (MESSAGE_LANGUAGES as readonly string[]).includes(value);
+
+/**
+ * The language of a request: the first of Accept-Language's tags (by quality) that we speak,
+ * else en (spec §2's default).
+ */
+export function languageOf(acceptLanguage: string | undefined): MessageLanguage {
+  if (!acceptLanguage) return 'en';
+  const tags = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.find((p) => p.trim().startsWith('q='));
+      const quality = q ? Number(q.trim().slice(2)) : 1;
+      return { base: tag.toLowerCase().split('-')[0] ?? '', quality, index };
+    })
+    .filter((entry) => entry.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  return tags.map((entry) => entry.base).find(isLanguage) ?? 'en';
+}
+
+/** `{name}` placeholders of a text, sorted (tests compare them across languages). */
+export const placeholdersOf = (text: string) =>
+  [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!).sort();
+
+const fill = (text: string, params: MessageParams, language: MessageLanguage) =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    if (value === undefined) return whole;
+    return typeof value === 'object' ? value[language] : String(value);
+  });
+
+export const renderMessage = (
+  key: MessageKey,
+  params: MessageParams,
+  language: MessageLanguage,
+): string => fill(SERVER_MESSAGES[key][language], params, language);
+
+/** A field's name in the language; a field the catalogue lacks keeps its own name. */
+export const fieldLabel = (field: string, language: MessageLanguage): string => {
+  const name = field.split('.').findLast((part) => !/^\d+$/.test(part)) ?? field;
+  return (FIELD_LABELS as Record<string, Localized>)[name]?.[language] ?? field;
+};
+
+/** "用户名：…", "Username: …". */
+export const withFieldLabel = (field: string, text: string, language: MessageLanguage) =>
+  `${fieldLabel(field, language)}${language === 'zh' || language === 'ja' ? '：' : ': '}${text}`;
+
+/** A message worded in every language, to be a parameter of another (a list of problems). */
+export const localized = (key: MessageKey, params: MessageParams = {}): Localized =>
+  Object.fromEntries(
+    MESSAGE_LANGUAGES.map((language) => [language, renderMessage(key, params, language)]),
+  ) as Record<MessageLanguage, string>;
+
+/**
+ * For a shared schema's own refinements: the English text for any reader, and the key the
+ * server words in the request's language.
+ */
+export const schemaMessage = (key: MessageKey, params: MessageParams = {}) => ({
+  message: renderMessage(key, params, 'en'),
+  params: { messageKey: key, messageParams: params },
+});
