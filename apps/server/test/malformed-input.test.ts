@@ -45,7 +45,8 @@ describe('malformed input', () => {
         expect(response.statusCode, `${url} ${type}`).toBe(400);
         expect(response.json()).toMatchObject({
           status: 10002,
-          message: expect.stringMatching(/^body: not a readable multipart form \(.*[Bb]oundary/),
+          message: expect.stringMatching(/^Body: not a readable multipart form \(.*[Bb]oundary/),
+          data: { field: 'body' },
         });
       }
     });
@@ -157,8 +158,8 @@ describe('malformed input', () => {
         expect(response.headers['x-request-id']).toEqual(expect.any(String));
         expect(response.json()).toEqual({
           status: 10002,
-          message: 'url: not a valid URL (broken % encoding)',
-          data: null,
+          message: 'URL: not a valid URL (broken % encoding)',
+          data: { field: 'url' },
         });
       },
     );

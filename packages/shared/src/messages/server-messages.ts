@@ -1151,6 +1151,7 @@ export const AUDIT_STATUS_NAMES = {
  */
 export const FIELD_LABELS = {
   body: { zh: '请求体', en: 'Body', es: 'Cuerpo', ja: '本文' },
+  url: { zh: '网址', en: 'URL', es: 'URL', ja: 'URL' },
   querystring: { zh: '查询参数', en: 'Query', es: 'Consulta', ja: 'クエリ' },
   params: { zh: '路径参数', en: 'Path', es: 'Ruta', ja: 'パス' },
   headers: { zh: '请求头', en: 'Headers', es: 'Cabeceras', ja: 'ヘッダー' },
