@@ -135,7 +135,11 @@ describe('signing in and out', () => {
     await page.route('**/api/kaoshi-user/security/doLogin', (route) =>
       route.fulfill({
         status: 400,
-        json: { status: 10002, message: 'verifyCode: the captcha code is wrong', data: null },
+        json: {
+          status: 10002,
+          message: '验证码：验证码错误',
+          data: { field: 'verifyCode' },
+        },
       }),
     );
     await page.goto(`${baseURL}/login`);

@@ -96,6 +96,9 @@ describe('Editor tools', () => {
     await tool(editor, 'chart').click();
     const box = dialog(page, 'chart');
     await box.getByText(texts.editorTools.chart.title).first().waitFor();
+    // As after the other dialogs here: a click that lands while antd's modal is still zooming in
+    // can be lost (in one full run the cancel below left the dialog open over the editor).
+    await animationsDone(page);
     return box;
   }
 
@@ -199,6 +202,7 @@ describe('Editor tools', () => {
       tools.chart.problems.tooFewRows.replace('{{rows}}', '1'),
     );
     await chartBox.getByRole('button', { name: buttonName(texts.common.cancel) }).click();
+    await chartBox.waitFor({ state: 'hidden' });
 
     // Find and replace: the count shows the current match, replace all changes every one.
     const before = (await text.innerText()).split('车间').length - 1;

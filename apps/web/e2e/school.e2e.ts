@@ -116,7 +116,7 @@ describe('School screens', () => {
     await modal.getByLabel('主办单位').fill('市职业技能鉴定中心');
     await modal.getByLabel('联系方式').fill('0571-88888888');
     await modal.getByRole('button', { name: buttonName('保存') }).click();
-    await expect.poll(() => errors(modal).allInnerTexts()).toEqual(['该编码已被使用']);
+    await expect.poll(() => errors(modal).allInnerTexts()).toEqual(['编码 school-other-P 已存在']);
     await modal.getByLabel('编码', { exact: true }).fill('school-E1');
     await saveDialog(page);
     await toast(page).filter({ hasText: '考试项目已新增' }).waitFor();

@@ -868,7 +868,7 @@ export const SERVER_MESSAGES = {
     ja: '問題 {id} は審査中ではありません。状態は {status} です',
   },
   cannotReviewOwn: {
-    zh: '不能审核自己的试题',
+    zh: '不能审核自己出的题',
     en: 'you cannot review your own question',
     es: 'no puede revisar su propia pregunta',
     ja: '自分の問題は審査できません',

@@ -81,7 +81,7 @@ export default function Login() {
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
   /**
-   * The server names what it refused (`password: …`, `verifyCode: …`, status 10005); say it in
+   * The server names the field it refused (`data.field`: password, verifyCode; or status 10005); say it in
    * the page's language. A wrong user type, a disabled or an expired account are refused as a
    * wrong password (telling them apart would confirm the password). Anything else is shown as
    * the server put it.
@@ -90,9 +90,9 @@ export default function Login() {
     if (!(failure instanceof ApiError))
       return failure instanceof Error ? failure.message : t('common.error');
     if (failure.status === ApiStatus.TOO_MANY_REQUESTS) return t('login.problems.locked');
-    const field = failure.message.split(':')[0];
-    if (field === 'password' || field === 'username') return t('login.problems.credentials');
-    if (field === 'verifyCode') return t('login.problems.captcha');
+    if (failure.field === 'password' || failure.field === 'username')
+      return t('login.problems.credentials');
+    if (failure.field === 'verifyCode') return t('login.problems.captcha');
     return failure.message;
   };
 
