@@ -48,6 +48,8 @@ export async function startServer({ adminPassword, logLevel = 'warn' }) {
   }
   return {
     url,
+    /** Where the server keeps its SQLite file (kaoshi.db) and uploads. */
+    dataDir,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

@@ -132,6 +132,18 @@ describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
     await page.locator('form button[type=submit]').waitFor();
     await screenshot(page, 'a11y-login', { fullPage: false });
     expect(await violations(page)).toEqual([]);
+    // Each field's problem, under an empty form sent.
+    await page.locator('form button[type=submit]').click();
+    await page.locator('.login-problem').first().waitFor();
+    await screenshot(page, 'a11y-login-problems', { fullPage: false });
+    expect(await violations(page)).toEqual([]);
+    // The server's refusal in its banner.
+    await page.locator('input[name=username]').fill('nobody-a11y');
+    await page.locator('input[name=password]').fill('wrong-password-1');
+    await page.locator('form button[type=submit]').click();
+    await page.locator('.login-error').waitFor();
+    await screenshot(page, 'a11y-login-refused', { fullPage: false });
+    expect(await violations(page)).toEqual([]);
     await page.context().close();
   });
 

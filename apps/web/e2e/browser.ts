@@ -137,6 +137,14 @@ export async function answerConfirm(page: Page, text: string) {
   await box.waitFor({ state: 'hidden' });
 }
 
+/**
+ * The rich-text editor (its .ke-root) whose text is labelled `label`. A form's editors are created
+ * one after another once mounted: "the first .ke-root" may be the stem's or, a moment earlier,
+ * an option's, and words typed there were lost with the option when the type changed.
+ */
+export const editorLabelled = (scope: Locator | Page, label: string) =>
+  scope.locator(`.ke-root:has(.ProseMirror[aria-label="${label}"])`);
+
 /** The dropdown of the antd Select whose combobox is `select`: the one holding its listbox. */
 export async function dropdownOf(page: Page, select: Locator): Promise<Locator> {
   const id = await select.getAttribute('id');
@@ -162,7 +170,17 @@ export async function openSelect(page: Page, select: Locator): Promise<Locator> 
 /** Picks the option showing `option` in the Select `select`, and waits until its dropdown closed. */
 export async function pickIn(page: Page, select: Locator, option: string) {
   const dropdown = await openSelect(page, select);
-  await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
+  try {
+    await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
+  } catch (error) {
+    // Say what the dropdown offered instead: a timeout alone does not tell why.
+    const offered = await dropdown.locator('.ant-select-item-option').allInnerTexts();
+    const shown = await dropdown.innerText().catch(() => '(gone)');
+    throw new Error(
+      `"${option}" not offered; options: ${JSON.stringify(offered)}; dropdown: ${JSON.stringify(shown.slice(0, 300))}`,
+      { cause: error },
+    );
+  }
   await dropdown.waitFor({ state: 'hidden' });
 }
 

@@ -8,6 +8,7 @@ import {
   animationsDone,
   buttonName,
   collectConsoleErrors,
+  editorLabelled,
   launchBrowser,
   newPage,
   openSignedIn,
@@ -65,7 +66,7 @@ describe('Editor tools', () => {
       .getByRole('button', { name: buttonName(texts.question.add) })
       .click();
     const host = page.locator('.ant-modal.question-form-dialog');
-    const editor = host.locator('.ke-root').first();
+    const editor = editorLabelled(host, texts.question.fields.content);
     const text = editor.locator('.ProseMirror');
     await text.waitFor();
     const unexpectedErrors = () =>
@@ -337,6 +338,9 @@ describe('Editor tools', () => {
       })
       .click();
     const choice = dialog(page, 'template');
+    // Clicked once the dialog has zoomed in: a point computed on a moving button misses it.
+    await choice.waitFor();
+    await animationsDone(page);
     await choice.getByRole('button', { name: buttonName(tools.templates.insertHere) }).click();
     await choice.waitFor({ state: 'hidden' });
     await expect.poll(() => text.locator('table').count()).toBe(2);

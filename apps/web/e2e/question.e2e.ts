@@ -556,6 +556,9 @@ describe('Question bank', () => {
           .getByRole('button', { name: buttonName(q.import.open) })
           .click();
         modal = dialog(page, 'import');
+        // Clicked once the dialog has zoomed in: a point computed on a moving tab misses it.
+        await modal.waitFor();
+        await animationsDone(page);
         await modal.getByText(q.import.text, { exact: true }).click();
         await modal.getByText(q.import.formatTitle).waitFor();
         await animationsDone(page);

@@ -138,7 +138,9 @@ describe(`${XSS_VECTORS.length} XSS vectors in the browser`, () => {
     await page.goto(`${baseURL}${QUESTIONS}`);
     await waitForLayout(page);
     await page.getByRole('button', { name: '新增试题' }).click();
-    const editor = page.locator('.ant-modal .ke-root').first();
+    // The stem's editor by its label: a form's editors are created one after another.
+    const stem = '.ant-modal .ke-root:has(.ProseMirror[aria-label="题干"])';
+    const editor = page.locator(stem);
     await editor.locator('.ProseMirror').waitFor();
     await editor.locator('[data-tool="source"]').click();
     await editor.locator('textarea.ke-source').waitFor();
@@ -146,47 +148,50 @@ describe(`${XSS_VECTORS.length} XSS vectors in the browser`, () => {
     // One round trip for all vectors (playwright's per-action round trips would take minutes on a
     // busy machine), but the same user actions: type into the HTML source, switch to the document,
     // switch back to the source. The records are checked here, outside the page.
-    const results = await page.evaluate(async (vectors) => {
-      const root = document.querySelector('.ant-modal .ke-root')!;
-      const button = root.querySelector<HTMLButtonElement>('[data-tool="source"]')!;
-      const until = async (ready: () => boolean) => {
-        for (let i = 0; i < 500 && !ready(); i++) {
-          await new Promise((resolve) => setTimeout(resolve, 10));
+    const results = await page.evaluate(
+      async ({ vectors, selector }) => {
+        const root = document.querySelector(selector)!;
+        const button = root.querySelector<HTMLButtonElement>('[data-tool="source"]')!;
+        const until = async (ready: () => boolean) => {
+          for (let i = 0; i < 500 && !ready(); i++) {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
+          if (!ready()) throw new Error('the editor did not switch modes');
+        };
+        const source = () => root.querySelector<HTMLTextAreaElement>('textarea.ke-source');
+        const records = (elements: Element[]) =>
+          elements.map((element) => ({
+            tag: element.tagName.toLowerCase(),
+            attributes: Array.from(element.attributes).map((a) => [a.name, a.value]),
+            generated: Boolean(element.closest('.katex')),
+          }));
+        const setValue = Object.getOwnPropertyDescriptor(
+          HTMLTextAreaElement.prototype,
+          'value',
+        )!.set!;
+        const answers = [];
+        for (const vector of vectors) {
+          setValue.call(source()!, vector);
+          source()!.dispatchEvent(new Event('input', { bubbles: true }));
+          button.click();
+          await until(() => source() === null);
+          const documentRecords = records(Array.from(root.querySelectorAll('.ProseMirror *')));
+          button.click();
+          await until(() => source() !== null);
+          const saved = source()!.value;
+          const template = document.createElement('template');
+          template.innerHTML = saved;
+          answers.push({
+            vector,
+            saved,
+            documentRecords,
+            savedRecords: records(Array.from(template.content.querySelectorAll('*'))),
+          });
         }
-        if (!ready()) throw new Error('the editor did not switch modes');
-      };
-      const source = () => root.querySelector<HTMLTextAreaElement>('textarea.ke-source');
-      const records = (elements: Element[]) =>
-        elements.map((element) => ({
-          tag: element.tagName.toLowerCase(),
-          attributes: Array.from(element.attributes).map((a) => [a.name, a.value]),
-          generated: Boolean(element.closest('.katex')),
-        }));
-      const setValue = Object.getOwnPropertyDescriptor(
-        HTMLTextAreaElement.prototype,
-        'value',
-      )!.set!;
-      const answers = [];
-      for (const vector of vectors) {
-        setValue.call(source()!, vector);
-        source()!.dispatchEvent(new Event('input', { bubbles: true }));
-        button.click();
-        await until(() => source() === null);
-        const documentRecords = records(Array.from(root.querySelectorAll('.ProseMirror *')));
-        button.click();
-        await until(() => source() !== null);
-        const saved = source()!.value;
-        const template = document.createElement('template');
-        template.innerHTML = saved;
-        answers.push({
-          vector,
-          saved,
-          documentRecords,
-          savedRecords: records(Array.from(template.content.querySelectorAll('*'))),
-        });
-      }
-      return answers;
-    }, XSS_VECTORS);
+        return answers;
+      },
+      { vectors: XSS_VECTORS, selector: stem },
+    );
 
     expect(results).toHaveLength(XSS_VECTORS.length);
     for (const { vector, saved, documentRecords, savedRecords } of results) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, relativeTime } from './format.js';
+import { formatFileSize, formatNumber, relativeTime } from './format.js';
 
 describe('formatNumber', () => {
   it('keeps numbers under 1000 as they are', () => {
@@ -98,5 +98,17 @@ describe('relativeTime', () => {
   it('refuses invalid dates', () => {
     expect(() => relativeTime('not a date', now)).toThrow(RangeError);
     expect(() => relativeTime(now, Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('formatFileSize', () => {
+  it('says bytes, KB or MB, never "0 MB" for a small file', () => {
+    expect(formatFileSize(0)).toBe('0 B');
+    expect(formatFileSize(900)).toBe('900 B');
+    expect(formatFileSize(8704)).toBe('8.5 KB');
+    expect(formatFileSize(1023 * 1024)).toBe('1023 KB');
+    expect(formatFileSize(1.5 * 1024 * 1024)).toBe('1.5 MB');
+    expect(formatFileSize(5 * 1024 * 1024)).toBe('5 MB');
+    expect(formatFileSize(100 * 1024 * 1024)).toBe('100 MB');
   });
 });

@@ -81,3 +81,16 @@ export function relativeTime(
   if (elapsed < DAY) return { unit: 'hours', count: Math.floor(elapsed / HOUR) };
   return { unit: 'days', count: Math.floor(elapsed / DAY) };
 }
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/**
+ * A file's size for people: bytes under 1 KB, then KB, then MB, with at most one decimal (a small
+ * workbook is "8.5 KB", never "0 MB"). The web and the server's upload refusals both use it.
+ */
+export function formatFileSize(bytes: number): string {
+  if (bytes < KB) return `${bytes} B`;
+  if (bytes < MB) return `${Number((bytes / KB).toFixed(1))} KB`;
+  return `${Number((bytes / MB).toFixed(1))} MB`;
+}

@@ -17,3 +17,4 @@ export * from './html/allow-list.js';
 export * from './question.js';
 export * from './schemas/question.js';
 export * from './messages/server-messages.js';
+export * from './schemas/paper.js';

@@ -28,6 +28,7 @@ export const Perm = {
   STUDENT_EXAM: 'STUDENT-EXAM',
   PUBLISH_GROUP: 'PUBLISH-MANAGE',
   PAPER: 'EXAM-MANAGE',
+  PAPER_AUDIT: 'EXAM-MANAGE-AUDIT',
   INSTRUCTION: 'EXAM-INSTRUCTION',
   PUBLISH: 'PUBLISHMANAGE',
   MARKING: 'MARKINGPAPERS',
@@ -88,7 +89,7 @@ export const PERMISSION_TREE: PermissionSeed[] = [
   ]),
   menu(Perm.STUDENT_EXAM, '在线考试', '/exam-student/examStudentTest', 'edit'),
   menu(Perm.PUBLISH_GROUP, '考试发布管理', '/examPublishManage', 'send', [
-    menu(Perm.PAPER, '试卷管理', 'examManage', 'file-done'),
+    menu(Perm.PAPER, '试卷管理', 'examManage', 'file-done', [button(Perm.PAPER_AUDIT, '审核试卷')]),
     menu(Perm.INSTRUCTION, '考试须知', 'examInstruction', 'notification'),
     menu(Perm.PUBLISH, '考试发布', 'publishManage', 'cloud-upload'),
     menu(Perm.MARKING, '阅卷', 'examinationSituation', 'highlight', [
@@ -164,15 +165,33 @@ export const ROLE_SEEDS: RoleSeed[] = [
     key: RoleKey.EXAM_MANAGER,
     name: '考务负责人',
     description:
-      'Papers, notices, publishing, marking with arbitration, score analysis. Give it together with SUPER, which the exam publishing group needs.',
+      'Papers and their audit, notices, publishing, marking with arbitration, score analysis. Give it together with SUPER, which the exam publishing group needs.',
     permissions: [
       Perm.PUBLISH_GROUP,
       Perm.PAPER,
+      Perm.PAPER_AUDIT,
       Perm.INSTRUCTION,
       Perm.PUBLISH,
       Perm.MARKING,
       Perm.MARKING_ARBITRATE,
       ...ANALYSIS_KEYS,
+    ],
+    formerly: [
+      {
+        // Before papers had a group audit (issue 11).
+        name: '考务负责人',
+        description:
+          'Papers, notices, publishing, marking with arbitration, score analysis. Give it together with SUPER, which the exam publishing group needs.',
+        permissions: [
+          Perm.PUBLISH_GROUP,
+          Perm.PAPER,
+          Perm.INSTRUCTION,
+          Perm.PUBLISH,
+          Perm.MARKING,
+          Perm.MARKING_ARBITRATE,
+          ...ANALYSIS_KEYS,
+        ],
+      },
     ],
   },
   {

@@ -147,6 +147,33 @@ describe('built-in roles', () => {
     expect(await seed(db(), t.config)).toMatchObject({ addedRoles: 0, updatedRoles: 0 });
   });
 
+  it('gives an unchanged exam manager role of the release before papers the paper audit key', async () => {
+    const manager = (await roleRow(RoleKey.EXAM_MANAGER))!;
+    const former = formerOf(RoleKey.EXAM_MANAGER);
+    expect(former.permissions).not.toContain(Perm.PAPER_AUDIT);
+    await db()
+      .updateTable('roles')
+      .set({ name: former.name, description: former.description })
+      .where('id', '=', manager.id)
+      .execute();
+    await db().deleteFrom('role_permissions').where('role_id', '=', manager.id).execute();
+    const ids = await db()
+      .selectFrom('permissions')
+      .select('id')
+      .where('key', 'in', former.permissions)
+      .execute();
+    await db()
+      .insertInto('role_permissions')
+      .values(ids.map((row) => ({ role_id: manager.id, permission_id: row.id })))
+      .execute();
+
+    expect(await seed(db(), t.config)).toMatchObject({ updatedRoles: 1 });
+    expect(await keysOfRole(manager.id)).toContain(Perm.PAPER_AUDIT);
+    expect(await roleRow(RoleKey.EXAM_MANAGER)).toMatchObject({
+      description: seedOf(RoleKey.EXAM_MANAGER).description,
+    });
+  });
+
   it('leaves a built-in role an administrator changed as it is', async () => {
     const teacher = (await roleRow(RoleKey.TEACHER))!;
     const former = formerOf(RoleKey.TEACHER);

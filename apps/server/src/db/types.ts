@@ -243,6 +243,8 @@ export interface PapersTable {
   author_id: number;
   reviewer_id: number | null;
   reviewed_at: string | null;
+  /** The last draw's seed ('' before any draw). */
+  seed: Generated<string>;
   created_at: string;
   updated_at: string;
 }
@@ -268,6 +270,36 @@ export interface PaperQuestionsTable {
   score: number;
 }
 
+export interface PaperVersionsTable {
+  id: Generated<number>;
+  paper_id: number;
+  version: number;
+  /** JSON PaperSnapshot. */
+  snapshot: string;
+  total_score: number;
+  question_count: number;
+  sha256: string;
+  created_by: number;
+  created_at: string;
+}
+
+export interface InstructionsTable {
+  id: Generated<number>;
+  title: string;
+  body: string;
+  all_subjects: number;
+  min_read_seconds: number;
+  enabled: number;
+  author_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface InstructionSubjectsTable {
+  instruction_id: number;
+  subject_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -289,6 +321,9 @@ export interface Database {
   papers: PapersTable;
   paper_sections: PaperSectionsTable;
   paper_questions: PaperQuestionsTable;
+  paper_versions: PaperVersionsTable;
+  instructions: InstructionsTable;
+  instruction_subjects: InstructionSubjectsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

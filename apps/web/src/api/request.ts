@@ -2,7 +2,7 @@ import { ApiStatus, REQUEST_TIMEOUT_MS, type Envelope } from '@kaoshi/shared';
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import i18n from '../i18n';
 import { toastError } from '../utils/feedback';
-import { clearSessionMarker } from '../utils/session-marker';
+import { clearSessionMarker, hasSessionMarker } from '../utils/session-marker';
 
 /** Spec §8: with no response at all the message is this Chinese one, whatever the UI language. */
 export const NETWORK_DISCONNECTED = '您的网络已断开，请在网络稳定后重新登录';
@@ -89,8 +89,13 @@ declare module 'axios' {
  */
 export function rejectEnvelope(body: Envelope, quiet = false): never {
   if (body.status === ApiStatus.NO_SESSION) {
-    clearSessionMarker();
-    window.location.reload();
+    // Only a session lost while this page still held one (expired, signed out in another tab)
+    // reloads into the sign-in page. The answer to a call sent before this page signed out
+    // arrives after it: reloading then would throw away what the user types on the sign-in page.
+    if (hasSessionMarker()) {
+      clearSessionMarker();
+      window.location.reload();
+    }
     throw new ApiError(body.status, body.message);
   }
   if (!quiet) toastOnce(body.message || i18n.t('common.error'));

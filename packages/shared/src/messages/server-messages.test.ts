@@ -3,10 +3,13 @@ import { z } from 'zod';
 import * as sharedExports from '../index.js';
 import {
   AUDIT_STATUS_NAMES,
+  CERT_LEVEL_NAMES,
   ENTITY_NAMES,
   FIELD_LABELS,
   MESSAGE_LANGUAGES,
+  PAPER_AUDIT_NAMES,
   SERVER_MESSAGES,
+  UPLOAD_KIND_NAMES,
   languageOf,
   placeholdersOf,
   renderMessage,
@@ -19,6 +22,9 @@ const catalogues: Record<string, Record<string, Localized>> = {
   ENTITY_NAMES,
   FIELD_LABELS,
   AUDIT_STATUS_NAMES,
+  UPLOAD_KIND_NAMES,
+  PAPER_AUDIT_NAMES,
+  CERT_LEVEL_NAMES,
 };
 
 describe('the server message catalogue', () => {

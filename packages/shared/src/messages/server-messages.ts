@@ -1085,6 +1085,448 @@ export const SERVER_MESSAGES = {
     es: 'un botón no puede tener hijos',
     ja: 'ボタンは子項目を持てません',
   },
+
+  // Uploads from the editor: the `state` of its answer, and of each captured image
+  uploadRequestTooLarge: {
+    zh: '请求大于 {size}',
+    en: 'Request is larger than {size}',
+    es: 'La solicitud supera {size}',
+    ja: 'リクエストが {size} を超えています',
+  },
+  uploadUnreadable: {
+    zh: '无法读取此请求',
+    en: 'The request could not be read',
+    es: 'No se pudo leer la solicitud',
+    ja: 'リクエストを読み取れませんでした',
+  },
+  uploadOneFileAtATime: {
+    zh: '一次只能上传一个文件',
+    en: 'Send one file at a time',
+    es: 'Envíe un archivo cada vez',
+    ja: 'ファイルは1つずつ送信してください',
+  },
+  uploadTooManyFields: {
+    zh: '表单字段过多',
+    en: 'Too many form fields',
+    es: 'Demasiados campos en el formulario',
+    ja: 'フォームの項目が多すぎます',
+  },
+  uploadMalformed: {
+    zh: '上传表单格式错误',
+    en: 'Malformed multipart form',
+    es: 'Formulario multiparte mal formado',
+    ja: 'マルチパートフォームの形式が正しくありません',
+  },
+  uploadNoFile: {
+    zh: '未收到文件（表单字段 "{field}"）',
+    en: 'No file was sent (multipart field "{field}")',
+    es: 'No se envió ningún archivo (campo "{field}")',
+    ja: 'ファイルが送信されていません（フォーム項目 "{field}"）',
+  },
+  uploadWrongField: {
+    zh: '请在字段 "{field}" 中发送文件',
+    en: 'Send the file in the field "{field}"',
+    es: 'Envíe el archivo en el campo "{field}"',
+    ja: 'ファイルは項目 "{field}" で送信してください',
+  },
+  uploadNoDrawing: {
+    zh: '未收到涂鸦（表单字段 "{field}"）',
+    en: 'No drawing was sent (form field "{field}")',
+    es: 'No se envió ningún dibujo (campo "{field}")',
+    ja: '落書きが送信されていません（フォーム項目 "{field}"）',
+  },
+  uploadDrawingNotBase64: {
+    zh: '涂鸦不是 base64 编码',
+    en: 'The drawing is not base64',
+    es: 'El dibujo no está en base64',
+    ja: '落書きが base64 ではありません',
+  },
+  uploadTooLarge: {
+    zh: '文件大于 {size}（{kind}的上限）',
+    en: 'File is larger than {size}, the limit for {kind}',
+    es: 'El archivo supera {size}, el límite para {kind}',
+    ja: 'ファイルが {size}（{kind}の上限）を超えています',
+  },
+  uploadTypeNotAllowed: {
+    zh: '{kind}不允许 {extension} 类型（允许：{allowed}）',
+    en: 'File type {extension} is not allowed for {kind} (allowed: {allowed})',
+    es: 'El tipo {extension} no está permitido para {kind} (permitidos: {allowed})',
+    ja: '{kind}に {extension} 形式は使えません（使える形式：{allowed}）',
+  },
+  uploadNoExtension: {
+    zh: '{kind}必须带扩展名（允许：{allowed}）',
+    en: 'A file without an extension is not allowed for {kind} (allowed: {allowed})',
+    es: 'No se permite un archivo sin extensión para {kind} (permitidos: {allowed})',
+    ja: '{kind}には拡張子のないファイルは使えません（使える形式：{allowed}）',
+  },
+  uploadEmpty: {
+    zh: '文件为空',
+    en: 'File is empty',
+    es: 'El archivo está vacío',
+    ja: 'ファイルが空です',
+  },
+  uploadMarkupNotType: {
+    zh: '文件内容是 HTML/SVG 标记，不是 {extension} 文件',
+    en: 'File content is HTML/SVG markup, not a {extension} file',
+    es: 'El contenido es marcado HTML/SVG, no un archivo {extension}',
+    ja: 'ファイルの内容は HTML/SVG マークアップで、{extension} ファイルではありません',
+  },
+  uploadContentMismatch: {
+    zh: '文件内容与其类型 {extension} 不符',
+    en: 'File content does not match its type {extension}',
+    es: 'El contenido no corresponde a su tipo {extension}',
+    ja: 'ファイルの内容が形式 {extension} と一致しません',
+  },
+  uploadMarkupNotImage: {
+    zh: '内容是 HTML/SVG 标记，不是图片',
+    en: 'Content is HTML/SVG markup, not an image',
+    es: 'El contenido es marcado HTML/SVG, no una imagen',
+    ja: '内容は HTML/SVG マークアップで、画像ではありません',
+  },
+  uploadNotImage: {
+    zh: '不是图片',
+    en: 'Not an image',
+    es: 'No es una imagen',
+    ja: '画像ではありません',
+  },
+  uploadUnknownAction: {
+    zh: '未知操作 "{action}"',
+    en: 'Unknown action "{action}"',
+    es: 'Acción desconocida "{action}"',
+    ja: '不明な操作 "{action}"',
+  },
+  uploadFailed: {
+    zh: '上传失败（请求 {requestId}）',
+    en: 'Upload failed (request {requestId})',
+    es: 'La subida falló (solicitud {requestId})',
+    ja: 'アップロードに失敗しました（リクエスト {requestId}）',
+  },
+  catchSendUrls: {
+    zh: '请在 "{field}" 中发送图片网址',
+    en: 'Send the image URLs in "{field}"',
+    es: 'Envíe las URL de las imágenes en "{field}"',
+    ja: '画像の URL は "{field}" で送信してください',
+  },
+  catchNoUrl: {
+    zh: '未收到图片网址',
+    en: 'No image URL was sent',
+    es: 'No se envió ninguna URL de imagen',
+    ja: '画像の URL が送信されていません',
+  },
+  catchTooMany: {
+    zh: '一次最多 {max} 张图片',
+    en: 'At most {max} images at a time',
+    es: 'Como máximo {max} imágenes cada vez',
+    ja: '一度に取り込める画像は最大 {max} 枚です',
+  },
+  catchNothing: {
+    zh: '没有抓取到任何远程图片',
+    en: 'No remote image could be captured',
+    es: 'No se pudo capturar ninguna imagen remota',
+    ja: 'リモート画像を1枚も取り込めませんでした',
+  },
+  catchUrlTooLong: {
+    zh: '网址过长',
+    en: 'URL too long',
+    es: 'URL demasiado larga',
+    ja: 'URL が長すぎます',
+  },
+  catchBadUrl: {
+    zh: '不是有效的网址',
+    en: 'Not a valid URL',
+    es: 'No es una URL válida',
+    ja: '有効な URL ではありません',
+  },
+  catchOnlyHttp: {
+    zh: '只抓取 http 和 https 网址',
+    en: 'Only http and https URLs are captured',
+    es: 'Solo se capturan URL http y https',
+    ja: '取り込めるのは http と https の URL だけです',
+  },
+  catchCredentials: {
+    zh: '不接受带用户名或密码的网址',
+    en: 'URLs with credentials are refused',
+    es: 'Se rechazan las URL con credenciales',
+    ja: '認証情報を含む URL は受け付けません',
+  },
+  catchNoAddress: {
+    zh: '{host} 无法解析',
+    en: '{host} does not resolve',
+    es: '{host} no se resuelve',
+    ja: '{host} を名前解決できません',
+  },
+  catchPrivateAddress: {
+    zh: '{host} 是内网或保留地址（{address}）',
+    en: '{host} is a private or reserved address ({address})',
+    es: '{host} es una dirección privada o reservada ({address})',
+    ja: '{host} はプライベートまたは予約済みのアドレスです（{address}）',
+  },
+  catchConnectedPrivate: {
+    zh: '连接到了内网地址（{address}）',
+    en: 'Connected to a private address ({address})',
+    es: 'Se conectó a una dirección privada ({address})',
+    ja: 'プライベートアドレスに接続されました（{address}）',
+  },
+  catchRedirectWithoutLocation: {
+    zh: 'HTTP {status} 没有跳转地址',
+    en: 'HTTP {status} without a location',
+    es: 'HTTP {status} sin dirección de destino',
+    ja: 'HTTP {status} にリダイレクト先がありません',
+  },
+  catchTooManyRedirects: {
+    zh: '跳转次数过多',
+    en: 'Too many redirects',
+    es: 'Demasiadas redirecciones',
+    ja: 'リダイレクトが多すぎます',
+  },
+  catchHttpStatus: {
+    zh: '远程服务器返回 HTTP {status}',
+    en: 'The remote server answered HTTP {status}',
+    es: 'El servidor remoto respondió HTTP {status}',
+    ja: 'リモートサーバーが HTTP {status} を返しました',
+  },
+  catchTooLarge: {
+    zh: '大于 {size}',
+    en: 'Larger than {size}',
+    es: 'Supera {size}',
+    ja: '{size} を超えています',
+  },
+  catchTimedOut: {
+    zh: '超时',
+    en: 'Timed out',
+    es: 'Se agotó el tiempo',
+    ja: 'タイムアウトしました',
+  },
+  catchFailed: {
+    zh: '无法获取',
+    en: 'Could not be fetched',
+    es: 'No se pudo obtener',
+    ja: '取得できませんでした',
+  },
+  catchFailedCode: {
+    zh: '无法获取（{code}）',
+    en: 'Could not be fetched ({code})',
+    es: 'No se pudo obtener ({code})',
+    ja: '取得できませんでした（{code}）',
+  },
+
+  // Papers (issue 11)
+  paperQuestionMissing: {
+    zh: '试题 {id} 不存在',
+    en: 'question {id} does not exist',
+    es: 'la pregunta {id} no existe',
+    ja: '問題 {id} は存在しません',
+  },
+  paperQuestionNotApproved: {
+    zh: '试题 {id} 未通过审核（状态为 {status}）',
+    en: 'question {id} is not approved (its status is {status})',
+    es: 'la pregunta {id} no está aprobada (su estado es {status})',
+    ja: '問題 {id} は承認されていません（状態は {status}）',
+  },
+  paperQuestionRetired: {
+    zh: '试题 {id} 已停用',
+    en: 'question {id} is retired',
+    es: 'la pregunta {id} está retirada',
+    ja: '問題 {id} は廃止されています',
+  },
+  paperQuestionOtherPlace: {
+    zh: '试题 {id} 不属于申报工种“{name}”等级 {level}',
+    en: 'question {id} is not of job type "{name}" at level {level}',
+    es: 'la pregunta {id} no es de la ocupación "{name}" en el nivel {level}',
+    ja: '問題 {id} は受検職種「{name}」等級 {level} の問題ではありません',
+  },
+  paperQuestionTwice: {
+    zh: '试题 {id} 在试卷中出现了两次',
+    en: 'question {id} is in the paper twice',
+    es: 'la pregunta {id} está dos veces en el examen',
+    ja: '問題 {id} が試験問題に2回含まれています',
+  },
+  paperTotalZero: {
+    zh: '试卷总分为 0：请添加试题',
+    en: 'the paper is worth 0 points: add questions',
+    es: 'el examen vale 0 puntos: añada preguntas',
+    ja: '試験問題の配点合計が 0 です。問題を追加してください',
+  },
+  paperTotalTooHigh: {
+    zh: '试卷总分 {total} 超过上限 {max}',
+    en: 'the paper is worth {total} points, more than {max}',
+    es: 'el examen vale {total} puntos, más de {max}',
+    ja: '配点合計 {total} が上限 {max} を超えています',
+  },
+  paperPassAboveTotal: {
+    zh: '及格分 {pass} 高于总分 {total}',
+    en: 'the pass score {pass} is above the total {total}',
+    es: 'la nota de aprobado {pass} supera el total {total}',
+    ja: '合格点 {pass} が配点合計 {total} を超えています',
+  },
+  paperTooManyQuestions: {
+    zh: '试卷有 {count} 道题，超过上限 {max}',
+    en: 'the paper holds {count} questions, more than {max}',
+    es: 'el examen tiene {count} preguntas, más de {max}',
+    ja: '試験問題は {count} 問あり、上限 {max} を超えています',
+  },
+  paperPerCandidateRulesOnly: {
+    zh: '只有按规则组卷的试卷才能按考生抽题',
+    en: 'only a paper filled by rules can be drawn per candidate',
+    es: 'solo un examen formado por reglas puede sortearse por candidato',
+    ja: '受検者ごとの抽出はルールで作成した試験問題だけに使えます',
+  },
+  paperPerCandidateNoQuestions: {
+    zh: '按考生抽题的试卷没有固定试题：第 {section} 大题有试题',
+    en: 'a paper drawn per candidate holds no fixed questions: section {section} has some',
+    es: 'un examen sorteado por candidato no tiene preguntas fijas: la sección {section} tiene',
+    ja: '受検者ごとに抽出する試験問題に固定の問題は置けません：大問 {section} にあります',
+  },
+  paperPerCandidateNeedsRules: {
+    zh: '第 {section} 大题没有规则：按考生抽题的试卷每道题都按规则抽取',
+    en: 'section {section} has no rules: a paper drawn per candidate draws every question from rules',
+    es: 'la sección {section} no tiene reglas: un examen sorteado por candidato saca cada pregunta de las reglas',
+    ja: '大問 {section} にルールがありません。受検者ごとの抽出ではすべての問題をルールから選びます',
+  },
+  paperPerCandidateOneDifficulty: {
+    zh: '第 {section} 大题规则 {rule}：按考生抽题时每条规则只能有一个难度，保证每位考生难度构成相同',
+    en: 'section {section}, rule {rule}: a paper drawn per candidate needs one difficulty per rule, so that every candidate gets the same mix',
+    es: 'sección {section}, regla {rule}: un examen sorteado por candidato necesita una sola dificultad por regla, para que todos reciban la misma mezcla',
+    ja: '大問 {section} ルール {rule}：受検者ごとの抽出では、全員が同じ難易度構成になるよう各ルールの難易度は1つにしてください',
+  },
+  paperRuleCourse: {
+    zh: '第 {section} 大题规则 {rule}：{id} 不是该申报工种和等级的课程',
+    en: 'section {section}, rule {rule}: {id} is not a course of this job type and level',
+    es: 'sección {section}, regla {rule}: {id} no es un curso de esta ocupación y nivel',
+    ja: '大問 {section} ルール {rule}：{id} はこの受検職種・等級のコースではありません',
+  },
+  paperRulePoint: {
+    zh: '第 {section} 大题规则 {rule}：{id} 不是该课程（或该申报工种和等级）的鉴定点',
+    en: 'section {section}, rule {rule}: {id} is not an appraisal point of its course (or of this job type and level)',
+    es: 'sección {section}, regla {rule}: {id} no es un punto de evaluación de su curso (o de esta ocupación y nivel)',
+    ja: '大問 {section} ルール {rule}：{id} はそのコース（またはこの受検職種・等級）の評価項目ではありません',
+  },
+  paperBlueprintMissing: {
+    zh: '按细目表组卷需要题型设置（blueprint.types）',
+    en: 'a paper built from the blueprint needs its question types (blueprint.types)',
+    es: 'un examen según la tabla de especificaciones necesita sus tipos de pregunta (blueprint.types)',
+    ja: '細目表による作成には問題形式の設定（blueprint.types）が必要です',
+  },
+  paperBlueprintNoPoints: {
+    zh: '申报工种“{name}”等级 {level} 没有带权重的鉴定点：细目表无从分配',
+    en: 'job type "{name}" at level {level} has no weighted appraisal points: the blueprint has nothing to spread over',
+    es: 'la ocupación "{name}" en el nivel {level} no tiene puntos de evaluación con peso: la tabla no tiene dónde repartir',
+    ja: '受検職種「{name}」等級 {level} に重み付きの評価項目がないため、細目表を配分できません',
+  },
+  paperShortfall: {
+    zh: '题库不足以组成此试卷：{list}',
+    en: 'the bank cannot fill the paper: {list}',
+    es: 'el banco no alcanza para el examen: {list}',
+    ja: '問題バンクでこの試験問題を作成できません：{list}',
+  },
+  shortfallRule: {
+    zh: '第 {section} 大题规则 {rule}（{what}）：需要 {needs} 道，题库有 {available} 道',
+    en: 'section {section}, rule {rule} ({what}): needs {needs}, the bank holds {available}',
+    es: 'sección {section}, regla {rule} ({what}): necesita {needs}, el banco tiene {available}',
+    ja: '大問 {section} ルール {rule}（{what}）：{needs} 問必要、バンクには {available} 問',
+  },
+  shortfallBlueprint: {
+    zh: '{type}，鉴定点“{point}”：需要 {needs} 道，题库有 {available} 道',
+    en: '{type}, appraisal point "{point}": needs {needs}, the bank holds {available}',
+    es: '{type}, punto de evaluación "{point}": necesita {needs}, el banco tiene {available}',
+    ja: '{type}、評価項目「{point}」：{needs} 問必要、バンクには {available} 問',
+  },
+  ruleDifficultyOne: {
+    zh: '难度 {value}',
+    en: 'difficulty {value}',
+    es: 'dificultad {value}',
+    ja: '難易度 {value}',
+  },
+  ruleDifficultyRange: {
+    zh: '难度 {low}–{high}',
+    en: 'difficulty {low}–{high}',
+    es: 'dificultad {low}–{high}',
+    ja: '難易度 {low}–{high}',
+  },
+  ruleCourse: {
+    zh: '课程 {name}',
+    en: 'course {name}',
+    es: 'curso {name}',
+    ja: 'コース {name}',
+  },
+  rulePoint: {
+    zh: '鉴定点 {name}',
+    en: 'appraisal point {name}',
+    es: 'punto de evaluación {name}',
+    ja: '評価項目 {name}',
+  },
+  ruleTags: {
+    zh: '标签 {tags}',
+    en: 'tags {tags}',
+    es: 'etiquetas {tags}',
+    ja: 'タグ {tags}',
+  },
+  paperNothingToDraw: {
+    zh: '第 {section} 大题没有可抽取的规则',
+    en: 'section {section} has no rules to draw from',
+    es: 'la sección {section} no tiene reglas de las que sacar preguntas',
+    ja: '大問 {section} に抽出するルールがありません',
+  },
+  paperSwapNotDrawn: {
+    zh: '试题 {id} 不是由第 {section} 大题的规则抽出的',
+    en: 'question {id} was not drawn by a rule of section {section}',
+    es: 'la pregunta {id} no salió de una regla de la sección {section}',
+    ja: '問題 {id} は大問 {section} のルールで抽出されたものではありません',
+  },
+  paperSwapNone: {
+    zh: '没有其他试题符合试题 {id} 的规则',
+    en: 'no other question meets the rule of question {id}',
+    es: 'ninguna otra pregunta cumple la regla de la pregunta {id}',
+    ja: '問題 {id} のルールを満たす他の問題がありません',
+  },
+  paperNotSubmittable: {
+    zh: '试卷 {id} 不能提交审核：其状态为{status}',
+    en: 'paper {id} cannot be submitted for review: it is {status}',
+    es: 'el examen {id} no se puede enviar a revisión: está {status}',
+    ja: '試験問題 {id} は審査に提出できません：状態は{status}です',
+  },
+  paperNotUnderReview: {
+    zh: '试卷 {id} 不在审核中：其状态为{status}',
+    en: 'paper {id} is not under review: it is {status}',
+    es: 'el examen {id} no está en revisión: está {status}',
+    ja: '試験問題 {id} は審査中ではありません：状態は{status}です',
+  },
+  cannotReviewOwnPaper: {
+    zh: '不能审核自己编写的试卷',
+    en: 'you cannot review your own paper',
+    es: 'no puede revisar su propio examen',
+    ja: '自分が作成した試験問題は審査できません',
+  },
+  reviewPaperNeedsAudit: {
+    zh: '没有权限：审核试卷需要 {key}',
+    en: 'Permission denied: reviewing papers needs {key}',
+    es: 'Permiso denegado: revisar exámenes requiere {key}',
+    ja: '権限がありません：試験問題の審査には {key} が必要です',
+  },
+  paperNotPassed: {
+    zh: '试卷 {id} 尚未通过审核，不能发布',
+    en: 'paper {id} has not passed its audit: it cannot be published',
+    es: 'el examen {id} no ha superado la revisión: no se puede publicar',
+    ja: '試験問題 {id} は審査に合格していないため公開できません',
+  },
+  instructionNeedsSubjects: {
+    zh: '请选择适用的申报工种，或设为适用于全部工种',
+    en: 'choose the job types it is for, or make it for every job type',
+    es: 'elija las ocupaciones a las que se aplica, o aplíquelo a todas',
+    ja: '対象の受検職種を選ぶか、全職種を対象にしてください',
+  },
+  instructionBodyEmpty: {
+    zh: '须知内容不能为空',
+    en: 'the notice has no text',
+    es: 'las instrucciones no tienen texto',
+    ja: '注意事項の本文がありません',
+  },
+  paperHasVersions: {
+    zh: '试卷 {id} 已被 {count} 场已发布的考试使用，不能删除',
+    en: 'paper {id} is used by {count} published exam(s): it cannot be deleted',
+    es: 'el examen {id} lo usan {count} examen(es) publicado(s): no se puede eliminar',
+    ja: '試験問題 {id} は公開済みの試験 {count} 件で使われているため削除できません',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
@@ -1126,6 +1568,13 @@ export const ENTITY_NAMES = {
   batch: { zh: '批次', en: 'Batch', es: 'Convocatoria', ja: '申込回次' },
   question: { zh: '试题', en: 'Question', es: 'Pregunta', ja: '問題' },
   file: { zh: '文件', en: 'File', es: 'Archivo', ja: 'ファイル' },
+  paper: { zh: '试卷', en: 'Paper', es: 'Examen', ja: '試験問題' },
+  instruction: {
+    zh: '考试须知',
+    en: 'Exam notice',
+    es: 'Instrucciones del examen',
+    ja: '受検上の注意',
+  },
   parentPermission: {
     zh: '上级权限',
     en: 'Parent permission',
@@ -1135,6 +1584,39 @@ export const ENTITY_NAMES = {
 } as const satisfies Record<string, Localized>;
 
 export type EntityKey = keyof typeof ENTITY_NAMES;
+
+/** What an upload kind is called in a message ("the limit for images"). */
+export const UPLOAD_KIND_NAMES = {
+  image: { zh: '图片', en: 'images', es: 'imágenes', ja: '画像' },
+  video: { zh: '视频', en: 'videos', es: 'vídeos', ja: '動画' },
+  file: { zh: '附件', en: 'files', es: 'archivos', ja: '添付ファイル' },
+} as const satisfies Record<string, Localized>;
+
+/** Certification levels (spec: 5 junior … 1 senior technician) as documents name them. */
+export const CERT_LEVEL_NAMES = {
+  5: { zh: '初级', en: 'Junior', es: 'Básico', ja: '初級' },
+  4: { zh: '中级', en: 'Intermediate', es: 'Intermedio', ja: '中級' },
+  3: { zh: '高级', en: 'Senior', es: 'Avanzado', ja: '上級' },
+  2: { zh: '技师', en: 'Technician', es: 'Técnico', ja: '技師' },
+  1: { zh: '高级技师', en: 'Senior technician', es: 'Técnico superior', ja: '上級技師' },
+} as const satisfies Record<number, Localized>;
+
+/** The level names in one language, by level. */
+export const levelNamesIn = (language: MessageLanguage): Record<5 | 4 | 3 | 2 | 1, string> => ({
+  5: CERT_LEVEL_NAMES[5][language],
+  4: CERT_LEVEL_NAMES[4][language],
+  3: CERT_LEVEL_NAMES[3][language],
+  2: CERT_LEVEL_NAMES[2][language],
+  1: CERT_LEVEL_NAMES[1][language],
+});
+
+/** A paper's group-audit state as a message names it (draft: never submitted). */
+export const PAPER_AUDIT_NAMES = {
+  draft: { zh: '草稿', en: 'a draft', es: 'en borrador', ja: '下書き' },
+  0: { zh: '审核中', en: 'under review', es: 'en revisión', ja: '審査中' },
+  1: { zh: '已通过', en: 'passed', es: 'aprobado', ja: '承認済み' },
+  2: { zh: '未通过', en: 'failed', es: 'rechazado', ja: '差し戻し' },
+} as const satisfies Record<string, Localized>;
 
 /** A question's review state (spec's audit status) as a message names it. */
 export const AUDIT_STATUS_NAMES = {
@@ -1150,6 +1632,46 @@ export const AUDIT_STATUS_NAMES = {
  * last word (`options.2.content` by `content`).
  */
 export const FIELD_LABELS = {
+  answers: { zh: '含答案', en: 'With answers', es: 'Con respuestas', ja: '解答付き' },
+  format: { zh: '格式', en: 'Format', es: 'Formato', ja: '形式' },
+  passScore: { zh: '及格分', en: 'Pass score', es: 'Nota de aprobado', ja: '合格点' },
+  durationMinutes: {
+    zh: '建议时长',
+    en: 'Suggested duration',
+    es: 'Duración sugerida',
+    ja: '推奨時間',
+  },
+  sections: { zh: '大题', en: 'Sections', es: 'Secciones', ja: '大問' },
+  drawPerCandidate: {
+    zh: '按考生抽题',
+    en: 'Drawn per candidate',
+    es: 'Sorteo por candidato',
+    ja: '受検者ごとの抽出',
+  },
+  blueprint: { zh: '细目表', en: 'Blueprint', es: 'Tabla de especificaciones', ja: '細目表' },
+  rules: { zh: '抽题规则', en: 'Rules', es: 'Reglas', ja: 'ルール' },
+  questions: { zh: '试题', en: 'Questions', es: 'Preguntas', ja: '問題' },
+  questionId: { zh: '试题', en: 'Question', es: 'Pregunta', ja: '問題' },
+  count: { zh: '数量', en: 'Count', es: 'Cantidad', ja: '数' },
+  seed: { zh: '随机种子', en: 'Seed', es: 'Semilla', ja: 'シード' },
+  section: { zh: '大题', en: 'Section', es: 'Sección', ja: '大問' },
+  result: { zh: '审核结果', en: 'Result', es: 'Resultado', ja: '審査結果' },
+  title: { zh: '标题', en: 'Title', es: 'Título', ja: 'タイトル' },
+  minReadSeconds: {
+    zh: '最短阅读时间',
+    en: 'Minimum reading time',
+    es: 'Tiempo mínimo de lectura',
+    ja: '最短閲覧時間',
+  },
+  subjectIds: { zh: '适用工种', en: 'Job types', es: 'Ocupaciones', ja: '対象職種' },
+  allSubjects: {
+    zh: '适用于全部工种',
+    en: 'All job types',
+    es: 'Todas las ocupaciones',
+    ja: '全職種',
+  },
+  enabled: { zh: '启用', en: 'Enabled', es: 'Activada', ja: '有効' },
+  types: { zh: '题型', en: 'Question types', es: 'Tipos de pregunta', ja: '問題形式' },
   body: { zh: '请求体', en: 'Body', es: 'Cuerpo', ja: '本文' },
   url: { zh: '网址', en: 'URL', es: 'URL', ja: 'URL' },
   querystring: { zh: '查询参数', en: 'Query', es: 'Consulta', ja: 'クエリ' },
@@ -1242,6 +1764,13 @@ export const FIELD_LABELS = {
   ticketNumber: { zh: '准考证号', en: 'Ticket number', es: 'Número de boleto', ja: '受験番号' },
   filter: { zh: '筛选条件', en: 'Filter', es: 'Filtro', ja: '絞り込み条件' },
   file: { zh: '文件', en: 'File', es: 'Archivo', ja: 'ファイル' },
+  paper: { zh: '试卷', en: 'Paper', es: 'Examen', ja: '試験問題' },
+  instruction: {
+    zh: '考试须知',
+    en: 'Exam notice',
+    es: 'Instrucciones del examen',
+    ja: '受検上の注意',
+  },
   mode: { zh: '导入方式', en: 'Mode', es: 'Modo', ja: 'モード' },
   lang: { zh: '语言', en: 'Language', es: 'Idioma', ja: '言語' },
   // Questions

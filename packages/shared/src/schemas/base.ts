@@ -22,7 +22,7 @@ import { dbId, flagInput, idList, optionalInt, optionalText, pageQuery } from '.
 // Shared pieces
 
 /** A certification level 5 (junior) … 1 (senior technician); a string from a query or form. */
-const certLevel = z.coerce
+export const certLevelSchema = z.coerce
   .number()
   .int()
   .refine(
@@ -62,7 +62,7 @@ export const percentFromWeight = (weight: number) => weight / WEIGHT_SCALE;
 // ---------------------------------------------------------------------------------------------
 // Courses (knowledge type cn) and appraisal points (type kn)
 
-export const listKnowledgeTreeQuery = z.object({ subjectId: dbId, level: certLevel });
+export const listKnowledgeTreeQuery = z.object({ subjectId: dbId, level: certLevelSchema });
 export type ListKnowledgeTreeQuery = z.infer<typeof listKnowledgeTreeQuery>;
 
 const knowledgeText = {
@@ -84,8 +84,8 @@ const pointFields = {
 
 /** A course (type cn) or an appraisal point (type kn) of one job type and level. */
 export const addKnowledgeBody = z.discriminatedUnion('type', [
-  z.object({ subjectId: dbId, level: certLevel, ...courseFields }),
-  z.object({ subjectId: dbId, level: certLevel, ...pointFields }),
+  z.object({ subjectId: dbId, level: certLevelSchema, ...courseFields }),
+  z.object({ subjectId: dbId, level: certLevelSchema, ...pointFields }),
 ]);
 export type AddKnowledgeBody = z.infer<typeof addKnowledgeBody>;
 
@@ -234,7 +234,7 @@ export const listStudentQuery = pageQuery.extend({
   schoolId: optionalId,
   departmentId: optionalId,
   subjectId: optionalId,
-  level: z.preprocess(emptyToUndefined, certLevel.optional()),
+  level: z.preprocess(emptyToUndefined, certLevelSchema.optional()),
   classId: optionalId,
   status: optionalInt(z.number().int().min(0).max(1)),
   /** A whitelisted field, then the id in the same direction. */

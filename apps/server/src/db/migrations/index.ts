@@ -5,6 +5,7 @@ import * as m0003 from './0003_uploads.js';
 import * as m0004 from './0004_question_bank.js';
 import * as m0005 from './0005_papers.js';
 import * as m0006 from './0006_initial_passwords_and_signin_limits.js';
+import * as m0007 from './0007_paper_versions_and_notices.js';
 
 /** Every migration, in order. Listed by hand so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_question_bank': m0004,
   '0005_papers': m0005,
   '0006_initial_passwords_and_signin_limits': m0006,
+  '0007_paper_versions_and_notices': m0007,
 };

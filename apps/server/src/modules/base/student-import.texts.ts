@@ -1,5 +1,6 @@
 import {
   STUDENT_IMPORT_MAX_ROWS,
+  levelNamesIn,
   type CertLevel,
   type StudentImportColumn,
   type StudentImportLanguage,
@@ -67,7 +68,7 @@ export const TEMPLATE_TEXTS: Record<StudentImportLanguage, TemplateTexts> = {
     },
     batchesHeader: ['报名批次编码', '报名批次', '申报工种', '等级'],
     noBatches: '您目前没有可导入的报名批次。',
-    levels: { 5: '初级', 4: '中级', 3: '高级', 2: '技师', 1: '高级技师' },
+    levels: levelNamesIn('zh'),
   },
   en: {
     sheets: { students: 'Students', instructions: 'Instructions', batches: 'Batches' },
@@ -109,13 +110,7 @@ export const TEMPLATE_TEXTS: Record<StudentImportLanguage, TemplateTexts> = {
     },
     batchesHeader: ['Batch code', 'Registration batch', 'Job type', 'Level'],
     noBatches: 'You have no registration batch to import into yet.',
-    levels: {
-      5: 'Junior',
-      4: 'Intermediate',
-      3: 'Senior',
-      2: 'Technician',
-      1: 'Senior technician',
-    },
+    levels: levelNamesIn('en'),
   },
   es: {
     sheets: { students: 'Candidatos', instructions: 'Instrucciones', batches: 'Convocatorias' },
@@ -157,13 +152,7 @@ export const TEMPLATE_TEXTS: Record<StudentImportLanguage, TemplateTexts> = {
     },
     batchesHeader: ['Código de convocatoria', 'Convocatoria', 'Oficio', 'Nivel'],
     noBatches: 'Todavía no tiene ninguna convocatoria en la que importar.',
-    levels: {
-      5: 'Básico',
-      4: 'Intermedio',
-      3: 'Avanzado',
-      2: 'Técnico',
-      1: 'Técnico superior',
-    },
+    levels: levelNamesIn('es'),
   },
   ja: {
     sheets: { students: '受検者', instructions: '記入方法', batches: '申込回次' },
@@ -203,7 +192,7 @@ export const TEMPLATE_TEXTS: Record<StudentImportLanguage, TemplateTexts> = {
     },
     batchesHeader: ['申込回次コード', '申込回次', '受検職種', '等級'],
     noBatches: 'インポートできる申込回次はまだありません。',
-    levels: { 5: '初級', 4: '中級', 3: '上級', 2: '技師', 1: '上級技師' },
+    levels: levelNamesIn('ja'),
   },
 };
 

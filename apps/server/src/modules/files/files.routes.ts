@@ -10,7 +10,10 @@ import {
   FILE_SERVE_PATH,
   Perm,
   UPLOAD_EXTENSIONS,
+  UPLOAD_KIND_NAMES,
   UPLOAD_MAX_BYTES,
+  renderMessage,
+  formatFileSize,
   type EditorCatchResult,
   type EditorConfig,
   type EditorUploadResult,
@@ -23,7 +26,9 @@ import { AppError, notFound } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
 import { isMalformedMultipart } from '../../lib/import-upload.js';
 import { attachmentDisposition } from '../../lib/spreadsheet.js';
-import { UploadRefused, cleanOriginalName, megabytes, type FilesService } from './files.service.js';
+import { requestLanguage } from '../../plugins/envelope.js';
+import { cleanOriginalName, type FilesService } from './files.service.js';
+import { UploadRefused } from './refused.js';
 import { isInlineMedia } from './sniff.js';
 
 /** Everyone who writes rich text: question bank, papers, exam notices. */
@@ -90,27 +95,34 @@ function editorAnswer(reply: FastifyReply, body: object) {
   return reply.code(200).header('cache-control', 'no-store').type('application/json').send(body);
 }
 
-const refusal = (state: string): EditorUploadResult => ({
-  state,
-  url: '',
-  title: '',
-  original: '',
-  type: '',
-  size: 0,
-});
+/** A refused call's answer: the reason, worded in the request's language, as its state. */
+function refusedAnswer(request: FastifyRequest, reply: FastifyReply, refused: UploadRefused) {
+  const body: EditorUploadResult = {
+    state: refused.render(requestLanguage(request)),
+    url: '',
+    title: '',
+    original: '',
+    type: '',
+    size: 0,
+  };
+  return editorAnswer(reply, body);
+}
 
 /**
  * The editor's calls answer a state even when the body is refused before the handler runs (too
  * large, malformed). Session and permission refusals keep the envelope: the client signs in again.
  */
-function editorErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+function editorErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) throw error;
   const code = error.statusCode ?? 500;
   if (code === 413) {
-    return editorAnswer(reply, refusal(`Request is larger than ${megabytes(FORM_BODY_LIMIT)}`));
+    const size = formatFileSize(FORM_BODY_LIMIT);
+    return refusedAnswer(request, reply, new UploadRefused('uploadRequestTooLarge', { size }));
   }
-  if (code >= 400 && code < 500)
-    return editorAnswer(reply, refusal(`Bad request: ${error.message}`));
+  if (code >= 400 && code < 500) {
+    request.log.info({ err: error }, 'editor call refused before its handler');
+    return refusedAnswer(request, reply, new UploadRefused('uploadUnreadable'));
+  }
   throw error;
 }
 
@@ -118,17 +130,15 @@ function editorErrorHandler(error: FastifyError, _request: FastifyRequest, reply
 function multipartRefusal(error: unknown): UploadRefused | undefined {
   switch ((error as { code?: string }).code) {
     case 'FST_FILES_LIMIT':
-      return new UploadRefused('Send one file at a time');
+      return new UploadRefused('uploadOneFileAtATime');
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new UploadRefused('Too many form fields');
+      return new UploadRefused('uploadTooManyFields');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
     case 'FST_PROTO_VIOLATION':
-      return new UploadRefused('Malformed multipart form');
+      return new UploadRefused('uploadMalformed');
     default:
-      return isMalformedMultipart(error)
-        ? new UploadRefused('Malformed multipart form')
-        : undefined;
+      return isMalformedMultipart(error) ? new UploadRefused('uploadMalformed') : undefined;
   }
 }
 
@@ -138,8 +148,8 @@ async function receiveFile(
   kind: UploadKind,
   action: string,
 ): Promise<EditorUploadResult> {
-  const missing = `No file was sent (multipart field "${EDITOR_UPLOAD_FIELD}")`;
-  if (!request.isMultipart()) throw new UploadRefused(missing);
+  const missing = () => new UploadRefused('uploadNoFile', { field: EDITOR_UPLOAD_FIELD });
+  if (!request.isMultipart()) throw missing();
   const ownerId = requireAuth(request).user.id;
   let result: EditorUploadResult | undefined;
   try {
@@ -150,7 +160,7 @@ async function receiveFile(
       if (part.type === 'field') continue;
       if (part.fieldname !== EDITOR_UPLOAD_FIELD) {
         part.file.resume();
-        throw new UploadRefused(`Send the file in the field "${EDITOR_UPLOAD_FIELD}"`);
+        throw new UploadRefused('uploadWrongField', { field: EDITOR_UPLOAD_FIELD });
       }
       const original = cleanOriginalName(part.filename);
       // A screen snapshot is a canvas blob, often sent with no name: PNG unless it says otherwise.
@@ -175,7 +185,7 @@ async function receiveFile(
   } catch (error) {
     throw multipartRefusal(error) ?? error;
   }
-  if (!result) throw new UploadRefused(missing);
+  if (!result) throw missing();
   return result;
 }
 
@@ -196,19 +206,20 @@ async function scrawlContent(request: FastifyRequest): Promise<Buffer> {
     text = (request.body as Record<string, unknown>)[EDITOR_UPLOAD_FIELD];
   }
   if (typeof text !== 'string' || text.length === 0) {
-    throw new UploadRefused(`No drawing was sent (form field "${EDITOR_UPLOAD_FIELD}")`);
+    throw new UploadRefused('uploadNoDrawing', { field: EDITOR_UPLOAD_FIELD });
   }
   if (text.length > SCRAWL_FIELD_BYTES) {
-    throw new UploadRefused(
-      `File is larger than ${megabytes(UPLOAD_MAX_BYTES.image)}, the limit for images`,
-    );
+    throw new UploadRefused('uploadTooLarge', {
+      size: formatFileSize(UPLOAD_MAX_BYTES.image),
+      kind: UPLOAD_KIND_NAMES.image,
+    });
   }
   // A client that did not encode the form turns '+' into ' '.
   const base64 = text
     .replace(/^data:image\/png;base64,/, '')
     .replace(/[\r\n\t]/g, '')
     .replaceAll(' ', '+');
-  if (!BASE64.test(base64)) throw new UploadRefused('The drawing is not base64');
+  if (!BASE64.test(base64)) throw new UploadRefused('uploadDrawingNotBase64');
   return Buffer.from(base64, 'base64');
 }
 
@@ -271,7 +282,8 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
     },
     async (request, reply) => {
       if (request.query.action !== EditorAction.CONFIG) {
-        return editorAnswer(reply, refusal(`Unknown action "${request.query.action ?? ''}"`));
+        const action = request.query.action ?? '';
+        return refusedAnswer(request, reply, new UploadRefused('uploadUnknownAction', { action }));
       }
       return editorAnswer(reply, editorConfig());
     },
@@ -309,16 +321,19 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
         }
         if (action === EditorAction.CATCH_IMAGE) {
           const sources = catchSources(request.body);
+          const language = requestLanguage(request);
+          const field = `${EDITOR_CATCHER_FIELD}[]`;
           const answer: EditorCatchResult = sources
-            ? await files.catchImages(sources, ownerId)
-            : { state: `Send the image URLs in "${EDITOR_CATCHER_FIELD}[]"`, list: [] };
+            ? await files.catchImages(sources, ownerId, language)
+            : { state: renderMessage('catchSendUrls', { field }, language), list: [] };
           return editorAnswer(reply, answer);
         }
-        return editorAnswer(reply, refusal(`Unknown action "${action}"`));
+        throw new UploadRefused('uploadUnknownAction', { action });
       } catch (error) {
-        if (error instanceof UploadRefused) return editorAnswer(reply, refusal(error.message));
+        if (error instanceof UploadRefused) return refusedAnswer(request, reply, error);
         request.log.error({ err: error, action }, 'editor upload failed');
-        return editorAnswer(reply, refusal(`Upload failed (request ${request.id})`));
+        const failed = new UploadRefused('uploadFailed', { requestId: request.id });
+        return refusedAnswer(request, reply, failed);
       }
     },
   );

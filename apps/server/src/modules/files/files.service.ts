@@ -9,6 +9,12 @@ import {
   EDITOR_STATE_SUCCESS,
   FILE_SERVE_PATH,
   UPLOAD_EXTENSIONS,
+  UPLOAD_KIND_NAMES,
+  formatFileSize,
+  renderMessage,
+  type MessageKey,
+  type MessageLanguage,
+  type MessageParams,
   UPLOAD_MAX_BYTES,
   type EditorCatchResult,
   type EditorUploadResult,
@@ -17,17 +23,9 @@ import {
 import { nowIso, type Db } from '../../db/database.js';
 import { isPublicAddress } from './address.js';
 import { FilesRepository, type UploadRow } from './files.repository.js';
-import { RemoteRefused, fetchRemote, systemResolver, type Resolver } from './remote-fetch.js';
+import { UploadRefused } from './refused.js';
+import { fetchRemote, systemResolver, type Resolver } from './remote-fetch.js';
 import { SNIFF_BYTES, looksLikeMarkup, sniffAs, sniffImage } from './sniff.js';
-
-/** Why an upload was not kept; the message is the editor's `state`. */
-export class UploadRefused extends Error {}
-
-export const KIND_WORDS: Record<UploadKind, string> = {
-  image: 'images',
-  video: 'videos',
-  file: 'files',
-};
 
 const STORED_NAME = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
 const MAX_REDIRECTS = 3;
@@ -35,8 +33,6 @@ const MAX_REDIRECTS = 3;
 const CATCH_BUDGET_MS = EDITOR_CATCHER_TIMEOUT_MS - 5_000;
 const PER_SOURCE_MS = 20_000;
 const CATCH_CONCURRENCY = 4;
-
-export const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 
 const ORIGINAL_NAME_MAX = 200;
 /** Longer than any extension of UPLOAD_EXTENSIONS: what follows the last dot is then no extension. */
@@ -94,9 +90,8 @@ export class FilesService {
     const extension = path.extname(name).toLowerCase();
     const allowed = UPLOAD_EXTENSIONS[kind];
     if (!allowed.includes(extension)) {
-      throw new UploadRefused(
-        `File type ${extension || '(none)'} is not allowed for ${KIND_WORDS[kind]} (allowed: ${allowed.join(' ')})`,
-      );
+      const params = { kind: UPLOAD_KIND_NAMES[kind], extension, allowed: allowed.join(' ') };
+      throw new UploadRefused(extension ? 'uploadTypeNotAllowed' : 'uploadNoExtension', params);
     }
     return extension;
   }
@@ -115,15 +110,10 @@ export class FilesService {
     truncated: () => boolean,
   ): Promise<EditorUploadResult> {
     const target = this.newTarget(extension);
-    const maxBytes = UPLOAD_MAX_BYTES[kind];
     try {
       await fs.promises.mkdir(path.dirname(target.absolute), { recursive: true });
-      const received = await receive(stream, target.partial, maxBytes);
-      if (truncated() || received.size > maxBytes) {
-        throw new UploadRefused(
-          `File is larger than ${megabytes(maxBytes)}, the limit for ${KIND_WORDS[kind]}`,
-        );
-      }
+      const received = await receive(stream, target.partial, kind);
+      if (truncated() || received.size > UPLOAD_MAX_BYTES[kind]) throw tooLarge(kind);
       return await this.keep(kind, originalName, extension, target, received, ownerId);
     } finally {
       await fs.promises.rm(target.partial, { force: true });
@@ -138,12 +128,7 @@ export class FilesService {
     content: Buffer,
     ownerId: number,
   ): Promise<EditorUploadResult> {
-    const maxBytes = UPLOAD_MAX_BYTES[kind];
-    if (content.length > maxBytes) {
-      throw new UploadRefused(
-        `File is larger than ${megabytes(maxBytes)}, the limit for ${KIND_WORDS[kind]}`,
-      );
-    }
+    if (content.length > UPLOAD_MAX_BYTES[kind]) throw tooLarge(kind);
     const target = this.newTarget(extension);
     try {
       await fs.promises.mkdir(path.dirname(target.absolute), { recursive: true });
@@ -160,13 +145,16 @@ export class FilesService {
   }
 
   /** Remote capture: each URL fetched under the address rules, sniffed as an image and stored. */
-  async catchImages(sources: string[], ownerId: number): Promise<EditorCatchResult> {
-    if (sources.length === 0) return { state: 'No image URL was sent', list: [] };
+  async catchImages(
+    sources: string[],
+    ownerId: number,
+    language: MessageLanguage,
+  ): Promise<EditorCatchResult> {
+    const say = (key: MessageKey, params: MessageParams = {}) =>
+      renderMessage(key, params, language);
+    if (sources.length === 0) return { state: say('catchNoUrl'), list: [] };
     if (sources.length > EDITOR_CATCHER_MAX_SOURCES) {
-      return {
-        state: `At most ${EDITOR_CATCHER_MAX_SOURCES} images at a time`,
-        list: [],
-      };
+      return { state: say('catchTooMany', { max: EDITOR_CATCHER_MAX_SOURCES }), list: [] };
     }
     const budget = AbortSignal.timeout(this.options.catchBudgetMs ?? CATCH_BUDGET_MS);
     const list: EditorCatchResult['list'] = new Array(sources.length);
@@ -175,21 +163,22 @@ export class FilesService {
       while (next < sources.length) {
         const index = next++;
         const source = sources[index]!;
-        list[index] = { source, ...(await this.catchOne(source, ownerId, budget)) };
+        list[index] = { source, ...(await this.catchOne(source, ownerId, budget, language)) };
       }
     };
     await Promise.all(Array.from({ length: CATCH_CONCURRENCY }, worker));
     const caught = list.some((entry) => entry.state === EDITOR_STATE_SUCCESS);
-    return { state: caught ? EDITOR_STATE_SUCCESS : 'No remote image could be captured', list };
+    return { state: caught ? EDITOR_STATE_SUCCESS : say('catchNothing'), list };
   }
 
   private async catchOne(
     source: string,
     ownerId: number,
     budget: AbortSignal,
+    language: MessageLanguage,
   ): Promise<{ state: string; url: string }> {
     try {
-      if (source.length > 2048) throw new RemoteRefused('URL too long');
+      if (source.length > 2048) throw new UploadRefused('catchUrlTooLong');
       const signal = AbortSignal.any([
         budget,
         AbortSignal.timeout(this.options.perSourceMs ?? PER_SOURCE_MS),
@@ -201,18 +190,18 @@ export class FilesService {
         signal,
         resolve: this.options.resolve ?? systemResolver,
       });
-      if (content.length === 0) throw new UploadRefused('File is empty');
+      if (content.length === 0) throw new UploadRefused('uploadEmpty');
       const image = sniffImage(content.subarray(0, SNIFF_BYTES));
       if (!image) {
         throw new UploadRefused(
-          looksLikeMarkup(content) ? 'Content is HTML/SVG markup, not an image' : 'Not an image',
+          looksLikeMarkup(content) ? 'uploadMarkupNotImage' : 'uploadNotImage',
         );
       }
       const name = cleanOriginalName(nameInUrl(source));
       const stored = await this.storeBuffer('image', name, image.extension, content, ownerId);
       return { state: stored.state, url: stored.url };
     } catch (error) {
-      return { state: describeFailure(error), url: '' };
+      return { state: describeFailure(error).render(language), url: '' };
     }
   }
 
@@ -244,14 +233,13 @@ export class FilesService {
     received: Received,
     ownerId: number,
   ): Promise<EditorUploadResult> {
-    if (received.size === 0) throw new UploadRefused('File is empty');
+    if (received.size === 0) throw new UploadRefused('uploadEmpty');
     const mime = sniffAs(extension, received.head);
     if (!mime) {
-      throw new UploadRefused(
-        looksLikeMarkup(received.head) && extension !== '.txt'
-          ? `File content is HTML/SVG markup, not a ${extension} file`
-          : `File content does not match its type ${extension}`,
-      );
+      const markup = looksLikeMarkup(received.head) && extension !== '.txt';
+      throw new UploadRefused(markup ? 'uploadMarkupNotType' : 'uploadContentMismatch', {
+        extension,
+      });
     }
     await fs.promises.rename(target.partial, target.absolute);
     try {
@@ -281,8 +269,15 @@ export class FilesService {
   }
 }
 
+const tooLarge = (kind: UploadKind) =>
+  new UploadRefused('uploadTooLarge', {
+    size: formatFileSize(UPLOAD_MAX_BYTES[kind]),
+    kind: UPLOAD_KIND_NAMES[kind],
+  });
+
 /** Copies `stream` to a new file at `file`, counting, hashing and keeping the first bytes. */
-async function receive(stream: Readable, file: string, maxBytes: number): Promise<Received> {
+async function receive(stream: Readable, file: string, kind: UploadKind): Promise<Received> {
+  const maxBytes = UPLOAD_MAX_BYTES[kind];
   const hash = createHash('sha256');
   const head: Buffer[] = [];
   let headLength = 0;
@@ -291,7 +286,7 @@ async function receive(stream: Readable, file: string, maxBytes: number): Promis
     transform(chunk: Buffer, _encoding, callback) {
       size += chunk.length;
       if (size > maxBytes) {
-        callback(new UploadRefused(`File is larger than ${megabytes(maxBytes)}`));
+        callback(tooLarge(kind));
         return;
       }
       hash.update(chunk);
@@ -319,10 +314,10 @@ function nameInUrl(source: string): string {
   }
 }
 
-function describeFailure(error: unknown): string {
-  if (error instanceof RemoteRefused || error instanceof UploadRefused) return error.message;
+function describeFailure(error: unknown): UploadRefused {
+  if (error instanceof UploadRefused) return error;
   const name = (error as { name?: string }).name;
-  if (name === 'AbortError' || name === 'TimeoutError') return 'Timed out';
+  if (name === 'AbortError' || name === 'TimeoutError') return new UploadRefused('catchTimedOut');
   const code = (error as { code?: string }).code;
-  return code ? `Could not be fetched (${code})` : 'Could not be fetched';
+  return code ? new UploadRefused('catchFailedCode', { code }) : new UploadRefused('catchFailed');
 }

@@ -132,10 +132,32 @@ describe('editor uploads', () => {
     expect(got.json()).toMatchObject({ state: 'Unknown action "listimage"' });
     const long = await get(`${EDITOR_PATH}?action=${'x'.repeat(41)}`);
     expect(long.statusCode).toBe(200);
-    expect(long.json<EditorUploadResult>().state).toMatch(/^Bad request: /);
+    expect(long.json<EditorUploadResult>().state).toBe('The request could not be read');
     const posted = await editor.call<EditorUploadResult>('deleteAll', { payload: {} });
     expect(posted.http).toBe(200);
     expect(posted.body.state).toBe('Unknown action "deleteAll"');
+  });
+
+  it('words every state in the language the request asks for', async () => {
+    const unknown = await editor.call<EditorUploadResult>('deleteAll', {
+      payload: {},
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+    });
+    expect(unknown.body.state).toBe('未知操作 "deleteAll"');
+    const svg = multipart([{ name: 'upfile', value: Buffer.from('<svg/>'), filename: 'a.svg' }]);
+    const typed = await editor.call<EditorUploadResult>('uploadimage', {
+      ...svg,
+      headers: { ...svg.headers, 'accept-language': 'ja' },
+    });
+    expect(typed.body.state).toMatch(/^画像に \.svg 形式は使えません（使える形式：\.png /);
+    const captured = await editor.call<EditorCatchResult>('catchimage', {
+      payload: 'source[]=not%20a%20url',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'es' },
+    });
+    expect(captured.body).toEqual({
+      state: 'No se pudo capturar ninguna imagen remota',
+      list: [{ source: 'not a url', state: 'No es una URL válida', url: '' }],
+    });
   });
 
   for (const kind of ['image', 'video', 'file'] as const) {
@@ -438,7 +460,7 @@ describe('editor uploads', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(malformed.http).toBe(200);
-    expect(malformed.body.state).toMatch(/^Bad request: /);
+    expect(malformed.body.state).toBe('The request could not be read');
     for (const action of [EditorAction.UPLOAD_IMAGE, EditorAction.UPLOAD_SCRAWL]) {
       const noBoundary = await editor.call<EditorUploadResult>(action, {
         payload: 'abc',
@@ -559,10 +581,10 @@ describe('remote image capture', () => {
       const [pic, threeHops, fourHops, fake, big, missing] = body.list;
       expect(pic).toMatchObject({ state: EDITOR_STATE_SUCCESS });
       expect(threeHops).toMatchObject({ state: EDITOR_STATE_SUCCESS });
-      expect(fourHops).toMatchObject({ state: 'too many redirects', url: '' });
+      expect(fourHops).toMatchObject({ state: 'Too many redirects', url: '' });
       expect(fake).toMatchObject({ state: 'Content is HTML/SVG markup, not an image', url: '' });
-      expect(big!.state).toMatch(/larger than/);
-      expect(missing).toMatchObject({ state: 'the remote server answered HTTP 404', url: '' });
+      expect(big!.state).toBe('Larger than 5 MB');
+      expect(missing).toMatchObject({ state: 'The remote server answered HTTP 404', url: '' });
 
       const served = await t.app.inject({
         method: 'GET',
@@ -639,11 +661,11 @@ describe('remote image capture', () => {
           ['http://[fe80::1]/a.png', /private or reserved address/],
           ['http://0.0.0.0/a.png', /private or reserved address/],
           ['http://224.0.0.1/a.png', /private or reserved address/],
-          [`ftp://127.0.0.1:${port}/a.png`, /only http and https/],
-          ['file:///etc/passwd', /only http and https/],
-          ['data:image/png;base64,iVBORw0KGgo=', /only http and https/],
-          ['javascript:alert(1)', /only http and https/],
-          ['not a url', /not a valid URL/],
+          [`ftp://127.0.0.1:${port}/a.png`, /Only http and https/],
+          ['file:///etc/passwd', /Only http and https/],
+          ['data:image/png;base64,iVBORw0KGgo=', /Only http and https/],
+          ['javascript:alert(1)', /Only http and https/],
+          ['not a url', /Not a valid URL/],
           [`http://user:pass@127.0.0.1:${port}/a.png`, /credentials/],
         ];
         const { body } = await editor.form<EditorCatchResult>('catchimage', {

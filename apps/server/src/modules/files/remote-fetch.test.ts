@@ -3,12 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicAddress, mappedIPv4 } from './address.js';
 import { PNG } from './fixtures.js';
-import {
-  RemoteRefused,
-  fetchRemote,
-  type RemoteFetchOptions,
-  type Resolver,
-} from './remote-fetch.js';
+import { UploadRefused } from './refused.js';
+import { fetchRemote, type RemoteFetchOptions, type Resolver } from './remote-fetch.js';
 
 describe('isPublicAddress', () => {
   it('refuses private, loopback, link-local, CGNAT, multicast, reserved and metadata ranges', () => {
@@ -169,7 +165,7 @@ describe('fetchRemote', () => {
       'file:///etc/passwd',
     ]) {
       const start = `http://images.example:${port}/to?target=${encodeURIComponent(target)}`;
-      await expect(fetchRemote(start, options()), target).rejects.toBeInstanceOf(RemoteRefused);
+      await expect(fetchRemote(start, options()), target).rejects.toBeInstanceOf(UploadRefused);
     }
     const allowed = `http://images.example:${port}/to?target=${encodeURIComponent('/pic.png')}`;
     expect((await fetchRemote(allowed, options())).equals(PNG)).toBe(true);
@@ -181,13 +177,13 @@ describe('fetchRemote', () => {
     const allowAddress = (address: string) => ++checks === 1 || address !== '127.0.0.1';
     await expect(
       fetchRemote(`http://images.example:${port}/pic.png`, options({ allowAddress })),
-    ).rejects.toThrow(/connected to a private address \(127\.0\.0\.1\)/);
+    ).rejects.toThrow(/Connected to a private address \(127\.0\.0\.1\)/);
   });
 
   it('stops at the size limit and at the time limit', async () => {
     await expect(
       fetchRemote(`http://images.example:${port}/pic.png`, options({ maxBytes: 10 })),
-    ).rejects.toThrow(/larger than 10 bytes/);
+    ).rejects.toThrow(/Larger than 10 B/);
     await expect(
       fetchRemote(
         `http://images.example:${port}/slow`,

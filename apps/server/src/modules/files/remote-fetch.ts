@@ -2,6 +2,8 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { formatFileSize } from '@kaoshi/shared';
+import { UploadRefused } from './refused.js';
 
 /** Name resolution, replaceable in tests. */
 export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -18,9 +20,6 @@ export interface RemoteFetchOptions {
   resolve: Resolver;
 }
 
-/** A refusal whose message is shown to the editor's user as the entry's state. */
-export class RemoteRefused extends Error {}
-
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** The address to connect to: every address the name has must be public, then the first is used. */
@@ -31,10 +30,13 @@ async function addressFor(
   const bare = hostname.replace(/^\[|\]$/g, '');
   const family = isIP(bare);
   const addresses = family ? [{ address: bare, family }] : await options.resolve(bare);
-  if (addresses.length === 0) throw new RemoteRefused(`${hostname} does not resolve`);
+  if (addresses.length === 0) throw new UploadRefused('catchNoAddress', { host: hostname });
   const inside = addresses.find((entry) => !options.allowAddress(entry.address));
   if (inside) {
-    throw new RemoteRefused(`${hostname} is a private or reserved address (${inside.address})`);
+    throw new UploadRefused('catchPrivateAddress', {
+      host: hostname,
+      address: inside.address,
+    });
   }
   return addresses[0]!;
 }
@@ -61,7 +63,9 @@ function requestOnce(url: URL, options: RemoteFetchOptions): Promise<IncomingMes
           socket.once('connect', () => {
             const peer = socket.remoteAddress;
             if (!peer || !options.allowAddress(peer)) {
-              request.destroy(new RemoteRefused(`connected to a private address (${peer})`));
+              request.destroy(
+                new UploadRefused('catchConnectedPrivate', { address: String(peer) }),
+              );
             }
           });
         });
@@ -77,12 +81,12 @@ function parseHttpUrl(text: string, base?: URL): URL {
   try {
     url = new URL(text, base);
   } catch {
-    throw new RemoteRefused('not a valid URL');
+    throw new UploadRefused('catchBadUrl');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new RemoteRefused('only http and https URLs are captured');
+    throw new UploadRefused('catchOnlyHttp');
   }
-  if (url.username || url.password) throw new RemoteRefused('URLs with credentials are refused');
+  if (url.username || url.password) throw new UploadRefused('catchCredentials');
   return url;
 }
 
@@ -95,8 +99,8 @@ export async function fetchRemote(source: string, options: RemoteFetchOptions): 
     return await follow(source, options);
   } catch (error) {
     // Aborting mid-body surfaces as a reset socket: say what really happened.
-    if (options.signal.aborted && !(error instanceof RemoteRefused)) {
-      throw new RemoteRefused('Timed out');
+    if (options.signal.aborted && !(error instanceof UploadRefused)) {
+      throw new UploadRefused('catchTimedOut');
     }
     throw error;
   }
@@ -110,19 +114,19 @@ async function follow(source: string, options: RemoteFetchOptions): Promise<Buff
     if (REDIRECTS.has(status)) {
       response.destroy();
       const location = response.headers.location;
-      if (!location) throw new RemoteRefused(`HTTP ${status} without a location`);
-      if (hop >= options.maxRedirects) throw new RemoteRefused('too many redirects');
+      if (!location) throw new UploadRefused('catchRedirectWithoutLocation', { status });
+      if (hop >= options.maxRedirects) throw new UploadRefused('catchTooManyRedirects');
       url = parseHttpUrl(location, url);
       continue;
     }
     if (status !== 200) {
       response.destroy();
-      throw new RemoteRefused(`the remote server answered HTTP ${status}`);
+      throw new UploadRefused('catchHttpStatus', { status });
     }
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > options.maxBytes) {
       response.destroy();
-      throw new RemoteRefused(`larger than ${options.maxBytes} bytes`);
+      throw new UploadRefused('catchTooLarge', { size: formatFileSize(options.maxBytes) });
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -130,7 +134,7 @@ async function follow(source: string, options: RemoteFetchOptions): Promise<Buff
       size += chunk.length;
       if (size > options.maxBytes) {
         response.destroy();
-        throw new RemoteRefused(`larger than ${options.maxBytes} bytes`);
+        throw new UploadRefused('catchTooLarge', { size: formatFileSize(options.maxBytes) });
       }
       chunks.push(chunk);
     }

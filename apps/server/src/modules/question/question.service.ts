@@ -38,6 +38,7 @@ import { htmlHasContent, htmlLoadProblem, sanitizeHtml } from '../../html.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
 import { entityOf, type KnowledgeUsageCheck } from '../base/knowledge.service.js';
 import { QuestionRepository, type NewQuestion, type QuestionRow } from './question.repository.js';
+import { parseJson } from '../../lib/json.js';
 
 /** How the rules read sanitized HTML on the server: the sanitizer's own idea of "has content". */
 export const serverHtml: HtmlInspector = { text: roughHtml.text, hasContent: htmlHasContent };
@@ -193,14 +194,6 @@ export const contentColumns = (question: CleanQuestion) => ({
 });
 
 type RowWithNames = NonNullable<Awaited<ReturnType<QuestionRepository['findWithNames']>>>;
-
-const parseJson = <T>(text: string, fallback: T): T => {
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-};
 
 /** A user's nickname, else their username; '' for a user deleted since. */
 const displayName = (nick: string | null, login: string | null) => nick || login || '';

@@ -4,11 +4,11 @@ import {
   EditorAction,
   type EditorCatchResult,
   type EditorConfig,
+  formatFileSize,
 } from '@kaoshi/shared';
 import { isAxiosError } from 'axios';
 import { ApiError, http } from '../../api/request';
 import i18n from '../../i18n';
-import { formatFileSize } from '../../utils/file-size';
 import { REMOTE_CAPTURE_TIMEOUT_MS } from './constants';
 
 export type EditorUploadAction = 'uploadimage' | 'uploadvideo' | 'uploadfile' | 'uploadsnapshot';

@@ -1,3 +1,4 @@
+import { formatFileSize } from '@kaoshi/shared';
 import { DownloadOutlined, FileExcelOutlined, InboxOutlined } from '@ant-design/icons';
 import {
   Alert,
@@ -22,7 +23,6 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveBlob } from '../../api/transfer';
-import { formatFileSize } from '../../utils/file-size';
 import type { ImportMode, ImportTexts } from './import-texts';
 import { skippedRowsWorkbook, type SkippedSheet } from './skipped-rows';
 import type { ImportRun } from './use-import-run';

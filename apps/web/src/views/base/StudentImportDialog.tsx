@@ -6,6 +6,7 @@ import {
   type StudentImportPreview,
   type StudentImportPreviewRow,
   type StudentImportResult,
+  formatFileSize,
 } from '@kaoshi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Flex, Grid, Tag, Typography, Upload, type TableColumnsType } from 'antd';
@@ -23,7 +24,6 @@ import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';
 import { baseKeys } from './queries';
 import { fileProblem } from '../../components/import/import-helpers';
-import { formatFileSize } from '../../utils/file-size';
 
 /** The columns the preview table shows, beside the row number, action and problems. */
 const SHOWN_COLUMNS: readonly StudentImportColumn[] = STUDENT_IMPORT_COLUMNS;

@@ -6,6 +6,7 @@ import {
   type QuestionImportPreviewRow,
   type QuestionImportResult,
   type QuestionTextImportFields,
+  formatFileSize,
 } from '@kaoshi/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -46,7 +47,6 @@ import { PointSelect } from './PointSelect';
 import { useProblemText } from './problem-text';
 import { questionKeys, useAllJobTypes } from './queries';
 import type { QuestionPlacement } from './question-form';
-import { formatFileSize } from '../../utils/file-size';
 
 type Source = 'excel' | 'text';
 const TARGET_CHAIN = ['subjectId', 'level', 'courseId', 'pointId'] as const;

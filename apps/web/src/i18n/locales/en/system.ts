@@ -18,7 +18,7 @@ export default {
     SUPER:
       'Marking. The exam publishing group needs this role, so paper authors and exam managers hold it too, beside their own role.',
     EXAM_MANAGER:
-      'Papers, notices, publishing, marking with arbitration, score analysis. Give it together with SUPER, which the exam publishing group needs.',
+      'Papers and their audit, notices, publishing, marking with arbitration, score analysis. Give it together with SUPER, which the exam publishing group needs.',
     TEACHER:
       'Question bank, courses, appraisal points, students of assigned batches, score analysis. Papers, notices and marking also need role SUPER.',
     STUDENT: 'Takes exams online.',
@@ -41,6 +41,7 @@ export default {
     'STUDENT-IMPORT': 'Import students',
     'EXAM-QUESTION': 'Question bank',
     'EXAM-QUESTION-AUDIT': 'Review questions',
+    'EXAM-MANAGE-AUDIT': 'Review papers',
     'EXAM-ANALYSIS': 'Score analysis',
     'EXAM-CLASSRANKING': 'Ranking per batch',
     'ISPASS-STATISTICS': 'Failed scores',

@@ -18,7 +18,7 @@ const system: Messages['system'] = {
     SUPER:
       'Corrección. El grupo de publicación de exámenes necesita este rol, así que los autores de modelos y los responsables de exámenes también lo tienen, junto a su propio rol.',
     EXAM_MANAGER:
-      'Modelos de examen, instrucciones, publicación, corrección con arbitraje y análisis. Se asigna junto con SUPER, que necesita el grupo de publicación de exámenes.',
+      'Modelos de examen y su revisión, instrucciones, publicación, corrección con arbitraje y análisis. Se asigna junto con SUPER, que necesita el grupo de publicación de exámenes.',
     TEACHER:
       'Banco de preguntas, cursos, puntos de evaluación, candidatos de las convocatorias asignadas y análisis. Los modelos, las instrucciones y la corrección también necesitan el rol SUPER.',
     STUDENT: 'Realiza exámenes en línea.',
@@ -40,6 +40,7 @@ const system: Messages['system'] = {
     'STUDENT-IMPORT': 'Importar candidatos',
     'EXAM-QUESTION': 'Banco de preguntas',
     'EXAM-QUESTION-AUDIT': 'Revisar preguntas',
+    'EXAM-MANAGE-AUDIT': 'Revisar modelos de examen',
     'EXAM-ANALYSIS': 'Análisis de resultados',
     'EXAM-CLASSRANKING': 'Clasificación por convocatoria',
     'ISPASS-STATISTICS': 'Resultados no aptos',

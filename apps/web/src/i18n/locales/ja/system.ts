@@ -18,7 +18,7 @@ const system: Messages['system'] = {
     SUPER:
       '採点。試験公開グループにはこのロールが必要なため、試験問題の作成者と試験業務責任者も自分のロールと一緒に持ちます。',
     EXAM_MANAGER:
-      '試験問題、受検上の注意、試験の公開、採点と裁定、成績分析。試験公開グループに必要な SUPER と一緒に付与します。',
+      '試験問題とその審査、受検上の注意、試験の公開、採点と裁定、成績分析。試験公開グループに必要な SUPER と一緒に付与します。',
     TEACHER:
       '問題バンク、コース、評価項目、担当回次の受検者、成績分析。試験問題、受検上の注意、採点には SUPER ロールも必要です。',
     STUDENT: 'オンラインで受検します。',
@@ -40,6 +40,7 @@ const system: Messages['system'] = {
     'STUDENT-IMPORT': '受検者のインポート',
     'EXAM-QUESTION': '問題バンク',
     'EXAM-QUESTION-AUDIT': '問題の審査',
+    'EXAM-MANAGE-AUDIT': '試験問題の審査',
     'EXAM-ANALYSIS': '成績分析',
     'EXAM-CLASSRANKING': '回次別成績順位',
     'ISPASS-STATISTICS': '不合格成績統計',

@@ -17,7 +17,7 @@ const system: Messages['system'] = {
     SUPER_ADMIN: '拥有全部权限，包括以后新增的权限。',
     SUPER: '阅卷。考试发布组需要此角色，因此试卷编写人和考务负责人除各自的角色外也要拥有它。',
     EXAM_MANAGER:
-      '试卷、考试须知、考试发布、阅卷与仲裁、成绩分析。须与 SUPER 一起授予：考试发布组需要该角色。',
+      '试卷及其审核、考试须知、考试发布、阅卷与仲裁、成绩分析。须与 SUPER 一起授予：考试发布组需要该角色。',
     TEACHER:
       '题库、课程、鉴定点、所负责批次的考生、成绩分析。试卷、考试须知和阅卷还需要 SUPER 角色。',
     STUDENT: '在线参加考试。',
@@ -39,6 +39,7 @@ const system: Messages['system'] = {
     'STUDENT-IMPORT': '导入考生',
     'EXAM-QUESTION': '题库',
     'EXAM-QUESTION-AUDIT': '审核试题',
+    'EXAM-MANAGE-AUDIT': '审核试卷',
     'EXAM-ANALYSIS': '成绩分析',
     'EXAM-CLASSRANKING': '批次成绩排名',
     'ISPASS-STATISTICS': '不合格成绩统计',

@@ -1,0 +1,120 @@
+import { EDITOR_PATH, TOKEN_COOKIE, type EditorUploadResult } from '@kaoshi/shared';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { expectOk } from '../../../test/factories.js';
+import { PNG, multipart } from '../files/fixtures.js';
+import { createStructure } from '../question/test-data.js';
+import { imageSize } from './html-to-docx.js';
+import { PAPER_BASE as BASE } from './paper.routes.js';
+import { addBankQuestions } from './test-data.js';
+
+describe('a paper as a Word document', () => {
+  let t: TestApp;
+  let admin: Client;
+  let paperId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await login(t.app);
+    const s = await createStructure(t.handle.db);
+    const uploaded = await admin.request<never>({
+      method: 'POST',
+      url: `${EDITOR_PATH}?action=uploadimage`,
+      ...multipart([{ name: 'upfile', value: PNG, filename: 'circuit.png' }]),
+    });
+    const { url } = uploaded.body as unknown as EditorUploadResult;
+    const [choice, judgement, blank, short] = await addBankQuestions(
+      t.handle.db,
+      [0, 2, 4, 5].map((type) => ({
+        subjectId: s.subjectId,
+        level: s.level,
+        courseId: s.courseId,
+        type,
+      })),
+    );
+    await t.handle.db
+      .updateTable('questions')
+      .set({
+        content:
+          `<p>Which law is <strong>V = IR</strong>? <span data-type="formula" data-latex="V=IR"></span></p>` +
+          `<table><tbody><tr><td><p>电压</p></td><td><p>220 V</p></td></tr></tbody></table>` +
+          `<p><img src="${url}" alt="circuit"></p>`,
+      })
+      .where('id', '=', choice!)
+      .execute();
+    ({ id: paperId } = expectOk(
+      await admin.post<{ id: number }>(`${BASE}/addPaper`, {
+        name: '电工初级 A 卷',
+        subjectId: s.subjectId,
+        level: s.level,
+        passScore: 4,
+        durationMinutes: 90,
+        mode: 'manual',
+        sections: [
+          { title: '单选题', questions: [{ questionId: choice }] },
+          {
+            title: '其他',
+            questions: [judgement, blank, short].map((questionId) => ({ questionId })),
+          },
+        ],
+      }),
+    ));
+  });
+  afterAll(() => t.close());
+
+  async function exported(answers: 0 | 1, language = 'zh-CN') {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/exportPaper/${paperId}?format=docx&answers=${answers}`,
+      cookies: { [TOKEN_COOKIE]: admin.token! },
+      headers: { 'accept-language': language },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/wordprocessingml/);
+    expect(response.headers['content-disposition']).toContain(
+      encodeURIComponent('电工初级 A 卷.docx'),
+    );
+    const zip = await JSZip.loadAsync(response.rawPayload);
+    const xml = await zip.file('word/document.xml')!.async('string');
+    const text = xml.replace(/<w:tab\/>/g, '\t').replace(/<[^>]+>/g, '');
+    return { zip, xml, text };
+  }
+
+  it('holds the header, the score table, every question with its options, formulas as LaTeX, tables and images', async () => {
+    const { zip, xml, text } = await exported(0);
+    expect(text).toContain('电工初级 A 卷');
+    expect(text).toContain('初级');
+    expect(text).toContain('姓名');
+    expect(text).toMatch(/一、单选题（共 1 题，计 2 分）/);
+    expect(text).toContain('1. Which law is V = IR? $V=IR$');
+    expect(text).toContain('A. A');
+    expect(text).toContain('电压');
+    expect(text).toContain('220 V');
+    expect(xml).toContain('<w:tbl>');
+    expect(xml).toMatch(/<w:b\/>|<w:b w:val="true"\/>/);
+    expect(Object.keys(zip.files).some((name) => /^word\/media\/.+\.png$/.test(name))).toBe(true);
+    expect(text).toContain('4. Bank question');
+    expect(text).not.toContain('答案');
+    expect(text).not.toContain('Why');
+  });
+
+  it('adds each answer and explanation when asked, in the language of the request', async () => {
+    const { text } = await exported(1);
+    expect(text).toContain('答案：A');
+    expect(text).toContain('答案：正确');
+    expect(text).toContain('答案：(1) ohm / Ω  (2) volt');
+    expect(text).toContain('答案：Model answer');
+    expect(text).toContain('解析：Why');
+    const english = await exported(1, 'en');
+    expect(english.text).toContain('Answer: True');
+    expect(english.text).toContain('Part 1. 单选题 (1 questions, 2 points)');
+  });
+
+  it('reads the size of PNG, GIF and JPEG images', () => {
+    expect(imageSize(PNG)).toEqual({ width: 1, height: 1 });
+    const gif = Buffer.from('R0lGODlhAwACAIAAAP///wAAACwAAAAAAwACAAACAoRRADs=', 'base64');
+    expect(imageSize(gif)).toEqual({ width: 3, height: 2 });
+    expect(imageSize(Buffer.from('not an image'))).toBeUndefined();
+  });
+});
