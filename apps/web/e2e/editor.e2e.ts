@@ -29,6 +29,17 @@ const NBSP = '\u00a0';
 /** Waiting for the page to catch up, never a measure of speed. */
 const POLL = { timeout: 15_000 };
 
+/** Whether the editor's own selection (TipTap puts the editor on its element) is a caret at the
+ * end of its text block: what Enter splits at, whatever the page's selection says meanwhile. */
+function caretAtLineEnd(el: Element): boolean {
+  type Caret = {
+    empty: boolean;
+    $from: { parentOffset: number; parent: { content: { size: number } } };
+  };
+  const { selection } = (el as Element & { editor: { state: { selection: Caret } } }).editor.state;
+  return selection.empty && selection.$from.parentOffset === selection.$from.parent.content.size;
+}
+
 type Texts = typeof en;
 
 /** A solid-colour PNG, so an upload shows a real picture. */
@@ -158,12 +169,17 @@ describe('Rich-text editor', () => {
       .poll(() => text.locator('span[style*="font-size: 24px"] strong').innerText(), POLL)
       .toBe('欧姆定律');
 
-    // Tab inserts four non-breaking spaces. Back in the text from the size picker, a click at the
-    // line's end puts the caret there: End right after focusing the text was undone when
-    // ProseMirror put the bold words' selection back, and Enter then replaced them.
+    // Tab inserts four non-breaking spaces. Choosing a size hands the focus back to the text a
+    // frame later (TipTap focuses in requestAnimationFrame and puts the bold words' selection
+    // back): a click before that frame was undone by it, and Enter then replaced the bold words.
+    // So: wait until the text holds the focus again, click the line's end, and wait until the
+    // editor itself (not only the page) has the caret there.
+    await expect
+      .poll(() => text.evaluate((el) => el === document.activeElement && `${getSelection()}`), POLL)
+      .toBe('欧姆定律');
     const line = await text.locator('p').first().boundingBox();
     await page.mouse.click(line!.x + line!.width - 2, line!.y + line!.height / 2);
-    await expect.poll(() => page.evaluate(() => getSelection()?.isCollapsed), POLL).toBe(true);
+    await expect.poll(() => text.evaluate(caretAtLineEnd), POLL).toBe(true);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
     await page.keyboard.type('缩进');
