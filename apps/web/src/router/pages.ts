@@ -22,4 +22,8 @@ export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   ExamKnow: lazy(() => import('../views/base/ExamKnow')),
   ExamStudent: lazy(() => import('../views/base/ExamStudent')),
   QuestionBank: lazy(() => import('../views/question/QuestionBank')),
+  PaperManage: lazy(() => import('../views/paper/PaperManage')),
+  PaperEdit: lazy(() => import('../views/paper/PaperEdit')),
+  PaperPrint: lazy(() => import('../views/paper/PaperPrint')),
+  InstructionManage: lazy(() => import('../views/paper/InstructionManage')),
 };

@@ -172,13 +172,29 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/examPublishManage/examManage',
         name: 'ExamManage',
-        component: 'ComingSoon',
+        component: 'PaperManage',
         meta: { title: 'examManage', permissions: [Perm.PAPER] },
+      },
+      {
+        // The paper builder: ?id=N edits paper N, no id builds a new one.
+        path: '/examPublishManage/paperEdit',
+        name: 'PaperEdit',
+        component: 'PaperEdit',
+        hidden: true,
+        meta: { title: 'paperEdit', permissions: [Perm.PAPER], noCache: true },
+      },
+      {
+        // A paper to read and print (?id=N, &answers=1 with its key): the layout hides when printing.
+        path: '/examPublishManage/paperPrint',
+        name: 'PaperPrint',
+        component: 'PaperPrint',
+        hidden: true,
+        meta: { title: 'paperPrint', permissions: [Perm.PAPER], noCache: true },
       },
       {
         path: '/examPublishManage/examInstruction',
         name: 'ExamInstruction',
-        component: 'ComingSoon',
+        component: 'InstructionManage',
         meta: { title: 'examInstruction', permissions: [Perm.INSTRUCTION] },
       },
       {

@@ -35,7 +35,11 @@ export type PageName =
   | 'ExamCourse'
   | 'ExamKnow'
   | 'ExamStudent'
-  | 'QuestionBank';
+  | 'QuestionBank'
+  | 'PaperManage'
+  | 'PaperEdit'
+  | 'PaperPrint'
+  | 'InstructionManage';
 
 /** One entry of the route table. Paths are absolute, so a route means the same wherever it is used. */
 export interface AppRoute {

@@ -107,6 +107,8 @@ export const paperFields = z.object({
   seed: optionalText(64),
 });
 export type PaperInput = z.output<typeof paperFields>;
+/** A paper as a client sends it (addPaper, updatePaper without the id, drawPaper). */
+export type PaperBody = z.input<typeof paperFields>;
 
 export const addPaperBody = paperFields;
 export const updatePaperBody = paperFields.extend({ id: dbId });
@@ -229,6 +231,13 @@ export interface PaperView extends Omit<PaperListItem, 'questionCount' | 'total'
   statistics: PaperStatistics;
 }
 
+/** What drawPaper answers: the sections filled, the seed that drew them, and the figures. */
+export interface PaperDraw {
+  seed: string;
+  sections: PaperSectionView[];
+  statistics: PaperStatistics;
+}
+
 export const exportPaperQuery = z.object({
   format: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['docx']).default('docx')),
   /** 1: with each question's answer and explanation. */
@@ -238,6 +247,50 @@ export const exportPaperQuery = z.object({
   ),
 });
 export type ExportPaperQuery = z.output<typeof exportPaperQuery>;
+
+/** printPaper: the paper for staff to read or print, with (1) or without (0) its key. */
+export const printPaperQuery = z.object({
+  answers: z.preprocess(
+    (v) => (v === '' || v === undefined ? 0 : v),
+    z.coerce.number().int().min(0).max(1),
+  ),
+});
+
+/** One question's key, for staff only: the answer-key view and printing with the key. */
+export interface PaperItemKey {
+  /** Choice questions: the keys of the correct options. */
+  correctKeys: string[];
+  /** Judgement: T or F; short answer and practical tasks: the model answer (HTML); else ''. */
+  answer: string;
+  /** Fill-in: the accepted answers of each blank. */
+  blanks: string[][];
+  /** The explanation (HTML). */
+  analysis: string;
+}
+
+/** A question as printed: what the examinee sees, and its key when asked for. */
+export interface PrintItem extends CandidateItem {
+  key: PaperItemKey | null;
+}
+
+/** printPaper's answer: the header a printed paper needs, and its questions. */
+export interface PrintPaper {
+  id: number;
+  name: string;
+  description: string;
+  subjectName: string;
+  level: CertLevel;
+  /** Points. */
+  passScore: number;
+  durationMinutes: number;
+  /** Points. */
+  total: number;
+  questionCount: number;
+  /** A paper drawn per candidate prints one candidate's draw. */
+  drawPerCandidate: boolean;
+  withKey: boolean;
+  sections: { title: string; description: string; total: number; items: PrintItem[] }[];
+}
 
 // ---------------------------------------------------------------------------------------------
 // Exam notices (考试须知)

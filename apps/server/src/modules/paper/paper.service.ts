@@ -26,6 +26,7 @@ import {
   type PaperMode,
   type PaperQuestionView,
   type PaperRuleInput,
+  type PaperDraw,
   type PaperSectionView,
   type PaperStatistics,
   type PaperView,
@@ -64,12 +65,6 @@ interface Structure {
   points: Map<number, KnowledgeRow>;
 }
 
-/** What a draw answers: the sections filled, the seed that drew them, and the figures. */
-export interface PaperDraw {
-  seed: string;
-  sections: PaperSectionView[];
-  statistics: PaperStatistics;
-}
 
 const newSeed = () => randomBytes(8).toString('hex');
 const asRule = (rule: PaperRuleInput): DrawRule => ({

@@ -6,6 +6,7 @@ import {
   UserType,
   type CandidatePaper,
   type ListResult,
+  type PaperDraw,
   type PaperListItem,
   type PaperView,
 } from '@kaoshi/shared';
@@ -16,7 +17,6 @@ import { addUser, createRole, expectOk, expectStatus, roleIdOf } from '../../../
 import { createStructure, type Structure } from '../question/test-data.js';
 import { PaperRepository } from './paper.repository.js';
 import { PAPER_BASE as BASE } from './paper.routes.js';
-import type { PaperDraw } from './paper.service.js';
 import { addBankQuestions } from './test-data.js';
 
 type Body = Record<string, unknown>;

@@ -27,6 +27,8 @@ export default {
   examStudentTest: 'Take an exam',
   examPublishManage: 'Exam publishing',
   examManage: 'Exam papers',
+  paperEdit: 'Edit paper',
+  paperPrint: 'Print paper',
   examInstruction: 'Exam notices',
   publishManage: 'Publish exams',
   examinationSituation: 'Marking',

@@ -28,6 +28,8 @@ const route: Messages['route'] = {
   examStudentTest: 'Realizar un examen',
   examPublishManage: 'Publicación',
   examManage: 'Modelos de examen',
+  paperEdit: 'Editar modelo de examen',
+  paperPrint: 'Imprimir modelo de examen',
   examInstruction: 'Instrucciones del examen',
   publishManage: 'Publicar exámenes',
   examinationSituation: 'Corrección',

@@ -11,6 +11,9 @@ import layout from './layout';
 import login from './login';
 import profile from './profile';
 import question from './question';
+import paper from './paper';
+import instruction from './instruction';
+import paperPrint from './paperPrint';
 import route from './route';
 import search from './search';
 import base from './base';
@@ -33,6 +36,9 @@ const messages: Messages = {
   school,
   base,
   question,
+  paper,
+  instruction,
+  paperPrint,
   editor,
   editorTools,
 };

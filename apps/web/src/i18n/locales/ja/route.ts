@@ -28,6 +28,8 @@ const route: Messages['route'] = {
   examStudentTest: 'オンライン受検',
   examPublishManage: '試験公開管理',
   examManage: '試験問題管理',
+  paperEdit: '試験問題の編集',
+  paperPrint: '試験問題の印刷',
   examInstruction: '受検上の注意',
   publishManage: '試験の公開',
   examinationSituation: '採点',

@@ -28,6 +28,8 @@ const route: Messages['route'] = {
   examStudentTest: '在线考试',
   examPublishManage: '考试发布管理',
   examManage: '试卷管理',
+  paperEdit: '编辑试卷',
+  paperPrint: '打印试卷',
   examInstruction: '考试须知',
   publishManage: '考试发布',
   examinationSituation: '阅卷',

@@ -1,0 +1,4 @@
+const paper = {
+  title: 'paper',
+};
+export default paper;

@@ -1,0 +1,4 @@
+const paperPrint = {
+  title: 'paperPrint',
+};
+export default paperPrint;

@@ -1,0 +1,4 @@
+const instruction = {
+  title: 'instruction',
+};
+export default instruction;

@@ -1,0 +1,4 @@
+/** Being built (issue 11). */
+export default function PaperEdit() {
+  return null;
+}
