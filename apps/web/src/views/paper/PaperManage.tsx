@@ -1,4 +1,317 @@
-/** Being built (issue 11). */
+import {
+  CheckOutlined,
+  CloseOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  PlusOutlined,
+  PrinterOutlined,
+  SendOutlined,
+} from '@ant-design/icons';
+import {
+  PAPER_AUDIT_FILTERS,
+  PaperAudit,
+  Perm,
+  type CertLevel,
+  type PaperListItem,
+} from '@kaoshi/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import {
+  auditPaper,
+  copyPaper,
+  deletePaper,
+  listPapers,
+  submitPaper,
+  type PaperQuery,
+} from '../../api/paper';
+import { RowAction } from '../../components/list/RowAction';
+import { SearchBar } from '../../components/list/SearchBar';
+import { useDialog } from '../../components/list/use-dialog';
+import { useListPage } from '../../components/list/use-list-page';
+import { LevelSelect, cascadeReset, useLevelLabel } from '../../components/structure';
+import { useUserStore } from '../../stores/user';
+import { succeeded } from '../../utils/succeeded';
+import { useHasPermission } from '../../utils/use-access';
+import { AnyJobTypeSelect } from '../question/AnyJobTypeSelect';
+import { useAllJobTypes } from '../question/queries';
+import { RejectDialog } from '../question/RejectDialog';
+import { PaperAuditTag } from './PaperAuditTag';
+import { PAPER_EDIT_PATH, PAPER_PRINT_PATH, paperKeys } from './paper-routes';
+
+type FilterValues = Omit<PaperQuery, 'page' | 'limit'>;
+
+const FILTER_CHAIN = ['subjectId', 'level'] as const;
+
+/** Papers (试卷管理): find, build, copy, submit for the group audit, review, print, delete. */
 export default function PaperManage() {
-  return null;
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const screens = Grid.useBreakpoint();
+  const levelLabel = useLevelLabel();
+  const userId = useUserStore((state) => state.info?.id);
+  const mayAudit = useHasPermission(Perm.PAPER_AUDIT);
+  const [filterForm] = Form.useForm<FilterValues>();
+  const subjectId = Form.useWatch('subjectId', filterForm);
+  const jobTypes = useAllJobTypes();
+  const levels = jobTypes.data?.find((jobType) => jobType.id === subjectId)?.levels;
+  const papers = useListPage<PaperListItem, PaperQuery>({
+    queryKey: paperKeys.list,
+    fetchList: listPapers,
+  });
+  const reject = useDialog<PaperListItem>();
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: paperKeys.all });
+  const act = useMutation({
+    mutationFn: (call: () => Promise<unknown>) => call(),
+    onSettled: refresh,
+  });
+  const run = async (call: () => Promise<unknown>, done: string) => {
+    if (!(await succeeded(act.mutateAsync(call)))) return false;
+    message.success(done);
+    return true;
+  };
+
+  const edit = (id?: number) =>
+    navigate(id === undefined ? PAPER_EDIT_PATH : `${PAPER_EDIT_PATH}?id=${id}`);
+
+  const confirmDelete = (paper: PaperListItem) =>
+    modal.confirm({
+      title: t('paper.list.confirmDelete', { name: paper.name }),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        if (await run(() => deletePaper(paper.id), t('paper.list.deleted'))) papers.afterDelete();
+      },
+    });
+
+  const copy = async (paper: PaperListItem) => {
+    const call = copyPaper(paper.id);
+    if (!(await succeeded(call))) return;
+    void refresh();
+    message.success(t('paper.list.copied', { name: paper.name }));
+  };
+
+  const ownPaper = (paper: PaperListItem) => paper.authorId === userId;
+  const canSubmit = (paper: PaperListItem) =>
+    paper.auditStatus === null || paper.auditStatus === PaperAudit.FAILED;
+  const canReview = (paper: PaperListItem) =>
+    mayAudit && paper.auditStatus === PaperAudit.UNDER_REVIEW && !ownPaper(paper);
+
+  const compact = !screens.xxl;
+  const columns: TableColumnsType<PaperListItem> = [
+    { title: t('paper.fields.id'), dataIndex: 'id', width: 64 },
+    {
+      title: t('paper.fields.name'),
+      key: 'name',
+      render: (_, paper) => (
+        <Flex vertical gap={2} style={{ minWidth: 160, maxWidth: 320 }}>
+          <Typography.Text strong ellipsis={{ tooltip: paper.name }} className="paper-name">
+            {paper.name}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {paper.subjectName} · {levelLabel(paper.level as CertLevel)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('paper.fields.mode'),
+      key: 'mode',
+      render: (_, paper) => (
+        <Flex gap={4} wrap>
+          <Tag style={{ marginInlineEnd: 0 }}>{t(`paper.modes.${paper.mode}`)}</Tag>
+          {paper.drawPerCandidate && (
+            <Tag color="purple" style={{ marginInlineEnd: 0 }}>
+              {t('paper.fields.perCandidateShort')}
+            </Tag>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      title: t('paper.fields.questions'),
+      dataIndex: 'questionCount',
+      align: 'right',
+      width: 88,
+    },
+    {
+      title: t('paper.fields.totalAndPass'),
+      key: 'total',
+      align: 'right',
+      render: (_, paper) => `${paper.total} / ${paper.passScore}`,
+    },
+    {
+      title: t('paper.fields.duration'),
+      key: 'duration',
+      responsive: ['lg'],
+      align: 'right',
+      render: (_, paper) => t('paper.list.minutes', { count: paper.durationMinutes }),
+    },
+    {
+      title: t('paper.fields.auditStatus'),
+      key: 'auditStatus',
+      width: 120,
+      render: (_, paper) => <PaperAuditTag paper={paper} />,
+    },
+    { title: t('paper.fields.author'), dataIndex: 'authorName', responsive: ['xl'] },
+    {
+      title: t('paper.fields.updatedAt'),
+      key: 'updatedAt',
+      responsive: ['xxl'],
+      render: (_, paper) => dayjs(paper.updatedAt).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: screens.md ? 'right' : undefined,
+      render: (_, paper) => (
+        <Space size={0} wrap={false}>
+          <RowAction
+            icon={<EditOutlined />}
+            label={t('common.edit')}
+            compact={compact}
+            onClick={() => edit(paper.id)}
+          />
+          <RowAction
+            icon={<PrinterOutlined />}
+            label={t('paper.actions.preview')}
+            compact={compact}
+            onClick={() => navigate(`${PAPER_PRINT_PATH}?id=${paper.id}`)}
+          />
+          <RowAction
+            icon={<CopyOutlined />}
+            label={t('paper.actions.copy')}
+            compact={compact}
+            onClick={() => void copy(paper)}
+          />
+          {canSubmit(paper) && (
+            <RowAction
+              icon={<SendOutlined />}
+              label={t('paper.actions.submit')}
+              compact={compact}
+              onClick={() => void run(() => submitPaper(paper.id), t('paper.list.submitted'))}
+            />
+          )}
+          {canReview(paper) && (
+            <>
+              <RowAction
+                icon={<CheckOutlined />}
+                label={t('paper.actions.pass')}
+                compact={compact}
+                onClick={() =>
+                  void run(() => auditPaper(paper.id, PaperAudit.PASSED), t('paper.list.passed'))
+                }
+              />
+              <RowAction
+                icon={<CloseOutlined />}
+                label={t('paper.actions.fail')}
+                danger
+                compact={compact}
+                onClick={() => reject.show(paper)}
+              />
+            </>
+          )}
+          <RowAction
+            icon={<DeleteOutlined />}
+            label={t('common.delete')}
+            danger
+            compact={compact}
+            onClick={() => confirmDelete(paper)}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card size={screens.sm ? undefined : 'small'}>
+      <SearchBar
+        name="paperSearch"
+        form={filterForm}
+        onSearch={(values) => papers.search(values)}
+        onReset={papers.reset}
+        onValuesChange={(changed) => filterForm.setFieldsValue(cascadeReset(FILTER_CHAIN, changed))}
+      >
+        <Form.Item name="keyword" noStyle>
+          <Input
+            allowClear
+            placeholder={t('paper.list.keyword')}
+            aria-label={t('paper.list.keyword')}
+          />
+        </Form.Item>
+        <Form.Item name="subjectId" noStyle>
+          <AnyJobTypeSelect
+            onChange={(value, jobType) =>
+              filterForm.setFieldsValue({
+                subjectId: value,
+                ...cascadeReset(FILTER_CHAIN, { subjectId: value }),
+                ...(jobType?.levels.length === 1 && { level: jobType.levels[0] }),
+              })
+            }
+          />
+        </Form.Item>
+        <Form.Item name="level" noStyle>
+          <LevelSelect
+            levels={levels}
+            waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
+          />
+        </Form.Item>
+        <Form.Item name="auditStatus" noStyle>
+          <Select
+            allowClear
+            style={{ width: '100%' }}
+            placeholder={t('paper.fields.auditStatus')}
+            aria-label={t('paper.fields.auditStatus')}
+            options={PAPER_AUDIT_FILTERS.map((value) => ({
+              value,
+              label: t(`paper.audit.${value}`),
+            }))}
+          />
+        </Form.Item>
+      </SearchBar>
+      <Flex wrap gap={8} style={{ marginBottom: 12 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => edit()}>
+          {t('paper.add')}
+        </Button>
+      </Flex>
+      <Table<PaperListItem> {...papers.tableProps} columns={columns} />
+      <RejectDialog
+        key={`reject-${reject.key}`}
+        open={reject.open}
+        count={1}
+        title={t('paper.audit.failTitle', { name: reject.target?.name ?? '' })}
+        okText={t('paper.actions.fail')}
+        onReject={(reason) =>
+          reject.target
+            ? run(
+                () => auditPaper(reject.target!.id, PaperAudit.FAILED, reason),
+                t('paper.list.failed'),
+              )
+            : Promise.resolve(false)
+        }
+        onClose={reject.hide}
+      />
+    </Card>
+  );
 }

@@ -11,10 +11,20 @@ interface RejectDialogProps {
   /** Rejects with the reason; resolves whether the call went through (then the dialog closes). */
   onReject: (reason: string) => Promise<boolean>;
   onClose: () => void;
+  /** Another title and button (a paper's audit); the questions' by default. */
+  title?: string;
+  okText?: string;
 }
 
-/** Asks why the questions are rejected: the author reads it beside the status. */
-export function RejectDialog({ open, count, onReject, onClose }: RejectDialogProps) {
+/** Asks why the questions (or a paper) are rejected: the author reads it beside the status. */
+export function RejectDialog({
+  open,
+  count,
+  onReject,
+  onClose,
+  title,
+  okText,
+}: RejectDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
@@ -31,9 +41,9 @@ export function RejectDialog({ open, count, onReject, onClose }: RejectDialogPro
   return (
     <Modal
       open={open}
-      title={t('question.reject.title', { count })}
+      title={title ?? t('question.reject.title', { count })}
       width={MODAL_WIDTH}
-      okText={t('question.actions.reject')}
+      okText={okText ?? t('question.actions.reject')}
       okButtonProps={{ danger: true }}
       cancelText={t('common.cancel')}
       confirmLoading={busy}

@@ -1,0 +1,191 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { DIFFICULTIES, QUESTION_TYPES, type CertLevel } from '@kaoshi/shared';
+import { Button, InputNumber, Select, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useTableLook } from '../../components/list/use-list-page';
+import { useCodeLabel } from '../../utils/use-code-label';
+import { CourseSelect } from '../question/CourseSelect';
+import { PointSelect } from '../question/PointSelect';
+import type { BuilderRule } from './builder-state';
+
+interface RulesTableProps {
+  sectionLabel: string;
+  rules: BuilderRule[];
+  subjectId: number | undefined;
+  level: CertLevel | undefined;
+  onChange: (index: number, rule: BuilderRule) => void;
+  onRemove: (index: number) => void;
+}
+
+/**
+ * The rows a section is drawn by: question type, how many, points each, difficulty (one, a
+ * range or any), course, appraisal point and tags. Each control is named with its row.
+ */
+export function RulesTable({
+  sectionLabel,
+  rules,
+  subjectId,
+  level,
+  onChange,
+  onRemove,
+}: RulesTableProps) {
+  const { t } = useTranslation();
+  const codeLabel = useCodeLabel();
+  const look = useTableLook(t('paper.rules.empty'));
+  const named = (field: string, index: number) =>
+    t('paper.rules.fieldOf', { field, section: sectionLabel, rule: index + 1 });
+  const difficulties = DIFFICULTIES.map((value) => ({ value, label: String(value) }));
+
+  return (
+    <Table<BuilderRule>
+      {...look}
+      rowKey="key"
+      pagination={false}
+      dataSource={rules}
+      className="paper-rules"
+      columns={[
+        {
+          title: t('question.fields.type'),
+          key: 'type',
+          render: (_, rule, index) => (
+            <Select
+              size="small"
+              style={{ width: 120 }}
+              value={rule.type}
+              aria-label={named(t('question.fields.type'), index)}
+              options={QUESTION_TYPES.map((code) => ({
+                value: code,
+                label: codeLabel('questionType', code),
+              }))}
+              onChange={(type) => onChange(index, { ...rule, type })}
+            />
+          ),
+        },
+        {
+          title: t('paper.rules.count'),
+          key: 'count',
+          render: (_, rule, index) => (
+            <InputNumber
+              size="small"
+              min={1}
+              max={200}
+              precision={0}
+              value={rule.count}
+              aria-label={named(t('paper.rules.count'), index)}
+              onChange={(count) => count !== null && onChange(index, { ...rule, count })}
+              style={{ width: 72 }}
+            />
+          ),
+        },
+        {
+          title: t('paper.rules.score'),
+          key: 'score',
+          render: (_, rule, index) => (
+            <InputNumber
+              size="small"
+              min={0.01}
+              max={1000}
+              step={0.5}
+              precision={2}
+              value={rule.score}
+              aria-label={named(t('paper.rules.score'), index)}
+              onChange={(score) => score !== null && onChange(index, { ...rule, score })}
+              style={{ width: 80 }}
+            />
+          ),
+        },
+        {
+          title: t('paper.rules.difficulty'),
+          key: 'difficulty',
+          render: (_, rule, index) => (
+            <span style={{ whiteSpace: 'nowrap' }}>
+              <Select
+                size="small"
+                allowClear
+                style={{ width: 64 }}
+                placeholder={t('paper.rules.any')}
+                value={rule.difficultyFrom}
+                aria-label={named(t('paper.rules.difficultyFrom'), index)}
+                options={difficulties}
+                onChange={(value) => onChange(index, { ...rule, difficultyFrom: value ?? null })}
+              />
+              {' – '}
+              <Select
+                size="small"
+                allowClear
+                style={{ width: 64 }}
+                placeholder={t('paper.rules.any')}
+                value={rule.difficultyTo}
+                aria-label={named(t('paper.rules.difficultyTo'), index)}
+                options={difficulties}
+                onChange={(value) => onChange(index, { ...rule, difficultyTo: value ?? null })}
+              />
+            </span>
+          ),
+        },
+        {
+          title: t('question.fields.course'),
+          key: 'course',
+          render: (_, rule, index) => (
+            <div style={{ width: 150 }}>
+              <CourseSelect
+                subjectId={subjectId}
+                level={level}
+                value={rule.courseId ?? undefined}
+                aria-label={named(t('question.fields.course'), index)}
+                onChange={(courseId) =>
+                  onChange(index, { ...rule, courseId: courseId ?? null, pointId: null })
+                }
+              />
+            </div>
+          ),
+        },
+        {
+          title: t('question.fields.point'),
+          key: 'point',
+          render: (_, rule, index) => (
+            <div style={{ width: 150 }}>
+              <PointSelect
+                subjectId={subjectId}
+                level={level}
+                courseId={rule.courseId ?? undefined}
+                value={rule.pointId ?? undefined}
+                aria-label={named(t('question.fields.point'), index)}
+                onChange={(pointId) => onChange(index, { ...rule, pointId: pointId ?? null })}
+              />
+            </div>
+          ),
+        },
+        {
+          title: t('question.fields.tags'),
+          key: 'tags',
+          render: (_, rule, index) => (
+            <Select
+              size="small"
+              mode="tags"
+              style={{ width: 140 }}
+              value={rule.tags}
+              open={false}
+              suffixIcon={null}
+              aria-label={named(t('question.fields.tags'), index)}
+              onChange={(tags: string[]) => onChange(index, { ...rule, tags })}
+            />
+          ),
+        },
+        {
+          key: 'remove',
+          render: (_, _rule, index) => (
+            <Button
+              type="text"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('paper.rules.remove', { section: sectionLabel, rule: index + 1 })}
+              onClick={() => onRemove(index)}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}
