@@ -171,7 +171,8 @@ function PaperBuilder({ id, saved }: PaperBuilderProps) {
       form.scrollToField(field);
       return;
     }
-    setProblem(error.message);
+    // The section or rule is named in the message itself: the field's label would only repeat it.
+    setProblem(error.field ? withoutFieldLabel(error.message) : error.message);
   };
 
   const running = async (what: string, work: () => Promise<void>) => {

@@ -133,7 +133,7 @@ export default {
     questions: '問題数',
     points: '配点',
     none: 'まだ問題がありません',
-    difficultyCount: '難易度 {{difficulty}}：{{count}} 問',
+    difficultyCount: '{{difficulty}}：{{count}} 問',
     perCandidate: '受検者ごとの抽出：各受検者がこの問題数と満点で受検します。',
     coverage: '細目表の充足',
     planned: '計画',

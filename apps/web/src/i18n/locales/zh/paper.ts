@@ -133,7 +133,7 @@ export default {
     questions: '题数',
     points: '分值',
     none: '还没有试题',
-    difficultyCount: '难度 {{difficulty}}：{{count}} 题',
+    difficultyCount: '{{difficulty}}：{{count}} 题',
     perCandidate: '千人千卷：每位考生的题数和总分都如上。',
     coverage: '细目表覆盖',
     planned: '计划',
