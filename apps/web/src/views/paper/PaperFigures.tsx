@@ -71,7 +71,7 @@ export function PaperFigures({
                 </Typography.Text>
                 {[...figures.byDifficulty.entries()]
                   .sort(([a], [b]) => a - b)
-                  .map(([difficulty, n]) => (
+                  .map(([difficulty, { count: n }]) => (
                     <Tag key={difficulty} style={{ marginInlineEnd: 0 }}>
                       {t('paper.figures.difficultyCount', { difficulty, count: n })}
                     </Tag>
@@ -86,6 +86,20 @@ export function PaperFigures({
                 dataSource={list(figures.byCourse, (name) => name)}
                 columns={[
                   { title: t('question.fields.course'), dataIndex: 'name' },
+                  { title: t('paper.figures.questions'), dataIndex: 'count', align: 'right' },
+                  { title: t('paper.figures.points'), dataIndex: 'points', align: 'right' },
+                ]}
+              />
+            )}
+            {figures.byPoint.size > 0 && !coverage?.length && (
+              <Table
+                size="small"
+                pagination={false}
+                rowKey="key"
+                className="paper-points"
+                dataSource={list(figures.byPoint, (name) => name)}
+                columns={[
+                  { title: t('question.fields.point'), dataIndex: 'name' },
                   { title: t('paper.figures.questions'), dataIndex: 'count', align: 'right' },
                   { title: t('paper.figures.points'), dataIndex: 'points', align: 'right' },
                 ]}

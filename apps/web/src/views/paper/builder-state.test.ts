@@ -18,8 +18,8 @@ const question = (questionId: number, score: number, type = 0): PaperQuestionVie
   difficulty: 3,
   courseId: 1,
   courseName: '电工基础',
-  pointId: null,
-  pointName: null,
+  pointId: type === 2 ? 7 : null,
+  pointName: type === 2 ? '安全用电' : null,
   content: `<p>${questionId}</p>`,
 });
 
@@ -83,7 +83,7 @@ describe('paper builder state', () => {
     expect(moved([1, 2, 3], 2, 3)).toEqual([1, 2, 3]);
   });
 
-  it('counts questions by type, difficulty and course', () => {
+  it('counts questions by type, difficulty, course and appraisal point', () => {
     const figures = paperFigures([
       {
         ...emptySection('一'),
@@ -92,7 +92,8 @@ describe('paper builder state', () => {
     ]);
     expect(figures.byType.get(0)).toEqual({ count: 2, points: 5 });
     expect(figures.byType.get(2)).toEqual({ count: 1, points: 1 });
-    expect(figures.byDifficulty.get(3)).toBe(3);
+    expect(figures.byDifficulty.get(3)).toEqual({ count: 3, points: 6 });
     expect(figures.byCourse.get('电工基础')).toEqual({ count: 3, points: 6 });
+    expect(figures.byPoint.get('安全用电')).toEqual({ count: 1, points: 1 });
   });
 });

@@ -217,22 +217,25 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
 export const idsInPaper = (sections: BuilderSection[]) =>
   new Set(sections.flatMap((section) => section.questions.map((q) => q.questionId)));
 
-/** Counts of the paper's questions by type, by difficulty and by course (the statistics panel). */
+type Tally<K> = Map<K, { count: number; points: number }>;
+
+/** One more question of `points` under `key`. */
+function tally<K>(map: Tally<K>, key: K, points: number) {
+  const so = map.get(key) ?? { count: 0, points: 0 };
+  map.set(key, { count: so.count + 1, points: round2(so.points + points) });
+}
+
+/** Counts of the paper's questions by type, difficulty, course and appraisal point (the statistics panel). */
 export function paperFigures(sections: BuilderSection[]) {
-  const byType = new Map<number, { count: number; points: number }>();
-  const byDifficulty = new Map<number, number>();
-  const byCourse = new Map<string, { count: number; points: number }>();
-  for (const section of sections) {
-    for (const q of section.questions) {
-      const type = byType.get(q.type) ?? { count: 0, points: 0 };
-      byType.set(q.type, { count: type.count + 1, points: round2(type.points + q.score) });
-      byDifficulty.set(q.difficulty, (byDifficulty.get(q.difficulty) ?? 0) + 1);
-      const course = byCourse.get(q.courseName) ?? { count: 0, points: 0 };
-      byCourse.set(q.courseName, {
-        count: course.count + 1,
-        points: round2(course.points + q.score),
-      });
-    }
+  const byType: Tally<number> = new Map();
+  const byDifficulty: Tally<number> = new Map();
+  const byCourse: Tally<string> = new Map();
+  const byPoint: Tally<string> = new Map();
+  for (const q of sections.flatMap((section) => section.questions)) {
+    tally(byType, q.type, q.score);
+    tally(byDifficulty, q.difficulty, q.score);
+    tally(byCourse, q.courseName, q.score);
+    if (q.pointName) tally(byPoint, q.pointName, q.score);
   }
-  return { byType, byDifficulty, byCourse };
+  return { byType, byDifficulty, byCourse, byPoint };
 }
