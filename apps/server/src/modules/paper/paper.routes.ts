@@ -7,6 +7,7 @@ import {
   exportPaperQuery,
   idParams,
   listPaperQuery,
+  printPaperQuery,
   swapPaperQuestionBody,
   updatePaperBody,
 } from '@kaoshi/shared';
@@ -146,6 +147,21 @@ export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperSer
       },
     },
     async (request) => ok(await papers.preview(request.params.id)),
+  );
+
+  r.get(
+    `${BASE}/printPaper/:id`,
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          'The paper to read or print: its header and the questions as the examinee sees them; answers=1 adds each key and explanation',
+        params: idParams,
+        querystring: printPaperQuery,
+      },
+    },
+    async (request) => ok(await papers.print(request.params.id, request.query.answers === 1)),
   );
 
   r.get(

@@ -30,6 +30,7 @@ import {
   type PaperSectionView,
   type PaperStatistics,
   type PaperView,
+  type PrintPaper,
   type QuestionTypeCode,
   type UpdatePaperBody,
 } from '@kaoshi/shared';
@@ -53,6 +54,7 @@ import { candidatePaper, itemsFor } from './candidate-view.js';
 import type { ImageReader } from './html-to-docx.js';
 import { paperDocx } from './paper-docx.js';
 import { snapshotPaper } from './paper-version.js';
+import { printPaper } from './print-view.js';
 import { PaperRepository, type PaperRow, type SectionToWrite } from './paper.repository.js';
 
 type KnowledgeRow = Awaited<ReturnType<PaperRepository['knowledge']>>[number];
@@ -64,7 +66,6 @@ interface Structure {
   courses: Map<number, KnowledgeRow>;
   points: Map<number, KnowledgeRow>;
 }
-
 
 const newSeed = () => randomBytes(8).toString('hex');
 const asRule = (rule: PaperRuleInput): DrawRule => ({
@@ -808,6 +809,18 @@ export class PaperService {
     const paper = await this.papers.find(id);
     if (!paper) throw notFound('paper', id);
     return candidatePaper(await snapshotPaper(this.db, id), paper.seed || `preview-${id}`);
+  }
+
+  /** The paper for staff to read or print, with or without its key; drawn per candidate: one draw. */
+  async print(id: number, withKey: boolean): Promise<PrintPaper> {
+    const paper = await this.papers.find(id);
+    if (!paper) throw notFound('paper', id);
+    return printPaper(await snapshotPaper(this.db, id), {
+      description: paper.description,
+      subjectName: paper.subject_name,
+      seed: paper.seed || `preview-${id}`,
+      withKey,
+    });
   }
 
   /** The paper as a Word document, with or without its key; a paper drawn per candidate shows one draw. */

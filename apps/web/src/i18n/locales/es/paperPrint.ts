@@ -1,4 +1,71 @@
 const paperPrint = {
-  title: 'paperPrint',
+  title: 'Imprimir modelo de examen',
+  noPaper:
+    'No se ha indicado ningún examen: abra la vista previa o la impresión desde la lista de exámenes.',
+  loadFailed: 'No se pudo cargar el examen.',
+  backToList: 'Volver a los exámenes',
+  toolbar: {
+    view: 'Vista',
+    examinee: 'Vista del examinado',
+    withKey: 'Con respuestas',
+    sheet: 'Hoja de respuestas',
+    print: 'Imprimir',
+    word: 'Exportar a Word',
+    wordPlain: 'Word, sin respuestas',
+    wordKey: 'Word, con respuestas',
+    exported: 'Se ha exportado {{name}}',
+    hint: 'Al imprimir, elija papel A4 y desactive los encabezados y pies de página del navegador.',
+  },
+  header: {
+    withKey: ' (con respuestas)',
+    keyNotice: 'Solucionario: solo para correctores, no entregar a los examinados',
+    duration: 'Duración: {{minutes}} minutos',
+    total: 'Puntuación máxima: {{points}}',
+    pass: 'Aprobado con: {{points}}',
+    name: 'Nombre',
+    ticket: 'Número de inscripción',
+    drawn:
+      'Cada examinado recibe sus propias preguntas sorteadas según las reglas; esta es una de esas versiones.',
+  },
+  scoreTable: {
+    caption: 'Calificaciones',
+    section: 'Parte',
+    total: 'Total',
+    points: 'Máximo',
+    score: 'Nota',
+  },
+  section: {
+    part: 'Parte {{n}}. ',
+    short: '{{n}}',
+    totals_one: ' ({{count}} pregunta, {{points}} puntos)',
+    totals_other: ' ({{count}} preguntas, {{points}} puntos)',
+    empty: 'Esta parte no tiene preguntas.',
+  },
+  question: {
+    points_one: '({{count}} punto)',
+    points_other: '({{count}} puntos)',
+    true: 'Verdadero',
+    false: 'Falso',
+    blank: '({{n}})',
+    task: 'Tarea: ',
+    answerArea: 'Espacio para la respuesta',
+  },
+  key: {
+    separator: '; ',
+    label: 'Respuesta y explicación',
+    answer: 'Respuesta: ',
+    modelAnswer: 'Respuesta modelo: ',
+    markingGuide: 'Criterios de corrección: ',
+    analysis: 'Explicación: ',
+    noAnalysis: 'Sin explicación',
+  },
+  sheet: {
+    title: 'Hoja de respuestas',
+    instructions:
+      'Escriba con tinta negra. En las preguntas de opción y de verdadero o falso, rellene la casilla de su respuesta; escriba las demás respuestas en su espacio.',
+    true: 'V',
+    false: 'F',
+    writeHere: 'Espacio para la respuesta a la pregunta {{n}}',
+  },
 };
 export default paperPrint;
