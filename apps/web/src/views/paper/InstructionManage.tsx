@@ -1,4 +1,234 @@
-/** Being built (issue 11). */
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import type { InstructionView } from '@kaoshi/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  Select,
+  Space,
+  Table,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { deleteInstruction, listInstructions, type InstructionQuery } from '../../api/paper';
+import { RowAction } from '../../components/list/RowAction';
+import { SearchBar } from '../../components/list/SearchBar';
+import { useDialog } from '../../components/list/use-dialog';
+import { useListPage } from '../../components/list/use-list-page';
+import { succeeded } from '../../utils/succeeded';
+import { AnyJobTypeSelect } from '../question/AnyJobTypeSelect';
+import { InstructionFormDialog } from './InstructionFormDialog';
+import { instructionKeys } from './paper-routes';
+import { InstructionPreviewDialog } from './InstructionPreviewDialog';
+import { useReadingTime } from './InstructionReadingTime';
+import { InstructionScope } from './InstructionScope';
+import { InstructionStatusTag } from './InstructionStatusTag';
+
+/** The search bar's fields; the status select's 1 and 0 become `enabled`. */
+interface FilterValues extends Omit<InstructionQuery, 'page' | 'limit' | 'enabled'> {
+  enabled?: 1 | 0;
+}
+
+type Dialog =
+  | { kind: 'form'; instruction?: InstructionView }
+  | { kind: 'preview'; instruction: InstructionView };
+
+/** Exam notices (考试须知): what examinees read before they start, per job type. */
 export default function InstructionManage() {
-  return null;
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const screens = Grid.useBreakpoint();
+  const readingTime = useReadingTime();
+  const [filterForm] = Form.useForm<FilterValues>();
+  const instructions = useListPage<InstructionView, InstructionQuery>({
+    queryKey: instructionKeys.list,
+    fetchList: listInstructions,
+  });
+  const dialog = useDialog<Dialog>();
+
+  const remove = useMutation({
+    mutationFn: deleteInstruction,
+    // A refusal (10004: an exam uses it) may mean the list is out of date, too.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: instructionKeys.all }),
+  });
+
+  // The server's own message tells why a delete was refused (10004 names the exams using it).
+  const confirmDelete = (instruction: InstructionView) =>
+    modal.confirm({
+      title: t('instruction.deleteTitle'),
+      content: t('common.deleteConfirm', { name: instruction.title }),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        if (!(await succeeded(remove.mutateAsync(instruction.id)))) return;
+        message.success(t('common.deleted'));
+        instructions.afterDelete();
+      },
+    });
+
+  // Labelled actions would cover the last columns below 1600 px: icons with tooltips there.
+  const compact = !screens.xxl;
+  // A phone keeps the title and the actions; scope, reading time and status go under the title.
+  const phone = !screens.sm;
+  const columns: TableColumnsType<InstructionView> = [
+    {
+      title: t('instruction.fields.title'),
+      key: 'title',
+      render: (_, instruction) => (
+        <Flex vertical gap={4} style={{ minWidth: 120, maxWidth: screens.xxl ? 360 : 200 }}>
+          <Typography.Text strong ellipsis={{ tooltip: instruction.title }}>
+            {instruction.title}
+          </Typography.Text>
+          {phone && (
+            <>
+              <InstructionScope instruction={instruction} />
+              <Flex gap={8} align="center" wrap>
+                <InstructionStatusTag enabled={instruction.enabled} />
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {readingTime(instruction.minReadSeconds)}
+                </Typography.Text>
+              </Flex>
+            </>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      title: t('instruction.fields.scope'),
+      key: 'scope',
+      responsive: ['sm'],
+      render: (_, instruction) => (
+        <div style={{ minWidth: 100, maxWidth: screens.xxl ? 320 : 220 }}>
+          <InstructionScope instruction={instruction} />
+        </div>
+      ),
+    },
+    {
+      title: t('instruction.fields.minReadSeconds'),
+      key: 'minReadSeconds',
+      responsive: ['sm'],
+      // The header wraps ("Tiempo mínimo de lectura") instead of widening the table.
+      width: 120,
+      render: (_, instruction) => readingTime(instruction.minReadSeconds),
+    },
+    {
+      title: t('instruction.fields.status'),
+      key: 'enabled',
+      responsive: ['sm'],
+      render: (_, instruction) => <InstructionStatusTag enabled={instruction.enabled} />,
+    },
+    {
+      title: t('instruction.fields.author'),
+      key: 'author',
+      responsive: ['lg'],
+      dataIndex: 'authorName',
+    },
+    {
+      title: t('instruction.fields.updatedAt'),
+      key: 'updatedAt',
+      responsive: ['lg'],
+      render: (_, instruction) => dayjs(instruction.updatedAt).format('YYYY-MM-DD HH:mm'),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: screens.md ? 'right' : undefined,
+      render: (_, instruction) => (
+        <Space size={0} wrap={false}>
+          <RowAction
+            icon={<EditOutlined />}
+            label={t('common.edit')}
+            compact={compact}
+            onClick={() => dialog.show({ kind: 'form', instruction })}
+          />
+          <RowAction
+            icon={<EyeOutlined />}
+            label={t('instruction.preview.action')}
+            compact={compact}
+            onClick={() => dialog.show({ kind: 'preview', instruction })}
+          />
+          <RowAction
+            icon={<DeleteOutlined />}
+            label={t('common.delete')}
+            danger
+            compact={compact}
+            onClick={() => confirmDelete(instruction)}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card size={screens.sm ? undefined : 'small'}>
+      <SearchBar
+        name="instructionSearch"
+        form={filterForm}
+        onSearch={({ enabled, ...rest }) =>
+          instructions.search({
+            ...rest,
+            enabled: enabled === 1 ? true : enabled === 0 ? false : undefined,
+          })
+        }
+        onReset={instructions.reset}
+      >
+        <Form.Item name="keyword" noStyle>
+          <Input
+            allowClear
+            placeholder={t('instruction.list.keyword')}
+            aria-label={t('instruction.list.keyword')}
+          />
+        </Form.Item>
+        <Form.Item name="subjectId" noStyle>
+          <AnyJobTypeSelect
+            placeholder={t('instruction.list.jobType')}
+            aria-label={t('instruction.list.jobType')}
+          />
+        </Form.Item>
+        <Form.Item name="enabled" noStyle>
+          <Select<1 | 0>
+            allowClear
+            style={{ width: '100%' }}
+            placeholder={t('instruction.fields.status')}
+            aria-label={t('instruction.fields.status')}
+            options={[
+              { value: 1, label: t('instruction.status.enabled') },
+              { value: 0, label: t('instruction.status.disabled') },
+            ]}
+          />
+        </Form.Item>
+      </SearchBar>
+      <Space style={{ marginBottom: 12 }}>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => dialog.show({ kind: 'form' })}
+        >
+          {t('instruction.add')}
+        </Button>
+      </Space>
+      <Table<InstructionView> {...instructions.tableProps} columns={columns} />
+      <InstructionFormDialog
+        key={`form-${dialog.key}`}
+        open={dialog.open && dialog.target?.kind === 'form'}
+        instruction={dialog.target?.kind === 'form' ? dialog.target.instruction : undefined}
+        onClose={dialog.hide}
+      />
+      <InstructionPreviewDialog
+        key={`preview-${dialog.key}`}
+        open={dialog.open && dialog.target?.kind === 'preview'}
+        instruction={dialog.target?.kind === 'preview' ? dialog.target.instruction : undefined}
+        onClose={dialog.hide}
+      />
+    </Card>
+  );
 }

@@ -1,4 +1,61 @@
-const instruction = {
-  title: 'instruction',
+/** Exam notices (考试须知): list, form and preview. */
+export default {
+  add: 'Add notice',
+  deleteTitle: 'Delete exam notice',
+  fields: {
+    title: 'Title',
+    body: 'Notice text',
+    scope: 'Applies to',
+    jobTypes: 'Job types',
+    minReadSeconds: 'Minimum reading time',
+    enabled: 'Enabled',
+    status: 'Status',
+    author: 'Author',
+    updatedAt: 'Updated',
+  },
+  scope: {
+    all: 'All job types',
+    chosen: 'Chosen job types',
+    more: '+{{count}}',
+  },
+  status: {
+    enabled: 'Enabled',
+    disabled: 'Disabled',
+  },
+  duration: {
+    none: 'None',
+    seconds: '{{seconds}} s',
+    minutes: '{{minutes}} min',
+    minutesSeconds: '{{minutes}} min {{seconds}} s',
+  },
+  list: {
+    keyword: 'Title',
+    jobType: 'Applies to job type',
+  },
+  form: {
+    addTitle: 'Add exam notice',
+    editTitle: 'Edit exam notice',
+    added: 'Notice added',
+    titlePlaceholder: 'e.g. Rules of the written exam',
+    bodyPlaceholder: 'What examinees read before they start',
+    jobTypesPlaceholder: 'Choose the job types it applies to',
+    seconds: 's',
+    readHelp: 'Examinees must stay on the notice this long before they can start. 0: no minimum.',
+    enabledHelp: 'Only enabled notices can be chosen for an exam.',
+  },
+  rules: {
+    title: 'Please enter a title',
+    titleLength: 'At most {{max}} characters',
+    body: 'Please write the notice',
+    jobTypes: 'Choose at least one job type, or make it apply to all',
+    readSeconds: 'A whole number of seconds from 0 to {{max}}',
+  },
+  preview: {
+    action: 'Preview',
+    title: 'Preview: as examinees read it',
+    reading: 'Examinees read this notice for at least {{time}} before they can start.',
+    noReading: 'No minimum reading time: examinees can start at once.',
+    start: 'I have read the notice, start the exam',
+    startIn: 'Start in {{time}}',
+  },
 };
-export default instruction;
