@@ -122,6 +122,16 @@ export async function animationsDone(page: Page) {
   );
 }
 
+/**
+ * The dialog `modal` once it has finished zooming in: a click computed while it still moves lands
+ * beside its target, and on a busy machine it is lost (a preview's answer switch stayed off).
+ */
+export async function openedDialog(page: Page, modal: Locator): Promise<Locator> {
+  await modal.waitFor();
+  await animationsDone(page);
+  return modal;
+}
+
 /** A button's accessible name: antd spaces out two Chinese characters ("删 除"), so match either way. */
 export const buttonName = (text: string) => new RegExp([...text].join('\\s*'));
 

@@ -17,6 +17,7 @@ import {
   collectConsoleErrors,
   newPage,
   openSignedIn,
+  openedDialog,
   pickOption,
   screenshot,
 } from './browser';
@@ -182,6 +183,7 @@ describe('Question bank', () => {
     modal = dialog(page, 'preview');
     await expect.poll(() => modal.locator('.question-blank input').count()).toBe(2);
     expect(await modal.locator('.question-blank-answers').count()).toBe(0);
+    await openedDialog(page, modal);
     await modal.getByRole('switch').click();
     await expect
       .poll(() => modal.locator('.question-blank-answers .ant-tag').allInnerTexts())
@@ -216,6 +218,7 @@ describe('Question bank', () => {
     expect(await modal.locator('.question-answer').count()).toBe(0);
     expect(await modal.getByLabel('正确').count()).toBe(0);
     await screenshot(page, 'question-preview-zh', { fullPage: false });
+    await openedDialog(page, modal);
     await modal.getByRole('switch').click();
     await modal.locator('.question-answer').waitFor();
     expect(await modal.locator('.question-answer').innerText()).toContain('答案： A');
@@ -482,6 +485,7 @@ describe('Question bank', () => {
       } else {
         await modal.getByRole('textbox', { name: '请在此作答' }).fill('切断电源');
       }
+      await openedDialog(page, modal);
       await modal.getByRole('switch').click();
       const answer = modal.locator('.question-answer');
       await answer.waitFor();
@@ -544,7 +548,7 @@ describe('Question bank', () => {
         await row(page, `Multiple ${language} ${tag}`)
           .getByRole('button', { name: q.actions.preview })
           .click();
-        modal = dialog(page, 'preview');
+        modal = await openedDialog(page, dialog(page, 'preview'));
         await modal.getByRole('switch').click();
         await modal.locator('.question-answer').waitFor();
         await animationsDone(page);
