@@ -15,6 +15,7 @@ import {
   collectConsoleErrors,
   newPage,
   openSignedIn,
+  pickIn,
   pickOption,
   screenshot,
 } from './browser';
@@ -75,6 +76,15 @@ describe('Papers', () => {
       .toContain(zh.school.levels.junior);
     await main(page).getByLabel(p.fields.passScore).fill('6');
     return opened;
+  }
+
+  /** Waits for a draw's answer: done, or the refusal shown above the sections (then it fails, saying it). */
+  async function drew(page: Page) {
+    const done = toast(page).filter({ hasText: p.draw.done });
+    const refused = main(page).locator('.paper-problem');
+    await done.or(refused).first().waitFor();
+    if (await refused.isVisible())
+      throw new Error(`the draw was refused: ${await refused.innerText()}`);
   }
 
   const savedPaper = (id: number) =>
@@ -183,7 +193,7 @@ describe('Papers', () => {
     await sectionCard(page, 1)
       .getByRole('button', { name: buttonName(p.draw.section) })
       .click();
-    await toast(page).filter({ hasText: p.draw.done }).waitFor();
+    await drew(page);
     await expect.poll(() => stems(page, 1).count()).toBe(3);
     await problem.waitFor({ state: 'hidden' });
     const firstBefore = await stems(page, 1).first().getAttribute('data-row-key');
@@ -207,6 +217,48 @@ describe('Papers', () => {
     await page.context().close();
   });
 
+  it('keeps only the rules of a paper drawn per candidate, one difficulty each (zh)', async () => {
+    const { page, unexpectedErrors } = await newPaper(`千人千卷${tag}`);
+    await main(page).locator('.ant-segmented').getByText(p.modes.rules).click();
+    await main(page).getByRole('switch').click();
+    await main(page).getByText(p.modeHelp.perCandidate).waitFor();
+    await sectionCard(page, 1)
+      .getByRole('button', { name: buttonName(p.rules.add) })
+      .click();
+    const field = (name: string) =>
+      main(page).getByLabel(
+        p.rules.fieldOf
+          .replace('{{field}}', name)
+          .replace('{{section}}', '第 1 大题')
+          .replace('{{rule}}', '1'),
+      );
+    await field(p.rules.count).fill('2');
+    await field(p.rules.score).fill('5');
+    // Without one difficulty the server refuses, naming the rule.
+    await main(page)
+      .getByRole('button', { name: buttonName(p.edit.save) })
+      .click();
+    const problem = main(page).locator('.paper-problem');
+    await problem.waitFor();
+    expect(await problem.innerText()).toMatch(/1/);
+    // The bank holds two single-choice questions of difficulty 2 (see createPaperBank).
+    await pickIn(page, field(p.rules.difficultyFrom), '2');
+    // Every candidate will get 2 questions worth 10 points: the figures say so before any draw.
+    await expect.poll(() => main(page).locator('.paper-total').innerText()).toBe('10');
+    // A sample draw checks the bank; it is shown, never saved as fixed questions.
+    await sectionCard(page, 1)
+      .getByRole('button', { name: buttonName(p.draw.sample) })
+      .click();
+    await drew(page);
+    const id = await save(page, p.edit.added);
+    const paper = await savedPaper(id);
+    expect(paper.drawPerCandidate).toBe(true);
+    expect(paper.sections[0]!.questions).toEqual([]);
+    expect(paper.sections[0]!.rules[0]!.difficulty).toEqual([2, 2]);
+    expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+
   it('draws by the appraisal-point blueprint and shows its coverage (zh)', async () => {
     const { page, unexpectedErrors } = await newPaper(`细目表卷${tag}`);
     await main(page).locator('.ant-segmented').getByText(p.modes.blueprint).click();
@@ -220,7 +272,7 @@ describe('Papers', () => {
       .getByLabel(p.blueprint.fieldOf.replace('{{field}}', p.rules.score).replace('{{row}}', '1'))
       .fill('2.5');
     await blueprint.getByRole('button', { name: buttonName(p.draw.blueprint) }).click();
-    await toast(page).filter({ hasText: p.draw.done }).waitFor();
+    await drew(page);
     await expect.poll(() => stems(page, 1).count()).toBe(4);
     // Both points are X: each is planned and drawn.
     const coverage = main(page).locator('.paper-coverage .ant-table-row');
