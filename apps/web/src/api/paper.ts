@@ -7,7 +7,6 @@ import type {
   ListResult,
   PaperBody,
   PaperDraw,
-  PaperInput,
   PaperListItem,
   PaperQuestionView,
   PaperView,

@@ -17,14 +17,7 @@ interface RejectDialogProps {
 }
 
 /** Asks why the questions (or a paper) are rejected: the author reads it beside the status. */
-export function RejectDialog({
-  open,
-  count,
-  onReject,
-  onClose,
-  title,
-  okText,
-}: RejectDialogProps) {
+export function RejectDialog({ open, count, onReject, onClose, title, okText }: RejectDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
