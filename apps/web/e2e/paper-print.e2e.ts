@@ -230,7 +230,8 @@ describe('Paper print', () => {
       .click();
     const item = page.locator('.ant-dropdown:visible').getByText('Word（含答案）', { exact: true });
     const [download] = await Promise.all([page.waitForEvent('download'), item.click()]);
-    expect(download.suggestedFilename()).toBe(`${paperName}.docx`);
+    // The copy with the key says so in its name, so the two downloads never overwrite each other.
+    expect(download.suggestedFilename()).toBe(`${paperName}（含答案）.docx`);
     await page.locator('.ant-message-notice', { hasText: '已导出' }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();

@@ -72,9 +72,14 @@ describe('a paper as a Word document', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/wordprocessingml/);
-    expect(response.headers['content-disposition']).toContain(
-      encodeURIComponent('电工初级 A 卷.docx'),
-    );
+    // The two downloads differ by name: the one with the key says so, in the user's language.
+    const fileName =
+      answers === 1 && language === 'zh-CN'
+        ? '电工初级 A 卷（含答案）.docx'
+        : answers === 1
+          ? '电工初级 A 卷 (with answers).docx'
+          : '电工初级 A 卷.docx';
+    expect(response.headers['content-disposition']).toContain(encodeURIComponent(fileName));
     const zip = await JSZip.loadAsync(response.rawPayload);
     const xml = await zip.file('word/document.xml')!.async('string');
     const text = xml.replace(/<w:tab\/>/g, '\t').replace(/<[^>]+>/g, '');
@@ -108,7 +113,7 @@ describe('a paper as a Word document', () => {
     expect(text).toContain('解析：Why');
     const english = await exported(1, 'en');
     expect(english.text).toContain('Answer: True');
-    expect(english.text).toContain('Part 1. 单选题 (1 questions, 2 points)');
+    expect(english.text).toContain('Part 1. 单选题 (1 question, 2 points)');
   });
 
   it('reads the size of PNG, GIF and JPEG images', () => {

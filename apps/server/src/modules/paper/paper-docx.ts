@@ -70,7 +70,8 @@ const TEXTS: Record<MessageLanguage, DocxTexts> = {
     total: (n) => `${n} points in all`,
     pass: (n) => `pass mark ${n}`,
     part: (i) => `Part ${i + 1}. `,
-    sectionTotals: (count, points) => ` (${count} questions, ${points} points)`,
+    sectionTotals: (count, points) =>
+      ` (${count} ${count === 1 ? 'question' : 'questions'}, ${points} ${points === 1 ? 'point' : 'points'})`,
     points: (n) => ` (${n} ${n === 1 ? 'point' : 'points'})`,
     scoreTable: { part: 'Part', total: 'Total', score: 'Score' },
     answer: 'Answer: ',
@@ -86,7 +87,8 @@ const TEXTS: Record<MessageLanguage, DocxTexts> = {
     total: (n) => `${n} puntos en total`,
     pass: (n) => `aprobado con ${n}`,
     part: (i) => `Parte ${i + 1}. `,
-    sectionTotals: (count, points) => ` (${count} preguntas, ${points} puntos)`,
+    sectionTotals: (count, points) =>
+      ` (${count} ${count === 1 ? 'pregunta' : 'preguntas'}, ${points} ${points === 1 ? 'punto' : 'puntos'})`,
     points: (n) => ` (${n} ${n === 1 ? 'punto' : 'puntos'})`,
     scoreTable: { part: 'Parte', total: 'Total', score: 'Nota' },
     answer: 'Respuesta: ',
@@ -112,6 +114,10 @@ const TEXTS: Record<MessageLanguage, DocxTexts> = {
     withKey: '（解答付き）',
   },
 };
+
+/** The file's name: the paper's, marked when it holds the key so the two downloads differ. */
+export const docxFileName = (name: string, withKey: boolean, language: MessageLanguage) =>
+  `${name}${withKey ? TEXTS[language].withKey : ''}.docx`;
 
 const line = { style: BorderStyle.SINGLE, size: 4, color: '000000' };
 

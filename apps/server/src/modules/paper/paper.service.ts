@@ -52,7 +52,7 @@ import {
 } from './draw.js';
 import { candidatePaper, itemsFor } from './candidate-view.js';
 import type { ImageReader } from './html-to-docx.js';
-import { paperDocx } from './paper-docx.js';
+import { docxFileName, paperDocx } from './paper-docx.js';
 import { snapshotPaper } from './paper-version.js';
 import { printPaper } from './print-view.js';
 import { PaperRepository, type PaperRow, type SectionToWrite } from './paper.repository.js';
@@ -839,7 +839,7 @@ export class PaperService {
       readImage: this.readImage,
       items: itemsFor(snapshot, paper.seed || `preview-${id}`),
     });
-    return { name: `${paper.name}.docx`, content };
+    return { name: docxFileName(paper.name, withKey, language), content };
   }
 
   /** A draft or failed paper goes under review (its content was checked when it was saved). */
