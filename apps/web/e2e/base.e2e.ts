@@ -23,6 +23,7 @@ import {
   collectConsoleErrors,
   newPage,
   openSignedIn,
+  openedDialog,
   pickOption,
   screenshot,
   waitForLayout,
@@ -426,7 +427,7 @@ describe('Base-data screens', () => {
     await main(page)
       .getByRole('button', { name: buttonName('导入') })
       .click();
-    let box = importDialog(page);
+    let box = await openedDialog(page, importDialog(page));
     const template = page.waitForEvent('download');
     await box.getByRole('button', { name: buttonName('下载模板') }).click();
     const templateRows = await readWorkbook(await (await template).path());

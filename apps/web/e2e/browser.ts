@@ -180,8 +180,13 @@ export async function openSelect(page: Page, select: Locator): Promise<Locator> 
 /** Picks the option showing `option` in the Select `select`, and waits until its dropdown closed. */
 export async function pickIn(page: Page, select: Locator, option: string) {
   const dropdown = await openSelect(page, select);
+  const wanted = dropdown.locator('.ant-select-item-option', { hasText: option }).first();
+  // A long list is virtual: only the options in view are drawn (the suite's data fills the job
+  // types' list). Type to narrow it, as a user does, when the select can be searched.
+  const searchable = await select.evaluate((input) => !(input as HTMLInputElement).readOnly);
+  if (searchable && (await wanted.count()) === 0) await select.pressSequentially(option);
   try {
-    await dropdown.locator('.ant-select-item-option', { hasText: option }).first().click();
+    await wanted.click();
   } catch (error) {
     // Say what the dropdown offered instead: a timeout alone does not tell why.
     const offered = await dropdown.locator('.ant-select-item-option').allInnerTexts();

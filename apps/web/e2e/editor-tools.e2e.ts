@@ -12,6 +12,7 @@ import {
   launchBrowser,
   newPage,
   openSignedIn,
+  openedDialog,
   pickOption,
   screenshot,
   type ContextOptions,
@@ -142,6 +143,7 @@ describe('Editor tools', () => {
       .click();
     const choice = dialog(page, 'template');
     await choice.getByText(tools.templates.chooseText).waitFor();
+    await openedDialog(page, choice);
     await choice.getByRole('button', { name: buttonName(tools.templates.insertHere) }).click();
     const table = text.locator('table');
     await table.waitFor();
@@ -564,10 +566,10 @@ describe('Editor tools', () => {
         hasText: tools.templates.items.dataTable.name,
       })
       .click();
-    await dialog(page, 'template')
-      .getByRole('button', { name: buttonName(tools.templates.replace) })
-      .click();
-    expect(await text.locator('[data-type="formula"]').count()).toBe(0);
+    const replace = await openedDialog(page, dialog(page, 'template'));
+    await replace.getByRole('button', { name: buttonName(tools.templates.replace) }).click();
+    await replace.waitFor({ state: 'hidden' });
+    await expect.poll(() => text.locator('[data-type="formula"]').count()).toBe(0);
     await text.locator('table').getByRole('cell', { name: '98', exact: true }).click();
     const chartBox = await openChart(page, editor, texts);
     await chartBox.locator('label', { hasText: tools.chart.line }).click();

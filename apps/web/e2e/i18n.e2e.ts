@@ -4,6 +4,7 @@ import {
   animationsDone,
   newPage,
   openSignedIn,
+  openedDialog,
   pushPath,
   screenshot,
   waitForLayout,
@@ -200,7 +201,7 @@ describe('languages', () => {
     });
     await openSignedIn(page, session.admin, `${baseURL}/system/userManage`);
     await page.getByRole('button', { name: TEXTS.es.addUser }).click();
-    const modal = page.locator('.ant-modal-wrap:visible .ant-modal');
+    const modal = await openedDialog(page, page.locator('.ant-modal-wrap:visible .ant-modal'));
     await modal.getByRole('button', { name: 'Guardar' }).click();
     await expect
       .poll(() => modal.locator('.ant-form-item-explain-error').allInnerTexts())

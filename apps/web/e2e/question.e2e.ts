@@ -154,7 +154,7 @@ describe('Question bank', () => {
     await main(page)
       .getByRole('button', { name: buttonName('新增试题') })
       .click();
-    modal = dialog(page, 'form');
+    modal = await openedDialog(page, dialog(page, 'form'));
     await modal.locator('.ant-radio-button-wrapper', { hasText: '填空题' }).click();
     await typeHtml(htmlField(modal, '题干'), `电阻的单位是 ___，电流的单位是 ___。${tag}`);
     await modal.getByText('题干中共有 2 个空').waitFor();
@@ -265,7 +265,7 @@ describe('Question bank', () => {
     await toast(reviewed).filter({ hasText: '已审核通过 1 题' }).waitFor();
     await expect.poll(() => row(reviewed, `电压是${tag}`).innerText()).toContain('审核通过');
     await row(reviewed, '电流的单位是').getByRole('button', { name: '驳回' }).click();
-    modal = dialog(reviewed, 'reject');
+    modal = await openedDialog(reviewed, dialog(reviewed, 'reject'));
     await modal.getByRole('button', { name: buttonName('驳回') }).click();
     await expect
       .poll(() => fieldErrors(modal).allInnerTexts())
@@ -343,7 +343,7 @@ describe('Question bank', () => {
     await main(page)
       .getByRole('button', { name: buttonName('导入') })
       .click();
-    const modal = dialog(page, 'import');
+    const modal = await openedDialog(page, dialog(page, 'import'));
     // The Excel template comes in the page's language.
     const template = page.waitForEvent('download');
     await modal.getByRole('button', { name: buttonName('下载模板') }).click();
