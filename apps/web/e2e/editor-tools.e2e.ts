@@ -370,7 +370,7 @@ describe('Editor tools', () => {
 
     // Scrawl: inserting an empty board is refused inside the board.
     await tool(editor, 'scrawl').click();
-    const board = dialog(page, 'scrawl');
+    const board = await openedDialog(page, dialog(page, 'scrawl'));
     await board.getByRole('button', { name: buttonName(tools.scrawl.insert) }).click();
     await toast(page).filter({ hasText: tools.scrawl.empty }).waitFor();
     await board.getByRole('button', { name: buttonName(texts.common.cancel) }).click();
@@ -399,7 +399,7 @@ describe('Editor tools', () => {
 
     // Inserting an empty board is refused.
     await tool(editor, 'scrawl').click();
-    const board = dialog(page, 'scrawl');
+    const board = await openedDialog(page, dialog(page, 'scrawl'));
     const canvas = board.getByLabel(tools.scrawl.canvas);
     await canvas.waitFor();
     await board.getByRole('button', { name: buttonName(tools.scrawl.insert) }).click();
