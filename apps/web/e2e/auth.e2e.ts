@@ -15,6 +15,7 @@ import {
   screenshot,
   submitSignIn,
   waitForLayout,
+  openedMenu,
 } from './browser';
 import { adminSession } from './session';
 
@@ -191,7 +192,7 @@ describe('signing in and out', () => {
     await page.waitForURL(`${baseURL}/system/roleManage`);
 
     await page.getByRole('button', { name: '账号菜单' }).click();
-    await page.locator('.ant-dropdown:visible').getByText('退出登录', { exact: true }).click();
+    await (await openedMenu(page)).getByText('退出登录', { exact: true }).click();
     await page.waitForURL('**/login?**');
     expect(url(page).searchParams.get('redirect')).toBe('/system/roleManage');
 

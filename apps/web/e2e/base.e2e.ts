@@ -23,7 +23,7 @@ import {
   collectConsoleErrors,
   newPage,
   openSignedIn,
-  openedDialog,
+  openedPopup,
   pickOption,
   screenshot,
   waitForLayout,
@@ -427,7 +427,7 @@ describe('Base-data screens', () => {
     await main(page)
       .getByRole('button', { name: buttonName('导入') })
       .click();
-    let box = await openedDialog(page, importDialog(page));
+    let box = await openedPopup(page, importDialog(page));
     const template = page.waitForEvent('download');
     await box.getByRole('button', { name: buttonName('下载模板') }).click();
     const templateRows = await readWorkbook(await (await template).path());

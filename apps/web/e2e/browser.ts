@@ -123,14 +123,23 @@ export async function animationsDone(page: Page) {
 }
 
 /**
- * The dialog `modal` once it has finished zooming in: a click computed while it still moves lands
- * beside its target, and on a busy machine it is lost (a preview's answer switch stayed off).
+ * The dialog, dropdown or menu `popup` once it has finished its opening animation (zoom or
+ * slide): a click computed while it still moves lands beside its target, and on a busy machine it
+ * is lost or hits a neighbour (a preview's answer switch stayed off; a font size never took).
  */
-export async function openedDialog(page: Page, modal: Locator): Promise<Locator> {
-  await modal.waitFor();
+export async function openedPopup(page: Page, popup: Locator): Promise<Locator> {
+  // rc-motion marks an opening popup with its motion classes (ant-zoom-appear…, ant-slide-up-
+  // enter…) from before its animation is created until after it ends: waiting on the running
+  // animations alone could end in the frames before the animation starts, and a box measured
+  // then is the popup scaled to nothing.
+  await popup.and(page.locator(':not([class*="-appear"]):not([class*="-enter"])')).waitFor();
   await animationsDone(page);
-  return modal;
+  return popup;
 }
+
+/** The dropdown menu just opened (a toolbar's, the account's), once it has stopped sliding in. */
+export const openedMenu = (page: Page) =>
+  openedPopup(page, page.locator('.ant-dropdown:visible:not([class*="-leave"])'));
 
 /** A button's accessible name: antd spaces out two Chinese characters ("删 除"), so match either way. */
 export const buttonName = (text: string) => new RegExp([...text].join('\\s*'));
@@ -140,9 +149,7 @@ export const buttonName = (text: string) => new RegExp([...text].join('\\s*'));
  * has finished opening, so a click on a still-moving button is not lost on a slow machine.
  */
 export async function answerConfirm(page: Page, text: string) {
-  const box = page.locator('.ant-modal-confirm:visible');
-  await box.waitFor();
-  await animationsDone(page);
+  const box = await openedPopup(page, page.locator('.ant-modal-confirm:visible'));
   await box.getByRole('button', { name: buttonName(text) }).click();
   await box.waitFor({ state: 'hidden' });
 }
@@ -171,10 +178,7 @@ export async function dropdownOf(page: Page, select: Locator): Promise<Locator> 
  */
 export async function openSelect(page: Page, select: Locator): Promise<Locator> {
   await select.click();
-  const dropdown = await dropdownOf(page, select);
-  await dropdown.waitFor();
-  await animationsDone(page);
-  return dropdown;
+  return openedPopup(page, await dropdownOf(page, select));
 }
 
 /** Picks the option showing `option` in the Select `select`, and waits until its dropdown closed. */

@@ -12,10 +12,11 @@ import {
   launchBrowser,
   newPage,
   openSignedIn,
-  openedDialog,
+  openedPopup,
   pickOption,
   screenshot,
   type ContextOptions,
+  openedMenu,
 } from './browser';
 import { createKnowledge, type KnowledgeFixture } from './api';
 import { adminSession } from './session';
@@ -136,14 +137,14 @@ describe('Editor tools', () => {
     // A template at the cursor: the editor is not empty, so it asks first.
     await text.press('End');
     await tool(editor, 'templates').click();
-    await page
-      .locator('.ant-dropdown:visible .ke-template-item', {
-        hasText: tools.templates.items.dataTable.name,
-      })
+    await (
+      await openedMenu(page)
+    )
+      .locator('.ke-template-item', { hasText: tools.templates.items.dataTable.name })
       .click();
     const choice = dialog(page, 'template');
     await choice.getByText(tools.templates.chooseText).waitFor();
-    await openedDialog(page, choice);
+    await openedPopup(page, choice);
     await choice.getByRole('button', { name: buttonName(tools.templates.insertHere) }).click();
     const table = text.locator('table');
     await table.waitFor();
@@ -236,7 +237,7 @@ describe('Editor tools', () => {
     const intro = text.locator('p', { hasText: tools.templates.items.dataTable.intro.slice(0, 4) });
     await intro.click({ clickCount: 3 });
     await tool(editor, 'custom-styles').click();
-    await page.locator('.ant-dropdown:visible').getByText(tools.customStyles.hi).click();
+    await (await openedMenu(page)).getByText(tools.customStyles.hi).click();
     const emphasis = text.locator('span[data-type="custom-style-hi"]');
     await emphasis.waitFor();
     expect(await emphasis.evaluate((node) => getComputedStyle(node).color)).toBe(
@@ -244,7 +245,7 @@ describe('Editor tools', () => {
     );
     await text.locator('p', { hasText: '产量增长率' }).click();
     await tool(editor, 'custom-styles').click();
-    await page.locator('.ant-dropdown:visible').getByText(tools.customStyles.tc).click();
+    await (await openedMenu(page)).getByText(tools.customStyles.tc).click();
     const title = text.locator('h1[data-type="custom-style-tc"]');
     await title.waitFor();
     expect(await title.evaluate((node) => getComputedStyle(node).textAlign)).toBe('center');
@@ -334,10 +335,10 @@ describe('Editor tools', () => {
     await untouched('table');
     await text.locator('p').first().click();
     await tool(editor, 'templates').click();
-    await page
-      .locator('.ant-dropdown:visible .ke-template-item', {
-        hasText: tools.templates.items.dataTable.name,
-      })
+    await (
+      await openedMenu(page)
+    )
+      .locator('.ke-template-item', { hasText: tools.templates.items.dataTable.name })
       .click();
     const choice = dialog(page, 'template');
     // Clicked once the dialog has zoomed in: a point computed on a moving button misses it.
@@ -370,7 +371,7 @@ describe('Editor tools', () => {
 
     // Scrawl: inserting an empty board is refused inside the board.
     await tool(editor, 'scrawl').click();
-    const board = await openedDialog(page, dialog(page, 'scrawl'));
+    const board = await openedPopup(page, dialog(page, 'scrawl'));
     await board.getByRole('button', { name: buttonName(tools.scrawl.insert) }).click();
     await toast(page).filter({ hasText: tools.scrawl.empty }).waitFor();
     await board.getByRole('button', { name: buttonName(texts.common.cancel) }).click();
@@ -399,7 +400,7 @@ describe('Editor tools', () => {
 
     // Inserting an empty board is refused.
     await tool(editor, 'scrawl').click();
-    const board = await openedDialog(page, dialog(page, 'scrawl'));
+    const board = await openedPopup(page, dialog(page, 'scrawl'));
     const canvas = board.getByLabel(tools.scrawl.canvas);
     await canvas.waitFor();
     await board.getByRole('button', { name: buttonName(tools.scrawl.insert) }).click();
@@ -561,12 +562,12 @@ describe('Editor tools', () => {
     await text.locator('[data-type="formula"] .katex').waitFor();
 
     await tool(editor, 'templates').click();
-    await page
-      .locator('.ant-dropdown:visible .ke-template-item', {
-        hasText: tools.templates.items.dataTable.name,
-      })
+    await (
+      await openedMenu(page)
+    )
+      .locator('.ke-template-item', { hasText: tools.templates.items.dataTable.name })
       .click();
-    const replace = await openedDialog(page, dialog(page, 'template'));
+    const replace = await openedPopup(page, dialog(page, 'template'));
     await replace.getByRole('button', { name: buttonName(tools.templates.replace) }).click();
     await replace.waitFor({ state: 'hidden' });
     await expect.poll(() => text.locator('[data-type="formula"]').count()).toBe(0);
@@ -584,10 +585,8 @@ describe('Editor tools', () => {
     await screenshot(page, 'editor-tools-chart-under-table-phone-en', { fullPage: false });
 
     await tool(editor, 'scrawl').click();
-    const board = dialog(page, 'scrawl');
+    const board = await openedPopup(page, dialog(page, 'scrawl'));
     const canvas = board.getByLabel(tools.scrawl.canvas);
-    await canvas.waitFor();
-    await animationsDone(page);
     const area = (await canvas.boundingBox())!;
     expect(area.x + area.width).toBeLessThanOrEqual(await width());
     // A finger draws: touch events from the browser's own input layer, as a phone sends them.

@@ -14,8 +14,10 @@ import {
   editorLabelled,
   newPage,
   openSignedIn,
+  pickIn,
   pickOption,
   screenshot,
+  openedMenu,
 } from './browser';
 import { createKnowledge, type KnowledgeFixture } from './api';
 import { adminSession } from './session';
@@ -160,13 +162,20 @@ describe('Rich-text editor', () => {
     await expect.poll(() => tool(editor, 'bold').getAttribute('aria-pressed')).toBe('true');
     // Select the bold words, then give them 24px.
     for (let i = 0; i < 4; i++) await page.keyboard.press('Shift+ArrowLeft');
-    await tool(editor, 'fontSize').click();
-    await editor
-      .locator('.ant-select-item-option')
-      .filter({ hasText: /^24px$/ })
-      .click();
+    await expect.poll(() => page.evaluate(() => `${getSelection()}`), POLL).toBe('欧姆定律');
+    // pickIn clicks the option only once the size list has stopped sliding in.
+    await pickIn(page, tool(editor, 'fontSize').getByRole('combobox'), '24px');
+    // On failure, show what the text holds instead.
     await expect
-      .poll(() => text.locator('span[style*="font-size: 24px"] strong').innerText(), POLL)
+      .poll(
+        () =>
+          text.evaluate(
+            (el) =>
+              el.querySelector('span[style*="font-size: 24px"] strong')?.textContent ??
+              el.innerHTML,
+          ),
+        POLL,
+      )
       .toBe('欧姆定律');
 
     // Tab inserts four non-breaking spaces. Choosing a size hands the focus back to the text a
@@ -401,7 +410,8 @@ describe('Rich-text editor', () => {
     await expect.poll(() => text.locator('table tr').count(), POLL).toBe(100);
     await text.locator('table td').last().click();
     await tool(editor, 'tableMenu').click();
-    await page.getByRole('menuitem', { name: t.table.addRowAfter }).click();
+    const tableMenu = await openedMenu(page);
+    await tableMenu.getByRole('menuitem', { name: t.table.addRowAfter }).click();
     await expect.poll(() => text.locator('table tr').count(), POLL).toBe(100);
     // Tab in the last cell would add a row too.
     await text.locator('table td').last().click();

@@ -4,10 +4,11 @@ import {
   animationsDone,
   newPage,
   openSignedIn,
-  openedDialog,
+  openedPopup,
   pushPath,
   screenshot,
   waitForLayout,
+  openedMenu,
 } from './browser';
 import { adminSession } from './session';
 
@@ -147,7 +148,7 @@ describe('languages', () => {
   /** Picks a language from the navbar's language menu. */
   async function chooseInNavbar(page: Page, language: Language) {
     await page.locator('button[data-testid=language-switch]').click();
-    const menu = page.locator('.ant-dropdown:visible');
+    const menu = await openedMenu(page);
     await menu.getByRole('menuitem', { name: TEXTS[language].name }).click();
     // First the choice takes effect, then the menu must be gone (two separate failures).
     await expect
@@ -201,7 +202,7 @@ describe('languages', () => {
     });
     await openSignedIn(page, session.admin, `${baseURL}/system/userManage`);
     await page.getByRole('button', { name: TEXTS.es.addUser }).click();
-    const modal = await openedDialog(page, page.locator('.ant-modal-wrap:visible .ant-modal'));
+    const modal = await openedPopup(page, page.locator('.ant-modal-wrap:visible .ant-modal'));
     await modal.getByRole('button', { name: 'Guardar' }).click();
     await expect
       .poll(() => modal.locator('.ant-form-item-explain-error').allInnerTexts())

@@ -16,7 +16,7 @@ import {
   newPage,
   openSelect,
   openSignedIn,
-  openedDialog,
+  openedPopup,
   pickIn,
   screenshot,
 } from './browser';
@@ -148,7 +148,7 @@ describe('Exam notices', () => {
     await main(page)
       .getByRole('button', { name: buttonName('新增须知') })
       .click();
-    const modal = await openedDialog(page, dialog(page, 'form'));
+    const modal = await openedPopup(page, dialog(page, 'form'));
     await modal.getByText('新增考试须知').waitFor();
     await zoomedIn(page, modal);
     // Nothing filled: the title and the text are asked for.

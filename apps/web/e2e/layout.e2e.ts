@@ -9,6 +9,7 @@ import {
   pushPath,
   screenshot,
   waitForLayout,
+  openedMenu,
 } from './browser';
 import { readableOnWhite } from '../src/styles/contrast';
 import { adminSession } from './session';
@@ -51,9 +52,8 @@ describe('the layout: tags, settings, sidebar, menu search, phone', () => {
   async function tabMenu(page: Page, path: string, item: string) {
     await expect.poll(() => page.locator('.ant-dropdown:visible').count()).toBe(0);
     await tab(page, path).click({ button: 'right' });
-    const menu = page.locator('.ant-dropdown:visible');
     // The menu slides in; clicking while it moves can miss it.
-    await expect.poll(() => menu.getAttribute('class')).not.toMatch(/slide-up/);
+    const menu = await openedMenu(page);
     await menu.getByRole('menuitem', { name: item, exact: true }).click();
   }
 

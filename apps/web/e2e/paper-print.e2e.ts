@@ -13,6 +13,7 @@ import {
   newPage,
   openSignedIn,
   screenshot,
+  openedMenu,
 } from './browser';
 import { createManualPaper, createPaperBank, type PaperBank } from './paper-fixture';
 import { adminSession } from './session';
@@ -228,7 +229,7 @@ describe('Paper print', () => {
     await toolbar(page)
       .getByRole('button', { name: /导出 Word/ })
       .click();
-    const item = page.locator('.ant-dropdown:visible').getByText('Word（含答案）', { exact: true });
+    const item = (await openedMenu(page)).getByText('Word（含答案）', { exact: true });
     const [download] = await Promise.all([page.waitForEvent('download'), item.click()]);
     // The copy with the key says so in its name, so the two downloads never overwrite each other.
     expect(download.suggestedFilename()).toBe(`${paperName}（含答案）.docx`);

@@ -17,7 +17,7 @@ import {
   collectConsoleErrors,
   newPage,
   openSignedIn,
-  openedDialog,
+  openedPopup,
   pickOption,
   screenshot,
 } from './browser';
@@ -154,7 +154,7 @@ describe('Question bank', () => {
     await main(page)
       .getByRole('button', { name: buttonName('新增试题') })
       .click();
-    modal = await openedDialog(page, dialog(page, 'form'));
+    modal = await openedPopup(page, dialog(page, 'form'));
     await modal.locator('.ant-radio-button-wrapper', { hasText: '填空题' }).click();
     await typeHtml(htmlField(modal, '题干'), `电阻的单位是 ___，电流的单位是 ___。${tag}`);
     await modal.getByText('题干中共有 2 个空').waitFor();
@@ -183,7 +183,7 @@ describe('Question bank', () => {
     modal = dialog(page, 'preview');
     await expect.poll(() => modal.locator('.question-blank input').count()).toBe(2);
     expect(await modal.locator('.question-blank-answers').count()).toBe(0);
-    await openedDialog(page, modal);
+    await openedPopup(page, modal);
     await modal.getByRole('switch').click();
     await expect
       .poll(() => modal.locator('.question-blank-answers .ant-tag').allInnerTexts())
@@ -218,7 +218,7 @@ describe('Question bank', () => {
     expect(await modal.locator('.question-answer').count()).toBe(0);
     expect(await modal.getByLabel('正确').count()).toBe(0);
     await screenshot(page, 'question-preview-zh', { fullPage: false });
-    await openedDialog(page, modal);
+    await openedPopup(page, modal);
     await modal.getByRole('switch').click();
     await modal.locator('.question-answer').waitFor();
     expect(await modal.locator('.question-answer').innerText()).toContain('答案： A');
@@ -265,7 +265,7 @@ describe('Question bank', () => {
     await toast(reviewed).filter({ hasText: '已审核通过 1 题' }).waitFor();
     await expect.poll(() => row(reviewed, `电压是${tag}`).innerText()).toContain('审核通过');
     await row(reviewed, '电流的单位是').getByRole('button', { name: '驳回' }).click();
-    modal = await openedDialog(reviewed, dialog(reviewed, 'reject'));
+    modal = await openedPopup(reviewed, dialog(reviewed, 'reject'));
     await modal.getByRole('button', { name: buttonName('驳回') }).click();
     await expect
       .poll(() => fieldErrors(modal).allInnerTexts())
@@ -343,7 +343,7 @@ describe('Question bank', () => {
     await main(page)
       .getByRole('button', { name: buttonName('导入') })
       .click();
-    const modal = await openedDialog(page, dialog(page, 'import'));
+    const modal = await openedPopup(page, dialog(page, 'import'));
     // The Excel template comes in the page's language.
     const template = page.waitForEvent('download');
     await modal.getByRole('button', { name: buttonName('下载模板') }).click();
@@ -485,7 +485,7 @@ describe('Question bank', () => {
       } else {
         await modal.getByRole('textbox', { name: '请在此作答' }).fill('切断电源');
       }
-      await openedDialog(page, modal);
+      await openedPopup(page, modal);
       await modal.getByRole('switch').click();
       const answer = modal.locator('.question-answer');
       await answer.waitFor();
@@ -548,7 +548,7 @@ describe('Question bank', () => {
         await row(page, `Multiple ${language} ${tag}`)
           .getByRole('button', { name: q.actions.preview })
           .click();
-        modal = await openedDialog(page, dialog(page, 'preview'));
+        modal = await openedPopup(page, dialog(page, 'preview'));
         await modal.getByRole('switch').click();
         await modal.locator('.question-answer').waitFor();
         await animationsDone(page);

@@ -10,6 +10,7 @@ import {
   dropdownOf,
   newPage,
   openSignedIn,
+  openedPopup,
   optionsOf,
   pickIn,
   screenshot,
@@ -350,7 +351,7 @@ describe('School screens', () => {
     await modal.getByText('“教师批次”的负责教师').waitFor();
     const select = modal.getByRole('combobox', { name: '负责教师' });
     await select.fill('school-teach');
-    const list = await dropdownOf(page, select);
+    const list = await openedPopup(page, await dropdownOf(page, select));
     await list.locator('.ant-select-item-option', { hasText: '王老师 (school-teacher)' }).click();
     // A multiple select stays open over the dialog's buttons.
     await select.press('Escape');

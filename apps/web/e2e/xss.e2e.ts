@@ -7,7 +7,7 @@ import {
 import { XSS_VECTORS } from '@kaoshi/shared/xss-vectors';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { collectConsoleErrors, newPage, openedDialog, screenshot, waitForLayout } from './browser';
+import { collectConsoleErrors, newPage, openedPopup, screenshot, waitForLayout } from './browser';
 import { adminSession } from './session';
 
 // The 124 known XSS vectors in the browser: typed into the rich-text editor's HTML source, and served
@@ -235,7 +235,7 @@ describe(`${XSS_VECTORS.length} XSS vectors in the browser`, () => {
       await rows.nth(index).getByRole('button', { name: '预览' }).click();
       const dialog = page.locator('.question-preview-dialog');
       await dialog.getByText(`stem ${index + 1}`).waitFor();
-      await openedDialog(page, dialog);
+      await openedPopup(page, dialog);
       // With the key and analysis shown, every HTML field of the question is on screen.
       await dialog.getByRole('switch').click();
       await expect
