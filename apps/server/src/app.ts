@@ -12,6 +12,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { baseModule } from './modules/base/base.module.js';
 import { filesModule } from './modules/files/files.module.js';
 import { healthModule } from './modules/health/health.module.js';
+import { examModule } from './modules/exam/exam.module.js';
 import { paperModule } from './modules/paper/paper.module.js';
 import { questionModule } from './modules/question/question.module.js';
 import { questionsUseKnowledge } from './modules/question/question.service.js';
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(filesModule, { db, config });
   await app.register(questionModule, { db });
   await app.register(paperModule, { db, config });
+  await app.register(examModule, { db, config });
 
   await app.register(webPlugin, { webDist: config.webDist });
 

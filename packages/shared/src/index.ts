@@ -18,3 +18,4 @@ export * from './question.js';
 export * from './schemas/question.js';
 export * from './messages/server-messages.js';
 export * from './schemas/paper.js';
+export * from './schemas/exam.js';

@@ -142,32 +142,39 @@ export async function snapshotPaper(db: Db, paperId: number): Promise<PaperSnaps
 }
 
 /**
- * Freezes a passed paper into its next version (the publishing issue calls this when an exam is
- * published) and answers the version's id and number.
+ * Freezes a passed paper into its next version inside the caller's transaction `trx` (publishing
+ * an exam calls this) and answers the version's id and number.
  */
-export async function publishPaperVersion(
+export async function writePaperVersion(
+  trx: Db,
+  paperId: number,
+  userId: number,
+): Promise<{ id: number; version: number }> {
+  const paper = await new PaperRepository(trx).find(paperId);
+  if (!paper) throw notFound('paper', paperId);
+  if (paper.audit_status !== PaperAudit.PASSED) {
+    throw conflict('paperNotPassed', { id: paperId });
+  }
+  const snapshot = await snapshotPaper(trx, paperId);
+  const text = JSON.stringify(snapshot);
+  return new PaperRepository(trx).insertVersion({
+    paperId,
+    snapshot: text,
+    totalScore: snapshot.total,
+    questionCount: snapshot.questionCount,
+    sha256: createHash('sha256').update(text).digest('hex'),
+    createdBy: userId,
+    createdAt: nowIso(),
+  });
+}
+
+/** writePaperVersion in a transaction of its own. */
+export function publishPaperVersion(
   db: Db,
   paperId: number,
   userId: number,
 ): Promise<{ id: number; version: number }> {
-  return inTransaction(db, async (trx) => {
-    const paper = await new PaperRepository(trx).find(paperId);
-    if (!paper) throw notFound('paper', paperId);
-    if (paper.audit_status !== PaperAudit.PASSED) {
-      throw conflict('paperNotPassed', { id: paperId });
-    }
-    const snapshot = await snapshotPaper(trx, paperId);
-    const text = JSON.stringify(snapshot);
-    return new PaperRepository(trx).insertVersion({
-      paperId,
-      snapshot: text,
-      totalScore: snapshot.total,
-      questionCount: snapshot.questionCount,
-      sha256: createHash('sha256').update(text).digest('hex'),
-      createdBy: userId,
-      createdAt: nowIso(),
-    });
-  });
+  return inTransaction(db, (trx) => writePaperVersion(trx, paperId, userId));
 }
 
 /** A version as written, checked against its hash. */

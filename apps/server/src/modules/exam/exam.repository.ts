@@ -1,0 +1,355 @@
+import { sql, type Selectable } from 'kysely';
+import { CandidateStatus, type ExamState, type ListExamQuery } from '@kaoshi/shared';
+import { contains, type Db } from '../../db/database.js';
+import type { ExamsTable } from '../../db/types.js';
+import { snapshotPaper } from '../paper/paper-version.js';
+import type { visibleClassIds } from '../school/classes.repository.js';
+
+export type ExamRow = Selectable<ExamsTable>;
+export type ExamValues = Omit<ExamRow, 'id'>;
+
+/** Candidates whose status says an attempt exists (anything but "not started" and "expired"). */
+export const STARTED_STATUSES = [
+  CandidateStatus.SUBMITTED,
+  CandidateStatus.SAVED,
+  CandidateStatus.IN_PROGRESS,
+  CandidateStatus.REOPENED,
+];
+
+/** Where an exam is at `now` (ISO): only draft and published are stored. */
+export function examState(
+  row: Pick<ExamRow, 'status' | 'start_at' | 'end_at' | 'released_at'>,
+  now: string,
+): ExamState {
+  if (row.status === 'draft') return 'draft';
+  if (row.released_at) return 'released';
+  if (now < row.start_at) return 'upcoming';
+  if (now < row.end_at) return 'open';
+  return 'closed';
+}
+
+/** The exam rows and everything their lists and checks read. */
+export class ExamRepository {
+  constructor(private readonly db: Db) {}
+
+  find(id: number) {
+    return this.db.selectFrom('exams').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async insert(values: ExamValues): Promise<number> {
+    const row = await this.db
+      .insertInto('exams')
+      .values(values)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(id: number, values: Partial<ExamValues>): Promise<void> {
+    await this.db.updateTable('exams').set(values).where('id', '=', id).execute();
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('exam_candidates').where('exam_id', '=', id).execute();
+    await this.db.deleteFrom('exam_classes').where('exam_id', '=', id).execute();
+    await this.db.deleteFrom('exams').where('id', '=', id).execute();
+  }
+
+  async classIds(examId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('exam_classes')
+      .select('class_id')
+      .where('exam_id', '=', examId)
+      .orderBy('class_id')
+      .execute();
+    return rows.map((row) => row.class_id);
+  }
+
+  async setClasses(examId: number, classIds: number[]): Promise<void> {
+    await this.db.deleteFrom('exam_classes').where('exam_id', '=', examId).execute();
+    if (classIds.length === 0) return;
+    await this.db
+      .insertInto('exam_classes')
+      .values(classIds.map((classId) => ({ exam_id: examId, class_id: classId })))
+      .execute();
+  }
+
+  /** The batches named, with their job type's name, for the checks and the views. */
+  classes(ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('classes')
+      .innerJoin('subjects', 'subjects.id', 'classes.subject_id')
+      .select([
+        'classes.id',
+        'classes.name',
+        'classes.code',
+        'classes.subject_id',
+        'classes.level',
+        'subjects.name as subject_name',
+      ])
+      .where('classes.id', 'in', ids)
+      .orderBy('classes.id')
+      .execute();
+  }
+
+  /** Exams matching the list's filters; `visible` limits a teacher to exams of their batches. */
+  filtered(query: ListExamQuery, now: string, visible: ReturnType<typeof visibleExamIds> | null) {
+    let base = this.db.selectFrom('exams');
+    if (visible) base = base.where('exams.id', 'in', visible);
+    if (query.keyword) base = base.where(contains('exams.name', query.keyword));
+    if (query.subjectId !== undefined) base = base.where('exams.subject_id', '=', query.subjectId);
+    if (query.level !== undefined) base = base.where('exams.level', '=', query.level);
+    if (query.classId !== undefined) {
+      const classId = query.classId;
+      base = base.where('exams.id', 'in', (eb) =>
+        eb.selectFrom('exam_classes').select('exam_id').where('class_id', '=', classId),
+      );
+    }
+    if (query.from) base = base.where('exams.end_at', '>', query.from);
+    if (query.to) base = base.where('exams.start_at', '<', query.to);
+    switch (query.state) {
+      case 'draft':
+        base = base.where('exams.status', '=', 'draft');
+        break;
+      case 'released':
+        base = base
+          .where('exams.status', '=', 'published')
+          .where('exams.released_at', 'is not', null);
+        break;
+      case 'upcoming':
+        base = base
+          .where('exams.status', '=', 'published')
+          .where('exams.released_at', 'is', null)
+          .where('exams.start_at', '>', now);
+        break;
+      case 'open':
+        base = base
+          .where('exams.status', '=', 'published')
+          .where('exams.released_at', 'is', null)
+          .where('exams.start_at', '<=', now)
+          .where('exams.end_at', '>', now);
+        break;
+      case 'closed':
+        base = base
+          .where('exams.status', '=', 'published')
+          .where('exams.released_at', 'is', null)
+          .where('exams.end_at', '<=', now);
+        break;
+    }
+    return base;
+  }
+
+  /** List rows with the names a list shows. */
+  listRows(ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('exams')
+      .innerJoin('papers', 'papers.id', 'exams.paper_id')
+      .innerJoin('subjects', 'subjects.id', 'exams.subject_id')
+      .leftJoin('users as creator', 'creator.id', 'exams.created_by')
+      .leftJoin('exams as original', 'original.id', 'exams.make_up_of')
+      .selectAll('exams')
+      .select([
+        'papers.name as paper_name',
+        'subjects.name as subject_name',
+        'creator.nick_name as creator_nick',
+        'creator.name as creator_login',
+        'original.name as original_name',
+        (eb) =>
+          eb
+            .selectFrom('exam_candidates')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('exam_candidates.exam_id', '=', 'exams.id')
+            .as('candidate_count'),
+      ])
+      .where('exams.id', 'in', ids)
+      .execute();
+  }
+
+  /** The batches of each exam, by exam id. */
+  async classesByExam(examIds: number[]) {
+    const map = new Map<number, { id: number; name: string; code: string }[]>();
+    if (examIds.length === 0) return map;
+    const rows = await this.db
+      .selectFrom('exam_classes')
+      .innerJoin('classes', 'classes.id', 'exam_classes.class_id')
+      .select(['exam_classes.exam_id', 'classes.id', 'classes.name', 'classes.code'])
+      .where('exam_classes.exam_id', 'in', examIds)
+      .orderBy('classes.id')
+      .execute();
+    for (const row of rows) {
+      const list = map.get(row.exam_id) ?? [];
+      list.push({ id: row.id, name: row.name, code: row.code });
+      map.set(row.exam_id, list);
+    }
+    return map;
+  }
+
+  /** How many candidates have an attempt (any status but not started or expired). */
+  async startedCount(examId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('exam_candidates')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('exam_id', '=', examId)
+      .where('status', 'in', STARTED_STATUSES)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * Adds every enabled student of `classIds` not yet a candidate, seated after those there
+   * (batch by batch, by ticket number), in one statement: 20,000 rows are one write.
+   */
+  async addClassCandidates(examId: number, classIds: number[], createdAt: string) {
+    if (classIds.length === 0) return;
+    const seated = await this.db
+      .selectFrom('exam_candidates')
+      .select((eb) => eb.fn.max<number>('seat_number').as('seat'))
+      .where('exam_id', '=', examId)
+      .executeTakeFirst();
+    const after = Number(seated?.seat ?? 0);
+    await sql`
+      insert into exam_candidates (exam_id, student_id, class_id, seat_number, added_singly,
+        extra_minutes, status, created_at)
+      select ${examId}, s.id, s.class_id,
+        ${after} + row_number() over (order by s.class_id, s.ticket_number, s.id),
+        0, 0, ${CandidateStatus.NOT_STARTED}, ${createdAt}
+      from students s
+      where s.class_id in (${sql.join(classIds)}) and s.status = 1
+        and not exists (select 1 from exam_candidates c
+          where c.exam_id = ${examId} and c.student_id = s.id)
+    `.execute(this.db);
+  }
+
+  /** Removes the candidates a batch brought who have not started (unpublishing, a batch dropped). */
+  async removeClassCandidates(examId: number, classIds: number[] | 'all') {
+    let query = this.db
+      .deleteFrom('exam_candidates')
+      .where('exam_id', '=', examId)
+      .where('status', 'not in', STARTED_STATUSES);
+    if (classIds !== 'all') {
+      if (classIds.length === 0) return;
+      query = query.where('class_id', 'in', classIds).where('added_singly', '=', 0);
+    }
+    await query.execute();
+  }
+
+  async candidateCount(examId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('exam_candidates')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('exam_id', '=', examId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Make-up exams published for `examId`. */
+  async makeUpCount(examId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('exams')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('make_up_of', '=', examId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  makeUps(examId: number) {
+    return this.db
+      .selectFrom('exams')
+      .select([
+        'exams.id',
+        'exams.name',
+        'exams.make_up_who',
+        (eb) =>
+          eb
+            .selectFrom('exam_candidates')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('exam_candidates.exam_id', '=', 'exams.id')
+            .as('candidate_count'),
+      ])
+      .where('exams.make_up_of', '=', examId)
+      .orderBy('exams.id')
+      .execute();
+  }
+
+  /** A version no exam points at any more (its exam unpublished or deleted before anyone sat). */
+  async deleteUnusedVersion(versionId: number): Promise<void> {
+    await this.db
+      .deleteFrom('paper_versions')
+      .where('id', '=', versionId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('exams').select('id').where('exams.paper_version_id', '=', versionId),
+          ),
+        ),
+      )
+      .execute();
+  }
+
+  /** Total, pass score (hundredths) and question count: the version's once published, else the paper's. */
+  async figures(row: Pick<ExamRow, 'paper_id' | 'paper_version_id' | 'pass_score'>) {
+    if (row.paper_version_id !== null) {
+      const version = await this.db
+        .selectFrom('paper_versions')
+        .select(['total_score', 'question_count'])
+        .where('id', '=', row.paper_version_id)
+        .executeTakeFirstOrThrow();
+      return {
+        total: version.total_score,
+        passScore: row.pass_score,
+        questionCount: version.question_count,
+      };
+    }
+    // A draft shows the paper as it is now, worked out as publishing would freeze it.
+    const snapshot = await snapshotPaper(this.db, row.paper_id);
+    return {
+      total: snapshot.total,
+      passScore: snapshot.paper.passScore,
+      questionCount: snapshot.questionCount,
+    };
+  }
+
+  async record(examId: number, userId: number, action: string, detail: unknown, at: string) {
+    await this.db
+      .insertInto('exam_changes')
+      .values({
+        exam_id: examId,
+        user_id: userId,
+        action,
+        detail: JSON.stringify(detail),
+        created_at: at,
+      })
+      .execute();
+  }
+
+  changes(examId: number) {
+    return this.db
+      .selectFrom('exam_changes')
+      .leftJoin('users', 'users.id', 'exam_changes.user_id')
+      .select([
+        'exam_changes.id',
+        'exam_changes.user_id',
+        'exam_changes.action',
+        'exam_changes.detail',
+        'exam_changes.created_at',
+        'users.nick_name',
+        'users.name as login',
+      ])
+      .where('exam_changes.exam_id', '=', examId)
+      .orderBy('exam_changes.id', 'desc')
+      .execute();
+  }
+}
+
+/** The batches a teacher may see (visibleClassIds when it is not null). */
+export type ClassScope = NonNullable<ReturnType<typeof visibleClassIds>>;
+
+/** The exams a teacher may see: those with at least one of their batches, as a subquery. */
+export function visibleExamIds(db: Db, classes: ClassScope) {
+  return db
+    .selectFrom('exam_classes')
+    .select('exam_classes.exam_id')
+    .where('exam_classes.class_id', 'in', classes);
+}

@@ -1,0 +1,715 @@
+import {
+  CERT_LEVEL_NAMES,
+  ENTITY_NAMES,
+  EXAM_WINDOW_MAX_DAYS,
+  FIELD_LABELS,
+  PaperAudit,
+  scoreFromHundredths,
+  type CertLevel,
+  type ExamChangeView,
+  type ExamInput,
+  type ExamListItem,
+  type ExamPublishCheck,
+  type ExamPublishOptions,
+  type ExamState,
+  type ExamView,
+  type ListExamQuery,
+  type MakeUpWho,
+  type MessageLanguage,
+  type MultipleScoring,
+  type ShowResult,
+  type Takeover,
+  type UpdateExamBody,
+} from '@kaoshi/shared';
+import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import { conflict, forbidden, invalid, notFound } from '../../errors.js';
+import { parseJson } from '../../lib/json.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import { writePaperVersion } from '../paper/paper-version.js';
+import { visibleClassIds } from '../school/classes.repository.js';
+import { overlapsOf } from './overlaps.js';
+import {
+  ExamRepository,
+  examState,
+  visibleExamIds,
+  type ExamRow,
+  type ExamValues,
+} from './exam.repository.js';
+
+const MINUTE = 60_000;
+
+/** What an exam takes from its paper: its job type and level, and its pass score (hundredths). */
+interface PaperFacts {
+  subjectId: number;
+  level: number;
+  passScore: number;
+}
+
+/** What an exam's fields are stored as, from a checked body. */
+function columnsOf(input: ExamInput, paper: PaperFacts) {
+  return {
+    name: input.name,
+    paper_id: input.paperId,
+    subject_id: paper.subjectId,
+    level: paper.level,
+    pass_score: paper.passScore,
+    instruction_id: input.instructionId,
+    start_at: input.startAt,
+    end_at: input.endAt,
+    duration_minutes: input.durationMinutes,
+    late_entry_minutes: input.lateEntryMinutes,
+    min_submit_minutes: input.minSubmitMinutes,
+    shuffle_questions: input.shuffleQuestions ? 1 : 0,
+    shuffle_options: input.shuffleOptions ? 1 : 0,
+    multiple_scoring: input.multipleScoring,
+    partial_share: Math.round(input.partialShare * 100),
+    show_result: input.showResult,
+    allow_review: input.allowReview ? 1 : 0,
+    leave_limit: input.leaveLimit,
+    fullscreen: input.fullscreen ? 1 : 0,
+    takeover: input.takeover,
+    ip_allow_list: JSON.stringify(input.ipAllowList),
+    access_code: input.accessCode,
+  } satisfies Partial<ExamValues>;
+}
+
+/** The body an exam row and its batches were given, to compare an update with. */
+function inputOf(row: ExamRow, classIds: number[]): ExamInput {
+  return {
+    name: row.name,
+    paperId: row.paper_id,
+    instructionId: row.instruction_id,
+    classIds,
+    startAt: row.start_at,
+    endAt: row.end_at,
+    durationMinutes: row.duration_minutes,
+    lateEntryMinutes: row.late_entry_minutes,
+    minSubmitMinutes: row.min_submit_minutes,
+    shuffleQuestions: row.shuffle_questions === 1,
+    shuffleOptions: row.shuffle_options === 1,
+    multipleScoring: row.multiple_scoring as MultipleScoring,
+    partialShare: row.partial_share / 100,
+    showResult: row.show_result as ShowResult,
+    allowReview: row.allow_review === 1,
+    leaveLimit: row.leave_limit,
+    fullscreen: row.fullscreen === 1,
+    takeover: row.takeover as Takeover,
+    ipAllowList: parseJson<string[]>(row.ip_allow_list, []),
+    accessCode: row.access_code,
+  };
+}
+
+/** Fields whose value differs: field → [before, after]. */
+function differences(before: ExamInput, after: ExamInput): Record<string, [unknown, unknown]> {
+  const changed: Record<string, [unknown, unknown]> = {};
+  for (const key of Object.keys(after) as (keyof ExamInput)[]) {
+    const a = JSON.stringify(before[key]);
+    const b = JSON.stringify(after[key]);
+    if (key === 'classIds') {
+      const sorted = (ids: number[]) => JSON.stringify([...ids].sort((x, y) => x - y));
+      if (sorted(before.classIds) !== sorted(after.classIds)) {
+        changed[key] = [before[key], after[key]];
+      }
+    } else if (a !== b) changed[key] = [before[key], after[key]];
+  }
+  return changed;
+}
+
+/** Window rules that hold for drafts too: the window's order and length, and what fits in it. */
+function checkWindow(
+  input: Pick<ExamInput, 'startAt' | 'endAt' | 'durationMinutes'> & Partial<ExamInput>,
+) {
+  const windowMinutes = Math.floor((Date.parse(input.endAt) - Date.parse(input.startAt)) / MINUTE);
+  if (Date.parse(input.endAt) <= Date.parse(input.startAt)) {
+    throw invalid('endAt', 'examEndBeforeStart');
+  }
+  if (windowMinutes > EXAM_WINDOW_MAX_DAYS * 24 * 60) {
+    throw invalid('endAt', 'examWindowTooLong', { days: EXAM_WINDOW_MAX_DAYS });
+  }
+  if (input.durationMinutes > windowMinutes) {
+    throw invalid('durationMinutes', 'examDurationBeyondWindow', {
+      duration: input.durationMinutes,
+      window: windowMinutes,
+    });
+  }
+  if (input.lateEntryMinutes !== undefined && input.lateEntryMinutes > windowMinutes) {
+    throw invalid('lateEntryMinutes', 'examLateEntryBeyondWindow', {
+      minutes: input.lateEntryMinutes,
+      window: windowMinutes,
+    });
+  }
+  if (input.minSubmitMinutes !== undefined && input.minSubmitMinutes > input.durationMinutes) {
+    throw invalid('minSubmitMinutes', 'examMinSubmitBeyondDuration', {
+      minutes: input.minSubmitMinutes,
+      duration: input.durationMinutes,
+    });
+  }
+}
+
+/** Publishing needs a closing time still ahead. */
+function checkNotOver(endAt: string, now: string) {
+  if (endAt <= now) throw invalid('endAt', 'examEndInPast', { endAt });
+}
+
+/** The fields an open exam may still change: closing later, and more batches. */
+const OPEN_CHANGEABLE = new Set<keyof ExamInput>(['endAt', 'classIds']);
+
+/** Exams: drafts, publishing with candidates, the edits each state allows, and the record. */
+export class ExamService {
+  private readonly exams: ExamRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly postgres: boolean,
+  ) {
+    this.exams = new ExamRepository(db);
+  }
+
+  /**
+   * Locks the exam's row until the transaction `trx` ends, so that two changes to one exam (two
+   * publishes, a publish and an edit) run one after the other. SQLite's writer lock does this.
+   */
+  async lock(trx: Db, id: number): Promise<void> {
+    if (this.postgres) {
+      await trx.selectFrom('exams').select('id').where('id', '=', id).forUpdate().execute();
+    }
+  }
+
+  /** The batch ids `auth` may use, or null for every batch. */
+  async ownClasses(auth: AuthContext, db: Db = this.db): Promise<Set<number> | null> {
+    // Inside a transaction `db` must be it: SQLite's one connection is held by the transaction.
+    const scope = visibleClassIds(db, auth);
+    if (!scope) return null;
+    const rows = await scope.execute();
+    return new Set(rows.map((row) => row.class_id));
+  }
+
+  /** A teacher may touch an exam only when every batch of it is theirs. */
+  async checkOwnExam(auth: AuthContext, examId: number, db: Db = this.db) {
+    const own = await this.ownClasses(auth, db);
+    if (!own) return;
+    const ids = await new ExamRepository(db).classIds(examId);
+    if (ids.length === 0 || ids.some((id) => !own.has(id))) {
+      throw forbidden('examNotYours', { id: examId });
+    }
+  }
+
+  /** An exam `auth` may see, or 10003 (a teacher does not learn that others' exams exist). */
+  async visibleExam(auth: AuthContext, id: number, db: Db = this.db): Promise<ExamRow> {
+    const row = await new ExamRepository(db).find(id);
+    if (!row) throw notFound('exam', id);
+    const own = await this.ownClasses(auth, db);
+    if (own) {
+      const ids = await new ExamRepository(db).classIds(id);
+      if (!ids.some((classId) => own.has(classId))) throw notFound('exam', id);
+    }
+    return row;
+  }
+
+  /**
+   * The rules between an exam and what it names: a passed paper; existing batches of the paper's
+   * job type and level, and the teacher's own; a notice that is enabled and for that job type.
+   * Answers the paper's job type and level.
+   */
+  async checkReferences(db: Db, input: ExamInput, auth: AuthContext): Promise<PaperFacts> {
+    const paper = await db
+      .selectFrom('papers')
+      .innerJoin('subjects', 'subjects.id', 'papers.subject_id')
+      .select([
+        'papers.id',
+        'papers.audit_status',
+        'papers.subject_id',
+        'papers.level',
+        'papers.pass_score',
+        'subjects.name as subject_name',
+      ])
+      .where('papers.id', '=', input.paperId)
+      .executeTakeFirst();
+    if (!paper) {
+      throw invalid('paperId', 'notFound', { entity: ENTITY_NAMES.paper, id: input.paperId });
+    }
+    if (paper.audit_status !== PaperAudit.PASSED) {
+      throw conflict('paperNotPassed', { id: input.paperId }, 'paperId');
+    }
+    const repo = new ExamRepository(db);
+    const classes = await repo.classes(input.classIds);
+    const missing = input.classIds.find((id) => !classes.some((row) => row.id === id));
+    if (missing !== undefined) {
+      throw invalid('classIds', 'notFound', { entity: ENTITY_NAMES.classes, id: missing });
+    }
+    for (const row of classes) {
+      if (row.subject_id !== paper.subject_id || row.level !== paper.level) {
+        throw invalid('classIds', 'examClassOtherSubject', {
+          name: row.name,
+          subject: row.subject_name,
+          level: CERT_LEVEL_NAMES[row.level as CertLevel] ?? String(row.level),
+          paperSubject: paper.subject_name,
+          paperLevel: CERT_LEVEL_NAMES[paper.level as CertLevel] ?? String(paper.level),
+        });
+      }
+    }
+    const own = await this.ownClasses(auth, db);
+    if (own) {
+      const foreign = classes.find((row) => !own.has(row.id));
+      if (foreign) throw forbidden('examClassNotYours', { name: foreign.name });
+    }
+    if (input.instructionId !== null) {
+      const notice = await db
+        .selectFrom('instructions')
+        .select(['id', 'title', 'enabled', 'all_subjects'])
+        .where('id', '=', input.instructionId)
+        .executeTakeFirst();
+      if (!notice) {
+        throw invalid('instructionId', 'notFound', {
+          entity: ENTITY_NAMES.instruction,
+          id: input.instructionId,
+        });
+      }
+      if (notice.enabled !== 1) {
+        throw invalid('instructionId', 'examInstructionDisabled', { title: notice.title });
+      }
+      if (notice.all_subjects !== 1) {
+        const scoped = await db
+          .selectFrom('instruction_subjects')
+          .select('subject_id')
+          .where('instruction_id', '=', notice.id)
+          .where('subject_id', '=', paper.subject_id)
+          .executeTakeFirst();
+        if (!scoped) {
+          throw invalid('instructionId', 'examInstructionOtherSubject', {
+            title: notice.title,
+            subject: paper.subject_name,
+          });
+        }
+      }
+    }
+    return { subjectId: paper.subject_id, level: paper.level, passScore: paper.pass_score };
+  }
+
+  async add(input: ExamInput, auth: AuthContext): Promise<{ id: number }> {
+    checkWindow(input);
+    return inTransaction(this.db, async (trx) => {
+      const paper = await this.checkReferences(trx, input, auth);
+      const repo = new ExamRepository(trx);
+      const now = nowIso();
+      const id = await repo.insert({
+        ...columnsOf(input, paper),
+        status: 'draft',
+        paper_version_id: null,
+        make_up_of: null,
+        make_up_who: null,
+        published_at: null,
+        released_at: null,
+        created_by: auth.user.id,
+        created_at: now,
+        updated_at: now,
+      });
+      await repo.setClasses(id, input.classIds);
+      await repo.record(id, auth.user.id, 'create', { name: input.name }, now);
+      return { id };
+    });
+  }
+
+  /**
+   * Before opening everything may change (a published exam's candidates follow its batches, and
+   * another paper is frozen anew); once open only a later closing time and more batches; once
+   * closed nothing. Every change is recorded, field by field.
+   */
+  async update(body: UpdateExamBody, auth: AuthContext): Promise<void> {
+    const { id, ...input } = body;
+    await inTransaction(this.db, async (trx) => {
+      const repo = new ExamRepository(trx);
+      await this.lock(trx, id);
+      const row = await this.visibleExam(auth, id, trx);
+      await this.checkOwnExam(auth, id, trx);
+      const now = nowIso();
+      const state = examState(row, now);
+      const classIds = await repo.classIds(id);
+      const changed = differences(inputOf(row, classIds), input);
+      if (Object.keys(changed).length === 0) return;
+      if (state === 'closed' || state === 'released') {
+        throw conflict('examClosed', { id, endAt: row.end_at });
+      }
+      if (state === 'open') {
+        const frozen = (Object.keys(changed) as (keyof ExamInput)[]).filter(
+          (field) =>
+            !OPEN_CHANGEABLE.has(field) ||
+            (field === 'endAt' && input.endAt < row.end_at) ||
+            (field === 'classIds' && classIds.some((classId) => !input.classIds.includes(classId))),
+        );
+        if (frozen.length > 0) {
+          throw conflict('examOpenFrozen', { id, fields: fieldList(frozen) });
+        }
+      }
+      checkWindow(input);
+      if (row.status === 'published') checkNotOver(input.endAt, now);
+      const paper = await this.checkReferences(trx, input, auth);
+      const values: Partial<ExamValues> = {
+        ...columnsOf(input, paper),
+        updated_at: now,
+      };
+      if (row.status === 'published') {
+        // The pass score stays the frozen version's unless another paper is frozen now.
+        if (changed.paperId) {
+          values.paper_version_id = (await writePaperVersion(trx, input.paperId, auth.user.id)).id;
+        } else {
+          delete values.pass_score;
+        }
+      }
+      await repo.update(id, values);
+      if (changed.classIds) {
+        await repo.setClasses(id, input.classIds);
+        if (row.status === 'published') {
+          const dropped = classIds.filter((classId) => !input.classIds.includes(classId));
+          await repo.removeClassCandidates(id, dropped);
+          const added = input.classIds.filter((classId) => !classIds.includes(classId));
+          await repo.addClassCandidates(id, added, now);
+        }
+      }
+      await repo.record(id, auth.user.id, 'update', changed, now);
+    });
+  }
+
+  /**
+   * Freezes the paper as a version and writes one candidate row per enabled student of the
+   * batches, in one transaction; answers the candidates and the overlap warnings.
+   */
+  async publish(id: number, auth: AuthContext): Promise<ExamPublishCheck> {
+    await inTransaction(this.db, async (trx) => {
+      const repo = new ExamRepository(trx);
+      await this.lock(trx, id);
+      const row = await this.visibleExam(auth, id, trx);
+      await this.checkOwnExam(auth, id, trx);
+      if (row.status === 'published') throw conflict('examAlreadyPublished', { id });
+      const input = inputOf(row, await repo.classIds(id));
+      const now = nowIso();
+      checkWindow(input);
+      checkNotOver(input.endAt, now);
+      const paper = await this.checkReferences(trx, input, auth);
+      const version = await writePaperVersion(trx, row.paper_id, auth.user.id);
+      await repo.addClassCandidates(id, input.classIds, now);
+      const candidates = await repo.candidateCount(id);
+      if (candidates === 0) throw invalid('classIds', 'examNoCandidates');
+      await repo.update(id, {
+        status: 'published',
+        paper_version_id: version.id,
+        pass_score: paper.passScore,
+        published_at: now,
+        updated_at: now,
+      });
+      await repo.record(
+        id,
+        auth.user.id,
+        'publish',
+        { paperVersionId: version.id, candidates },
+        now,
+      );
+    });
+    return this.check(id, auth);
+  }
+
+  /** Who the exam is (or would be, for a draft) for, and who already sits an overlapping exam. */
+  async check(id: number, auth: AuthContext): Promise<ExamPublishCheck> {
+    const row = await this.visibleExam(auth, id);
+    const classIds = await this.exams.classIds(id);
+    const published = row.status === 'published';
+    const counted = published
+      ? await this.db
+          .selectFrom('exam_candidates')
+          .select(['class_id', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('exam_id', '=', id)
+          .groupBy('class_id')
+          .execute()
+      : classIds.length === 0
+        ? []
+        : await this.db
+            .selectFrom('students')
+            .select(['class_id', (eb) => eb.fn.countAll<number>().as('n')])
+            .where('class_id', 'in', classIds)
+            .where('status', '=', 1)
+            .groupBy('class_id')
+            .execute();
+    const names = await this.exams.classes([
+      ...new Set([...classIds, ...counted.map((c) => c.class_id)]),
+    ]);
+    const classes = names.map((c) => ({
+      id: c.id,
+      name: c.name,
+      candidateCount: Number(counted.find((n) => n.class_id === c.id)?.n ?? 0),
+    }));
+    const overlaps = await overlapsOf(this.db, {
+      examId: id,
+      startAt: row.start_at,
+      endAt: row.end_at,
+      students: published ? { candidatesOf: id } : { classIds },
+    });
+    return {
+      candidateCount: classes.reduce((sum, c) => sum + c.candidateCount, 0),
+      classes,
+      ...overlaps,
+    };
+  }
+
+  async unpublish(id: number, auth: AuthContext): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      const repo = new ExamRepository(trx);
+      await this.lock(trx, id);
+      const row = await this.visibleExam(auth, id, trx);
+      await this.checkOwnExam(auth, id, trx);
+      if (row.status !== 'published') throw conflict('examNotPublished', { id });
+      const started = await repo.startedCount(id);
+      if (started > 0) throw conflict('examStartedNoUnpublish', { id, count: started });
+      const makeUps = await repo.makeUpCount(id);
+      if (makeUps > 0) throw conflict('examHasMakeUps', { id, count: makeUps });
+      const now = nowIso();
+      await repo.removeClassCandidates(id, 'all');
+      await repo.update(id, {
+        status: 'draft',
+        paper_version_id: null,
+        published_at: null,
+        updated_at: now,
+      });
+      // Nothing was sat from the version: it goes, so the paper can be deleted again.
+      if (row.paper_version_id !== null) await repo.deleteUnusedVersion(row.paper_version_id);
+      await repo.record(id, auth.user.id, 'unpublish', {}, now);
+    });
+  }
+
+  async delete(id: number, auth: AuthContext): Promise<void> {
+    await inTransaction(this.db, async (trx) => {
+      const repo = new ExamRepository(trx);
+      await this.lock(trx, id);
+      const row = await this.visibleExam(auth, id, trx);
+      await this.checkOwnExam(auth, id, trx);
+      const started = await repo.startedCount(id);
+      if (started > 0) throw conflict('examStartedNoDelete', { id, count: started });
+      const makeUps = await repo.makeUpCount(id);
+      if (makeUps > 0) throw conflict('examHasMakeUps', { id, count: makeUps });
+      await repo.delete(id);
+      if (row.paper_version_id !== null) await repo.deleteUnusedVersion(row.paper_version_id);
+      await repo.record(id, auth.user.id, 'delete', { name: row.name }, nowIso());
+    });
+  }
+
+  async list(
+    query: ListExamQuery,
+    auth: AuthContext,
+  ): Promise<{ total: number; list: ExamListItem[] }> {
+    const scope = visibleClassIds(this.db, auth);
+    const now = nowIso();
+    const base = this.exams.filtered(query, now, scope ? visibleExamIds(this.db, scope) : null);
+    const { total } = await base
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    const page = await base
+      .select('exams.id')
+      .orderBy('exams.start_at', 'desc')
+      .orderBy('exams.id', 'desc')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute();
+    const ids = page.map((row) => row.id);
+    const rows = await this.exams.listRows(ids);
+    const classes = await this.exams.classesByExam(ids);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return {
+      total: Number(total),
+      list: ids.map((examId) => listItemOf(byId.get(examId)!, classes.get(examId) ?? [], now)),
+    };
+  }
+
+  async get(id: number, auth: AuthContext): Promise<ExamView> {
+    await this.visibleExam(auth, id);
+    const now = nowIso();
+    const [row] = await this.exams.listRows([id]);
+    const classes = (await this.exams.classesByExam([id])).get(id) ?? [];
+    const item = listItemOf(row!, classes, now);
+    const figures = await this.exams.figures(row!);
+    const makeUps = await this.exams.makeUps(id);
+    const instruction =
+      row!.instruction_id === null
+        ? null
+        : await this.db
+            .selectFrom('instructions')
+            .select('title')
+            .where('id', '=', row!.instruction_id)
+            .executeTakeFirst();
+    const input = inputOf(
+      row!,
+      classes.map((c) => c.id),
+    );
+    return {
+      ...item,
+      instructionId: row!.instruction_id,
+      instructionTitle: instruction?.title ?? null,
+      lateEntryMinutes: input.lateEntryMinutes,
+      minSubmitMinutes: input.minSubmitMinutes,
+      shuffleQuestions: input.shuffleQuestions,
+      shuffleOptions: input.shuffleOptions,
+      multipleScoring: input.multipleScoring,
+      partialShare: input.partialShare,
+      showResult: input.showResult,
+      allowReview: input.allowReview,
+      leaveLimit: input.leaveLimit,
+      fullscreen: input.fullscreen,
+      takeover: input.takeover,
+      ipAllowList: input.ipAllowList,
+      accessCode: input.accessCode,
+      total: scoreFromHundredths(figures.total),
+      passScore: scoreFromHundredths(figures.passScore),
+      questionCount: figures.questionCount,
+      publishedAt: row!.published_at,
+      releasedAt: row!.released_at,
+      makeUps: makeUps.map((m) => ({
+        id: m.id,
+        name: m.name,
+        who: m.make_up_who as MakeUpWho,
+        candidateCount: Number(m.candidate_count ?? 0),
+      })),
+      editable: editableIn(item.state),
+    };
+  }
+
+  /** The passed papers, enabled notices and the caller's batches the publish form offers. */
+  async options(auth: AuthContext): Promise<ExamPublishOptions> {
+    const papers = await this.db
+      .selectFrom('papers')
+      .innerJoin('subjects', 'subjects.id', 'papers.subject_id')
+      .select([
+        'papers.id',
+        'papers.name',
+        'papers.subject_id',
+        'papers.level',
+        'papers.pass_score',
+        'papers.duration_minutes',
+        'subjects.name as subject_name',
+      ])
+      .where('papers.audit_status', '=', PaperAudit.PASSED)
+      .orderBy('papers.id', 'desc')
+      .execute();
+    const notices = await this.db
+      .selectFrom('instructions')
+      .select(['id', 'title', 'all_subjects'])
+      .where('enabled', '=', 1)
+      .orderBy('id', 'desc')
+      .execute();
+    const scoped = await this.db
+      .selectFrom('instruction_subjects')
+      .select(['instruction_id', 'subject_id'])
+      .execute();
+    const scope = visibleClassIds(this.db, auth);
+    let classQuery = this.db
+      .selectFrom('classes')
+      .select([
+        'classes.id',
+        'classes.name',
+        'classes.code',
+        'classes.subject_id',
+        'classes.level',
+        'classes.exam_start',
+        'classes.exam_end',
+        (eb) =>
+          eb
+            .selectFrom('students')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('students.class_id', '=', 'classes.id')
+            .where('students.status', '=', 1)
+            .as('student_count'),
+      ]);
+    if (scope) classQuery = classQuery.where('classes.id', 'in', scope);
+    const classes = await classQuery.orderBy('classes.id', 'desc').execute();
+    return {
+      papers: papers.map((row) => ({
+        id: row.id,
+        name: row.name,
+        subjectId: row.subject_id,
+        subjectName: row.subject_name,
+        level: row.level as CertLevel,
+        passScore: scoreFromHundredths(row.pass_score),
+        durationMinutes: row.duration_minutes,
+      })),
+      instructions: notices.map((row) => ({
+        id: row.id,
+        title: row.title,
+        allSubjects: row.all_subjects === 1,
+        subjectIds: scoped
+          .filter((link) => link.instruction_id === row.id)
+          .map((link) => link.subject_id),
+      })),
+      classes: classes.map((row) => ({
+        id: row.id,
+        name: row.name,
+        code: row.code,
+        subjectId: row.subject_id,
+        level: row.level as CertLevel,
+        studentCount: Number(row.student_count ?? 0),
+        examStart: row.exam_start,
+        examEnd: row.exam_end,
+      })),
+    };
+  }
+
+  async changes(id: number, auth: AuthContext): Promise<ExamChangeView[]> {
+    await this.visibleExam(auth, id);
+    const rows = await this.exams.changes(id);
+    return rows.map((row) => ({
+      id: row.id,
+      at: row.created_at,
+      userId: row.user_id,
+      userName: row.nick_name || row.login || String(row.user_id),
+      action: row.action,
+      detail: parseJson<Record<string, unknown>>(row.detail, {}),
+    }));
+  }
+}
+
+/** What may change in a state: everything, the open exam's few things, or nothing. */
+const editableIn = (state: ExamState): ExamView['editable'] =>
+  state === 'draft' || state === 'upcoming' ? 'all' : state === 'open' ? 'open' : 'none';
+
+type ListRow = Awaited<ReturnType<ExamRepository['listRows']>>[number];
+
+function listItemOf(
+  row: ListRow,
+  classes: { id: number; name: string; code: string }[],
+  now: string,
+): ExamListItem {
+  return {
+    id: row.id,
+    name: row.name,
+    state: examState(row, now),
+    paperId: row.paper_id,
+    paperName: row.paper_name,
+    paperVersionId: row.paper_version_id,
+    subjectId: row.subject_id,
+    subjectName: row.subject_name,
+    level: row.level as CertLevel,
+    classes,
+    startAt: row.start_at,
+    endAt: row.end_at,
+    durationMinutes: row.duration_minutes,
+    candidateCount: Number(row.candidate_count ?? 0),
+    makeUpOf:
+      row.make_up_of === null
+        ? null
+        : {
+            id: row.make_up_of,
+            name: row.original_name ?? '',
+            who: row.make_up_who as MakeUpWho,
+          },
+    createdBy: row.created_by,
+    createdByName: row.creator_nick || row.creator_login || String(row.created_by),
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The fields named, in each language ("开考时间、时长", "Opens at, Duration"). */
+function fieldList(fields: (keyof ExamInput)[]) {
+  const join = (language: MessageLanguage) =>
+    fields
+      .map((field) => FIELD_LABELS[field][language])
+      .join(language === 'zh' || language === 'ja' ? '、' : ', ');
+  return { zh: join('zh'), en: join('en'), es: join('es'), ja: join('ja') };
+}
+
+export { checkNotOver, checkWindow, inputOf };

@@ -1,0 +1,148 @@
+import {
+  CandidateStatus,
+  type AddMakeUpExamBody,
+  type ExamPublishCheck,
+  type MessageLanguage,
+} from '@kaoshi/shared';
+import { sql } from 'kysely';
+import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import { conflict, invalid } from '../../errors.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import { writePaperVersion } from '../paper/paper-version.js';
+import { ExamRepository, examState } from './exam.repository.js';
+import { checkNotOver, checkWindow, inputOf, type ExamService } from './exam.service.js';
+import { MAKE_UP_TEXTS } from './exam.texts.js';
+
+/**
+ * Make-up exams (补考): after an exam closes, a published exam linked to it for its failed
+ * candidates (a known score under the pass score), its absent ones (never started), or both;
+ * with the same or another passed paper of the job type and level, and a window of its own. The
+ * original's batches, notice and policies carry over.
+ */
+export class MakeUpService {
+  constructor(
+    private readonly db: Db,
+    private readonly exams: ExamService,
+  ) {}
+
+  async add(
+    body: AddMakeUpExamBody,
+    auth: AuthContext,
+    language: MessageLanguage,
+  ): Promise<{ id: number } & ExamPublishCheck> {
+    const id = await inTransaction(this.db, async (trx) => {
+      const repo = new ExamRepository(trx);
+      await this.exams.lock(trx, body.examId);
+      const original = await this.exams.visibleExam(auth, body.examId, trx);
+      await this.exams.checkOwnExam(auth, body.examId, trx);
+      const now = nowIso();
+      const state = examState(original, now);
+      if (state !== 'closed' && state !== 'released') {
+        throw conflict('makeUpNotClosed', { id: original.id });
+      }
+      if (body.who !== 'absent' && state !== 'released') {
+        throw conflict('makeUpNeedsScores', { id: original.id });
+      }
+      const classIds = await repo.classIds(original.id);
+      const texts = MAKE_UP_TEXTS[language];
+      const input = {
+        ...inputOf(original, classIds),
+        name: body.name ?? `${original.name.slice(0, 200 - texts.suffix.length)}${texts.suffix}`,
+        paperId: body.paperId,
+        startAt: body.startAt,
+        endAt: body.endAt,
+        durationMinutes: body.durationMinutes,
+      };
+      // A late-entry limit or earliest submission longer than the new window or duration is cut.
+      input.lateEntryMinutes = 0;
+      input.minSubmitMinutes = Math.min(input.minSubmitMinutes, input.durationMinutes);
+      checkWindow(input);
+      checkNotOver(input.endAt, now);
+      // Said before the batches' check would say it of each batch.
+      const chosen = await trx
+        .selectFrom('papers')
+        .select(['subject_id', 'level'])
+        .where('id', '=', body.paperId)
+        .executeTakeFirst();
+      if (
+        chosen &&
+        (chosen.subject_id !== original.subject_id || chosen.level !== original.level)
+      ) {
+        throw invalid('paperId', 'makeUpOtherSubject', { id: body.paperId });
+      }
+      const paper = await this.exams.checkReferences(trx, input, auth);
+      const who = {
+        absent: sql<boolean>`c.status in (${CandidateStatus.NOT_STARTED}, ${CandidateStatus.EXPIRED})`,
+        failed: sql<boolean>`c.passed = 0`,
+        both: sql<boolean>`(c.passed = 0 or c.status in (${CandidateStatus.NOT_STARTED}, ${CandidateStatus.EXPIRED}))`,
+      }[body.who];
+      const version = await writePaperVersion(trx, body.paperId, auth.user.id);
+      const makeUpId = await repo.insert({
+        name: input.name,
+        status: 'published',
+        paper_id: body.paperId,
+        paper_version_id: version.id,
+        subject_id: paper.subjectId,
+        level: paper.level,
+        pass_score: paper.passScore,
+        instruction_id: input.instructionId,
+        start_at: input.startAt,
+        end_at: input.endAt,
+        duration_minutes: input.durationMinutes,
+        late_entry_minutes: input.lateEntryMinutes,
+        min_submit_minutes: input.minSubmitMinutes,
+        shuffle_questions: original.shuffle_questions,
+        shuffle_options: original.shuffle_options,
+        multiple_scoring: original.multiple_scoring,
+        partial_share: original.partial_share,
+        show_result: original.show_result,
+        allow_review: original.allow_review,
+        leave_limit: original.leave_limit,
+        fullscreen: original.fullscreen,
+        takeover: original.takeover,
+        ip_allow_list: original.ip_allow_list,
+        access_code: original.access_code,
+        make_up_of: original.id,
+        make_up_who: body.who,
+        published_at: now,
+        released_at: null,
+        created_by: auth.user.id,
+        created_at: now,
+        updated_at: now,
+      });
+      await repo.setClasses(makeUpId, classIds);
+      // The chosen candidates of the original (disabled students included: they sat it), in
+      // its seat order, with their extra time.
+      await sql`
+        insert into exam_candidates (exam_id, student_id, class_id, seat_number, added_singly,
+          extra_minutes, status, created_at)
+        select ${makeUpId}, c.student_id, c.class_id,
+          row_number() over (order by c.seat_number), c.added_singly, c.extra_minutes,
+          ${CandidateStatus.NOT_STARTED}, ${now}
+        from exam_candidates c
+        where c.exam_id = ${original.id} and ${who}
+      `.execute(trx);
+      const candidates = await repo.candidateCount(makeUpId);
+      if (candidates === 0) {
+        throw conflict('makeUpNobody', { id: original.id, who: whoWords(body.who) });
+      }
+      await repo.record(
+        makeUpId,
+        auth.user.id,
+        'makeUp',
+        { of: original.id, who: body.who, paperVersionId: version.id, candidates },
+        now,
+      );
+      await repo.record(original.id, auth.user.id, 'makeUpPublished', { examId: makeUpId }, now);
+      return makeUpId;
+    });
+    return { id, ...(await this.exams.check(id, auth)) };
+  }
+}
+
+const whoWords = (who: AddMakeUpExamBody['who']) => ({
+  zh: MAKE_UP_TEXTS.zh.who[who],
+  en: MAKE_UP_TEXTS.en.who[who],
+  es: MAKE_UP_TEXTS.es.who[who],
+  ja: MAKE_UP_TEXTS.ja.who[who],
+});

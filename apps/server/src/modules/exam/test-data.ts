@@ -1,0 +1,157 @@
+import { UserType } from '@kaoshi/shared';
+import type { Db } from '../../db/database.js';
+import { residentId } from '../base/test-data.js';
+import { addBankQuestions } from '../paper/test-data.js';
+
+/**
+ * Data for the exam tests, written straight into the database: students in bulk (the bench
+ * writes 20,000 this way) and papers that have passed their audit.
+ */
+
+let counter = 0;
+const next = () => ++counter;
+
+/**
+ * `count` enabled students (with their accounts) in a batch; their ids. Ticket numbers are
+ * `${prefix}00001`…, so seats follow the order they were added in.
+ */
+export async function addStudents(
+  db: Db,
+  classId: number,
+  count: number,
+  options: { prefix?: string; status?: number; initialPassword?: string | null } = {},
+): Promise<number[]> {
+  const prefix = options.prefix ?? `T${next()}-`;
+  const at = new Date().toISOString();
+  const ids: number[] = [];
+  const CHUNK = 500;
+  for (let start = 0; start < count; start += CHUNK) {
+    const size = Math.min(CHUNK, count - start);
+    const numbers = Array.from(
+      { length: size },
+      (_, i) => `${prefix}${String(start + i + 1).padStart(5, '0')}`,
+    );
+    const users = await db
+      .insertInto('users')
+      .values(
+        numbers.map((ticket) => ({
+          name: ticket,
+          nick_name: `Candidate ${ticket}`,
+          // Never matches a password: these students sign in only in the attempt tests.
+          password_hash: 'x',
+          password_is_default: 1,
+          user_type: UserType.STUDENT,
+          email: '',
+          introduction: '',
+          avatar: '',
+          end_date: null,
+          remote_login: 0,
+          resource_url: '',
+          socket_open: 0,
+          status: 1,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .returning('id')
+      .execute();
+    const students = await db
+      .insertInto('students')
+      .values(
+        numbers.map((ticket, i) => ({
+          user_id: users[i]!.id,
+          class_id: classId,
+          name: `Candidate ${ticket}`,
+          gender: 1,
+          id_type: 1,
+          id_number: residentId(100_000 + next()),
+          phone: '',
+          email: '',
+          ticket_number: ticket,
+          photo: '',
+          status: options.status ?? 1,
+          initial_password: options.initialPassword ?? null,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .returning('id')
+      .execute();
+    ids.push(...students.map((row) => row.id));
+  }
+  return ids;
+}
+
+/**
+ * A paper of `questionCount` judgement questions worth 2 points each (new approved bank
+ * questions), audited as given (passed unless told); its id.
+ */
+export async function addPaper(
+  db: Db,
+  fields: {
+    subjectId: number;
+    level: number;
+    courseId: number;
+    questionCount?: number;
+    passScore?: number;
+    auditStatus?: number | null;
+    name?: string;
+  },
+): Promise<number> {
+  const at = new Date().toISOString();
+  const questionIds = await addBankQuestions(
+    db,
+    Array.from({ length: fields.questionCount ?? 3 }, () => ({
+      subjectId: fields.subjectId,
+      level: fields.level,
+      courseId: fields.courseId,
+    })),
+  );
+  const paper = await db
+    .insertInto('papers')
+    .values({
+      name: fields.name ?? `Paper ${next()}`,
+      subject_id: fields.subjectId,
+      level: fields.level,
+      description: '',
+      pass_score: Math.round((fields.passScore ?? 3) * 100),
+      duration_minutes: 60,
+      mode: 'manual',
+      draw_per_candidate: 0,
+      blueprint: null,
+      audit_status: fields.auditStatus === undefined ? 1 : fields.auditStatus,
+      audit_reason: '',
+      author_id: 1,
+      reviewer_id: null,
+      reviewed_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const section = await db
+    .insertInto('paper_sections')
+    .values({
+      paper_id: paper.id,
+      sort: 0,
+      title: 'Part one',
+      description: '',
+      score: null,
+      rules: '[]',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('paper_questions')
+    .values(
+      questionIds.map((questionId, sort) => ({
+        paper_id: paper.id,
+        section_id: section.id,
+        question_id: questionId,
+        sort,
+        score: 200,
+      })),
+    )
+    .execute();
+  return paper.id;
+}
