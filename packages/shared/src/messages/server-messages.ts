@@ -1521,6 +1521,12 @@ export const SERVER_MESSAGES = {
     es: 'las instrucciones no tienen texto',
     ja: '注意事項の本文がありません',
   },
+  paperUsedByExams: {
+    zh: '试卷 {id} 被考试 {names} 使用，不能删除',
+    en: 'paper {id} is used by the exam(s) {names}: it cannot be deleted',
+    es: 'el modelo de examen {id} lo usan los exámenes {names}: no se puede eliminar',
+    ja: '試験問題 {id} は試験 {names} で使われているため削除できません',
+  },
   paperHasVersions: {
     zh: '试卷 {id} 已被 {count} 场已发布的考试使用，不能删除',
     en: 'paper {id} is used by {count} published exam(s): it cannot be deleted',

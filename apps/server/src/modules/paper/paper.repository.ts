@@ -211,6 +211,27 @@ export class PaperRepository {
       .execute();
   }
 
+  /** The names of the exams (drafts included) that sit this paper or one of its versions. */
+  async examsUsing(paperId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('exams')
+      .select('name')
+      .where((eb) =>
+        eb.or([
+          eb('paper_id', '=', paperId),
+          eb(
+            'paper_version_id',
+            'in',
+            eb.selectFrom('paper_versions').select('id').where('paper_id', '=', paperId),
+          ),
+        ]),
+      )
+      .orderBy('id')
+      .limit(10)
+      .execute();
+    return rows.map((row) => row.name);
+  }
+
   async countVersions(paperId: number): Promise<number> {
     const { n } = await this.db
       .selectFrom('paper_versions')
