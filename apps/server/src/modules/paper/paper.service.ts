@@ -558,7 +558,10 @@ export class PaperService {
     if (!existing) throw notFound('paper', id);
     const exams = await this.papers.examsUsing(id);
     if (exams.length > 0) {
-      throw conflict('paperUsedByExams', { id, names: exams.map((name) => `“${name}”`).join(', ') });
+      throw conflict('paperUsedByExams', {
+        id,
+        names: exams.map((name) => `“${name}”`).join(', '),
+      });
     }
     const versions = await this.papers.countVersions(id);
     if (versions > 0) throw conflict('paperHasVersions', { id, count: versions });
