@@ -26,4 +26,8 @@ export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   PaperEdit: lazy(() => import('../views/paper/PaperEdit')),
   PaperPrint: lazy(() => import('../views/paper/PaperPrint')),
   InstructionManage: lazy(() => import('../views/paper/InstructionManage')),
+  PublishManage: lazy(() => import('../views/exam/PublishManage')),
+  ExamEdit: lazy(() => import('../views/exam/ExamEdit')),
+  ExamDetail: lazy(() => import('../views/exam/ExamDetail')),
+  AdmissionTicketPrint: lazy(() => import('../views/exam/AdmissionTicketPrint')),
 };

@@ -200,8 +200,32 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/examPublishManage/publishManage',
         name: 'PublishManage',
-        component: 'ComingSoon',
+        component: 'PublishManage',
         meta: { title: 'publishManage', permissions: [Perm.PUBLISH] },
+      },
+      {
+        // The publish form in steps: ?id=N edits exam N, no id starts a new one.
+        path: '/examPublishManage/examEdit',
+        name: 'ExamEdit',
+        component: 'ExamEdit',
+        hidden: true,
+        meta: { title: 'examEdit', permissions: [Perm.PUBLISH], noCache: true },
+      },
+      {
+        // An exam (?id=N): its fields, candidates, make-ups and change record.
+        path: '/examPublishManage/examDetail',
+        name: 'ExamDetail',
+        component: 'ExamDetail',
+        hidden: true,
+        meta: { title: 'examDetail', permissions: [Perm.PUBLISH], noCache: true },
+      },
+      {
+        // Admission tickets to print (?examId=N, &classId=M for one batch): the layout hides when printing.
+        path: '/examPublishManage/admissionTicket',
+        name: 'AdmissionTicket',
+        component: 'AdmissionTicketPrint',
+        hidden: true,
+        meta: { title: 'admissionTicket', permissions: [Perm.PUBLISH], noCache: true },
       },
       {
         path: '/examPublishManage/examinationSituation',

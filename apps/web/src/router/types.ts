@@ -39,7 +39,11 @@ export type PageName =
   | 'PaperManage'
   | 'PaperEdit'
   | 'PaperPrint'
-  | 'InstructionManage';
+  | 'InstructionManage'
+  | 'PublishManage'
+  | 'ExamEdit'
+  | 'ExamDetail'
+  | 'AdmissionTicketPrint';
 
 /** One entry of the route table. Paths are absolute, so a route means the same wherever it is used. */
 export interface AppRoute {

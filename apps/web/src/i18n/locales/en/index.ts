@@ -13,6 +13,7 @@ import question from './question';
 import paper from './paper';
 import instruction from './instruction';
 import paperPrint from './paperPrint';
+import exam from './exam';
 import route from './route';
 import search from './search';
 import base from './base';
@@ -38,6 +39,7 @@ export default {
   paper,
   instruction,
   paperPrint,
+  exam,
   editor,
   editorTools,
 };

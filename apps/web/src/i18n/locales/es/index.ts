@@ -14,6 +14,7 @@ import question from './question';
 import paper from './paper';
 import instruction from './instruction';
 import paperPrint from './paperPrint';
+import exam from './exam';
 import route from './route';
 import search from './search';
 import base from './base';
@@ -39,6 +40,7 @@ const messages: Messages = {
   paper,
   instruction,
   paperPrint,
+  exam,
   editor,
   editorTools,
 };

@@ -1,0 +1,84 @@
+import type { AdmissionTicket, AdmissionTickets, CertLevel } from '@kaoshi/shared';
+import { QRCode } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLevelLabel } from '../../components/structure';
+import { localWindow } from './exam-format';
+
+type TicketField =
+  | 'name'
+  | 'ticketNumber'
+  | 'idNumber'
+  | 'subject'
+  | 'time'
+  | 'duration'
+  | 'batch'
+  | 'seat'
+  | 'signIn'
+  | 'password';
+
+interface AdmissionTicketCardProps {
+  exam: Omit<AdmissionTickets, 'tickets'>;
+  ticket: AdmissionTicket;
+}
+
+/** One admission ticket (准考证): the candidate, the exam, where to sign in, and a QR code of the ticket number. */
+export function AdmissionTicketCard({ exam, ticket }: AdmissionTicketCardProps) {
+  const { t } = useTranslation();
+  const levelLabel = useLevelLabel();
+  // A photo that cannot be shown (moved, or an address the page may not load) leaves the box.
+  const [photoFailed, setPhotoFailed] = useState(false);
+  const fields: [TicketField, string, string?][] = [
+    ['name', ticket.name],
+    ['ticketNumber', ticket.ticketNumber, 'ticket-strong'],
+    ['idNumber', ticket.idNumber],
+    ['subject', `${exam.subjectName} · ${levelLabel(exam.level as CertLevel)}`],
+    ['time', localWindow(exam.startAt, exam.endAt)],
+    ['duration', t('exam.minutes', { count: exam.durationMinutes })],
+    ['batch', ticket.className],
+    ['seat', String(ticket.seatNumber), 'ticket-strong'],
+    ['signIn', exam.signInUrl, 'ticket-url'],
+    ...(ticket.initialPassword === null
+      ? []
+      : [['password', ticket.initialPassword, 'ticket-strong'] as [TicketField, string, string]]),
+  ];
+  return (
+    <article className="ticket" data-ticket={ticket.ticketNumber}>
+      <header className="ticket-header">
+        <h2 className="ticket-title">{t('exam.ticket.title')}</h2>
+        <p className="ticket-exam">{exam.examName}</p>
+      </header>
+      <div className="ticket-body">
+        <dl className="ticket-fields">
+          {fields.map(([key, value, className]) => (
+            <div key={key} className="ticket-field" data-field={key}>
+              <dt>{t(`exam.ticket.fields.${key}`)}</dt>
+              <dd className={className}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="ticket-side">
+          <div className="ticket-photo">
+            {ticket.photo && !photoFailed ? (
+              <img
+                src={ticket.photo}
+                alt={t('exam.ticket.photoOf', { name: ticket.name })}
+                onError={() => setPhotoFailed(true)}
+              />
+            ) : (
+              <span>{t('exam.ticket.photo')}</span>
+            )}
+          </div>
+          <div
+            className="ticket-qr"
+            role="img"
+            aria-label={t('exam.ticket.qr', { ticket: ticket.ticketNumber })}
+          >
+            <QRCode type="svg" value={ticket.ticketNumber} size={104} bordered={false} />
+          </div>
+        </div>
+      </div>
+      <footer className="ticket-notes">{t('exam.ticket.notes')}</footer>
+    </article>
+  );
+}

@@ -1,0 +1,287 @@
+import {
+  ClockCircleOutlined,
+  DownloadOutlined,
+  UserAddOutlined,
+  UserDeleteOutlined,
+} from '@ant-design/icons';
+import {
+  CANDIDATE_STATUSES,
+  CandidateStatus,
+  type CandidateStatusCode,
+  type CandidateView,
+  type ExamView,
+} from '@kaoshi/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tag,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  exportCandidates,
+  listCandidates,
+  removeCandidates,
+  type CandidateFilter,
+  type CandidateQuery,
+} from '../../api/exam';
+import { RowAction } from '../../components/list/RowAction';
+import { SearchBar } from '../../components/list/SearchBar';
+import { useDialog } from '../../components/list/use-dialog';
+import { useListPage } from '../../components/list/use-list-page';
+import { succeeded } from '../../utils/succeeded';
+import { useCodeLabel } from '../../utils/use-code-label';
+import { AddCandidatesDialog } from './AddCandidatesDialog';
+import { examKeys } from './exam-routes';
+import { ExtraTimeDialog } from './ExtraTimeDialog';
+
+const STATUS_COLORS: Record<CandidateStatusCode, string> = {
+  [CandidateStatus.SUBMITTED]: 'green',
+  [CandidateStatus.SAVED]: 'cyan',
+  [CandidateStatus.IN_PROGRESS]: 'blue',
+  [CandidateStatus.NOT_STARTED]: 'default',
+  [CandidateStatus.REOPENED]: 'geekblue',
+  [CandidateStatus.EXPIRED]: 'orange',
+};
+
+/** The spec's label of a candidate's status; 4 (in progress again) says it was reopened. */
+function useStatusLabel() {
+  const { t } = useTranslation();
+  const codeLabel = useCodeLabel();
+  return (status: CandidateStatusCode) =>
+    status === CandidateStatus.REOPENED
+      ? t('exam.candidates.reopened', { status: codeLabel('examStatus', status) })
+      : codeLabel('examStatus', status);
+}
+
+type FilterValues = Omit<CandidateFilter, 'examId'>;
+
+/**
+ * An exam's candidates in seat order: searched by name, ticket or ID number, filtered by status
+ * and batch, exported as they are filtered; extra time, removal of those who have not started and
+ * students added one by one while the exam is published and not closed.
+ */
+export function CandidatePanel({ exam }: { exam: ExamView }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const screens = Grid.useBreakpoint();
+  const statusLabel = useStatusLabel();
+  const [filterForm] = Form.useForm<FilterValues>();
+  const candidates = useListPage<CandidateView, CandidateQuery>({
+    queryKey: examKeys.candidates(exam.id),
+    fetchList: (query) => listCandidates({ ...query, examId: exam.id }),
+    rowKey: 'studentId',
+  });
+  const extra = useDialog<CandidateView>();
+  const adding = useDialog<true>();
+  const [exporting, setExporting] = useState(false);
+  const changeable = exam.state === 'upcoming' || exam.state === 'open';
+  const compact = !screens.xl;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: examKeys.all });
+
+  const confirmRemove = (candidate: CandidateView) =>
+    modal.confirm({
+      title: t('exam.candidates.removeTitle'),
+      content: t('exam.candidates.removeText', {
+        name: candidate.name,
+        ticket: candidate.ticketNumber,
+      }),
+      okText: t('exam.candidates.remove'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        const done = await succeeded(removeCandidates(exam.id, [candidate.studentId]));
+        void refresh();
+        if (!done) return;
+        message.success(t('exam.candidates.removed', { name: candidate.name }));
+        candidates.afterDelete();
+      },
+    });
+
+  const runExport = async () => {
+    const { page: _page, limit: _limit, ...filter } = candidates.query;
+    setExporting(true);
+    try {
+      if (await succeeded(exportCandidates({ ...filter, examId: exam.id }, `${exam.name}.xlsx`))) {
+        message.success(t('exam.candidates.exported'));
+      }
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableColumnsType<CandidateView> = [
+    {
+      title: t('exam.candidates.seat'),
+      dataIndex: 'seatNumber',
+      align: 'right',
+      width: 72,
+    },
+    { title: t('exam.candidates.ticket'), dataIndex: 'ticketNumber' },
+    {
+      title: t('exam.candidates.name'),
+      key: 'name',
+      render: (_, candidate) => (
+        <Flex gap={4} align="center" wrap>
+          <span>{candidate.name}</span>
+          {candidate.addedSingly && (
+            <Tag style={{ marginInlineEnd: 0 }}>{t('exam.candidates.addedSingly')}</Tag>
+          )}
+        </Flex>
+      ),
+    },
+    { title: t('exam.candidates.idNumber'), dataIndex: 'idNumber', responsive: ['md'] },
+    { title: t('exam.fields.batch'), dataIndex: 'className', responsive: ['lg'] },
+    {
+      title: t('exam.candidates.status'),
+      key: 'status',
+      render: (_, candidate) => (
+        <Tag
+          color={STATUS_COLORS[candidate.status]}
+          style={{ marginInlineEnd: 0 }}
+          className="exam-candidate-status"
+        >
+          {statusLabel(candidate.status)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('exam.candidates.extraMinutes'),
+      key: 'extra',
+      align: 'right',
+      responsive: ['sm'],
+      render: (_, candidate) =>
+        candidate.extraMinutes > 0
+          ? t('exam.candidates.extra', { count: candidate.extraMinutes })
+          : t('codes.none'),
+    },
+    {
+      title: t('exam.candidates.score'),
+      key: 'score',
+      align: 'right',
+      render: (_, candidate) =>
+        candidate.score === null ? (
+          t('codes.none')
+        ) : (
+          <span className={candidate.passed === false ? 'exam-score-failed' : undefined}>
+            {candidate.score}
+          </span>
+        ),
+    },
+  ];
+  if (changeable) {
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: screens.md ? 'right' : undefined,
+      render: (_, candidate) => (
+        <Space size={0} wrap={false}>
+          <RowAction
+            icon={<ClockCircleOutlined />}
+            label={t('exam.candidates.setExtra')}
+            compact={compact}
+            onClick={() => extra.show(candidate)}
+          />
+          <RowAction
+            icon={<UserDeleteOutlined />}
+            label={t('exam.candidates.remove')}
+            danger
+            compact={compact}
+            blockedBy={
+              candidate.status === CandidateStatus.NOT_STARTED
+                ? undefined
+                : t('exam.candidates.removeStarted')
+            }
+            onClick={() => confirmRemove(candidate)}
+          />
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <div className="exam-candidates">
+      <SearchBar
+        name="candidateSearch"
+        form={filterForm}
+        onSearch={(values) => candidates.search(values)}
+        onReset={candidates.reset}
+      >
+        <Form.Item name="keyword" noStyle>
+          <Input
+            allowClear
+            placeholder={t('exam.candidates.keyword')}
+            aria-label={t('exam.candidates.keyword')}
+          />
+        </Form.Item>
+        <Form.Item name="status" noStyle>
+          <Select
+            allowClear
+            style={{ width: '100%' }}
+            placeholder={t('exam.candidates.status')}
+            aria-label={t('exam.candidates.status')}
+            options={[...CANDIDATE_STATUSES]
+              .sort((a, b) => a - b)
+              .map((status) => ({ value: status, label: statusLabel(status) }))}
+          />
+        </Form.Item>
+        <Form.Item name="classId" noStyle>
+          <Select
+            allowClear
+            style={{ width: '100%' }}
+            placeholder={t('exam.fields.batch')}
+            aria-label={t('exam.fields.batch')}
+            options={exam.classes.map((batch) => ({ value: batch.id, label: batch.name }))}
+          />
+        </Form.Item>
+      </SearchBar>
+      <Flex wrap gap={8} style={{ marginBottom: 12 }}>
+        {changeable && (
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => adding.show(true)}>
+            {t('exam.candidates.add')}
+          </Button>
+        )}
+        <Button
+          icon={<DownloadOutlined />}
+          loading={exporting}
+          disabled={exam.state === 'draft'}
+          onClick={() => void runExport()}
+        >
+          {t('exam.candidates.export')}
+        </Button>
+      </Flex>
+      <Table<CandidateView>
+        {...candidates.tableProps}
+        columns={columns}
+        className="exam-candidate-table"
+        locale={{
+          emptyText: exam.state === 'draft' ? t('exam.candidates.draftEmpty') : t('common.noData'),
+        }}
+      />
+      <ExtraTimeDialog
+        key={`extra-${extra.key}`}
+        open={extra.open}
+        examId={exam.id}
+        candidate={extra.target}
+        onClose={extra.hide}
+      />
+      <AddCandidatesDialog
+        key={`add-${adding.key}`}
+        open={adding.open}
+        examId={exam.id}
+        onClose={adding.hide}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,326 @@
+import {
+  CalendarOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  EyeOutlined,
+  IdcardOutlined,
+  PlusOutlined,
+  RedoOutlined,
+  RollbackOutlined,
+  SendOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { EXAM_STATES, type CertLevel, type ExamListItem } from '@kaoshi/shared';
+import {
+  Button,
+  Card,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  Segmented,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { listExams, type ExamQuery } from '../../api/exam';
+import { RowAction } from '../../components/list/RowAction';
+import { SearchBar } from '../../components/list/SearchBar';
+import { useDialog } from '../../components/list/use-dialog';
+import { useListPage } from '../../components/list/use-list-page';
+import { BatchSelect, LevelSelect, cascadeReset, useLevelLabel } from '../../components/structure';
+import { AnyJobTypeSelect } from '../question/AnyJobTypeSelect';
+import { useAllJobTypes } from '../question/queries';
+import { ExamCalendar, type ExamFilters } from './ExamCalendar';
+import { localWindow } from './exam-format';
+import { examDetailPath, examEditPath, examKeys } from './exam-routes';
+import { ExamStateTag } from './ExamStateTag';
+import { MakeUpDialog } from './MakeUpDialog';
+import { TicketDialog } from './TicketDialog';
+import { useExamActions } from './use-exam-actions';
+import './exam.css';
+
+const FILTER_CHAIN = ['subjectId', 'level', 'classId'] as const;
+
+type View = 'list' | 'calendar';
+type Dialog = { kind: 'tickets' | 'makeUp'; exam: ExamListItem };
+
+/** Whether an exam can still be taken back: before anyone could have sat it to the end. */
+const unpublishable = (exam: ExamListItem) => exam.state === 'upcoming' || exam.state === 'open';
+const deletable = (exam: ExamListItem) => exam.state === 'draft' || unpublishable(exam);
+const closed = (exam: ExamListItem) => exam.state === 'closed' || exam.state === 'released';
+
+/**
+ * Published exams (考试发布): find them by name, job type, level, batch and state, as a list or a
+ * month's calendar; publish, change, take back or delete them; print admission tickets; publish a
+ * make-up of a closed one.
+ */
+export default function PublishManage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  const levelLabel = useLevelLabel();
+  const actions = useExamActions();
+  const [view, setView] = useState<View>('list');
+  const [filterForm] = Form.useForm<ExamFilters>();
+  const subjectId = Form.useWatch('subjectId', filterForm);
+  const level = Form.useWatch('level', filterForm) as CertLevel | undefined;
+  const jobTypes = useAllJobTypes();
+  const levels = jobTypes.data?.find((jobType) => jobType.id === subjectId)?.levels;
+  const exams = useListPage<ExamListItem, ExamQuery>({
+    queryKey: examKeys.list,
+    fetchList: listExams,
+  });
+  const dialog = useDialog<Dialog>();
+  const { page: _page, limit: _limit, ...filters } = exams.query;
+
+  const open = (exam: Pick<ExamListItem, 'id'>) => navigate(examDetailPath(exam.id));
+
+  // Labelled actions would cover the last columns below 1600 px: icons with tooltips there.
+  const compact = !screens.xxl;
+  const phone = !screens.md;
+  const columns: TableColumnsType<ExamListItem> = [
+    {
+      title: t('exam.fields.name'),
+      key: 'name',
+      render: (_, exam) => (
+        <Flex vertical gap={2} style={{ minWidth: 140, maxWidth: 280 }}>
+          <Typography.Link strong onClick={() => open(exam)} className="exam-name">
+            {exam.name}
+          </Typography.Link>
+          {exam.makeUpOf && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }} className="exam-make-up-of">
+              {t('exam.list.makeUpOf')}{' '}
+              <Link to={examDetailPath(exam.makeUpOf.id)}>{exam.makeUpOf.name}</Link>
+            </Typography.Text>
+          )}
+          {phone && (
+            <Flex gap={6} align="center" wrap>
+              <ExamStateTag state={exam.state} />
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {localWindow(exam.startAt, exam.endAt)}
+              </Typography.Text>
+            </Flex>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      title: t('exam.fields.paper'),
+      key: 'paper',
+      responsive: ['xl'],
+      render: (_, exam) => (
+        <Typography.Text ellipsis={{ tooltip: exam.paperName }} style={{ maxWidth: 200 }}>
+          {exam.paperName}
+        </Typography.Text>
+      ),
+    },
+    {
+      title: t('exam.fields.jobTypeLevel'),
+      key: 'subject',
+      responsive: ['lg'],
+      render: (_, exam) => (
+        <Flex vertical>
+          <span>{exam.subjectName}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {levelLabel(exam.level)}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      title: t('exam.fields.classIds'),
+      key: 'batches',
+      responsive: ['lg'],
+      render: (_, exam) => (
+        <Flex wrap gap={4} style={{ maxWidth: 220 }}>
+          {exam.classes.map((batch) => (
+            <Tag key={batch.id} style={{ marginInlineEnd: 0 }}>
+              {batch.name}
+            </Tag>
+          ))}
+        </Flex>
+      ),
+    },
+    {
+      title: t('exam.fields.window'),
+      key: 'window',
+      responsive: ['md'],
+      render: (_, exam) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{localWindow(exam.startAt, exam.endAt)}</span>
+      ),
+    },
+    {
+      title: t('exam.fields.duration'),
+      key: 'duration',
+      responsive: ['xl'],
+      align: 'right',
+      render: (_, exam) => t('exam.minutes', { count: exam.durationMinutes }),
+    },
+    {
+      title: t('exam.fields.candidates'),
+      dataIndex: 'candidateCount',
+      responsive: ['sm'],
+      align: 'right',
+    },
+    {
+      title: t('exam.fields.state'),
+      key: 'state',
+      responsive: ['md'],
+      render: (_, exam) => <ExamStateTag state={exam.state} />,
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: screens.md ? 'right' : undefined,
+      render: (_, exam) => (
+        <Space size={0} wrap={false}>
+          {exam.state !== 'closed' && exam.state !== 'released' && (
+            <RowAction
+              icon={<EditOutlined />}
+              label={t('common.edit')}
+              compact={compact}
+              onClick={() => navigate(examEditPath(exam.id))}
+            />
+          )}
+          <RowAction
+            icon={<EyeOutlined />}
+            label={t('exam.actions.details')}
+            compact={compact}
+            onClick={() => open(exam)}
+          />
+          {exam.state === 'draft' && (
+            <RowAction
+              icon={<SendOutlined />}
+              label={t('exam.actions.publish')}
+              compact={compact}
+              onClick={() => actions.publish(exam)}
+            />
+          )}
+          {exam.state !== 'draft' && (
+            <RowAction
+              icon={<IdcardOutlined />}
+              label={t('exam.actions.tickets')}
+              compact={compact}
+              onClick={() => dialog.show({ kind: 'tickets', exam })}
+            />
+          )}
+          {closed(exam) && (
+            <RowAction
+              icon={<RedoOutlined />}
+              label={t('exam.actions.makeUp')}
+              compact={compact}
+              onClick={() => dialog.show({ kind: 'makeUp', exam })}
+            />
+          )}
+          {unpublishable(exam) && (
+            <RowAction
+              icon={<RollbackOutlined />}
+              label={t('exam.actions.unpublish')}
+              compact={compact}
+              onClick={() => actions.unpublish(exam)}
+            />
+          )}
+          {deletable(exam) && (
+            <RowAction
+              icon={<DeleteOutlined />}
+              label={t('common.delete')}
+              danger
+              compact={compact}
+              onClick={() => actions.remove(exam, exams.afterDelete)}
+            />
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card size={screens.sm ? undefined : 'small'} className="exam-manage">
+      <SearchBar
+        name="examSearch"
+        form={filterForm}
+        onSearch={(values) => exams.search(values)}
+        onReset={exams.reset}
+        onValuesChange={(changed) => filterForm.setFieldsValue(cascadeReset(FILTER_CHAIN, changed))}
+      >
+        <Form.Item name="keyword" noStyle>
+          <Input
+            allowClear
+            placeholder={t('exam.list.keyword')}
+            aria-label={t('exam.list.keyword')}
+          />
+        </Form.Item>
+        <Form.Item name="subjectId" noStyle>
+          <AnyJobTypeSelect
+            onChange={(value, jobType) =>
+              filterForm.setFieldsValue({
+                subjectId: value,
+                ...cascadeReset(FILTER_CHAIN, { subjectId: value }),
+                ...(jobType?.levels.length === 1 && { level: jobType.levels[0] }),
+              })
+            }
+          />
+        </Form.Item>
+        <Form.Item name="level" noStyle>
+          <LevelSelect
+            levels={levels}
+            waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
+          />
+        </Form.Item>
+        <Form.Item name="classId" noStyle>
+          <BatchSelect subjectId={subjectId} level={level} />
+        </Form.Item>
+        <Form.Item name="state" noStyle>
+          <Select
+            allowClear
+            style={{ width: '100%' }}
+            placeholder={t('exam.fields.state')}
+            aria-label={t('exam.fields.state')}
+            options={EXAM_STATES.map((state) => ({
+              value: state,
+              label: t(`exam.states.${state}`),
+            }))}
+          />
+        </Form.Item>
+      </SearchBar>
+      <Flex wrap gap={8} justify="space-between" style={{ marginBottom: 12 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(examEditPath())}>
+          {t('exam.add')}
+        </Button>
+        <Segmented<View>
+          value={view}
+          onChange={setView}
+          aria-label={t('exam.list.view')}
+          options={[
+            { value: 'list', icon: <UnorderedListOutlined />, label: t('exam.list.asList') },
+            { value: 'calendar', icon: <CalendarOutlined />, label: t('exam.list.asCalendar') },
+          ]}
+        />
+      </Flex>
+      {view === 'list' ? (
+        <Table<ExamListItem> {...exams.tableProps} columns={columns} className="exam-table" />
+      ) : (
+        <ExamCalendar filters={filters} onOpen={open} />
+      )}
+      <TicketDialog
+        key={`tickets-${dialog.key}`}
+        open={dialog.open && dialog.target?.kind === 'tickets'}
+        exam={dialog.target?.exam}
+        onClose={dialog.hide}
+      />
+      <MakeUpDialog
+        key={`make-up-${dialog.key}`}
+        open={dialog.open && dialog.target?.kind === 'makeUp'}
+        exam={dialog.target?.exam}
+        onClose={dialog.hide}
+      />
+    </Card>
+  );
+}
