@@ -12,7 +12,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { baseModule } from './modules/base/base.module.js';
 import { filesModule } from './modules/files/files.module.js';
 import { healthModule } from './modules/health/health.module.js';
-import { examModule } from './modules/exam/exam.module.js';
+import { examModule, examsUseClass, examsUseStudent } from './modules/exam/exam.module.js';
 import { paperModule } from './modules/paper/paper.module.js';
 import { questionModule } from './modules/question/question.module.js';
 import { questionsUseKnowledge } from './modules/question/question.service.js';
@@ -82,8 +82,13 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(healthModule, { db, dialect });
   await app.register(authModule, { auth });
   await app.register(systemModule, { db, config });
-  await app.register(schoolModule, { db });
-  await app.register(baseModule, { db, config, knowledgeUsers: [questionsUseKnowledge] });
+  await app.register(schoolModule, { db, classUsers: [examsUseClass] });
+  await app.register(baseModule, {
+    db,
+    config,
+    knowledgeUsers: [questionsUseKnowledge],
+    studentUsers: [examsUseStudent],
+  });
   await app.register(filesModule, { db, config });
   await app.register(questionModule, { db });
   await app.register(paperModule, { db, config });

@@ -1695,6 +1695,18 @@ export const SERVER_MESSAGES = {
     es: 'el examen {id} tiene {count} recuperación(es): elimínelas primero',
     ja: '試験 {id} には追試が {count} 件あります。先に追試を削除してください',
   },
+  classInExams: {
+    zh: '报名批次“{name}”被 {count} 场考试使用（{exams}），不能删除',
+    en: 'the batch “{name}” is used by {count} exam(s) ({exams}): it cannot be deleted',
+    es: 'la convocatoria «{name}» la usan {count} examen(es) ({exams}): no se puede eliminar',
+    ja: '申込回次「{name}」は {count} 件の試験（{exams}）で使われているため削除できません',
+  },
+  studentInExams: {
+    zh: '考生 {name} 是 {count} 场考试（{exams}）的考生，不能删除；可以停用',
+    en: '{name} is a candidate of {count} exam(s) ({exams}): they cannot be deleted, but can be disabled',
+    es: '{name} es candidato de {count} examen(es) ({exams}): no se puede eliminar, pero sí desactivar',
+    ja: '{name} は {count} 件の試験（{exams}）の受検者のため削除できません。無効にはできます',
+  },
   makeUpOtherSubject: {
     zh: '试卷 {id} 的工种或等级与原考试不同',
     en: 'paper {id} is for another job type or level than the original exam',

@@ -13,7 +13,7 @@ import {
 } from '@kaoshi/shared';
 import type { Config } from '../../config.js';
 import { inTransaction, type Db } from '../../db/database.js';
-import { conflict, forbidden, notFound } from '../../errors.js';
+import { conflict, forbidden, notFound, type AppError } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { isUniqueViolation, violationText } from '../../db/constraint.js';
 import { InitialPasswords, type InitialPassword } from './student-password.js';
@@ -25,6 +25,12 @@ import { StudentRepository, type StudentViewer } from './student.repository.js';
  * neither part changes afterwards (moving to another batch keeps it). Past 99,999,999 students
  * the id simply takes more digits. It is also the student's username.
  */
+
+/** Another module's reason not to delete a student, or null. */
+export type StudentUsageCheck = (
+  trx: Db,
+  student: { id: number; name: string },
+) => Promise<AppError | null>;
 export const ticketNumberOf = (studentId: number, createdAt: Date) =>
   `KS${String(createdAt.getUTCFullYear() % 100).padStart(2, '0')}${String(studentId).padStart(8, '0')}`;
 
@@ -271,6 +277,8 @@ export class StudentService {
   constructor(
     private readonly db: Db,
     config: Config,
+    /** Other modules' reasons not to delete a student (exams they are a candidate of). */
+    private readonly usageChecks: readonly StudentUsageCheck[] = [],
   ) {
     this.passwords = new InitialPasswords(config.studentInitialPassword);
   }
@@ -339,6 +347,10 @@ export class StudentService {
       const students = new StudentRepository(trx);
       const row = await students.findById(id, actor);
       if (!row) throw notFound('student', id);
+      for (const check of this.usageChecks) {
+        const refusal = await check(trx, { id: row.id, name: row.name });
+        if (refusal) throw refusal;
+      }
       await students.deleteWithUser(row.id, row.user_id);
     });
   }

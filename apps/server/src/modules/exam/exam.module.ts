@@ -6,6 +6,8 @@ import { examRoutes } from './exam.routes.js';
 import { ExamService } from './exam.service.js';
 import { MakeUpService } from './make-up.service.js';
 
+export { examsUseClass, examsUseStudent } from './exam-usage.js';
+
 /** Publishing exams: drafts, candidates, admission tickets and make-up exams (issue 12). */
 export async function examModule(app: FastifyInstance, opts: { db: Db; config: Config }) {
   const exams = new ExamService(opts.db, opts.config.database.kind === 'postgres');

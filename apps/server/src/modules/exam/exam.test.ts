@@ -256,6 +256,21 @@ describe('exams', () => {
       );
     });
 
+    it('keeps a batch an exam is for, and a student who is a candidate, from being deleted', async () => {
+      const empty = await addClass(t.handle.db, s.subjectId, { level: 5, name: 'Planned batch' });
+      await addDraft({ name: 'Planned exam', classIds: [batchA, empty] });
+      const batch = await admin.delete(`/api/kaoshi-school/classes/deleteClasses/${empty}`);
+      expectStatus(batch, ApiStatus.CONFLICT);
+      expect(batch.body.message).toBe(
+        'the batch “Planned batch” is used by 1 exam(s) (“Planned exam”): it cannot be deleted',
+      );
+      const [student] = await addStudents(t.handle.db, empty, 1, { prefix: 'P-' });
+      await published({ name: 'Sat by P', classIds: [empty] });
+      const refused = await admin.delete(`/api/kaoshi-base/student/deleteStudent/${student}`);
+      expectStatus(refused, ApiStatus.CONFLICT);
+      expect(refused.body.message).toContain('is a candidate of 1 exam(s) (“Sat by P”)');
+    });
+
     it('needs PUBLISHMANAGE and role SUPER', async () => {
       const noSuper = await publisher(false);
       expectStatus(await noSuper.client.get(`${BASE}/listExam`), ApiStatus.FORBIDDEN);

@@ -74,8 +74,18 @@ const duplicateCode = (code: string) => conflict('codeTaken', { code }, 'code');
  * Registration batches (报名批次) of one job type and level. Administrators see every batch;
  * anyone else only those assigned to them (see visibleClassIds), for reading and writing alike.
  */
+
+/** Another module's reason not to delete a batch, or null. */
+export type ClassUsageCheck = (
+  trx: Db,
+  batch: { id: number; name: string },
+) => Promise<AppError | null>;
 export class ClassesService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Other modules' reasons not to delete a batch (exams that name it). */
+    private readonly usageChecks: readonly ClassUsageCheck[] = [],
+  ) {}
 
   async list(query: ListClassQuery, viewer: ClassViewer): Promise<ListResult<ClassView>> {
     const { rows, total } = await new ClassesRepository(this.db).list(query, viewer, new Date());
@@ -203,6 +213,10 @@ export class ClassesService {
         const students = await classes.countStudents(id);
         if (students > 0) {
           throw conflict('classHasStudents', { name: batch.name, count: students });
+        }
+        for (const check of this.usageChecks) {
+          const refusal = await check(trx, { id, name: batch.name });
+          if (refusal) throw refusal;
         }
         await classes.delete(id);
       });
