@@ -61,12 +61,44 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
 }
 
+/**
+ * For the tests only: lets no click reach a popup while rc-motion prepares its opening (antd's
+ * dialogs, dropdowns, menus and popovers). In the "prepare" step the popup stands where it will
+ * end, at opacity 0, which Playwright counts as visible and stable; the next step scales it to
+ * nothing and the animation grows it back, so a click computed in those frames landed beside its
+ * target on a busy machine (a table picker's cell, a dialog's radio, a size in a list). With no
+ * pointer events there, Playwright's hit test fails and it waits; by the next try the popup is
+ * moving (not stable) until it has grown in place. Text and layout are untouched, and users see no
+ * difference: the popup is invisible in those frames anyway.
+ */
+const HOLD_OPENING_POPUPS = [
+  '[class*="-appear-prepare"]',
+  '[class*="-enter-prepare"]',
+  '[class*="-appear-start"]',
+  '[class*="-enter-start"]',
+]
+  .join(', ')
+  .concat(' { pointer-events: none !important; }');
+
+export async function holdOpeningPopups(context: BrowserContext) {
+  await context.addInitScript((css: string) => {
+    const add = () => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    };
+    if (document.head) add();
+    else document.addEventListener('DOMContentLoaded', add, { once: true });
+  }, HOLD_OPENING_POPUPS);
+}
+
 /** A page in a fresh context (own cookies and storage): a clean session. */
 export async function newPage(
   browser: Browser,
   { locale = 'zh-CN', viewport = DESKTOP }: ContextOptions = {},
 ) {
   const context = await browser.newContext({ locale, viewport });
+  await holdOpeningPopups(context);
   return context.newPage();
 }
 

@@ -9,6 +9,7 @@ import {
   buttonName,
   collectConsoleErrors,
   editorLabelled,
+  holdOpeningPopups,
   launchBrowser,
   newPage,
   openSignedIn,
@@ -57,9 +58,14 @@ describe('Editor tools', () => {
     on: Browser,
     { locale = 'zh-CN', viewport, touch = false }: ContextOptions & { touch?: boolean } = {},
   ) {
-    const page = touch
-      ? await (await on.newContext({ locale, viewport, hasTouch: true, isMobile: true })).newPage()
-      : await newPage(on, { locale, viewport });
+    let page: Page;
+    if (touch) {
+      const context = await on.newContext({ locale, viewport, hasTouch: true, isMobile: true });
+      await holdOpeningPopups(context);
+      page = await context.newPage();
+    } else {
+      page = await newPage(on, { locale, viewport });
+    }
     const consoleErrors = collectConsoleErrors(page);
     await openSignedIn(page, session.admin, `${baseURL}${BANK}`);
     const texts: Texts = locale.startsWith('zh') ? (zh as Texts) : en;
