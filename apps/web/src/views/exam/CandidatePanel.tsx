@@ -23,6 +23,7 @@ import {
   Space,
   Table,
   Tag,
+  Typography,
   type TableColumnsType,
 } from 'antd';
 import { useState } from 'react';
@@ -86,9 +87,21 @@ export function CandidatePanel({ exam }: { exam: ExamView }) {
   const adding = useDialog<true>();
   const [exporting, setExporting] = useState(false);
   const changeable = exam.state === 'upcoming' || exam.state === 'open';
-  const compact = !screens.xl;
+  const compact = !screens.xxl;
+  // A phone keeps the seat, the name and the actions; the status goes under the name.
+  const phone = !screens.sm;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: examKeys.all });
+
+  const statusTag = (candidate: CandidateView) => (
+    <Tag
+      color={STATUS_COLORS[candidate.status]}
+      style={{ marginInlineEnd: 0 }}
+      className="exam-candidate-status"
+    >
+      {statusLabel(candidate.status)}
+    </Tag>
+  );
 
   const confirmRemove = (candidate: CandidateView) =>
     modal.confirm({
@@ -128,15 +141,25 @@ export function CandidatePanel({ exam }: { exam: ExamView }) {
       align: 'right',
       width: 72,
     },
-    { title: t('exam.candidates.ticket'), dataIndex: 'ticketNumber' },
+    { title: t('exam.candidates.ticket'), dataIndex: 'ticketNumber', responsive: ['sm'] },
     {
       title: t('exam.candidates.name'),
       key: 'name',
       render: (_, candidate) => (
-        <Flex gap={4} align="center" wrap>
-          <span>{candidate.name}</span>
-          {candidate.addedSingly && (
-            <Tag style={{ marginInlineEnd: 0 }}>{t('exam.candidates.addedSingly')}</Tag>
+        <Flex vertical gap={2}>
+          <Flex gap={4} align="center" wrap>
+            <span>{candidate.name}</span>
+            {candidate.addedSingly && (
+              <Tag style={{ marginInlineEnd: 0 }}>{t('exam.candidates.addedSingly')}</Tag>
+            )}
+          </Flex>
+          {phone && (
+            <Flex gap={6} align="center" wrap>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {candidate.ticketNumber}
+              </Typography.Text>
+              {statusTag(candidate)}
+            </Flex>
           )}
         </Flex>
       ),
@@ -146,15 +169,8 @@ export function CandidatePanel({ exam }: { exam: ExamView }) {
     {
       title: t('exam.candidates.status'),
       key: 'status',
-      render: (_, candidate) => (
-        <Tag
-          color={STATUS_COLORS[candidate.status]}
-          style={{ marginInlineEnd: 0 }}
-          className="exam-candidate-status"
-        >
-          {statusLabel(candidate.status)}
-        </Tag>
-      ),
+      responsive: ['sm'],
+      render: (_, candidate) => statusTag(candidate),
     },
     {
       title: t('exam.candidates.extraMinutes'),

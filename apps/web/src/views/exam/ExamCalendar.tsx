@@ -148,11 +148,18 @@ export function ExamCalendar({ filters, onOpen }: ExamCalendarProps) {
             <List.Item
               key={exam.id}
               className="exam-calendar-list-item"
-              onClick={() => onOpen(exam)}
               extra={<ExamStateTag state={exam.state} />}
             >
               <List.Item.Meta
-                title={<Typography.Link onClick={() => onOpen(exam)}>{exam.name}</Typography.Link>}
+                title={
+                  <Button
+                    type="link"
+                    className="exam-calendar-list-name"
+                    onClick={() => onOpen(exam)}
+                  >
+                    {exam.name}
+                  </Button>
+                }
                 description={localWindow(exam.startAt, exam.endAt)}
               />
             </List.Item>

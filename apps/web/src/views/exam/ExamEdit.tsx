@@ -311,6 +311,7 @@ function ExamForm({ id, saved, options, onCreated }: ExamFormProps) {
         extra={t('exam.edit.paperHelp')}
       >
         <Select
+          aria-label={t('exam.fields.paper')}
           disabled={locked('paperId')}
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('exam.edit.choosePaper')}
@@ -531,6 +532,7 @@ function ExamForm({ id, saved, options, onCreated }: ExamFormProps) {
         >
           <Select
             allowClear
+            aria-label={t('exam.fields.instruction')}
             disabled={locked('instructionId')}
             placeholder={t('exam.edit.noInstruction')}
             options={notices.map((notice) => ({ value: notice.id, label: notice.title }))}
@@ -806,8 +808,10 @@ function ReviewStep({ values, options, paper, check, checking }: ReviewStepProps
   const { t } = useTranslation();
   const levelLabel = useLevelLabel();
   const body = examBodyOf(values);
+  // In the order they were created, as the candidates per batch below.
   const batchNames = options.classes
     .filter((batch) => body.classIds.includes(batch.id))
+    .sort((a, b) => a.id - b.id)
     .map((batch) => batch.name);
   const notice = options.instructions.find((n) => n.id === body.instructionId);
   const items: DescriptionsProps['items'] = [

@@ -223,6 +223,7 @@ export function MakeUpDialog({ open, exam, onClose }: MakeUpDialogProps) {
           >
             <Select
               showSearch={{ optionFilterProp: 'label' }}
+              aria-label={t('exam.fields.paper')}
               placeholder={t('exam.fields.paper')}
               options={papers.map((paper) => ({ value: paper.id, label: paper.name }))}
               notFoundContent={t('exam.makeUp.noPaper')}

@@ -90,46 +90,37 @@ export default function PublishManage() {
       title: t('exam.fields.name'),
       key: 'name',
       render: (_, exam) => (
-        <Flex vertical gap={2} style={{ minWidth: 140, maxWidth: 280 }}>
-          <Typography.Link strong onClick={() => open(exam)} className="exam-name">
-            {exam.name}
-          </Typography.Link>
+        <Flex vertical gap={2} style={{ minWidth: 140, maxWidth: 240 }}>
+          <Link to={examDetailPath(exam.id)} className="exam-name">
+            <strong>{exam.name}</strong>
+          </Link>
           {exam.makeUpOf && (
             <Typography.Text type="secondary" style={{ fontSize: 12 }} className="exam-make-up-of">
               {t('exam.list.makeUpOf')}{' '}
               <Link to={examDetailPath(exam.makeUpOf.id)}>{exam.makeUpOf.name}</Link>
             </Typography.Text>
           )}
-          {phone && (
-            <Flex gap={6} align="center" wrap>
-              <ExamStateTag state={exam.state} />
+          {/* The state beside the name: never scrolled out of sight under the actions. */}
+          <Flex gap={6} align="center" wrap>
+            <ExamStateTag state={exam.state} />
+            {phone && (
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {localWindow(exam.startAt, exam.endAt)}
               </Typography.Text>
-            </Flex>
-          )}
+            )}
+          </Flex>
         </Flex>
       ),
     },
     {
       title: t('exam.fields.paper'),
       key: 'paper',
-      responsive: ['xl'],
-      render: (_, exam) => (
-        <Typography.Text ellipsis={{ tooltip: exam.paperName }} style={{ maxWidth: 200 }}>
-          {exam.paperName}
-        </Typography.Text>
-      ),
-    },
-    {
-      title: t('exam.fields.jobTypeLevel'),
-      key: 'subject',
       responsive: ['lg'],
       render: (_, exam) => (
-        <Flex vertical>
-          <span>{exam.subjectName}</span>
+        <Flex vertical gap={2} style={{ minWidth: 120, maxWidth: 200 }}>
+          <Typography.Text ellipsis={{ tooltip: exam.paperName }}>{exam.paperName}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {levelLabel(exam.level)}
+            {exam.subjectName} · {levelLabel(exam.level)}
           </Typography.Text>
         </Flex>
       ),
@@ -137,9 +128,9 @@ export default function PublishManage() {
     {
       title: t('exam.fields.classIds'),
       key: 'batches',
-      responsive: ['lg'],
+      responsive: ['xl'],
       render: (_, exam) => (
-        <Flex wrap gap={4} style={{ maxWidth: 220 }}>
+        <Flex wrap gap={4} style={{ maxWidth: 150 }}>
           {exam.classes.map((batch) => (
             <Tag key={batch.id} style={{ marginInlineEnd: 0 }}>
               {batch.name}
@@ -153,27 +144,19 @@ export default function PublishManage() {
       key: 'window',
       responsive: ['md'],
       render: (_, exam) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{localWindow(exam.startAt, exam.endAt)}</span>
+        <Flex vertical gap={2}>
+          <span style={{ whiteSpace: 'nowrap' }}>{localWindow(exam.startAt, exam.endAt)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('exam.minutes', { count: exam.durationMinutes })}
+          </Typography.Text>
+        </Flex>
       ),
-    },
-    {
-      title: t('exam.fields.duration'),
-      key: 'duration',
-      responsive: ['xl'],
-      align: 'right',
-      render: (_, exam) => t('exam.minutes', { count: exam.durationMinutes }),
     },
     {
       title: t('exam.fields.candidates'),
       dataIndex: 'candidateCount',
       responsive: ['sm'],
       align: 'right',
-    },
-    {
-      title: t('exam.fields.state'),
-      key: 'state',
-      responsive: ['md'],
-      render: (_, exam) => <ExamStateTag state={exam.state} />,
     },
     {
       title: t('common.actions'),
