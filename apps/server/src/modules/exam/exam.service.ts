@@ -210,9 +210,18 @@ export class ExamService {
    * The rules between an exam and what it names: a passed paper; existing batches of the paper's
    * job type and level, and the teacher's own; a notice that is enabled and for that job type.
    * Answers the paper's job type and level.
+   *
+   * `frozen`: a published exam keeping its paper sits the version it froze, whose job type, level
+   * and pass score it holds; an edit that has since sent the paper back to review (or moved it to
+   * another job type) concerns later exams only, so the exam is checked against what it froze.
    */
-  async checkReferences(db: Db, input: ExamInput, auth: AuthContext): Promise<PaperFacts> {
-    const paper = await db
+  async checkReferences(
+    db: Db,
+    input: ExamInput,
+    auth: AuthContext,
+    frozen?: PaperFacts,
+  ): Promise<PaperFacts> {
+    const current = await db
       .selectFrom('papers')
       .innerJoin('subjects', 'subjects.id', 'papers.subject_id')
       .select([
@@ -225,12 +234,26 @@ export class ExamService {
       ])
       .where('papers.id', '=', input.paperId)
       .executeTakeFirst();
-    if (!paper) {
+    if (!current) {
       throw invalid('paperId', 'notFound', { entity: ENTITY_NAMES.paper, id: input.paperId });
     }
-    if (paper.audit_status !== PaperAudit.PASSED) {
+    if (!frozen && current.audit_status !== PaperAudit.PASSED) {
       throw conflict('paperNotPassed', { id: input.paperId }, 'paperId');
     }
+    const paper = frozen
+      ? {
+          subject_id: frozen.subjectId,
+          level: frozen.level,
+          pass_score: frozen.passScore,
+          subject_name: (
+            await db
+              .selectFrom('subjects')
+              .select('name')
+              .where('id', '=', frozen.subjectId)
+              .executeTakeFirstOrThrow()
+          ).name,
+        }
+      : current;
     const repo = new ExamRepository(db);
     const classes = await repo.classes(input.classIds);
     const missing = input.classIds.find((id) => !classes.some((row) => row.id === id));
@@ -343,7 +366,11 @@ export class ExamService {
       }
       checkWindow(input);
       if (row.status === 'published') checkNotOver(input.endAt, now);
-      const paper = await this.checkReferences(trx, input, auth);
+      const frozen =
+        row.status === 'published' && input.paperId === row.paper_id
+          ? { subjectId: row.subject_id, level: row.level, passScore: row.pass_score }
+          : undefined;
+      const paper = await this.checkReferences(trx, input, auth, frozen);
       const values: Partial<ExamValues> = {
         ...columnsOf(input, paper),
         updated_at: now,

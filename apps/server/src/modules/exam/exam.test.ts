@@ -512,6 +512,40 @@ describe('exams', () => {
       const view = await getExam(id);
       expect(view).toMatchObject({ total: 6, passScore: 3, questionCount: 3 });
     });
+
+    it('still lets a published exam change when its paper has since gone back to review', async () => {
+      const ownPaper = await addPaper(t.handle.db, {
+        subjectId: s.subjectId,
+        level: s.level,
+        courseId: s.courseId,
+      });
+      const { id } = await published({ paperId: ownPaper, classIds: [batchA] });
+      // The paper is edited for later exams: under review again, with another pass score.
+      await t.handle.db
+        .updateTable('papers')
+        .set({ audit_status: 0, pass_score: 500 })
+        .where('id', '=', ownPaper)
+        .execute();
+      const body = exam({ paperId: ownPaper, classIds: [batchA] });
+      const { startAt, endAt } = await getExam(id);
+      const later = inMinutes(240);
+      expectOk(
+        await admin.put(`${BASE}/updateExam`, {
+          id,
+          ...body,
+          startAt,
+          endAt: later,
+          classIds: [batchA, batchB],
+        }),
+      );
+      const view = await getExam(id);
+      expect(view).toMatchObject({ endAt: later, candidateCount: 8, passScore: 3 });
+      expect(endAt).not.toBe(later);
+      // Freezing it anew needs a passed paper: unpublished and published again, it is refused.
+      expectOk(await admin.post(`${BASE}/unpublishExam/${id}`));
+      const again = await admin.post(`${BASE}/publishExam/${id}`);
+      expectStatus(again, ApiStatus.CONFLICT);
+    });
   });
 
   describe('teachers', () => {
