@@ -31,8 +31,9 @@ import { adminSession } from './session';
 
 // Exams published through the screens as a teacher or administrator does: the steps of the
 // publish form down to the candidates and overlaps it warns about, the details with their
-// candidates and record, admission tickets on A4, a make-up of an exam the clock has closed, the
-// list and its calendar; in four languages and at phone width. Checked against what the API holds.
+// candidates and record, the few changes an open exam allows, admission tickets on A4, a make-up
+// of an exam the clock has closed, the list and its calendar; in four languages and at phone
+// width. Checked against what the API holds.
 
 const LIST = '/examPublishManage/publishManage';
 const EDIT = '/examPublishManage/examEdit';
@@ -69,6 +70,9 @@ describe('Exam publishing', () => {
   /** Batch 2's exam whose window ends a minute after the fixtures: closed for the make-up. */
   const closingName = `已结束考试${tag}`;
   let closingId: number;
+  /** Batch 2's exam open now, until later today: edited as an open exam may be. */
+  const openName = `进行中考试${tag}`;
+  let openId: number;
   /** What the steps publish (first test); later tests read it. */
   const examName = `维修电工初级理论考试${tag}`;
   let examId: number;
@@ -143,6 +147,19 @@ describe('Exam publishing', () => {
     });
     await api('POST', `${EXAM_API}/publishExam/${closing.id}`);
     closingId = closing.id;
+    // Open since five minutes ago, until two hours from now but within today (for the calendar).
+    const todayEnd = dayjs().endOf('day').second(0).millisecond(0);
+    const inTwoHours = dayjs().add(2, 'hour');
+    const open = await api<{ id: number }>('POST', `${EXAM_API}/addExam`, {
+      ...policies,
+      name: openName,
+      durationMinutes: 1,
+      classIds: [batches[1]!.id],
+      startAt: dayjs().subtract(5, 'minute').toISOString(),
+      endAt: (inTwoHours.isBefore(todayEnd) ? inTwoHours : todayEnd).toISOString(),
+    });
+    await api('POST', `${EXAM_API}/publishExam/${open.id}`);
+    openId = open.id;
   });
 
   const main = (page: Page) => page.locator('.app-main-page:not([hidden])');
@@ -425,6 +442,66 @@ describe('Exam publishing', () => {
     await page.context().close();
   });
 
+  it('edits an open exam: only a later closing time and more batches, the rest shown but locked (zh)', async () => {
+    const before = await api<ExamView>('GET', `${EXAM_API}/getExam/${openId}`);
+    expect(before.state).toBe('open');
+    const { page, unexpectedErrors } = await open(`${EDIT}?id=${openId}`);
+    await main(page).getByText(x.edit.openNote).waitFor();
+    expect(await step(page, 1).getByRole('combobox', { name: x.fields.paper }).isDisabled()).toBe(
+      true,
+    );
+    expect(await step(page, 1).getByLabel(x.fields.name).isDisabled()).toBe(true);
+    await next(page);
+
+    // Its batch stays chosen; the other may be added.
+    const [first, second] = batches;
+    const kept = step(page, 2).getByRole('checkbox', { name: new RegExp(second!.name) });
+    expect(await kept.isChecked()).toBe(true);
+    expect(await kept.isDisabled()).toBe(true);
+    await step(page, 2)
+      .getByRole('checkbox', { name: new RegExp(first!.name) })
+      .check();
+    await next(page);
+
+    // Only the closing time, and only later.
+    expect(await step(page, 3).getByLabel(x.fields.startAt).isDisabled()).toBe(true);
+    expect(await step(page, 3).getByLabel(x.fields.durationMinutes).isDisabled()).toBe(true);
+    const savedEnd = dayjs(before.endAt);
+    await pickTime(step(page, 3), x.fields.endAt, savedEnd.subtract(2, 'minute'));
+    await next(page);
+    await expect
+      .poll(() => fieldErrors(step(page, 3)).allInnerTexts())
+      .toContain(fill(x.rules.onlyLater, { time: savedEnd.format(TIME) }));
+    const later = savedEnd.add(30, 'minute');
+    await pickTime(step(page, 3), x.fields.endAt, later);
+    await next(page);
+    expect(
+      await step(page, 4).getByRole('switch', { name: x.fields.shuffleQuestions }).isDisabled(),
+    ).toBe(true);
+    await screenshot(page, 'exam-edit-open-zh');
+    await next(page, x.edit.toReview);
+
+    await step(page, 5).locator('.exam-check-total').waitFor();
+    await main(page)
+      .locator('.exam-step-buttons')
+      .getByRole('button', { name: buttonName(x.edit.saveChanges) })
+      .click();
+    await toast(page).filter({ hasText: zh.common.saved }).waitFor();
+    await expect
+      .poll(() => step(page, 5).locator('.exam-check-total').innerText())
+      .toBe(fill(x.check.total_other, { count: 5 }));
+    const after = await api<ExamView>('GET', `${EXAM_API}/getExam/${openId}`);
+    expect(after).toMatchObject({
+      state: 'open',
+      startAt: before.startAt,
+      endAt: later.second(0).millisecond(0).toISOString(),
+      candidateCount: 5,
+    });
+    expect(after.classes.map((batch) => batch.id).sort()).toEqual([first!.id, second!.id].sort());
+    expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+
   it('prints the admission tickets of one batch two to an A4 sheet, each with its QR code (zh)', async () => {
     const { page } = await open(`${DETAIL}?id=${examId}`);
     await main(page)
@@ -582,11 +659,12 @@ describe('Exam publishing', () => {
     await search.getByLabel(x.list.keyword).fill(tag);
     await search.getByRole('button', { name: buttonName(zh.common.search) }).click();
     const table = main(page).locator('.exam-table');
-    await expect.poll(() => rows(table).count()).toBe(4);
+    await expect.poll(() => rows(table).count()).toBe(5);
     const stateOf = (name: string) =>
       rows(table).filter({ hasText: name }).first().locator('.exam-state-tag').innerText();
     expect(await stateOf(examName)).toBe(x.states.upcoming);
     expect(await stateOf(otherName)).toBe(x.states.upcoming);
+    expect(await stateOf(openName)).toBe(x.states.open);
     const makeUpRow = rows(table).filter({ has: page.locator('.exam-make-up-of') });
     expect(await makeUpRow.locator('.exam-make-up-of').innerText()).toContain(closingName);
     await settled(page);
@@ -601,7 +679,7 @@ describe('Exam publishing', () => {
     await search.getByRole('button', { name: buttonName(zh.common.search) }).click();
     await expect.poll(() => rows(table).count()).toBe(3);
 
-    // The calendar shows the same search on the days: the closed exam today, the rest tomorrow.
+    // The calendar shows the same search on the days: the closed and the open exam today.
     await search.getByRole('button', { name: buttonName(zh.common.reset) }).click();
     await search.getByLabel(x.list.keyword).fill(tag);
     await search.getByRole('button', { name: buttonName(zh.common.search) }).click();
@@ -610,14 +688,15 @@ describe('Exam publishing', () => {
     const day = (date: Dayjs) => calendar.locator(`td[title="${date.format('YYYY-MM-DD')}"]`);
     await expect
       .poll(() => day(dayjs()).locator('.exam-calendar-item').allInnerTexts())
-      .toEqual([expect.stringContaining(closingName)]);
+      .toEqual([expect.stringContaining(closingName), expect.stringContaining(openName)]);
     if (!tomorrow.isSame(dayjs(), 'month')) {
       await calendar.getByRole('button', { name: x.calendar.next }).click();
     }
-    await expect.poll(() => day(tomorrow).locator('.exam-calendar-item').count()).toBe(3);
-    const items = await day(tomorrow).locator('.exam-calendar-item').allInnerTexts();
-    expect(items[0]).toMatch(new RegExp(`^08:00\\s+${otherName}`));
-    expect(items[1]).toMatch(new RegExp(`^09:00\\s+${examName}`));
+    // Tomorrow: batch 1's other exam at 08:00, then the one the steps published at 09:00.
+    const tomorrows = day(tomorrow).locator('.exam-calendar-item');
+    await tomorrows.filter({ hasText: examName }).waitFor();
+    expect(await tomorrows.filter({ hasText: otherName }).innerText()).toMatch(/^08:00\s/);
+    expect(await tomorrows.filter({ hasText: examName }).innerText()).toMatch(/^09:00\s/);
     await settled(page);
     await screenshot(page, 'exam-calendar-zh');
     await day(tomorrow).locator('.exam-calendar-item', { hasText: examName }).click();

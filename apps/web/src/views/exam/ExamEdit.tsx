@@ -174,6 +174,15 @@ function ExamForm({ id, saved, options, onCreated }: ExamFormProps) {
       passScore: saved.passScore,
       durationMinutes: saved.durationMinutes,
     });
+  // The exam's own paper stays offered (with the facts it froze) when it is no longer passed.
+  const savedPaper = saved &&
+    options.papers.every((p) => p.id !== saved.paperId) && {
+      id: saved.paperId,
+      name: saved.paperName,
+      subjectName: saved.subjectName,
+      level: saved.level,
+    };
+  const paperChoices = savedPaper ? [savedPaper, ...options.papers] : options.papers;
   const batches = batchesFor(options, paperFacts);
   const notices = noticesFor(options, paperFacts);
 
@@ -316,7 +325,7 @@ function ExamForm({ id, saved, options, onCreated }: ExamFormProps) {
           showSearch={{ optionFilterProp: 'label' }}
           placeholder={t('exam.edit.choosePaper')}
           notFoundContent={t('exam.edit.noPaper')}
-          options={options.papers.map((p) => ({
+          options={paperChoices.map((p) => ({
             value: p.id,
             label: p.name,
             facts: `${p.subjectName} · ${levelLabel(p.level as CertLevel)}`,
@@ -848,13 +857,15 @@ function ReviewStep({ values, options, paper, check, checking }: ReviewStepProps
     <Flex vertical gap={16} className="exam-review">
       <Descriptions size="small" bordered column={{ xs: 1, sm: 1, md: 2, xl: 3 }} items={items} />
       <ExamPolicies policies={body} />
-      <Card size="small" title={t('exam.check.title')} className="exam-review-check">
-        {checking || !check ? (
-          <Skeleton active paragraph={{ rows: 2 }} />
-        ) : (
-          <CandidateCheck check={check} />
-        )}
-      </Card>
+      {(checking || check) && (
+        <Card size="small" title={t('exam.check.title')} className="exam-review-check">
+          {check && !checking ? (
+            <CandidateCheck check={check} />
+          ) : (
+            <Skeleton active paragraph={{ rows: 2 }} />
+          )}
+        </Card>
+      )}
     </Flex>
   );
 }

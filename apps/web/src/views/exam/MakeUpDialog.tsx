@@ -263,6 +263,7 @@ export function MakeUpDialog({ open, exam, onClose }: MakeUpDialogProps) {
                   min={1}
                   max={EXAM_DURATION_MAX}
                   precision={0}
+                  suffix={t('exam.fields.minutesUnit')}
                   style={{ width: '100%' }}
                 />
               </Form.Item>
