@@ -356,7 +356,7 @@ export function StudentFormModal({ open, student, onClose }: StudentFormModalPro
           style={{ marginBottom: 0 }}
         >
           <Flex gap={12} align="center">
-            <Avatar size={48} src={photo && PHOTO_PATTERN.test(photo) ? photo : undefined}>
+            <Avatar size={48} src={photo && PHOTO_PATTERN.test(photo) ? photo : undefined} alt="">
               {name?.trim().slice(0, 1)}
             </Avatar>
             <Form.Item
