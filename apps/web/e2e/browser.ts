@@ -62,20 +62,24 @@ export interface ContextOptions {
 }
 
 /**
- * For the tests only: lets no click reach a popup while rc-motion prepares its opening (antd's
+ * For the tests only: lets no click reach a popup until rc-motion has finished opening it (antd's
  * dialogs, dropdowns, menus and popovers). In the "prepare" step the popup stands where it will
  * end, at opacity 0, which Playwright counts as visible and stable; the next step scales it to
- * nothing and the animation grows it back, so a click computed in those frames landed beside its
- * target on a busy machine (a table picker's cell, a dialog's radio, a size in a list). With no
- * pointer events there, Playwright's hit test fails and it waits; by the next try the popup is
- * moving (not stable) until it has grown in place. Text and layout are untouched, and users see no
- * difference: the popup is invisible in those frames anyway.
+ * nothing and the "active" step grows it back, from the spot last clicked for a dialog. A click is
+ * aimed at a box measured at one instant and delivered a moment later: on a busy machine the popup
+ * had moved in between, and the click landed beside its target (a table picker's cell, a dialog's
+ * radio, a size in a list; most likely a dialog's Save too, aimed while the dialog still grew
+ * from its button: it brought no validation messages, as a click on the mask beside would). With no pointer events in any of these steps, Playwright's hit test fails and
+ * it waits until the popup stands still in place. Text and layout are untouched, and a user's
+ * clicks in those few frames would miss anyway.
  */
 const HOLD_OPENING_POPUPS = [
   '[class*="-appear-prepare"]',
   '[class*="-enter-prepare"]',
   '[class*="-appear-start"]',
   '[class*="-enter-start"]',
+  '[class*="-appear-active"]',
+  '[class*="-enter-active"]',
 ]
   .join(', ')
   .concat(' { pointer-events: none !important; }');

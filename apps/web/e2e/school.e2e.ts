@@ -108,6 +108,11 @@ describe('School screens', () => {
       .poll(() => errors(modal).allInnerTexts())
       .toEqual(['请输入项目名称', '请输入编码']);
     await modal.getByLabel('项目名称').fill('电工职业技能等级认定');
+    // A stray click beside the dialog keeps it open, and what was typed.
+    await page.mouse.click(5, 5);
+    await animationsDone(page);
+    expect(await modal.count()).toBe(1);
+    expect(await modal.getByLabel('项目名称').inputValue()).toBe('电工职业技能等级认定');
     await modal.getByLabel('编码', { exact: true }).fill('bad code!');
     await modal.getByRole('button', { name: buttonName('保存') }).click();
     await expect

@@ -52,6 +52,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={ANTD_LOCALES[language]}
       componentSize={COMPONENT_SIZE[size]}
+      // Almost every dialog holds typed input: a stray click beside it must not throw that away.
+      // Esc, Cancel and the close button still close it.
+      modal={{ mask: { closable: false } }}
       theme={{
         token: {
           colorPrimary: readableOnWhite(theme),
