@@ -39,9 +39,13 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
   });
 }
 
-/** Saves test-results/<name>.png (the whole page unless told otherwise); look at them after a run. */
+/**
+ * Saves test-results/<name>.png (the whole page unless told otherwise) once the page's animations
+ * have ended (a tab switching, a toast arriving); look at them after a run.
+ */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   fs.mkdirSync(resultsDir, { recursive: true });
+  await animationsDone(page);
   await page.screenshot({ path: path.join(resultsDir, `${name}.png`), fullPage });
 }
 

@@ -7,6 +7,12 @@ export const ApiStatus = {
   NOT_FOUND: 10003,
   CONFLICT: 10004,
   TOO_MANY_REQUESTS: 10005,
+  /** An answer arrived after the attempt's deadline (and its grace): not stored. */
+  TIME_UP: 10006,
+  /** The attempt was submitted or finalized: nothing more is taken. */
+  ATTEMPT_ENDED: 10007,
+  /** Another tab or device has taken the attempt over: this one may no longer write. */
+  TAKEN_OVER: 10008,
   PASS_THROUGH: 30001,
   INTERNAL: 500,
 } as const;
@@ -20,6 +26,9 @@ export const httpStatusOf: Record<ApiStatusCode, number> = {
   10003: 404,
   10004: 409,
   10005: 429,
+  10006: 409,
+  10007: 409,
+  10008: 409,
   30001: 200,
   500: 500,
 };

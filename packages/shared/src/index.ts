@@ -19,3 +19,4 @@ export * from './schemas/question.js';
 export * from './messages/server-messages.js';
 export * from './schemas/paper.js';
 export * from './schemas/exam.js';
+export * from './schemas/attempt.js';

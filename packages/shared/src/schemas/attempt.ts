@@ -1,0 +1,214 @@
+import { z } from 'zod';
+import type { CertLevel } from '../structure.js';
+import { dbId } from './common.js';
+import { EXAM_ACCESS_CODE_MAX, type CandidateStatusCode, type ShowResult } from './exam.js';
+import type { CandidateItem } from './paper.js';
+
+/**
+ * Taking exams (issue 13, DESIGN.md "The exam lifecycle"): a candidate's attempt, the answers
+ * it saves over socket.io (or HTTP when the socket cannot connect), submitting and the receipt.
+ * Times are ISO-8601 UTC from the server's clock; durations in milliseconds.
+ */
+
+export const ATTEMPT_BASE = '/api/kaoshi-attempt/attempt';
+/** socket.io's path: under /api so that one proxy rule serves both. */
+export const SOCKET_PATH = '/api/socket.io';
+/** Saves arriving this long after the deadline are still taken (messages in flight). */
+export const SAVE_GRACE_MS = 2000;
+/** Answers one saveAnswers call or one resend may carry. */
+export const SAVE_BATCH_MAX = 500;
+/** Characters of a short answer or a link task's answer. */
+export const ANSWER_TEXT_MAX = 20_000;
+/** Characters of one blank's answer. */
+export const ANSWER_BLANK_MAX = 200;
+
+/** Integrity events: what a client reports, and what the server notices itself. */
+export const CLIENT_EVENT_TYPES = ['page_hidden', 'fullscreen_left', 'paste'] as const;
+export type ClientEventType = (typeof CLIENT_EVENT_TYPES)[number];
+export const ATTEMPT_EVENT_TYPES = [
+  ...CLIENT_EVENT_TYPES,
+  'address_changed',
+  'takeover',
+  'joined',
+] as const;
+export type AttemptEventType = (typeof ATTEMPT_EVENT_TYPES)[number];
+
+/** Why an attempt ended. */
+export const FINISH_REASONS = ['submitted', 'deadline', 'leave_limit'] as const;
+export type FinishReason = (typeof FINISH_REASONS)[number];
+
+/** An item of the delivered paper: s1q3 (a fixed question), s1p12 (drawn from a pool). */
+export const itemIdSchema = z.string().regex(/^s\d{1,3}[qp]\d{1,5}$/);
+
+/**
+ * An answer as the candidate gives it: single 'B', multiple 'ACD', judgement 'T'/'F' (letters
+ * as shown to this candidate); fill-in one string per blank; short answer and link task text.
+ * '' or [] clears an answer.
+ */
+export const answerValueSchema = z.union([
+  z.string().max(ANSWER_TEXT_MAX),
+  z.array(z.string().max(ANSWER_BLANK_MAX)).max(20),
+]);
+export type AnswerValue = z.infer<typeof answerValueSchema>;
+
+export const answerSaveSchema = z.object({
+  itemId: itemIdSchema,
+  /** The client's counter per item: a save with a lower or equal seq than stored is ignored. */
+  seq: z.number().int().min(1).max(2 ** 31 - 1),
+  value: answerValueSchema,
+});
+export type AnswerSave = z.infer<typeof answerSaveSchema>;
+
+export const startAttemptBody = z.object({
+  examId: dbId,
+  accessCode: z.string().trim().max(EXAM_ACCESS_CODE_MAX).default(''),
+});
+export type StartAttemptInput = z.infer<typeof startAttemptBody>;
+
+export const saveAnswersBody = z.object({
+  attemptId: dbId,
+  answers: z.array(answerSaveSchema).min(1).max(SAVE_BATCH_MAX),
+});
+export type SaveAnswersInput = z.infer<typeof saveAnswersBody>;
+
+export const logEventBody = z.object({
+  attemptId: dbId,
+  type: z.enum(CLIENT_EVENT_TYPES),
+});
+export type LogEventInput = z.infer<typeof logEventBody>;
+
+/** What the candidate may see of their result, as the exam's policy allows (points). */
+export interface AttemptResult {
+  /** Automatically scored questions. */
+  objectiveScore: number;
+  /** Known once marking is done and released; null before. */
+  score: number | null;
+  total: number;
+  passScore: number;
+  passed: boolean | null;
+  /** Questions a marker still has to score. */
+  pendingMarking: number;
+}
+
+/** One of a student's exams in listMyExams. */
+export interface MyExamView {
+  examId: number;
+  name: string;
+  subjectName: string;
+  level: CertLevel;
+  startAt: string;
+  endAt: string;
+  durationMinutes: number;
+  /** Minutes of extra time this candidate has. */
+  extraMinutes: number;
+  /** No one may start after this (late-entry policy); null: until the window closes. */
+  lateEntryUntil: string | null;
+  /** upcoming: before the window; open: may start or continue; finished: submitted, closed or missed. */
+  state: 'upcoming' | 'open' | 'finished';
+  status: CandidateStatusCode;
+  accessCodeRequired: boolean;
+  /** The notice to read before starting, with its minimum reading time. */
+  notice: { title: string; body: string; minReadSeconds: number } | null;
+  attempt: {
+    id: number;
+    deadline: string;
+    finishedAt: string | null;
+    finishReason: FinishReason | null;
+  } | null;
+  showResult: ShowResult;
+  result: AttemptResult | null;
+}
+
+export interface MyExamsView {
+  serverNow: string;
+  exams: MyExamView[];
+}
+
+export interface SavedAnswer {
+  itemId: string;
+  seq: number;
+  value: AnswerValue;
+}
+
+/** Everything the exam page needs: from startAttempt, getAttempt and attempt:join. */
+export interface AttemptView {
+  attemptId: number;
+  examId: number;
+  examName: string;
+  candidate: { name: string; ticketNumber: string; photo: string };
+  serverNow: string;
+  deadline: string;
+  remainingMs: number;
+  /** Submitting is refused before this instant (minimum time). */
+  submitAfter: string;
+  fullscreen: boolean;
+  /** Leaving the page more often than this submits the attempt; 0: not counted. */
+  leaveLimit: number;
+  leaveCount: number;
+  paper: DeliveredPaper;
+  answers: SavedAnswer[];
+  finished: Receipt | null;
+}
+
+/** The paper as this candidate sits it: their order, their option letters, no keys. */
+export interface DeliveredPaper {
+  name: string;
+  /** Points. */
+  total: number;
+  sections: { title: string; description: string; items: CandidateItem[] }[];
+}
+
+export type SaveAck =
+  | { itemId: string; seq: number; ok: true }
+  | { itemId: string; seq: number; ok: false; code: number; message: string };
+
+export interface SaveAnswersResult {
+  remainingMs: number;
+  acks: SaveAck[];
+}
+
+/** What the candidate keeps after the attempt ends. */
+export interface Receipt {
+  attemptId: number;
+  finishedAt: string;
+  finishReason: FinishReason;
+  answeredCount: number;
+  itemCount: number;
+  /** The first 16 hex digits of SHA-256 over the answers as stored. */
+  receiptCode: string;
+  result: AttemptResult | null;
+}
+
+export interface LogEventResult {
+  leaveCount: number;
+  leaveLimit: number;
+  /** The attempt was submitted for the candidate (past the exam's limit). */
+  finished: Receipt | null;
+}
+
+/** socket.io events (DESIGN.md "An acknowledged answer is never lost"). */
+export const SocketEvent = {
+  JOIN: 'attempt:join',
+  SAVE: 'answer:save',
+  SUBMIT: 'attempt:submit',
+  EVENT: 'attempt:event',
+  TIME: 'attempt:time',
+  TAKEN_OVER: 'attempt:taken-over',
+  FINALIZED: 'attempt:finalized',
+} as const;
+
+/** An acknowledgement that refuses: the envelope's status code and the message in the user's language. */
+export interface SocketRefusal {
+  ok: false;
+  code: number;
+  message: string;
+}
+export type JoinAck = ({ ok: true } & AttemptView) | SocketRefusal;
+export type SaveAckMessage = { ok: true; seq: number; remainingMs: number } | SocketRefusal;
+export type SubmitAck = { ok: true; receipt: Receipt } | SocketRefusal;
+export type EventAck = ({ ok: true } & LogEventResult) | SocketRefusal;
+/** attempt:time: the deadline moved (extra time, the window changed). */
+export interface TimeMessage {
+  deadline: string;
+  remainingMs: number;
+}
