@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import { attemptModule } from './modules/attempt/attempt.module.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { baseModule } from './modules/base/base.module.js';
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(questionModule, { db });
   await app.register(paperModule, { db, config });
   await app.register(examModule, { db, config });
+  await app.register(attemptModule, { db, config, auth });
 
   await app.register(webPlugin, { webDist: config.webDist });
 

@@ -370,6 +370,50 @@ export interface ExamChangesTable {
   created_at: string;
 }
 
+export interface AttemptsTable {
+  id: Generated<number>;
+  exam_id: number;
+  candidate_id: number;
+  student_id: number;
+  paper_version_id: number;
+  seed: string;
+  started_at: string;
+  deadline: string;
+  finished_at: string | null;
+  /** FinishReason. */
+  finish_reason: string | null;
+  /** Hundredths of a point. */
+  objective_score: number | null;
+  pending_marking: number | null;
+  receipt_code: string | null;
+  live_token: string | null;
+  leave_count: Generated<number>;
+  start_ip: Generated<string>;
+}
+
+export interface AttemptAnswersTable {
+  attempt_id: number;
+  item_id: string;
+  seq: number;
+  /** JSON. */
+  value: string;
+  saved_at: string;
+  /** Hundredths of a point. */
+  score: number | null;
+}
+
+export interface AttemptEventsTable {
+  id: Generated<number>;
+  attempt_id: number;
+  exam_id: number;
+  /** AttemptEventType. */
+  type: string;
+  /** JSON. */
+  detail: Generated<string>;
+  ip: Generated<string>;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   roles: RolesTable;
@@ -398,6 +442,9 @@ export interface Database {
   exam_classes: ExamClassesTable;
   exam_candidates: ExamCandidatesTable;
   exam_changes: ExamChangesTable;
+  attempts: AttemptsTable;
+  attempt_answers: AttemptAnswersTable;
+  attempt_events: AttemptEventsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -94,7 +94,7 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
 /** The Origin header names this very server (host and port; URL drops a default port). */
-function isOwnOrigin(origin: string, host: string): boolean {
+export function isOwnOrigin(origin: string, host: string): boolean {
   try {
     const from = new URL(origin);
     if (from.protocol !== 'http:' && from.protocol !== 'https:') return false;

@@ -47,6 +47,92 @@ export const SERVER_MESSAGES = {
     ja: '無効です',
   },
 
+  // Taking exams (issue 13)
+  notAStudent: {
+    zh: '只有考生账号可以参加考试',
+    en: 'only a student account can take an exam',
+    es: 'solo una cuenta de candidato puede realizar un examen',
+    ja: '受検できるのは受検者アカウントだけです',
+  },
+  notYourExam: {
+    zh: '您不是考试 {id} 的考生',
+    en: 'you are not a candidate of exam {id}',
+    es: 'no es candidato del examen {id}',
+    ja: 'あなたは試験 {id} の受検者ではありません',
+  },
+  examNotOpenYet: {
+    zh: '考试尚未开始，开考时间 {start}',
+    en: 'the exam has not opened yet: it opens at {start}',
+    es: 'el examen aún no ha comenzado: comienza el {start}',
+    ja: '試験はまだ始まっていません。開始は {start} です',
+  },
+  examClosedForStart: {
+    zh: '考试已于 {end} 结束',
+    en: 'the exam closed at {end}',
+    es: 'el examen terminó el {end}',
+    ja: '試験は {end} に終了しました',
+  },
+  lateEntryOver: {
+    zh: '已超过迟到限制：{until} 之后不能再开始作答',
+    en: 'too late to start: no one may start after {until}',
+    es: 'demasiado tarde para empezar: nadie puede empezar después de {until}',
+    ja: '遅刻の制限を過ぎました。{until} 以降は開始できません',
+  },
+  accessCodeWrong: {
+    zh: '考试口令不正确',
+    en: 'the access code is not right',
+    es: 'el código de acceso no es correcto',
+    ja: '受検パスワードが正しくありません',
+  },
+  addressNotAllowed: {
+    zh: '不能从当前地址 {ip} 参加本场考试，请在指定考场作答',
+    en: 'this exam cannot be taken from your address {ip}: take it in the exam room',
+    es: 'este examen no se puede realizar desde su dirección {ip}: hágalo en la sala de examen',
+    ja: '現在のアドレス {ip} からはこの試験を受けられません。指定の試験会場で受検してください',
+  },
+  attemptEnded: {
+    zh: '答卷已于 {at} 交卷，不能再作答',
+    en: 'the attempt ended at {at}: nothing more can be answered',
+    es: 'el intento terminó el {at}: ya no se puede responder',
+    ja: '答案は {at} に提出済みです。これ以上解答できません',
+  },
+  timeUp: {
+    zh: '考试时间已到（{deadline}），此答案未保存',
+    en: 'time ran out at {deadline}: this answer was not saved',
+    es: 'el tiempo terminó a las {deadline}: esta respuesta no se guardó',
+    ja: '試験時間は {deadline} に終了しました。この解答は保存されていません',
+  },
+  takenOver: {
+    zh: '本场考试已在另一个窗口或设备上继续作答，此处不能再保存答案',
+    en: 'the exam was taken over in another tab or device: answers can no longer be saved here',
+    es: 'el examen continuó en otra pestaña o dispositivo: aquí ya no se guardan respuestas',
+    ja: '別のタブまたは端末で受検が引き継がれたため、ここでは解答を保存できません',
+  },
+  takeoverRefused: {
+    zh: '本场考试已在另一个设备上作答，不允许在第二个设备上继续',
+    en: 'the exam is being taken on another device, and this exam does not allow a second one',
+    es: 'el examen se está realizando en otro dispositivo y este examen no permite un segundo',
+    ja: 'この試験は別の端末で受検中で、2 台目の端末からの受検は許可されていません',
+  },
+  submitTooEarly: {
+    zh: '{after} 之后才能交卷',
+    en: 'submitting is allowed from {after}',
+    es: 'se puede entregar a partir de las {after}',
+    ja: '提出できるのは {after} 以降です',
+  },
+  itemNotInPaper: {
+    zh: '试卷中没有题目 {itemId}',
+    en: 'the paper has no question {itemId}',
+    es: 'el examen no tiene la pregunta {itemId}',
+    ja: '試験問題に設問 {itemId} はありません',
+  },
+  answerShape: {
+    zh: '题目 {itemId} 不能接受这样的答案',
+    en: 'question {itemId} cannot take this answer',
+    es: 'la pregunta {itemId} no admite esta respuesta',
+    ja: '設問 {itemId} はこの解答を受け付けません',
+  },
+
   // Access and the request itself
   noSession: {
     zh: '未登录或登录已过期',
@@ -1786,6 +1872,7 @@ export const ENTITY_NAMES = {
     ja: '親権限',
   },
   exam: { zh: '考试', en: 'Exam', es: 'Examen', ja: '試験' },
+  attempt: { zh: '答卷', en: 'Attempt', es: 'Intento', ja: '答案' },
 } as const satisfies Record<string, Localized>;
 
 export type EntityKey = keyof typeof ENTITY_NAMES;

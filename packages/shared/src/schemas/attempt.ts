@@ -54,7 +54,11 @@ export type AnswerValue = z.infer<typeof answerValueSchema>;
 export const answerSaveSchema = z.object({
   itemId: itemIdSchema,
   /** The client's counter per item: a save with a lower or equal seq than stored is ignored. */
-  seq: z.number().int().min(1).max(2 ** 31 - 1),
+  seq: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
   value: answerValueSchema,
 });
 export type AnswerSave = z.infer<typeof answerSaveSchema>;

@@ -93,6 +93,8 @@ export async function addPaper(
     level: number;
     courseId: number;
     questionCount?: number;
+    /** The question types in order (QuestionType codes); else questionCount judgements. */
+    types?: number[];
     passScore?: number;
     auditStatus?: number | null;
     name?: string;
@@ -101,7 +103,8 @@ export async function addPaper(
   const at = new Date().toISOString();
   const questionIds = await addBankQuestions(
     db,
-    Array.from({ length: fields.questionCount ?? 3 }, () => ({
+    Array.from({ length: fields.types?.length ?? fields.questionCount ?? 3 }, (_, i) => ({
+      type: fields.types?.[i],
       subjectId: fields.subjectId,
       level: fields.level,
       courseId: fields.courseId,

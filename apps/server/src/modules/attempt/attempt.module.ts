@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { attemptRoutes } from './attempt.routes.js';
+import { AttemptService } from './attempt.service.js';
+import { attachAttemptSocket } from './attempt.socket.js';
+
+/** How often the scheduler looks for attempts past their deadline. */
+export const FINALIZE_EVERY_MS = 1000;
+
+/**
+ * Taking exams (issue 13): the HTTP calls, the socket channel, and the scheduler that finalizes
+ * every attempt past its deadline with no client needed (at start-up too, for what fell due
+ * while the server was down).
+ */
+export async function attemptModule(
+  app: FastifyInstance,
+  opts: { db: Db; config: Config; auth: AuthService },
+) {
+  const attempts = new AttemptService(opts.db, opts.config.database.kind === 'postgres');
+  await app.register(attemptRoutes, { attempts });
+  attachAttemptSocket(app, { attempts, auth: opts.auth, config: opts.config });
+
+  let running: Promise<void> | null = null;
+  const finalizeDue = () => {
+    running ??= (async () => {
+      try {
+        // A full page means more may be due: go on until a page comes back short.
+        while ((await attempts.finalizeDue()) === 200);
+      } catch (error) {
+        app.log.warn({ err: error }, 'finalizing attempts past their deadline failed');
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void finalizeDue();
+    timer = setInterval(() => void finalizeDue(), FINALIZE_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

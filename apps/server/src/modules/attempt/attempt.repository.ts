@@ -1,0 +1,119 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+
+/** An attempt with what checking a save or finishing it needs from its exam. */
+export function attemptWithExam(db: Db) {
+  return db
+    .selectFrom('attempts')
+    .innerJoin('exams', 'exams.id', 'attempts.exam_id')
+    .select([
+      'attempts.id',
+      'attempts.exam_id',
+      'attempts.candidate_id',
+      'attempts.student_id',
+      'attempts.paper_version_id',
+      'attempts.seed',
+      'attempts.started_at',
+      'attempts.deadline',
+      'attempts.finished_at',
+      'attempts.finish_reason',
+      'attempts.objective_score',
+      'attempts.pending_marking',
+      'attempts.receipt_code',
+      'attempts.live_token',
+      'attempts.leave_count',
+      'exams.name as exam_name',
+      'exams.end_at',
+      'exams.min_submit_minutes',
+      'exams.shuffle_questions',
+      'exams.shuffle_options',
+      'exams.multiple_scoring',
+      'exams.partial_share',
+      'exams.show_result',
+      'exams.released_at',
+      'exams.pass_score',
+      'exams.leave_limit',
+      'exams.fullscreen',
+      'exams.takeover',
+    ]);
+}
+export type AttemptRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof attemptWithExam>['executeTakeFirst']>>
+>;
+
+export interface StoredSave {
+  attemptId: number;
+  itemId: string;
+  seq: number;
+  /** JSON. */
+  value: string;
+  savedAt: string;
+}
+
+/** Rows per insert: SQLite binds at most 32,766 parameters per statement. */
+const UPSERT_CHUNK = 1000;
+
+/**
+ * Writes saves, each only if its seq is above the stored one (a resend or an older save changes
+ * nothing), in the caller's transaction.
+ */
+export async function upsertAnswers(trx: Db, saves: readonly StoredSave[]) {
+  for (let i = 0; i < saves.length; i += UPSERT_CHUNK) {
+    await trx
+      .insertInto('attempt_answers')
+      .values(
+        saves.slice(i, i + UPSERT_CHUNK).map((save) => ({
+          attempt_id: save.attemptId,
+          item_id: save.itemId,
+          seq: save.seq,
+          value: save.value,
+          saved_at: save.savedAt,
+          score: null,
+        })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['attempt_id', 'item_id'])
+          .doUpdateSet({
+            seq: (eb) => eb.ref('excluded.seq'),
+            value: (eb) => eb.ref('excluded.value'),
+            saved_at: (eb) => eb.ref('excluded.saved_at'),
+          })
+          .where(sql<boolean>`attempt_answers.seq < excluded.seq`),
+      )
+      .execute();
+  }
+}
+
+export function answersOf(db: Db, attemptId: number) {
+  return db
+    .selectFrom('attempt_answers')
+    .select(['item_id', 'seq', 'value'])
+    .where('attempt_id', '=', attemptId)
+    .orderBy('item_id')
+    .execute();
+}
+
+export async function recordEvent(
+  db: Db,
+  event: {
+    attemptId: number;
+    examId: number;
+    type: string;
+    detail?: object;
+    ip?: string;
+    at: string;
+  },
+) {
+  await db
+    .insertInto('attempt_events')
+    .values({
+      attempt_id: event.attemptId,
+      exam_id: event.examId,
+      type: event.type,
+      detail: JSON.stringify(event.detail ?? {}),
+      ip: event.ip ?? '',
+      created_at: event.at,
+    })
+    .execute();
+}

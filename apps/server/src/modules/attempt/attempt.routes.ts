@@ -1,0 +1,101 @@
+import {
+  ATTEMPT_BASE,
+  Perm,
+  idParams,
+  logEventBody,
+  saveAnswersBody,
+  startAttemptBody,
+} from '@kaoshi/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ok } from '../../errors.js';
+import { requireAuth } from '../../plugins/access.js';
+import { requestLanguage } from '../../plugins/envelope.js';
+import type { AttemptService } from './attempt.service.js';
+
+/** A student's exams and their attempt, over HTTP (the socket channel carries the same). */
+export async function attemptRoutes(app: FastifyInstance, opts: { attempts: AttemptService }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { attempts } = opts;
+  const config = { access: { permission: [Perm.STUDENT_EXAM] } };
+  const tags = ['attempts'];
+
+  r.get(
+    `${ATTEMPT_BASE}/listMyExams`,
+    {
+      config,
+      schema: { tags, summary: "The signed-in student's exams: upcoming, open, finished" },
+    },
+    async (request) => ok(await attempts.listMyExams(requireAuth(request))),
+  );
+
+  r.post(
+    `${ATTEMPT_BASE}/startAttempt`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Start (or continue) an exam: the paper as this candidate sits it, without keys',
+        body: startAttemptBody,
+      },
+    },
+    async (request) => ok(await attempts.start(request.body, requireAuth(request), request.ip)),
+  );
+
+  r.get(
+    `${ATTEMPT_BASE}/getAttempt/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Resume an attempt: paper, saved answers, remaining time',
+        params: idParams,
+      },
+    },
+    async (request) => ok(await attempts.view(request.params.id, requireAuth(request), request.ip)),
+  );
+
+  r.post(
+    `${ATTEMPT_BASE}/saveAnswers`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Save answers when the socket cannot connect: one ack per answer, after commit',
+        body: saveAnswersBody,
+      },
+    },
+    async (request) => {
+      const row = await attempts.ownAttempt(request.body.attemptId, requireAuth(request));
+      const acks = await attempts.save(row, request.body.answers, requestLanguage(request));
+      return ok({ remainingMs: await attempts.remainingMs(row.id), acks });
+    },
+  );
+
+  r.post(
+    `${ATTEMPT_BASE}/submitAttempt/:id`,
+    { config, schema: { tags, summary: 'Submit: the receipt (idempotent)', params: idParams } },
+    async (request) => ok(await attempts.submit(request.params.id, requireAuth(request))),
+  );
+
+  r.post(
+    `${ATTEMPT_BASE}/logEvent`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Log an integrity event (left the page, fullscreen, paste)',
+        body: logEventBody,
+      },
+    },
+    async (request) =>
+      ok(
+        await attempts.logEvent(
+          request.body.attemptId,
+          request.body.type,
+          requireAuth(request),
+          request.ip,
+        ),
+      ),
+  );
+}

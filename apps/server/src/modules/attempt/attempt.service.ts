@@ -1,0 +1,714 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { BlockList, isIPv4, isIPv6 } from 'node:net';
+import {
+  ApiStatus,
+  CandidateStatus,
+  QuestionType,
+  SAVE_GRACE_MS,
+  UserType,
+  scoreFromHundredths,
+  type AnswerSave,
+  type AnswerValue,
+  type AttemptResult,
+  type AttemptView,
+  type CertLevel,
+  type ClientEventType,
+  type FinishReason,
+  type LogEventResult,
+  type MessageLanguage,
+  type MyExamView,
+  type MyExamsView,
+  type Receipt,
+  type SaveAck,
+  type ShowResult,
+  type StartAttemptInput,
+} from '@kaoshi/shared';
+import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
+import { parseJson } from '../../lib/json.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import { readPaperVersion, type PaperSnapshot } from '../paper/paper-version.js';
+import { AnswerWriter, shownTime } from './answer-writer.js';
+import { answersOf, attemptWithExam, recordEvent, type AttemptRow } from './attempt.repository.js';
+import { isAnswered, isMarkedType, scoreAnswer } from './scoring.js';
+import {
+  buildVariant,
+  deliveredItem,
+  toPaperLetters,
+  toShownLetters,
+  type Variant,
+  type VariantItem,
+} from './variant.js';
+
+/** Variants kept in memory (one per live attempt); past this the oldest goes first. */
+const VARIANT_CACHE_SIZE = 20_000;
+
+const isChoice = (type: number) => type === QuestionType.SINGLE || type === QuestionType.MULTIPLE;
+
+/** Whether `ip` is in the exam's allow-list ([] allows any address). */
+export function addressAllowed(ip: string, rules: readonly string[]): boolean {
+  if (rules.length === 0) return true;
+  const bare = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
+  const family = isIPv4(bare) ? 'ipv4' : isIPv6(bare) ? 'ipv6' : null;
+  if (!family) return false;
+  const list = new BlockList();
+  for (const rule of rules) {
+    const [network = '', prefix] = rule.split('/');
+    const ruleFamily = isIPv4(network) ? 'ipv4' : 'ipv6';
+    if (ruleFamily !== family) continue;
+    if (prefix === undefined) list.addAddress(network, ruleFamily);
+    else list.addSubnet(network, Number(prefix), ruleFamily);
+  }
+  return list.check(bare, family);
+}
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/** The receipt code: SHA-256 over the answers as stored, in item order. */
+export function receiptCodeOf(answers: readonly { item_id: string; seq: number; value: string }[]) {
+  const hash = createHash('sha256');
+  for (const answer of answers) hash.update(`${answer.item_id}\t${answer.seq}\t${answer.value}\n`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Starting, resuming, saving, submitting and finalizing attempts (issue 13). Every answer a
+ * candidate receives goes through `view` and the variant's delivered items: never a key.
+ */
+export class AttemptService {
+  /** Paper versions are immutable: read and parsed once. */
+  private readonly versions = new Map<number, Promise<PaperSnapshot>>();
+  private readonly variants = new Map<number, Variant>();
+  readonly writer: AnswerWriter;
+  /** Told after an attempt has been finalized (the socket channel tells its page). */
+  onFinalized: (attemptId: number, receipt: Receipt) => void = () => {};
+
+  constructor(
+    private readonly db: Db,
+    postgres: boolean,
+  ) {
+    this.writer = new AnswerWriter(db, postgres);
+  }
+
+  private snapshot(versionId: number): Promise<PaperSnapshot> {
+    let snapshot = this.versions.get(versionId);
+    if (!snapshot) {
+      snapshot = readPaperVersion(this.db, versionId);
+      snapshot.catch(() => this.versions.delete(versionId));
+      this.versions.set(versionId, snapshot);
+    }
+    return snapshot;
+  }
+
+  async variantOf(row: AttemptRow): Promise<Variant> {
+    const cached = this.variants.get(row.id);
+    if (cached) return cached;
+    const variant = buildVariant(await this.snapshot(row.paper_version_id), row.seed, {
+      shuffleQuestions: row.shuffle_questions === 1,
+      shuffleOptions: row.shuffle_options === 1,
+    });
+    if (this.variants.size >= VARIANT_CACHE_SIZE) {
+      this.variants.delete(this.variants.keys().next().value!);
+    }
+    this.variants.set(row.id, variant);
+    return variant;
+  }
+
+  /** The signed-in student's row; other users cannot take exams. */
+  async studentOf(auth: AuthContext) {
+    const student =
+      auth.user.user_type === UserType.STUDENT
+        ? await this.db
+            .selectFrom('students')
+            .select(['id', 'name', 'ticket_number', 'photo'])
+            .where('user_id', '=', auth.user.id)
+            .executeTakeFirst()
+        : undefined;
+    if (!student) throw forbidden('notAStudent');
+    return student;
+  }
+
+  /** The attempt, if it is the signed-in student's own (otherwise: not found, as if absent). */
+  async ownAttempt(attemptId: number, auth: AuthContext, db: Db = this.db): Promise<AttemptRow> {
+    const student = await this.studentOf(auth);
+    const row = await attemptWithExam(db)
+      .where('attempts.id', '=', attemptId)
+      .where('attempts.student_id', '=', student.id)
+      .executeTakeFirst();
+    if (!row) throw notFound('attempt', attemptId);
+    return row;
+  }
+
+  // ── A student's exams ──────────────────────────────────────────────────────────────────
+
+  async listMyExams(auth: AuthContext): Promise<MyExamsView> {
+    const student = await this.studentOf(auth);
+    const now = nowIso();
+    const rows = await this.db
+      .selectFrom('exam_candidates as c')
+      .innerJoin('exams as e', 'e.id', 'c.exam_id')
+      .innerJoin('subjects as s', 's.id', 'e.subject_id')
+      .innerJoin('paper_versions as pv', 'pv.id', 'e.paper_version_id')
+      .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
+      .leftJoin('instructions as i', 'i.id', 'e.instruction_id')
+      .select([
+        'e.id as exam_id',
+        'e.name',
+        's.name as subject_name',
+        'e.level',
+        'e.start_at',
+        'e.end_at',
+        'e.duration_minutes',
+        'e.late_entry_minutes',
+        'e.access_code',
+        'e.show_result',
+        'e.released_at',
+        'e.pass_score',
+        'pv.total_score',
+        'c.extra_minutes',
+        'c.status',
+        'c.score as candidate_score',
+        'c.passed as candidate_passed',
+        'a.id as attempt_id',
+        'a.deadline',
+        'a.finished_at',
+        'a.finish_reason',
+        'a.objective_score',
+        'a.pending_marking',
+        'i.title as notice_title',
+        'i.body as notice_body',
+        'i.min_read_seconds',
+      ])
+      .where('c.student_id', '=', student.id)
+      .where('e.status', '=', 'published')
+      .orderBy('e.start_at', 'desc')
+      .execute();
+    const exams = rows.map((row): MyExamView => {
+      const running = row.attempt_id !== null && row.finished_at === null && row.deadline! > now;
+      const state =
+        now < row.start_at
+          ? 'upcoming'
+          : running || (row.attempt_id === null && now < row.end_at)
+            ? 'open'
+            : 'finished';
+      const status =
+        row.status === CandidateStatus.NOT_STARTED && row.end_at <= now
+          ? CandidateStatus.EXPIRED
+          : row.status;
+      return {
+        examId: row.exam_id,
+        name: row.name,
+        subjectName: row.subject_name,
+        level: row.level as CertLevel,
+        startAt: row.start_at,
+        endAt: row.end_at,
+        durationMinutes: row.duration_minutes,
+        extraMinutes: row.extra_minutes,
+        lateEntryUntil: lateEntryUntil(row.start_at, row.late_entry_minutes),
+        state,
+        status: status as MyExamView['status'],
+        accessCodeRequired: row.access_code !== '',
+        notice:
+          row.notice_title === null
+            ? null
+            : {
+                title: row.notice_title,
+                body: row.notice_body!,
+                minReadSeconds: row.min_read_seconds ?? 0,
+              },
+        attempt:
+          row.attempt_id === null
+            ? null
+            : {
+                id: row.attempt_id,
+                deadline: row.deadline!,
+                finishedAt: row.finished_at,
+                finishReason: row.finish_reason as FinishReason | null,
+              },
+        showResult: row.show_result as ShowResult,
+        result: resultOf({
+          finished: row.finished_at !== null,
+          showResult: row.show_result,
+          released: row.released_at !== null,
+          objective: row.objective_score,
+          pending: row.pending_marking,
+          candidateScore: row.candidate_score,
+          total: row.total_score,
+          passScore: row.pass_score,
+        }),
+      };
+    });
+    return { serverNow: nowIso(), exams };
+  }
+
+  // ── Starting and resuming ──────────────────────────────────────────────────────────────
+
+  /**
+   * Starts the student's attempt at the exam, or answers the running one (Continue). Checks the
+   * window, late entry, the access code and the address allow-list, each refusal saying why.
+   */
+  async start(input: StartAttemptInput, auth: AuthContext, ip: string): Promise<AttemptView> {
+    const student = await this.studentOf(auth);
+    const exam = await this.db
+      .selectFrom('exams')
+      .innerJoin('exam_candidates as c', 'c.exam_id', 'exams.id')
+      .select([
+        'exams.id',
+        'exams.status',
+        'exams.paper_version_id',
+        'exams.start_at',
+        'exams.end_at',
+        'exams.duration_minutes',
+        'exams.late_entry_minutes',
+        'exams.access_code',
+        'exams.ip_allow_list',
+        'c.id as candidate_id',
+        'c.extra_minutes',
+      ])
+      .where('exams.id', '=', input.examId)
+      .where('c.student_id', '=', student.id)
+      .executeTakeFirst();
+    if (!exam || exam.status !== 'published' || exam.paper_version_id === null) {
+      throw forbidden('notYourExam', { id: input.examId });
+    }
+    const existing = await this.db
+      .selectFrom('attempts')
+      .select('id')
+      .where('candidate_id', '=', exam.candidate_id)
+      .executeTakeFirst();
+    this.checkAddress(ip, exam.ip_allow_list);
+    if (existing) return this.view(existing.id, auth, ip);
+
+    const now = new Date();
+    const at = now.toISOString();
+    if (at < exam.start_at) throw conflict('examNotOpenYet', { start: shownTime(exam.start_at) });
+    if (at >= exam.end_at) throw conflict('examClosedForStart', { end: shownTime(exam.end_at) });
+    const lateUntil = lateEntryUntil(exam.start_at, exam.late_entry_minutes);
+    if (lateUntil !== null && at > lateUntil) {
+      throw conflict('lateEntryOver', { until: shownTime(lateUntil) });
+    }
+    if (exam.access_code !== '' && !sameText(input.accessCode, exam.access_code)) {
+      throw invalid('accessCode', 'accessCodeWrong');
+    }
+    const ownEnd = now.getTime() + (exam.duration_minutes + exam.extra_minutes) * 60_000;
+    const deadline = new Date(Math.min(ownEnd, Date.parse(exam.end_at))).toISOString();
+    let attemptId: number;
+    try {
+      attemptId = await inTransaction(this.db, async (trx) => {
+        const row = await trx
+          .insertInto('attempts')
+          .values({
+            exam_id: exam.id,
+            candidate_id: exam.candidate_id,
+            student_id: student.id,
+            paper_version_id: exam.paper_version_id!,
+            seed: randomBytes(12).toString('hex'),
+            started_at: at,
+            deadline,
+            finished_at: null,
+            finish_reason: null,
+            objective_score: null,
+            pending_marking: null,
+            receipt_code: null,
+            live_token: null,
+            start_ip: ip,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('exam_candidates')
+          .set({ status: CandidateStatus.IN_PROGRESS })
+          .where('id', '=', exam.candidate_id)
+          .execute();
+        return row.id;
+      });
+    } catch (error) {
+      // Two starts at once (two tabs): the unique candidate refused the second; both resume.
+      const raced = await this.db
+        .selectFrom('attempts')
+        .select('id')
+        .where('candidate_id', '=', exam.candidate_id)
+        .executeTakeFirst();
+      if (!raced) throw error;
+      attemptId = raced.id;
+    }
+    return this.view(attemptId, auth, ip);
+  }
+
+  private checkAddress(ip: string, allowList: string) {
+    if (!addressAllowed(ip, parseJson<string[]>(allowList, []))) {
+      throw forbidden('addressNotAllowed', { ip });
+    }
+  }
+
+  /** Everything the exam page needs: the candidate's paper, saved answers and the clock. */
+  async view(attemptId: number, auth: AuthContext, ip?: string): Promise<AttemptView> {
+    const row = await this.ownAttempt(attemptId, auth);
+    if (ip !== undefined && row.finished_at === null) {
+      const allowList = await this.db
+        .selectFrom('exams')
+        .select('ip_allow_list')
+        .where('id', '=', row.exam_id)
+        .executeTakeFirstOrThrow();
+      this.checkAddress(ip, allowList.ip_allow_list);
+    }
+    const student = await this.studentOf(auth);
+    const variant = await this.variantOf(row);
+    const snapshot = await this.snapshot(row.paper_version_id);
+    const stored = await answersOf(this.db, row.id);
+    const now = Date.now();
+    return {
+      attemptId: row.id,
+      examId: row.exam_id,
+      examName: row.exam_name,
+      candidate: { name: student.name, ticketNumber: student.ticket_number, photo: student.photo },
+      serverNow: new Date(now).toISOString(),
+      deadline: row.deadline,
+      remainingMs: Math.max(0, Date.parse(row.deadline) - now),
+      submitAfter: new Date(
+        Date.parse(row.started_at) + row.min_submit_minutes * 60_000,
+      ).toISOString(),
+      fullscreen: row.fullscreen === 1,
+      leaveLimit: row.leave_limit,
+      leaveCount: row.leave_count,
+      paper: {
+        name: snapshot.paper.name,
+        total: scoreFromHundredths(
+          variant.sections.reduce(
+            (sum, section) => sum + section.items.reduce((s, item) => s + item.score, 0),
+            0,
+          ),
+        ),
+        sections: variant.sections.map((section) => ({
+          title: section.title,
+          description: section.description,
+          items: section.items.map(deliveredItem),
+        })),
+      },
+      answers: stored.flatMap((answer) => {
+        const item = variant.byItemId.get(answer.item_id);
+        if (!item) return [];
+        return [{ itemId: answer.item_id, seq: answer.seq, value: shownValue(item, answer.value) }];
+      }),
+      finished: row.finished_at === null ? null : this.receiptOf(row, stored, variant),
+    };
+  }
+
+  // ── Saving ─────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Saves answers of the attempt `row` (its owner checked by the caller): each is checked
+   * against its question, turned into the paper's option keys and written by the grouped
+   * writer; each ack says whether it is stored.
+   */
+  async save(
+    row: AttemptRow,
+    saves: readonly AnswerSave[],
+    language: MessageLanguage,
+  ): Promise<SaveAck[]> {
+    const variant = await this.variantOf(row);
+    const savedAt = nowIso();
+    return Promise.all(
+      saves.map(async (save): Promise<SaveAck> => {
+        let refused: AppError | null;
+        try {
+          const value = storedValue(variant, save.itemId, save.value);
+          refused = await this.writer.save({
+            attemptId: row.id,
+            itemId: save.itemId,
+            seq: save.seq,
+            value,
+            savedAt,
+          });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          refused = error;
+        }
+        return refused === null
+          ? { itemId: save.itemId, seq: save.seq, ok: true }
+          : {
+              itemId: save.itemId,
+              seq: save.seq,
+              ok: false,
+              code: refused.status,
+              message: refused.render(language),
+            };
+      }),
+    );
+  }
+
+  /** Remaining milliseconds of the attempt by the server's clock (never below 0). */
+  async remainingMs(attemptId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('attempts')
+      .select('deadline')
+      .where('id', '=', attemptId)
+      .executeTakeFirst();
+    return row ? Math.max(0, Date.parse(row.deadline) - Date.now()) : 0;
+  }
+
+  // ── Submitting and finalizing ──────────────────────────────────────────────────────────
+
+  /** The candidate submits: refused before the exam's minimum time; idempotent after. */
+  async submit(attemptId: number, auth: AuthContext): Promise<Receipt> {
+    const row = await this.ownAttempt(attemptId, auth);
+    if (row.finished_at === null) {
+      const now = Date.now();
+      const overdue = now > Date.parse(row.deadline) + SAVE_GRACE_MS;
+      const allowedFrom = Date.parse(row.started_at) + row.min_submit_minutes * 60_000;
+      if (!overdue && now < allowedFrom) {
+        throw conflict('submitTooEarly', { after: shownTime(new Date(allowedFrom).toISOString()) });
+      }
+      // Saves already acknowledged are committed; those still gathering go in first.
+      await this.writer.drain();
+      await this.finalize(attemptId, overdue ? 'deadline' : 'submitted');
+    }
+    return this.receipt(attemptId);
+  }
+
+  /** The receipt of a finished attempt. */
+  async receipt(attemptId: number): Promise<Receipt> {
+    const row = await attemptWithExam(this.db)
+      .where('attempts.id', '=', attemptId)
+      .executeTakeFirstOrThrow();
+    return this.receiptOf(row, await answersOf(this.db, attemptId), await this.variantOf(row));
+  }
+
+  private receiptOf(
+    row: AttemptRow,
+    stored: readonly { item_id: string; seq: number; value: string }[],
+    variant: Variant,
+  ): Receipt {
+    return {
+      attemptId: row.id,
+      finishedAt: row.finished_at!,
+      finishReason: row.finish_reason as FinishReason,
+      answeredCount: stored.filter((answer) => isAnswered(parseJson(answer.value, ''))).length,
+      itemCount: variant.itemCount,
+      receiptCode: row.receipt_code ?? receiptCodeOf(stored),
+      result: resultOf({
+        finished: true,
+        showResult: row.show_result,
+        released: row.released_at !== null,
+        objective: row.objective_score,
+        pending: row.pending_marking,
+        candidateScore: null,
+        total: variant.sections.reduce(
+          (sum, section) => sum + section.items.reduce((s, item) => s + item.score, 0),
+          0,
+        ),
+        passScore: row.pass_score,
+      }),
+    };
+  }
+
+  /**
+   * Ends the attempt once: the conditional UPDATE claims it (with several processes, exactly
+   * one wins), then the objective questions are scored in the same transaction. Answers null
+   * when the attempt had already ended.
+   */
+  async finalize(attemptId: number, reason: FinishReason): Promise<Receipt | null> {
+    const finished = await inTransaction(this.db, async (trx) => {
+      const at = nowIso();
+      const claimed = await trx
+        .updateTable('attempts')
+        .set({ finished_at: at, finish_reason: reason })
+        .where('id', '=', attemptId)
+        .where('finished_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) === 0) return false;
+      const row = await attemptWithExam(trx)
+        .where('attempts.id', '=', attemptId)
+        .executeTakeFirstOrThrow();
+      const variant = await this.variantOf(row);
+      const stored = await answersOf(trx, attemptId);
+      const policy = {
+        multipleScoring: row.multiple_scoring as 'all' | 'partial',
+        partialShare: row.partial_share,
+      };
+      let objective = 0;
+      let pending = 0;
+      for (const answer of stored) {
+        const item = variant.byItemId.get(answer.item_id);
+        if (!item) continue;
+        const value = parseJson<unknown>(answer.value, '');
+        if (isMarkedType(item.item.type)) {
+          if (isAnswered(value)) pending += 1;
+          continue;
+        }
+        const score = scoreAnswer(item.item, item.score, value, policy) ?? 0;
+        objective += score;
+        await trx
+          .updateTable('attempt_answers')
+          .set({ score })
+          .where('attempt_id', '=', attemptId)
+          .where('item_id', '=', answer.item_id)
+          .execute();
+      }
+      await trx
+        .updateTable('attempts')
+        .set({
+          objective_score: objective,
+          pending_marking: pending,
+          receipt_code: receiptCodeOf(stored),
+          live_token: null,
+        })
+        .where('id', '=', attemptId)
+        .execute();
+      await trx
+        .updateTable('exam_candidates')
+        .set({
+          status: reason === 'submitted' ? CandidateStatus.SUBMITTED : CandidateStatus.SAVED,
+          score: pending === 0 ? objective : null,
+          passed: pending === 0 ? (objective >= row.pass_score ? 1 : 0) : null,
+        })
+        .where('id', '=', row.candidate_id)
+        .execute();
+      return true;
+    });
+    if (!finished) return null;
+    const receipt = await this.receipt(attemptId);
+    this.variants.delete(attemptId);
+    this.onFinalized(attemptId, receipt);
+    return receipt;
+  }
+
+  /** Finalizes attempts whose deadline (and grace) has passed; answers how many it ended. */
+  async finalizeDue(limit = 200): Promise<number> {
+    const due = await this.db
+      .selectFrom('attempts')
+      .select('id')
+      .where('finished_at', 'is', null)
+      .where('deadline', '<=', new Date(Date.now() - SAVE_GRACE_MS).toISOString())
+      .orderBy('deadline')
+      .limit(limit)
+      .execute();
+    let ended = 0;
+    for (const { id } of due) {
+      if (await this.finalize(id, 'deadline')) ended += 1;
+    }
+    return ended;
+  }
+
+  // ── Integrity events ───────────────────────────────────────────────────────────────────
+
+  /** Logs what the page reports; leaving the page past the exam's limit submits the attempt. */
+  async logEvent(
+    attemptId: number,
+    type: ClientEventType,
+    auth: AuthContext,
+    ip: string,
+  ): Promise<LogEventResult> {
+    const row = await this.ownAttempt(attemptId, auth);
+    if (row.finished_at !== null) {
+      throw new AppError(ApiStatus.ATTEMPT_ENDED, 'attemptEnded', {
+        at: shownTime(row.finished_at),
+      });
+    }
+    const leaving = type === 'page_hidden' || type === 'fullscreen_left';
+    const leaveCount = await inTransaction(this.db, async (trx) => {
+      await recordEvent(trx, { attemptId, examId: row.exam_id, type, ip, at: nowIso() });
+      if (!leaving || row.leave_limit === 0) return row.leave_count;
+      await trx
+        .updateTable('attempts')
+        .set((eb) => ({ leave_count: eb('leave_count', '+', 1) }))
+        .where('id', '=', attemptId)
+        .execute();
+      const updated = await trx
+        .selectFrom('attempts')
+        .select('leave_count')
+        .where('id', '=', attemptId)
+        .executeTakeFirstOrThrow();
+      return updated.leave_count;
+    });
+    let finished: Receipt | null = null;
+    if (leaving && row.leave_limit > 0 && leaveCount > row.leave_limit) {
+      await this.writer.drain();
+      finished = (await this.finalize(attemptId, 'leave_limit')) ?? (await this.receipt(attemptId));
+    }
+    return { leaveCount, leaveLimit: row.leave_limit, finished };
+  }
+
+  /** Logs an event the server noticed itself (a takeover, an address change, a join). */
+  async logServerEvent(row: AttemptRow, type: string, ip: string, detail: object = {}) {
+    await recordEvent(this.db, {
+      attemptId: row.id,
+      examId: row.exam_id,
+      type,
+      detail,
+      ip,
+      at: nowIso(),
+    });
+  }
+}
+
+/** No one may start after this instant (late-entry policy); null: until the window closes. */
+export const lateEntryUntil = (startAt: string, lateMinutes: number) =>
+  lateMinutes > 0 ? new Date(Date.parse(startAt) + lateMinutes * 60_000).toISOString() : null;
+
+/** What the candidate may see of the result, as the exam's policy allows. */
+function resultOf(input: {
+  finished: boolean;
+  showResult: string;
+  released: boolean;
+  objective: number | null;
+  pending: number | null;
+  candidateScore: number | null;
+  total: number;
+  passScore: number;
+}): AttemptResult | null {
+  if (!input.finished || input.showResult === 'none') return null;
+  if (input.showResult === 'released' && !input.released) return null;
+  const objective = input.objective ?? 0;
+  const score = input.pending === 0 ? objective : input.released ? input.candidateScore : null;
+  return {
+    objectiveScore: scoreFromHundredths(objective),
+    score: score === null ? null : scoreFromHundredths(score),
+    total: scoreFromHundredths(input.total),
+    passScore: scoreFromHundredths(input.passScore),
+    passed: score === null ? null : score >= input.passScore,
+    pendingMarking: input.pending ?? 0,
+  };
+}
+
+/** A save's value as stored: checked against the question, option letters as the paper's keys. */
+function storedValue(variant: Variant, itemId: string, value: AnswerValue): string {
+  const item = variant.byItemId.get(itemId);
+  if (!item) throw new AppError(ApiStatus.INVALID_INPUT, 'itemNotInPaper', { itemId });
+  const wrong = () => new AppError(ApiStatus.INVALID_INPUT, 'answerShape', { itemId });
+  const { type } = item.item;
+  if (type === QuestionType.FILL_BLANK) {
+    if (!Array.isArray(value) || value.length > item.item.blanks.length) throw wrong();
+    return JSON.stringify(value);
+  }
+  if (typeof value !== 'string') throw wrong();
+  if (value === '') return JSON.stringify('');
+  if (isChoice(type)) {
+    const shown = new Set(
+      item.toPaperKey ? item.toPaperKey.keys() : item.item.options.map((option) => option.key),
+    );
+    const letters = [...value];
+    if (
+      letters.some((letter) => !shown.has(letter)) ||
+      new Set(letters).size !== letters.length ||
+      (type === QuestionType.SINGLE && letters.length !== 1)
+    ) {
+      throw wrong();
+    }
+    return JSON.stringify(toPaperLetters(item, value));
+  }
+  if (type === QuestionType.JUDGEMENT && value !== 'T' && value !== 'F') throw wrong();
+  return JSON.stringify(value);
+}
+
+/** A stored value as this candidate gave it (their option letters). */
+function shownValue(item: VariantItem, stored: string): AnswerValue {
+  const value = parseJson<AnswerValue>(stored, '');
+  return isChoice(item.item.type) && typeof value === 'string'
+    ? toShownLetters(item, value)
+    : value;
+}

@@ -1,0 +1,201 @@
+import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import {
+  ApiStatus,
+  Perm,
+  SOCKET_PATH,
+  SocketEvent,
+  TOKEN_COOKIE,
+  answerSaveSchema,
+  languageOf,
+  logEventBody,
+  type MessageLanguage,
+  type SocketRefusal,
+} from '@kaoshi/shared';
+import type { FastifyInstance } from 'fastify';
+import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import { AppError, invalid } from '../../errors.js';
+import { isOwnOrigin } from '../../plugins/access.js';
+import { hasAnyPermission, type AuthContext, type AuthService } from '../auth/auth.service.js';
+import type { AttemptRow } from './attempt.repository.js';
+import type { AttemptService } from './attempt.service.js';
+
+const attemptIdPayload = z.object({ attemptId: z.number().int().positive() });
+const savePayload = answerSaveSchema.extend({ attemptId: z.number().int().positive() });
+
+interface SocketData {
+  auth: AuthContext;
+  ip: string;
+  language: MessageLanguage;
+  /** The attempts this connection holds. */
+  joined: Map<number, AttemptRow>;
+}
+type ExamSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+const room = (attemptId: number) => `attempt:${attemptId}`;
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * The exam page's realtime channel (DESIGN.md "An acknowledged answer is never lost"): socket.io
+ * on /api/socket.io, the session cookie checked at the handshake, one live connection per
+ * attempt. Every acknowledgement is sent after the write it reports has committed.
+ */
+export function attachAttemptSocket(
+  app: FastifyInstance,
+  opts: { attempts: AttemptService; auth: AuthService; config: Config },
+) {
+  const { attempts, auth, config } = opts;
+  const trusted = config.trustProxy === false ? () => false : proxyAddr.compile(config.trustProxy);
+  const io = new Server(app.server, {
+    path: SOCKET_PATH,
+    transports: ['websocket', 'polling'],
+    serveClient: false,
+    // A page of another site may not open a socket with this site's cookie.
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      callback(null, origin === undefined || isOwnOrigin(origin, request.headers.host ?? ''));
+    },
+  });
+  /** Which connection holds each attempt (this process; issue 16 spreads it over processes). */
+  const live = new Map<number, ExamSocket>();
+
+  io.use((socket: ExamSocket, next) => {
+    const token = cookieValue(socket.request.headers.cookie, TOKEN_COOKIE);
+    const language = languageOf(socket.request.headers['accept-language']);
+    const refuse = (error: AppError) =>
+      next(Object.assign(new Error(error.render(language)), { data: { code: error.status } }));
+    if (!token) return refuse(new AppError(ApiStatus.NO_SESSION, 'noSession'));
+    auth
+      .resolveSession(token)
+      .then((context) => {
+        if (!context) return refuse(new AppError(ApiStatus.NO_SESSION, 'noSession'));
+        if (!hasAnyPermission(context, [Perm.STUDENT_EXAM])) {
+          return refuse(new AppError(ApiStatus.FORBIDDEN, 'permissionDenied'));
+        }
+        socket.data = {
+          auth: context,
+          ip: proxyAddr(socket.request as IncomingMessage, trusted),
+          language,
+          joined: new Map(),
+        };
+        next();
+      })
+      .catch(next);
+  });
+
+  attempts.onFinalized = (attemptId, receipt) => {
+    io.to(room(attemptId)).emit(SocketEvent.FINALIZED, receipt);
+  };
+
+  io.on('connection', (socket: ExamSocket) => {
+    const { data } = socket;
+    /** Runs a handler and acknowledges its answer, or the refusal in the user's language. */
+    const handle =
+      <T>(work: (payload: unknown) => Promise<T>) =>
+      (payload: unknown, ack?: (answer: unknown) => void) => {
+        if (typeof ack !== 'function') return;
+        work(payload).then(
+          (answer) => ack(answer),
+          (error: unknown) => {
+            if (!(error instanceof AppError))
+              app.log.error({ err: error }, 'socket handler failed');
+            const refusal: SocketRefusal =
+              error instanceof AppError
+                ? { ok: false, code: error.status, message: error.render(data.language) }
+                : { ok: false, code: ApiStatus.INTERNAL, message: 'Internal error' };
+            ack(refusal);
+          },
+        );
+      };
+    const parse = <S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> => {
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) throw invalid('body', 'invalidValue');
+      return parsed.data;
+    };
+    /** The attempt this connection holds; refused once another has taken it over. */
+    const held = (attemptId: number): AttemptRow => {
+      const row = data.joined.get(attemptId);
+      if (row && live.get(attemptId) === socket) return row;
+      throw new AppError(ApiStatus.TAKEN_OVER, 'takenOver');
+    };
+
+    socket.on(
+      SocketEvent.JOIN,
+      handle(async (payload) => {
+        const { attemptId } = parse(attemptIdPayload, payload);
+        const view = await attempts.view(attemptId, data.auth, data.ip);
+        const row = await attempts.ownAttempt(attemptId, data.auth);
+        const holder = live.get(attemptId);
+        if (holder && holder !== socket && holder.connected && row.finished_at === null) {
+          if (row.takeover === 'refuse') {
+            await attempts.logServerEvent(row, 'takeover', data.ip, { refused: true });
+            throw new AppError(ApiStatus.TAKEN_OVER, 'takeoverRefused');
+          }
+          holder.data.joined.delete(attemptId);
+          void holder.leave(room(attemptId));
+          holder.emit(SocketEvent.TAKEN_OVER);
+          await attempts.logServerEvent(row, 'takeover', data.ip, { from: holder.data.ip });
+        }
+        live.set(attemptId, socket);
+        data.joined.set(attemptId, row);
+        await socket.join(room(attemptId));
+        await attempts.logServerEvent(row, 'joined', data.ip);
+        return { ok: true, ...view };
+      }),
+    );
+
+    socket.on(
+      SocketEvent.SAVE,
+      handle(async (payload) => {
+        const { attemptId, ...save } = parse(savePayload, payload);
+        const row = held(attemptId);
+        const [ack] = await attempts.save(row, [save], data.language);
+        if (!ack!.ok) return { ok: false, code: ack!.code, message: ack!.message };
+        return {
+          ok: true,
+          seq: save.seq,
+          remainingMs: Math.max(0, Date.parse(row.deadline) - Date.now()),
+        };
+      }),
+    );
+
+    socket.on(
+      SocketEvent.SUBMIT,
+      handle(async (payload) => {
+        const { attemptId } = parse(attemptIdPayload, payload);
+        held(attemptId);
+        return { ok: true, receipt: await attempts.submit(attemptId, data.auth) };
+      }),
+    );
+
+    socket.on(
+      SocketEvent.EVENT,
+      handle(async (payload) => {
+        const { attemptId, type } = parse(logEventBody, payload);
+        held(attemptId);
+        return { ok: true, ...(await attempts.logEvent(attemptId, type, data.auth, data.ip)) };
+      }),
+    );
+
+    socket.on('disconnect', () => {
+      for (const attemptId of data.joined.keys()) {
+        if (live.get(attemptId) === socket) live.delete(attemptId);
+      }
+    });
+  });
+
+  app.addHook('preClose', async () => {
+    await attempts.writer.drain();
+    await io.close();
+  });
+  return io;
+}
