@@ -19,6 +19,7 @@ export async function attemptModule(
   opts: { db: Db; config: Config; auth: AuthService },
 ) {
   const attempts = new AttemptService(opts.db, opts.config.database.kind === 'postgres');
+  opts.auth.hasOpenAttempt = (userId) => attempts.hasOpenAttempt(userId);
   await app.register(attemptRoutes, { attempts });
   attachAttemptSocket(app, { attempts, auth: opts.auth, config: opts.config });
 

@@ -143,6 +143,19 @@ export class AttemptService {
     return row;
   }
 
+  /** Whether the student user has an attempt running now. */
+  async hasOpenAttempt(userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('attempts')
+      .innerJoin('students', 'students.id', 'attempts.student_id')
+      .select('attempts.id')
+      .where('students.user_id', '=', userId)
+      .where('attempts.finished_at', 'is', null)
+      .where('attempts.deadline', '>', nowIso())
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   // ── A student's exams ──────────────────────────────────────────────────────────────────
 
   async listMyExams(auth: AuthContext): Promise<MyExamsView> {

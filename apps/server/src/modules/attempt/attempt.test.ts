@@ -21,7 +21,7 @@ import {
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
-import { expectOk, expectStatus } from '../../../test/factories.js';
+import { ME, expectOk, expectStatus } from '../../../test/factories.js';
 import { hashSecret } from '../auth/secret.js';
 import { addClass } from '../base/test-data.js';
 import { EXAM_BASE } from '../exam/exam.routes.js';
@@ -166,6 +166,9 @@ describe('taking exams', () => {
     const text = JSON.stringify(view);
     for (const marker of KEY_MARKERS) expect(text).not.toContain(marker);
 
+    // The session says the realtime connection is wanted while the attempt runs.
+    expect(expectOk(await client.get<{ socketOpen: boolean }>(ME)).socketOpen).toBe(true);
+
     // Starting again continues the same attempt.
     expect((await start(client, examId)).attemptId).toBe(view.attemptId);
     const listed = expectOk(await client.get<MyExamsView>(`${BASE}/listMyExams`));
@@ -241,6 +244,7 @@ describe('taking exams', () => {
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ objective_score: 600, pending_marking: 1 });
 
+    expect(expectOk(await client.get<{ socketOpen: boolean }>(ME)).socketOpen).toBe(false);
     // Submitting again answers the same receipt; a save now is refused with its own code.
     expect(expectOk(await client.post<Receipt>(`${BASE}/submitAttempt/${id}`))).toEqual(receipt);
     const late = expectOk(await save(client, id, [{ itemId: single.itemId, seq: 9, value: 'B' }]));

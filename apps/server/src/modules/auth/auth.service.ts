@@ -63,6 +63,11 @@ export class AuthService {
   private readonly permissions: PermissionRepository;
   private readonly users: UserRepository;
   private readonly students: StudentRepository;
+  /**
+   * Whether the user is a candidate with an attempt running now (the session's socketOpen: the
+   * web app opens the realtime connection then). Set by the attempt module.
+   */
+  hasOpenAttempt: (userId: number) => Promise<boolean> = async () => false;
   /** Verified against when the username is unknown, so both paths cost the same argon2 work. */
   private dummyHash: Promise<string> | undefined;
 
@@ -242,7 +247,7 @@ export class AuthService {
       email: user.email,
       remoteLogin: user.remote_login,
       resourceUrl: user.resource_url,
-      socketOpen: user.socket_open === 1,
+      socketOpen: user.user_type === UserType.STUDENT && (await this.hasOpenAttempt(user.id)),
       passwordIsDefault: user.password_is_default === 1,
     };
   }
