@@ -8,6 +8,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { attemptModule } from './modules/attempt/attempt.module.js';
+import { DeadlineNews } from './modules/attempt/deadlines.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { baseModule } from './modules/base/base.module.js';
@@ -93,8 +94,10 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(filesModule, { db, config });
   await app.register(questionModule, { db });
   await app.register(paperModule, { db, config });
-  await app.register(examModule, { db, config });
-  await app.register(attemptModule, { db, config, auth });
+  // Publishing moves deadlines (closing later, extra time); the exam pages hear of it.
+  const deadlineNews = new DeadlineNews();
+  await app.register(examModule, { db, config, deadlineNews });
+  await app.register(attemptModule, { db, config, auth, deadlineNews });
 
   await app.register(webPlugin, { webDist: config.webDist });
 

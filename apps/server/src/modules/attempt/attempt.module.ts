@@ -5,6 +5,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import { attemptRoutes } from './attempt.routes.js';
 import { AttemptService } from './attempt.service.js';
 import { attachAttemptSocket } from './attempt.socket.js';
+import type { DeadlineNews } from './deadlines.js';
 
 /** How often the scheduler looks for attempts past their deadline. */
 export const FINALIZE_EVERY_MS = 1000;
@@ -16,12 +17,17 @@ export const FINALIZE_EVERY_MS = 1000;
  */
 export async function attemptModule(
   app: FastifyInstance,
-  opts: { db: Db; config: Config; auth: AuthService },
+  opts: { db: Db; config: Config; auth: AuthService; deadlineNews: DeadlineNews },
 ) {
   const attempts = new AttemptService(opts.db, opts.config.database.kind === 'postgres');
   opts.auth.hasOpenAttempt = (userId) => attempts.hasOpenAttempt(userId);
   await app.register(attemptRoutes, { attempts });
-  attachAttemptSocket(app, { attempts, auth: opts.auth, config: opts.config });
+  attachAttemptSocket(app, {
+    attempts,
+    auth: opts.auth,
+    config: opts.config,
+    deadlineNews: opts.deadlineNews,
+  });
 
   let running: Promise<void> | null = null;
   const finalizeDue = () => {

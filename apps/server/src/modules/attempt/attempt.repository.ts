@@ -22,6 +22,7 @@ export function attemptWithExam(db: Db) {
       'attempts.receipt_code',
       'attempts.live_token',
       'attempts.leave_count',
+      'attempts.start_ip',
       'exams.name as exam_name',
       'exams.end_at',
       'exams.min_submit_minutes',

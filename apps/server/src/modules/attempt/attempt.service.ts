@@ -30,6 +30,7 @@ import type { AuthContext } from '../auth/auth.service.js';
 import { readPaperVersion, type PaperSnapshot } from '../paper/paper-version.js';
 import { AnswerWriter, shownTime } from './answer-writer.js';
 import { answersOf, attemptWithExam, recordEvent, type AttemptRow } from './attempt.repository.js';
+import { deadlineOf } from './deadlines.js';
 import { isAnswered, isMarkedType, scoreAnswer } from './scoring.js';
 import {
   buildVariant,
@@ -307,8 +308,7 @@ export class AttemptService {
     if (exam.access_code !== '' && !sameText(input.accessCode, exam.access_code)) {
       throw invalid('accessCode', 'accessCodeWrong');
     }
-    const ownEnd = now.getTime() + (exam.duration_minutes + exam.extra_minutes) * 60_000;
-    const deadline = new Date(Math.min(ownEnd, Date.parse(exam.end_at))).toISOString();
+    const deadline = deadlineOf(at, exam.duration_minutes, exam.extra_minutes, exam.end_at);
     let attemptId: number;
     try {
       attemptId = await inTransaction(this.db, async (trx) => {

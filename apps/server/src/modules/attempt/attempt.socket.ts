@@ -11,6 +11,7 @@ import {
   logEventBody,
   type MessageLanguage,
   type SocketRefusal,
+  type TimeMessage,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
 import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
@@ -21,6 +22,7 @@ import { isOwnOrigin } from '../../plugins/access.js';
 import { hasAnyPermission, type AuthContext, type AuthService } from '../auth/auth.service.js';
 import type { AttemptRow } from './attempt.repository.js';
 import type { AttemptService } from './attempt.service.js';
+import type { DeadlineNews } from './deadlines.js';
 
 const attemptIdPayload = z.object({ attemptId: z.number().int().positive() });
 const savePayload = answerSaveSchema.extend({ attemptId: z.number().int().positive() });
@@ -51,7 +53,7 @@ function cookieValue(header: string | undefined, name: string): string | undefin
  */
 export function attachAttemptSocket(
   app: FastifyInstance,
-  opts: { attempts: AttemptService; auth: AuthService; config: Config },
+  opts: { attempts: AttemptService; auth: AuthService; config: Config; deadlineNews: DeadlineNews },
 ) {
   const { attempts, auth, config } = opts;
   const trusted = config.trustProxy === false ? () => false : proxyAddr.compile(config.trustProxy);
@@ -95,6 +97,19 @@ export function attachAttemptSocket(
   attempts.onFinalized = (attemptId, receipt) => {
     io.to(room(attemptId)).emit(SocketEvent.FINALIZED, receipt);
   };
+
+  // Extra time or a later close: the page's clock changes at once.
+  opts.deadlineNews.subscribe((changes) => {
+    for (const { attemptId, deadline } of changes) {
+      const row = live.get(attemptId)?.data.joined.get(attemptId);
+      if (row) row.deadline = deadline;
+      const message: TimeMessage = {
+        deadline,
+        remainingMs: Math.max(0, Date.parse(deadline) - Date.now()),
+      };
+      io.to(room(attemptId)).emit(SocketEvent.TIME, message);
+    }
+  });
 
   io.on('connection', (socket: ExamSocket) => {
     const { data } = socket;
@@ -149,6 +164,12 @@ export function attachAttemptSocket(
         data.joined.set(attemptId, row);
         await socket.join(room(attemptId));
         await attempts.logServerEvent(row, 'joined', data.ip);
+        if (row.finished_at === null && row.start_ip !== '' && row.start_ip !== data.ip) {
+          await attempts.logServerEvent(row, 'address_changed', data.ip, {
+            from: row.start_ip,
+            to: data.ip,
+          });
+        }
         return { ok: true, ...view };
       }),
     );

@@ -17,6 +17,7 @@ import {
   type Receipt,
   type SaveAckMessage,
   type SaveAnswersResult,
+  type TimeMessage,
 } from '@kaoshi/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -394,7 +395,7 @@ describe('taking exams', () => {
 
     it('joins, acknowledges saves after they are stored, hands the attempt to a second tab', async () => {
       const examId = await openExam();
-      const { client } = await student();
+      const { client, ticket } = await student();
       const view = await start(client, examId);
       const single = itemOfType(view, QuestionType.SINGLE);
 
@@ -415,6 +416,22 @@ describe('taking exams', () => {
         .where('item_id', '=', single.itemId)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ seq: 1, value: '"A"' });
+
+      // Extra time given while the page is open: its clock changes at once.
+      const studentId = (
+        await t.handle.db
+          .selectFrom('students')
+          .select('id')
+          .where('ticket_number', '=', ticket)
+          .executeTakeFirstOrThrow()
+      ).id;
+      const timeChanged = new Promise<TimeMessage>((resolve) =>
+        first.once(SocketEvent.TIME, (message: TimeMessage) => resolve(message)),
+      );
+      expectOk(await admin.post(`${EXAM_BASE}/setExtraTime`, { examId, studentId, minutes: 15 }));
+      const time = await timeChanged;
+      expect(Date.parse(time.deadline) - Date.parse(view.deadline)).toBe(15 * MINUTE);
+      expect(time.remainingMs).toBeGreaterThan(44 * MINUTE);
 
       // A second tab takes over: the first is told and may no longer save.
       const told = new Promise<void>((resolve) =>

@@ -17,6 +17,7 @@ import { sql } from 'kysely';
 import { contains, inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden, invalid } from '../../errors.js';
 import { styleHeader, writeExport } from '../../lib/spreadsheet.js';
+import { recomputeDeadlines, type DeadlineChange } from '../attempt/deadlines.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { maskIdNumber } from '../base/student.service.js';
 import { ExamRepository, STARTED_STATUSES, examState, type ExamRow } from './exam.repository.js';
@@ -326,6 +327,7 @@ export class CandidateService {
 
   /** Extra minutes for one candidate (an accommodation); allowed until the exam closes. */
   async setExtraTime(body: SetExtraTimeBody, auth: AuthContext): Promise<void> {
+    let moved: DeadlineChange[] = [];
     await inTransaction(this.db, async (trx) => {
       const exam = await this.changeable(trx, body.examId, auth);
       const row = await trx
@@ -355,7 +357,10 @@ export class CandidateService {
         },
         nowIso(),
       );
+      moved = await recomputeDeadlines(trx, exam.id, body.studentId);
     });
+    // A running attempt's page shows the new time at once.
+    this.exams.deadlineNews.publish(moved);
   }
 
   /**

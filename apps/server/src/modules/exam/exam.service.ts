@@ -24,6 +24,7 @@ import {
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
+import { DeadlineNews, recomputeDeadlines, type DeadlineChange } from '../attempt/deadlines.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { writePaperVersion } from '../paper/paper-version.js';
 import { visibleClassIds } from '../school/classes.repository.js';
@@ -161,6 +162,8 @@ export class ExamService {
   constructor(
     private readonly db: Db,
     private readonly postgres: boolean,
+    /** Tells running exam pages when closing later or extra time moved their deadline. */
+    readonly deadlineNews = new DeadlineNews(),
   ) {
     this.exams = new ExamRepository(db);
   }
@@ -340,6 +343,7 @@ export class ExamService {
    */
   async update(body: UpdateExamBody, auth: AuthContext): Promise<void> {
     const { id, ...input } = body;
+    let moved: DeadlineChange[] = [];
     await inTransaction(this.db, async (trx) => {
       const repo = new ExamRepository(trx);
       await this.lock(trx, id);
@@ -394,7 +398,9 @@ export class ExamService {
         }
       }
       await repo.record(id, auth.user.id, 'update', changed, now);
+      if (state === 'open') moved = await recomputeDeadlines(trx, id);
     });
+    this.deadlineNews.publish(moved);
   }
 
   /**

@@ -1,0 +1,74 @@
+import type { Db } from '../../db/database.js';
+
+export interface DeadlineChange {
+  attemptId: number;
+  deadline: string;
+}
+
+/**
+ * An attempt's deadline: min(the window's close, start + duration + the candidate's extra time).
+ * Only the server's clock counts (DESIGN.md "The server owns the clock").
+ */
+export const deadlineOf = (
+  startedAt: string,
+  durationMinutes: number,
+  extraMinutes: number,
+  endAt: string,
+) =>
+  new Date(
+    Math.min(Date.parse(startedAt) + (durationMinutes + extraMinutes) * 60_000, Date.parse(endAt)),
+  ).toISOString();
+
+/**
+ * After the exam's window or a candidate's extra time changed (inside the caller's transaction
+ * `trx`): the running attempts of the exam (or of one student) get their deadline anew. Answers
+ * the changes, for the pages to be told once the transaction has committed.
+ */
+export async function recomputeDeadlines(
+  trx: Db,
+  examId: number,
+  studentId?: number,
+): Promise<DeadlineChange[]> {
+  let query = trx
+    .selectFrom('attempts')
+    .innerJoin('exam_candidates as c', 'c.id', 'attempts.candidate_id')
+    .innerJoin('exams', 'exams.id', 'attempts.exam_id')
+    .select([
+      'attempts.id',
+      'attempts.started_at',
+      'attempts.deadline',
+      'c.extra_minutes',
+      'exams.duration_minutes',
+      'exams.end_at',
+    ])
+    .where('attempts.exam_id', '=', examId)
+    .where('attempts.finished_at', 'is', null);
+  if (studentId !== undefined) query = query.where('attempts.student_id', '=', studentId);
+  const changes: DeadlineChange[] = [];
+  for (const row of await query.execute()) {
+    const deadline = deadlineOf(
+      row.started_at,
+      row.duration_minutes,
+      row.extra_minutes,
+      row.end_at,
+    );
+    if (deadline === row.deadline) continue;
+    await trx.updateTable('attempts').set({ deadline }).where('id', '=', row.id).execute();
+    changes.push({ attemptId: row.id, deadline });
+  }
+  return changes;
+}
+
+/** Carries deadline changes from publishing (extra time, closing later) to the exam pages. */
+export class DeadlineNews {
+  private readonly listeners: ((changes: DeadlineChange[]) => void)[] = [];
+
+  subscribe(listener: (changes: DeadlineChange[]) => void) {
+    this.listeners.push(listener);
+  }
+
+  publish(changes: DeadlineChange[]) {
+    if (changes.length === 0) return;
+    for (const listener of this.listeners) listener(changes);
+  }
+}
