@@ -1,5 +1,6 @@
 // `npm test`: lint, typecheck, unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL
-// is set), the production build, then the browser tests. Stops at the first failing step and
+// is set), the production build, the built server as a process (crash, deadlines), then the
+// browser tests. Stops at the first failing step and
 // ends with one line "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,6 +34,18 @@ const steps = [
     'vitest-api.json',
   ],
   ['build', 'npm', ['run', 'build']],
+  [
+    'server process tests (crash, deadlines)',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      'apps/server/test/process/vitest.config.ts',
+      ...vitestReport('vitest-process.json'),
+    ],
+    'vitest-process.json',
+  ],
   [
     'browser tests',
     'npx',

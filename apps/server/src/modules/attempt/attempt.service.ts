@@ -525,6 +525,14 @@ export class AttemptService {
    * when the attempt had already ended.
    */
   async finalize(attemptId: number, reason: FinishReason): Promise<Receipt | null> {
+    const before = await attemptWithExam(this.db)
+      .where('attempts.id', '=', attemptId)
+      .executeTakeFirst();
+    if (!before || before.finished_at !== null) return null;
+    // Read before the transaction: on SQLite it holds the one connection, and reading the paper
+    // version inside it through this.db would wait for itself (a server restarted with attempts
+    // overdue and no variant cached hung so, found by the crash test).
+    const variant = await this.variantOf(before);
     const finished = await inTransaction(this.db, async (trx) => {
       const at = nowIso();
       const claimed = await trx
@@ -537,7 +545,6 @@ export class AttemptService {
       const row = await attemptWithExam(trx)
         .where('attempts.id', '=', attemptId)
         .executeTakeFirstOrThrow();
-      const variant = await this.variantOf(row);
       const stored = await answersOf(trx, attemptId);
       const policy = {
         multipleScoring: row.multiple_scoring as 'all' | 'partial',

@@ -4,11 +4,9 @@ import {
   ATTEMPT_BASE as BASE,
   CandidateStatus,
   QuestionType,
-  RoleKey,
   SocketEvent,
   TOKEN_COOKIE,
   UserType,
-  clientPasswordHash,
   type AttemptView,
   type ExamBody,
   type JoinAck,
@@ -23,11 +21,11 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { ME, expectOk, expectStatus } from '../../../test/factories.js';
-import { hashSecret } from '../auth/secret.js';
 import { addClass } from '../base/test-data.js';
 import { EXAM_BASE } from '../exam/exam.routes.js';
-import { addPaper, addStudents } from '../exam/test-data.js';
+import { addPaper } from '../exam/test-data.js';
 import { createStructure, type Structure } from '../question/test-data.js';
+import { addSignableStudents } from './test-data.js';
 
 const MINUTE = 60_000;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
@@ -73,32 +71,10 @@ describe('taking exams', () => {
       passScore: 6,
     });
     batch = await addClass(t.handle.db, s.subjectId, { level: 5, name: 'Attempt batch' });
-    const ids = await addStudents(t.handle.db, batch, 12, { prefix: 'AT-' });
-    const students = await t.handle.db
-      .selectFrom('students')
-      .select(['user_id', 'ticket_number'])
-      .where('id', 'in', ids)
-      .orderBy('ticket_number')
-      .execute();
-    const role = await t.handle.db
-      .selectFrom('roles')
-      .select('id')
-      .where('key', '=', RoleKey.STUDENT)
-      .executeTakeFirstOrThrow();
-    await t.handle.db
-      .updateTable('users')
-      .set({ password_hash: await hashSecret(clientPasswordHash(PASSWORD)) })
-      .where(
-        'id',
-        'in',
-        students.map((row) => row.user_id),
-      )
-      .execute();
-    await t.handle.db
-      .insertInto('user_roles')
-      .values(students.map((row) => ({ user_id: row.user_id, role_id: role.id })))
-      .execute();
-    tickets = students.map((row) => row.ticket_number);
+    tickets = await addSignableStudents(t.handle.db, batch, 12, {
+      prefix: 'AT-',
+      password: PASSWORD,
+    });
   });
   afterAll(() => t.close());
 
