@@ -1,0 +1,233 @@
+import type { AddressInfo } from 'node:net';
+import {
+  ATTEMPT_BASE as BASE,
+  Perm,
+  QuestionType,
+  SocketEvent,
+  TOKEN_COOKIE,
+  type AttemptView,
+  type ExamBody,
+} from '@kaoshi/shared';
+import { io as connect } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { expectOk } from '../../../test/factories.js';
+import { addClass } from '../base/test-data.js';
+import { EXAM_BASE } from '../exam/exam.routes.js';
+import { addPaper } from '../exam/test-data.js';
+import { createStructure } from '../question/test-data.js';
+import { addSignableStudents } from './test-data.js';
+
+// DESIGN.md "Keys stay on the server": a candidate walks every call and socket event a student
+// can reach before the attempt is finalized, good and bad inputs alike, and nothing they receive
+// may carry an option's correctness, a key, accepted blanks, a model answer or an analysis.
+
+/** Property names only a key would bring. */
+const KEY_PROPERTIES = new Set(['correct', 'answer', 'blanks', 'analysis', 'modelAnswer']);
+/** Texts of this fixture's keys: accepted blanks (ohm, Ω, volt), model answer, analyses (Why n). */
+const KEY_TEXTS = ['ohm', 'Ω', 'volt', 'Model answer', 'Why '];
+const PASSWORD = 'walk-pass-1';
+
+function leaksIn(value: unknown, where: string, found: string[]) {
+  if (Array.isArray(value)) value.forEach((v, i) => leaksIn(v, `${where}[${i}]`, found));
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (KEY_PROPERTIES.has(key)) found.push(`${where}.${key}`);
+      leaksIn(inner, `${where}.${key}`, found);
+    }
+  } else if (typeof value === 'string') {
+    for (const text of KEY_TEXTS) if (value.includes(text)) found.push(`${where}: "${text}"`);
+  }
+}
+
+describe('keys stay on the server', () => {
+  let t: TestApp;
+  let student: Client;
+  let other: Client;
+  /** The same paper with options in the paper's order, and shuffled per candidate. */
+  const examIds: Record<'inOrder' | 'shuffled', number> = { inOrder: 0, shuffled: 0 };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const admin = await login(t.app);
+    const s = await createStructure(t.handle.db);
+    const paperId = await addPaper(t.handle.db, {
+      subjectId: s.subjectId,
+      level: s.level,
+      courseId: s.courseId,
+      types: [
+        QuestionType.SINGLE,
+        QuestionType.MULTIPLE,
+        QuestionType.JUDGEMENT,
+        QuestionType.EXTERNAL_LINK,
+        QuestionType.FILL_BLANK,
+        QuestionType.SHORT_ANSWER,
+      ],
+    });
+    const batch = await addClass(t.handle.db, s.subjectId, { level: 5, name: 'Walk batch' });
+    const [mine, theirs] = await addSignableStudents(t.handle.db, batch, 2, {
+      prefix: 'KW-',
+      password: PASSWORD,
+    });
+    for (const order of ['inOrder', 'shuffled'] as const) {
+      const body = {
+        name: `Walk exam ${order}`,
+        paperId,
+        instructionId: null,
+        classIds: [batch],
+        startAt: new Date(Date.now() + 3_600_000).toISOString(),
+        endAt: new Date(Date.now() + 7_200_000).toISOString(),
+        durationMinutes: 30,
+        shuffleQuestions: order === 'shuffled',
+        shuffleOptions: order === 'shuffled',
+        showResult: 'objective',
+        accessCode: 'OPEN1',
+      } as ExamBody;
+      const examId = expectOk(await admin.post<{ id: number }>(`${EXAM_BASE}/addExam`, body)).id;
+      expectOk(await admin.post(`${EXAM_BASE}/publishExam/${examId}`));
+      await t.handle.db
+        .updateTable('exams')
+        .set({ start_at: new Date(Date.now() - 60_000).toISOString() })
+        .where('id', '=', examId)
+        .execute();
+      examIds[order] = examId;
+    }
+    student = await login(t.app, mine!, PASSWORD, 3);
+    other = await login(t.app, theirs!, PASSWORD, 3);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it.each(['inOrder', 'shuffled'] as const)(
+    'walks every call and event a student can reach, and finds no key in any answer (options %s)',
+    async (order) => {
+      const examId = examIds[order];
+      const received: { where: string; body: unknown }[] = [];
+      const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
+        const result = await student.request({ method, url, payload: payload as string });
+        received.push({ where: `${method} ${url}`, body: result.body });
+        return result.body.data;
+      };
+
+      // Every route a student may call must be walked below: a new one fails here until it is.
+      const walked = new Set([
+        'GET /api/health',
+        'GET /api/health/live',
+        'GET /api/kaoshi-user/security/captcha',
+        'GET /api/kaoshi-user/security/loginOptions',
+        'POST /api/kaoshi-user/security/doLogin',
+        'GET /api/kaoshi-user/auth/authWebUser',
+        'GET /api/kaoshi-user/user/logout',
+        'POST /api/kaoshi-user/user/updatePass',
+        'POST /api/kaoshi-user/role/listPermissionKeysByRoles',
+        'GET /api/kaoshi-base/student/getMyStudent',
+        'GET /api/kaoshi-files/file/:name',
+        `GET ${BASE}/listMyExams`,
+        `POST ${BASE}/startAttempt`,
+        `GET ${BASE}/getAttempt/:id`,
+        `POST ${BASE}/saveAnswers`,
+        `POST ${BASE}/submitAttempt/:id`,
+        `POST ${BASE}/logEvent`,
+      ]);
+      const reachable = t.app
+        .listRouteAccess()
+        .filter(
+          ({ url, access }) =>
+            // The API's own description: schemas, no data.
+            !url.startsWith('/api/docs') &&
+            (access === 'public' ||
+              access === 'session' ||
+              (typeof access === 'object' &&
+                access.permission.includes(Perm.STUDENT_EXAM) &&
+                access.role === undefined)),
+        )
+        .map(({ method, url }) => `${method} ${url}`);
+      expect(reachable.filter((route) => !walked.has(route))).toEqual([]);
+
+      await call('GET', '/api/health');
+      await call('GET', '/api/health/live');
+      await call('GET', '/api/kaoshi-user/security/loginOptions');
+      await call('GET', '/api/kaoshi-user/auth/authWebUser');
+      await call('POST', '/api/kaoshi-user/role/listPermissionKeysByRoles', { roles: 'STUDENT' });
+      await call('GET', '/api/kaoshi-base/student/getMyStudent');
+      await call('GET', '/api/kaoshi-files/file/nothing.png');
+      await call('POST', '/api/kaoshi-user/user/updatePass', { oldPass: 'x', newPass: 'y' });
+      await call('GET', `${BASE}/listMyExams`);
+      await call('POST', `${BASE}/startAttempt`, { examId, accessCode: 'WRONG' });
+      await call('POST', `${BASE}/startAttempt`, { examId: 999_999 });
+      const view = (await call('POST', `${BASE}/startAttempt`, {
+        examId,
+        accessCode: 'OPEN1',
+      })) as AttemptView;
+      const id = view.attemptId;
+      await call('GET', `${BASE}/listMyExams`);
+      await call('GET', `${BASE}/getAttempt/${id}`);
+      await call('GET', `${BASE}/getAttempt/${id + 1000}`);
+      const items = view.paper.sections.flatMap((section) => section.items);
+      const answerOf = (type: number, blankCount: number) =>
+        type === QuestionType.SINGLE
+          ? 'A'
+          : type === QuestionType.MULTIPLE
+            ? 'AB'
+            : type === QuestionType.JUDGEMENT
+              ? 'F'
+              : type === QuestionType.FILL_BLANK
+                ? Array.from({ length: blankCount }, () => 'ampere')
+                : 'my answer';
+      await call('POST', `${BASE}/saveAnswers`, {
+        attemptId: id,
+        answers: items.map((item, i) => ({
+          itemId: item.itemId,
+          seq: i + 1,
+          value: answerOf(item.type, item.blankCount),
+        })),
+      });
+      await call('POST', `${BASE}/saveAnswers`, {
+        attemptId: id,
+        answers: items.map((item) => ({ itemId: item.itemId, seq: 100, value: 'ZZ' })),
+      });
+      await call('POST', `${BASE}/logEvent`, { attemptId: id, type: 'paste' });
+      const othersView = expectOk(
+        await other.post<AttemptView>(`${BASE}/startAttempt`, { examId, accessCode: 'OPEN1' }),
+      );
+      await call('POST', `${BASE}/saveAnswers`, {
+        attemptId: othersView.attemptId,
+        answers: [{ itemId: items[0]!.itemId, seq: 1, value: 'A' }],
+      });
+
+      // The socket channel: join, saves acknowledged and refused, an event, a foreign attempt.
+      const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const socket = connect(url, {
+        path: '/api/socket.io',
+        transports: ['websocket'],
+        extraHeaders: { cookie: `${TOKEN_COOKIE}=${student.token}` },
+      });
+      const events: unknown[] = [];
+      socket.onAny((event: string, ...args: unknown[]) => events.push({ event, args }));
+      const emit = async (event: string, payload: object) => {
+        const ack: unknown = await socket.timeout(10_000).emitWithAck(event, payload);
+        received.push({ where: `socket ${event}`, body: ack });
+      };
+      await emit(SocketEvent.JOIN, { attemptId: id });
+      await emit(SocketEvent.JOIN, { attemptId: othersView.attemptId });
+      for (const [i, item] of items.entries()) {
+        await emit(SocketEvent.SAVE, {
+          attemptId: id,
+          itemId: item.itemId,
+          seq: 200 + i,
+          value: answerOf(item.type, item.blankCount),
+        });
+      }
+      await emit(SocketEvent.SAVE, { attemptId: id, itemId: 's9q9', seq: 1, value: 'A' });
+      await emit(SocketEvent.EVENT, { attemptId: id, type: 'page_hidden' });
+      socket.disconnect();
+      received.push({ where: 'socket events', body: events });
+
+      const found: string[] = [];
+      for (const { where, body } of received) leaksIn(body, where, found);
+      expect(found).toEqual([]);
+      // The walk reached real answers, not only refusals.
+      expect(JSON.stringify(received)).toContain(items[0]!.itemId);
+    },
+  );
+});
