@@ -552,6 +552,8 @@ export class AttemptService {
       };
       let objective = 0;
       let pending = 0;
+      /** Score → items: one UPDATE per distinct score (0, full, a partial share), not per answer. */
+      const itemsByScore = new Map<number, string[]>();
       for (const answer of stored) {
         const item = variant.byItemId.get(answer.item_id);
         if (!item) continue;
@@ -562,11 +564,14 @@ export class AttemptService {
         }
         const score = scoreAnswer(item.item, item.score, value, policy) ?? 0;
         objective += score;
+        itemsByScore.set(score, [...(itemsByScore.get(score) ?? []), answer.item_id]);
+      }
+      for (const [score, itemIds] of itemsByScore) {
         await trx
           .updateTable('attempt_answers')
           .set({ score })
           .where('attempt_id', '=', attemptId)
-          .where('item_id', '=', answer.item_id)
+          .where('item_id', 'in', itemIds)
           .execute();
       }
       await trx

@@ -220,6 +220,15 @@ describe('taking exams', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ objective_score: 600, pending_marking: 1 });
+    const scores = await t.handle.db
+      .selectFrom('attempt_answers')
+      .select(['item_id', 'score'])
+      .where('attempt_id', '=', id)
+      .execute();
+    const scoreOf = new Map(scores.map((row) => [row.item_id, row.score]));
+    expect(
+      [single, multiple, judgement, blanks, essay].map((item) => scoreOf.get(item.itemId)),
+    ).toEqual([200, 100, 200, 100, null]);
 
     expect(expectOk(await client.get<{ socketOpen: boolean }>(ME)).socketOpen).toBe(false);
     // Submitting again answers the same receipt; a save now is refused with its own code.
