@@ -8,6 +8,8 @@ import type { PageName } from './types';
 export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   ComingSoon: lazy(() => import('../views/placeholder/ComingSoon')),
   ExaminationSituation: lazy(() => import('../views/marking/ExaminationSituation')),
+  MyExams: lazy(() => import('../views/attempt/MyExams')),
+  ExamPage: lazy(() => import('../views/attempt/ExamPage')),
   Dashboard: lazy(() => import('../views/dashboard/Dashboard')),
   Profile: lazy(() => import('../views/profile/Profile')),
   Icons: lazy(() => import('../views/icons/Icons')),

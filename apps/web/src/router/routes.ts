@@ -154,7 +154,7 @@ export const asyncRoutes: AppRoute[] = [
   {
     path: '/exam-student/examStudentTest',
     name: 'ExamStudentTest',
-    component: 'ComingSoon',
+    component: 'MyExams',
     meta: { title: 'examStudentTest', icon: 'edit', permissions: [Perm.STUDENT_EXAM] },
   },
   {
@@ -238,7 +238,7 @@ export const asyncRoutes: AppRoute[] = [
   {
     path: '/socketA',
     name: 'SocketA',
-    component: 'ComingSoon',
+    component: 'ExamPage',
     hidden: true,
     meta: { title: 'socketA', permissions: [Perm.STUDENT_EXAM], noCache: true },
   },

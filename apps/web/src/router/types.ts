@@ -22,6 +22,8 @@ export interface RouteMeta {
 export type PageName =
   | 'ComingSoon'
   | 'ExaminationSituation'
+  | 'MyExams'
+  | 'ExamPage'
   | 'Dashboard'
   | 'Profile'
   | 'Icons'

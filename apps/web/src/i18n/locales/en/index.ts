@@ -14,6 +14,8 @@ import paper from './paper';
 import instruction from './instruction';
 import paperPrint from './paperPrint';
 import exam from './exam';
+import myExams from './myExams';
+import attemptPage from './attemptPage';
 import route from './route';
 import search from './search';
 import base from './base';
@@ -40,6 +42,8 @@ export default {
   instruction,
   paperPrint,
   exam,
+  myExams,
+  attemptPage,
   editor,
   editorTools,
 };

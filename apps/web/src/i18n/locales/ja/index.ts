@@ -15,6 +15,8 @@ import paper from './paper';
 import instruction from './instruction';
 import paperPrint from './paperPrint';
 import exam from './exam';
+import myExams from './myExams';
+import attemptPage from './attemptPage';
 import route from './route';
 import search from './search';
 import base from './base';
@@ -41,6 +43,8 @@ const messages: Messages = {
   instruction,
   paperPrint,
   exam,
+  myExams,
+  attemptPage,
   editor,
   editorTools,
 };
