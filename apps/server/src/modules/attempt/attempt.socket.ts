@@ -72,7 +72,12 @@ export function attachAttemptSocket(
 
   io.use((socket: ExamSocket, next) => {
     const token = cookieValue(socket.request.headers.cookie, TOKEN_COOKIE);
-    const language = languageOf(socket.request.headers['accept-language']);
+    // The page's own language comes in the handshake's auth (a browser cannot set headers on
+    // a WebSocket, and its Accept-Language is the browser's, not the one the candidate chose).
+    const chosen: unknown = socket.handshake.auth.language;
+    const language = languageOf(
+      typeof chosen === 'string' ? chosen : socket.request.headers['accept-language'],
+    );
     const refuse = (error: AppError) =>
       next(Object.assign(new Error(error.render(language)), { data: { code: error.status } }));
     if (!token) return refuse(new AppError(ApiStatus.NO_SESSION, 'noSession'));

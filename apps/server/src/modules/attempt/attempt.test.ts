@@ -467,5 +467,25 @@ describe('taking exams', () => {
       });
       expect(refused).toMatchObject({ ok: false, code: ApiStatus.NOT_FOUND });
     });
+
+    it('words refusals in the language the page chose in its handshake', async () => {
+      const examId = await openExam();
+      const owner = await student();
+      const view = await start(owner.client, examId);
+      const intruder = await student();
+      const socket = connect(url, {
+        path: '/api/socket.io',
+        transports: ['websocket'],
+        extraHeaders: {
+          cookie: `${TOKEN_COOKIE}=${intruder.client.token}`,
+          'accept-language': 'en',
+        },
+        auth: { language: 'zh' },
+      });
+      sockets.push(socket);
+      const refused = await call<JoinAck>(socket, SocketEvent.JOIN, { attemptId: view.attemptId });
+      expect(refused.ok).toBe(false);
+      expect(!refused.ok && refused.message).toMatch(/[\u4e00-\u9fff]/);
+    });
   });
 });
