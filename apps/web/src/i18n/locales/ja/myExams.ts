@@ -1,4 +1,95 @@
-/** A student's exams (/exam-student/examStudentTest): upcoming, open, finished; starting. */
-export default {
-  empty: '',
+import type { Messages } from '../../types';
+
+/** マイ試験：開始前・受検可能・終了；試験の開始。 */
+const myExams: Messages['myExams'] = {
+  title: 'マイ試験',
+  serverTime: '試験サーバーの時刻 {{time}}',
+  serverTimeHelp: 'カウントダウンはこの端末ではなく、試験サーバーの時計に従います。',
+  loadFailed: '試験一覧を読み込めませんでした',
+  reload: '再読み込み',
+  empty: 'まだ予定されている試験はありません',
+  emptyHelp: '申し込んだ試験は、公開されるとここに表示されます。',
+  sections: {
+    open: '受検できる試験',
+    upcoming: '開始前の試験',
+    finished: '終了した試験',
+  },
+  facts: {
+    window: '試験時間帯',
+    duration: '試験時間',
+    lateEntry: '入室期限',
+    minutes_one: '{{count}} 分',
+    minutes_other: '{{count}} 分',
+    extra_one: 'あなたは +{{count}} 分延長',
+    extra_other: 'あなたは +{{count}} 分延長',
+    lateEntryUntil: '{{time}} まで',
+    lateEntryNone: '試験終了まで',
+    accessCode: '受検パスワードが必要',
+    notice: '受検上の注意を先に読む',
+  },
+  state: {
+    startable: '受検可能',
+    running: '受検中',
+    upcoming: '開始前',
+    lateEntryOver: '入室終了',
+    closed: '終了',
+    submitted: '提出済み',
+    deadline: '自動提出',
+    leaveLimit: '自動提出',
+    finishing: '提出処理中',
+    absent: '欠席',
+  },
+  countdown: {
+    startsIn: '開始まで',
+    days_one: '{{count}} 日',
+    days_other: '{{count}} 日',
+    opening: 'まもなく開始…',
+    enterWithin: 'あと {{time}} 以内に開始してください',
+    timeLeft: '残り時間',
+  },
+  start: '試験を開始',
+  continue: '試験を再開',
+  continueHelp: '解答は保存されています。離れている間も時間は進んでいます。',
+  lateEntryOver:
+    '入室期限（{{time}}）を過ぎたため、この試験は開始できません。試験の担当者にお問い合わせください。',
+  closed: 'この試験は終了しました。',
+  finished: {
+    submitted: '{{time}} に提出しました',
+    deadline: '時間切れのため {{time}} に自動提出されました',
+    leaveLimit: '画面を離れた回数が上限を超えたため、{{time}} に自動提出されました',
+    absent: '未受検：試験は {{time}} に終了しました',
+    finishing: '時間になりました。解答を提出しています…',
+  },
+  result: {
+    score: '成績',
+    points: '{{score}} / {{total}} 点',
+    passed: '合格',
+    failed: '不合格',
+    passScore: '合格点 {{score}} 点',
+    objective: '自動採点分 {{score}} 点',
+    pending_one: '採点待ちの問題が {{count}} 問あります',
+    pending_other: '採点待ちの問題が {{count}} 問あります',
+    hidden: 'この試験の成績はここには表示されません。',
+    afterRelease: '成績が公開されるとここに表示されます。',
+  },
+  dialog: {
+    title: '試験の開始：{{name}}',
+    timing_one:
+      '試験時間は {{count}} 分です。「試験を開始」を押すと計時が始まり、途中で止められません。',
+    timing_other:
+      '試験時間は {{count}} 分です。「試験を開始」を押すと計時が始まり、途中で止められません。',
+    handIn: '先に提出しない場合、{{time}} に自動で提出されます。',
+    notice: '受検上の注意',
+    readFor_one: '受検上の注意をお読みください。あと {{count}} 秒で確認できます。',
+    readFor_other: '受検上の注意をお読みください。あと {{count}} 秒で確認できます。',
+    confirm: '受検上の注意を読み、これに従います',
+    accessCode: '受検パスワード',
+    accessCodeHelp: '試験の担当者または試験監督が伝えるパスワードです。',
+    accessCodeMissing: '受検パスワードを入力してください',
+    start: '試験を開始',
+    cancel: 'あとで',
+    refused: '試験を開始できませんでした',
+  },
 };
+
+export default myExams;
