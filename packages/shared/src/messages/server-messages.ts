@@ -2160,7 +2160,7 @@ export const FIELD_LABELS = {
     es: 'Direcciones permitidas',
     ja: '許可するアドレス',
   },
-  accessCode: { zh: '考试口令', en: 'Access code', es: 'Código de acceso', ja: '受験パスワード' },
+  accessCode: { zh: '考试口令', en: 'Access code', es: 'Código de acceso', ja: '受検パスワード' },
   examId: { zh: '考试', en: 'Exam', es: 'Examen', ja: '試験' },
   studentIds: { zh: '考生', en: 'Students', es: 'Candidatos', ja: '受検者' },
   studentId: { zh: '考生', en: 'Student', es: 'Candidato', ja: '受検者' },
@@ -2169,6 +2169,10 @@ export const FIELD_LABELS = {
   from: { zh: '起', en: 'From', es: 'Desde', ja: '開始' },
   to: { zh: '止', en: 'To', es: 'Hasta', ja: '終了' },
   state: { zh: '状态', en: 'State', es: 'Estado', ja: '状態' },
+  attemptId: { zh: '答卷', en: 'Attempt', es: 'Intento', ja: '受検記録' },
+  itemId: { zh: '题目', en: 'Question', es: 'Pregunta', ja: '設問' },
+  seq: { zh: '保存序号', en: 'Save number', es: 'Número de guardado', ja: '保存番号' },
+  value: { zh: '答案', en: 'Answer', es: 'Respuesta', ja: '解答' },
 } as const satisfies Record<string, Localized>;
 
 export type FieldKey = keyof typeof FIELD_LABELS;
