@@ -26,7 +26,7 @@ const myExams: Messages['myExams'] = {
     lateEntryUntil: '{{time}}',
     lateEntryNone: 'el cierre del examen',
     accessCode: 'Requiere código de acceso',
-    notice: 'Instrucciones que leer antes',
+    notice: 'Lectura previa de instrucciones',
   },
   state: {
     startable: 'Abierto',
@@ -45,7 +45,7 @@ const myExams: Messages['myExams'] = {
     days_one: '{{count}} día',
     days_other: '{{count}} días',
     opening: 'Abriendo…',
-    enterWithin: 'Empiece antes de que pasen {{time}}',
+    enterWithin: 'Quedan {{time}} para empezar',
     timeLeft: 'Tiempo restante',
   },
   start: 'Empezar el examen',
