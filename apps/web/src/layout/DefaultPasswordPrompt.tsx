@@ -16,8 +16,13 @@ export function DefaultPasswordPrompt() {
   const info = useUserStore((state) => state.info);
   const [laterFor, setLaterFor] = useState(() => storage.get(PASSWORD_LATER_KEY));
   const userId = info ? String(info.id) : null;
+  // Never over the exam page: a dialog there would interrupt a candidate against the clock,
+  // and "Change now" would take them away from their paper.
   const open =
-    Boolean(info?.passwordIsDefault) && laterFor !== userId && pathname !== '/profile/index';
+    Boolean(info?.passwordIsDefault) &&
+    laterFor !== userId &&
+    pathname !== '/profile/index' &&
+    pathname !== '/socketA';
 
   const later = () => {
     if (userId === null) return;

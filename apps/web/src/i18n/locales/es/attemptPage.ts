@@ -1,4 +1,115 @@
-/** The exam page (/socketA): questions, answers, the server's clock, submitting. */
-export default {
-  loading: '',
+import type { Messages } from '../../types';
+
+/** La página del examen (/socketA): preguntas, respuestas, el reloj del servidor, la entrega. */
+const attemptPage: Messages['attemptPage'] = {
+  loading: 'Abriendo el examen…',
+  noAttempt: 'No hay ningún examen que mostrar aquí. Ábralo desde Mis exámenes.',
+  loadFailed: 'No se pudo abrir el examen',
+  backToList: 'Volver a mis exámenes',
+  header: {
+    ticket: 'N.º de inscripción {{ticket}}',
+    photo: 'Foto de {{name}}',
+    remaining: 'Tiempo restante',
+    remainingLabel: 'Tiempo restante: {{time}}',
+  },
+  save: {
+    connecting: 'Conectando…',
+    saved: 'Todas las respuestas guardadas',
+    saving_one: 'Guardando {{count}} respuesta…',
+    saving_other: 'Guardando {{count}} respuestas…',
+    offline: 'Sin conexión · las respuestas se conservan en este equipo',
+    offlinePending_one: 'Sin conexión · {{count}} respuesta aún no llegó al servidor',
+    offlinePending_other: 'Sin conexión · {{count}} respuestas aún no llegaron al servidor',
+  },
+  toolbar: {
+    layout: 'Presentación',
+    one: 'Una pregunta',
+    section: 'Sección completa',
+    smaller: 'Texto más pequeño',
+    larger: 'Texto más grande',
+    questions: 'Preguntas',
+    keys: 'Teclas: A–J o 1–9 eligen · ← → anterior / siguiente · F marca para revisar',
+  },
+  nav: {
+    title: 'Preguntas',
+    answered: 'Respondida',
+    unanswered: 'Sin responder',
+    flagged: 'Marcada',
+    progress: '{{answered}} de {{total}} respondidas',
+    itemAnswered: 'Pregunta {{n}}, respondida',
+    itemUnanswered: 'Pregunta {{n}}, sin responder',
+    itemFlagged: 'marcada para revisar',
+  },
+  question: {
+    number: 'Pregunta {{n}}',
+    points_one: '{{count}} punto',
+    points_other: '{{count}} puntos',
+    flag: 'Marcar para revisar',
+    previous: 'Anterior',
+    next: 'Siguiente',
+    true: 'Verdadero',
+    false: 'Falso',
+    blank: 'Espacio {{n}}',
+    answer: 'Su respuesta',
+    characters: '{{count}} / {{max}} caracteres',
+    openTask: 'Abrir la tarea',
+    taskHelp:
+      'La tarea se abre en una pestaña nueva. Hágala allí y escriba aquí lo que se le pide.',
+    types: {
+      single: 'Opción única',
+      multiple: 'Opción múltiple: elija todas las correctas',
+      judgement: 'Verdadero o falso',
+      link: 'Tarea práctica',
+      fill: 'Completar espacios',
+      short: 'Respuesta breve',
+    },
+  },
+  submit: {
+    button: 'Entregar',
+    title: '¿Entregar sus respuestas?',
+    allAnswered: 'Ha respondido todas las preguntas.',
+    unanswered_one: '{{count}} pregunta sin responder:',
+    unanswered_other: '{{count}} preguntas sin responder:',
+    flagged_one: '{{count}} pregunta marcada para revisar:',
+    flagged_other: '{{count}} preguntas marcadas para revisar:',
+    final: 'Una vez entregado, ya no podrá cambiar sus respuestas.',
+    ok: 'Entregar',
+    cancel: 'Seguir respondiendo',
+    notSaved:
+      'Algunas respuestas aún no han llegado al servidor. Compruebe la conexión y vuelva a entregar.',
+  },
+  stopped: {
+    time: 'Se acabó el tiempo. Se están entregando sus respuestas guardadas…',
+    ended: 'Este examen ha terminado. Obteniendo su comprobante…',
+    takenOver:
+      'Este examen se abrió en otra pestaña o en otro dispositivo. Esta página ya no guarda respuestas: continúe allí.',
+    reopen: 'Continuar aquí',
+  },
+  integrity: {
+    leaves:
+      'Ha salido de la página del examen {{count}} de {{limit}} veces permitidas. Si supera el límite, el examen se entregará automáticamente.',
+    fullscreen: 'Este examen se realiza en pantalla completa.',
+    enterFullscreen: 'Pantalla completa',
+  },
+  receipt: {
+    submitted: 'Sus respuestas se han entregado',
+    deadline: 'Se acabó el tiempo: sus respuestas guardadas se entregaron',
+    leaveLimit: 'Entregado automáticamente: salió de la página del examen demasiadas veces',
+    finishedAt: 'Entregado el',
+    answered: 'Respondidas',
+    answeredCount: '{{answered}} de {{total}} preguntas',
+    code: 'Código de comprobante',
+    codeHelp: 'Guarde este código: identifica sus respuestas tal como quedaron almacenadas.',
+    result: 'Resultado',
+    score: '{{score}} de {{total}} puntos',
+    objective: 'Corrección automática: {{score}} puntos',
+    pending_one: '{{count}} respuesta espera la corrección de un evaluador.',
+    pending_other: '{{count}} respuestas esperan la corrección de un evaluador.',
+    passed: 'Aprobado',
+    failed: 'No aprobado',
+    passScore: 'Nota mínima {{score}}',
+    later: 'Su resultado se publicará tras la corrección.',
+  },
 };
+
+export default attemptPage;

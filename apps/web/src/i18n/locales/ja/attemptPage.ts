@@ -1,4 +1,115 @@
-/** The exam page (/socketA): questions, answers, the server's clock, submitting. */
-export default {
-  loading: '',
+import type { Messages } from '../../types';
+
+/** 試験画面（/socketA）：問題、解答、サーバーの時計、提出。 */
+const attemptPage: Messages['attemptPage'] = {
+  loading: '試験を開いています…',
+  noAttempt: '表示できる試験がありません。「マイ試験」から開いてください。',
+  loadFailed: '試験を開けませんでした',
+  backToList: 'マイ試験に戻る',
+  header: {
+    ticket: '受験番号 {{ticket}}',
+    photo: '{{name}}さんの写真',
+    remaining: '残り時間',
+    remainingLabel: '残り時間 {{time}}',
+  },
+  save: {
+    connecting: '接続しています…',
+    saved: 'すべての解答を保存しました',
+    saving_one: '{{count}} 問の解答を保存中…',
+    saving_other: '{{count}} 問の解答を保存中…',
+    offline: 'オフライン・解答はこの端末に保持されています',
+    offlinePending_one: 'オフライン・{{count}} 問の解答が未送信です',
+    offlinePending_other: 'オフライン・{{count}} 問の解答が未送信です',
+  },
+  toolbar: {
+    layout: '表示方法',
+    one: '1問ずつ',
+    section: '大問ごと',
+    smaller: '文字を小さく',
+    larger: '文字を大きく',
+    questions: '解答状況',
+    keys: 'キー操作：A–J または 1–9 で選択 · ← → 前へ / 次へ · F で見直しマーク',
+  },
+  nav: {
+    title: '解答状況',
+    answered: '解答済み',
+    unanswered: '未解答',
+    flagged: '見直し',
+    progress: '{{total}} 問中 {{answered}} 問解答済み',
+    itemAnswered: '第 {{n}} 問、解答済み',
+    itemUnanswered: '第 {{n}} 問、未解答',
+    itemFlagged: '見直しマークあり',
+  },
+  question: {
+    number: '第 {{n}} 問',
+    points_one: '{{count}} 点',
+    points_other: '{{count}} 点',
+    flag: '見直しマーク',
+    previous: '前の問題',
+    next: '次の問題',
+    true: '正しい',
+    false: '誤り',
+    blank: '空欄 {{n}}',
+    answer: '解答欄',
+    characters: '{{count}} / {{max}} 文字',
+    openTask: '課題を開く',
+    taskHelp:
+      '課題は新しいタブで開きます。課題を終えたら、求められた内容をここに入力してください。',
+    types: {
+      single: '単一選択',
+      multiple: '複数選択（正しいものをすべて選択）',
+      judgement: '正誤問題',
+      link: '実技課題',
+      fill: '穴埋め',
+      short: '記述式',
+    },
+  },
+  submit: {
+    button: '提出',
+    title: '解答を提出しますか？',
+    allAnswered: 'すべての問題に解答しました。',
+    unanswered_one: '未解答の問題が {{count}} 問あります：',
+    unanswered_other: '未解答の問題が {{count}} 問あります：',
+    flagged_one: '見直しマークの付いた問題が {{count}} 問あります：',
+    flagged_other: '見直しマークの付いた問題が {{count}} 問あります：',
+    final: '提出後は解答を変更できません。',
+    ok: '提出する',
+    cancel: '解答を続ける',
+    notSaved:
+      'まだサーバーに届いていない解答があります。接続を確認してから、もう一度提出してください。',
+  },
+  stopped: {
+    time: '試験時間が終了しました。保存済みの解答を提出しています…',
+    ended: 'この試験は終了しました。受領証を取得しています…',
+    takenOver:
+      'この試験は別のタブまたは別の端末で開かれました。このページでは解答を保存しません。そちらで続けてください。',
+    reopen: 'このページで続ける',
+  },
+  integrity: {
+    leaves:
+      '試験画面を離れた回数：{{count}} 回（上限 {{limit}} 回）。上限を超えると自動的に提出されます。',
+    fullscreen: 'この試験は全画面表示で受験してください。',
+    enterFullscreen: '全画面表示にする',
+  },
+  receipt: {
+    submitted: '解答を提出しました',
+    deadline: '試験時間が終了し、保存済みの解答が提出されました',
+    leaveLimit: '試験画面を離れた回数が上限を超えたため、自動的に提出されました',
+    finishedAt: '提出日時',
+    answered: '解答数',
+    answeredCount: '{{total}} 問中 {{answered}} 問',
+    code: '受領コード',
+    codeHelp: 'このコードは保存された解答と一対一で対応します。控えておいてください。',
+    result: '結果',
+    score: '{{score}} 点（{{total}} 点満点）',
+    objective: '自動採点分：{{score}} 点',
+    pending_one: 'ほかに {{count}} 問が採点待ちです。',
+    pending_other: 'ほかに {{count}} 問が採点待ちです。',
+    passed: '合格',
+    failed: '不合格',
+    passScore: '合格点 {{score}} 点',
+    later: '結果は採点後に公開されます。',
+  },
 };
+
+export default attemptPage;

@@ -1,0 +1,382 @@
+import {
+  ATTEMPT_BASE,
+  CandidateStatus,
+  type AttemptView,
+  type CandidateView,
+  type ListResult,
+} from '@kaoshi/shared';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../src/i18n/locales/en';
+import es from '../src/i18n/locales/es';
+import ja from '../src/i18n/locales/ja';
+import zh from '../src/i18n/locales/zh';
+import type { ApiClient } from './api';
+import {
+  createAttemptExam,
+  OBJECTIVE_TOTAL,
+  PAPER_ITEMS,
+  type AttemptFixture,
+  type ExamStudent,
+} from './attempt-fixture';
+import {
+  DESKTOP,
+  PHONE,
+  answerConfirm,
+  buttonName,
+  collectConsoleErrors,
+  newPage,
+  openedPopup,
+  screenshot,
+} from './browser';
+import { adminSession } from './session';
+
+// The exam page (/socketA) as a candidate sits it in Chromium: every question type answered by
+// mouse and by keyboard, a flag, a reload in the middle, submitting through the confirmation
+// and the receipt; the network cut mid-exam, answers given offline, a reload that cannot reach
+// the server, the network back and every answer on the server; four languages at phone width
+// and a takeover. What the server holds is read back through the API.
+
+const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
+const MESSAGES = { zh, en, es, ja } as const;
+type Language = keyof typeof LOCALES;
+const z = zh.attemptPage;
+
+/** `text` with i18next's {{name}} replaced. */
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
+
+/** The item ids of the fixture's paper, in order: one question per section. */
+const ID = {
+  single: 's1q1',
+  multiple: 's2q1',
+  judgement: 's3q1',
+  fill: 's4q1',
+  short: 's5q1',
+  link: 's6q1',
+} as const;
+
+describe('Taking an exam', () => {
+  const session = adminSession();
+  const { baseURL } = session;
+  const tag = Date.now().toString(36).toUpperCase();
+  let fixture: AttemptFixture;
+
+  beforeAll(async () => {
+    fixture = await createAttemptExam(session.admin, baseURL, tag, { students: 3 });
+  });
+
+  const examUrl = (attemptId: number) => `${baseURL}/socketA?attemptId=${attemptId}`;
+  const saveState = (page: Page) => page.locator('.exam-save').getAttribute('data-state');
+  const question = (page: Page, itemId: string) => page.locator(`[data-item="${itemId}"]`);
+  const navButton = (page: Page, n: number, language: Language = 'zh') =>
+    page.locator('.exam-nav').getByRole('button', {
+      name: new RegExp(
+        `^${fill(MESSAGES[language].attemptPage.nav.itemUnanswered, { n }).split(/[,，、]/)[0]}`,
+      ),
+    });
+
+  /** The student's attempt, started through the API as the list's Start does: its id. */
+  async function startAttempt(student: ExamStudent) {
+    const api = await fixture.signIn(student);
+    const view = await api.call<AttemptView>('POST', `${ATTEMPT_BASE}/startAttempt`, {
+      examId: fixture.examId,
+    });
+    return { api, attemptId: view.attemptId };
+  }
+
+  /** The exam page signed in as `api`'s student, joined over the socket (the header says so). */
+  async function openExam(
+    api: ApiClient,
+    attemptId: number,
+    {
+      language = 'zh',
+      viewport = DESKTOP,
+    }: { language?: Language; viewport?: typeof DESKTOP } = {},
+  ) {
+    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
+    const consoleErrors = collectConsoleErrors(page);
+    await api.addSessionTo(page.context());
+    await page.goto(examUrl(attemptId));
+    await page.locator('.exam-header').waitFor();
+    await expect.poll(() => saveState(page)).toBe('saved');
+    return { page, consoleErrors };
+  }
+
+  /** The answers the server holds, by item id. */
+  async function serverAnswers(api: ApiClient, attemptId: number) {
+    const view = await api.call<AttemptView>('GET', `${ATTEMPT_BASE}/getAttempt/${attemptId}`);
+    return Object.fromEntries(view.answers.map((answer) => [answer.itemId, answer.value]));
+  }
+
+  async function candidateRow(student: ExamStudent) {
+    const { list } = await session.admin.call<ListResult<CandidateView>>(
+      'GET',
+      `/api/kaoshi-exam/exam/listCandidate?examId=${fixture.examId}&keyword=${student.ticketNumber}`,
+    );
+    return list.find((row) => row.studentId === student.id);
+  }
+
+  /** What the page's IndexedDB outbox holds for the attempt: answers not yet acknowledged. */
+  const outbox = (page: Page, attemptId: number) =>
+    page.evaluate(
+      (id) =>
+        new Promise<Record<string, unknown>>((resolve, reject) => {
+          const open = indexedDB.open('kaoshi-attempt');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            const read = db
+              .transaction('outbox')
+              .objectStore('outbox')
+              .index('attemptId')
+              .getAll(id);
+            read.onerror = () => reject(read.error);
+            read.onsuccess = () => {
+              db.close();
+              const rows = read.result as { itemId: string; value: unknown }[];
+              resolve(Object.fromEntries(rows.map((row) => [row.itemId, row.value])));
+            };
+          };
+        }),
+      attemptId,
+    );
+
+  /** Answers the single, multiple, judgement and fill-in questions: mouse, keys, keys, typing. */
+  async function answerObjective(page: Page, judgement: 'T' | 'F') {
+    await question(page, ID.single).locator('.exam-option', { hasText: '36 V' }).click();
+    // The focus stays on the radio just clicked: → moves to the next question, not the radio.
+    await page.keyboard.press('ArrowRight');
+    await question(page, ID.multiple).waitFor();
+    await page.keyboard.press('a');
+    await page.keyboard.press('B');
+    await page.keyboard.press('ArrowRight');
+    await question(page, ID.judgement).waitFor();
+    await page.keyboard.press(judgement === 'T' ? '1' : '2');
+    await page.getByRole('button', { name: new RegExp(z.question.next) }).click();
+    await question(page, ID.fill).waitFor();
+    const [first, second] = PAPER_ITEMS.fill.answer;
+    await page.getByRole('textbox', { name: fill(z.question.blank, { n: 1 }) }).fill(first);
+    await page
+      .getByRole('textbox', { name: fill(z.question.blank, { n: 2 }) })
+      .pressSequentially(second);
+  }
+
+  it('is taken with every question type, survives a reload, and is submitted with a receipt', async () => {
+    const student = fixture.students[0]!;
+    const { api, attemptId } = await startAttempt(student);
+    const { page, consoleErrors } = await openExam(api, attemptId);
+    const header = page.locator('.exam-header');
+    expect(await header.locator('.exam-title').innerText()).toBe(fixture.examName);
+    expect(await header.innerText()).toContain(student.name);
+    expect(await header.innerText()).toContain(student.ticketNumber);
+    expect(
+      await header.getByRole('img', { name: fill(z.header.photo, { name: student.name }) }).count(),
+    ).toBe(1);
+    // The server's clock: about an hour left, counting down.
+    const clock = await header.getByRole('timer').innerText();
+    expect(clock).toMatch(/(59:\d\d|1:00:00)$/);
+
+    await answerObjective(page, 'T');
+    // Out of the text field (keys typed there are text), then back two questions; F flags the
+    // question shown and the navigator says so.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await question(page, ID.multiple).waitFor();
+    await page.keyboard.press('f');
+    await expect
+      .poll(() => navButton(page, 2).getAttribute('aria-label'))
+      .toContain(z.nav.itemFlagged);
+    expect(await page.getByRole('checkbox', { name: /铜/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /铝/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /橡胶/ }).isChecked()).toBe(false);
+    await screenshot(page, 'attempt-zh-desktop');
+    await expect.poll(() => saveState(page)).toBe('saved');
+
+    // A reload in the middle: every answer and the flag come back, and the clock goes on.
+    await page.reload();
+    await page.locator('.exam-header').waitFor();
+    await expect.poll(() => saveState(page)).toBe('saved');
+    expect(await page.locator('.exam-nav-progress').innerText()).toContain(
+      fill(z.nav.progress, { answered: 4, total: 6 }),
+    );
+    await navButton(page, 1).click();
+    expect(await page.getByRole('radio', { name: /36 V/ }).isChecked()).toBe(true);
+    await navButton(page, 2).click();
+    expect(await page.getByRole('checkbox', { name: /铝/ }).isChecked()).toBe(true);
+    expect(await navButton(page, 2).getAttribute('aria-label')).toContain(z.nav.itemFlagged);
+    await navButton(page, 3).click();
+    expect(await page.getByRole('radio', { name: z.question.true }).isChecked()).toBe(true);
+    await navButton(page, 4).click();
+    expect(
+      await page.getByRole('textbox', { name: fill(z.question.blank, { n: 2 }) }).inputValue(),
+    ).toBe(PAPER_ITEMS.fill.answer[1]);
+
+    // The short answer: typed keys stay in the text area (← moves the caret, not the question).
+    await navButton(page, 5).click();
+    const text = page.getByRole('textbox', { name: z.question.answer });
+    await text.fill(PAPER_ITEMS.short.answer);
+    await text.press('ArrowLeft');
+    await text.press('F');
+    await text.press('Backspace');
+    await question(page, ID.short).waitFor();
+    expect(await text.inputValue()).toBe(PAPER_ITEMS.short.answer);
+    expect(await question(page, ID.short).locator('.exam-count').innerText()).toBe(
+      fill(z.question.characters, { count: PAPER_ITEMS.short.answer.length, max: 20000 }),
+    );
+    // The link task opens in a new tab; its answer goes in the field below.
+    await page.getByRole('button', { name: new RegExp(z.question.next) }).click();
+    const task = page.getByRole('link', { name: new RegExp(z.question.openTask) });
+    expect(await task.getAttribute('href')).toBe('https://lab.example.com/task/42');
+    expect(await task.getAttribute('target')).toBe('_blank');
+    await page.getByRole('textbox', { name: z.question.answer }).fill(PAPER_ITEMS.link.answer);
+
+    // Submit: the confirmation lists the flagged question; the receipt follows.
+    await page.getByRole('button', { name: buttonName(z.submit.button) }).click();
+    const confirm = await openedPopup(page, page.locator('.ant-modal-confirm:visible'));
+    const summary = await confirm.innerText();
+    expect(summary).toContain(z.submit.allAnswered);
+    expect(summary).toContain(fill(z.submit.flagged_other, { count: 1 }));
+    await screenshot(page, 'attempt-zh-confirm');
+    await answerConfirm(page, z.submit.ok);
+    const receipt = page.locator('.exam-receipt');
+    await receipt.waitFor();
+    const receiptText = await receipt.innerText();
+    expect(receiptText).toContain(z.receipt.submitted);
+    expect(receiptText).toContain(fill(z.receipt.answeredCount, { answered: 6, total: 6 }));
+    expect(receiptText).toContain(fill(z.receipt.objective, { score: OBJECTIVE_TOTAL }));
+    expect(receiptText).toContain(fill(z.receipt.pending_other, { count: 2 }));
+    expect(await receipt.locator('.exam-receipt-code').innerText()).toMatch(/^[0-9a-f]{16}/);
+    await screenshot(page, 'attempt-zh-receipt');
+
+    // What the server holds: the answers as given, submitted, the short answer and the link task
+    // waiting for marking (so the candidate list has no score yet).
+    const view = await api.call<AttemptView>('GET', `${ATTEMPT_BASE}/getAttempt/${attemptId}`);
+    expect(Object.fromEntries(view.answers.map((a) => [a.itemId, a.value]))).toEqual({
+      [ID.single]: 'A',
+      [ID.multiple]: 'AB',
+      [ID.judgement]: 'T',
+      [ID.fill]: [...PAPER_ITEMS.fill.answer],
+      [ID.short]: PAPER_ITEMS.short.answer,
+      [ID.link]: PAPER_ITEMS.link.answer,
+    });
+    expect(view.finished?.finishReason).toBe('submitted');
+    expect(view.finished?.result?.objectiveScore).toBe(OBJECTIVE_TOTAL);
+    expect(view.finished?.result?.pendingMarking).toBe(2);
+    const row = await candidateRow(student);
+    expect(row?.status).toBe(CandidateStatus.SUBMITTED);
+    expect(row?.score).toBeNull();
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+
+  it('keeps answers given offline across a reload and sends them when the network returns', async () => {
+    const student = fixture.students[1]!;
+    const { api, attemptId } = await startAttempt(student);
+    const { page } = await openExam(api, attemptId);
+    await question(page, ID.single).locator('.exam-option', { hasText: '36 V' }).click();
+    await expect.poll(() => saveState(page)).toBe('saved');
+
+    await page.context().setOffline(true);
+    await expect.poll(() => saveState(page)).toBe('offline');
+    // Going on offline; the judgement answered wrong, so the score is not simply everything.
+    await page.keyboard.press('ArrowRight');
+    await question(page, ID.multiple).waitFor();
+    await page.keyboard.press('a');
+    await page.keyboard.press('b');
+    await page.keyboard.press('ArrowRight');
+    await question(page, ID.judgement).waitFor();
+    await page.keyboard.press('2');
+    await page.getByRole('button', { name: new RegExp(z.question.next) }).click();
+    const [first, second] = PAPER_ITEMS.fill.answer;
+    await page.getByRole('textbox', { name: fill(z.question.blank, { n: 1 }) }).fill(first);
+    await page
+      .getByRole('textbox', { name: fill(z.question.blank, { n: 2 }) })
+      .pressSequentially(second);
+    await expect
+      .poll(() => page.locator('.exam-save').innerText())
+      .toBe(fill(z.save.offlinePending_other, { count: 3 }));
+    await screenshot(page, 'attempt-zh-offline');
+    // The three answers wait in the outbox; the server has only the first.
+    const given = { [ID.multiple]: 'AB', [ID.judgement]: 'F', [ID.fill]: [first, second] };
+    await expect.poll(() => outbox(page, attemptId)).toEqual(given);
+    expect(await serverAnswers(api, attemptId)).toEqual({ [ID.single]: 'A' });
+
+    // A reload while offline cannot load the page from the server (the app is not cached for
+    // offline use): the browser shows its own error page, and the exam page is gone.
+    const reloaded = await page.reload().then(
+      () => 'loaded',
+      (error: Error) => error.message,
+    );
+    expect(reloaded).toMatch(/ERR_INTERNET_DISCONNECTED/);
+    expect(await serverAnswers(api, attemptId)).toEqual({ [ID.single]: 'A' });
+
+    // The network returns and the page is opened again: the answers given offline come back
+    // from IndexedDB (no page held them any more) and reach the server.
+    await page.context().setOffline(false);
+    await page.goto(examUrl(attemptId));
+    await page.locator('.exam-header').waitFor();
+    await expect
+      .poll(() => page.locator('.exam-nav-progress').innerText())
+      .toContain(fill(z.nav.progress, { answered: 4, total: 6 }));
+    await expect.poll(() => serverAnswers(api, attemptId)).toEqual({ [ID.single]: 'A', ...given });
+    await expect.poll(() => saveState(page)).toBe('saved');
+    await expect.poll(() => outbox(page, attemptId)).toEqual({});
+    await navButton(page, 4).click();
+    expect(
+      await page.getByRole('textbox', { name: fill(z.question.blank, { n: 2 }) }).inputValue(),
+    ).toBe(second);
+
+    await page.getByRole('button', { name: buttonName(z.submit.button) }).click();
+    const confirm = await openedPopup(page, page.locator('.ant-modal-confirm:visible'));
+    expect(await confirm.innerText()).toContain(fill(z.submit.unanswered_other, { count: 2 }));
+    await answerConfirm(page, z.submit.ok);
+    await page.locator('.exam-receipt').waitFor();
+    // Single, multiple and fill-in right, the judgement wrong; nothing waits for marking.
+    const row = await candidateRow(student);
+    expect(row?.status).toBe(CandidateStatus.SUBMITTED);
+    expect(row?.score).toBe(30);
+    expect(row?.passed).toBe(true);
+    await page.close();
+  });
+
+  it('reads well in four languages at phone width, and a second device takes over', async () => {
+    const student = fixture.students[2]!;
+    const { api, attemptId } = await startAttempt(student);
+    let previous: { page: Page; language: Language } | null = null;
+    for (const language of Object.keys(LOCALES) as Language[]) {
+      const m = MESSAGES[language].attemptPage;
+      const { page, consoleErrors } = await openExam(api, attemptId, {
+        language,
+        viewport: PHONE,
+      });
+      if (previous) {
+        // The page opened before is told another has the attempt now, and stops saving.
+        const told = MESSAGES[previous.language].attemptPage.stopped.takenOver;
+        await previous.page.getByText(told).waitFor();
+        if (previous.language === 'zh') await screenshot(previous.page, 'attempt-zh-taken-over');
+        await previous.page.close();
+      }
+      expect(await page.getByRole('button', { name: buttonName(m.submit.button) }).count()).toBe(1);
+      expect(await page.locator('.exam-save').innerText()).toBe(m.save.saved);
+      // Nothing wider than the phone.
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await question(page, ID.single).locator('.exam-option', { hasText: '36 V' }).click();
+      await expect.poll(() => saveState(page)).toBe('saved');
+      await screenshot(page, `attempt-${language}-phone`);
+      // The navigator is a drawer on a phone.
+      await page.getByRole('button', { name: new RegExp(m.toolbar.questions) }).click();
+      const drawer = await openedPopup(page, page.locator('.ant-drawer-content-wrapper:visible'));
+      await screenshot(page, `attempt-${language}-phone-navigator`, { fullPage: false });
+      await navButton(page, 3, language).click();
+      await drawer.waitFor({ state: 'hidden' });
+      await question(page, ID.judgement).waitFor();
+      expect(consoleErrors).toEqual([]);
+      previous = { page, language };
+    }
+    await previous?.page.close();
+  });
+});

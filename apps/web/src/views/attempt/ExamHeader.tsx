@@ -1,0 +1,144 @@
+import {
+  CheckCircleFilled,
+  ClockCircleOutlined,
+  DisconnectOutlined,
+  SyncOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { AttemptView } from '@kaoshi/shared';
+import { Avatar, Button } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LinkState } from './attempt-session';
+
+/** Under this much time left the clock turns to a warning. */
+const WARN_MS = 5 * 60_000;
+const TICK_MS = 250;
+
+/** 1:05:09, or 05:09 under an hour. */
+export function formatRemaining(ms: number) {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const rest = `${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+  return hours > 0 ? `${hours}:${rest}` : rest;
+}
+
+/**
+ * The time left, counted down on the monotonic clock towards `endsAt`, the instant the server
+ * last named (a join, an acknowledgement, attempt:time): never the device's wall clock.
+ */
+function Countdown({ endsAt, onElapsed }: { endsAt: number; onElapsed(): void }) {
+  const { t } = useTranslation();
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(performance.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const remaining = endsAt - now;
+  const elapsed = remaining <= 0;
+  useEffect(() => {
+    if (elapsed) onElapsed();
+  }, [elapsed, onElapsed]);
+  const text = formatRemaining(remaining);
+  return (
+    <div
+      className={remaining < WARN_MS ? 'exam-clock warn' : 'exam-clock'}
+      role="timer"
+      aria-label={t('attemptPage.header.remainingLabel', { time: text })}
+    >
+      <ClockCircleOutlined aria-hidden />
+      <span className="exam-clock-label">{t('attemptPage.header.remaining')}</span>
+      <span className="exam-clock-time">{text}</span>
+    </div>
+  );
+}
+
+function SaveState({ link, pendingCount }: { link: LinkState; pendingCount: number }) {
+  const { t } = useTranslation();
+  let icon = <CheckCircleFilled />;
+  let text = t('attemptPage.save.saved');
+  let state = 'saved';
+  if (link === 'offline') {
+    icon = <DisconnectOutlined />;
+    state = 'offline';
+    text =
+      pendingCount > 0
+        ? t('attemptPage.save.offlinePending', { count: pendingCount })
+        : t('attemptPage.save.offline');
+  } else if (pendingCount > 0) {
+    icon = <SyncOutlined spin />;
+    state = 'saving';
+    text = t('attemptPage.save.saving', { count: pendingCount });
+  } else if (link === 'connecting') {
+    icon = <SyncOutlined spin />;
+    state = 'connecting';
+    text = t('attemptPage.save.connecting');
+  }
+  return (
+    <div className={`exam-save ${state}`} role="status" data-state={state}>
+      <span aria-hidden>{icon}</span>
+      <span>{text}</span>
+    </div>
+  );
+}
+
+interface ExamHeaderProps {
+  view: AttemptView;
+  endsAt: number;
+  link: LinkState;
+  pendingCount: number;
+  /** Whether the clock runs (not after the attempt stopped here). */
+  running: boolean;
+  onElapsed(): void;
+  onSubmit(): void;
+  submitting: boolean;
+}
+
+/** The exam's name, the candidate (photo, name, ticket), the server's time left, saving, Submit. */
+export function ExamHeader({
+  view,
+  endsAt,
+  link,
+  pendingCount,
+  running,
+  onElapsed,
+  onSubmit,
+  submitting,
+}: ExamHeaderProps) {
+  const { t } = useTranslation();
+  const { candidate } = view;
+  return (
+    <header className="exam-header">
+      <div className="exam-candidate">
+        <Avatar
+          shape="square"
+          size={48}
+          src={candidate.photo || undefined}
+          icon={<UserOutlined />}
+          alt={t('attemptPage.header.photo', { name: candidate.name })}
+        />
+        <div className="exam-candidate-text">
+          <h1 className="exam-title">{view.examName}</h1>
+          <div className="exam-candidate-name">
+            <span>{candidate.name}</span>
+            <span>{t('attemptPage.header.ticket', { ticket: candidate.ticketNumber })}</span>
+          </div>
+        </div>
+      </div>
+      <div className="exam-header-side">
+        {running && <Countdown endsAt={endsAt} onElapsed={onElapsed} />}
+        <SaveState link={link} pendingCount={pendingCount} />
+        <Button
+          type="primary"
+          onClick={onSubmit}
+          loading={submitting}
+          disabled={!running}
+          className="exam-submit"
+        >
+          {t('attemptPage.submit.button')}
+        </Button>
+      </div>
+    </header>
+  );
+}

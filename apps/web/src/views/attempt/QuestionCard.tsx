@@ -1,0 +1,84 @@
+import { FlagFilled, FlagOutlined } from '@ant-design/icons';
+import { QuestionType, type AnswerValue, type QuestionTypeCode } from '@kaoshi/shared';
+import { Button, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SafeHtml } from '../../components/SafeHtml';
+import { AnswerControl, type AnswerHandlers } from './AnswerControl';
+import type { PaperItem } from './paper-items';
+
+const TYPE_KEYS = {
+  [QuestionType.SINGLE]: 'attemptPage.question.types.single',
+  [QuestionType.MULTIPLE]: 'attemptPage.question.types.multiple',
+  [QuestionType.JUDGEMENT]: 'attemptPage.question.types.judgement',
+  [QuestionType.EXTERNAL_LINK]: 'attemptPage.question.types.link',
+  [QuestionType.FILL_BLANK]: 'attemptPage.question.types.fill',
+  [QuestionType.SHORT_ANSWER]: 'attemptPage.question.types.short',
+} as const satisfies Record<QuestionTypeCode, string>;
+
+interface QuestionCardProps extends AnswerHandlers {
+  entry: PaperItem;
+  value: AnswerValue | undefined;
+  flagged: boolean;
+  current: boolean;
+  disabled: boolean;
+  onFlag(): void;
+  /** Clicking or focusing inside makes it the question the keys act on. */
+  onFocus(): void;
+}
+
+/** One question: its number, type and points, the flag, the stem and the answer field. */
+export function QuestionCard({
+  entry,
+  value,
+  flagged,
+  current,
+  disabled,
+  onFlag,
+  onFocus,
+  ...handlers
+}: QuestionCardProps) {
+  const { t } = useTranslation();
+  const { item, number } = entry;
+  const titleId = `exam-q-${item.itemId}`;
+  return (
+    <section
+      id={`exam-item-${item.itemId}`}
+      className={current ? 'exam-question current' : 'exam-question'}
+      aria-labelledby={titleId}
+      data-item={item.itemId}
+      tabIndex={-1}
+      onFocusCapture={onFocus}
+      onPointerDown={onFocus}
+    >
+      <div className="exam-question-head">
+        <div id={titleId} className="exam-question-title">
+          <span className="exam-question-number">
+            {t('attemptPage.question.number', { n: number })}
+          </span>
+          <Tag className="exam-question-type">{t(TYPE_KEYS[item.type])}</Tag>
+          <span className="exam-question-points">
+            {t('attemptPage.question.points', { count: item.score })}
+          </span>
+          <SafeHtml html={item.content} className="exam-stem" />
+        </div>
+        <Button
+          type={flagged ? 'primary' : 'default'}
+          ghost={flagged}
+          icon={flagged ? <FlagFilled /> : <FlagOutlined />}
+          aria-pressed={flagged}
+          onClick={onFlag}
+          className="exam-flag"
+        >
+          {t('attemptPage.question.flag')}
+        </Button>
+      </div>
+      <AnswerControl
+        item={item}
+        value={value}
+        labelledBy={titleId}
+        disabled={disabled}
+        {...handlers}
+      />
+    </section>
+  );
+}

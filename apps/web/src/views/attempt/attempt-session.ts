@@ -1,0 +1,422 @@
+import {
+  ApiStatus,
+  SAVE_BATCH_MAX,
+  SOCKET_PATH,
+  SocketEvent,
+  type AnswerValue,
+  type AttemptView,
+  type ClientEventType,
+  type EventAck,
+  type JoinAck,
+  type LogEventResult,
+  type Receipt,
+  type SaveAck,
+  type SaveAckMessage,
+  type SubmitAck,
+  type TimeMessage,
+} from '@kaoshi/shared';
+import { io, type Socket } from 'socket.io-client';
+import { getAttempt, logAttemptEvent, saveAnswers, submitAttempt } from '../../api/attempt';
+import { ApiError } from '../../api/request';
+import { mergeAnswers, type PendingAnswer } from './answer-merge';
+import { answerOutbox } from './answer-outbox';
+
+/** Typing is sent once the candidate pauses this long (the outbox has every keystroke at once). */
+export const TYPING_PAUSE_MS = 400;
+/** An acknowledgement not back by then is waited for again after the next reconnect. */
+const ACK_TIMEOUT_MS = 10_000;
+/** With the socket down this long, the HTTP call takes the waiting answers. */
+const HTTP_FALLBACK_AFTER_MS = 3000;
+const HTTP_FALLBACK_EVERY_MS = 3000;
+/** After the clock reached zero, the server's receipt is asked for this often. */
+const RECEIPT_POLL_MS = 2000;
+
+/** online: the socket (or, failing it, the HTTP call) reaches the server. */
+export type LinkState = 'connecting' | 'online' | 'offline';
+/**
+ * Why the page no longer takes answers: the time is up or the attempt ended elsewhere (a receipt
+ * follows), or another tab or device has taken it over (this page stops saving).
+ */
+export type Stopped = 'time' | 'ended' | 'takenOver' | null;
+
+export interface SessionSnapshot {
+  values: Record<string, AnswerValue>;
+  /** Questions whose latest answer the server has not acknowledged. */
+  pendingCount: number;
+  link: LinkState;
+  /** The performance.now() instant the time runs out, from the server's last word. */
+  endsAt: number;
+  stopped: Stopped;
+  finished: Receipt | null;
+  leaveCount: number;
+  leaveLimit: number;
+  /** The server's last refusal that the page has no state for. */
+  notice: string | null;
+}
+
+/** A refusal of the server, in the user's language: what submit and the saves throw. */
+export class AttemptRefusal extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * One candidate's attempt on this page (DESIGN.md "An acknowledged answer is never lost"):
+ * every change gets the next seq of its question, goes to the IndexedDB outbox first and then
+ * over socket.io, and leaves the outbox only when the server acknowledges that seq. A join
+ * (after a connect, a reconnect or a reload) merges the server's answers with the outbox and
+ * resends what the server lacks; with the socket down, the HTTP call takes the same batch.
+ * The remaining time is the server's, corrected at every join, acknowledgement and
+ * attempt:time, counted down in between on the monotonic clock.
+ */
+export class AttemptSession {
+  private snapshot: SessionSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private readonly seqs: Record<string, number> = {};
+  private readonly pending = new Map<string, PendingAnswer>();
+  /** The outbox write of each question's latest change: a save is sent only after it. */
+  private readonly written = new Map<string, Promise<unknown>>();
+  private readonly typing = new Map<string, ReturnType<typeof setTimeout>>();
+  private socket: Socket | null = null;
+  private joined = false;
+  private downSince = 0;
+  private httpBusy = false;
+  private httpOkAt = -Infinity;
+  private timers: ReturnType<typeof setInterval>[] = [];
+  private ready: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly view: AttemptView,
+    private readonly language: () => string,
+  ) {
+    this.snapshot = {
+      values: {},
+      pendingCount: 0,
+      link: 'connecting',
+      endsAt: performance.now() + view.remainingMs,
+      stopped: null,
+      finished: view.finished,
+      leaveCount: view.leaveCount,
+      leaveLimit: view.leaveLimit,
+      notice: null,
+    };
+    this.applyServerAnswers(view.answers);
+  }
+
+  get attemptId() {
+    return this.view.attemptId;
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = () => this.snapshot;
+
+  private update(change: Partial<SessionSnapshot>) {
+    this.snapshot = { ...this.snapshot, ...change, pendingCount: this.pending.size };
+    for (const listener of this.listeners) listener();
+  }
+
+  private get taking() {
+    return this.snapshot.finished === null && this.snapshot.stopped === null;
+  }
+
+  /** Reads the outbox (answers given before a reload, offline perhaps) and connects. */
+  start() {
+    if (this.snapshot.finished) return;
+    this.ready = answerOutbox.list(this.attemptId).then(
+      (outbox) => {
+        for (const entry of outbox) {
+          const known = this.pending.get(entry.itemId);
+          if (!known || known.seq < entry.seq) this.pending.set(entry.itemId, entry);
+        }
+        this.applyServerAnswers([]);
+      },
+      // Private browsing may refuse IndexedDB: the page still saves, only without the outbox.
+      () => undefined,
+    );
+    const socket = io({
+      path: SOCKET_PATH,
+      transports: ['websocket', 'polling'],
+      withCredentials: true,
+      // The browser's WebSocket cannot set Accept-Language: the server reads the UI's language here.
+      auth: (send) => send({ language: this.language() }),
+    });
+    this.socket = socket;
+    socket.on('connect', () => void this.join(socket));
+    socket.on('disconnect', () => this.down());
+    socket.on('connect_error', () => this.down());
+    socket.on(SocketEvent.TIME, (message: TimeMessage) => this.correctTime(message.remainingMs));
+    socket.on(SocketEvent.TAKEN_OVER, () => this.stop('takenOver'));
+    socket.on(SocketEvent.FINALIZED, (receipt: Receipt) => this.finish(receipt));
+    this.timers.push(setInterval(() => void this.saveOverHttp(), HTTP_FALLBACK_EVERY_MS));
+    this.downSince = performance.now();
+    window.addEventListener('offline', this.onOffline);
+    window.addEventListener('online', this.onOnline);
+    if (!navigator.onLine) this.onOffline();
+  }
+
+  /**
+   * The device has no network: a WebSocket may take half a minute of missed pings to notice,
+   * and meanwhile the page would say "saved" and send into nothing. Close it now (the answers
+   * wait in the outbox) and open it again when the network is back.
+   */
+  private readonly onOffline = () => {
+    this.socket?.disconnect();
+    this.down();
+  };
+
+  private readonly onOnline = () => {
+    if (this.socket && !this.socket.connected && this.taking) this.socket.connect();
+  };
+
+  /** Closes the connection (leaving the page, or the attempt has ended here). */
+  close() {
+    this.flush();
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    window.removeEventListener('offline', this.onOffline);
+    window.removeEventListener('online', this.onOnline);
+    this.socket?.disconnect();
+    this.socket = null;
+    this.joined = false;
+  }
+
+  private down() {
+    if (this.joined) this.downSince = performance.now();
+    this.joined = false;
+    // While the HTTP call still reaches the server, a socket failing to reconnect is no outage.
+    const httpWorks = performance.now() - this.httpOkAt < HTTP_FALLBACK_EVERY_MS * 2;
+    if (this.taking && !httpWorks) this.update({ link: 'offline' });
+  }
+
+  /** The server's answers, except where a change it has not acknowledged is later. */
+  private applyServerAnswers(server: AttemptView['answers']) {
+    const merged = mergeAnswers(server, [...this.pending.values()]);
+    const values = { ...this.snapshot.values, ...merged.values };
+    for (const [itemId, seq] of Object.entries(merged.seqs)) {
+      this.seqs[itemId] = Math.max(this.seqs[itemId] ?? 0, seq);
+    }
+    for (const entry of merged.stale) this.acknowledged(entry.itemId, entry.seq);
+    this.update({ values });
+  }
+
+  private async join(socket: Socket) {
+    await this.ready;
+    let ack: JoinAck;
+    try {
+      ack = (await socket
+        .timeout(ACK_TIMEOUT_MS)
+        .emitWithAck(SocketEvent.JOIN, { attemptId: this.attemptId })) as JoinAck;
+    } catch {
+      // No answer in time: the next reconnect joins again.
+      return;
+    }
+    if (socket !== this.socket) return;
+    if (!ack.ok) return this.refused(ack.code, ack.message);
+    this.joined = true;
+    this.correctTime(ack.remainingMs);
+    if (ack.finished) return this.finish(ack.finished);
+    this.applyServerAnswers(ack.answers);
+    this.update({ link: 'online', leaveCount: ack.leaveCount, leaveLimit: ack.leaveLimit });
+    for (const entry of this.pending.values()) void this.send(entry);
+  }
+
+  private correctTime(remainingMs: number) {
+    this.update({ endsAt: performance.now() + remainingMs });
+  }
+
+  /**
+   * A change of a question's answer. Typing (`typing`) is sent when the candidate pauses, but
+   * every keystroke is in the outbox at once, so a reload or a closed tab loses nothing.
+   */
+  setAnswer(itemId: string, value: AnswerValue, { typing = false } = {}) {
+    if (!this.taking) return;
+    const seq = (this.seqs[itemId] ?? 0) + 1;
+    this.seqs[itemId] = seq;
+    const entry = { itemId, seq, value };
+    this.pending.set(itemId, entry);
+    const previous = this.written.get(itemId) ?? Promise.resolve();
+    const write = previous
+      .then(() => answerOutbox.put(this.attemptId, itemId, seq, value))
+      .catch(() => undefined);
+    this.written.set(itemId, write);
+    this.update({ values: { ...this.snapshot.values, [itemId]: value } });
+    clearTimeout(this.typing.get(itemId));
+    if (typing) {
+      this.typing.set(
+        itemId,
+        setTimeout(() => this.sendLatest(itemId), TYPING_PAUSE_MS),
+      );
+    } else this.sendLatest(itemId);
+  }
+
+  private sendLatest(itemId: string) {
+    this.typing.delete(itemId);
+    const entry = this.pending.get(itemId);
+    if (entry) void this.send(entry);
+  }
+
+  /** Sends what typing still holds back: on blur, when the page is hidden or left, before submit. */
+  flush() {
+    for (const itemId of [...this.typing.keys()]) {
+      clearTimeout(this.typing.get(itemId));
+      this.sendLatest(itemId);
+    }
+  }
+
+  private async send(entry: PendingAnswer) {
+    await this.written.get(entry.itemId);
+    const socket = this.socket;
+    if (!socket || !this.joined || !this.taking) return;
+    let ack: SaveAckMessage;
+    try {
+      ack = (await socket
+        .timeout(ACK_TIMEOUT_MS)
+        .emitWithAck(SocketEvent.SAVE, { attemptId: this.attemptId, ...entry })) as SaveAckMessage;
+    } catch {
+      return;
+    }
+    if (!ack.ok) return this.refused(ack.code, ack.message, entry);
+    this.correctTime(ack.remainingMs);
+    this.acknowledged(entry.itemId, ack.seq);
+  }
+
+  private acknowledged(itemId: string, seq: number) {
+    const entry = this.pending.get(itemId);
+    if (entry && entry.seq <= seq) this.pending.delete(itemId);
+    void answerOutbox.acknowledge(this.attemptId, itemId, seq).catch(() => undefined);
+    this.update({});
+  }
+
+  /** With the socket down for a while but HTTP reaching the server, the same batch goes by HTTP. */
+  private async saveOverHttp() {
+    if (this.joined || this.httpBusy || !this.taking || this.pending.size === 0) return;
+    if (!navigator.onLine || performance.now() - this.downSince < HTTP_FALLBACK_AFTER_MS) return;
+    this.httpBusy = true;
+    const batch = [...this.pending.values()].slice(0, SAVE_BATCH_MAX);
+    try {
+      await Promise.all(batch.map((entry) => this.written.get(entry.itemId)));
+      const result = await saveAnswers(
+        { attemptId: this.attemptId, answers: batch },
+        { quiet: true },
+      );
+      this.httpOkAt = performance.now();
+      this.correctTime(result.remainingMs);
+      this.update({ link: 'online' });
+      result.acks.forEach((ack: SaveAck) => {
+        if (ack.ok) this.acknowledged(ack.itemId, ack.seq);
+        else this.refused(ack.code, ack.message, ack);
+      });
+    } catch (error) {
+      if (error instanceof ApiError) this.refused(error.status, error.message);
+      else this.update({ link: 'offline' });
+    } finally {
+      this.httpBusy = false;
+    }
+  }
+
+  private refused(code: number, message: string, entry?: Pick<PendingAnswer, 'itemId' | 'seq'>) {
+    if (code === ApiStatus.TAKEN_OVER) return this.stop('takenOver');
+    if (code === ApiStatus.TIME_UP) return this.stop('time');
+    if (code === ApiStatus.ATTEMPT_ENDED) return this.stop('ended');
+    // A save the server will never take (it says why): resending it would loop.
+    if (entry) {
+      this.pending.delete(entry.itemId);
+      void answerOutbox.acknowledge(this.attemptId, entry.itemId, entry.seq).catch(() => undefined);
+    }
+    this.update({ notice: message });
+  }
+
+  /** The page stops taking answers (see Stopped). */
+  stop(reason: Exclude<Stopped, null>) {
+    if (!this.taking) return;
+    this.flush();
+    this.update({ stopped: reason });
+    if (reason === 'takenOver') {
+      this.close();
+      return;
+    }
+    const ask = () =>
+      getAttempt(this.attemptId, { quiet: true }).then(
+        (view) => view.finished && this.finish(view.finished),
+        () => undefined,
+      );
+    void ask();
+    this.timers.push(setInterval(() => void ask(), RECEIPT_POLL_MS));
+  }
+
+  private finish(receipt: Receipt) {
+    this.update({ finished: receipt });
+    this.close();
+  }
+
+  /** Resolves once the server holds every answer given; rejects after `timeoutMs`. */
+  whenSaved(timeoutMs: number) {
+    this.flush();
+    return new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (this.pending.size > 0) return;
+        clearTimeout(timer);
+        unsubscribe();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        unsubscribe();
+        reject(new Error('not saved'));
+      }, timeoutMs);
+      const unsubscribe = this.subscribe(check);
+      check();
+    });
+  }
+
+  /** Submits (the server refuses before the minimum time, in the user's language). */
+  async submit(): Promise<Receipt> {
+    const socket = this.socket;
+    let receipt: Receipt;
+    if (socket && this.joined) {
+      const ack = (await socket
+        .timeout(ACK_TIMEOUT_MS)
+        .emitWithAck(SocketEvent.SUBMIT, { attemptId: this.attemptId })) as SubmitAck;
+      if (!ack.ok) throw new AttemptRefusal(ack.code, ack.message);
+      receipt = ack.receipt;
+    } else {
+      try {
+        receipt = await submitAttempt(this.attemptId, { quiet: true });
+      } catch (error) {
+        if (error instanceof ApiError) throw new AttemptRefusal(error.status, error.message);
+        throw error;
+      }
+    }
+    this.finish(receipt);
+    return receipt;
+  }
+
+  /** An integrity event (page hidden, fullscreen left, paste); past the limit, the receipt. */
+  async report(type: ClientEventType) {
+    if (!this.taking) return;
+    let result: LogEventResult;
+    try {
+      if (this.socket && this.joined) {
+        const ack = (await this.socket
+          .timeout(ACK_TIMEOUT_MS)
+          .emitWithAck(SocketEvent.EVENT, { attemptId: this.attemptId, type })) as EventAck;
+        if (!ack.ok) return;
+        result = ack;
+      } else {
+        result = await logAttemptEvent(this.attemptId, type, { quiet: true });
+      }
+    } catch {
+      // Offline: the event is lost, as it would be from a closed tab; answers never are.
+      return;
+    }
+    this.update({ leaveCount: result.leaveCount, leaveLimit: result.leaveLimit });
+    if (result.finished) this.finish(result.finished);
+  }
+}

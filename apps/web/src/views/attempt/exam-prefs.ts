@@ -1,0 +1,60 @@
+import { useCallback, useState } from 'react';
+import { storage } from '../../utils/storage';
+
+export type ExamLayout = 'one' | 'section';
+export const FONT_SIZES = [14, 16, 18, 20, 22, 24] as const;
+
+interface ExamPrefs {
+  layout: ExamLayout;
+  fontSize: number;
+}
+
+const PREFS_KEY = 'kaoshi-exam-view';
+const flagsKey = (attemptId: number) => `kaoshi-exam-flags-${attemptId}`;
+
+/** How the candidate likes to read the paper, kept on this device for every exam. */
+export function useExamPrefs() {
+  const [prefs, setPrefs] = useState<ExamPrefs>(() => {
+    const saved = storage.getJson<ExamPrefs>(PREFS_KEY);
+    return {
+      layout: saved.layout === 'section' ? 'section' : 'one',
+      fontSize: FONT_SIZES.find((size) => size === saved.fontSize) ?? 16,
+    };
+  });
+  const change = useCallback((patch: Partial<ExamPrefs>) => {
+    setPrefs((previous) => {
+      const next = { ...previous, ...patch };
+      storage.set(PREFS_KEY, JSON.stringify(next));
+      return next;
+    });
+  }, []);
+  return [prefs, change] as const;
+}
+
+/**
+ * The questions flagged for review: the candidate's own note, kept on this device (a reload
+ * keeps them), never sent to the server.
+ */
+export function useFlags(attemptId: number) {
+  const [flags, setFlags] = useState<ReadonlySet<string>>(() => {
+    let saved: unknown = [];
+    try {
+      saved = JSON.parse(storage.get(flagsKey(attemptId)) ?? '[]');
+    } catch {
+      // A damaged entry: no flags rather than no page.
+    }
+    return new Set(Array.isArray(saved) ? saved.filter((id) => typeof id === 'string') : []);
+  });
+  const toggle = useCallback(
+    (itemId: string) =>
+      setFlags((previous) => {
+        const next = new Set(previous);
+        if (next.has(itemId)) next.delete(itemId);
+        else next.add(itemId);
+        storage.set(flagsKey(attemptId), JSON.stringify([...next]));
+        return next;
+      }),
+    [attemptId],
+  );
+  return [flags, toggle] as const;
+}
