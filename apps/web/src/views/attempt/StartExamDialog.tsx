@@ -78,7 +78,7 @@ export function StartExamDialog({
       afterClose={afterClose}
       className="start-exam-dialog"
       footer={[
-        <Button key="cancel" onClick={onClose}>
+        <Button key="cancel" size="large" onClick={onClose}>
           {t('myExams.dialog.cancel')}
         </Button>,
         <Button
@@ -121,7 +121,7 @@ export function StartExamDialog({
             <SafeHtml html={notice.body} />
           </div>
           {readLeft > 0 && (
-            <Typography.Text type="secondary" className="start-exam-read-left" role="status">
+            <Typography.Text type="secondary" className="start-exam-read-left">
               {t('myExams.dialog.readFor', { count: readLeft })}
             </Typography.Text>
           )}

@@ -73,9 +73,9 @@ export default {
   dialog: {
     title: 'Start: {{name}}',
     timing_one:
-      'You have {{count}} minute. The clock starts when you press Start and does not stop.',
+      'You have {{count}} minute. The clock starts when you press “Start exam” and does not stop.',
     timing_other:
-      'You have {{count}} minutes. The clock starts when you press Start and does not stop.',
+      'You have {{count}} minutes. The clock starts when you press “Start exam” and does not stop.',
     handIn: 'Your answers are handed in automatically at {{time}} if you have not submitted.',
     notice: 'Exam notice',
     readFor_one: 'Please read the notice: you can confirm in {{count}} second.',

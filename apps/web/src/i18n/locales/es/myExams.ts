@@ -77,9 +77,9 @@ const myExams: Messages['myExams'] = {
   dialog: {
     title: 'Empezar: {{name}}',
     timing_one:
-      'Tiene {{count}} minuto. El tiempo empieza a contar al pulsar Empezar y no se detiene.',
+      'Tiene {{count}} minuto. El tiempo empieza a contar al pulsar «Empezar el examen» y no se detiene.',
     timing_other:
-      'Tiene {{count}} minutos. El tiempo empieza a contar al pulsar Empezar y no se detiene.',
+      'Tiene {{count}} minutos. El tiempo empieza a contar al pulsar «Empezar el examen» y no se detiene.',
     handIn:
       'Si no ha entregado antes, sus respuestas se entregarán automáticamente a las {{time}}.',
     notice: 'Instrucciones del examen',
