@@ -71,7 +71,7 @@ describe('taking exams', () => {
       passScore: 6,
     });
     batch = await addClass(t.handle.db, s.subjectId, { level: 5, name: 'Attempt batch' });
-    tickets = await addSignableStudents(t.handle.db, batch, 12, {
+    tickets = await addSignableStudents(t.handle.db, batch, 16, {
       prefix: 'AT-',
       password: PASSWORD,
     });
@@ -80,7 +80,8 @@ describe('taking exams', () => {
 
   /** A student of the batch who has not sat an exam of these tests yet, signed in. */
   const student = async () => {
-    const ticket = tickets[next++]!;
+    const ticket = tickets[next++];
+    if (ticket === undefined) throw new Error('Every student of the batch has sat: add more');
     return { ticket, client: await login(t.app, ticket, PASSWORD, UserType.STUDENT) };
   };
 
