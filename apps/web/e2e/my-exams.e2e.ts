@@ -101,6 +101,7 @@ describe("A student's exams", () => {
     late: `迟到限制已过${tag}`,
     code: `带口令和须知的考试${tag}`,
     dialog: `多语言口令考试${tag}`,
+    outside: `限定考场的考试${tag}`,
   };
   const ids: Record<keyof typeof names, number> = {
     submitted: 0,
@@ -110,6 +111,7 @@ describe("A student's exams", () => {
     late: 0,
     code: 0,
     dialog: 0,
+    outside: 0,
   };
 
   /**
@@ -177,6 +179,8 @@ describe("A student's exams", () => {
     };
     ids.code = await fx.publish(names.code, guarded);
     ids.dialog = await fx.publish(names.dialog, guarded);
+    // Only from an exam room's addresses: not this test's loopback.
+    ids.outside = await fx.publish(names.outside, { ipAllowList: ['10.123.0.0/16'] });
     await session.admin.call('POST', `${EXAM_API}/setExtraTime`, {
       examId: ids.code,
       studentId: fx.student.id,
@@ -214,7 +218,7 @@ describe("A student's exams", () => {
 
     // Open now: Start for those the student may still start, the reason for the one they may not.
     const openCards = section('open').locator('.my-exam-card');
-    await expect.poll(() => openCards.count()).toBe(3);
+    await expect.poll(() => openCards.count()).toBe(4);
     expect(await section('open').locator('h2').innerText()).toContain(m.sections.open);
     const code = card(page, ids.code);
     expect(await code.locator('.my-exam-start').innerText()).toMatch(/开始考试/);
@@ -383,6 +387,42 @@ describe("A student's exams", () => {
     await resume.click();
     await page.waitForURL(new RegExp(`/socketA\\?attemptId=${attemptId}$`));
     expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows in the dialog why the server refuses a start from outside the exam room', async () => {
+    const { page, unexpectedErrors } = await open();
+    const box = await openStart(page, ids.outside);
+    // No notice and no code: the timing and Start.
+    expect(await box.locator('.start-exam-notice, .start-exam-code').count()).toBe(0);
+    await box.locator('.start-exam-confirm').click();
+    const problem = box.locator('.start-exam-problem');
+    await problem.waitFor();
+    expect(await problem.innerText()).toContain(m.dialog.refused);
+    const [before, after] = SERVER_MESSAGES.addressNotAllowed.zh.split('{ip}');
+    const why = await problem.locator('.ant-alert-description').innerText();
+    expect(why.startsWith(before!) && why.endsWith(after!), why).toBe(true);
+    await screenshot(page, 'my-exams-start-outside-zh', { fullPage: false });
+    const view = (await myExams()).exams.find((exam) => exam.examId === ids.outside)!;
+    expect(view.attempt).toBeNull();
+    expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('tells an account that is no candidate why it has no exams', async () => {
+    const name = `nocandidate${tag}`.toLowerCase();
+    const password = 'NoExam#2026';
+    await session.admin.createUser(name, 3, ['STUDENT'], `非考生${tag}`, password);
+    const user = await ApiClient.signIn(baseURL, name, password, 3);
+    const page = await newPage(session.browser, { locale: LOCALES.en, viewport: PHONE });
+    await openSignedIn(page, user, `${baseURL}${LIST}`);
+    const problem = page.locator('.my-exams-problem');
+    await problem.waitFor();
+    expect(await problem.innerText()).toContain(en.myExams.notCandidate);
+    // Trying again would change nothing.
+    expect(await problem.locator('button').count()).toBe(0);
+    expect(await problem.innerText()).toContain(sentence(SERVER_MESSAGES.notAStudent.en));
+    await screenshot(page, 'my-exams-no-candidate-en-phone', { fullPage: false });
     await page.context().close();
   });
 

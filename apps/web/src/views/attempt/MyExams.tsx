@@ -1,4 +1,4 @@
-import type { MyExamView } from '@kaoshi/shared';
+import { ApiStatus, type MyExamView } from '@kaoshi/shared';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Result, Skeleton, Typography } from 'antd';
@@ -11,7 +11,7 @@ import { ApiError } from '../../api/request';
 import { MyExamCard } from './MyExamCard';
 import { StartExamDialog } from './StartExamDialog';
 import { useServerNow } from './my-exams-clock';
-import { clockOffset, groupExams, nextChange } from './my-exams-time';
+import { asSentence, clockOffset, groupExams, nextChange } from './my-exams-time';
 import './my-exams.css';
 
 const PATH = '/exam-student/examStudentTest';
@@ -74,16 +74,22 @@ export default function MyExams() {
     );
   }
   if (query.isError) {
+    const error = query.error;
+    // An account that is no candidate (not a student's): trying again changes nothing.
+    const notCandidate = error instanceof ApiError && error.status === ApiStatus.FORBIDDEN;
     return (
       <Card>
         <Result
-          status="warning"
-          title={t('myExams.loadFailed')}
-          subTitle={query.error instanceof ApiError ? query.error.message : undefined}
+          status={notCandidate ? 'info' : 'warning'}
+          className="my-exams-problem"
+          title={t(notCandidate ? 'myExams.notCandidate' : 'myExams.loadFailed')}
+          subTitle={error instanceof ApiError ? asSentence(error.message) : undefined}
           extra={
-            <Button icon={<ReloadOutlined />} onClick={() => void refetch()}>
-              {t('myExams.reload')}
-            </Button>
+            notCandidate ? undefined : (
+              <Button icon={<ReloadOutlined />} onClick={() => void refetch()}>
+                {t('myExams.reload')}
+              </Button>
+            )
           }
         />
       </Card>

@@ -4,6 +4,7 @@ export default {
   serverTime: 'Exam server time {{time}}',
   serverTimeHelp: 'Countdowns follow the exam server’s clock, not this device’s.',
   loadFailed: 'Your exams could not be loaded',
+  notCandidate: 'This account has no exams to take',
   reload: 'Try again',
   empty: 'No exam has been scheduled for you yet',
   emptyHelp: 'Exams you are registered for appear here once they are published.',

@@ -7,6 +7,7 @@ const myExams: Messages['myExams'] = {
   serverTimeHelp:
     'Las cuentas atrás siguen el reloj del servidor de exámenes, no el de este dispositivo.',
   loadFailed: 'No se pudieron cargar sus exámenes',
+  notCandidate: 'Esta cuenta no tiene exámenes que realizar',
   reload: 'Reintentar',
   empty: 'Todavía no tiene ningún examen programado',
   emptyHelp: 'Los exámenes en los que está inscrito aparecerán aquí cuando se publiquen.',

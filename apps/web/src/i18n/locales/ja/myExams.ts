@@ -6,6 +6,7 @@ const myExams: Messages['myExams'] = {
   serverTime: '試験サーバーの時刻 {{time}}',
   serverTimeHelp: 'カウントダウンはこの端末ではなく、試験サーバーの時計に従います。',
   loadFailed: '試験一覧を読み込めませんでした',
+  notCandidate: 'このアカウントで受検する試験はありません',
   reload: '再読み込み',
   empty: 'まだ予定されている試験はありません',
   emptyHelp: '申し込んだ試験は、公開されるとここに表示されます。',

@@ -6,6 +6,7 @@ const myExams: Messages['myExams'] = {
   serverTime: '考试服务器时间 {{time}}',
   serverTimeHelp: '倒计时以考试服务器的时间为准，与本机时间无关。',
   loadFailed: '考试列表加载失败',
+  notCandidate: '此账号没有需要参加的考试',
   reload: '重新加载',
   empty: '暂时没有为你安排的考试',
   emptyHelp: '报名的考试发布后会显示在这里。',
