@@ -5,6 +5,9 @@ import {
   type CandidateView,
   type ListResult,
 } from '@kaoshi/shared';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
@@ -22,6 +25,7 @@ import {
 import {
   DESKTOP,
   PHONE,
+  animationsDone,
   answerConfirm,
   buttonName,
   collectConsoleErrors,
@@ -45,6 +49,35 @@ const z = zh.attemptPage;
 /** `text` with i18next's {{name}} replaced. */
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
+
+/**
+ * axe-core's serious and critical findings (WCAG 2.x A and AA, as a11y.e2e.ts checks every
+ * page) within the exam page itself, one line per element.
+ */
+async function examPageViolations(page: Page): Promise<string[]> {
+  await animationsDone(page);
+  await page.evaluate(axeSource);
+  const results = await page.evaluate(() =>
+    (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe.run(
+      '.exam-page',
+      {
+        runOnly: {
+          type: 'tag',
+          values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'],
+        },
+        rules: { 'label-content-name-mismatch': { enabled: true } },
+        resultTypes: ['violations'],
+      },
+    ),
+  );
+  return results.violations
+    .filter((rule) => rule.impact === 'serious' || rule.impact === 'critical')
+    .flatMap((rule) =>
+      rule.nodes.map((node) => `${rule.id}: ${node.target.join(' ')} — ${node.failureSummary}`),
+    );
+}
 
 /** The item ids of the fixture's paper, in order: one question per section. */
 const ID = {
@@ -192,6 +225,15 @@ describe('Taking an exam', () => {
     expect(await page.getByRole('checkbox', { name: /铝/ }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: /橡胶/ }).isChecked()).toBe(false);
     await screenshot(page, 'attempt-zh-desktop');
+    expect(await examPageViolations(page)).toEqual([]);
+    // Larger text, kept on this device.
+    await page.getByRole('button', { name: z.toolbar.larger }).click();
+    const fontSize = () =>
+      page
+        .locator('.exam-stem')
+        .first()
+        .evaluate((stem) => getComputedStyle(stem).fontSize);
+    await expect.poll(fontSize).toBe('18px');
     await expect.poll(() => saveState(page)).toBe('saved');
 
     // A reload in the middle: every answer and the flag come back, and the clock goes on.
@@ -201,6 +243,7 @@ describe('Taking an exam', () => {
     expect(await page.locator('.exam-nav-progress').innerText()).toContain(
       fill(z.nav.progress, { answered: 4, total: 6 }),
     );
+    expect(await fontSize()).toBe('18px');
     await navButton(page, 1).click();
     expect(await page.getByRole('radio', { name: /36 V/ }).isChecked()).toBe(true);
     await navButton(page, 2).click();
@@ -338,6 +381,44 @@ describe('Taking an exam', () => {
     expect(row?.status).toBe(CandidateStatus.SUBMITTED);
     expect(row?.score).toBe(30);
     expect(row?.passed).toBe(true);
+    await page.close();
+  });
+
+  it('refuses to submit before the minimum time in the server’s words, and ends with the clock', async () => {
+    // A window closing in 20 s: the deadline is the close; submitting needs a minute.
+    const examId = await fixture.publish(`即将结束的考试${tag}`, {
+      endAt: new Date(Date.now() + 20_000).toISOString(),
+      durationMinutes: 2,
+      minSubmitMinutes: 1,
+    });
+    const student = fixture.students[0]!;
+    const api = await fixture.signIn(student);
+    const view = await api.call<AttemptView>('POST', `${ATTEMPT_BASE}/startAttempt`, { examId });
+    const { page, consoleErrors } = await openExam(api, view.attemptId);
+    await question(page, ID.single).locator('.exam-option', { hasText: '220 V' }).click();
+    await expect.poll(() => saveState(page)).toBe('saved');
+
+    await page.getByRole('button', { name: buttonName(z.submit.button) }).click();
+    await answerConfirm(page, z.submit.ok);
+    const refusal = page.locator('.exam-submit-error');
+    await refusal.waitFor();
+    // The server's own sentence, in the page's language: "… 之后才能交卷".
+    expect(await refusal.innerText()).toMatch(/之后才能交卷/);
+    await screenshot(page, 'attempt-zh-too-early', { fullPage: false });
+
+    // The clock runs out: the page says so, then shows the receipt of what was saved.
+    await page.locator('.exam-receipt').waitFor({ timeout: 40_000 });
+    const receipt = await page.locator('.exam-receipt').innerText();
+    expect(receipt).toContain(z.receipt.deadline);
+    expect(receipt).toContain(fill(z.receipt.answeredCount, { answered: 1, total: 6 }));
+    await screenshot(page, 'attempt-zh-time-up');
+    const finished = await api.call<AttemptView>(
+      'GET',
+      `${ATTEMPT_BASE}/getAttempt/${view.attemptId}`,
+    );
+    expect(finished.finished?.finishReason).toBe('deadline');
+    expect(finished.answers).toEqual([{ itemId: ID.single, seq: 1, value: 'B' }]);
+    expect(consoleErrors).toEqual([]);
     await page.close();
   });
 

@@ -6,7 +6,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { AttemptView } from '@kaoshi/shared';
-import { Avatar, Button } from 'antd';
+import { Avatar, Button, Grid } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LinkState } from './attempt-session';
@@ -107,13 +107,14 @@ export function ExamHeader({
   submitting,
 }: ExamHeaderProps) {
   const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
   const { candidate } = view;
   return (
     <header className="exam-header">
       <div className="exam-candidate">
         <Avatar
           shape="square"
-          size={48}
+          size={screens.sm ? 48 : 40}
           src={candidate.photo || undefined}
           icon={<UserOutlined />}
           alt={t('attemptPage.header.photo', { name: candidate.name })}
