@@ -422,6 +422,50 @@ describe('Taking an exam', () => {
     await page.close();
   });
 
+  it('hears extra time at once, counts leaving the page, and hands in past the limit', async () => {
+    const examId = await fixture.publish(`离开次数受限的考试${tag}`, { leaveLimit: 1 });
+    const student = fixture.students[1]!;
+    const api = await fixture.signIn(student);
+    const view = await api.call<AttemptView>('POST', `${ATTEMPT_BASE}/startAttempt`, { examId });
+    const { page, consoleErrors } = await openExam(api, view.attemptId);
+    const clock = page.locator('.exam-clock-time');
+    expect(await clock.innerText()).toMatch(/^(59:\d\d|1:00:00)$/);
+    // Thirty minutes more, given while the page is open: its clock moves without a reload.
+    await session.admin.call('POST', '/api/kaoshi-exam/exam/setExtraTime', {
+      examId,
+      studentId: student.id,
+      minutes: 30,
+    });
+    await expect.poll(() => clock.innerText()).toMatch(/^1:(29:\d\d|30:00)$/);
+
+    // Headless Chromium never hides a page: the test tells the page what a browser tells it
+    // when the candidate switches away (visibilityState hidden, then visible again).
+    const leave = () =>
+      page.evaluate(() => {
+        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+        document.dispatchEvent(new Event('visibilitychange'));
+        delete (document as { visibilityState?: unknown }).visibilityState;
+        document.dispatchEvent(new Event('visibilitychange'));
+      });
+    await leave();
+    const warning = page.locator('.exam-leaves');
+    await warning.waitFor();
+    expect(await warning.innerText()).toBe(fill(z.integrity.leaves, { count: 1, limit: 1 }));
+    await screenshot(page, 'attempt-zh-leaves', { fullPage: false });
+    // Once more is past the limit: the server hands the attempt in and the page shows the receipt.
+    await leave();
+    const receipt = page.locator('.exam-receipt');
+    await receipt.waitFor();
+    expect(await receipt.innerText()).toContain(z.receipt.leaveLimit);
+    const finished = await api.call<AttemptView>(
+      'GET',
+      `${ATTEMPT_BASE}/getAttempt/${view.attemptId}`,
+    );
+    expect(finished.finished?.finishReason).toBe('leave_limit');
+    expect(consoleErrors).toEqual([]);
+    await page.close();
+  });
+
   it('reads well in four languages at phone width, and a second device takes over', async () => {
     const student = fixture.students[2]!;
     const { api, attemptId } = await startAttempt(student);

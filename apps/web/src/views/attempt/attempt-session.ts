@@ -86,7 +86,9 @@ export class AttemptSession {
   private downSince = 0;
   private httpBusy = false;
   private httpOkAt = -Infinity;
-  private timers: ReturnType<typeof setInterval>[] = [];
+  private fallback: ReturnType<typeof setInterval> | undefined;
+  /** After the clock reached zero: asks for the receipt until the server has finalized. */
+  private receiptPoll: ReturnType<typeof setInterval> | undefined;
   private ready: Promise<void> = Promise.resolve();
 
   constructor(
@@ -152,10 +154,10 @@ export class AttemptSession {
     socket.on('connect', () => void this.join(socket));
     socket.on('disconnect', () => this.down());
     socket.on('connect_error', () => this.down());
-    socket.on(SocketEvent.TIME, (message: TimeMessage) => this.correctTime(message.remainingMs));
+    socket.on(SocketEvent.TIME, (message: TimeMessage) => this.timeMoved(message.remainingMs));
     socket.on(SocketEvent.TAKEN_OVER, () => this.stop('takenOver'));
     socket.on(SocketEvent.FINALIZED, (receipt: Receipt) => this.finish(receipt));
-    this.timers.push(setInterval(() => void this.saveOverHttp(), HTTP_FALLBACK_EVERY_MS));
+    this.fallback = setInterval(() => void this.saveOverHttp(), HTTP_FALLBACK_EVERY_MS);
     this.downSince = performance.now();
     window.addEventListener('offline', this.onOffline);
     window.addEventListener('online', this.onOnline);
@@ -179,8 +181,8 @@ export class AttemptSession {
   /** Closes the connection (leaving the page, or the attempt has ended here). */
   close() {
     this.flush();
-    for (const timer of this.timers) clearInterval(timer);
-    this.timers = [];
+    clearInterval(this.fallback);
+    clearInterval(this.receiptPoll);
     window.removeEventListener('offline', this.onOffline);
     window.removeEventListener('online', this.onOnline);
     this.socket?.disconnect();
@@ -230,6 +232,14 @@ export class AttemptSession {
 
   private correctTime(remainingMs: number) {
     this.update({ endsAt: performance.now() + remainingMs });
+  }
+
+  /** attempt:time (extra time, a later close), perhaps just after the clock here reached zero. */
+  private timeMoved(remainingMs: number) {
+    this.correctTime(remainingMs);
+    if (this.snapshot.stopped !== 'time' || remainingMs <= 0) return;
+    clearInterval(this.receiptPoll);
+    this.update({ stopped: null });
   }
 
   /**
@@ -349,7 +359,7 @@ export class AttemptSession {
         () => undefined,
       );
     void ask();
-    this.timers.push(setInterval(() => void ask(), RECEIPT_POLL_MS));
+    this.receiptPoll = setInterval(() => void ask(), RECEIPT_POLL_MS);
   }
 
   private finish(receipt: Receipt) {
