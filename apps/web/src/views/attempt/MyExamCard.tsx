@@ -112,14 +112,15 @@ export function MyExamCard({ exam, now, onStart, onContinue }: MyExamCardProps) 
             </div>
           ))}
         </dl>
-        {exam.state !== 'finished' && (exam.accessCodeRequired || exam.notice) && (
-          <div className="my-exam-needs">
-            {exam.notice && <Tag icon={<FileTextOutlined />}>{t('myExams.facts.notice')}</Tag>}
-            {exam.accessCodeRequired && (
-              <Tag icon={<KeyOutlined />}>{t('myExams.facts.accessCode')}</Tag>
-            )}
-          </div>
-        )}
+        {(stateKey === 'startable' || stateKey === 'upcoming') &&
+          (exam.accessCodeRequired || exam.notice) && (
+            <div className="my-exam-needs">
+              {exam.notice && <Tag icon={<FileTextOutlined />}>{t('myExams.facts.notice')}</Tag>}
+              {exam.accessCodeRequired && (
+                <Tag icon={<KeyOutlined />}>{t('myExams.facts.accessCode')}</Tag>
+              )}
+            </div>
+          )}
       </div>
       <div className="my-exam-action">
         {exam.state === 'upcoming' && (

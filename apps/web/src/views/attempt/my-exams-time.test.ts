@@ -6,6 +6,7 @@ import {
   clockText,
   countdown,
   expectedDeadline,
+  finishedKind,
   groupExams,
   nextChange,
   openStanding,
@@ -171,6 +172,35 @@ describe('expectedDeadline', () => {
     );
     expect(expectedDeadline(exam({ durationMinutes: 180 }), now)).toBe(
       at('2026-05-10T11:00:00.000Z'),
+    );
+  });
+});
+
+describe('finishedKind', () => {
+  const attempt = (
+    finishedAt: string | null,
+    finishReason: 'submitted' | 'deadline' | 'leave_limit' | null,
+  ) => ({
+    id: 1,
+    deadline: '2026-05-10T10:30:00.000Z',
+    finishedAt,
+    finishReason,
+  });
+
+  it('tells how an exam ended for the student', () => {
+    const at = '2026-05-10T10:00:00.000Z';
+    expect(finishedKind(exam({ state: 'finished', status: 5 }))).toBe('absent');
+    expect(finishedKind(exam({ state: 'finished', attempt: attempt(null, null) }))).toBe(
+      'finishing',
+    );
+    expect(finishedKind(exam({ state: 'finished', attempt: attempt(at, 'submitted') }))).toBe(
+      'submitted',
+    );
+    expect(finishedKind(exam({ state: 'finished', attempt: attempt(at, 'deadline') }))).toBe(
+      'deadline',
+    );
+    expect(finishedKind(exam({ state: 'finished', attempt: attempt(at, 'leave_limit') }))).toBe(
+      'leaveLimit',
     );
   });
 });
