@@ -291,11 +291,18 @@ describe("A student's exams", () => {
     await page.context().close();
   });
 
-  it("counts down to the server's opening time on a device whose clock is wrong, and opens without a reload", async () => {
+  it("counts down to the server's opening time on a device whose clock is wrong, and opens and closes exams without a reload", async () => {
     // The device's clock is two hours slow: a countdown from it would read 02:00:xx.
+    const opensAt = dayjs().add(25, 'second');
     const soonId = await fx.publish(`马上开考${tag}`, {
-      startAt: dayjs().add(25, 'second').toISOString(),
+      startAt: opensAt.toISOString(),
       endAt: dayjs().add(2, 'hour').toISOString(),
+    });
+    // Open since five minutes ago and closing as the other opens: never started, absent.
+    const closesAt = opensAt.add(1, 'second').millisecond(0);
+    const closingId = await fx.publish(`即将结束${tag}`, {
+      durationMinutes: 1,
+      endAt: closesAt.toISOString(),
     });
     const { page, unexpectedErrors } = await open('zh', DESKTOP, () => {
       const shift = -2 * 3600 * 1000;
@@ -318,11 +325,22 @@ describe("A student's exams", () => {
     const soon = card(page, soonId);
     const value = soon.locator('.my-exam-countdown-value');
     expect(await value.innerText()).toMatch(/^00:00:[0-2]\d$/);
+    expect(await card(page, closingId).locator('.my-exam-start').count()).toBe(1);
     await screenshot(page, 'my-exams-countdown-slow-clock', { fullPage: false });
     // The window opens: the same page (no reload) offers Start.
     await soon.locator('.my-exam-start').waitFor({ timeout: 60_000 });
     expect(await page.evaluate(() => (window as unknown as { kept?: number }).kept)).toBe(1);
     expect(await soon.locator('.my-exam-state').innerText()).toBe(m.state.startable);
+    // The window closed: finished, absent, still without a reload.
+    const closing = page.locator(`.section-finished .my-exam-card[data-exam-id="${closingId}"]`);
+    await closing.waitFor({ timeout: 60_000 });
+    expect(await closing.locator('.my-exam-state').innerText()).toBe(m.state.absent);
+    expect(await closing.locator('.my-exam-how').innerText()).toBe(
+      fill(m.finished.absent, { time: closesAt.format('YYYY-MM-DD HH:mm') }),
+    );
+    expect(await page.evaluate(() => (window as unknown as { kept?: number }).kept)).toBe(1);
+    await closing.scrollIntoViewIfNeeded();
+    await screenshot(page, 'my-exams-opened-and-closed', { fullPage: false });
     expect(unexpectedErrors()).toEqual([]);
     await page.context().close();
   });
