@@ -345,6 +345,12 @@ describe('Taking an exam', () => {
     const given = { [ID.multiple]: 'AB', [ID.judgement]: 'F', [ID.fill]: [first, second] };
     await expect.poll(() => outbox(page, attemptId)).toEqual(given);
     expect(await serverAnswers(api, attemptId)).toEqual({ [ID.single]: 'A' });
+    // Submitting offline is refused here, saying why and that nothing is lost.
+    await page.getByRole('button', { name: buttonName(z.submit.button) }).click();
+    await answerConfirm(page, z.submit.ok);
+    const refusal = page.locator('.exam-submit-error');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toBe(z.submit.offline);
 
     // A reload while offline cannot load the page from the server (the app is not cached for
     // offline use): the browser shows its own error page, and the exam page is gone.

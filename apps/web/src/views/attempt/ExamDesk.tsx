@@ -48,6 +48,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
   /** The keys rest while a dialog (the submit confirmation) is open. */
   const keysPaused = useRef(false);
   const running = state.finished === null && state.stopped === null;
+  const answering = running && state.loaded;
   const entry = items[current];
 
   const jump = useCallback(
@@ -75,7 +76,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
   // The keys: A–J or 1–9 pick an option, ← → move, F flags; never inside a text field.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (!running || keysPaused.current || drawerOpen || !entry) return;
+      if (!answering || keysPaused.current || drawerOpen || !entry) return;
       if (event.defaultPrevented || isTextEntry(event.target)) return;
       const action = keyAction(event);
       if (!action) return;
@@ -101,7 +102,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [running, drawerOpen, entry, current, jump, toggleFlag, answer, state.values]);
+  }, [answering, drawerOpen, entry, current, jump, toggleFlag, answer, state.values]);
 
   // Integrity: leaving the page is reported (and counted against the exam's limit); what
   // typing held back is sent before the page may be frozen or closed.
@@ -133,8 +134,12 @@ export function ExamDesk({ view }: { view: AttemptView }) {
   const onElapsed = useCallback(() => session.stop('time'), [session]);
 
   const submit = async () => {
-    setSubmitting(true);
     setSubmitError(null);
+    if (!navigator.onLine) {
+      setSubmitError(t('attemptPage.submit.offline'));
+      return;
+    }
+    setSubmitting(true);
     try {
       await session.whenSaved(SUBMIT_SAVE_WAIT_MS);
     } catch {
@@ -222,7 +227,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
   const fontIndex = FONT_SIZES.findIndex((size) => size === prefs.fontSize);
   const answeredCount = items.filter((item) => isAnswered(state.values[item.item.itemId])).length;
 
-  const navigator = (
+  const questionNav = (
     <QuestionNavigator
       paper={view.paper}
       items={items}
@@ -337,7 +342,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
         )}
       </div>
       <div className="exam-body">
-        {!narrow && <aside className="exam-side">{navigator}</aside>}
+        {!narrow && <aside className="exam-side">{questionNav}</aside>}
         <main
           className="exam-paper"
           style={{ '--exam-font-size': `${prefs.fontSize}px` } as React.CSSProperties}
@@ -357,7 +362,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
               value={state.values[item.item.itemId]}
               flagged={flags.has(item.item.itemId)}
               current={item.index === current}
-              disabled={!running}
+              disabled={!answering}
               onFlag={() => toggleFlag(item.item.itemId)}
               onFocus={() => setCurrent(item.index)}
               onChange={(value, options) => answer(item.item.itemId, value, options)}
@@ -401,7 +406,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
           placement="left"
           size={320}
         >
-          {navigator}
+          {questionNav}
         </Drawer>
       )}
     </div>

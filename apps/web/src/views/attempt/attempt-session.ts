@@ -43,6 +43,11 @@ export interface SessionSnapshot {
   values: Record<string, AnswerValue>;
   /** Questions whose latest answer the server has not acknowledged. */
   pendingCount: number;
+  /**
+   * The outbox has been read: until then a change could get a seq below one the outbox holds
+   * for the same question, and lose to it.
+   */
+  loaded: boolean;
   link: LinkState;
   /** The performance.now() instant the time runs out, from the server's last word. */
   endsAt: number;
@@ -98,6 +103,7 @@ export class AttemptSession {
     this.snapshot = {
       values: {},
       pendingCount: 0,
+      loaded: false,
       link: 'connecting',
       endsAt: performance.now() + view.remainingMs,
       stopped: null,
@@ -139,9 +145,10 @@ export class AttemptSession {
           if (!known || known.seq < entry.seq) this.pending.set(entry.itemId, entry);
         }
         this.applyServerAnswers([]);
+        this.update({ loaded: true });
       },
       // Private browsing may refuse IndexedDB: the page still saves, only without the outbox.
-      () => undefined,
+      () => this.update({ loaded: true }),
     );
     const socket = io({
       path: SOCKET_PATH,
@@ -247,7 +254,7 @@ export class AttemptSession {
    * every keystroke is in the outbox at once, so a reload or a closed tab loses nothing.
    */
   setAnswer(itemId: string, value: AnswerValue, { typing = false } = {}) {
-    if (!this.taking) return;
+    if (!this.taking || !this.snapshot.loaded) return;
     const seq = (this.seqs[itemId] ?? 0) + 1;
     this.seqs[itemId] = seq;
     const entry = { itemId, seq, value };
@@ -353,13 +360,16 @@ export class AttemptSession {
       this.close();
       return;
     }
-    const ask = () =>
-      getAttempt(this.attemptId, { quiet: true }).then(
+    // Offline, asking would only bring the request layer's network toast every few seconds.
+    const ask = () => {
+      if (!navigator.onLine) return;
+      void getAttempt(this.attemptId, { quiet: true }).then(
         (view) => view.finished && this.finish(view.finished),
         () => undefined,
       );
-    void ask();
-    this.receiptPoll = setInterval(() => void ask(), RECEIPT_POLL_MS);
+    };
+    ask();
+    this.receiptPoll = setInterval(ask, RECEIPT_POLL_MS);
   }
 
   private finish(receipt: Receipt) {
@@ -410,7 +420,7 @@ export class AttemptSession {
 
   /** An integrity event (page hidden, fullscreen left, paste); past the limit, the receipt. */
   async report(type: ClientEventType) {
-    if (!this.taking) return;
+    if (!this.taking || !navigator.onLine) return;
     let result: LogEventResult;
     try {
       if (this.socket && this.joined) {

@@ -72,6 +72,8 @@ export default {
     final: 'Once submitted, your answers can no longer be changed.',
     ok: 'Submit',
     cancel: 'Keep working',
+    offline:
+      'You are offline. Your answers are kept on this device: submit again once the connection is back.',
     notSaved:
       'Some answers have not reached the server yet. Check the connection, then submit again.',
   },

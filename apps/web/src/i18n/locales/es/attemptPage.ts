@@ -75,6 +75,8 @@ const attemptPage: Messages['attemptPage'] = {
     final: 'Una vez entregado, ya no podrá cambiar sus respuestas.',
     ok: 'Entregar',
     cancel: 'Seguir respondiendo',
+    offline:
+      'Sin conexión. Sus respuestas se conservan en este equipo: vuelva a entregar cuando vuelva la conexión.',
     notSaved:
       'Algunas respuestas aún no han llegado al servidor. Compruebe la conexión y vuelva a entregar.',
   },

@@ -74,6 +74,7 @@ const attemptPage: Messages['attemptPage'] = {
     final: '交卷后将不能再修改答案。',
     ok: '确认交卷',
     cancel: '继续答题',
+    offline: '网络已断开，答案暂存在本机。请在网络恢复后再交卷。',
     notSaved: '部分答案尚未上传到服务器，请检查网络连接后再交卷。',
   },
   stopped: {
