@@ -472,6 +472,43 @@ describe('Taking an exam', () => {
     await page.close();
   });
 
+  it('saves and submits over HTTP when the socket cannot connect', async () => {
+    const examId = await fixture.publish(`无实时连接的考试${tag}`);
+    const student = fixture.students[2]!;
+    const api = await fixture.signIn(student);
+    const view = await api.call<AttemptView>('POST', `${ATTEMPT_BASE}/startAttempt`, { examId });
+    const page = await newPage(session.browser, { locale: LOCALES.zh, viewport: DESKTOP });
+    // A proxy that lets no WebSocket through, nor socket.io's polling: only the API calls pass.
+    await page.routeWebSocket(/\/api\/socket\.io\//, (socket) => socket.close());
+    await page.route(/\/api\/socket\.io\//, (route) => route.abort());
+    await api.addSessionTo(page.context());
+    await page.goto(examUrl(view.attemptId));
+    await page.locator('.exam-header').waitFor();
+    await question(page, ID.single).locator('.exam-option', { hasText: '36 V' }).click();
+    await page.keyboard.press('ArrowRight');
+    await question(page, ID.multiple).waitFor();
+    await page.keyboard.press('b');
+    await page.keyboard.press('c');
+    await expect
+      .poll(() => serverAnswers(api, view.attemptId))
+      .toEqual({ [ID.single]: 'A', [ID.multiple]: 'BC' });
+    await expect.poll(() => saveState(page)).toBe('saved');
+
+    await page.getByRole('button', { name: buttonName(z.submit.button) }).click();
+    await answerConfirm(page, z.submit.ok);
+    await page.locator('.exam-receipt').waitFor();
+    expect(await page.locator('.exam-receipt').innerText()).toContain(
+      fill(z.receipt.answeredCount, { answered: 2, total: 6 }),
+    );
+    // The single choice right, the multiple choice wrong (all or nothing).
+    const finished = await api.call<AttemptView>(
+      'GET',
+      `${ATTEMPT_BASE}/getAttempt/${view.attemptId}`,
+    );
+    expect(finished.finished?.result?.objectiveScore).toBe(PAPER_ITEMS.single.score);
+    await page.close();
+  });
+
   it('reads well in four languages at phone width, and a second device takes over', async () => {
     const student = fixture.students[2]!;
     const { api, attemptId } = await startAttempt(student);
