@@ -165,6 +165,8 @@ export default function MyExams() {
           now={now}
           onClose={() => setStarting((current) => current && { ...current, open: false })}
           afterClose={() => setStarting((current) => (current?.open ? current : undefined))}
+          // What the server refused on may have changed the list (the window closed meanwhile).
+          onRefused={() => void refetch()}
           onStarted={(attemptId) => {
             void refetch();
             openExamPage(attemptId);

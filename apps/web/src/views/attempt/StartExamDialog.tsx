@@ -19,6 +19,8 @@ interface StartExamDialogProps {
   afterClose: () => void;
   /** The attempt has started (or was running): open the exam page. */
   onStarted: (attemptId: number) => void;
+  /** The server refused for a reason other than the code (the window, late entry, the address). */
+  onRefused: () => void;
 }
 
 /**
@@ -34,6 +36,7 @@ export function StartExamDialog({
   onClose,
   afterClose,
   onStarted,
+  onRefused,
 }: StartExamDialogProps) {
   const { t } = useTranslation();
   const notice = exam.notice;
@@ -63,7 +66,10 @@ export function StartExamDialog({
       // A call with no answer at all was reported by the request layer.
       if (!(error instanceof ApiError)) return;
       if (error.field === 'accessCode') setCodeError(asSentence(withoutFieldLabel(error.message)));
-      else setProblem(asSentence(error.message));
+      else {
+        setProblem(asSentence(error.message));
+        onRefused();
+      }
     } finally {
       setStarting(false);
     }
