@@ -12,7 +12,8 @@ import {
 import { request, type CallOptions } from './request';
 
 /** The signed-in student's exams (upcoming, open, finished) with the server's clock. */
-export const listMyExams = () => request.get<MyExamsView>(`${ATTEMPT_BASE}/listMyExams`);
+export const listMyExams = (options?: CallOptions) =>
+  request.get<MyExamsView>(`${ATTEMPT_BASE}/listMyExams`, undefined, options);
 /** Start, or continue, an exam: the paper as this candidate sits it (never a key). */
 export const startAttempt = (body: StartAttemptInput, options?: CallOptions) =>
   request.post<AttemptView>(`${ATTEMPT_BASE}/startAttempt`, body, options);

@@ -25,7 +25,8 @@ const AFTER_CHANGE_MS = 300;
 /** The list with the offset between this browser's clock and the server's when it arrived. */
 async function fetchMyExams() {
   const sentAt = Date.now();
-  const view = await listMyExams();
+  // The page shows a refusal in place (an account that is no candidate): no toast beside it.
+  const view = await listMyExams({ quiet: true });
   return { ...view, offset: clockOffset(view.serverNow, sentAt, Date.now()) };
 }
 
