@@ -10,19 +10,11 @@ import { Avatar, Button, Grid } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LinkState } from './attempt-session';
+import { formatRemaining } from './format-remaining';
 
 /** Under this much time left the clock turns to a warning. */
 const WARN_MS = 5 * 60_000;
 const TICK_MS = 250;
-
-/** 1:05:09, or 05:09 under an hour. */
-export function formatRemaining(ms: number) {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  const hours = Math.floor(total / 3600);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const rest = `${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
-  return hours > 0 ? `${hours}:${rest}` : rest;
-}
 
 /**
  * The time left, counted down on the monotonic clock towards `endsAt`, the instant the server

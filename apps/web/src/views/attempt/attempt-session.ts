@@ -95,6 +95,8 @@ export class AttemptSession {
   /** After the clock reached zero: asks for the receipt until the server has finalized. */
   private receiptPoll: ReturnType<typeof setInterval> | undefined;
   private ready: Promise<void> = Promise.resolve();
+  /** The answers as the server last listed them (the page's load, then every join). */
+  private serverAnswers: AttemptView['answers'];
 
   constructor(
     private readonly view: AttemptView,
@@ -112,6 +114,7 @@ export class AttemptSession {
       leaveLimit: view.leaveLimit,
       notice: null,
     };
+    this.serverAnswers = view.answers;
     this.applyServerAnswers(view.answers);
   }
 
@@ -144,7 +147,9 @@ export class AttemptSession {
           const known = this.pending.get(entry.itemId);
           if (!known || known.seq < entry.seq) this.pending.set(entry.itemId, entry);
         }
-        this.applyServerAnswers([]);
+        // Against what the server last said: an entry it already holds (acknowledged just
+        // before a reload) is dropped, not counted as waiting.
+        this.applyServerAnswers(this.serverAnswers);
         this.update({ loaded: true });
       },
       // Private browsing may refuse IndexedDB: the page still saves, only without the outbox.
@@ -232,6 +237,7 @@ export class AttemptSession {
     this.joined = true;
     this.correctTime(ack.remainingMs);
     if (ack.finished) return this.finish(ack.finished);
+    this.serverAnswers = ack.answers;
     this.applyServerAnswers(ack.answers);
     this.update({ link: 'online', leaveCount: ack.leaveCount, leaveLimit: ack.leaveLimit });
     for (const entry of this.pending.values()) void this.send(entry);
