@@ -391,9 +391,10 @@ describe('Taking an exam', () => {
   });
 
   it('refuses to submit before the minimum time in the server’s words, and ends with the clock', async () => {
-    // A window closing in 20 s: the deadline is the close; submitting needs a minute.
+    // A window closing in 45 s (room for a busy machine to open the page first): the deadline
+    // is the close; submitting needs a minute.
     const examId = await fixture.publish(`即将结束的考试${tag}`, {
-      endAt: new Date(Date.now() + 20_000).toISOString(),
+      endAt: new Date(Date.now() + 45_000).toISOString(),
       durationMinutes: 2,
       minSubmitMinutes: 1,
     });
@@ -413,7 +414,7 @@ describe('Taking an exam', () => {
     await screenshot(page, 'attempt-zh-too-early', { fullPage: false });
 
     // The clock runs out: the page says so, then shows the receipt of what was saved.
-    await page.locator('.exam-receipt').waitFor({ timeout: 40_000 });
+    await page.locator('.exam-receipt').waitFor({ timeout: 60_000 });
     const receipt = await page.locator('.exam-receipt').innerText();
     expect(receipt).toContain(z.receipt.deadline);
     expect(receipt).toContain(fill(z.receipt.answeredCount, { answered: 1, total: 6 }));
