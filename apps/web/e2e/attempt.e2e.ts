@@ -536,6 +536,15 @@ describe('Taking an exam', () => {
       await question(page, ID.single).locator('.exam-option', { hasText: '36 V' }).click();
       await expect.poll(() => saveState(page)).toBe('saved');
       await screenshot(page, `attempt-${language}-phone`);
+      if (language === 'zh') {
+        await page.getByRole('button', { name: new RegExp(m.question.next) }).click();
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('ArrowRight');
+        await question(page, ID.short).waitFor();
+        await page.getByRole('textbox', { name: m.question.answer }).fill(PAPER_ITEMS.short.answer);
+        await screenshot(page, 'attempt-zh-phone-short');
+      }
       // The navigator is a drawer on a phone.
       await page.getByRole('button', { name: new RegExp(m.toolbar.questions) }).click();
       const drawer = await openedPopup(page, page.locator('.ant-drawer-content-wrapper:visible'));
