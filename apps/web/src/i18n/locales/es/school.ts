@@ -26,7 +26,7 @@ const school: Messages['school'] = {
     jobTypeFirst: 'Elija primero una ocupación',
     /** A disabled filter without a label names itself. */
     levelAfterJobType: 'Nivel: primero la ocupación',
-    batchAfterJobType: 'Convocatoria: primero la ocupación',
+    batchAfterJobType: 'Convocatoria: elija ocupación',
   },
   fields: {
     keyword: 'Nombre o código',
