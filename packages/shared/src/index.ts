@@ -20,3 +20,4 @@ export * from './messages/server-messages.js';
 export * from './schemas/paper.js';
 export * from './schemas/exam.js';
 export * from './schemas/attempt.js';
+export * from './schemas/marking.js';

@@ -1817,6 +1817,127 @@ export const SERVER_MESSAGES = {
     es: 'el examen {id} no tiene candidatos {who}',
     ja: '試験 {id} に該当（{who}）する受検者がいません',
   },
+  // Marking (issue 14)
+  noMarkingPlan: {
+    zh: '考试 {id} 还没有阅卷设置',
+    en: 'exam {id} has no marking plan yet',
+    es: 'el examen {id} aún no tiene plan de corrección',
+    ja: '試験 {id} にはまだ採点設定がありません',
+  },
+  markingPlanLocked: {
+    zh: '阅卷已开始，不能再修改：{fields}',
+    en: 'marking has begun, so these can no longer change: {fields}',
+    es: 'la corrección ya empezó; ya no se puede cambiar: {fields}',
+    ja: '採点が始まっているため変更できません：{fields}',
+  },
+  notAMarker: {
+    zh: '用户 {id} 不能阅卷（没有 {key} 权限）',
+    en: 'user {id} cannot mark (lacks {key})',
+    es: 'el usuario {id} no puede corregir (le falta {key})',
+    ja: 'ユーザー {id} は採点できません（{key} がありません）',
+  },
+  itemNotForMarkers: {
+    zh: '题目 {itemId} 由系统评分，不需要阅卷',
+    en: 'question {itemId} is scored automatically, not by markers',
+    es: 'la pregunta {itemId} se califica automáticamente, no la corrigen personas',
+    ja: '設問 {itemId} は自動採点のため採点者は不要です',
+  },
+  notYourQuestion: {
+    zh: '您不负责本考试的题目 {itemId}',
+    en: 'you do not mark question {itemId} of this exam',
+    es: 'usted no corrige la pregunta {itemId} de este examen',
+    ja: 'この試験の設問 {itemId} はあなたの担当ではありません',
+  },
+  scoreOutOfRange: {
+    zh: '应在 0 到 {max} 之间',
+    en: 'must be between 0 and {max}',
+    es: 'debe estar entre 0 y {max}',
+    ja: '0 から {max} の間で入力してください',
+  },
+  scoreOffStep: {
+    zh: '应为 {step} 的整数倍',
+    en: 'must be a multiple of {step}',
+    es: 'debe ser múltiplo de {step}',
+    ja: '{step} の倍数で入力してください',
+  },
+  notYourLease: {
+    zh: '这份答案不在您手上（可能已超时被收回），请点“下一份”',
+    en: 'you do not hold this answer (its hold may have expired): take one with Next',
+    es: 'usted no tiene esta respuesta (su reserva pudo caducar): tome una con Siguiente',
+    ja: 'この解答はあなたが確保していません（期限切れの可能性）。「次へ」で取得してください',
+  },
+  markingClosed: {
+    zh: '题目 {itemId} 的阅卷已结束，不能再修改',
+    en: 'marking of question {itemId} is closed: scores can no longer change',
+    es: 'la corrección de la pregunta {itemId} está cerrada: ya no se pueden cambiar notas',
+    ja: '設問 {itemId} の採点は締め切られ、点数は変更できません',
+  },
+  answerArbitrated: {
+    zh: '这份答案已仲裁，分数为最终分数',
+    en: 'this answer has been arbitrated: its score is final',
+    es: 'esta respuesta ya fue arbitrada: su nota es definitiva',
+    ja: 'この解答は裁定済みで、点数は確定しています',
+  },
+  notInArbitration: {
+    zh: '这份答案不在待仲裁列表中',
+    en: 'this answer is not waiting for arbitration',
+    es: 'esta respuesta no está pendiente de arbitraje',
+    ja: 'この解答は裁定待ちではありません',
+  },
+  arbiterMarkedIt: {
+    zh: '您评过这份答案，应由其他仲裁人裁定',
+    en: 'you marked this answer yourself: another arbiter decides',
+    es: 'usted corrigió esta respuesta: debe arbitrar otra persona',
+    ja: 'この解答はあなたが採点したため、別の裁定者が判断します',
+  },
+  examNotPublishedForMarking: {
+    zh: '考试 {id} 尚未发布，没有可阅的答卷',
+    en: 'exam {id} is not published: it has nothing to mark',
+    es: 'el examen {id} no está publicado: no hay nada que corregir',
+    ja: '試験 {id} は未公開のため、採点するものがありません',
+  },
+  doubleNeedsTwoMarkers: {
+    zh: '双评时题目 {itemId} 至少需要两名阅卷人',
+    en: 'with double marking, question {itemId} needs at least two markers',
+    es: 'con doble corrección, la pregunta {itemId} necesita al menos dos correctores',
+    ja: '二重採点では設問 {itemId} に 2 名以上の採点者が必要です',
+  },
+  noAuditUnderReview: {
+    zh: '题目 {itemId} 没有待审核的组抽查（答案尚未全部评完，或已审核）',
+    en: 'question {itemId} has no group audit under review (not every answer is marked yet, or it was decided)',
+    es: 'la pregunta {itemId} no tiene revisión de grupo pendiente (faltan respuestas por corregir o ya se decidió)',
+    ja: '設問 {itemId} に審査中のグループ監査はありません（未採点の解答があるか、判定済みです）',
+  },
+  releaseExamOpen: {
+    zh: '考试 {id} 尚未结束，不能发布成绩',
+    en: 'exam {id} has not closed yet: its scores cannot be released',
+    es: 'el examen {id} aún no ha terminado: no se pueden publicar sus notas',
+    ja: '試験 {id} はまだ終了していないため、成績を公開できません',
+  },
+  releaseMarkingOpen: {
+    zh: '还有 {count} 份答案未评定最终分数，不能发布成绩',
+    en: '{count} answers have no final score yet: the scores cannot be released',
+    es: '{count} respuestas aún no tienen nota final: no se pueden publicar las notas',
+    ja: '最終点が未確定の解答が {count} 件あるため、成績を公開できません',
+  },
+  releaseAuditOpen: {
+    zh: '题目 {items} 的组抽查尚未通过，不能发布成绩',
+    en: 'the group audit of question {items} has not passed: the scores cannot be released',
+    es: 'la revisión de grupo de la pregunta {items} no está aprobada: no se pueden publicar las notas',
+    ja: '設問 {items} のグループ監査が未承認のため、成績を公開できません',
+  },
+  scoresNotReleased: {
+    zh: '考试 {id} 的成绩尚未发布',
+    en: 'the scores of exam {id} are not released',
+    es: 'las notas del examen {id} no están publicadas',
+    ja: '試験 {id} の成績は公開されていません',
+  },
+  scoresReleased: {
+    zh: '考试 {id} 的成绩已发布，请先撤回发布',
+    en: 'the scores of exam {id} are released: withdraw the release first',
+    es: 'las notas del examen {id} están publicadas: retire primero la publicación',
+    ja: '試験 {id} の成績は公開済みです。先に公開を取り消してください',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
@@ -1873,6 +1994,12 @@ export const ENTITY_NAMES = {
   },
   exam: { zh: '考试', en: 'Exam', es: 'Examen', ja: '試験' },
   attempt: { zh: '答卷', en: 'Attempt', es: 'Intento', ja: '答案' },
+  markingAnswer: {
+    zh: '待评答案',
+    en: 'Answer to mark',
+    es: 'Respuesta a corregir',
+    ja: '採点対象の解答',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type EntityKey = keyof typeof ENTITY_NAMES;
@@ -2173,6 +2300,14 @@ export const FIELD_LABELS = {
   itemId: { zh: '题目', en: 'Question', es: 'Pregunta', ja: '設問' },
   seq: { zh: '保存序号', en: 'Save number', es: 'Número de guardado', ja: '保存番号' },
   value: { zh: '答案', en: 'Answer', es: 'Respuesta', ja: '解答' },
+  double: { zh: '双评', en: 'Double marking', es: 'Doble corrección', ja: '二重採点' },
+  tolerance: { zh: '误差范围', en: 'Tolerance', es: 'Tolerancia', ja: '許容差' },
+  step: { zh: '给分步长', en: 'Score step', es: 'Paso de puntuación', ja: '採点刻み' },
+  auditShare: { zh: '抽查比例', en: 'Audit sample', es: 'Muestra de revisión', ja: '抜き取り率' },
+  assignments: { zh: '阅卷分工', en: 'Assignments', es: 'Asignaciones', ja: '担当割り当て' },
+  markerIds: { zh: '阅卷人', en: 'Markers', es: 'Correctores', ja: '採点者' },
+  answerId: { zh: '答案', en: 'Answer', es: 'Respuesta', ja: '解答' },
+  comment: { zh: '评语', en: 'Comment', es: 'Comentario', ja: 'コメント' },
 } as const satisfies Record<string, Localized>;
 
 export type FieldKey = keyof typeof FIELD_LABELS;
