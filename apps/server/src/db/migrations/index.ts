@@ -8,6 +8,7 @@ import * as m0006 from './0006_initial_passwords_and_signin_limits.js';
 import * as m0007 from './0007_paper_versions_and_notices.js';
 import * as m0008 from './0008_exams_and_candidates.js';
 import * as m0009 from './0009_attempts.js';
+import * as m0010 from './0010_marking.js';
 
 /** Every migration, in order. Listed by hand so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_paper_versions_and_notices': m0007,
   '0008_exams_and_candidates': m0008,
   '0009_attempts': m0009,
+  '0010_marking': m0010,
 };
