@@ -14,6 +14,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { baseModule } from './modules/base/base.module.js';
 import { filesModule } from './modules/files/files.module.js';
 import { healthModule } from './modules/health/health.module.js';
+import { markingModule } from './modules/marking/marking.module.js';
 import { examModule, examsUseClass, examsUseStudent } from './modules/exam/exam.module.js';
 import { paperModule } from './modules/paper/paper.module.js';
 import { questionModule } from './modules/question/question.module.js';
@@ -98,6 +99,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   const deadlineNews = new DeadlineNews();
   await app.register(examModule, { db, config, deadlineNews });
   await app.register(attemptModule, { db, config, auth, deadlineNews });
+  await app.register(markingModule, { db });
 
   await app.register(webPlugin, { webDist: config.webDist });
 

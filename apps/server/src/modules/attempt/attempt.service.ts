@@ -676,7 +676,7 @@ export const lateEntryUntil = (startAt: string, lateMinutes: number) =>
   lateMinutes > 0 ? new Date(Date.parse(startAt) + lateMinutes * 60_000).toISOString() : null;
 
 /** What the candidate may see of the result, as the exam's policy allows. */
-function resultOf(input: {
+export function resultOf(input: {
   finished: boolean;
   showResult: string;
   released: boolean;
@@ -689,7 +689,10 @@ function resultOf(input: {
   if (!input.finished || input.showResult === 'none') return null;
   if (input.showResult === 'released' && !input.released) return null;
   const objective = input.objective ?? 0;
-  const score = input.pending === 0 ? objective : input.released ? input.candidateScore : null;
+  // Once marking has scored the last marked answer the candidate row holds the total (objective
+  // + marked); before any marking it equals the objective score.
+  const known = input.pending === 0 ? (input.candidateScore ?? objective) : null;
+  const score = known ?? (input.released ? input.candidateScore : null);
   return {
     objectiveScore: scoreFromHundredths(objective),
     score: score === null ? null : scoreFromHundredths(score),

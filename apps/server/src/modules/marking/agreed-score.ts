@@ -1,0 +1,23 @@
+/**
+ * The final score of two marks within the tolerance: their mean, rounded to the step. A mean
+ * half-way between two allowed scores goes to the even multiple of the step (not always up:
+ * markers of a peer plugin complain that its agreed grade always takes the higher mark). The
+ * allowed scores are the multiples of the step up to the full score, and the full score itself.
+ * All values in hundredths.
+ */
+export function agreedScore(a: number, b: number, step: number, full: number): number {
+  if (a === b) return a;
+  const doubled = a + b;
+  const low = Math.floor(doubled / (2 * step)) * step;
+  if (low * 2 === doubled) return low;
+  const high = Math.min(low + step, full);
+  const fromLow = doubled - 2 * low;
+  const fromHigh = 2 * high - doubled;
+  if (fromLow < fromHigh) return low;
+  if (fromHigh < fromLow) return high;
+  return (low / step) % 2 === 0 ? low : high;
+}
+
+/** Whether `score` (hundredths) is one a marker may give on a question worth `full`. */
+export const onStep = (score: number, step: number, full: number) =>
+  score === full || score % step === 0;

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { AuditService } from './audit.service.js';
+import { markingRoutes } from './marking.routes.js';
+import { MarkingService } from './marking.service.js';
+import { ProgressService } from './progress.service.js';
+import { ReleaseService } from './release.service.js';
+
+/** Marking (issue 14): plans, the blind desk, double marking and arbitration, group audit, the score log and score release. */
+export async function markingModule(app: FastifyInstance, opts: { db: Db }) {
+  const marking = new MarkingService(opts.db);
+  const audits = new AuditService(opts.db, marking);
+  await app.register(markingRoutes, {
+    marking,
+    audits,
+    releases: new ReleaseService(opts.db, marking, audits),
+    progress: new ProgressService(opts.db, marking, audits),
+  });
+}

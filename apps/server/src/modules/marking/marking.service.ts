@@ -1,0 +1,492 @@
+import { randomBytes } from 'node:crypto';
+import {
+  MARKING_LEASE_MS,
+  Perm,
+  scoreFromHundredths,
+  scoreToHundredths,
+  type ArbitrationView,
+  type DeskAnswer,
+  type MarkingMode,
+  type MarkingPlanView,
+  type NextAnswerResult,
+  type ScoreAnswerBody,
+  type ScoreAnswerResult,
+  type ScoreLogEntry,
+  type SetMarkingPlanBody,
+} from '@kaoshi/shared';
+import type { Insertable } from 'kysely';
+import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import type { MarkingAnswersTable } from '../../db/types.js';
+import { conflict, forbidden, invalid, notFound } from '../../errors.js';
+import { parseJson } from '../../lib/json.js';
+import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { isAnswered, isMarkedType } from '../attempt/scoring.js';
+import { itemsFor } from '../paper/candidate-view.js';
+import { readPaperVersion, type PaperSnapshot, type SnapshotItem } from '../paper/paper-version.js';
+import { agreedScore, onStep } from './agreed-score.js';
+import { MarkingRepository } from './marking.repository.js';
+
+/** Answers "Next" looks at per try: markers racing for the first ones spread over them. */
+const CLAIM_WINDOW = 20;
+const CLAIM_TRIES = 5;
+
+type MarkRow = { marker_id: number; score: number };
+
+/** The outcome of an answer's marks in its cycle (hundredths). */
+export function outcomeOf(
+  marks: readonly MarkRow[],
+  plan: { needed: number; tolerance: number; step: number },
+  full: number,
+): { final: number | null; arbitration: boolean } {
+  if (marks.length < plan.needed) return { final: null, arbitration: false };
+  const [a, b] = marks;
+  if (plan.needed === 1 || !b) return { final: a!.score, arbitration: false };
+  if (Math.abs(a!.score - b.score) > plan.tolerance) return { final: null, arbitration: true };
+  return { final: agreedScore(a!.score, b.score, plan.step, full), arbitration: false };
+}
+
+/**
+ * Marking (issue 14): the plan, the blind desk with its leases, double marking and
+ * arbitration. Every score set or changed goes to the score log in the same transaction, and
+ * an attempt's total is set when its last marked answer becomes final.
+ */
+export class MarkingService {
+  private readonly repo: MarkingRepository;
+  /** Paper versions are immutable: read once per process. */
+  private readonly snapshots = new Map<number, PaperSnapshot>();
+
+  constructor(private readonly db: Db) {
+    this.repo = new MarkingRepository(db);
+  }
+
+  private async snapshot(versionId: number) {
+    let snapshot = this.snapshots.get(versionId);
+    if (!snapshot) {
+      snapshot = await readPaperVersion(this.db, versionId);
+      this.snapshots.set(versionId, snapshot);
+    }
+    return snapshot;
+  }
+
+  /** Every item a version may deliver (fixed items and pools), by item id. */
+  async versionItems(versionId: number): Promise<Map<string, SnapshotItem>> {
+    const snapshot = await this.snapshot(versionId);
+    return new Map(
+      snapshot.sections.flatMap((s) => [...s.items, ...s.pool]).map((i) => [i.itemId, i]),
+    );
+  }
+
+  async publishedExam(examId: number) {
+    const exam = await this.repo.exam(examId);
+    if (!exam) throw notFound('exam', examId);
+    if (exam.paper_version_id === null) {
+      throw conflict('examNotPublishedForMarking', { id: examId }, 'examId');
+    }
+    return { ...exam, paper_version_id: exam.paper_version_id };
+  }
+
+  private requireArbiter(auth: AuthContext) {
+    if (!hasAnyPermission(auth, [Perm.MARKING_ARBITRATE])) {
+      throw forbidden('permissionDeniedNeeds', { keys: Perm.MARKING_ARBITRATE });
+    }
+  }
+
+  async requirePlan(examId: number) {
+    const plan = await this.repo.plan(examId);
+    if (!plan) throw conflict('noMarkingPlan', { id: examId });
+    return plan;
+  }
+
+  // ── The plan ──────────────────────────────────────────────────────────────────────────
+
+  /** Set by a chief (MARKINGPAPERS-ARBITRATE): who marks what, and how. */
+  async setPlan(body: SetMarkingPlanBody, auth: AuthContext): Promise<MarkingPlanView> {
+    this.requireArbiter(auth);
+    const exam = await this.publishedExam(body.examId);
+    if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
+    const items = await this.versionItems(exam.paper_version_id);
+    const markerIds = [...new Set(body.assignments.flatMap((a) => a.markerIds))];
+    const markers = await this.repo.usersHolding(markerIds, Perm.MARKING);
+    body.assignments.forEach((assignment, i) => {
+      const item = items.get(assignment.itemId);
+      if (!item) {
+        throw invalid(`assignments.${i}.itemId`, 'itemNotInPaper', { itemId: assignment.itemId });
+      }
+      if (!isMarkedType(item.type)) {
+        throw invalid(`assignments.${i}.itemId`, 'itemNotForMarkers', {
+          itemId: assignment.itemId,
+        });
+      }
+      const lacking = assignment.markerIds.find((id) => !markers.has(id));
+      if (lacking !== undefined) {
+        throw invalid(`assignments.${i}.markerIds`, 'notAMarker', {
+          id: lacking,
+          key: Perm.MARKING,
+        });
+      }
+      if (body.double && assignment.markerIds.length < 2) {
+        throw invalid(`assignments.${i}.markerIds`, 'doubleNeedsTwoMarkers', {
+          itemId: assignment.itemId,
+        });
+      }
+    });
+    const values = {
+      mode: body.mode,
+      double_marking: body.double ? 1 : 0,
+      tolerance: scoreToHundredths(body.tolerance),
+      step: scoreToHundredths(body.step),
+      audit_share: body.auditShare,
+    };
+    const before = await this.repo.plan(exam.id);
+    if (before && (await this.repo.hasMarks(exam.id))) {
+      // Marks already given were judged by these rules.
+      const changed = (['mode', 'double_marking', 'tolerance', 'step'] as const).filter(
+        (field) => before[field] !== values[field],
+      );
+      if (changed.length > 0) {
+        const names = {
+          mode: 'mode',
+          double_marking: 'double',
+          tolerance: 'tolerance',
+          step: 'step',
+        };
+        throw conflict('markingPlanLocked', { fields: changed.map((f) => names[f]).join(', ') });
+      }
+    }
+    const assignments = body.assignments.flatMap((a) =>
+      a.markerIds.map((markerId) => ({ itemId: a.itemId, markerId })),
+    );
+    await inTransaction(this.db, (trx) =>
+      this.repo.savePlan(trx, exam.id, values, assignments, { userId: auth.user.id, at: nowIso() }),
+    );
+    return (await this.planView(exam.id))!;
+  }
+
+  async planView(examId: number): Promise<MarkingPlanView | null> {
+    const plan = await this.repo.plan(examId);
+    if (!plan) return null;
+    const byItem = new Map<string, number[]>();
+    for (const row of await this.repo.assignments(examId)) {
+      byItem.set(row.item_id, [...(byItem.get(row.item_id) ?? []), row.marker_id]);
+    }
+    return {
+      examId,
+      mode: plan.mode as MarkingMode,
+      double: plan.double_marking === 1,
+      tolerance: scoreFromHundredths(plan.tolerance),
+      step: scoreFromHundredths(plan.step),
+      auditShare: plan.audit_share,
+      assignments: [...byItem].map(([itemId, markerIds]) => ({ itemId, markerIds })),
+    };
+  }
+
+  // ── The pool ──────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Writes the marking rows of finished attempts that have none yet, each attempt with one
+   * random anonymous code. Done when marking looks at the exam rather than at finalization, so
+   * taking exams knows nothing of marking; idempotent, so processes doing it at once agree.
+   */
+  async enroll(examId: number, versionId: number) {
+    const attempts = await this.repo.unenrolledAttempts(examId);
+    if (attempts.length === 0) return;
+    const snapshot = await this.snapshot(versionId);
+    const answers = await this.repo.answersOfAttempts(attempts.map((a) => a.id));
+    const byAttempt = new Map<number, typeof answers>();
+    for (const answer of answers) {
+      byAttempt.set(answer.attempt_id, [...(byAttempt.get(answer.attempt_id) ?? []), answer]);
+    }
+    const at = nowIso();
+    const rows: Insertable<MarkingAnswersTable>[] = [];
+    for (const attempt of attempts) {
+      const items = new Map(
+        itemsFor(snapshot, attempt.seed)
+          .flat()
+          .map((i) => [i.item.itemId, i]),
+      );
+      const anonCode = randomBytes(5).toString('hex').toUpperCase();
+      for (const answer of byAttempt.get(attempt.id) ?? []) {
+        const item = items.get(answer.item_id);
+        if (!item || !isMarkedType(item.item.type)) continue;
+        if (!isAnswered(parseJson<unknown>(answer.value, ''))) continue;
+        rows.push({
+          exam_id: examId,
+          attempt_id: attempt.id,
+          item_id: answer.item_id,
+          anon_code: anonCode,
+          full_score: item.score,
+          created_at: at,
+        });
+      }
+    }
+    await this.repo.enroll(rows);
+  }
+
+  private async deskChecks(examId: number, itemId: string, auth: AuthContext) {
+    const exam = await this.publishedExam(examId);
+    const plan = await this.requirePlan(examId);
+    if (exam.released_at !== null) throw conflict('scoresReleased', { id: examId });
+    if (!(await this.repo.isAssigned(examId, itemId, auth.user.id))) {
+      throw forbidden('notYourQuestion', { itemId });
+    }
+    if (await this.repo.itemClosed(examId, itemId)) throw conflict('markingClosed', { itemId });
+    return { exam, plan, needed: plan.double_marking === 1 ? 2 : 1 };
+  }
+
+  /** "Next": the answer this marker holds, else one claimed from the pool with a lease. */
+  async next(
+    body: { examId: number; itemId: string },
+    auth: AuthContext,
+  ): Promise<NextAnswerResult> {
+    const { exam, plan, needed } = await this.deskChecks(body.examId, body.itemId, auth);
+    await this.enroll(exam.id, exam.paper_version_id);
+    const markerId = auth.user.id;
+    let answerId = await this.repo.held(exam.id, body.itemId, markerId, nowIso());
+    for (let tries = 0; answerId === undefined && tries < CLAIM_TRIES; tries++) {
+      const now = new Date();
+      const ids = await this.repo.claimable(
+        exam.id,
+        body.itemId,
+        markerId,
+        needed,
+        now.toISOString(),
+        CLAIM_WINDOW,
+      );
+      if (ids.length === 0) break;
+      // Start at a random place so that markers pressing Next together rarely collide.
+      const offset = Math.floor(Math.random() * ids.length);
+      const until = new Date(now.getTime() + MARKING_LEASE_MS).toISOString();
+      for (let i = 0; i < ids.length && answerId === undefined; i++) {
+        const id = ids[(offset + i) % ids.length]!;
+        if (await this.repo.claim(id, markerId, needed, now.toISOString(), until)) answerId = id;
+      }
+    }
+    const counts = await this.repo.deskCounts(exam.id, body.itemId, markerId, needed);
+    return {
+      answer: answerId === undefined ? null : await this.deskAnswer(answerId, markerId, plan.step),
+      ...counts,
+    };
+  }
+
+  /** The answer as the desk shows it: blind, with the stem, the model answer and the analysis. */
+  private async deskAnswer(answerId: number, markerId: number, step: number): Promise<DeskAnswer> {
+    const row = await this.repo.answer(answerId);
+    if (!row) throw notFound('markingAnswer', answerId);
+    const item = (await this.versionItems(row.paper_version_id)).get(row.item_id)!;
+    const mine = (await this.repo.marksOf(this.db, row.id, row.cycle)).find(
+      (mark) => mark.marker_id === markerId,
+    );
+    return {
+      answerId: row.id,
+      anonCode: row.anon_code,
+      itemId: row.item_id,
+      type: item.type,
+      fullScore: scoreFromHundredths(row.full_score),
+      step: scoreFromHundredths(step),
+      content: item.content,
+      modelAnswer: item.answer,
+      analysis: item.analysis,
+      linkUrl: item.linkUrl,
+      value: parseJson<string | string[]>(row.value, ''),
+      myScore: mine ? scoreFromHundredths(mine.score) : null,
+      myComment: mine?.comment ?? '',
+      leaseUntil: row.lease_marker_id === markerId ? row.lease_until : null,
+    };
+  }
+
+  /** A score in hundredths, checked against the question and the plan's step. */
+  private checkedScore(points: number, full: number, step: number) {
+    const score = scoreToHundredths(points);
+    if (score > full) {
+      throw invalid('score', 'scoreOutOfRange', { max: scoreFromHundredths(full) });
+    }
+    if (!onStep(score, step, full)) {
+      throw invalid('score', 'scoreOffStep', { step: scoreFromHundredths(step) });
+    }
+    return score;
+  }
+
+  // ── Scoring ───────────────────────────────────────────────────────────────────────────
+
+  /**
+   * A marker's score: a new mark by the lease holder, or a revision of their own mark of this
+   * cycle until the answer is arbitrated or the question's marking closes.
+   */
+  async score(body: ScoreAnswerBody, auth: AuthContext): Promise<ScoreAnswerResult> {
+    const found = await this.repo.answer(body.answerId);
+    if (!found) throw notFound('markingAnswer', body.answerId);
+    const { plan, needed } = await this.deskChecks(found.exam_id, found.item_id, auth);
+    const score = this.checkedScore(body.score, found.full_score, plan.step);
+    const markerId = auth.user.id;
+    const at = nowIso();
+    const result = await inTransaction(this.db, async (trx) => {
+      const answer = await this.repo.lockAnswer(trx, found.id);
+      const marks = await this.repo.marksOf(trx, answer.id, answer.cycle);
+      const mine = marks.find((mark) => mark.marker_id === markerId);
+      const entry = {
+        exam_id: answer.exam_id,
+        attempt_id: answer.attempt_id,
+        item_id: answer.item_id,
+        answer_id: answer.id,
+        user_id: markerId,
+        created_at: at,
+      };
+      if (mine) {
+        if (await this.repo.arbitrated(answer.id, answer.cycle, trx)) {
+          throw conflict('answerArbitrated');
+        }
+        await this.repo.reviseMark(trx, mine.id, score, body.comment, at);
+        if (mine.score !== score) {
+          await this.repo.log(trx, [
+            { ...entry, kind: 'revise', old_score: mine.score, new_score: score },
+          ]);
+        }
+      } else {
+        if (
+          !(await this.repo.addMark(trx, answer, { markerId, score, comment: body.comment, at }))
+        ) {
+          throw conflict('notYourLease');
+        }
+        await this.repo.log(trx, [{ ...entry, kind: 'mark', old_score: null, new_score: score }]);
+      }
+      const now = await this.repo.marksOf(trx, answer.id, answer.cycle);
+      const outcome = outcomeOf(
+        now,
+        { needed, tolerance: plan.tolerance, step: plan.step },
+        answer.full_score,
+      );
+      if (
+        outcome.final !== answer.final_score ||
+        outcome.arbitration !== (answer.arbitration === 1)
+      ) {
+        await this.repo.setOutcome(trx, answer, { ...outcome, at });
+        if (outcome.final !== answer.final_score) {
+          await this.repo.log(trx, [
+            {
+              ...entry,
+              // The mean of two marks is the system's, not either marker's.
+              user_id: needed === 1 ? markerId : 0,
+              kind: 'final',
+              old_score: answer.final_score,
+              new_score: outcome.final,
+            },
+          ]);
+        }
+        await this.repo.refreshAttempt(trx, answer.attempt_id);
+      }
+      return outcome;
+    });
+    return {
+      answerId: found.id,
+      final: result.final === null ? null : scoreFromHundredths(result.final),
+      arbitration: result.arbitration,
+    };
+  }
+
+  // ── Arbitration ───────────────────────────────────────────────────────────────────────
+
+  async listArbitration(
+    query: { examId?: number; page: number; limit: number },
+    auth: AuthContext,
+  ): Promise<{ list: ArbitrationView[]; total: number }> {
+    this.requireArbiter(auth);
+    const [rows, count] = await this.repo.arbitrationList(query.examId, query.page, query.limit);
+    const marks = await this.repo.marksOfAnswers(rows.map((row) => row.id));
+    const list: ArbitrationView[] = [];
+    for (const row of rows) {
+      const item = (await this.versionItems(row.paper_version_id)).get(row.item_id)!;
+      list.push({
+        answerId: row.id,
+        anonCode: row.anon_code,
+        examId: row.exam_id,
+        itemId: row.item_id,
+        fullScore: scoreFromHundredths(row.full_score),
+        content: item.content,
+        modelAnswer: item.answer,
+        value: parseJson<string | string[]>(row.value, ''),
+        marks: marks
+          .filter((mark) => mark.answer_id === row.id)
+          .map((mark) => ({
+            markerId: mark.marker_id,
+            score: scoreFromHundredths(mark.score),
+            comment: mark.comment,
+          })),
+      });
+    }
+    return { list, total: Number(count.n) };
+  }
+
+  /** The arbiter's score is final; an arbiter who marked the answer may not decide it. */
+  async arbitrate(body: ScoreAnswerBody, auth: AuthContext): Promise<ScoreAnswerResult> {
+    this.requireArbiter(auth);
+    const answer = await this.repo.answer(body.answerId);
+    if (!answer) throw notFound('markingAnswer', body.answerId);
+    const exam = await this.publishedExam(answer.exam_id);
+    if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
+    if (answer.arbitration !== 1) throw conflict('notInArbitration');
+    const marks = await this.repo.marksOf(this.db, answer.id, answer.cycle);
+    if (marks.some((mark) => mark.marker_id === auth.user.id)) throw forbidden('arbiterMarkedIt');
+    const plan = await this.requirePlan(answer.exam_id);
+    const score = this.checkedScore(body.score, answer.full_score, plan.step);
+    const at = nowIso();
+    await inTransaction(this.db, async (trx) => {
+      const decision = { score, arbiterId: auth.user.id, comment: body.comment, at };
+      if (!(await this.repo.arbitrate(trx, answer, decision))) throw conflict('notInArbitration');
+      await this.repo.setOutcome(trx, answer, { final: score, arbitration: false, at });
+      await this.repo.log(trx, [
+        {
+          exam_id: answer.exam_id,
+          attempt_id: answer.attempt_id,
+          item_id: answer.item_id,
+          answer_id: answer.id,
+          kind: 'arbitration',
+          old_score: null,
+          new_score: score,
+          reason: body.comment,
+          user_id: auth.user.id,
+          created_at: at,
+        },
+      ]);
+      await this.repo.refreshAttempt(trx, answer.attempt_id);
+    });
+    return { answerId: answer.id, final: scoreFromHundredths(score), arbitration: false };
+  }
+
+  // ── The score log ─────────────────────────────────────────────────────────────────────
+
+  /**
+   * An exam's score record. A marker reads only their own entries: with double marking the
+   * other's mark must stay unseen; a chief reads everything.
+   */
+  async scoreLog(
+    query: { examId: number; answerId?: number; page: number; limit: number },
+    auth: AuthContext,
+  ): Promise<{ list: ScoreLogEntry[]; total: number }> {
+    await this.publishedExam(query.examId);
+    const onlyUser = hasAnyPermission(auth, [Perm.MARKING_ARBITRATE]) ? undefined : auth.user.id;
+    const [rows, count] = await this.repo.scoreLog(
+      query.examId,
+      query.answerId,
+      onlyUser,
+      query.page,
+      query.limit,
+    );
+    const points = (value: number | null) => (value === null ? null : scoreFromHundredths(value));
+    return {
+      list: rows.map((row) => ({
+        id: row.id,
+        examId: row.exam_id,
+        answerId: row.answer_id,
+        itemId: row.item_id,
+        anonCode: row.anon_code,
+        kind: row.kind,
+        oldScore: points(row.old_score),
+        newScore: points(row.new_score),
+        reason: row.reason,
+        userId: row.user_id,
+        createdAt: row.created_at,
+      })),
+      total: Number(count.n),
+    };
+  }
+}

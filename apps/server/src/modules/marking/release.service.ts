@@ -1,0 +1,90 @@
+import { Perm, type ReleaseView } from '@kaoshi/shared';
+import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import { conflict, forbidden } from '../../errors.js';
+import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { AuditRepository } from './audit.repository.js';
+import type { AuditService } from './audit.service.js';
+import type { MarkingService } from './marking.service.js';
+import { ReleaseRepository } from './release.repository.js';
+
+/**
+ * Score release (issue 14 §5): the publisher (PUBLISHMANAGE) releases an exam's scores once it
+ * has closed, every attempt is finished, every marked answer is final and, with an audit share,
+ * every question's group audit has passed. A release can be withdrawn with a reason; both logged.
+ */
+export class ReleaseService {
+  private readonly repo: ReleaseRepository;
+  private readonly auditRows: AuditRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly marking: MarkingService,
+    private readonly audits: AuditService,
+  ) {
+    this.repo = new ReleaseRepository(db);
+    this.auditRows = new AuditRepository(db);
+  }
+
+  private requirePublisher(auth: AuthContext) {
+    if (!hasAnyPermission(auth, [Perm.PUBLISH])) {
+      throw forbidden('permissionDeniedNeeds', { keys: Perm.PUBLISH });
+    }
+  }
+
+  async release(examId: number, auth: AuthContext): Promise<ReleaseView> {
+    this.requirePublisher(auth);
+    const exam = await this.marking.publishedExam(examId);
+    if (exam.released_at !== null) throw conflict('scoresReleased', { id: examId });
+    const at = nowIso();
+    if (exam.end_at > at) throw conflict('releaseExamOpen', { id: examId });
+    await this.marking.enroll(exam.id, exam.paper_version_id);
+    const open = await this.repo.open(examId);
+    if (open.attempts > 0) throw conflict('releaseExamOpen', { id: examId });
+    if (open.answers > 0) throw conflict('releaseMarkingOpen', { count: open.answers });
+    const plan = await this.marking.planView(examId);
+    if (plan && plan.auditShare > 0) {
+      await this.audits.openDue(examId);
+      const latest = new Map(
+        (await this.auditRows.audits(examId)).map((row) => [row.item_id, row.state]),
+      );
+      const unpassed = (await this.auditRows.itemStates(examId))
+        .map((item) => item.item_id)
+        .filter((itemId) => latest.get(itemId) !== 1);
+      if (unpassed.length > 0) throw conflict('releaseAuditOpen', { items: unpassed.join(', ') });
+    }
+    await inTransaction(this.db, async (trx) => {
+      if (!(await this.repo.setReleased(trx, examId, at))) {
+        throw conflict('scoresReleased', { id: examId });
+      }
+      await this.repo.log(trx, { examId, action: 'release', reason: '', userId: auth.user.id, at });
+    });
+    return this.view(examId);
+  }
+
+  async withdraw(examId: number, reason: string, auth: AuthContext): Promise<ReleaseView> {
+    this.requirePublisher(auth);
+    await this.marking.publishedExam(examId);
+    const at = nowIso();
+    await inTransaction(this.db, async (trx) => {
+      if (!(await this.repo.setReleased(trx, examId, null))) {
+        throw conflict('scoresNotReleased', { id: examId });
+      }
+      await this.repo.log(trx, { examId, action: 'withdraw', reason, userId: auth.user.id, at });
+    });
+    return this.view(examId);
+  }
+
+  async view(examId: number): Promise<ReleaseView> {
+    const exam = await this.marking.publishedExam(examId);
+    return {
+      examId,
+      releasedAt: exam.released_at,
+      history: (await this.repo.history(examId)).map((row) => ({
+        action: row.action as 'release' | 'withdraw',
+        reason: row.reason,
+        userId: row.user_id,
+        at: row.created_at,
+      })),
+    };
+  }
+}
