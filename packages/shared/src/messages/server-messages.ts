@@ -1932,6 +1932,12 @@ export const SERVER_MESSAGES = {
     es: 'las notas del examen {id} no están publicadas',
     ja: '試験 {id} の成績は公開されていません',
   },
+  keyCorrectionTooEarly: {
+    zh: '考试 {id} 尚有考生在作答，结束后才能更正答案',
+    en: 'exam {id} still has attempts running: correct its key once they have ended',
+    es: 'el examen {id} aún tiene intentos en curso: corrija la clave cuando terminen',
+    ja: '試験 {id} にはまだ受検中の答案があります。終了後に正答を訂正してください',
+  },
   scoresReleased: {
     zh: '考试 {id} 的成绩已发布，请先撤回发布',
     en: 'the scores of exam {id} are released: withdraw the release first',

@@ -99,6 +99,31 @@ export interface AuditSampleView {
   }[];
 }
 
+/**
+ * A corrected key for one question of an exam's paper version: option keys ('B', 'AC'), 'T' or
+ * 'F', accepted answers per blank for fill-in, or the model answer of a marked question.
+ */
+export const correctKeyBody = z.object({
+  examId: dbId,
+  itemId: itemIdSchema,
+  answer: z.union([
+    z.string().trim().min(1).max(20_000),
+    z
+      .array(z.array(z.string().trim().min(1).max(200)).min(1).max(20))
+      .min(1)
+      .max(20),
+  ]),
+  reason: z.string().trim().min(1).max(MARKING_COMMENT_MAX),
+});
+export type CorrectKeyBody = z.infer<typeof correctKeyBody>;
+
+export interface KeyCorrectionResult {
+  examId: number;
+  itemId: string;
+  /** Attempts whose score changed. */
+  rescored: number;
+}
+
 /** Withdrawing a release says why (kept in the release log). */
 export const withdrawScoresBody = z.object({
   reason: z.string().trim().min(1).max(MARKING_COMMENT_MAX),

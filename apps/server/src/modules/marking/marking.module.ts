@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AuditService } from './audit.service.js';
+import { KeyService } from './key.service.js';
 import { markingRoutes } from './marking.routes.js';
 import { MarkingService } from './marking.service.js';
 import { ProgressService } from './progress.service.js';
@@ -14,6 +15,7 @@ export async function markingModule(app: FastifyInstance, opts: { db: Db }) {
     marking,
     audits,
     releases: new ReleaseService(opts.db, marking, audits),
+    keys: new KeyService(opts.db, marking),
     progress: new ProgressService(opts.db, marking, audits),
   });
 }

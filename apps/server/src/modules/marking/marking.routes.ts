@@ -3,6 +3,7 @@ import {
   Perm,
   auditGroupBody,
   auditSampleQuery,
+  correctKeyBody,
   idParams,
   withdrawScoresBody,
   listArbitrationQuery,
@@ -17,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../errors.js';
 import { requireAuth } from '../../plugins/access.js';
 import type { AuditService } from './audit.service.js';
+import type { KeyService } from './key.service.js';
 import type { MarkingService } from './marking.service.js';
 import type { ProgressService } from './progress.service.js';
 import type { ReleaseService } from './release.service.js';
@@ -32,10 +34,11 @@ export async function markingRoutes(
     progress: ProgressService;
     audits: AuditService;
     releases: ReleaseService;
+    keys: KeyService;
   },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { marking, progress, audits, releases } = opts;
+  const { marking, progress, audits, releases, keys } = opts;
   const config = { access: { permission: [Perm.MARKING] } };
   const tags = ['marking'];
 
@@ -195,5 +198,18 @@ export async function markingRoutes(
     },
     async (request) =>
       ok(await releases.withdraw(request.params.id, request.body.reason, requireAuth(request))),
+  );
+
+  r.post(
+    `${MARKING_BASE}/correctKey`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Correct a key of the exam's version and re-score every attempt (PUBLISHMANAGE)",
+        body: correctKeyBody,
+      },
+    },
+    async (request) => ok(await keys.correct(request.body, requireAuth(request))),
   );
 }

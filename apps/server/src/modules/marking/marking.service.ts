@@ -59,6 +59,10 @@ export class MarkingService {
     this.repo = new MarkingRepository(db);
   }
 
+  snapshotOf(versionId: number) {
+    return this.snapshot(versionId);
+  }
+
   private async snapshot(versionId: number) {
     let snapshot = this.snapshots.get(versionId);
     if (!snapshot) {

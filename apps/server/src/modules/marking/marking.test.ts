@@ -5,6 +5,7 @@ import {
   QuestionType,
   type ArbitrationView,
   type AuditSampleView,
+  type KeyCorrectionResult,
   type ExamBody,
   type MarkingPlanView,
   type MarkingProgressView,
@@ -681,5 +682,101 @@ describe('marking', () => {
       ['withdraw', 'A key was wrong'],
     ]);
     expectStatus(await withdraw('again'), ApiStatus.CONFLICT);
+  });
+  it('a key correction re-scores every affected attempt at once, each change logged', async () => {
+    const exam = await closedExam(smallBatch);
+    await addFinishedAttempts(t.handle.db, exam.id, { markedItemIds: [], objective: 0 });
+    // The version's key is A: the three candidates answered A (right), B and nothing.
+    const rows = await t.handle.db
+      .selectFrom('attempts')
+      .select(['id', 'candidate_id'])
+      .where('exam_id', '=', exam.id)
+      .orderBy('id')
+      .execute();
+    const given = ['A', 'B', ''];
+    for (const [i, row] of rows.entries()) {
+      const right = given[i] === 'A' ? 200 : 0;
+      await t.handle.db
+        .insertInto('attempt_answers')
+        .values({
+          attempt_id: row.id,
+          item_id: exam.single,
+          seq: 1,
+          value: JSON.stringify(given[i]),
+          saved_at: at(0),
+          score: right,
+        })
+        .execute();
+      // One more question right for everyone (2 points): 4 of 3 passes, 2 does not.
+      await t.handle.db
+        .updateTable('attempts')
+        .set({ objective_score: right + 200 })
+        .where('id', '=', row.id)
+        .execute();
+      await t.handle.db
+        .updateTable('exam_candidates')
+        .set({ score: right + 200, passed: right > 0 ? 1 : 0 })
+        .where('id', '=', row.candidate_id)
+        .execute();
+    }
+    const body = { examId: exam.id, itemId: exam.single, answer: 'B', reason: 'B is right' };
+    expectStatus(await markers[0]!.client.post(`${BASE}/correctKey`, body), ApiStatus.FORBIDDEN);
+    const wrong = await admin.post(`${BASE}/correctKey`, { ...body, answer: 'Z' });
+    expectStatus(wrong, ApiStatus.INVALID_INPUT);
+    expect(wrong.body.message).toMatch(/Answer/);
+    expectStatus(
+      await admin.post(`${BASE}/correctKey`, { ...body, itemId: exam.marked[0] }),
+      ApiStatus.INVALID_INPUT,
+    );
+    expect(expectOk(await admin.post<KeyCorrectionResult>(`${BASE}/correctKey`, body))).toEqual({
+      examId: exam.id,
+      itemId: exam.single,
+      rescored: 2,
+    });
+    const after = await t.handle.db
+      .selectFrom('attempts')
+      .innerJoin('exam_candidates', 'exam_candidates.id', 'attempts.candidate_id')
+      .innerJoin('attempt_answers', 'attempt_answers.attempt_id', 'attempts.id')
+      .select([
+        'attempts.objective_score',
+        'exam_candidates.score',
+        'exam_candidates.passed',
+        'attempt_answers.score as item_score',
+      ])
+      .where('attempts.exam_id', '=', exam.id)
+      .orderBy('attempts.id')
+      .execute();
+    expect(after).toEqual([
+      { objective_score: 200, score: 200, passed: 0, item_score: 0 },
+      { objective_score: 400, score: 400, passed: 1, item_score: 200 },
+      { objective_score: 200, score: 200, passed: 0, item_score: 0 },
+    ]);
+    const log = expectOk(
+      await arbiter.client.get<{ list: ScoreLogEntry[] }>(`${BASE}/listScoreLog?examId=${exam.id}`),
+    ).list;
+    expect(log.map((e) => [e.kind, e.oldScore, e.newScore, e.reason])).toEqual([
+      ['key', 2, 0, 'B is right'],
+      ['key', 0, 2, 'B is right'],
+    ]);
+    // Back to A: the overlay's latest key is the old one now.
+    expectOk(
+      await admin.post(`${BASE}/correctKey`, { ...body, answer: 'A', reason: 'A after all' }),
+    );
+    const corrections = await t.handle.db
+      .selectFrom('key_corrections')
+      .select(['old_key', 'new_key', 'rescored'])
+      .where('exam_id', '=', exam.id)
+      .orderBy('id')
+      .execute();
+    expect(
+      corrections.map((c) => [
+        JSON.parse(c.old_key).answer,
+        JSON.parse(c.new_key).answer,
+        c.rescored,
+      ]),
+    ).toEqual([
+      ['A', 'B', 2],
+      ['B', 'A', 2],
+    ]);
   });
 });

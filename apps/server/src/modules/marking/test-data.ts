@@ -49,19 +49,21 @@ export async function addFinishedAttempts(
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(attempt.id);
-    await db
-      .insertInto('attempt_answers')
-      .values(
-        options.markedItemIds.map((itemId) => ({
-          attempt_id: attempt.id,
-          item_id: itemId,
-          seq: 1,
-          value: JSON.stringify(options.textOf?.(i, itemId) ?? `Answer ${i} to ${itemId}`),
-          saved_at: at,
-          score: null,
-        })),
-      )
-      .execute();
+    if (options.markedItemIds.length > 0) {
+      await db
+        .insertInto('attempt_answers')
+        .values(
+          options.markedItemIds.map((itemId) => ({
+            attempt_id: attempt.id,
+            item_id: itemId,
+            seq: 1,
+            value: JSON.stringify(options.textOf?.(i, itemId) ?? `Answer ${i} to ${itemId}`),
+            saved_at: at,
+            score: null,
+          })),
+        )
+        .execute();
+    }
     await db
       .updateTable('exam_candidates')
       .set({ status: 0 })

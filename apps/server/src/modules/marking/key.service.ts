@@ -1,0 +1,143 @@
+import { Perm, QuestionType, type CorrectKeyBody, type KeyCorrectionResult } from '@kaoshi/shared';
+import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import { conflict, forbidden, invalid } from '../../errors.js';
+import { parseJson } from '../../lib/json.js';
+import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { scoreAnswer } from '../attempt/scoring.js';
+import { itemsFor } from '../paper/candidate-view.js';
+import type { SnapshotItem } from '../paper/paper-version.js';
+import { KeyRepository } from './key.repository.js';
+import type { MarkingService } from './marking.service.js';
+
+interface Key {
+  answer: string;
+  blanks: string[][];
+}
+
+/** The item with `key` in place of the version's: options' correctness follows the answer. */
+const withKey = (item: SnapshotItem, key: Key): SnapshotItem => ({
+  ...item,
+  answer: key.answer,
+  blanks: key.blanks,
+  options: item.options.map((option) => ({ ...option, correct: key.answer.includes(option.key) })),
+});
+
+/** The corrected key as the snapshot holds keys, or null when it does not fit the question. */
+function keyFor(item: SnapshotItem, answer: CorrectKeyBody['answer']): Key | null {
+  const keys = new Set(item.options.map((option) => option.key));
+  switch (item.type) {
+    case QuestionType.SINGLE:
+      return typeof answer === 'string' && answer.length === 1 && keys.has(answer)
+        ? { answer, blanks: [] }
+        : null;
+    case QuestionType.MULTIPLE: {
+      if (typeof answer !== 'string') return null;
+      const letters = [...answer];
+      if (letters.some((l) => !keys.has(l)) || new Set(letters).size !== letters.length) {
+        return null;
+      }
+      return { answer: [...keys].filter((k) => letters.includes(k)).join(''), blanks: [] };
+    }
+    case QuestionType.JUDGEMENT:
+      return answer === 'T' || answer === 'F' ? { answer, blanks: [] } : null;
+    case QuestionType.FILL_BLANK:
+      return Array.isArray(answer) && answer.length === item.blanks.length
+        ? { answer: '', blanks: answer }
+        : null;
+    default:
+      // A marked question has no key to score by: markers judge it.
+      return null;
+  }
+}
+
+/**
+ * Key correction (issue 14 §4): the publisher corrects a wrong key of an exam's version (kept
+ * as an overlay: versions are immutable) with a reason, and every affected attempt is
+ * re-scored in the same transaction, each change in the score log.
+ */
+export class KeyService {
+  private readonly repo: KeyRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly marking: MarkingService,
+  ) {
+    this.repo = new KeyRepository(db);
+  }
+
+  async correct(body: CorrectKeyBody, auth: AuthContext): Promise<KeyCorrectionResult> {
+    if (!hasAnyPermission(auth, [Perm.PUBLISH])) {
+      throw forbidden('permissionDeniedNeeds', { keys: Perm.PUBLISH });
+    }
+    const exam = await this.marking.publishedExam(body.examId);
+    if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
+    // A later finalization would score by the version's key.
+    if (exam.end_at > nowIso() || (await this.repo.unfinished(exam.id)) > 0) {
+      throw conflict('keyCorrectionTooEarly', { id: exam.id });
+    }
+    const item = (await this.marking.versionItems(exam.paper_version_id)).get(body.itemId);
+    if (!item) throw invalid('itemId', 'itemNotInPaper', { itemId: body.itemId });
+    const key = keyFor(item, body.answer);
+    if (!key) throw invalid('answer', 'answerShape', { itemId: body.itemId });
+    const snapshot = await this.marking.snapshotOf(exam.paper_version_id);
+    const policy = await this.repo.policy(exam.id);
+    const scoring = {
+      multipleScoring: policy.multiple_scoring as 'all' | 'partial',
+      partialShare: policy.partial_share,
+    };
+    const corrected = withKey(item, key);
+    const at = nowIso();
+    return inTransaction(this.db, async (trx) => {
+      const previous = await this.repo.latest(exam.id, item.itemId, trx);
+      const oldKey =
+        previous?.new_key ?? JSON.stringify({ answer: item.answer, blanks: item.blanks });
+      const byScore = new Map<number, number[]>();
+      const byDelta = new Map<number, { attemptId: number; candidateId: number }[]>();
+      const log = [];
+      for (const row of await this.repo.answers(trx, exam.id, item.itemId)) {
+        const drawn = itemsFor(snapshot, row.seed)
+          .flat()
+          .find((entry) => entry.item.itemId === item.itemId);
+        if (!drawn) continue;
+        const value = parseJson<unknown>(row.value, '');
+        const score = scoreAnswer(corrected, drawn.score, value, scoring) ?? 0;
+        const delta = score - (row.score ?? 0);
+        if (delta === 0) continue;
+        byScore.set(score, [...(byScore.get(score) ?? []), row.attempt_id]);
+        const moved = byDelta.get(delta) ?? [];
+        moved.push({ attemptId: row.attempt_id, candidateId: row.candidate_id });
+        byDelta.set(delta, moved);
+        log.push({
+          exam_id: exam.id,
+          attempt_id: row.attempt_id,
+          item_id: item.itemId,
+          answer_id: null,
+          kind: 'key',
+          old_score: row.score,
+          new_score: score,
+          reason: body.reason,
+          user_id: auth.user.id,
+          created_at: at,
+        });
+      }
+      for (const [score, attemptIds] of byScore) {
+        await this.repo.setAnswerScore(trx, item.itemId, attemptIds, score);
+      }
+      for (const [delta, rows] of byDelta) {
+        await this.repo.shift(trx, rows, delta, policy.pass_score);
+      }
+      await this.repo.log(trx, log);
+      await this.repo.record(trx, {
+        examId: exam.id,
+        itemId: item.itemId,
+        oldKey,
+        newKey: JSON.stringify(key),
+        reason: body.reason,
+        userId: auth.user.id,
+        rescored: log.length,
+        at,
+      });
+      return { examId: exam.id, itemId: item.itemId, rescored: log.length };
+    });
+  }
+}
