@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { CertLevel } from '../structure.js';
 import { dbId } from './common.js';
 import { EXAM_ACCESS_CODE_MAX, type CandidateStatusCode, type ShowResult } from './exam.js';
-import type { CandidateItem } from './paper.js';
+import type { CandidateItem, PaperItemKey } from './paper.js';
 
 /**
  * Taking exams (issue 13, DESIGN.md "The exam lifecycle"): a candidate's attempt, the answers
@@ -92,6 +92,53 @@ export interface AttemptResult {
   passed: boolean | null;
   /** Questions a marker still has to score. */
   pendingMarking: number;
+}
+
+/** One section's score in getResult, once the scores are released. */
+export interface ResultSectionView {
+  title: string;
+  /** Points earned; null while a question of it is still being marked. */
+  score: number | null;
+  /** Points available. */
+  total: number;
+}
+
+/**
+ * One question as the candidate reviews it (getResult, only when the scores are released and the
+ * exam allows review): the question as they saw it, their answer, the points and the key.
+ */
+export interface ReviewItem extends CandidateItem {
+  /** The candidate's answer as they gave it (letters as shown to them); null when unanswered. */
+  answer: AnswerValue | null;
+  /** Points earned. */
+  earned: number | null;
+  /** The key as it stands after any correction (option letters as shown to this candidate). */
+  key: PaperItemKey;
+  /** The key was corrected after the exam; the reason is shown beside it. */
+  correction: { reason: string; at: string } | null;
+  /** The marker's comment on a marked question; '' when none. */
+  comment: string;
+}
+
+/**
+ * GET getResult/{attemptId}: the candidate's own finished attempt. Before release only what the
+ * exam's policy allows (`result`, possibly null); sections and review only after release.
+ */
+export interface AttemptResultView {
+  attemptId: number;
+  examId: number;
+  examName: string;
+  startedAt: string;
+  finishedAt: string;
+  finishReason: FinishReason;
+  showResult: ShowResult;
+  allowReview: boolean;
+  released: boolean;
+  result: AttemptResult | null;
+  /** After release; null before. */
+  sections: ResultSectionView[] | null;
+  /** After release, when the exam allows review; null otherwise. */
+  review: { title: string; items: ReviewItem[] }[] | null;
 }
 
 /** One of a student's exams in listMyExams. */
