@@ -22,7 +22,11 @@ const freePort = () =>
 export async function startServer({ adminPassword, logLevel = 'warn' }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaoshi-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
+  // to profile it under a bench (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const main = path.join(root, 'apps/server/dist/main.js');
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     cwd: root,
     env: {
       ...process.env,
