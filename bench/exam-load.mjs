@@ -16,23 +16,25 @@
 // Environment: BENCH_EXAMINEES (default 10000), BENCH_START_SECONDS (60), BENCH_ANSWER_SECONDS
 // (10), BENCH_ANSWER_FOR_SECONDS (60), BENCH_DATABASE_URL / TEST_DATABASE_URL.
 import { hash } from '@node-rs/argon2';
-import Database from 'better-sqlite3';
-import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import pg from 'pg';
 import { io } from 'socket.io-client';
 import { clientPasswordHash } from './client-hash.mjs';
 import {
-  addJobType,
+  addCourseAndBatches,
   apiCaller,
+  count,
+  cpuMeter,
   freshPostgres,
+  loadAverage,
   memoryMb,
+  ms,
+  openDatabase,
+  percentile,
   seconds,
   serverPid,
   signIn,
+  writePaper,
+  writeStudents,
 } from './lib.mjs';
 import { startServer } from './server.mjs';
 
@@ -49,223 +51,36 @@ const QUESTIONS = 20;
 const SIGN_INS = Math.min(50, EXAMINEES);
 /** An ack not received within this long counts as an error (and its save as unacknowledged). */
 const ACK_TIMEOUT_MS = 30_000;
-/** The server's default session lifetime (SESSION_TTL_HOURS): no session is extended mid-run. */
-const SESSION_TTL_MS = 12 * 3600_000;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const CLOCK_TICKS =
-  Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-const count = (n) => n.toLocaleString('en-US');
-const sha256Hex = (value) => createHash('sha256').update(value).digest('hex');
-const loadAverage = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-
-/**
- * Inserts rows straight into the server's database (SQLite's file, or PostgreSQL), answering
- * their ids unless told the table has none, and runs a query with `?` placeholders.
- */
-async function openDatabase(server, postgresUrl) {
-  if (!postgresUrl) {
-    const db = new Database(path.join(server.dataDir, 'kaoshi.db'));
-    db.pragma('busy_timeout = 10000');
-    return {
-      async insert(table, columns, rows, { returning = true } = {}) {
-        const statement = db.prepare(
-          `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})${returning ? ' returning id' : ''}`,
-        );
-        return db.transaction(() =>
-          rows.map((row) => (returning ? statement.get(...row).id : statement.run(...row))),
-        )();
-      },
-      async query(text, params = []) {
-        const statement = db.prepare(text);
-        return statement.reader ? statement.all(...params) : (statement.run(...params), []);
-      },
-      async close() {
-        db.close();
-      },
-    };
-  }
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  return {
-    async insert(table, columns, rows, { returning = true } = {}) {
-      const ids = [];
-      for (let start = 0; start < rows.length; start += 1000) {
-        const chunk = rows.slice(start, start + 1000);
-        const values = chunk
-          .map((_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(', ')})`)
-          .join(', ');
-        const result = await client.query(
-          `insert into ${table} (${columns.join(', ')}) values ${values}${returning ? ' returning id' : ''}`,
-          chunk.flat(),
-        );
-        ids.push(...result.rows.map((row) => row.id));
-      }
-      return ids;
-    },
-    async query(text, params = []) {
-      let n = 0;
-      return (
-        await client.query(
-          text.replace(/\?/g, () => `$${++n}`),
-          params,
-        )
-      ).rows;
-    },
-    async close() {
-      await client.end();
-    },
-  };
-}
-
-/** Clock ticks of CPU (user + system) a process has used. */
-function cpuTicks(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After the command: state is field 3; utime and stime are fields 14 and 15.
-  return Number(fields[11]) + Number(fields[12]);
-}
-
-/** CPU ticks per PostgreSQL backend serving `database` (their process title names it). */
-function backendTicks(database) {
-  const ticks = new Map();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (cmdline.startsWith('postgres:') && cmdline.includes(` ${database} `)) {
-        ticks.set(entry, cpuTicks(entry));
-      }
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return ticks;
-}
-
-/** What the server (and PostgreSQL's backends of the bench database) used from now on. */
-function cpuMeter(pid, database) {
-  const start = { at: performance.now(), server: cpuTicks(pid), backends: backendTicks(database) };
-  return () => {
-    const wall = seconds(start.at);
-    let backends = 0;
-    for (const [entry, ticks] of database ? backendTicks(database) : []) {
-      backends += ticks - (start.backends.get(entry) ?? 0);
-    }
-    const percent = (ticks) => ((ticks / CLOCK_TICKS / wall) * 100).toFixed(0);
-    return {
-      server: percent(cpuTicks(pid) - start.server),
-      backends: percent(backends),
-      wall,
-    };
-  };
-}
-
-const percentile = (sorted, p) =>
-  sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const ms = (value) => `${Number.isNaN(value) ? '–' : value.toFixed(0)} ms`;
 
 /** Writes the job type, course, batch, paper, students, roles and sessions; publishes the exam. */
 async function prepare(server, postgres, database) {
   const api = apiCaller(server.url);
   const token = await signIn(api, 'admin', adminPassword, 1);
   const call = (p, options) => api(p, { ...options, token });
-  const subject = await addJobType(call);
-  const course = await call('/api/kaoshi-base/knowledge/addKnowledge', {
-    method: 'POST',
-    body: { type: 'cn', subjectId: subject.id, level: 5, code: 'EL-1', name: 'Course 1' },
-  });
-  const batch = await call('/api/kaoshi-school/classes/addClasses', {
-    method: 'POST',
-    body: { subjectId: subject.id, level: 5, name: 'Bench batch', code: 'EL-B1' },
-  });
+  const {
+    subject,
+    course,
+    classIds: [batchId],
+  } = await addCourseAndBatches(call, { prefix: 'EL' });
 
   const db = await openDatabase(server, postgres?.url);
-  const at = new Date().toISOString();
   const written = performance.now();
-  const questionIds = await db.insert(
-    'questions',
-    [
-      'type',
-      'content',
-      'options',
-      'answer',
-      'blanks',
-      'link_url',
-      'analysis',
-      'score',
-      'difficulty',
-      'subject_id',
-      'level',
-      'course_id',
-      'point_id',
-      'tags',
-      'search_text',
-      'audit_status',
-      'audit_reason',
-      'retired',
-      'author_id',
-      'created_at',
-      'updated_at',
-    ],
-    Array.from({ length: QUESTIONS }, (_, i) => [
-      2,
-      `<p>Statement ${i + 1}</p>`,
-      '[]',
-      'T',
-      '[]',
-      '',
-      '',
-      500,
-      3,
-      subject.id,
-      5,
-      course.id,
-      null,
-      '[]',
-      '',
-      2,
-      '',
-      0,
-      1,
-      at,
-      at,
-    ]),
-  );
-  const [paperId] = await db.insert(
-    'papers',
-    [
-      'name',
-      'subject_id',
-      'level',
-      'description',
-      'pass_score',
-      'duration_minutes',
-      'mode',
-      'draw_per_candidate',
-      'blueprint',
-      'audit_status',
-      'audit_reason',
-      'author_id',
-      'created_at',
-      'updated_at',
-    ],
-    [['Exam load paper', subject.id, 5, '', 6000, 90, 'manual', 0, null, 1, '', 1, at, at]],
-  );
-  const [sectionId] = await db.insert(
-    'paper_sections',
-    ['paper_id', 'sort', 'title', 'description', 'score', 'rules'],
-    [[paperId, 0, 'True or false', '', null, '[]']],
-  );
-  await db.insert(
-    'paper_questions',
-    ['paper_id', 'section_id', 'question_id', 'sort', 'score'],
-    questionIds.map((questionId, sort) => [paperId, sectionId, questionId, sort, 500]),
-    { returning: false },
-  );
+  const { paperId } = await writePaper(db, {
+    subjectId: subject.id,
+    courseId: course.id,
+    name: 'Exam load paper',
+    passScore: 6000,
+    sectionTitle: 'True or false',
+    questions: Array.from({ length: QUESTIONS }, (_, i) => ({
+      type: 2,
+      content: `<p>Statement ${i + 1}</p>`,
+      answer: 'T',
+      score: 500,
+    })),
+  });
 
   // The first SIGN_INS accounts get a real password (one argon2 hash, as the server makes it).
   const passwordHash = await hash(clientPasswordHash(studentPassword));
@@ -273,94 +88,15 @@ async function prepare(server, postgres, database) {
     { length: EXAMINEES },
     (_, i) => `EL${String(i + 1).padStart(8, '0')}`,
   );
-  const userIds = await db.insert(
-    'users',
-    [
-      'name',
-      'nick_name',
-      'password_hash',
-      'password_is_default',
-      'user_type',
-      'email',
-      'introduction',
-      'avatar',
-      'end_date',
-      'remote_login',
-      'resource_url',
-      'socket_open',
-      'status',
-      'created_at',
-      'updated_at',
-    ],
-    tickets.map((ticket, i) => [
-      ticket,
-      ticket,
-      i < SIGN_INS ? passwordHash : 'x',
-      0,
-      3,
-      '',
-      '',
-      '',
-      null,
-      0,
-      '',
-      0,
-      1,
-      at,
-      at,
-    ]),
-  );
-  await db.insert(
-    'students',
-    [
-      'user_id',
-      'class_id',
-      'name',
-      'gender',
-      'id_type',
-      'id_number',
-      'phone',
-      'email',
-      'ticket_number',
-      'photo',
-      'status',
-      'initial_password',
-      'created_at',
-      'updated_at',
-    ],
-    tickets.map((ticket, i) => [
-      userIds[i],
-      batch.id,
-      `Examinee ${i + 1}`,
-      1,
-      2,
-      `E${String(i).padStart(9, '0')}`,
-      '',
-      '',
-      ticket,
-      '',
-      1,
-      null,
-      at,
-      at,
-    ]),
-    { returning: false },
-  );
-  const [role] = await db.query(`select id from roles where key = ?`, ['STUDENT']);
-  await db.insert(
-    'user_roles',
-    ['user_id', 'role_id'],
-    userIds.map((userId) => [userId, role.id]),
-    { returning: false },
-  );
-  const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
-  const expires = new Date(Date.now() + SESSION_TTL_MS).toISOString();
-  await db.insert(
-    'sessions',
-    ['id', 'user_id', 'expires_at', 'created_at', 'ip', 'user_agent'],
-    tokens.map((t, i) => [sha256Hex(t), userIds[i], expires, at, '127.0.0.1', 'bench/exam-load']),
-    { returning: false },
-  );
+  const { tokens } = await writeStudents(db, {
+    tickets,
+    classIds: [batchId],
+    namePrefix: 'Examinee',
+    idPrefix: 'E',
+    passwordHashOf: (i) => (i < SIGN_INS ? passwordHash : 'x'),
+    passwordIsDefault: 0,
+    sessions: true,
+  });
   console.log(
     `${database}: ${count(EXAMINEES)} students with accounts, roles and sessions written in ${seconds(written).toFixed(1)} s (sessions written directly, not signed in)`,
   );
@@ -372,7 +108,7 @@ async function prepare(server, postgres, database) {
       name: 'Exam load',
       paperId,
       instructionId: null,
-      classIds: [batch.id],
+      classIds: [batchId],
       startAt: inMinutes(60),
       endAt: inMinutes(300),
       durationMinutes: 90,

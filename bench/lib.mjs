@@ -1,7 +1,11 @@
-// Pieces the benchmarks share: the API caller, the server process's memory, a PostgreSQL
-// database of their own, the structure an import needs, and reading importApply's NDJSON.
-import { randomBytes } from 'node:crypto';
+// Pieces the benchmarks share: the API caller, the server process's memory and CPU, a PostgreSQL
+// database of their own, the structure an import needs, reading importApply's NDJSON, and
+// writing a paper and students straight into the server's database.
+import Database from 'better-sqlite3';
+import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { clientPasswordHash } from './client-hash.mjs';
 
@@ -163,3 +167,366 @@ export function importRoutes({ url, base, token, file, fileName }) {
 
 export const rowsPerSecond = (rows, s) => `${Math.round(rows / s).toLocaleString('en-US')} rows/s`;
 export const megabytes = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+
+// ── Writing a bench's data straight into the server's database ────────────────────────────
+// Sign-in and authoring are not what the data-heavy benches measure: they write the paper and
+// the students (with accounts, and for examinees the STUDENT role and a session each) in bulk.
+
+export const count = (n) => n.toLocaleString('en-US');
+export const loadAverage = () =>
+  fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+const sha256Hex = (value) => createHash('sha256').update(value).digest('hex');
+
+/**
+ * The server's database (SQLite's file, or PostgreSQL at `postgresUrl`): `insert` answers the
+ * new rows' ids unless told the table has none; `query` takes `?` placeholders.
+ */
+export async function openDatabase(server, postgresUrl) {
+  if (!postgresUrl) {
+    const db = new Database(path.join(server.dataDir, 'kaoshi.db'));
+    db.pragma('busy_timeout = 10000');
+    return {
+      async insert(table, columns, rows, { returning = true } = {}) {
+        const statement = db.prepare(
+          `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})${returning ? ' returning id' : ''}`,
+        );
+        return db.transaction(() =>
+          rows.map((row) => (returning ? statement.get(...row).id : statement.run(...row))),
+        )();
+      },
+      async query(text, params = []) {
+        const statement = db.prepare(text);
+        return statement.reader ? statement.all(...params) : (statement.run(...params), []);
+      },
+      async close() {
+        db.close();
+      },
+    };
+  }
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  return {
+    async insert(table, columns, rows, { returning = true } = {}) {
+      const ids = [];
+      for (let start = 0; start < rows.length; start += 1000) {
+        const chunk = rows.slice(start, start + 1000);
+        const values = chunk
+          .map((_, r) => `(${columns.map((__, c) => `$${r * columns.length + c + 1}`).join(', ')})`)
+          .join(', ');
+        const result = await client.query(
+          `insert into ${table} (${columns.join(', ')}) values ${values}${returning ? ' returning id' : ''}`,
+          chunk.flat(),
+        );
+        ids.push(...result.rows.map((row) => row.id));
+      }
+      return ids;
+    },
+    async query(text, params = []) {
+      let n = 0;
+      return (
+        await client.query(
+          text.replace(/\?/g, () => `$${++n}`),
+          params,
+        )
+      ).rows;
+    },
+    async close() {
+      await client.end();
+    },
+  };
+}
+
+/** The job type (addJobType), a course and `batches` batches of it, through the API. */
+export async function addCourseAndBatches(call, { prefix, batches = 1 }) {
+  const subject = await addJobType(call);
+  const course = await call('/api/kaoshi-base/knowledge/addKnowledge', {
+    method: 'POST',
+    body: { type: 'cn', subjectId: subject.id, level: 5, code: `${prefix}-1`, name: 'Course 1' },
+  });
+  const classIds = [];
+  for (let b = 1; b <= batches; b++) {
+    const batch = await call('/api/kaoshi-school/classes/addClasses', {
+      method: 'POST',
+      body: {
+        subjectId: subject.id,
+        level: 5,
+        name: `Bench batch ${b}`,
+        code: `${prefix}-B${b}`,
+      },
+    });
+    classIds.push(batch.id);
+  }
+  return { subject, course, classIds };
+}
+
+/**
+ * A passed manual paper of one section at level 5 of the course's job type, its questions
+ * written to the bank first: each `{ type, content, score (hundredths), answer, options? }`
+ * (options as the bank stores them: `[{ key, content, correct }]`). Answers its id and the
+ * questions' ids.
+ */
+export async function writePaper(
+  db,
+  { subjectId, courseId, name, passScore, sectionTitle, questions },
+) {
+  const at = new Date().toISOString();
+  const questionIds = await db.insert(
+    'questions',
+    [
+      'type',
+      'content',
+      'options',
+      'answer',
+      'blanks',
+      'link_url',
+      'analysis',
+      'score',
+      'difficulty',
+      'subject_id',
+      'level',
+      'course_id',
+      'point_id',
+      'tags',
+      'search_text',
+      'audit_status',
+      'audit_reason',
+      'retired',
+      'author_id',
+      'created_at',
+      'updated_at',
+    ],
+    questions.map((q) => [
+      q.type,
+      q.content,
+      JSON.stringify(q.options ?? []),
+      q.answer,
+      '[]',
+      '',
+      q.analysis ?? '',
+      q.score,
+      3,
+      subjectId,
+      5,
+      courseId,
+      null,
+      '[]',
+      '',
+      2,
+      '',
+      0,
+      1,
+      at,
+      at,
+    ]),
+  );
+  const [paperId] = await db.insert(
+    'papers',
+    [
+      'name',
+      'subject_id',
+      'level',
+      'description',
+      'pass_score',
+      'duration_minutes',
+      'mode',
+      'draw_per_candidate',
+      'blueprint',
+      'audit_status',
+      'audit_reason',
+      'author_id',
+      'created_at',
+      'updated_at',
+    ],
+    [[name, subjectId, 5, '', passScore, 90, 'manual', 0, null, 1, '', 1, at, at]],
+  );
+  const [sectionId] = await db.insert(
+    'paper_sections',
+    ['paper_id', 'sort', 'title', 'description', 'score', 'rules'],
+    [[paperId, 0, sectionTitle, '', null, '[]']],
+  );
+  await db.insert(
+    'paper_questions',
+    ['paper_id', 'section_id', 'question_id', 'sort', 'score'],
+    questionIds.map((questionId, sort) => [
+      paperId,
+      sectionId,
+      questionId,
+      sort,
+      questions[sort].score,
+    ]),
+    { returning: false },
+  );
+  return { paperId, questionIds };
+}
+
+/** The server's default session lifetime (SESSION_TTL_HOURS): no session is extended mid-run. */
+const SESSION_TTL_MS = 12 * 3600_000;
+
+/**
+ * Students with their accounts, one per ticket, spread over the batches in turn: named
+ * `${namePrefix} ${i + 1}`, ID numbers `${idPrefix}` and nine digits. `passwordHashOf(i)` is the
+ * stored hash ('x': nobody can sign in). With `sessions`, each also gets the STUDENT role and a
+ * session (not signed in: argon2 costs seconds of CPU per hundred); answers the user ids and
+ * the session tokens.
+ */
+export async function writeStudents(
+  db,
+  {
+    tickets,
+    classIds,
+    namePrefix,
+    idPrefix,
+    passwordHashOf = () => 'x',
+    passwordIsDefault = 1,
+    sessions = false,
+  },
+) {
+  const at = new Date().toISOString();
+  const userIds = await db.insert(
+    'users',
+    [
+      'name',
+      'nick_name',
+      'password_hash',
+      'password_is_default',
+      'user_type',
+      'email',
+      'introduction',
+      'avatar',
+      'end_date',
+      'remote_login',
+      'resource_url',
+      'socket_open',
+      'status',
+      'created_at',
+      'updated_at',
+    ],
+    tickets.map((ticket, i) => [
+      ticket,
+      ticket,
+      passwordHashOf(i),
+      passwordIsDefault,
+      3,
+      '',
+      '',
+      '',
+      null,
+      0,
+      '',
+      0,
+      1,
+      at,
+      at,
+    ]),
+  );
+  await db.insert(
+    'students',
+    [
+      'user_id',
+      'class_id',
+      'name',
+      'gender',
+      'id_type',
+      'id_number',
+      'phone',
+      'email',
+      'ticket_number',
+      'photo',
+      'status',
+      'initial_password',
+      'created_at',
+      'updated_at',
+    ],
+    tickets.map((ticket, i) => [
+      userIds[i],
+      classIds[i % classIds.length],
+      `${namePrefix} ${i + 1}`,
+      1,
+      2,
+      `${idPrefix}${String(i).padStart(9, '0')}`,
+      '',
+      '',
+      ticket,
+      '',
+      1,
+      null,
+      at,
+      at,
+    ]),
+    { returning: false },
+  );
+  if (!sessions) return { userIds, tokens: [] };
+  const [role] = await db.query(`select id from roles where key = ?`, ['STUDENT']);
+  await db.insert(
+    'user_roles',
+    ['user_id', 'role_id'],
+    userIds.map((userId) => [userId, role.id]),
+    { returning: false },
+  );
+  const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
+  const expires = new Date(Date.now() + SESSION_TTL_MS).toISOString();
+  await db.insert(
+    'sessions',
+    ['id', 'user_id', 'expires_at', 'created_at', 'ip', 'user_agent'],
+    tokens.map((t, i) => [sha256Hex(t), userIds[i], expires, at, '127.0.0.1', 'bench']),
+    { returning: false },
+  );
+  return { userIds, tokens };
+}
+
+// ── What the server used ───────────────────────────────────────────────────────────────────
+
+const CLOCK_TICKS =
+  Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** Clock ticks of CPU (user + system) a process has used. */
+export function cpuTicks(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the command: state is field 3; utime and stime are fields 14 and 15.
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** CPU ticks per PostgreSQL backend serving `database` (their process title names it). */
+function backendTicks(database) {
+  const ticks = new Map();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (cmdline.startsWith('postgres:') && cmdline.includes(` ${database} `)) {
+        ticks.set(entry, cpuTicks(entry));
+      }
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return ticks;
+}
+
+/**
+ * What the server (and PostgreSQL's backends of the bench database `database`, when given)
+ * used from now on: call the answer to read CPU in % of one core and the wall seconds.
+ */
+export function cpuMeter(pid, database) {
+  const start = { at: performance.now(), server: cpuTicks(pid), backends: backendTicks(database) };
+  return () => {
+    const wall = seconds(start.at);
+    let backends = 0;
+    for (const [entry, ticks] of database ? backendTicks(database) : []) {
+      backends += ticks - (start.backends.get(entry) ?? 0);
+    }
+    const percent = (ticks) => ((ticks / CLOCK_TICKS / wall) * 100).toFixed(0);
+    return {
+      server: percent(cpuTicks(pid) - start.server),
+      backends: percent(backends),
+      wall,
+    };
+  };
+}
+
+export const percentile = (sorted, p) =>
+  sorted.length === 0
+    ? NaN
+    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+export const ms = (value) => `${Number.isNaN(value) ? '–' : value.toFixed(0)} ms`;
