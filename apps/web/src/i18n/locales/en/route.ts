@@ -36,6 +36,7 @@ export default {
   admissionTicket: 'Print admission tickets',
   examinationSituation: 'Marking',
   socketA: 'Exam in progress',
+  examResult: 'Exam result',
   examinationRead: 'Read and mark',
   noName: 'no-name',
 } as const;

@@ -37,6 +37,7 @@ const route: Messages['route'] = {
   admissionTicket: 'Imprimir tarjetas de admisión',
   examinationSituation: 'Corrección',
   socketA: 'Examen en curso',
+  examResult: 'Resultado del examen',
   examinationRead: 'Revisar y corregir',
   noName: 'no-name',
 };

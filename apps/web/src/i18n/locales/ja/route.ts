@@ -37,6 +37,7 @@ const route: Messages['route'] = {
   admissionTicket: '受検票の印刷',
   examinationSituation: '採点',
   socketA: '受検中',
+  examResult: '試験結果',
   examinationRead: '答案の採点',
   noName: 'no-name',
 };

@@ -37,6 +37,7 @@ const route: Messages['route'] = {
   admissionTicket: '打印准考证',
   examinationSituation: '阅卷',
   socketA: '考试进行中',
+  examResult: '考试成绩',
   examinationRead: '阅卷评分',
   noName: 'no-name',
 };
