@@ -1,0 +1,467 @@
+// `npm run bench:marking`: marking at scale (issue 14): 50 markers on 10,000 answers, the
+// next + score round trip; re-scoring 10,000 attempts after a key correction (aim: under 2 s).
+// Starts the built server on a fresh SQLite database (and then on PostgreSQL when
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set). Setup, timed but not the figure: a job type,
+// course and batch through the API; a passed paper of one single-choice question (5 points, key
+// A) and one short-answer question (10 points) and N students, each with the STUDENT role and a
+// session, written straight into the database (as the other benches do: sign-in is not measured
+// here); the exam published through the API and its window opened in the database (publishing
+// wants it in the future). Every candidate then sits the exam through the real HTTP API
+// (startAttempt, saveAnswers with both answers, submitAttempt: finalization scores the choice
+// and counts the short answer as pending), a third of them choosing B. The window is then
+// closed in the database (as the marking tests do), M markers with MARKINGPAPERS are made
+// through the API (addRole, addUser, sign-in), and the plan assigns them the short-answer
+// question.
+// Timed: the first getMarkingProgress (it enrols the N answers in the marking pool), then M
+// concurrent loops of nextAnswer → scoreAnswer until none is left: answers marked, wall time,
+// throughput, round trip p50/p95/p99/max, errors; checked through the API that every answer was
+// marked once and is final (getMarkingProgress, the score log) and that the candidates' totals
+// are the objective scores plus the marks (listCandidate). Then correctKey turns the choice's
+// key to B: its time, `rescored`, and the totals checked again (each A lost 5 points, each B won
+// 5). Prints the server's CPU and peak memory, and the load average beside the figures.
+// Environment: BENCH_CANDIDATES (default 10000), BENCH_MARKERS (50), BENCH_SEED_CONCURRENCY
+// (20 candidates sitting at once during setup), BENCH_DATABASE_URL / TEST_DATABASE_URL.
+import { clientPasswordHash } from './client-hash.mjs';
+import {
+  addCourseAndBatches,
+  apiCaller,
+  count,
+  cpuMeter,
+  freshPostgres,
+  loadAverage,
+  memoryMb,
+  ms,
+  openDatabase,
+  percentile,
+  seconds,
+  serverPid,
+  signIn,
+  writePaper,
+  writeStudents,
+} from './lib.mjs';
+import { startServer } from './server.mjs';
+
+const adminPassword = 'bench-admin-pass';
+const markerPassword = 'bench-marker-pass';
+const EXAM = '/api/kaoshi-exam/exam';
+const ATTEMPT = '/api/kaoshi-attempt/attempt';
+const MARKING = '/api/kaoshi-marking/marking';
+const USER = '/api/kaoshi-user';
+const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 10_000);
+const MARKERS = Number(process.env.BENCH_MARKERS ?? 50);
+const SEED_CONCURRENCY = Number(process.env.BENCH_SEED_CONCURRENCY ?? 20);
+/** Hundredths, as stored: the choice and the short answer. */
+const CHOICE_SCORE = 500;
+const SHORT_SCORE = 1000;
+/** Marks are multiples of this (points). */
+const STEP = 0.5;
+/** Tries per setup call before the candidate counts as failed. */
+const SEED_TRIES = 3;
+/** A marker stops after this many errors in a row (the run then reports them). */
+const MARKER_ERRORS_MAX = 20;
+const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+
+const sleep = (millis) => new Promise((resolve) => setTimeout(resolve, Math.max(0, millis)));
+const inMinutes = (minutes) => new Date(Date.now() + minutes * 60_000).toISOString();
+const sorted = (values) => Float64Array.from(values).sort();
+const spread = (values) => {
+  const s = sorted(values);
+  return `p50 ${ms(percentile(s, 50))}, p95 ${ms(percentile(s, 95))}, p99 ${ms(percentile(s, 99))}, max ${ms(s.at(-1) ?? NaN)}`;
+};
+const tally = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
+const listed = (map) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([key, n]) => `${key} ×${n}`)
+    .join('; ');
+
+/** Runs `work(i)` for i in [0, n) with at most `width` running at once. */
+async function pool(n, width, work) {
+  let nextIndex = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, n) }, async () => {
+      while (nextIndex < n) await work(nextIndex++);
+    }),
+  );
+}
+
+/** `call` retried a few times (the machine is shared; a setup hiccup is not the figure). */
+async function retried(call, errors) {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await call();
+    } catch (error) {
+      if (tries >= SEED_TRIES) throw error;
+      tally(errors, error.message);
+    }
+  }
+}
+
+/** Every candidate of the exam (listCandidate, 500 a page): score and passed per ticket. */
+async function candidateScores(call, examId) {
+  const rows = [];
+  for (let page = 1; ; page++) {
+    const { list, total } = await call(
+      `${EXAM}/listCandidate?examId=${examId}&page=${page}&limit=500`,
+    );
+    rows.push(...list);
+    if (rows.length >= total || list.length === 0) return rows;
+  }
+}
+
+/** Sum of the known totals (points, summed in hundredths), and how many are known / passed. */
+function totals(rows) {
+  let hundredths = 0;
+  let known = 0;
+  let passed = 0;
+  for (const row of rows) {
+    if (row.score === null) continue;
+    known++;
+    hundredths += Math.round(row.score * 100);
+    if (row.passed) passed++;
+  }
+  return { hundredths, known, passed };
+}
+
+/** Makes the paper, the students and the exam; every candidate sits it over HTTP. */
+async function prepare(server, postgres, database) {
+  const api = apiCaller(server.url);
+  const adminToken = await signIn(api, 'admin', adminPassword, 1);
+  const call = (p, options) => api(p, { ...options, token: adminToken });
+  const setup = performance.now();
+  const {
+    subject,
+    course,
+    classIds: [batchId],
+  } = await addCourseAndBatches(call, { prefix: 'MK' });
+
+  const db = await openDatabase(server, postgres?.url);
+  const written = performance.now();
+  const option = (key) => ({ key, content: `<p>Option ${key}</p>`, correct: key === 'A' });
+  const { paperId } = await writePaper(db, {
+    subjectId: subject.id,
+    courseId: course.id,
+    name: 'Marking bench paper',
+    passScore: 900,
+    sectionTitle: 'Choice and short answer',
+    questions: [
+      {
+        type: 0,
+        content: '<p>Which one?</p>',
+        options: ['A', 'B', 'C', 'D'].map(option),
+        answer: 'A',
+        score: CHOICE_SCORE,
+      },
+      {
+        type: 5,
+        content: '<p>Explain why.</p>',
+        answer: '<p>Model answer</p>',
+        analysis: '<p>What a good answer names</p>',
+        score: SHORT_SCORE,
+      },
+    ],
+  });
+  const tickets = Array.from(
+    { length: CANDIDATES },
+    (_, i) => `MK${String(i + 1).padStart(8, '0')}`,
+  );
+  const { tokens } = await writeStudents(db, {
+    tickets,
+    classIds: [batchId],
+    namePrefix: 'Candidate',
+    idPrefix: 'M',
+    passwordIsDefault: 0,
+    sessions: true,
+  });
+  const writtenSeconds = seconds(written);
+
+  const exam = await call(`${EXAM}/addExam`, {
+    method: 'POST',
+    body: {
+      name: 'Marking bench',
+      paperId,
+      instructionId: null,
+      classIds: [batchId],
+      startAt: inMinutes(60),
+      endAt: inMinutes(300),
+      durationMinutes: 90,
+    },
+  });
+  const published = await call(`${EXAM}/publishExam/${exam.id}`, { method: 'POST' });
+  if (published.candidateCount !== CANDIDATES) {
+    throw new Error(`expected ${CANDIDATES} candidates, got ${published.candidateCount}`);
+  }
+  // Publishing wants a window in the future; the bench opens it now.
+  await db.query(`update exams set start_at = ? where id = ?`, [inMinutes(-1), exam.id]);
+
+  // Every candidate sits the exam over HTTP: start, save both answers, submit.
+  const sitting = performance.now();
+  const seedErrors = new Map();
+  let failed = 0;
+  /** How many chose A (right by the version's key) and B. */
+  const chose = { A: 0, B: 0 };
+  let items;
+  await pool(CANDIDATES, SEED_CONCURRENCY, async (i) => {
+    const token = tokens[i];
+    const as = (p, options) => api(p, { ...options, token });
+    try {
+      const view = await retried(
+        () => as(`${ATTEMPT}/startAttempt`, { method: 'POST', body: { examId: exam.id } }),
+        seedErrors,
+      );
+      const delivered = view.paper.sections.flatMap((section) => section.items);
+      const choice = delivered.find((item) => item.type === 0);
+      const short = delivered.find((item) => item.type === 5);
+      items ??= { choice: choice.itemId, short: short.itemId };
+      // A third choose B (wrong by the version's key); the letter as this candidate sees it.
+      const wanted = i % 3 === 0 ? 'B' : 'A';
+      const letter = choice.options.find((o) => o.content.includes(`Option ${wanted}`)).key;
+      const answers = [
+        { itemId: choice.itemId, seq: 1, value: letter },
+        { itemId: short.itemId, seq: 1, value: `<p>Answer of candidate ${i + 1}</p>` },
+      ];
+      const saved = await retried(
+        () =>
+          as(`${ATTEMPT}/saveAnswers`, {
+            method: 'POST',
+            body: { attemptId: view.attemptId, answers },
+          }),
+        seedErrors,
+      );
+      const refused = saved.acks.find((ack) => !ack.ok);
+      if (refused) throw new Error(`saveAnswers refused: ${refused.code} ${refused.message}`);
+      await retried(
+        () => as(`${ATTEMPT}/submitAttempt/${view.attemptId}`, { method: 'POST' }),
+        seedErrors,
+      );
+      chose[wanted]++;
+    } catch (error) {
+      failed++;
+      tally(seedErrors, `gave up: ${error.message}`);
+    }
+  });
+  const sittingSeconds = seconds(sitting);
+  if (failed > 0) {
+    throw new Error(
+      `${failed} of ${CANDIDATES} candidates could not sit the exam: ${listed(seedErrors)}`,
+    );
+  }
+  // Closed, the way the marking tests close an exam: a key may be corrected only then.
+  await db.query(`update exams set start_at = ?, end_at = ? where id = ?`, [
+    inMinutes(-200),
+    inMinutes(-1),
+    exam.id,
+  ]);
+
+  // Markers with MARKINGPAPERS, through the API, each signed in (argon2: a few seconds in all).
+  const tree = await call(`${USER}/permission/listPermissionTree`);
+  const flatten = (nodes) => nodes.flatMap((node) => [node, ...flatten(node.children ?? [])]);
+  const permission = flatten(tree).find((node) => node.key === 'MARKINGPAPERS');
+  const { roleId } = await call(`${USER}/role/addRole`, {
+    method: 'POST',
+    body: { name: 'Bench markers', key: 'BENCH_MARKER' },
+  });
+  await call(`${USER}/role/bindRoleWithPermission`, {
+    method: 'POST',
+    body: { roleId, permissionIds: [permission.id] },
+  });
+  const markers = [];
+  for (let m = 1; m <= MARKERS; m++) {
+    const name = `marker${String(m).padStart(3, '0')}`;
+    const { id } = await call(`${USER}/user/addUser`, {
+      method: 'POST',
+      body: {
+        name,
+        nickName: `Marker ${m}`,
+        userType: 2,
+        password: clientPasswordHash(markerPassword),
+      },
+    });
+    await call(`${USER}/user/bindUserWithRole`, {
+      method: 'POST',
+      body: { userId: id, roleIds: [roleId] },
+    });
+    markers.push({ id, name });
+  }
+  await Promise.all(
+    markers.map(async (marker) => {
+      marker.token = await signIn(api, marker.name, markerPassword, 2);
+    }),
+  );
+  await call(`${MARKING}/setMarkingPlan`, {
+    method: 'POST',
+    body: {
+      examId: exam.id,
+      mode: 'question',
+      double: false,
+      tolerance: 0,
+      step: STEP,
+      auditShare: 5,
+      assignments: [{ itemId: items.short, markerIds: markers.map((marker) => marker.id) }],
+    },
+  });
+  console.log(
+    `${database}: setup ${seconds(setup).toFixed(1)} s: paper and ${count(CANDIDATES)} students with roles and sessions written into the database in ${writtenSeconds.toFixed(1)} s (not signed in); ${count(CANDIDATES)} candidates sat the exam over HTTP (startAttempt, saveAnswers, submitAttempt; ${SEED_CONCURRENCY} at once) in ${sittingSeconds.toFixed(1)} s${seedErrors.size > 0 ? ` (retried: ${listed(seedErrors)})` : ''}; window closed in the database; ${MARKERS} markers made through the API and signed in; plan set`,
+  );
+  return { db, call, api, examId: exam.id, items, markers, chose };
+}
+
+/** The markers' loops: nextAnswer → scoreAnswer until none is left. */
+async function mark(api, examId, itemId, markers) {
+  const stats = {
+    roundTrips: [],
+    nexts: [],
+    scores: [],
+    /** Nexts that came back empty while answers were still held by others. */
+    emptyNexts: 0,
+    errors: new Map(),
+    errorCount: 0,
+    scoredIds: new Set(),
+    duplicates: 0,
+    /** Hundredths given in all. */
+    given: 0,
+    perMarker: [],
+  };
+  const begin = performance.now();
+  await Promise.all(
+    markers.map(async (marker) => {
+      const as = (p, body) => api(p, { method: 'POST', body, token: marker.token });
+      let mine = 0;
+      let errorsInRow = 0;
+      for (;;) {
+        const t0 = performance.now();
+        let answer;
+        let left;
+        try {
+          ({ answer, left } = await as(`${MARKING}/nextAnswer`, { examId, itemId }));
+        } catch (error) {
+          stats.errorCount++;
+          tally(stats.errors, `nextAnswer: ${error.message}`);
+          if (++errorsInRow >= MARKER_ERRORS_MAX) break;
+          continue;
+        }
+        const t1 = performance.now();
+        if (answer === null) {
+          if (left === 0) break;
+          // The rest are held by other markers: one of them may yet give one back.
+          stats.emptyNexts++;
+          await sleep(50);
+          continue;
+        }
+        const points = Math.floor(Math.random() * (answer.fullScore / STEP + 1)) * STEP;
+        try {
+          await as(`${MARKING}/scoreAnswer`, { answerId: answer.answerId, score: points });
+        } catch (error) {
+          stats.errorCount++;
+          tally(stats.errors, `scoreAnswer: ${error.message}`);
+          if (++errorsInRow >= MARKER_ERRORS_MAX) break;
+          continue;
+        }
+        const t2 = performance.now();
+        errorsInRow = 0;
+        stats.nexts.push(t1 - t0);
+        stats.scores.push(t2 - t1);
+        stats.roundTrips.push(t2 - t0);
+        if (stats.scoredIds.has(answer.answerId)) stats.duplicates++;
+        stats.scoredIds.add(answer.answerId);
+        stats.given += Math.round(points * 100);
+        mine++;
+      }
+      stats.perMarker.push(mine);
+    }),
+  );
+  stats.wall = seconds(begin);
+  return stats;
+}
+
+async function runOn(database) {
+  const postgres = database === 'PostgreSQL' ? await freshPostgres(pgUrl) : null;
+  if (postgres) process.env.BENCH_DATABASE_URL = postgres.url;
+  else delete process.env.BENCH_DATABASE_URL;
+  const server = await startServer({ adminPassword });
+  let db;
+  try {
+    const pid = serverPid();
+    const dbName = postgres && new URL(postgres.url).pathname.slice(1);
+    const prepared = await prepare(server, postgres, database);
+    db = prepared.db;
+    const { call, api, examId, items, markers, chose } = prepared;
+    const problems = [];
+    const check = (ok, text) => {
+      if (!ok) problems.push(text);
+      return ok ? 'ok' : 'FAILED';
+    };
+
+    // The overview's first look enrols every answer to mark.
+    let start = performance.now();
+    const before = await call(`${MARKING}/getMarkingProgress/${examId}`);
+    const enrolSeconds = seconds(start);
+    const pooled = before.items.find((item) => item.itemId === items.short);
+    console.log(
+      `${database}: first getMarkingProgress (enrols ${count(pooled.answers)} answers in the pool): ${enrolSeconds.toFixed(2)} s; load average ${loadAverage()}`,
+    );
+
+    const baseMb = memoryMb(pid, 'VmRSS');
+    const meter = cpuMeter(pid, dbName);
+    const stats = await mark(api, examId, items.short, markers);
+    const cpu = meter();
+    const peakMb = memoryMb(pid, 'VmHWM');
+    const marked = stats.roundTrips.length;
+    console.log(
+      `${database}: ${MARKERS} markers marked ${count(marked)} answers in ${stats.wall.toFixed(1)} s, ${(marked / stats.wall).toFixed(0)} answers/s; each marker ${Math.min(...stats.perMarker)} to ${Math.max(...stats.perMarker)}`,
+    );
+    console.log(
+      `${database}: next + score round trip ${spread(stats.roundTrips)} (nextAnswer ${spread(stats.nexts)}; scoreAnswer ${spread(stats.scores)})`,
+    );
+    console.log(
+      `${database}: errors: ${count(stats.errorCount)}${stats.errors.size > 0 ? ` (${listed(stats.errors)})` : ''}; empty nexts while others held the last answers: ${count(stats.emptyNexts)}`,
+    );
+    console.log(
+      `${database}: server CPU ${cpu.server}% of one core over the marking (${cpu.wall.toFixed(0)} s)${postgres ? `, PostgreSQL backends of the bench database ${cpu.backends}%` : ''}; peak memory (VmHWM) ${peakMb.toFixed(0)} MB (${baseMb.toFixed(0)} MB before the marking); load average ${loadAverage()}`,
+    );
+
+    // Checked through the API: each answer marked once, every one final, the totals right.
+    const after = await call(`${MARKING}/getMarkingProgress/${examId}`);
+    const progress = after.items.find((item) => item.itemId === items.short);
+    const markerMarks = progress.markers.reduce((sum, marker) => sum + marker.marks, 0);
+    const log = await call(`${MARKING}/listScoreLog?examId=${examId}&page=1&limit=1`);
+    const rows = await candidateScores(call, examId);
+    const marking = totals(rows);
+    const objective = chose.A * CHOICE_SCORE;
+    console.log(
+      `${database}: check: answers marked twice (client side) ${stats.duplicates}, distinct answers scored ${count(stats.scoredIds.size)} of ${count(CANDIDATES)}: ${check(stats.duplicates === 0 && stats.scoredIds.size === CANDIDATES, 'an answer was marked twice or one was left')}; getMarkingProgress: ${count(progress.answers)} answers, ${count(progress.marked)} marked, ${progress.inProgress} in progress, ${progress.arbitration} in arbitration, the markers' marks add up to ${count(markerMarks)}: ${check(progress.answers === CANDIDATES && progress.marked === CANDIDATES && progress.inProgress === 0 && progress.arbitration === 0 && markerMarks === CANDIDATES, 'getMarkingProgress does not show every answer marked once')}; score log ${count(log.total)} entries (a mark and a final per answer): ${check(log.total === 2 * CANDIDATES, 'the score log does not hold one mark and one final per answer')}`,
+    );
+    console.log(
+      `${database}: check: ${count(marking.known)} candidates' totals known (listCandidate), ${count(marking.passed)} passed, sum ${(marking.hundredths / 100).toFixed(2)} = objective ${(objective / 100).toFixed(2)} (${count(chose.A)} chose A) + marks ${(stats.given / 100).toFixed(2)}: ${check(marking.known === CANDIDATES && marking.hundredths === objective + stats.given, 'the totals are not the objective scores plus the marks')}`,
+    );
+
+    // The key was wrong: B is right. Every attempt's choice is re-scored.
+    start = performance.now();
+    const corrected = await call(`${MARKING}/correctKey`, {
+      method: 'POST',
+      body: { examId, itemId: items.choice, answer: 'B', reason: 'B is the right option' },
+    });
+    const correctSeconds = seconds(start);
+    const rescoredRows = await candidateScores(call, examId);
+    const rescored = totals(rescoredRows);
+    const expected = marking.hundredths + (chose.B - chose.A) * CHOICE_SCORE;
+    console.log(
+      `${database}: key correction (correctKey, A → B): ${correctSeconds.toFixed(2)} s (aim: under 2 s), rescored ${count(corrected.rescored)} attempts: ${check(corrected.rescored === CANDIDATES, 'rescored is not every attempt')}; load average ${loadAverage()}`,
+    );
+    console.log(
+      `${database}: check: totals after the correction sum ${(rescored.hundredths / 100).toFixed(2)} = ${(marking.hundredths / 100).toFixed(2)} − 5 × ${count(chose.A)} (A) + 5 × ${count(chose.B)} (B), ${count(rescored.passed)} passed: ${check(rescored.known === CANDIDATES && rescored.hundredths === expected, 'the totals did not move by the corrected points')}`,
+    );
+    if (problems.length > 0) {
+      process.exitCode = 1;
+      console.log(`${database}: FAILED checks: ${problems.join('; ')}`);
+    }
+  } finally {
+    await db?.close();
+    await server.stop();
+    await postgres?.drop();
+  }
+}
+
+await runOn('SQLite');
+if (pgUrl) await runOn('PostgreSQL');
