@@ -16,6 +16,7 @@ import paperPrint from './paperPrint';
 import exam from './exam';
 import myExams from './myExams';
 import attemptPage from './attemptPage';
+import marking from './marking';
 import route from './route';
 import search from './search';
 import base from './base';
@@ -44,6 +45,7 @@ export default {
   exam,
   myExams,
   attemptPage,
+  marking,
   editor,
   editorTools,
 };

@@ -17,6 +17,7 @@ import paperPrint from './paperPrint';
 import exam from './exam';
 import myExams from './myExams';
 import attemptPage from './attemptPage';
+import marking from './marking';
 import route from './route';
 import search from './search';
 import base from './base';
@@ -45,6 +46,7 @@ const messages: Messages = {
   exam,
   myExams,
   attemptPage,
+  marking,
   editor,
   editorTools,
 };
