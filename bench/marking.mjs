@@ -1,26 +1,31 @@
 // `npm run bench:marking`: marking at scale (issue 14): 50 markers on 10,000 answers, the
 // next + score round trip; re-scoring 10,000 attempts after a key correction (aim: under 2 s).
 // Starts the built server on a fresh SQLite database (and then on PostgreSQL when
-// BENCH_DATABASE_URL or TEST_DATABASE_URL is set). Setup, timed but not the figure: a job type,
-// course and batch through the API; a passed paper of one single-choice question (5 points, key
-// A) and one short-answer question (10 points) and N students, each with the STUDENT role and a
-// session, written straight into the database (as the other benches do: sign-in is not measured
-// here); the exam published through the API and its window opened in the database (publishing
-// wants it in the future). Every candidate then sits the exam through the real HTTP API
-// (startAttempt, saveAnswers with both answers, submitAttempt: finalization scores the choice
-// and counts the short answer as pending), a third of them choosing B. The window is then
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
+// Setup (timed, not the figure): a job type, course and batch through the API; a passed paper of
+// one single-choice question (5 points, key A) and one short-answer question (10 points) and N
+// students, each with the STUDENT role and a session, written straight into the database (as
+// the other benches do: sign-in is not measured here); the exam published through the API and
+// its window opened in the database (publishing wants it in the future). The first 500
+// candidates sit it through the real HTTP API (startAttempt, saveAnswers with both answers,
+// submitAttempt: finalization scores the choice and counts the short answer as pending); the
+// rest (sitting 10,000 over HTTP takes several minutes on this machine) are written straight
+// into the database as finalization leaves a submitted attempt, and every attempt's rows, the
+// server's and the bench's alike, are then checked against that. A third chose B. The window is
 // closed in the database (as the marking tests do), M markers with MARKINGPAPERS are made
-// through the API (addRole, addUser, sign-in), and the plan assigns them the short-answer
-// question.
+// through the API (addRole, addUser, sign-in) and the plan assigns them the short answer.
 // Timed: the first getMarkingProgress (it enrols the N answers in the marking pool), then M
 // concurrent loops of nextAnswer → scoreAnswer until none is left: answers marked, wall time,
 // throughput, round trip p50/p95/p99/max, errors; checked through the API that every answer was
 // marked once and is final (getMarkingProgress, the score log) and that the candidates' totals
 // are the objective scores plus the marks (listCandidate). Then correctKey turns the choice's
 // key to B: its time, `rescored`, and the totals checked again (each A lost 5 points, each B won
-// 5). Prints the server's CPU and peak memory, and the load average beside the figures.
-// Environment: BENCH_CANDIDATES (default 10000), BENCH_MARKERS (50), BENCH_SEED_CONCURRENCY
-// (20 candidates sitting at once during setup), BENCH_DATABASE_URL / TEST_DATABASE_URL.
+// 5). Prints the server's CPU and peak memory, and the load average beside the figures; exits 1
+// when a check fails.
+// Environment: BENCH_CANDIDATES (default 10000), BENCH_MARKERS (50), BENCH_API_CANDIDATES (500
+// of them sit the exam over HTTP), BENCH_SEED_CONCURRENCY (20 of those at once),
+// BENCH_DATABASE_URL / TEST_DATABASE_URL.
+import { createHash, randomBytes } from 'node:crypto';
 import { clientPasswordHash } from './client-hash.mjs';
 import {
   addCourseAndBatches,
@@ -50,6 +55,14 @@ const USER = '/api/kaoshi-user';
 const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 10_000);
 const MARKERS = Number(process.env.BENCH_MARKERS ?? 50);
 const SEED_CONCURRENCY = Number(process.env.BENCH_SEED_CONCURRENCY ?? 20);
+/**
+ * Candidates who sit the exam through the real HTTP API; the rest are written straight into the
+ * database. At least one: the first one's paper names the items.
+ */
+const API_CANDIDATES = Math.max(
+  1,
+  Math.min(CANDIDATES, Number(process.env.BENCH_API_CANDIDATES ?? 500)),
+);
 /** Hundredths, as stored: the choice and the short answer. */
 const CHOICE_SCORE = 500;
 const SHORT_SCORE = 1000;
@@ -75,6 +88,84 @@ const listed = (map) =>
     .slice(0, 5)
     .map(([key, n]) => `${key} ×${n}`)
     .join('; ');
+
+/** Candidate i's choice: a third choose B (wrong by the version's key, right once corrected). */
+const choiceOf = (i) => (i % 3 === 0 ? 'B' : 'A');
+const shortAnswerOf = (i) => `<p>Answer of candidate ${i + 1}</p>`;
+
+/** The receipt code finalization stores (attempt.service.ts receiptCodeOf), answers by item id. */
+function receiptCodeOf(answers) {
+  const hash = createHash('sha256');
+  for (const answer of answers) hash.update(`${answer.item_id}\t${answer.seq}\t${answer.value}\n`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Every attempt of the exam, whether finalized by the server or written by the bench, as
+ * finalization leaves a submitted one with a short answer to mark: its objective score the
+ * choice's, one answer pending, its receipt code, the choice scored and the short answer not,
+ * the candidate submitted with no total yet. Throws, naming the first difference.
+ */
+async function checkFinalized(db, examId, items) {
+  const attempts = await db.query(
+    `select a.id, a.finish_reason, a.objective_score, a.pending_marking, a.receipt_code,
+            a.live_token, c.status, c.score, c.passed
+     from attempts a join exam_candidates c on c.id = a.candidate_id where a.exam_id = ?`,
+    [examId],
+  );
+  const answers = await db.query(
+    `select x.attempt_id, x.item_id, x.seq, x.value, x.score from attempt_answers x
+     join attempts a on a.id = x.attempt_id where a.exam_id = ? order by x.attempt_id, x.item_id`,
+    [examId],
+  );
+  const byAttempt = new Map();
+  for (const answer of answers) {
+    byAttempt.set(answer.attempt_id, [...(byAttempt.get(answer.attempt_id) ?? []), answer]);
+  }
+  if (attempts.length !== CANDIDATES) throw new Error(`${attempts.length} attempts`);
+  for (const attempt of attempts) {
+    const own = (byAttempt.get(attempt.id) ?? []).map((a) => ({ ...a, seq: Number(a.seq) }));
+    const choice = own.find((a) => a.item_id === items.choice);
+    const short = own.find((a) => a.item_id === items.short);
+    const right = choice?.value === JSON.stringify('A') ? CHOICE_SCORE : 0;
+    const expected = {
+      finish_reason: 'submitted',
+      objective_score: right,
+      pending_marking: 1,
+      receipt_code: receiptCodeOf(own),
+      live_token: null,
+      status: 0,
+      score: null,
+      passed: null,
+      answers: 2,
+      choiceScore: right,
+      choiceSeq: 1,
+      shortScore: null,
+    };
+    const actual = {
+      finish_reason: attempt.finish_reason,
+      objective_score: Number(attempt.objective_score),
+      pending_marking: Number(attempt.pending_marking),
+      receipt_code: attempt.receipt_code,
+      live_token: attempt.live_token,
+      status: Number(attempt.status),
+      score: attempt.score,
+      passed: attempt.passed,
+      answers: own.length,
+      choiceScore: choice && Number(choice.score),
+      choiceSeq: choice?.seq,
+      shortScore: short?.score,
+    };
+    for (const key of Object.keys(expected)) {
+      if (expected[key] !== actual[key]) {
+        throw new Error(
+          `attempt ${attempt.id}: ${key} is ${actual[key]}, finalization leaves ${expected[key]}`,
+        );
+      }
+    }
+  }
+  return 'ok';
+}
 
 /** Runs `work(i)` for i in [0, n) with at most `width` running at once. */
 async function pool(n, width, work) {
@@ -195,14 +286,14 @@ async function prepare(server, postgres, database) {
   // Publishing wants a window in the future; the bench opens it now.
   await db.query(`update exams set start_at = ? where id = ?`, [inMinutes(-1), exam.id]);
 
-  // Every candidate sits the exam over HTTP: start, save both answers, submit.
+  // The first API_CANDIDATES sit the exam over HTTP: start, save both answers, submit.
   const sitting = performance.now();
   const seedErrors = new Map();
   let failed = 0;
   /** How many chose A (right by the version's key) and B. */
   const chose = { A: 0, B: 0 };
   let items;
-  await pool(CANDIDATES, SEED_CONCURRENCY, async (i) => {
+  await pool(API_CANDIDATES, SEED_CONCURRENCY, async (i) => {
     const token = tokens[i];
     const as = (p, options) => api(p, { ...options, token });
     try {
@@ -214,12 +305,12 @@ async function prepare(server, postgres, database) {
       const choice = delivered.find((item) => item.type === 0);
       const short = delivered.find((item) => item.type === 5);
       items ??= { choice: choice.itemId, short: short.itemId };
-      // A third choose B (wrong by the version's key); the letter as this candidate sees it.
-      const wanted = i % 3 === 0 ? 'B' : 'A';
+      // The letter as this candidate sees it.
+      const wanted = choiceOf(i);
       const letter = choice.options.find((o) => o.content.includes(`Option ${wanted}`)).key;
       const answers = [
         { itemId: choice.itemId, seq: 1, value: letter },
-        { itemId: short.itemId, seq: 1, value: `<p>Answer of candidate ${i + 1}</p>` },
+        { itemId: short.itemId, seq: 1, value: shortAnswerOf(i) },
       ];
       const saved = await retried(
         () =>
@@ -244,9 +335,92 @@ async function prepare(server, postgres, database) {
   const sittingSeconds = seconds(sitting);
   if (failed > 0) {
     throw new Error(
-      `${failed} of ${CANDIDATES} candidates could not sit the exam: ${listed(seedErrors)}`,
+      `${failed} of ${API_CANDIDATES} candidates could not sit the exam: ${listed(seedErrors)}`,
     );
   }
+
+  // The rest: written as finalization leaves a submitted attempt (checked below on every row).
+  const writing = performance.now();
+  const [version] = await db.query(`select paper_version_id from exams where id = ?`, [exam.id]);
+  const rest = await db.query(
+    `select c.id, c.student_id from exam_candidates c left join attempts a on a.candidate_id = c.id
+     where c.exam_id = ? and a.id is null order by c.seat_number`,
+    [exam.id],
+  );
+  if (rest.length !== CANDIDATES - API_CANDIDATES) {
+    throw new Error(`expected ${CANDIDATES - API_CANDIDATES} candidates left, got ${rest.length}`);
+  }
+  const startedAt = new Date().toISOString();
+  const answersOf = rest.map((_, r) => {
+    const i = API_CANDIDATES + r;
+    chose[choiceOf(i)]++;
+    return [
+      [items.choice, JSON.stringify(choiceOf(i))],
+      [items.short, JSON.stringify(shortAnswerOf(i))],
+    ].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  });
+  const attemptIds = await db.insert(
+    'attempts',
+    [
+      'exam_id',
+      'candidate_id',
+      'student_id',
+      'paper_version_id',
+      'seed',
+      'started_at',
+      'deadline',
+      'finished_at',
+      'finish_reason',
+      'objective_score',
+      'pending_marking',
+      'receipt_code',
+      'live_token',
+      'leave_count',
+      'start_ip',
+    ],
+    rest.map((candidate, r) => [
+      exam.id,
+      candidate.id,
+      candidate.student_id,
+      version.paper_version_id,
+      randomBytes(12).toString('hex'),
+      startedAt,
+      inMinutes(90),
+      startedAt,
+      'submitted',
+      choiceOf(API_CANDIDATES + r) === 'A' ? CHOICE_SCORE : 0,
+      1,
+      receiptCodeOf(answersOf[r].map(([itemId, value]) => ({ item_id: itemId, seq: 1, value }))),
+      null,
+      0,
+      '127.0.0.1',
+    ]),
+  );
+  await db.insert(
+    'attempt_answers',
+    ['attempt_id', 'item_id', 'seq', 'value', 'saved_at', 'score'],
+    attemptIds.flatMap((attemptId, r) =>
+      answersOf[r].map(([itemId, value]) => [
+        attemptId,
+        itemId,
+        1,
+        value,
+        startedAt,
+        itemId === items.choice ? (value === '"A"' ? CHOICE_SCORE : 0) : null,
+      ]),
+    ),
+    { returning: false },
+  );
+  for (let start = 0; start < rest.length; start += 500) {
+    const ids = rest.slice(start, start + 500).map((candidate) => candidate.id);
+    await db.query(
+      `update exam_candidates set status = 0, score = null, passed = null where id in (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+  }
+  const writingSeconds = seconds(writing);
+  const consistent = await checkFinalized(db, exam.id, items);
+
   // Closed, the way the marking tests close an exam: a key may be corrected only then.
   await db.query(`update exams set start_at = ?, end_at = ? where id = ?`, [
     inMinutes(-200),
@@ -302,7 +476,7 @@ async function prepare(server, postgres, database) {
     },
   });
   console.log(
-    `${database}: setup ${seconds(setup).toFixed(1)} s: paper and ${count(CANDIDATES)} students with roles and sessions written into the database in ${writtenSeconds.toFixed(1)} s (not signed in); ${count(CANDIDATES)} candidates sat the exam over HTTP (startAttempt, saveAnswers, submitAttempt; ${SEED_CONCURRENCY} at once) in ${sittingSeconds.toFixed(1)} s${seedErrors.size > 0 ? ` (retried: ${listed(seedErrors)})` : ''}; window closed in the database; ${MARKERS} markers made through the API and signed in; plan set`,
+    `${database}: setup ${seconds(setup).toFixed(1)} s: paper and ${count(CANDIDATES)} students with roles and sessions written into the database in ${writtenSeconds.toFixed(1)} s (not signed in); ${count(API_CANDIDATES)} candidates sat the exam over HTTP (startAttempt, saveAnswers, submitAttempt; ${SEED_CONCURRENCY} at once) in ${sittingSeconds.toFixed(1)} s, ${(API_CANDIDATES / sittingSeconds).toFixed(0)} a second${seedErrors.size > 0 ? ` (retried: ${listed(seedErrors)})` : ''}; the other ${count(CANDIDATES - API_CANDIDATES)} finished attempts written straight into the database in ${writingSeconds.toFixed(1)} s; every attempt's rows as finalization leaves them (objective score, pending marking, receipt code, answers with their scores, the candidate's status): ${consistent}; window closed in the database; ${MARKERS} markers made through the API and signed in; plan set`,
   );
   return { db, call, api, examId: exam.id, items, markers, chose };
 }
