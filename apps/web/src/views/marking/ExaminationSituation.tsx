@@ -1,9 +1,20 @@
 import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { storage } from '../../utils/storage';
-import ComingSoon from '../placeholder/ComingSoon';
+import { MarkingExamList } from './MarkingExamList';
+import { MarkingOverview } from './MarkingOverview';
+import './marking.css';
 
-/** Spec §2: opening the marking page sets the local flag showBySituation to true. */
+/**
+ * The marking overview (阅卷, issue 14 §1): the exams to mark, and for the one chosen
+ * (?examId=N) its figures, plan, arbitration, group audit, key corrections, score log and
+ * release. Spec §2: opening the page sets the local flag showBySituation to true.
+ */
 export default function ExaminationSituation() {
   useEffect(() => storage.set('showBySituation', 'true'), []);
-  return <ComingSoon />;
+  const [params] = useSearchParams();
+  const examId = Number(params.get('examId'));
+  if (Number.isInteger(examId) && examId > 0)
+    return <MarkingOverview key={examId} examId={examId} />;
+  return <MarkingExamList />;
 }

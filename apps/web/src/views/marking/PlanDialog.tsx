@@ -1,0 +1,255 @@
+import {
+  MARKING_MODES,
+  Perm,
+  RoleKey,
+  type MarkingMode,
+  type MarkingProgressView,
+  type SetMarkingPlanBody,
+} from '@kaoshi/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Alert,
+  App,
+  Form,
+  InputNumber,
+  Modal,
+  Radio,
+  Select,
+  Typography,
+  type SelectProps,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listPermissionKeysByRoles } from '../../api/auth';
+import { setMarkingPlan } from '../../api/marking';
+import { ApiError } from '../../api/request';
+import { listRoleOptions, listUsers } from '../../api/system';
+import { MODAL_WIDTH } from '../../components/list/responsive';
+import { useHasPermission } from '../../utils/use-access';
+import { markingKeys } from './marking-format';
+import { useItemLabel, useMarkerName } from './MarkingOverview';
+
+interface PlanForm {
+  mode: MarkingMode;
+  double: boolean;
+  tolerance: number;
+  step: number;
+  auditShare: number;
+  markers: Record<string, number[]>;
+}
+
+/**
+ * Users who hold MARKINGPAPERS, for whoever may read users and roles: the roles whose keys
+ * include it (or SUPER_ADMIN, which holds every key), then the users holding one of them. The
+ * server checks every marker again when the plan is saved.
+ */
+async function markerOptions(): Promise<{ id: number; label: string }[]> {
+  const roles = await listRoleOptions();
+  const marking = await Promise.all(
+    roles.map(async (role) =>
+      role.key === RoleKey.SUPER_ADMIN ||
+      (await listPermissionKeysByRoles([role.key])).includes(Perm.MARKING)
+        ? role.roleId
+        : undefined,
+    ),
+  );
+  const roleIds = new Set(marking.filter((id) => id !== undefined));
+  const { list } = await listUsers({ page: 1, limit: 500 });
+  return list
+    .filter((user) => user.roleIds.some((id) => roleIds.has(id)))
+    .map((user) => ({ id: user.id, label: `${user.nickName || user.name} (${user.name})` }));
+}
+
+/**
+ * The exam's marking plan (MARKINGPAPERS-ARBITRATE): mode, single or double marking, tolerance,
+ * step, audit share and the markers of each question. Once marks exist the server keeps the
+ * first four as they were and says so; the refusal stays shown in the dialog.
+ */
+export function PlanDialog({
+  open,
+  view,
+  onClose,
+}: {
+  open: boolean;
+  view: MarkingProgressView;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const itemLabel = useItemLabel();
+  const markerName = useMarkerName(view);
+  const [form] = Form.useForm<PlanForm>();
+  const double = Form.useWatch('double', form) as boolean | undefined;
+  const [refusal, setRefusal] = useState<string>();
+  const mayListUsers = useHasPermission(Perm.SYSTEM_USER);
+  const users = useQuery({
+    queryKey: ['marking', 'markerOptions'],
+    queryFn: markerOptions,
+    enabled: mayListUsers,
+    staleTime: 60_000,
+  });
+  const plan = view.plan;
+  const marksGiven = view.items.some((item) => item.markers.length > 0 || item.marked > 0);
+  const assigned = new Map(plan?.assignments.map((a) => [a.itemId, a.markerIds]) ?? []);
+  // Markers already in the plan are always offered, named as well as the overview can.
+  const known = new Map<number, string>();
+  for (const ids of assigned.values()) for (const id of ids) known.set(id, markerName(id));
+  for (const user of users.data ?? []) known.set(user.id, user.label);
+  const options: SelectProps['options'] = [...known].map(([value, label]) => ({ value, label }));
+
+  const save = useMutation({
+    mutationFn: (body: SetMarkingPlanBody) => setMarkingPlan(body),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: markingKeys.all }),
+  });
+
+  const submit = async (values: PlanForm) => {
+    setRefusal(undefined);
+    try {
+      await save.mutateAsync({
+        examId: view.examId,
+        mode: values.mode,
+        double: values.double,
+        tolerance: values.tolerance,
+        step: values.step,
+        auditShare: values.auditShare,
+        assignments: view.items.map((item) => ({
+          itemId: item.itemId,
+          markerIds: values.markers[item.itemId] ?? [],
+        })),
+      });
+    } catch (error) {
+      // Also the request layer's toast; kept here, as the dialog stays open to be corrected.
+      if (error instanceof ApiError) setRefusal(error.message);
+      return;
+    }
+    message.success(t('marking.plan.saved'));
+    onClose();
+  };
+
+  const initialValues: PlanForm = {
+    mode: plan?.mode ?? 'question',
+    double: plan?.double ?? false,
+    tolerance: plan?.tolerance ?? 2,
+    step: plan?.step ?? 0.5,
+    auditShare: plan?.auditShare ?? 5,
+    markers: Object.fromEntries(
+      view.items.map((item) => [item.itemId, assigned.get(item.itemId) ?? []]),
+    ),
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('marking.plan.title')}
+      width={MODAL_WIDTH}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      className="marking-plan-dialog"
+      destroyOnHidden
+    >
+      {marksGiven && (
+        <Alert type="info" showIcon title={t('marking.plan.frozen')} style={{ marginBottom: 16 }} />
+      )}
+      {refusal && (
+        <Alert
+          type="error"
+          showIcon
+          title={t('marking.plan.refused')}
+          description={refusal}
+          style={{ marginBottom: 16 }}
+          className="marking-plan-refusal"
+        />
+      )}
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={(values) => void submit(values)}
+      >
+        <Form.Item name="mode" label={t('marking.plan.mode')} extra={t('marking.plan.modeHelp')}>
+          <Radio.Group
+            options={MARKING_MODES.map((mode) => ({
+              value: mode,
+              label: t(`marking.plan.modes.${mode}`),
+            }))}
+          />
+        </Form.Item>
+        <Form.Item name="double" label={t('marking.plan.double')}>
+          <Radio.Group
+            options={[
+              { value: false, label: t('marking.plan.doubleOptions.single') },
+              { value: true, label: t('marking.plan.doubleOptions.double') },
+            ]}
+          />
+        </Form.Item>
+        <Form.Item
+          name="tolerance"
+          label={t('marking.plan.tolerance')}
+          extra={t('marking.plan.toleranceHelp')}
+          hidden={!double}
+          rules={[{ required: true }]}
+        >
+          <InputNumber
+            min={0}
+            max={1000}
+            precision={2}
+            step={0.5}
+            suffix={t('marking.plan.points')}
+            style={{ width: 160 }}
+          />
+        </Form.Item>
+        <Form.Item
+          name="step"
+          label={t('marking.plan.step')}
+          extra={t('marking.plan.stepHelp')}
+          rules={[{ required: true }]}
+        >
+          <InputNumber
+            min={0.01}
+            max={1000}
+            precision={2}
+            step={0.5}
+            suffix={t('marking.plan.points')}
+            style={{ width: 160 }}
+          />
+        </Form.Item>
+        <Form.Item
+          name="auditShare"
+          label={t('marking.plan.auditShare')}
+          extra={t('marking.plan.auditShareHelp')}
+          rules={[{ required: true }]}
+        >
+          <InputNumber min={0} max={100} precision={0} suffix="%" style={{ width: 160 }} />
+        </Form.Item>
+        {!mayListUsers && (
+          <Typography.Paragraph type="secondary">
+            {t('marking.plan.markersFromPlan')}
+          </Typography.Paragraph>
+        )}
+        {view.items.map((item) => (
+          <Form.Item
+            key={item.itemId}
+            name={['markers', item.itemId]}
+            label={t('marking.plan.markers', { item: itemLabel(item.itemId) })}
+            extra={double ? t('marking.plan.markersHelpDouble') : undefined}
+          >
+            <Select
+              mode="multiple"
+              allowClear
+              options={options}
+              optionFilterProp="label"
+              loading={users.isFetching}
+              placeholder={t('marking.plan.markersPlaceholder')}
+              className="marking-plan-markers"
+              data-item={item.itemId}
+            />
+          </Form.Item>
+        ))}
+      </Form>
+    </Modal>
+  );
+}

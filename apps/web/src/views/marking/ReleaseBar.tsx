@@ -1,0 +1,117 @@
+import { RollbackOutlined, SendOutlined } from '@ant-design/icons';
+import { MARKING_COMMENT_MAX, type MarkingProgressView, type ReleaseView } from '@kaoshi/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { releaseScores, withdrawScores } from '../../api/marking';
+import { MODAL_WIDTH } from '../../components/list/responsive';
+import { markingKeys } from './marking-format';
+
+/**
+ * Release (issue 14 §5) after a confirmation, or withdraw a release with a reason. The server
+ * refuses a release while marking or the group audit is open, in its own words (the request
+ * layer's toast). `onHistory` gets the release history each call answers.
+ */
+export function ReleaseBar({
+  view,
+  onHistory,
+}: {
+  view: MarkingProgressView;
+  onHistory: (release: ReleaseView) => void;
+}) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [withdrawing, setWithdrawing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<{ reason: string }>();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: markingKeys.all });
+
+  const release = () =>
+    modal.confirm({
+      title: t('marking.release.releaseConfirm', { name: view.name }),
+      content: t('marking.release.releaseHelp'),
+      okText: t('marking.release.release'),
+      cancelText: t('common.cancel'),
+      className: 'marking-release-confirm',
+      onOk: async () => {
+        let result: ReleaseView;
+        try {
+          result = await releaseScores(view.examId);
+        } catch {
+          return;
+        } finally {
+          void refresh();
+        }
+        onHistory(result);
+        message.success(t('marking.release.released'));
+      },
+    });
+
+  const withdraw = async ({ reason }: { reason: string }) => {
+    setSaving(true);
+    try {
+      onHistory(await withdrawScores(view.examId, reason));
+      message.success(t('marking.release.withdrawn'));
+      setWithdrawing(false);
+    } catch {
+      // The request layer has said why.
+    } finally {
+      setSaving(false);
+      void refresh();
+    }
+  };
+
+  return (
+    <>
+      {view.released ? (
+        <Button
+          danger
+          icon={<RollbackOutlined />}
+          onClick={() => setWithdrawing(true)}
+          className="marking-withdraw"
+        >
+          {t('marking.release.withdraw')}
+        </Button>
+      ) : (
+        <Button
+          type="primary"
+          icon={<SendOutlined />}
+          onClick={release}
+          className="marking-release"
+        >
+          {t('marking.release.release')}
+        </Button>
+      )}
+      <Modal
+        open={withdrawing}
+        title={t('marking.release.withdrawConfirm', { name: view.name })}
+        width={MODAL_WIDTH}
+        okText={t('marking.release.withdraw')}
+        okButtonProps={{ danger: true }}
+        cancelText={t('common.cancel')}
+        confirmLoading={saving}
+        onOk={() => form.submit()}
+        onCancel={() => setWithdrawing(false)}
+        className="marking-withdraw-dialog"
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">
+          {t('marking.release.withdrawHelp')}
+        </Typography.Paragraph>
+        <Form form={form} layout="vertical" onFinish={(values) => void withdraw(values)}>
+          <Form.Item
+            name="reason"
+            label={t('marking.release.reason')}
+            rules={[
+              { required: true, whitespace: true, message: t('marking.release.reasonRequired') },
+            ]}
+          >
+            <Input.TextArea rows={3} maxLength={MARKING_COMMENT_MAX} showCount />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}
