@@ -243,6 +243,14 @@ export const asyncRoutes: AppRoute[] = [
     meta: { title: 'socketA', permissions: [Perm.STUDENT_EXAM], noCache: true },
   },
   {
+    // A finished attempt's result (?attemptId=N): what the exam's policy lets the student see.
+    path: '/exam-student/examResult',
+    name: 'ExamResult',
+    component: 'ExamResult',
+    hidden: true,
+    meta: { title: 'examResult', permissions: [Perm.STUDENT_EXAM], noCache: true },
+  },
+  {
     path: '/examinationRead',
     name: 'ExaminationRead',
     component: 'ComingSoon',

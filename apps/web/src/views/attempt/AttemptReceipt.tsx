@@ -3,7 +3,7 @@ import { Button, Card, Descriptions, Result, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MY_EXAMS_PATH } from './exam-paths';
+import { examResultPath, MY_EXAMS_PATH } from './exam-paths';
 
 const TITLE_KEYS = {
   submitted: 'attemptPage.receipt.submitted',
@@ -92,6 +92,9 @@ export function AttemptReceipt({ receipt, examName }: { receipt: Receipt; examNa
       />
       <div className="exam-receipt-back">
         <Button onClick={() => void navigate(MY_EXAMS_PATH)}>{t('attemptPage.backToList')}</Button>
+        <Button onClick={() => void navigate(examResultPath(receipt.attemptId))}>
+          {t('attemptPage.result.view')}
+        </Button>
       </div>
     </Card>
   );

@@ -6,11 +6,14 @@ import {
   LockOutlined,
   PlayCircleFilled,
   RightCircleFilled,
+  TrophyOutlined,
 } from '@ant-design/icons';
 import { Alert, Button, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useLevelLabel } from '../../components/structure';
+import { examResultPath } from './exam-paths';
 import {
   clockText,
   countdown,
@@ -229,6 +232,7 @@ function Upcoming({
 /** How the attempt ended, and the result as far as the exam's policy shows it. */
 function Finished({ exam }: { exam: MyExamView }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const kind = finishedKind(exam);
   const finishedAt = exam.attempt?.finishedAt ?? null;
   const how = {
@@ -280,6 +284,17 @@ function Finished({ exam }: { exam: MyExamView }) {
             )}
           </Typography.Text>
         )
+      )}
+      {/* The result page: the score as far as it is known, and after release the sections and
+          (when allowed) the answers reviewed. Nothing to show when the exam shows no result. */}
+      {exam.attempt && finishedAt !== null && exam.showResult !== 'none' && (
+        <Button
+          icon={<TrophyOutlined />}
+          className="my-exam-view-result"
+          onClick={() => void navigate(examResultPath(exam.attempt!.id))}
+        >
+          {t('attemptPage.result.view')}
+        </Button>
       )}
     </div>
   );

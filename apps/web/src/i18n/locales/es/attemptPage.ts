@@ -112,6 +112,43 @@ const attemptPage: Messages['attemptPage'] = {
     passScore: 'Nota mínima {{score}}',
     later: 'Su resultado se publicará tras la corrección.',
   },
+  result: {
+    view: 'Ver resultado',
+    loadFailed: 'No se pudo abrir el resultado',
+    noAttempt: 'No hay ningún resultado que mostrar. Ábralo desde Mis exámenes.',
+    finished: {
+      submitted: 'Entregado a las {{time}}',
+      deadline: 'Entregado automáticamente al acabarse el tiempo ({{time}})',
+      leaveLimit:
+        'Entregado automáticamente a las {{time}}: salió de la página del examen demasiadas veces',
+    },
+    score: 'Nota',
+    points: '{{score}} / {{total}} puntos',
+    pointsOnly: '{{score}} puntos',
+    notYet: 'Aún no se conoce',
+    passed: 'Aprobado',
+    failed: 'No aprobado',
+    objective: 'Parte calificada automáticamente',
+    passScore: 'Nota mínima para aprobar',
+    beingMarked_one: 'Aún se corrige {{count}} pregunta: la nota total llegará después.',
+    beingMarked_other: 'Aún se corrigen {{count}} preguntas: la nota total llegará después.',
+    notReleased:
+      'Las notas aún no están publicadas. Cuando lo estén, verá aquí su nota total, las secciones y (si el examen lo permite) sus respuestas.',
+    hidden: 'Este examen no muestra resultados aquí.',
+    sections: 'Notas por sección',
+    section: 'Sección',
+    review: 'Sus respuestas',
+    noReview: 'Este examen no permite revisar las respuestas.',
+    yours: 'Su respuesta',
+    key: 'Respuesta correcta',
+    model: 'Respuesta modelo',
+    unanswered: 'Sin responder',
+    right: 'Correcta',
+    wrong: 'Incorrecta',
+    corrected: 'La clave se corrigió el {{time}}',
+    analysis: 'Explicación',
+    comment: 'Comentario del corrector',
+  },
 };
 
 export default attemptPage;
