@@ -96,6 +96,12 @@ export const SERVER_MESSAGES = {
     es: 'el intento terminó el {at}: ya no se puede responder',
     ja: '答案は {at} に提出済みです。これ以上解答できません',
   },
+  attemptNotFinished: {
+    zh: '答卷 {id} 尚未交卷，还没有成绩',
+    en: 'attempt {id} has not been submitted yet: there is no result',
+    es: 'el intento {id} aún no se ha entregado: todavía no hay resultado',
+    ja: '答案 {id} はまだ提出されていないため、結果はありません',
+  },
   timeUp: {
     zh: '考试时间已到（{deadline}），此答案未保存',
     en: 'time ran out at {deadline}: this answer was not saved',

@@ -118,3 +118,59 @@ export async function recordEvent(
     })
     .execute();
 }
+
+/** What getResult needs beside the attempt: the candidate's total and pass, the review policy. */
+export function resultFactsOf(db: Db, attemptId: number) {
+  return db
+    .selectFrom('attempts')
+    .innerJoin('exam_candidates', 'exam_candidates.id', 'attempts.candidate_id')
+    .innerJoin('exams', 'exams.id', 'attempts.exam_id')
+    .select(['exam_candidates.score', 'exams.allow_review'])
+    .where('attempts.id', '=', attemptId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The attempt's answers with their scores (null: not scored, or a marker's still to come). */
+export function scoredAnswersOf(db: Db, attemptId: number) {
+  return db
+    .selectFrom('attempt_answers')
+    .select(['item_id', 'value', 'score'])
+    .where('attempt_id', '=', attemptId)
+    .execute();
+}
+
+/**
+ * The markers' comment on each marked answer of the attempt, by item: the arbiter's when the
+ * answer was arbitrated, else the comments of the marks that made the final score (the current
+ * cycle), joined. Never who wrote them.
+ */
+export async function markerCommentsOf(db: Db, attemptId: number): Promise<Map<string, string>> {
+  const [arbitrations, marks] = await Promise.all([
+    db
+      .selectFrom('marking_answers as ma')
+      .innerJoin('marking_arbitrations as ar', (join) =>
+        join.onRef('ar.answer_id', '=', 'ma.id').onRef('ar.cycle', '=', 'ma.cycle'),
+      )
+      .select(['ma.item_id', 'ar.comment'])
+      .where('ma.attempt_id', '=', attemptId)
+      .execute(),
+    db
+      .selectFrom('marking_marks as mk')
+      .innerJoin('marking_answers as ma', 'ma.id', 'mk.answer_id')
+      .select(['ma.item_id', 'mk.comment'])
+      .where('ma.attempt_id', '=', attemptId)
+      .whereRef('mk.cycle', '=', 'ma.cycle')
+      .orderBy('ma.item_id')
+      .orderBy('mk.round')
+      .execute(),
+  ]);
+  const byItem = new Map<string, string[]>();
+  for (const mark of marks) {
+    const comments = byItem.get(mark.item_id) ?? [];
+    if (mark.comment !== '' && !comments.includes(mark.comment)) comments.push(mark.comment);
+    byItem.set(mark.item_id, comments);
+  }
+  const comments = new Map([...byItem].map(([itemId, texts]) => [itemId, texts.join('\n')]));
+  for (const arbitration of arbitrations) comments.set(arbitration.item_id, arbitration.comment);
+  return comments;
+}

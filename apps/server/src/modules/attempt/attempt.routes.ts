@@ -78,6 +78,20 @@ export async function attemptRoutes(app: FastifyInstance, opts: { attempts: Atte
     async (request) => ok(await attempts.submit(request.params.id, requireAuth(request))),
   );
 
+  r.get(
+    `${ATTEMPT_BASE}/getResult/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "The student's own finished attempt: the result as the exam's policy allows; after release the sections and, when allowed, the review with keys",
+        params: idParams,
+      },
+    },
+    async (request) => ok(await attempts.result(request.params.id, requireAuth(request))),
+  );
+
   r.post(
     `${ATTEMPT_BASE}/logEvent`,
     {

@@ -10,6 +10,7 @@ import {
   type AnswerSave,
   type AnswerValue,
   type AttemptResult,
+  type AttemptResultView,
   type AttemptView,
   type CertLevel,
   type ClientEventType,
@@ -19,6 +20,8 @@ import {
   type MyExamView,
   type MyExamsView,
   type Receipt,
+  type ResultSectionView,
+  type ReviewItem,
   type SaveAck,
   type ShowResult,
   type StartAttemptInput,
@@ -27,9 +30,19 @@ import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
 import type { AuthContext } from '../auth/auth.service.js';
+import { latestKeyCorrections, withKey } from '../marking/key-overlay.js';
 import { readPaperVersion, type PaperSnapshot } from '../paper/paper-version.js';
+import { itemKey } from '../paper/print-view.js';
 import { AnswerWriter, shownTime } from './answer-writer.js';
-import { answersOf, attemptWithExam, recordEvent, type AttemptRow } from './attempt.repository.js';
+import {
+  answersOf,
+  attemptWithExam,
+  markerCommentsOf,
+  recordEvent,
+  resultFactsOf,
+  scoredAnswersOf,
+  type AttemptRow,
+} from './attempt.repository.js';
 import { deadlineOf } from './deadlines.js';
 import { isAnswered, isMarkedType, scoreAnswer } from './scoring.js';
 import {
@@ -45,6 +58,13 @@ import {
 const VARIANT_CACHE_SIZE = 20_000;
 
 const isChoice = (type: number) => type === QuestionType.SINGLE || type === QuestionType.MULTIPLE;
+
+/** Hundredths of a point the candidate's paper is worth. */
+const variantTotal = (variant: Variant) =>
+  variant.sections.reduce(
+    (sum, section) => sum + section.items.reduce((s, item) => s + item.score, 0),
+    0,
+  );
 
 /** Whether `ip` is in the exam's allow-list ([] allows any address). */
 export function addressAllowed(ip: string, rules: readonly string[]): boolean {
@@ -617,6 +637,104 @@ export class AttemptService {
       if (await this.finalize(id, 'deadline')) ended += 1;
     }
     return ended;
+  }
+
+  // ── The result ─────────────────────────────────────────────────────────────────────────
+
+  /**
+   * getResult: the candidate's own finished attempt. Before release only what the exam's
+   * policy shows (resultOf); after release the total, each section's score and, when the exam
+   * allows review, every question as they saw it with their answer, the points, the key as it
+   * stands after any correction (their option letters) and the marker's comment. An exam that
+   * shows nothing ('none') shows nothing after release either.
+   */
+  async result(attemptId: number, auth: AuthContext): Promise<AttemptResultView> {
+    const row = await this.ownAttempt(attemptId, auth);
+    if (row.finished_at === null) throw conflict('attemptNotFinished', { id: attemptId });
+    const [facts, variant] = await Promise.all([
+      resultFactsOf(this.db, row.id),
+      this.variantOf(row),
+    ]);
+    const released = row.released_at !== null;
+    const view: AttemptResultView = {
+      attemptId: row.id,
+      examId: row.exam_id,
+      examName: row.exam_name,
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+      finishReason: row.finish_reason as FinishReason,
+      showResult: row.show_result as ShowResult,
+      allowReview: facts.allow_review === 1,
+      released,
+      result: resultOf({
+        finished: true,
+        showResult: row.show_result,
+        released,
+        objective: row.objective_score,
+        pending: row.pending_marking,
+        candidateScore: facts.score,
+        total: variantTotal(variant),
+        passScore: row.pass_score,
+      }),
+      sections: null,
+      review: null,
+    };
+    if (!released || view.result === null) return view;
+
+    const stored = new Map(
+      (await scoredAnswersOf(this.db, row.id)).map((answer) => [answer.item_id, answer]),
+    );
+    /** Hundredths earned; null while a marker's score is still to come. */
+    const earnedOf = ({ item }: VariantItem): number | null => {
+      const answer = stored.get(item.itemId);
+      if (!answer) return 0;
+      if (answer.score !== null) return answer.score;
+      return isMarkedType(item.type) && isAnswered(parseJson<unknown>(answer.value, '')) ? null : 0;
+    };
+    view.sections = variant.sections.map((section): ResultSectionView => {
+      const earned = section.items.map(earnedOf);
+      return {
+        title: section.title,
+        score: earned.includes(null)
+          ? null
+          : scoreFromHundredths(earned.reduce<number>((sum, score) => sum + score!, 0)),
+        total: scoreFromHundredths(section.items.reduce((sum, item) => sum + item.score, 0)),
+      };
+    });
+    if (!view.allowReview) return view;
+
+    const [corrections, comments] = await Promise.all([
+      latestKeyCorrections(this.db, row.exam_id),
+      markerCommentsOf(this.db, row.id),
+    ]);
+    view.review = variant.sections.map((section) => ({
+      title: section.title,
+      items: section.items.map((variantItem): ReviewItem => {
+        const { item } = variantItem;
+        const answer = stored.get(item.itemId);
+        const correction = corrections.get(item.itemId);
+        const key = itemKey(correction ? withKey(item, correction.key) : item);
+        const earned = earnedOf(variantItem);
+        return {
+          // The one delivery presenter: the question exactly as this candidate saw it.
+          ...deliveredItem(variantItem),
+          answer:
+            answer && isAnswered(parseJson<unknown>(answer.value, ''))
+              ? shownValue(variantItem, answer.value)
+              : null,
+          earned: earned === null ? null : scoreFromHundredths(earned),
+          key: {
+            ...key,
+            correctKeys: key.correctKeys.length
+              ? [...toShownLetters(variantItem, key.correctKeys.join(''))]
+              : [],
+          },
+          correction: correction ? { reason: correction.reason, at: correction.at } : null,
+          comment: comments.get(item.itemId) ?? '',
+        };
+      }),
+    }));
+    return view;
   }
 
   // ── Integrity events ───────────────────────────────────────────────────────────────────

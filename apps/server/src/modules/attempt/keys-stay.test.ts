@@ -5,6 +5,7 @@ import {
   QuestionType,
   SocketEvent,
   TOKEN_COOKIE,
+  type AttemptResultView,
   type AttemptView,
   type ExamBody,
 } from '@kaoshi/shared';
@@ -19,8 +20,9 @@ import { createStructure } from '../question/test-data.js';
 import { addSignableStudents } from './test-data.js';
 
 // DESIGN.md "Keys stay on the server": a candidate walks every call and socket event a student
-// can reach before the attempt is finalized, good and bad inputs alike, and nothing they receive
-// may carry an option's correctness, a key, accepted blanks, a model answer or an analysis.
+// can reach before the attempt is finalized and after it until the scores are released (getResult),
+// good and bad inputs alike, and nothing they receive may carry an option's correctness, a key,
+// accepted blanks, a model answer or an analysis.
 
 /** Property names only a key would bring. */
 const KEY_PROPERTIES = new Set(['correct', 'answer', 'blanks', 'analysis', 'modelAnswer']);
@@ -128,6 +130,7 @@ describe('keys stay on the server', () => {
         `POST ${BASE}/saveAnswers`,
         `POST ${BASE}/submitAttempt/:id`,
         `POST ${BASE}/logEvent`,
+        `GET ${BASE}/getResult/:id`,
       ]);
       const reachable = t.app
         .listRouteAccess()
@@ -163,6 +166,7 @@ describe('keys stay on the server', () => {
       await call('GET', `${BASE}/listMyExams`);
       await call('GET', `${BASE}/getAttempt/${id}`);
       await call('GET', `${BASE}/getAttempt/${id + 1000}`);
+      await call('GET', `${BASE}/getResult/${id}`);
       const items = view.paper.sections.flatMap((section) => section.items);
       const answerOf = (type: number, blankCount: number) =>
         type === QuestionType.SINGLE
@@ -222,6 +226,15 @@ describe('keys stay on the server', () => {
       await emit(SocketEvent.EVENT, { attemptId: id, type: 'page_hidden' });
       socket.disconnect();
       received.push({ where: 'socket events', body: events });
+
+      // Finished but not released: the result as the policy shows it, never a key.
+      await call('POST', `${BASE}/submitAttempt/${id}`);
+      const result = (await call('GET', `${BASE}/getResult/${id}`)) as AttemptResultView;
+      expect(result).toMatchObject({ released: false, sections: null, review: null });
+      expect(result.result).not.toBeNull();
+      await call('GET', `${BASE}/getResult/${othersView.attemptId}`);
+      await call('GET', `${BASE}/getResult/${id + 1000}`);
+      await call('GET', `${BASE}/listMyExams`);
 
       const found: string[] = [];
       for (const { where, body } of received) leaksIn(body, where, found);

@@ -6,21 +6,9 @@ import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
 import { scoreAnswer } from '../attempt/scoring.js';
 import { itemsFor } from '../paper/candidate-view.js';
 import type { SnapshotItem } from '../paper/paper-version.js';
+import { withKey, type CorrectedKey as Key } from './key-overlay.js';
 import { KeyRepository } from './key.repository.js';
 import type { MarkingService } from './marking.service.js';
-
-interface Key {
-  answer: string;
-  blanks: string[][];
-}
-
-/** The item with `key` in place of the version's: options' correctness follows the answer. */
-const withKey = (item: SnapshotItem, key: Key): SnapshotItem => ({
-  ...item,
-  answer: key.answer,
-  blanks: key.blanks,
-  options: item.options.map((option) => ({ ...option, correct: key.answer.includes(option.key) })),
-});
 
 /** The corrected key as the snapshot holds keys, or null when it does not fit the question. */
 function keyFor(item: SnapshotItem, answer: CorrectKeyBody['answer']): Key | null {
