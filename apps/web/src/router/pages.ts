@@ -8,6 +8,7 @@ import type { PageName } from './types';
 export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   ComingSoon: lazy(() => import('../views/placeholder/ComingSoon')),
   ExaminationSituation: lazy(() => import('../views/marking/ExaminationSituation')),
+  MarkingDesk: lazy(() => import('../views/marking/desk/MarkingDesk')),
   ExamResult: lazy(() => import('../views/attempt/ExamResult')),
   MyExams: lazy(() => import('../views/attempt/MyExams')),
   ExamPage: lazy(() => import('../views/attempt/ExamPage')),

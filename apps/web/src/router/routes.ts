@@ -251,9 +251,10 @@ export const asyncRoutes: AppRoute[] = [
     meta: { title: 'examResult', permissions: [Perm.STUDENT_EXAM], noCache: true },
   },
   {
+    // The marking desk (?examId=N&itemId=X), entered from the marking overview.
     path: '/examinationRead',
     name: 'ExaminationRead',
-    component: 'ComingSoon',
+    component: 'MarkingDesk',
     hidden: true,
     meta: { title: 'examinationRead', permissions: [Perm.MARKING] },
   },

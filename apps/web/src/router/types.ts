@@ -22,6 +22,7 @@ export interface RouteMeta {
 export type PageName =
   | 'ComingSoon'
   | 'ExaminationSituation'
+  | 'MarkingDesk'
   | 'ExamResult'
   | 'MyExams'
   | 'ExamPage'
