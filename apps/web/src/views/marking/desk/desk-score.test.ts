@@ -28,8 +28,13 @@ describe('quickScores', () => {
     expect(quickScores(10, 1)).toHaveLength(11);
   });
 
+  it('offers whole points on a fine step for a question worth up to 10', () => {
+    expect(quickScores(10, 0.5)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(quickScores(7.5, 0.5)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 7.5]);
+  });
+
   it('offers quarters on the step when there are many', () => {
-    expect(quickScores(10, 0.5)).toEqual([0, 2.5, 5, 7.5, 10]);
+    expect(quickScores(20, 0.5)).toEqual([0, 5, 10, 15, 20]);
     expect(quickScores(15, 1)).toEqual([0, 3, 7, 11, 15]);
     // 0.3 does not divide 10: the quarters are rounded down to it, the full score is offered.
     expect(quickScores(10, 0.3)).toEqual([0, 2.4, 4.8, 7.5, 10]);

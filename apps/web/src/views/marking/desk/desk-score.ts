@@ -1,4 +1,9 @@
-import { MARKING_LEASE_MS, scoreFromHundredths, scoreToHundredths } from '@kaoshi/shared';
+import {
+  MARKING_LEASE_MS,
+  SCORE_SCALE,
+  scoreFromHundredths,
+  scoreToHundredths,
+} from '@kaoshi/shared';
 
 /**
  * What the marker typed as a score: a number with '.' or ',' as the decimal mark ("7", "7.5",
@@ -13,20 +18,23 @@ export function parseScore(text: string): { score: number } | { problem: 'empty'
 }
 
 /**
- * The quick-score buttons: every step from 0 to the full score when there are few (at most 11),
- * else 0, a quarter, half and three quarters rounded down to the step, and the full score (which
- * the server takes even when the step does not divide it).
+ * The quick-score buttons: every step from 0 to the full score when there are few (at most 11);
+ * else every whole point when the step divides a point and the question is worth at most 10;
+ * else 0, a quarter, half and three quarters rounded down to the step. The full score always
+ * (the server takes it even when the step does not divide it).
  */
 export function quickScores(full: number, step: number): number[] {
   const fullH = scoreToHundredths(full);
   const stepH = scoreToHundredths(step);
   if (fullH <= 0 || stepH <= 0) return [0];
-  const steps = Math.floor(fullH / stepH);
-  if (steps <= 10) {
-    const all = Array.from({ length: steps + 1 }, (_, n) => n * stepH);
-    return [...new Set([...all, fullH])].map(scoreFromHundredths);
+  const upTo = (every: number) =>
+    Array.from({ length: Math.floor(fullH / every) + 1 }, (_, n) => n * every);
+  let picks: number[];
+  if (Math.floor(fullH / stepH) <= 10) picks = upTo(stepH);
+  else if (SCORE_SCALE % stepH === 0 && fullH <= 10 * SCORE_SCALE) picks = upTo(SCORE_SCALE);
+  else {
+    picks = [0, 0.25, 0.5, 0.75].map((share) => Math.floor((fullH * share) / stepH) * stepH);
   }
-  const picks = [0, 0.25, 0.5, 0.75].map((share) => Math.floor((fullH * share) / stepH) * stepH);
   return [...new Set([...picks, fullH])].map(scoreFromHundredths);
 }
 
