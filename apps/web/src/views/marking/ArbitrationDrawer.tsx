@@ -174,6 +174,7 @@ function ArbitrationCard({ row, view }: { row: ArbitrationView; view: MarkingPro
       />
       <Form
         form={form}
+        name={`arbitrate-${row.answerId}`}
         layout="vertical"
         initialValues={{ score: null, comment: '' }}
         onFinish={(values) => void save(values)}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { correctKey } from '../../api/marking';
 import { MODAL_WIDTH } from '../../components/list/responsive';
-import { markingKeys } from './marking-format';
+import { blanksOf, markingKeys } from './marking-format';
 import { useItemLabel } from './MarkingOverview';
 
 interface KeyForm {
@@ -17,18 +17,6 @@ interface KeyForm {
 
 /** The item ids of a paper version (attempt.ts's itemIdSchema). */
 const ITEM_ID = /^s\d{1,3}[qp]\d{1,5}$/;
-
-/** Blanks one per line, each blank's accepted answers separated by |. */
-export const blanksOf = (text: string) =>
-  text
-    .split('\n')
-    .map((line) =>
-      line
-        .split('|')
-        .map((answer) => answer.trim())
-        .filter(Boolean),
-    )
-    .filter((blank) => blank.length > 0);
 
 /**
  * Key correction (issue 14 §4): the corrected key of one objective question of the exam's

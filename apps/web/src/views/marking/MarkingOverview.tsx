@@ -312,9 +312,9 @@ function ItemCard({
   const itemLabel = useItemLabel();
   const userId = useUserStore((state) => state.info?.id);
   const arbiter = useHasPermission(Perm.MARKING_ARBITRATE);
-  const assigned =
-    userId !== undefined &&
-    (plan?.assignments.find((a) => a.itemId === item.itemId)?.markerIds.includes(userId) ?? false);
+  const assignedIds = plan?.assignments.find((a) => a.itemId === item.itemId)?.markerIds ?? [];
+  const assignedCount = assignedIds.length;
+  const assigned = userId !== undefined && assignedIds.includes(userId);
   const complete = item.answers > 0 && item.marked === item.answers;
   // Each answer takes one mark, or two with double marking: a marker's share of the work.
   const marksNeeded = item.answers * (plan?.double ? 2 : 1);
@@ -392,7 +392,9 @@ function ItemCard({
       </Typography.Text>
       {item.markers.length === 0 ? (
         <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          {t('marking.overview.noMarkers')}
+          {assignedCount > 0
+            ? t('marking.overview.assigned', { count: assignedCount })
+            : t('marking.overview.noMarkers')}
         </Typography.Paragraph>
       ) : (
         <ul className="marking-markers">

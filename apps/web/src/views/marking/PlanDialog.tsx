@@ -6,7 +6,7 @@ import {
   type MarkingProgressView,
   type SetMarkingPlanBody,
 } from '@kaoshi/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -18,7 +18,7 @@ import {
   Typography,
   type SelectProps,
 } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listPermissionKeysByRoles } from '../../api/auth';
 import { setMarkingPlan } from '../../api/marking';
@@ -39,13 +39,12 @@ interface PlanForm {
 }
 
 /**
- * Users who hold MARKINGPAPERS, for whoever may read users and roles: the roles whose keys
- * include it (or SUPER_ADMIN, which holds every key), then the users holding one of them. The
- * server checks every marker again when the plan is saved.
+ * Roles holding MARKINGPAPERS (SUPER_ADMIN holds every key), for whoever may read users and
+ * roles: the server checks every marker again when the plan is saved.
  */
-async function markerOptions(): Promise<{ id: number; label: string }[]> {
+async function markingRoleIds(): Promise<Set<number>> {
   const roles = await listRoleOptions();
-  const marking = await Promise.all(
+  const ids = await Promise.all(
     roles.map(async (role) =>
       role.key === RoleKey.SUPER_ADMIN ||
       (await listPermissionKeysByRoles([role.key])).includes(Perm.MARKING)
@@ -53,12 +52,20 @@ async function markerOptions(): Promise<{ id: number; label: string }[]> {
         : undefined,
     ),
   );
-  const roleIds = new Set(marking.filter((id) => id !== undefined));
-  const { list } = await listUsers({ page: 1, limit: 500 });
-  return list
-    .filter((user) => user.roleIds.some((id) => roleIds.has(id)))
-    .map((user) => ({ id: user.id, label: `${user.nickName || user.name} (${user.name})` }));
+  return new Set(ids.filter((id) => id !== undefined));
 }
+
+/** Users whose nickname or sign-in name contains `keyword`, as options "nickname (name)". */
+async function searchUsers(keyword: string) {
+  const [byNick, byName] = await Promise.all([
+    listUsers({ page: 1, limit: USER_SEARCH_LIMIT, nickName: keyword || undefined }),
+    keyword ? listUsers({ page: 1, limit: USER_SEARCH_LIMIT, name: keyword }) : undefined,
+  ]);
+  const users = new Map([...byNick.list, ...(byName?.list ?? [])].map((user) => [user.id, user]));
+  return [...users.values()];
+}
+
+const USER_SEARCH_LIMIT = 100;
 
 /**
  * The exam's marking plan (MARKINGPAPERS-ARBITRATE): mode, single or double marking, tolerance,
@@ -83,10 +90,23 @@ export function PlanDialog({
   const double = Form.useWatch('double', form) as boolean | undefined;
   const [refusal, setRefusal] = useState<string>();
   const mayListUsers = useHasPermission(Perm.SYSTEM_USER);
-  const users = useQuery({
-    queryKey: ['marking', 'markerOptions'],
-    queryFn: markerOptions,
+  const [keyword, setKeyword] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(keyword.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [keyword]);
+  const roles = useQuery({
+    queryKey: ['marking', 'markerRoles'],
+    queryFn: markingRoleIds,
     enabled: mayListUsers,
+    staleTime: 60_000,
+  });
+  const users = useQuery({
+    queryKey: ['marking', 'markerOptions', search],
+    queryFn: () => searchUsers(search),
+    enabled: mayListUsers,
+    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
   const plan = view.plan;
@@ -95,7 +115,11 @@ export function PlanDialog({
   // Markers already in the plan are always offered, named as well as the overview can.
   const known = new Map<number, string>();
   for (const ids of assigned.values()) for (const id of ids) known.set(id, markerName(id));
-  for (const user of users.data ?? []) known.set(user.id, user.label);
+  for (const user of users.data ?? []) {
+    if (user.roleIds.some((id) => roles.data?.has(id))) {
+      known.set(user.id, `${user.nickName || user.name} (${user.name})`);
+    }
+  }
   const options: SelectProps['options'] = [...known].map(([value, label]) => ({ value, label }));
 
   const save = useMutation({
@@ -241,8 +265,9 @@ export function PlanDialog({
               mode="multiple"
               allowClear
               options={options}
-              optionFilterProp="label"
-              loading={users.isFetching}
+              showSearch={{ onSearch: setKeyword, optionFilterProp: 'label' }}
+              onBlur={() => setKeyword('')}
+              loading={users.isFetching || roles.isFetching}
               placeholder={t('marking.plan.markersPlaceholder')}
               className="marking-plan-markers"
               data-item={item.itemId}

@@ -19,12 +19,13 @@ export const deskPath = (examId: number, itemId: string) =>
 
 /**
  * Where an item sits in the paper, from its id (`s<section>q<n>` for a fixed question,
- * `s<section>p<n>` for one of a drawn pool), counted from 1; null for an id of another shape.
+ * `s<section>p<n>` for one of a drawn pool, both counted from 1 by paper-version.ts); null for
+ * an id of another shape.
  */
 export function itemPlace(itemId: string): { section: number; number: number } | null {
   const match = /^s(\d+)[qp](\d+)$/.exec(itemId);
   if (!match) return null;
-  return { section: Number(match[1]) + 1, number: Number(match[2]) + 1 };
+  return { section: Number(match[1]), number: Number(match[2]) };
 }
 
 const hundredths = (points: number) => Math.round(points * SCORE_SCALE);
@@ -44,3 +45,15 @@ export const percent = (done: number, total: number) =>
 /** An answer as text: a fill-in's blanks one per line. */
 export const answerText = (value: string | string[]) =>
   Array.isArray(value) ? value.join('\n') : value;
+
+/** Blanks one per line, each blank's accepted answers separated by |. */
+export const blanksOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) =>
+      line
+        .split('|')
+        .map((answer) => answer.trim())
+        .filter(Boolean),
+    )
+    .filter((blank) => blank.length > 0);

@@ -33,6 +33,8 @@ export default {
     audit: 'Group audit',
     auditNone: 'Not audited yet',
     markers: 'Markers',
+    assigned_one: '{{count}} marker assigned, no mark yet',
+    assigned_other: '{{count}} markers assigned, no mark yet',
     noMarkers: 'No marker assigned',
     markerMarks_one: '{{count}} mark',
     markerMarks_other: '{{count}} marks',
@@ -118,7 +120,7 @@ export default {
     open: 'Correct a key',
     item: 'Question',
     itemHelp:
-      'Item id of the exam’s paper, e.g. s0q0 (part 1, question 1); objective questions only.',
+      'Item id of the exam’s paper, e.g. s1q1 (part 1, question 1); objective questions only.',
     itemFromPaper: '{{label}} · {{type}}',
     answer: 'Corrected key',
     answerHelpChoice: 'Option letters as in the paper, e.g. B or AC; T or F for true or false.',

@@ -34,6 +34,8 @@ export default {
     audit: 'Revisión del grupo',
     auditNone: 'Aún sin revisar',
     markers: 'Correctores',
+    assigned_one: '{{count}} corrector asignado, aún sin notas',
+    assigned_other: '{{count}} correctores asignados, aún sin notas',
     noMarkers: 'Sin correctores asignados',
     markerMarks_one: '{{count}} nota',
     markerMarks_other: '{{count}} notas',
@@ -119,7 +121,7 @@ export default {
     open: 'Corregir una clave',
     item: 'Pregunta',
     itemHelp:
-      'Identificador de la pregunta en el examen, p. ej. s0q0 (parte 1, pregunta 1); solo preguntas objetivas.',
+      'Identificador de la pregunta en el examen, p. ej. s1q1 (parte 1, pregunta 1); solo preguntas objetivas.',
     itemFromPaper: '{{label}} · {{type}}',
     answer: 'Clave corregida',
     answerHelpChoice:
