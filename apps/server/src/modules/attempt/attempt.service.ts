@@ -31,6 +31,7 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.j
 import { parseJson } from '../../lib/json.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { latestKeyCorrections, withKey } from '../marking/key-overlay.js';
+import { itemsFor } from '../paper/candidate-view.js';
 import { readPaperVersion, type PaperSnapshot } from '../paper/paper-version.js';
 import { itemKey } from '../paper/print-view.js';
 import { AnswerWriter, shownTime } from './answer-writer.js';
@@ -58,6 +59,10 @@ import {
 const VARIANT_CACHE_SIZE = 20_000;
 
 const isChoice = (type: number) => type === QuestionType.SINGLE || type === QuestionType.MULTIPLE;
+
+/** Whether the candidate's paper has a question a marker scores (short answer, link task). */
+const hasMarkedItems = (variant: Variant) =>
+  variant.sections.some((section) => section.items.some(({ item }) => isMarkedType(item.type)));
 
 /** Hundredths of a point the candidate's paper is worth. */
 const variantTotal = (variant: Variant) =>
@@ -208,6 +213,8 @@ export class AttemptService {
         'c.score as candidate_score',
         'c.passed as candidate_passed',
         'a.id as attempt_id',
+        'a.seed',
+        'a.paper_version_id',
         'a.deadline',
         'a.finished_at',
         'a.finish_reason',
@@ -221,6 +228,18 @@ export class AttemptService {
       .where('e.status', '=', 'published')
       .orderBy('e.start_at', 'desc')
       .execute();
+    // Whether each finished attempt's paper has a question for markers (its own draw).
+    const marked = new Map(
+      await Promise.all(
+        rows
+          .filter((row) => row.finished_at !== null)
+          .map(async (row) => {
+            const snapshot = await this.snapshot(row.paper_version_id!);
+            const items = itemsFor(snapshot, row.seed!).flat();
+            return [row.attempt_id!, items.some(({ item }) => isMarkedType(item.type))] as const;
+          }),
+      ),
+    );
     const exams = rows.map((row): MyExamView => {
       const running = row.attempt_id !== null && row.finished_at === null && row.deadline! > now;
       const state =
@@ -273,6 +292,7 @@ export class AttemptService {
           candidateScore: row.candidate_score,
           total: row.total_score,
           passScore: row.pass_score,
+          hasMarked: row.attempt_id === null || (marked.get(row.attempt_id) ?? true),
         }),
       };
     });
@@ -530,11 +550,9 @@ export class AttemptService {
         objective: row.objective_score,
         pending: row.pending_marking,
         candidateScore: null,
-        total: variant.sections.reduce(
-          (sum, section) => sum + section.items.reduce((s, item) => s + item.score, 0),
-          0,
-        ),
+        total: variantTotal(variant),
         passScore: row.pass_score,
+        hasMarked: hasMarkedItems(variant),
       }),
     };
   }
@@ -675,6 +693,7 @@ export class AttemptService {
         candidateScore: facts.score,
         total: variantTotal(variant),
         passScore: row.pass_score,
+        hasMarked: hasMarkedItems(variant),
       }),
       sections: null,
       review: null,
@@ -793,24 +812,33 @@ export class AttemptService {
 export const lateEntryUntil = (startAt: string, lateMinutes: number) =>
   lateMinutes > 0 ? new Date(Date.parse(startAt) + lateMinutes * 60_000).toISOString() : null;
 
-/** What the candidate may see of the result, as the exam's policy allows. */
+/**
+ * What the candidate may see of the result, as the exam's policy allows: 'none' nothing,
+ * 'released' nothing until the release, 'objective' the objective score at once. Scores decided
+ * by markers wait for the release whatever the policy: before it the total and pass show only
+ * when the candidate's paper has no question a marker scores (the total is then the objective
+ * score, known at submission).
+ */
 export function resultOf(input: {
   finished: boolean;
   showResult: string;
   released: boolean;
   objective: number | null;
   pending: number | null;
+  /** The candidate row's total (objective + marked) once every answer is final; null if unknown. */
   candidateScore: number | null;
   total: number;
   passScore: number;
+  /** The candidate's paper has a question a marker scores (short answer, link task). */
+  hasMarked: boolean;
 }): AttemptResult | null {
   if (!input.finished || input.showResult === 'none') return null;
   if (input.showResult === 'released' && !input.released) return null;
   const objective = input.objective ?? 0;
-  // Once marking has scored the last marked answer the candidate row holds the total (objective
-  // + marked); before any marking it equals the objective score.
-  const known = input.pending === 0 ? (input.candidateScore ?? objective) : null;
-  const score = known ?? (input.released ? input.candidateScore : null);
+  let score: number | null = null;
+  // A key correction moves the candidate row's total and the objective score alike.
+  if (!input.hasMarked) score = input.candidateScore ?? objective;
+  else if (input.released) score = input.candidateScore;
   return {
     objectiveScore: scoreFromHundredths(objective),
     score: score === null ? null : scoreFromHundredths(score),

@@ -243,7 +243,7 @@ describe('taking exams', () => {
     });
   });
 
-  it('shows the objective score at once when the exam says so', async () => {
+  it('shows the objective score at once when the exam says so; the total only when no marker has a say', async () => {
     const examId = await openExam({ showResult: 'objective' } as Partial<ExamBody>);
     const { client } = await student();
     const view = await start(client, examId);
@@ -252,14 +252,48 @@ describe('taking exams', () => {
       await save(client, view.attemptId, [{ itemId: judgement.itemId, seq: 1, value: 'T' }]),
     );
     const receipt = expectOk(await client.post<Receipt>(`${BASE}/submitAttempt/${view.attemptId}`));
+    // The paper has a short answer (unanswered here): its score is a marker's, so the total and
+    // pass wait for the release.
     expect(receipt.result).toEqual({
       objectiveScore: 2,
-      score: 2,
+      score: null,
       total: 10,
       passScore: 6,
-      passed: false,
+      passed: null,
       pendingMarking: 0,
     });
+    const listed = expectOk(await client.get<MyExamsView>(`${BASE}/listMyExams`));
+    expect(listed.exams.find((exam) => exam.examId === examId)!.result).toEqual(receipt.result);
+
+    // A paper with no question for markers: the total and pass are known at submission.
+    const objectivePaper = await addPaper(t.handle.db, {
+      subjectId: s.subjectId,
+      level: s.level,
+      courseId: s.courseId,
+      types: [QuestionType.SINGLE, QuestionType.JUDGEMENT],
+      passScore: 2,
+    });
+    const plainExam = await openExam({
+      showResult: 'objective',
+      paperId: objectivePaper,
+    } as Partial<ExamBody>);
+    const plain = await start(client, plainExam);
+    expectOk(
+      await save(client, plain.attemptId, [
+        { itemId: itemOfType(plain, QuestionType.JUDGEMENT).itemId, seq: 1, value: 'T' },
+      ]),
+    );
+    const total = expectOk(await client.post<Receipt>(`${BASE}/submitAttempt/${plain.attemptId}`));
+    expect(total.result).toEqual({
+      objectiveScore: 2,
+      score: 2,
+      total: 4,
+      passScore: 2,
+      passed: true,
+      pendingMarking: 0,
+    });
+    const again = expectOk(await client.get<MyExamsView>(`${BASE}/listMyExams`));
+    expect(again.exams.find((exam) => exam.examId === plainExam)!.result).toEqual(total.result);
   });
 
   it('checks the access code, the address allow-list, late entry and the minimum time', async () => {

@@ -8,6 +8,7 @@ import {
   type AttemptResultView,
   type AttemptView,
   type ExamBody,
+  type MyExamsView,
   type NextAnswerResult,
   type ReviewItem,
 } from '@kaoshi/shared';
@@ -260,8 +261,16 @@ describe("a student's result (getResult)", () => {
       sections: null,
       review: null,
     });
-    // The multiple choice (key AB) chose A only: 6 of the 8 objective points.
-    expect(before.result).toMatchObject({ objectiveScore: 6, total: 10, passScore: 6 });
+    // The multiple choice (key AB) chose A only: 6 of the 8 objective points; the essay is a
+    // marker's, so no total before the release.
+    expect(before.result).toEqual({
+      objectiveScore: 6,
+      score: null,
+      total: 10,
+      passScore: 6,
+      passed: null,
+      pendingMarking: 1,
+    });
     expect(leaksIn(before)).toEqual([]);
 
     // Another student's attempt is not found (no hint it exists); staff are not students.
@@ -374,9 +383,17 @@ describe("a student's result (getResult)", () => {
       (item) => item.type === QuestionType.SHORT_ANSWER,
     )!;
     await markAll(examId, essay.itemId);
+    // Marked, not released: the markers' scores wait, in getResult and in the student's list.
+    const marked = expectOk(await getResult(students[0]!, mine.attemptId));
+    expect(marked.result).toMatchObject({ objectiveScore: 6, score: null, passed: null });
+    expect(marked.result!.pendingMarking).toBe(0);
+    const listed = expectOk(await students[0]!.get<MyExamsView>(`${BASE}/listMyExams`));
+    expect(listed.exams.find((exam) => exam.examId === examId)!.result).toEqual(marked.result);
     expectOk(await admin.post(`${MARKING_BASE}/releaseScores/${examId}`));
     const after = expectOk(await getResult(students[0]!, mine.attemptId));
     expect(after).toMatchObject({ released: true, allowReview: false, review: null });
+    const released = expectOk(await students[0]!.get<MyExamsView>(`${BASE}/listMyExams`));
+    expect(released.exams.find((exam) => exam.examId === examId)!.result).toEqual(after.result);
     // Key AB, answered A: all or nothing.
     expect(after.result).toMatchObject({ objectiveScore: 6, score: 7.5, passed: true });
     expect(after.sections).toEqual([{ title: 'Part one', score: 7.5, total: 10 }]);

@@ -64,7 +64,7 @@ describe('agreedScore', () => {
   });
 });
 
-describe("a candidate's result once marking has finished (attempt presenter)", () => {
+describe("a candidate's result before and after release (attempt presenter)", () => {
   const base = {
     finished: true,
     showResult: 'objective',
@@ -73,19 +73,43 @@ describe("a candidate's result once marking has finished (attempt presenter)", (
     total: 600,
     passScore: 300,
   };
-  it('shows the total the candidate row holds, not the objective score alone', () => {
-    expect(resultOf({ ...base, pending: 1, candidateScore: null })).toMatchObject({
+  it("'objective' shows the objective score; a total only without marked questions or once released", () => {
+    // Marking has not finished.
+    expect(resultOf({ ...base, hasMarked: true, pending: 1, candidateScore: null })).toMatchObject({
       objectiveScore: 2,
       score: null,
       passed: null,
+      pendingMarking: 1,
     });
-    expect(resultOf({ ...base, pending: 0, candidateScore: 350 })).toMatchObject({
+    // Marking has finished, but the markers' scores wait for the release.
+    expect(resultOf({ ...base, hasMarked: true, pending: 0, candidateScore: 350 })).toMatchObject({
       objectiveScore: 2,
-      score: 3.5,
+      score: null,
+      passed: null,
+      pendingMarking: 0,
+    });
+    expect(
+      resultOf({ ...base, hasMarked: true, pending: 0, candidateScore: 350, released: true }),
+    ).toMatchObject({ objectiveScore: 2, score: 3.5, passed: true });
+    // No question for markers: the total is the objective score, known at submission.
+    expect(resultOf({ ...base, hasMarked: false, pending: 0, candidateScore: null })).toMatchObject(
+      { score: 2, passed: false },
+    );
+    // A key correction moved the candidate row's total: that one counts.
+    expect(resultOf({ ...base, hasMarked: false, pending: 0, candidateScore: 400 })).toMatchObject({
+      score: 4,
       passed: true,
     });
-    // Nothing to mark: the candidate row holds the objective score since finalization.
-    expect(resultOf({ ...base, pending: 0, candidateScore: 200 })).toMatchObject({ score: 2 });
+  });
+  it("'released' shows nothing before the release, 'none' nothing ever", () => {
+    const marked = { ...base, hasMarked: true, pending: 0, candidateScore: 350 };
+    expect(resultOf({ ...marked, showResult: 'released' })).toBeNull();
+    expect(resultOf({ ...marked, showResult: 'released', hasMarked: false })).toBeNull();
+    expect(resultOf({ ...marked, showResult: 'released', released: true })).toMatchObject({
+      score: 3.5,
+    });
+    expect(resultOf({ ...marked, showResult: 'none', released: true })).toBeNull();
+    expect(resultOf({ ...marked, finished: false })).toBeNull();
   });
 });
 
