@@ -254,7 +254,22 @@ export interface SocketRefusal {
   code: number;
   message: string;
 }
-export type JoinAck = ({ ok: true } & AttemptView) | SocketRefusal;
+/**
+ * attempt:join's answer: the server's clock and the answers as stored. The paper itself came with
+ * startAttempt or getAttempt; a join (every reconnect of thousands at once) does not send it again.
+ */
+export interface JoinView {
+  attemptId: number;
+  serverNow: string;
+  deadline: string;
+  remainingMs: number;
+  leaveCount: number;
+  leaveLimit: number;
+  answers: SavedAnswer[];
+  /** Set once the attempt has ended: its receipt. */
+  finished: Receipt | null;
+}
+export type JoinAck = ({ ok: true } & JoinView) | SocketRefusal;
 export type SaveAckMessage = { ok: true; seq: number; remainingMs: number } | SocketRefusal;
 export type SubmitAck = { ok: true; receipt: Receipt } | SocketRefusal;
 export type EventAck = ({ ok: true } & LogEventResult) | SocketRefusal;

@@ -8,15 +8,7 @@ import {
 import { inTransaction, type Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import { upsertAnswers, type StoredSave } from './attempt.repository.js';
-
-/** How long saves gather before they are written together. */
-export const FLUSH_EVERY_MS = 5;
-
-interface Pending {
-  save: StoredSave;
-  resolve: (refusal: AppError | null) => void;
-  reject: (error: unknown) => void;
-}
+import { WriteGroup } from './write-group.js';
 
 /** An instant as users read it in a message: the server's local time, to the second. */
 export const shownTime = (iso: string) => {
@@ -36,76 +28,57 @@ const refusal = (status: ApiStatusCode, key: MessageKey, params: MessageParams) 
  * a save for a finished attempt, or past its deadline and the grace, is refused.
  */
 export class AnswerWriter {
-  private pending: Pending[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> = Promise.resolve();
+  private readonly group: WriteGroup<StoredSave, AppError | null>;
 
   constructor(
     private readonly db: Db,
     private readonly postgres: boolean,
-  ) {}
+  ) {
+    this.group = new WriteGroup((saves) => this.write(saves));
+  }
 
   /** Settles with null once written (or ignored as older), or with the refusal. */
   save(save: StoredSave): Promise<AppError | null> {
-    return new Promise((resolve, reject) => {
-      this.pending.push({ save, resolve, reject });
-      this.timer ??= setTimeout(() => {
-        this.timer = undefined;
-        this.running = this.running.then(() => this.flush());
-      }, FLUSH_EVERY_MS);
-    });
+    return this.group.add(save);
   }
 
   /** Writes what is waiting now (also on shutdown). */
-  async drain(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-      this.running = this.running.then(() => this.flush());
-    }
-    await this.running;
+  drain(): Promise<void> {
+    return this.group.drain();
   }
 
-  private async flush(): Promise<void> {
-    const batch = this.pending;
-    this.pending = [];
-    if (batch.length === 0) return;
-    try {
-      const outcomes = await inTransaction(this.db, async (trx) => {
-        const ids = [...new Set(batch.map((p) => p.save.attemptId))];
-        let query = trx
-          .selectFrom('attempts')
-          .select(['id', 'deadline', 'finished_at', 'finish_reason'])
-          .where('id', 'in', ids);
-        if (this.postgres) query = query.forShare();
-        const attempts = new Map((await query.execute()).map((row) => [row.id, row]));
-        const now = Date.now();
-        // One row per attempt and item: the highest seq of this batch (the others it supersedes).
-        const latest = new Map<string, StoredSave>();
-        const outcomes = batch.map(({ save }) => {
-          const attempt = attempts.get(save.attemptId);
-          if (!attempt) return notFound('attempt', save.attemptId);
-          if (attempt.finished_at !== null) {
-            return attempt.finish_reason === 'deadline'
-              ? refusal(ApiStatus.TIME_UP, 'timeUp', { deadline: shownTime(attempt.deadline) })
-              : refusal(ApiStatus.ATTEMPT_ENDED, 'attemptEnded', {
-                  at: shownTime(attempt.finished_at),
-                });
-          }
-          if (now > Date.parse(attempt.deadline) + SAVE_GRACE_MS) {
-            return refusal(ApiStatus.TIME_UP, 'timeUp', { deadline: shownTime(attempt.deadline) });
-          }
-          const key = `${save.attemptId}/${save.itemId}`;
-          const kept = latest.get(key);
-          if (!kept || kept.seq < save.seq) latest.set(key, save);
-          return null;
-        });
-        await upsertAnswers(trx, [...latest.values()]);
-        return outcomes;
+  private write(batch: StoredSave[]): Promise<(AppError | null)[]> {
+    return inTransaction(this.db, async (trx) => {
+      const ids = [...new Set(batch.map((save) => save.attemptId))];
+      let query = trx
+        .selectFrom('attempts')
+        .select(['id', 'deadline', 'finished_at', 'finish_reason'])
+        .where('id', 'in', ids);
+      if (this.postgres) query = query.forShare();
+      const attempts = new Map((await query.execute()).map((row) => [row.id, row]));
+      const now = Date.now();
+      // One row per attempt and item: the highest seq of this batch (the others it supersedes).
+      const latest = new Map<string, StoredSave>();
+      const outcomes = batch.map((save) => {
+        const attempt = attempts.get(save.attemptId);
+        if (!attempt) return notFound('attempt', save.attemptId);
+        if (attempt.finished_at !== null) {
+          return attempt.finish_reason === 'deadline'
+            ? refusal(ApiStatus.TIME_UP, 'timeUp', { deadline: shownTime(attempt.deadline) })
+            : refusal(ApiStatus.ATTEMPT_ENDED, 'attemptEnded', {
+                at: shownTime(attempt.finished_at),
+              });
+        }
+        if (now > Date.parse(attempt.deadline) + SAVE_GRACE_MS) {
+          return refusal(ApiStatus.TIME_UP, 'timeUp', { deadline: shownTime(attempt.deadline) });
+        }
+        const key = `${save.attemptId}/${save.itemId}`;
+        const kept = latest.get(key);
+        if (!kept || kept.seq < save.seq) latest.set(key, save);
+        return null;
       });
-      batch.forEach((pending, i) => pending.resolve(outcomes[i]!));
-    } catch (error) {
-      for (const pending of batch) pending.reject(error);
-    }
+      await upsertAnswers(trx, [...latest.values()]);
+      return outcomes;
+    });
   }
 }

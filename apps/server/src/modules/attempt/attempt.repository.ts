@@ -36,6 +36,7 @@ export function attemptWithExam(db: Db) {
       'exams.leave_limit',
       'exams.fullscreen',
       'exams.takeover',
+      'exams.ip_allow_list',
     ]);
 }
 export type AttemptRow = NonNullable<
@@ -95,29 +96,38 @@ export function answersOf(db: Db, attemptId: number) {
     .execute();
 }
 
-export async function recordEvent(
-  db: Db,
-  event: {
-    attemptId: number;
-    examId: number;
-    type: string;
-    detail?: object;
-    ip?: string;
-    at: string;
-  },
-) {
-  await db
-    .insertInto('attempt_events')
-    .values({
-      attempt_id: event.attemptId,
-      exam_id: event.examId,
-      type: event.type,
-      detail: JSON.stringify(event.detail ?? {}),
-      ip: event.ip ?? '',
-      created_at: event.at,
-    })
-    .execute();
+/** An integrity event as stored (attempt_events). */
+export interface AttemptEventInput {
+  attemptId: number;
+  examId: number;
+  type: string;
+  detail?: object;
+  ip?: string;
+  at: string;
 }
+
+/** Rows per insert: 6 columns stay far below SQLite's parameter limit. */
+const EVENT_CHUNK = 1000;
+
+export async function recordEvents(db: Db, events: readonly AttemptEventInput[]) {
+  for (let i = 0; i < events.length; i += EVENT_CHUNK) {
+    await db
+      .insertInto('attempt_events')
+      .values(
+        events.slice(i, i + EVENT_CHUNK).map((event) => ({
+          attempt_id: event.attemptId,
+          exam_id: event.examId,
+          type: event.type,
+          detail: JSON.stringify(event.detail ?? {}),
+          ip: event.ip ?? '',
+          created_at: event.at,
+        })),
+      )
+      .execute();
+  }
+}
+
+export const recordEvent = (db: Db, event: AttemptEventInput) => recordEvents(db, [event]);
 
 /** What getResult needs beside the attempt: the candidate's total and pass, the review policy. */
 export function resultFactsOf(db: Db, attemptId: number) {

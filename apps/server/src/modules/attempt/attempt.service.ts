@@ -15,6 +15,7 @@ import {
   type CertLevel,
   type ClientEventType,
   type FinishReason,
+  type JoinView,
   type LogEventResult,
   type MessageLanguage,
   type MyExamView,
@@ -23,10 +24,11 @@ import {
   type ResultSectionView,
   type ReviewItem,
   type SaveAck,
+  type SavedAnswer,
   type ShowResult,
   type StartAttemptInput,
 } from '@kaoshi/shared';
-import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import { inTransaction, nowIso, precompiled, type Db } from '../../db/database.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
 import type { AuthContext } from '../auth/auth.service.js';
@@ -40,11 +42,14 @@ import {
   attemptWithExam,
   markerCommentsOf,
   recordEvent,
+  recordEvents,
   resultFactsOf,
   scoredAnswersOf,
+  type AttemptEventInput,
   type AttemptRow,
 } from './attempt.repository.js';
 import { deadlineOf } from './deadlines.js';
+import { WriteGroup } from './write-group.js';
 import { isAnswered, isMarkedType, scoreAnswer } from './scoring.js';
 import {
   buildVariant,
@@ -54,6 +59,14 @@ import {
   type Variant,
   type VariantItem,
 } from './variant.js';
+
+/** The signed-in student, as the exam page shows them. */
+interface StudentRow {
+  id: number;
+  name: string;
+  ticket_number: string;
+  photo: string;
+}
 
 /** Variants kept in memory (one per live attempt); past this the oldest goes first. */
 const VARIANT_CACHE_SIZE = 20_000;
@@ -110,14 +123,38 @@ export class AttemptService {
   private readonly versions = new Map<number, Promise<PaperSnapshot>>();
   private readonly variants = new Map<number, Variant>();
   readonly writer: AnswerWriter;
+  private readonly serverEvents: WriteGroup<AttemptEventInput, void>;
   /** Told after an attempt has been finalized (the socket channel tells its page). */
   onFinalized: (attemptId: number, receipt: Receipt) => void = () => {};
+  /**
+   * The student of a signed-in context, looked up once per request or socket connection (a
+   * start asks three times; a connection's joins and saves share one context).
+   */
+  private readonly students = new WeakMap<AuthContext, StudentRow>();
+  // Every start, resume and join runs these: compiled once (placeholders bound per call).
+  private readonly studentByUser;
+  private readonly ownAttemptRow;
 
   constructor(
     private readonly db: Db,
     postgres: boolean,
   ) {
     this.writer = new AnswerWriter(db, postgres);
+    this.serverEvents = new WriteGroup<AttemptEventInput, void>(async (events) => {
+      await inTransaction(db, (trx) => recordEvents(trx, events));
+      return events.map(() => undefined);
+    });
+    this.studentByUser = precompiled(
+      db,
+      db
+        .selectFrom('students')
+        .select(['id', 'name', 'ticket_number', 'photo'])
+        .where('user_id', '=', 0),
+    );
+    this.ownAttemptRow = precompiled(
+      db,
+      attemptWithExam(db).where('attempts.id', '=', 0).where('attempts.student_id', '=', 0),
+    );
   }
 
   private snapshot(versionId: number): Promise<PaperSnapshot> {
@@ -145,26 +182,28 @@ export class AttemptService {
   }
 
   /** The signed-in student's row; other users cannot take exams. */
-  async studentOf(auth: AuthContext) {
+  async studentOf(auth: AuthContext): Promise<StudentRow> {
+    const known = this.students.get(auth);
+    if (known) return known;
     const student =
       auth.user.user_type === UserType.STUDENT
-        ? await this.db
-            .selectFrom('students')
-            .select(['id', 'name', 'ticket_number', 'photo'])
-            .where('user_id', '=', auth.user.id)
-            .executeTakeFirst()
+        ? (await this.studentByUser(auth.user.id))[0]
         : undefined;
     if (!student) throw forbidden('notAStudent');
+    this.students.set(auth, student);
     return student;
   }
 
   /** The attempt, if it is the signed-in student's own (otherwise: not found, as if absent). */
   async ownAttempt(attemptId: number, auth: AuthContext, db: Db = this.db): Promise<AttemptRow> {
     const student = await this.studentOf(auth);
-    const row = await attemptWithExam(db)
-      .where('attempts.id', '=', attemptId)
-      .where('attempts.student_id', '=', student.id)
-      .executeTakeFirst();
+    const row =
+      db === this.db
+        ? (await this.ownAttemptRow(attemptId, student.id))[0]
+        : await attemptWithExam(db)
+            .where('attempts.id', '=', attemptId)
+            .where('attempts.student_id', '=', student.id)
+            .executeTakeFirst();
     if (!row) throw notFound('attempt', attemptId);
     return row;
   }
@@ -401,14 +440,7 @@ export class AttemptService {
   /** Everything the exam page needs: the candidate's paper, saved answers and the clock. */
   async view(attemptId: number, auth: AuthContext, ip?: string): Promise<AttemptView> {
     const row = await this.ownAttempt(attemptId, auth);
-    if (ip !== undefined && row.finished_at === null) {
-      const allowList = await this.db
-        .selectFrom('exams')
-        .select('ip_allow_list')
-        .where('id', '=', row.exam_id)
-        .executeTakeFirstOrThrow();
-      this.checkAddress(ip, allowList.ip_allow_list);
-    }
+    if (ip !== undefined && row.finished_at === null) this.checkAddress(ip, row.ip_allow_list);
     const student = await this.studentOf(auth);
     const variant = await this.variantOf(row);
     const snapshot = await this.snapshot(row.paper_version_id);
@@ -442,11 +474,28 @@ export class AttemptService {
           items: section.items.map(deliveredItem),
         })),
       },
-      answers: stored.flatMap((answer) => {
-        const item = variant.byItemId.get(answer.item_id);
-        if (!item) return [];
-        return [{ itemId: answer.item_id, seq: answer.seq, value: shownValue(item, answer.value) }];
-      }),
+      answers: savedAnswers(variant, stored),
+      finished: row.finished_at === null ? null : this.receiptOf(row, stored, variant),
+    };
+  }
+
+  /**
+   * What a join answers (a page's connect or reconnect): the clock and the answers as stored,
+   * without the paper the page already has. `row` is the student's own attempt.
+   */
+  async joinView(row: AttemptRow, ip: string): Promise<JoinView> {
+    if (row.finished_at === null) this.checkAddress(ip, row.ip_allow_list);
+    const variant = await this.variantOf(row);
+    const stored = await answersOf(this.db, row.id);
+    const now = Date.now();
+    return {
+      attemptId: row.id,
+      serverNow: new Date(now).toISOString(),
+      deadline: row.deadline,
+      remainingMs: Math.max(0, Date.parse(row.deadline) - now),
+      leaveCount: row.leave_count,
+      leaveLimit: row.leave_limit,
+      answers: savedAnswers(variant, stored),
       finished: row.finished_at === null ? null : this.receiptOf(row, stored, variant),
     };
   }
@@ -518,7 +567,8 @@ export class AttemptService {
       }
       // Saves already acknowledged are committed; those still gathering go in first.
       await this.writer.drain();
-      await this.finalize(attemptId, overdue ? 'deadline' : 'submitted');
+      const receipt = await this.finalize(attemptId, overdue ? 'deadline' : 'submitted');
+      if (receipt) return receipt;
     }
     return this.receipt(attemptId);
   }
@@ -571,7 +621,7 @@ export class AttemptService {
     // version inside it through this.db would wait for itself (a server restarted with attempts
     // overdue and no variant cached hung so, found by the crash test).
     const variant = await this.variantOf(before);
-    const finished = await inTransaction(this.db, async (trx) => {
+    const finished = await inTransaction(this.db, async (trx): Promise<Receipt | null> => {
       const at = nowIso();
       const claimed = await trx
         .updateTable('attempts')
@@ -579,7 +629,7 @@ export class AttemptService {
         .where('id', '=', attemptId)
         .where('finished_at', 'is', null)
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) return false;
+      if (Number(claimed.numUpdatedRows) === 0) return null;
       const row = await attemptWithExam(trx)
         .where('attempts.id', '=', attemptId)
         .executeTakeFirstOrThrow();
@@ -612,16 +662,13 @@ export class AttemptService {
           .where('item_id', 'in', itemIds)
           .execute();
       }
-      await trx
-        .updateTable('attempts')
-        .set({
-          objective_score: objective,
-          pending_marking: pending,
-          receipt_code: receiptCodeOf(stored),
-          live_token: null,
-        })
-        .where('id', '=', attemptId)
-        .execute();
+      const ended = {
+        objective_score: objective,
+        pending_marking: pending,
+        receipt_code: receiptCodeOf(stored),
+        live_token: null,
+      };
+      await trx.updateTable('attempts').set(ended).where('id', '=', attemptId).execute();
       await trx
         .updateTable('exam_candidates')
         .set({
@@ -631,13 +678,13 @@ export class AttemptService {
         })
         .where('id', '=', row.candidate_id)
         .execute();
-      return true;
+      // The receipt from what this transaction read and wrote: no second read of the attempt.
+      return this.receiptOf({ ...row, ...ended }, stored, variant);
     });
     if (!finished) return null;
-    const receipt = await this.receipt(attemptId);
     this.variants.delete(attemptId);
-    this.onFinalized(attemptId, receipt);
-    return receipt;
+    this.onFinalized(attemptId, finished);
+    return finished;
   }
 
   /** Finalizes attempts whose deadline (and grace) has passed; answers how many it ended. */
@@ -795,9 +842,12 @@ export class AttemptService {
     return { leaveCount, leaveLimit: row.leave_limit, finished };
   }
 
-  /** Logs an event the server noticed itself (a takeover, an address change, a join). */
+  /**
+   * Logs an event the server noticed itself (a takeover, an address change, a join), grouped
+   * with the others of the same few milliseconds: a start storm joins thousands a minute.
+   */
   async logServerEvent(row: AttemptRow, type: string, ip: string, detail: object = {}) {
-    await recordEvent(this.db, {
+    await this.serverEvents.add({
       attemptId: row.id,
       examId: row.exam_id,
       type,
@@ -806,6 +856,23 @@ export class AttemptService {
       at: nowIso(),
     });
   }
+
+  /** Writes the grouped answers and events still gathering (on shutdown). */
+  async drainWrites(): Promise<void> {
+    await Promise.all([this.writer.drain(), this.serverEvents.drain()]);
+  }
+}
+
+/** The stored answers as the candidate gave them (letters as shown to them). */
+function savedAnswers(
+  variant: Variant,
+  stored: readonly { item_id: string; seq: number; value: string }[],
+): SavedAnswer[] {
+  return stored.flatMap((answer) => {
+    const item = variant.byItemId.get(answer.item_id);
+    if (!item) return [];
+    return [{ itemId: answer.item_id, seq: answer.seq, value: shownValue(item, answer.value) }];
+  });
 }
 
 /** No one may start after this instant (late-entry policy); null: until the window closes. */

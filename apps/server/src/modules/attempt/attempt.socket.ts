@@ -152,8 +152,8 @@ export function attachAttemptSocket(
       SocketEvent.JOIN,
       handle(async (payload) => {
         const { attemptId } = parse(attemptIdPayload, payload);
-        const view = await attempts.view(attemptId, data.auth, data.ip);
         const row = await attempts.ownAttempt(attemptId, data.auth);
+        const view = await attempts.joinView(row, data.ip);
         const holder = live.get(attemptId);
         if (holder && holder !== socket && holder.connected && row.finished_at === null) {
           if (row.takeover === 'refuse') {
@@ -220,7 +220,7 @@ export function attachAttemptSocket(
   });
 
   app.addHook('preClose', async () => {
-    await attempts.writer.drain();
+    await attempts.drainWrites();
     await io.close();
   });
   return io;
