@@ -335,10 +335,12 @@ function ItemAnswer({ item }: { item: ReviewItem }) {
             <dt>{t('attemptPage.question.blank', { n: index + 1 })}</dt>
             <dd>
               <span className="exam-result-given">
-                {mine}: {blanks[index]?.trim() ? blanks[index] : t('attemptPage.result.unanswered')}
+                <span className="exam-result-label">{mine}</span>{' '}
+                {blanks[index]?.trim() ? blanks[index] : t('attemptPage.result.unanswered')}
               </span>
               <span className="exam-result-key">
-                {key}: {(item.key.blanks[index] ?? []).join(' / ')}
+                <span className="exam-result-label">{key}</span>{' '}
+                {(item.key.blanks[index] ?? []).join(' / ')}
               </span>
             </dd>
           </div>
