@@ -140,6 +140,8 @@ export const listScoreLogQuery = pageQuery.extend({
   examId: dbId,
   answerId: optionalInt(z.number().int()),
 });
+/** exportScoreLog: the exam's whole score log as .xlsx (GET `${MARKING_BASE}/exportScoreLog?examId=N`). */
+export const exportScoreLogQuery = z.object({ examId: dbId });
 
 export interface MarkingPlanView {
   examId: number;

@@ -531,4 +531,27 @@ export class MarkingRepository {
       base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
   }
+
+  /** The next `limit` entries of the exam's score log after `afterId`, with who made them. */
+  scoreLogAfter(examId: number, userId: number | undefined, afterId: number, limit: number) {
+    let query = this.db
+      .selectFrom('score_log')
+      .leftJoin('users', 'users.id', 'score_log.user_id')
+      .selectAll('score_log')
+      .select((eb) => [
+        // The code is the attempt's: a key correction's entry on an objective answer has it too.
+        eb
+          .selectFrom('marking_answers')
+          .select('marking_answers.anon_code')
+          .whereRef('marking_answers.attempt_id', '=', 'score_log.attempt_id')
+          .limit(1)
+          .as('anon_code'),
+        'users.name as user_name',
+        'users.nick_name',
+      ])
+      .where('score_log.exam_id', '=', examId)
+      .where('score_log.id', '>', afterId);
+    if (userId !== undefined) query = query.where('score_log.user_id', '=', userId);
+    return query.orderBy('score_log.id').limit(limit).execute();
+  }
 }

@@ -8,6 +8,7 @@ import {
   withdrawScoresBody,
   listArbitrationQuery,
   listScoreLogQuery,
+  exportScoreLogQuery,
   nextAnswerBody,
   pageQuery,
   scoreAnswerBody,
@@ -16,7 +17,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../errors.js';
+import { sendXlsx } from '../../lib/import-reply.js';
 import { requireAuth } from '../../plugins/access.js';
+import { requestLanguage } from '../../plugins/envelope.js';
 import type { AuditService } from './audit.service.js';
 import type { KeyService } from './key.service.js';
 import type { MarkingService } from './marking.service.js';
@@ -144,6 +147,27 @@ export async function markingRoutes(
       },
     },
     async (request) => ok(await marking.scoreLog(request.query, requireAuth(request))),
+  );
+
+  r.get(
+    `${MARKING_BASE}/exportScoreLog`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The exam's whole score log as .xlsx (a marker's own entries, a chief's all)",
+        querystring: exportScoreLogQuery,
+      },
+    },
+    async (request, reply) =>
+      sendXlsx(
+        reply,
+        await marking.exportScoreLog(
+          request.query.examId,
+          requireAuth(request),
+          requestLanguage(request),
+        ),
+      ),
   );
 
   r.get(

@@ -12,6 +12,7 @@ import {
   type ScoreAnswerBody,
   type ScoreAnswerResult,
   type ScoreLogEntry,
+  type MessageLanguage,
   type SetMarkingPlanBody,
 } from '@kaoshi/shared';
 import type { Insertable } from 'kysely';
@@ -19,12 +20,15 @@ import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import type { MarkingAnswersTable } from '../../db/types.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
+import { styleHeader, writeExport } from '../../lib/spreadsheet.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { shownTime } from '../attempt/answer-writer.js';
 import { isAnswered, isMarkedType } from '../attempt/scoring.js';
 import { itemsFor } from '../paper/candidate-view.js';
 import { readPaperVersion, type PaperSnapshot, type SnapshotItem } from '../paper/paper-version.js';
 import { agreedScore, onStep } from './agreed-score.js';
 import { MarkingRepository } from './marking.repository.js';
+import { SCORE_LOG_EXPORT_TEXTS, type ScoreLogKind } from './marking.texts.js';
 
 /** Answers "Next" looks at per try: markers racing for the first ones spread over them. */
 const CLAIM_WINDOW = 20;
@@ -492,5 +496,51 @@ export class MarkingService {
       })),
       total: Number(count.n),
     };
+  }
+
+  /**
+   * The exam's whole score log as .xlsx (headers, kinds and the system's name in `language`),
+   * read by the same rule as listScoreLog: a marker's own entries, a chief's all.
+   */
+  async exportScoreLog(examId: number, auth: AuthContext, language: MessageLanguage) {
+    const exam = await this.publishedExam(examId);
+    const onlyUser = hasAnyPermission(auth, [Perm.MARKING_ARBITRATE]) ? undefined : auth.user.id;
+    const texts = SCORE_LOG_EXPORT_TEXTS[language];
+    const points = (value: number | null) => (value === null ? '' : scoreFromHundredths(value));
+    return writeExport(
+      { local: `${exam.name}-${texts.fileName}`, english: `exam-${exam.id}-score-log` },
+      async (workbook) => {
+        const sheet = workbook.addWorksheet(texts.sheet);
+        sheet.columns = texts.columns.map((header, index) => ({
+          header,
+          width: [20, 10, 16, 18, 10, 10, 40, 16][index] ?? 12,
+        }));
+        styleHeader(sheet.getRow(1));
+        sheet.getRow(1).commit();
+        const PAGE = 2000;
+        for (let afterId = 0; ;) {
+          const rows = await this.repo.scoreLogAfter(exam.id, onlyUser, afterId, PAGE);
+          for (const row of rows) {
+            sheet
+              .addRow([
+                shownTime(row.created_at),
+                row.item_id,
+                row.anon_code ?? '',
+                texts.kinds[row.kind as ScoreLogKind] ?? row.kind,
+                points(row.old_score),
+                points(row.new_score),
+                row.reason,
+                row.user_id === 0
+                  ? texts.system
+                  : row.nick_name || row.user_name || `#${row.user_id}`,
+              ])
+              .commit();
+          }
+          if (rows.length < PAGE) break;
+          afterId = rows.at(-1)!.id;
+        }
+        sheet.commit();
+      },
+    );
   }
 }

@@ -707,6 +707,102 @@ describe('marking', () => {
     ]);
     expectStatus(await withdraw('again'), ApiStatus.CONFLICT);
   });
+  it('exports the score log as a workbook: kinds in the user’s language, a marker only their own', async () => {
+    const exam = await closedExam(smallBatch);
+    const itemId = exam.marked[0]!;
+    await addFinishedAttempts(t.handle.db, exam.id, { markedItemIds: [itemId], objective: 0 });
+    const [m0, m1] = markers as [typeof arbiter, typeof arbiter];
+    expectOk(
+      await arbiter.client.post(
+        `${BASE}/setMarkingPlan`,
+        plan(exam.id, { assignments: [{ itemId, markerIds: [m0.id, m1.id] }] }),
+      ),
+    );
+    const first = expectOk(await next(m0.client, exam.id, itemId)).answer!;
+    expectOk(await score(m0.client, first.answerId, 1));
+    expectOk(await score(m0.client, first.answerId, 1.5, 'second look'));
+    const second = expectOk(await next(m1.client, exam.id, itemId)).answer!;
+    expectOk(await score(m1.client, second.answerId, 2));
+    const nick = async (id: number) =>
+      (
+        await t.handle.db
+          .selectFrom('users')
+          .select('nick_name')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).nick_name;
+
+    const download = (client: Client, query: string, language = 'zh-CN') =>
+      t.app.inject({
+        method: 'GET',
+        url: `${BASE}/exportScoreLog?${query}`,
+        cookies: { KAOSHI_TOKEN: client.token! },
+        headers: { 'accept-language': language },
+      });
+    const rowsOf = async (payload: Buffer) => {
+      const ExcelJS = (await import('exceljs')).default;
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(payload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      const rows: unknown[][] = [];
+      // An empty cell reads back as nothing: '' as written.
+      sheet.eachRow((row) =>
+        rows.push(Array.from({ length: 8 }, (_, i) => (row.values as unknown[])[i + 1] ?? '')),
+      );
+      return rows;
+    };
+
+    const chief = await download(arbiter.client, `examId=${exam.id}`);
+    expect(chief.statusCode).toBe(200);
+    expect(chief.headers['content-type']).toContain('spreadsheetml');
+    expect(chief.headers['content-disposition']).toContain(`exam-${exam.id}-score-log`);
+    expect(chief.headers['content-disposition']).toContain("filename*=UTF-8''");
+    const rows = await rowsOf(chief.rawPayload);
+    expect(rows[0]).toEqual([
+      '时间',
+      '题目',
+      '匿名编号',
+      '类型',
+      '原分数',
+      '新分数',
+      '原因',
+      '操作人',
+    ]);
+    const codes = new Map([
+      [first.answerId, first.anonCode],
+      [second.answerId, second.anonCode],
+    ]);
+    expect(rows.slice(1).map((row) => row.slice(1))).toEqual([
+      [itemId, codes.get(first.answerId), '评分', '', 1, '', await nick(m0.id)],
+      [itemId, codes.get(first.answerId), '最终得分', '', 1, '', await nick(m0.id)],
+      [itemId, codes.get(first.answerId), '改分', 1, 1.5, '', await nick(m0.id)],
+      [itemId, codes.get(first.answerId), '最终得分', 1, 1.5, '', await nick(m0.id)],
+      [itemId, codes.get(second.answerId), '评分', '', 2, '', await nick(m1.id)],
+      [itemId, codes.get(second.answerId), '最终得分', '', 2, '', await nick(m1.id)],
+    ]);
+    expect(String(rows[1]![0])).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+
+    // A marker reads only their own entries, here in Spanish.
+    const own = await download(m1.client, `examId=${exam.id}`, 'es');
+    expect(own.statusCode).toBe(200);
+    const ownRows = await rowsOf(own.rawPayload);
+    expect(ownRows[0]![3]).toBe('Tipo');
+    expect(ownRows.slice(1).map((row) => row[3])).toEqual(['Calificación', 'Nota final']);
+
+    expectStatus(
+      await outsider.get(`${BASE}/exportScoreLog`, { examId: String(exam.id) }),
+      ApiStatus.FORBIDDEN,
+    );
+    expectStatus(
+      await arbiter.client.get(`${BASE}/exportScoreLog`, { examId: 'x' }),
+      ApiStatus.INVALID_INPUT,
+    );
+    expectStatus(
+      await arbiter.client.get(`${BASE}/exportScoreLog`, { examId: '999999' }),
+      ApiStatus.NOT_FOUND,
+    );
+  });
+
   it('a key correction re-scores every affected attempt at once, each change logged', async () => {
     const exam = await closedExam(smallBatch);
     await addFinishedAttempts(t.handle.db, exam.id, { markedItemIds: [], objective: 0 });
