@@ -578,8 +578,14 @@ async function runOn(database) {
 
     const baseMb = memoryMb(pid, 'VmRSS');
     const meter = cpuMeter(pid, dbName);
+    const generator = process.cpuUsage();
     const stats = await mark(api, examId, items.short, markers);
     const cpu = meter();
+    const generatorCpu = process.cpuUsage(generator);
+    const generatorPercent = ((generatorCpu.user + generatorCpu.system) / 1e6 / cpu.wall) * 100;
+    /** CPU milliseconds per answer marked, from a share of one core over the marking. */
+    const perAnswer = (percent) =>
+      `${(((Number(percent) / 100) * cpu.wall * 1000) / Math.max(1, stats.roundTrips.length)).toFixed(1)} ms CPU`;
     const peakMb = memoryMb(pid, 'VmHWM');
     const marked = stats.roundTrips.length;
     console.log(
@@ -592,7 +598,7 @@ async function runOn(database) {
       `${database}: errors: ${count(stats.errorCount)}${stats.errors.size > 0 ? ` (${listed(stats.errors)})` : ''}; empty nexts while others held the last answers: ${count(stats.emptyNexts)}`,
     );
     console.log(
-      `${database}: server CPU ${cpu.server}% of one core over the marking (${cpu.wall.toFixed(0)} s)${postgres ? `, PostgreSQL backends of the bench database ${cpu.backends}%` : ''}; peak memory (VmHWM) ${peakMb.toFixed(0)} MB (${baseMb.toFixed(0)} MB before the marking); load average ${loadAverage()}`,
+      `${database}: server CPU ${cpu.server}% of one core over the marking (${cpu.wall.toFixed(0)} s), ${perAnswer(cpu.server)} per answer marked${postgres ? `; PostgreSQL backends of the bench database ${cpu.backends}%, ${perAnswer(cpu.backends)} per answer` : ''}; load generator (this process) ${perAnswer(generatorPercent)} per answer; peak memory (VmHWM) ${peakMb.toFixed(0)} MB (${baseMb.toFixed(0)} MB before the marking); load average ${loadAverage()}`,
     );
 
     // Checked through the API: each answer marked once, every one final, the totals right.
