@@ -87,14 +87,16 @@ export async function upsertAnswers(trx: Db, saves: readonly StoredSave[]) {
   }
 }
 
-export function answersOf(db: Db, attemptId: number) {
+/** The attempt's answers as stored, in item order (the receipt code hashes them so). */
+export function answersQuery(db: Db, attemptId: number) {
   return db
     .selectFrom('attempt_answers')
     .select(['item_id', 'seq', 'value'])
     .where('attempt_id', '=', attemptId)
-    .orderBy('item_id')
-    .execute();
+    .orderBy('item_id');
 }
+
+export const answersOf = (db: Db, attemptId: number) => answersQuery(db, attemptId).execute();
 
 /** An integrity event as stored (attempt_events). */
 export interface AttemptEventInput {

@@ -39,6 +39,7 @@ import { itemKey } from '../paper/print-view.js';
 import { AnswerWriter, shownTime } from './answer-writer.js';
 import {
   answersOf,
+  answersQuery,
   attemptWithExam,
   markerCommentsOf,
   recordEvent,
@@ -134,6 +135,8 @@ export class AttemptService {
   // Every start, resume and join runs these: compiled once (placeholders bound per call).
   private readonly studentByUser;
   private readonly ownAttemptRow;
+  private readonly candidateExam;
+  private readonly storedAnswers;
 
   constructor(
     private readonly db: Db,
@@ -150,6 +153,31 @@ export class AttemptService {
         .selectFrom('students')
         .select(['id', 'name', 'ticket_number', 'photo'])
         .where('user_id', '=', 0),
+    );
+    this.storedAnswers = precompiled(db, answersQuery(db, 0));
+    // The exam as the student's candidate row sees it, with the attempt if one was started.
+    this.candidateExam = precompiled(
+      db,
+      db
+        .selectFrom('exams')
+        .innerJoin('exam_candidates as c', 'c.exam_id', 'exams.id')
+        .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
+        .select([
+          'exams.id',
+          'exams.status',
+          'exams.paper_version_id',
+          'exams.start_at',
+          'exams.end_at',
+          'exams.duration_minutes',
+          'exams.late_entry_minutes',
+          'exams.access_code',
+          'exams.ip_allow_list',
+          'c.id as candidate_id',
+          'c.extra_minutes',
+          'a.id as attempt_id',
+        ])
+        .where('exams.id', '=', 0)
+        .where('c.student_id', '=', 0),
     );
     this.ownAttemptRow = precompiled(
       db,
@@ -346,35 +374,12 @@ export class AttemptService {
    */
   async start(input: StartAttemptInput, auth: AuthContext, ip: string): Promise<AttemptView> {
     const student = await this.studentOf(auth);
-    const exam = await this.db
-      .selectFrom('exams')
-      .innerJoin('exam_candidates as c', 'c.exam_id', 'exams.id')
-      .select([
-        'exams.id',
-        'exams.status',
-        'exams.paper_version_id',
-        'exams.start_at',
-        'exams.end_at',
-        'exams.duration_minutes',
-        'exams.late_entry_minutes',
-        'exams.access_code',
-        'exams.ip_allow_list',
-        'c.id as candidate_id',
-        'c.extra_minutes',
-      ])
-      .where('exams.id', '=', input.examId)
-      .where('c.student_id', '=', student.id)
-      .executeTakeFirst();
+    const [exam] = await this.candidateExam(input.examId, student.id);
     if (!exam || exam.status !== 'published' || exam.paper_version_id === null) {
       throw forbidden('notYourExam', { id: input.examId });
     }
-    const existing = await this.db
-      .selectFrom('attempts')
-      .select('id')
-      .where('candidate_id', '=', exam.candidate_id)
-      .executeTakeFirst();
     this.checkAddress(ip, exam.ip_allow_list);
-    if (existing) return this.view(existing.id, auth, ip);
+    if (exam.attempt_id !== null) return this.view(exam.attempt_id, auth, ip);
 
     const now = new Date();
     const at = now.toISOString();
@@ -444,7 +449,7 @@ export class AttemptService {
     const student = await this.studentOf(auth);
     const variant = await this.variantOf(row);
     const snapshot = await this.snapshot(row.paper_version_id);
-    const stored = await answersOf(this.db, row.id);
+    const stored = await this.storedAnswers(row.id);
     const now = Date.now();
     return {
       attemptId: row.id,
@@ -486,7 +491,7 @@ export class AttemptService {
   async joinView(row: AttemptRow, ip: string): Promise<JoinView> {
     if (row.finished_at === null) this.checkAddress(ip, row.ip_allow_list);
     const variant = await this.variantOf(row);
-    const stored = await answersOf(this.db, row.id);
+    const stored = await this.storedAnswers(row.id);
     const now = Date.now();
     return {
       attemptId: row.id,
@@ -578,7 +583,7 @@ export class AttemptService {
     const row = await attemptWithExam(this.db)
       .where('attempts.id', '=', attemptId)
       .executeTakeFirstOrThrow();
-    return this.receiptOf(row, await answersOf(this.db, attemptId), await this.variantOf(row));
+    return this.receiptOf(row, await this.storedAnswers(attemptId), await this.variantOf(row));
   }
 
   private receiptOf(
