@@ -147,14 +147,14 @@ export function frameworkErrorEnvelope(
  * The refusal of zod validation: each issue (at most five) after the label of the field it
  * names, e.g. `名称：太小：期望 string 长度 >=2 字符`; the first field goes into `data`.
  */
-function describeValidation(error: FastifyError, language: MessageLanguage) {
+function describeValidation(error: FastifyError, language: MessageLanguage, path: string) {
   const context = error.validationContext ?? 'body';
   const issues = (error.validation ?? []) as ValidationIssue[];
   const fields = issues.map((issue) => issue.instancePath.replace(/^\//, '').replaceAll('/', '.'));
   const message = issues
     .slice(0, 5)
     .map((issue, index) =>
-      withFieldLabel(fields[index] || context, wordIssue(issue, language), language),
+      withFieldLabel(fields[index] || context, wordIssue(issue, language), language, path),
     )
     .join('; ');
   return { message, field: fields[0] || context };
@@ -191,7 +191,8 @@ export default fp(async function envelopePlugin(app: FastifyInstance) {
       return sendEnvelope(reply, error.status, error.render(language), refusal(error.field));
     }
     if (error.validation) {
-      const { message, field } = describeValidation(error, language);
+      // The path words a field some calls share with different meanings (a marking plan's mode).
+      const { message, field } = describeValidation(error, language, request.url);
       return sendEnvelope(reply, ApiStatus.INVALID_INPUT, message, refusal(field));
     }
     const code = error.statusCode ?? 500;

@@ -8,6 +8,7 @@ import {
   FIELD_LABELS,
   MESSAGE_LANGUAGES,
   PAPER_AUDIT_NAMES,
+  SCOPED_FIELD_LABELS,
   SERVER_MESSAGES,
   UPLOAD_KIND_NAMES,
   languageOf,
@@ -25,6 +26,9 @@ const catalogues: Record<string, Record<string, Localized>> = {
   UPLOAD_KIND_NAMES,
   PAPER_AUDIT_NAMES,
   CERT_LEVEL_NAMES,
+  ...Object.fromEntries(
+    SCOPED_FIELD_LABELS.map((scope) => [`SCOPED_FIELD_LABELS ${scope.prefix}`, scope.labels]),
+  ),
 };
 
 describe('the server message catalogue', () => {
@@ -84,5 +88,22 @@ describe('field labels', () => {
     expect(names.size).toBeGreaterThan(20);
     const missing = [...names].filter((name) => !Object.hasOwn(FIELD_LABELS, name)).sort();
     expect(missing).toEqual([]);
+  });
+
+  it('word a field several calls share by the call: mode is an import’s, a paper’s or a marking plan’s', () => {
+    expect(withFieldLabel('mode', 'x', 'zh')).toBe('导入方式：x');
+    expect(withFieldLabel('mode', 'x', 'zh', '/api/kaoshi-marking/marking/setMarkingPlan')).toBe(
+      '阅卷方式：x',
+    );
+    expect(withFieldLabel('mode', 'x', 'en', '/api/kaoshi-marking/marking/setMarkingPlan')).toBe(
+      'Marking mode: x',
+    );
+    expect(withFieldLabel('mode', 'x', 'zh', '/api/kaoshi-paper/paper/addPaper')).toBe(
+      '组卷方式：x',
+    );
+    // Other fields of those calls keep their one label.
+    expect(withFieldLabel('step', 'x', 'ja', '/api/kaoshi-marking/marking/setMarkingPlan')).toBe(
+      '採点刻み：x',
+    );
   });
 });

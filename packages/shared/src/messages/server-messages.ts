@@ -2370,15 +2370,42 @@ export const renderMessage = (
   language: MessageLanguage,
 ): string => fill(SERVER_MESSAGES[key][language], params, language);
 
-/** A field's name in the language; a field the catalogue lacks keeps its own name. */
-export const fieldLabel = (field: string, language: MessageLanguage): string => {
+/**
+ * A field name several calls share with different meanings, worded per API (the request path's
+ * prefix): `mode` is an import's mode in general, but a paper's way of being filled and a marking
+ * plan's way of marking.
+ */
+export const SCOPED_FIELD_LABELS: readonly {
+  prefix: string;
+  labels: Readonly<Record<string, Localized>>;
+}[] = [
+  {
+    prefix: '/api/kaoshi-marking/',
+    labels: {
+      mode: { zh: '阅卷方式', en: 'Marking mode', es: 'Modo de corrección', ja: '採点方式' },
+    },
+  },
+  {
+    prefix: '/api/kaoshi-paper/',
+    labels: {
+      mode: { zh: '组卷方式', en: 'How it is filled', es: 'Cómo se llena', ja: '作成方法' },
+    },
+  },
+];
+
+/**
+ * A field's name in the language; a field the catalogue lacks keeps its own name. `path`: the
+ * request's path, for the names SCOPED_FIELD_LABELS words per API.
+ */
+export const fieldLabel = (field: string, language: MessageLanguage, path = ''): string => {
   const name = field.split('.').findLast((part) => !/^\d+$/.test(part)) ?? field;
-  return (FIELD_LABELS as Record<string, Localized>)[name]?.[language] ?? field;
+  const scoped = SCOPED_FIELD_LABELS.find((scope) => path.startsWith(scope.prefix))?.labels[name];
+  return (scoped ?? (FIELD_LABELS as Record<string, Localized>)[name])?.[language] ?? field;
 };
 
 /** "用户名：…", "Username: …". */
-export const withFieldLabel = (field: string, text: string, language: MessageLanguage) =>
-  `${fieldLabel(field, language)}${language === 'zh' || language === 'ja' ? '：' : ': '}${text}`;
+export const withFieldLabel = (field: string, text: string, language: MessageLanguage, path = '') =>
+  `${fieldLabel(field, language, path)}${language === 'zh' || language === 'ja' ? '：' : ': '}${text}`;
 
 /** A message worded in every language, to be a parameter of another (a list of problems). */
 export const localized = (key: MessageKey, params: MessageParams = {}): Localized =>
