@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
 import zh from '../src/i18n/locales/zh';
 import { DESKTOP, PHONE, collectConsoleErrors, newPage, openSignedIn, screenshot } from './browser';
+import { axeFindings } from './axe-findings';
 import { createMarkingExam, type MarkingFixture, type MarkingUser } from './marking-fixture';
 import { adminSession } from './session';
 
@@ -76,6 +77,7 @@ describe('The marking desk', () => {
     await expect.poll(() => page.locator('.desk-left').innerText()).toBe('3');
     await expect.poll(() => page.locator('.desk-mine').innerText()).toBe('0');
     await expectBlind(page);
+    expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'marking-desk-zh');
 
     // The score field has the focus: 7.3 is off the 0.5 step, refused in place in Chinese.
@@ -157,6 +159,7 @@ describe('The marking desk', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'marking-desk-task-phone-en');
 
     // Above the full score: refused in English, in place.

@@ -14,6 +14,7 @@ import es from '../src/i18n/locales/es';
 import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { ApiClient } from './api';
+import { axeFindings } from './axe-findings';
 import { PAPER_ITEMS, createAttemptExam, type AttemptFixture } from './attempt-fixture';
 import { DESKTOP, PHONE, collectConsoleErrors, newPage, openSignedIn, screenshot } from './browser';
 import { adminSession } from './session';
@@ -149,6 +150,8 @@ describe("A student's result", () => {
     const { page, errors } = await open('zh');
     await openSignedIn(page, student, `${baseURL}/exam-student/examStudentTest`);
     const card = page.locator(`.my-exam-card[data-exam-id="${examId}"]`);
+    await card.waitFor();
+    await screenshot(page, 'result-finished-card-zh', { fullPage: false });
     const view = card.getByRole('button', { name: zh.attemptPage.result.view });
     await view.click();
     await page.waitForURL(/\/exam-student\/examResult\?attemptId=/);
@@ -207,6 +210,7 @@ describe("A student's result", () => {
     const { page, errors } = await open('zh');
     await openSignedIn(page, student, resultUrl());
     await checkReleased(page, 'zh');
+    expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'result-released-zh');
     expect(errors).toEqual([]);
     await page.context().close();

@@ -5,7 +5,7 @@ import { Alert, Button, Card, Input, Result, Skeleton, Tag, Typography } from 'a
 import type { InputRef } from 'antd';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { getMarkingProgress } from '../../../api/marking';
 import { ApiError } from '../../../api/request';
 import { SafeHtml } from '../../../components/SafeHtml';
@@ -288,9 +288,7 @@ function Desk({ examId, itemId }: { examId: number; itemId: string }) {
             <dd className="desk-left">{counts?.left ?? '–'}</dd>
           </div>
         </dl>
-        <Link to={MARKING_OVERVIEW_PATH} className="desk-back">
-          <ArrowLeftOutlined /> {t('marking.desk.backToOverview')}
-        </Link>
+        <BackButton className="desk-back" />
       </header>
 
       {lastSaved && <SavedNote entry={lastSaved} />}
@@ -457,12 +455,14 @@ function Desk({ examId, itemId }: { examId: number; itemId: string }) {
 }
 
 /** Back to the marking overview: a button (a link inside a button would be two controls). */
-function BackButton({ primary = false }: { primary?: boolean }) {
+function BackButton({ primary = false, className }: { primary?: boolean; className?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <Button
       type={primary ? 'primary' : 'default'}
+      icon={primary ? undefined : <ArrowLeftOutlined />}
+      className={className}
       onClick={() => void navigate(MARKING_OVERVIEW_PATH)}
     >
       {t('marking.desk.backToOverview')}
