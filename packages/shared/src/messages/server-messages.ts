@@ -1848,6 +1848,12 @@ export const SERVER_MESSAGES = {
     es: 'la pregunta {itemId} se califica automáticamente, no la corrigen personas',
     ja: '設問 {itemId} は自動採点のため採点者は不要です',
   },
+  noQuestionsToMark: {
+    zh: '您在考试 {id} 中没有负责的题目',
+    en: 'you have no question to mark in exam {id}',
+    es: 'no tiene preguntas que corregir en el examen {id}',
+    ja: '試験 {id} に担当の設問がありません',
+  },
   notYourQuestion: {
     zh: '您不负责本考试的题目 {itemId}',
     en: 'you do not mark question {itemId} of this exam',

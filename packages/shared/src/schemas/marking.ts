@@ -52,7 +52,12 @@ export const setMarkingPlanBody = z.object({
 });
 export type SetMarkingPlanBody = z.infer<typeof setMarkingPlanBody>;
 
-export const nextAnswerBody = z.object({ examId: dbId, itemId: itemIdSchema });
+/**
+ * "Next". Marking by question: `itemId` names the question (required). Marking by candidate: the
+ * marker's questions are handed candidate by candidate (every one of theirs of a candidate
+ * before the next); `itemId`, when given, is taken first within the candidate.
+ */
+export const nextAnswerBody = z.object({ examId: dbId, itemId: itemIdSchema.optional() });
 
 /** A marker's score, or an arbiter's final one. */
 export const scoreAnswerBody = z.object({
@@ -216,10 +221,14 @@ export interface DeskAnswer {
 }
 
 export interface NextAnswerResult {
+  /** In candidate mode it may be of any of the marker's questions: see its itemId. */
   answer: DeskAnswer | null;
-  /** Answers of the question still to be marked by someone (this marker's share included). */
+  /**
+   * Answers of the question still to be marked by someone (this marker's share included); in
+   * candidate mode, of all the marker's questions.
+   */
   left: number;
-  /** Marks this marker has given on the question in this cycle. */
+  /** Marks this marker has given on the question (candidate mode: their questions) this cycle. */
   mine: number;
 }
 

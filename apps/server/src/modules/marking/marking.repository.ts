@@ -220,6 +220,64 @@ export class MarkingRepository {
     return rows.map((row) => row.id);
   }
 
+  /** The answer this marker holds now on any of `itemIds` (candidate mode), if any. */
+  async heldAmong(examId: number, itemIds: readonly string[], markerId: number, now: string) {
+    if (itemIds.length === 0) return undefined;
+    const row = await this.db
+      .selectFrom('marking_answers')
+      .select('id')
+      .where('exam_id', '=', examId)
+      .where('item_id', 'in', [...itemIds])
+      .where('lease_marker_id', '=', markerId)
+      .where('lease_until', '>', now)
+      .where('final_score', 'is', null)
+      .orderBy('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /** The attempt of this marker's latest mark in the exam (candidate mode goes on with it). */
+  async lastMarkedAttempt(examId: number, markerId: number) {
+    const row = await this.db
+      .selectFrom('marking_marks as mk')
+      .innerJoin('marking_answers as ma', 'ma.id', 'mk.answer_id')
+      .select('ma.attempt_id')
+      .where('ma.exam_id', '=', examId)
+      .where('mk.marker_id', '=', markerId)
+      .orderBy('mk.id', 'desc')
+      .executeTakeFirst();
+    return row?.attempt_id;
+  }
+
+  /**
+   * Answers of `itemIds` this marker could claim now, by candidate (attempt), for candidate
+   * mode; only `attemptId`'s when given.
+   */
+  claimableByCandidate(
+    examId: number,
+    itemIds: readonly string[],
+    markerId: number,
+    needed: number,
+    now: string,
+    options: { attemptId?: number; limit: number },
+  ) {
+    if (itemIds.length === 0) return Promise.resolve([]);
+    let query = this.db
+      .selectFrom('marking_answers as ma')
+      .select(['ma.id', 'ma.attempt_id', 'ma.item_id'])
+      .where('ma.exam_id', '=', examId)
+      .where('ma.item_id', 'in', [...itemIds])
+      .where('ma.final_score', 'is', null)
+      .where('ma.arbitration', '=', 0)
+      .where('ma.marks_done', '<', needed)
+      .where((eb) => eb.or([eb('ma.lease_until', 'is', null), eb('ma.lease_until', '<', now)]))
+      .where((eb) => eb.not(eb.exists(this.markBy(eb, markerId))));
+    if (options.attemptId !== undefined) {
+      query = query.where('ma.attempt_id', '=', options.attemptId);
+    }
+    return query.orderBy('ma.attempt_id').orderBy('ma.id').limit(options.limit).execute();
+  }
+
   /** A mark by `markerId` on the outer `ma` answer in its current cycle. */
   private markBy(eb: AnswerScope, markerId: number) {
     return eb

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import {
+  MARKING_BASE,
   MARKING_LEASE_MS,
+  MESSAGE_LANGUAGES,
+  fieldLabel,
   Perm,
   scoreFromHundredths,
   scoreToHundredths,
   type ArbitrationView,
   type DeskAnswer,
+  type Localized,
   type MarkingMode,
   type MarkingPlanView,
   type NextAnswerResult,
@@ -33,6 +37,8 @@ import { SCORE_LOG_EXPORT_TEXTS, type ScoreLogKind } from './marking.texts.js';
 /** Answers "Next" looks at per try: markers racing for the first ones spread over them. */
 const CLAIM_WINDOW = 20;
 const CLAIM_TRIES = 5;
+/** Candidate mode: the next candidate is one of the first this many with answers left. */
+const CANDIDATE_WINDOW = 5;
 
 type MarkRow = { marker_id: number; score: number };
 
@@ -158,7 +164,16 @@ export class MarkingService {
           tolerance: 'tolerance',
           step: 'step',
         };
-        throw conflict('markingPlanLocked', { fields: changed.map((f) => names[f]).join(', ') });
+        // The fields as the form names them, in each language.
+        const fields = Object.fromEntries(
+          MESSAGE_LANGUAGES.map((language) => [
+            language,
+            changed
+              .map((f) => fieldLabel(names[f], language, `${MARKING_BASE}/setMarkingPlan`))
+              .join(language === 'zh' || language === 'ja' ? '、' : ', '),
+          ]),
+        ) as Localized;
+        throw conflict('markingPlanLocked', { fields });
       }
     }
     const assignments = body.assignments.flatMap((a) =>
@@ -241,8 +256,21 @@ export class MarkingService {
     return { exam, plan, needed: plan.double_marking === 1 ? 2 : 1 };
   }
 
-  /** "Next": the answer this marker holds, else one claimed from the pool with a lease. */
+  /**
+   * "Next": the answer this marker holds, else one claimed from the pool with a lease. By
+   * question, of the question named; by candidate, see nextByCandidate.
+   */
   async next(
+    body: { examId: number; itemId?: string | undefined },
+    auth: AuthContext,
+  ): Promise<NextAnswerResult> {
+    const plan = await this.requirePlan((await this.publishedExam(body.examId)).id);
+    if (plan.mode === 'candidate') return this.nextByCandidate(body.examId, body.itemId, auth);
+    if (body.itemId === undefined) throw invalid('itemId', 'required');
+    return this.nextOfItem({ examId: body.examId, itemId: body.itemId }, auth);
+  }
+
+  private async nextOfItem(
     body: { examId: number; itemId: string },
     auth: AuthContext,
   ): Promise<NextAnswerResult> {
@@ -273,6 +301,96 @@ export class MarkingService {
     return {
       answer: answerId === undefined ? null : await this.deskAnswer(answerId, markerId, plan.step),
       ...counts,
+    };
+  }
+
+  /**
+   * "Next" when marking by candidate: every one of this marker's (open) questions of a candidate
+   * before the next candidate. The held answer first; else one of the candidate of the marker's
+   * latest mark, while any is left for them; else the next candidate (a random one of the first
+   * few, so that markers pressing Next together rarely collide). Within a candidate `preferred`
+   * comes first, then the paper's order.
+   */
+  private async nextByCandidate(
+    examId: number,
+    preferred: string | undefined,
+    auth: AuthContext,
+  ): Promise<NextAnswerResult> {
+    const exam = await this.publishedExam(examId);
+    const plan = await this.requirePlan(examId);
+    if (exam.released_at !== null) throw conflict('scoresReleased', { id: examId });
+    const markerId = auth.user.id;
+    const needed = plan.double_marking === 1 ? 2 : 1;
+    const assigned = (await this.repo.assignments(examId))
+      .filter((row) => row.marker_id === markerId)
+      .map((row) => row.item_id);
+    if (preferred !== undefined && !assigned.includes(preferred)) {
+      throw forbidden('notYourQuestion', { itemId: preferred });
+    }
+    if (assigned.length === 0) throw forbidden('noQuestionsToMark', { id: examId });
+    const open: string[] = [];
+    for (const itemId of assigned) {
+      if (!(await this.repo.itemClosed(examId, itemId))) open.push(itemId);
+    }
+    if (preferred !== undefined && !open.includes(preferred)) {
+      throw conflict('markingClosed', { itemId: preferred });
+    }
+    if (open.length === 0) throw conflict('markingClosed', { itemId: assigned.join(', ') });
+    await this.enroll(exam.id, exam.paper_version_id);
+    const paperOrder = new Map(
+      [...(await this.versionItems(exam.paper_version_id)).keys()].map((id, i) => [id, i]),
+    );
+    const rank = (itemId: string) => (itemId === preferred ? -1 : (paperOrder.get(itemId) ?? 0));
+
+    let answerId = await this.repo.heldAmong(examId, open, markerId, nowIso());
+    for (let tries = 0; answerId === undefined && tries < CLAIM_TRIES; tries++) {
+      const now = new Date();
+      const claimable = (attemptId?: number) =>
+        this.repo.claimableByCandidate(examId, open, markerId, needed, now.toISOString(), {
+          attemptId,
+          limit: CLAIM_WINDOW * open.length,
+        });
+      const current = await this.repo.lastMarkedAttempt(examId, markerId);
+      let rows = current === undefined ? [] : await claimable(current);
+      if (rows.length === 0) {
+        const pool = await claimable();
+        if (pool.length === 0) break;
+        const candidates = [...new Set(pool.map((row) => row.attempt_id))];
+        const first =
+          candidates[Math.floor(Math.random() * Math.min(candidates.length, CANDIDATE_WINDOW))]!;
+        rows = [
+          ...pool.filter((row) => row.attempt_id === first),
+          ...pool.filter((row) => row.attempt_id !== first),
+        ];
+      }
+      // Candidate by candidate as listed; within one, the preferred question, then paper order.
+      const position = new Map<number, number>();
+      for (const row of rows)
+        if (!position.has(row.attempt_id)) position.set(row.attempt_id, position.size);
+      rows.sort(
+        (a, b) =>
+          position.get(a.attempt_id)! - position.get(b.attempt_id)! ||
+          rank(a.item_id) - rank(b.item_id),
+      );
+      const until = new Date(now.getTime() + MARKING_LEASE_MS).toISOString();
+      for (const row of rows) {
+        if (await this.repo.claim(row.id, markerId, needed, now.toISOString(), until)) {
+          answerId = row.id;
+          break;
+        }
+      }
+    }
+    let left = 0;
+    let mine = 0;
+    for (const itemId of assigned) {
+      const counts = await this.repo.deskCounts(examId, itemId, markerId, needed);
+      left += counts.left;
+      mine += counts.mine;
+    }
+    return {
+      answer: answerId === undefined ? null : await this.deskAnswer(answerId, markerId, plan.step),
+      left,
+      mine,
     };
   }
 

@@ -21,6 +21,7 @@ import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories
 import { addClass } from '../base/test-data.js';
 import { EXAM_BASE } from '../exam/exam.routes.js';
 import { addPaper, addStudents } from '../exam/test-data.js';
+import { addBankQuestions } from '../paper/test-data.js';
 import { createStructure, type Structure } from '../question/test-data.js';
 import { resultOf } from '../attempt/attempt.service.js';
 import { agreedScore } from './agreed-score.js';
@@ -246,6 +247,16 @@ describe('marking', () => {
       }),
     );
     expectStatus(lonely, ApiStatus.INVALID_INPUT);
+    // `mode` is this plan's way of marking, not an import's mode.
+    const bogus = await arbiter.client.request({
+      method: 'POST',
+      url: `${BASE}/setMarkingPlan`,
+      payload: { ...plan(exam.id, {}), mode: 'bogus' },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expectStatus(bogus, ApiStatus.INVALID_INPUT);
+    expect(bogus.body.message).toMatch(/^阅卷方式：/);
+    expect(bogus.body.data).toEqual({ field: 'mode' });
     const saved = expectOk(
       await arbiter.client.post<MarkingPlanView>(
         `${BASE}/setMarkingPlan`,
@@ -345,6 +356,96 @@ describe('marking', () => {
       final: 2,
       arbitration: false,
     });
+    // Marks exist: the rules they were given under no longer change, named as the form names them.
+    const locked = await arbiter.client.request({
+      method: 'POST',
+      url: `${BASE}/setMarkingPlan`,
+      payload: plan(exam.id, {
+        mode: 'candidate',
+        step: 1,
+        assignments: [{ itemId, markerIds: [markers[0]!.id] }],
+      }),
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expectStatus(locked, ApiStatus.CONFLICT);
+    expect(locked.body.message).toBe('阅卷已开始，不能再修改：阅卷方式、给分步长');
+  });
+
+  it('by candidate: Next hands all of one candidate’s questions of the marker before the next candidate', async () => {
+    const exam = await closedExam(smallBatch);
+    const [q1, q2] = exam.marked as [string, string];
+    await addFinishedAttempts(t.handle.db, exam.id, { markedItemIds: [q1, q2], objective: 0 });
+    const m0 = markers[0]!;
+    expectOk(
+      await arbiter.client.post(
+        `${BASE}/setMarkingPlan`,
+        plan(exam.id, {
+          mode: 'candidate',
+          assignments: [
+            { itemId: q1, markerIds: [m0.id] },
+            { itemId: q2, markerIds: [m0.id] },
+          ],
+        }),
+      ),
+    );
+    const handed: [string, string][] = [];
+    const first = expectOk(
+      await m0.client.post<NextAnswerResult>(`${BASE}/nextAnswer`, { examId: exam.id }),
+    );
+    expect(first).toMatchObject({ left: 6, mine: 0 });
+    // Next again while holding it: the same answer back.
+    expect(
+      expectOk(await m0.client.post<NextAnswerResult>(`${BASE}/nextAnswer`, { examId: exam.id }))
+        .answer!.answerId,
+    ).toBe(first.answer!.answerId);
+    handed.push([first.answer!.anonCode, first.answer!.itemId]);
+    expectOk(await score(m0.client, first.answer!.answerId, 1));
+    for (;;) {
+      // The desk may name the question it shows: taken first within the candidate.
+      const { answer } = expectOk(await next(m0.client, exam.id, q2));
+      if (!answer) break;
+      handed.push([answer.anonCode, answer.itemId]);
+      expectOk(await score(m0.client, answer.answerId, 1));
+    }
+    expect(handed).toHaveLength(6);
+    const codes = handed.map(([code]) => code);
+    // Three candidates, each a run of their two answers.
+    expect(new Set(codes).size).toBe(3);
+    for (let i = 0; i < 6; i += 2) {
+      expect(codes[i + 1]).toBe(codes[i]);
+      expect(
+        handed
+          .slice(i, i + 2)
+          .map(([, itemId]) => itemId)
+          .sort(),
+      ).toEqual([q1, q2].sort());
+    }
+    // After the first candidate, the named question comes first.
+    expect(handed.slice(2).map(([, itemId]) => itemId)).toEqual([q2, q1, q2, q1]);
+    expect(expectOk(await next(m0.client, exam.id, q2))).toMatchObject({
+      answer: null,
+      left: 0,
+      mine: 6,
+    });
+    // A question that is not theirs is refused, as by question.
+    expectStatus(await next(markers[1]!.client, exam.id, q1), ApiStatus.FORBIDDEN);
+    expectStatus(
+      await markers[1]!.client.post(`${BASE}/nextAnswer`, { examId: exam.id }),
+      ApiStatus.FORBIDDEN,
+    );
+  });
+
+  it('by question: Next needs the question', async () => {
+    const exam = await closedExam(smallBatch);
+    expectOk(
+      await arbiter.client.post(
+        `${BASE}/setMarkingPlan`,
+        plan(exam.id, { assignments: [{ itemId: exam.marked[0]!, markerIds: [markers[0]!.id] }] }),
+      ),
+    );
+    const refused = await markers[0]!.client.post(`${BASE}/nextAnswer`, { examId: exam.id });
+    expectStatus(refused, ApiStatus.INVALID_INPUT);
+    expect(refused.body.data).toEqual({ field: 'itemId' });
   });
 
   it('returns an abandoned lease to the pool', async () => {
@@ -800,6 +901,78 @@ describe('marking', () => {
     expectStatus(
       await arbiter.client.get(`${BASE}/exportScoreLog`, { examId: '999999' }),
       ApiStatus.NOT_FOUND,
+    );
+  });
+
+  it('reports the full score of a question drawn per candidate from the candidates’ own scores', async () => {
+    const own = await createStructure(t.handle.db);
+    await addBankQuestions(
+      t.handle.db,
+      [1, 2].map(() => ({
+        subjectId: own.subjectId,
+        level: own.level,
+        courseId: own.courseId,
+        type: QuestionType.SHORT_ANSWER,
+      })),
+    );
+    // Every candidate draws both short answers, at 3 points each: the paper has no score per item.
+    const { id: drawnPaper } = expectOk(
+      await admin.post<{ id: number }>('/api/kaoshi-paper/paper/addPaper', {
+        name: 'Drawn per candidate',
+        subjectId: own.subjectId,
+        level: own.level,
+        passScore: 3,
+        durationMinutes: 30,
+        mode: 'rules',
+        drawPerCandidate: true,
+        sections: [
+          {
+            title: 'Essays',
+            rules: [{ type: QuestionType.SHORT_ANSWER, count: 2, score: 3, difficulty: 3 }],
+          },
+        ],
+      }),
+    );
+    await t.handle.db
+      .updateTable('papers')
+      .set({ audit_status: 1 })
+      .where('id', '=', drawnPaper)
+      .execute();
+    const batch = await addClass(t.handle.db, own.subjectId, { level: own.level, name: 'Drawn' });
+    await addStudents(t.handle.db, batch, 2, { prefix: 'MD-' });
+    const { id: examId } = expectOk(
+      await admin.post<{ id: number }>(`${EXAM_BASE}/addExam`, {
+        name: 'Drawn exam',
+        paperId: drawnPaper,
+        instructionId: null,
+        classIds: [batch],
+        startAt: at(500),
+        endAt: at(502),
+        durationMinutes: 30,
+      } satisfies ExamBody),
+    );
+    expectOk(await admin.post(`${EXAM_BASE}/publishExam/${examId}`));
+    await t.handle.db
+      .updateTable('exams')
+      .set({ start_at: at(-3), end_at: at(-1) })
+      .where('id', '=', examId)
+      .execute();
+    const version = await t.handle.db
+      .selectFrom('exams')
+      .innerJoin('paper_versions', 'paper_versions.id', 'exams.paper_version_id')
+      .select('paper_versions.snapshot')
+      .where('exams.id', '=', examId)
+      .executeTakeFirstOrThrow();
+    const pool = (
+      JSON.parse(version.snapshot) as { sections: { pool: { itemId: string }[] }[] }
+    ).sections[0]!.pool.map((item) => item.itemId);
+    expect(pool).toHaveLength(2);
+    await addFinishedAttempts(t.handle.db, examId, { markedItemIds: pool, objective: 0 });
+    const progress = expectOk(
+      await arbiter.client.get<MarkingProgressView>(`${BASE}/getMarkingProgress/${examId}`),
+    );
+    expect(progress.items.map((item) => [item.itemId, item.fullScore, item.answers])).toEqual(
+      pool.map((itemId) => [itemId, 3, 2]),
     );
   });
 

@@ -63,6 +63,8 @@ export class ProgressRepository {
       .selectFrom('marking_answers')
       .select((eb) => [
         'item_id',
+        // A paper drawn per candidate has no score per question: each candidate's own.
+        eb.fn.max<number>('full_score').as('full_score'),
         eb.fn.countAll<number>().as('answers'),
         eb.fn.count<number>('final_score').as('marked'),
         eb.fn.sum<number>('arbitration').as('arbitration'),

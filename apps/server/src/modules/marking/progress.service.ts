@@ -76,7 +76,8 @@ export class ProgressService {
         return {
           itemId: item.itemId,
           type: item.type,
-          fullScore: scoreFromHundredths(item.score ?? 0),
+          // A pool item's score is its rule's, set per candidate: the highest of theirs.
+          fullScore: scoreFromHundredths(item.score ?? Number(row?.full_score ?? 0)),
           answers: Number(row?.answers ?? 0),
           marked: Number(row?.marked ?? 0),
           inProgress: Number(row?.in_progress ?? 0),
