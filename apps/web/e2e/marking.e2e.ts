@@ -1,0 +1,302 @@
+import { MARKING_BASE, type ListResult, type ScoreLogEntry } from '@kaoshi/shared';
+import fs from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../src/i18n/locales/en';
+import es from '../src/i18n/locales/es';
+import ja from '../src/i18n/locales/ja';
+import zh from '../src/i18n/locales/zh';
+import {
+  DESKTOP,
+  PHONE,
+  animationsDone,
+  answerConfirm,
+  buttonName,
+  collectConsoleErrors,
+  newPage,
+  openSignedIn,
+  openedPopup,
+  screenshot,
+} from './browser';
+import { createMarkingExam, type MarkingFixture } from './marking-fixture';
+import { adminSession } from './session';
+
+// The marking overview (examinationSituation) in Chromium: the administrator sets a double-
+// marking plan in its dialog; two markers score through the API, one answer far apart; the chief
+// finds the exam in the list, arbitrates that answer beside both marks, passes both questions'
+// group audits, reads the score log, releases the scores and withdraws the release with a reason.
+// Then the overview in four languages and at phone width. What the server holds is read back
+// through the API.
+
+const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
+const MESSAGES = { zh, en, es, ja } as const;
+type Language = keyof typeof LOCALES;
+const m = zh.marking;
+const PATH = '/examPublishManage/examinationSituation';
+
+/** `text` with i18next's {{name}} replaced. */
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
+
+const tag = `${Date.now() % 1_000_000}`;
+
+describe('marking overview', () => {
+  const session = adminSession();
+  let fx: MarkingFixture;
+  /** The chief's page, shared by the steps in order. */
+  let chief: Page;
+  let chiefErrors: string[];
+
+  const main = (page: Page) => page.locator('.app-main-page:not([hidden])');
+  const item = (page: Page, itemId: string) =>
+    main(page).locator(`.marking-item[data-item="${itemId}"]`);
+  const overviewLoaded = (page: Page) => main(page).locator('.marking-items').waitFor();
+  const unexpected = (errors: string[]) =>
+    errors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
+
+  async function open(language: Language, viewport = DESKTOP, api = fx.chief.api) {
+    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
+    const errors = collectConsoleErrors(page);
+    await openSignedIn(page, api, `${session.baseURL}${PATH}?examId=${fx.examId}`);
+    await overviewLoaded(page);
+    return { page, errors };
+  }
+
+  beforeAll(async () => {
+    fx = await createMarkingExam(session.admin, session.baseURL, `K${tag}`, {
+      sitting: 3,
+      absent: 1,
+      markers: 2,
+    });
+  });
+
+  it('the administrator sets a double-marking plan in its dialog', async () => {
+    const { page, errors } = await open('zh', DESKTOP, session.admin);
+    const overview = main(page);
+    await overview.getByText(m.overview.planNone).waitFor();
+    expect(await overview.locator('.marking-figures').innerText()).toMatch(
+      new RegExp(
+        `${m.overview.candidates}\\s+4[\\s\\S]*${m.overview.submitted}\\s+3[\\s\\S]*${m.overview.absent}\\s+1`,
+      ),
+    );
+    await overview.getByRole('button', { name: buttonName(m.plan.edit) }).click();
+    const dialog = await openedPopup(page, page.locator('.ant-modal.marking-plan-dialog'));
+    await dialog.getByRole('radio', { name: m.plan.doubleOptions.double }).check();
+    await dialog.getByLabel(m.plan.tolerance).fill('2');
+    await dialog.getByLabel(m.plan.step).fill('0.5');
+    await dialog.getByLabel(m.plan.auditShare).fill('50');
+    for (const itemId of fx.markedItemIds) {
+      const select = dialog.locator(`.marking-plan-markers[data-item="${itemId}"]`);
+      for (const marker of fx.markers) {
+        await select.click();
+        await page.keyboard.type(marker.nickName);
+        const option = page
+          .locator('.ant-select-dropdown:visible .ant-select-item-option')
+          .filter({ hasText: marker.nickName });
+        await option.click();
+      }
+      await page.keyboard.press('Escape');
+    }
+    await screenshot(page, 'marking-plan-dialog-zh');
+    await dialog.getByRole('button', { name: buttonName(zh.common.save) }).click();
+    await page.getByText(m.plan.saved).waitFor();
+    await overview
+      .getByText(
+        fill(m.overview.planSummary, {
+          mode: m.plan.modes.question,
+          double: m.overview.doubleMarking,
+          tolerance: 2,
+          step: 0.5,
+          share: 50,
+        }),
+      )
+      .waitFor();
+    const { plan } = await fx.progress();
+    expect(plan).toMatchObject({
+      mode: 'question',
+      double: true,
+      tolerance: 2,
+      step: 0.5,
+      auditShare: 50,
+    });
+    expect(plan!.assignments).toEqual(
+      fx.markedItemIds.map((itemId) => ({
+        itemId,
+        markerIds: expect.arrayContaining(fx.markers.map((marker) => marker.id)) as number[],
+      })),
+    );
+    expect(unexpected(errors)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('two markers score; the chief arbitrates the answer they disagree on', async () => {
+    const [a, b] = fx.markers as [MarkingFixture['markers'][0], MarkingFixture['markers'][0]];
+    const [short, link] = fx.markedItemIds;
+    // Marker A gives every short answer 8; marker B agrees except on the first he takes (1):
+    // beyond the tolerance of 2, that one waits for arbitration. Link tasks all agree.
+    let far: string | undefined;
+    for (let n = 0; n < fx.attempts.length; n++) {
+      await fx.mark(a, short, 8);
+      const marked = await fx.mark(b, short, n === 0 ? 1 : 8.5, n === 0 ? '要点不全' : '');
+      if (n === 0) far = marked!.answer.anonCode;
+      await fx.mark(a, link, 9);
+      await fx.mark(b, link, 9);
+    }
+    const before = await fx.progress();
+    expect(before.items.map((i) => [i.marked, i.arbitration])).toEqual([
+      [2, 1],
+      [3, 0],
+    ]);
+
+    // The chief finds the exam in the list of exams to mark.
+    chief = await newPage(session.browser, { locale: LOCALES.zh, viewport: DESKTOP });
+    chiefErrors = collectConsoleErrors(chief);
+    await openSignedIn(chief, fx.chief.api, `${session.baseURL}${PATH}`);
+    // Spec §2: entering the overview sets the local flag.
+    await main(chief).getByRole('link', { name: fx.examName }).waitFor();
+    expect(await chief.evaluate(() => localStorage.getItem('showBySituation'))).toBe('true');
+    await main(chief).getByRole('link', { name: fx.examName }).click();
+    await overviewLoaded(chief);
+    expect(await item(chief, short).innerText()).toContain(fx.markers[0]!.nickName);
+    await screenshot(chief, 'marking-overview-zh-arbitration');
+
+    await main(chief)
+      .getByRole('button', { name: buttonName(fill(m.arbitration.open, { count: 1 })) })
+      .click();
+    const drawer = await openedPopup(chief, chief.locator('.ant-drawer-content-wrapper:visible'));
+    const card = drawer.locator('.marking-arbitration-item');
+    await card.getByText(fill(m.arbitration.candidate, { code: far! })).waitFor();
+    // Both marks side by side, their gap, and the candidate's answer (no name anywhere).
+    const marks = await card.locator('.marking-mark-score').allInnerTexts();
+    expect(marks.sort()).toEqual(['1', '8']);
+    await card.getByText(fill(m.arbitration.gap, { gap: 7 })).waitFor();
+    await card.getByText('要点不全').waitFor();
+    expect(await card.innerText()).not.toContain(fx.attempts[0]!.student.name.slice(0, 3));
+    await screenshot(chief, 'marking-arbitration-zh');
+
+    // Off the step: the form says so and nothing is sent.
+    const score = card.getByLabel(m.arbitration.final);
+    await score.fill('6.3');
+    await card.getByRole('button', { name: buttonName(m.arbitration.save) }).click();
+    await card.getByText(fill(m.arbitration.offStep, { step: 0.5 })).waitFor();
+    expect((await fx.progress()).items[0]!.arbitration).toBe(1);
+
+    await score.fill('6.5');
+    await card.getByLabel(m.arbitration.comment).fill('以参考答案的两个要点为准');
+    await card.getByRole('button', { name: buttonName(m.arbitration.save) }).click();
+    await chief.getByText(fill(m.arbitration.saved, { score: 6.5 })).waitFor();
+    await drawer.getByText(m.arbitration.empty).waitFor();
+    await chief.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+
+    const after = await fx.progress();
+    expect(after.items.map((i) => [i.marked, i.arbitration])).toEqual([
+      [3, 0],
+      [3, 0],
+    ]);
+    const log = await fx.chief.api.call<ListResult<ScoreLogEntry>>(
+      'GET',
+      `${MARKING_BASE}/listScoreLog?examId=${fx.examId}&page=1&limit=100`,
+    );
+    expect(log.list.find((entry) => entry.kind === 'arbitration')).toMatchObject({
+      anonCode: far,
+      newScore: 6.5,
+      reason: '以参考答案的两个要点为准',
+      userId: fx.chief.id,
+    });
+  });
+
+  it('the chief passes both group audits and reads the score log', async () => {
+    await main(chief).getByRole('button', { name: m.overview.reload }).click();
+    for (const itemId of fx.markedItemIds) {
+      const card = item(chief, itemId);
+      await card.getByText(zh.codes.groupAudit.underReview).waitFor();
+      await card.getByRole('button', { name: buttonName(m.audit.open) }).click();
+      const dialog = await openedPopup(chief, chief.locator('.ant-modal.marking-audit-dialog'));
+      await dialog.locator('.marking-audit-sample').waitFor();
+      // Failing needs a reason: refused on the page first.
+      await dialog.locator('.marking-audit-fail').click();
+      await dialog.getByText(m.audit.reasonRequired).waitFor();
+      if (itemId === fx.markedItemIds[0]) await screenshot(chief, 'marking-audit-zh');
+      await dialog.locator('.marking-audit-pass').click();
+      await chief.getByText(m.audit.passed).first().waitFor();
+      await card.getByText(zh.codes.groupAudit.passed).waitFor();
+    }
+    expect((await fx.progress()).items.map((i) => i.audit)).toEqual([1, 1]);
+
+    await main(chief)
+      .getByRole('button', { name: buttonName(m.overview.scoreLog) })
+      .click();
+    const drawer = await openedPopup(chief, chief.locator('.ant-drawer-content-wrapper:visible'));
+    await drawer.getByText(m.log.kinds.arbitration).waitFor();
+    expect(await drawer.locator('.ant-table-row').count()).toBeGreaterThan(10);
+    // The export is the server's .xlsx of the whole record, saved as a download.
+    const [download] = await Promise.all([
+      chief.waitForEvent('download'),
+      drawer.getByRole('button', { name: buttonName(m.log.export) }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    // An .xlsx is a zip: "PK" first, not a JSON refusal saved as a file.
+    expect(
+      fs
+        .readFileSync(await download.path())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
+    await screenshot(chief, 'marking-log-zh');
+    await chief.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+  });
+
+  it('the chief releases the scores, then withdraws the release with a reason', async () => {
+    const overview = main(chief);
+    await overview.getByRole('button', { name: buttonName(m.release.release) }).click();
+    await answerConfirm(chief, m.release.release);
+    await chief.getByText(m.release.released).first().waitFor();
+    await overview.getByText(m.overview.released).waitFor();
+    await overview
+      .locator('.marking-release-history')
+      .getByText(m.release.actions.release, { exact: true })
+      .waitFor();
+    expect((await fx.progress()).released).toBe(true);
+    // Released: no more marking from here, and no key correction.
+    expect(await overview.locator('.marking-mark').count()).toBe(0);
+    await screenshot(chief, 'marking-overview-zh-released');
+
+    await overview.getByRole('button', { name: buttonName(m.release.withdraw) }).click();
+    const dialog = await openedPopup(chief, chief.locator('.ant-modal.marking-withdraw-dialog'));
+    await dialog.getByRole('button', { name: buttonName(m.release.withdraw) }).click();
+    await dialog.getByText(m.release.reasonRequired).waitFor();
+    await dialog.getByLabel(m.release.reason).fill('第二题分数需复核');
+    await dialog.getByRole('button', { name: buttonName(m.release.withdraw) }).click();
+    await chief.getByText(m.release.withdrawn).first().waitFor();
+    const history = overview.locator('.marking-release-history');
+    await history.getByText('第二题分数需复核').waitFor();
+    expect(await history.locator('.ant-list-item').count()).toBe(2);
+    expect((await fx.progress()).released).toBe(false);
+    expect(unexpected(chiefErrors)).toEqual([]);
+    await chief.context().close();
+  });
+
+  it('reads in four languages and fits a phone', async () => {
+    for (const language of ['en', 'es', 'ja', 'zh'] as const) {
+      const texts = MESSAGES[language].marking;
+      for (const viewport of language === 'zh' || language === 'en'
+        ? [DESKTOP, PHONE]
+        : [DESKTOP]) {
+        const { page, errors } = await open(language, viewport);
+        await main(page).getByText(texts.overview.items, { exact: true }).waitFor();
+        await main(page).getByText(texts.overview.candidates, { exact: true }).waitFor();
+        await animationsDone(page);
+        // Nothing wider than the window: the page never scrolls sideways.
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).toBeLessThanOrEqual(0);
+        const phone = viewport === PHONE;
+        await screenshot(page, `marking-overview-${language}${phone ? '-phone' : ''}`);
+        expect(unexpected(errors)).toEqual([]);
+        await page.context().close();
+      }
+    }
+  });
+});
