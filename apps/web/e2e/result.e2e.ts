@@ -165,6 +165,21 @@ describe("A student's result", () => {
     await page.context().close();
   });
 
+  it('before release: the receipt also leads to the result', async () => {
+    const { page, errors } = await open('zh');
+    await openSignedIn(page, student, `${baseURL}/socketA?attemptId=${attemptId}`);
+    const receipt = page.locator('.exam-receipt');
+    await receipt.waitFor();
+    await screenshot(page, 'result-receipt-zh');
+    await receipt.getByRole('button', { name: zh.attemptPage.result.view }).click();
+    await page.waitForURL(/\/exam-student\/examResult\?attemptId=/);
+    await expect
+      .poll(() => page.locator('.exam-result-state').innerText())
+      .toContain(zh.attemptPage.result.notReleased);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   /** What the released result must show in `language`, as getResult gives it. */
   async function checkReleased(page: Page, language: Language) {
     const result = await student.call<AttemptResultView>(
