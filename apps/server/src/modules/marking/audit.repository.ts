@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { answersWithValue } from './marking.repository.js';
 
 /** Group audits (docs/marking-storage.md, `marking_audits`). */
 export class AuditRepository {
@@ -122,19 +123,7 @@ export class AuditRepository {
 
   sampleAnswers(ids: readonly number[]) {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('marking_answers')
-      .innerJoin('attempt_answers', (join) =>
-        join
-          .onRef('attempt_answers.attempt_id', '=', 'marking_answers.attempt_id')
-          .onRef('attempt_answers.item_id', '=', 'marking_answers.item_id'),
-      )
-      .select([
-        'marking_answers.id',
-        'marking_answers.anon_code',
-        'marking_answers.final_score',
-        'attempt_answers.value',
-      ])
+    return answersWithValue(this.db)
       .where('marking_answers.id', 'in', [...ids])
       .orderBy('marking_answers.id')
       .execute();

@@ -16,6 +16,24 @@ export interface PlanValues {
   audit_share: number;
 }
 
+/**
+ * Answers to mark with what the candidate wrote (`value`) and their attempt's `seed` and
+ * `paper_version_id` (to find the question as the candidate sat it): the one join of
+ * marking_answers, attempt_answers and attempts, for the desk, arbitration and the group audit.
+ */
+export function answersWithValue(db: Db) {
+  return db
+    .selectFrom('marking_answers')
+    .innerJoin('attempt_answers', (join) =>
+      join
+        .onRef('attempt_answers.attempt_id', '=', 'marking_answers.attempt_id')
+        .onRef('attempt_answers.item_id', '=', 'marking_answers.item_id'),
+    )
+    .innerJoin('attempts', 'attempts.id', 'marking_answers.attempt_id')
+    .selectAll('marking_answers')
+    .select(['attempt_answers.value', 'attempts.seed', 'attempts.paper_version_id']);
+}
+
 /** Reads and writes of marking (docs/marking-storage.md); the service owns the rules. */
 export class MarkingRepository {
   constructor(private readonly db: Db) {}
@@ -166,18 +184,7 @@ export class MarkingRepository {
   }
 
   answer(answerId: number, db: Db = this.db) {
-    return db
-      .selectFrom('marking_answers')
-      .innerJoin('attempt_answers', (join) =>
-        join
-          .onRef('attempt_answers.attempt_id', '=', 'marking_answers.attempt_id')
-          .onRef('attempt_answers.item_id', '=', 'marking_answers.item_id'),
-      )
-      .innerJoin('attempts', 'attempts.id', 'marking_answers.attempt_id')
-      .selectAll('marking_answers')
-      .select(['attempt_answers.value', 'attempts.seed', 'attempts.paper_version_id'])
-      .where('marking_answers.id', '=', answerId)
-      .executeTakeFirst();
+    return answersWithValue(db).where('marking_answers.id', '=', answerId).executeTakeFirst();
   }
 
   /** The answer this marker holds on the question now, if any (a reload gets it back). */
@@ -531,17 +538,13 @@ export class MarkingRepository {
 
   arbitrationList(examId: number | undefined, page: number, limit: number) {
     let base = this.db.selectFrom('marking_answers').where('marking_answers.arbitration', '=', 1);
-    if (examId !== undefined) base = base.where('marking_answers.exam_id', '=', examId);
+    let rows = answersWithValue(this.db).where('marking_answers.arbitration', '=', 1);
+    if (examId !== undefined) {
+      base = base.where('marking_answers.exam_id', '=', examId);
+      rows = rows.where('marking_answers.exam_id', '=', examId);
+    }
     return Promise.all([
-      base
-        .innerJoin('attempt_answers', (join) =>
-          join
-            .onRef('attempt_answers.attempt_id', '=', 'marking_answers.attempt_id')
-            .onRef('attempt_answers.item_id', '=', 'marking_answers.item_id'),
-        )
-        .innerJoin('attempts', 'attempts.id', 'marking_answers.attempt_id')
-        .selectAll('marking_answers')
-        .select(['attempt_answers.value', 'attempts.seed', 'attempts.paper_version_id'])
+      rows
         .orderBy('marking_answers.id')
         .limit(limit)
         .offset((page - 1) * limit)
