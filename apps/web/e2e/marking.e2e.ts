@@ -155,6 +155,7 @@ describe('marking overview', () => {
     // Spec §2: entering the overview sets the local flag.
     await main(chief).getByRole('link', { name: fx.examName }).waitFor();
     expect(await chief.evaluate(() => localStorage.getItem('showBySituation'))).toBe('true');
+    await screenshot(chief, 'marking-exams-zh', { fullPage: false });
     await main(chief).getByRole('link', { name: fx.examName }).click();
     await overviewLoaded(chief);
     expect(await item(chief, short).innerText()).toContain(fx.markers[0]!.nickName);
@@ -248,6 +249,34 @@ describe('marking overview', () => {
     await drawer.waitFor({ state: 'hidden' });
   });
 
+  it('the chief corrects a wrong key: every attempt is re-scored and logged', async () => {
+    const overview = main(chief);
+    await overview.getByRole('button', { name: buttonName(m.key.open) }).click();
+    const dialog = await openedPopup(chief, chief.locator('.ant-modal.marking-key-dialog'));
+    // An id of another shape is refused on the page.
+    await dialog.getByLabel(m.key.item).fill('5');
+    await dialog.getByRole('button', { name: buttonName(m.key.save) }).click();
+    await dialog.locator('.ant-form-item-explain-error', { hasText: m.key.itemHelp }).waitFor();
+    // Every candidate answered the judgement T: with the key corrected to F each loses 10.
+    await dialog.getByLabel(m.key.item).fill(fx.itemIds.judgement);
+    await dialog.getByLabel(m.key.answer).fill('F');
+    await dialog.getByLabel(m.key.reason).fill('原题表述有误，正确答案应为“错”');
+    await dialog.getByRole('button', { name: buttonName(m.key.save) }).click();
+    await chief.getByText(fill(m.key.done_other, { count: 3 })).waitFor();
+    await dialog.getByText(fill(m.key.rescored_other, { count: 3 })).waitFor();
+    await screenshot(chief, 'marking-key-zh');
+    await dialog.getByRole('button', { name: buttonName(zh.common.cancel) }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const log = await fx.chief.api.call<ListResult<ScoreLogEntry>>(
+      'GET',
+      `${MARKING_BASE}/listScoreLog?examId=${fx.examId}&page=1&limit=100`,
+    );
+    const keyed = log.list.filter((entry) => entry.kind === 'key');
+    expect(keyed.map((entry) => [entry.itemId, entry.oldScore, entry.newScore])).toEqual(
+      fx.attempts.map(() => [fx.itemIds.judgement, 10, 0]),
+    );
+  });
+
   it('the chief releases the scores, then withdraws the release with a reason', async () => {
     const overview = main(chief);
     await overview.getByRole('button', { name: buttonName(m.release.release) }).click();
@@ -294,6 +323,18 @@ describe('marking overview', () => {
         ).toBeLessThanOrEqual(0);
         const phone = viewport === PHONE;
         await screenshot(page, `marking-overview-${language}${phone ? '-phone' : ''}`);
+        if (phone && language === 'zh') {
+          await main(page)
+            .getByRole('button', { name: buttonName(texts.plan.edit) })
+            .click();
+          await openedPopup(page, page.locator('.ant-modal.marking-plan-dialog'));
+          // Marks exist: the dialog says what can no longer change.
+          await page.getByText(texts.plan.frozen).waitFor();
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          ).toBeLessThanOrEqual(0);
+          await screenshot(page, 'marking-plan-dialog-zh-phone', { fullPage: false });
+        }
         expect(unexpected(errors)).toEqual([]);
         await page.context().close();
       }
