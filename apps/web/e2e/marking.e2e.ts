@@ -307,6 +307,22 @@ describe('marking overview', () => {
     await chief.context().close();
   });
 
+  it("a marker sees their questions with the Mark action, none of the chief's", async () => {
+    const { page, errors } = await open('zh', DESKTOP, fx.markers[0]!.api);
+    const overview = main(page);
+    expect(await overview.locator('.marking-mark').count()).toBe(2);
+    expect(await overview.getByRole('button', { name: buttonName(m.plan.edit) }).count()).toBe(0);
+    expect(await overview.locator('.marking-arbitration-open, .marking-audit-open').count()).toBe(
+      0,
+    );
+    await item(page, fx.markedItemIds[1]).locator('.marking-mark').click();
+    await expect
+      .poll(() => new URL(page.url()).pathname + new URL(page.url()).search)
+      .toBe(`/examinationRead?examId=${fx.examId}&itemId=${fx.markedItemIds[1]}`);
+    expect(unexpected(errors)).toEqual([]);
+    await page.context().close();
+  });
+
   it('reads in four languages and fits a phone', async () => {
     for (const language of ['en', 'es', 'ja', 'zh'] as const) {
       const texts = MESSAGES[language].marking;
