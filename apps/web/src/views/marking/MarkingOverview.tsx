@@ -316,8 +316,6 @@ function ItemCard({
   const assignedCount = assignedIds.length;
   const assigned = userId !== undefined && assignedIds.includes(userId);
   const complete = item.answers > 0 && item.marked === item.answers;
-  // Each answer takes one mark, or two with double marking: a marker's share of the work.
-  const marksNeeded = item.answers * (plan?.double ? 2 : 1);
   const auditColor = { 0: 'processing', 1: 'success', 2: 'error' } as const;
 
   return (
@@ -404,7 +402,8 @@ function ItemCard({
                 {marker.name}
               </span>
               <Progress
-                percent={percent(marker.marks, marksNeeded)}
+                // A marker marks an answer at most once per round: the share of answers they marked.
+                percent={percent(marker.marks, item.answers)}
                 format={() => t('marking.overview.markerMarks', { count: marker.marks })}
                 size="small"
                 aria-label={marker.name}
