@@ -2,6 +2,7 @@ import { MARKING_BASE, SERVER_MESSAGES, type ListResult, type ScoreLogEntry } fr
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
+import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { DESKTOP, PHONE, collectConsoleErrors, newPage, openSignedIn, screenshot } from './browser';
 import { axeFindings } from './axe-findings';
@@ -173,6 +174,30 @@ describe('The marking desk', () => {
     await codeShown(page, first);
     await expect.poll(() => page.locator('.desk-mine').innerText()).toBe('1');
     await screenshot(page, 'marking-desk-task-phone-en-next', { fullPage: false });
+    expect(errors.filter(notARefusal)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says when the hold on an answer has run out; the score is still taken while no one else has it', async () => {
+    const marker = fx.markers[1]!;
+    const page = await newPage(session.browser, { locale: 'ja-JP' });
+    const errors = collectConsoleErrors(page);
+    // The browser's clock under the test's hand: five minutes pass in an instant.
+    await page.clock.install();
+    await openSignedIn(page, marker.api, deskUrl(fx.itemIds.link));
+    // The answer this marker took last and still holds.
+    const held = await codeShown(page);
+    await expect.poll(() => page.locator('.desk-lease-time').innerText()).toMatch(/^0[45]:\d\d$/);
+    await page.clock.fastForward('05:01');
+    const expired = page.locator('.desk-lease.expired');
+    await expect.poll(() => expired.innerText()).toContain(ja.marking.desk.leaseExpired);
+    await screenshot(page, 'marking-desk-lease-expired-ja');
+    // The server's hold has not run out (its clock is the real one): the score is taken.
+    await page.locator('#desk-score').focus();
+    await page.keyboard.type('8');
+    await page.keyboard.press('Enter');
+    await codeShown(page, held);
+    await expect.poll(() => page.locator('.desk-mine').innerText()).toBe('2');
     expect(errors.filter(notARefusal)).toEqual([]);
     await page.context().close();
   });

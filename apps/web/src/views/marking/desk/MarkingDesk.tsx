@@ -320,9 +320,13 @@ function Desk({ examId, itemId }: { examId: number; itemId: string }) {
                   role="alert"
                   className="desk-refusal"
                   title={refusal.message}
-                  action={
+                  description={
                     refusal.offerNext ? (
-                      <Button size="small" onClick={() => void takeNext()}>
+                      <Button
+                        size="small"
+                        className="desk-alert-action"
+                        onClick={() => void takeNext()}
+                      >
                         {t('marking.desk.takeNext')}
                       </Button>
                     ) : undefined
@@ -575,8 +579,9 @@ function Lease({
         showIcon
         className="desk-lease expired"
         title={t('marking.desk.leaseExpired')}
-        action={
-          <Button size="small" onClick={onNext}>
+        // Under the words, not beside them: the panel is narrow.
+        description={
+          <Button size="small" className="desk-alert-action" onClick={onNext}>
             {t('marking.desk.takeNext')}
           </Button>
         }
