@@ -350,6 +350,16 @@ describe('marking overview', () => {
             await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
           ).toBeLessThanOrEqual(0);
           await screenshot(page, 'marking-plan-dialog-zh-phone', { fullPage: false });
+          // Going back to single marking now is refused by the server, said in the dialog.
+          const dialog = page.locator('.ant-modal.marking-plan-dialog');
+          await dialog.getByRole('radio', { name: texts.plan.doubleOptions.single }).check();
+          await dialog.getByRole('button', { name: buttonName(zh.common.save) }).click();
+          const refusal = dialog.locator('.marking-plan-refusal');
+          await refusal.getByText(texts.plan.refused).waitFor();
+          expect((await refusal.innerText()).length).toBeGreaterThan(texts.plan.refused.length);
+          expect((await fx.progress()).plan!.double).toBe(true);
+          await refusal.scrollIntoViewIfNeeded();
+          await screenshot(page, 'marking-plan-refused-zh-phone', { fullPage: false });
         }
         expect(unexpected(errors)).toEqual([]);
         await page.context().close();
