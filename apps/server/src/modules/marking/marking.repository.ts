@@ -5,6 +5,12 @@ import type { Database, MarkingAnswersTable, ScoreLogTable } from '../../db/type
 
 type AnswerScope = ExpressionBuilder<Database & { ma: MarkingAnswersTable }, 'ma'>;
 
+/**
+ * `arbitration = 0` written as a literal: SQLite and PostgreSQL use a partial index (the open
+ * pool, 0011) only when they can see the query's terms imply its WHERE.
+ */
+const OPEN = sql.lit<number>(0);
+
 /** Rows per insert: SQLite binds at most 32,766 parameters per statement. */
 const INSERT_CHUNK = 500;
 
@@ -143,6 +149,32 @@ export class MarkingRepository {
     }
   }
 
+  /**
+   * What can still add attempts to enrol, read from indexes alone: the exam's end, its latest
+   * attempt and whether any attempt is unfinished (null when none).
+   */
+  enrolmentState(examId: number) {
+    return this.db
+      .selectFrom('exams as e')
+      .select((eb) => [
+        'e.end_at',
+        eb
+          .selectFrom('attempts as a')
+          .select((inner) => inner.fn.max<number>('a.id').as('id'))
+          .whereRef('a.exam_id', '=', 'e.id')
+          .as('last_attempt'),
+        eb
+          .selectFrom('attempts as a')
+          .select('a.id')
+          .whereRef('a.exam_id', '=', 'e.id')
+          .where('a.finished_at', 'is', null)
+          .limit(1)
+          .as('unfinished'),
+      ])
+      .where('e.id', '=', examId)
+      .executeTakeFirst();
+  }
+
   /** Finished attempts with answers to mark that have no marking rows yet. */
   unenrolledAttempts(examId: number) {
     return this.db
@@ -217,10 +249,11 @@ export class MarkingRepository {
       .where('ma.exam_id', '=', examId)
       .where('ma.item_id', '=', itemId)
       .where('ma.final_score', 'is', null)
-      .where('ma.arbitration', '=', 0)
+      .where('ma.arbitration', '=', OPEN)
       .where('ma.marks_done', '<', needed)
       .where((eb) => eb.or([eb('ma.lease_until', 'is', null), eb('ma.lease_until', '<', now)]))
       .where((eb) => eb.not(eb.exists(this.markBy(eb, markerId))))
+      // In the open pool's index order, so the scan stops at the limit (0011).
       .orderBy('ma.id')
       .limit(limit)
       .execute();
@@ -275,7 +308,7 @@ export class MarkingRepository {
       .where('ma.exam_id', '=', examId)
       .where('ma.item_id', 'in', [...itemIds])
       .where('ma.final_score', 'is', null)
-      .where('ma.arbitration', '=', 0)
+      .where('ma.arbitration', '=', OPEN)
       .where('ma.marks_done', '<', needed)
       .where((eb) => eb.or([eb('ma.lease_until', 'is', null), eb('ma.lease_until', '<', now)]))
       .where((eb) => eb.not(eb.exists(this.markBy(eb, markerId))));
@@ -320,7 +353,11 @@ export class MarkingRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Counts for "Next": answers not yet fully marked, and this marker's marks this cycle. */
+  /**
+   * Counts for "Next": answers not yet fully marked (read from the open pool's index alone), and
+   * this marker's marks this cycle (from their own marks, each answer found by its key, never
+   * the whole pool).
+   */
   async deskCounts(examId: number, itemId: string, markerId: number, needed: number) {
     const [left, mine] = await Promise.all([
       this.db
@@ -329,17 +366,22 @@ export class MarkingRepository {
         .where('exam_id', '=', examId)
         .where('item_id', '=', itemId)
         .where('final_score', 'is', null)
-        .where('arbitration', '=', 0)
+        .where('arbitration', '=', OPEN)
         .where('marks_done', '<', needed)
         .executeTakeFirstOrThrow(),
       this.db
         .selectFrom('marking_marks as mk')
-        .innerJoin('marking_answers as ma', 'ma.id', 'mk.answer_id')
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('ma.exam_id', '=', examId)
-        .where('ma.item_id', '=', itemId)
-        .whereRef('mk.cycle', '=', 'ma.cycle')
         .where('mk.marker_id', '=', markerId)
+        // A scalar subquery, not a join: the planners would otherwise start from the pool.
+        .where('mk.cycle', '=', (eb) =>
+          eb
+            .selectFrom('marking_answers as ma')
+            .select('ma.cycle')
+            .whereRef('ma.id', '=', 'mk.answer_id')
+            .where('ma.exam_id', '=', examId)
+            .where('ma.item_id', '=', itemId),
+        )
         .executeTakeFirstOrThrow(),
     ]);
     return { left: Number(left.n), mine: Number(mine.n) };

@@ -39,6 +39,11 @@ const CLAIM_WINDOW = 20;
 const CLAIM_TRIES = 5;
 /** Candidate mode: the next candidate is one of the first this many with answers left. */
 const CANDIDATE_WINDOW = 5;
+/**
+ * A settled exam's enrolment is looked at in full again after this long anyway: whatever the
+ * cheap check could miss (another process, ids committed out of order) waits at most this.
+ */
+const ENROL_RECHECK_MS = 60_000;
 
 type MarkRow = { marker_id: number; score: number };
 
@@ -64,6 +69,11 @@ export class MarkingService {
   private readonly repo: MarkingRepository;
   /** Paper versions are immutable: read once per process. */
   private readonly snapshots = new Map<number, PaperSnapshot>();
+  /**
+   * Exams whose enrolment was complete, with the latest attempt then and when it was looked at
+   * (see enroll). Per process: a stale entry costs one full look, never an attempt left out.
+   */
+  private readonly enrolled = new Map<number, { lastAttempt: number | null; at: number }>();
 
   constructor(private readonly db: Db) {
     this.repo = new MarkingRepository(db);
@@ -209,8 +219,33 @@ export class MarkingService {
    * Writes the marking rows of finished attempts that have none yet, each attempt with one
    * random anonymous code. Done when marking looks at the exam rather than at finalization, so
    * taking exams knows nothing of marking; idempotent, so processes doing it at once agree.
+   *
+   * The full look reads all of the exam's attempts, so it is skipped while nothing could have
+   * added a finished one since the last: the exam had closed and had no unfinished attempt both
+   * then (read before that look) and now, and its latest attempt is the same. A new attempt, one
+   * still running, or an exam opened again means a full look; so does a minute passing.
    */
   async enroll(examId: number, versionId: number) {
+    const state = await this.repo.enrolmentState(examId);
+    if (!state) return;
+    const settled = state.end_at <= nowIso() && state.unfinished === null;
+    const lastAttempt = state.last_attempt === null ? null : Number(state.last_attempt);
+    const known = this.enrolled.get(examId);
+    if (
+      settled &&
+      known !== undefined &&
+      known.lastAttempt === lastAttempt &&
+      Date.now() - known.at < ENROL_RECHECK_MS
+    ) {
+      return;
+    }
+    const lookedAt = Date.now();
+    await this.enrollAll(examId, versionId);
+    if (settled) this.enrolled.set(examId, { lastAttempt, at: lookedAt });
+    else this.enrolled.delete(examId);
+  }
+
+  private async enrollAll(examId: number, versionId: number) {
     const attempts = await this.repo.unenrolledAttempts(examId);
     if (attempts.length === 0) return;
     const snapshot = await this.snapshot(versionId);
