@@ -30,14 +30,17 @@ export const getMarkingProgress = (examId: number, options?: CallOptions) =>
     undefined,
     options,
   );
-export const setMarkingPlan = (body: SetMarkingPlanBody) =>
-  request.post<MarkingPlanView>(`${MARKING_BASE}/setMarkingPlan`, body);
+export const setMarkingPlan = (body: SetMarkingPlanBody, options?: CallOptions) =>
+  request.post<MarkingPlanView>(`${MARKING_BASE}/setMarkingPlan`, body, options);
 
-/** The desk: claims one unmarked answer of the question (a lease), or none left. */
-export const nextAnswer = (body: { examId: number; itemId: string }) =>
-  request.post<NextAnswerResult>(`${MARKING_BASE}/nextAnswer`, body);
-export const scoreAnswer = (body: ScoreAnswerBody) =>
-  request.post<ScoreAnswerResult>(`${MARKING_BASE}/scoreAnswer`, body);
+/**
+ * The desk: claims one unmarked answer of the question (a lease), or none left. In marking by
+ * candidate `itemId` may be left out (the server hands the candidate's next question).
+ */
+export const nextAnswer = (body: { examId: number; itemId?: string }, options?: CallOptions) =>
+  request.post<NextAnswerResult>(`${MARKING_BASE}/nextAnswer`, body, options);
+export const scoreAnswer = (body: ScoreAnswerBody, options?: CallOptions) =>
+  request.post<ScoreAnswerResult>(`${MARKING_BASE}/scoreAnswer`, body, options);
 
 export const listArbitration = (query: { examId?: number; page: number; limit: number }) =>
   request.get<ListResult<ArbitrationView>>(`${MARKING_BASE}/listArbitration`, query);
