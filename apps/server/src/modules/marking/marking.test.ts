@@ -479,6 +479,58 @@ describe('marking', () => {
     expectOk(await score(markers[1]!.client, first.answerId, 1));
   });
 
+  it('enrols an attempt that finishes after the close once Next has run (a running one keeps the exam unsettled)', async () => {
+    const exam = await closedExam(smallBatch);
+    const itemId = exam.marked[0]!;
+    const [running] = await addFinishedAttempts(t.handle.db, exam.id, {
+      markedItemIds: [itemId],
+      objective: 0,
+    });
+    // Still running after the window closed (its own deadline is later).
+    await t.handle.db
+      .updateTable('attempts')
+      .set({ finished_at: null, finish_reason: null, deadline: at(1) })
+      .where('id', '=', running!)
+      .execute();
+    expectOk(
+      await arbiter.client.post(
+        `${BASE}/setMarkingPlan`,
+        plan(exam.id, { assignments: [{ itemId, markerIds: [markers[2]!.id] }] }),
+      ),
+    );
+    const first = expectOk(await next(markers[2]!.client, exam.id, itemId));
+    expect(first).toMatchObject({ left: 2, mine: 0 });
+    expectOk(await score(markers[2]!.client, first.answer!.answerId, 1));
+    expect(expectOk(await next(markers[2]!.client, exam.id, itemId))).toMatchObject({
+      left: 1,
+      mine: 1,
+    });
+    // It finishes now: the next Next enrols it, though the exam closed long before.
+    await t.handle.db
+      .updateTable('attempts')
+      .set({ finished_at: new Date().toISOString(), finish_reason: 'timeout' })
+      .where('id', '=', running!)
+      .execute();
+    const handed = new Set<number>();
+    for (;;) {
+      const result = expectOk(await next(markers[2]!.client, exam.id, itemId));
+      if (!result.answer) {
+        expect(result).toMatchObject({ left: 0, mine: 3 });
+        break;
+      }
+      handed.add(result.answer.answerId);
+      expectOk(await score(markers[2]!.client, result.answer.answerId, 1));
+    }
+    const enrolled = await t.handle.db
+      .selectFrom('marking_answers')
+      .select(['id', 'attempt_id', 'final_score'])
+      .where('exam_id', '=', exam.id)
+      .execute();
+    expect(enrolled).toHaveLength(3);
+    expect(enrolled.find((row) => row.attempt_id === running)).toMatchObject({ final_score: 100 });
+    expect(handed.size).toBe(2);
+  });
+
   it('double marking: the mean within the tolerance, arbitration beyond it, the arbiter final; blind throughout', async () => {
     const exam = await closedExam(smallBatch);
     const itemId = exam.marked[0]!;
