@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { arbitrate, listArbitration } from '../../api/marking';
 import { SafeHtml } from '../../components/SafeHtml';
 import { answerText, markingKeys, onStep, points } from './marking-format';
-import { useItemLabel, useMarkerName } from './MarkingOverview';
+import { useItemLabel, useMarkerName } from './marking-names';
 
 const PAGE = 5;
 

@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { auditGroup, getAuditSample } from '../../api/marking';
 import { MODAL_WIDTH } from '../../components/list/responsive';
 import { answerText, markingKeys, points } from './marking-format';
-import { useItemLabel, useMarkerName } from './MarkingOverview';
+import { useItemLabel, useMarkerName } from './marking-names';
 
 const STATE_KEYS = { 0: 'review', 1: 'passed', 2: 'failed' } as const;
 

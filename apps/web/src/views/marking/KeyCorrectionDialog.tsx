@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { correctKey } from '../../api/marking';
 import { MODAL_WIDTH } from '../../components/list/responsive';
 import { blanksOf, markingKeys } from './marking-format';
-import { useItemLabel } from './MarkingOverview';
+import { useItemLabel } from './marking-names';
 
 interface KeyForm {
   itemId: string;

@@ -27,7 +27,7 @@ import { listRoleOptions, listUsers } from '../../api/system';
 import { MODAL_WIDTH } from '../../components/list/responsive';
 import { useHasPermission } from '../../utils/use-access';
 import { markingKeys } from './marking-format';
-import { useItemLabel, useMarkerName } from './MarkingOverview';
+import { useItemLabel, useMarkerName } from './marking-names';
 
 interface PlanForm {
   mode: MarkingMode;

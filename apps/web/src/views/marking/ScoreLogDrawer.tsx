@@ -15,7 +15,7 @@ import { useTablePagination } from '../../components/list/pagination';
 import { useTableLook } from '../../components/list/use-list-page';
 import { localTime } from '../exam/exam-format';
 import { markingKeys, points } from './marking-format';
-import { useItemLabel, useMarkerName } from './MarkingOverview';
+import { useItemLabel, useMarkerName } from './marking-names';
 
 const KINDS = ['mark', 'revise', 'final', 'arbitration', 'audit', 'key'] as const;
 const KIND_COLORS: Record<string, string> = {
