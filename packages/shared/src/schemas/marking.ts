@@ -137,7 +137,14 @@ export const withdrawScoresBody = z.object({
 export interface ReleaseView {
   examId: number;
   releasedAt: string | null;
-  history: { action: 'release' | 'withdraw'; reason: string; userId: number; at: string }[];
+  /** Oldest first; `userName`: the nickname or sign-in name ('' when the user is gone). */
+  history: {
+    action: 'release' | 'withdraw';
+    reason: string;
+    userId: number;
+    userName: string;
+    at: string;
+  }[];
 }
 
 export const listArbitrationQuery = pageQuery.extend({ examId: optionalInt(z.number().int()) });
@@ -263,4 +270,61 @@ export interface ScoreLogEntry {
   reason: string;
   userId: number;
   createdAt: string;
+}
+
+/** listMarkers: how many users one search answers (narrow with a keyword beyond that). */
+export const MARKER_OPTIONS_MAX = 100;
+
+/** listMarkers (MARKINGPAPERS-ARBITRATE): a keyword in the nickname or the sign-in name. */
+export const listMarkersQuery = z.object({ keyword: z.string().trim().max(50).default('') });
+
+/** A user who may mark: enabled, holding MARKINGPAPERS through a role (or SUPER_ADMIN). */
+export interface MarkerOption {
+  id: number;
+  nickName: string;
+  /** The sign-in name. */
+  name: string;
+}
+
+/** A key as the key-correction dialog reads it (the shape of paper.ts's PaperItemKey). */
+export interface KeyItemKey {
+  /** Single and multiple choice: the keys of the correct options. */
+  correctKeys: string[];
+  /** Judgement: T or F; else ''. */
+  answer: string;
+  /** Fill-in: the accepted answers of each blank. */
+  blanks: string[][];
+}
+
+/** One key correction of a question, oldest first. */
+export interface KeyCorrectionEntry {
+  key: KeyItemKey;
+  reason: string;
+  at: string;
+  userId: number;
+  /** The corrector's nickname or sign-in name ('' when the user is gone). */
+  userName: string;
+  rescored: number;
+}
+
+/**
+ * listKeyItems (PUBLISHMANAGE): an objective question of the exam's paper version, numbered as
+ * the version numbers it, with the key in force (the version's, or its latest correction).
+ */
+export interface KeyItemView {
+  itemId: string;
+  /** 1-based part of the paper. */
+  section: number;
+  sectionTitle: string;
+  /** 1-based place in its part; null for a question of a pool drawn per candidate. */
+  number: number | null;
+  type: number;
+  /** The stem (HTML, sanitized when the question was saved). */
+  content: string;
+  options: { key: string; content: string }[];
+  blankCount: number;
+  /** Points; null for a pool question (its rule's score, per candidate). */
+  fullScore: number | null;
+  key: KeyItemKey;
+  corrections: KeyCorrectionEntry[];
 }

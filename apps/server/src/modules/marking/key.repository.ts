@@ -43,6 +43,26 @@ export class KeyRepository {
       .executeTakeFirst();
   }
 
+  /** Every correction of the exam, oldest first, with the corrector's names. */
+  corrections(examId: number) {
+    return this.db
+      .selectFrom('key_corrections')
+      .leftJoin('users', 'users.id', 'key_corrections.user_id')
+      .select([
+        'key_corrections.item_id',
+        'key_corrections.new_key',
+        'key_corrections.reason',
+        'key_corrections.user_id',
+        'key_corrections.rescored',
+        'key_corrections.created_at',
+        'users.nick_name',
+        'users.name',
+      ])
+      .where('key_corrections.exam_id', '=', examId)
+      .orderBy('key_corrections.id')
+      .execute();
+  }
+
   /** Every finished attempt's answer to the question, with what re-scoring it needs. */
   answers(trx: Db, examId: number, itemId: string) {
     return trx

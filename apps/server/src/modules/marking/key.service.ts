@@ -1,11 +1,21 @@
-import { Perm, QuestionType, type CorrectKeyBody, type KeyCorrectionResult } from '@kaoshi/shared';
+import {
+  Perm,
+  QuestionType,
+  scoreFromHundredths,
+  type CorrectKeyBody,
+  type KeyCorrectionEntry,
+  type KeyCorrectionResult,
+  type KeyItemKey,
+  type KeyItemView,
+} from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden, invalid } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
 import { scoreAnswer } from '../attempt/scoring.js';
-import { itemsFor } from '../paper/candidate-view.js';
+import { candidateItem, itemsFor } from '../paper/candidate-view.js';
 import type { SnapshotItem } from '../paper/paper-version.js';
+import { itemKey } from '../paper/print-view.js';
 import { withKey, type CorrectedKey as Key } from './key-overlay.js';
 import { KeyRepository } from './key.repository.js';
 import type { MarkingService } from './marking.service.js';
@@ -38,6 +48,20 @@ function keyFor(item: SnapshotItem, answer: CorrectKeyBody['answer']): Key | nul
   }
 }
 
+/** The types a key scores (the ones correctKey accepts). */
+const KEYED_TYPES: ReadonlySet<number> = new Set([
+  QuestionType.SINGLE,
+  QuestionType.MULTIPLE,
+  QuestionType.JUDGEMENT,
+  QuestionType.FILL_BLANK,
+]);
+
+/** The item's key as staff read it (print-view's itemKey), without the analysis. */
+function keyView(item: SnapshotItem): KeyItemKey {
+  const { correctKeys, answer, blanks } = itemKey(item);
+  return { correctKeys, answer, blanks };
+}
+
 /**
  * Key correction (issue 14 §4): the publisher corrects a wrong key of an exam's version (kept
  * as an overlay: versions are immutable) with a reason, and every affected attempt is
@@ -53,10 +77,60 @@ export class KeyService {
     this.repo = new KeyRepository(db);
   }
 
-  async correct(body: CorrectKeyBody, auth: AuthContext): Promise<KeyCorrectionResult> {
+  private requirePublisher(auth: AuthContext) {
     if (!hasAnyPermission(auth, [Perm.PUBLISH])) {
       throw forbidden('permissionDeniedNeeds', { keys: Perm.PUBLISH });
     }
+  }
+
+  /**
+   * listKeyItems: the objective questions of the exam's version in the version's order (a
+   * part's fixed questions, then its pool), each with the key in force and its corrections.
+   */
+  async items(examId: number, auth: AuthContext): Promise<KeyItemView[]> {
+    this.requirePublisher(auth);
+    const exam = await this.marking.publishedExam(examId);
+    const [snapshot, rows] = await Promise.all([
+      this.marking.snapshotOf(exam.paper_version_id),
+      this.repo.corrections(exam.id),
+    ]);
+    const byItem = new Map<string, typeof rows>();
+    for (const row of rows) byItem.set(row.item_id, [...(byItem.get(row.item_id) ?? []), row]);
+    return snapshot.sections.flatMap((section, s) =>
+      [
+        ...section.items.map((item, i) => ({ item, number: (i + 1) as number | null })),
+        ...section.pool.map((item) => ({ item, number: null })),
+      ]
+        .filter(({ item }) => KEYED_TYPES.has(item.type))
+        .map(({ item, number }) => {
+          const corrections: KeyCorrectionEntry[] = (byItem.get(item.itemId) ?? []).map((row) => ({
+            key: keyView(withKey(item, parseJson<Key>(row.new_key, { answer: '', blanks: [] }))),
+            reason: row.reason,
+            at: row.created_at,
+            userId: row.user_id,
+            userName: row.nick_name || row.name || '',
+            rescored: row.rescored,
+          }));
+          const shown = candidateItem(item, item.score ?? 0);
+          return {
+            itemId: item.itemId,
+            section: s + 1,
+            sectionTitle: section.title,
+            number,
+            type: item.type,
+            content: shown.content,
+            options: shown.options,
+            blankCount: shown.blankCount,
+            fullScore: item.score === null ? null : scoreFromHundredths(item.score),
+            key: corrections.at(-1)?.key ?? keyView(item),
+            corrections,
+          };
+        }),
+    );
+  }
+
+  async correct(body: CorrectKeyBody, auth: AuthContext): Promise<KeyCorrectionResult> {
+    this.requirePublisher(auth);
     const exam = await this.marking.publishedExam(body.examId);
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
     // A later finalization would score by the version's key.

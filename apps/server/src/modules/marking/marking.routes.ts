@@ -5,6 +5,7 @@ import {
   auditSampleQuery,
   correctKeyBody,
   idParams,
+  listMarkersQuery,
   withdrawScoresBody,
   listArbitrationQuery,
   listScoreLogQuery,
@@ -69,6 +70,21 @@ export async function markingRoutes(
       },
     },
     async (request) => ok(await progress.progress(request.params.id)),
+  );
+
+  r.get(
+    `${MARKING_BASE}/listMarkers`,
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Enabled users who may mark, by nickname or sign-in name (MARKINGPAPERS-ARBITRATE)',
+        querystring: listMarkersQuery,
+      },
+    },
+    async (request) =>
+      ok(await progress.markerOptions(request.query.keyword, requireAuth(request))),
   );
 
   r.post(
@@ -196,6 +212,19 @@ export async function markingRoutes(
     async (request) => ok(await audits.decide(request.body, requireAuth(request))),
   );
 
+  r.get(
+    `${MARKING_BASE}/getRelease/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The exam's release state and its history (PUBLISHMANAGE)",
+        params: idParams,
+      },
+    },
+    async (request) => ok(await releases.get(request.params.id, requireAuth(request))),
+  );
+
   r.post(
     `${MARKING_BASE}/releaseScores/:id`,
     {
@@ -222,6 +251,19 @@ export async function markingRoutes(
     },
     async (request) =>
       ok(await releases.withdraw(request.params.id, request.body.reason, requireAuth(request))),
+  );
+
+  r.get(
+    `${MARKING_BASE}/listKeyItems/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The exam's objective questions with the key in force and its corrections",
+        params: idParams,
+      },
+    },
+    async (request) => ok(await keys.items(request.params.id, requireAuth(request))),
   );
 
   r.post(

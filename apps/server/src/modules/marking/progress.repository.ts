@@ -1,4 +1,5 @@
-import type { Db } from '../../db/database.js';
+import { Perm, RoleKey } from '@kaoshi/shared';
+import { contains, type Db } from '../../db/database.js';
 
 /** The counts of the marking overview (examinationSituation). */
 export class ProgressRepository {
@@ -105,6 +106,44 @@ export class ProgressRepository {
       .where('ma.exam_id', '=', examId)
       .whereRef('mk.cycle', '=', 'ma.cycle')
       .groupBy(['ma.item_id', 'mk.marker_id', 'users.nick_name'])
+      .execute();
+  }
+
+  /**
+   * Enabled users who may mark: MARKINGPAPERS through a role, or SUPER_ADMIN (as
+   * setMarkingPlan accepts them), by nickname then id; `keyword` in the nickname or sign-in name.
+   */
+  markerOptions(keyword: string, limit: number) {
+    let query = this.db
+      .selectFrom('users')
+      .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+      .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+      .leftJoin('role_permissions', 'role_permissions.role_id', 'roles.id')
+      .leftJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+      .select(['users.id', 'users.nick_name', 'users.name', 'users.end_date'])
+      .distinct()
+      .where('users.status', '=', 1)
+      .where((eb) =>
+        eb.or([
+          eb('roles.key', '=', RoleKey.SUPER_ADMIN),
+          eb('permissions.key', '=', Perm.MARKING),
+        ]),
+      );
+    if (keyword) {
+      query = query.where((eb) =>
+        eb.or([contains('users.nick_name', keyword), contains('users.name', keyword)]),
+      );
+    }
+    return query.orderBy('users.nick_name').orderBy('users.id').limit(limit).execute();
+  }
+
+  /** Names of users (the assigned markers who have not marked yet). */
+  names(ids: readonly number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'nick_name', 'name'])
+      .where('id', 'in', [...ids])
       .execute();
   }
 

@@ -1,12 +1,15 @@
 import {
+  MARKER_OPTIONS_MAX,
   Perm,
   scoreFromHundredths,
+  type MarkerOption,
   type MarkingExamView,
   type MarkingItemProgress,
   type MarkingProgressView,
 } from '@kaoshi/shared';
 import { nowIso, type Db } from '../../db/database.js';
-import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { forbidden } from '../../errors.js';
+import { hasAnyPermission, isExpired, type AuthContext } from '../auth/auth.service.js';
 import { isMarkedType } from '../attempt/scoring.js';
 import type { AuditService } from './audit.service.js';
 import type { MarkingService } from './marking.service.js';
@@ -54,6 +57,23 @@ export class ProgressService {
     return { list, total: Number(count.n) };
   }
 
+  /**
+   * listMarkers: who may be named a marker (for whoever may set plans, MARKINGPAPERS-ARBITRATE,
+   * who need not be allowed to read the user list).
+   */
+  async markerOptions(keyword: string, auth: AuthContext): Promise<MarkerOption[]> {
+    if (!hasAnyPermission(auth, [Perm.MARKING_ARBITRATE])) {
+      throw forbidden('permissionDeniedNeeds', { keys: Perm.MARKING_ARBITRATE });
+    }
+    const now = new Date();
+    // Expired accounts are dropped after the query: a few more rows keep the list full.
+    const rows = await this.repo.markerOptions(keyword, MARKER_OPTIONS_MAX * 2);
+    return rows
+      .filter((row) => !isExpired(row.end_date, now))
+      .slice(0, MARKER_OPTIONS_MAX)
+      .map((row) => ({ id: row.id, nickName: row.nick_name, name: row.name }));
+  }
+
   async progress(examId: number): Promise<MarkingProgressView> {
     const exam = await this.marking.publishedExam(examId);
     await this.marking.enroll(exam.id, exam.paper_version_id);
@@ -68,6 +88,14 @@ export class ProgressService {
       this.marking.planView(exam.id),
     ]);
     const byItem = new Map(items.map((row) => [row.item_id, row]));
+    // Assigned markers who have not marked yet show with 0 marks from the start.
+    const assigned = new Map(plan?.assignments.map((a) => [a.itemId, a.markerIds]) ?? []);
+    const names = new Map(
+      (await this.repo.names([...new Set([...assigned.values()].flat())])).map((row) => [
+        row.id,
+        row.nick_name || row.name,
+      ]),
+    );
     const lastAudit = new Map(audits.map((row) => [row.item_id, row.state as 0 | 1 | 2]));
     const marked: MarkingItemProgress[] = [...versionItems.values()]
       .filter((item) => isMarkedType(item.type))
@@ -82,13 +110,18 @@ export class ProgressService {
           marked: Number(row?.marked ?? 0),
           inProgress: Number(row?.in_progress ?? 0),
           arbitration: Number(row?.arbitration ?? 0),
-          markers: markers
-            .filter((m) => m.item_id === item.itemId)
-            .map((m) => ({
-              markerId: m.marker_id,
-              name: m.nick_name ?? '',
-              marks: Number(m.marks),
-            })),
+          markers: [
+            ...markers
+              .filter((m) => m.item_id === item.itemId)
+              .map((m) => ({
+                markerId: m.marker_id,
+                name: m.nick_name ?? '',
+                marks: Number(m.marks),
+              })),
+            ...(assigned.get(item.itemId) ?? [])
+              .filter((id) => !markers.some((m) => m.item_id === item.itemId && m.marker_id === id))
+              .map((id) => ({ markerId: id, name: names.get(id) ?? '', marks: 0 })),
+          ],
           audit: lastAudit.get(item.itemId) ?? null,
         };
       });

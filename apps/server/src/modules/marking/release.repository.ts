@@ -56,12 +56,21 @@ export class ReleaseRepository {
       .execute();
   }
 
+  /** Oldest first, with who acted (nickname and sign-in name; null once the user is gone). */
   history(examId: number) {
     return this.db
       .selectFrom('score_releases')
-      .select(['action', 'reason', 'user_id', 'created_at'])
-      .where('exam_id', '=', examId)
-      .orderBy('id')
+      .leftJoin('users', 'users.id', 'score_releases.user_id')
+      .select([
+        'score_releases.action',
+        'score_releases.reason',
+        'score_releases.user_id',
+        'score_releases.created_at',
+        'users.nick_name',
+        'users.name',
+      ])
+      .where('score_releases.exam_id', '=', examId)
+      .orderBy('score_releases.id')
       .execute();
   }
 }

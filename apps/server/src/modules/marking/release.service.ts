@@ -74,6 +74,12 @@ export class ReleaseService {
     return this.view(examId);
   }
 
+  /** getRelease: the release state and its history, for the publisher. */
+  async get(examId: number, auth: AuthContext): Promise<ReleaseView> {
+    this.requirePublisher(auth);
+    return this.view(examId);
+  }
+
   async view(examId: number): Promise<ReleaseView> {
     const exam = await this.marking.publishedExam(examId);
     return {
@@ -83,6 +89,7 @@ export class ReleaseService {
         action: row.action as 'release' | 'withdraw',
         reason: row.reason,
         userId: row.user_id,
+        userName: row.nick_name || row.name || '',
         at: row.created_at,
       })),
     };
