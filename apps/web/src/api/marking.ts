@@ -7,7 +7,9 @@ import {
   type AuditSampleView,
   type CorrectKeyBody,
   type KeyCorrectionResult,
+  type KeyItemView,
   type ListResult,
+  type MarkerOption,
   type MarkingExamView,
   type MarkingPlanView,
   type MarkingProgressView,
@@ -30,6 +32,9 @@ export const getMarkingProgress = (examId: number, options?: CallOptions) =>
     undefined,
     options,
   );
+/** Enabled users who may mark (MARKINGPAPERS), by nickname or sign-in name: for a chief. */
+export const listMarkers = (keyword: string, options?: CallOptions) =>
+  request.get<MarkerOption[]>(`${MARKING_BASE}/listMarkers`, { keyword }, options);
 export const setMarkingPlan = (body: SetMarkingPlanBody, options?: CallOptions) =>
   request.post<MarkingPlanView>(`${MARKING_BASE}/setMarkingPlan`, body, options);
 
@@ -52,6 +57,9 @@ export const getAuditSample = (query: { examId: number; itemId: string }) =>
 export const auditGroup = (body: AuditGroupBody) =>
   request.post<AuditSampleView | null>(`${MARKING_BASE}/auditGroup`, body);
 
+/** The exam's objective questions with the key in force and its corrections (PUBLISHMANAGE). */
+export const listKeyItems = (examId: number, options?: CallOptions) =>
+  request.get<KeyItemView[]>(`${MARKING_BASE}/listKeyItems/${examId}`, undefined, options);
 export const correctKey = (body: CorrectKeyBody) =>
   request.post<KeyCorrectionResult>(`${MARKING_BASE}/correctKey`, body);
 
@@ -62,6 +70,9 @@ export const listScoreLog = (query: {
   limit: number;
 }) => request.get<ListResult<ScoreLogEntry>>(`${MARKING_BASE}/listScoreLog`, query);
 
+/** The exam's release state and its history (PUBLISHMANAGE). */
+export const getRelease = (examId: number, options?: CallOptions) =>
+  request.get<ReleaseView>(`${MARKING_BASE}/getRelease/${examId}`, undefined, options);
 export const releaseScores = (examId: number) =>
   request.post<ReleaseView>(`${MARKING_BASE}/releaseScores/${examId}`);
 export const withdrawScores = (examId: number, reason: string) =>

@@ -13,7 +13,6 @@ import {
   type MarkingItemProgress,
   type MarkingPlanView,
   type MarkingProgressView,
-  type ReleaseView,
 } from '@kaoshi/shared';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -30,10 +29,9 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { getMarkingProgress } from '../../api/marking';
+import { getMarkingProgress, getRelease } from '../../api/marking';
 import { useDialog } from '../../components/list/use-dialog';
 import { useUserStore } from '../../stores/user';
 import { useCodeLabel } from '../../utils/use-code-label';
@@ -45,7 +43,7 @@ import { KeyCorrectionDialog } from './KeyCorrectionDialog';
 import { deskPath, markingKeys, MARKING_PATH, percent, points } from './marking-format';
 import { useItemLabel, useMarkerName } from './marking-names';
 import { PlanDialog } from './PlanDialog';
-import { ReleaseBar } from './ReleaseBar';
+import { ReleaseBar, releaseKey } from './ReleaseBar';
 import { ScoreLogDrawer } from './ScoreLogDrawer';
 
 /** One exam's marking: figures, questions with their progress and every chief's action. */
@@ -104,8 +102,12 @@ function OverviewView({
   const dialog = useDialog<Dialog>();
   const arbitrations = view.items.reduce((sum, item) => sum + item.arbitration, 0);
   const kind = dialog.target?.kind;
-  // No call reads the release history: each release or withdrawal answers it whole.
-  const [release, setRelease] = useState<ReleaseView>();
+  // The history from the start; each release or withdrawal answers it whole (ReleaseBar).
+  const { data: release } = useQuery({
+    queryKey: releaseKey(view.examId),
+    queryFn: () => getRelease(view.examId, { quiet: true }),
+    enabled: publisher,
+  });
   const markerName = useMarkerName(view);
 
   return (
@@ -170,7 +172,7 @@ function OverviewView({
               {t('marking.key.open')}
             </Button>
           )}
-          {publisher && <ReleaseBar view={view} onHistory={setRelease} />}
+          {publisher && <ReleaseBar view={view} />}
         </Flex>
         {release && release.history.length > 0 && (
           <List
@@ -185,7 +187,9 @@ function OverviewView({
                     {t(`marking.release.actions.${entry.action}`)}
                   </Tag>
                   <span>{localTime(entry.at)}</span>
-                  <Typography.Text type="secondary">{markerName(entry.userId)}</Typography.Text>
+                  <Typography.Text type="secondary">
+                    {entry.userName || markerName(entry.userId)}
+                  </Typography.Text>
                   {entry.reason && <span>{entry.reason}</span>}
                 </Flex>
               </List.Item>

@@ -1,31 +1,16 @@
 import {
   MARKING_MODES,
-  Perm,
-  RoleKey,
   type MarkingMode,
   type MarkingProgressView,
   type SetMarkingPlanBody,
 } from '@kaoshi/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Form,
-  InputNumber,
-  Modal,
-  Radio,
-  Select,
-  Typography,
-  type SelectProps,
-} from 'antd';
+import { Alert, App, Form, InputNumber, Modal, Radio, Select, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listPermissionKeysByRoles } from '../../api/auth';
-import { setMarkingPlan } from '../../api/marking';
+import { listMarkers, setMarkingPlan } from '../../api/marking';
 import { ApiError } from '../../api/request';
-import { listRoleOptions, listUsers } from '../../api/system';
 import { MODAL_WIDTH } from '../../components/list/responsive';
-import { useHasPermission } from '../../utils/use-access';
 import { markingKeys } from './marking-format';
 import { useItemLabel, useMarkerName } from './marking-names';
 
@@ -37,35 +22,6 @@ interface PlanForm {
   auditShare: number;
   markers: Record<string, number[]>;
 }
-
-/**
- * Roles holding MARKINGPAPERS (SUPER_ADMIN holds every key), for whoever may read users and
- * roles: the server checks every marker again when the plan is saved.
- */
-async function markingRoleIds(): Promise<Set<number>> {
-  const roles = await listRoleOptions();
-  const ids = await Promise.all(
-    roles.map(async (role) =>
-      role.key === RoleKey.SUPER_ADMIN ||
-      (await listPermissionKeysByRoles([role.key])).includes(Perm.MARKING)
-        ? role.roleId
-        : undefined,
-    ),
-  );
-  return new Set(ids.filter((id) => id !== undefined));
-}
-
-/** Users whose nickname or sign-in name contains `keyword`, as options "nickname (name)". */
-async function searchUsers(keyword: string) {
-  const [byNick, byName] = await Promise.all([
-    listUsers({ page: 1, limit: USER_SEARCH_LIMIT, nickName: keyword || undefined }),
-    keyword ? listUsers({ page: 1, limit: USER_SEARCH_LIMIT, name: keyword }) : undefined,
-  ]);
-  const users = new Map([...byNick.list, ...(byName?.list ?? [])].map((user) => [user.id, user]));
-  return [...users.values()];
-}
-
-const USER_SEARCH_LIMIT = 100;
 
 /**
  * The exam's marking plan (MARKINGPAPERS-ARBITRATE): mode, single or double marking, tolerance,
@@ -89,36 +45,30 @@ export function PlanDialog({
   const [form] = Form.useForm<PlanForm>();
   const double = Form.useWatch('double', form) as boolean | undefined;
   const [refusal, setRefusal] = useState<string>();
-  const mayListUsers = useHasPermission(Perm.SYSTEM_USER);
   const [keyword, setKeyword] = useState('');
   const [search, setSearch] = useState('');
   useEffect(() => {
     const timer = setTimeout(() => setSearch(keyword.trim()), 300);
     return () => clearTimeout(timer);
   }, [keyword]);
-  const roles = useQuery({
-    queryKey: ['marking', 'markerRoles'],
-    queryFn: markingRoleIds,
-    enabled: mayListUsers,
-    staleTime: 60_000,
-  });
+  // Whoever may set plans may list markers (the server's listMarkers), with no user rights.
   const users = useQuery({
     queryKey: ['marking', 'markerOptions', search],
-    queryFn: () => searchUsers(search),
-    enabled: mayListUsers,
+    queryFn: () => listMarkers(search),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
   const plan = view.plan;
-  const marksGiven = view.items.some((item) => item.markers.length > 0 || item.marked > 0);
+  // Assigned markers are listed with 0 marks before they mark: only marks count here.
+  const marksGiven = view.items.some(
+    (item) => item.marked > 0 || item.markers.some((marker) => marker.marks > 0),
+  );
   const assigned = new Map(plan?.assignments.map((a) => [a.itemId, a.markerIds]) ?? []);
   // Markers already in the plan are always offered, named as well as the overview can.
   const known = new Map<number, string>();
   for (const ids of assigned.values()) for (const id of ids) known.set(id, markerName(id));
   for (const user of users.data ?? []) {
-    if (user.roleIds.some((id) => roles.data?.has(id))) {
-      known.set(user.id, `${user.nickName || user.name} (${user.name})`);
-    }
+    known.set(user.id, `${user.nickName || user.name} (${user.name})`);
   }
   const options: SelectProps['options'] = [...known].map(([value, label]) => ({ value, label }));
 
@@ -249,11 +199,6 @@ export function PlanDialog({
         >
           <InputNumber min={0} max={100} precision={0} suffix="%" style={{ width: 160 }} />
         </Form.Item>
-        {!mayListUsers && (
-          <Typography.Paragraph type="secondary">
-            {t('marking.plan.markersFromPlan')}
-          </Typography.Paragraph>
-        )}
         {view.items.map((item) => (
           <Form.Item
             key={item.itemId}
@@ -267,7 +212,7 @@ export function PlanDialog({
               options={options}
               showSearch={{ onSearch: setKeyword, optionFilterProp: 'label' }}
               onBlur={() => setKeyword('')}
-              loading={users.isFetching || roles.isFetching}
+              loading={users.isFetching}
               placeholder={t('marking.plan.markersPlaceholder')}
               className="marking-plan-markers"
               data-item={item.itemId}

@@ -8,18 +8,15 @@ import { releaseScores, withdrawScores } from '../../api/marking';
 import { MODAL_WIDTH } from '../../components/list/responsive';
 import { markingKeys } from './marking-format';
 
+/** The exam's release state and history (getRelease), under the marking keys' prefix. */
+export const releaseKey = (examId: number) => [...markingKeys.all, 'release', examId] as const;
+
 /**
  * Release (issue 14 §5) after a confirmation, or withdraw a release with a reason. The server
  * refuses a release while marking or the group audit is open, in its own words (the request
- * layer's toast). `onHistory` gets the release history each call answers.
+ * layer's toast). The history each call answers replaces the one getRelease read.
  */
-export function ReleaseBar({
-  view,
-  onHistory,
-}: {
-  view: MarkingProgressView;
-  onHistory: (release: ReleaseView) => void;
-}) {
+export function ReleaseBar({ view }: { view: MarkingProgressView }) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -27,6 +24,8 @@ export function ReleaseBar({
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: markingKeys.all });
+  const onHistory = (release: ReleaseView) =>
+    queryClient.setQueryData(releaseKey(view.examId), release);
 
   const release = () =>
     modal.confirm({
