@@ -373,14 +373,23 @@ export class MarkingRepository {
         .selectFrom('marking_marks as mk')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('mk.marker_id', '=', markerId)
-        // A scalar subquery, not a join: the planners would otherwise start from the pool.
+        // Each mark's answer found by its key alone (the question compared in the CASE, not the
+        // WHERE): as a join, or with the question in the WHERE, PostgreSQL without fresh
+        // statistics (right after enrolment) walked the pool index once per mark.
         .where('mk.cycle', '=', (eb) =>
           eb
             .selectFrom('marking_answers as ma')
-            .select('ma.cycle')
-            .whereRef('ma.id', '=', 'mk.answer_id')
-            .where('ma.exam_id', '=', examId)
-            .where('ma.item_id', '=', itemId),
+            .select((inner) =>
+              inner
+                .case()
+                .when(
+                  inner.and([inner('ma.exam_id', '=', examId), inner('ma.item_id', '=', itemId)]),
+                )
+                .then(inner.ref('ma.cycle'))
+                .end()
+                .as('cycle'),
+            )
+            .whereRef('ma.id', '=', 'mk.answer_id'),
         )
         .executeTakeFirstOrThrow(),
     ]);
