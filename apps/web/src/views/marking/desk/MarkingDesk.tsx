@@ -6,14 +6,16 @@ import type { InputRef } from 'antd';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { getMarkingProgress } from '../../../api/marking';
+import { getMarkingProgress, nextAnswer, scoreAnswer } from '../../../api/marking';
 import { ApiError } from '../../../api/request';
 import { SafeHtml } from '../../../components/SafeHtml';
 import { withoutFieldLabel } from '../../../utils/server-error';
 import { formatRemaining } from '../../attempt/format-remaining';
-import { claimNext, saveScore } from './desk-calls';
 import { leaseClockOffset, leaseLeft, parseScore, quickScores } from './desk-score';
 import './desk.css';
+
+/** The desk shows every refusal in place, so the request layer's toast would only repeat it. */
+const QUIET = { quiet: true } as const;
 
 /** Where the desk sends a marker back to. */
 export const MARKING_OVERVIEW_PATH = '/examPublishManage/examinationSituation';
@@ -98,7 +100,7 @@ function Desk({ examId, itemId }: { examId: number; itemId: string }) {
   /** Claims the next answer (or finds none) and shows it; a refusal is shown where it would be. */
   const claim = useCallback(
     () =>
-      claimNext({ examId, itemId }).then(
+      nextAnswer({ examId, itemId }, QUIET).then(
         (next) => {
           const { answer } = next;
           if (answer?.leaseUntil) {
@@ -171,11 +173,10 @@ function Desk({ examId, itemId }: { examId: number; itemId: string }) {
     setSaving(true);
     setRefusal(null);
     try {
-      const outcome = await saveScore({
-        answerId: shown.answerId,
-        score: parsed.score,
-        comment: comment.trim(),
-      });
+      const outcome = await scoreAnswer(
+        { answerId: shown.answerId, score: parsed.score, comment: comment.trim() },
+        QUIET,
+      );
       const entry: Scored = {
         answer: shown,
         score: parsed.score,
