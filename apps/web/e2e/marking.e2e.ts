@@ -70,8 +70,9 @@ describe('marking overview', () => {
     });
   });
 
-  it('the administrator sets a double-marking plan in its dialog', async () => {
-    const { page, errors } = await open('zh', DESKTOP, session.admin);
+  it('the chief sets a double-marking plan in its dialog (markers from listMarkers)', async () => {
+    // The chief holds no user-management rights: the markers come from listMarkers.
+    const { page, errors } = await open('zh', DESKTOP, fx.chief.api);
     const overview = main(page);
     await overview.getByText(m.overview.planNone).waitFor();
     expect(await overview.locator('.marking-figures').innerText()).toMatch(
@@ -111,6 +112,12 @@ describe('marking overview', () => {
         }),
       )
       .waitFor();
+    // Every assigned marker shows with 0 marks before marking starts.
+    for (const marker of fx.markers) {
+      await item(page, fx.markedItemIds[0])
+        .locator('.marking-marker-name', { hasText: marker.nickName })
+        .waitFor();
+    }
     const { plan } = await fx.progress();
     expect(plan).toMatchObject({
       mode: 'question',
@@ -253,17 +260,25 @@ describe('marking overview', () => {
     const overview = main(chief);
     await overview.getByRole('button', { name: buttonName(m.key.open) }).click();
     const dialog = await openedPopup(chief, chief.locator('.ant-modal.marking-key-dialog'));
-    // An id of another shape is refused on the page.
-    await dialog.getByLabel(m.key.item).fill('5');
-    await dialog.getByRole('button', { name: buttonName(m.key.save) }).click();
-    await dialog.locator('.ant-form-item-explain-error', { hasText: m.key.itemHelp }).waitFor();
-    // Every candidate answered the judgement T: with the key corrected to F each loses 10.
-    await dialog.getByLabel(m.key.item).fill(fx.itemIds.judgement);
-    await dialog.getByLabel(m.key.answer).fill('F');
+    // The question is picked from the exam's objective questions (listKeyItems).
+    await dialog.locator('.marking-key-item').click();
+    await chief
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: zh.codes.questionType.judgement })
+      .click();
+    await dialog.locator('.marking-key-current').getByText(m.key.true).waitFor();
     await dialog.getByLabel(m.key.reason).fill('原题表述有误，正确答案应为“错”');
+    // The key in force again: refused on the page, nothing sent.
+    await dialog.getByRole('button', { name: buttonName(m.key.save) }).click();
+    await dialog.getByText(m.key.unchanged).waitFor();
+    // Every candidate answered the judgement T: with the key corrected to F each loses 10.
+    await dialog.getByRole('radio', { name: m.key.false }).check();
     await dialog.getByRole('button', { name: buttonName(m.key.save) }).click();
     await chief.getByText(fill(m.key.done_other, { count: 3 })).waitFor();
-    await dialog.getByText(fill(m.key.rescored_other, { count: 3 })).waitFor();
+    await dialog.locator('.marking-key-current').getByText(m.key.false).waitFor();
+    const history = dialog.locator('.marking-key-history');
+    await history.getByText('原题表述有误，正确答案应为“错”').waitFor();
+    await history.getByText(fill(m.key.rescored_other, { count: 3 })).waitFor();
     await screenshot(chief, 'marking-key-zh');
     await dialog.getByRole('button', { name: buttonName(zh.common.cancel) }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -297,6 +312,7 @@ describe('marking overview', () => {
     await dialog.getByRole('button', { name: buttonName(m.release.withdraw) }).click();
     await dialog.getByText(m.release.reasonRequired).waitFor();
     await dialog.getByLabel(m.release.reason).fill('第二题分数需复核');
+    await screenshot(chief, 'marking-withdraw-zh', { fullPage: false });
     await dialog.getByRole('button', { name: buttonName(m.release.withdraw) }).click();
     await chief.getByText(m.release.withdrawn).first().waitFor();
     const history = overview.locator('.marking-release-history');
@@ -332,6 +348,10 @@ describe('marking overview', () => {
         const { page, errors } = await open(language, viewport);
         await main(page).getByText(texts.overview.items, { exact: true }).waitFor();
         await main(page).getByText(texts.overview.candidates, { exact: true }).waitFor();
+        // The release history is read on load (getRelease): the release and its withdrawal.
+        const history = main(page).locator('.marking-release-history');
+        await history.getByText(texts.release.actions.withdraw, { exact: true }).waitFor();
+        expect(await history.locator('.ant-list-item').count()).toBe(2);
         await animationsDone(page);
         // Nothing wider than the window: the page never scrolls sideways.
         expect(
@@ -339,6 +359,41 @@ describe('marking overview', () => {
         ).toBeLessThanOrEqual(0);
         const phone = viewport === PHONE;
         await screenshot(page, `marking-overview-${language}${phone ? '-phone' : ''}`);
+        if (!phone && language === 'en') {
+          // The three dialogs in English: the plan, the key correction, the release.
+          await main(page)
+            .getByRole('button', { name: buttonName(texts.plan.edit) })
+            .click();
+          const plan = await openedPopup(page, page.locator('.ant-modal.marking-plan-dialog'));
+          await plan.locator('.marking-plan-markers').first().click();
+          await page
+            .locator('.ant-select-dropdown:visible .ant-select-item-option')
+            .first()
+            .waitFor();
+          await screenshot(page, 'marking-plan-dialog-en', { fullPage: false });
+          await page.keyboard.press('Escape');
+          await plan.getByRole('button', { name: buttonName(en.common.cancel) }).click();
+          await plan.waitFor({ state: 'hidden' });
+          await main(page)
+            .getByRole('button', { name: buttonName(texts.key.open) })
+            .click();
+          const key = await openedPopup(page, page.locator('.ant-modal.marking-key-dialog'));
+          await key.locator('.marking-key-item').click();
+          await page
+            .locator('.ant-select-dropdown:visible .ant-select-item-option')
+            .filter({ hasText: en.codes.questionType.judgement })
+            .click();
+          await key.locator('.marking-key-history').waitFor();
+          await screenshot(page, 'marking-key-en', { fullPage: false });
+          await key.getByRole('button', { name: buttonName(en.common.cancel) }).click();
+          await key.waitFor({ state: 'hidden' });
+          await main(page)
+            .getByRole('button', { name: buttonName(texts.release.release) })
+            .click();
+          await page.locator('.marking-release-confirm').waitFor();
+          await screenshot(page, 'marking-release-confirm-en', { fullPage: false });
+          await answerConfirm(page, en.common.cancel);
+        }
         if (phone && language === 'zh') {
           await main(page)
             .getByRole('button', { name: buttonName(texts.plan.edit) })
