@@ -14,7 +14,8 @@
 // the server process's CPU (% of one core) and peak memory; on PostgreSQL also the CPU of the
 // bench database's backends. Figures only, no pass/fail.
 // Environment: BENCH_EXAMINEES (default 10000), BENCH_START_SECONDS (60), BENCH_ANSWER_SECONDS
-// (10), BENCH_ANSWER_FOR_SECONDS (60), BENCH_DATABASE_URL / TEST_DATABASE_URL.
+// (10), BENCH_ANSWER_FOR_SECONDS (60), BENCH_DATABASE_URL / TEST_DATABASE_URL, BENCH_ONLY
+// (sqlite or postgres: one database alone).
 import { hash } from '@node-rs/argon2';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
@@ -391,5 +392,7 @@ async function runOn(database) {
   }
 }
 
-await runOn('SQLite');
-if (pgUrl) await runOn('PostgreSQL');
+// BENCH_ONLY=postgres (or sqlite) runs one database alone.
+const only = process.env.BENCH_ONLY?.toLowerCase();
+if (only !== 'postgres') await runOn('SQLite');
+if (pgUrl && only !== 'sqlite') await runOn('PostgreSQL');
