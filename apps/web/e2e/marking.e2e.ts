@@ -280,6 +280,19 @@ describe('marking overview', () => {
     await history.getByText('原题表述有误，正确答案应为“错”').waitFor();
     await history.getByText(fill(m.key.rescored_other, { count: 3 })).waitFor();
     await screenshot(chief, 'marking-key-zh');
+    // A fill-in's accepted answers per blank: the key in force filled in, one more added by Enter.
+    await dialog.locator('.marking-key-item').click();
+    await chief
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: zh.codes.questionType.fillBlank })
+      .click();
+    const blanks = dialog.locator('.marking-key-blank');
+    expect(await blanks.count()).toBe(2);
+    await blanks.nth(0).getByText('欧姆', { exact: true }).waitFor();
+    await dialog.getByLabel(fill(m.key.blank, { n: 2 })).fill('安');
+    await chief.keyboard.press('Enter');
+    await blanks.nth(1).getByText('安', { exact: true }).waitFor();
+    await screenshot(chief, 'marking-key-fill-zh');
     await dialog.getByRole('button', { name: buttonName(zh.common.cancel) }).click();
     await dialog.waitFor({ state: 'hidden' });
     const log = await fx.chief.api.call<ListResult<ScoreLogEntry>>(
