@@ -178,9 +178,7 @@ export default {
     released: 'Scores released',
     withdrawn: 'Release withdrawn',
     history: 'Release history',
-    historyHint: 'Releases and withdrawals made here are listed.',
     actions: { release: 'Released', withdraw: 'Withdrawn' },
-    by: 'by user {{id}}',
   },
   desk: {
     title: 'Marking desk',

@@ -179,9 +179,7 @@ export default {
     released: 'Notas publicadas',
     withdrawn: 'Publicación retirada',
     history: 'Historial de publicación',
-    historyHint: 'Aquí se listan las publicaciones y retiradas hechas en esta página.',
     actions: { release: 'Publicadas', withdraw: 'Retiradas' },
-    by: 'por el usuario {{id}}',
   },
   desk: {
     title: 'Mesa de corrección',

@@ -175,9 +175,7 @@ export default {
     released: '成績を公開しました',
     withdrawn: '成績公開を取り消しました',
     history: '公開履歴',
-    historyHint: 'このページで行った公開と取り消しが表示されます。',
     actions: { release: '公開', withdraw: '取り消し' },
-    by: 'ユーザー {{id}}',
   },
   desk: {
     title: '採点デスク',

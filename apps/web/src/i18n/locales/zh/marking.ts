@@ -173,9 +173,7 @@ export default {
     released: '成绩已发布',
     withdrawn: '成绩发布已撤回',
     history: '发布记录',
-    historyHint: '在此进行的发布和撤回会列在这里。',
     actions: { release: '发布', withdraw: '撤回' },
-    by: '用户 {{id}}',
   },
   desk: {
     title: '阅卷台',
