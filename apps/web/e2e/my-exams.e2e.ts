@@ -1,12 +1,9 @@
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import {
   SERVER_MESSAGES,
   clientPasswordHash,
   type AttemptView,
   type MyExamsView,
 } from '@kaoshi/shared';
-import type { AxeResults } from 'axe-core';
 import dayjs from 'dayjs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +16,6 @@ import { PAPER_ITEMS, createAttemptExam, type AttemptFixture } from './attempt-f
 import {
   DESKTOP,
   PHONE,
-  animationsDone,
   collectConsoleErrors,
   newPage,
   openSignedIn,
@@ -28,6 +24,7 @@ import {
   screenshot,
 } from './browser';
 import { adminSession } from './session';
+import { axeFindings } from './axe-findings';
 
 // A student's exams (/exam-student/examStudentTest) as a candidate sees them: open, upcoming
 // with a countdown from the server's clock (even when the device's clock is wrong), finished with
@@ -45,37 +42,6 @@ const m = zh.myExams;
 const READ_SECONDS = 3;
 const ACCESS_CODE = 'KS-2026';
 const NEW_PASSWORD = 'Exam#2026!';
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
-
-/**
- * Serious and critical axe-core findings (WCAG 2.x A and AA) on the page as shown, as a11y.e2e.ts
- * checks every page: there the student has no exam, so the cards and the dialog are checked here.
- * The sidebar's active entry, whose colours spec §9 fixes (README "Accessibility"), is left out.
- */
-async function axeFindings(page: Page): Promise<string[]> {
-  await animationsDone(page);
-  await page.evaluate(axeSource);
-  const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe.run(
-      document,
-      {
-        runOnly: {
-          type: 'tag',
-          values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'],
-        },
-        resultTypes: ['violations'],
-      },
-    ),
-  );
-  return results.violations
-    .filter((rule) => rule.impact === 'serious' || rule.impact === 'critical')
-    .flatMap((rule) =>
-      rule.nodes
-        .filter((node) => !node.target.join(' ').includes('.ant-menu'))
-        .map((node) => `${rule.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
-    );
-}
 
 /** `text` with i18next's {{name}} replaced. */
 const fill = (text: string, values: Record<string, string | number>) =>
