@@ -185,7 +185,6 @@ export default {
     noQuestion: 'Open the desk from the marking overview: it needs an exam and a question.',
     backToOverview: 'Back to the marking overview',
     examFallback: 'Exam {{id}}',
-    question: 'Question {{itemId}}',
     fullScore: 'Full score {{score}}',
     step: 'Score step {{step}}',
     mine: 'My marks',

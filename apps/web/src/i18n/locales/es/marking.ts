@@ -186,7 +186,6 @@ export default {
     noQuestion: 'Abra la mesa desde el resumen de corrección: necesita un examen y una pregunta.',
     backToOverview: 'Volver al resumen de corrección',
     examFallback: 'Examen {{id}}',
-    question: 'Pregunta {{itemId}}',
     fullScore: 'Puntuación máxima {{score}}',
     step: 'Paso de nota {{step}}',
     mine: 'Mis notas',

@@ -182,7 +182,6 @@ export default {
     noQuestion: '採点概要から採点デスクを開いてください（試験と設問の指定が必要です）。',
     backToOverview: '採点概要に戻る',
     examFallback: '試験 {{id}}',
-    question: '設問 {{itemId}}',
     fullScore: '満点 {{score}}',
     step: '採点刻み {{step}}',
     mine: '採点済み（自分）',

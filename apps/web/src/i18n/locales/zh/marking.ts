@@ -180,7 +180,6 @@ export default {
     noQuestion: '请从阅卷概览进入阅卷台：需要指定考试和题目。',
     backToOverview: '返回阅卷概览',
     examFallback: '考试 {{id}}',
-    question: '题目 {{itemId}}',
     fullScore: '满分 {{score}}',
     step: '给分步长 {{step}}',
     mine: '我已评',

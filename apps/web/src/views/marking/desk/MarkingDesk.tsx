@@ -11,6 +11,7 @@ import { ApiError } from '../../../api/request';
 import { SafeHtml } from '../../../components/SafeHtml';
 import { withoutFieldLabel } from '../../../utils/server-error';
 import { formatRemaining } from '../../attempt/format-remaining';
+import { useItemLabel } from '../marking-names';
 import { leaseClockOffset, leaseLeft, parseScore, quickScores } from './desk-score';
 import './desk.css';
 
@@ -76,6 +77,7 @@ export default function MarkingDesk() {
 
 function Desk({ examId, itemId }: { examId: number; itemId: string }) {
   const { t } = useTranslation();
+  const itemLabel = useItemLabel();
   const progress = useQuery({
     queryKey: ['marking', 'progress', examId],
     queryFn: () => getMarkingProgress(examId, { quiet: true }),
@@ -264,7 +266,7 @@ function Desk({ examId, itemId }: { examId: number; itemId: string }) {
           </Typography.Title>
           <Typography.Text className="desk-where">
             {examName && <span className="desk-exam">{examName}</span>}
-            <span className="desk-item">{t('marking.desk.question', { itemId })}</span>
+            <span className="desk-item">{itemLabel(itemId)}</span>
             {type !== undefined && (
               <Tag className="desk-type">
                 {t(
