@@ -15,6 +15,8 @@ import { baseModule } from './modules/base/base.module.js';
 import { filesModule } from './modules/files/files.module.js';
 import { healthModule } from './modules/health/health.module.js';
 import { markingModule } from './modules/marking/marking.module.js';
+import { analysisModule } from './modules/analysis/analysis.module.js';
+import { certificateModule } from './modules/certificate/certificate.module.js';
 import { examModule, examsUseClass, examsUseStudent } from './modules/exam/exam.module.js';
 import { paperModule } from './modules/paper/paper.module.js';
 import { questionModule } from './modules/question/question.module.js';
@@ -100,6 +102,8 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(examModule, { db, config, deadlineNews });
   await app.register(attemptModule, { db, config, auth, deadlineNews });
   await app.register(markingModule, { db });
+  await app.register(analysisModule, { db });
+  await app.register(certificateModule, { db });
 
   await app.register(webPlugin, { webDist: config.webDist });
 

@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { itemRoutes } from './item.routes.js';
+import { statisticsRoutes } from './statistics.routes.js';
+
+/**
+ * Score analysis (issue 15): ranking per batch, failed-score and make-up statistics with their
+ * exports (statistics.routes.ts), item analysis and the dashboard's figures (item.routes.ts).
+ */
+export async function analysisModule(app: FastifyInstance, opts: { db: Db }) {
+  await app.register(statisticsRoutes, { db: opts.db });
+  await app.register(itemRoutes, { db: opts.db });
+}
