@@ -21,3 +21,6 @@ export * from './schemas/paper.js';
 export * from './schemas/exam.js';
 export * from './schemas/attempt.js';
 export * from './schemas/marking.js';
+export * from './schemas/analysis.js';
+export * from './schemas/item-analysis.js';
+export * from './schemas/certificate.js';
