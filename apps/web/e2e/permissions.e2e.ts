@@ -116,7 +116,11 @@ describe('menus and routes follow the permission keys', () => {
     await expect.poll(() => entries.allInnerTexts()).toEqual(['阅卷']);
     await sidebar.getByText('阅卷', { exact: true }).click();
     await page.waitForURL(`${baseURL}/examPublishManage/examinationSituation`);
-    await page.locator('.app-main-page:not([hidden]) .ant-result').waitFor();
+    // The overview's list of exams to mark: none yet for this marker.
+    await page
+      .locator('.app-main-page:not([hidden]) .ant-table')
+      .getByText('没有待阅卷的考试')
+      .waitFor();
     await screenshot(page, 'permissions-marker-menu-zh');
     await page.context().close();
   });
