@@ -1,8 +1,9 @@
 // `npm test`: lint, typecheck, unit and API tests (SQLite, and PostgreSQL when TEST_DATABASE_URL
 // is set), the production build, the built server as a process (crash, deadlines), then the
-// browser tests. Stops at the first failing step and
-// ends with one line "tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// browser tests. Lint and typecheck run side by side (each is one thread); the browser test
+// files two at a time. Stops at the first failing step and ends with one line
+// "tests: N passed, N failed".
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,9 +25,38 @@ const vitestReport = (name) => [
   '--reporter=json',
   `--outputFile=${path.join(results, name)}`,
 ];
+/** Runs the commands at once, each one's output held and printed whole when it ends. */
+async function sideBySide(commands) {
+  const runs = commands.map(
+    ([label, command, args]) =>
+      new Promise((resolve) => {
+        const child = spawn(command, args, { cwd: root });
+        const output = [];
+        child.stdout.on('data', (chunk) => output.push(chunk));
+        child.stderr.on('data', (chunk) => output.push(chunk));
+        child.on('close', (status) => {
+          console.log(`\n--- ${label} (exit ${status}) ---`);
+          process.stdout.write(Buffer.concat(output));
+          resolve(status === 0);
+        });
+      }),
+  );
+  return (await Promise.all(runs)).every(Boolean);
+}
+
+console.log('\n=== lint and typecheck ===');
+if (
+  !(await sideBySide([
+    ['lint', 'npm', ['run', 'lint']],
+    ['typecheck', 'npm', ['run', 'typecheck']],
+  ]))
+) {
+  console.log('\nnpm test stopped: lint or typecheck failed');
+  console.log('tests: 0 passed, 0 failed');
+  process.exit(1);
+}
+
 const steps = [
-  ['lint', 'npm', ['run', 'lint']],
-  ['typecheck', 'npm', ['run', 'typecheck']],
   [
     'unit and API tests',
     'npx',
