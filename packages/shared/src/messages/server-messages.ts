@@ -1956,6 +1956,18 @@ export const SERVER_MESSAGES = {
     es: 'las notas del examen {id} están publicadas: retire primero la publicación',
     ja: '試験 {id} の成績は公開済みです。先に公開を取り消してください',
   },
+  certificateRevoked: {
+    zh: '证书 {number} 已撤销，不能打印',
+    en: 'certificate {number} is revoked: it cannot be printed',
+    es: 'el certificado {number} está revocado: no se puede imprimir',
+    ja: '証書 {number} は取り消されているため、印刷できません',
+  },
+  certificateAlreadyRevoked: {
+    zh: '证书 {number} 已被撤销',
+    en: 'certificate {number} is already revoked',
+    es: 'el certificado {number} ya está revocado',
+    ja: '証書 {number} はすでに取り消されています',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
@@ -2018,6 +2030,7 @@ export const ENTITY_NAMES = {
     es: 'Respuesta a corregir',
     ja: '採点対象の解答',
   },
+  certificate: { zh: '证书', en: 'Certificate', es: 'Certificado', ja: '証書' },
 } as const satisfies Record<string, Localized>;
 
 export type EntityKey = keyof typeof ENTITY_NAMES;

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { certificateRoutes } from './certificate.routes.js';
+import { CertificateService } from './certificate.service.js';
 
-/** Verifiable certificates (issue 15 §6): being written. */
-// eslint-disable-next-line @typescript-eslint/no-unused-vars
-export async function certificateModule(app: FastifyInstance, opts: { db: Db }) {}
+/**
+ * Verifiable certificates (issue 15 §6): issued on release (certificate.issue.ts, called by the
+ * marking module's release), listed, printed, revoked, and checked in public.
+ */
+export async function certificateModule(app: FastifyInstance, opts: { db: Db }) {
+  await app.register(certificateRoutes, { certificates: new CertificateService(opts.db) });
+}

@@ -2,6 +2,10 @@ import { Perm, type ReleaseView } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden } from '../../errors.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import {
+  issueCertificatesOnRelease,
+  revokeCertificatesOnWithdrawal,
+} from '../certificate/certificate.issue.js';
 import { AuditRepository } from './audit.repository.js';
 import type { AuditService } from './audit.service.js';
 import type { MarkingService } from './marking.service.js';
@@ -57,6 +61,7 @@ export class ReleaseService {
         throw conflict('scoresReleased', { id: examId });
       }
       await this.repo.log(trx, { examId, action: 'release', reason: '', userId: auth.user.id, at });
+      await issueCertificatesOnRelease(trx, examId, at);
     });
     return this.view(examId);
   }
@@ -70,6 +75,7 @@ export class ReleaseService {
         throw conflict('scoresNotReleased', { id: examId });
       }
       await this.repo.log(trx, { examId, action: 'withdraw', reason, userId: auth.user.id, at });
+      await revokeCertificatesOnWithdrawal(trx, examId, { userId: auth.user.id, reason, at });
     });
     return this.view(examId);
   }

@@ -1,0 +1,29 @@
+import type { Db } from '../../db/database.js';
+import { maskIdNumber } from '../base/student.service.js';
+import { CertificateRepository } from './certificate.repository.js';
+
+/**
+ * What a release of scores does to certificates, inside the release's own transaction (the
+ * marking module calls it; this module never imports marking). Certificates a withdrawal
+ * revoked come back to candidates who still pass, with the score now released; every other
+ * passed candidate without one gets a new one. Running it twice issues nothing more.
+ */
+export async function issueCertificatesOnRelease(trx: Db, examId: number, at: string) {
+  const repo = new CertificateRepository(trx);
+  const reinstated = await repo.reinstateWithdrawn(trx, examId);
+  const issued = await repo.issueMissing(trx, examId, at, maskIdNumber);
+  return { issued, reinstated };
+}
+
+/**
+ * A withdrawal of the scores revokes the exam's valid certificates (cause 'withdrawal', with the
+ * withdrawal's reason and who withdrew), in the withdrawal's transaction: a certificate never
+ * stays valid for scores that are no longer released.
+ */
+export async function revokeCertificatesOnWithdrawal(
+  trx: Db,
+  examId: number,
+  entry: { userId: number; reason: string; at: string },
+) {
+  return new CertificateRepository(trx).revokeForWithdrawal(trx, examId, entry);
+}

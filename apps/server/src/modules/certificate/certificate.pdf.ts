@@ -1,0 +1,171 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { CERT_LEVEL_NAMES, type CertificateFacts, type MessageLanguage } from '@kaoshi/shared';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { CERTIFICATE_TEXTS, type CertificateFactKey } from './certificate.texts.js';
+
+/**
+ * Noto Sans SC from its npm package (OFL): Chinese names print on a machine with no fonts of
+ * its own. PDFKit embeds only the glyphs a certificate uses, so a PDF stays small.
+ */
+const FONT_FILE = '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf';
+const FONT = 'cjk';
+
+let fontBytes: Promise<Buffer> | undefined;
+const loadFont = () => {
+  fontBytes ??= readFile(createRequire(import.meta.url).resolve(FONT_FILE)).catch(
+    (error: unknown) => {
+      fontBytes = undefined;
+      throw error;
+    },
+  );
+  return fontBytes;
+};
+
+/** The calendar day of an instant as the server's clock reads it (its time zone, TZ). */
+export const localDay = (iso: string) => {
+  const at = new Date(iso);
+  return [at.getFullYear(), at.getMonth() + 1, at.getDate()]
+    .map((part, index) => String(part).padStart(index === 0 ? 4 : 2, '0'))
+    .join('-');
+};
+
+const A4_WIDTH = 595.28;
+const A4_HEIGHT = 841.89;
+const INK = '#1f2d3d';
+const ACCENT = '#8a6d1f';
+
+/**
+ * A printable A4 certificate: the facts in Chinese, each label also in the reader's language
+ * when that is not Chinese, and a QR code that opens `verifyUrl`.
+ */
+export async function certificatePdf(
+  facts: CertificateFacts,
+  verifyUrl: string,
+  language: MessageLanguage,
+): Promise<Buffer> {
+  const [font, qr] = await Promise.all([
+    loadFont(),
+    QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 360, errorCorrectionLevel: 'M' }),
+  ]);
+  const zh = CERTIFICATE_TEXTS.zh;
+  const own = CERTIFICATE_TEXTS[language];
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 0,
+    info: {
+      Title: `${zh.title} ${facts.number}`,
+      Subject: facts.number,
+      Keywords: facts.number,
+      Creator: 'Kaoshi',
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont(FONT, font);
+  doc.font(FONT).fillColor(INK);
+
+  doc
+    .lineWidth(3)
+    .strokeColor(ACCENT)
+    .rect(28, 28, A4_WIDTH - 56, A4_HEIGHT - 56)
+    .stroke();
+  doc
+    .lineWidth(0.8)
+    .rect(36, 36, A4_WIDTH - 72, A4_HEIGHT - 72)
+    .stroke();
+
+  const inner = { x: 70, width: A4_WIDTH - 140 };
+  doc.fontSize(30).text(zh.title, inner.x, 90, { width: inner.width, align: 'center' });
+  let y = 138;
+  if (language !== 'zh') {
+    doc.fontSize(13).fillColor(ACCENT).text(own.title, inner.x, y, {
+      width: inner.width,
+      align: 'center',
+    });
+    y += 24;
+  }
+  doc
+    .fillColor(INK)
+    .fontSize(12)
+    .text(zh.intro, inner.x, y + 14, {
+      width: inner.width,
+      align: 'center',
+    });
+  y += 34;
+  if (language !== 'zh') {
+    doc.fontSize(9.5).fillColor('#555').text(own.intro, inner.x, y, {
+      width: inner.width,
+      align: 'center',
+    });
+    y += 18;
+  }
+
+  const levelKey = facts.level as keyof typeof CERT_LEVEL_NAMES;
+  const levelName = (lang: MessageLanguage) =>
+    CERT_LEVEL_NAMES[levelKey]?.[lang] ?? String(facts.level);
+  const value: Record<CertificateFactKey, string> = {
+    number: facts.number,
+    name: facts.name,
+    idNumber: facts.idNumber,
+    subject: facts.subjectName,
+    level: language === 'zh' ? levelName('zh') : `${levelName('zh')} / ${levelName(language)}`,
+    exam: facts.examName,
+    examDate: localDay(facts.examDate),
+    result: `${facts.score} / ${facts.totalScore}  ${zh.passed}${language === 'zh' ? '' : ` / ${own.passed}`}`,
+    issuedAt: localDay(facts.issuedAt),
+  };
+  const keys = Object.keys(value) as CertificateFactKey[];
+  y += 30;
+  const labelX = 90;
+  const valueX = 250;
+  const valueWidth = A4_WIDTH - valueX - 80;
+  for (const key of keys) {
+    doc.fillColor(INK).fontSize(13).text(zh.facts[key], labelX, y, { width: 150 });
+    if (language !== 'zh') {
+      doc
+        .fillColor('#666')
+        .fontSize(8.5)
+        .text(own.facts[key], labelX, y + 17, { width: 150 });
+    }
+    doc.fillColor(INK).fontSize(13).text(value[key], valueX, y, { width: valueWidth });
+    const used = Math.max(doc.y - y, language === 'zh' ? 22 : 30);
+    doc
+      .lineWidth(0.4)
+      .strokeColor('#c8c8c8')
+      .moveTo(labelX, y + used + 4)
+      .lineTo(A4_WIDTH - 80, y + used + 4)
+      .stroke();
+    y += used + 14;
+  }
+
+  const qrSize = 130;
+  const qrX = A4_WIDTH - 80 - qrSize;
+  const qrY = Math.max(y + 20, A4_HEIGHT - 90 - qrSize - 40);
+  doc.image(qr, qrX, qrY, { width: qrSize, height: qrSize });
+  doc
+    .fillColor(INK)
+    .fontSize(10)
+    .text(zh.scan, labelX, qrY + 30, { width: qrX - labelX - 20 });
+  if (language !== 'zh') {
+    doc
+      .fillColor('#666')
+      .fontSize(8.5)
+      .text(own.scan, labelX, doc.y + 4, {
+        width: qrX - labelX - 20,
+      });
+  }
+  doc
+    .fillColor('#666')
+    .fontSize(7.5)
+    .text(verifyUrl, labelX, doc.y + 10, {
+      width: qrX - labelX - 20,
+    });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import { sql } from 'kysely';
+import { contains, type Db } from '../../db/database.js';
+import type { CertificatesTable } from '../../db/types.js';
+import type { ListCertificateQuery } from '@kaoshi/shared';
+import type { visibleClassIds } from '../school/classes.repository.js';
+
+/** The batches a teacher may see (visibleClassIds when it is not null). */
+type ClassScope = NonNullable<ReturnType<typeof visibleClassIds>>;
+
+/** Rows per INSERT: 24 parameters each stay far below SQLite's limit of bound parameters. */
+const INSERT_CHUNK = 500;
+
+/** A new verification code: 18 random bytes (144 bits) as URL-safe base64, 24 characters. */
+export const newVerificationCode = () => randomBytes(18).toString('base64url');
+
+const PENDING_PREFIX = 'P';
+
+export type CertificateRow = Awaited<ReturnType<CertificateRepository['byId']>>;
+
+/** `certificates`: issued on release, revoked by staff or by a withdrawal of the scores. */
+export class CertificateRepository {
+  constructor(private readonly db: Db) {}
+
+  /** What the exam's passed candidates without a certificate are to be certified with. */
+  private uncertified(trx: Db, examId: number) {
+    return trx
+      .selectFrom('exam_candidates')
+      .innerJoin('exams', 'exams.id', 'exam_candidates.exam_id')
+      .innerJoin('students', 'students.id', 'exam_candidates.student_id')
+      .innerJoin('classes', 'classes.id', 'exam_candidates.class_id')
+      .innerJoin('subjects', 'subjects.id', 'exams.subject_id')
+      .innerJoin('paper_versions', 'paper_versions.id', 'exams.paper_version_id')
+      .leftJoin('certificates', 'certificates.candidate_id', 'exam_candidates.id')
+      .select([
+        'exam_candidates.id as candidate_id',
+        'exam_candidates.student_id',
+        'exam_candidates.class_id',
+        'exam_candidates.score',
+        'classes.name as class_name',
+        'students.name as student_name',
+        'students.id_number',
+        'students.ticket_number',
+        'subjects.name as subject_name',
+        'exams.level',
+        'exams.name as exam_name',
+        'exams.start_at',
+        'exams.pass_score',
+        'paper_versions.total_score',
+      ])
+      .where('exam_candidates.exam_id', '=', examId)
+      .where('exam_candidates.passed', '=', 1)
+      .where('exam_candidates.score', 'is not', null)
+      .where('certificates.id', 'is', null)
+      .orderBy('exam_candidates.seat_number')
+      .orderBy('exam_candidates.id')
+      .execute();
+  }
+
+  /**
+   * Issues the exam's missing certificates inside `trx`, numbered KS-<year>-<id>. The rows go in
+   * with a unique placeholder number (their code), then one UPDATE numbers them by their id.
+   */
+  async issueMissing(
+    trx: Db,
+    examId: number,
+    at: string,
+    mask: (idNumber: string) => string,
+  ): Promise<number> {
+    const rows = await this.uncertified(trx, examId);
+    const values: Insertable<CertificatesTable>[] = rows.map((row) => {
+      const code = newVerificationCode();
+      return {
+        number: `${PENDING_PREFIX}${code}`,
+        code,
+        exam_id: examId,
+        candidate_id: row.candidate_id,
+        student_id: row.student_id,
+        class_id: row.class_id,
+        class_name: row.class_name,
+        student_name: row.student_name,
+        id_number_masked: mask(row.id_number),
+        ticket_number: row.ticket_number,
+        subject_name: row.subject_name,
+        level: row.level,
+        exam_name: row.exam_name,
+        exam_date: row.start_at,
+        score: row.score ?? 0,
+        total_score: row.total_score,
+        pass_score: row.pass_score,
+        issued_at: at,
+      };
+    });
+    for (let start = 0; start < values.length; start += INSERT_CHUNK) {
+      await trx
+        .insertInto('certificates')
+        .values(values.slice(start, start + INSERT_CHUNK))
+        .execute();
+    }
+    if (values.length > 0) {
+      // Six digits, more once the ids outgrow them (both engines: no lpad in SQLite, and
+      // PostgreSQL's lpad would cut a longer id).
+      const digits = sql<string>`cast(id as varchar(20))`;
+      await trx
+        .updateTable('certificates')
+        .set({
+          number: sql<string>`'KS-' || substr(issued_at, 1, 4) || '-' || case when id >= 1000000 then ${digits} else substr('000000' || ${digits}, length(${digits}) + 1) end`,
+        })
+        .where('exam_id', '=', examId)
+        .where('number', 'like', `${PENDING_PREFIX}%`)
+        .execute();
+    }
+    return values.length;
+  }
+
+  /**
+   * A re-release gives back the certificates its withdrawal revoked, to candidates who still
+   * pass, with the score as now released; the number and the code stay (printed copies work).
+   */
+  async reinstateWithdrawn(trx: Db, examId: number): Promise<number> {
+    const passed = trx
+      .selectFrom('exam_candidates')
+      .select('exam_candidates.id')
+      .where('exam_candidates.exam_id', '=', examId)
+      .where('exam_candidates.passed', '=', 1)
+      .where('exam_candidates.score', 'is not', null);
+    const result = await trx
+      .updateTable('certificates')
+      .set({
+        revoked_at: null,
+        revoked_by: null,
+        revoke_cause: null,
+        revoke_reason: '',
+        score: (eb) =>
+          eb
+            .selectFrom('exam_candidates')
+            .select('exam_candidates.score')
+            .whereRef('exam_candidates.id', '=', 'certificates.candidate_id')
+            .$castTo<number>(),
+      })
+      .where('exam_id', '=', examId)
+      .where('revoke_cause', '=', 'withdrawal')
+      .where('candidate_id', 'in', passed)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** A withdrawal of the scores revokes the exam's valid certificates, with its reason. */
+  async revokeForWithdrawal(
+    trx: Db,
+    examId: number,
+    entry: { userId: number; reason: string; at: string },
+  ): Promise<number> {
+    const result = await trx
+      .updateTable('certificates')
+      .set({
+        revoked_at: entry.at,
+        revoked_by: entry.userId,
+        revoke_cause: 'withdrawal',
+        revoke_reason: entry.reason,
+      })
+      .where('exam_id', '=', examId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** One conditional UPDATE: revoking what is already revoked changes nothing. */
+  async revoke(id: number, entry: { userId: number; reason: string; at: string }) {
+    const result = await this.db
+      .updateTable('certificates')
+      .set({
+        revoked_at: entry.at,
+        revoked_by: entry.userId,
+        revoke_cause: 'staff',
+        revoke_reason: entry.reason,
+      })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  private base() {
+    return this.db
+      .selectFrom('certificates')
+      .leftJoin('users', 'users.id', 'certificates.revoked_by')
+      .selectAll('certificates')
+      .select(['users.nick_name as revoker_nick_name', 'users.name as revoker_name']);
+  }
+
+  byId(id: number) {
+    return this.base().where('certificates.id', '=', id).executeTakeFirst();
+  }
+
+  byCode(code: string) {
+    return this.base().where('certificates.code', '=', code).executeTakeFirst();
+  }
+
+  /** The certificates of the student records that belong to the user, newest first. */
+  ofUser(userId: number) {
+    return this.base()
+      .where(
+        'certificates.student_id',
+        'in',
+        this.db.selectFrom('students').select('students.id').where('students.user_id', '=', userId),
+      )
+      .orderBy('certificates.id', 'desc')
+      .execute();
+  }
+
+  /** Whether the certificate belongs to one of the user's student records. */
+  async ownedBy(id: number, userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('certificates')
+      .innerJoin('students', 'students.id', 'certificates.student_id')
+      .select('certificates.id')
+      .where('certificates.id', '=', id)
+      .where('students.user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async list(query: ListCertificateQuery, scope: ClassScope | null) {
+    let filtered = this.db.selectFrom('certificates');
+    if (scope) filtered = filtered.where('certificates.class_id', 'in', scope);
+    if (query.examId !== undefined)
+      filtered = filtered.where('certificates.exam_id', '=', query.examId);
+    if (query.state === 'valid') filtered = filtered.where('certificates.revoked_at', 'is', null);
+    if (query.state === 'revoked')
+      filtered = filtered.where('certificates.revoked_at', 'is not', null);
+    if (query.keyword) {
+      const keyword = query.keyword;
+      filtered = filtered.where((eb) =>
+        eb.or([
+          contains('certificates.number', keyword),
+          contains('certificates.student_name', keyword),
+          contains('certificates.ticket_number', keyword),
+        ]),
+      );
+    }
+    const [count, rows] = await Promise.all([
+      filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      filtered
+        .leftJoin('users', 'users.id', 'certificates.revoked_by')
+        .selectAll('certificates')
+        .select(['users.nick_name as revoker_nick_name', 'users.name as revoker_name'])
+        .orderBy('certificates.id', 'desc')
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+    ]);
+    return { total: Number(count.n), rows };
+  }
+}
