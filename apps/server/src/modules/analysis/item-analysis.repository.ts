@@ -1,0 +1,181 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { GroupCuts } from './psychometrics.js';
+
+/**
+ * The reads of item analysis. Answers are added up in the database (one grouped scan of the
+ * exam's answers per call), never loaded one by one: 10,000 attempts × 100 questions are a
+ * million rows. A candidate counts when their attempt is finished and their total is known
+ * (exam_candidates.score: the objective score plus every marked final, after arbitration and key
+ * corrections, docs/marking-storage.md "Totals").
+ */
+
+/** Per question: Σ x, Σ x², Σ x·t, the groups' Σ x, answers given, positive scores. */
+export interface ItemSumRow {
+  itemId: string;
+  rows: number;
+  answered: number;
+  positive: number;
+  sx: number;
+  sxx: number;
+  sxt: number;
+  upper: number;
+  lower: number;
+}
+
+const num = (value: unknown) => Number(value ?? 0);
+
+/** JSON of an empty answer as the attempt module stores it. */
+const EMPTY_VALUES = ['""', '[]', 'null'];
+
+export class ItemAnalysisRepository {
+  constructor(private readonly db: Db) {}
+
+  exam(examId: number) {
+    return this.db
+      .selectFrom('exams')
+      .leftJoin('paper_versions', 'paper_versions.id', 'exams.paper_version_id')
+      .select([
+        'exams.id',
+        'exams.name',
+        'exams.status',
+        'exams.paper_version_id',
+        'exams.released_at',
+        'paper_versions.snapshot',
+        'paper_versions.total_score',
+      ])
+      .where('exams.id', '=', examId)
+      .executeTakeFirst();
+  }
+
+  async classIds(examId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('exam_classes')
+      .select('class_id')
+      .where('exam_id', '=', examId)
+      .execute();
+    return rows.map((row) => row.class_id);
+  }
+
+  /** Every candidate with their attempt (if any): absent ones have none or an unfinished one. */
+  candidates(examIds: number[]) {
+    return this.db
+      .selectFrom('exam_candidates as c')
+      .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
+      .select(['c.exam_id', 'c.score', 'a.id as attemptId', 'a.seed', 'a.finished_at'])
+      .where('c.exam_id', 'in', examIds)
+      .execute();
+  }
+
+  /**
+   * The sums of each question's scores over the analysed candidates of the exam; `cuts` puts each
+   * candidate in the upper or lower group by (total, attempt id) as psychometrics.groupCuts does.
+   */
+  async itemSums(
+    examId: number,
+    cuts: GroupCuts | null,
+    itemIds?: string[],
+  ): Promise<ItemSumRow[]> {
+    const x = sql<number>`coalesce(aa.score, 0)`;
+    const upper = cuts
+      ? sql<number>`case when c.score > ${cuts.upper.total} or (c.score = ${cuts.upper.total} and a.id <= ${cuts.upper.attemptId}) then ${x} else 0 end`
+      : sql<number>`0`;
+    const lower = cuts
+      ? sql<number>`case when c.score < ${cuts.lower.total} or (c.score = ${cuts.lower.total} and a.id >= ${cuts.lower.attemptId}) then ${x} else 0 end`
+      : sql<number>`0`;
+    let query = this.db
+      .selectFrom('attempt_answers as aa')
+      .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
+      .innerJoin('exam_candidates as c', 'c.id', 'a.candidate_id')
+      .select((eb) => [
+        'aa.item_id as itemId',
+        eb.fn.countAll<number>().as('rows'),
+        sql<number>`sum(case when aa.value in (${sql.join(EMPTY_VALUES)}) then 0 else 1 end)`.as(
+          'answered',
+        ),
+        sql<number>`sum(case when aa.score > 0 then 1 else 0 end)`.as('positive'),
+        sql<number>`sum(${x})`.as('sx'),
+        sql<number>`sum(cast(${x} as bigint) * ${x})`.as('sxx'),
+        sql<number>`sum(cast(${x} as bigint) * c.score)`.as('sxt'),
+        sql<number>`sum(${upper})`.as('upper'),
+        sql<number>`sum(${lower})`.as('lower'),
+      ])
+      .where('a.exam_id', '=', examId)
+      .where('a.finished_at', 'is not', null)
+      .where('c.score', 'is not', null);
+    if (itemIds) query = query.where('aa.item_id', 'in', itemIds);
+    const rows = await query.groupBy('aa.item_id').execute();
+    return rows.map((row) => ({
+      itemId: row.itemId,
+      rows: num(row.rows),
+      answered: num(row.answered),
+      positive: num(row.positive),
+      sx: num(row.sx),
+      sxx: num(row.sxx),
+      sxt: num(row.sxt),
+      upper: num(row.upper),
+      lower: num(row.lower),
+    }));
+  }
+
+  /** How many analysed candidates stored each answer of the choice questions (paper keys). */
+  async choiceCounts(examId: number, itemIds: string[]) {
+    if (itemIds.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('attempt_answers as aa')
+      .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
+      .innerJoin('exam_candidates as c', 'c.id', 'a.candidate_id')
+      .select((eb) => ['aa.item_id as itemId', 'aa.value', eb.fn.countAll<number>().as('count')])
+      .where('a.exam_id', '=', examId)
+      .where('a.finished_at', 'is not', null)
+      .where('c.score', 'is not', null)
+      .where('aa.item_id', 'in', itemIds)
+      .groupBy(['aa.item_id', 'aa.value'])
+      .execute();
+    return rows.map((row) => ({ itemId: row.itemId, value: row.value, count: num(row.count) }));
+  }
+
+  /** Right answers per analysed attempt (for KR-20 when questions are worth different points). */
+  async rightCounts(examId: number) {
+    const rows = await this.db
+      .selectFrom('attempt_answers as aa')
+      .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
+      .innerJoin('exam_candidates as c', 'c.id', 'a.candidate_id')
+      .select((eb) => ['aa.attempt_id as attemptId', eb.fn.countAll<number>().as('count')])
+      .where('a.exam_id', '=', examId)
+      .where('a.finished_at', 'is not', null)
+      .where('c.score', 'is not', null)
+      .where('aa.score', '>', 0)
+      .groupBy('aa.attempt_id')
+      .execute();
+    return rows.map((row) => ({ attemptId: row.attemptId, count: num(row.count) }));
+  }
+
+  knowledge(ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('knowledge')
+      .select(['id', 'code', 'name', 'importance', 'type'])
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** Released exams with their paper versions, for the bank's figures. */
+  releasedExams() {
+    return this.db
+      .selectFrom('exams')
+      .select(['id', 'paper_version_id'])
+      .where('released_at', 'is not', null)
+      .where('paper_version_id', 'is not', null)
+      .execute();
+  }
+
+  async snapshots(versionIds: number[]) {
+    if (versionIds.length === 0) return [];
+    return this.db
+      .selectFrom('paper_versions')
+      .select(['id', 'snapshot'])
+      .where('id', 'in', versionIds)
+      .execute();
+  }
+}

@@ -1,0 +1,443 @@
+import {
+  ITEM_EASY,
+  ITEM_GROUP_SHARE,
+  ITEM_HARD,
+  ITEM_LOW_DISCRIMINATION,
+  Perm,
+  QuestionType,
+  UserType,
+  scoreFromHundredths,
+  type ItemAnalysisView,
+  type ItemFigures,
+  type MasteryRow,
+  type OptionShare,
+  type QuestionFigures,
+} from '@kaoshi/shared';
+import type { Db } from '../../db/database.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
+import { parseJson } from '../../lib/json.js';
+import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { itemsFor } from '../paper/candidate-view.js';
+import type { PaperSnapshot, SnapshotItem } from '../paper/paper-version.js';
+import { visibleClassIds } from '../school/classes.repository.js';
+import { ItemAnalysisRepository, type ItemSumRow } from './item-analysis.repository.js';
+import {
+  cronbachAlpha,
+  describe,
+  flagsOf,
+  groupCuts,
+  inLower,
+  inUpper,
+  itemMoments,
+  round4,
+  type GroupCuts,
+  type ItemSums,
+  type RankedTotal,
+} from './psychometrics.js';
+
+const isChoice = (type: number) => type === QuestionType.SINGLE || type === QuestionType.MULTIPLE;
+const points = (hundredths: number) => Math.round(hundredths) / 100;
+
+/** Who sat each question: the candidates analysed, and per question its population's sums. */
+interface Population {
+  n: number;
+  st: number;
+  stt: number;
+  upperN: number;
+  lowerN: number;
+  /** Hundredths: a drawn question takes its rule's score. */
+  full: number;
+}
+
+/** A question's place in the version, numbered as the papers show it. */
+interface PlacedItem {
+  item: SnapshotItem;
+  section: number;
+  number: number;
+  full: number;
+}
+
+/** The fixed questions of a version, or every question a candidate may draw. */
+function placedItems(snapshot: PaperSnapshot): PlacedItem[] {
+  return snapshot.sections.flatMap((section, s) => {
+    const items = snapshot.paper.drawPerCandidate ? section.pool : section.items;
+    return items.map((item, q) => ({ item, section: s + 1, number: q + 1, full: item.score ?? 0 }));
+  });
+}
+
+/** Sums of an exam's analysed candidates' totals, per question (drawn papers: who drew it). */
+function populations(
+  snapshot: PaperSnapshot,
+  analysed: { attemptId: number; total: number; seed: string }[],
+  cuts: GroupCuts | null,
+  placed: PlacedItem[],
+): Map<string, Population> {
+  const byItem = new Map<string, Population>();
+  const fresh = (full: number): Population => ({ n: 0, st: 0, stt: 0, upperN: 0, lowerN: 0, full });
+  const add = (pop: Population, t: RankedTotal) => {
+    pop.n += 1;
+    pop.st += t.total;
+    pop.stt += t.total * t.total;
+    if (cuts && inUpper(cuts, t)) pop.upperN += 1;
+    if (cuts && inLower(cuts, t)) pop.lowerN += 1;
+  };
+  if (!snapshot.paper.drawPerCandidate) {
+    const everyone = fresh(0);
+    for (const t of analysed) add(everyone, t);
+    for (const { item, full } of placed) byItem.set(item.itemId, { ...everyone, full });
+    return byItem;
+  }
+  for (const t of analysed) {
+    for (const section of itemsFor(snapshot, t.seed)) {
+      for (const { item, score } of section) {
+        let pop = byItem.get(item.itemId);
+        if (!pop) byItem.set(item.itemId, (pop = fresh(score)));
+        add(pop, t);
+      }
+    }
+  }
+  return byItem;
+}
+
+const sumsOf = (pop: Population, row: ItemSumRow | undefined): ItemSums => ({
+  n: pop.n,
+  st: pop.st,
+  stt: pop.stt,
+  upperN: pop.upperN,
+  lowerN: pop.lowerN,
+  sx: row?.sx ?? 0,
+  sxx: row?.sxx ?? 0,
+  sxt: row?.sxt ?? 0,
+  upper: row?.upper ?? 0,
+  lower: row?.lower ?? 0,
+});
+
+/** Hundredths earned and available on one question, for mastery. */
+interface Earned {
+  courseId: number;
+  pointId: number | null;
+  earned: number;
+  full: number;
+}
+
+/** questionId → the version's items holding it; versions never change, so this is kept. */
+const versionQuestions = new Map<number, Map<number, string[]>>();
+const VERSION_CACHE_MAX = 2_000;
+
+export class ItemAnalysisService {
+  private readonly repo: ItemAnalysisRepository;
+
+  constructor(private readonly db: Db) {
+    this.repo = new ItemAnalysisRepository(db);
+  }
+
+  /**
+   * A teacher (anyone but an administrator or SUPER_ADMIN) sees an exam only when every batch of
+   * it is theirs: an exam of none of their batches is not found, one of some of them refused.
+   * Students never reach item analysis, whatever keys they were given.
+   */
+  private async checkExamAccess(auth: AuthContext, examId: number) {
+    if (!auth.superAdmin && auth.user.user_type === UserType.STUDENT) throw forbidden();
+    const scope = visibleClassIds(this.db, auth);
+    if (!scope) return;
+    const own = new Set((await scope.execute()).map((row) => row.class_id));
+    const ids = await this.repo.classIds(examId);
+    if (!ids.some((id) => own.has(id))) throw notFound('exam', examId);
+    if (ids.some((id) => !own.has(id))) throw forbidden('examNotYours', { id: examId });
+  }
+
+  async itemAnalysis(
+    examId: number,
+    includeUnreleased: boolean,
+    auth: AuthContext,
+  ): Promise<ItemAnalysisView> {
+    const exam = await this.repo.exam(examId);
+    if (!exam || exam.status !== 'published' || !exam.snapshot || exam.paper_version_id === null)
+      throw notFound('exam', examId);
+    await this.checkExamAccess(auth, examId);
+    const released = exam.released_at !== null;
+    if (!released) {
+      if (!includeUnreleased) throw conflict('scoresNotReleased', { id: examId });
+      // Before release only the staff who handle scores may read them.
+      if (!hasAnyPermission(auth, [Perm.MARKING, Perm.PUBLISH])) throw forbidden();
+    }
+    const snapshot = parseJson<PaperSnapshot | null>(exam.snapshot, null);
+    if (!snapshot) throw notFound('exam', examId);
+
+    const candidates = await this.repo.candidates([examId]);
+    const analysed: { attemptId: number; total: number; seed: string }[] = [];
+    let absent = 0;
+    let pending = 0;
+    for (const row of candidates) {
+      if (row.attemptId === null || row.finished_at === null) absent += 1;
+      else if (row.score === null) pending += 1;
+      else analysed.push({ attemptId: row.attemptId, total: row.score, seed: row.seed ?? '' });
+    }
+    const cuts = groupCuts(analysed);
+    const placed = placedItems(snapshot);
+    const pops = populations(snapshot, analysed, cuts, placed);
+    const sums = new Map((await this.repo.itemSums(examId, cuts)).map((row) => [row.itemId, row]));
+    const choiceIds = placed.filter((p) => isChoice(p.item.type)).map((p) => p.item.itemId);
+    const picks = new Map<string, Map<string, number>>();
+    const answeredChoice = new Map<string, number>();
+    for (const row of await this.repo.choiceCounts(examId, choiceIds)) {
+      const value = parseJson<unknown>(row.value, '');
+      if (typeof value !== 'string' || value.trim() === '') continue;
+      answeredChoice.set(row.itemId, (answeredChoice.get(row.itemId) ?? 0) + row.count);
+      const counts = picks.get(row.itemId) ?? new Map<string, number>();
+      for (const key of new Set(value)) counts.set(key, (counts.get(key) ?? 0) + row.count);
+      picks.set(row.itemId, counts);
+    }
+
+    const items: ItemFigures[] = [];
+    const variances: number[] = [];
+    const facilities: number[] = [];
+    const earned: Earned[] = [];
+    let dichotomous = !snapshot.paper.drawPerCandidate;
+    const fulls = new Set<number>();
+    for (const p of placed) {
+      const pop = pops.get(p.item.itemId);
+      // A pool question nobody drew is not part of this exam's figures.
+      if (!pop || (snapshot.paper.drawPerCandidate && pop.n === 0)) continue;
+      const row = sums.get(p.item.itemId);
+      const moments = itemMoments(sumsOf(pop, row), pop.full);
+      variances.push(moments.variance);
+      facilities.push(moments.facility ?? 0);
+      earned.push({
+        courseId: p.item.courseId,
+        pointId: p.item.pointId,
+        earned: row?.sx ?? 0,
+        full: pop.full * pop.n,
+      });
+      fulls.add(pop.full);
+      if (row && (row.sx !== row.positive * pop.full || pop.full <= 0)) dichotomous = false;
+      const choice = isChoice(p.item.type);
+      const counts = picks.get(p.item.itemId);
+      const options: OptionShare[] | null = choice
+        ? p.item.options.map((option) => {
+            const count = counts?.get(option.key) ?? 0;
+            return {
+              key: option.key,
+              correct: option.correct,
+              count,
+              share: round4(pop.n > 0 ? count / pop.n : 0) ?? 0,
+            };
+          })
+        : null;
+      const answered = choice ? (answeredChoice.get(p.item.itemId) ?? 0) : (row?.answered ?? 0);
+      items.push({
+        itemId: p.item.itemId,
+        questionId: p.item.questionId,
+        section: p.section,
+        number: p.number,
+        type: p.item.type,
+        courseId: p.item.courseId,
+        pointId: p.item.pointId,
+        fullScore: scoreFromHundredths(pop.full),
+        candidates: pop.n,
+        answered,
+        mean: round4(moments.mean / 100) ?? 0,
+        sd: round4(Math.sqrt(moments.variance) / 100) ?? 0,
+        facility: round4(moments.facility),
+        discrimination: round4(moments.discrimination),
+        itemRest: round4(moments.itemRest),
+        options,
+        omitted: choice ? pop.n - answered : 0,
+        flags: flagsOf(moments.facility, moments.discrimination),
+      });
+    }
+
+    const totals = Float64Array.from(analysed, (t) => t.total).sort();
+    const stats = describe(totals);
+    const alpha =
+      snapshot.paper.drawPerCandidate || stats.variance === null
+        ? null
+        : cronbachAlpha(variances, stats.variance);
+    let kr20: number | null = null;
+    if (dichotomous && items.length >= 2 && stats.variance !== null && analysed.length > 0) {
+      // Right/wrong counts: the same as alpha when every question is worth the same.
+      let countVariance: number;
+      if (fulls.size === 1) {
+        const full = [...fulls][0]!;
+        countVariance = stats.variance / (full * full);
+      } else {
+        const right = new Map(
+          (await this.repo.rightCounts(examId)).map((r) => [r.attemptId, r.count]),
+        );
+        const counts = Float64Array.from(analysed, (t) => right.get(t.attemptId) ?? 0).sort();
+        countVariance = describe(counts).variance ?? 0;
+      }
+      const pq = facilities.map((p) => p * (1 - p));
+      kr20 = cronbachAlpha(pq, countVariance);
+    }
+    const reliability = kr20 ?? alpha;
+    const sd = stats.variance === null ? null : Math.sqrt(stats.variance);
+    const sem =
+      sd === null || reliability === null ? null : sd * Math.sqrt(Math.max(0, 1 - reliability));
+
+    const { courses, points: pointRows } = await this.mastery(earned);
+    return {
+      examId,
+      examName: exam.name,
+      paperVersionId: exam.paper_version_id,
+      released,
+      includesUnreleased: !released,
+      drawnPerCandidate: snapshot.paper.drawPerCandidate,
+      candidates: { total: candidates.length, absent, pending, analysed: analysed.length },
+      test: {
+        fullScore: scoreFromHundredths(snapshot.total),
+        mean: stats.mean === null ? null : round4(stats.mean / 100),
+        median: stats.median === null ? null : points(stats.median),
+        sd: sd === null ? null : round4(sd / 100),
+        alpha: round4(alpha),
+        kr20: round4(kr20),
+        sem: sem === null ? null : round4(sem / 100),
+        questions: items.length,
+      },
+      thresholds: {
+        easy: ITEM_EASY,
+        hard: ITEM_HARD,
+        lowDiscrimination: ITEM_LOW_DISCRIMINATION,
+        groupShare: ITEM_GROUP_SHARE,
+      },
+      items,
+      courses,
+      points: pointRows,
+    };
+  }
+
+  /** Σ points earned / Σ points available, per course and per appraisal point. */
+  private async mastery(earned: Earned[]) {
+    type Sums = { earned: number; full: number; questions: number };
+    const add = (map: Map<number, Sums>, id: number, e: Earned) => {
+      const row = map.get(id) ?? { earned: 0, full: 0, questions: 0 };
+      row.earned += e.earned;
+      row.full += e.full;
+      row.questions += 1;
+      map.set(id, row);
+    };
+    const byCourse = new Map<number, Sums>();
+    const byPoint = new Map<number, Sums>();
+    for (const e of earned) {
+      add(byCourse, e.courseId, e);
+      if (e.pointId !== null) add(byPoint, e.pointId, e);
+    }
+    const known = new Map(
+      (await this.repo.knowledge([...byCourse.keys(), ...byPoint.keys()])).map((k) => [k.id, k]),
+    );
+    const rows = (map: Map<number, Sums>): MasteryRow[] =>
+      [...map].map(([id, sums]) => {
+        const k = known.get(id);
+        return {
+          id,
+          code: k?.code ?? '',
+          name: k?.name ?? '',
+          importance: k?.type === 'kn' ? (k.importance ?? null) : null,
+          questions: sums.questions,
+          mastery: sums.full > 0 ? round4(sums.earned / sums.full) : null,
+        };
+      });
+    return { courses: rows(byCourse), points: rows(byPoint) };
+  }
+
+  /** questionId → item ids of each version, read once per version (versions are immutable). */
+  private async questionsOfVersions(versionIds: number[]) {
+    const missing = versionIds.filter((id) => !versionQuestions.has(id));
+    for (const row of await this.repo.snapshots(missing)) {
+      const snapshot = parseJson<PaperSnapshot | null>(row.snapshot, null);
+      const index = new Map<number, string[]>();
+      for (const section of snapshot?.sections ?? []) {
+        for (const item of [...section.items, ...section.pool]) {
+          index.set(item.questionId, [...(index.get(item.questionId) ?? []), item.itemId]);
+        }
+      }
+      if (versionQuestions.size >= VERSION_CACHE_MAX) versionQuestions.clear();
+      versionQuestions.set(row.id, index);
+    }
+    return versionQuestions;
+  }
+
+  /**
+   * Per bank question: released exams whose version holds it, and its facility and
+   * discrimination there, weighted by the candidates who sat it. Two grouped reads per exam that
+   * used one of the questions (restricted to those questions' answers), whatever the page size.
+   */
+  async questionFigures(questionIds: number[]): Promise<QuestionFigures[]> {
+    const exams = await this.repo.releasedExams();
+    const index = await this.questionsOfVersions(exams.map((e) => e.paper_version_id!));
+    const wanted = new Set(questionIds);
+    const acc = new Map(
+      questionIds.map((id) => [id, { used: 0, n: 0, facility: 0, fn: 0, disc: 0, dn: 0 }]),
+    );
+    const relevant = exams
+      .map((exam) => {
+        const byQuestion = index.get(exam.paper_version_id!);
+        const itemIds = new Map<string, number>();
+        for (const id of wanted)
+          for (const itemId of byQuestion?.get(id) ?? []) itemIds.set(itemId, id);
+        return { exam, itemIds };
+      })
+      .filter((e) => e.itemIds.size > 0);
+    if (relevant.length === 0) return questionIds.map((id) => this.figure(id, acc.get(id)!));
+
+    const candidateRows = await this.repo.candidates(relevant.map((e) => e.exam.id));
+    for (const { exam, itemIds } of relevant) {
+      const snapshotRow = (await this.repo.snapshots([exam.paper_version_id!]))[0];
+      const snapshot = parseJson<PaperSnapshot | null>(snapshotRow?.snapshot ?? '', null);
+      if (!snapshot) continue;
+      const analysed = candidateRows
+        .filter(
+          (row) =>
+            row.exam_id === exam.id &&
+            row.attemptId !== null &&
+            row.finished_at !== null &&
+            row.score !== null,
+        )
+        .map((row) => ({ attemptId: row.attemptId!, total: row.score!, seed: row.seed ?? '' }));
+      const cuts = groupCuts(analysed);
+      const placed = placedItems(snapshot).filter((p) => itemIds.has(p.item.itemId));
+      const pops = populations(snapshot, analysed, cuts, placed);
+      const sums = new Map(
+        (await this.repo.itemSums(exam.id, cuts, [...itemIds.keys()])).map((row) => [
+          row.itemId,
+          row,
+        ]),
+      );
+      const usedHere = new Set<number>();
+      for (const p of placed) {
+        const pop = pops.get(p.item.itemId);
+        const questionId = itemIds.get(p.item.itemId)!;
+        // A fixed question was used by the exam; a pool question only when someone drew it.
+        if (!snapshot.paper.drawPerCandidate) usedHere.add(questionId);
+        if (!pop || pop.n === 0) continue;
+        usedHere.add(questionId);
+        const m = itemMoments(sumsOf(pop, sums.get(p.item.itemId)), pop.full);
+        const a = acc.get(questionId)!;
+        a.n += pop.n;
+        if (m.facility !== null) {
+          a.facility += m.facility * pop.n;
+          a.fn += pop.n;
+        }
+        if (m.discrimination !== null) {
+          a.disc += m.discrimination * pop.n;
+          a.dn += pop.n;
+        }
+      }
+      for (const id of usedHere) acc.get(id)!.used += 1;
+    }
+    return questionIds.map((id) => this.figure(id, acc.get(id)!));
+  }
+
+  private figure(
+    questionId: number,
+    a: { used: number; n: number; facility: number; fn: number; disc: number; dn: number },
+  ): QuestionFigures {
+    return {
+      questionId,
+      timesUsed: a.used,
+      candidates: a.n,
+      facility: a.fn > 0 ? round4(a.facility / a.fn) : null,
+      discrimination: a.dn > 0 ? round4(a.disc / a.dn) : null,
+    };
+  }
+}

@@ -1,0 +1,238 @@
+import { AuditStatus, OPTION_KEYS, QuestionType } from '@kaoshi/shared';
+import type { Db } from '../../db/database.js';
+import { parseJson } from '../../lib/json.js';
+import type { PaperSnapshot } from '../paper/paper-version.js';
+
+/**
+ * Data for the item analysis tests, written straight into the database: papers of chosen
+ * questions, and finished attempts with chosen scores (as finalization and marking leave them).
+ */
+
+export interface AnalysisQuestion {
+  type: number;
+  /** Points. */
+  score: number;
+  courseId: number;
+  pointId?: number | null;
+  /** Choice questions: how many options (contents `<p>opt A</p>`, …). */
+  options?: number;
+  /** Paper keys ('B', 'AC'), T/F, or '' for marked questions. */
+  answer?: string;
+}
+
+let counter = 0;
+
+/** The option whose paper key is `key`, as its content reads (how a test finds a shown letter). */
+export const optionContent = (key: string) => `<p>opt ${key}</p>`;
+
+/** An approved paper holding `questions` in one section, in order; its id and the questions' ids. */
+export async function addAnalysisPaper(
+  db: Db,
+  fields: { subjectId: number; level: number; questions: AnalysisQuestion[]; passScore: number },
+): Promise<{ paperId: number; questionIds: number[] }> {
+  const at = new Date().toISOString();
+  const rows = await db
+    .insertInto('questions')
+    .values(
+      fields.questions.map((q) => {
+        const n = ++counter;
+        const choice = q.type === QuestionType.SINGLE || q.type === QuestionType.MULTIPLE;
+        const answer = q.answer ?? '';
+        return {
+          type: q.type,
+          content: `<p>Analysis question ${n}</p>`,
+          options: choice
+            ? JSON.stringify(
+                OPTION_KEYS.slice(0, q.options ?? 4).map((key) => ({
+                  key,
+                  content: optionContent(key),
+                  correct: answer.includes(key),
+                })),
+              )
+            : '[]',
+          answer,
+          blanks: '[]',
+          link_url: '',
+          analysis: '',
+          score: Math.round(q.score * 100),
+          difficulty: 3,
+          subject_id: fields.subjectId,
+          level: fields.level,
+          course_id: q.courseId,
+          point_id: q.pointId ?? null,
+          tags: '[]',
+          search_text: `analysis question ${n}`,
+          audit_status: AuditStatus.PASSED,
+          audit_reason: '',
+          retired: 0,
+          author_id: 1,
+          reviewer_id: null,
+          reviewed_at: null,
+          created_at: at,
+          updated_at: at,
+        };
+      }),
+    )
+    .returning('id')
+    .execute();
+  const questionIds = rows.map((row) => row.id);
+  const paper = await db
+    .insertInto('papers')
+    .values({
+      name: `Analysis paper ${++counter}`,
+      subject_id: fields.subjectId,
+      level: fields.level,
+      description: '',
+      pass_score: Math.round(fields.passScore * 100),
+      duration_minutes: 60,
+      mode: 'manual',
+      draw_per_candidate: 0,
+      blueprint: null,
+      audit_status: 1,
+      audit_reason: '',
+      author_id: 1,
+      reviewer_id: null,
+      reviewed_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const section = await db
+    .insertInto('paper_sections')
+    .values({
+      paper_id: paper.id,
+      sort: 0,
+      title: 'Part one',
+      description: '',
+      score: null,
+      rules: '[]',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('paper_questions')
+    .values(
+      questionIds.map((questionId, sort) => ({
+        paper_id: paper.id,
+        section_id: section.id,
+        question_id: questionId,
+        sort,
+        score: Math.round(fields.questions[sort]!.score * 100),
+      })),
+    )
+    .execute();
+  return { paperId: paper.id, questionIds };
+}
+
+/** The item ids of an exam's version, in paper order. */
+export async function itemIdsOf(db: Db, examId: number): Promise<string[]> {
+  const row = await db
+    .selectFrom('exams')
+    .innerJoin('paper_versions', 'paper_versions.id', 'exams.paper_version_id')
+    .select('paper_versions.snapshot')
+    .where('exams.id', '=', examId)
+    .executeTakeFirstOrThrow();
+  const snapshot = parseJson<PaperSnapshot | null>(row.snapshot, null)!;
+  return snapshot.sections.flatMap((section) => section.items.map((item) => item.itemId));
+}
+
+/** One candidate's sitting: per question (paper order) points earned and the stored answer. */
+export interface Sitting {
+  /** Points per question; null: no answer row at all. */
+  scores: (number | null)[];
+  /** The stored value per question (paper keys for choices); defaults to 'x'. */
+  values?: unknown[];
+  /** The total, when it should differ from the sum (null: marking not finished). */
+  total?: number | null;
+  /** Started but never finished. */
+  unfinished?: boolean;
+}
+
+/**
+ * Attempts for the exam's candidates in seat order, one per sitting; candidates past the last
+ * sitting get none (absent). The candidate row gets the total and pass or fail as marking leaves
+ * them.
+ */
+export async function writeSittings(db: Db, examId: number, sittings: Sitting[]) {
+  const itemIds = await itemIdsOf(db, examId);
+  const exam = await db
+    .selectFrom('exams')
+    .select(['paper_version_id', 'pass_score'])
+    .where('id', '=', examId)
+    .executeTakeFirstOrThrow();
+  const candidates = await db
+    .selectFrom('exam_candidates')
+    .select(['id', 'student_id'])
+    .where('exam_id', '=', examId)
+    .orderBy('seat_number')
+    .execute();
+  if (candidates.length < sittings.length) throw new Error('more sittings than candidates');
+  const at = new Date().toISOString();
+  for (const [i, sitting] of sittings.entries()) {
+    const candidate = candidates[i]!;
+    const hundredths = sitting.scores.map((s) => (s === null ? null : Math.round(s * 100)));
+    const sum = hundredths.reduce<number>((a, b) => a + (b ?? 0), 0);
+    const total =
+      sitting.total === undefined
+        ? sum
+        : sitting.total === null
+          ? null
+          : Math.round(sitting.total * 100);
+    const attempt = await db
+      .insertInto('attempts')
+      .values({
+        exam_id: examId,
+        candidate_id: candidate.id,
+        student_id: candidate.student_id,
+        paper_version_id: exam.paper_version_id!,
+        seed: `analysis-${examId}-${i}`,
+        started_at: at,
+        deadline: at,
+        finished_at: sitting.unfinished ? null : at,
+        finish_reason: sitting.unfinished ? null : 'submitted',
+        objective_score: sitting.unfinished ? null : sum,
+        pending_marking: sitting.unfinished ? null : total === null ? 1 : 0,
+        receipt_code: null,
+        live_token: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const answers = itemIds
+      .map((itemId, q) => ({ itemId, q }))
+      .filter(({ q }) => sitting.scores[q] !== null && sitting.scores[q] !== undefined);
+    if (answers.length > 0) {
+      await db
+        .insertInto('attempt_answers')
+        .values(
+          answers.map(({ itemId, q }) => ({
+            attempt_id: attempt.id,
+            item_id: itemId,
+            seq: 1,
+            value: JSON.stringify(sitting.values?.[q] ?? 'x'),
+            saved_at: at,
+            score: sitting.unfinished ? null : hundredths[q]!,
+          })),
+        )
+        .execute();
+    }
+    if (sitting.unfinished) continue;
+    await db
+      .updateTable('exam_candidates')
+      .set({
+        status: 0,
+        score: total,
+        passed: total === null ? null : total >= exam.pass_score ? 1 : 0,
+      })
+      .where('id', '=', candidate.id)
+      .execute();
+  }
+}
+
+export async function setReleased(db: Db, examId: number, released: boolean) {
+  await db
+    .updateTable('exams')
+    .set({ released_at: released ? new Date().toISOString() : null })
+    .where('id', '=', examId)
+    .execute();
+}
