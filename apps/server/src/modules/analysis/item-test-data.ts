@@ -188,7 +188,8 @@ export async function writeSittings(db: Db, examId: number, sittings: Sitting[])
         paper_version_id: exam.paper_version_id!,
         seed: `analysis-${examId}-${i}`,
         started_at: at,
-        deadline: at,
+        // An unfinished attempt's deadline lies ahead, or the scheduler would finalize it.
+        deadline: sitting.unfinished ? new Date(Date.now() + 86_400_000).toISOString() : at,
         finished_at: sitting.unfinished ? null : at,
         finish_reason: sitting.unfinished ? null : 'submitted',
         objective_score: sitting.unfinished ? null : sum,
