@@ -2326,6 +2326,13 @@ export const FIELD_LABELS = {
   who: { zh: '补考对象', en: 'Make-up for', es: 'Recuperación para', ja: '追試の対象' },
   from: { zh: '起', en: 'From', es: 'Desde', ja: '開始' },
   to: { zh: '止', en: 'To', es: 'Hasta', ja: '終了' },
+  search: { zh: '搜索', en: 'Search', es: 'Búsqueda', ja: '検索' },
+  includeUnreleased: {
+    zh: '包含未发布成绩',
+    en: 'Include unreleased scores',
+    es: 'Incluir notas no publicadas',
+    ja: '未公開の成績を含める',
+  },
   state: { zh: '状态', en: 'State', es: 'Estado', ja: '状態' },
   attemptId: { zh: '答卷', en: 'Attempt', es: 'Intento', ja: '受検記録' },
   itemId: { zh: '题目', en: 'Question', es: 'Pregunta', ja: '設問' },

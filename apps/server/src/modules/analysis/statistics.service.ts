@@ -1,0 +1,76 @@
+import { UserType, type AnalysisExamView } from '@kaoshi/shared';
+import type { Db } from '../../db/database.js';
+import { conflict, forbidden, notFound } from '../../errors.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import { visibleClassIds } from '../school/classes.repository.js';
+import { points } from './quantiles.js';
+import { StatisticsRepository, type ExamFacts } from './statistics.repository.js';
+
+/**
+ * Who may read which statistics (issue 15). The route's permission key comes first (the access
+ * plugin); then:
+ * - a student (userType 3) reads none, whatever role they were given;
+ * - an administrator (userType 1) or a SUPER_ADMIN reads every batch (`seesEveryClass`, as the
+ *   school and exam modules decide it); anyone else only the batches they teach (class_teachers):
+ *   an exam with none of them is not found, a batch not theirs is refused, and every figure is
+ *   computed over their batches' candidates only;
+ * - scores not released are read only when asked for (`includeUnreleased`), and marked.
+ */
+export class StatisticsAccess {
+  readonly repo: StatisticsRepository;
+
+  constructor(private readonly db: Db) {
+    this.repo = new StatisticsRepository(db);
+  }
+
+  /** The batch ids `auth` may read, or null for all. */
+  async ownClasses(auth: AuthContext): Promise<Set<number> | null> {
+    if (auth.user.user_type === UserType.STUDENT) throw forbidden();
+    const scope = visibleClassIds(this.db, auth);
+    if (!scope) return null;
+    return new Set((await scope.execute()).map((row) => row.class_id));
+  }
+
+  /**
+   * A published exam `auth` may read, and the batches of it they read (`classId` alone when
+   * given). Refuses unreleased scores unless `includeUnreleased`.
+   */
+  async exam(
+    examId: number,
+    auth: AuthContext,
+    options: { classId?: number; includeUnreleased: boolean },
+  ): Promise<{ exam: ExamFacts; classIds: number[] | null; examClassIds: number[] }> {
+    const own = await this.ownClasses(auth);
+    const [exam] = await this.repo.exams([examId]);
+    if (!exam) throw notFound('exam', examId);
+    const examClassIds = await this.repo.classIds(examId);
+    const mine = own ? examClassIds.filter((id) => own.has(id)) : examClassIds;
+    if (own && mine.length === 0) throw notFound('exam', examId);
+    if (exam.released_at === null && !options.includeUnreleased) {
+      throw conflict('scoresNotReleased', { id: examId });
+    }
+    if (options.classId !== undefined) {
+      if (!examClassIds.includes(options.classId)) throw notFound('classes', options.classId);
+      if (!mine.includes(options.classId)) throw forbidden();
+      return { exam, classIds: [options.classId], examClassIds };
+    }
+    // By the candidates' batches, so that one added singly from a teacher's batch counts too.
+    return { exam, classIds: own ? [...own] : null, examClassIds };
+  }
+}
+
+export const examView = (exam: ExamFacts): AnalysisExamView => ({
+  id: exam.id,
+  name: exam.name,
+  subjectId: exam.subject_id,
+  level: exam.level,
+  startAt: exam.start_at,
+  total: points(exam.total_score),
+  passScore: points(exam.pass_score),
+  released: exam.released_at !== null,
+  releasedAt: exam.released_at,
+});
+
+/** Seconds from start to finish, or null. */
+export const secondsBetween = (start: string | null, end: string | null) =>
+  start === null || end === null ? null : Math.round((Date.parse(end) - Date.parse(start)) / 1000);
