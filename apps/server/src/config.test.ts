@@ -19,7 +19,11 @@ describe('loadConfig', () => {
       CAPTCHA: 'off',
       REDIS_URL: '',
     });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/k' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db:5432/k',
+      poolSize: 10,
+    });
     expect(config.captcha).toBe(false);
     expect(config.redisUrl).toBeUndefined();
   });

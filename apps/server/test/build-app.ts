@@ -40,7 +40,7 @@ export async function freshDatabase(): Promise<{
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
-    database: { kind: 'postgres', url: url.toString() },
+    database: { kind: 'postgres', url: url.toString(), poolSize: 10 },
     dataDir,
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });

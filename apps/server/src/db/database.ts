@@ -29,7 +29,7 @@ export interface DatabaseHandle {
 
 export function openDatabase(database: Config['database']): DatabaseHandle {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize });
     return {
       db: new Kysely<Database>({
         dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),

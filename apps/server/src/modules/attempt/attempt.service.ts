@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import {
   ApiStatus,
@@ -29,6 +30,7 @@ import {
   type StartAttemptInput,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, precompiled, type Db } from '../../db/database.js';
+import type { AttemptsTable } from '../../db/types.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
 import type { AuthContext } from '../auth/auth.service.js';
@@ -140,7 +142,7 @@ export class AttemptService {
 
   constructor(
     private readonly db: Db,
-    postgres: boolean,
+    private readonly postgres: boolean,
   ) {
     this.writer = new AnswerWriter(db, postgres);
     this.serverEvents = new WriteGroup<AttemptEventInput, void>(async (events) => {
@@ -393,36 +395,25 @@ export class AttemptService {
       throw invalid('accessCode', 'accessCodeWrong');
     }
     const deadline = deadlineOf(at, exam.duration_minutes, exam.extra_minutes, exam.end_at);
+    const attempt: Insertable<AttemptsTable> = {
+      exam_id: exam.id,
+      candidate_id: exam.candidate_id,
+      student_id: student.id,
+      paper_version_id: exam.paper_version_id!,
+      seed: randomBytes(12).toString('hex'),
+      started_at: at,
+      deadline,
+      finished_at: null,
+      finish_reason: null,
+      objective_score: null,
+      pending_marking: null,
+      receipt_code: null,
+      live_token: null,
+      start_ip: ip,
+    };
     let attemptId: number;
     try {
-      attemptId = await inTransaction(this.db, async (trx) => {
-        const row = await trx
-          .insertInto('attempts')
-          .values({
-            exam_id: exam.id,
-            candidate_id: exam.candidate_id,
-            student_id: student.id,
-            paper_version_id: exam.paper_version_id!,
-            seed: randomBytes(12).toString('hex'),
-            started_at: at,
-            deadline,
-            finished_at: null,
-            finish_reason: null,
-            objective_score: null,
-            pending_marking: null,
-            receipt_code: null,
-            live_token: null,
-            start_ip: ip,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .updateTable('exam_candidates')
-          .set({ status: CandidateStatus.IN_PROGRESS })
-          .where('id', '=', exam.candidate_id)
-          .execute();
-        return row.id;
-      });
+      attemptId = await this.insertAttempt(attempt);
     } catch (error) {
       // Two starts at once (two tabs): the unique candidate refused the second; both resume.
       const raced = await this.db
@@ -431,9 +422,47 @@ export class AttemptService {
         .where('candidate_id', '=', exam.candidate_id)
         .executeTakeFirst();
       if (!raced) throw error;
-      attemptId = raced.id;
+      return this.view(raced.id, auth, ip);
     }
-    return this.view(attemptId, auth, ip);
+    // A new attempt has no answers yet: nothing to read back.
+    return this.view(attemptId, auth, ip, { fresh: true });
+  }
+
+  /**
+   * The attempt's row and its candidate marked in progress, both or neither. On PostgreSQL one
+   * statement (a round trip instead of four: a start storm waits on round trips, not on work);
+   * on SQLite, in the process, a transaction costs nothing extra.
+   */
+  private async insertAttempt(attempt: Insertable<AttemptsTable>): Promise<number> {
+    const status = CandidateStatus.IN_PROGRESS;
+    if (this.postgres) {
+      const row = await this.db
+        .with('started', (db) => db.insertInto('attempts').values(attempt).returning('id'))
+        .with('candidate', (db) =>
+          db
+            .updateTable('exam_candidates')
+            .set({ status })
+            .where('id', '=', attempt.candidate_id)
+            .returning('id'),
+        )
+        .selectFrom('started')
+        .select('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    }
+    return inTransaction(this.db, async (trx) => {
+      const row = await trx
+        .insertInto('attempts')
+        .values(attempt)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('exam_candidates')
+        .set({ status })
+        .where('id', '=', attempt.candidate_id)
+        .execute();
+      return row.id;
+    });
   }
 
   private checkAddress(ip: string, allowList: string) {
@@ -443,13 +472,18 @@ export class AttemptService {
   }
 
   /** Everything the exam page needs: the candidate's paper, saved answers and the clock. */
-  async view(attemptId: number, auth: AuthContext, ip?: string): Promise<AttemptView> {
+  async view(
+    attemptId: number,
+    auth: AuthContext,
+    ip?: string,
+    { fresh = false } = {},
+  ): Promise<AttemptView> {
     const row = await this.ownAttempt(attemptId, auth);
     if (ip !== undefined && row.finished_at === null) this.checkAddress(ip, row.ip_allow_list);
     const student = await this.studentOf(auth);
     const variant = await this.variantOf(row);
     const snapshot = await this.snapshot(row.paper_version_id);
-    const stored = await this.storedAnswers(row.id);
+    const stored = fresh ? [] : await this.storedAnswers(row.id);
     const now = Date.now();
     return {
       attemptId: row.id,
