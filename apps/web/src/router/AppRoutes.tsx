@@ -14,6 +14,7 @@ const AuthRedirect = lazy(() => import('../views/redirect/AuthRedirect'));
 const Redirect = lazy(() => import('../views/redirect/Redirect'));
 const NotFound = lazy(() => import('../views/error/NotFound'));
 const Unauthorized = lazy(() => import('../views/error/Unauthorized'));
+const Verify = lazy(() => import('../views/verify/Verify'));
 
 const pageFallback = <PageLoading />;
 const suspended = (node: ReactNode) => <Suspense fallback={pageFallback}>{node}</Suspense>;
@@ -53,6 +54,7 @@ export function AppRoutes() {
     { path: '/auth-redirect', element: suspended(<AuthRedirect />) },
     { path: '/404', element: suspended(<NotFound />) },
     { path: '/401', element: suspended(<Unauthorized />) },
+    { path: '/verify/:code', element: suspended(<Verify />) },
     {
       path: '/',
       element: suspended(<Layout />),

@@ -12,6 +12,8 @@ import { asyncRoutes, constantLayoutRoutes } from './routes';
 
 /** Reachable without a session (spec §2's guard). */
 const WHITE_LIST = ['/login', '/auth-redirect'];
+/** Public pages for anyone, signed in or not, that never load a session: the certificate check. */
+const isOpenPage = (path: string) => path.startsWith('/verify/');
 
 const loginWithRedirect = (fullPath: string) => `/login?redirect=${encodeURIComponent(fullPath)}`;
 
@@ -26,7 +28,8 @@ export function Guard({ children }: { children: ReactNode }) {
   const generated = usePermissionStore((state) => state.generated);
   const signedIn = hasSessionMarker();
   const fullPath = location.pathname + location.search;
-  const mustLoad = signedIn && !generated && location.pathname !== '/login';
+  const open = isOpenPage(location.pathname);
+  const mustLoad = signedIn && !generated && location.pathname !== '/login' && !open;
 
   useEffect(() => {
     if (!mustLoad) return;
@@ -66,6 +69,7 @@ export function Guard({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mustLoad]);
 
+  if (open) return children;
   if (!signedIn) {
     return WHITE_LIST.includes(location.pathname) ? (
       children

@@ -22,6 +22,7 @@ import search from './search';
 import base from './base';
 import school from './school';
 import system from './system';
+import verify from './verify';
 
 export default {
   common,
@@ -48,4 +49,5 @@ export default {
   marking,
   editor,
   editorTools,
+  verify,
 };

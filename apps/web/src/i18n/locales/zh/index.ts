@@ -23,6 +23,7 @@ import search from './search';
 import base from './base';
 import school from './school';
 import system from './system';
+import verify from './verify';
 
 const messages: Messages = {
   common,
@@ -49,5 +50,6 @@ const messages: Messages = {
   marking,
   editor,
   editorTools,
+  verify,
 };
 export default messages;

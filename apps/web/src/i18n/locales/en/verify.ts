@@ -1,0 +1,32 @@
+/** The public certificate check (/verify/:code): no sign-in. */
+export default {
+  title: 'Certificate verification',
+  subtitle: 'Check a vocational skill level certificate',
+  loading: 'Checking the certificate…',
+  valid: 'Valid certificate',
+  validHelp: 'This certificate was issued by this system and is in force.',
+  revoked: 'Revoked certificate',
+  revokedHelp: 'This certificate was issued by this system but is no longer in force.',
+  revokedAt: 'Revoked on {{date}}',
+  revokeReason: 'Reason: {{reason}}',
+  revokedWithdrawal: 'The scores it was issued for were withdrawn.',
+  unknown: 'Certificate not found',
+  unknownHelp:
+    'No certificate has this verification code. Check the address, or scan the QR code on the certificate again.',
+  failed: 'The certificate could not be checked',
+  retry: 'Try again',
+  passed: 'Passed',
+  points: '{{score}} / {{total}} points',
+  facts: {
+    number: 'Certificate number',
+    name: 'Name',
+    idNumber: 'ID number',
+    subject: 'Job type',
+    level: 'Level',
+    exam: 'Exam',
+    examDate: 'Exam date',
+    result: 'Result',
+    issuedAt: 'Issued on',
+  },
+  privacy: 'The ID number is partly hidden to protect the holder.',
+};

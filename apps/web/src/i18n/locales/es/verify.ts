@@ -1,0 +1,32 @@
+/** Verificación pública de certificados (/verify/:code), sin iniciar sesión. */
+export default {
+  title: 'Verificación de certificado',
+  subtitle: 'Compruebe un certificado de nivel de competencia profesional',
+  loading: 'Comprobando el certificado…',
+  valid: 'Certificado válido',
+  validHelp: 'Este certificado fue emitido por este sistema y está en vigor.',
+  revoked: 'Certificado revocado',
+  revokedHelp: 'Este certificado fue emitido por este sistema, pero ya no está en vigor.',
+  revokedAt: 'Revocado el {{date}}',
+  revokeReason: 'Motivo: {{reason}}',
+  revokedWithdrawal: 'Las notas por las que se emitió fueron retiradas.',
+  unknown: 'Certificado no encontrado',
+  unknownHelp:
+    'Ningún certificado tiene este código de verificación. Revise la dirección o vuelva a escanear el código QR del certificado.',
+  failed: 'No se pudo comprobar el certificado',
+  retry: 'Reintentar',
+  passed: 'Aprobado',
+  points: '{{score}} / {{total}} puntos',
+  facts: {
+    number: 'Número de certificado',
+    name: 'Nombre',
+    idNumber: 'Número de identidad',
+    subject: 'Ocupación',
+    level: 'Nivel',
+    exam: 'Examen',
+    examDate: 'Fecha del examen',
+    result: 'Resultado',
+    issuedAt: 'Fecha de emisión',
+  },
+  privacy: 'El número de identidad se muestra en parte oculto para proteger al titular.',
+};

@@ -1,0 +1,32 @@
+/** 証書の公開検証ページ（/verify/:code）。サインイン不要。 */
+export default {
+  title: '証書の検証',
+  subtitle: '職業技能等級証書の真偽を確認します',
+  loading: '証書を確認しています…',
+  valid: '有効な証書',
+  validHelp: 'この証書は本システムが発行したもので、現在有効です。',
+  revoked: '取り消された証書',
+  revokedHelp: 'この証書は本システムが発行したものですが、現在は無効です。',
+  revokedAt: '取消日：{{date}}',
+  revokeReason: '理由：{{reason}}',
+  revokedWithdrawal: '証書の根拠となった成績の公開が取り消されました。',
+  unknown: '証書が見つかりません',
+  unknownHelp:
+    'この検証コードの証書はありません。アドレスを確認するか、証書の QR コードをもう一度読み取ってください。',
+  failed: '証書を確認できませんでした',
+  retry: '再試行',
+  passed: '合格',
+  points: '{{score}} / {{total}} 点',
+  facts: {
+    number: '証書番号',
+    name: '氏名',
+    idNumber: '身分証番号',
+    subject: '職種',
+    level: '等級',
+    exam: '試験名',
+    examDate: '試験日',
+    result: '成績',
+    issuedAt: '発行日',
+  },
+  privacy: '保有者保護のため、身分証番号の一部を伏せて表示しています。',
+};
