@@ -43,6 +43,11 @@ async function sectionsOf(db: Db, versionId: number) {
   return sections;
 }
 
+/** Names and batches in the user's order of letters; one collator (localeCompare builds one each call). */
+const collator = new Intl.Collator();
+/** Ticket numbers and ISO instants: plain code-unit order. */
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** A candidate as the ranking works on them, scores in hundredths. */
 interface Ranked {
   row: CandidateRow;
@@ -114,7 +119,7 @@ export class RankingService {
     }
     const boxPlots: BoxPlotView[] = [];
     for (const [classId, members] of [...byClass].sort((a, b) =>
-      a[1][0]!.row.class_name.localeCompare(b[1][0]!.row.class_name),
+      collator.compare(a[1][0]!.row.class_name, b[1][0]!.row.class_name),
     )) {
       const classScores = members.filter((r) => r.score !== null).map((r) => r.score!);
       const classRanks = competitionRanks(classScores);
@@ -168,6 +173,8 @@ export class RankingService {
       : rows;
     const { key, order: natural } = SORT_KEYS[query.sort];
     const direction = (query.order ?? natural) === 'asc' ? 1 : -1;
+    const textOrder =
+      query.sort === 'name' || query.sort === 'className' ? collator.compare : byCode;
     return [...found].sort((a, b) => {
       const x = key(a);
       const y = key(b);
@@ -175,15 +182,13 @@ export class RankingService {
         if (x !== y) return x === null ? 1 : -1;
       } else if (x !== y) {
         const compared =
-          typeof x === 'number' && typeof y === 'number'
-            ? x - y
-            : String(x).localeCompare(String(y));
+          typeof x === 'number' && typeof y === 'number' ? x - y : textOrder(String(x), String(y));
         if (compared !== 0) return compared * direction;
       }
       // Ties: by rank, then ticket number, always ascending.
       const rankA = a.rank ?? Number.MAX_SAFE_INTEGER;
       const rankB = b.rank ?? Number.MAX_SAFE_INTEGER;
-      return rankA - rankB || a.row.ticket_number.localeCompare(b.row.ticket_number);
+      return rankA - rankB || byCode(a.row.ticket_number, b.row.ticket_number);
     });
   }
 

@@ -219,6 +219,22 @@ describe('score statistics: ranking, failed scores, make-ups', () => {
       55,
       null,
     ]);
+    const byName = expectOk(await ranking(admin, { examId: String(exam1), sort: 'name' }));
+    expect(byName.list.map((row) => row.ticketNumber)).toEqual([...tickets.a, ...tickets.b]);
+    // Within a batch, by rank (absent last), then ticket number.
+    const byBatch = expectOk(
+      await ranking(admin, { examId: String(exam1), sort: 'className', order: 'desc' }),
+    );
+    expect(byBatch.list.map((row) => row.ticketNumber)).toEqual([
+      tickets.b[0],
+      tickets.b[1],
+      tickets.b[2],
+      tickets.a[1],
+      tickets.a[2],
+      tickets.a[0],
+      tickets.a[4],
+      tickets.a[3],
+    ]);
     const searched = expectOk(await ranking(admin, { examId: String(exam1), search: 'ra-0000' }));
     expect(searched.total).toBe(5);
     expect(searched.list.map((row) => row.rank)).toEqual([2, 2, 4, 6, null]);

@@ -45,7 +45,9 @@ export class SupplementaryService {
       makeUps.push(...found);
       level = found.map((row) => row.id);
     }
-    makeUps.sort((a, b) => a.start_at.localeCompare(b.start_at) || a.id - b.id);
+    makeUps.sort((a, b) =>
+      a.start_at < b.start_at ? -1 : a.start_at > b.start_at ? 1 : a.id - b.id,
+    );
     const [originals, makeUpRows] = await Promise.all([
       this.access.repo.candidates([exam.id], classIds),
       makeUps.length
