@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { CERT_LEVEL_NAMES, type CertificateFacts, type MessageLanguage } from '@kaoshi/shared';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import { CERTIFICATE_TEXTS, type CertificateFactKey } from './certificate.texts.js';
@@ -12,15 +13,20 @@ import { CERTIFICATE_TEXTS, type CertificateFactKey } from './certificate.texts.
 const FONT_FILE = '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf';
 const FONT = 'cjk';
 
-let fontBytes: Promise<Buffer> | undefined;
+let parsedFont: Promise<fontkit.Font> | undefined;
+/**
+ * Parsed once per process and shared by every certificate: parsing and the first layout and
+ * subset of a CJK font take about half a second, each later certificate a few milliseconds.
+ */
 const loadFont = () => {
-  fontBytes ??= readFile(createRequire(import.meta.url).resolve(FONT_FILE)).catch(
+  parsedFont ??= readFile(createRequire(import.meta.url).resolve(FONT_FILE)).then(
+    (bytes) => fontkit.create(bytes) as fontkit.Font,
     (error: unknown) => {
-      fontBytes = undefined;
+      parsedFont = undefined;
       throw error;
     },
   );
-  return fontBytes;
+  return parsedFont;
 };
 
 /** The calendar day of an instant as the server's clock reads it (its time zone, TZ). */
@@ -37,6 +43,23 @@ const INK = '#1f2d3d';
 const ACCENT = '#8a6d1f';
 
 /**
+ * The QR code as vector squares (sharp at any print size, and no PNG to encode and decode),
+ * with a quiet zone of one module each side.
+ */
+function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const cell = size / (modules.size + 2);
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (modules.get(row, col)) {
+        doc.rect(x + (col + 1) * cell, y + (row + 1) * cell, cell, cell);
+      }
+    }
+  }
+  doc.fillColor('#000').fill();
+}
+
+/**
  * A printable A4 certificate: the facts in Chinese, each label also in the reader's language
  * when that is not Chinese, and a QR code that opens `verifyUrl`.
  */
@@ -45,10 +68,7 @@ export async function certificatePdf(
   verifyUrl: string,
   language: MessageLanguage,
 ): Promise<Buffer> {
-  const [font, qr] = await Promise.all([
-    loadFont(),
-    QRCode.toBuffer(verifyUrl, { type: 'png', margin: 1, width: 360, errorCorrectionLevel: 'M' }),
-  ]);
+  const font = await loadFont();
   const zh = CERTIFICATE_TEXTS.zh;
   const own = CERTIFICATE_TEXTS[language];
   const doc = new PDFDocument({
@@ -67,7 +87,8 @@ export async function certificatePdf(
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  doc.registerFont(FONT, font);
+  // PDFKit takes a parsed fontkit font as well as bytes (its types name only the latter).
+  doc.registerFont(FONT, font as unknown as Buffer);
   doc.font(FONT).fillColor(INK);
 
   doc
@@ -147,7 +168,7 @@ export async function certificatePdf(
   const qrSize = 130;
   const qrX = A4_WIDTH - 80 - qrSize;
   const qrY = Math.max(y + 20, A4_HEIGHT - 90 - qrSize - 40);
-  doc.image(qr, qrX, qrY, { width: qrSize, height: qrSize });
+  drawQrCode(doc, verifyUrl, qrX, qrY, qrSize);
   doc
     .fillColor(INK)
     .fontSize(10)
