@@ -13,6 +13,8 @@ import type { GroupCuts } from './psychometrics.js';
 /** Per question: Σ x, Σ x², Σ x·t, the groups' Σ x, answers given, positive scores. */
 export interface ItemSumRow {
   itemId: string;
+  /** The stored value, for a choice question's groups; else null. */
+  choice: string | null;
   rows: number;
   answered: number;
   positive: number;
@@ -68,13 +70,16 @@ export class ItemAnalysisRepository {
   }
 
   /**
-   * The sums of each question's scores over the analysed candidates of the exam; `cuts` puts each
-   * candidate in the upper or lower group by (total, attempt id) as psychometrics.groupCuts does.
+   * The sums of each question's scores over the analysed candidates of the exam, in one grouped
+   * scan; `cuts` puts each candidate in the upper or lower group by (total, attempt id) as
+   * psychometrics.groupCuts does. Answers of the questions in `choiceIds` are grouped by their
+   * stored value too (paper keys: a few groups each), so that the same scan counts the options;
+   * the caller adds a question's groups up.
    */
   async itemSums(
     examId: number,
     cuts: GroupCuts | null,
-    itemIds?: string[],
+    options: { choiceIds?: string[]; itemIds?: string[] } = {},
   ): Promise<ItemSumRow[]> {
     const x = sql<number>`coalesce(aa.score, 0)`;
     const upper = cuts
@@ -83,12 +88,20 @@ export class ItemAnalysisRepository {
     const lower = cuts
       ? sql<number>`case when c.score < ${cuts.lower.total} or (c.score = ${cuts.lower.total} and a.id >= ${cuts.lower.attemptId}) then ${x} else 0 end`
       : sql<number>`0`;
+    const choiceIds = options.choiceIds ?? [];
+    const choice =
+      choiceIds.length > 0
+        ? sql<
+            string | null
+          >`case when aa.item_id in (${sql.join(choiceIds)}) then aa.value else null end`
+        : sql<string | null>`null`;
     let query = this.db
       .selectFrom('attempt_answers as aa')
       .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
       .innerJoin('exam_candidates as c', 'c.id', 'a.candidate_id')
       .select((eb) => [
         'aa.item_id as itemId',
+        choice.as('choice'),
         eb.fn.countAll<number>().as('rows'),
         sql<number>`sum(case when aa.value in (${sql.join(EMPTY_VALUES)}) then 0 else 1 end)`.as(
           'answered',
@@ -103,10 +116,12 @@ export class ItemAnalysisRepository {
       .where('a.exam_id', '=', examId)
       .where('a.finished_at', 'is not', null)
       .where('c.score', 'is not', null);
-    if (itemIds) query = query.where('aa.item_id', 'in', itemIds);
-    const rows = await query.groupBy('aa.item_id').execute();
+    if (options.itemIds) query = query.where('aa.item_id', 'in', options.itemIds);
+    // By position: PostgreSQL would not see the CASE's parameters repeated as the same expression.
+    const rows = await query.groupBy([sql`1`, sql`2`]).execute();
     return rows.map((row) => ({
       itemId: row.itemId,
+      choice: row.choice,
       rows: num(row.rows),
       answered: num(row.answered),
       positive: num(row.positive),
@@ -116,23 +131,6 @@ export class ItemAnalysisRepository {
       upper: num(row.upper),
       lower: num(row.lower),
     }));
-  }
-
-  /** How many analysed candidates stored each answer of the choice questions (paper keys). */
-  async choiceCounts(examId: number, itemIds: string[]) {
-    if (itemIds.length === 0) return [];
-    const rows = await this.db
-      .selectFrom('attempt_answers as aa')
-      .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
-      .innerJoin('exam_candidates as c', 'c.id', 'a.candidate_id')
-      .select((eb) => ['aa.item_id as itemId', 'aa.value', eb.fn.countAll<number>().as('count')])
-      .where('a.exam_id', '=', examId)
-      .where('a.finished_at', 'is not', null)
-      .where('c.score', 'is not', null)
-      .where('aa.item_id', 'in', itemIds)
-      .groupBy(['aa.item_id', 'aa.value'])
-      .execute();
-    return rows.map((row) => ({ itemId: row.itemId, value: row.value, count: num(row.count) }));
   }
 
   /** Right answers per analysed attempt (for KR-20 when questions are worth different points). */
@@ -149,6 +147,34 @@ export class ItemAnalysisRepository {
       .groupBy('aa.attempt_id')
       .execute();
     return rows.map((row) => ({ attemptId: row.attemptId, count: num(row.count) }));
+  }
+
+  /**
+   * What changes when an exam's final scores change: its latest score-log entry (marks,
+   * arbitration, audits, key corrections are all logged) and its finished attempts.
+   */
+  async scoresVersion(examId: number): Promise<string> {
+    const row = await this.db
+      .selectNoFrom((eb) => [
+        eb
+          .selectFrom('score_log')
+          .select((e) => e.fn.max('id').as('n'))
+          .where('exam_id', '=', examId)
+          .as('log'),
+        eb
+          .selectFrom('attempts')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('exam_id', '=', examId)
+          .where('finished_at', 'is not', null)
+          .as('finished'),
+        eb
+          .selectFrom('attempts')
+          .select((e) => e.fn.max('id').as('n'))
+          .where('exam_id', '=', examId)
+          .as('latest'),
+      ])
+      .executeTakeFirstOrThrow();
+    return `${num(row.log)}/${num(row.finished)}/${num(row.latest)}`;
   }
 
   knowledge(ids: number[]) {

@@ -99,6 +99,27 @@ function populations(
   return byItem;
 }
 
+/** One row per question: its groups (by stored choice) added up. */
+function addUp(groups: ItemSumRow[]): Map<string, ItemSumRow> {
+  const byItem = new Map<string, ItemSumRow>();
+  for (const row of groups) {
+    const sum = byItem.get(row.itemId);
+    if (!sum) {
+      byItem.set(row.itemId, { ...row, choice: null });
+      continue;
+    }
+    sum.rows += row.rows;
+    sum.answered += row.answered;
+    sum.positive += row.positive;
+    sum.sx += row.sx;
+    sum.sxx += row.sxx;
+    sum.sxt += row.sxt;
+    sum.upper += row.upper;
+    sum.lower += row.lower;
+  }
+  return byItem;
+}
+
 const sumsOf = (pop: Population, row: ItemSumRow | undefined): ItemSums => ({
   n: pop.n,
   st: pop.st,
@@ -123,6 +144,13 @@ interface Earned {
 /** questionId → the version's items holding it; versions never change, so this is kept. */
 const versionQuestions = new Map<number, Map<number, string[]>>();
 const VERSION_CACHE_MAX = 2_000;
+
+/**
+ * The figures of released exams, each with what its scores stood at (scoresVersion): checked on
+ * every call, so another process's change (a withdrawal, a new mark) is never missed.
+ */
+const releasedFigures = new Map<number, { key: string; view: ItemAnalysisView }>();
+const RELEASED_CACHE_MAX = 50;
 
 export class ItemAnalysisService {
   private readonly repo: ItemAnalysisRepository;
@@ -161,7 +189,27 @@ export class ItemAnalysisService {
       // Before release only the staff who handle scores may read them.
       if (!hasAnyPermission(auth, [Perm.MARKING, Perm.PUBLISH])) throw forbidden();
     }
-    const snapshot = parseJson<PaperSnapshot | null>(exam.snapshot, null);
+    // Released scores stand still: the figures are kept until the release or a score changes.
+    const key = released ? `${exam.released_at}/${await this.repo.scoresVersion(examId)}` : null;
+    const kept = key === null ? undefined : releasedFigures.get(examId);
+    if (kept && kept.key === key) return kept.view;
+    const view = await this.compute(exam, examId, released);
+    if (key !== null) {
+      releasedFigures.delete(examId);
+      if (releasedFigures.size >= RELEASED_CACHE_MAX) {
+        releasedFigures.delete(releasedFigures.keys().next().value!);
+      }
+      releasedFigures.set(examId, { key, view });
+    }
+    return view;
+  }
+
+  private async compute(
+    exam: NonNullable<Awaited<ReturnType<ItemAnalysisRepository['exam']>>>,
+    examId: number,
+    released: boolean,
+  ): Promise<ItemAnalysisView> {
+    const snapshot = parseJson<PaperSnapshot | null>(exam.snapshot!, null);
     if (!snapshot) throw notFound('exam', examId);
 
     const candidates = await this.repo.candidates([examId]);
@@ -176,18 +224,20 @@ export class ItemAnalysisService {
     const cuts = groupCuts(analysed);
     const placed = placedItems(snapshot);
     const pops = populations(snapshot, analysed, cuts, placed);
-    const sums = new Map((await this.repo.itemSums(examId, cuts)).map((row) => [row.itemId, row]));
     const choiceIds = placed.filter((p) => isChoice(p.item.type)).map((p) => p.item.itemId);
     const picks = new Map<string, Map<string, number>>();
     const answeredChoice = new Map<string, number>();
-    for (const row of await this.repo.choiceCounts(examId, choiceIds)) {
-      const value = parseJson<unknown>(row.value, '');
+    const groups = await this.repo.itemSums(examId, cuts, { choiceIds });
+    for (const row of groups) {
+      if (row.choice === null) continue;
+      const value = parseJson<unknown>(row.choice, '');
       if (typeof value !== 'string' || value.trim() === '') continue;
-      answeredChoice.set(row.itemId, (answeredChoice.get(row.itemId) ?? 0) + row.count);
+      answeredChoice.set(row.itemId, (answeredChoice.get(row.itemId) ?? 0) + row.rows);
       const counts = picks.get(row.itemId) ?? new Map<string, number>();
-      for (const key of new Set(value)) counts.set(key, (counts.get(key) ?? 0) + row.count);
+      for (const key of new Set(value)) counts.set(key, (counts.get(key) ?? 0) + row.rows);
       picks.set(row.itemId, counts);
     }
+    const sums = addUp(groups);
 
     const items: ItemFigures[] = [];
     const variances: number[] = [];
@@ -279,7 +329,7 @@ export class ItemAnalysisService {
     return {
       examId,
       examName: exam.name,
-      paperVersionId: exam.paper_version_id,
+      paperVersionId: exam.paper_version_id!,
       released,
       includesUnreleased: !released,
       drawnPerCandidate: snapshot.paper.drawPerCandidate,
@@ -397,12 +447,7 @@ export class ItemAnalysisService {
       const cuts = groupCuts(analysed);
       const placed = placedItems(snapshot).filter((p) => itemIds.has(p.item.itemId));
       const pops = populations(snapshot, analysed, cuts, placed);
-      const sums = new Map(
-        (await this.repo.itemSums(exam.id, cuts, [...itemIds.keys()])).map((row) => [
-          row.itemId,
-          row,
-        ]),
-      );
+      const sums = addUp(await this.repo.itemSums(exam.id, cuts, { itemIds: [...itemIds.keys()] }));
       const usedHere = new Set<number>();
       for (const p of placed) {
         const pop = pops.get(p.item.itemId);
