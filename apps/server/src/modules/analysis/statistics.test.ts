@@ -735,6 +735,21 @@ describe('score statistics: ranking, failed scores, make-ups', () => {
     expect(theirs.worksheets[0]!.rowCount).toBe(4);
   });
 
+  it('the calls and their filters are in the OpenAPI document', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json<{
+      paths: Record<string, { get?: { parameters?: { name: string }[] } }>;
+    }>();
+    const names = (call: string) =>
+      (doc.paths[`${BASE}/${call}`]?.get?.parameters ?? []).map((p) => p.name).sort();
+    expect(names('classRanking')).toEqual(
+      ['classId', 'examId', 'includeUnreleased', 'limit', 'order', 'page', 'search', 'sort'].sort(),
+    );
+    expect(names('passStatistics')).toContain('subjectId');
+    expect(names('exportSupplementaryStatistics')).toEqual(['examId', 'includeUnreleased']);
+  });
+
   it('answers a result for an exam without candidates who sat', async () => {
     const { examId } = await addClosedExam(t.handle.db, {
       paperId,
