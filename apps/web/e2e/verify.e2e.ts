@@ -1,8 +1,10 @@
 import {
   CERTIFICATE_BASE,
   MARKING_BASE,
+  clientPasswordHash,
   levelNamesIn,
   type CertificateView,
+  type Envelope,
   type ListResult,
 } from '@kaoshi/shared';
 import type { Page } from 'playwright-core';
@@ -137,6 +139,30 @@ describe('public certificate verification', () => {
     }
     await screenshot(page, 'verify-unknown-en');
     await page.context().close();
+  });
+
+  it("gives the student their certificate's PDF from the built server (A4, the font found)", async () => {
+    const student = fixture.attempts.find((a) => a.student.name === valid.name)!.student;
+    const signIn = await fetch(`${baseURL}/api/kaoshi-user/security/doLogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: student.ticketNumber,
+        password: clientPasswordHash(student.password),
+        userType: 3,
+      }),
+    });
+    const { data } = (await signIn.json()) as Envelope<{ token: string }>;
+    const response = await fetch(`${baseURL}${CERTIFICATE_BASE}/getCertificatePdf/${valid.id}`, {
+      headers: { authorization: `Bearer ${data.token}`, 'accept-language': 'en' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    const pdf = Buffer.from(await response.arrayBuffer()).toString('latin1');
+    expect(pdf.startsWith('%PDF-')).toBe(true);
+    expect(pdf).toContain('/MediaBox [0 0 595.28 841.89]');
+    expect(pdf).toContain(`(${valid.number})`);
+    expect(pdf).toContain('/FontFile2');
   });
 
   it('stays on the check for a signed-in user (the guard neither redirects nor loads the app)', async () => {
