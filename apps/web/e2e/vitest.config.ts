@@ -8,7 +8,10 @@ export default defineConfig({
     name: 'e2e',
     include: ['apps/web/e2e/**/*.e2e.ts'],
     globalSetup: ['apps/web/e2e/global-setup.ts'],
-    fileParallelism: false,
+    // Two files at a time against the one server: a file alone leaves a quarter of the two cores
+    // idle (waiting on the server and the browser), and the files keep to their own data.
+    fileParallelism: true,
+    maxWorkers: 2,
     // Some tests walk every screen in several languages and widths; a slow CI machine needs room.
     testTimeout: 120_000,
     hookTimeout: 180_000,
