@@ -190,7 +190,7 @@ export class ItemAnalysisRepository {
   releasedExams() {
     return this.db
       .selectFrom('exams')
-      .select(['id', 'paper_version_id'])
+      .select(['id', 'paper_version_id', 'released_at'])
       .where('released_at', 'is not', null)
       .where('paper_version_id', 'is not', null)
       .execute();

@@ -141,19 +141,29 @@ interface Earned {
   full: number;
 }
 
-/** questionId → the version's items holding it; versions never change, so this is kept. */
-const versionQuestions = new Map<number, Map<number, string[]>>();
+/** Kept per app: the versions' question index and the figures of released exams. */
 const VERSION_CACHE_MAX = 2_000;
-
-/**
- * The figures of released exams, each with what its scores stood at (scoresVersion): checked on
- * every call, so another process's change (a withdrawal, a new mark) is never missed.
- */
-const releasedFigures = new Map<number, { key: string; view: ItemAnalysisView }>();
 const RELEASED_CACHE_MAX = 50;
 
 export class ItemAnalysisService {
   private readonly repo: ItemAnalysisRepository;
+  /** questionId → the version's items holding it; versions never change, so this is kept. */
+  private readonly versionQuestions = new Map<number, Map<number, string[]>>();
+  /**
+   * The figures of released exams, each with what its scores stood at (scoresVersion): checked
+   * on every call, so another process's change (a withdrawal, a new mark) is never missed.
+   */
+  private readonly releasedFigures = new Map<number, { key: string; view: ItemAnalysisView }>();
+  /** Per released exam: its questions' facility and discrimination worked out so far. */
+  private readonly bankFigures = new Map<
+    number,
+    {
+      key: string;
+      drawn: boolean;
+      snapshot: PaperSnapshot;
+      byItem: Map<string, { n: number; facility: number | null; discrimination: number | null }>;
+    }
+  >();
 
   constructor(private readonly db: Db) {
     this.repo = new ItemAnalysisRepository(db);
@@ -191,15 +201,15 @@ export class ItemAnalysisService {
     }
     // Released scores stand still: the figures are kept until the release or a score changes.
     const key = released ? `${exam.released_at}/${await this.repo.scoresVersion(examId)}` : null;
-    const kept = key === null ? undefined : releasedFigures.get(examId);
+    const kept = key === null ? undefined : this.releasedFigures.get(examId);
     if (kept && kept.key === key) return kept.view;
     const view = await this.compute(exam, examId, released);
     if (key !== null) {
-      releasedFigures.delete(examId);
-      if (releasedFigures.size >= RELEASED_CACHE_MAX) {
-        releasedFigures.delete(releasedFigures.keys().next().value!);
+      this.releasedFigures.delete(examId);
+      if (this.releasedFigures.size >= RELEASED_CACHE_MAX) {
+        this.releasedFigures.delete(this.releasedFigures.keys().next().value!);
       }
-      releasedFigures.set(examId, { key, view });
+      this.releasedFigures.set(examId, { key, view });
     }
     return view;
   }
@@ -392,7 +402,7 @@ export class ItemAnalysisService {
 
   /** questionId → item ids of each version, read once per version (versions are immutable). */
   private async questionsOfVersions(versionIds: number[]) {
-    const missing = versionIds.filter((id) => !versionQuestions.has(id));
+    const missing = versionIds.filter((id) => !this.versionQuestions.has(id));
     for (const row of await this.repo.snapshots(missing)) {
       const snapshot = parseJson<PaperSnapshot | null>(row.snapshot, null);
       const index = new Map<number, string[]>();
@@ -401,10 +411,66 @@ export class ItemAnalysisService {
           index.set(item.questionId, [...(index.get(item.questionId) ?? []), item.itemId]);
         }
       }
-      if (versionQuestions.size >= VERSION_CACHE_MAX) versionQuestions.clear();
-      versionQuestions.set(row.id, index);
+      if (this.versionQuestions.size >= VERSION_CACHE_MAX) this.versionQuestions.clear();
+      this.versionQuestions.set(row.id, index);
     }
-    return versionQuestions;
+    return this.versionQuestions;
+  }
+
+  /**
+   * Facility and discrimination of some questions of a released exam: kept per exam while its
+   * scores stand still (as the exam's figures are), so that paging through the question list
+   * reads each exam's answers at most once per question; what itemAnalysis already worked out is
+   * taken from its kept figures. Null when the version cannot be read.
+   */
+  private async knownFigures(examId: number, releasedAt: string, itemIds: string[]) {
+    const key = `${releasedAt}/${await this.repo.scoresVersion(examId)}`;
+    let entry = this.bankFigures.get(examId);
+    if (!entry || entry.key !== key) {
+      const version = (await this.repo.exam(examId))?.snapshot;
+      const snapshot = parseJson<PaperSnapshot | null>(version ?? '', null);
+      if (!snapshot) return null;
+      entry = { key, drawn: snapshot.paper.drawPerCandidate, snapshot, byItem: new Map() };
+      this.bankFigures.delete(examId);
+      if (this.bankFigures.size >= RELEASED_CACHE_MAX)
+        this.bankFigures.delete(this.bankFigures.keys().next().value!);
+      this.bankFigures.set(examId, entry);
+      const kept = this.releasedFigures.get(examId);
+      if (kept && kept.key === key) {
+        for (const item of kept.view.items) {
+          entry.byItem.set(item.itemId, {
+            n: item.candidates,
+            facility: item.facility,
+            discrimination: item.discrimination,
+          });
+        }
+      }
+    }
+    const missing = itemIds.filter((id) => !entry.byItem.has(id));
+    if (missing.length > 0) {
+      const analysed = (await this.repo.candidates([examId]))
+        .filter((row) => row.attemptId !== null && row.finished_at !== null && row.score !== null)
+        .map((row) => ({ attemptId: row.attemptId!, total: row.score!, seed: row.seed ?? '' }));
+      const cuts = groupCuts(analysed);
+      const wanted = new Set(missing);
+      const placed = placedItems(entry.snapshot).filter((p) => wanted.has(p.item.itemId));
+      const pops = populations(entry.snapshot, analysed, cuts, placed);
+      const sums = addUp(await this.repo.itemSums(examId, cuts, { itemIds: missing }));
+      for (const itemId of missing) {
+        const pop = pops.get(itemId);
+        if (!pop) {
+          entry.byItem.set(itemId, { n: 0, facility: null, discrimination: null });
+          continue;
+        }
+        const m = itemMoments(sumsOf(pop, sums.get(itemId)), pop.full);
+        entry.byItem.set(itemId, {
+          n: pop.n,
+          facility: m.facility,
+          discrimination: m.discrimination,
+        });
+      }
+    }
+    return entry;
   }
 
   /**
@@ -430,42 +496,25 @@ export class ItemAnalysisService {
       .filter((e) => e.itemIds.size > 0);
     if (relevant.length === 0) return questionIds.map((id) => this.figure(id, acc.get(id)!));
 
-    const candidateRows = await this.repo.candidates(relevant.map((e) => e.exam.id));
     for (const { exam, itemIds } of relevant) {
-      const snapshotRow = (await this.repo.snapshots([exam.paper_version_id!]))[0];
-      const snapshot = parseJson<PaperSnapshot | null>(snapshotRow?.snapshot ?? '', null);
-      if (!snapshot) continue;
-      const analysed = candidateRows
-        .filter(
-          (row) =>
-            row.exam_id === exam.id &&
-            row.attemptId !== null &&
-            row.finished_at !== null &&
-            row.score !== null,
-        )
-        .map((row) => ({ attemptId: row.attemptId!, total: row.score!, seed: row.seed ?? '' }));
-      const cuts = groupCuts(analysed);
-      const placed = placedItems(snapshot).filter((p) => itemIds.has(p.item.itemId));
-      const pops = populations(snapshot, analysed, cuts, placed);
-      const sums = addUp(await this.repo.itemSums(exam.id, cuts, { itemIds: [...itemIds.keys()] }));
+      const known = await this.knownFigures(exam.id, exam.released_at!, [...itemIds.keys()]);
+      if (!known) continue;
       const usedHere = new Set<number>();
-      for (const p of placed) {
-        const pop = pops.get(p.item.itemId);
-        const questionId = itemIds.get(p.item.itemId)!;
+      for (const [itemId, questionId] of itemIds) {
+        const figure = known.byItem.get(itemId);
         // A fixed question was used by the exam; a pool question only when someone drew it.
-        if (!snapshot.paper.drawPerCandidate) usedHere.add(questionId);
-        if (!pop || pop.n === 0) continue;
+        if (!known.drawn) usedHere.add(questionId);
+        if (!figure || figure.n === 0) continue;
         usedHere.add(questionId);
-        const m = itemMoments(sumsOf(pop, sums.get(p.item.itemId)), pop.full);
         const a = acc.get(questionId)!;
-        a.n += pop.n;
-        if (m.facility !== null) {
-          a.facility += m.facility * pop.n;
-          a.fn += pop.n;
+        a.n += figure.n;
+        if (figure.facility !== null) {
+          a.facility += figure.facility * figure.n;
+          a.fn += figure.n;
         }
-        if (m.discrimination !== null) {
-          a.disc += m.discrimination * pop.n;
-          a.dn += pop.n;
+        if (figure.discrimination !== null) {
+          a.disc += figure.discrimination * figure.n;
+          a.dn += figure.n;
         }
       }
       for (const id of usedHere) acc.get(id)!.used += 1;

@@ -26,7 +26,13 @@ import { addSignableStudents } from '../attempt/test-data.js';
 import { EXAM_BASE } from '../exam/exam.routes.js';
 import { addStudents } from '../exam/test-data.js';
 import { createStructure, type Structure } from '../question/test-data.js';
-import { addAnalysisPaper, optionContent, setReleased, writeSittings } from './item-test-data.js';
+import {
+  addAnalysisPaper,
+  itemIdsOf,
+  optionContent,
+  setReleased,
+  writeSittings,
+} from './item-test-data.js';
 
 const MINUTE = 60_000;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
@@ -500,5 +506,57 @@ describe('item analysis and the bank figures', () => {
     const nobody = await signedInTeacher(t.app, admin, []);
     expectStatus(await nobody.client.get(`${BASE}/questionFigures`, query), ApiStatus.FORBIDDEN);
     expectStatus(await students[0]!.get(`${BASE}/questionFigures`, query), ApiStatus.FORBIDDEN);
+  });
+  /**
+   * Figures are kept while a released exam's scores stand still; a score changed afterwards (it
+   * is logged) is seen at once. k4's essay 0.5 → 4.5 (total 4.5): essay mean (4 + 3 + 1.5 + 4.5)/4
+   * = 3.25; B1's groups become k1 (8) and k3 (3.5), both right: D = 0.
+   */
+  it('sees a logged score change after its figures were kept', async () => {
+    const db = t.handle.db;
+    expect(expectOk(await analysis(admin, examB)).items[2]!.mean).toBeCloseTo(2.25, 4);
+    const query = { questionIds: String(questionsB[0]) };
+    expect(
+      expectOk(await admin.get<QuestionFigures[]>(`${BASE}/questionFigures`, query))[0]!
+        .discrimination,
+    ).toBe(1);
+    const k4 = await db
+      .selectFrom('attempts')
+      .innerJoin('exam_candidates', 'exam_candidates.id', 'attempts.candidate_id')
+      .select(['attempts.id', 'exam_candidates.id as candidateId'])
+      .where('attempts.exam_id', '=', examB)
+      .where('exam_candidates.score', '=', 50)
+      .executeTakeFirstOrThrow();
+    const essay = (await itemIdsOf(db, examB))[2]!;
+    await db
+      .updateTable('attempt_answers')
+      .set({ score: 450 })
+      .where('attempt_id', '=', k4.id)
+      .where('item_id', '=', essay)
+      .execute();
+    await db
+      .updateTable('exam_candidates')
+      .set({ score: 450 })
+      .where('id', '=', k4.candidateId)
+      .execute();
+    await db
+      .insertInto('score_log')
+      .values({
+        exam_id: examB,
+        attempt_id: k4.id,
+        item_id: essay,
+        answer_id: null,
+        kind: 'revise',
+        old_score: 50,
+        new_score: 450,
+        user_id: 1,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(expectOk(await analysis(admin, examB)).items[2]!.mean).toBeCloseTo(3.25, 4);
+    expect(
+      expectOk(await admin.get<QuestionFigures[]>(`${BASE}/questionFigures`, query))[0]!
+        .discrimination,
+    ).toBe(0);
   });
 });
