@@ -81,12 +81,12 @@ export class ItemAnalysisRepository {
     cuts: GroupCuts | null,
     options: { choiceIds?: string[]; itemIds?: string[] } = {},
   ): Promise<ItemSumRow[]> {
+    // Each answer is put in a group by its question, score, choice, candidate group and whether
+    // it is empty; a group carries only its count and its candidates' Σ total. Every sum is
+    // worked out from the groups here: fewer expressions per answer than summing each in SQL.
     const x = sql<number>`coalesce(aa.score, 0)`;
-    const upper = cuts
-      ? sql<number>`case when c.score > ${cuts.upper.total} or (c.score = ${cuts.upper.total} and a.id <= ${cuts.upper.attemptId}) then ${x} else 0 end`
-      : sql<number>`0`;
-    const lower = cuts
-      ? sql<number>`case when c.score < ${cuts.lower.total} or (c.score = ${cuts.lower.total} and a.id >= ${cuts.lower.attemptId}) then ${x} else 0 end`
+    const group = cuts
+      ? sql<number>`case when c.score > ${cuts.upper.total} or (c.score = ${cuts.upper.total} and a.id <= ${cuts.upper.attemptId}) then 1 when c.score < ${cuts.lower.total} or (c.score = ${cuts.lower.total} and a.id >= ${cuts.lower.attemptId}) then 2 else 0 end`
       : sql<number>`0`;
     const choiceIds = options.choiceIds ?? [];
     const choice =
@@ -95,6 +95,7 @@ export class ItemAnalysisRepository {
             string | null
           >`case when aa.item_id in (${sql.join(choiceIds)}) then aa.value else null end`
         : sql<string | null>`null`;
+    const empty = sql<number>`case when aa.value in (${sql.join(EMPTY_VALUES)}) then 1 else 0 end`;
     let query = this.db
       .selectFrom('attempt_answers as aa')
       .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
@@ -102,35 +103,49 @@ export class ItemAnalysisRepository {
       .select((eb) => [
         'aa.item_id as itemId',
         choice.as('choice'),
-        eb.fn.countAll<number>().as('rows'),
-        sql<number>`sum(case when aa.value in (${sql.join(EMPTY_VALUES)}) then 0 else 1 end)`.as(
-          'answered',
-        ),
-        sql<number>`sum(case when aa.score > 0 then 1 else 0 end)`.as('positive'),
-        sql<number>`sum(${x})`.as('sx'),
-        sql<number>`sum(cast(${x} as bigint) * ${x})`.as('sxx'),
-        sql<number>`sum(cast(${x} as bigint) * c.score)`.as('sxt'),
-        sql<number>`sum(${upper})`.as('upper'),
-        sql<number>`sum(${lower})`.as('lower'),
+        x.as('x'),
+        group.as('grp'),
+        empty.as('empty'),
+        eb.fn.countAll<number>().as('n'),
+        sql<number>`sum(c.score)`.as('st'),
       ])
       .where('a.exam_id', '=', examId)
       .where('a.finished_at', 'is not', null)
       .where('c.score', 'is not', null);
     if (options.itemIds) query = query.where('aa.item_id', 'in', options.itemIds);
-    // By position: PostgreSQL would not see the CASE's parameters repeated as the same expression.
-    const rows = await query.groupBy([sql`1`, sql`2`]).execute();
-    return rows.map((row) => ({
-      itemId: row.itemId,
-      choice: row.choice,
-      rows: num(row.rows),
-      answered: num(row.answered),
-      positive: num(row.positive),
-      sx: num(row.sx),
-      sxx: num(row.sxx),
-      sxt: num(row.sxt),
-      upper: num(row.upper),
-      lower: num(row.lower),
-    }));
+    // By position: PostgreSQL would not see the CASEs' parameters repeated as the same expression.
+    const rows = await query.groupBy([sql`1`, sql`2`, sql`3`, sql`4`, sql`5`]).execute();
+    const byKey = new Map<string, ItemSumRow>();
+    for (const row of rows) {
+      const key = `${row.itemId}\u0000${row.choice ?? ''}`;
+      let sum = byKey.get(key);
+      if (!sum) {
+        sum = {
+          itemId: row.itemId,
+          choice: row.choice,
+          rows: 0,
+          answered: 0,
+          positive: 0,
+          sx: 0,
+          sxx: 0,
+          sxt: 0,
+          upper: 0,
+          lower: 0,
+        };
+        byKey.set(key, sum);
+      }
+      const n = num(row.n);
+      const score = num(row.x);
+      sum.rows += n;
+      if (num(row.empty) === 0) sum.answered += n;
+      if (score > 0) sum.positive += n;
+      sum.sx += score * n;
+      sum.sxx += score * score * n;
+      sum.sxt += score * num(row.st);
+      if (num(row.grp) === 1) sum.upper += score * n;
+      if (num(row.grp) === 2) sum.lower += score * n;
+    }
+    return [...byKey.values()];
   }
 
   /** Right answers per analysed attempt (for KR-20 when questions are worth different points). */
