@@ -12,11 +12,12 @@
 // attempt's objective score, the candidate's total and pass; the window closed and the scores
 // released. On PostgreSQL the bench runs ANALYZE after the bulk load, as autovacuum would soon.
 // Timed: each analysis call three times (the first cold, then the best of the other two):
-// itemAnalysis, questionFigures (a page of 20 of the paper's questions), dashboard (the
-// administrator's), and, when they exist, classRanking, passStatistics, supplementaryStatistics
-// and their Excel exports (another engineer's, statistics.routes.ts). Checked: itemAnalysis
-// counts every finished attempt and its mean is the bench's own. Prints the load average beside
-// the figures; exits 1 when a check fails.
+// questionFigures (a page of 20 of the paper's questions, cold), itemAnalysis, questionFigures
+// (the next page: taken from the kept item analysis), dashboard (the administrator's), and,
+// when they exist, classRanking, passStatistics, supplementaryStatistics and their Excel
+// exports (another engineer's, statistics.routes.ts). Checked: itemAnalysis counts every
+// finished attempt and its mean is the bench's own. Prints the load average beside the figures;
+// exits 1 when a check fails.
 // Environment: BENCH_ATTEMPTS (default 10000), BENCH_DATABASE_URL / TEST_DATABASE_URL.
 import {
   addCourseAndBatches,
@@ -310,15 +311,22 @@ async function runOn(database) {
     db = prepared.db;
     const { examId, token, questionIds } = prepared;
     const problems = [];
+    const page = (n) => questionIds.slice(20 * n, 20 * (n + 1)).join(',');
     const calls = [
+      // Before itemAnalysis: the bank's figures start cold (their own scan of 20 questions).
+      [
+        'questionFigures (questions 1-20, before itemAnalysis)',
+        `${ANALYSIS}/questionFigures?questionIds=${page(0)}`,
+        ' (the next two: kept)',
+      ],
       [
         'itemAnalysis',
         `${ANALYSIS}/itemAnalysis/${examId}`,
         ' (the next two: the kept figures of a released exam)',
       ],
       [
-        'questionFigures (20 questions)',
-        `${ANALYSIS}/questionFigures?questionIds=${questionIds.slice(0, 20).join(',')}`,
+        'questionFigures (questions 21-40, after itemAnalysis)',
+        `${ANALYSIS}/questionFigures?questionIds=${page(1)}`,
       ],
       ['dashboard (administrator)', `${ANALYSIS}/dashboard`],
       ['classRanking (page 1 of 20)', `${ANALYSIS}/classRanking?examId=${examId}&page=1&limit=20`],

@@ -435,15 +435,15 @@ export class ItemAnalysisService {
       if (this.bankFigures.size >= RELEASED_CACHE_MAX)
         this.bankFigures.delete(this.bankFigures.keys().next().value!);
       this.bankFigures.set(examId, entry);
-      const kept = this.releasedFigures.get(examId);
-      if (kept && kept.key === key) {
-        for (const item of kept.view.items) {
-          entry.byItem.set(item.itemId, {
-            n: item.candidates,
-            facility: item.facility,
-            discrimination: item.discrimination,
-          });
-        }
+    }
+    const kept = this.releasedFigures.get(examId);
+    if (kept && kept.key === key && itemIds.some((id) => !entry.byItem.has(id))) {
+      for (const item of kept.view.items) {
+        entry.byItem.set(item.itemId, {
+          n: item.candidates,
+          facility: item.facility,
+          discrimination: item.discrimination,
+        });
       }
     }
     const missing = itemIds.filter((id) => !entry.byItem.has(id));
