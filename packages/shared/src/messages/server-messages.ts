@@ -2333,6 +2333,7 @@ export const FIELD_LABELS = {
     es: 'Incluir notas no publicadas',
     ja: '未公開の成績を含める',
   },
+  questionIds: { zh: '试题', en: 'Questions', es: 'Preguntas', ja: '設問' },
   state: { zh: '状态', en: 'State', es: 'Estado', ja: '状態' },
   attemptId: { zh: '答卷', en: 'Attempt', es: 'Intento', ja: '受検記録' },
   itemId: { zh: '题目', en: 'Question', es: 'Pregunta', ja: '設問' },
