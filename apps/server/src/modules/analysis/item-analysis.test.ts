@@ -25,12 +25,14 @@ import { addClass, assignTeacher } from '../base/test-data.js';
 import { addSignableStudents } from '../attempt/test-data.js';
 import { EXAM_BASE } from '../exam/exam.routes.js';
 import { addStudents } from '../exam/test-data.js';
+import { addBankQuestions } from '../paper/test-data.js';
 import { createStructure, type Structure } from '../question/test-data.js';
 import {
   addAnalysisPaper,
   itemIdsOf,
   optionContent,
   setReleased,
+  writeDrawnSittings,
   writeSittings,
 } from './item-test-data.js';
 
@@ -558,5 +560,65 @@ describe('item analysis and the bank figures', () => {
       expectOk(await admin.get<QuestionFigures[]>(`${BASE}/questionFigures`, query))[0]!
         .discrimination,
     ).toBe(0);
+  });
+
+  /**
+   * A paper drawn per candidate: one judgement (2 points) from a pool of three; each question's
+   * figures cover only the candidates who drew it. Whoever drew the first is right (2), the
+   * others wrong (0): facility 1 and 0, candidates as drawn; no alpha (the candidates sat
+   * different questions).
+   */
+  it('counts a drawn question over the candidates who drew it', async () => {
+    const db = t.handle.db;
+    const own = await createStructure(db);
+    const pool = await addBankQuestions(
+      db,
+      [0, 1, 2].map(() => ({ subjectId: own.subjectId, level: 5, courseId: own.courseId })),
+    );
+    const { id: paperId } = expectOk(
+      await admin.post<{ id: number }>('/api/kaoshi-paper/paper/addPaper', {
+        name: 'Item drawn',
+        subjectId: own.subjectId,
+        level: 5,
+        passScore: 1,
+        durationMinutes: 30,
+        mode: 'rules',
+        drawPerCandidate: true,
+        sections: [{ title: 'Drawn', rules: [{ type: J, count: 1, score: 2, difficulty: 3 }] }],
+      }),
+    );
+    await db.updateTable('papers').set({ audit_status: 1 }).where('id', '=', paperId).execute();
+    const batch = await addClass(db, own.subjectId, { level: 5, name: 'Item drawn batch' });
+    await addStudents(db, batch, 6, { prefix: 'IR-' });
+    const examId = await publishedExam(paperId, batch);
+    await closeExam(examId);
+    const drawn = await writeDrawnSittings(db, examId, 6, (id) => (id === pool[0] ? 2 : 0));
+    await setReleased(db, examId, true);
+    const drawers = new Map(pool.map((id) => [id, drawn.filter((d) => d.includes(id)).length]));
+    expect([...drawers.values()].reduce((a, b) => a + b, 0)).toBe(6);
+
+    const view = expectOk(await analysis(admin, examId));
+    expect(view.drawnPerCandidate).toBe(true);
+    expect(view.candidates.analysed).toBe(6);
+    expect(view.test.alpha).toBeNull();
+    expect(view.test.kr20).toBeNull();
+    expect(view.test.mean).toBeCloseTo((2 * drawers.get(pool[0]!)!) / 6, 4);
+    const sat = pool.filter((id) => drawers.get(id)! > 0);
+    expect(view.items.map((item) => item.questionId).sort()).toEqual([...sat].sort());
+    for (const item of view.items) {
+      expect(item).toMatchObject({
+        fullScore: 2,
+        candidates: drawers.get(item.questionId),
+        facility: item.questionId === pool[0] ? 1 : 0,
+      });
+    }
+    const figures = expectOk(
+      await admin.get<QuestionFigures[]>(`${BASE}/questionFigures`, {
+        questionIds: pool.join(','),
+      }),
+    );
+    expect(figures.map((f) => [f.timesUsed, f.candidates])).toEqual(
+      pool.map((id) => [drawers.get(id)! > 0 ? 1 : 0, drawers.get(id)]),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { AuditStatus, OPTION_KEYS, QuestionType } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { parseJson } from '../../lib/json.js';
+import { itemsFor } from '../paper/candidate-view.js';
 import type { PaperSnapshot } from '../paper/paper-version.js';
 
 /**
@@ -236,4 +237,78 @@ export async function setReleased(db: Db, examId: number, released: boolean) {
     .set({ released_at: released ? new Date().toISOString() : null })
     .where('id', '=', examId)
     .execute();
+}
+
+/**
+ * For a paper drawn per candidate: an attempt per candidate (seat order) with seed
+ * `drawn-${examId}-${i}`, answering every question it drew, scored `scoreOf(questionId)` points.
+ * Answers each attempt's drawn question ids, in seat order.
+ */
+export async function writeDrawnSittings(
+  db: Db,
+  examId: number,
+  count: number,
+  scoreOf: (questionId: number) => number,
+): Promise<number[][]> {
+  const exam = await db
+    .selectFrom('exams')
+    .innerJoin('paper_versions', 'paper_versions.id', 'exams.paper_version_id')
+    .select(['exams.paper_version_id', 'exams.pass_score', 'paper_versions.snapshot'])
+    .where('exams.id', '=', examId)
+    .executeTakeFirstOrThrow();
+  const snapshot = parseJson<PaperSnapshot | null>(exam.snapshot, null)!;
+  const candidates = await db
+    .selectFrom('exam_candidates')
+    .select(['id', 'student_id'])
+    .where('exam_id', '=', examId)
+    .orderBy('seat_number')
+    .limit(count)
+    .execute();
+  const at = new Date().toISOString();
+  const drawn: number[][] = [];
+  for (const [i, candidate] of candidates.entries()) {
+    const seed = `drawn-${examId}-${i}`;
+    const items = itemsFor(snapshot, seed).flat();
+    const scores = items.map(({ item }) => Math.round(scoreOf(item.questionId) * 100));
+    const total = scores.reduce((a, b) => a + b, 0);
+    const attempt = await db
+      .insertInto('attempts')
+      .values({
+        exam_id: examId,
+        candidate_id: candidate.id,
+        student_id: candidate.student_id,
+        paper_version_id: exam.paper_version_id!,
+        seed,
+        started_at: at,
+        deadline: at,
+        finished_at: at,
+        finish_reason: 'submitted',
+        objective_score: total,
+        pending_marking: 0,
+        receipt_code: null,
+        live_token: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('attempt_answers')
+      .values(
+        items.map(({ item }, q) => ({
+          attempt_id: attempt.id,
+          item_id: item.itemId,
+          seq: 1,
+          value: JSON.stringify('T'),
+          saved_at: at,
+          score: scores[q]!,
+        })),
+      )
+      .execute();
+    await db
+      .updateTable('exam_candidates')
+      .set({ status: 0, score: total, passed: total >= exam.pass_score ? 1 : 0 })
+      .where('id', '=', candidate.id)
+      .execute();
+    drawn.push(items.map(({ item }) => item.questionId));
+  }
+  return drawn;
 }
