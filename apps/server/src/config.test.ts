@@ -22,7 +22,7 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({
       kind: 'postgres',
       url: 'postgres://u@db:5432/k',
-      poolSize: 10,
+      poolSize: 30,
     });
     expect(config.captcha).toBe(false);
     expect(config.redisUrl).toBeUndefined();
