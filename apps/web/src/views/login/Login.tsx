@@ -4,10 +4,8 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CAPTCHA_URL, getLoginOptions, type LoginForm } from '../../api/auth';
-import { LANGUAGE_NAMES } from '../../i18n';
-import { LANGUAGES, type Language } from '../../i18n/types';
+import { PublicPage } from '../../components/public-page/PublicPage';
 import type { LoginState } from '../../router/types';
-import { useAppStore } from '../../stores/app';
 import { useUserStore } from '../../stores/user';
 import './login.css';
 
@@ -50,8 +48,6 @@ export default function Login() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const handedOver = useLocation().state as LoginState | null;
-  const language = useAppStore((state) => state.language);
-  const setLanguage = useAppStore((state) => state.setLanguage);
   const [values, setValues] = useState<LoginForm>({
     userType: initialUserType(handedOver),
     username: '',
@@ -118,26 +114,7 @@ export default function Login() {
   };
 
   return (
-    <div className="login-page">
-      {/* Plain buttons, not a dropdown menu: the sign-in page loads as little as it can. */}
-      <nav
-        className="login-languages"
-        aria-label={t('common.language')}
-        data-testid="language-switch"
-      >
-        {LANGUAGES.map((lng) => (
-          <button
-            key={lng}
-            type="button"
-            lang={lng}
-            aria-pressed={lng === language}
-            className={lng === language ? 'active' : undefined}
-            onClick={() => setLanguage(lng as Language)}
-          >
-            {LANGUAGE_NAMES[lng]}
-          </button>
-        ))}
-      </nav>
+    <PublicPage className="login-page">
       <div className="login-card">
         <div className="login-brand">
           <img src="/logo.svg" alt="" width={44} height={44} />
@@ -252,6 +229,6 @@ export default function Login() {
           </button>
         </form>
       </div>
-    </div>
+    </PublicPage>
   );
 }

@@ -5,8 +5,8 @@ import { useParams } from 'react-router';
 import { verifyCertificate } from '../../api/certificate';
 import { ApiError } from '../../api/request';
 import { PageLoading } from '../../components/PageLoading';
-import { LANGUAGE_NAMES } from '../../i18n';
-import { LANGUAGES, type Language } from '../../i18n/types';
+import { PublicPage } from '../../components/public-page/PublicPage';
+import type { Language } from '../../i18n/types';
 import { useAppStore } from '../../stores/app';
 import './verify.css';
 
@@ -72,7 +72,6 @@ export default function Verify() {
   const { t } = useTranslation();
   const { code = '' } = useParams();
   const language = useAppStore((state) => state.language);
-  const setLanguage = useAppStore((state) => state.setLanguage);
   const [load, setLoad] = useState<Load>({ phase: 'loading' });
 
   const [round, setRound] = useState(0);
@@ -178,25 +177,7 @@ export default function Verify() {
   }
 
   return (
-    <main className="verify-page">
-      <nav
-        className="verify-languages"
-        aria-label={t('common.language')}
-        data-testid="language-switch"
-      >
-        {LANGUAGES.map((lng) => (
-          <button
-            key={lng}
-            type="button"
-            lang={lng}
-            aria-pressed={lng === language}
-            className={lng === language ? 'active' : undefined}
-            onClick={() => setLanguage(lng as Language)}
-          >
-            {LANGUAGE_NAMES[lng]}
-          </button>
-        ))}
-      </nav>
+    <PublicPage main className="verify-page">
       <div className="verify-card">
         <header className="verify-brand">
           <img src="/logo.svg" alt="" width={40} height={40} />
@@ -207,6 +188,6 @@ export default function Verify() {
         </header>
         {body}
       </div>
-    </main>
+    </PublicPage>
   );
 }
