@@ -7,6 +7,11 @@ import type { PageName } from './types';
  */
 export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   ComingSoon: lazy(() => import('../views/placeholder/ComingSoon')),
+  ClassRanking: lazy(() => import('../views/analysis/ClassRanking')),
+  PassStatistics: lazy(() => import('../views/analysis/PassStatistics')),
+  Supplementary: lazy(() => import('../views/analysis/Supplementary')),
+  ItemAnalysis: lazy(() => import('../views/analysis/ItemAnalysis')),
+  CertificateManage: lazy(() => import('../views/analysis/CertificateManage')),
   ExaminationSituation: lazy(() => import('../views/marking/ExaminationSituation')),
   MarkingDesk: lazy(() => import('../views/marking/desk/MarkingDesk')),
   ExamResult: lazy(() => import('../views/attempt/ExamResult')),

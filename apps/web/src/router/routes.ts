@@ -134,20 +134,36 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/examClassRanking',
         name: 'ExamClassRanking',
-        component: 'ComingSoon',
+        component: 'ClassRanking',
         meta: { title: 'examClassRanking', permissions: [Perm.CLASS_RANKING] },
       },
       {
         path: '/isPassStatistics',
         name: 'IsPassStatistics',
-        component: 'ComingSoon',
+        component: 'PassStatistics',
         meta: { title: 'isPassStatistics', permissions: [Perm.PASS_STATISTICS] },
       },
       {
         path: '/examSupplementary',
         name: 'ExamSupplementary',
-        component: 'ComingSoon',
+        component: 'Supplementary',
         meta: { title: 'examSupplementary', permissions: [Perm.SUPPLEMENTARY] },
+      },
+      {
+        // One exam's item analysis (?examId=N), entered from the ranking and the marking overview.
+        path: '/examAnalysis/itemAnalysis',
+        name: 'ExamItemAnalysis',
+        component: 'ItemAnalysis',
+        hidden: true,
+        meta: { title: 'examItemAnalysis', permissions: [Perm.ANALYSIS] },
+      },
+      {
+        // Issued certificates (?examId=N optional): list, search, download, revoke.
+        path: '/examAnalysis/certificates',
+        name: 'ExamCertificates',
+        component: 'CertificateManage',
+        hidden: true,
+        meta: { title: 'examCertificates', permissions: [Perm.ANALYSIS] },
       },
     ],
   },

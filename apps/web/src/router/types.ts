@@ -21,6 +21,11 @@ export interface RouteMeta {
 /** The screens a route can show; router/pages.ts gives each its code. */
 export type PageName =
   | 'ComingSoon'
+  | 'ClassRanking'
+  | 'PassStatistics'
+  | 'Supplementary'
+  | 'ItemAnalysis'
+  | 'CertificateManage'
   | 'ExaminationSituation'
   | 'MarkingDesk'
   | 'ExamResult'

@@ -23,6 +23,9 @@ import base from './base';
 import school from './school';
 import system from './system';
 import verify from './verify';
+import analysis from './analysis';
+import itemAnalysis from './itemAnalysis';
+import certificate from './certificate';
 
 export default {
   common,
@@ -50,4 +53,7 @@ export default {
   editor,
   editorTools,
   verify,
+  analysis,
+  itemAnalysis,
+  certificate,
 };

@@ -24,6 +24,8 @@ export default {
   examClassRanking: 'Ranking per batch',
   isPassStatistics: 'Failed scores',
   examSupplementary: 'Make-up exams',
+  examItemAnalysis: 'Item analysis',
+  examCertificates: 'Certificates',
   examStudentTest: 'Take an exam',
   examPublishManage: 'Exam publishing',
   examManage: 'Exam papers',

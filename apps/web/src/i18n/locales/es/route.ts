@@ -25,6 +25,8 @@ const route: Messages['route'] = {
   examClassRanking: 'Clasificación por convocatoria',
   isPassStatistics: 'Resultados no aptos',
   examSupplementary: 'Exámenes de recuperación',
+  examItemAnalysis: 'Análisis de ítems',
+  examCertificates: 'Certificados',
   examStudentTest: 'Realizar un examen',
   examPublishManage: 'Publicación',
   examManage: 'Modelos de examen',

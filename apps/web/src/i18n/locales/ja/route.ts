@@ -25,6 +25,8 @@ const route: Messages['route'] = {
   examClassRanking: '回次別成績順位',
   isPassStatistics: '不合格成績統計',
   examSupplementary: '再試験統計',
+  examItemAnalysis: '設問分析',
+  examCertificates: '証明書',
   examStudentTest: 'オンライン受検',
   examPublishManage: '試験公開管理',
   examManage: '試験問題管理',

@@ -24,6 +24,9 @@ import base from './base';
 import school from './school';
 import system from './system';
 import verify from './verify';
+import analysis from './analysis';
+import itemAnalysis from './itemAnalysis';
+import certificate from './certificate';
 
 const messages: Messages = {
   common,
@@ -51,5 +54,8 @@ const messages: Messages = {
   editor,
   editorTools,
   verify,
+  analysis,
+  itemAnalysis,
+  certificate,
 };
 export default messages;

@@ -25,6 +25,8 @@ const route: Messages['route'] = {
   examClassRanking: '批次成绩排名',
   isPassStatistics: '不合格成绩统计',
   examSupplementary: '补考统计',
+  examItemAnalysis: '试题分析',
+  examCertificates: '证书管理',
   examStudentTest: '在线考试',
   examPublishManage: '考试发布管理',
   examManage: '试卷管理',

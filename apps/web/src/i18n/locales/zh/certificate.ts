@@ -1,0 +1,3 @@
+export default {
+  title: '证书管理',
+};
