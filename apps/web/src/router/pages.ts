@@ -12,6 +12,7 @@ export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   Supplementary: lazy(() => import('../views/analysis/Supplementary')),
   ItemAnalysis: lazy(() => import('../views/analysis/ItemAnalysis')),
   CertificateManage: lazy(() => import('../views/analysis/CertificateManage')),
+  ProctorView: lazy(() => import('../views/proctor/ProctorView')),
   ExaminationSituation: lazy(() => import('../views/marking/ExaminationSituation')),
   MarkingDesk: lazy(() => import('../views/marking/desk/MarkingDesk')),
   ExamResult: lazy(() => import('../views/attempt/ExamResult')),

@@ -236,6 +236,14 @@ export const asyncRoutes: AppRoute[] = [
         meta: { title: 'examDetail', permissions: [Perm.PUBLISH], noCache: true },
       },
       {
+        // The proctor's live view of one exam (?examId=N) while it runs, entered from publishManage.
+        path: '/examPublishManage/proctor',
+        name: 'ExamProctor',
+        component: 'ProctorView',
+        hidden: true,
+        meta: { title: 'examProctor', permissions: [Perm.PUBLISH], noCache: true },
+      },
+      {
         // Admission tickets to print (?examId=N, &classId=M for one batch): the layout hides when printing.
         path: '/examPublishManage/admissionTicket',
         name: 'AdmissionTicket',

@@ -26,6 +26,7 @@ export type PageName =
   | 'Supplementary'
   | 'ItemAnalysis'
   | 'CertificateManage'
+  | 'ProctorView'
   | 'ExaminationSituation'
   | 'MarkingDesk'
   | 'ExamResult'

@@ -26,6 +26,7 @@ import verify from './verify';
 import analysis from './analysis';
 import itemAnalysis from './itemAnalysis';
 import certificate from './certificate';
+import proctor from './proctor';
 
 export default {
   common,
@@ -56,4 +57,5 @@ export default {
   analysis,
   itemAnalysis,
   certificate,
+  proctor,
 };

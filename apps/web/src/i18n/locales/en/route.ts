@@ -26,6 +26,7 @@ export default {
   examSupplementary: 'Make-up exams',
   examItemAnalysis: 'Item analysis',
   examCertificates: 'Certificates',
+  examProctor: 'Live proctoring',
   examStudentTest: 'Take an exam',
   examPublishManage: 'Exam publishing',
   examManage: 'Exam papers',

@@ -27,6 +27,7 @@ const route: Messages['route'] = {
   examSupplementary: 'Exámenes de recuperación',
   examItemAnalysis: 'Análisis de ítems',
   examCertificates: 'Certificados',
+  examProctor: 'Supervisión en directo',
   examStudentTest: 'Realizar un examen',
   examPublishManage: 'Publicación',
   examManage: 'Modelos de examen',

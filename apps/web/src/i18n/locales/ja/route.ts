@@ -27,6 +27,7 @@ const route: Messages['route'] = {
   examSupplementary: '再試験統計',
   examItemAnalysis: '設問分析',
   examCertificates: '証明書',
+  examProctor: 'リアルタイム監督',
   examStudentTest: 'オンライン受検',
   examPublishManage: '試験公開管理',
   examManage: '試験問題管理',

@@ -27,6 +27,7 @@ import verify from './verify';
 import analysis from './analysis';
 import itemAnalysis from './itemAnalysis';
 import certificate from './certificate';
+import proctor from './proctor';
 
 const messages: Messages = {
   common,
@@ -57,5 +58,6 @@ const messages: Messages = {
   analysis,
   itemAnalysis,
   certificate,
+  proctor,
 };
 export default messages;

@@ -27,6 +27,7 @@ const route: Messages['route'] = {
   examSupplementary: '补考统计',
   examItemAnalysis: '试题分析',
   examCertificates: '证书管理',
+  examProctor: '实时监考',
   examStudentTest: '在线考试',
   examPublishManage: '考试发布管理',
   examManage: '试卷管理',

@@ -1,0 +1,3 @@
+export default {
+  title: '实时监考',
+};
