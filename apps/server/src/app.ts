@@ -19,6 +19,8 @@ import { analysisModule } from './modules/analysis/analysis.module.js';
 import { certificateModule } from './modules/certificate/certificate.module.js';
 import { examModule, examsUseClass, examsUseStudent } from './modules/exam/exam.module.js';
 import { paperModule } from './modules/paper/paper.module.js';
+import { ProctorHub } from './modules/proctor/proctor-hub.js';
+import { proctorModule } from './modules/proctor/proctor.module.js';
 import { questionModule } from './modules/question/question.module.js';
 import { questionsUseKnowledge } from './modules/question/question.service.js';
 import { schoolModule } from './modules/school/school.module.js';
@@ -27,6 +29,7 @@ import accessPlugin from './plugins/access.js';
 import docsPlugin from './plugins/docs.js';
 import envelopePlugin, { frameworkErrorEnvelope, validatorCompiler } from './plugins/envelope.js';
 import webPlugin from './plugins/web.js';
+import { standardOutput } from './lib/log-output.js';
 import wellFormedTextPlugin from './plugins/well-formed-text.js';
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
@@ -37,6 +40,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      stream: standardOutput,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     // Only the listed proxies: otherwise a client could name its own address and protocol.
@@ -100,7 +104,10 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   // Publishing moves deadlines (closing later, extra time); the exam pages hear of it.
   const deadlineNews = new DeadlineNews();
   await app.register(examModule, { db, config, deadlineNews });
-  await app.register(attemptModule, { db, config, auth, deadlineNews });
+  // The proctor's view hears what the exam channel sees.
+  const proctorHub = new ProctorHub(db);
+  await app.register(attemptModule, { db, config, auth, deadlineNews, watcher: proctorHub });
+  await app.register(proctorModule, { db, config, deadlineNews, hub: proctorHub });
   await app.register(markingModule, { db });
   await app.register(analysisModule, { db });
   await app.register(certificateModule, { db });

@@ -24,3 +24,4 @@ export * from './schemas/marking.js';
 export * from './schemas/analysis.js';
 export * from './schemas/item-analysis.js';
 export * from './schemas/certificate.js';
+export * from './schemas/proctor.js';

@@ -1968,6 +1968,24 @@ export const SERVER_MESSAGES = {
     es: 'el certificado {number} ya está revocado',
     ja: '証書 {number} はすでに取り消されています',
   },
+  proctorNotStarted: {
+    zh: '{name}（{ticket}）尚未开始作答，没有答卷',
+    en: '{name} ({ticket}) has not started: there is no attempt',
+    es: '{name} ({ticket}) no ha empezado: no hay intento',
+    ja: '{name}（{ticket}）はまだ受検を開始していないため、答案がありません',
+  },
+  proctorStillRunning: {
+    zh: '{name}（{ticket}）的答卷仍在作答中，只能重新开放已交卷的答卷',
+    en: 'the attempt of {name} ({ticket}) is still running: only an ended attempt can be reopened',
+    es: 'el intento de {name} ({ticket}) sigue en curso: solo se puede reabrir un intento terminado',
+    ja: '{name}（{ticket}）の答案はまだ受検中です。再開できるのは終了した答案だけです',
+  },
+  proctorMarkingStarted: {
+    zh: '{name}（{ticket}）的答卷已开始阅卷，不能重新开放',
+    en: 'marking of the attempt of {name} ({ticket}) has begun: it can no longer be reopened',
+    es: 'la corrección del intento de {name} ({ticket}) ya empezó: ya no se puede reabrir',
+    ja: '{name}（{ticket}）の答案は採点が始まっているため、再開できません',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;

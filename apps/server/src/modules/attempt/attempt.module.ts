@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { attemptRoutes } from './attempt.routes.js';
 import { AttemptService } from './attempt.service.js';
-import { attachAttemptSocket } from './attempt.socket.js';
+import { attachAttemptSocket, type AttemptWatcher } from './attempt.socket.js';
 import type { DeadlineNews } from './deadlines.js';
 
 /** How often the scheduler looks for attempts past their deadline. */
@@ -17,7 +17,14 @@ export const FINALIZE_EVERY_MS = 1000;
  */
 export async function attemptModule(
   app: FastifyInstance,
-  opts: { db: Db; config: Config; auth: AuthService; deadlineNews: DeadlineNews },
+  opts: {
+    db: Db;
+    config: Config;
+    auth: AuthService;
+    deadlineNews: DeadlineNews;
+    /** The proctor's view (issue 16), told what happens on the channel. */
+    watcher?: AttemptWatcher;
+  },
 ) {
   const attempts = new AttemptService(opts.db, opts.config.database.kind === 'postgres');
   opts.auth.hasOpenAttempt = (userId) => attempts.hasOpenAttempt(userId);
@@ -27,6 +34,7 @@ export async function attemptModule(
     auth: opts.auth,
     config: opts.config,
     deadlineNews: opts.deadlineNews,
+    watcher: opts.watcher,
   });
 
   let running: Promise<void> | null = null;

@@ -128,7 +128,7 @@ export class AttemptService {
   readonly writer: AnswerWriter;
   private readonly serverEvents: WriteGroup<AttemptEventInput, void>;
   /** Told after an attempt has been finalized (the socket channel tells its page). */
-  onFinalized: (attemptId: number, receipt: Receipt) => void = () => {};
+  onFinalized: (attemptId: number, receipt: Receipt, examId: number) => void = () => {};
   /**
    * The student of a signed-in context, looked up once per request or socket connection (a
    * start asks three times; a connection's joins and saves share one context).
@@ -651,7 +651,12 @@ export class AttemptService {
    * one wins), then the objective questions are scored in the same transaction. Answers null
    * when the attempt had already ended.
    */
-  async finalize(attemptId: number, reason: FinishReason): Promise<Receipt | null> {
+  async finalize(
+    attemptId: number,
+    reason: FinishReason,
+    /** More to write in the same transaction, once the attempt is claimed (a proctor's record). */
+    within?: (trx: Db) => Promise<void>,
+  ): Promise<Receipt | null> {
     const before = await attemptWithExam(this.db)
       .where('attempts.id', '=', attemptId)
       .executeTakeFirst();
@@ -708,6 +713,7 @@ export class AttemptService {
         live_token: null,
       };
       await trx.updateTable('attempts').set(ended).where('id', '=', attemptId).execute();
+      await within?.(trx);
       await trx
         .updateTable('exam_candidates')
         .set({
@@ -722,7 +728,7 @@ export class AttemptService {
     });
     if (!finished) return null;
     this.variants.delete(attemptId);
-    this.onFinalized(attemptId, finished);
+    this.onFinalized(attemptId, finished, before.exam_id);
     return finished;
   }
 

@@ -10,6 +10,7 @@ import {
   languageOf,
   logEventBody,
   type MessageLanguage,
+  type Receipt,
   type SocketRefusal,
   type TimeMessage,
 } from '@kaoshi/shared';
@@ -23,18 +24,41 @@ import { hasAnyPermission, type AuthContext, type AuthService } from '../auth/au
 import type { AttemptRow } from './attempt.repository.js';
 import type { AttemptService } from './attempt.service.js';
 import type { DeadlineNews } from './deadlines.js';
+import { isAnswered } from './scoring.js';
 
 const attemptIdPayload = z.object({ attemptId: z.number().int().positive() });
 const savePayload = answerSaveSchema.extend({ attemptId: z.number().int().positive() });
 
-interface SocketData {
+export interface SocketData {
   auth: AuthContext;
   ip: string;
   language: MessageLanguage;
   /** The attempts this connection holds. */
   joined: Map<number, AttemptRow>;
 }
-type ExamSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+export type ExamSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+export type ExamIo = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
+
+/** What the channel offers a watcher: the socket server and who holds each attempt now. */
+export interface AttemptChannel {
+  io: ExamIo;
+  attempts: AttemptService;
+  isLive(attemptId: number): boolean;
+}
+
+/**
+ * Told what happens on the channel (the proctor's view, issue 16). `watches` is asked first so
+ * that an exam nobody watches costs one lookup; every call runs after the acknowledgement.
+ */
+export interface AttemptWatcher {
+  attach(channel: AttemptChannel): void;
+  watches(examId: number): boolean;
+  joined(row: AttemptRow, ip: string): void;
+  left(row: AttemptRow): void;
+  saved(row: AttemptRow, itemId: string, answered: boolean): void;
+  event(row: AttemptRow, type: string, ip: string, detail?: object): void;
+  finalized(examId: number, attemptId: number, receipt: Receipt): void;
+}
 
 const room = (attemptId: number) => `attempt:${attemptId}`;
 
@@ -53,11 +77,21 @@ function cookieValue(header: string | undefined, name: string): string | undefin
  */
 export function attachAttemptSocket(
   app: FastifyInstance,
-  opts: { attempts: AttemptService; auth: AuthService; config: Config; deadlineNews: DeadlineNews },
+  opts: {
+    attempts: AttemptService;
+    auth: AuthService;
+    config: Config;
+    deadlineNews: DeadlineNews;
+    watcher?: AttemptWatcher;
+  },
 ) {
-  const { attempts, auth, config } = opts;
+  const { attempts, auth, config, watcher } = opts;
+  /** Runs `tell` after the current acknowledgement has gone, when someone watches the exam. */
+  const tellWatcher = (examId: number, tell: (watcher: AttemptWatcher) => void) => {
+    if (watcher?.watches(examId)) setImmediate(() => tell(watcher));
+  };
   const trusted = config.trustProxy === false ? () => false : proxyAddr.compile(config.trustProxy);
-  const io = new Server(app.server, {
+  const io: ExamIo = new Server(app.server, {
     path: SOCKET_PATH,
     transports: ['websocket', 'polling'],
     serveClient: false,
@@ -85,7 +119,8 @@ export function attachAttemptSocket(
       .resolveSession(token)
       .then((context) => {
         if (!context) return refuse(new AppError(ApiStatus.NO_SESSION, 'noSession'));
-        if (!hasAnyPermission(context, [Perm.STUDENT_EXAM])) {
+        // Candidates, and proctors (their room is checked when they join it).
+        if (!hasAnyPermission(context, [Perm.STUDENT_EXAM, Perm.PUBLISH])) {
           return refuse(new AppError(ApiStatus.FORBIDDEN, 'permissionDenied'));
         }
         socket.data = {
@@ -99,9 +134,11 @@ export function attachAttemptSocket(
       .catch(next);
   });
 
-  attempts.onFinalized = (attemptId, receipt) => {
+  attempts.onFinalized = (attemptId, receipt, examId) => {
     io.to(room(attemptId)).emit(SocketEvent.FINALIZED, receipt);
+    tellWatcher(examId, (w) => w.finalized(examId, attemptId, receipt));
   };
+  watcher?.attach({ io, attempts, isLive: (attemptId) => live.get(attemptId)?.connected === true });
 
   // Extra time or a later close: the page's clock changes at once.
   opts.deadlineNews.subscribe((changes) => {
@@ -164,17 +201,25 @@ export function attachAttemptSocket(
           void holder.leave(room(attemptId));
           holder.emit(SocketEvent.TAKEN_OVER);
           await attempts.logServerEvent(row, 'takeover', data.ip, { from: holder.data.ip });
+          tellWatcher(row.exam_id, (w) =>
+            w.event(row, 'takeover', data.ip, { from: holder.data.ip }),
+          );
         }
         live.set(attemptId, socket);
         data.joined.set(attemptId, row);
         await socket.join(room(attemptId));
         await attempts.logServerEvent(row, 'joined', data.ip);
-        if (row.finished_at === null && row.start_ip !== '' && row.start_ip !== data.ip) {
+        const moved = row.finished_at === null && row.start_ip !== '' && row.start_ip !== data.ip;
+        if (moved) {
           await attempts.logServerEvent(row, 'address_changed', data.ip, {
             from: row.start_ip,
             to: data.ip,
           });
         }
+        tellWatcher(row.exam_id, (w) => {
+          w.joined(row, data.ip);
+          if (moved) w.event(row, 'address_changed', data.ip, { from: row.start_ip, to: data.ip });
+        });
         return { ok: true, ...view };
       }),
     );
@@ -186,6 +231,7 @@ export function attachAttemptSocket(
         const row = held(attemptId);
         const [ack] = await attempts.save(row, [save], data.language);
         if (!ack!.ok) return { ok: false, code: ack!.code, message: ack!.message };
+        tellWatcher(row.exam_id, (w) => w.saved(row, save.itemId, isAnswered(save.value)));
         return {
           ok: true,
           seq: save.seq,
@@ -207,14 +253,18 @@ export function attachAttemptSocket(
       SocketEvent.EVENT,
       handle(async (payload) => {
         const { attemptId, type } = parse(logEventBody, payload);
-        held(attemptId);
-        return { ok: true, ...(await attempts.logEvent(attemptId, type, data.auth, data.ip)) };
+        const row = held(attemptId);
+        const result = await attempts.logEvent(attemptId, type, data.auth, data.ip);
+        tellWatcher(row.exam_id, (w) => w.event(row, type, data.ip));
+        return { ok: true, ...result };
       }),
     );
 
     socket.on('disconnect', () => {
-      for (const attemptId of data.joined.keys()) {
-        if (live.get(attemptId) === socket) live.delete(attemptId);
+      for (const [attemptId, row] of data.joined) {
+        if (live.get(attemptId) !== socket) continue;
+        live.delete(attemptId);
+        tellWatcher(row.exam_id, (w) => w.left(row));
       }
     });
   });

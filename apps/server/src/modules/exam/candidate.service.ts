@@ -325,8 +325,15 @@ export class CandidateService {
     });
   }
 
-  /** Extra minutes for one candidate (an accommodation); allowed until the exam closes. */
-  async setExtraTime(body: SetExtraTimeBody, auth: AuthContext): Promise<void> {
+  /**
+   * Extra minutes for one candidate (an accommodation); allowed until the exam closes. `note`
+   * goes into the record (a proctor's reason).
+   */
+  async setExtraTime(
+    body: SetExtraTimeBody,
+    auth: AuthContext,
+    note: Record<string, unknown> = {},
+  ): Promise<void> {
     let moved: DeadlineChange[] = [];
     await inTransaction(this.db, async (trx) => {
       const exam = await this.changeable(trx, body.examId, auth);
@@ -354,6 +361,7 @@ export class CandidateService {
         {
           student: `${row.name} (${row.ticket_number})`,
           minutes: [row.extra_minutes, body.minutes],
+          ...note,
         },
         nowIso(),
       );

@@ -1,0 +1,242 @@
+import {
+  ApiStatus,
+  ProctorEvent,
+  proctorExamParams,
+  type ProctorDelta,
+  type ProctorEventView,
+  type ProctorMessage,
+  type Receipt,
+  type SocketRefusal,
+} from '@kaoshi/shared';
+import type { Db } from '../../db/database.js';
+import { AppError, invalid } from '../../errors.js';
+import { parseJson } from '../../lib/json.js';
+import type { AttemptRow } from '../attempt/attempt.repository.js';
+import type { AttemptService } from '../attempt/attempt.service.js';
+import type {
+  AttemptChannel,
+  AttemptWatcher,
+  ExamIo,
+  ExamSocket,
+} from '../attempt/attempt.socket.js';
+import { isAnswered } from '../attempt/scoring.js';
+import type { AuthContext } from '../auth/auth.service.js';
+
+/** At most one 'saved' delta per candidate in this many milliseconds. */
+export const SAVE_DELTA_EVERY_MS = 1000;
+
+const proctorRoom = (examId: number) => `proctor:${examId}`;
+const attemptRoom = (attemptId: number) => `attempt:${attemptId}`;
+
+/** What one watched attempt looks like to its proctors: which items hold an answer. */
+interface Tracked {
+  studentId: number;
+  answered: Map<string, boolean>;
+  lastSaveAt: string | null;
+  /** When its last 'saved' delta went, and whether a later one waits for its turn. */
+  sentAt: number;
+  timer: NodeJS.Timeout | null;
+}
+
+const countAnswered = (tracked: Tracked) => {
+  let count = 0;
+  for (const answered of tracked.answered.values()) if (answered) count += 1;
+  return count;
+};
+
+/**
+ * The proctors' side of the exam channel (issue 16 §1). A proctor joins the room
+ * `proctor:<examId>` (checked against their session's permission and scope); the attempt channel
+ * tells the hub what candidates do, and the hub sends the room small deltas: never an answer's
+ * value. An exam with no proctor watching costs one Map lookup per save.
+ */
+export class ProctorHub implements AttemptWatcher {
+  private channel: AttemptChannel | null = null;
+  /** Watched exams: their attempts as the proctors see them. */
+  private readonly exams = new Map<number, Map<number, Tracked>>();
+  /** Whether `auth` may watch the exam (permission and scope): set by the proctor module. */
+  canWatch: (auth: AuthContext, examId: number) => Promise<void> = () =>
+    Promise.reject(new AppError(ApiStatus.FORBIDDEN, 'permissionDenied'));
+
+  constructor(private readonly db: Db) {}
+
+  get attempts(): AttemptService {
+    if (!this.channel) throw new Error('The attempt channel is not attached yet');
+    return this.channel.attempts;
+  }
+
+  private get io(): ExamIo | null {
+    return this.channel?.io ?? null;
+  }
+
+  isLive(attemptId: number): boolean {
+    return this.channel?.isLive(attemptId) ?? false;
+  }
+
+  attach(channel: AttemptChannel) {
+    this.channel = channel;
+    channel.io.on('connection', (socket: ExamSocket) => {
+      const watched = new Set<number>();
+      socket.on(ProctorEvent.WATCH, (payload: unknown, ack?: (answer: unknown) => void) => {
+        if (typeof ack !== 'function') return;
+        this.watch(socket, payload).then(
+          (examId) => {
+            watched.add(examId);
+            ack({ ok: true, examId });
+          },
+          (error: unknown) => {
+            const refusal: SocketRefusal =
+              error instanceof AppError
+                ? { ok: false, code: error.status, message: error.render(socket.data.language) }
+                : { ok: false, code: ApiStatus.INTERNAL, message: 'Internal error' };
+            ack(refusal);
+          },
+        );
+      });
+      socket.on(ProctorEvent.UNWATCH, (payload: unknown) => {
+        const parsed = proctorExamParams.safeParse(payload);
+        if (!parsed.success) return;
+        watched.delete(parsed.data.examId);
+        void socket.leave(proctorRoom(parsed.data.examId));
+        this.forgetIfUnwatched(parsed.data.examId);
+      });
+      socket.on('disconnect', () => {
+        for (const examId of watched) this.forgetIfUnwatched(examId);
+      });
+    });
+  }
+
+  private async watch(socket: ExamSocket, payload: unknown): Promise<number> {
+    const parsed = proctorExamParams.safeParse(payload);
+    if (!parsed.success) throw invalid('examId', 'invalidValue');
+    const { examId } = parsed.data;
+    await this.canWatch(socket.data.auth, examId);
+    await socket.join(proctorRoom(examId));
+    if (!this.exams.has(examId)) {
+      // Tracked from now on: saves arriving while the seed is read are newer than it.
+      const attempts = new Map<number, Tracked>();
+      this.exams.set(examId, attempts);
+      await this.seed(examId, attempts);
+    }
+    return examId;
+  }
+
+  /** The running attempts' answered items as stored, under whatever arrived meanwhile. */
+  private async seed(examId: number, attempts: Map<number, Tracked>) {
+    const rows = await this.db
+      .selectFrom('attempts')
+      .leftJoin('attempt_answers as aa', 'aa.attempt_id', 'attempts.id')
+      .select(['attempts.id', 'attempts.student_id', 'aa.item_id', 'aa.value', 'aa.saved_at'])
+      .where('attempts.exam_id', '=', examId)
+      .where('attempts.finished_at', 'is', null)
+      .execute();
+    for (const row of rows) {
+      const tracked = this.trackedOf(attempts, row.id, row.student_id);
+      if (row.item_id === null || tracked.answered.has(row.item_id)) continue;
+      tracked.answered.set(row.item_id, isAnswered(parseJson<unknown>(row.value ?? '', '')));
+      if (row.saved_at !== null && (tracked.lastSaveAt ?? '') < row.saved_at) {
+        tracked.lastSaveAt = row.saved_at;
+      }
+    }
+  }
+
+  private trackedOf(attempts: Map<number, Tracked>, attemptId: number, studentId: number) {
+    let tracked = attempts.get(attemptId);
+    if (!tracked) {
+      tracked = { studentId, answered: new Map(), lastSaveAt: null, sentAt: 0, timer: null };
+      attempts.set(attemptId, tracked);
+    }
+    return tracked;
+  }
+
+  private forgetIfUnwatched(examId: number) {
+    if ((this.io?.sockets.adapter.rooms.get(proctorRoom(examId))?.size ?? 0) > 0) return;
+    for (const tracked of this.exams.get(examId)?.values() ?? []) {
+      if (tracked.timer) clearTimeout(tracked.timer);
+    }
+    this.exams.delete(examId);
+  }
+
+  watches(examId: number): boolean {
+    return this.exams.has(examId);
+  }
+
+  /** Sends the exam's proctors one delta (after their own action, or what a candidate did). */
+  send(delta: Omit<ProctorDelta, 'at'> & { at?: string }) {
+    if (!this.exams.has(delta.examId)) return;
+    this.io
+      ?.to(proctorRoom(delta.examId))
+      .emit(ProctorEvent.DELTA, { at: new Date().toISOString(), ...delta });
+  }
+
+  private base(row: AttemptRow) {
+    return { examId: row.exam_id, attemptId: row.id, studentId: row.student_id };
+  }
+
+  joined(row: AttemptRow, ip: string) {
+    this.send({ ...this.base(row), kind: 'joined', connected: true, address: ip });
+  }
+
+  left(row: AttemptRow) {
+    this.send({ ...this.base(row), kind: 'left', connected: this.isLive(row.id) });
+  }
+
+  saved(row: AttemptRow, itemId: string, answered: boolean) {
+    const attempts = this.exams.get(row.exam_id);
+    if (!attempts) return;
+    const tracked = this.trackedOf(attempts, row.id, row.student_id);
+    tracked.answered.set(itemId, answered);
+    tracked.lastSaveAt = new Date().toISOString();
+    if (tracked.timer) return;
+    const wait = tracked.sentAt + SAVE_DELTA_EVERY_MS - Date.now();
+    const flush = () => {
+      tracked.timer = null;
+      tracked.sentAt = Date.now();
+      this.send({
+        ...this.base(row),
+        kind: 'saved',
+        answered: countAnswered(tracked),
+        lastSaveAt: tracked.lastSaveAt ?? undefined,
+      });
+    };
+    if (wait <= 0) flush();
+    else {
+      tracked.timer = setTimeout(flush, wait);
+      tracked.timer.unref();
+    }
+  }
+
+  event(row: AttemptRow, type: string, ip: string, detail: object = {}) {
+    const at = new Date().toISOString();
+    const event: ProctorEventView = {
+      id: 0,
+      type,
+      at,
+      ip,
+      detail: detail as Record<string, unknown>,
+    };
+    this.send({ ...this.base(row), kind: 'event', at, event, address: ip });
+  }
+
+  finalized(examId: number, attemptId: number, receipt: Receipt) {
+    const tracked = this.exams.get(examId)?.get(attemptId);
+    if (tracked?.timer) clearTimeout(tracked.timer);
+    this.exams.get(examId)?.delete(attemptId);
+    this.send({
+      examId,
+      attemptId,
+      studentId: tracked?.studentId ?? 0,
+      kind: 'finalized',
+      answered: receipt.answeredCount,
+      finishReason: receipt.finishReason,
+    });
+  }
+
+  /** A message on the exam pages of these attempts; answers how many pages were open. */
+  message(attemptIds: readonly number[], message: ProctorMessage): number {
+    const io = this.io;
+    if (!io || attemptIds.length === 0) return 0;
+    io.to(attemptIds.map(attemptRoom)).emit(ProctorEvent.MESSAGE, message);
+    return attemptIds.filter((id) => this.isLive(id)).length;
+  }
+}

@@ -1,0 +1,477 @@
+import {
+  CandidateStatus,
+  PROCTOR_LATEST_EVENTS,
+  type CandidateStatusCode,
+  type FinishReason,
+  type LiveExamView,
+  type ProctorActionResult,
+  type ProctorCandidateEvents,
+  type ProctorCandidateQuery,
+  type ProctorCounts,
+  type ProctorEventView,
+  type ProctorExtraTimeBody,
+  type ProctorMessageBody,
+  type ProctorMessageResult,
+  type ProctorReopenBody,
+  type ProctorRow,
+  type ProctorState,
+  type ProctorSubmitBody,
+} from '@kaoshi/shared';
+import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import { conflict, forbidden, invalid } from '../../errors.js';
+import { parseJson } from '../../lib/json.js';
+import { isAnswered } from '../attempt/scoring.js';
+import type { AuthContext } from '../auth/auth.service.js';
+import type { CandidateService } from '../exam/candidate.service.js';
+import { ExamRepository, examState } from '../exam/exam.repository.js';
+import type { ExamService } from '../exam/exam.service.js';
+import type { ProctorHub } from './proctor-hub.js';
+
+/** A candidate of the exam with their attempt, as the actions need it. */
+interface CandidateFacts {
+  candidateId: number;
+  classId: number;
+  name: string;
+  ticketNumber: string;
+  extraMinutes: number;
+  attemptId: number | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+const detailOf = (json: string) => parseJson<Record<string, unknown>>(json, {});
+
+/** Who the record names: "张三 (KS001)", as the exam's other records do. */
+const named = (facts: Pick<CandidateFacts, 'name' | 'ticketNumber'>) =>
+  `${facts.name} (${facts.ticketNumber})`;
+
+/**
+ * The proctor's live view and actions (issue 16 §1). Rows say what a candidate does (state,
+ * how many questions hold an answer, when they last saved, connected or not, integrity events),
+ * never what they answered. Each action is logged in the exam's record with its reason.
+ */
+export class ProctorService {
+  constructor(
+    private readonly db: Db,
+    private readonly exams: ExamService,
+    private readonly candidates: CandidateService,
+    private readonly hub: ProctorHub,
+  ) {}
+
+  /** The exam if `auth` may proctor it, with the batches they are limited to (null: all). */
+  async access(auth: AuthContext, examId: number, db: Db = this.db) {
+    const exam = await this.exams.visibleExam(auth, examId, db);
+    if (exam.status !== 'published') throw conflict('examNotPublished', { id: examId });
+    return { exam, own: await this.exams.ownClasses(auth, db) };
+  }
+
+  /** One candidate of the exam, in `auth`'s batches. */
+  private async candidate(
+    db: Db,
+    examId: number,
+    studentId: number,
+    own: Set<number> | null,
+  ): Promise<CandidateFacts> {
+    const row = await db
+      .selectFrom('exam_candidates as c')
+      .innerJoin('students as s', 's.id', 'c.student_id')
+      .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
+      .select([
+        'c.id as candidate_id',
+        'c.class_id',
+        'c.extra_minutes',
+        's.name',
+        's.ticket_number',
+        'a.id as attempt_id',
+        'a.started_at',
+        'a.finished_at',
+      ])
+      .where('c.exam_id', '=', examId)
+      .where('c.student_id', '=', studentId)
+      .executeTakeFirst();
+    if (!row) throw invalid('studentId', 'examNotCandidate', { id: studentId, examId });
+    const facts: CandidateFacts = {
+      candidateId: row.candidate_id,
+      classId: row.class_id,
+      name: row.name,
+      ticketNumber: row.ticket_number,
+      extraMinutes: row.extra_minutes,
+      attemptId: row.attempt_id,
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+    };
+    if (own && !own.has(facts.classId)) {
+      throw forbidden('examStudentNotYours', { name: facts.name, ticket: facts.ticketNumber });
+    }
+    return facts;
+  }
+
+  // ── The view ───────────────────────────────────────────────────────────────────────────
+
+  async liveExam(examId: number, auth: AuthContext): Promise<LiveExamView> {
+    const { exam, own } = await this.access(auth, examId);
+    const now = nowIso();
+    let query = this.db
+      .selectFrom('exam_candidates as c')
+      .innerJoin('students as s', 's.id', 'c.student_id')
+      .innerJoin('classes as cl', 'cl.id', 'c.class_id')
+      .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
+      .select([
+        'c.student_id',
+        'c.status',
+        'c.extra_minutes',
+        'c.class_id',
+        's.name',
+        's.ticket_number',
+        'cl.name as class_name',
+        'a.id as attempt_id',
+        'a.started_at',
+        'a.deadline',
+        'a.finished_at',
+        'a.finish_reason',
+        'a.start_ip',
+      ])
+      .where('c.exam_id', '=', examId);
+    if (own) query = query.where('c.class_id', 'in', [...own, 0]);
+    const [candidates, answers, eventCounts, latest] = await Promise.all([
+      query.orderBy('c.seat_number').orderBy('s.ticket_number').execute(),
+      // Read to count what holds an answer; the values never leave this function.
+      this.db
+        .selectFrom('attempt_answers as aa')
+        .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
+        .select(['aa.attempt_id', 'aa.value', 'aa.saved_at'])
+        .where('a.exam_id', '=', examId)
+        .execute(),
+      this.db
+        .selectFrom('attempt_events')
+        .select(['attempt_id', 'type', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('exam_id', '=', examId)
+        .groupBy(['attempt_id', 'type'])
+        .execute(),
+      this.latestEvents(examId),
+    ]);
+    const answered = new Map<number, { count: number; lastSaveAt: string | null }>();
+    for (const answer of answers) {
+      const entry = answered.get(answer.attempt_id) ?? { count: 0, lastSaveAt: null };
+      if (isAnswered(parseJson<unknown>(answer.value, ''))) entry.count += 1;
+      if ((entry.lastSaveAt ?? '') < answer.saved_at) entry.lastSaveAt = answer.saved_at;
+      answered.set(answer.attempt_id, entry);
+    }
+    const counts = new Map<number, Record<string, number>>();
+    for (const row of eventCounts) {
+      const byType = counts.get(row.attempt_id) ?? {};
+      byType[row.type] = Number(row.count);
+      counts.set(row.attempt_id, byType);
+    }
+    const total: ProctorCounts = {
+      notStarted: 0,
+      inProgress: 0,
+      submitted: 0,
+      absent: 0,
+      offline: 0,
+    };
+    const rows = candidates.map((row): ProctorRow => {
+      const state: ProctorState =
+        row.attempt_id === null
+          ? row.status === CandidateStatus.EXPIRED || exam.end_at <= now
+            ? 'absent'
+            : 'not_started'
+          : row.finished_at === null
+            ? 'in_progress'
+            : 'submitted';
+      const connected = row.attempt_id !== null && this.hub.isLive(row.attempt_id);
+      if (state === 'not_started') total.notStarted += 1;
+      else if (state === 'absent') total.absent += 1;
+      else if (state === 'submitted') total.submitted += 1;
+      else {
+        total.inProgress += 1;
+        if (!connected) total.offline += 1;
+      }
+      const events = row.attempt_id === null ? undefined : latest.byAttempt.get(row.attempt_id);
+      return {
+        studentId: row.student_id,
+        name: row.name,
+        ticketNumber: row.ticket_number,
+        className: row.class_name,
+        status: row.status as CandidateStatusCode,
+        state,
+        attemptId: row.attempt_id,
+        startedAt: row.started_at,
+        deadline: row.deadline,
+        finishedAt: row.finished_at,
+        finishReason: row.finish_reason as FinishReason | null,
+        extraMinutes: row.extra_minutes,
+        answered: row.attempt_id === null ? 0 : (answered.get(row.attempt_id)?.count ?? 0),
+        lastSaveAt:
+          row.attempt_id === null ? null : (answered.get(row.attempt_id)?.lastSaveAt ?? null),
+        connected,
+        address:
+          (row.attempt_id === null ? undefined : latest.address.get(row.attempt_id)) ??
+          row.start_ip ??
+          '',
+        eventCounts: row.attempt_id === null ? {} : (counts.get(row.attempt_id) ?? {}),
+        latestEvents: events ?? [],
+      };
+    });
+    return {
+      exam: {
+        id: exam.id,
+        name: exam.name,
+        state: examState(exam, now),
+        startAt: exam.start_at,
+        endAt: exam.end_at,
+        durationMinutes: exam.duration_minutes,
+      },
+      serverNow: nowIso(),
+      counts: total,
+      rows,
+    };
+  }
+
+  /**
+   * Per attempt: the latest integrity events (joins left out: a page reconnects often) and the
+   * address of the latest event of any kind.
+   */
+  private async latestEvents(examId: number) {
+    const byAttempt = new Map<number, ProctorEventView[]>();
+    const address = new Map<number, string>();
+    const rows = await this.db
+      .selectFrom('attempt_events')
+      .select(['id', 'attempt_id', 'type', 'ip', 'detail', 'created_at'])
+      .where('exam_id', '=', examId)
+      .orderBy('id', 'desc')
+      .execute();
+    for (const row of rows) {
+      if (!address.has(row.attempt_id) && row.ip !== '') address.set(row.attempt_id, row.ip);
+      if (row.type === 'joined') continue;
+      const list = byAttempt.get(row.attempt_id) ?? [];
+      if (list.length >= PROCTOR_LATEST_EVENTS) continue;
+      list.push(eventView(row));
+      byAttempt.set(row.attempt_id, list);
+    }
+    return { byAttempt, address };
+  }
+
+  /** The drawer: every event of one candidate's attempt and the proctors' actions about them. */
+  async candidateEvents(
+    query: ProctorCandidateQuery,
+    auth: AuthContext,
+  ): Promise<ProctorCandidateEvents> {
+    const { own } = await this.access(auth, query.examId);
+    const facts = await this.candidate(this.db, query.examId, query.studentId, own);
+    const [events, changes] = await Promise.all([
+      facts.attemptId === null
+        ? []
+        : this.db
+            .selectFrom('attempt_events')
+            .select(['id', 'attempt_id', 'type', 'ip', 'detail', 'created_at'])
+            .where('attempt_id', '=', facts.attemptId)
+            .orderBy('id', 'desc')
+            .execute(),
+      new ExamRepository(this.db).changes(query.examId),
+    ]);
+    return {
+      events: events.map(eventView),
+      actions: changes
+        .map((change) => ({ ...change, detail: detailOf(change.detail) }))
+        .filter((change) => change.detail.studentId === query.studentId)
+        .map((change) => ({
+          id: change.id,
+          action: change.action,
+          at: change.created_at,
+          by: change.nick_name ?? change.login ?? '',
+          detail: change.detail,
+        })),
+    };
+  }
+
+  // ── Actions ────────────────────────────────────────────────────────────────────────────
+
+  /** Extra time for one candidate: setExtraTime's rules, the reason in its record. */
+  async extraTime(body: ProctorExtraTimeBody, auth: AuthContext): Promise<ProctorActionResult> {
+    const { own } = await this.access(auth, body.examId);
+    const facts = await this.candidate(this.db, body.examId, body.studentId, own);
+    const changed = facts.extraMinutes !== body.minutes;
+    await this.candidates.setExtraTime(body, auth, {
+      reason: body.reason,
+      studentId: body.studentId,
+    });
+    const deadline =
+      facts.attemptId === null
+        ? undefined
+        : (
+            await this.db
+              .selectFrom('attempts')
+              .select('deadline')
+              .where('id', '=', facts.attemptId)
+              .executeTakeFirstOrThrow()
+          ).deadline;
+    if (facts.attemptId !== null) {
+      this.hub.send({
+        examId: body.examId,
+        attemptId: facts.attemptId,
+        studentId: body.studentId,
+        kind: 'changed',
+      });
+    }
+    return { changed, deadline };
+  }
+
+  /**
+   * Submits one candidate's running attempt through the attempt service's finalization (so
+   * exactly once, their page told); the record lands in the same transaction.
+   */
+  async submit(body: ProctorSubmitBody, auth: AuthContext): Promise<ProctorActionResult> {
+    const { own } = await this.access(auth, body.examId);
+    const facts = await this.candidate(this.db, body.examId, body.studentId, own);
+    if (facts.attemptId === null) {
+      throw conflict('proctorNotStarted', { name: facts.name, ticket: facts.ticketNumber });
+    }
+    if (facts.finishedAt !== null) return { changed: false };
+    const attempts = this.hub.attempts;
+    // Saves already acknowledged go in before the attempt closes.
+    await attempts.writer.drain();
+    const receipt = await attempts.finalize(facts.attemptId, 'submitted', (trx) =>
+      new ExamRepository(trx).record(
+        body.examId,
+        auth.user.id,
+        'proctorSubmit',
+        { studentId: body.studentId, student: named(facts), reason: body.reason },
+        nowIso(),
+      ),
+    );
+    return { changed: receipt !== null };
+  }
+
+  /**
+   * Reopens an ended attempt after a technical failure: running again until now + `minutes`
+   * (the candidate continues with every answer kept), scores cleared until it ends again.
+   * Refused once marking has begun on it or the scores are released.
+   */
+  async reopen(body: ProctorReopenBody, auth: AuthContext): Promise<ProctorActionResult> {
+    const result = await inTransaction(this.db, async (trx) => {
+      await this.exams.lock(trx, body.examId);
+      const { exam, own } = await this.access(auth, body.examId, trx);
+      const facts = await this.candidate(trx, body.examId, body.studentId, own);
+      const who = { name: facts.name, ticket: facts.ticketNumber };
+      if (facts.attemptId === null) throw conflict('proctorNotStarted', who);
+      if (facts.finishedAt === null) throw conflict('proctorStillRunning', who);
+      if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
+      const marked = await trx
+        .selectFrom('marking_answers')
+        .select('id')
+        .where('attempt_id', '=', facts.attemptId)
+        .executeTakeFirst();
+      if (marked) throw conflict('proctorMarkingStarted', who);
+
+      const now = Date.now();
+      const deadline = new Date(now + body.minutes * 60_000).toISOString();
+      // The candidate's extra time covers the new deadline, so that a later change of the
+      // window or of extra time (recomputeDeadlines) does not take the minutes back.
+      const needed = Math.ceil(
+        (Date.parse(deadline) - Date.parse(facts.startedAt!)) / 60_000 - exam.duration_minutes,
+      );
+      const extraMinutes = Math.max(facts.extraMinutes, needed);
+      await trx
+        .updateTable('attempts')
+        .set({
+          finished_at: null,
+          finish_reason: null,
+          objective_score: null,
+          pending_marking: null,
+          receipt_code: null,
+          deadline,
+        })
+        .where('id', '=', facts.attemptId)
+        .execute();
+      await trx
+        .updateTable('attempt_answers')
+        .set({ score: null })
+        .where('attempt_id', '=', facts.attemptId)
+        .execute();
+      await trx
+        .updateTable('exam_candidates')
+        .set({
+          status: CandidateStatus.REOPENED,
+          score: null,
+          passed: null,
+          extra_minutes: extraMinutes,
+        })
+        .where('id', '=', facts.candidateId)
+        .execute();
+      await new ExamRepository(trx).record(
+        exam.id,
+        auth.user.id,
+        'proctorReopen',
+        {
+          studentId: body.studentId,
+          student: named(facts),
+          minutes: body.minutes,
+          deadline,
+          reason: body.reason,
+        },
+        nowIso(),
+      );
+      return { attemptId: facts.attemptId, deadline };
+    });
+    this.hub.send({
+      examId: body.examId,
+      attemptId: result.attemptId,
+      studentId: body.studentId,
+      kind: 'changed',
+    });
+    return { changed: true, deadline: result.deadline };
+  }
+
+  /** A message on the exam page of one candidate, or of every candidate still answering. */
+  async message(body: ProctorMessageBody, auth: AuthContext): Promise<ProctorMessageResult> {
+    const at = nowIso();
+    const targets = await inTransaction(this.db, async (trx) => {
+      const { own } = await this.access(auth, body.examId, trx);
+      let attemptIds: number[];
+      let detail: Record<string, unknown>;
+      if (body.studentId) {
+        const facts = await this.candidate(trx, body.examId, body.studentId, own);
+        const who = { name: facts.name, ticket: facts.ticketNumber };
+        if (facts.attemptId === null) throw conflict('proctorNotStarted', who);
+        if (facts.finishedAt !== null) throw conflict('attemptEnded', { at: facts.finishedAt });
+        attemptIds = [facts.attemptId];
+        detail = { studentId: body.studentId, student: named(facts) };
+      } else {
+        let query = trx
+          .selectFrom('attempts')
+          .innerJoin('exam_candidates as c', 'c.id', 'attempts.candidate_id')
+          .select('attempts.id')
+          .where('attempts.exam_id', '=', body.examId)
+          .where('attempts.finished_at', 'is', null);
+        if (own) query = query.where('c.class_id', 'in', [...own, 0]);
+        attemptIds = (await query.execute()).map((row) => row.id);
+        detail = { all: true };
+      }
+      await new ExamRepository(trx).record(
+        body.examId,
+        auth.user.id,
+        'proctorMessage',
+        { ...detail, content: body.content, recipients: attemptIds.length },
+        at,
+      );
+      return attemptIds;
+    });
+    const delivered = this.hub.message(targets, { content: body.content, at });
+    return { delivered, recipients: targets.length };
+  }
+}
+
+const eventView = (row: {
+  id: number;
+  type: string;
+  ip: string;
+  detail: string;
+  created_at: string;
+}): ProctorEventView => ({
+  id: row.id,
+  type: row.type,
+  at: row.created_at,
+  ip: row.ip,
+  detail: detailOf(row.detail),
+});

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { dbId } from './common.js';
+import { EXAM_EXTRA_MINUTES_MAX, type CandidateStatusCode, type ExamState } from './exam.js';
+import type { FinishReason } from './attempt.js';
+
+/**
+ * The proctor's live view of an exam (issue 16 §1): counts, a row per candidate, actions each
+ * logged with a reason, live deltas over socket.io. Never an answer's value, never a key.
+ */
+export const PROCTOR_BASE = '/api/kaoshi-exam/proctor';
+
+export const PROCTOR_REASON_MAX = 500;
+export const PROCTOR_MESSAGE_MAX = 500;
+/** Minutes a reopened attempt gets (from the moment it is reopened). */
+export const PROCTOR_REOPEN_MINUTES_MAX = 240;
+/** The latest integrity events a row carries (the drawer lists them all). */
+export const PROCTOR_LATEST_EVENTS = 3;
+
+/** socket.io events of the proctor's room, and the message a candidate's page receives. */
+export const ProctorEvent = {
+  /** proctor → server: {examId} → ack {ok} (joins the room `proctor:<examId>`). */
+  WATCH: 'proctor:watch',
+  UNWATCH: 'proctor:unwatch',
+  /** server → proctor: a ProctorDelta. */
+  DELTA: 'proctor:delta',
+  /** server → candidate's exam page: a ProctorMessage. */
+  MESSAGE: 'attempt:message',
+} as const;
+
+export const PROCTOR_STATES = ['not_started', 'in_progress', 'submitted', 'absent'] as const;
+export type ProctorState = (typeof PROCTOR_STATES)[number];
+
+const reason = z.string().trim().min(1).max(PROCTOR_REASON_MAX);
+
+export const proctorExamParams = z.object({ examId: dbId });
+
+export const proctorCandidateQuery = z.object({ examId: dbId, studentId: dbId });
+export type ProctorCandidateQuery = z.output<typeof proctorCandidateQuery>;
+
+export const proctorExtraTimeBody = z.object({
+  examId: dbId,
+  studentId: dbId,
+  /** The candidate's extra minutes in all (as setExtraTime). */
+  minutes: z.coerce.number().int().min(0).max(EXAM_EXTRA_MINUTES_MAX),
+  reason,
+});
+export type ProctorExtraTimeBody = z.output<typeof proctorExtraTimeBody>;
+
+export const proctorSubmitBody = z.object({ examId: dbId, studentId: dbId, reason });
+export type ProctorSubmitBody = z.output<typeof proctorSubmitBody>;
+
+export const proctorReopenBody = z.object({
+  examId: dbId,
+  studentId: dbId,
+  minutes: z.coerce.number().int().min(1).max(PROCTOR_REOPEN_MINUTES_MAX),
+  reason,
+});
+export type ProctorReopenBody = z.output<typeof proctorReopenBody>;
+
+export const proctorMessageBody = z.object({
+  examId: dbId,
+  /** Missing or null: every candidate of the exam whose attempt is running. */
+  studentId: z.preprocess((value) => (value === '' ? null : value), dbId.nullish()),
+  content: z.string().trim().min(1).max(PROCTOR_MESSAGE_MAX),
+});
+export type ProctorMessageBody = z.output<typeof proctorMessageBody>;
+
+/** An integrity event or a proctor's action about one candidate, by the server's clock. */
+export interface ProctorEventView {
+  id: number;
+  type: string;
+  at: string;
+  ip: string;
+  detail: Record<string, unknown>;
+}
+
+export interface ProctorRow {
+  studentId: number;
+  name: string;
+  ticketNumber: string;
+  className: string;
+  status: CandidateStatusCode;
+  state: ProctorState;
+  attemptId: number | null;
+  startedAt: string | null;
+  deadline: string | null;
+  finishedAt: string | null;
+  finishReason: FinishReason | null;
+  extraMinutes: number;
+  /** Questions with an answer given (never what it is). */
+  answered: number;
+  lastSaveAt: string | null;
+  /** The exam page holds a live connection now. */
+  connected: boolean;
+  /** The latest address seen (join or event), else the address it started from. */
+  address: string;
+  eventCounts: Record<string, number>;
+  latestEvents: ProctorEventView[];
+}
+
+export interface ProctorCounts {
+  notStarted: number;
+  inProgress: number;
+  submitted: number;
+  absent: number;
+  /** In progress with no live connection now. */
+  offline: number;
+}
+
+export interface LiveExamView {
+  exam: {
+    id: number;
+    name: string;
+    state: ExamState;
+    startAt: string;
+    endAt: string;
+    durationMinutes: number;
+  };
+  serverNow: string;
+  counts: ProctorCounts;
+  rows: ProctorRow[];
+}
+
+/** The drawer: one candidate's integrity events and the proctors' actions about them. */
+export interface ProctorCandidateEvents {
+  events: ProctorEventView[];
+  actions: {
+    id: number;
+    action: string;
+    at: string;
+    by: string;
+    detail: Record<string, unknown>;
+  }[];
+}
+
+/**
+ * What the room `proctor:<examId>` hears: small changes of one row (at most one 'saved' per
+ * candidate a second). Never an answer's value.
+ */
+export interface ProctorDelta {
+  examId: number;
+  attemptId: number;
+  studentId: number;
+  kind: 'joined' | 'left' | 'saved' | 'event' | 'finalized' | 'changed';
+  at: string;
+  connected?: boolean;
+  answered?: number;
+  lastSaveAt?: string;
+  address?: string;
+  event?: ProctorEventView;
+  finishReason?: FinishReason;
+}
+
+/** A proctor's message on a candidate's exam page. */
+export interface ProctorMessage {
+  content: string;
+  at: string;
+}
+
+export interface ProctorActionResult {
+  /** false when nothing changed (submitting an attempt that had already ended). */
+  changed: boolean;
+  deadline?: string;
+}
+
+export interface ProctorMessageResult {
+  /** Exam pages that were open and received it. */
+  delivered: number;
+  /** Candidates it was meant for (running attempts). */
+  recipients: number;
+}
