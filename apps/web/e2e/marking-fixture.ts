@@ -9,6 +9,7 @@ import {
   type NextAnswerResult,
   type SaveAnswersResult,
   type ScoreAnswerResult,
+  type ExamBody,
   type SetMarkingPlanBody,
 } from '@kaoshi/shared';
 import dayjs from 'dayjs';
@@ -99,9 +100,19 @@ export interface MarkingFixtureOptions {
   openSeconds?: number;
   /**
    * What candidate `i` writes: the short answer and the link task's returned text (the defaults
-   * name the candidate's seat so answers are told apart).
+   * name the candidate's seat so answers are told apart), and optionally other answers to the
+   * objective questions than the key (so that some fail).
    */
-  answerOf?: (i: number) => { short: string; link: string };
+  answerOf?: (
+    i: number,
+  ) => { short: string; link: string } & Partial<
+    Record<'single' | 'multiple' | 'judgement' | 'fill', string | string[]>
+  >;
+  /**
+   * Runs after the students exist and before the exam is published (e.g. to move some of them to
+   * another batch); what it answers overrides the exam's fields (e.g. `classIds`).
+   */
+  beforePublish?: (attempt: AttemptFixture) => Promise<Partial<ExamBody>>;
 }
 
 export const MARKER_PASSWORD = 'marker-pass-1';
@@ -134,6 +145,7 @@ export async function createMarkingExam(
     absent = 1,
     markers: markerCount = 2,
     openSeconds = 40,
+    beforePublish = () => Promise.resolve({}),
     answerOf = (i) => ({
       short: `${PAPER_ITEMS.short.answer}（考生答案 ${i + 1}）`,
       link: `${PAPER_ITEMS.link.answer}-${i + 1}`,
@@ -190,8 +202,10 @@ export async function createMarkingExam(
   const clients = await Promise.all(sitters.map((student) => attempt.signIn(student)));
 
   const examName = `阅卷考试${tag}`;
+  const overrides = await beforePublish(attempt);
   const endAt = dayjs().add(openSeconds, 'second').toISOString();
   const examId = await attempt.publish(examName, {
+    ...overrides,
     startAt: dayjs().subtract(5, 'minute').toISOString(),
     endAt,
     durationMinutes: 5,
@@ -207,7 +221,7 @@ export async function createMarkingExam(
       const itemIds = itemIdsOf(view);
       const text = answerOf(i);
       const value = (type: keyof typeof PAPER_ITEMS) =>
-        type === 'short' ? text.short : type === 'link' ? text.link : PAPER_ITEMS[type].answer;
+        type === 'short' || type === 'link' ? text[type] : (text[type] ?? PAPER_ITEMS[type].answer);
       const saved = await client.call<SaveAnswersResult>('POST', `${ATTEMPT_API}/saveAnswers`, {
         attemptId: view.attemptId,
         answers: (Object.keys(PAPER_ITEMS) as (keyof typeof PAPER_ITEMS)[]).map((type) => ({
