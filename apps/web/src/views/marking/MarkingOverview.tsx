@@ -1,6 +1,7 @@
 import {
   ArrowLeftOutlined,
   AuditOutlined,
+  BarChartOutlined,
   EditOutlined,
   FileSearchOutlined,
   HighlightOutlined,
@@ -36,6 +37,7 @@ import { useDialog } from '../../components/list/use-dialog';
 import { useUserStore } from '../../stores/user';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { useHasPermission } from '../../utils/use-access';
+import { itemAnalysisPath } from '../analysis/item-analysis-format';
 import { localTime } from '../exam/exam-format';
 import { ArbitrationDrawer } from './ArbitrationDrawer';
 import { AuditDialog } from './AuditDialog';
@@ -99,6 +101,7 @@ function OverviewView({
   const navigate = useNavigate();
   const arbiter = useHasPermission(Perm.MARKING_ARBITRATE);
   const publisher = useHasPermission(Perm.PUBLISH);
+  const analyst = useHasPermission(Perm.ANALYSIS);
   const dialog = useDialog<Dialog>();
   const arbitrations = view.items.reduce((sum, item) => sum + item.arbitration, 0);
   const kind = dialog.target?.kind;
@@ -173,6 +176,15 @@ function OverviewView({
             </Button>
           )}
           {publisher && <ReleaseBar view={view} />}
+          {analyst && view.released && (
+            <Button
+              icon={<BarChartOutlined />}
+              onClick={() => void navigate(itemAnalysisPath(view.examId))}
+              className="marking-item-analysis"
+            >
+              {t('itemAnalysis.open')}
+            </Button>
+          )}
         </Flex>
         {release && release.history.length > 0 && (
           <List

@@ -1,0 +1,75 @@
+import { QuestionCircleOutlined } from '@ant-design/icons';
+import type { ItemAnalysisView } from '@kaoshi/shared';
+import { Card, Statistic, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { points } from '../marking/marking-format';
+import { index2, reliabilityOf } from './item-analysis-format';
+
+/** A figure's title with its explanation on hover (and on focus, for keyboards). */
+export function HelpTitle({ title, help }: { title: ReactNode; help: string }) {
+  return (
+    <span className="item-help-title">
+      {title}{' '}
+      <Tooltip title={help}>
+        <QuestionCircleOutlined aria-label={help} tabIndex={0} className="item-help-icon" />
+      </Tooltip>
+    </span>
+  );
+}
+
+/** The paper's figures as cards: reliability, SEM, mean, median, spread. */
+export function ItemTestFigures({ view }: { view: ItemAnalysisView }) {
+  const { t } = useTranslation();
+  const { test } = view;
+  const reliability = reliabilityOf(test);
+  const inPoints = (value: number | null) => ({
+    value: points(value),
+    suffix: value === null ? undefined : t('itemAnalysis.test.points'),
+  });
+  const cards = [
+    {
+      key: 'reliability',
+      title: (
+        <HelpTitle
+          title={t(`itemAnalysis.test.${reliability.kind}`)}
+          help={
+            view.drawnPerCandidate
+              ? t('itemAnalysis.test.noReliability')
+              : t('itemAnalysis.test.reliabilityHelp')
+          }
+        />
+      ),
+      value: index2(reliability.value),
+      suffix: undefined,
+    },
+    {
+      key: 'sem',
+      title: <HelpTitle title={t('itemAnalysis.test.sem')} help={t('itemAnalysis.test.semHelp')} />,
+      ...inPoints(test.sem),
+    },
+    { key: 'mean', title: t('itemAnalysis.test.mean'), ...inPoints(test.mean) },
+    { key: 'median', title: t('itemAnalysis.test.median'), ...inPoints(test.median) },
+    { key: 'sd', title: t('itemAnalysis.test.sd'), ...inPoints(test.sd) },
+  ];
+  return (
+    <section aria-label={t('itemAnalysis.test.title')} className="item-test-figures">
+      {cards.map((card) => (
+        <Card key={card.key} size="small" className="item-test-card" data-figure={card.key}>
+          <Statistic title={card.title} value={card.value} suffix={card.suffix} />
+        </Card>
+      ))}
+      <Card size="small" className="item-test-card" data-figure="questions">
+        <Statistic
+          title={t('itemAnalysis.test.questions')}
+          value={test.questions}
+          suffix={
+            <span className="item-test-of">
+              {t('itemAnalysis.test.ofFull', { score: points(test.fullScore) })}
+            </span>
+          }
+        />
+      </Card>
+    </section>
+  );
+}

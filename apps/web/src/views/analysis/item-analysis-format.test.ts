@@ -1,0 +1,100 @@
+import type { ItemFigures } from '@kaoshi/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  discriminationFloor,
+  index2,
+  percent1,
+  reliabilityOf,
+  scatterGroups,
+  sortFlags,
+} from './item-analysis-format';
+
+const item = (over: Partial<ItemFigures>): ItemFigures => ({
+  itemId: 's1q1',
+  questionId: 1,
+  section: 1,
+  number: 1,
+  type: 0,
+  courseId: 1,
+  pointId: null,
+  fullScore: 2,
+  candidates: 10,
+  answered: 10,
+  mean: 1,
+  sd: 0.5,
+  facility: 0.5,
+  discrimination: 0.4,
+  itemRest: 0.3,
+  options: null,
+  omitted: 0,
+  flags: [],
+  ...over,
+});
+
+const test = { fullScore: 10, mean: 5, median: 5, sd: 1, sem: 0.5, questions: 5 };
+
+describe('item analysis format', () => {
+  it('writes indices with two decimals and shares as a percent with one, — for none', () => {
+    expect(index2(0.456)).toBe('0.46');
+    expect(index2(-0.1)).toBe('-0.10');
+    expect(index2(null)).toBe('—');
+    expect(percent1(0.4567)).toBe('45.7');
+    expect(percent1(1)).toBe('100');
+    expect(percent1(undefined)).toBe('—');
+  });
+
+  it('takes KR-20 when the paper is scored right/wrong, else alpha', () => {
+    expect(reliabilityOf({ ...test, alpha: 0.8, kr20: 0.79 })).toEqual({
+      kind: 'kr20',
+      value: 0.79,
+    });
+    expect(reliabilityOf({ ...test, alpha: 0.8, kr20: null })).toEqual({
+      kind: 'alpha',
+      value: 0.8,
+    });
+    expect(reliabilityOf({ ...test, alpha: null, kr20: null })).toEqual({
+      kind: 'alpha',
+      value: null,
+    });
+  });
+
+  it('orders flags worst first', () => {
+    expect(sortFlags(['tooEasy', 'lowDiscrimination'])).toEqual(['lowDiscrimination', 'tooEasy']);
+    expect(sortFlags(['tooHard', 'negativeDiscrimination'])).toEqual([
+      'negativeDiscrimination',
+      'tooHard',
+    ]);
+  });
+
+  it('groups the scatter by the worst flag, skipping questions without figures', () => {
+    const groups = scatterGroups([
+      item({ itemId: 'a', flags: [] }),
+      item({
+        itemId: 'b',
+        facility: 0.95,
+        discrimination: 0.05,
+        flags: ['tooEasy', 'lowDiscrimination'],
+      }),
+      item({ itemId: 'c', facility: null, discrimination: null }),
+      item({
+        itemId: 'd',
+        facility: 0.1,
+        discrimination: -0.2,
+        flags: ['negativeDiscrimination', 'tooHard'],
+      }),
+    ]);
+    expect(groups.map((g) => [g.group, g.points.map((p) => p.item.itemId)])).toEqual([
+      ['negativeDiscrimination', ['d']],
+      ['lowDiscrimination', ['b']],
+      ['ok', ['a']],
+    ]);
+    expect(groups[0]!.points[0]!.value).toEqual([0.1, -0.2]);
+  });
+
+  it('lowers the discrimination axis below 0 only for a negative value', () => {
+    expect(discriminationFloor([item({ discrimination: 0.3 })])).toBe(0);
+    expect(
+      discriminationFloor([item({ discrimination: -0.25 }), item({ discrimination: null })]),
+    ).toBe(-0.3);
+  });
+});
