@@ -3,6 +3,8 @@ import {
   ATTEMPT_BASE as BASE,
   Perm,
   QuestionType,
+  PROCTOR_BASE,
+  ProctorEvent,
   SocketEvent,
   TOKEN_COOKIE,
   type AttemptResultView,
@@ -228,6 +230,12 @@ describe('keys stay on the server', () => {
       }
       await emit(SocketEvent.SAVE, { attemptId: id, itemId: 's9q9', seq: 1, value: 'A' });
       await emit(SocketEvent.EVENT, { attemptId: id, type: 'page_hidden' });
+      // The proctor's room is refused to a student; a proctor's message reaches the page.
+      await emit(ProctorEvent.WATCH, { examId });
+      const message = new Promise((resolve) => socket.once(ProctorEvent.MESSAGE, resolve));
+      const proctor = await login(t.app);
+      expectOk(await proctor.post(`${PROCTOR_BASE}/sendMessage`, { examId, content: 'Sit still' }));
+      await message;
       socket.disconnect();
       received.push({ where: 'socket events', body: events });
 
