@@ -1,2 +1,435 @@
-// Scaffold: the screen is being built; until then it shows what ComingSoon shows.
-export { default } from '../placeholder/ComingSoon';
+import {
+  BarChartOutlined,
+  FileExcelOutlined,
+  PrinterOutlined,
+  SafetyCertificateOutlined,
+} from '@ant-design/icons';
+import {
+  PAGE_LIMIT_DEFAULT,
+  RANKING_SORTS,
+  type ClassRankingView,
+  type RankingRow,
+  type RankingSort,
+} from '@kaoshi/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Flex,
+  Grid,
+  Input,
+  Row,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { exportClassRanking, getClassRanking, type RankingCall } from '../../api/analysis';
+import { useTablePagination } from '../../components/list/pagination';
+import { changePage } from '../../components/list/search-params';
+import { useTableLook } from '../../components/list/use-list-page';
+import { AnalysisExamSelect, useAnalysisExams } from './AnalysisExamSelect';
+import { boxPlotOption, histogramOption } from './charts/statistics-charts';
+import { RankingPrint } from './RankingPrint';
+import { ReleaseTag } from './ReleaseTag';
+import { StatisticsChart } from './StatisticsChart';
+import { StatisticsState } from './StatisticsState';
+import { columnOrder, formatDuration, formatPoints, sortDirection } from './statistics-format';
+import { useExamParam } from './use-exam-param';
+import './analysis.css';
+
+type Query = Omit<RankingCall, 'examId' | 'classId' | 'includeUnreleased'>;
+const FIRST: Query = { page: 1, limit: PAGE_LIMIT_DEFAULT, sort: 'rank' };
+const TIME = 'YYYY-MM-DD HH:mm';
+
+/**
+ * Score ranking per batch (批次成绩排名, issue 15 §1): an exam and one of its batches or all;
+ * ranks with ties, sections, pass, time used; the score histogram with the pass line and a box
+ * plot per batch; the Excel export and a print view. Unreleased scores are read on request and
+ * marked.
+ */
+export default function ClassRanking() {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const { examId, classId, choose } = useExamParam();
+  const [query, setQuery] = useState<Query>(FIRST);
+  const [search, setSearch] = useState('');
+  const [unreleasedFor, setUnreleasedFor] = useState<number>();
+  const [printing, setPrinting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const includeUnreleased = examId !== undefined && unreleasedFor === examId;
+  const filter = { examId: examId ?? 0, classId, includeUnreleased };
+
+  const ranking = useQuery({
+    queryKey: ['analysis', 'classRanking', filter, query],
+    queryFn: () => getClassRanking({ ...filter, ...query }, { quiet: true }),
+    enabled: examId !== undefined,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const view = ranking.data?.exam.id === examId ? ranking.data : undefined;
+
+  // The batches: the exam list names them; an exam opened by its link takes them from the figures
+  // of all its batches (one box plot each).
+  const exams = useAnalysisExams('');
+  const listedClasses = exams.data?.find((exam) => exam.id === examId)?.classes;
+  const [boxBatches, setBoxBatches] = useState<{
+    examId: number;
+    list: { id: number; name: string }[];
+  }>();
+  if (view && classId === undefined && boxBatches?.examId !== examId) {
+    setBoxBatches({
+      examId: view.exam.id,
+      list: view.figures.boxPlots
+        .filter((box) => box.classId !== null)
+        .map((box) => ({ id: box.classId!, name: box.className })),
+    });
+  }
+  const batches =
+    listedClasses ?? (boxBatches && boxBatches.examId === examId ? boxBatches.list : []);
+
+  const pagination = useTablePagination(
+    { page: query.page, limit: query.limit },
+    view?.total,
+    (update) => setQuery((current) => ({ ...current, ...update(current) })),
+  );
+  const look = useTableLook(t('analysis.ranking.noRows'));
+
+  const histogram = useMemo(
+    () =>
+      view &&
+      histogramOption(view.figures.histogram, {
+        score: t('analysis.chart.score'),
+        count: t('analysis.chart.count'),
+        passLine: t('analysis.chart.passLine'),
+      }),
+    [view, t],
+  );
+  const boxes = useMemo(
+    () =>
+      view &&
+      boxPlotOption(view.figures.boxPlots, view.exam.total, view.exam.passScore, {
+        all: t('analysis.ranking.allBatches'),
+        score: t('analysis.chart.score'),
+        min: t('analysis.chart.min'),
+        q1: t('analysis.chart.q1'),
+        median: t('analysis.chart.median'),
+        q3: t('analysis.chart.q3'),
+        max: t('analysis.chart.max'),
+        count: t('analysis.chart.count'),
+      }),
+    [view, t],
+  );
+
+  const chooseExam = (id: number | undefined) => {
+    choose({ examId: id });
+    setQuery(FIRST);
+    setSearch('');
+  };
+
+  const download = async () => {
+    if (!examId) return;
+    setExporting(true);
+    try {
+      await exportClassRanking(
+        {
+          examId,
+          classId,
+          includeUnreleased,
+          search: query.search,
+          sort: query.sort,
+          order: query.order,
+        },
+        `${t('analysis.ranking.fileName')}.xlsx`,
+      );
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const sorter = (column: RankingSort) => ({
+    key: column,
+    sorter: true,
+    sortOrder: columnOrder(query.sort ?? 'rank', query.order, column),
+  });
+
+  const columns: TableColumnsType<RankingRow> = [
+    {
+      title: t('analysis.ranking.rank'),
+      dataIndex: 'rank',
+      fixed: screens.md ? 'left' : undefined,
+      width: 72,
+      ...sorter('rank'),
+      render: (rank: number | null) => (rank === null ? '–' : <b>{rank}</b>),
+    },
+    ...(classId === undefined
+      ? [
+          {
+            title: t('analysis.ranking.classRank'),
+            dataIndex: 'classRank',
+            width: 88,
+            render: (rank: number | null) => rank ?? '–',
+          },
+        ]
+      : []),
+    {
+      title: t('analysis.fields.ticketNumber'),
+      dataIndex: 'ticketNumber',
+      ...sorter('ticketNumber'),
+    },
+    { title: t('analysis.fields.name'), dataIndex: 'name', ...sorter('name') },
+    { title: t('analysis.fields.batch'), dataIndex: 'className', ...sorter('className') },
+    {
+      title: t('analysis.fields.score'),
+      dataIndex: 'score',
+      align: 'right',
+      ...sorter('score'),
+      render: (score: number | null, row) =>
+        row.absent ? <Tag>{t('analysis.absent')}</Tag> : <b>{formatPoints(score)}</b>,
+    },
+    ...(view?.sections ?? []).map((section, index) => ({
+      title: (
+        <span title={section.title}>
+          {t('analysis.ranking.section', { n: index + 1 })}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {' '}
+            /{formatPoints(section.total)}
+          </Typography.Text>
+        </span>
+      ),
+      key: `section-${index}`,
+      align: 'right' as const,
+      render: (_: unknown, row: RankingRow) => formatPoints(row.sections[index]),
+    })),
+    {
+      title: t('analysis.fields.result'),
+      dataIndex: 'passed',
+      render: (passed: boolean | null, row) =>
+        row.absent ? (
+          '–'
+        ) : passed === null ? (
+          <Tag>{t('analysis.pending')}</Tag>
+        ) : passed ? (
+          <Tag color="green">{t('analysis.passed')}</Tag>
+        ) : (
+          <Tag color="red">{t('analysis.failed')}</Tag>
+        ),
+    },
+    {
+      title: t('analysis.fields.timeUsed'),
+      dataIndex: 'timeUsed',
+      ...sorter('timeUsed'),
+      render: (seconds: number | null) => formatDuration(seconds),
+    },
+    {
+      title: t('analysis.fields.submittedAt'),
+      dataIndex: 'submittedAt',
+      ...sorter('submittedAt'),
+      render: (at: string | null) => (at ? dayjs(at).format(TIME) : '–'),
+    },
+  ];
+
+  if (printing && view) {
+    return (
+      <RankingPrint
+        filter={{ ...filter, search: query.search, sort: query.sort, order: query.order }}
+        exam={view.exam}
+        className={batches.find((batch) => batch.id === classId)?.name}
+        onClose={() => setPrinting(false)}
+      />
+    );
+  }
+
+  return (
+    <Card size={screens.sm ? undefined : 'small'} className="analysis-page">
+      <Row gutter={[12, 12]} className="analysis-filters">
+        <Col xs={24} md={12} xl={9}>
+          <AnalysisExamSelect
+            value={examId}
+            chosenName={view?.exam.name}
+            onChange={(id) => chooseExam(id)}
+          />
+        </Col>
+        <Col xs={24} sm={12} md={6} xl={5}>
+          <Select<number>
+            value={classId}
+            allowClear
+            disabled={examId === undefined}
+            placeholder={t('analysis.ranking.allBatches')}
+            aria-label={t('analysis.fields.batch')}
+            style={{ width: '100%' }}
+            options={batches.map((batch) => ({ value: batch.id, label: batch.name }))}
+            onChange={(id) => {
+              choose({ classId: id ?? undefined });
+              setQuery((current) => changePage(current, 1, current.limit));
+            }}
+          />
+        </Col>
+        <Col xs={24} sm={12} md={6} xl={5}>
+          <Input.Search
+            allowClear
+            value={search}
+            disabled={examId === undefined}
+            placeholder={t('analysis.ranking.search')}
+            aria-label={t('analysis.ranking.search')}
+            onChange={(event) => setSearch(event.target.value)}
+            onSearch={(value) =>
+              setQuery((current) => ({ ...current, page: 1, search: value.trim() || undefined }))
+            }
+          />
+        </Col>
+      </Row>
+
+      <StatisticsState
+        waitingFor={examId === undefined ? t('analysis.exam.chooseFirst') : undefined}
+        isPending={!view}
+        error={ranking.error}
+        onRetry={() => void ranking.refetch()}
+        onShowUnreleased={() => setUnreleasedFor(examId)}
+      >
+        {view && (
+          <RankingBody
+            view={view}
+            toolbar={
+              <Space wrap className="analysis-no-print">
+                <Link to={`/examAnalysis/itemAnalysis?examId=${view.exam.id}`}>
+                  <Button icon={<BarChartOutlined />}>{t('analysis.links.itemAnalysis')}</Button>
+                </Link>
+                <Link to={`/examAnalysis/certificates?examId=${view.exam.id}`}>
+                  <Button icon={<SafetyCertificateOutlined />}>
+                    {t('analysis.links.certificates')}
+                  </Button>
+                </Link>
+                <Button
+                  icon={<FileExcelOutlined />}
+                  loading={exporting}
+                  onClick={() => void download()}
+                >
+                  {t('analysis.export')}
+                </Button>
+                <Button icon={<PrinterOutlined />} onClick={() => setPrinting(true)}>
+                  {t('analysis.print')}
+                </Button>
+              </Space>
+            }
+            charts={
+              <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
+                <Col xs={24} lg={12}>
+                  {histogram && (
+                    <StatisticsChart
+                      title={t('analysis.chart.histogram')}
+                      label={t('analysis.chart.histogramLabel', {
+                        bins: view.figures.histogram.bins
+                          .map(
+                            (bin) =>
+                              `${formatPoints(bin.from)}–${formatPoints(bin.to)}: ${bin.count}`,
+                          )
+                          .join(', '),
+                      })}
+                      option={histogram}
+                      className="analysis-chart analysis-histogram"
+                    />
+                  )}
+                </Col>
+                <Col xs={24} lg={12}>
+                  {boxes && (
+                    <StatisticsChart
+                      title={t('analysis.chart.boxPlot')}
+                      label={t('analysis.chart.boxPlotLabel', {
+                        boxes: view.figures.boxPlots
+                          .map(
+                            (box) =>
+                              `${box.classId === null ? t('analysis.ranking.allBatches') : box.className}: ${formatPoints(box.median)}`,
+                          )
+                          .join(', '),
+                      })}
+                      option={boxes}
+                      className="analysis-chart analysis-boxplot"
+                    />
+                  )}
+                </Col>
+              </Row>
+            }
+          />
+        )}
+        {view && (
+          <Table<RankingRow>
+            {...look}
+            rowKey="candidateId"
+            className="analysis-ranking-table"
+            columns={columns}
+            dataSource={view.list}
+            loading={ranking.isFetching}
+            pagination={pagination}
+            rowClassName={(row) => (row.passed === false ? 'analysis-row-failed' : '')}
+            onChange={(_pagination, _filters, sorter, extra) => {
+              if (extra.action !== 'sort') return;
+              const active = Array.isArray(sorter) ? sorter[0] : sorter;
+              const key = String(active?.columnKey ?? active?.field ?? '');
+              const order = sortDirection(active?.order);
+              setQuery((current) => ({
+                ...current,
+                page: 1,
+                sort:
+                  order && (RANKING_SORTS as readonly string[]).includes(key)
+                    ? (key as RankingSort)
+                    : 'rank',
+                order: order && key ? order : undefined,
+              }));
+            }}
+          />
+        )}
+      </StatisticsState>
+    </Card>
+  );
+}
+
+interface RankingBodyProps {
+  view: ClassRankingView;
+  toolbar: ReactNode;
+  charts: ReactNode;
+}
+
+/** The exam's heading, its release state, the figures' counts, the actions and the figures. */
+function RankingBody({ view, toolbar, charts }: RankingBodyProps) {
+  const { t } = useTranslation();
+  const { exam, figures } = view;
+  return (
+    <>
+      <Flex wrap gap={12} align="center" justify="space-between" style={{ marginBottom: 12 }}>
+        <Space wrap size={[8, 4]}>
+          <Typography.Title level={5} style={{ margin: 0 }}>
+            {exam.name}
+          </Typography.Title>
+          <ReleaseTag released={figures.released} />
+          <Typography.Text type="secondary">
+            {t('analysis.ranking.facts', {
+              total: formatPoints(exam.total),
+              pass: formatPoints(exam.passScore),
+              candidates: figures.candidates,
+              scored: figures.scored,
+            })}
+          </Typography.Text>
+        </Space>
+        {toolbar}
+      </Flex>
+      {!figures.released && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('analysis.unreleasedNote')}
+          style={{ marginBottom: 12 }}
+        />
+      )}
+      {charts}
+    </>
+  );
+}

@@ -1,2 +1,304 @@
-// Scaffold: the screen is being built; until then it shows what ComingSoon shows.
-export { default } from '../placeholder/ComingSoon';
+import { FileExcelOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  PAGE_LIMIT_DEFAULT,
+  type SupplementaryRow,
+  type SupplementaryStatisticsView,
+} from '@kaoshi/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Flex,
+  Grid,
+  Row,
+  Space,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { exportSupplementaryStatistics, getSupplementaryStatistics } from '../../api/analysis';
+import { getExam } from '../../api/exam';
+import { useTablePagination } from '../../components/list/pagination';
+import { useTableLook } from '../../components/list/use-list-page';
+import { MakeUpDialog } from '../exam/MakeUpDialog';
+import { AnalysisExamSelect } from './AnalysisExamSelect';
+import { ReleaseTag } from './ReleaseTag';
+import { StatisticsState } from './StatisticsState';
+import { formatPoints, formatRate } from './statistics-format';
+import { useAnalysisAccess } from './use-analysis-access';
+import { useExamParam } from './use-exam-param';
+import './analysis.css';
+
+const FINAL_COLOR = { passed: 'green', failed: 'red', absent: 'default', pending: 'blue' } as const;
+
+/** A score or "absent", and pass or fail, of one sitting. */
+function Result({
+  absent,
+  score,
+  passed,
+}: {
+  absent: boolean;
+  score: number | null;
+  passed: boolean | null;
+}) {
+  const { t } = useTranslation();
+  if (absent) return <Tag>{t('analysis.absent')}</Tag>;
+  return (
+    <Space size={4}>
+      <b>{formatPoints(score)}</b>
+      {passed === null ? (
+        <Tag>{t('analysis.pending')}</Tag>
+      ) : passed ? (
+        <Tag color="green">{t('analysis.passed')}</Tag>
+      ) : (
+        <Tag color="red">{t('analysis.failed')}</Tag>
+      )}
+    </Space>
+  );
+}
+
+/** The exam a further make-up repeats: the latest make-up, else the original itself. */
+const lastSitting = (view: SupplementaryStatisticsView) =>
+  [...view.makeUps].sort((a, b) => a.startAt.localeCompare(b.startAt)).at(-1) ?? view.exam;
+
+/**
+ * Make-up statistics (补考统计, issue 15 §3): per original exam, the failed and absent, how many a
+ * make-up was published for, sat it, passed it, still failed; the final pass rate; every
+ * candidate with both results; and the publishing screen's make-up dialog for those still
+ * failing (its own rules and permission).
+ */
+export default function Supplementary() {
+  const { t } = useTranslation();
+  const screens = Grid.useBreakpoint();
+  const access = useAnalysisAccess();
+  const { examId, choose } = useExamParam();
+  const [unreleasedFor, setUnreleasedFor] = useState<number>();
+  const [page, setPage] = useState({ page: 1, limit: PAGE_LIMIT_DEFAULT });
+  const [exporting, setExporting] = useState(false);
+  const [makeUpFor, setMakeUpFor] = useState<number>();
+  const includeUnreleased = examId !== undefined && unreleasedFor === examId;
+  const filter = { examId: examId ?? 0, includeUnreleased };
+
+  const statistics = useQuery({
+    queryKey: ['analysis', 'supplementary', filter, page],
+    queryFn: () => getSupplementaryStatistics({ ...filter, ...page }, { quiet: true }),
+    enabled: examId !== undefined,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const view = statistics.data?.exam.id === examId ? statistics.data : undefined;
+  // The dialog takes the exam as the publishing screen knows it.
+  const makeUpSource = useQuery({
+    queryKey: ['analysis', 'makeUpSource', makeUpFor],
+    queryFn: () => getExam(makeUpFor!),
+    enabled: makeUpFor !== undefined,
+  });
+  const pagination = useTablePagination(page, view?.total, (update) =>
+    setPage((current) => update(current)),
+  );
+  const look = useTableLook(t('analysis.supplementary.noRows'));
+
+  const download = async () => {
+    if (!examId) return;
+    setExporting(true);
+    try {
+      await exportSupplementaryStatistics(
+        { examId, includeUnreleased },
+        `${t('analysis.supplementary.fileName')}.xlsx`,
+      );
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableColumnsType<SupplementaryRow> = [
+    { title: t('analysis.fields.ticketNumber'), dataIndex: 'ticketNumber' },
+    { title: t('analysis.fields.name'), dataIndex: 'name' },
+    { title: t('analysis.fields.batch'), dataIndex: 'className' },
+    {
+      title: t('analysis.supplementary.original'),
+      key: 'original',
+      render: (_, row) => <Result {...row.original} />,
+    },
+    {
+      title: t('analysis.supplementary.makeUp'),
+      key: 'makeUp',
+      render: (_, row) =>
+        row.makeUp ? (
+          <Space size={4} wrap>
+            <Result {...row.makeUp} />
+            {!row.makeUp.released && <ReleaseTag released={false} />}
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {row.makeUp.examName}
+            </Typography.Text>
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">{t('analysis.supplementary.noMakeUp')}</Typography.Text>
+        ),
+    },
+    {
+      title: t('analysis.supplementary.final'),
+      dataIndex: 'final',
+      render: (final: SupplementaryRow['final']) => (
+        <Tag color={FINAL_COLOR[final]}>{t(`analysis.supplementary.finalStates.${final}`)}</Tag>
+      ),
+    },
+  ];
+
+  const target = view && lastSitting(view);
+
+  return (
+    <Card size={screens.sm ? undefined : 'small'} className="analysis-page">
+      <Row gutter={[12, 12]} className="analysis-filters">
+        <Col xs={24} md={12} xl={9}>
+          <AnalysisExamSelect
+            value={examId}
+            chosenName={view?.exam.name}
+            onChange={(id) => {
+              choose({ examId: id });
+              setPage((current) => ({ ...current, page: 1 }));
+            }}
+          />
+        </Col>
+      </Row>
+      <StatisticsState
+        waitingFor={examId === undefined ? t('analysis.exam.chooseFirst') : undefined}
+        isPending={!view}
+        error={statistics.error}
+        onRetry={() => void statistics.refetch()}
+        onShowUnreleased={() => setUnreleasedFor(examId)}
+      >
+        {view && target && (
+          <>
+            <Flex wrap gap={12} align="center" justify="space-between" style={{ marginBottom: 12 }}>
+              <Space wrap size={[8, 4]}>
+                <Typography.Title level={5} style={{ margin: 0 }}>
+                  {view.exam.name}
+                </Typography.Title>
+                <ReleaseTag released={view.summary.released} />
+              </Space>
+              <Space wrap>
+                {access.publishing && (
+                  <Button
+                    type="primary"
+                    icon={<ReloadOutlined />}
+                    onClick={() => setMakeUpFor(target.id)}
+                  >
+                    {t('analysis.supplementary.publish')}
+                  </Button>
+                )}
+                <Button
+                  icon={<FileExcelOutlined />}
+                  loading={exporting}
+                  onClick={() => void download()}
+                >
+                  {t('analysis.export')}
+                </Button>
+              </Space>
+            </Flex>
+            {!view.summary.released && (
+              <Alert
+                type="warning"
+                showIcon
+                title={t('analysis.unreleasedNote')}
+                style={{ marginBottom: 12 }}
+              />
+            )}
+            <MakeUpList view={view} />
+            <SupplementaryCards summary={view.summary} />
+            <Table<SupplementaryRow>
+              {...look}
+              rowKey="candidateId"
+              className="analysis-supplementary-table"
+              columns={columns}
+              dataSource={view.list}
+              loading={statistics.isFetching}
+              pagination={pagination}
+            />
+          </>
+        )}
+      </StatisticsState>
+      <MakeUpDialog
+        key={makeUpFor}
+        open={makeUpFor !== undefined && makeUpSource.data !== undefined}
+        exam={makeUpSource.data}
+        onClose={() => {
+          setMakeUpFor(undefined);
+          void statistics.refetch();
+        }}
+      />
+    </Card>
+  );
+}
+
+/** The make-ups followed, oldest first, each with its release state. */
+function MakeUpList({ view }: { view: SupplementaryStatisticsView }) {
+  const { t } = useTranslation();
+  return (
+    <Typography.Paragraph className="analysis-make-ups">
+      <Typography.Text strong>{t('analysis.supplementary.makeUps')}: </Typography.Text>
+      {view.makeUps.length === 0 ? (
+        <Typography.Text type="secondary">{t('analysis.supplementary.noneYet')}</Typography.Text>
+      ) : (
+        view.makeUps.map((makeUp) => (
+          <Space key={makeUp.id} size={4} style={{ marginInlineEnd: 12 }}>
+            <span>{makeUp.name}</span>
+            <ReleaseTag released={makeUp.released} />
+          </Space>
+        ))
+      )}
+    </Typography.Paragraph>
+  );
+}
+
+/** The make-up funnel: failed and absent → published for → sat → passed / still failed. */
+function SupplementaryCards({ summary }: { summary: SupplementaryStatisticsView['summary'] }) {
+  const { t } = useTranslation();
+  const cards: { key: string; value: number | string; color?: string }[] = [
+    { key: 'candidates', value: summary.candidates },
+    { key: 'failed', value: summary.failed },
+    { key: 'absent', value: summary.absent },
+    { key: 'makeUpPublished', value: summary.makeUpPublished },
+    { key: 'makeUpSat', value: summary.makeUpSat },
+    { key: 'makeUpPassed', value: summary.makeUpPassed, color: '#389e0d' },
+    {
+      key: 'makeUpStillFailed',
+      value: summary.makeUpStillFailed,
+      color: summary.makeUpStillFailed > 0 ? '#f5222d' : undefined,
+    },
+    { key: 'originalPassRate', value: formatRate(summary.originalPassRate) },
+    { key: 'finalPassRate', value: formatRate(summary.finalPassRate), color: '#00bfad' },
+  ];
+  return (
+    <Row gutter={[12, 12]} className="analysis-summary" style={{ marginBottom: 16 }}>
+      {cards.map((card) => (
+        <Col key={card.key} xs={12} sm={8} lg={6} xxl={4}>
+          <Card size="small" className="analysis-stat">
+            <Statistic
+              title={t(
+                `analysis.supplementary.summary.${card.key}` as 'analysis.supplementary.summary.failed',
+              )}
+              value={card.value}
+              styles={card.color ? { content: { color: card.color } } : undefined}
+            />
+          </Card>
+        </Col>
+      ))}
+      {summary.makeUpPending > 0 && (
+        <Col xs={24}>
+          <Alert
+            type="info"
+            showIcon
+            title={t('analysis.supplementary.pendingNote', { count: summary.makeUpPending })}
+          />
+        </Col>
+      )}
+    </Row>
+  );
+}
