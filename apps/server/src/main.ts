@@ -5,6 +5,12 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seed } from './db/seed.js';
+import { standardOutput } from './lib/log-output.js';
+
+/** SIGTERM or SIGINT to exit, at most. */
+const SHUTDOWN_BOUND_MS = 10_000;
+/** How long a slow log reader is waited for at exit. */
+const LOG_SETTLE_MS = 1000;
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** Where `npm run build` puts the web app, relative to this bundle (apps/server/dist). */
@@ -62,13 +68,21 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // The bound first: whatever closing or logging does below, the process ends within it.
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_BOUND_MS);
     force.unref();
+    app.log.info({ signal }, 'shutting down');
+    // Fastify answers new requests 503 from here; the attempt module's preClose commits the
+    // grouped answer writes, then closes the sockets (their pages reconnect, to another process
+    // behind a load balancer); the log gets a moment to reach its reader.
     app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
+      async () => {
+        await standardOutput.settle(LOG_SETTLE_MS);
+        process.exit(0);
+      },
+      async (error: unknown) => {
         app.log.error({ err: error }, 'error while closing');
+        await standardOutput.settle(LOG_SETTLE_MS);
         process.exit(1);
       },
     );

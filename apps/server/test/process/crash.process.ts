@@ -101,11 +101,14 @@ describe('the server process', () => {
       .where('id', 'in', ids)
       .execute();
 
-  it('keeps every acknowledged answer through SIGKILL, and finalizes at start-up what fell due', async () => {
-    const examId = await openExam();
-    const candidates = await startCandidates(examId, CANDIDATES);
+  type Candidate = Awaited<ReturnType<typeof startCandidates>>[number];
 
-    /** The highest acknowledged save per attempt and item. */
+  /**
+   * Each candidate saves over its own socket, one answer after another, until `stop` or its
+   * connection ends; `acknowledged` holds the highest acknowledged save per attempt and item,
+   * `reasons` why each socket was disconnected.
+   */
+  function saveUntilStopped(candidates: Candidate[]) {
     const acknowledged = new Map<string, { seq: number; value: string }>();
     let stopping = false;
     const sockets: Socket[] = [];
@@ -144,23 +147,24 @@ describe('the server process', () => {
       }
     });
 
-    // Kill it at a random moment while the saves flow.
-    await sleep(1500 + Math.random() * 2000);
-    const before = acknowledged.size;
-    await server.stop('SIGKILL');
-    stopping = true;
-    await Promise.all(loops);
-    for (const socket of sockets) socket.disconnect();
-    expect(before).toBeGreaterThan(0);
+    const reasons: string[] = [];
+    for (const socket of sockets) socket.on('disconnect', (reason) => reasons.push(reason));
+    return {
+      acknowledged,
+      reasons,
+      async stop() {
+        stopping = true;
+        await Promise.all(loops);
+        for (const socket of sockets) socket.disconnect();
+      },
+    };
+  }
 
-    // While it was down, ten attempts fell due.
-    const overdue = candidates.slice(0, 10).map(({ view }) => view.attemptId);
-    await handle.db
-      .updateTable('attempts')
-      .set({ deadline: new Date(Date.now() - 5000).toISOString() })
-      .where('id', 'in', overdue)
-      .execute();
-    await server.start();
+  /** Acknowledged saves the database does not hold (a later save may stand in for one). */
+  async function lostOf(
+    candidates: Candidate[],
+    acknowledged: Map<string, { seq: number; value: string }>,
+  ) {
     const stored = await handle.db
       .selectFrom('attempt_answers')
       .select(['attempt_id', 'item_id', 'seq', 'value'])
@@ -171,17 +175,39 @@ describe('the server process', () => {
       )
       .execute();
     const storedOf = new Map(stored.map((row) => [`${row.attempt_id}/${row.item_id}`, row]));
-    const lost = [...acknowledged].filter(([key, ack]) => {
+    return [...acknowledged].filter(([key, ack]) => {
       const row = storedOf.get(key);
-      // A later save may have landed without its ack reaching the client: never an older one.
       return (
         !row ||
         row.seq < ack.seq ||
         (row.seq === ack.seq && row.value !== JSON.stringify(ack.value))
       );
     });
-    expect({ acknowledged: acknowledged.size, lost: lost.length }).toEqual({
-      acknowledged: acknowledged.size,
+  }
+
+  it('keeps every acknowledged answer through SIGKILL, and finalizes at start-up what fell due', async () => {
+    const examId = await openExam();
+    const candidates = await startCandidates(examId, CANDIDATES);
+    const saving = saveUntilStopped(candidates);
+
+    // Kill it at a random moment while the saves flow.
+    await sleep(1500 + Math.random() * 2000);
+    const before = saving.acknowledged.size;
+    await server.stop('SIGKILL');
+    await saving.stop();
+    expect(before).toBeGreaterThan(0);
+
+    // While it was down, ten attempts fell due.
+    const overdue = candidates.slice(0, 10).map(({ view }) => view.attemptId);
+    await handle.db
+      .updateTable('attempts')
+      .set({ deadline: new Date(Date.now() - 5000).toISOString() })
+      .where('id', 'in', overdue)
+      .execute();
+    await server.start();
+    const lost = await lostOf(candidates, saving.acknowledged);
+    expect({ acknowledged: saving.acknowledged.size, lost: lost.length }).toEqual({
+      acknowledged: saving.acknowledged.size,
       lost: 0,
     });
 
@@ -198,6 +224,30 @@ describe('the server process', () => {
     for (const row of await finishedOf(overdue)) expect(row.finish_reason).toBe('deadline');
     const others = await finishedOf(candidates.slice(10).map(({ view }) => view.attemptId));
     expect(others.every((row) => row.finished_at === null)).toBe(true);
+  });
+
+  it('on SIGTERM commits what it acknowledged, leaves the pages to reconnect, and exits within its bound', async () => {
+    const examId = await openExam();
+    const candidates = await startCandidates(examId, 20);
+    const saving = saveUntilStopped(candidates);
+    await sleep(1000 + Math.random() * 1000);
+    const asked = Date.now();
+    const exit = await server.stop('SIGTERM');
+    const took = Date.now() - asked;
+    // The last packets may be read after the exit is: wait for every socket's news.
+    await expect.poll(() => saving.reasons.length).toBe(candidates.length);
+    await saving.stop();
+    console.log(`SIGTERM while 20 candidates saved: exited ${exit} after ${took} ms`);
+    expect(exit).toBe(0);
+    // main.ts's bound; a clean close takes well under it.
+    expect(took).toBeLessThan(10_000);
+    expect(saving.acknowledged.size).toBeGreaterThan(0);
+    // socket.io's close ends each transport without a "disconnect" packet: the page's client
+    // takes it as a lost connection and reconnects by itself (to another process behind a load
+    // balancer). "io server disconnect" would leave the page disconnected for good.
+    expect(new Set(saving.reasons)).toEqual(new Set(['transport close']));
+    await server.start();
+    expect((await lostOf(candidates, saving.acknowledged)).length).toBe(0);
   });
 
   it('finalizes attempts with no client connected within seconds of their deadline', async () => {

@@ -28,7 +28,14 @@ export class ServerProcess {
   readonly databaseFile = path.join(this.dataDir, 'kaoshi.db');
   private child: ChildProcess | undefined;
 
-  constructor(readonly port: number) {}
+  /**
+   * `unreadOutput`: the server logs every request into a pipe nobody reads, as when the process
+   * reading its output has gone but the pipe is still open: the pipe fills and stays full.
+   */
+  constructor(
+    readonly port: number,
+    private readonly options: { unreadOutput?: boolean } = {},
+  ) {}
 
   get url() {
     return `http://127.0.0.1:${this.port}`;
@@ -47,10 +54,11 @@ export class ServerProcess {
         DATABASE_URL: '',
         CAPTCHA: 'off',
         ADMIN_PASSWORD,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: this.options.unreadOutput ? 'info' : 'warn',
       },
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', this.options.unreadOutput ? 'pipe' : 'inherit', 'inherit'],
     });
+    child.stdout?.pause();
     this.child = child;
     for (let i = 0; i < 150; i++) {
       if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
@@ -64,13 +72,15 @@ export class ServerProcess {
     throw new Error('The server did not become healthy in 15 s');
   }
 
-  /** Ends the process with `signal` and waits until it has exited. */
+  /** Ends the process with `signal` and waits until it has exited; answers how it exited. */
   async stop(signal: NodeJS.Signals = 'SIGTERM') {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (!child || child.exitCode !== null || child.signalCode !== null) return undefined;
+    const exited = new Promise<number | NodeJS.Signals | null>((resolve) =>
+      child.once('exit', (code, by) => resolve(code ?? by)),
+    );
     child.kill(signal);
-    await exited;
+    return exited;
   }
 
   async dispose() {
