@@ -1,5 +1,6 @@
 import {
   ApiStatus,
+  ProctorEvent,
   SAVE_BATCH_MAX,
   SOCKET_PATH,
   SocketEvent,
@@ -9,6 +10,7 @@ import {
   type EventAck,
   type JoinAck,
   type LogEventResult,
+  type ProctorMessage,
   type Receipt,
   type SaveAck,
   type SaveAckMessage,
@@ -57,6 +59,8 @@ export interface SessionSnapshot {
   leaveLimit: number;
   /** The server's last refusal that the page has no state for. */
   notice: string | null;
+  /** The proctors' messages since the page opened, oldest first. */
+  messages: ProctorMessage[];
 }
 
 /** A refusal of the server, in the user's language: what submit and the saves throw. */
@@ -113,6 +117,7 @@ export class AttemptSession {
       leaveCount: view.leaveCount,
       leaveLimit: view.leaveLimit,
       notice: null,
+      messages: [],
     };
     this.serverAnswers = view.answers;
     this.applyServerAnswers(view.answers);
@@ -169,6 +174,9 @@ export class AttemptSession {
     socket.on(SocketEvent.TIME, (message: TimeMessage) => this.timeMoved(message.remainingMs));
     socket.on(SocketEvent.TAKEN_OVER, () => this.stop('takenOver'));
     socket.on(SocketEvent.FINALIZED, (receipt: Receipt) => this.finish(receipt));
+    socket.on(ProctorEvent.MESSAGE, (message: ProctorMessage) =>
+      this.update({ messages: [...this.snapshot.messages, message] }),
+    );
     this.fallback = setInterval(() => void this.saveOverHttp(), HTTP_FALLBACK_EVERY_MS);
     this.downSince = performance.now();
     window.addEventListener('offline', this.onOffline);

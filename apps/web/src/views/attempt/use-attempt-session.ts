@@ -1,6 +1,9 @@
 import type { AttemptView } from '@kaoshi/shared';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { App } from 'antd';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import i18n from '../../i18n';
+import { timeOfDay } from './my-exams-time';
 import { AttemptSession } from './attempt-session';
 
 /** The attempt's live session for as long as the page shows it, and its state. */
@@ -11,5 +14,26 @@ export function useAttemptSession(view: AttemptView) {
     return () => session.close();
   }, [session]);
   const state = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  useProctorMessages(state.messages);
   return { session, state };
+}
+
+/** A proctor's message stays on the page until the candidate closes it. */
+function useProctorMessages(messages: readonly { content: string; at: string }[]) {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const shown = useRef(0);
+  useEffect(() => {
+    for (const message of messages.slice(shown.current)) {
+      notification.info({
+        title: t('attemptPage.proctorMessage', { time: timeOfDay(message.at, Date.now()) }),
+        description: message.content,
+        duration: 0,
+        placement: 'top',
+        role: 'alert',
+        className: 'proctor-message',
+      });
+    }
+    shown.current = messages.length;
+  }, [messages, notification, t]);
 }

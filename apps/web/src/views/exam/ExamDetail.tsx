@@ -1,5 +1,6 @@
 import {
   ArrowLeftOutlined,
+  DashboardOutlined,
   EditOutlined,
   IdcardOutlined,
   RedoOutlined,
@@ -27,6 +28,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getExam } from '../../api/exam';
 import { useDialog } from '../../components/list/use-dialog';
 import { useLevelLabel } from '../../components/structure';
+import { proctorable, proctorPath } from '../proctor/proctor-paths';
 import { CandidatePanel } from './CandidatePanel';
 import { ExamChanges } from './ExamChanges';
 import { localTime, localWindow } from './exam-format';
@@ -224,6 +226,11 @@ function ExamDetailView({ exam }: { exam: ExamView }) {
             {exam.state === 'draft' && (
               <Button type="primary" icon={<SendOutlined />} onClick={() => actions.publish(exam)}>
                 {t('exam.actions.publish')}
+              </Button>
+            )}
+            {proctorable(exam.state) && (
+              <Button icon={<DashboardOutlined />} onClick={() => navigate(proctorPath(exam.id))}>
+                {t('exam.actions.proctor')}
               </Button>
             )}
             {exam.state !== 'draft' && (

@@ -1,5 +1,6 @@
 import {
   CalendarOutlined,
+  DashboardOutlined,
   DeleteOutlined,
   EditOutlined,
   EyeOutlined,
@@ -35,6 +36,7 @@ import { SearchBar } from '../../components/list/SearchBar';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
 import { BatchSelect, LevelSelect, cascadeReset, useLevelLabel } from '../../components/structure';
+import { proctorable, proctorPath } from '../proctor/proctor-paths';
 import { AnyJobTypeSelect } from '../question/AnyJobTypeSelect';
 import { useAllJobTypes } from '../question/queries';
 import { ExamCalendar, type ExamFilters } from './ExamCalendar';
@@ -184,6 +186,14 @@ export default function PublishManage() {
               label={t('exam.actions.publish')}
               compact={compact}
               onClick={() => actions.publish(exam)}
+            />
+          )}
+          {proctorable(exam.state) && (
+            <RowAction
+              icon={<DashboardOutlined />}
+              label={t('exam.actions.proctor')}
+              compact={compact}
+              onClick={() => navigate(proctorPath(exam.id))}
             />
           )}
           {exam.state !== 'draft' && (

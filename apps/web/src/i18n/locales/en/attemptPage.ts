@@ -4,6 +4,7 @@ export default {
   noAttempt: 'No exam to show here. Open your exam from My exams.',
   loadFailed: 'The exam could not be opened',
   backToList: 'Back to my exams',
+  proctorMessage: 'Message from the proctor ({{time}})',
   header: {
     ticket: 'Ticket no. {{ticket}}',
     photo: 'Photo of {{name}}',

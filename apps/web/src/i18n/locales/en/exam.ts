@@ -96,6 +96,7 @@ export default {
     tooMany: 'Only the first {{count}} exams of this month are shown: narrow the search.',
   },
   actions: {
+    proctor: 'Proctor',
     details: 'Details',
     publish: 'Publish',
     publishTitle: 'Publish “{{name}}”?',

@@ -6,6 +6,7 @@ const attemptPage: Messages['attemptPage'] = {
   noAttempt: 'No hay ningún examen que mostrar aquí. Ábralo desde Mis exámenes.',
   loadFailed: 'No se pudo abrir el examen',
   backToList: 'Volver a mis exámenes',
+  proctorMessage: 'Mensaje del supervisor ({{time}})',
   header: {
     ticket: 'N.º de inscripción {{ticket}}',
     photo: 'Foto de {{name}}',

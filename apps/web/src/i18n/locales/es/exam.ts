@@ -98,6 +98,7 @@ const exam: Messages['exam'] = {
     tooMany: 'Solo se muestran los primeros {{count}} exámenes del mes: acote la búsqueda.',
   },
   actions: {
+    proctor: 'Supervisar',
     details: 'Detalles',
     publish: 'Publicar',
     publishTitle: '¿Publicar «{{name}}»?',

@@ -6,6 +6,7 @@ const attemptPage: Messages['attemptPage'] = {
   noAttempt: '表示できる試験がありません。「マイ試験」から開いてください。',
   loadFailed: '試験を開けませんでした',
   backToList: 'マイ試験に戻る',
+  proctorMessage: '試験監督者からのメッセージ（{{time}}）',
   header: {
     ticket: '受験番号 {{ticket}}',
     photo: '{{name}}さんの写真',

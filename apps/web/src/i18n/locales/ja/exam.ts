@@ -98,6 +98,7 @@ const exam: Messages['exam'] = {
     tooMany: '今月の最初の {{count}} 件のみ表示しています。検索条件を絞り込んでください。',
   },
   actions: {
+    proctor: '試験監督',
     details: '詳細',
     publish: '公開',
     publishTitle: '「{{name}}」を公開しますか？',

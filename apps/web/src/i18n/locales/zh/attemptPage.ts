@@ -6,6 +6,7 @@ const attemptPage: Messages['attemptPage'] = {
   noAttempt: '这里没有可显示的考试，请从“我的考试”进入。',
   loadFailed: '试卷打开失败',
   backToList: '返回我的考试',
+  proctorMessage: '监考老师的消息（{{time}}）',
   header: {
     ticket: '准考证号 {{ticket}}',
     photo: '{{name}}的照片',

@@ -98,6 +98,7 @@ const exam: Messages['exam'] = {
     tooMany: '本月只显示前 {{count}} 场考试，请缩小搜索范围。',
   },
   actions: {
+    proctor: '实时监考',
     details: '详情',
     publish: '发布',
     publishTitle: '发布“{{name}}”？',

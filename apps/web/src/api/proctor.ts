@@ -1,0 +1,34 @@
+import {
+  PROCTOR_BASE,
+  type LiveExamView,
+  type ProctorActionResult,
+  type ProctorCandidateEvents,
+  type ProctorExtraTimeBody,
+  type ProctorMessageBody,
+  type ProctorMessageResult,
+  type ProctorReopenBody,
+  type ProctorSubmitBody,
+} from '@kaoshi/shared';
+import { request } from './request';
+import { downloadFile } from './transfer';
+
+/** An exam as it runs: counts and a row per candidate (never what they answered). */
+export const getLiveExam = (examId: number) =>
+  request.get<LiveExamView>(`${PROCTOR_BASE}/liveExam/${examId}`);
+/** One candidate's integrity events and the proctors' actions about them, newest first. */
+export const getCandidateEvents = (examId: number, studentId: number) =>
+  request.get<ProctorCandidateEvents>(`${PROCTOR_BASE}/candidateEvents`, { examId, studentId });
+
+export const proctorExtraTime = (body: ProctorExtraTimeBody) =>
+  request.post<ProctorActionResult>(`${PROCTOR_BASE}/extraTime`, body);
+export const proctorSubmit = (body: ProctorSubmitBody) =>
+  request.post<ProctorActionResult>(`${PROCTOR_BASE}/submitAttempt`, body);
+export const proctorReopen = (body: ProctorReopenBody) =>
+  request.post<ProctorActionResult>(`${PROCTOR_BASE}/reopenAttempt`, body);
+/** To one candidate (studentId) or to every candidate still answering. */
+export const sendProctorMessage = (body: ProctorMessageBody) =>
+  request.post<ProctorMessageResult>(`${PROCTOR_BASE}/sendMessage`, body);
+
+/** The event log as .xlsx, headers in the UI's language. */
+export const exportEventLog = (examId: number, fallbackName: string) =>
+  downloadFile(`${PROCTOR_BASE}/exportEventLog/${examId}`, {}, fallbackName);

@@ -1,0 +1,108 @@
+import { CandidateStatus, type LiveExamView, type ProctorRow } from '@kaoshi/shared';
+import { describe, expect, it } from 'vitest';
+import { applyDelta, countsOf } from './proctor-delta';
+
+const row = (studentId: number, fields: Partial<ProctorRow> = {}): ProctorRow => ({
+  studentId,
+  name: `S${studentId}`,
+  ticketNumber: `T${studentId}`,
+  className: 'Batch',
+  status: CandidateStatus.NOT_STARTED,
+  state: 'not_started',
+  attemptId: null,
+  startedAt: null,
+  deadline: null,
+  finishedAt: null,
+  finishReason: null,
+  extraMinutes: 0,
+  answered: 0,
+  lastSaveAt: null,
+  connected: false,
+  address: '',
+  eventCounts: {},
+  latestEvents: [],
+  ...fields,
+});
+
+const view = (rows: ProctorRow[]): LiveExamView => ({
+  exam: { id: 7, name: 'E', state: 'open', startAt: '', endAt: '', durationMinutes: 30 },
+  serverNow: '',
+  counts: countsOf(rows),
+  rows,
+});
+
+const AT = '2026-05-10T09:00:00.000Z';
+
+describe('applyDelta', () => {
+  const running = row(2, { state: 'in_progress', attemptId: 20, connected: true });
+  const base = view([row(1), running]);
+
+  it('starts a row on its first join and counts it in progress, online', () => {
+    const next = applyDelta(base, {
+      examId: 7,
+      attemptId: 10,
+      studentId: 1,
+      kind: 'joined',
+      at: AT,
+      connected: true,
+      address: '10.0.0.5',
+    });
+    expect(next.rows[0]).toMatchObject({
+      attemptId: 10,
+      state: 'in_progress',
+      connected: true,
+      address: '10.0.0.5',
+      eventCounts: { joined: 1 },
+    });
+    expect(next.counts).toMatchObject({ notStarted: 0, inProgress: 2, offline: 0 });
+  });
+
+  it('moves answered, offline, events and the end', () => {
+    let next = applyDelta(base, {
+      examId: 7,
+      attemptId: 20,
+      studentId: 2,
+      kind: 'saved',
+      at: AT,
+      answered: 3,
+      lastSaveAt: AT,
+    });
+    expect(next.rows[1]).toMatchObject({ answered: 3, lastSaveAt: AT });
+    next = applyDelta(next, {
+      examId: 7,
+      attemptId: 20,
+      studentId: 2,
+      kind: 'left',
+      at: AT,
+      connected: false,
+    });
+    expect(next.counts.offline).toBe(1);
+    next = applyDelta(next, {
+      examId: 7,
+      attemptId: 20,
+      studentId: 2,
+      kind: 'event',
+      at: AT,
+      event: { id: 0, type: 'page_hidden', at: AT, ip: '', detail: {} },
+    });
+    expect(next.rows[1]!.eventCounts).toEqual({ page_hidden: 1 });
+    expect(next.rows[1]!.latestEvents).toHaveLength(1);
+    // The finalization's delta may not know the student: the attempt finds the row.
+    next = applyDelta(next, {
+      examId: 7,
+      attemptId: 20,
+      studentId: 0,
+      kind: 'finalized',
+      at: AT,
+      finishReason: 'deadline',
+    });
+    expect(next.rows[1]).toMatchObject({ state: 'submitted', status: CandidateStatus.SAVED });
+    expect(next.counts).toMatchObject({ inProgress: 0, submitted: 1, offline: 0 });
+  });
+
+  it('leaves the view alone for another exam or an unknown candidate', () => {
+    const other = { examId: 8, attemptId: 20, studentId: 2, kind: 'left' as const, at: AT };
+    expect(applyDelta(base, other)).toBe(base);
+    expect(applyDelta(base, { ...other, examId: 7, attemptId: 99, studentId: 99 })).toBe(base);
+  });
+});

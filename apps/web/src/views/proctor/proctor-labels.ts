@@ -1,0 +1,61 @@
+import type { ProctorCandidateEvents, ProctorEventView } from '@kaoshi/shared';
+import type { TFunction } from 'i18next';
+
+/** The integrity events the view names (others show by their stored name). */
+export const EVENT_TYPES = [
+  'page_hidden',
+  'fullscreen_left',
+  'paste',
+  'address_changed',
+  'takeover',
+  'joined',
+] as const;
+type EventType = (typeof EVENT_TYPES)[number];
+const isEventType = (type: string): type is EventType =>
+  (EVENT_TYPES as readonly string[]).includes(type);
+
+export const eventName = (t: TFunction, type: string) =>
+  isEventType(type) ? t(`proctor.event.${type}`) : type;
+export const eventShortName = (t: TFunction, type: string) =>
+  isEventType(type) ? t(`proctor.eventShort.${type}`) : type;
+
+/** An event's own words: where it came from (an address change names both). */
+export function eventDetail(t: TFunction, event: ProctorEventView): string {
+  const { from, to } = event.detail;
+  if (event.type === 'address_changed' && typeof from === 'string' && typeof to === 'string') {
+    return `${from} → ${to}`;
+  }
+  if (typeof from === 'string') return t('proctor.drawer.from', { address: from });
+  return event.ip;
+}
+
+/** A proctor's action as a line, then its reason. */
+export function actionLines(
+  t: TFunction,
+  action: ProctorCandidateEvents['actions'][number],
+): string[] {
+  const { detail } = action;
+  const lines: string[] = [];
+  switch (action.action) {
+    case 'extraTime': {
+      const [from, to] = Array.isArray(detail.minutes) ? detail.minutes : [0, detail.minutes];
+      lines.push(t('proctor.drawer.extraTime', { from: Number(from), to: Number(to) }));
+      break;
+    }
+    case 'proctorSubmit':
+      lines.push(t('proctor.drawer.proctorSubmit'));
+      break;
+    case 'proctorReopen':
+      lines.push(t('proctor.drawer.proctorReopen', { minutes: Number(detail.minutes) }));
+      break;
+    case 'proctorMessage':
+      lines.push(t('proctor.drawer.proctorMessage', { content: String(detail.content ?? '') }));
+      break;
+    default:
+      lines.push(action.action);
+  }
+  if (typeof detail.reason === 'string') {
+    lines.push(t('proctor.drawer.reason', { reason: detail.reason }));
+  }
+  return lines;
+}
