@@ -1,2 +1,231 @@
-// Scaffold: the screen is being built; until then it shows what ComingSoon shows.
-export { default } from '../placeholder/ComingSoon';
+import { DownloadOutlined, LinkOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  CERTIFICATE_REASON_MAX,
+  CERTIFICATE_STATES,
+  Perm,
+  type CertLevel,
+  type CertificateView,
+  type ListCertificateQuery,
+} from '@kaoshi/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Grid,
+  Input,
+  Select,
+  Space,
+  Table,
+  Tooltip,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadCertificatePdf, listCertificate, revokeCertificate } from '../../api/certificate';
+import { RowAction } from '../../components/list/RowAction';
+import { SearchBar } from '../../components/list/SearchBar';
+import { useListPage } from '../../components/list/use-list-page';
+import { useLevelLabel } from '../../components/structure';
+import { succeeded } from '../../utils/succeeded';
+import { useHasPermission } from '../../utils/use-access';
+import { localTime } from '../exam/exam-format';
+import { RejectDialog } from '../question/RejectDialog';
+import { AnalysisExamSelect } from './AnalysisExamSelect';
+import { CertificateStateTag } from './CertificateStateTag';
+import { certificateKeys, verifyUrl } from './certificate-paths';
+import { useExamParam } from './use-exam-param';
+
+type CertificateQuery = Omit<ListCertificateQuery, 'examId'> & { examId?: number };
+type Filters = Pick<ListCertificateQuery, 'keyword' | 'state'>;
+
+/**
+ * Issued certificates (issue 15 §6; /examAnalysis/certificates, ?examId=N for one exam's): search
+ * by name, number or ticket number, by exam and state; download the PDF, open the public check,
+ * and revoke with a reason (also needs PUBLISHMANAGE; the server checks it again).
+ */
+export default function CertificateManage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const queryClient = useQueryClient();
+  const levelLabel = useLevelLabel();
+  const mayRevoke = useHasPermission(Perm.PUBLISH);
+  const { examId, choose } = useExamParam();
+  const [filterForm] = Form.useForm<Filters>();
+  const [revoking, setRevoking] = useState<CertificateView>();
+  const certificates = useListPage<CertificateView, CertificateQuery>({
+    queryKey: certificateKeys.list(examId),
+    fetchList: (query) => listCertificate({ ...query, examId }),
+  });
+  const compact = !screens.lg;
+
+  const revoke = async (certificate: CertificateView, reason: string) => {
+    if (!(await succeeded(revokeCertificate({ id: certificate.id, reason })))) return false;
+    message.success(t('certificate.revokedDone', { number: certificate.number }));
+    await queryClient.invalidateQueries({ queryKey: certificateKeys.all });
+    return true;
+  };
+
+  const columns: TableColumnsType<CertificateView> = [
+    {
+      key: 'number',
+      title: t('certificate.fields.number'),
+      render: (_, row) => (
+        <Typography.Text copyable style={{ whiteSpace: 'nowrap' }} className="certificate-number">
+          {row.number}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'name',
+      title: t('certificate.fields.name'),
+      render: (_, row) => (
+        <Flex vertical>
+          <span>{row.name}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.ticketNumber}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'exam',
+      title: t('certificate.fields.exam'),
+      render: (_, row) => (
+        <Flex vertical style={{ minWidth: 160 }}>
+          <span>{row.examName}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {row.className}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'subject',
+      title: t('certificate.fields.subject'),
+      responsive: ['xl'],
+      render: (_, row) => `${row.subjectName} · ${levelLabel(row.level as CertLevel)}`,
+    },
+    {
+      key: 'result',
+      title: t('certificate.fields.result'),
+      align: 'right',
+      render: (_, row) => t('certificate.points', { score: row.score, total: row.totalScore }),
+    },
+    {
+      key: 'issuedAt',
+      title: t('certificate.fields.issuedAt'),
+      responsive: ['md'],
+      render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{localTime(row.issuedAt)}</span>,
+    },
+    {
+      key: 'state',
+      title: t('certificate.fields.state'),
+      render: (_, row) => <CertificateStateTag certificate={row} />,
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      fixed: screens.md ? 'right' : undefined,
+      render: (_, row) => (
+        <Space size={0} wrap={false}>
+          <RowAction
+            icon={<DownloadOutlined />}
+            label={t('certificate.download')}
+            compact={compact}
+            blockedBy={row.state === 'valid' ? undefined : t('certificate.downloadOnlyValid')}
+            onClick={() => void succeeded(downloadCertificatePdf(row.id, row.number))}
+          />
+          <Tooltip title={t('certificate.verifyHelp')}>
+            <Button
+              type="link"
+              size="small"
+              icon={<LinkOutlined />}
+              href={verifyUrl(row.code)}
+              target="_blank"
+              rel="noopener"
+              aria-label={t('certificate.verify')}
+              className="certificate-verify-link"
+            >
+              {compact ? null : t('certificate.verify')}
+            </Button>
+          </Tooltip>
+          {row.state === 'valid' && (
+            <RowAction
+              icon={<StopOutlined />}
+              label={t('certificate.revoke')}
+              danger
+              compact={compact}
+              blockedBy={mayRevoke ? undefined : t('certificate.revokeNeedsPublishing')}
+              onClick={() => setRevoking(row)}
+            />
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card size={screens.sm ? undefined : 'small'} className="certificate-manage">
+      <SearchBar
+        name="certificateSearch"
+        form={filterForm}
+        onSearch={certificates.search}
+        onReset={() => {
+          certificates.reset();
+          choose({ examId: undefined });
+        }}
+      >
+        <Form.Item name="keyword" noStyle>
+          <Input
+            allowClear
+            placeholder={t('certificate.keyword')}
+            aria-label={t('certificate.keyword')}
+          />
+        </Form.Item>
+        <AnalysisExamSelect
+          value={examId}
+          onChange={(id) => {
+            choose({ examId: id });
+            certificates.setQuery((query) => ({ ...query, page: 1 }));
+          }}
+        />
+        <Form.Item name="state" noStyle>
+          <Select
+            allowClear
+            style={{ width: '100%' }}
+            placeholder={t('certificate.state')}
+            aria-label={t('certificate.state')}
+            options={CERTIFICATE_STATES.map((state) => ({
+              value: state,
+              label: t(`certificate.states.${state}`),
+            }))}
+          />
+        </Form.Item>
+      </SearchBar>
+      <Typography.Paragraph type="secondary" className="certificate-total">
+        {t('certificate.total', { count: certificates.list.data?.total ?? 0 })}
+      </Typography.Paragraph>
+      <Table<CertificateView> {...certificates.tableProps} columns={columns} />
+      <RejectDialog
+        key={revoking?.id}
+        open={revoking !== undefined}
+        count={1}
+        title={t('certificate.revokeDialog.title', { number: revoking?.number ?? '' })}
+        okText={t('certificate.revokeDialog.confirm')}
+        reason={{
+          label: t('certificate.revokeDialog.reason'),
+          placeholder: t('certificate.revokeDialog.placeholder'),
+          required: t('certificate.revokeDialog.required'),
+          max: CERTIFICATE_REASON_MAX,
+        }}
+        onReject={(reason) => (revoking ? revoke(revoking, reason) : Promise.resolve(false))}
+        onClose={() => setRevoking(undefined)}
+      />
+    </Card>
+  );
+}

@@ -1,18 +1,20 @@
 import { ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { ApiStatus, Perm, type ItemAnalysisView } from '@kaoshi/shared';
+import { Perm, type ItemAnalysisView } from '@kaoshi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Result, Skeleton, Statistic, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { getItemAnalysis } from '../../api/item-analysis';
-import { ApiError } from '../../api/request';
 import { useHasPermission } from '../../utils/use-access';
 import { certificatesPath } from './certificate-paths';
 import { ItemMastery } from './ItemMastery';
 import { ItemScatterChart } from './ItemScatterChart';
 import { ItemTable } from './ItemTable';
 import { ItemTestFigures } from './ItemTestFigures';
+import { ReleaseTag } from './ReleaseTag';
+import { notReleased as refusedUnreleased } from './StatisticsState';
+import { useExamParam } from './use-exam-param';
 import { itemAnalysisKeys } from './item-analysis-format';
 import './item-analysis.css';
 
@@ -25,9 +27,8 @@ const RANKING_PATH = '/examClassRanking';
  */
 export default function ItemAnalysis() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const examId = Number(params.get('examId'));
-  const known = Number.isInteger(examId) && examId > 0;
+  const { examId = 0 } = useExamParam();
+  const known = examId > 0;
   // Only those who handle scores before release may read them (the server checks it too).
   const marker = useHasPermission(Perm.MARKING);
   const publisher = useHasPermission(Perm.PUBLISH);
@@ -53,18 +54,18 @@ export default function ItemAnalysis() {
   }
   if (analysis.isError) {
     const error = analysis.error;
-    const notReleased = error instanceof ApiError && error.status === ApiStatus.CONFLICT;
+    const notReleased = refusedUnreleased(error);
     return (
       <Card>
         <Result
           status={notReleased ? 'info' : 'warning'}
           className="item-analysis-problem"
-          title={t(notReleased ? 'itemAnalysis.notReleased' : 'itemAnalysis.loadFailed')}
-          subTitle={notReleased ? t('itemAnalysis.notReleasedHelp') : error.message}
+          title={t(notReleased ? 'analysis.notReleased' : 'itemAnalysis.loadFailed')}
+          subTitle={notReleased ? t('analysis.notReleasedHelp') : error.message}
           extra={
             notReleased && mayIncludeUnreleased ? (
               <Button type="primary" onClick={() => setIncludeUnreleased(true)}>
-                {t('itemAnalysis.showUnreleased')}
+                {t('analysis.showUnreleased')}
               </Button>
             ) : (
               <Button icon={<ReloadOutlined />} onClick={() => void analysis.refetch()}>
@@ -90,11 +91,7 @@ export default function ItemAnalysis() {
         title={
           <Flex gap={8} align="center" wrap style={{ minWidth: 0 }}>
             <span className="item-analysis-exam">{view.examName}</span>
-            {view.released ? (
-              <Tag color="green">{t('itemAnalysis.released')}</Tag>
-            ) : (
-              <Tag color="orange">{t('itemAnalysis.unreleased')}</Tag>
-            )}
+            <ReleaseTag released={view.released} />
             {view.drawnPerCandidate && <Tag color="blue">{t('itemAnalysis.drawn')}</Tag>}
           </Flex>
         }
@@ -127,9 +124,7 @@ export default function ItemAnalysis() {
                 checked={includeUnreleased}
                 onChange={setIncludeUnreleased}
               />
-              <label htmlFor="item-analysis-unreleased">
-                {t('itemAnalysis.includeUnreleased')}
-              </label>
+              <label htmlFor="item-analysis-unreleased">{t('analysis.includeUnreleased')}</label>
             </Flex>
           )}
           <Link to={certificatesPath(view.examId)}>
@@ -155,7 +150,7 @@ export default function ItemAnalysis() {
 function Notes({ view }: { view: ItemAnalysisView }) {
   const { t } = useTranslation();
   const notes = [
-    view.includesUnreleased && { type: 'warning' as const, text: t('itemAnalysis.unreleasedNote') },
+    view.includesUnreleased && { type: 'warning' as const, text: t('analysis.unreleasedNote') },
     view.drawnPerCandidate && { type: 'info' as const, text: t('itemAnalysis.drawnNote') },
     view.candidates.pending > 0 && {
       type: 'info' as const,

@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getResult } from '../../api/marking';
 import { SafeHtml } from '../../components/SafeHtml';
+import { CertificateCard, useMyCertificates } from '../analysis/CertificateCard';
 import { MY_EXAMS_PATH } from './exam-paths';
 import './exam-result.css';
 
@@ -77,6 +78,7 @@ export default function ExamResult() {
         </Typography.Text>
       </header>
       <Summary view={view} />
+      {view.released && view.result?.passed && <ResultCertificate examId={view.examId} />}
       {view.sections && <Sections view={view} />}
       {view.review ? (
         <Review review={view.review} />
@@ -160,6 +162,18 @@ function Summary({ view }: { view: AttemptResultView }) {
         )
       )}
     </Card>
+  );
+}
+
+/** The certificate a pass earned, once issued (at release): download and public check. */
+function ResultCertificate({ examId }: { examId: number }) {
+  const certificates = useMyCertificates();
+  const certificate = certificates.data?.find((mine) => mine.examId === examId);
+  if (!certificate) return null;
+  return (
+    <div className="exam-result-certificate" style={{ marginBottom: 12 }}>
+      <CertificateCard certificate={certificate} />
+    </div>
   );
 }
 

@@ -37,7 +37,7 @@ interface MyExamCardProps {
 }
 
 /** A countdown as the user reads it: "2 days 03:14:05", or "03:14:05" under a day. */
-function useCountdownText() {
+export function useCountdownText() {
   const { t } = useTranslation();
   return (ms: number) => {
     const parts = countdown(ms);

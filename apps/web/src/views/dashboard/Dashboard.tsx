@@ -7,6 +7,8 @@ import { usePermissionStore } from '../../stores/permission';
 import { useUserStore } from '../../stores/user';
 import type { AppRoute } from '../../router/types';
 import { useSystemLabels } from '../../utils/use-system-labels';
+import { DashboardFigures } from './DashboardFigures';
+import './dashboard.css';
 
 /** Pages the user can open from the menu, each with the icon of its group. */
 function shortcuts(routes: readonly AppRoute[]) {
@@ -42,6 +44,7 @@ export default function Dashboard() {
           })}
         </Typography.Text>
       </Card>
+      <DashboardFigures />
       <Typography.Title level={5}>{t('dashboard.shortcuts')}</Typography.Title>
       {links.length === 0 ? (
         <Card>

@@ -73,7 +73,9 @@ import { CourseSelect } from './CourseSelect';
 import { PointSelect } from './PointSelect';
 import { QuestionFormDialog } from './QuestionFormDialog';
 import { QuestionImportDialog } from './QuestionImportDialog';
+import { QuestionFiguresCell } from './QuestionFiguresCell';
 import { QuestionPreviewDialog } from './QuestionPreviewDialog';
+import { useQuestionFigures } from './question-figures';
 import { useAllJobTypes, questionKeys } from './queries';
 import { RejectDialog } from './RejectDialog';
 import { plainExcerpt } from './plain-text';
@@ -124,6 +126,7 @@ export default function QuestionBank() {
   const [moreFilters, setMoreFilters] = useState(false);
   const allFilters = screens.md || moreFilters;
   const dialog = useDialog<Dialog>();
+  const figures = useQuestionFigures(questions.list.data?.list.map((row) => row.id) ?? []);
 
   const batch = useMutation({
     mutationFn: ({
@@ -306,6 +309,12 @@ export default function QuestionBank() {
       // The header wraps ("Estado de revisión"); a retired question's two tags stack.
       width: 112,
       render: (_, question) => <AuditTag question={question} />,
+    },
+    {
+      title: t('question.figures.title'),
+      key: 'figures',
+      responsive: ['md'],
+      render: (_, question) => <QuestionFiguresCell figures={figures.get(question.id)} />,
     },
     {
       title: t('question.fields.author'),

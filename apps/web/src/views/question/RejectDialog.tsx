@@ -14,11 +14,23 @@ interface RejectDialogProps {
   /** Another title and button (a paper's audit); the questions' by default. */
   title?: string;
   okText?: string;
+  /** Another field (a certificate's revocation): label, hint, message when empty, length. */
+  reason?: { label: string; placeholder: string; required: string; max: number };
 }
 
 /** Asks why the questions (or a paper) are rejected: the author reads it beside the status. */
-export function RejectDialog({ open, count, onReject, onClose, title, okText }: RejectDialogProps) {
+export function RejectDialog({
+  open,
+  count,
+  onReject,
+  onClose,
+  title,
+  okText,
+  reason: field,
+}: RejectDialogProps) {
   const { t } = useTranslation();
+  const label = field?.label ?? t('question.reject.reason');
+  const max = field?.max ?? QUESTION_AUDIT_REASON_MAX;
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
 
@@ -53,20 +65,21 @@ export function RejectDialog({ open, count, onReject, onClose, title, okText }: 
       >
         <Form.Item
           name="reason"
-          label={t('question.reject.reason')}
+          label={label}
           rules={[
-            { required: true, whitespace: true, message: t('question.reject.required') },
             {
-              max: QUESTION_AUDIT_REASON_MAX,
-              message: t('question.problems.tooLong', { field: t('question.reject.reason') }),
+              required: true,
+              whitespace: true,
+              message: field?.required ?? t('question.reject.required'),
             },
+            { max, message: t('question.problems.tooLong', { field: label }) },
           ]}
         >
           <Input.TextArea
             autoSize={{ minRows: 3, maxRows: 8 }}
-            maxLength={QUESTION_AUDIT_REASON_MAX}
+            maxLength={max}
             showCount
-            placeholder={t('question.reject.placeholder')}
+            placeholder={field?.placeholder ?? t('question.reject.placeholder')}
           />
         </Form.Item>
       </Form>

@@ -1,3 +1,44 @@
+/** Certificates (issue 15 §6): the staff's list (/examAnalysis/certificates) and a student's own. */
 export default {
   title: 'Certificates',
-};
+  keyword: 'Name, certificate or ticket number',
+  state: 'State',
+  states: { valid: 'Valid', revoked: 'Revoked' },
+  fields: {
+    number: 'Certificate number',
+    name: 'Name',
+    exam: 'Exam',
+    subject: 'Job type and level',
+    result: 'Result',
+    issuedAt: 'Issued',
+    state: 'State',
+  },
+  points: '{{score}} / {{total}}',
+  download: 'Download PDF',
+  downloadOnlyValid: 'A revoked certificate has no PDF.',
+  revoke: 'Revoke',
+  revokeNeedsPublishing: 'Revoking needs the exam publishing permission.',
+  verify: 'Public check',
+  verifyHelp: 'Opens the page anyone can check this certificate on (its QR code leads there).',
+  revokeDialog: {
+    title: 'Revoke certificate {{number}}',
+    reason: 'Reason',
+    placeholder:
+      'Why is this certificate revoked? The public check shows the reason to whoever checks it.',
+    required: 'Give the reason for the revocation',
+    confirm: 'Revoke',
+  },
+  revokedDone: 'Certificate {{number}} revoked',
+  revokedOn: 'Revoked on {{date}}',
+  revokedBy: 'Revoked on {{date}} by {{name}}',
+  withdrawal: 'The exam’s scores were withdrawn.',
+  reason: 'Reason: {{reason}}',
+  total_one: '{{count}} certificate',
+  total_other: '{{count}} certificates',
+  mine: {
+    number: 'No. {{number}}',
+    download: 'Download certificate',
+    revoked: 'This certificate has been revoked.',
+    issued: 'Issued on {{date}}',
+  },
+} as const;

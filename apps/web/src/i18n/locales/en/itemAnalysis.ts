@@ -7,14 +7,6 @@ export default {
     'Open the item analysis from an exam in the ranking per batch or in the marking overview of a released exam.',
   toRanking: 'Ranking per batch',
   loadFailed: 'The item analysis could not be loaded',
-  notReleased: 'The scores of this exam are not released yet',
-  notReleasedHelp:
-    'The figures are worked out from released scores. Staff who handle the scores may look at the unreleased ones.',
-  showUnreleased: 'Show the unreleased scores',
-  includeUnreleased: 'Unreleased scores',
-  released: 'Scores released',
-  unreleased: 'Scores not released',
-  unreleasedNote: 'These figures use scores that are not released yet: they may still change.',
   drawn: 'Questions drawn per candidate',
   drawnNote:
     'Every candidate drew their own questions: each question’s figures cover those who drew it, and the paper has no reliability figure.',
@@ -64,7 +56,6 @@ export default {
     type: 'Type',
     fullScore: 'Full score',
     candidates: 'Sat',
-    answered: 'Answered',
     facility: 'Facility',
     facilityHelp: 'Mean score ÷ full score: the higher, the easier.',
     discrimination: 'Discrimination',

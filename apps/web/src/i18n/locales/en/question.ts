@@ -67,6 +67,18 @@ export default {
     usedInPapers: 'Used in {{count}} paper(s): it cannot be deleted, only retired',
     rejectedBecause: 'Rejected: {{reason}}',
   },
+  figures: {
+    title: 'Use in exams',
+    notUsed: 'Not in a released exam yet',
+    timesUsed_one: 'Used in {{count}} exam',
+    timesUsed_other: 'Used in {{count}} exams',
+    facility: 'Facility {{value}}',
+    discrimination: 'Discrimination {{value}}',
+    help_one:
+      'Over the {{exams}} released exam(s) that used it, weighted by candidates ({{count}} candidate). Facility: mean score ÷ full score; discrimination: top 27 % minus bottom 27 %.',
+    help_other:
+      'Over the {{exams}} released exam(s) that used it, weighted by candidates ({{count}} candidates). Facility: mean score ÷ full score; discrimination: top 27 % minus bottom 27 %.',
+  },
   actions: {
     preview: 'Preview',
     submit: 'Submit for review',

@@ -1,3 +1,45 @@
+/** Certificados (issue 15 §6): la lista del personal (/examAnalysis/certificates) y los propios de un alumno. */
 export default {
   title: 'Certificados',
+  keyword: 'Nombre, n.º de certificado o de admisión',
+  state: 'Estado',
+  states: { valid: 'Válido', revoked: 'Revocado' },
+  fields: {
+    number: 'N.º de certificado',
+    name: 'Nombre',
+    exam: 'Examen',
+    subject: 'Oficio y nivel',
+    result: 'Resultado',
+    issuedAt: 'Emitido',
+    state: 'Estado',
+  },
+  points: '{{score}} / {{total}}',
+  download: 'Descargar PDF',
+  downloadOnlyValid: 'Un certificado revocado no tiene PDF.',
+  revoke: 'Revocar',
+  revokeNeedsPublishing: 'Para revocar hace falta el permiso de publicación de exámenes.',
+  verify: 'Comprobación pública',
+  verifyHelp:
+    'Abre la página en la que cualquiera puede comprobar este certificado (su código QR lleva allí).',
+  revokeDialog: {
+    title: 'Revocar el certificado {{number}}',
+    reason: 'Motivo',
+    placeholder:
+      '¿Por qué se revoca este certificado? La comprobación pública muestra el motivo a quien lo consulte.',
+    required: 'Indique el motivo de la revocación',
+    confirm: 'Revocar',
+  },
+  revokedDone: 'Certificado {{number}} revocado',
+  revokedOn: 'Revocado el {{date}}',
+  revokedBy: 'Revocado el {{date}} por {{name}}',
+  withdrawal: 'Las notas del examen se retiraron.',
+  reason: 'Motivo: {{reason}}',
+  total_one: '{{count}} certificado',
+  total_other: '{{count}} certificados',
+  mine: {
+    number: 'N.º {{number}}',
+    download: 'Descargar certificado',
+    revoked: 'Este certificado ha sido revocado.',
+    issued: 'Emitido el {{date}}',
+  },
 };

@@ -7,14 +7,6 @@ export default {
     'Abra el análisis de ítems desde un examen de la clasificación por convocatoria o desde el resumen de corrección de un examen publicado.',
   toRanking: 'Clasificación por convocatoria',
   loadFailed: 'No se pudo cargar el análisis de ítems',
-  notReleased: 'Las notas de este examen aún no están publicadas',
-  notReleasedHelp:
-    'Las cifras se calculan con las notas publicadas. El personal que gestiona las notas puede consultar las no publicadas.',
-  showUnreleased: 'Ver las notas no publicadas',
-  includeUnreleased: 'Notas no publicadas',
-  released: 'Notas publicadas',
-  unreleased: 'Notas no publicadas',
-  unreleasedNote: 'Estas cifras usan notas aún no publicadas: todavía pueden cambiar.',
   drawn: 'Preguntas sorteadas por candidato',
   drawnNote:
     'Cada candidato sacó sus propias preguntas: las cifras de cada pregunta cubren a quienes la sacaron y el examen no tiene cifra de fiabilidad.',
@@ -64,7 +56,6 @@ export default {
     type: 'Tipo',
     fullScore: 'Puntuación máxima',
     candidates: 'Presentados',
-    answered: 'Respondidas',
     facility: 'Facilidad',
     facilityHelp: 'Nota media ÷ puntuación máxima: cuanto más alta, más fácil.',
     discrimination: 'Discriminación',

@@ -68,6 +68,18 @@ const question: Messages['question'] = {
     usedInPapers: 'Usada en {{count}} examen(es): no se puede eliminar, solo retirar',
     rejectedBecause: 'Rechazada: {{reason}}',
   },
+  figures: {
+    title: 'Uso en exámenes',
+    notUsed: 'Aún no está en un examen publicado',
+    timesUsed_one: 'Usada en {{count}} examen',
+    timesUsed_other: 'Usada en {{count}} exámenes',
+    facility: 'Facilidad {{value}}',
+    discrimination: 'Discriminación {{value}}',
+    help_one:
+      'En los {{exams}} exámenes publicados que la usaron, ponderado por candidatos ({{count}} candidato). Facilidad: nota media ÷ puntuación máxima; discriminación: 27 % superior menos 27 % inferior.',
+    help_other:
+      'En los {{exams}} exámenes publicados que la usaron, ponderado por candidatos ({{count}} candidatos). Facilidad: nota media ÷ puntuación máxima; discriminación: 27 % superior menos 27 % inferior.',
+  },
   actions: {
     preview: 'Vista previa',
     submit: 'Enviar a revisión',

@@ -7,14 +7,6 @@ export default {
     '回次別成績順位の試験、または成績を公開した試験の採点概況から設問分析を開いてください。',
   toRanking: '回次別成績順位',
   loadFailed: '設問分析を読み込めませんでした',
-  notReleased: 'この試験の成績はまだ公開されていません',
-  notReleasedHelp:
-    '各指標は公開済みの成績から計算します。成績を扱う担当者は未公開の成績も確認できます。',
-  showUnreleased: '未公開の成績を表示',
-  includeUnreleased: '未公開の成績',
-  released: '成績公開済み',
-  unreleased: '成績未公開',
-  unreleasedNote: 'これらの指標には未公開の成績が含まれており、今後変わる可能性があります。',
   drawn: '受験者ごとに抽出',
   drawnNote:
     '受験者ごとに異なる問題を抽出しています。各問題の指標はその問題を引いた受験者のみで計算し、試験全体の信頼性係数は計算しません。',
@@ -63,7 +55,6 @@ export default {
     type: '問題形式',
     fullScore: '満点',
     candidates: '解答者数',
-    answered: '解答あり',
     facility: '通過率',
     facilityHelp: '平均点 ÷ 満点：高いほどやさしい問題です。',
     discrimination: '識別力',

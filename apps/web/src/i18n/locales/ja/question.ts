@@ -68,6 +68,18 @@ const question: Messages['question'] = {
     usedInPapers: '{{count}} 件の試験で使用中のため削除できません。使用停止にしてください',
     rejectedBecause: '差し戻し理由：{{reason}}',
   },
+  figures: {
+    title: '試験での使用',
+    notUsed: '成績公開済みの試験ではまだ使われていません',
+    timesUsed_one: '{{count}} 回の試験で使用',
+    timesUsed_other: '{{count}} 回の試験で使用',
+    facility: '通過率 {{value}}',
+    discrimination: '識別力 {{value}}',
+    help_one:
+      'この問題を使った成績公開済みの試験 {{exams}} 回分を受験者数で重み付け（受験者 {{count}} 人）。通過率：平均点 ÷ 満点、識別力：上位 27% と下位 27% の差。',
+    help_other:
+      'この問題を使った成績公開済みの試験 {{exams}} 回分を受験者数で重み付け（受験者 {{count}} 人）。通過率：平均点 ÷ 満点、識別力：上位 27% と下位 27% の差。',
+  },
   actions: {
     preview: 'プレビュー',
     submit: '審査に提出',
