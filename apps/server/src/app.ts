@@ -30,6 +30,7 @@ import docsPlugin from './plugins/docs.js';
 import envelopePlugin, { frameworkErrorEnvelope, validatorCompiler } from './plugins/envelope.js';
 import webPlugin from './plugins/web.js';
 import { standardOutput } from './lib/log-output.js';
+import { closeRedis, openRedis } from './realtime.js';
 import wellFormedTextPlugin from './plugins/well-formed-text.js';
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
@@ -88,7 +89,13 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(docsPlugin);
 
   // Each module registers its own routes; what one needs from another is passed here.
-  await app.register(healthModule, { db, dialect });
+  // Several processes (REDIS_URL): the realtime channel's fan-out. The start stops if it is down.
+  const redis = await openRedis(config);
+  for (const client of redis ? [redis.publisher, redis.subscriber] : []) {
+    // ioredis reconnects by itself; until it has, readiness says so (GET /api/health).
+    client.on('error', (error: unknown) => app.log.warn({ err: error }, 'Redis connection'));
+  }
+  await app.register(healthModule, { db, dialect, redis });
   await app.register(authModule, { auth });
   await app.register(systemModule, { db, config });
   await app.register(schoolModule, { db, classUsers: [examsUseClass] });
@@ -106,7 +113,14 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   await app.register(examModule, { db, config, deadlineNews });
   // The proctor's view hears what the exam channel sees.
   const proctorHub = new ProctorHub(db);
-  await app.register(attemptModule, { db, config, auth, deadlineNews, watcher: proctorHub });
+  await app.register(attemptModule, {
+    db,
+    config,
+    auth,
+    deadlineNews,
+    watcher: proctorHub,
+    redis,
+  });
   await app.register(proctorModule, { db, config, deadlineNews, hub: proctorHub });
   await app.register(markingModule, { db });
   await app.register(analysisModule, { db });
@@ -122,6 +136,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    await closeRedis(redis);
     await db.destroy();
   });
   return app;

@@ -6,6 +6,7 @@ import { attemptRoutes } from './attempt.routes.js';
 import { AttemptService } from './attempt.service.js';
 import { attachAttemptSocket, type AttemptWatcher } from './attempt.socket.js';
 import type { DeadlineNews } from './deadlines.js';
+import type { RedisLink } from '../../realtime.js';
 
 /** How often the scheduler looks for attempts past their deadline. */
 export const FINALIZE_EVERY_MS = 1000;
@@ -24,6 +25,8 @@ export async function attemptModule(
     deadlineNews: DeadlineNews;
     /** The proctor's view (issue 16), told what happens on the channel. */
     watcher?: AttemptWatcher;
+    /** Several processes share the channel through Redis (REDIS_URL). */
+    redis?: RedisLink;
   },
 ) {
   const attempts = new AttemptService(opts.db, opts.config.database.kind === 'postgres');
@@ -35,6 +38,7 @@ export async function attemptModule(
     config: opts.config,
     deadlineNews: opts.deadlineNews,
     watcher: opts.watcher,
+    redis: opts.redis,
   });
 
   let running: Promise<void> | null = null;

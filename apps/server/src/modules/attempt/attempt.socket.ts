@@ -15,15 +15,16 @@ import {
   type TimeMessage,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { Server, type DefaultEventsMap, type Socket } from 'socket.io';
+import type { DefaultEventsMap, Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { AppError, invalid } from '../../errors.js';
 import { isOwnOrigin } from '../../plugins/access.js';
+import { createSocketServer, type RedisLink } from '../../realtime.js';
 import { hasAnyPermission, type AuthContext, type AuthService } from '../auth/auth.service.js';
 import type { AttemptRow } from './attempt.repository.js';
 import type { AttemptService } from './attempt.service.js';
-import type { DeadlineNews } from './deadlines.js';
+import type { DeadlineChange, DeadlineNews } from './deadlines.js';
 import { isAnswered } from './scoring.js';
 
 const attemptIdPayload = z.object({ attemptId: z.number().int().positive() });
@@ -61,6 +62,10 @@ export interface AttemptWatcher {
 }
 
 const room = (attemptId: number) => `attempt:${attemptId}`;
+/** Between the processes of a deployment (Redis): a connection elsewhere took an attempt. */
+const PEER_TAKEN = 'attempt:taken';
+/** Between the processes of a deployment: deadlines moved (extra time, a later close). */
+const PEER_DEADLINES = 'attempt:deadlines';
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -83,6 +88,8 @@ export function attachAttemptSocket(
     config: Config;
     deadlineNews: DeadlineNews;
     watcher?: AttemptWatcher;
+    /** Several processes (REDIS_URL): rooms and the messages below reach all of them. */
+    redis?: RedisLink;
   },
 ) {
   const { attempts, auth, config, watcher } = opts;
@@ -91,17 +98,28 @@ export function attachAttemptSocket(
     if (watcher?.watches(examId)) setImmediate(() => tell(watcher));
   };
   const trusted = config.trustProxy === false ? () => false : proxyAddr.compile(config.trustProxy);
-  const io: ExamIo = new Server(app.server, {
-    path: SOCKET_PATH,
-    transports: ['websocket', 'polling'],
-    serveClient: false,
-    // A page of another site may not open a socket with this site's cookie.
-    allowRequest: (request, callback) => {
-      const origin = request.headers.origin;
-      callback(null, origin === undefined || isOwnOrigin(origin, request.headers.host ?? ''));
+  const io: ExamIo = createSocketServer(
+    app,
+    {
+      path: SOCKET_PATH,
+      transports: ['websocket', 'polling'],
+      serveClient: false,
+      // A page of another site may not open a socket with this site's cookie.
+      allowRequest: (request, callback) => {
+        const origin = request.headers.origin;
+        callback(null, origin === undefined || isOwnOrigin(origin, request.headers.host ?? ''));
+      },
     },
-  });
-  /** Which connection holds each attempt (this process; issue 16 spreads it over processes). */
+    opts.redis,
+  );
+  /**
+   * Tells the deployment's other processes (with Redis): a takeover or a deadline another process
+   * must apply to the connections it holds. One process alone has no one to tell.
+   */
+  const tellOthers = <T>(event: string, message: T) => {
+    if (opts.redis) io.serverSideEmit(event, message);
+  };
+  /** Which connection of this process holds each attempt (other processes hold others). */
   const live = new Map<number, ExamSocket>();
 
   io.use((socket: ExamSocket, next) => {
@@ -140,16 +158,46 @@ export function attachAttemptSocket(
   };
   watcher?.attach({ io, attempts, isLive: (attemptId) => live.get(attemptId)?.connected === true });
 
-  // Extra time or a later close: the page's clock changes at once.
-  opts.deadlineNews.subscribe((changes) => {
+  /** The deadline the save path checks, on the connection holding the attempt here. */
+  const applyDeadlines = (changes: DeadlineChange[]) => {
     for (const { attemptId, deadline } of changes) {
       const row = live.get(attemptId)?.data.joined.get(attemptId);
       if (row) row.deadline = deadline;
+    }
+  };
+  // Extra time or a later close: the page's clock changes at once (the room's emit reaches the
+  // page on whichever process holds it; that process's copy of the deadline changes too).
+  opts.deadlineNews.subscribe((changes) => {
+    applyDeadlines(changes);
+    tellOthers(PEER_DEADLINES, changes);
+    for (const { attemptId, deadline } of changes) {
       const message: TimeMessage = {
         deadline,
         remainingMs: Math.max(0, Date.parse(deadline) - Date.now()),
       };
       io.to(room(attemptId)).emit(SocketEvent.TIME, message);
+    }
+  });
+  io.on(PEER_DEADLINES, applyDeadlines);
+
+  /** `holder` lost the attempt to a connection from `ip` (here or on another process). */
+  const takeFrom = async (holder: ExamSocket, attemptId: number, ip: string) => {
+    const row = holder.data.joined.get(attemptId);
+    holder.data.joined.delete(attemptId);
+    if (live.get(attemptId) === holder) live.delete(attemptId);
+    void holder.leave(room(attemptId));
+    holder.emit(SocketEvent.TAKEN_OVER);
+    if (!row) return;
+    await attempts.logServerEvent(row, 'takeover', ip, { from: holder.data.ip });
+    tellWatcher(row.exam_id, (w) => w.event(row, 'takeover', ip, { from: holder.data.ip }));
+  };
+  // Another process's connection took an attempt a connection here holds.
+  io.on(PEER_TAKEN, ({ attemptId, ip }: { attemptId: number; ip: string }) => {
+    const holder = live.get(attemptId);
+    if (holder) {
+      takeFrom(holder, attemptId, ip).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'logging a takeover from another process failed'),
+      );
     }
   });
 
@@ -192,19 +240,22 @@ export function attachAttemptSocket(
         const row = await attempts.ownAttempt(attemptId, data.auth);
         const view = await attempts.joinView(row, data.ip);
         const holder = live.get(attemptId);
-        if (holder && holder !== socket && holder.connected && row.finished_at === null) {
-          if (row.takeover === 'refuse') {
+        const heldHere = holder && holder !== socket && holder.connected;
+        if (row.finished_at === null && row.takeover === 'refuse') {
+          // Held here, or (several processes) by a connection on another one.
+          const heldElsewhere =
+            !heldHere &&
+            opts.redis !== undefined &&
+            (await io.in(room(attemptId)).fetchSockets()).some((other) => other.id !== socket.id);
+          if (heldHere || heldElsewhere) {
             await attempts.logServerEvent(row, 'takeover', data.ip, { refused: true });
             throw new AppError(ApiStatus.TAKEN_OVER, 'takeoverRefused');
           }
-          holder.data.joined.delete(attemptId);
-          void holder.leave(room(attemptId));
-          holder.emit(SocketEvent.TAKEN_OVER);
-          await attempts.logServerEvent(row, 'takeover', data.ip, { from: holder.data.ip });
-          tellWatcher(row.exam_id, (w) =>
-            w.event(row, 'takeover', data.ip, { from: holder.data.ip }),
-          );
+        } else if (heldHere && row.finished_at === null) {
+          await takeFrom(holder, attemptId, data.ip);
         }
+        // A connection on another process may hold it: that process lets it go.
+        if (row.finished_at === null) tellOthers(PEER_TAKEN, { attemptId, ip: data.ip });
         live.set(attemptId, socket);
         data.joined.set(attemptId, row);
         await socket.join(room(attemptId));
