@@ -31,10 +31,16 @@ export class ServerProcess {
   /**
    * `unreadOutput`: the server logs every request into a pipe nobody reads, as when the process
    * reading its output has gone but the pipe is still open: the pipe fills and stays full.
+   * `databaseUrl` and `redisUrl`: one of several processes on PostgreSQL and Redis (else SQLite
+   * in its own data directory, alone).
    */
   constructor(
     readonly port: number,
-    private readonly options: { unreadOutput?: boolean } = {},
+    private readonly options: {
+      unreadOutput?: boolean;
+      databaseUrl?: string;
+      redisUrl?: string;
+    } = {},
   ) {}
 
   get url() {
@@ -51,7 +57,8 @@ export class ServerProcess {
         PORT: String(this.port),
         HOST: '127.0.0.1',
         DATA_DIR: this.dataDir,
-        DATABASE_URL: '',
+        DATABASE_URL: this.options.databaseUrl ?? '',
+        REDIS_URL: this.options.redisUrl ?? '',
         CAPTCHA: 'off',
         ADMIN_PASSWORD,
         LOG_LEVEL: this.options.unreadOutput ? 'info' : 'warn',
