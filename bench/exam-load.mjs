@@ -15,7 +15,9 @@
 // bench database's backends. Figures only, no pass/fail.
 // Environment: BENCH_EXAMINEES (default 10000), BENCH_START_SECONDS (60), BENCH_ANSWER_SECONDS
 // (10), BENCH_ANSWER_FOR_SECONDS (60), BENCH_DATABASE_URL / TEST_DATABASE_URL, BENCH_ONLY
-// (sqlite or postgres: one database alone).
+// (sqlite or postgres: one database alone), BENCH_PROCESSES (default 1; 2 or more runs that many
+// server processes on one PostgreSQL database and REDIS_URL's Redis, examinee i on process
+// i mod N, as a balancer would spread them; PostgreSQL only).
 import { hash } from '@node-rs/argon2';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
@@ -32,7 +34,6 @@ import {
   openDatabase,
   percentile,
   seconds,
-  serverPid,
   signIn,
   writePaper,
   writeStudents,
@@ -53,6 +54,10 @@ const SIGN_INS = Math.min(50, EXAMINEES);
 /** An ack not received within this long counts as an error (and its save as unacknowledged). */
 const ACK_TIMEOUT_MS = 30_000;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+if (PROCESSES > 1 && (!pgUrl || !process.env.REDIS_URL)) {
+  throw new Error('BENCH_PROCESSES > 1 needs PostgreSQL (TEST_DATABASE_URL) and REDIS_URL');
+}
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
@@ -139,8 +144,8 @@ async function prepare(server, postgres, database) {
 }
 
 /** The examinees' run: starts spread over START_SECONDS, saves every ANSWER_SECONDS, submits. */
-async function takeExam(server, examId, tokens, onStormOver) {
-  const api = apiCaller(server.url);
+async function takeExam(urls, examId, tokens, onStormOver) {
+  const apis = urls.map((url) => apiCaller(url));
   const stats = {
     firstStart: Infinity,
     lastJoined: 0,
@@ -175,6 +180,9 @@ async function takeExam(server, examId, tokens, onStormOver) {
   const begin = performance.now();
 
   async function examinee(i) {
+    // Spread over the processes as a balancer would.
+    const url = urls[i % urls.length];
+    const api = apis[i % urls.length];
     const token = tokens[i];
     const cookie = `KAOSHI_TOKEN=${token}`;
     const t0 = performance.now();
@@ -190,7 +198,7 @@ async function takeExam(server, examId, tokens, onStormOver) {
     }
     stats.startCallMs.push(performance.now() - t0);
     const items = view.paper.sections.flatMap((section) => section.items.map((it) => it.itemId));
-    const socket = io(server.url, {
+    const socket = io(url, {
       path: '/api/socket.io',
       transports: ['websocket'],
       forceNew: true,
@@ -293,30 +301,41 @@ async function runOn(database) {
   const postgres = database === 'PostgreSQL' ? await freshPostgres(pgUrl) : null;
   if (postgres) process.env.BENCH_DATABASE_URL = postgres.url;
   else delete process.env.BENCH_DATABASE_URL;
-  const server = await startServer({ adminPassword });
+  const processes = postgres ? PROCESSES : 1;
+  const env = processes > 1 ? { REDIS_URL: process.env.REDIS_URL } : {};
+  // One after the other: the first migrates and seeds.
+  const servers = [];
+  for (let k = 0; k < processes; k++) servers.push(await startServer({ adminPassword, env }));
+  const [server] = servers;
+  if (processes > 1) database = `${database} × ${processes} processes (Redis)`;
   let db;
   try {
-    const pid = serverPid();
+    const pids = servers.map(({ pid }) => pid);
     const prepared = await prepare(server, postgres, database);
     db = prepared.db;
     console.log(
       `${database}: ${count(EXAMINEES)} examinees start within ${START_SECONDS} s, answer every ${ANSWER_SECONDS} s for ${ANSWER_FOR_SECONDS} s (${SAVES_EACH} saves each), then submit; load average ${loadAverage()}`,
     );
-    const baseMb = memoryMb(pid, 'VmRSS');
+    const baseMb = pids.reduce((sum, pid) => sum + memoryMb(pid, 'VmRSS'), 0);
     const dbName = postgres && new URL(postgres.url).pathname.slice(1);
-    const wholeRun = cpuMeter(pid, dbName);
-    const storm = cpuMeter(pid, dbName);
+    const wholeRun = cpuMeter(pids, dbName);
+    const storm = cpuMeter(pids, dbName);
     const generator = process.cpuUsage();
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     let stormUsage;
-    const stats = await takeExam(server, prepared.examId, prepared.tokens, () => {
-      stormUsage = storm();
-    });
+    const stats = await takeExam(
+      servers.map(({ url }) => url),
+      prepared.examId,
+      prepared.tokens,
+      () => {
+        stormUsage = storm();
+      },
+    );
     loop.disable();
     const runCpu = wholeRun();
     const generatorCpu = process.cpuUsage(generator);
-    const peakMb = memoryMb(pid, 'VmHWM');
+    const peakMb = pids.reduce((sum, pid) => sum + memoryMb(pid, 'VmHWM'), 0);
 
     // Read back every acknowledged answer.
     const rows = await db.query(
@@ -381,7 +400,7 @@ async function runOn(database) {
       `${database}: submitted ${count(stats.submitted)}, finished in the database ${count(Number(finished.n))}; answers lost: ${count(lost)} of ${count(stats.acked.size)} acknowledged (read back after submit; must be 0)`,
     );
     console.log(
-      `${database}: server CPU: ${stormUsage.server}% of one core during the start storm (${stormUsage.wall.toFixed(0)} s), ${runCpu.server}% over the run (${runCpu.wall.toFixed(0)} s); peak memory (VmHWM) ${peakMb.toFixed(0)} MB (${baseMb.toFixed(0)} MB before the run)` +
+      `${database}: server CPU${processes > 1 ? ' (all processes)' : ''}: ${stormUsage.server}% of one core during the start storm (${stormUsage.wall.toFixed(0)} s), ${runCpu.server}% over the run (${runCpu.wall.toFixed(0)} s); peak memory (VmHWM${processes > 1 ? ', summed' : ''}) ${peakMb.toFixed(0)} MB (${baseMb.toFixed(0)} MB before the run)` +
         (postgres
           ? `; PostgreSQL backends of the bench database: ${stormUsage.backends}% during the storm, ${runCpu.backends}% over the run`
           : ''),
@@ -391,12 +410,13 @@ async function runOn(database) {
     );
   } finally {
     await db?.close();
-    await server.stop();
+    for (const one of servers) await one.stop();
     await postgres?.drop();
   }
 }
 
 // BENCH_ONLY=postgres (or sqlite) runs one database alone.
 const only = process.env.BENCH_ONLY?.toLowerCase();
-if (only !== 'postgres') await runOn('SQLite');
+// SQLite is one process's database: the several-process mode runs on PostgreSQL only.
+if (only !== 'postgres' && PROCESSES === 1) await runOn('SQLite');
 if (pgUrl && only !== 'sqlite') await runOn('PostgreSQL');

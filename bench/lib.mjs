@@ -508,8 +508,11 @@ function backendTicks(database) {
  * What the server (and PostgreSQL's backends of the bench database `database`, when given)
  * used from now on: call the answer to read CPU in % of one core and the wall seconds.
  */
+/** `pid`: one server process or several (their CPU summed). */
 export function cpuMeter(pid, database) {
-  const start = { at: performance.now(), server: cpuTicks(pid), backends: backendTicks(database) };
+  const pids = [pid].flat();
+  const serverTicks = () => pids.reduce((sum, one) => sum + cpuTicks(one), 0);
+  const start = { at: performance.now(), server: serverTicks(), backends: backendTicks(database) };
   return () => {
     const wall = seconds(start.at);
     let backends = 0;
@@ -518,7 +521,7 @@ export function cpuMeter(pid, database) {
     }
     const percent = (ticks) => ((ticks / CLOCK_TICKS / wall) * 100).toFixed(0);
     return {
-      server: percent(cpuTicks(pid) - start.server),
+      server: percent(serverTicks() - start.server),
       backends: percent(backends),
       wall,
     };

@@ -19,7 +19,10 @@ const freePort = () =>
     });
   });
 
-export async function startServer({ adminPassword, logLevel = 'warn' }) {
+/**
+ * `env`: more settings, e.g. REDIS_URL for one of several processes; `dataDir` shared by them.
+ */
+export async function startServer({ adminPassword, logLevel = 'warn', env = {} }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaoshi-bench-'));
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
@@ -37,6 +40,7 @@ export async function startServer({ adminPassword, logLevel = 'warn' }) {
       CAPTCHA: 'off',
       ADMIN_PASSWORD: adminPassword,
       LOG_LEVEL: logLevel,
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -52,6 +56,7 @@ export async function startServer({ adminPassword, logLevel = 'warn' }) {
   }
   return {
     url,
+    pid: child.pid,
     /** Where the server keeps its SQLite file (kaoshi.db) and uploads. */
     dataDir,
     async stop() {
