@@ -147,6 +147,9 @@ export interface ProctorDelta {
   answered?: number;
   lastSaveAt?: string;
   address?: string;
+  /** With a join: when the attempt started and ends (a row that was not started learns them). */
+  startedAt?: string;
+  deadline?: string;
   event?: ProctorEventView;
   finishReason?: FinishReason;
 }

@@ -174,7 +174,14 @@ export class ProctorHub implements AttemptWatcher {
   }
 
   joined(row: AttemptRow, ip: string) {
-    this.send({ ...this.base(row), kind: 'joined', connected: true, address: ip });
+    this.send({
+      ...this.base(row),
+      kind: 'joined',
+      connected: true,
+      address: ip,
+      startedAt: row.started_at,
+      deadline: row.deadline,
+    });
   }
 
   left(row: AttemptRow) {

@@ -370,6 +370,7 @@ describe('the proctor view', () => {
       examId,
       attemptId: view.attemptId,
       connected: true,
+      deadline: view.deadline,
     });
 
     // Five saves at once: one delta at once, one more at the end of the second.

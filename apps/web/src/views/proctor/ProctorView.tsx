@@ -348,12 +348,19 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
       </Card>
       <Row gutter={[12, 12]} className="proctor-counts">
         {COUNT_KEYS.map(({ key, state }) => (
-          <Col key={key} xs={12} sm={8} md={8} lg={4} xl={4}>
+          <Col key={key} xs={8} sm={8} md={8} lg={4} xl={4}>
             <Card
               size="small"
               hoverable
               onClick={() => setFilter(filter === state ? 'all' : state)}
-              className={`proctor-count proctor-count-${key}${filter === state ? ' proctor-count-active' : ''}`}
+              className={[
+                'proctor-count',
+                `proctor-count-${key}`,
+                filter === state && 'proctor-count-active',
+                key === 'offline' && view.counts.offline > 0 && 'proctor-count-alert',
+              ]
+                .filter(Boolean)
+                .join(' ')}
               aria-pressed={filter === state}
               role="button"
             >

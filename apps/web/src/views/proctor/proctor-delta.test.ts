@@ -46,12 +46,16 @@ describe('applyDelta', () => {
       at: AT,
       connected: true,
       address: '10.0.0.5',
+      startedAt: AT,
+      deadline: '2026-05-10T10:00:00.000Z',
     });
     expect(next.rows[0]).toMatchObject({
       attemptId: 10,
       state: 'in_progress',
       connected: true,
       address: '10.0.0.5',
+      startedAt: AT,
+      deadline: '2026-05-10T10:00:00.000Z',
       eventCounts: { joined: 1 },
     });
     expect(next.counts).toMatchObject({ notStarted: 0, inProgress: 2, offline: 0 });

@@ -41,6 +41,8 @@ function applyToRow(row: ProctorRow, delta: ProctorDelta): ProctorRow {
   if (delta.address) next.address = delta.address;
   if (delta.answered !== undefined) next.answered = delta.answered;
   if (delta.lastSaveAt) next.lastSaveAt = delta.lastSaveAt;
+  if (delta.startedAt) next.startedAt = delta.startedAt;
+  if (delta.deadline) next.deadline = delta.deadline;
   switch (delta.kind) {
     case 'joined':
       next.eventCounts = { ...row.eventCounts, joined: (row.eventCounts.joined ?? 0) + 1 };

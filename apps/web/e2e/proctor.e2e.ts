@@ -1,0 +1,152 @@
+import { ATTEMPT_BASE, type AttemptView } from '@kaoshi/shared';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../src/i18n/locales/en';
+import es from '../src/i18n/locales/es';
+import ja from '../src/i18n/locales/ja';
+import zh from '../src/i18n/locales/zh';
+import { createAttemptExam, type AttemptFixture } from './attempt-fixture';
+import {
+  DESKTOP,
+  PHONE,
+  animationsDone,
+  buttonName,
+  collectConsoleErrors,
+  newPage,
+  openSignedIn,
+  screenshot,
+} from './browser';
+import { adminSession } from './session';
+
+// The proctor's live view (issue 16 §1) in Chromium: the view is open while a candidate, in a
+// second browser context, opens the exam page and answers; the row moves without a reload.
+// Extra time given from the view reaches the candidate's clock at once; a message shows on
+// their page. Four languages and a phone's width, with screenshots.
+
+const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
+const MESSAGES = { zh, en, es, ja } as const;
+type Language = keyof typeof LOCALES;
+const p = zh.proctor;
+
+/** Seconds on the exam page's clock (1:05:09 or 05:09). */
+const seconds = (text: string) =>
+  text
+    .trim()
+    .split(':')
+    .reduce((sum, part) => sum * 60 + Number(part), 0);
+
+describe('The proctor’s live view', () => {
+  const session = adminSession();
+  const { baseURL } = session;
+  const tag = Date.now().toString(36).toUpperCase();
+  let fixture: AttemptFixture;
+
+  beforeAll(async () => {
+    fixture = await createAttemptExam(session.admin, baseURL, `P${tag}`, { students: 2 });
+  });
+
+  const proctorUrl = () => `${baseURL}/examPublishManage/proctor?examId=${fixture.examId}`;
+  const count = (page: Page, key: string) =>
+    page.locator(`.proctor-count-${key} .ant-statistic-content-value`).innerText();
+
+  async function openProctor(language: Language, viewport = DESKTOP) {
+    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
+    const errors = collectConsoleErrors(page);
+    await openSignedIn(page, session.admin, proctorUrl());
+    await page.locator('.proctor-link-live').waitFor();
+    return { page, errors };
+  }
+
+  it('moves a row live as the candidate answers; extra time and a message reach their page', async () => {
+    const { page, errors } = await openProctor('zh');
+    const student = fixture.student;
+    const row = page.locator(`.proctor-row-${student.ticketNumber}`);
+    await row.waitFor();
+    expect(await count(page, 'notStarted')).toBe('2');
+    expect(await row.innerText()).toContain(p.state.not_started);
+
+    // The candidate starts and opens the exam page in their own browser context.
+    const api = await fixture.signIn(student);
+    const view = await api.call<AttemptView>('POST', `${ATTEMPT_BASE}/startAttempt`, {
+      examId: fixture.examId,
+    });
+    const candidate = await newPage(session.browser, { locale: LOCALES.zh, viewport: DESKTOP });
+    const candidateErrors = collectConsoleErrors(candidate);
+    await api.addSessionTo(candidate.context());
+    await candidate.goto(`${baseURL}/socketA?attemptId=${view.attemptId}`);
+    await candidate.locator('.exam-header').waitFor();
+
+    // No reload on the proctor's side: the join puts the row in progress and online.
+    await expect.poll(() => row.innerText()).toContain(p.online);
+    expect(await row.innerText()).toContain(p.state.in_progress);
+    expect(await count(page, 'inProgress')).toBe('1');
+    expect(await count(page, 'offline')).toBe('0');
+    expect(await row.locator('.proctor-answered').innerText()).toBe('0');
+
+    await candidate.locator('[data-item="s1q1"] .exam-option', { hasText: '36 V' }).click();
+    await expect.poll(() => row.locator('.proctor-answered').innerText()).toBe('1');
+    await screenshot(page, 'proctor-live-zh');
+
+    // Extra time from the view: the candidate's clock moves by a quarter of an hour at once.
+    const clock = candidate.locator('.exam-clock-time');
+    const before = seconds(await clock.innerText());
+    await row.getByRole('button', { name: p.actions.extraTime }).click();
+    const dialog = page.locator('.proctor-action-dialog');
+    await dialog.waitFor();
+    await dialog.locator('input.ant-input-number-input').fill('15');
+    // The reason is required: without it the dialog says so and stays.
+    await dialog.getByRole('button', { name: buttonName(p.dialog.confirm) }).click();
+    await dialog.locator('.ant-form-item-explain-error').waitFor();
+    await dialog.getByPlaceholder(p.dialog.reasonPlaceholder).fill('停电十分钟');
+    await animationsDone(page);
+    await screenshot(page, 'proctor-extra-time-zh', { fullPage: false });
+    await dialog.getByRole('button', { name: buttonName(p.dialog.confirm) }).click();
+    await expect
+      .poll(async () => seconds(await clock.innerText()) - before)
+      .toBeGreaterThan(14 * 60);
+
+    // A message to this candidate shows on their exam page.
+    await row.getByRole('button', { name: p.actions.message }).click();
+    await dialog.waitFor();
+    await dialog.getByPlaceholder(p.dialog.contentPlaceholder).fill('请保持安静，不要交谈。');
+    await dialog.getByRole('button', { name: buttonName(p.dialog.send) }).click();
+    const shown = candidate.locator('.proctor-message');
+    await shown.waitFor();
+    expect(await shown.innerText()).toContain('请保持安静，不要交谈。');
+    await animationsDone(candidate);
+    await screenshot(candidate, 'proctor-message-on-exam-page-zh', { fullPage: false });
+
+    // The drawer lists the join and the proctor's actions with their reasons.
+    await row.getByRole('button', { name: p.actions.events }).click();
+    const drawer = page.locator('.proctor-drawer');
+    await expect.poll(() => drawer.innerText()).toContain('停电十分钟');
+    expect(await drawer.innerText()).toContain(p.event.joined);
+    await animationsDone(page);
+    await screenshot(page, 'proctor-drawer-zh', { fullPage: false });
+
+    expect(errors).toEqual([]);
+    expect(candidateErrors).toEqual([]);
+    await candidate.context().close();
+    await page.context().close();
+  });
+
+  it('reads in en, es and ja, and at a phone’s width', async () => {
+    for (const language of ['en', 'es', 'ja'] as const) {
+      const { page, errors } = await openProctor(language);
+      const words = MESSAGES[language].proctor;
+      expect(await page.locator('.proctor-counts').innerText()).toContain(words.counts.notStarted);
+      expect(await page.locator('.proctor-table thead').innerText()).toContain(
+        words.columns.connection,
+      );
+      await screenshot(page, `proctor-${language}`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+    const { page, errors } = await openProctor('zh', PHONE);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'proctor-phone-zh');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
