@@ -278,7 +278,7 @@ function SupplementaryCards({ summary }: { summary: SupplementaryStatisticsView[
   return (
     <Row gutter={[12, 12]} className="analysis-summary" style={{ marginBottom: 16 }}>
       {cards.map((card) => (
-        <Col key={card.key} xs={12} sm={8} lg={6} xxl={4}>
+        <Col key={card.key} xs={12} sm={8}>
           <Card size="small" className="analysis-stat">
             <Statistic
               title={t(

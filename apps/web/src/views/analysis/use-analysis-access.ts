@@ -7,13 +7,18 @@ import { useUserStore } from '../../stores/user';
  * list to markers. The server decides again on every call.
  */
 export function useAnalysisAccess() {
-  return useUserStore((state) => {
+  // One selector per answer: a selector building an object would be a new value on every read.
+  const publishing = useUserStore((state) => {
     const roles = state.info?.roles ?? [];
-    const all = roles.includes(RoleKey.SUPER_ADMIN);
-    const has = (key: string) => all || state.permissions.includes(key);
-    return {
-      publishing: all || (roles.includes(RoleKey.SUPER) && has(Perm.PUBLISH)),
-      marking: has(Perm.MARKING),
-    };
+    return (
+      roles.includes(RoleKey.SUPER_ADMIN) ||
+      (roles.includes(RoleKey.SUPER) && state.permissions.includes(Perm.PUBLISH))
+    );
   });
+  const marking = useUserStore(
+    (state) =>
+      (state.info?.roles.includes(RoleKey.SUPER_ADMIN) ?? false) ||
+      state.permissions.includes(Perm.MARKING),
+  );
+  return { publishing, marking };
 }

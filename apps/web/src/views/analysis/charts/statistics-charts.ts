@@ -15,66 +15,73 @@ export const points = (value: number) => String(Math.round(value * 100) / 100);
 export const binLabel = (bin: { from: number; to: number }) =>
   `${points(bin.from)}–${points(bin.to)}`;
 
-/**
- * Where the pass line falls on the histogram's category axis: bar i is centred on index i and
- * covers [i − 0.5, i + 0.5), so a score s sits at s / binWidth − 0.5 (clamped to the bars).
- */
-export function passLineIndex(histogram: HistogramView): number {
-  const { bins, binWidth, passScore } = histogram;
-  if (bins.length === 0 || binWidth <= 0) return 0;
-  const start = bins[0]!.from;
-  const index = (passScore - start) / binWidth - 0.5;
-  return Math.min(Math.max(index, -0.5), bins.length - 0.5);
-}
-
 export interface HistogramTexts {
   score: string;
   count: string;
   passLine: string;
 }
 
-/** The score distribution: bars of 10 % of the total, failing bins red, the pass line marked. */
+/**
+ * The score distribution: bars of 10 % of the total, failing bins red, the pass line marked. The
+ * bars sit on a category axis (one label per bin); the pass line on a hidden value axis over the
+ * same width, since a category axis can only point at a bar's middle.
+ */
 export function histogramOption(
   histogram: HistogramView,
   texts: HistogramTexts,
 ): EChartsCoreOption {
+  const { bins, passScore } = histogram;
+  const from = bins[0]?.from ?? 0;
+  const to = bins.at(-1)?.to ?? passScore;
   return {
     animation: false,
     grid: { left: 8, right: 16, top: 36, bottom: 8 },
-    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    xAxis: {
-      type: 'category',
-      name: texts.score,
-      nameLocation: 'middle',
-      nameGap: 40,
-      data: histogram.bins.map(binLabel),
-      axisLabel: { interval: 0, rotate: histogram.bins.length > 6 ? 40 : 0, fontSize: 11 },
-    },
+    tooltip: { trigger: 'item' },
+    xAxis: [
+      {
+        type: 'category',
+        name: texts.score,
+        nameLocation: 'middle',
+        nameGap: 40,
+        data: bins.map(binLabel),
+        axisLabel: { interval: 0, rotate: bins.length > 6 ? 40 : 0, fontSize: 11 },
+      },
+      { type: 'value', min: from, max: to, show: false },
+    ],
     yAxis: { type: 'value', name: texts.count, minInterval: 1 },
     series: [
       {
         type: 'bar',
         name: texts.count,
         barCategoryGap: '8%',
-        data: histogram.bins.map((bin) => ({
+        data: bins.map((bin) => ({
           value: bin.count,
-          itemStyle: { color: bin.to <= histogram.passScore ? FAIL : THEME },
+          itemStyle: { color: bin.to <= passScore ? FAIL : THEME },
         })),
         label: {
           show: true,
           position: 'top',
           formatter: ({ value }: { value: number }) => (value ? String(value) : ''),
         },
+      },
+      {
+        // Draws nothing itself: it carries the pass line on the value axis.
+        type: 'line',
+        xAxisIndex: 1,
+        data: [[passScore, 0]],
+        symbol: 'none',
+        silent: true,
+        tooltip: { show: false },
         markLine: {
           silent: true,
           symbol: 'none',
           lineStyle: { color: FAIL, type: 'dashed', width: 2 },
           label: {
-            formatter: `${texts.passLine} ${points(histogram.passScore)}`,
+            formatter: `${texts.passLine} ${points(passScore)}`,
             position: 'end',
             color: FAIL,
           },
-          data: [{ xAxis: passLineIndex(histogram) }],
+          data: [{ xAxis: passScore }],
         },
       },
     ],
