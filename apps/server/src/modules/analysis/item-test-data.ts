@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { parseJson } from '../../lib/json.js';
 import { itemsFor } from '../paper/candidate-view.js';
 import type { PaperSnapshot } from '../paper/paper-version.js';
+import { writePaper } from '../paper/test-data.js';
 
 /**
  * Data for the item analysis tests, written straight into the database: papers of chosen
@@ -77,53 +78,19 @@ export async function addAnalysisPaper(
     .returning('id')
     .execute();
   const questionIds = rows.map((row) => row.id);
-  const paper = await db
-    .insertInto('papers')
-    .values({
-      name: `Analysis paper ${++counter}`,
-      subject_id: fields.subjectId,
-      level: fields.level,
-      description: '',
-      pass_score: Math.round(fields.passScore * 100),
-      duration_minutes: 60,
-      mode: 'manual',
-      draw_per_candidate: 0,
-      blueprint: null,
-      audit_status: 1,
-      audit_reason: '',
-      author_id: 1,
-      reviewer_id: null,
-      reviewed_at: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const section = await db
-    .insertInto('paper_sections')
-    .values({
-      paper_id: paper.id,
-      sort: 0,
-      title: 'Part one',
-      description: '',
-      score: null,
-      rules: '[]',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('paper_questions')
-    .values(
-      questionIds.map((questionId, sort) => ({
-        paper_id: paper.id,
-        section_id: section.id,
-        question_id: questionId,
-        sort,
-        score: Math.round(fields.questions[sort]!.score * 100),
-      })),
-    )
-    .execute();
-  return { paperId: paper.id, questionIds };
+  const paperId = await writePaper(db, {
+    subjectId: fields.subjectId,
+    level: fields.level,
+    passScore: fields.passScore,
+    name: `Analysis paper ${counter}`,
+    sections: [
+      {
+        title: 'Part one',
+        questions: questionIds.map((id, q) => ({ id, score: fields.questions[q]!.score })),
+      },
+    ],
+  });
+  return { paperId, questionIds };
 }
 
 /** The item ids of an exam's version, in paper order. */

@@ -1,7 +1,7 @@
 import { CandidateStatus, QuestionType } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { publishPaperVersion } from '../paper/paper-version.js';
-import { addBankQuestions } from '../paper/test-data.js';
+import { addBankQuestions, writePaper } from '../paper/test-data.js';
 
 /**
  * Data for the analysis tests (and benches), written straight into the tables as publishing,
@@ -28,43 +28,9 @@ export interface PaperSpec {
 
 /** A passed paper of judgement questions (or `type`) in sections; its id. */
 export async function addSectionedPaper(db: Db, spec: PaperSpec): Promise<number> {
-  const at = new Date().toISOString();
-  const paper = await db
-    .insertInto('papers')
-    .values({
-      name: spec.name ?? `Analysis paper ${next()}`,
-      subject_id: spec.subjectId,
-      level: spec.level,
-      description: '',
-      pass_score: Math.round(spec.passScore * 100),
-      duration_minutes: 60,
-      mode: 'manual',
-      draw_per_candidate: 0,
-      blueprint: null,
-      audit_status: 1,
-      audit_reason: '',
-      author_id: 1,
-      reviewer_id: null,
-      reviewed_at: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (const [sort, section] of spec.sections.entries()) {
-    const { id: sectionId } = await db
-      .insertInto('paper_sections')
-      .values({
-        paper_id: paper.id,
-        sort,
-        title: section.title,
-        description: '',
-        score: null,
-        rules: '[]',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const questionIds = await addBankQuestions(
+  const sections = [];
+  for (const section of spec.sections) {
+    const ids = await addBankQuestions(
       db,
       section.scores.map((score) => ({
         type: section.type ?? QuestionType.JUDGEMENT,
@@ -74,21 +40,18 @@ export async function addSectionedPaper(db: Db, spec: PaperSpec): Promise<number
         score,
       })),
     );
-    if (questionIds.length === 0) continue;
-    await db
-      .insertInto('paper_questions')
-      .values(
-        questionIds.map((questionId, q) => ({
-          paper_id: paper.id,
-          section_id: sectionId,
-          question_id: questionId,
-          sort: q,
-          score: Math.round(section.scores[q]! * 100),
-        })),
-      )
-      .execute();
+    sections.push({
+      title: section.title,
+      questions: ids.map((id, q) => ({ id, score: section.scores[q]! })),
+    });
   }
-  return paper.id;
+  return writePaper(db, {
+    subjectId: spec.subjectId,
+    level: spec.level,
+    passScore: spec.passScore,
+    name: spec.name ?? `Analysis paper ${next()}`,
+    sections,
+  });
 }
 
 export interface ClosedExamSpec {

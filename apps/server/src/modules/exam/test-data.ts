@@ -1,7 +1,7 @@
 import { UserType } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { residentId } from '../base/test-data.js';
-import { addBankQuestions } from '../paper/test-data.js';
+import { addBankQuestions, writePaper } from '../paper/test-data.js';
 
 /**
  * Data for the exam tests, written straight into the database: students in bulk (the bench
@@ -100,7 +100,6 @@ export async function addPaper(
     name?: string;
   },
 ): Promise<number> {
-  const at = new Date().toISOString();
   const questionIds = await addBankQuestions(
     db,
     Array.from({ length: fields.types?.length ?? fields.questionCount ?? 3 }, (_, i) => ({
@@ -110,51 +109,12 @@ export async function addPaper(
       courseId: fields.courseId,
     })),
   );
-  const paper = await db
-    .insertInto('papers')
-    .values({
-      name: fields.name ?? `Paper ${next()}`,
-      subject_id: fields.subjectId,
-      level: fields.level,
-      description: '',
-      pass_score: Math.round((fields.passScore ?? 3) * 100),
-      duration_minutes: 60,
-      mode: 'manual',
-      draw_per_candidate: 0,
-      blueprint: null,
-      audit_status: fields.auditStatus === undefined ? 1 : fields.auditStatus,
-      audit_reason: '',
-      author_id: 1,
-      reviewer_id: null,
-      reviewed_at: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const section = await db
-    .insertInto('paper_sections')
-    .values({
-      paper_id: paper.id,
-      sort: 0,
-      title: 'Part one',
-      description: '',
-      score: null,
-      rules: '[]',
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('paper_questions')
-    .values(
-      questionIds.map((questionId, sort) => ({
-        paper_id: paper.id,
-        section_id: section.id,
-        question_id: questionId,
-        sort,
-        score: 200,
-      })),
-    )
-    .execute();
-  return paper.id;
+  return writePaper(db, {
+    subjectId: fields.subjectId,
+    level: fields.level,
+    passScore: fields.passScore ?? 3,
+    name: fields.name,
+    auditStatus: fields.auditStatus,
+    sections: [{ title: 'Part one', questions: questionIds.map((id) => ({ id, score: 2 })) }],
+  });
 }

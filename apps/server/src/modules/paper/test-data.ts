@@ -1,4 +1,4 @@
-import { AuditStatus } from '@kaoshi/shared';
+import { AuditStatus, PaperAudit } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 
 export interface BankQuestion {
@@ -73,4 +73,71 @@ export async function addBankQuestions(db: Db, questions: BankQuestion[]): Promi
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+export interface PaperRows {
+  subjectId: number;
+  level: number;
+  /** Points. */
+  passScore: number;
+  name?: string;
+  /** The paper's audit state (approved unless told; null: never submitted). */
+  auditStatus?: number | null;
+  /** In order; each question with its points in this paper. */
+  sections: { title: string; questions: { id: number; score: number }[] }[];
+}
+
+/** A paper of bank questions written straight into its tables (manual mode); its id. */
+export async function writePaper(db: Db, paper: PaperRows): Promise<number> {
+  const at = new Date().toISOString();
+  const { id: paperId } = await db
+    .insertInto('papers')
+    .values({
+      name: paper.name ?? `Paper ${++counter}`,
+      subject_id: paper.subjectId,
+      level: paper.level,
+      description: '',
+      pass_score: Math.round(paper.passScore * 100),
+      duration_minutes: 60,
+      mode: 'manual',
+      draw_per_candidate: 0,
+      blueprint: null,
+      audit_status: paper.auditStatus === undefined ? PaperAudit.PASSED : paper.auditStatus,
+      audit_reason: '',
+      author_id: 1,
+      reviewer_id: null,
+      reviewed_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [sort, section] of paper.sections.entries()) {
+    const { id: sectionId } = await db
+      .insertInto('paper_sections')
+      .values({
+        paper_id: paperId,
+        sort,
+        title: section.title,
+        description: '',
+        score: null,
+        rules: '[]',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (section.questions.length === 0) continue;
+    await db
+      .insertInto('paper_questions')
+      .values(
+        section.questions.map((question, q) => ({
+          paper_id: paperId,
+          section_id: sectionId,
+          question_id: question.id,
+          sort: q,
+          score: Math.round(question.score * 100),
+        })),
+      )
+      .execute();
+  }
+  return paperId;
 }
