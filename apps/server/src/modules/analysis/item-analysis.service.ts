@@ -330,7 +330,9 @@ export class ItemAnalysisService {
       const pq = facilities.map((p) => p * (1 - p));
       kr20 = cronbachAlpha(pq, countVariance);
     }
-    const reliability = kr20 ?? alpha;
+    // The SEM is of the reported (weighted) total, whose reliability is alpha; KR-20 is that of
+    // the count of right answers, the same number only when every question is worth the same.
+    const reliability = alpha ?? kr20;
     const sd = stats.variance === null ? null : Math.sqrt(stats.variance);
     const sem =
       sd === null || reliability === null ? null : sd * Math.sqrt(Math.max(0, 1 - reliability));

@@ -292,6 +292,43 @@ describe('item analysis and the bank figures', () => {
     });
   });
 
+  it('keeps KR-20 (right answers) apart from alpha (points) when questions are worth unequal points', async () => {
+    // Three all-or-nothing questions worth 1, 2 and 1 points; four candidates. By hand:
+    // facilities 0.5 each, Σpq = 0.75; right answers 3, 2, 1, 0 (variance 1.25): KR-20 =
+    // 3/2 · (1 − 0.75/1.25) = 0.6. Points 4, 2, 2, 0 (variance 2), item variances 0.25, 1, 0.25:
+    // alpha = 3/2 · (1 − 1.5/2) = 0.375. SEM of the points = √2 · √(1 − 0.375) = 1.118034.
+    const db = t.handle.db;
+    const batch = await addClass(db, s.subjectId, { level: 5, name: 'Item batch W' });
+    await addStudents(db, batch, 4, { prefix: 'IW-' });
+    const at = { courseId: s.courseId, pointId: s.pointId };
+    const paper = await addAnalysisPaper(db, {
+      subjectId: s.subjectId,
+      level: 5,
+      passScore: 2,
+      questions: [
+        { type: J, score: 1, answer: 'T', ...at },
+        { type: J, score: 2, answer: 'T', ...at },
+        { type: J, score: 1, answer: 'T', ...at },
+      ],
+    });
+    const examId = await publishedExam(paper.paperId, batch);
+    await closeExam(examId);
+    await writeSittings(db, examId, [
+      { scores: [1, 2, 1], values: ['T', 'T', 'T'] },
+      { scores: [1, 0, 1], values: ['T', 'F', 'T'] },
+      { scores: [0, 2, 0], values: ['F', 'T', 'F'] },
+      { scores: [0, 0, 0], values: ['F', 'F', 'F'] },
+    ]);
+    await setReleased(db, examId, true);
+    const view = expectOk(await analysis(admin, examId));
+    expect(view.test.fullScore).toBe(4);
+    expect(view.test.mean).toBeCloseTo(2, 4);
+    expect(view.test.sd).toBeCloseTo(Math.SQRT2, 4);
+    expect(view.test.kr20).toBeCloseTo(0.6, 4);
+    expect(view.test.alpha).toBeCloseTo(0.375, 4);
+    expect(view.test.sem).toBeCloseTo(1.118034, 4);
+  });
+
   it("counts each option in the paper's order although candidates saw them shuffled", async () => {
     // The candidates typed the letters they were shown; at least one differed from the paper's.
     expect(shownDiffered).toBe(true);
