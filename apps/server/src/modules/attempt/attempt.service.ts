@@ -130,6 +130,12 @@ export class AttemptService {
   /** Told after an attempt has been finalized (the socket channel tells its page). */
   onFinalized: (attemptId: number, receipt: Receipt, examId: number) => void = () => {};
   /**
+   * Told of each stored save and each logged page event, over the socket or HTTP alike (the
+   * proctor's view); the channel runs it after the answer has gone.
+   */
+  onSaved: (row: AttemptRow, itemId: string, answered: boolean) => void = () => {};
+  onLogged: (row: AttemptRow, type: string, ip: string) => void = () => {};
+  /**
    * The student of a signed-in context, looked up once per request or socket connection (a
    * start asks three times; a connection's joins and saves share one context).
    */
@@ -569,6 +575,7 @@ export class AttemptService {
           if (!(error instanceof AppError)) throw error;
           refused = error;
         }
+        if (refused === null) this.onSaved(row, save.itemId, isAnswered(save.value));
         return refused === null
           ? { itemId: save.itemId, seq: save.seq, ok: true }
           : {
@@ -884,6 +891,7 @@ export class AttemptService {
       await this.writer.drain();
       finished = (await this.finalize(attemptId, 'leave_limit')) ?? (await this.receipt(attemptId));
     }
+    this.onLogged(row, type, ip);
     return { leaveCount, leaveLimit: row.leave_limit, finished };
   }
 

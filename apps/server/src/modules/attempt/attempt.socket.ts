@@ -25,7 +25,6 @@ import { hasAnyPermission, type AuthContext, type AuthService } from '../auth/au
 import type { AttemptRow } from './attempt.repository.js';
 import type { AttemptService } from './attempt.service.js';
 import type { DeadlineChange, DeadlineNews } from './deadlines.js';
-import { isAnswered } from './scoring.js';
 
 const attemptIdPayload = z.object({ attemptId: z.number().int().positive() });
 const savePayload = answerSaveSchema.extend({ attemptId: z.number().int().positive() });
@@ -152,6 +151,9 @@ export function attachAttemptSocket(
       .catch(next);
   });
 
+  attempts.onSaved = (row, itemId, answered) =>
+    tellWatcher(row.exam_id, (w) => w.saved(row, itemId, answered));
+  attempts.onLogged = (row, type, ip) => tellWatcher(row.exam_id, (w) => w.event(row, type, ip));
   attempts.onFinalized = (attemptId, receipt, examId) => {
     io.to(room(attemptId)).emit(SocketEvent.FINALIZED, receipt);
     tellWatcher(examId, (w) => w.finalized(examId, attemptId, receipt));
@@ -282,7 +284,6 @@ export function attachAttemptSocket(
         const row = held(attemptId);
         const [ack] = await attempts.save(row, [save], data.language);
         if (!ack!.ok) return { ok: false, code: ack!.code, message: ack!.message };
-        tellWatcher(row.exam_id, (w) => w.saved(row, save.itemId, isAnswered(save.value)));
         return {
           ok: true,
           seq: save.seq,
@@ -304,10 +305,8 @@ export function attachAttemptSocket(
       SocketEvent.EVENT,
       handle(async (payload) => {
         const { attemptId, type } = parse(logEventBody, payload);
-        const row = held(attemptId);
-        const result = await attempts.logEvent(attemptId, type, data.auth, data.ip);
-        tellWatcher(row.exam_id, (w) => w.event(row, type, data.ip));
-        return { ok: true, ...result };
+        held(attemptId);
+        return { ok: true, ...(await attempts.logEvent(attemptId, type, data.auth, data.ip)) };
       }),
     );
 

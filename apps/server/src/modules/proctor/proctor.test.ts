@@ -403,6 +403,13 @@ describe('the proctor view', () => {
     await expect
       .poll(() => deltas.find((delta) => delta.kind === 'event')?.event?.type)
       .toBe('page_hidden');
+    // The HTTP calls (the page's fallback when its socket is down) are heard alike.
+    expectOk(
+      await client.post(`${ATTEMPT_BASE}/logEvent`, { attemptId: view.attemptId, type: 'paste' }),
+    );
+    await expect
+      .poll(() => deltas.some((delta) => delta.kind === 'event' && delta.event?.type === 'paste'))
+      .toBe(true);
 
     await call(page, SocketEvent.SUBMIT, { attemptId: view.attemptId });
     await expect.poll(() => deltas.some((delta) => delta.kind === 'finalized')).toBe(true);
