@@ -314,6 +314,8 @@ export default function QuestionBank() {
       title: t('question.figures.title'),
       key: 'figures',
       responsive: ['md'],
+      // Room for "Discrimination 0.57": without a width the fixed actions column covered it.
+      width: 148,
       render: (_, question) => <QuestionFiguresCell figures={figures.get(question.id)} />,
     },
     {
