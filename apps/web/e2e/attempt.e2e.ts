@@ -409,8 +409,8 @@ describe('Taking an exam', () => {
     await answerConfirm(page, z.submit.ok);
     const refusal = page.locator('.exam-submit-error');
     await refusal.waitFor();
-    // The server's own sentence, in the page's language: "… 之后才能交卷".
-    expect(await refusal.innerText()).toMatch(/之后才能交卷/);
+    // The server's own sentence, in the page's language: "N 分钟后才能交卷".
+    expect(await refusal.innerText()).toMatch(/\d+ 分钟后才能交卷/);
     await screenshot(page, 'attempt-zh-too-early', { fullPage: false });
 
     // The clock runs out: the page says so, then shows the receipt of what was saved.

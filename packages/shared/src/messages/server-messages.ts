@@ -120,11 +120,12 @@ export const SERVER_MESSAGES = {
     es: 'el examen se está realizando en otro dispositivo y este examen no permite un segundo',
     ja: 'この試験は別の端末で受検中で、2 台目の端末からの受検は許可されていません',
   },
+  // Relative: the server's clock zone need not be the candidate's.
   submitTooEarly: {
-    zh: '{after} 之后才能交卷',
-    en: 'submitting is allowed from {after}',
-    es: 'se puede entregar a partir de las {after}',
-    ja: '提出できるのは {after} 以降です',
+    zh: '{minutes} 分钟后才能交卷',
+    en: 'submitting is allowed in {minutes} min',
+    es: 'se podrá entregar dentro de {minutes} min',
+    ja: '提出できるのは {minutes} 分後からです',
   },
   itemNotInPaper: {
     zh: '试卷中没有题目 {itemId}',

@@ -609,7 +609,7 @@ export class AttemptService {
       const overdue = now > Date.parse(row.deadline) + SAVE_GRACE_MS;
       const allowedFrom = Date.parse(row.started_at) + row.min_submit_minutes * 60_000;
       if (!overdue && now < allowedFrom) {
-        throw conflict('submitTooEarly', { after: shownTime(new Date(allowedFrom).toISOString()) });
+        throw conflict('submitTooEarly', { minutes: Math.ceil((allowedFrom - now) / 60_000) });
       }
       // Saves already acknowledged are committed; those still gathering go in first.
       await this.writer.drain();
