@@ -1,0 +1,415 @@
+import fs from 'node:fs';
+import { Perm } from '@kaoshi/shared';
+// exceljs is a dependency of apps/server (exports); the test reads the downloads with it.
+import ExcelJS from 'exceljs';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import en from '../src/i18n/locales/en';
+import es from '../src/i18n/locales/es';
+import ja from '../src/i18n/locales/ja';
+import zh from '../src/i18n/locales/zh';
+import { competitionRanks, createAnalysisExam, type AnalysisFixture } from './analysis-fixture';
+import { ApiClient, createRole } from './api';
+import {
+  DESKTOP,
+  PHONE,
+  buttonName,
+  collectConsoleErrors,
+  newPage,
+  openSignedIn,
+  screenshot,
+} from './browser';
+import { adminSession } from './session';
+
+// The score-analysis screens (issue 15 §1–§3) over the analysis fixture's exam: the ranking with
+// its ties, batches, charts, Excel export and print view; the failed-score figures and export;
+// the make-up figures and the make-up action; four languages and phone width; and a teacher
+// without the keys sees none of the menu entries.
+
+const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
+const MESSAGES = { zh, en, es, ja } as const;
+type Language = keyof typeof LOCALES;
+const TEACHER_PASSWORD = 'Analysis#2026';
+
+/** Every row of the first sheet of a downloaded workbook, as text. */
+async function readWorkbook(path: string) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(fs.readFileSync(path) as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  workbook.worksheets[0]!.eachRow((line) => {
+    rows.push(
+      Array.from(line.values as unknown[])
+        .slice(1)
+        .map((value) => String(value ?? '')),
+    );
+  });
+  return { rows, sheets: workbook.worksheets.length };
+}
+
+/** The text of each cell of each body row of a table. */
+const tableRows = (table: Locator) =>
+  table
+    .locator('tbody tr.ant-table-row')
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        Array.from(row.querySelectorAll('td')).map((cell) => (cell.textContent ?? '').trim()),
+      ),
+    );
+
+/** A chart drawn: its SVG is there with a real size. */
+async function expectDrawn(chart: Locator) {
+  const svg = chart.locator('[role=img] svg').first();
+  await svg.waitFor();
+  await expect.poll(async () => (await svg.boundingBox())?.width ?? 0).toBeGreaterThan(150);
+  const box = (await svg.boundingBox())!;
+  expect(box.height).toBeGreaterThan(150);
+  // Something is drawn in it: bars, boxes or a line are paths.
+  expect(await chart.locator('svg path').count()).toBeGreaterThan(3);
+}
+
+describe('Score analysis screens', () => {
+  const session = adminSession();
+  const { baseURL } = session;
+  const tag = `AN${Date.now().toString(36).toUpperCase()}`;
+  let fx: AnalysisFixture;
+
+  beforeAll(async () => {
+    fx = await createAnalysisExam(session.admin, baseURL, tag);
+  });
+
+  const open = async (path: string, language: Language = 'zh', viewport = DESKTOP) => {
+    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
+    const errors = collectConsoleErrors(page);
+    await openSignedIn(page, session.admin, `${baseURL}${path}`);
+    return { page, errors };
+  };
+
+  /** Expected rank of each ticket number among `candidates` (1, 2, 2, 4; absent: none). */
+  const ranksOf = (candidates: AnalysisFixture['candidates']) => {
+    const ranks = competitionRanks(candidates.map((c) => c.total));
+    return Object.fromEntries(
+      candidates.map((c, n) => [
+        c.student.ticketNumber,
+        ranks[n] === null ? '–' : String(ranks[n]),
+      ]),
+    );
+  };
+
+  const rankingTable = (page: Page) => page.locator('.analysis-ranking-table');
+
+  it('ranking: the exam chosen from the list, ranks with ties, batches, charts', async () => {
+    const { page, errors } = await open('/examClassRanking');
+    await page.locator('.analysis-empty').waitFor();
+    await screenshot(page, 'analysis-ranking-empty-zh');
+
+    await page.getByRole('combobox', { name: zh.analysis.exam.choose }).click();
+    await page.keyboard.type(fx.examName);
+    // Its make-up ("补考…") matches the search too: the original is the option that starts with it.
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${fx.examName}`) })
+      .click();
+    await expect.poll(() => page.url()).toContain(`examId=${fx.examId}`);
+
+    const table = rankingTable(page);
+    await expect.poll(async () => (await tableRows(table)).length).toBe(fx.candidates.length);
+    const expected = ranksOf(fx.candidates);
+    const rows = await tableRows(table);
+    // Columns: rank, batch rank, ticket number, name, batch, total, sections…
+    const shown = Object.fromEntries(rows.map((cells) => [cells[2], cells[0]]));
+    expect(shown).toEqual(expected);
+    // The tie is there: two candidates share a rank and the next rank is skipped.
+    const ranks = Object.values(expected).filter((rank) => rank !== '–');
+    expect(new Set(ranks).size).toBeLessThan(ranks.length);
+    for (const candidate of fx.candidates) {
+      const cells = rows.find((line) => line[2] === candidate.student.ticketNumber)!;
+      expect(cells[4]).toBe(candidate.className);
+      if (candidate.total === null) expect(cells[5]).toBe(zh.analysis.absent);
+      else expect(Number(cells[5])).toBe(candidate.total);
+    }
+
+    await expectDrawn(page.locator('.analysis-histogram'));
+    await expectDrawn(page.locator('.analysis-boxplot'));
+    // The pass line is labelled on the histogram.
+    await expect
+      .poll(() => page.locator('.analysis-histogram svg').textContent())
+      .toContain(`${zh.analysis.chart.passLine} ${fx.passScore}`);
+    expect(
+      await page.getByRole('link', { name: zh.analysis.links.itemAnalysis }).getAttribute('href'),
+    ).toBe(`/examAnalysis/itemAnalysis?examId=${fx.examId}`);
+    expect(
+      await page.getByRole('link', { name: zh.analysis.links.certificates }).getAttribute('href'),
+    ).toBe(`/examAnalysis/certificates?examId=${fx.examId}`);
+    await screenshot(page, 'analysis-ranking-zh');
+
+    // Batch B alone: ranked among themselves.
+    const batchB = fx.batches[1];
+    await page.getByRole('combobox', { name: zh.analysis.fields.batch }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: batchB.className }).click();
+    const inB = fx.candidates.filter((c) => c.classId === batchB.classId);
+    await expect
+      .poll(async () => Object.fromEntries((await tableRows(table)).map((c) => [c[1], c[0]])))
+      .toEqual(ranksOf(inB));
+
+    // Search narrows the rows, not the ranks.
+    const someone = inB.find((c) => c.total !== null)!;
+    await page
+      .getByRole('searchbox', { name: zh.analysis.ranking.search })
+      .fill(someone.student.name);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await tableRows(table)).map((c) => [c[1], c[0]]))
+      .toEqual([[someone.student.ticketNumber, ranksOf(inB)[someone.student.ticketNumber]]]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('ranking: the Excel export is a real workbook with the figures on a second sheet', async () => {
+    const { page } = await open(`/examClassRanking?examId=${fx.examId}`);
+    await rankingTable(page).locator('tbody tr.ant-table-row').first().waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: buttonName(zh.analysis.export) }).click();
+    const { rows, sheets } = await readWorkbook(await (await download).path());
+    expect(sheets).toBe(2);
+    const headerAt = rows.findIndex((line) => line.includes('准考证号'));
+    expect(headerAt).toBeGreaterThanOrEqual(0);
+    const header = rows[headerAt]!;
+    const body = rows.slice(headerAt + 1);
+    const expected = ranksOf(fx.candidates);
+    for (const candidate of fx.candidates) {
+      const line = body.find(
+        (cells) => cells[header.indexOf('准考证号')] === candidate.student.ticketNumber,
+      );
+      expect(line, candidate.student.ticketNumber).toBeDefined();
+      const rank = line![header.indexOf('名次')];
+      expect(rank === '' ? '–' : rank).toBe(expected[candidate.student.ticketNumber]);
+    }
+    await page.context().close();
+  });
+
+  it('ranking: the print view holds every row and leaves the app frame off paper', async () => {
+    const { page } = await open(`/examClassRanking?examId=${fx.examId}`);
+    await rankingTable(page).locator('tbody tr.ant-table-row').first().waitFor();
+    await page.getByRole('button', { name: buttonName(zh.analysis.print) }).click();
+    const sheet = page.locator('.analysis-print-sheet');
+    await sheet.waitFor();
+    await expect.poll(() => sheet.locator('tbody tr').count()).toBe(fx.candidates.length);
+    await expect.poll(() => sheet.locator('h1').textContent()).toContain(fx.examName);
+    await screenshot(page, 'analysis-ranking-print-screen-zh');
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.sidebar-container').isVisible()).toBe(false);
+    expect(await page.locator('.navbar').isVisible()).toBe(false);
+    expect(await page.locator('.analysis-print-toolbar').isVisible()).toBe(false);
+    expect(await sheet.isVisible()).toBe(true);
+    await screenshot(page, 'analysis-ranking-print-zh');
+    await page.context().close();
+  });
+
+  it.each(['en', 'es', 'ja'] as const)('ranking in %s', async (language) => {
+    const { page, errors } = await open(`/examClassRanking?examId=${fx.examId}`, language);
+    const texts = MESSAGES[language].analysis;
+    await rankingTable(page).locator('tbody tr.ant-table-row').first().waitFor();
+    await page.locator('.analysis-histogram [role=img] svg').waitFor();
+    await expect
+      .poll(() => page.locator('.analysis-ranking-table thead').textContent())
+      .toContain(texts.ranking.rank);
+    expect(await page.locator('.analysis-page').textContent()).toContain(texts.chart.histogram);
+    await screenshot(page, `analysis-ranking-${language}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('ranking and failed scores at phone width: tables scroll sideways, charts fit', async () => {
+    const { page } = await open(`/examClassRanking?examId=${fx.examId}`, 'zh', PHONE);
+    await rankingTable(page).locator('tbody tr.ant-table-row').first().waitFor();
+    await expectDrawn(page.locator('.analysis-histogram'));
+    const chartBox = (await page.locator('.analysis-histogram [role=img]').boundingBox())!;
+    expect(chartBox.width).toBeLessThanOrEqual(PHONE.width);
+    // The page itself does not scroll sideways; the table does.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await screenshot(page, 'analysis-ranking-phone-zh');
+    await page.goto(`${baseURL}/isPassStatistics?examId=${fx.examId}`);
+    await page.locator('.analysis-summary').waitFor();
+    await screenshot(page, 'analysis-pass-phone-zh');
+    await page.context().close();
+  });
+
+  it('failed scores: the figures, the failed with the points they lack, the trend, the export', async () => {
+    const { page, errors } = await open(`/isPassStatistics?examId=${fx.examId}`);
+    const sat = fx.candidates.filter((c) => !c.absent);
+    const failed = sat.filter((c) => c.passed === false);
+    const cards = page.locator('.analysis-summary');
+    await cards.waitFor();
+    const figure = async (title: string) =>
+      (
+        await cards
+          .locator('.ant-statistic')
+          .filter({
+            has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }),
+          })
+          .locator('.ant-statistic-content')
+          .textContent()
+      )?.trim();
+    const s = zh.analysis.summary;
+    await expect.poll(() => figure(s.candidates)).toBe(String(fx.candidates.length));
+    expect(await figure(s.sat)).toBe(String(sat.length));
+    expect(await figure(s.absent)).toBe(String(fx.candidates.length - sat.length));
+    expect(await figure(s.passed)).toBe(String(sat.length - failed.length));
+    expect(await figure(s.failed)).toBe(String(failed.length));
+    const rate = Math.round(((sat.length - failed.length) / sat.length) * 1000) / 10;
+    expect(await figure(s.passRate)).toBe(`${rate} %`);
+
+    const rows = await tableRows(page.locator('.analysis-failed-table'));
+    // Columns: ticket number, name, batch, score, pass score, points short, release.
+    expect(rows.map((cells) => [cells[0], Number(cells[3]), Number(cells[5])]).sort()).toEqual(
+      failed.map((c) => [c.student.ticketNumber, c.total, fx.passScore - c.total!]).sort(),
+    );
+    await expectDrawn(page.locator('.analysis-trend'));
+    await screenshot(page, 'analysis-pass-zh');
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: buttonName(zh.analysis.export) }).click();
+    const { rows: lines, sheets } = await readWorkbook(await (await download).path());
+    expect(sheets).toBe(2);
+    const headerAt = lines.findIndex((line) => line.includes('差分'));
+    const header = lines[headerAt]!;
+    const exported = lines
+      .slice(headerAt + 1)
+      .map((cells) => [cells[header.indexOf('准考证号')], Number(cells[header.indexOf('差分')])]);
+    expect(exported.sort()).toEqual(
+      failed.map((c) => [c.student.ticketNumber, fx.passScore - c.total!]).sort(),
+    );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(['en', 'es', 'ja'] as const)('failed scores in %s', async (language) => {
+    const { page } = await open(`/isPassStatistics?examId=${fx.examId}`, language);
+    await page.locator('.analysis-summary').waitFor();
+    await page.locator('.analysis-trend [role=img] svg').waitFor();
+    expect(await page.locator('.analysis-summary').textContent()).toContain(
+      MESSAGES[language].analysis.summary.passRate,
+    );
+    await screenshot(page, `analysis-pass-${language}`);
+    await page.context().close();
+  });
+
+  it('make-ups: the funnel, both results per candidate, the make-up action', async () => {
+    const { page, errors } = await open(`/examSupplementary?examId=${fx.examId}`);
+    const cards = page.locator('.analysis-summary');
+    await cards.waitFor();
+    const sup = zh.analysis.supplementary;
+    const figure = async (title: string) =>
+      (
+        await cards
+          .locator('.ant-statistic')
+          .filter({
+            has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }),
+          })
+          .locator('.ant-statistic-content')
+          .textContent()
+      )?.trim();
+    const takers = fx.makeUp.candidates;
+    const passedMakeUp = takers.filter((c) => c.makeUp?.passed).length;
+    await expect.poll(() => figure(sup.summary.makeUpPublished)).toBe(String(takers.length));
+    expect(await figure(sup.summary.makeUpSat)).toBe(String(takers.length));
+    expect(await figure(sup.summary.makeUpPassed)).toBe(String(passedMakeUp));
+    expect(await figure(sup.summary.makeUpStillFailed)).toBe(String(takers.length - passedMakeUp));
+    const sat = fx.candidates.filter((c) => !c.absent);
+    const finalPassed = sat.filter((c) => c.passed || c.makeUp?.passed).length;
+    expect(await figure(sup.summary.finalPassRate)).toBe(
+      `${Math.round((finalPassed / sat.length) * 1000) / 10} %`,
+    );
+
+    const rows = await tableRows(page.locator('.analysis-supplementary-table'));
+    for (const candidate of takers) {
+      const cells = rows.find((line) => line[0] === candidate.student.ticketNumber)!;
+      expect(cells[3]).toContain(String(candidate.total));
+      expect(cells[4]).toContain(String(candidate.makeUp!.total));
+      expect(cells[5]).toBe(
+        candidate.makeUp!.passed ? sup.finalStates.passed : sup.finalStates.failed,
+      );
+    }
+    await screenshot(page, 'analysis-supplementary-zh');
+
+    // The publishing screen's own make-up dialog, for the latest make-up's failed.
+    await page.getByRole('button', { name: buttonName(sup.publish) }).click();
+    const dialog = page.locator('.exam-make-up-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(fx.makeUp.examName);
+    await screenshot(page, 'analysis-supplementary-make-up-zh', { fullPage: false });
+    await dialog.getByRole('button', { name: buttonName(zh.common.cancel) }).click();
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: buttonName(zh.analysis.export) }).click();
+    const { sheets } = await readWorkbook(await (await download).path());
+    expect(sheets).toBe(2);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it.each(['en', 'es', 'ja'] as const)('make-ups in %s', async (language) => {
+    const { page } = await open(`/examSupplementary?examId=${fx.examId}`, language);
+    await page.locator('.analysis-summary').waitFor();
+    expect(await page.locator('.analysis-summary').textContent()).toContain(
+      MESSAGES[language].analysis.supplementary.summary.finalPassRate,
+    );
+    await screenshot(page, `analysis-supplementary-${language}`);
+    await page.context().close();
+  });
+
+  it('a teacher without the analysis keys sees none of the entries; with one key, only it', async () => {
+    const login = tag.toLowerCase();
+    const roleKeyless = `NOANALYSIS_${tag}`;
+    const roleRanking = `RANKONLY_${tag}`;
+    await createRole(session.admin, roleKeyless, `无分析${tag}`, [Perm.BASEDATA, Perm.STUDENT]);
+    await createRole(session.admin, roleRanking, `只看排名${tag}`, [
+      Perm.ANALYSIS,
+      Perm.CLASS_RANKING,
+    ]);
+    await session.admin.createUser(
+      `noan${login}`,
+      2,
+      [roleKeyless],
+      `无分析老师${tag}`,
+      TEACHER_PASSWORD,
+    );
+    await session.admin.createUser(
+      `rank${login}`,
+      2,
+      [roleRanking],
+      `排名老师${tag}`,
+      TEACHER_PASSWORD,
+    );
+
+    const sidebarOf = async (name: string) => {
+      const teacher = await ApiClient.signIn(baseURL, name, TEACHER_PASSWORD, 2);
+      const page = await newPage(session.browser);
+      await openSignedIn(page, teacher, `${baseURL}/dashboard`);
+      return page;
+    };
+    const entries = [
+      zh.route.examClassRanking,
+      zh.route.isPassStatistics,
+      zh.route.examSupplementary,
+    ];
+    const none = await sidebarOf(`noan${login}`);
+    const sidebar = none.locator('[data-testid=sidebar]');
+    await sidebar.waitFor();
+    const text = (await sidebar.textContent()) ?? '';
+    expect(text).not.toContain(zh.route.examAnalysis);
+    for (const entry of entries) expect(text).not.toContain(entry);
+    await none.context().close();
+
+    const one = await sidebarOf(`rank${login}`);
+    const menu = one.locator('[data-testid=sidebar]');
+    await menu.getByText(zh.route.examAnalysis, { exact: true }).click();
+    await menu.getByText(zh.route.examClassRanking, { exact: true }).waitFor();
+    const shown = (await menu.textContent()) ?? '';
+    expect(shown).not.toContain(zh.route.isPassStatistics);
+    expect(shown).not.toContain(zh.route.examSupplementary);
+    await one.context().close();
+  });
+});
