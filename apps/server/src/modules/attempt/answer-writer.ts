@@ -34,7 +34,9 @@ export class AnswerWriter {
     private readonly db: Db,
     private readonly postgres: boolean,
   ) {
-    this.group = new WriteGroup((saves) => this.write(saves));
+    // PostgreSQL: up to 4 batches at once (one waits not for another's round trips); their
+    // upserts keep the highest seq whatever order they commit in, and lock rows in key order.
+    this.group = new WriteGroup((saves) => this.write(saves), postgres ? 4 : 1);
   }
 
   /** Settles with null once written (or ignored as older), or with the refusal. */
@@ -77,7 +79,12 @@ export class AnswerWriter {
         if (!kept || kept.seq < save.seq) latest.set(key, save);
         return null;
       });
-      await upsertAnswers(trx, [...latest.values()]);
+      // In key order: overlapping batches lock the rows they share in the same order (no deadlock).
+      const rows = [...latest.values()].sort(
+        (a, b) =>
+          a.attemptId - b.attemptId || (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0),
+      );
+      await upsertAnswers(trx, rows);
       return outcomes;
     });
   }
