@@ -54,6 +54,25 @@ describe('the change record in words', () => {
     ]);
   });
 
+  it('tells a proctor’s actions with their reasons', () => {
+    const student = '张三 (KS1)';
+    expect(say('extraTime', { student, minutes: [0, 10], reason: '停电' })).toEqual([
+      '张三 (KS1)：0 → 10 分钟',
+      '原因：停电',
+    ]);
+    expect(say('proctorSubmit', { studentId: 3, student, reason: '作弊' })).toEqual([
+      '收取了 张三 (KS1) 的答卷',
+      '原因：作弊',
+    ]);
+    expect(say('proctorReopen', { student, minutes: 15, reason: '死机' })).toEqual([
+      '重新开放 张三 (KS1) 的答卷 15 分钟',
+      '原因：死机',
+    ]);
+    expect(say('proctorMessage', { all: true, content: '还剩十分钟' })).toEqual([
+      '发给所有仍在作答的考生：还剩十分钟',
+    ]);
+  });
+
   it('tells publishing and make-ups with their candidates', async () => {
     expect(say('publish', { paperVersionId: 2, candidates: 5 })).toEqual(['发布给 5 名考生']);
     await setLanguage('en');

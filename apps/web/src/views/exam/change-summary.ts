@@ -79,6 +79,10 @@ function valueText(t: TFunction, names: ChangeNames, field: RecordedField, value
   }
 }
 
+/** A proctor's reason, when the entry has one. */
+const reasonLine = (t: TFunction, detail: Record<string, unknown>) =>
+  typeof detail.reason === 'string' ? [t('exam.changes.reason', { reason: detail.reason })] : [];
+
 /** What one entry of an exam's change record says, line by line, in the user's language. */
 export function describeChange(change: ExamChangeView, t: TFunction, names: ChangeNames): string[] {
   const detail = change.detail;
@@ -102,8 +106,30 @@ export function describeChange(change: ExamChangeView, t: TFunction, names: Chan
           from: Number(from),
           to: Number(to),
         }),
+        ...reasonLine(t, detail),
       ];
     }
+    // The proctor's actions (issue 16), each with its reason.
+    case 'proctorSubmit':
+      return [
+        t('exam.changes.proctorSubmit', { student: String(detail.student ?? '') }),
+        ...reasonLine(t, detail),
+      ];
+    case 'proctorReopen':
+      return [
+        t('exam.changes.proctorReopen', {
+          student: String(detail.student ?? ''),
+          minutes: Number(detail.minutes ?? 0),
+        }),
+        ...reasonLine(t, detail),
+      ];
+    case 'proctorMessage':
+      return [
+        t('exam.changes.proctorMessage', {
+          to: detail.all === true ? t('exam.changes.everyone') : String(detail.student ?? ''),
+          content: String(detail.content ?? ''),
+        }),
+      ];
     case 'makeUp':
       return [
         t('exam.changes.makeUp', {
@@ -142,6 +168,9 @@ export const ACTIONS = [
   'extraTime',
   'makeUp',
   'makeUpPublished',
+  'proctorSubmit',
+  'proctorReopen',
+  'proctorMessage',
 ] as const;
 export type RecordedAction = (typeof ACTIONS)[number];
 export const isRecordedAction = (action: string): action is RecordedAction =>
