@@ -61,6 +61,12 @@ export interface AttemptWatcher {
 }
 
 const room = (attemptId: number) => `attempt:${attemptId}`;
+
+/** A handler's failure as its acknowledgement: the refusal in the user's language. */
+export const socketRefusal = (error: unknown, language: MessageLanguage): SocketRefusal =>
+  error instanceof AppError
+    ? { ok: false, code: error.status, message: error.render(language) }
+    : { ok: false, code: ApiStatus.INTERNAL, message: 'Internal error' };
 /** Between the processes of a deployment (Redis): a connection elsewhere took an attempt. */
 const PEER_TAKEN = 'attempt:taken';
 /** Between the processes of a deployment: deadlines moved (extra time, a later close). */
@@ -215,11 +221,7 @@ export function attachAttemptSocket(
           (error: unknown) => {
             if (!(error instanceof AppError))
               app.log.error({ err: error }, 'socket handler failed');
-            const refusal: SocketRefusal =
-              error instanceof AppError
-                ? { ok: false, code: error.status, message: error.render(data.language) }
-                : { ok: false, code: ApiStatus.INTERNAL, message: 'Internal error' };
-            ack(refusal);
+            ack(socketRefusal(error, data.language));
           },
         );
       };

@@ -6,18 +6,18 @@ import {
   type ProctorEventView,
   type ProctorMessage,
   type Receipt,
-  type SocketRefusal,
 } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { AppError, invalid } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
 import type { AttemptRow } from '../attempt/attempt.repository.js';
 import type { AttemptService } from '../attempt/attempt.service.js';
-import type {
-  AttemptChannel,
-  AttemptWatcher,
-  ExamIo,
-  ExamSocket,
+import {
+  socketRefusal,
+  type AttemptChannel,
+  type AttemptWatcher,
+  type ExamIo,
+  type ExamSocket,
 } from '../attempt/attempt.socket.js';
 import { isAnswered } from '../attempt/scoring.js';
 import type { AuthContext } from '../auth/auth.service.js';
@@ -84,13 +84,7 @@ export class ProctorHub implements AttemptWatcher {
             watched.add(examId);
             ack({ ok: true, examId });
           },
-          (error: unknown) => {
-            const refusal: SocketRefusal =
-              error instanceof AppError
-                ? { ok: false, code: error.status, message: error.render(socket.data.language) }
-                : { ok: false, code: ApiStatus.INTERNAL, message: 'Internal error' };
-            ack(refusal);
-          },
+          (error: unknown) => ack(socketRefusal(error, socket.data.language)),
         );
       });
       socket.on(ProctorEvent.UNWATCH, (payload: unknown) => {
