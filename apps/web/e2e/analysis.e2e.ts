@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Perm } from '@kaoshi/shared';
+import { ANALYSIS_BASE, MARKING_BASE, Perm, type PassStatisticsView } from '@kaoshi/shared';
 // exceljs is a dependency of apps/server (exports); the test reads the downloads with it.
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
@@ -285,6 +285,40 @@ describe('Score analysis screens', () => {
     await page.context().close();
   });
 
+  it('failed scores by job type and level: the exams of both, as the server counts them', async () => {
+    const { page, errors } = await open('/isPassStatistics');
+    const bank = fx.marking.attempt.bank;
+    // antd's button-style radio hides its input: the label is what a user clicks.
+    await page.locator('label').filter({ hasText: zh.analysis.pass.byJobType }).click();
+    await page.locator('.analysis-empty').waitFor();
+    await page.getByRole('combobox', { name: zh.school.select.jobType }).click();
+    await page.keyboard.type(bank.jobTypeName);
+    await page
+      .locator('.ant-select-item-option')
+      .filter({ hasText: bank.jobTypeName })
+      .first()
+      .click();
+    // The job type has one level: it is chosen with it, and the figures come.
+    const cards = page.locator('.analysis-summary');
+    await cards.waitFor();
+    const expected = await fx.admin.call<PassStatisticsView>(
+      'GET',
+      `${ANALYSIS_BASE}/passStatistics?subjectId=${bank.subjectId}&level=${bank.level}`,
+    );
+    expect(expected.exams.map((exam) => exam.id)).toContain(fx.examId);
+    await expect
+      .poll(async () =>
+        (await cards.locator('.ant-statistic-content').first().textContent())?.trim(),
+      )
+      .toBe(String(expected.summary.candidates));
+    const rows = await tableRows(page.locator('.analysis-failed-table'));
+    expect(rows).toHaveLength(expected.failed.list.length);
+    await expectDrawn(page.locator('.analysis-trend'));
+    await screenshot(page, 'analysis-pass-job-type-zh');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it.each(['en', 'es', 'ja'] as const)('failed scores in %s', async (language) => {
     const { page } = await open(`/isPassStatistics?examId=${fx.examId}`, language);
     await page.locator('.analysis-summary').waitFor();
@@ -411,5 +445,34 @@ describe('Score analysis screens', () => {
     expect(shown).not.toContain(zh.route.isPassStatistics);
     expect(shown).not.toContain(zh.route.examSupplementary);
     await one.context().close();
+  });
+
+  // Last: it withdraws the make-up's scores, which the tests above read released.
+  it('unreleased scores: refused at first, then shown on request and marked', async () => {
+    await fx.admin.call('POST', `${MARKING_BASE}/withdrawScores/${fx.makeUp.examId}`, {
+      reason: '复核成绩',
+    });
+    const { page, errors } = await open(`/examClassRanking?examId=${fx.makeUp.examId}`);
+    await page.getByText(zh.analysis.notReleased).waitFor();
+    await screenshot(page, 'analysis-ranking-unreleased-zh');
+    await page.getByRole('button', { name: buttonName(zh.analysis.showUnreleased) }).click();
+    const table = rankingTable(page);
+    await expect
+      .poll(async () => (await tableRows(table)).length)
+      .toBe(fx.makeUp.candidates.length);
+    await page.locator('.analysis-page').getByText(zh.analysis.unreleasedNote).waitFor();
+    expect(await page.locator('.analysis-page .ant-tag').allTextContents()).toContain(
+      zh.analysis.unreleased,
+    );
+    const shown = Object.fromEntries((await tableRows(table)).map((cells) => [cells[2], cells[5]]));
+    expect(shown).toEqual(
+      Object.fromEntries(
+        fx.makeUp.candidates.map((c) => [c.student.ticketNumber, String(c.makeUp!.total)]),
+      ),
+    );
+    await screenshot(page, 'analysis-ranking-unreleased-shown-zh');
+    // The browser logs the first answer (HTTP 409, scores not released) itself; nothing else.
+    expect(errors.filter((error) => !error.includes('409'))).toEqual([]);
+    await page.context().close();
   });
 });
