@@ -37,6 +37,9 @@ export async function proctorModule(
       (auth.superAdmin || auth.roleKeys.includes(RoleKey.SUPER));
     if (!allowed) throw forbidden('permissionDenied');
     await proctor.access(auth, examId);
+    // The room hears every candidate of the exam: a teacher needs all its batches to be theirs
+    // (the table over HTTP shows a teacher their own batches' candidates of any exam).
+    await exams.checkOwnExam(auth, examId);
   };
   await app.register(proctorRoutes, { db: opts.db, proctor });
 }

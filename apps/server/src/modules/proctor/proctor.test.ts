@@ -8,6 +8,7 @@ import {
   Perm,
   ProctorEvent,
   QuestionType,
+  RoleKey,
   SocketEvent,
   TOKEN_COOKIE,
   UserType,
@@ -26,9 +27,22 @@ import {
 } from '@kaoshi/shared';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
-import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
-import { addClass } from '../base/test-data.js';
+import {
+  DEFAULT_PASSWORD,
+  createTestApp,
+  login,
+  type Client,
+  type TestApp,
+} from '../../../test/build-app.js';
+import {
+  addUser,
+  createRole,
+  expectOk,
+  expectStatus,
+  roleIdOf,
+  signedInTeacher,
+} from '../../../test/factories.js';
+import { addClass, assignTeacher } from '../base/test-data.js';
 import { addSignableStudents } from '../attempt/test-data.js';
 import { EXAM_BASE } from '../exam/exam.routes.js';
 import { addPaper } from '../exam/test-data.js';
@@ -216,6 +230,40 @@ describe('the proctor view', () => {
     });
     expect(refused).toMatchObject({ ok: false, code: ApiStatus.FORBIDDEN });
     expectStatus(await admin.get(`${BASE}/liveExam/999999`), ApiStatus.NOT_FOUND);
+  });
+
+  it('limits a teacher to their batches: their rows only, no live room over others’ candidates', async () => {
+    const otherBatch = await addClass(t.handle.db, s.subjectId, { level: 5, name: 'Other batch' });
+    const [outsider] = await addSignableStudents(t.handle.db, otherBatch, 1, {
+      prefix: 'PO-',
+      password: PASSWORD,
+    });
+    const examId = await openExam({ classIds: [batch, otherBatch] });
+    const role = await createRole(admin, { permissionKeys: [Perm.PUBLISH_GROUP, Perm.PUBLISH] });
+    const user = await addUser(admin, {
+      userType: UserType.TEACHER,
+      roleIds: [role.roleId, await roleIdOf(admin, RoleKey.SUPER)],
+    });
+    await assignTeacher(t.handle.db, batch, user.id);
+    const teacher = await login(t.app, user.name, DEFAULT_PASSWORD, UserType.TEACHER);
+    const rows = (await live(examId, teacher)).rows.map((row) => row.ticketNumber);
+    expect(rows.sort()).toEqual([...tickets].sort());
+    expect((await live(examId)).rows.map((row) => row.ticketNumber)).toContain(outsider);
+    const outsiderId = await studentIdOf(outsider!);
+    expectStatus(
+      await teacher.post(`${BASE}/submitAttempt`, { examId, studentId: outsiderId, reason: 'x' }),
+      ApiStatus.FORBIDDEN,
+    );
+    const refused = await call<{ ok: boolean; code: number }>(open(teacher), ProctorEvent.WATCH, {
+      examId,
+    });
+    expect(refused).toMatchObject({ ok: false, code: ApiStatus.FORBIDDEN });
+    // Their own exam, all batches theirs: the room is open to them.
+    const own = await openExam();
+    expect(await call(open(teacher), ProctorEvent.WATCH, { examId: own })).toEqual({
+      ok: true,
+      examId: own,
+    });
   });
 
   it('requires a reason for every action, naming the field', async () => {
