@@ -26,8 +26,8 @@ export const revokeCertificate = (body: RevokeCertificateBody, options?: CallOpt
   request.post<CertificateView>(`${CERTIFICATE_BASE}/revokeCertificate`, body, options);
 
 /** The signed-in student's certificates. */
-export const myCertificates = () =>
-  request.get<MyCertificateView[]>(`${CERTIFICATE_BASE}/myCertificates`);
+export const myCertificates = (options?: CallOptions) =>
+  request.get<MyCertificateView[]>(`${CERTIFICATE_BASE}/myCertificates`, undefined, options);
 
 /** Saves the printable PDF (staff in scope, or the student it is for). */
 export const downloadCertificatePdf = (id: number, number: string) =>

@@ -10,9 +10,12 @@ import { succeeded } from '../../utils/succeeded';
 import { CertificateStateTag } from './CertificateStateTag';
 import { certificateKeys, verifyUrl } from './certificate-paths';
 
-/** The signed-in student's certificates (revoked ones too), fetched once for every place. */
-export const useMyCertificates = (enabled = true) =>
-  useQuery({ queryKey: certificateKeys.mine, queryFn: () => myCertificates(), enabled });
+/**
+ * The signed-in student's certificates (revoked ones too), fetched once for every place. Quiet:
+ * where they cannot be read, the places that show them simply show none.
+ */
+export const useMyCertificates = () =>
+  useQuery({ queryKey: certificateKeys.mine, queryFn: () => myCertificates({ quiet: true }) });
 
 /**
  * A student's certificate: its number and state, the PDF to download while it is valid, and the

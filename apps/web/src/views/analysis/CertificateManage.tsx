@@ -61,7 +61,8 @@ export default function CertificateManage() {
     queryKey: certificateKeys.list(examId),
     fetchList: (query) => listCertificate({ ...query, examId }),
   });
-  const compact = !screens.lg;
+  // Labelled actions would cover the state column below 1600 px: icons with tooltips there.
+  const compact = !screens.xxl;
 
   const revoke = async (certificate: CertificateView, reason: string) => {
     if (!(await succeeded(revokeCertificate({ id: certificate.id, reason })))) return false;
@@ -107,7 +108,7 @@ export default function CertificateManage() {
     {
       key: 'subject',
       title: t('certificate.fields.subject'),
-      responsive: ['xl'],
+      responsive: ['xxl'],
       render: (_, row) => `${row.subjectName} · ${levelLabel(row.level as CertLevel)}`,
     },
     {
