@@ -39,10 +39,22 @@ export async function exportEventLog(
     .select(['e.type', 'e.detail', 'e.ip', 'e.created_at', 's.name', 's.ticket_number'])
     .where('e.exam_id', '=', examId);
   if (own) events = events.where('c.class_id', 'in', [...own, 0]);
-  const [eventRows, changes] = await Promise.all([
+  const [eventRows, changes, ownStudents] = await Promise.all([
     events.orderBy('e.created_at').orderBy('e.id').execute(),
     new ExamRepository(db).changes(examId),
+    own
+      ? db
+          .selectFrom('exam_candidates')
+          .select('student_id')
+          .where('exam_id', '=', examId)
+          .where('class_id', 'in', [...own, 0])
+          .execute()
+      : null,
   ]);
+  /** A teacher reads the actions about their own batches' candidates (and those to all). */
+  const mine = ownStudents && new Set(ownStudents.map((row) => row.student_id));
+  const shown = (detail: Record<string, unknown>) =>
+    !mine || detail.all === true || mine.has(Number(detail.studentId));
   const word = (type: string) => texts.types[type] ?? type;
   return writeExport(
     { local: `${exam.name}-${texts.fileName}`, english: `exam-${exam.id}-event-log` },
@@ -74,6 +86,7 @@ export async function exportEventLog(
       for (const change of [...changes].reverse()) {
         if (!PROCTOR_ACTIONS.has(change.action)) continue;
         const detail = parseJson<Record<string, unknown>>(change.detail, {});
+        if (!shown(detail)) continue;
         const said = detail.reason ?? detail.content ?? '';
         actions
           .addRow([

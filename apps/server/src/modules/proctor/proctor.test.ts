@@ -143,6 +143,21 @@ describe('the proctor view', () => {
   const next = <T>(socket: Socket, event: string) =>
     new Promise<T>((resolve) => socket.once(event, (message: T) => resolve(message)));
 
+  /** The export as `client` in `language`: a real workbook. */
+  async function workbook(url: string, client: Client, language: string) {
+    const response = await t.app.inject({
+      method: 'GET',
+      url,
+      cookies: { [TOKEN_COOKIE]: client.token! },
+      headers: { 'accept-language': language },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    return book;
+  }
+
   it('counts candidates by state and shows each row without what they answered', async () => {
     const examId = await openExam();
     const [a, b] = [tickets[0]!, tickets[1]!];
@@ -254,6 +269,21 @@ describe('the proctor view', () => {
       await teacher.post(`${BASE}/submitAttempt`, { examId, studentId: outsiderId, reason: 'x' }),
       ApiStatus.FORBIDDEN,
     );
+    // The event log's actions about another batch's candidate stay out of the teacher's export.
+    expectOk(
+      await admin.post(`${BASE}/extraTime`, {
+        examId,
+        studentId: outsiderId,
+        minutes: 5,
+        reason: 'Outsider reason',
+      }),
+    );
+    const logText = async (client: Client) => {
+      const book = await workbook(`${BASE}/exportEventLog/${examId}`, client, 'en');
+      return JSON.stringify(book.worksheets.map((sheet) => sheet.getSheetValues()));
+    };
+    expect(await logText(admin)).toContain('Outsider reason');
+    expect(await logText(teacher)).not.toContain('Outsider reason');
     const refused = await call<{ ok: boolean; code: number }>(open(teacher), ProctorEvent.WATCH, {
       examId,
     });
@@ -481,16 +511,7 @@ describe('the proctor view', () => {
         reason: '作弊',
       }),
     );
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `${BASE}/exportEventLog/${examId}`,
-      cookies: { [TOKEN_COOKIE]: admin.token! },
-      headers: { 'accept-language': 'zh' },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+    const book = await workbook(`${BASE}/exportEventLog/${examId}`, admin, 'zh');
     const values = (row: ExcelJS.Row) => (row.values as unknown[]).slice(1);
     const [events, actions] = book.worksheets;
     expect(values(events!.getRow(1))).toEqual(['时间', '准考证号', '姓名', '事件', '详情', '地址']);
