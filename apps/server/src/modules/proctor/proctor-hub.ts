@@ -168,6 +168,9 @@ export class ProctorHub implements AttemptWatcher {
   }
 
   joined(row: AttemptRow, ip: string) {
+    // Known from now on, so that its finalization names the student.
+    const attempts = this.exams.get(row.exam_id);
+    if (attempts) this.trackedOf(attempts, row.id, row.student_id);
     this.send({
       ...this.base(row),
       kind: 'joined',

@@ -490,7 +490,9 @@ describe('the proctor view', () => {
       .toBe(true);
 
     await call(page, SocketEvent.SUBMIT, { attemptId: view.attemptId });
-    await expect.poll(() => deltas.some((delta) => delta.kind === 'finalized')).toBe(true);
+    await expect
+      .poll(() => deltas.find((delta) => delta.kind === 'finalized')?.studentId)
+      .toBe(await studentIdOf(ticket));
     page.disconnect();
     await expect.poll(() => deltas.some((delta) => delta.kind === 'left')).toBe(true);
     for (const text of raw) expect(text).not.toContain(SECRET_ANSWER);

@@ -126,7 +126,12 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
       queryClient.setQueryData<LiveExamView>(proctorKeys.live(examId), (current) =>
         current ? applyDelta(current, delta) : current,
       );
-      if (delta.kind === 'finalized' || delta.kind === 'event') reloadSoon();
+      // An open drawer lists the candidate's events anew.
+      if (delta.kind === 'event' || delta.kind === 'finalized') {
+        void queryClient.invalidateQueries({
+          queryKey: proctorKeys.events(examId, delta.studentId),
+        });
+      }
     },
   });
 
