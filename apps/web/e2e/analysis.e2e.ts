@@ -56,6 +56,18 @@ const tableRows = (table: Locator) =>
       ),
     );
 
+/** The value of the summary card titled exactly `title`. */
+const statisticValue = async (cards: Locator, title: string) =>
+  (
+    await cards
+      .locator('.ant-statistic')
+      .filter({
+        has: cards.page().locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }),
+      })
+      .locator('.ant-statistic-content')
+      .textContent()
+  )?.trim();
+
 /** A chart drawn: its SVG is there with a real size. */
 async function expectDrawn(chart: Locator) {
   const svg = chart.locator('[role=img] svg').first();
@@ -242,16 +254,7 @@ describe('Score analysis screens', () => {
     const failed = sat.filter((c) => c.passed === false);
     const cards = page.locator('.analysis-summary');
     await cards.waitFor();
-    const figure = async (title: string) =>
-      (
-        await cards
-          .locator('.ant-statistic')
-          .filter({
-            has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }),
-          })
-          .locator('.ant-statistic-content')
-          .textContent()
-      )?.trim();
+    const figure = (title: string) => statisticValue(cards, title);
     const s = zh.analysis.summary;
     await expect.poll(() => figure(s.candidates)).toBe(String(fx.candidates.length));
     expect(await figure(s.sat)).toBe(String(sat.length));
@@ -335,16 +338,7 @@ describe('Score analysis screens', () => {
     const cards = page.locator('.analysis-summary');
     await cards.waitFor();
     const sup = zh.analysis.supplementary;
-    const figure = async (title: string) =>
-      (
-        await cards
-          .locator('.ant-statistic')
-          .filter({
-            has: page.locator('.ant-statistic-title', { hasText: new RegExp(`^${title}$`) }),
-          })
-          .locator('.ant-statistic-content')
-          .textContent()
-      )?.trim();
+    const figure = (title: string) => statisticValue(cards, title);
     const takers = fx.makeUp.candidates;
     const passedMakeUp = takers.filter((c) => c.makeUp?.passed).length;
     await expect.poll(() => figure(sup.summary.makeUpPublished)).toBe(String(takers.length));

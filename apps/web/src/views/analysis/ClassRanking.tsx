@@ -7,17 +7,14 @@ import {
 import {
   PAGE_LIMIT_DEFAULT,
   RANKING_SORTS,
-  type ClassRankingView,
   type RankingRow,
   type RankingSort,
 } from '@kaoshi/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  Alert,
   Button,
   Card,
   Col,
-  Flex,
   Grid,
   Input,
   Row,
@@ -29,7 +26,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { exportClassRanking, getClassRanking, type RankingCall } from '../../api/analysis';
@@ -39,8 +36,8 @@ import { useTableLook } from '../../components/list/use-list-page';
 import { AnalysisExamSelect, useAnalysisExams } from './AnalysisExamSelect';
 import { boxPlotOption, histogramOption } from './charts/statistics-charts';
 import { RankingPrint } from './RankingPrint';
-import { ReleaseTag } from './ReleaseTag';
 import { StatisticsChart } from './StatisticsChart';
+import { PassTag, StatisticsHeading } from './StatisticsParts';
 import { StatisticsState } from './StatisticsState';
 import { columnOrder, formatDuration, formatPoints, sortDirection } from './statistics-format';
 import { useExamParam } from './use-exam-param';
@@ -212,16 +209,7 @@ export default function ClassRanking() {
     {
       title: t('analysis.fields.result'),
       dataIndex: 'passed',
-      render: (passed: boolean | null, row) =>
-        row.absent ? (
-          '–'
-        ) : passed === null ? (
-          <Tag>{t('analysis.pending')}</Tag>
-        ) : passed ? (
-          <Tag color="green">{t('analysis.passed')}</Tag>
-        ) : (
-          <Tag color="red">{t('analysis.failed')}</Tag>
-        ),
+      render: (passed: boolean | null, row) => (row.absent ? '–' : <PassTag passed={passed} />),
     },
     {
       title: t('analysis.fields.timeUsed'),
@@ -296,69 +284,76 @@ export default function ClassRanking() {
         onShowUnreleased={() => setUnreleasedFor(examId)}
       >
         {view && (
-          <RankingBody
-            view={view}
-            toolbar={
-              <Space wrap className="analysis-no-print">
-                <Link to={`/examAnalysis/itemAnalysis?examId=${view.exam.id}`}>
-                  <Button icon={<BarChartOutlined />}>{t('analysis.links.itemAnalysis')}</Button>
-                </Link>
-                <Link to={`/examAnalysis/certificates?examId=${view.exam.id}`}>
-                  <Button icon={<SafetyCertificateOutlined />}>
-                    {t('analysis.links.certificates')}
+          <>
+            <StatisticsHeading
+              title={view.exam.name}
+              released={view.figures.released}
+              facts={t('analysis.ranking.facts', {
+                total: formatPoints(view.exam.total),
+                pass: formatPoints(view.exam.passScore),
+                candidates: view.figures.candidates,
+                scored: view.figures.scored,
+              })}
+              actions={
+                <Space wrap className="analysis-no-print">
+                  <Link to={`/examAnalysis/itemAnalysis?examId=${view.exam.id}`}>
+                    <Button icon={<BarChartOutlined />}>{t('analysis.links.itemAnalysis')}</Button>
+                  </Link>
+                  <Link to={`/examAnalysis/certificates?examId=${view.exam.id}`}>
+                    <Button icon={<SafetyCertificateOutlined />}>
+                      {t('analysis.links.certificates')}
+                    </Button>
+                  </Link>
+                  <Button
+                    icon={<FileExcelOutlined />}
+                    loading={exporting}
+                    onClick={() => void download()}
+                  >
+                    {t('analysis.export')}
                   </Button>
-                </Link>
-                <Button
-                  icon={<FileExcelOutlined />}
-                  loading={exporting}
-                  onClick={() => void download()}
-                >
-                  {t('analysis.export')}
-                </Button>
-                <Button icon={<PrinterOutlined />} onClick={() => setPrinting(true)}>
-                  {t('analysis.print')}
-                </Button>
-              </Space>
-            }
-            charts={
-              <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
-                <Col xs={24} lg={12}>
-                  {histogram && (
-                    <StatisticsChart
-                      title={t('analysis.chart.histogram')}
-                      label={t('analysis.chart.histogramLabel', {
-                        bins: view.figures.histogram.bins
-                          .map(
-                            (bin) =>
-                              `${formatPoints(bin.from)}–${formatPoints(bin.to)}: ${bin.count}`,
-                          )
-                          .join(', '),
-                      })}
-                      option={histogram}
-                      className="analysis-chart analysis-histogram"
-                    />
-                  )}
-                </Col>
-                <Col xs={24} lg={12}>
-                  {boxes && (
-                    <StatisticsChart
-                      title={t('analysis.chart.boxPlot')}
-                      label={t('analysis.chart.boxPlotLabel', {
-                        boxes: view.figures.boxPlots
-                          .map(
-                            (box) =>
-                              `${box.classId === null ? t('analysis.ranking.allBatches') : box.className}: ${formatPoints(box.median)}`,
-                          )
-                          .join(', '),
-                      })}
-                      option={boxes}
-                      className="analysis-chart analysis-boxplot"
-                    />
-                  )}
-                </Col>
-              </Row>
-            }
-          />
+                  <Button icon={<PrinterOutlined />} onClick={() => setPrinting(true)}>
+                    {t('analysis.print')}
+                  </Button>
+                </Space>
+              }
+            />
+            <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
+              <Col xs={24} lg={12}>
+                {histogram && (
+                  <StatisticsChart
+                    title={t('analysis.chart.histogram')}
+                    label={t('analysis.chart.histogramLabel', {
+                      bins: view.figures.histogram.bins
+                        .map(
+                          (bin) =>
+                            `${formatPoints(bin.from)}–${formatPoints(bin.to)}: ${bin.count}`,
+                        )
+                        .join(', '),
+                    })}
+                    option={histogram}
+                    className="analysis-chart analysis-histogram"
+                  />
+                )}
+              </Col>
+              <Col xs={24} lg={12}>
+                {boxes && (
+                  <StatisticsChart
+                    title={t('analysis.chart.boxPlot')}
+                    label={t('analysis.chart.boxPlotLabel', {
+                      boxes: view.figures.boxPlots
+                        .map(
+                          (box) =>
+                            `${box.classId === null ? t('analysis.ranking.allBatches') : box.className}: ${formatPoints(box.median)}`,
+                        )
+                        .join(', '),
+                    })}
+                    option={boxes}
+                    className="analysis-chart analysis-boxplot"
+                  />
+                )}
+              </Col>
+            </Row>
+          </>
         )}
         {view && (
           <Table<RankingRow>
@@ -389,47 +384,5 @@ export default function ClassRanking() {
         )}
       </StatisticsState>
     </Card>
-  );
-}
-
-interface RankingBodyProps {
-  view: ClassRankingView;
-  toolbar: ReactNode;
-  charts: ReactNode;
-}
-
-/** The exam's heading, its release state, the figures' counts, the actions and the figures. */
-function RankingBody({ view, toolbar, charts }: RankingBodyProps) {
-  const { t } = useTranslation();
-  const { exam, figures } = view;
-  return (
-    <>
-      <Flex wrap gap={12} align="center" justify="space-between" style={{ marginBottom: 12 }}>
-        <Space wrap size={[8, 4]}>
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            {exam.name}
-          </Typography.Title>
-          <ReleaseTag released={figures.released} />
-          <Typography.Text type="secondary">
-            {t('analysis.ranking.facts', {
-              total: formatPoints(exam.total),
-              pass: formatPoints(exam.passScore),
-              candidates: figures.candidates,
-              scored: figures.scored,
-            })}
-          </Typography.Text>
-        </Space>
-        {toolbar}
-      </Flex>
-      {!figures.released && (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('analysis.unreleasedNote')}
-          style={{ marginBottom: 12 }}
-        />
-      )}
-      {charts}
-    </>
   );
 }

@@ -1,10 +1,5 @@
 import { FileExcelOutlined, OrderedListOutlined } from '@ant-design/icons';
-import {
-  PAGE_LIMIT_DEFAULT,
-  type CertLevel,
-  type FailedCandidateRow,
-  type PassStatisticsView,
-} from '@kaoshi/shared';
+import { PAGE_LIMIT_DEFAULT, type CertLevel, type FailedCandidateRow } from '@kaoshi/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Alert,
@@ -13,19 +8,17 @@ import {
   Checkbox,
   Col,
   DatePicker,
-  Flex,
   Grid,
   Radio,
   Row,
   Select,
   Space,
-  Statistic,
   Table,
   Typography,
   type TableColumnsType,
 } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { exportPassStatistics, getPassStatistics, type PassFilter } from '../../api/analysis';
@@ -37,6 +30,7 @@ import { useAllJobTypes } from '../question/queries';
 import { AnalysisExamSelect, useAnalysisExams } from './AnalysisExamSelect';
 import { trendOption } from './charts/statistics-charts';
 import { ReleaseTag } from './ReleaseTag';
+import { StatisticCards, StatisticsHeading } from './StatisticsParts';
 import { StatisticsChart } from './StatisticsChart';
 import { StatisticsState } from './StatisticsState';
 import { formatPoints, formatRate } from './statistics-format';
@@ -44,6 +38,7 @@ import { useExamParam } from './use-exam-param';
 import './analysis.css';
 
 type Mode = 'exam' | 'jobType';
+const FAIL_COLOR = '#f5222d';
 
 interface JobTypeFilter {
   subjectId?: number;
@@ -284,8 +279,13 @@ export default function PassStatistics() {
       >
         {view && (
           <>
-            <PassHeading
-              view={view}
+            <StatisticsHeading
+              title={
+                view.exams.length === 1
+                  ? view.exams[0]!.name
+                  : t('analysis.pass.examsCounted', { count: view.exams.length })
+              }
+              released={view.summary.released}
               actions={
                 <Space wrap>
                   {mode === 'exam' && examId !== undefined && (
@@ -303,9 +303,37 @@ export default function PassStatistics() {
                 </Space>
               }
             />
+            {view.summary.pending > 0 && (
+              <Alert
+                type="info"
+                showIcon
+                title={t('analysis.pass.pendingNote', { count: view.summary.pending })}
+                style={{ marginBottom: 12 }}
+              />
+            )}
             <Row gutter={[12, 12]} style={{ marginBottom: 16 }}>
               <Col xs={24} xl={view.trend.length > 0 ? 12 : 24}>
-                <SummaryCards summary={view.summary} />
+                <StatisticCards
+                  sm={8}
+                  md={6}
+                  cards={[
+                    { key: 'candidates', value: view.summary.candidates },
+                    { key: 'sat', value: view.summary.sat },
+                    { key: 'absent', value: view.summary.absent },
+                    { key: 'passed', value: view.summary.passed },
+                    {
+                      key: 'failed',
+                      value: view.summary.failed,
+                      color: view.summary.failed > 0 ? FAIL_COLOR : undefined,
+                    },
+                    { key: 'passRate', value: formatRate(view.summary.passRate) },
+                    { key: 'mean', value: formatPoints(view.summary.mean) },
+                    { key: 'median', value: formatPoints(view.summary.median) },
+                  ].map((card) => ({
+                    ...card,
+                    title: t(`analysis.summary.${card.key}` as 'analysis.summary.sat'),
+                  }))}
+                />
               </Col>
               {trend && (
                 <Col xs={24} xl={12}>
@@ -339,71 +367,5 @@ export default function PassStatistics() {
         )}
       </StatisticsState>
     </Card>
-  );
-}
-
-/** Which exams are counted, and whether every score among them is released. */
-function PassHeading({ view, actions }: { view: PassStatisticsView; actions: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Flex wrap gap={12} align="center" justify="space-between" style={{ marginBottom: 12 }}>
-        <Space wrap size={[8, 4]}>
-          <Typography.Title level={5} style={{ margin: 0 }}>
-            {view.exams.length === 1
-              ? view.exams[0]!.name
-              : t('analysis.pass.examsCounted', { count: view.exams.length })}
-          </Typography.Title>
-          <ReleaseTag released={view.summary.released} />
-        </Space>
-        {actions}
-      </Flex>
-      {!view.summary.released && (
-        <Alert
-          type="warning"
-          showIcon
-          title={t('analysis.unreleasedNote')}
-          style={{ marginBottom: 12 }}
-        />
-      )}
-      {view.summary.pending > 0 && (
-        <Alert
-          type="info"
-          showIcon
-          title={t('analysis.pass.pendingNote', { count: view.summary.pending })}
-          style={{ marginBottom: 12 }}
-        />
-      )}
-    </>
-  );
-}
-
-/** The summary figures as cards: counts, the pass rate, mean and median. */
-function SummaryCards({ summary }: { summary: PassStatisticsView['summary'] }) {
-  const { t } = useTranslation();
-  const cards: { key: string; value: number | string; danger?: boolean }[] = [
-    { key: 'candidates', value: summary.candidates },
-    { key: 'sat', value: summary.sat },
-    { key: 'absent', value: summary.absent },
-    { key: 'passed', value: summary.passed },
-    { key: 'failed', value: summary.failed, danger: summary.failed > 0 },
-    { key: 'passRate', value: formatRate(summary.passRate) },
-    { key: 'mean', value: formatPoints(summary.mean) },
-    { key: 'median', value: formatPoints(summary.median) },
-  ];
-  return (
-    <Row gutter={[12, 12]} className="analysis-summary">
-      {cards.map((card) => (
-        <Col key={card.key} xs={12} sm={8} md={6}>
-          <Card size="small" className="analysis-stat">
-            <Statistic
-              title={t(`analysis.summary.${card.key}` as 'analysis.summary.sat')}
-              value={card.value}
-              styles={card.danger ? { content: { color: '#f5222d' } } : undefined}
-            />
-          </Card>
-        </Col>
-      ))}
-    </Row>
   );
 }

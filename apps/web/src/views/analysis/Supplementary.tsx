@@ -10,11 +10,9 @@ import {
   Button,
   Card,
   Col,
-  Flex,
   Grid,
   Row,
   Space,
-  Statistic,
   Table,
   Tag,
   Typography,
@@ -29,6 +27,7 @@ import { useTableLook } from '../../components/list/use-list-page';
 import { MakeUpDialog } from '../exam/MakeUpDialog';
 import { AnalysisExamSelect } from './AnalysisExamSelect';
 import { ReleaseTag } from './ReleaseTag';
+import { PassTag, StatisticCards, StatisticsHeading } from './StatisticsParts';
 import { StatisticsState } from './StatisticsState';
 import { formatPoints, formatRate } from './statistics-format';
 import { useAnalysisAccess } from './use-analysis-access';
@@ -52,13 +51,7 @@ function Result({
   return (
     <Space size={4}>
       <b>{formatPoints(score)}</b>
-      {passed === null ? (
-        <Tag>{t('analysis.pending')}</Tag>
-      ) : passed ? (
-        <Tag color="green">{t('analysis.passed')}</Tag>
-      ) : (
-        <Tag color="red">{t('analysis.failed')}</Tag>
-      )}
+      <PassTag passed={passed} />
     </Space>
   );
 }
@@ -176,40 +169,30 @@ export default function Supplementary() {
       >
         {view && target && (
           <>
-            <Flex wrap gap={12} align="center" justify="space-between" style={{ marginBottom: 12 }}>
-              <Space wrap size={[8, 4]}>
-                <Typography.Title level={5} style={{ margin: 0 }}>
-                  {view.exam.name}
-                </Typography.Title>
-                <ReleaseTag released={view.summary.released} />
-              </Space>
-              <Space wrap>
-                {access.publishing && (
+            <StatisticsHeading
+              title={view.exam.name}
+              released={view.summary.released}
+              actions={
+                <Space wrap>
+                  {access.publishing && (
+                    <Button
+                      type="primary"
+                      icon={<ReloadOutlined />}
+                      onClick={() => setMakeUpFor(target.id)}
+                    >
+                      {t('analysis.supplementary.publish')}
+                    </Button>
+                  )}
                   <Button
-                    type="primary"
-                    icon={<ReloadOutlined />}
-                    onClick={() => setMakeUpFor(target.id)}
+                    icon={<FileExcelOutlined />}
+                    loading={exporting}
+                    onClick={() => void download()}
                   >
-                    {t('analysis.supplementary.publish')}
+                    {t('analysis.export')}
                   </Button>
-                )}
-                <Button
-                  icon={<FileExcelOutlined />}
-                  loading={exporting}
-                  onClick={() => void download()}
-                >
-                  {t('analysis.export')}
-                </Button>
-              </Space>
-            </Flex>
-            {!view.summary.released && (
-              <Alert
-                type="warning"
-                showIcon
-                title={t('analysis.unreleasedNote')}
-                style={{ marginBottom: 12 }}
-              />
-            )}
+                </Space>
+              }
+            />
             <MakeUpList view={view} />
             <SupplementaryCards summary={view.summary} />
             <Table<SupplementaryRow>
@@ -260,7 +243,7 @@ function MakeUpList({ view }: { view: SupplementaryStatisticsView }) {
 /** The make-up funnel: failed and absent → published for → sat → passed / still failed. */
 function SupplementaryCards({ summary }: { summary: SupplementaryStatisticsView['summary'] }) {
   const { t } = useTranslation();
-  const cards: { key: string; value: number | string; color?: string }[] = [
+  const cards = [
     { key: 'candidates', value: summary.candidates },
     { key: 'failed', value: summary.failed },
     { key: 'absent', value: summary.absent },
@@ -276,29 +259,24 @@ function SupplementaryCards({ summary }: { summary: SupplementaryStatisticsView[
     { key: 'finalPassRate', value: formatRate(summary.finalPassRate), color: '#00bfad' },
   ];
   return (
-    <Row gutter={[12, 12]} className="analysis-summary" style={{ marginBottom: 16 }}>
-      {cards.map((card) => (
-        <Col key={card.key} xs={12} sm={8}>
-          <Card size="small" className="analysis-stat">
-            <Statistic
-              title={t(
-                `analysis.supplementary.summary.${card.key}` as 'analysis.supplementary.summary.failed',
-              )}
-              value={card.value}
-              styles={card.color ? { content: { color: card.color } } : undefined}
-            />
-          </Card>
-        </Col>
-      ))}
+    <div style={{ marginBottom: 16 }}>
+      <StatisticCards
+        sm={8}
+        cards={cards.map((card) => ({
+          ...card,
+          title: t(
+            `analysis.supplementary.summary.${card.key}` as 'analysis.supplementary.summary.failed',
+          ),
+        }))}
+      />
       {summary.makeUpPending > 0 && (
-        <Col xs={24}>
-          <Alert
-            type="info"
-            showIcon
-            title={t('analysis.supplementary.pendingNote', { count: summary.makeUpPending })}
-          />
-        </Col>
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginTop: 12 }}
+          title={t('analysis.supplementary.pendingNote', { count: summary.makeUpPending })}
+        />
       )}
-    </Row>
+    </div>
   );
 }
