@@ -130,6 +130,22 @@ describe('The proctor’s live view', () => {
     await page.context().close();
   });
 
+  it('is entered from the exam’s details', async () => {
+    const page = await newPage(session.browser, { locale: LOCALES.zh, viewport: DESKTOP });
+    const errors = collectConsoleErrors(page);
+    await openSignedIn(
+      page,
+      session.admin,
+      `${baseURL}/examPublishManage/examDetail?id=${fixture.examId}`,
+    );
+    await page.getByRole('button', { name: buttonName(zh.exam.actions.proctor) }).click();
+    await page.waitForURL(/\/examPublishManage\/proctor\?examId=/);
+    await page.locator('.proctor-link-live').waitFor();
+    expect(await page.locator('.proctor-exam-name').innerText()).toBe(fixture.examName);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('reads in en, es and ja, and at a phone’s width', async () => {
     for (const language of ['en', 'es', 'ja'] as const) {
       const { page, errors } = await openProctor(language);
