@@ -154,6 +154,17 @@ describe('Score analysis screens', () => {
     ).toBe(`/examAnalysis/certificates?examId=${fx.examId}`);
     await screenshot(page, 'analysis-ranking-zh');
 
+    // Sorted by the total on the server, lowest first; the absent stay last.
+    await table.locator('thead th').filter({ hasText: zh.analysis.fields.score }).click();
+    const byTotal = [...fx.candidates]
+      .filter((c) => c.total !== null)
+      .sort((a, b) => a.total! - b.total!)
+      .map((c) => String(c.total));
+    await expect
+      .poll(async () => (await tableRows(table)).map((cells) => cells[5]).slice(0, byTotal.length))
+      .toEqual(byTotal);
+    await table.locator('thead th').filter({ hasText: zh.analysis.ranking.rank }).first().click();
+
     // Batch B alone: ranked among themselves.
     const batchB = fx.batches[1];
     await page.getByRole('combobox', { name: zh.analysis.fields.batch }).click();
