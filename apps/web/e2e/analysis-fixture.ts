@@ -1,13 +1,14 @@
 import {
   ATTEMPT_BASE,
   MARKING_BASE,
+  clientPasswordHash,
   type AttemptView,
   type ExamView,
   type NextAnswerResult,
   type SaveAnswersResult,
 } from '@kaoshi/shared';
 import dayjs from 'dayjs';
-import type { ApiClient } from './api';
+import { ApiClient } from './api';
 import { PAPER_ITEMS, type ExamStudent } from './attempt-fixture';
 import { createMarkingExam, type MarkingFixture, type MarkingUser } from './marking-fixture';
 
@@ -22,6 +23,7 @@ import { createMarkingExam, type MarkingFixture, type MarkingUser } from './mark
 //   candidates, makeUp } (see the interfaces for every field)
 // - AnalysisCandidate, AnalysisBatch, AnalysisMakeUp, AnalysisFixtureOptions
 // - OBJECTIVE_TYPES, competitionRanks(scores): the 1, 2, 2, 4 ranks of a list of totals.
+// - signInStudent(baseURL, student, password): a candidate signed in with a password of their own.
 
 /** The automatically scored questions, 10 points each (the paper's first four sections). */
 export const OBJECTIVE_TYPES = ['single', 'multiple', 'judgement', 'fill'] as const;
@@ -124,6 +126,19 @@ export function competitionRanks(totals: readonly (number | null)[]): (number | 
   return totals.map((total) =>
     total === null ? null : 1 + totals.filter((other) => other !== null && other > total).length,
   );
+}
+
+/**
+ * `student` signed in through the API after changing the initial password to `password`, as
+ * they would: a student still on the initial password is sent to change it, not to the page.
+ */
+export async function signInStudent(baseURL: string, student: ExamStudent, password: string) {
+  const first = await ApiClient.signIn(baseURL, student.ticketNumber, student.password, 3);
+  await first.call('POST', '/api/kaoshi-user/user/updatePass', {
+    oldPass: clientPasswordHash(student.password),
+    newPass: clientPasswordHash(password),
+  });
+  return ApiClient.signIn(baseURL, student.ticketNumber, password, 3);
 }
 
 const valuesOf = (plan: Plan, i: number) => ({

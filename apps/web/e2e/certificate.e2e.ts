@@ -1,18 +1,13 @@
 import fs from 'node:fs';
-import {
-  CERTIFICATE_BASE,
-  clientPasswordHash,
-  type CertificateView,
-  type ListResult,
-} from '@kaoshi/shared';
+import { CERTIFICATE_BASE, Perm, type CertificateView, type ListResult } from '@kaoshi/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
 import es from '../src/i18n/locales/es';
 import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
-import { createAnalysisExam, type AnalysisFixture } from './analysis-fixture';
-import { ApiClient } from './api';
+import { createAnalysisExam, signInStudent, type AnalysisFixture } from './analysis-fixture';
+import { ApiClient, createRole } from './api';
 import {
   DESKTOP,
   PHONE,
@@ -32,6 +27,7 @@ import { adminSession } from './session';
 const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
 const MESSAGES = { zh, en, es, ja } as const;
 const STUDENT_PASSWORD = 'Certificate#2026';
+const TEACHER_PASSWORD = 'CertTeacher#2026';
 const REASON = '身份信息核对有误，证书作废';
 
 const fill = (text: string, values: Record<string, string | number>) =>
@@ -182,23 +178,7 @@ describe('Certificates', () => {
     const seat = fx.candidates.findIndex((c) => c.passed);
     const candidate = fx.candidates[seat]!;
     const mine = issued.find((c) => c.ticketNumber === candidate.student.ticketNumber)!;
-    // A student still on the initial password is asked to change it: done, as they would.
-    const first = await ApiClient.signIn(
-      baseURL,
-      candidate.student.ticketNumber,
-      candidate.student.password,
-      3,
-    );
-    await first.call('POST', '/api/kaoshi-user/user/updatePass', {
-      oldPass: clientPasswordHash(candidate.student.password),
-      newPass: clientPasswordHash(STUDENT_PASSWORD),
-    });
-    const student = await ApiClient.signIn(
-      baseURL,
-      candidate.student.ticketNumber,
-      STUDENT_PASSWORD,
-      3,
-    );
+    const student = await signInStudent(baseURL, candidate.student, STUDENT_PASSWORD);
     const attemptId = fx.marking.attempts[seat]!.attemptId;
     const page = await newPage(session.browser);
     const errors = collectConsoleErrors(page);
@@ -213,6 +193,43 @@ describe('Certificates', () => {
     );
     expect(head).toBe('%PDF-');
     await screenshot(page, 'certificate-student-result-zh');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("shows a teacher without PUBLISHMANAGE their batch's certificates, revoking refused", async () => {
+    const role = `CERTVIEW_${tag}`;
+    await createRole(session.admin, role, `证书查看${tag}`, [Perm.ANALYSIS]);
+    const name = `cert${tag.toLowerCase()}`;
+    const id = await session.admin.createUser(name, 2, [role], `证书老师${tag}`, TEACHER_PASSWORD);
+    await session.admin.call('POST', '/api/kaoshi-school/classes/bindClassTeachers', {
+      classId: fx.batches[0].classId,
+      userIds: [id],
+    });
+    const teacher = await ApiClient.signIn(baseURL, name, TEACHER_PASSWORD, 2);
+    // Batch A's certificates only, the revoked one of batch B not among them.
+    const own = issued.filter((c) => c.className === fx.batches[0].className);
+    expect(own.length).toBeGreaterThan(0);
+    const page = await newPage(session.browser);
+    const errors = collectConsoleErrors(page);
+    await openSignedIn(page, teacher, `${baseURL}/examAnalysis/certificates`);
+    await expect
+      .poll(async () =>
+        (
+          await rows(page).evaluateAll((all) => all.map((r) => r.getAttribute('data-row-key')))
+        ).sort(),
+      )
+      .toEqual(own.map((c) => String(c.id)).sort());
+    const revoke = rowOf(page, own[0]!).getByRole('button', { name: zh.certificate.revoke });
+    expect(await revoke.isDisabled()).toBe(true);
+    // The server refuses it too.
+    await expect(
+      teacher.call('POST', `${CERTIFICATE_BASE}/revokeCertificate`, {
+        id: own[0]!.id,
+        reason: REASON,
+      }),
+    ).rejects.toThrow(/10001/);
+    await screenshot(page, 'certificate-teacher-zh');
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
-import { clientPasswordHash, type DashboardView, type Envelope } from '@kaoshi/shared';
+import type { DashboardView, Envelope } from '@kaoshi/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
 import es from '../src/i18n/locales/es';
 import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
-import { createAnalysisExam, type AnalysisFixture } from './analysis-fixture';
-import { ApiClient } from './api';
+import { createAnalysisExam, signInStudent, type AnalysisFixture } from './analysis-fixture';
+import type { ApiClient } from './api';
 import {
   DESKTOP,
   PHONE,
@@ -48,14 +48,7 @@ describe('Dashboard figures', () => {
       classId: fx.batches[0].classId,
       userIds: [fx.marking.markers[0]!.id],
     });
-    // A student still on the initial password is asked to change it: done, as they would.
-    const seat = fx.candidates[0]!.student;
-    const first = await ApiClient.signIn(baseURL, seat.ticketNumber, seat.password, 3);
-    await first.call('POST', '/api/kaoshi-user/user/updatePass', {
-      oldPass: clientPasswordHash(seat.password),
-      newPass: clientPasswordHash(STUDENT_PASSWORD),
-    });
-    student = await ApiClient.signIn(baseURL, seat.ticketNumber, STUDENT_PASSWORD, 3);
+    student = await signInStudent(baseURL, fx.candidates[0]!.student, STUDENT_PASSWORD);
   });
 
   /** Opens the dashboard as `as`; answers the page and the figures its own call received. */
