@@ -166,7 +166,6 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
       fixed: compact ? undefined : 'left',
     },
     { title: t('proctor.columns.name'), dataIndex: 'name' },
-    { title: t('proctor.columns.batch'), dataIndex: 'className', responsive: ['lg'] },
     {
       title: t('proctor.columns.state'),
       key: 'state',
@@ -212,28 +211,6 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
         ),
     },
     {
-      title: t('proctor.columns.deadline'),
-      key: 'deadline',
-      responsive: ['md'],
-      render: (_, row) =>
-        row.deadline ? (
-          <Space size={4}>
-            {timeOfDay(row.deadline, now)}
-            {row.extraMinutes > 0 && (
-              <Tag>{t('proctor.extraMinutes', { count: row.extraMinutes })}</Tag>
-            )}
-          </Space>
-        ) : (
-          '—'
-        ),
-    },
-    {
-      title: t('proctor.columns.address'),
-      dataIndex: 'address',
-      responsive: ['lg'],
-      render: (address: string) => address || '—',
-    },
-    {
       title: t('proctor.columns.events'),
       key: 'events',
       render: (_, row) => {
@@ -258,6 +235,29 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
         );
       },
     },
+    {
+      title: t('proctor.columns.deadline'),
+      key: 'deadline',
+      responsive: ['md'],
+      render: (_, row) =>
+        row.deadline ? (
+          <Space size={4}>
+            {timeOfDay(row.deadline, now)}
+            {row.extraMinutes > 0 && (
+              <Tag>{t('proctor.extraMinutes', { count: row.extraMinutes })}</Tag>
+            )}
+          </Space>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      title: t('proctor.columns.address'),
+      dataIndex: 'address',
+      responsive: ['lg'],
+      render: (address: string) => address || '—',
+    },
+    { title: t('proctor.columns.batch'), dataIndex: 'className', responsive: ['lg'] },
     {
       title: t('proctor.columns.actions'),
       key: 'actions',
