@@ -10,6 +10,7 @@ import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { competitionRanks, createAnalysisExam, type AnalysisFixture } from './analysis-fixture';
 import { ApiClient, createRole } from './api';
+import { axeFindings } from './axe-findings';
 import {
   DESKTOP,
   PHONE,
@@ -153,6 +154,7 @@ describe('Score analysis screens', () => {
       await page.getByRole('link', { name: zh.analysis.links.certificates }).getAttribute('href'),
     ).toBe(`/examAnalysis/certificates?examId=${fx.examId}`);
     await screenshot(page, 'analysis-ranking-zh');
+    expect(await axeFindings(page)).toEqual([]);
 
     // Sorted by the total on the server, lowest first; the absent stay last.
     await table.locator('thead th').filter({ hasText: zh.analysis.fields.score }).click();
@@ -282,6 +284,7 @@ describe('Score analysis screens', () => {
     );
     await expectDrawn(page.locator('.analysis-trend'));
     await screenshot(page, 'analysis-pass-zh');
+    expect(await axeFindings(page)).toEqual([]);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: buttonName(zh.analysis.export) }).click();
@@ -372,6 +375,7 @@ describe('Score analysis screens', () => {
       );
     }
     await screenshot(page, 'analysis-supplementary-zh');
+    expect(await axeFindings(page)).toEqual([]);
 
     // The publishing screen's own make-up dialog, for the latest make-up's failed.
     await page.getByRole('button', { name: buttonName(sup.publish) }).click();
