@@ -1,4 +1,12 @@
-import { SocketEvent, type SaveAckMessage, type TimeMessage } from '@kaoshi/shared';
+import {
+  PROCTOR_BASE,
+  ProctorEvent,
+  SocketEvent,
+  type LiveExamView,
+  type ProctorDelta,
+  type SaveAckMessage,
+  type TimeMessage,
+} from '@kaoshi/shared';
 import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +136,51 @@ describe.skipIf(!baseUrl || !redisUrl)('two processes on PostgreSQL and Redis', 
       .timeout(10_000)
       .emitWithAck(SocketEvent.SAVE, { attemptId, itemId: item, seq: 3, value: 'T' });
     expect(later.ok && later.remainingMs).toBeGreaterThan(60 * 60_000);
+  });
+
+  it('shows the proctor on one process what candidates do on the other', async () => {
+    const examId = await fixture.openExam();
+    // The proctor's page on the first process; the candidate's on the second.
+    const proctor = examSocket(first.url, fixture.admin);
+    open.push(proctor);
+    const deltas: ProctorDelta[] = [];
+    proctor.on(ProctorEvent.DELTA, (delta: ProctorDelta) => deltas.push(delta));
+    const watching = await proctor.timeout(10_000).emitWithAck(ProctorEvent.WATCH, { examId });
+    expect(watching.ok).toBe(true);
+
+    const [candidate] = await fixture.startCandidates(second.url, examId, 1);
+    const { attemptId } = candidate!.view;
+    const page = examSocket(second.url, candidate!.session);
+    open.push(page);
+    expect((await page.timeout(10_000).emitWithAck(SocketEvent.JOIN, { attemptId })).ok).toBe(true);
+    const item = candidate!.view.paper.sections[0]!.items[0]!.itemId;
+    const ack: SaveAckMessage = await page
+      .timeout(10_000)
+      .emitWithAck(SocketEvent.SAVE, { attemptId, itemId: item, seq: 1, value: 'T' });
+    expect(ack.ok).toBe(true);
+    await expect
+      .poll(() => deltas.find((delta) => delta.attemptId === attemptId && delta.kind === 'saved'))
+      .toMatchObject({ answered: 1 });
+    expect(deltas.find((delta) => delta.kind === 'joined')).toMatchObject({ attemptId });
+    // The live view, asked of the first process, knows the second holds the page.
+    const view = await fixture.admin.call<LiveExamView>(
+      'GET',
+      `${PROCTOR_BASE}/liveExam/${examId}`,
+    );
+    expect(view.rows.find((row) => row.attemptId === attemptId)).toMatchObject({
+      connected: true,
+      state: 'in_progress',
+    });
+    page.disconnect();
+    await expect
+      .poll(async () => {
+        const again = await fixture.admin.call<LiveExamView>(
+          'GET',
+          `${PROCTOR_BASE}/liveExam/${examId}`,
+        );
+        return again.rows.find((row) => row.attemptId === attemptId)?.connected;
+      })
+      .toBe(false);
   });
 
   it('loses nothing when one process is killed mid-exam, and finalizes each attempt once', async () => {

@@ -43,7 +43,12 @@ export type ExamIo = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap
 export interface AttemptChannel {
   io: ExamIo;
   attempts: AttemptService;
+  /** Held by a connection of this process. */
   isLive(attemptId: number): boolean;
+  /** Which of these attempts a connection holds, on any process of the deployment. */
+  liveAmong(attemptIds: readonly number[]): Promise<Set<number>>;
+  /** Several processes share the channel (Redis): their server-side events reach each other. */
+  severalProcesses: boolean;
 }
 
 /**
@@ -60,7 +65,8 @@ export interface AttemptWatcher {
   finalized(examId: number, attemptId: number, receipt: Receipt): void;
 }
 
-const room = (attemptId: number) => `attempt:${attemptId}`;
+const ROOM_PREFIX = 'attempt:';
+const room = (attemptId: number) => `${ROOM_PREFIX}${attemptId}`;
 
 /** A handler's failure as its acknowledgement: the refusal in the user's language. */
 export const socketRefusal = (error: unknown, language: MessageLanguage): SocketRefusal =>
@@ -164,7 +170,21 @@ export function attachAttemptSocket(
     io.to(room(attemptId)).emit(SocketEvent.FINALIZED, receipt);
     tellWatcher(examId, (w) => w.finalized(examId, attemptId, receipt));
   };
-  watcher?.attach({ io, attempts, isLive: (attemptId) => live.get(attemptId)?.connected === true });
+  const isLive = (attemptId: number) => live.get(attemptId)?.connected === true;
+  /** With several processes, one request to all of them: the sockets in these attempts' rooms. */
+  const liveAmong = async (attemptIds: readonly number[]) => {
+    if (!opts.redis || attemptIds.length === 0) return new Set(attemptIds.filter(isLive));
+    const wanted = new Set(attemptIds);
+    const found = new Set<number>();
+    for (const socket of await io.in(attemptIds.map(room)).fetchSockets()) {
+      for (const name of socket.rooms) {
+        const attemptId = name.startsWith(ROOM_PREFIX) ? Number(name.slice(ROOM_PREFIX.length)) : 0;
+        if (wanted.has(attemptId)) found.add(attemptId);
+      }
+    }
+    return found;
+  };
+  watcher?.attach({ io, attempts, isLive, liveAmong, severalProcesses: opts.redis !== undefined });
 
   /** The deadline the save path checks, on the connection holding the attempt here. */
   const applyDeadlines = (changes: DeadlineChange[]) => {

@@ -26,6 +26,11 @@ import type { AuthContext } from '../auth/auth.service.js';
 export const SAVE_DELTA_EVERY_MS = 1000;
 
 const proctorRoom = (examId: number) => `proctor:${examId}`;
+/** Between processes (Redis): the exams a process's proctors watch, so the others send deltas. */
+const PEER_WATCHING = 'proctor:watching';
+/** How often a process says what its proctors watch, and how long the others believe it. */
+export const WATCHING_SAID_EVERY_MS = 20_000;
+const WATCHING_BELIEVED_MS = 3 * WATCHING_SAID_EVERY_MS;
 const attemptRoom = (attemptId: number) => `attempt:${attemptId}`;
 
 /** What one watched attempt looks like to its proctors: which items hold an answer. */
@@ -54,6 +59,8 @@ export class ProctorHub implements AttemptWatcher {
   private channel: AttemptChannel | null = null;
   /** Watched exams: their attempts as the proctors see them. */
   private readonly exams = new Map<number, Map<number, Tracked>>();
+  /** Exams watched by proctors on other processes, until when (several processes). */
+  private readonly watchedElsewhere = new Map<number, number>();
   /** Whether `auth` may watch the exam (permission and scope): set by the proctor module. */
   canWatch: (auth: AuthContext, examId: number) => Promise<void> = () =>
     Promise.reject(new AppError(ApiStatus.FORBIDDEN, 'permissionDenied'));
@@ -73,8 +80,44 @@ export class ProctorHub implements AttemptWatcher {
     return this.channel?.isLive(attemptId) ?? false;
   }
 
+  /** Which of these attempts a page holds now, on whichever process. */
+  liveAmong(attemptIds: readonly number[]): Promise<Set<number>> {
+    return this.channel?.liveAmong(attemptIds) ?? Promise.resolve(new Set());
+  }
+
+  private watchedHere(examId: number) {
+    return (this.io?.sockets.adapter.rooms.get(proctorRoom(examId))?.size ?? 0) > 0;
+  }
+
+  /** Several processes: tells the others which exams are watched here (they send deltas too). */
+  private sayWatching(examIds: number[]) {
+    if (this.channel?.severalProcesses && examIds.length > 0) {
+      this.io?.serverSideEmit(PEER_WATCHING, examIds);
+    }
+  }
+
+  /** Another process's proctors watch these exams: saves made here must reach them too. */
+  private watchedByOthers(examIds: unknown) {
+    if (!Array.isArray(examIds)) return;
+    for (const examId of examIds) {
+      if (typeof examId !== 'number') continue;
+      this.watchedElsewhere.set(examId, Date.now() + WATCHING_BELIEVED_MS);
+      this.track(examId).catch(() => {
+        // Seeding failed (the database away): the next saves are still tracked.
+      });
+    }
+  }
+
   attach(channel: AttemptChannel) {
     this.channel = channel;
+    if (channel.severalProcesses) {
+      channel.io.on(PEER_WATCHING, (examIds: unknown) => this.watchedByOthers(examIds));
+      const timer = setInterval(() => {
+        this.sayWatching([...this.exams.keys()].filter((examId) => this.watchedHere(examId)));
+        for (const examId of this.exams.keys()) this.forgetIfUnwatched(examId);
+      }, WATCHING_SAID_EVERY_MS);
+      timer.unref();
+    }
     channel.io.on('connection', (socket: ExamSocket) => {
       const watched = new Set<number>();
       socket.on(ProctorEvent.WATCH, (payload: unknown, ack?: (answer: unknown) => void) => {
@@ -105,14 +148,19 @@ export class ProctorHub implements AttemptWatcher {
     if (!parsed.success) throw invalid('examId', 'invalidValue');
     const { examId } = parsed.data;
     await this.canWatch(socket.data.auth, examId);
+    const first = !this.watchedHere(examId);
     await socket.join(proctorRoom(examId));
-    if (!this.exams.has(examId)) {
-      // Tracked from now on: saves arriving while the seed is read are newer than it.
-      const attempts = new Map<number, Tracked>();
-      this.exams.set(examId, attempts);
-      await this.seed(examId, attempts);
-    }
+    if (first) this.sayWatching([examId]);
+    await this.track(examId);
     return examId;
+  }
+
+  /** Tracks the exam's attempts from now on (saves arriving while the seed is read are newer). */
+  private async track(examId: number) {
+    if (this.exams.has(examId)) return;
+    const attempts = new Map<number, Tracked>();
+    this.exams.set(examId, attempts);
+    await this.seed(examId, attempts);
   }
 
   /** The running attempts' answered items as stored, under whatever arrived meanwhile. */
@@ -144,7 +192,9 @@ export class ProctorHub implements AttemptWatcher {
   }
 
   private forgetIfUnwatched(examId: number) {
-    if ((this.io?.sockets.adapter.rooms.get(proctorRoom(examId))?.size ?? 0) > 0) return;
+    if (this.watchedHere(examId)) return;
+    if ((this.watchedElsewhere.get(examId) ?? 0) > Date.now()) return;
+    this.watchedElsewhere.delete(examId);
     for (const tracked of this.exams.get(examId)?.values() ?? []) {
       if (tracked.timer) clearTimeout(tracked.timer);
     }
@@ -237,10 +287,10 @@ export class ProctorHub implements AttemptWatcher {
   }
 
   /** A message on the exam pages of these attempts; answers how many pages were open. */
-  message(attemptIds: readonly number[], message: ProctorMessage): number {
+  async message(attemptIds: readonly number[], message: ProctorMessage): Promise<number> {
     const io = this.io;
     if (!io || attemptIds.length === 0) return 0;
     io.to(attemptIds.map(attemptRoom)).emit(ProctorEvent.MESSAGE, message);
-    return attemptIds.filter((id) => this.isLive(id)).length;
+    return (await this.liveAmong(attemptIds)).size;
   }
 }

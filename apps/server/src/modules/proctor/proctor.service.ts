@@ -170,6 +170,10 @@ export class ProctorService {
       absent: 0,
       offline: 0,
     };
+    // Connected on whichever process holds the page.
+    const live = await this.hub.liveAmong(
+      candidates.flatMap((row) => (row.attempt_id === null ? [] : [row.attempt_id])),
+    );
     const rows = candidates.map((row): ProctorRow => {
       const state: ProctorState =
         row.attempt_id === null
@@ -179,7 +183,7 @@ export class ProctorService {
           : row.finished_at === null
             ? 'in_progress'
             : 'submitted';
-      const connected = row.attempt_id !== null && this.hub.isLive(row.attempt_id);
+      const connected = row.attempt_id !== null && live.has(row.attempt_id);
       if (state === 'not_started') total.notStarted += 1;
       else if (state === 'absent') total.absent += 1;
       else if (state === 'submitted') total.submitted += 1;
@@ -457,7 +461,7 @@ export class ProctorService {
       );
       return attemptIds;
     });
-    const delivered = this.hub.message(targets, { content: body.content, at });
+    const delivered = await this.hub.message(targets, { content: body.content, at });
     return { delivered, recipients: targets.length };
   }
 }
