@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { addSchool } from '../../src/modules/base/test-data.js';
 import { PNG } from '../../src/modules/files/fixtures.js';
 import { SCHOOL_API } from '../../src/modules/school/school.routes.js';
+import { createDatabase, postgresUrl } from './postgres.js';
 import { HttpSession, ServerProcess, freePort } from './server-process.js';
 
 // Issue 16 §3: `npm run backup` while the server takes writes, `npm run restore` into an empty
@@ -22,10 +23,10 @@ const cli = path.join(root, 'apps/server/dist/backup/cli.js');
  * The backup command line as `npm run backup|restore` runs it, on `dataDir`; a process of its
  * own, so this one goes on writing to the server meanwhile.
  */
-function runCli(args: string[], dataDir: string) {
+function runCli(args: string[], dataDir: string, databaseUrl = '') {
   const child = spawn(process.execPath, [cli, ...args], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
   });
   let stdout = '';
   let stderr = '';
@@ -149,6 +150,69 @@ describe('backup and restore', () => {
       expect(fs.existsSync(path.join(empty, 'data'))).toBe(false);
     } finally {
       fs.rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.skipIf(!postgresUrl)('backup and restore on PostgreSQL', () => {
+  it('copies the database with pg_dump and restores it into an empty one', async () => {
+    const source = await createDatabase('kaoshi_backup_from');
+    const target = await createDatabase('kaoshi_backup_to');
+    const server = new ServerProcess(await freePort(), { databaseUrl: source.url });
+    const backups = fs.mkdtempSync(path.join(os.tmpdir(), 'kaoshi-pg-backups-'));
+    const restoredDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaoshi-pg-restored-'));
+    try {
+      await server.start();
+      const admin = await HttpSession.admin(server.url);
+      const handle = openDatabase({ kind: 'postgres', url: source.url, poolSize: 2 });
+      const schoolId = await addSchool(handle.db);
+      await handle.db.destroy();
+      for (let n = 1; n <= 5; n++) {
+        await admin.call('POST', `${SCHOOL_API}/department/addDepartment`, {
+          schoolId,
+          name: `PG backup category ${n}`,
+          code: `PB${n}`,
+          description: '',
+          status: 1,
+          sort: 0,
+        });
+      }
+      const made = await runCli(['backup', backups], server.dataDir, source.url);
+      expect(made.status, made.stderr).toBe(0);
+      expect(made.stdout).toMatch(/Backed up the postgres database/);
+      const [folder] = fs.readdirSync(backups);
+      expect(fs.existsSync(path.join(backups, folder!, 'kaoshi.pgdump'))).toBe(true);
+
+      const done = await runCli(['restore', path.join(backups, folder!)], restoredDir, target.url);
+      expect(done.status, done.stderr).toBe(0);
+      const names = async (url: string) => {
+        const db = openDatabase({ kind: 'postgres', url, poolSize: 1 });
+        try {
+          return (await db.db.selectFrom('departments').select('name').orderBy('name').execute())
+            .map((row) => row.name)
+            .join(',');
+        } finally {
+          await db.db.destroy();
+        }
+      };
+      expect(await names(target.url)).toBe(await names(source.url));
+      expect(await names(target.url)).toContain('PG backup category 5');
+
+      // Again into the same database, now full: refused in one transaction, nothing changed.
+      const again = await runCli(
+        ['restore', path.join(backups, folder!)],
+        path.join(restoredDir, 'other'),
+        target.url,
+      );
+      expect(again.status).toBe(1);
+      expect(again.stderr).toMatch(/pg_restore failed .*already exists/s);
+      expect(fs.existsSync(path.join(restoredDir, 'other'))).toBe(false);
+    } finally {
+      await server.dispose();
+      await source.drop();
+      await target.drop();
+      fs.rmSync(backups, { recursive: true, force: true });
+      fs.rmSync(restoredDir, { recursive: true, force: true });
     }
   });
 });

@@ -7,7 +7,6 @@ import {
   type SaveAckMessage,
   type TimeMessage,
 } from '@kaoshi/shared';
-import pg from 'pg';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
@@ -19,6 +18,7 @@ import {
   sleep,
   type Acknowledged,
 } from './exam-fixture.js';
+import { createDatabase, postgresUrl } from './postgres.js';
 import { ServerProcess, freePort } from './server-process.js';
 
 // Issue 16 §2: two real server processes on one PostgreSQL database and one Redis, candidates
@@ -27,28 +27,10 @@ import { ServerProcess, freePort } from './server-process.js';
 // and each attempt is finalized exactly once although both schedulers run. Runs where the
 // machine has PostgreSQL and Redis (`npm test` with TEST_DATABASE_URL and REDIS_URL, as CI has).
 
-const baseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 
-/** The URL of database `name` on the server of `url`. */
-function databaseNamed(url: string, name: string) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function onServer(sql: string) {
-  const client = new pg.Client({ connectionString: baseUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
-describe.skipIf(!baseUrl || !redisUrl)('two processes on PostgreSQL and Redis', () => {
-  const name = `kaoshi_scale_${process.pid}_${Date.now() % 100000}`;
+describe.skipIf(!postgresUrl || !redisUrl)('two processes on PostgreSQL and Redis', () => {
+  let database: Awaited<ReturnType<typeof createDatabase>>;
   let first: ServerProcess;
   let second: ServerProcess;
   let handle: DatabaseHandle;
@@ -56,8 +38,8 @@ describe.skipIf(!baseUrl || !redisUrl)('two processes on PostgreSQL and Redis', 
   const open: Socket[] = [];
 
   beforeAll(async () => {
-    await onServer(`CREATE DATABASE ${name}`);
-    const databaseUrl = databaseNamed(baseUrl!, name);
+    database = await createDatabase('kaoshi_scale');
+    const databaseUrl = database.url;
     first = new ServerProcess(await freePort(), { databaseUrl, redisUrl });
     second = new ServerProcess(await freePort(), { databaseUrl, redisUrl });
     // The first migrates and seeds; the second finds it done.
@@ -71,7 +53,7 @@ describe.skipIf(!baseUrl || !redisUrl)('two processes on PostgreSQL and Redis', 
     await handle?.db.destroy();
     await first?.dispose();
     await second?.dispose();
-    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await database?.drop();
   });
 
   it('hands a takeover and extra time to the page on the other process', async () => {
