@@ -258,6 +258,12 @@ describe('Score analysis screens', () => {
     await page.goto(`${baseURL}/isPassStatistics?examId=${fx.examId}`);
     await page.locator('.analysis-summary').waitFor();
     await screenshot(page, 'analysis-pass-phone-zh');
+    await page.goto(`${baseURL}/examSupplementary?examId=${fx.examId}`);
+    await page.locator('.analysis-supplementary-table').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      PHONE.width,
+    );
+    await screenshot(page, 'analysis-supplementary-phone-zh');
     await page.context().close();
   });
 
