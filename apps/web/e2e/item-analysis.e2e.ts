@@ -252,6 +252,10 @@ describe('Item analysis', () => {
         fill(zh.question.figures.discrimination, { value: index2(f.discrimination) }),
       );
     }
+    // Under each stem, once.
+    expect(await page.locator('td:has(.question-stem-excerpt) .question-figures').count()).toBe(
+      ids.length,
+    );
     await screenshot(page, 'item-analysis-bank-figures-zh');
     expect(errors).toEqual([]);
     await page.context().close();

@@ -73,7 +73,7 @@ import { CourseSelect } from './CourseSelect';
 import { PointSelect } from './PointSelect';
 import { QuestionFormDialog } from './QuestionFormDialog';
 import { QuestionImportDialog } from './QuestionImportDialog';
-import { QuestionFiguresCell } from './QuestionFiguresCell';
+import { QuestionFiguresLine } from './QuestionFiguresLine';
 import { QuestionPreviewDialog } from './QuestionPreviewDialog';
 import { useQuestionFigures } from './question-figures';
 import { useAllJobTypes, questionKeys } from './queries';
@@ -249,6 +249,8 @@ export default function QuestionBank() {
                 ))}
               </Flex>
             )}
+            {/* Under the stem: a column of its own pushed the review state under the actions. */}
+            <QuestionFiguresLine figures={figures.get(question.id)} />
           </Flex>
         );
       },
@@ -309,14 +311,6 @@ export default function QuestionBank() {
       // The header wraps ("Estado de revisión"); a retired question's two tags stack.
       width: 112,
       render: (_, question) => <AuditTag question={question} />,
-    },
-    {
-      title: t('question.figures.title'),
-      key: 'figures',
-      responsive: ['md'],
-      // Room for "Discrimination 0.57": without a width the fixed actions column covered it.
-      width: 148,
-      render: (_, question) => <QuestionFiguresCell figures={figures.get(question.id)} />,
     },
     {
       title: t('question.fields.author'),

@@ -68,7 +68,6 @@ export default {
     rejectedBecause: 'Rejected: {{reason}}',
   },
   figures: {
-    title: 'Use in exams',
     notUsed: 'Not in a released exam yet',
     timesUsed_one: 'Used in {{count}} exam',
     timesUsed_other: 'Used in {{count}} exams',

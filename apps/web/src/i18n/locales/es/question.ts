@@ -69,7 +69,6 @@ const question: Messages['question'] = {
     rejectedBecause: 'Rechazada: {{reason}}',
   },
   figures: {
-    title: 'Uso en exámenes',
     notUsed: 'Aún no está en un examen publicado',
     timesUsed_one: 'Usada en {{count}} examen',
     timesUsed_other: 'Usada en {{count}} exámenes',

@@ -69,7 +69,6 @@ const question: Messages['question'] = {
     rejectedBecause: '差し戻し理由：{{reason}}',
   },
   figures: {
-    title: '試験での使用',
     notUsed: '成績公開済みの試験ではまだ使われていません',
     timesUsed_one: '{{count}} 回の試験で使用',
     timesUsed_other: '{{count}} 回の試験で使用',

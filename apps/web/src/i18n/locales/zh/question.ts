@@ -69,7 +69,6 @@ const question: Messages['question'] = {
     rejectedBecause: '未通过原因：{{reason}}',
   },
   figures: {
-    title: '使用情况',
     notUsed: '尚未用于已发布成绩的考试',
     timesUsed_one: '用于 {{count}} 场考试',
     timesUsed_other: '用于 {{count}} 场考试',

@@ -5,12 +5,13 @@ import { index2 } from '../analysis/item-analysis-format';
 import { discriminationFlagged, facilityFlagged } from './question-figures';
 
 /**
- * How a question fared in the released exams that used it: times used, facility and
- * discrimination (weighted by candidates); a value item analysis would flag shows in warning.
+ * How a question fared in the released exams that used it, on a line under its stem: times used,
+ * facility and discrimination (weighted by candidates); a value item analysis would flag shows
+ * in warning.
  */
-export function QuestionFiguresCell({ figures }: { figures: QuestionFigures | undefined }) {
+export function QuestionFiguresLine({ figures }: { figures: QuestionFigures | undefined }) {
   const { t } = useTranslation();
-  if (!figures) return <Typography.Text type="secondary">—</Typography.Text>;
+  if (!figures) return null;
   if (figures.timesUsed === 0) {
     return (
       <Typography.Text type="secondary" style={{ fontSize: 12 }} className="question-figures">
@@ -25,10 +26,11 @@ export function QuestionFiguresCell({ figures }: { figures: QuestionFigures | un
   return (
     <Tooltip title={help}>
       <Flex
-        vertical
+        wrap
+        gap="0 8px"
         tabIndex={0}
         aria-label={help}
-        style={{ fontSize: 12, whiteSpace: 'nowrap' }}
+        style={{ fontSize: 12, whiteSpace: 'nowrap', width: 'fit-content' }}
         className="question-figures"
         data-question={figures.questionId}
       >
