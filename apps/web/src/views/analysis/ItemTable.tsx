@@ -6,7 +6,7 @@ import { TABLE_SCROLL } from '../../components/list/responsive';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { points } from '../marking/marking-format';
 import { ItemOptionShares } from './ItemOptionShares';
-import { HelpTitle } from './ItemTestFigures';
+import { HelpTitle } from './ItemHelpTitle';
 import { FLAG_COLORS, index2, sortFlags } from './item-analysis-format';
 
 /** Sorts nulls (no figure) last whichever way the column is sorted by the reader. */

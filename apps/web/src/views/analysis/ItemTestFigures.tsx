@@ -1,22 +1,9 @@
-import { QuestionCircleOutlined } from '@ant-design/icons';
 import type { ItemAnalysisView } from '@kaoshi/shared';
-import { Card, Statistic, Tooltip } from 'antd';
-import type { ReactNode } from 'react';
+import { Card, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { points } from '../marking/marking-format';
+import { HelpTitle } from './ItemHelpTitle';
 import { index2, reliabilityOf } from './item-analysis-format';
-
-/** A figure's title with its explanation on hover (and on focus, for keyboards). */
-export function HelpTitle({ title, help }: { title: ReactNode; help: string }) {
-  return (
-    <span className="item-help-title">
-      {title}{' '}
-      <Tooltip title={help}>
-        <QuestionCircleOutlined aria-label={help} tabIndex={0} className="item-help-icon" />
-      </Tooltip>
-    </span>
-  );
-}
 
 /** The paper's figures as cards: reliability, SEM, mean, median, spread. */
 export function ItemTestFigures({ view }: { view: ItemAnalysisView }) {
