@@ -409,7 +409,7 @@ describe('Score analysis screens', () => {
     await page.context().close();
   });
 
-  it('a teacher without the analysis keys sees none of the entries; with one key, only it', async () => {
+  it('a teacher without the analysis keys sees none of the entries; with one key, only it, and chooses their exam', async () => {
     const login = tag.toLowerCase();
     const roleKeyless = `NOANALYSIS_${tag}`;
     const roleRanking = `RANKONLY_${tag}`;
@@ -425,13 +425,19 @@ describe('Score analysis screens', () => {
       `无分析老师${tag}`,
       TEACHER_PASSWORD,
     );
-    await session.admin.createUser(
+    const rankingTeacher = await session.admin.createUser(
       `rank${login}`,
       2,
       [roleRanking],
       `排名老师${tag}`,
       TEACHER_PASSWORD,
     );
+    // They teach the second batch: the exam is theirs to choose, with that batch alone.
+    const theirs = fx.batches[1];
+    await session.admin.call('POST', '/api/kaoshi-school/classes/bindClassTeachers', {
+      classId: theirs.classId,
+      userIds: [rankingTeacher],
+    });
 
     const sidebarOf = async (name: string) => {
       const teacher = await ApiClient.signIn(baseURL, name, TEACHER_PASSWORD, 2);
@@ -459,6 +465,19 @@ describe('Score analysis screens', () => {
     const shown = (await menu.textContent()) ?? '';
     expect(shown).not.toContain(zh.route.isPassStatistics);
     expect(shown).not.toContain(zh.route.examSupplementary);
+    await menu.getByText(zh.route.examClassRanking, { exact: true }).click();
+    await one.getByRole('combobox', { name: zh.analysis.exam.choose }).click();
+    await one.keyboard.type(fx.examName);
+    await one
+      .locator('.ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${fx.examName}`) })
+      .click();
+    const table = rankingTable(one);
+    const inTheirs = fx.candidates.filter((candidate) => candidate.batch === 1);
+    await expect.poll(async () => (await tableRows(table)).length).toBe(inTheirs.length);
+    const tickets = (await tableRows(table)).map((cells) => cells[2]).sort();
+    expect(tickets).toEqual(inTheirs.map((candidate) => candidate.student.ticketNumber).sort());
+    await screenshot(one, 'analysis-ranking-teacher-zh');
     await one.context().close();
   });
 

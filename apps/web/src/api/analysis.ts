@@ -1,5 +1,8 @@
 import {
   ANALYSIS_BASE,
+  type AnalysisExamOptionView,
+  type ListAnalysisExamQuery,
+  type ListResult,
   type ClassRankingQuery,
   type ClassRankingView,
   type ExportClassRankingQuery,
@@ -27,6 +30,10 @@ export type SupplementaryCall = ListCall<SupplementaryStatisticsQuery> &
   Pick<SupplementaryStatisticsQuery, 'examId'>;
 export type SupplementaryFilter = Partial<ExportSupplementaryStatisticsQuery> &
   Pick<ExportSupplementaryStatisticsQuery, 'examId'>;
+
+/** The exams the user may analyse (closed or released, of their batches), newest first. */
+export const listAnalysisExam = (query: ListCall<ListAnalysisExamQuery>) =>
+  request.get<ListResult<AnalysisExamOptionView>>(`${ANALYSIS_BASE}/listAnalysisExam`, query);
 
 export const getClassRanking = (query: RankingCall, options?: CallOptions) =>
   request.get<ClassRankingView>(`${ANALYSIS_BASE}/classRanking`, query, options);

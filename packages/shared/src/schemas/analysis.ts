@@ -116,6 +116,24 @@ export const exportSupplementaryStatisticsQuery = supplementaryStatisticsQuery.o
 });
 export type ExportSupplementaryStatisticsQuery = z.infer<typeof exportSupplementaryStatisticsQuery>;
 
+/** The exams whose scores the user may analyse (closed or released, of their batches). */
+export const listAnalysisExamQuery = pageQuery.extend({
+  /** Part of the exam's name. */
+  keyword: optionalText(100),
+});
+export type ListAnalysisExamQuery = z.infer<typeof listAnalysisExamQuery>;
+
+/** One exam of that list, newest first. */
+export interface AnalysisExamOptionView {
+  id: number;
+  name: string;
+  startAt: string;
+  endAt: string;
+  released: boolean;
+  /** Its batches the user may read. */
+  classes: { id: number; name: string }[];
+}
+
 /** The exam a table is about. */
 export interface AnalysisExamView {
   id: number;

@@ -1,6 +1,6 @@
 import { CandidateStatus } from '@kaoshi/shared';
 import { sql, type Expression, type SqlBool } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { contains, type Db } from '../../db/database.js';
 
 /**
  * The reads of score analysis (issue 15 §1–§3): exams with their paper's total, candidates with
@@ -21,6 +21,57 @@ export class StatisticsRepository {
   exams(ids: readonly number[]) {
     if (ids.length === 0) return Promise.resolve([]);
     return this.examQuery().where('exams.id', 'in', ids).execute();
+  }
+
+  /**
+   * Published exams whose window has closed or whose scores are released, of batches in `own`
+   * (null: all), by part of their name; newest first, a page of them and how many in all.
+   */
+  async analysableExams(
+    own: Set<number> | null,
+    query: { keyword?: string; page: number; limit: number },
+    now: string,
+  ) {
+    let base = this.db
+      .selectFrom('exams')
+      .where('exams.status', '=', 'published')
+      .where((eb) =>
+        eb.or([eb('exams.end_at', '<=', now), eb('exams.released_at', 'is not', null)]),
+      );
+    if (own) {
+      base = base.where('exams.id', 'in', (eb) =>
+        eb
+          .selectFrom('exam_classes')
+          .select('exam_id')
+          .where('class_id', 'in', [...own, 0]),
+      );
+    }
+    if (query.keyword) base = base.where(contains('exams.name', query.keyword));
+    const [rows, count] = await Promise.all([
+      base
+        .select(['exams.id', 'exams.name', 'exams.start_at', 'exams.end_at', 'exams.released_at'])
+        .orderBy('exams.start_at', 'desc')
+        .orderBy('exams.id', 'desc')
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const classes =
+      rows.length === 0
+        ? []
+        : await this.db
+            .selectFrom('exam_classes')
+            .innerJoin('classes', 'classes.id', 'exam_classes.class_id')
+            .select(['exam_classes.exam_id', 'classes.id', 'classes.name'])
+            .where(
+              'exam_classes.exam_id',
+              'in',
+              rows.map((row) => row.id),
+            )
+            .orderBy('classes.name')
+            .execute();
+    return { rows, total: Number(count.n), classes };
   }
 
   private examQuery() {

@@ -5,6 +5,7 @@ import {
   exportClassRankingQuery,
   exportPassStatisticsQuery,
   exportSupplementaryStatisticsQuery,
+  listAnalysisExamQuery,
   passStatisticsQuery,
   supplementaryStatisticsQuery,
 } from '@kaoshi/shared';
@@ -17,6 +18,7 @@ import { requireAuth } from '../../plugins/access.js';
 import { requestLanguage } from '../../plugins/envelope.js';
 import { PassStatisticsService } from './pass-statistics.service.js';
 import { RankingService } from './ranking.service.js';
+import { StatisticsAccess } from './statistics.service.js';
 import { StatisticsExport } from './statistics.export.js';
 import { SupplementaryService } from './supplementary.service.js';
 
@@ -35,6 +37,24 @@ export async function statisticsRoutes(app: FastifyInstance, opts: { db: Db }) {
   const rankingAccess = { access: { permission: [Perm.CLASS_RANKING] } };
   const passAccess = { access: { permission: [Perm.PASS_STATISTICS] } };
   const supplementaryAccess = { access: { permission: [Perm.SUPPLEMENTARY] } };
+
+  const access = new StatisticsAccess(opts.db);
+  r.get(
+    `${ANALYSIS_BASE}/listAnalysisExam`,
+    {
+      // Any of the three screens' keys: each chooses its exam from this list.
+      config: {
+        access: { permission: [Perm.CLASS_RANKING, Perm.PASS_STATISTICS, Perm.SUPPLEMENTARY] },
+      },
+      schema: {
+        tags,
+        summary:
+          'Exams whose scores the user may analyse: window closed or scores released, their batches only',
+        querystring: listAnalysisExamQuery,
+      },
+    },
+    async (request) => ok(await access.analysableExams(request.query, requireAuth(request))),
+  );
 
   r.get(
     `${ANALYSIS_BASE}/classRanking`,

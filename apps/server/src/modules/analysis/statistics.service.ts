@@ -1,4 +1,10 @@
-import { UserType, type AnalysisExamView } from '@kaoshi/shared';
+import {
+  UserType,
+  type AnalysisExamOptionView,
+  type AnalysisExamView,
+  type ListAnalysisExamQuery,
+  type ListResult,
+} from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
@@ -29,6 +35,32 @@ export class StatisticsAccess {
     const scope = visibleClassIds(this.db, auth);
     if (!scope) return null;
     return new Set((await scope.execute()).map((row) => row.class_id));
+  }
+
+  /** The exams `auth` may analyse (closed or released, of their batches), to choose from. */
+  async analysableExams(
+    query: ListAnalysisExamQuery,
+    auth: AuthContext,
+  ): Promise<ListResult<AnalysisExamOptionView>> {
+    const own = await this.ownClasses(auth);
+    const { rows, total, classes } = await this.repo.analysableExams(
+      own,
+      query,
+      new Date().toISOString(),
+    );
+    return {
+      total,
+      list: rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        startAt: row.start_at,
+        endAt: row.end_at,
+        released: row.released_at !== null,
+        classes: classes
+          .filter((one) => one.exam_id === row.id && (!own || own.has(one.id)))
+          .map((one) => ({ id: one.id, name: one.name })),
+      })),
+    };
   }
 
   /**

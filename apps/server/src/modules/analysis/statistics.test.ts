@@ -5,7 +5,9 @@ import {
   Perm,
   TOKEN_COOKIE,
   UserType,
+  type AnalysisExamOptionView,
   type ClassRankingView,
+  type ListResult,
   type PassStatisticsView,
   type SupplementaryStatisticsView,
 } from '@kaoshi/shared';
@@ -201,6 +203,53 @@ describe('score statistics: ranking, failed scores, make-ups', () => {
       [tickets.a[4], 4],
       [tickets.a[3], null],
     ]);
+  });
+
+  it('lists the exams to analyse: closed or released, newest first, a teacher their batches only', async () => {
+    // An exam still open and not released is not offered.
+    const open = (
+      await addClosedExam(t.handle.db, { paperId, classIds: [batchA, batchB], name: 'E open' })
+    ).examId;
+    await t.handle.db
+      .updateTable('exams')
+      .set({ end_at: new Date(Date.now() + 3_600_000).toISOString() })
+      .where('id', '=', open)
+      .execute();
+    const list = (client: Client, query: Record<string, string> = {}) =>
+      client.get<ListResult<AnalysisExamOptionView>>(`${BASE}/listAnalysisExam`, query);
+
+    const all = expectOk(await list(admin));
+    const ids = all.list.map((exam) => exam.id);
+    expect(ids).not.toContain(open);
+    // E2 started 24 h ago, E1 30 h, E0 48 h.
+    expect(ids.filter((id) => [exam0, exam1, exam2].includes(id))).toEqual([exam2, exam1, exam0]);
+    expect(all.total).toBe(all.list.length);
+    expect(all.list.find((exam) => exam.id === exam1)).toMatchObject({
+      name: 'E1',
+      released: true,
+      classes: [
+        { id: batchA, name: 'Ranking A' },
+        { id: batchB, name: 'Ranking B' },
+      ],
+    });
+    expect(all.list.find((exam) => exam.id === exam2)?.released).toBe(false);
+
+    const named = expectOk(await list(admin, { keyword: 'E1' }));
+    expect(named.list.map((exam) => exam.id)).toContain(exam1);
+    expect(named.list.every((exam) => exam.name.includes('E1'))).toBe(true);
+    const paged = expectOk(await list(admin, { page: '2', limit: '1' }));
+    expect(paged).toMatchObject({ total: all.total, list: [{ id: all.list[1]!.id }] });
+
+    // The teacher of batch B: E1 alone, with batch B alone.
+    const theirs = expectOk(await list(teacherB));
+    expect(theirs.list.map((exam) => [exam.id, exam.classes])).toEqual([
+      [exam1, [{ id: batchB, name: 'Ranking B' }]],
+    ]);
+    expectStatus(await list(student), ApiStatus.FORBIDDEN);
+    expectStatus(await list(admin, { limit: 'many' }), ApiStatus.INVALID_INPUT);
+    await t.handle.db.deleteFrom('exam_classes').where('exam_id', '=', open).execute();
+    await t.handle.db.deleteFrom('exam_candidates').where('exam_id', '=', open).execute();
+    await t.handle.db.deleteFrom('exams').where('id', '=', open).execute();
   });
 
   it('sorts, searches and pages without moving the ranks', async () => {

@@ -1,70 +1,27 @@
-import type { ExamListItem } from '@kaoshi/shared';
+import type { AnalysisExamOptionView } from '@kaoshi/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listExams } from '../../api/exam';
-import { listMarkingExam } from '../../api/marking';
-import { useAnalysisAccess } from './use-analysis-access';
+import { listAnalysisExam } from '../../api/analysis';
 
 /** An exam the statistics can be about: closed, with its scores released or not yet. */
-export interface AnalysisExamOption {
-  id: number;
-  name: string;
-  released: boolean;
-  startAt: string | null;
-  /** Its batches, when the list that offered it names them. */
-  classes: { id: number; name: string }[] | null;
-}
+export type AnalysisExamOption = AnalysisExamOptionView;
 
 const LIMIT = 50;
 
-const fromExam = (exam: ExamListItem): AnalysisExamOption => ({
-  id: exam.id,
-  name: exam.name,
-  released: exam.state === 'released',
-  startAt: exam.startAt,
-  classes: exam.classes.map(({ id, name }) => ({ id, name })),
-});
-
 /**
- * The exams to choose from, searched on the server: the publishing group's list of released and
- * closed exams, else (a marker) the exams they mark; users with neither open an exam by its
- * link (?examId=N).
+ * The exams to choose from, searched on the server: closed or released, of the user's batches
+ * (a teacher's own; the server decides).
  */
 export function useAnalysisExams(keyword: string) {
-  const access = useAnalysisAccess();
-  const source = access.publishing ? 'publishing' : access.marking ? 'marking' : 'none';
-  const query = useQuery({
-    queryKey: ['analysis', 'exams', source, keyword],
-    enabled: source !== 'none',
+  return useQuery({
+    queryKey: ['analysis', 'exams', keyword],
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<AnalysisExamOption[]> => {
-      if (source === 'publishing') {
-        const lists = await Promise.all(
-          (['released', 'closed'] as const).map((state) =>
-            listExams({ page: 1, limit: LIMIT, keyword: keyword || undefined, state }),
-          ),
-        );
-        return lists
-          .flatMap((list) => list.list.map(fromExam))
-          .sort((a, b) => (b.startAt ?? '').localeCompare(a.startAt ?? ''));
-      }
-      const { list } = await listMarkingExam({ page: 1, limit: 100 });
-      const needle = keyword.trim().toLowerCase();
-      return list
-        .filter((exam) => !needle || exam.name.toLowerCase().includes(needle))
-        .map((exam) => ({
-          id: exam.examId,
-          name: exam.name,
-          released: exam.released,
-          startAt: null,
-          classes: null,
-        }));
-    },
+    queryFn: async (): Promise<AnalysisExamOption[]> =>
+      (await listAnalysisExam({ page: 1, limit: LIMIT, keyword: keyword || undefined })).list,
   });
-  return { ...query, source };
 }
 
 interface AnalysisExamSelectProps {
@@ -89,8 +46,7 @@ export function AnalysisExamSelect({ value, onChange, chosenName }: AnalysisExam
       allowClear
       showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
       loading={exams.isFetching}
-      disabled={exams.source === 'none' && value === undefined}
-      placeholder={exams.source === 'none' ? t('analysis.exam.byLink') : label}
+      placeholder={label}
       aria-label={label}
       style={{ width: '100%' }}
       popupMatchSelectWidth={false}

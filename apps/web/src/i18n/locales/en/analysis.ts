@@ -4,7 +4,6 @@ export default {
   exam: {
     choose: 'Choose an exam',
     chooseFirst: 'Choose a finished exam to see its score statistics.',
-    byLink: 'Open an exam from its link',
     none: 'No finished exams',
   },
   released: 'Scores released',

@@ -4,7 +4,6 @@ export default {
   exam: {
     choose: 'Elija un examen',
     chooseFirst: 'Elija un examen terminado para ver sus estadísticas de notas.',
-    byLink: 'Abra un examen desde su enlace',
     none: 'No hay exámenes terminados',
   },
   released: 'Notas publicadas',

@@ -4,7 +4,6 @@ export default {
   exam: {
     choose: '試験を選択',
     chooseFirst: '終了した試験を選ぶと、その成績統計が表示されます。',
-    byLink: '試験のリンクから開いてください',
     none: '終了した試験はありません',
   },
   released: '成績公開済み',

@@ -4,7 +4,6 @@ export default {
   exam: {
     choose: '选择考试',
     chooseFirst: '请选择一场已结束的考试，查看其成绩统计。',
-    byLink: '请从考试的链接打开',
     none: '没有已结束的考试',
   },
   released: '成绩已发布',
