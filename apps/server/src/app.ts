@@ -30,6 +30,7 @@ import docsPlugin from './plugins/docs.js';
 import envelopePlugin, { frameworkErrorEnvelope, validatorCompiler } from './plugins/envelope.js';
 import webPlugin from './plugins/web.js';
 import { standardOutput } from './lib/log-output.js';
+import { News } from './lib/news.js';
 import { closeRedis, openRedis } from './realtime.js';
 import wellFormedTextPlugin from './plugins/well-formed-text.js';
 
@@ -122,8 +123,10 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
     redis,
   });
   await app.register(proctorModule, { db, config, deadlineNews, hub: proctorHub });
-  await app.register(markingModule, { db });
-  await app.register(analysisModule, { db });
+  // Released scores: score analysis works out its figures at once.
+  const released = new News<number>();
+  await app.register(markingModule, { db, released });
+  await app.register(analysisModule, { db, released });
   await app.register(certificateModule, { db });
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -145,6 +145,8 @@ interface Earned {
 const VERSION_CACHE_MAX = 2_000;
 const RELEASED_CACHE_MAX = 50;
 
+/** An exam as item analysis reads it (its version's snapshot with it). */
+type ExamRow = NonNullable<Awaited<ReturnType<ItemAnalysisRepository['exam']>>>;
 export class ItemAnalysisService {
   private readonly repo: ItemAnalysisRepository;
   /** questionId → the version's items holding it; versions never change, so this is kept. */
@@ -199,23 +201,32 @@ export class ItemAnalysisService {
       // Before release only the staff who handle scores may read them.
       if (!hasAnyPermission(auth, [Perm.MARKING, Perm.PUBLISH])) throw forbidden();
     }
-    // Released scores stand still: the figures are kept until the release or a score changes.
-    const key = released ? `${exam.released_at}/${await this.repo.scoresVersion(examId)}` : null;
-    const kept = key === null ? undefined : this.releasedFigures.get(examId);
+    return released ? this.releasedView(exam, examId) : this.compute(exam, examId, false);
+  }
+
+  /** Works out a released exam's figures and keeps them (right after the release). */
+  async warm(examId: number): Promise<void> {
+    const exam = await this.repo.exam(examId);
+    if (!exam || exam.status !== 'published' || !exam.snapshot || exam.released_at === null) return;
+    await this.releasedView(exam, examId);
+  }
+
+  /** Released scores stand still: the figures are kept until the release or a score changes. */
+  private async releasedView(exam: ExamRow, examId: number): Promise<ItemAnalysisView> {
+    const key = `${exam.released_at}/${await this.repo.scoresVersion(examId)}`;
+    const kept = this.releasedFigures.get(examId);
     if (kept && kept.key === key) return kept.view;
-    const view = await this.compute(exam, examId, released);
-    if (key !== null) {
-      this.releasedFigures.delete(examId);
-      if (this.releasedFigures.size >= RELEASED_CACHE_MAX) {
-        this.releasedFigures.delete(this.releasedFigures.keys().next().value!);
-      }
-      this.releasedFigures.set(examId, { key, view });
+    const view = await this.compute(exam, examId, true);
+    this.releasedFigures.delete(examId);
+    if (this.releasedFigures.size >= RELEASED_CACHE_MAX) {
+      this.releasedFigures.delete(this.releasedFigures.keys().next().value!);
     }
+    this.releasedFigures.set(examId, { key, view });
     return view;
   }
 
   private async compute(
-    exam: NonNullable<Awaited<ReturnType<ItemAnalysisRepository['exam']>>>,
+    exam: ExamRow,
     examId: number,
     released: boolean,
   ): Promise<ItemAnalysisView> {

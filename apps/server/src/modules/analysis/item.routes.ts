@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database.js';
+import type { News } from '../../lib/news.js';
 import { forbidden, ok } from '../../errors.js';
 import { requireAuth } from '../../plugins/access.js';
 import { DashboardService } from './dashboard.service.js';
@@ -19,9 +20,20 @@ import { ItemAnalysisService } from './item-analysis.service.js';
  * question list's own key, or EXAM-ANALYSIS) and the dashboard (any signed-in user, its content
  * by who asks).
  */
-export async function itemRoutes(app: FastifyInstance, opts: { db: Db }) {
+export async function itemRoutes(app: FastifyInstance, opts: { db: Db; released?: News<number> }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const items = new ItemAnalysisService(opts.db);
+  // The figures of 10,000 attempts take a second or two: worked out as soon as the scores are
+  // released, not when the first user asks.
+  opts.released?.subscribe((examId) => {
+    setImmediate(() => {
+      items
+        .warm(examId)
+        .catch((error: unknown) =>
+          app.log.warn({ err: error, examId }, 'working out the released item analysis failed'),
+        );
+    });
+  });
   const dashboard = new DashboardService(opts.db);
   const tags = ['analysis'];
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { News } from '../../lib/news.js';
 
 export interface DeadlineChange {
   attemptId: number;
@@ -60,15 +61,8 @@ export async function recomputeDeadlines(
 }
 
 /** Carries deadline changes from publishing (extra time, closing later) to the exam pages. */
-export class DeadlineNews {
-  private readonly listeners: ((changes: DeadlineChange[]) => void)[] = [];
-
-  subscribe(listener: (changes: DeadlineChange[]) => void) {
-    this.listeners.push(listener);
-  }
-
-  publish(changes: DeadlineChange[]) {
-    if (changes.length === 0) return;
-    for (const listener of this.listeners) listener(changes);
+export class DeadlineNews extends News<DeadlineChange[]> {
+  override publish(changes: DeadlineChange[]) {
+    if (changes.length > 0) super.publish(changes);
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
+import type { News } from '../../lib/news.js';
 import { AuditService } from './audit.service.js';
 import { KeyService } from './key.service.js';
 import { markingRoutes } from './marking.routes.js';
@@ -8,13 +9,16 @@ import { ProgressService } from './progress.service.js';
 import { ReleaseService } from './release.service.js';
 
 /** Marking (issue 14): plans, the blind desk, double marking and arbitration, group audit, the score log and score release. */
-export async function markingModule(app: FastifyInstance, opts: { db: Db }) {
+export async function markingModule(
+  app: FastifyInstance,
+  opts: { db: Db; released?: News<number> },
+) {
   const marking = new MarkingService(opts.db);
   const audits = new AuditService(opts.db, marking);
   await app.register(markingRoutes, {
     marking,
     audits,
-    releases: new ReleaseService(opts.db, marking, audits),
+    releases: new ReleaseService(opts.db, marking, audits, opts.released),
     keys: new KeyService(opts.db, marking),
     progress: new ProgressService(opts.db, marking, audits),
   });

@@ -1,5 +1,6 @@
 import { Perm, type ReleaseView } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import type { News } from '../../lib/news.js';
 import { conflict, forbidden } from '../../errors.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
 import {
@@ -24,6 +25,8 @@ export class ReleaseService {
     private readonly db: Db,
     private readonly marking: MarkingService,
     private readonly audits: AuditService,
+    /** Told each exam whose scores were released, once committed (score analysis warms up). */
+    private readonly released?: News<number>,
   ) {
     this.repo = new ReleaseRepository(db);
     this.auditRows = new AuditRepository(db);
@@ -63,6 +66,7 @@ export class ReleaseService {
       await this.repo.log(trx, { examId, action: 'release', reason: '', userId: auth.user.id, at });
       await issueCertificatesOnRelease(trx, examId, at);
     });
+    this.released?.publish(examId);
     return this.view(examId);
   }
 

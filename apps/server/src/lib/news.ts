@@ -1,0 +1,16 @@
+/**
+ * What one module tells others that happened, after its transaction has committed (deadlines
+ * moved, scores released): the listeners run at once, in the order they subscribed, and must not
+ * throw. Modules get it passed in app.ts, so that neither imports the other.
+ */
+export class News<T> {
+  private readonly listeners: ((news: T) => void)[] = [];
+
+  subscribe(listener: (news: T) => void) {
+    this.listeners.push(listener);
+  }
+
+  publish(news: T) {
+    for (const listener of this.listeners) listener(news);
+  }
+}
