@@ -3,23 +3,25 @@ import { Card, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { points } from '../marking/marking-format';
 import { HelpTitle } from './ItemHelpTitle';
-import { index2, reliabilityOf } from './item-analysis-format';
+import { index2 } from './item-analysis-format';
 
-/** The paper's figures as cards: reliability, SEM, mean, median, spread. */
+/**
+ * The paper's figures as cards: alpha (and KR-20 when every question scores all or nothing),
+ * SEM, mean, median, spread. The SEM is of the points, so it rests on alpha.
+ */
 export function ItemTestFigures({ view }: { view: ItemAnalysisView }) {
   const { t } = useTranslation();
   const { test } = view;
-  const reliability = reliabilityOf(test);
   const inPoints = (value: number | null) => ({
     value: points(value),
     suffix: value === null ? undefined : t('itemAnalysis.test.points'),
   });
   const cards = [
     {
-      key: 'reliability',
+      key: 'alpha',
       title: (
         <HelpTitle
-          title={t(`itemAnalysis.test.${reliability.kind}`)}
+          title={t('itemAnalysis.test.alpha')}
           help={
             view.drawnPerCandidate
               ? t('itemAnalysis.test.noReliability')
@@ -27,9 +29,24 @@ export function ItemTestFigures({ view }: { view: ItemAnalysisView }) {
           }
         />
       ),
-      value: index2(reliability.value),
+      value: index2(test.alpha),
       suffix: undefined,
     },
+    ...(test.kr20 === null
+      ? []
+      : [
+          {
+            key: 'kr20',
+            title: (
+              <HelpTitle
+                title={t('itemAnalysis.test.kr20')}
+                help={t('itemAnalysis.test.kr20Help')}
+              />
+            ),
+            value: index2(test.kr20),
+            suffix: undefined,
+          },
+        ]),
     {
       key: 'sem',
       title: <HelpTitle title={t('itemAnalysis.test.sem')} help={t('itemAnalysis.test.semHelp')} />,

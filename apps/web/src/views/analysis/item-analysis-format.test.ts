@@ -4,7 +4,6 @@ import {
   discriminationFloor,
   index2,
   percent1,
-  reliabilityOf,
   scatterGroups,
   sortFlags,
 } from './item-analysis-format';
@@ -31,8 +30,6 @@ const item = (over: Partial<ItemFigures>): ItemFigures => ({
   ...over,
 });
 
-const test = { fullScore: 10, mean: 5, median: 5, sd: 1, sem: 0.5, questions: 5 };
-
 describe('item analysis format', () => {
   it('writes indices with two decimals and shares as a percent with one, — for none', () => {
     expect(index2(0.456)).toBe('0.46');
@@ -41,21 +38,6 @@ describe('item analysis format', () => {
     expect(percent1(0.4567)).toBe('45.7');
     expect(percent1(1)).toBe('100');
     expect(percent1(undefined)).toBe('—');
-  });
-
-  it('takes KR-20 when the paper is scored right/wrong, else alpha', () => {
-    expect(reliabilityOf({ ...test, alpha: 0.8, kr20: 0.79 })).toEqual({
-      kind: 'kr20',
-      value: 0.79,
-    });
-    expect(reliabilityOf({ ...test, alpha: 0.8, kr20: null })).toEqual({
-      kind: 'alpha',
-      value: 0.8,
-    });
-    expect(reliabilityOf({ ...test, alpha: null, kr20: null })).toEqual({
-      kind: 'alpha',
-      value: null,
-    });
   });
 
   it('orders flags worst first', () => {

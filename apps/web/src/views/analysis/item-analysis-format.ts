@@ -1,4 +1,4 @@
-import type { ItemAnalysisView, ItemFigures, ItemFlag } from '@kaoshi/shared';
+import type { ItemFigures, ItemFlag } from '@kaoshi/shared';
 
 /** The screen of one exam's item analysis; the ranking and the marking overview link here. */
 export const ITEM_ANALYSIS_PATH = '/examAnalysis/itemAnalysis';
@@ -16,16 +16,6 @@ export const index2 = (value: number | null | undefined) =>
 /** A share 0–1 as a percent with at most one decimal ("42.5 %" style numbers, no sign). */
 export const percent1 = (share: number | null | undefined) =>
   share === null || share === undefined ? '—' : String(Math.round(share * 1000) / 10);
-
-/** Which reliability the test figures give: KR-20 for a 0/1 paper, else Cronbach's alpha. */
-export function reliabilityOf(test: ItemAnalysisView['test']): {
-  kind: 'kr20' | 'alpha';
-  value: number | null;
-} {
-  return test.kr20 !== null
-    ? { kind: 'kr20', value: test.kr20 }
-    : { kind: 'alpha', value: test.alpha };
-}
 
 /** Flags from the worst for a question's quality to the mildest, as the tags are ordered. */
 export const FLAG_ORDER: readonly ItemFlag[] = [

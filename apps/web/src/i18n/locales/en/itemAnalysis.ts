@@ -28,6 +28,8 @@ export default {
     title: 'Test figures',
     alpha: 'Cronbach’s alpha',
     kr20: 'KR-20',
+    kr20Help:
+      'The same reliability counted on right and wrong answers, given when every question scores all or nothing.',
     reliabilityHelp:
       'Reliability: how consistently the questions measure the same ability, from 0 to 1. 0.7 or more is usually good.',
     noReliability: 'No reliability for a paper drawn per candidate.',

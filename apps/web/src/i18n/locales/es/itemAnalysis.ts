@@ -28,6 +28,8 @@ export default {
     title: 'Cifras del examen',
     alpha: 'Alfa de Cronbach',
     kr20: 'KR-20',
+    kr20Help:
+      'La misma fiabilidad calculada sobre aciertos y errores; se da cuando cada pregunta puntúa todo o nada.',
     reliabilityHelp:
       'Fiabilidad: en qué medida las preguntas miden con coherencia la misma capacidad, de 0 a 1. Desde 0,7 suele considerarse buena.',
     noReliability: 'Un examen sorteado por candidato no tiene fiabilidad.',
