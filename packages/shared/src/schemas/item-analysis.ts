@@ -125,7 +125,7 @@ export interface ItemAnalysisView {
     alpha: number | null;
     /** KR-20 on right/wrong counts, when every question is scored 0 or full; else null. */
     kr20: number | null;
-    /** Points: sd × √(1 − reliability), the reliability being KR-20 when given, else alpha. */
+    /** Points: sd × √(1 − alpha) (KR-20 when alpha is null: a paper drawn per candidate has neither). */
     sem: number | null;
     questions: number;
   };
@@ -179,6 +179,8 @@ export interface DashboardUpcomingExam {
 
 export interface DashboardResult {
   examId: number;
+  /** The attempt whose result page shows it (null: never sat, e.g. scored by hand). */
+  attemptId: number | null;
   name: string;
   /** Points. */
   score: number;

@@ -148,8 +148,10 @@ export class DashboardRepository {
       .innerJoin('exam_candidates as c', 'c.student_id', 's.id')
       .innerJoin('exams as e', 'e.id', 'c.exam_id')
       .innerJoin('paper_versions as v', 'v.id', 'e.paper_version_id')
+      .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
       .select([
         'e.id as examId',
+        'a.id as attemptId',
         'e.name',
         'c.score',
         'c.passed',

@@ -85,6 +85,7 @@ export class DashboardService {
         }),
         results: results.map((r) => ({
           examId: r.examId,
+          attemptId: r.attemptId,
           name: r.name,
           score: scoreFromHundredths(r.score!),
           total: scoreFromHundredths(r.total),

@@ -42,6 +42,7 @@ describe('dashboard', () => {
   let t: TestApp;
   let admin: Client;
   let student: Client;
+  let tickets: string[];
   let teacher: { id: number; client: Client };
   let batchOne: number;
   let paperId: number;
@@ -74,7 +75,7 @@ describe('dashboard', () => {
     const s = await createStructure(db);
     batchOne = await addClass(db, s.subjectId, { level: 5, name: 'Dash one' });
     const batchTwo = await addClass(db, s.subjectId, { level: 5, name: 'Dash two' });
-    const tickets = await addSignableStudents(db, batchOne, 4, {
+    tickets = await addSignableStudents(db, batchOne, 4, {
       prefix: 'DS-',
       password: PASSWORD,
     });
@@ -225,6 +226,17 @@ describe('dashboard', () => {
     expect(results).toEqual([
       expect.objectContaining({ examId: exams.e3, score: 4, total: 4, passScore: 2, passed: true }),
     ]);
+    // Its attempt, for the link to the result page.
+    const { id: attemptId } = await t.handle.db
+      .selectFrom('attempts')
+      .innerJoin('exam_candidates as c', 'c.id', 'attempts.candidate_id')
+      .innerJoin('students as s', 's.id', 'c.student_id')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select('attempts.id')
+      .where('attempts.exam_id', '=', exams.e3!)
+      .where('u.name', '=', tickets[0]!)
+      .executeTakeFirstOrThrow();
+    expect(results[0]!.attemptId).toBe(attemptId);
   });
 
   it('needs a session', async () => {

@@ -3,9 +3,9 @@ import type { DashboardView } from '@kaoshi/shared';
 import { Button, Card, Col, Empty, Flex, List, Row, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { CertificateCard, useMyCertificates } from '../analysis/CertificateCard';
-import { MY_EXAMS_PATH } from '../attempt/exam-paths';
+import { examResultPath, MY_EXAMS_PATH } from '../attempt/exam-paths';
 import { useCountdownText } from '../attempt/MyExamCard';
 import { localWindow } from '../attempt/my-exams-time';
 import { msUntil } from './dashboard-format';
@@ -83,7 +83,13 @@ export function StudentFigures({
               renderItem={(result) => (
                 <List.Item key={result.examId} data-exam={result.examId}>
                   <List.Item.Meta
-                    title={result.name}
+                    title={
+                      result.attemptId === null ? (
+                        result.name
+                      ) : (
+                        <Link to={examResultPath(result.attemptId)}>{result.name}</Link>
+                      )
+                    }
                     description={t('dashboard.student.releasedAt', {
                       date: dayjs(result.releasedAt).format('YYYY-MM-DD'),
                     })}
