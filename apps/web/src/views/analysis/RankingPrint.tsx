@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { getClassRanking, type RankingFilter } from '../../api/analysis';
 import { StatisticsState } from './StatisticsState';
 import { formatDuration, formatPoints } from './statistics-format';
+import '../../styles/print-view.css';
 
 interface RankingPrintProps {
   filter: RankingFilter;
@@ -40,8 +41,13 @@ export function RankingPrint({ filter, exam, className, onClose }: RankingPrintP
   });
   const sections = data.data?.view.sections ?? [];
   return (
-    <div className="analysis-print">
-      <Flex className="analysis-print-toolbar" wrap gap={8} justify="space-between">
+    <div className="analysis-print print-view">
+      <Flex
+        className="analysis-print-toolbar print-view-toolbar"
+        wrap
+        gap={8}
+        justify="space-between"
+      >
         <Button icon={<ArrowLeftOutlined />} onClick={onClose}>
           {t('common.back')}
         </Button>

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { getAdmissionTickets } from '../../api/exam';
 import { AdmissionTicketCard } from './AdmissionTicketCard';
 import { EXAM_LIST_PATH, examKeys } from './exam-routes';
+import '../../styles/print-view.css';
 import './AdmissionTicket.css';
 
 /** Tickets on one A4 sheet. */
@@ -47,8 +48,14 @@ export default function AdmissionTicketPrint() {
   }
 
   return (
-    <div className="ticket-print">
-      <Flex className="ticket-print-toolbar" wrap gap={8} align="center" justify="space-between">
+    <div className="ticket-print print-view">
+      <Flex
+        className="ticket-print-toolbar print-view-toolbar"
+        wrap
+        gap={8}
+        align="center"
+        justify="space-between"
+      >
         <Flex vertical gap={2} style={{ minWidth: 0 }}>
           <Typography.Text strong>{data?.examName}</Typography.Text>
           {data && (

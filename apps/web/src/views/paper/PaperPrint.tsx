@@ -9,6 +9,7 @@ import { succeeded } from '../../utils/succeeded';
 import { PrintAnswerSheet } from './PrintAnswerSheet';
 import { PrintedPaper } from './PrintedPaper';
 import { PAPER_LIST_PATH, paperKeys } from './paper-routes';
+import '../../styles/print-view.css';
 import './PaperPrint.css';
 
 type View = 'examinee' | 'key' | 'sheet';
@@ -72,9 +73,9 @@ export default function PaperPrint() {
   }
 
   return (
-    <div className="paper-print">
+    <div className="paper-print print-view">
       <Flex
-        className="paper-print-toolbar"
+        className="paper-print-toolbar print-view-toolbar"
         vertical={!screens.sm}
         wrap
         gap={8}
