@@ -25,7 +25,7 @@ import { addClass } from '../base/test-data.js';
 import { EXAM_BASE } from '../exam/exam.routes.js';
 import { addPaper } from '../exam/test-data.js';
 import { createStructure, type Structure } from '../question/test-data.js';
-import { addSignableStudents } from './test-data.js';
+import { addSignableStudents, publishOpenExam } from './test-data.js';
 
 const MINUTE = 60_000;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
@@ -86,26 +86,14 @@ describe('taking exams', () => {
   };
 
   /** Publishes an exam for the batch and opens its window now (the tests cannot wait). */
-  async function openExam(fields: Partial<ExamBody> = {}, openedMinutesAgo = 1) {
-    const body: ExamBody = {
-      name: `Attempt exam ${Date.now()}`,
-      paperId,
-      instructionId: null,
-      classIds: [batch],
-      startAt: inMinutes(60),
-      endAt: inMinutes(180),
-      durationMinutes: 30,
-      ...fields,
-    };
-    const { id } = expectOk(await admin.post<{ id: number }>(`${EXAM_BASE}/addExam`, body));
-    expectOk(await admin.post(`${EXAM_BASE}/publishExam/${id}`));
-    await t.handle.db
-      .updateTable('exams')
-      .set({ start_at: inMinutes(-openedMinutesAgo), end_at: fields.endAt ?? inMinutes(120) })
-      .where('id', '=', id)
-      .execute();
-    return id;
-  }
+  const openExam = (fields: Partial<ExamBody> = {}, openedMinutesAgo = 1) =>
+    publishOpenExam(
+      admin,
+      t.handle.db,
+      { paperId, classIds: [batch], name: `Attempt exam ${Date.now()}` },
+      fields,
+      openedMinutesAgo,
+    );
 
   const start = async (client: Client, examId: number, accessCode = '') =>
     expectOk(await client.post<AttemptView>(`${BASE}/startAttempt`, { examId, accessCode }));

@@ -1,6 +1,9 @@
-import { RoleKey, clientPasswordHash } from '@kaoshi/shared';
+import { RoleKey, clientPasswordHash, type ExamBody } from '@kaoshi/shared';
+import { expectOk } from '../../../test/factories.js';
+import type { Client } from '../../../test/build-app.js';
 import type { Db } from '../../db/database.js';
 import { hashSecret } from '../auth/secret.js';
+import { EXAM_BASE } from '../exam/exam.routes.js';
 import { addStudents } from '../exam/test-data.js';
 
 /**
@@ -41,4 +44,36 @@ export async function addSignableStudents(
     .values(students.map((row) => ({ user_id: row.user_id, role_id: role.id })))
     .execute();
   return students.map((row) => row.ticket_number);
+}
+
+const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+/**
+ * Publishes an exam of `paperId` for the batches through the API (as `admin`) and opens its
+ * window `openedMinutesAgo` minutes ago, two hours long unless `fields.endAt` says (the tests
+ * cannot wait for a window to open). Its id.
+ */
+export async function publishOpenExam(
+  admin: Client,
+  db: Db,
+  exam: { paperId: number; classIds: number[]; name: string },
+  fields: Partial<ExamBody> = {},
+  openedMinutesAgo = 1,
+): Promise<number> {
+  const body: ExamBody = {
+    instructionId: null,
+    startAt: inMinutes(60),
+    endAt: inMinutes(180),
+    durationMinutes: 30,
+    ...exam,
+    ...fields,
+  };
+  const { id } = expectOk(await admin.post<{ id: number }>(`${EXAM_BASE}/addExam`, body));
+  expectOk(await admin.post(`${EXAM_BASE}/publishExam/${id}`));
+  await db
+    .updateTable('exams')
+    .set({ start_at: inMinutes(-openedMinutesAgo), end_at: fields.endAt ?? inMinutes(120) })
+    .where('id', '=', id)
+    .execute();
+  return id;
 }

@@ -43,8 +43,7 @@ import {
   signedInTeacher,
 } from '../../../test/factories.js';
 import { addClass, assignTeacher } from '../base/test-data.js';
-import { addSignableStudents } from '../attempt/test-data.js';
-import { EXAM_BASE } from '../exam/exam.routes.js';
+import { addSignableStudents, publishOpenExam } from '../attempt/test-data.js';
 import { addPaper } from '../exam/test-data.js';
 import { createStructure, type Structure } from '../question/test-data.js';
 
@@ -99,26 +98,13 @@ describe('the proctor view', () => {
     ).id;
 
   /** Publishes an exam for the batch with its window open now. */
-  async function openExam(fields: Partial<ExamBody> = {}) {
-    const body: ExamBody = {
-      name: `Proctored exam ${Date.now()}`,
-      paperId,
-      instructionId: null,
-      classIds: [batch],
-      startAt: inMinutes(60),
-      endAt: inMinutes(180),
-      durationMinutes: 30,
-      ...fields,
-    };
-    const { id } = expectOk(await admin.post<{ id: number }>(`${EXAM_BASE}/addExam`, body));
-    expectOk(await admin.post(`${EXAM_BASE}/publishExam/${id}`));
-    await t.handle.db
-      .updateTable('exams')
-      .set({ start_at: inMinutes(-1), end_at: inMinutes(120) })
-      .where('id', '=', id)
-      .execute();
-    return id;
-  }
+  const openExam = (fields: Partial<ExamBody> = {}) =>
+    publishOpenExam(
+      admin,
+      t.handle.db,
+      { paperId, classIds: [batch], name: `Proctored exam ${Date.now()}` },
+      fields,
+    );
 
   const start = async (client: Client, examId: number) =>
     expectOk(
