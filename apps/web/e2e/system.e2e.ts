@@ -253,8 +253,8 @@ describe('System screens', () => {
     await modal.getByLabel('名称').fill('system-button');
     await modal.getByLabel('权限标识').fill('SYSTEM-E2E-BUTTON');
     await modal.getByText('按钮', { exact: true }).click();
-    // A button has no link, path or icon.
-    expect(await modal.getByLabel('路径').count()).toBe(0);
+    // A button has no link, path or icon (the form drops them once the type has changed).
+    await expect.poll(() => modal.getByLabel('路径').count()).toBe(0);
     await saveDialog(page);
     const button = row(page, 'SYSTEM-E2E-BUTTON');
     await button.waitFor();

@@ -36,9 +36,10 @@ const SIDEBAR_MENU = {
 const READABLE_GREY = 'rgba(0, 0, 0, 0.6)';
 /** Placeholders (#bfbfbf, 1.8:1) darkened to 4.7:1, still lighter than what is typed. */
 const READABLE_PLACEHOLDER = 'rgba(0, 0, 0, 0.55)';
-/** antd's red and link blue, as text on white: 3.3:1 and 4.1:1. */
+/** antd's red, link blue and warning amber, as text on white: 3.3:1, 4.1:1 and 1.9:1. */
 const ERROR_RED = '#ff4d4f';
 const LINK_BLUE = '#1677ff';
+const WARNING_AMBER = '#faad14';
 
 /**
  * antd (theme, locale, size, message/modal context) and server-data caching for the pages
@@ -60,6 +61,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
           colorPrimary: readableOnWhite(theme),
           colorLink: readableOnWhite(LINK_BLUE),
           colorError: readableOnWhite(ERROR_RED),
+          // Warning text only (Typography type="warning"): icons and backgrounds keep the amber.
+          colorWarningText: readableOnWhite(WARNING_AMBER),
           colorTextTertiary: READABLE_GREY,
           colorTextDescription: READABLE_GREY,
           colorTextPlaceholder: READABLE_PLACEHOLDER,

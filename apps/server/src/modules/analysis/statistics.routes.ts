@@ -42,9 +42,12 @@ export async function statisticsRoutes(app: FastifyInstance, opts: { db: Db }) {
   r.get(
     `${ANALYSIS_BASE}/listAnalysisExam`,
     {
-      // Any of the three screens' keys: each chooses its exam from this list.
+      // The analysis group's key or any of its screens' keys: each chooses its exam from this
+      // list (item analysis and certificates too).
       config: {
-        access: { permission: [Perm.CLASS_RANKING, Perm.PASS_STATISTICS, Perm.SUPPLEMENTARY] },
+        access: {
+          permission: [Perm.ANALYSIS, Perm.CLASS_RANKING, Perm.PASS_STATISTICS, Perm.SUPPLEMENTARY],
+        },
       },
       schema: {
         tags,
