@@ -11,7 +11,13 @@ import DOMPurify from 'dompurify';
 const purifier = DOMPurify(window);
 
 purifier.addHook('uponSanitizeAttribute', (node, data) => {
-  const value = allowedAttributeValue(node.nodeName.toLowerCase(), data.attrName, data.attrValue);
+  // The page's own host: an absolute URL of it is one of our paths, refused like one.
+  const value = allowedAttributeValue(
+    node.nodeName.toLowerCase(),
+    data.attrName,
+    data.attrValue,
+    window.location.host,
+  );
   if (value === null) data.keepAttr = false;
   else data.attrValue = value;
 });
