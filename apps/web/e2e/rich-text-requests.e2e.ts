@@ -1,4 +1,10 @@
-import { clientPasswordHash, residentIdCheckChar, type AttemptView } from '@kaoshi/shared';
+import {
+  clientPasswordHash,
+  residentIdCheckChar,
+  type AttemptView,
+  type Envelope,
+  type PrintPaper,
+} from '@kaoshi/shared';
 import dayjs from 'dayjs';
 import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -279,6 +285,34 @@ describe('Rich text makes no API call of its own', () => {
     }
     await expectNothingLoaded(page, requests, 'rich-text-requests-exam');
     await expectNoHarm(candidate);
+    await page.context().close();
+  });
+
+  it('HTML stored before this rule (the server kept our paths then) renders inert in the browser', async () => {
+    const viewer = await ApiClient.signIn(baseURL, 'admin', E2E_ADMIN_PASSWORD);
+    const page = await newPage(session.browser);
+    const requests = recordRequests(page);
+    // The print answer as an older server stored it: the attack unsanitized in the stem, options
+    // and analysis. What stops it here is the web app's own sanitizing on render.
+    await page.route(`**${PAPER_API}/printPaper/${paperId}?*`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as Envelope<PrintPaper>;
+      for (const item of body.data.sections.flatMap((section) => section.items)) {
+        item.content = attack(`旧题干${item.itemId}`);
+        item.options = item.options.map((option) => ({
+          ...option,
+          content: attack(`旧选项${option.key}`),
+        }));
+        if (item.key) item.key.analysis = attack('旧解析');
+      }
+      await route.fulfill({ response, json: body });
+    });
+    await openSignedIn(page, viewer, `${baseURL}${PRINT}?id=${paperId}&answers=1`);
+    const sheet = page.locator('.paper-print-page');
+    await sheet.getByText(`旧解析${tag}`).first().waitFor();
+    await sheet.getByText(`旧选项B${tag}`).first().waitFor();
+    await expectNothingLoaded(page, requests, 'rich-text-requests-stored');
+    await expectNoHarm(viewer);
     await page.context().close();
   });
 });
