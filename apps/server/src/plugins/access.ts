@@ -1,5 +1,11 @@
 import { SESSION_MARKER_COOKIE, TOKEN_COOKIE } from '@kaoshi/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, invalid, noSession } from '../errors.js';
 import {
@@ -22,9 +28,17 @@ export interface RouteAccessEntry {
   access: Access | undefined;
 }
 
+/** The Sec-Fetch-Dest values of a browser's own loads (anything but a script's fetch, 'empty'). */
+export type BrowserLoad =
+  'document' | 'image' | 'audio' | 'video' | 'track' | 'script' | 'style' | 'font';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Loads a browser may make of this route besides a script's fetch (see refuseBrowserLoad). */
+    browserLoads?: readonly BrowserLoad[];
+    /** A GET that changes data (spec §7's logout and reSetPass): never opened as a document. */
+    changesData?: true;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -74,9 +88,9 @@ export function clearSessionCookies(reply: FastifyReply) {
  * For routes that third-party plugins register (web assets, API docs): call inside the
  * plugin's own context so they are declared public rather than left undeclared.
  */
-export function markRoutesPublic(app: FastifyInstance) {
+export function markRoutesPublic(app: FastifyInstance, browserLoads?: readonly BrowserLoad[]) {
   app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, access: 'public' };
+    route.config = { ...route.config, access: 'public', ...(browserLoads && { browserLoads }) };
   });
 }
 
@@ -122,6 +136,30 @@ function refuseCrossSite(request: FastifyRequest) {
   }
 }
 
+/**
+ * The API answers only what a script asked for. A browser says what a request will become in
+ * Sec-Fetch-Dest: 'empty' for fetch/XHR, 'image', 'video', 'document'… for what a page's markup or
+ * a navigation loads. Markup on our own origin (rich text, a link) is same-origin, so the
+ * cross-site check lets it through: an <img src="/api/…/reSetPass/1"> would reset a password in
+ * the browser of whoever views it. So under /api/ any other destination is refused, except what a
+ * route declares (the file route's images and media, the captcha image, the API docs page) and a
+ * GET opened as a document (a download the user opens) on a route that changes nothing.
+ * No header (API clients, older browsers) is a script's call.
+ */
+function refuseBrowserLoad(request: FastifyRequest) {
+  const dest = request.headers['sec-fetch-dest'];
+  if (dest === undefined || dest === 'empty') return;
+  const underApi =
+    request.url.startsWith('/api/') || request.routeOptions.url?.startsWith('/api/') === true;
+  if (!underApi) return;
+  const config: FastifyContextConfig = request.is404 ? {} : request.routeOptions.config;
+  if ((config.browserLoads as readonly string[] | undefined)?.includes(dest)) return;
+  if (dest === 'document' && request.method === 'GET' && !request.is404 && !config.changesData) {
+    return;
+  }
+  throw forbidden('browserLoadRefused', { dest: dest.slice(0, 40) });
+}
+
 /** A form body on a JSON call: refused before it is parsed (see FORM_TYPES). */
 function refuseUndeclaredForm(request: FastifyRequest) {
   if (SAFE_METHODS.includes(request.method)) return;
@@ -149,6 +187,11 @@ export default fp(async function accessPlugin(app: FastifyInstance, opts: { auth
       })),
     ),
   );
+
+  // Before any other check: a load the API never answers needs no session lookup.
+  app.addHook('onRequest', async (request) => {
+    refuseBrowserLoad(request);
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.is404) return;

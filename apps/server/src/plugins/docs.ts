@@ -26,7 +26,8 @@ export default fp(async function docsPlugin(app: FastifyInstance) {
     transform: jsonSchemaTransform,
   });
   await app.register(async (child) => {
-    markRoutesPublic(child);
+    // The docs are a page a person opens, with its own scripts, styles and images.
+    markRoutesPublic(child, ['document', 'script', 'style', 'image']);
     await child.register(fastifySwaggerUi, {
       routePrefix: '/api/docs',
       staticCSP:

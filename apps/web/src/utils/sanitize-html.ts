@@ -10,9 +10,25 @@ import DOMPurify from 'dompurify';
 // A private instance: the hooks below must not leak into any other use of DOMPurify.
 const purifier = DOMPurify(window);
 
+/** While pasted content is sanitized: the image sources the editor is about to copy to our server. */
+let keepForCapture: ((src: string) => boolean) | undefined;
+
 purifier.addHook('uponSanitizeAttribute', (node, data) => {
-  const value = allowedAttributeValue(node.nodeName.toLowerCase(), data.attrName, data.attrValue);
-  if (value === null) data.keepAttr = false;
+  // The page's own host: an absolute URL of it is one of our paths, refused like one.
+  const value = allowedAttributeValue(
+    node.nodeName.toLowerCase(),
+    data.attrName,
+    data.attrValue,
+    window.location.host,
+  );
+  const capturable =
+    value === null &&
+    keepForCapture !== undefined &&
+    node.nodeName.toLowerCase() === 'img' &&
+    data.attrName === 'src' &&
+    keepForCapture(data.attrValue.trim());
+  if (capturable) data.attrValue = data.attrValue.trim();
+  else if (value === null) data.keepAttr = false;
   else data.attrValue = value;
 });
 
@@ -44,4 +60,18 @@ const config = {
  */
 export function sanitizeHtml(html: string): string {
   return purifier.sanitize(html, config).trim();
+}
+
+/**
+ * Pasted HTML, as {@link sanitizeHtml} except that the images whose source `capturable` names
+ * (another host's, over http too) keep it until the editor has copied them to our server (remote
+ * capture, spec §7); the editor's output is sanitized again, which drops any left on http.
+ */
+export function sanitizePastedHtml(html: string, capturable: (src: string) => boolean): string {
+  keepForCapture = capturable;
+  try {
+    return sanitizeHtml(html);
+  } finally {
+    keepForCapture = undefined;
+  }
 }

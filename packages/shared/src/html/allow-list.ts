@@ -6,7 +6,11 @@
  * It holds what the rich-text editor produces and nothing that can run code: no script, style, iframe,
  * object, form or SVG elements, no event-handler attributes, no URLs but http(s), mailto and our own
  * paths, and inline styles limited to presentational properties whose values cannot fetch or execute.
+ * Images and media load only stored files or other hosts' https: a browser loads them by itself, so
+ * any other path of ours would be a request the viewer never chose (DESIGN rule 14).
  */
+
+import { FILE_SERVE_PATH } from '../schemas/files.js';
 
 /** Elements kept; any other element is dropped (its text kept, except for the elements below). */
 export const HTML_ALLOWED_TAGS = [
@@ -149,24 +153,72 @@ export const HTML_STYLE_PROPERTIES: Readonly<Record<string, RegExp>> = {
   display: whole('inline-block|block|inline'),
 };
 
-/** URL schemes kept in links; media and images take only http(s) and our own paths. */
+/** URL schemes kept in links. */
 const LINK_URL = /^(https?:\/\/|mailto:)/i;
-const MEDIA_URL = /^https?:\/\//i;
+/** An absolute https URL that names its host right after the slashes (no "https:///…"). */
+const MEDIA_URL = /^https:\/\/[^/\\?#@\s]/i;
+/** Attributes whose URL the browser loads by itself (images, media, posters). */
+const LOADED_URL_ATTRIBUTES = ['src', 'poster'];
+
+const FILE_NAME_SEGMENT = '[A-Za-z0-9_-][A-Za-z0-9._-]*';
+/**
+ * A stored file under the file route. Its segments cannot be '.' or '..' and hold no '%', '\\',
+ * '?' or '#', so no browser's normalising can turn it into another path of ours.
+ */
+const FILE_ROUTE_URL = new RegExp(
+  `^${FILE_SERVE_PATH.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}${FILE_NAME_SEGMENT}(/${FILE_NAME_SEGMENT})*$`,
+);
+
+/** Whether `path` (no scheme or host) is a stored file under the file route. */
+export function isFileRouteUrl(path: string): boolean {
+  return FILE_ROUTE_URL.test(path);
+}
+
+/**
+ * An image's or a medium's URL: a stored file, or an https address of another host. `ownHost` is
+ * the host the page is served from, where the browser knows it (the server on save does not).
+ */
+/** The WHATWG URL parser of browsers and Node (this package is built without DOM or Node types). */
+const WhatwgUrl = (
+  globalThis as unknown as {
+    URL: new (url: string) => {
+      host: string;
+      hostname: string;
+      username: string;
+      password: string;
+    };
+  }
+).URL;
+
+function isSafeLoadedUrl(value: string, ownHost: string | undefined): boolean {
+  if (isFileRouteUrl(value)) return true;
+  if (!MEDIA_URL.test(value)) return false;
+  let url: InstanceType<typeof WhatwgUrl>;
+  try {
+    url = new WhatwgUrl(value);
+  } catch {
+    return false;
+  }
+  if (url.hostname === '' || url.username !== '' || url.password !== '') return false;
+  return ownHost === undefined || url.host.toLowerCase() !== ownHost.toLowerCase();
+}
 
 const hasControlCharacter = (value: string) =>
   [...value].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f);
 
 /**
- * Whether a URL may stay in an attribute: an absolute http(s) URL (mailto for links), or a path on our
- * own server ("/…" but not the protocol-relative "//…"). Control characters and whitespace inside the
- * scheme (the classic "java\tscript:" trick) make it unsafe.
+ * Whether a URL may stay in an attribute. A link: an absolute http(s) URL, mailto, a fragment or a
+ * path on our own server ("/…" but not the protocol-relative "//…"). An image or medium: see
+ * {@link isSafeLoadedUrl}. Control characters and whitespace inside the scheme (the classic
+ * "java\tscript:" trick) make it unsafe.
  */
-export function isSafeUrl(url: string, attribute: string): boolean {
+export function isSafeUrl(url: string, attribute: string, ownHost?: string): boolean {
   const value = url.trim();
   if (value === '' || hasControlCharacter(value)) return false;
+  if (LOADED_URL_ATTRIBUTES.includes(attribute)) return isSafeLoadedUrl(value, ownHost);
   if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return true;
   if (attribute === 'href' && value.startsWith('#')) return true;
-  return attribute === 'href' ? LINK_URL.test(value) : MEDIA_URL.test(value);
+  return attribute === 'href' && LINK_URL.test(value);
 }
 
 /** Keeps the allowed `class` values of a class attribute ('' when none is left). */
@@ -205,16 +257,17 @@ export function isAllowedAttribute(tag: string, attribute: string): boolean {
 
 /**
  * The value an allowed attribute keeps after its checks, or null to drop the attribute.
- * Shared by both sanitizers so they agree attribute by attribute.
+ * Shared by both sanitizers so they agree attribute by attribute; `ownHost` as in {@link isSafeUrl}.
  */
 export function allowedAttributeValue(
   tag: string,
   attribute: string,
   value: string,
+  ownHost?: string,
 ): string | null {
   if (!isAllowedAttribute(tag, attribute)) return null;
   if ((HTML_URL_ATTRIBUTES as readonly string[]).includes(attribute)) {
-    return isSafeUrl(value, attribute) ? value.trim() : null;
+    return isSafeUrl(value, attribute, ownHost) ? value.trim() : null;
   }
   if (attribute === 'style') return filterStyle(value) || null;
   if (attribute === 'class') return filterClasses(value) || null;

@@ -177,6 +177,12 @@ export const SERVER_MESSAGES = {
     es: 'Solicitud entre sitios rechazada',
     ja: 'クロスサイトリクエストは拒否されました',
   },
+  browserLoadRefused: {
+    zh: '接口只响应应用脚本发出的调用：已拒绝浏览器以 {dest} 方式加载',
+    en: 'The API answers only calls made by the app: a browser load as {dest} is refused',
+    es: 'La API solo responde a las llamadas de la aplicación: se rechaza una carga del navegador como {dest}',
+    ja: 'API はアプリのスクリプトからの呼び出しにのみ応答します：{dest} としてのブラウザー読み込みは拒否されました',
+  },
   formBodyRefused: {
     zh: '此处不接受 {type}，请发送 application/json',
     en: '{type} is not accepted here; send application/json',

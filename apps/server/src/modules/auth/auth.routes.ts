@@ -25,6 +25,8 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
     {
       config: {
         access: 'public',
+        // The sign-in form shows it as an <img>.
+        browserLoads: ['image'],
         rateLimit: { max: SIGN_IN_RATE_PER_MINUTE, timeWindow: '1 minute' },
       },
       schema: {
@@ -92,7 +94,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   r.get(
     '/api/kaoshi-user/user/logout',
     {
-      config: { access: 'session' },
+      config: { access: 'session', changesData: true },
       schema: { tags: ['auth'], summary: 'Sign out: ends this session' },
     },
     async (request, reply) => {

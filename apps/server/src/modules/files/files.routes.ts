@@ -341,7 +341,8 @@ export async function filesRoutes(app: FastifyInstance, opts: { files: FilesServ
   r.get(
     `${FILE_SERVE_PATH}:name`,
     {
-      config: { access: 'session' },
+      // Rich text shows uploads as images and media, and links attachments the user opens.
+      config: { access: 'session', browserLoads: ['image', 'audio', 'video', 'track', 'document'] },
       schema: {
         tags,
         summary:

@@ -206,7 +206,9 @@ describe('question bank', () => {
       await refused(single({ content: '<script>alert(1)</script>' }), /^content: required$/);
       await refused(single({ content: '<p>  </p>' }), /^content: required$/);
       await refused(single({ content: 'x'.repeat(1_000_001) }), /^content: /);
-      expectOk(await add(single({ content: '<p><img src="/uploads/2026/11/a.png"></p>' })));
+      expectOk(
+        await add(single({ content: '<p><img src="/api/kaoshi-files/file/2026/11/a.png"></p>' })),
+      );
     });
 
     it('choice questions: 2 to 10 options, none empty or repeated, the right number correct', async () => {

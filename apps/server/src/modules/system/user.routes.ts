@@ -86,7 +86,7 @@ export async function userRoutes(app: FastifyInstance, opts: { users: UserServic
   r.get(
     `${BASE}/reSetPass/:id`,
     {
-      config: manage,
+      config: { ...manage, changesData: true },
       schema: {
         tags,
         summary:

@@ -11,7 +11,7 @@ import { Alert, App, Button, ConfigProvider, Input } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sanitizeHtml } from '../../utils/sanitize-html';
+import { sanitizeHtml, sanitizePastedHtml } from '../../utils/sanitize-html';
 import {
   AUTOSAVE_MESSAGE_MS,
   AUTO_HEIGHT_PADDING,
@@ -37,7 +37,7 @@ import { LinkBubble } from './LinkBubble';
 import { LinkDialog } from './LinkDialog';
 import { uploadDropped, uploadInto, type MediaKind } from './media-upload';
 import { useEditorMessage, type EditorMessages } from './messages';
-import { captureRemoteImages } from './remote-capture';
+import { captureRemoteImages, isRemoteImage } from './remote-capture';
 import { htmlLimitRefusal, formatSource } from './source';
 import { Toolbar } from './Toolbar';
 import { ValueSync } from './value-sync';
@@ -244,7 +244,9 @@ export default function RichEditor(props: RichEditorProps) {
         ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),
       },
       transformPastedHTML: (html) => {
-        const clean = sanitizeHtml(html);
+        const clean = sanitizePastedHtml(html, (src) =>
+          isRemoteImage(src, window.location.host, []),
+        );
         // After the paste has landed, its remote images are copied to our server.
         setTimeout(() => live.capture(clean));
         return clean;

@@ -1,4 +1,5 @@
 import type Katex from 'katex';
+import type { KatexOptions } from 'katex';
 
 type KatexModule = typeof Katex;
 
@@ -16,6 +17,19 @@ export function loadKatex(): Promise<KatexModule> {
   return loading;
 }
 
+/**
+ * How every formula is typeset. `trust: false`: \\href, \\url, \\includegraphics and \\html… would
+ * write links, images and attributes of the author's choosing into the page, outside the HTML
+ * allow-list (an image pointed at one of our API paths is a request the viewer never chose); they
+ * show as unsupported commands instead.
+ */
+export const KATEX_OPTIONS = {
+  throwOnError: true,
+  displayMode: false,
+  strict: 'ignore',
+  trust: false,
+} as const satisfies KatexOptions;
+
 /** Red source text marks a formula KaTeX cannot read, in the editor and on rendered pages alike. */
 export const FORMULA_ERROR_COLOR = '#f5222d';
 
@@ -29,7 +43,7 @@ export function renderFormulaInto(
   latex: string,
 ): string | null {
   try {
-    katex.render(latex, element, { throwOnError: true, displayMode: false, strict: 'ignore' });
+    katex.render(latex, element, KATEX_OPTIONS);
     element.style.removeProperty('color');
     element.removeAttribute('title');
     return null;
