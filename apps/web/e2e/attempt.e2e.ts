@@ -290,7 +290,9 @@ describe('Taking an exam', () => {
     expect(receiptText).toContain(fill(z.receipt.answeredCount, { answered: 6, total: 6 }));
     expect(receiptText).toContain(fill(z.receipt.objective, { score: OBJECTIVE_TOTAL }));
     expect(receiptText).toContain(fill(z.receipt.pending_other, { count: 2 }));
-    expect(await receipt.locator('.exam-receipt-code').innerText()).toMatch(/^[0-9a-f]{16}/);
+    expect(await receipt.locator('.exam-receipt-code').innerText()).toMatch(
+      /^([2-9A-HJKMNP-TV-Z]{4}-){3}[2-9A-HJKMNP-TV-Z]{4}/,
+    );
     await screenshot(page, 'attempt-zh-receipt');
 
     // What the server holds: the answers as given, submitted, the short answer and the link task
