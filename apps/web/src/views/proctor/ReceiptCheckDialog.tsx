@@ -50,6 +50,7 @@ export function ReceiptCheckDialog({
       title={t('proctor.receiptCheck.title')}
       width={MODAL_WIDTH}
       okText={t('proctor.receiptCheck.check')}
+      cancelText={t('common.cancel')}
       confirmLoading={checking}
       onOk={() => form.submit()}
       onCancel={onClose}
