@@ -788,6 +788,9 @@ export class AttemptService {
         pending_marking: pending,
         receipt_code: receiptCodeOf(key, attemptId, row.candidate_id, stored),
         live_token: null,
+        // An absence ends with the attempt (a reopened one starts with none).
+        away_since: null,
+        away_kind: null,
       };
       await trx.updateTable('attempts').set(ended).where('id', '=', attemptId).execute();
       await within?.(trx);
