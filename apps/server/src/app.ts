@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
+import type { Clock } from './lib/clock.js';
 import { attemptModule } from './modules/attempt/attempt.module.js';
 import { DeadlineNews } from './modules/attempt/deadlines.js';
 import { authModule } from './modules/auth/auth.module.js';
@@ -38,7 +39,12 @@ const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The whole server, ready to `listen` or to `inject` (tests). It owns `database` from here on. */
-export async function buildApp(config: Config, database: DatabaseHandle): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  database: DatabaseHandle,
+  /** Tests: the clock an exam page's absences are measured on. */
+  { clock }: { clock?: Clock } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -121,6 +127,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
     deadlineNews,
     watcher: proctorHub,
     redis,
+    clock,
   });
   await app.register(proctorModule, { db, config, deadlineNews, hub: proctorHub });
   // Released scores: score analysis works out its figures at once.

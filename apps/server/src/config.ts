@@ -86,6 +86,8 @@ const envSchema = z.object({
       error: 'must be id-last6 (the last six characters of the ID number) or random',
     })
     .default('id-last6'),
+  // An absence from the exam page shorter than this is no leave (a reload rejoins within it).
+  LEAVE_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Tests only: lets the editor's remote image capture fetch private and loopback addresses. */
@@ -106,6 +108,8 @@ export interface Config {
   trustProxy: string[] | false;
   /** How a student account's first password (and the one a reset gives back) is chosen. */
   studentInitialPassword: 'id-last6' | 'random';
+  /** An absence from the exam page shorter than this is no leave (LEAVE_GRACE_SECONDS). */
+  leaveGraceMs: number;
   logLevel: string;
   /** Built web app to serve; absent → API only. */
   webDist: string | undefined;
@@ -143,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     trustProxy: e.TRUST_PROXY,
     studentInitialPassword: e.STUDENT_INITIAL_PASSWORD,
+    leaveGraceMs: e.LEAVE_GRACE_SECONDS * 1000,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     uploadAllowPrivateFetch: e.UPLOAD_ALLOW_PRIVATE_FETCH,

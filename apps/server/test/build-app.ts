@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
+import type { Clock } from '../src/lib/clock.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seed } from '../src/db/seed.js';
@@ -70,7 +71,11 @@ export interface TestApp {
 }
 
 /** buildApp on a fresh, migrated and seeded database; captcha off unless the test turns it on. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  /** The clock an exam page's absences are measured on (a test moves it on). */
+  { clock }: { clock?: Clock } = {},
+): Promise<TestApp> {
   const fresh = await freshDatabase();
   const config = loadConfig({
     DATA_DIR: fresh.dataDir,
@@ -84,7 +89,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const handle = openDatabase(config.database);
   await migrateToLatest(handle.db);
   await seed(handle.db, config);
-  const app = await buildApp(config, handle);
+  const app = await buildApp(config, handle, { clock });
   await app.ready();
   return {
     app,

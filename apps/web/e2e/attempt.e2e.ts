@@ -1,6 +1,8 @@
 import {
   ATTEMPT_BASE,
   CandidateStatus,
+  PROCTOR_BASE,
+  type LiveExamView,
   type AttemptView,
   type CandidateView,
   type ListResult,
@@ -96,7 +98,7 @@ describe('Taking an exam', () => {
   let fixture: AttemptFixture;
 
   beforeAll(async () => {
-    fixture = await createAttemptExam(session.admin, baseURL, tag, { students: 3 });
+    fixture = await createAttemptExam(session.admin, baseURL, tag, { students: 5 });
   });
 
   const examUrl = (attemptId: number) => `${baseURL}/socketA?attemptId=${attemptId}`;
@@ -290,7 +292,9 @@ describe('Taking an exam', () => {
     expect(receiptText).toContain(fill(z.receipt.answeredCount, { answered: 6, total: 6 }));
     expect(receiptText).toContain(fill(z.receipt.objective, { score: OBJECTIVE_TOTAL }));
     expect(receiptText).toContain(fill(z.receipt.pending_other, { count: 2 }));
-    expect(await receipt.locator('.exam-receipt-code').innerText()).toMatch(/^[0-9a-f]{16}/);
+    expect(await receipt.locator('.exam-receipt-code').innerText()).toMatch(
+      /^([2-9A-HJKMNP-TV-Z]{4}-){3}[2-9A-HJKMNP-TV-Z]{4}/,
+    );
     await screenshot(page, 'attempt-zh-receipt');
 
     // What the server holds: the answers as given, submitted, the short answer and the link task
@@ -429,7 +433,36 @@ describe('Taking an exam', () => {
     await page.close();
   });
 
-  it('hears extra time at once, counts leaving the page, and hands in past the limit', async () => {
+  /**
+   * Headless Chromium never hides a page, even behind another one brought to the front: the test
+   * tells the page what a browser tells it then (visibilityState hidden, later visible again).
+   */
+  const setHidden = (page: Page, hidden: boolean) =>
+    page.evaluate((hide) => {
+      if (hide) {
+        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      } else delete (document as { visibilityState?: unknown }).visibilityState;
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+
+  /** Another page of the candidate's browser comes to the front; theirs is hidden behind it. */
+  async function leaveFor(page: Page) {
+    const other = await page.context().newPage();
+    await other.bringToFront();
+    await setHidden(page, true);
+    return other;
+  }
+
+  /** The leaves the server counted for the student (the proctor's row, as staff see it). */
+  async function countedLeaves(examId: number, student: ExamStudent) {
+    const live = await session.admin.call<LiveExamView>(
+      'GET',
+      `${PROCTOR_BASE}/liveExam/${examId}`,
+    );
+    return live.rows.find((row) => row.studentId === student.id)?.eventCounts.left_page ?? 0;
+  }
+
+  it('tells of extra time, counts a page really left past the grace, and hands in past the limit', async () => {
     const examId = await fixture.publish(`离开次数受限的考试${tag}`, { leaveLimit: 1 });
     const student = fixture.students[1]!;
     const api = await fixture.signIn(student);
@@ -437,33 +470,36 @@ describe('Taking an exam', () => {
     const { page, consoleErrors } = await openExam(api, view.attemptId);
     const clock = page.locator('.exam-clock-time');
     expect(await clock.innerText()).toMatch(/^(59:\d\d|1:00:00)$/);
-    // Thirty minutes more, given while the page is open: its clock moves without a reload.
+    // Thirty minutes more, given while the page is open: its clock moves without a reload, and
+    // the candidate is told by how much.
     await session.admin.call('POST', '/api/kaoshi-exam/exam/setExtraTime', {
       examId,
       studentId: student.id,
       minutes: 30,
     });
     await expect.poll(() => clock.innerText()).toMatch(/^1:(29:\d\d|30:00)$/);
+    const told = page.locator('.exam-time-change');
+    await told.waitFor();
+    expect(await told.innerText()).toBe(fill(z.integrity.timeAdded_other, { count: 30 }));
+    await screenshot(page, 'attempt-zh-time-added', { fullPage: false });
 
-    // Headless Chromium never hides a page: the test tells the page what a browser tells it
-    // when the candidate switches away (visibilityState hidden, then visible again).
-    const leave = () =>
-      page.evaluate(() => {
-        Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
-        document.dispatchEvent(new Event('visibilitychange'));
-        delete (document as { visibilityState?: unknown }).visibilityState;
-        document.dispatchEvent(new Event('visibilitychange'));
-      });
-    await leave();
+    // Another page in front for longer than the grace: the server counts one leave by itself.
+    let other = await leaveFor(page);
+    await expect.poll(() => countedLeaves(examId, student), { timeout: 30_000 }).toBe(1);
+    await page.bringToFront();
+    await other.close();
+    await setHidden(page, false);
     const warning = page.locator('.exam-leaves');
     await warning.waitFor();
     expect(await warning.innerText()).toBe(fill(z.integrity.leaves, { count: 1, limit: 1 }));
     await screenshot(page, 'attempt-zh-leaves', { fullPage: false });
-    // Once more is past the limit: the server hands the attempt in and the page shows the receipt.
-    await leave();
+    // Once more is past the limit: the server hands the attempt in, and the page (hidden, still
+    // connected) shows the receipt.
+    other = await leaveFor(page);
     const receipt = page.locator('.exam-receipt');
-    await receipt.waitFor();
+    await receipt.waitFor({ timeout: 30_000 });
     expect(await receipt.innerText()).toContain(z.receipt.leaveLimit);
+    await other.close();
     const finished = await api.call<AttemptView>(
       'GET',
       `${ATTEMPT_BASE}/getAttempt/${view.attemptId}`,
@@ -471,6 +507,58 @@ describe('Taking an exam', () => {
     expect(finished.finished?.finishReason).toBe('leave_limit');
     expect(consoleErrors).toEqual([]);
     await page.close();
+  });
+
+  it('counts no leave for five reloads or the link task’s own tab, and one for a page left', async () => {
+    const examId = await fixture.publish(`刷新不算离开${tag}`, { leaveLimit: 3 });
+    const [reloader, leaver] = [fixture.students[3]!, fixture.students[4]!];
+    const start = async (student: ExamStudent) => {
+      const api = await fixture.signIn(student);
+      const view = await api.call<AttemptView>('POST', `${ATTEMPT_BASE}/startAttempt`, {
+        examId,
+      });
+      return openExam(api, view.attemptId);
+    };
+    const first = await start(reloader);
+    const { page } = first;
+    // Stuck, the candidate presses F5, five times; each time the page hides as it unloads.
+    for (let i = 0; i < 5; i++) {
+      await page.reload();
+      await page.locator('.exam-header').waitFor();
+      await expect.poll(() => saveState(page)).toBe('saved');
+    }
+    // The link task opens in a tab of its own, in front of the exam page, and stays there.
+    await navButton(page, 6).click();
+    const [task] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('link', { name: buttonName(z.question.openTask) }).click(),
+    ]);
+    await setHidden(page, true);
+
+    // Another candidate really leaves, later than all of that. Once the server has counted their
+    // leave, any absence of the first that counted would have been counted too (it began earlier).
+    const second = await start(leaver);
+    const other = await leaveFor(second.page);
+    await expect.poll(() => countedLeaves(examId, leaver), { timeout: 30_000 }).toBe(1);
+    expect(await countedLeaves(examId, reloader)).toBe(0);
+
+    // Back from the task: still no leave on the page.
+    await task.close();
+    await setHidden(page, false);
+    await expect.poll(() => countedLeaves(examId, reloader)).toBe(0);
+    expect(await page.locator('.exam-leaves').count()).toBe(0);
+    await screenshot(page, 'attempt-zh-reloads-no-leave', { fullPage: false });
+    // The one who left sees it counted once back.
+    await second.page.bringToFront();
+    await other.close();
+    await setHidden(second.page, false);
+    const warning = second.page.locator('.exam-leaves');
+    await warning.waitFor();
+    expect(await warning.innerText()).toBe(fill(z.integrity.leaves, { count: 1, limit: 3 }));
+    expect(first.consoleErrors).toEqual([]);
+    expect(second.consoleErrors).toEqual([]);
+    await page.close();
+    await second.page.close();
   });
 
   it('saves and submits over HTTP when the socket cannot connect', async () => {

@@ -73,6 +73,9 @@ export default async function setup(project: TestProject) {
       CAPTCHA: 'off',
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // A leave counts after 4 s away (10 s in production): a reload here rejoins well within it,
+      // and the leave tests wait for the server's count, not for a fixed time.
+      LEAVE_GRACE_SECONDS: '4',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -104,6 +104,13 @@ describe('The proctor’s live view', () => {
     await expect
       .poll(async () => seconds(await clock.innerText()) - before)
       .toBeGreaterThan(14 * 60);
+    // The candidate is told, not left to notice the jump.
+    const added = candidate.locator('.exam-time-change');
+    await added.waitFor();
+    expect(await added.innerText()).toBe(
+      zh.attemptPage.integrity.timeAdded_other.replace('{{count}}', '15'),
+    );
+    await screenshot(candidate, 'proctor-extra-time-on-exam-page-zh', { fullPage: false });
 
     // A message to this candidate shows on their exam page.
     await row.getByRole('button', { name: p.actions.message }).click();
@@ -123,6 +130,47 @@ describe('The proctor’s live view', () => {
     expect(await drawer.innerText()).toContain(p.event.joined);
     await animationsDone(page);
     await screenshot(page, 'proctor-drawer-zh', { fullPage: false });
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
+
+    // The proctor collects the paper: the row says so (not "by the candidate"), also after a
+    // reload; the candidate's receipt says who handed it in.
+    await row.getByRole('button', { name: p.actions.submit }).click();
+    await dialog.waitFor();
+    await dialog.getByPlaceholder(p.dialog.reasonPlaceholder).fill('考生身体不适，提前收卷');
+    await dialog.getByRole('button', { name: buttonName(p.dialog.confirm) }).click();
+    await expect.poll(() => row.innerText()).toContain(p.finish.proctor_submit);
+    expect(await row.innerText()).not.toContain(p.finish.submitted);
+    const receipt = candidate.locator('.exam-receipt');
+    await receipt.waitFor();
+    expect(await receipt.innerText()).toContain(zh.attemptPage.receipt.proctorSubmit);
+    const code = await receipt.locator('.exam-receipt-code').innerText();
+    expect(code).toMatch(/^([2-9A-HJKMNP-TV-Z]{4}-){3}[2-9A-HJKMNP-TV-Z]{4}$/);
+    await page.reload();
+    await page.locator('.proctor-link-live').waitFor();
+    await expect.poll(() => row.innerText()).toContain(p.finish.proctor_submit);
+    await screenshot(page, 'proctor-collected-zh', { fullPage: false });
+
+    // Staff check the code the candidate shows: theirs; one character changed, no one's.
+    const check = async (typed: string) => {
+      await page.getByRole('button', { name: buttonName(p.actions.checkReceipt) }).click();
+      const checkDialog = page.locator('.proctor-receipt-dialog');
+      await checkDialog.waitFor();
+      await checkDialog.getByPlaceholder(p.receiptCheck.placeholder).fill(typed);
+      await checkDialog.getByRole('button', { name: buttonName(p.receiptCheck.check) }).click();
+      const answer = checkDialog.locator('[class*="proctor-receipt-"][role="status"]');
+      await answer.waitFor();
+      return { checkDialog, answer };
+    };
+    const right = await check(code.toLowerCase());
+    expect(await right.answer.getAttribute('class')).toContain('proctor-receipt-valid');
+    expect(await right.answer.innerText()).toContain(student.ticketNumber);
+    await screenshot(page, 'proctor-receipt-valid-zh', { fullPage: false });
+    await right.checkDialog.getByRole('button', { name: buttonName(zh.common.cancel) }).click();
+    await right.checkDialog.waitFor({ state: 'hidden' });
+    const wrong = await check(code.slice(0, 5) + (code[5] === 'A' ? 'B' : 'A') + code.slice(6));
+    expect(await wrong.answer.getAttribute('class')).toContain('proctor-receipt-unknown');
+    expect(await wrong.answer.innerText()).toBe(p.receiptCheck.unknown);
 
     expect(errors).toEqual([]);
     expect(candidateErrors).toEqual([]);

@@ -389,6 +389,18 @@ export interface AttemptsTable {
   live_token: string | null;
   leave_count: Generated<number>;
   start_ip: Generated<string>;
+  /** Since when the page has been away (hidden, out of full screen, no connection). */
+  away_since: string | null;
+  /** 'hidden', 'fullscreen', 'offline' or 'link_task'. */
+  away_kind: string | null;
+  link_task_at: string | null;
+}
+
+/** The server's own secrets (the receipt key): one row each, created once. */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
 }
 
 export interface AttemptAnswersTable {
@@ -561,6 +573,7 @@ export interface CertificatesTable {
 }
 
 export interface Database {
+  server_secrets: ServerSecretsTable;
   users: UsersTable;
   roles: RolesTable;
   user_roles: UserRolesTable;

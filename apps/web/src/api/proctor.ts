@@ -6,6 +6,7 @@ import {
   type ProctorExtraTimeBody,
   type ProctorMessageBody,
   type ProctorMessageResult,
+  type ProctorReceiptCheck,
   type ProctorReopenBody,
   type ProctorSubmitBody,
 } from '@kaoshi/shared';
@@ -28,6 +29,10 @@ export const proctorReopen = (body: ProctorReopenBody) =>
 /** To one candidate (studentId) or to every candidate still answering. */
 export const sendProctorMessage = (body: ProctorMessageBody) =>
   request.post<ProctorMessageResult>(`${PROCTOR_BASE}/sendMessage`, body);
+
+/** A receipt code a candidate shows: whose it is, and whether their stored answers still give it. */
+export const checkReceipt = (examId: number, code: string) =>
+  request.post<ProctorReceiptCheck>(`${PROCTOR_BASE}/checkReceipt`, { examId, code });
 
 /** The event log as .xlsx, headers in the UI's language. */
 export const exportEventLog = (examId: number, fallbackName: string) =>

@@ -22,19 +22,31 @@ export const ANSWER_TEXT_MAX = 20_000;
 /** Characters of one blank's answer. */
 export const ANSWER_BLANK_MAX = 200;
 
-/** Integrity events: what a client reports, and what the server notices itself. */
-export const CLIENT_EVENT_TYPES = ['page_hidden', 'fullscreen_left', 'paste'] as const;
+/**
+ * Integrity events: what a client reports, and what the server notices itself. page_hidden and
+ * fullscreen_left start an absence; page_back (visible again, in full screen where the exam asks
+ * for it) ends it; link_task_opened comes just before the page opens a link task's own tab, whose
+ * hiding of the page is no absence. left_page is the server's: an absence outlasted the grace.
+ */
+export const CLIENT_EVENT_TYPES = [
+  'page_hidden',
+  'fullscreen_left',
+  'paste',
+  'page_back',
+  'link_task_opened',
+] as const;
 export type ClientEventType = (typeof CLIENT_EVENT_TYPES)[number];
 export const ATTEMPT_EVENT_TYPES = [
   ...CLIENT_EVENT_TYPES,
   'address_changed',
   'takeover',
   'joined',
+  'left_page',
 ] as const;
 export type AttemptEventType = (typeof ATTEMPT_EVENT_TYPES)[number];
 
 /** Why an attempt ended. */
-export const FINISH_REASONS = ['submitted', 'deadline', 'leave_limit'] as const;
+export const FINISH_REASONS = ['submitted', 'deadline', 'leave_limit', 'proctor_submit'] as const;
 export type FinishReason = (typeof FINISH_REASONS)[number];
 
 /** An item of the delivered paper: s1q3 (a fixed question), s1p12 (drawn from a pool). */
@@ -225,7 +237,10 @@ export interface Receipt {
   finishReason: FinishReason;
   answeredCount: number;
   itemCount: number;
-  /** The first 16 hex digits of SHA-256 over the answers as stored. */
+  /**
+   * 16 characters (RECEIPT_ALPHABET) of an HMAC-SHA256, under a key only the server holds, over
+   * the attempt, the candidate and the answers as stored: staff can check it (checkReceipt).
+   */
   receiptCode: string;
   result: AttemptResult | null;
 }
@@ -277,4 +292,14 @@ export type EventAck = ({ ok: true } & LogEventResult) | SocketRefusal;
 export interface TimeMessage {
   deadline: string;
   remainingMs: number;
+  /** Whole minutes the deadline moved by (negative: earlier), for the page to say so. */
+  changedMinutes: number;
 }
+
+/** A receipt code's characters: no 0/O, 1/I/L or U, so a code read aloud or copied survives. */
+export const RECEIPT_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const RECEIPT_CODE_LENGTH = 16;
+/** A receipt code as people read it: groups of four (ABCD-EFGH-…). */
+export const groupReceiptCode = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;
+/** What someone typed as a receipt code: capitals, without spaces or dashes. */
+export const normalReceiptCode = (typed: string) => typed.toUpperCase().replace(/[\s-]/g, '');

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { dbId } from './common.js';
 import { EXAM_EXTRA_MINUTES_MAX, type CandidateStatusCode, type ExamState } from './exam.js';
-import type { FinishReason } from './attempt.js';
+import {
+  RECEIPT_ALPHABET,
+  RECEIPT_CODE_LENGTH,
+  normalReceiptCode,
+  type FinishReason,
+} from './attempt.js';
 
 /**
  * The proctor's live view of an exam (issue 16 §1): counts, a row per candidate, actions each
@@ -48,6 +53,39 @@ export type ProctorExtraTimeBody = z.output<typeof proctorExtraTimeBody>;
 
 export const proctorSubmitBody = z.object({ examId: dbId, studentId: dbId, reason });
 export type ProctorSubmitBody = z.output<typeof proctorSubmitBody>;
+
+/** checkReceipt: a code a candidate shows, typed with or without its dashes. */
+export const proctorReceiptBody = z.object({
+  examId: dbId,
+  code: z
+    .string()
+    .trim()
+    .transform(normalReceiptCode)
+    .pipe(
+      z
+        .string()
+        .length(RECEIPT_CODE_LENGTH)
+        .regex(new RegExp(`^[${RECEIPT_ALPHABET}]+$`)),
+    ),
+});
+export type ProctorReceiptBody = z.output<typeof proctorReceiptBody>;
+
+/**
+ * checkReceipt's answer: 'valid' the code is this candidate's and their answers as stored still
+ * give it; 'changed' it was theirs but the stored answers no longer give it; 'unknown' no finished
+ * attempt of the exam (that this user may see) has it.
+ */
+export interface ProctorReceiptCheck {
+  result: 'valid' | 'changed' | 'unknown';
+  candidate: {
+    studentId: number;
+    name: string;
+    ticketNumber: string;
+    finishedAt: string;
+    finishReason: FinishReason;
+    answeredCount: number;
+  } | null;
+}
 
 export const proctorReopenBody = z.object({
   examId: dbId,

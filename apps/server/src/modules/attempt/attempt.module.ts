@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import type { Db } from '../../db/database.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { attemptRoutes } from './attempt.routes.js';
-import { AttemptService } from './attempt.service.js';
+import { AttemptService, LEAVE_SWEEP_PAGE } from './attempt.service.js';
 import { attachAttemptSocket, type AttemptWatcher } from './attempt.socket.js';
 import type { DeadlineNews } from './deadlines.js';
 import type { RedisLink } from '../../realtime.js';
@@ -27,9 +28,14 @@ export async function attemptModule(
     watcher?: AttemptWatcher;
     /** Several processes share the channel through Redis (REDIS_URL). */
     redis?: RedisLink;
+    /** The clock leaves are measured on (tests move it on). */
+    clock?: Clock;
   },
 ) {
-  const attempts = new AttemptService(opts.db, opts.config.database.kind === 'postgres');
+  const attempts = new AttemptService(opts.db, opts.config.database.kind === 'postgres', {
+    graceMs: opts.config.leaveGraceMs,
+    clock: opts.clock ?? systemClock,
+  });
   opts.auth.hasOpenAttempt = (userId) => attempts.hasOpenAttempt(userId);
   await app.register(attemptRoutes, { attempts });
   attachAttemptSocket(app, {
@@ -47,6 +53,8 @@ export async function attemptModule(
       try {
         // A full page means more may be due: go on until a page comes back short.
         while ((await attempts.finalizeDue()) === 200);
+        // Absences past the grace with the page still away: one leave each.
+        while ((await attempts.countLeavesDue()) === LEAVE_SWEEP_PAGE);
       } catch (error) {
         app.log.warn({ err: error }, 'finalizing attempts past their deadline failed');
       } finally {

@@ -186,3 +186,113 @@ export async function markerCommentsOf(db: Db, attemptId: number): Promise<Map<s
   for (const arbitration of arbitrations) comments.set(arbitration.item_id, arbitration.comment);
   return comments;
 }
+
+// ── Absences from the exam page (a leave counts only past a grace) ─────────────────────────
+
+/** An absence the page counts as no leave: the link task's own tab, or one counted already. */
+export const UNCOUNTED_AWAY = ['link_task', 'offline', 'counted'];
+
+export function awayOf(db: Db, attemptId: number) {
+  return db
+    .selectFrom('attempts')
+    .select(['away_since', 'away_kind', 'link_task_at', 'leave_count', 'finished_at'])
+    .where('id', '=', attemptId)
+    .executeTakeFirstOrThrow();
+}
+
+/** The page is away from `at` (kind), unless an absence is already going on. */
+export async function markAway(db: Db, attemptId: number, at: string, kind: string) {
+  await db
+    .updateTable('attempts')
+    .set({ away_since: at, away_kind: kind })
+    .where('id', '=', attemptId)
+    .where('finished_at', 'is', null)
+    .where('away_since', 'is', null)
+    .execute();
+}
+
+/**
+ * Changes the kind of the absence that began at `since` with kind `from`; `leave` adds one to the
+ * count, `end` closes the absence. Answers whether this call did it (another process, the sweep
+ * or the page may have come first).
+ */
+export async function settleAway(
+  db: Db,
+  attemptId: number,
+  since: string,
+  from: string,
+  change: { to?: string; since?: string; leave?: boolean; end?: boolean },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('attempts')
+    .set((eb) => ({
+      ...(change.end
+        ? { away_since: null, away_kind: null }
+        : { away_kind: change.to ?? from, away_since: change.since ?? since }),
+      ...(change.leave ? { leave_count: eb('leave_count', '+', 1) } : {}),
+    }))
+    .where('id', '=', attemptId)
+    .where('away_since', '=', since)
+    .where('away_kind', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function markLinkTask(db: Db, attemptId: number, at: string) {
+  await db.updateTable('attempts').set({ link_task_at: at }).where('id', '=', attemptId).execute();
+}
+
+/** Running attempts whose page has been away (a kind that counts) since `before` or earlier. */
+export function awayPast(db: Db, before: string, limit: number) {
+  return db
+    .selectFrom('attempts')
+    .select(['id', 'away_since', 'away_kind'])
+    .where('finished_at', 'is', null)
+    .where('away_since', '<=', before)
+    .where('away_kind', 'not in', UNCOUNTED_AWAY)
+    .orderBy('away_since')
+    .limit(limit)
+    .execute();
+}
+
+// ── The receipt key ────────────────────────────────────────────────────────────────────────
+
+/**
+ * A secret of the server's, made once: the first process to need it inserts it, every other
+ * one (and every later start) reads that one.
+ */
+export async function serverSecret(db: Db, name: string, make: () => string): Promise<string> {
+  await db
+    .insertInto('server_secrets')
+    .values({ name, value: make(), created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('server_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
+
+/** A finished attempt of the exam whose stored receipt code is `code`, with its candidate. */
+export function attemptByReceipt(db: Db, examId: number, code: string) {
+  return db
+    .selectFrom('attempts')
+    .innerJoin('students', 'students.id', 'attempts.student_id')
+    .innerJoin('exam_candidates as c', 'c.id', 'attempts.candidate_id')
+    .select([
+      'attempts.id',
+      'attempts.candidate_id',
+      'attempts.student_id',
+      'attempts.finished_at',
+      'attempts.finish_reason',
+      'c.class_id',
+      'students.name',
+      'students.ticket_number',
+    ])
+    .where('attempts.exam_id', '=', examId)
+    .where('attempts.receipt_code', '=', code)
+    .where('attempts.finished_at', 'is not', null)
+    .executeTakeFirst();
+}

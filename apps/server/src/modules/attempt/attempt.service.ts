@@ -1,10 +1,12 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import {
   ApiStatus,
   CandidateStatus,
   QuestionType,
+  RECEIPT_ALPHABET,
+  RECEIPT_CODE_LENGTH,
   SAVE_GRACE_MS,
   UserType,
   scoreFromHundredths,
@@ -21,6 +23,7 @@ import {
   type MessageLanguage,
   type MyExamView,
   type MyExamsView,
+  type ProctorReceiptCheck,
   type Receipt,
   type ResultSectionView,
   type ReviewItem,
@@ -32,6 +35,7 @@ import {
 import { inTransaction, nowIso, precompiled, type Db } from '../../db/database.js';
 import type { AttemptsTable } from '../../db/types.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { parseJson } from '../../lib/json.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { latestKeyCorrections, withKey } from '../marking/key-overlay.js';
@@ -42,12 +46,20 @@ import { AnswerWriter, shownTime } from './answer-writer.js';
 import {
   answersOf,
   answersQuery,
+  attemptByReceipt,
   attemptWithExam,
+  awayOf,
+  awayPast,
+  markAway,
+  markLinkTask,
   markerCommentsOf,
   recordEvent,
   recordEvents,
   resultFactsOf,
   scoredAnswersOf,
+  serverSecret,
+  settleAway,
+  UNCOUNTED_AWAY,
   type AttemptEventInput,
   type AttemptRow,
 } from './attempt.repository.js';
@@ -110,12 +122,41 @@ const sameText = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** The receipt code: SHA-256 over the answers as stored, in item order. */
-export function receiptCodeOf(answers: readonly { item_id: string; seq: number; value: string }[]) {
-  const hash = createHash('sha256');
-  for (const answer of answers) hash.update(`${answer.item_id}\t${answer.seq}\t${answer.value}\n`);
-  return hash.digest('hex').slice(0, 16);
+/**
+ * The receipt code: HMAC-SHA256 under the server's receipt key over the attempt, the candidate
+ * and the answers as stored (item and value, in item order), as RECEIPT_CODE_LENGTH characters
+ * of RECEIPT_ALPHABET. Two candidates with the same answers (or two blank papers) differ; no one
+ * without the key can make or check one.
+ */
+export function receiptCodeOf(
+  key: Buffer,
+  attemptId: number,
+  candidateId: number,
+  answers: readonly { item_id: string; value: string }[],
+) {
+  const canonical = JSON.stringify([
+    'kaoshi-receipt-1',
+    attemptId,
+    candidateId,
+    [...answers]
+      .sort((a, b) => (a.item_id < b.item_id ? -1 : a.item_id > b.item_id ? 1 : 0))
+      .map((answer) => [answer.item_id, answer.value]),
+  ]);
+  let rest = BigInt(`0x${createHmac('sha256', key).update(canonical).digest('hex')}`);
+  const base = BigInt(RECEIPT_ALPHABET.length);
+  let code = '';
+  for (let i = 0; i < RECEIPT_CODE_LENGTH; i++) {
+    code += RECEIPT_ALPHABET[Number(rest % base)];
+    rest /= base;
+  }
+  return code;
 }
+
+/** The receipt key's name in server_secrets. */
+const RECEIPT_KEY = 'receipt-hmac-sha256';
+
+/** How many absences one sweep settles (a full page: the sweep goes on). */
+export const LEAVE_SWEEP_PAGE = 200;
 
 /**
  * Starting, resuming, saving, submitting and finalizing attempts (issue 13). Every answer a
@@ -145,10 +186,16 @@ export class AttemptService {
   private readonly ownAttemptRow;
   private readonly candidateExam;
   private readonly storedAnswers;
+  private receiptKey: Promise<Buffer> | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly postgres: boolean,
+    /** A leave counts only after the page has been away this long, on `clock`. */
+    private readonly leaves: { graceMs: number; clock: Clock } = {
+      graceMs: 10_000,
+      clock: systemClock,
+    },
   ) {
     this.writer = new AnswerWriter(db, postgres);
     this.serverEvents = new WriteGroup<AttemptEventInput, void>(async (events) => {
@@ -191,6 +238,20 @@ export class AttemptService {
       db,
       attemptWithExam(db).where('attempts.id', '=', 0).where('attempts.student_id', '=', 0),
     );
+  }
+
+  /** The receipt key: made once per deployment, kept in the database (every process signs alike). */
+  private key(): Promise<Buffer> {
+    if (!this.receiptKey) {
+      const key = serverSecret(this.db, RECEIPT_KEY, () => randomBytes(32).toString('hex')).then(
+        (hex) => Buffer.from(hex, 'hex'),
+      );
+      key.catch(() => {
+        this.receiptKey = null;
+      });
+      this.receiptKey = key;
+    }
+    return this.receiptKey;
   }
 
   private snapshot(versionId: number): Promise<PaperSnapshot> {
@@ -520,7 +581,8 @@ export class AttemptService {
         })),
       },
       answers: savedAnswers(variant, stored),
-      finished: row.finished_at === null ? null : this.receiptOf(row, stored, variant),
+      finished:
+        row.finished_at === null ? null : this.receiptOf(row, stored, variant, await this.key()),
     };
   }
 
@@ -541,7 +603,8 @@ export class AttemptService {
       leaveCount: row.leave_count,
       leaveLimit: row.leave_limit,
       answers: savedAnswers(variant, stored),
-      finished: row.finished_at === null ? null : this.receiptOf(row, stored, variant),
+      finished:
+        row.finished_at === null ? null : this.receiptOf(row, stored, variant, await this.key()),
     };
   }
 
@@ -624,13 +687,19 @@ export class AttemptService {
     const row = await attemptWithExam(this.db)
       .where('attempts.id', '=', attemptId)
       .executeTakeFirstOrThrow();
-    return this.receiptOf(row, await this.storedAnswers(attemptId), await this.variantOf(row));
+    return this.receiptOf(
+      row,
+      await this.storedAnswers(attemptId),
+      await this.variantOf(row),
+      await this.key(),
+    );
   }
 
   private receiptOf(
     row: AttemptRow,
     stored: readonly { item_id: string; seq: number; value: string }[],
     variant: Variant,
+    key: Buffer,
   ): Receipt {
     return {
       attemptId: row.id,
@@ -638,7 +707,7 @@ export class AttemptService {
       finishReason: row.finish_reason as FinishReason,
       answeredCount: stored.filter((answer) => isAnswered(parseJson(answer.value, ''))).length,
       itemCount: variant.itemCount,
-      receiptCode: row.receipt_code ?? receiptCodeOf(stored),
+      receiptCode: row.receipt_code ?? receiptCodeOf(key, row.id, row.candidate_id, stored),
       result: resultOf({
         finished: true,
         showResult: row.show_result,
@@ -672,6 +741,7 @@ export class AttemptService {
     // version inside it through this.db would wait for itself (a server restarted with attempts
     // overdue and no variant cached hung so, found by the crash test).
     const variant = await this.variantOf(before);
+    const key = await this.key();
     const finished = await inTransaction(this.db, async (trx): Promise<Receipt | null> => {
       const at = nowIso();
       const claimed = await trx
@@ -716,22 +786,29 @@ export class AttemptService {
       const ended = {
         objective_score: objective,
         pending_marking: pending,
-        receipt_code: receiptCodeOf(stored),
+        receipt_code: receiptCodeOf(key, attemptId, row.candidate_id, stored),
         live_token: null,
+        // An absence ends with the attempt (a reopened one starts with none).
+        away_since: null,
+        away_kind: null,
       };
       await trx.updateTable('attempts').set(ended).where('id', '=', attemptId).execute();
       await within?.(trx);
       await trx
         .updateTable('exam_candidates')
         .set({
-          status: reason === 'submitted' ? CandidateStatus.SUBMITTED : CandidateStatus.SAVED,
+          // Handed in, by the candidate or collected by the proctor; else saved at the end.
+          status:
+            reason === 'submitted' || reason === 'proctor_submit'
+              ? CandidateStatus.SUBMITTED
+              : CandidateStatus.SAVED,
           score: pending === 0 ? objective : null,
           passed: pending === 0 ? (objective >= row.pass_score ? 1 : 0) : null,
         })
         .where('id', '=', row.candidate_id)
         .execute();
       // The receipt from what this transaction read and wrote: no second read of the attempt.
-      return this.receiptOf({ ...row, ...ended }, stored, variant);
+      return this.receiptOf({ ...row, ...ended }, stored, variant, key);
     });
     if (!finished) return null;
     this.variants.delete(attemptId);
@@ -857,12 +934,21 @@ export class AttemptService {
 
   // ── Integrity events ───────────────────────────────────────────────────────────────────
 
-  /** Logs what the page reports; leaving the page past the exam's limit submits the attempt. */
+  /**
+   * Logs what the page reports. Leaving is an absence measured on the server's clock: it starts
+   * when the page says it is hidden (or out of full screen) and counts as one leave only if the
+   * page is not back within the grace (page_back, or a join of a page in view). A reload comes
+   * back within seconds; the link task's own tab is the candidate's work; an absence during which
+   * the page lost its connection (or that only HTTP reported) cannot be told from a reload or a
+   * network drop and is never counted. Past the exam's limit, the attempt is handed in.
+   * `connected`: the page holds a live connection (socket.io), not the HTTP fallback.
+   */
   async logEvent(
     attemptId: number,
     type: ClientEventType,
     auth: AuthContext,
     ip: string,
+    connected = false,
   ): Promise<LogEventResult> {
     const row = await this.ownAttempt(attemptId, auth);
     if (row.finished_at !== null) {
@@ -870,29 +956,170 @@ export class AttemptService {
         at: shownTime(row.finished_at),
       });
     }
-    const leaving = type === 'page_hidden' || type === 'fullscreen_left';
-    const leaveCount = await inTransaction(this.db, async (trx) => {
-      await recordEvent(trx, { attemptId, examId: row.exam_id, type, ip, at: nowIso() });
-      if (!leaving || row.leave_limit === 0) return row.leave_count;
-      await trx
-        .updateTable('attempts')
-        .set((eb) => ({ leave_count: eb('leave_count', '+', 1) }))
-        .where('id', '=', attemptId)
-        .execute();
-      const updated = await trx
-        .selectFrom('attempts')
-        .select('leave_count')
-        .where('id', '=', attemptId)
-        .executeTakeFirstOrThrow();
-      return updated.leave_count;
-    });
-    let finished: Receipt | null = null;
-    if (leaving && row.leave_limit > 0 && leaveCount > row.leave_limit) {
-      await this.writer.drain();
-      finished = (await this.finalize(attemptId, 'leave_limit')) ?? (await this.receipt(attemptId));
-    }
+    await recordEvent(this.db, { attemptId, examId: row.exam_id, type, ip, at: nowIso() });
     this.onLogged(row, type, ip);
-    return { leaveCount, leaveLimit: row.leave_limit, finished };
+    if (type === 'page_hidden' || type === 'fullscreen_left') {
+      await this.awayFrom(
+        row,
+        connected ? (type === 'page_hidden' ? 'hidden' : 'fullscreen') : 'offline',
+      );
+    } else if (type === 'link_task_opened') {
+      await this.linkTaskOpened(row);
+    } else if (type === 'page_back') {
+      return this.back(row, ip);
+    }
+    const { leave_count: leaveCount } = await awayOf(this.db, attemptId);
+    return { leaveCount, leaveLimit: row.leave_limit, finished: null };
+  }
+
+  private nowOnClock() {
+    const now = this.leaves.clock.now();
+    return { now, at: new Date(now).toISOString() };
+  }
+
+  /** The page is away from now, unless an absence goes on; just after the link task opened, exempt. */
+  async awayFrom(row: AttemptRow, kind: 'hidden' | 'fullscreen' | 'offline') {
+    const { now, at } = this.nowOnClock();
+    const state = await awayOf(this.db, row.id);
+    const ownTask =
+      state.link_task_at !== null && now - Date.parse(state.link_task_at) <= this.leaves.graceMs;
+    await markAway(this.db, row.id, at, ownTask && kind !== 'offline' ? 'link_task' : kind);
+  }
+
+  /**
+   * The page opens the link task's tab: the page's hiding that follows (or that came just before,
+   * the two messages racing) is the candidate's own work.
+   */
+  private async linkTaskOpened(row: AttemptRow) {
+    const { now, at } = this.nowOnClock();
+    await markLinkTask(this.db, row.id, at);
+    const state = await awayOf(this.db, row.id);
+    if (
+      state.away_since !== null &&
+      state.away_kind !== null &&
+      !UNCOUNTED_AWAY.includes(state.away_kind) &&
+      now - Date.parse(state.away_since) <= this.leaves.graceMs
+    ) {
+      await settleAway(this.db, row.id, state.away_since, state.away_kind, { to: 'link_task' });
+    }
+  }
+
+  /**
+   * The holder's connection went away while the page was away: a reload, a closed tab or a
+   * network drop, which the server cannot tell apart; that absence no longer counts.
+   */
+  async connectionLost(row: AttemptRow) {
+    const state = await awayOf(this.db, row.id);
+    if (state.away_since === null || state.away_kind === null) return;
+    if (UNCOUNTED_AWAY.includes(state.away_kind)) return;
+    await settleAway(this.db, row.id, state.away_since, state.away_kind, { to: 'offline' });
+  }
+
+  /**
+   * A page joined (a load, a reload, a reconnect): in view, it ends the absence; hidden (it
+   * reconnected behind another window), an absence starts now.
+   */
+  async joined(row: AttemptRow, present: boolean, ip: string): Promise<LogEventResult> {
+    if (row.finished_at !== null) {
+      return { leaveCount: row.leave_count, leaveLimit: row.leave_limit, finished: null };
+    }
+    if (present) return this.back(row, ip);
+    const { at } = this.nowOnClock();
+    const state = await awayOf(this.db, row.id);
+    if (state.away_since === null) await markAway(this.db, row.id, at, 'hidden');
+    else if (state.away_kind === 'offline') {
+      await settleAway(this.db, row.id, state.away_since, 'offline', { to: 'hidden', since: at });
+    }
+    return { leaveCount: state.leave_count, leaveLimit: row.leave_limit, finished: null };
+  }
+
+  /** The page is in view again: an absence past the grace is one leave (once, whoever saw it first). */
+  private async back(row: AttemptRow, ip: string): Promise<LogEventResult> {
+    const state = await awayOf(this.db, row.id);
+    let finished: Receipt | null = null;
+    if (state.away_since !== null && state.away_kind !== null) {
+      const awayMs = this.leaves.clock.now() - Date.parse(state.away_since);
+      const leave = !UNCOUNTED_AWAY.includes(state.away_kind) && awayMs > this.leaves.graceMs;
+      const settled = await settleAway(this.db, row.id, state.away_since, state.away_kind, {
+        end: true,
+        leave,
+      });
+      if (settled && leave) finished = await this.leaveCounted(row.id, state.away_kind, awayMs, ip);
+    }
+    const after = await awayOf(this.db, row.id);
+    return { leaveCount: after.leave_count, leaveLimit: row.leave_limit, finished };
+  }
+
+  /**
+   * Counts the absences that outlasted the grace with the page still away (the scheduler, every
+   * second): each once, with several processes too. Answers how many it counted.
+   */
+  async countLeavesDue(limit = LEAVE_SWEEP_PAGE): Promise<number> {
+    const { now } = this.nowOnClock();
+    const due = await awayPast(this.db, new Date(now - this.leaves.graceMs).toISOString(), limit);
+    let counted = 0;
+    for (const { id, away_since: since, away_kind: kind } of due) {
+      if (since === null || kind === null) continue;
+      const settled = await settleAway(this.db, id, since, kind, { to: 'counted', leave: true });
+      if (!settled) continue;
+      counted += 1;
+      await this.leaveCounted(id, kind, now - Date.parse(since), '');
+    }
+    return counted;
+  }
+
+  /** One leave more: logged for the proctor; past the exam's limit, the attempt is handed in. */
+  private async leaveCounted(
+    attemptId: number,
+    kind: string,
+    awayMs: number,
+    ip: string,
+  ): Promise<Receipt | null> {
+    const row = await attemptWithExam(this.db)
+      .where('attempts.id', '=', attemptId)
+      .executeTakeFirstOrThrow();
+    await recordEvent(this.db, {
+      attemptId,
+      examId: row.exam_id,
+      type: 'left_page',
+      detail: { kind, seconds: Math.round(awayMs / 1000) },
+      ip,
+      at: nowIso(),
+    });
+    this.onLogged(row, 'left_page', ip);
+    if (row.leave_limit === 0 || row.leave_count <= row.leave_limit) return null;
+    await this.writer.drain();
+    return (await this.finalize(attemptId, 'leave_limit')) ?? (await this.receipt(attemptId));
+  }
+
+  // ── Receipts checked by staff ──────────────────────────────────────────────────────────
+
+  /**
+   * A receipt code a candidate shows, checked by staff: whose finished attempt of the exam it is
+   * (within `classIds` when given), and whether their answers as stored still give it.
+   */
+  async checkReceipt(
+    examId: number,
+    code: string,
+    classIds: readonly number[] | null,
+  ): Promise<ProctorReceiptCheck> {
+    const row = await attemptByReceipt(this.db, examId, code);
+    if (!row || (classIds !== null && !classIds.includes(row.class_id))) {
+      return { result: 'unknown', candidate: null };
+    }
+    const stored = await this.storedAnswers(row.id);
+    const now = receiptCodeOf(await this.key(), row.id, row.candidate_id, stored);
+    return {
+      result: sameText(now, code) ? 'valid' : 'changed',
+      candidate: {
+        studentId: row.student_id,
+        name: row.name,
+        ticketNumber: row.ticket_number,
+        finishedAt: row.finished_at!,
+        finishReason: row.finish_reason as FinishReason,
+        answeredCount: stored.filter((answer) => isAnswered(parseJson(answer.value, ''))).length,
+      },
+    };
   }
 
   /**

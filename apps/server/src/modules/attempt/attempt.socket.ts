@@ -27,6 +27,8 @@ import type { AttemptService } from './attempt.service.js';
 import type { DeadlineChange, DeadlineNews } from './deadlines.js';
 
 const attemptIdPayload = z.object({ attemptId: z.number().int().positive() });
+/** `present`: the page is in view (false: it reconnected hidden behind another window). */
+const joinPayload = attemptIdPayload.extend({ present: z.boolean().default(true) });
 const savePayload = answerSaveSchema.extend({ attemptId: z.number().int().positive() });
 
 export interface SocketData {
@@ -198,10 +200,11 @@ export function attachAttemptSocket(
   opts.deadlineNews.subscribe((changes) => {
     applyDeadlines(changes);
     tellOthers(PEER_DEADLINES, changes);
-    for (const { attemptId, deadline } of changes) {
+    for (const { attemptId, deadline, previous } of changes) {
       const message: TimeMessage = {
         deadline,
         remainingMs: Math.max(0, Date.parse(deadline) - Date.now()),
+        changedMinutes: Math.round((Date.parse(deadline) - Date.parse(previous)) / 60_000),
       };
       io.to(room(attemptId)).emit(SocketEvent.TIME, message);
     }
@@ -250,6 +253,16 @@ export function attachAttemptSocket(
       if (!parsed.success) throw invalid('body', 'invalidValue');
       return parsed.data;
     };
+    /**
+     * The page's events and its disconnect, one after another in the order they came: a hide
+     * and the return that follows it must not pass each other.
+     */
+    let queue: Promise<unknown> = Promise.resolve();
+    const inOrder = <T>(work: () => Promise<T>): Promise<T> => {
+      const run = queue.then(work);
+      queue = run.catch(() => undefined);
+      return run;
+    };
     /** The attempt this connection holds; refused once another has taken it over. */
     const held = (attemptId: number): AttemptRow => {
       const row = data.joined.get(attemptId);
@@ -260,7 +273,7 @@ export function attachAttemptSocket(
     socket.on(
       SocketEvent.JOIN,
       handle(async (payload) => {
-        const { attemptId } = parse(attemptIdPayload, payload);
+        const { attemptId, present } = parse(joinPayload, payload);
         const row = await attempts.ownAttempt(attemptId, data.auth);
         const view = await attempts.joinView(row, data.ip);
         const holder = live.get(attemptId);
@@ -295,7 +308,14 @@ export function attachAttemptSocket(
           w.joined(row, data.ip);
           if (moved) w.event(row, 'address_changed', data.ip, { from: row.start_ip, to: data.ip });
         });
-        return { ok: true, ...view };
+        // Back in view within the grace (a reload): the absence ends uncounted.
+        const presence = await attempts.joined(row, present, data.ip);
+        return {
+          ok: true,
+          ...view,
+          leaveCount: presence.leaveCount,
+          finished: presence.finished ?? view.finished,
+        };
       }),
     );
 
@@ -325,11 +345,16 @@ export function attachAttemptSocket(
 
     socket.on(
       SocketEvent.EVENT,
-      handle(async (payload) => {
-        const { attemptId, type } = parse(logEventBody, payload);
-        held(attemptId);
-        return { ok: true, ...(await attempts.logEvent(attemptId, type, data.auth, data.ip)) };
-      }),
+      handle((payload) =>
+        inOrder(async () => {
+          const { attemptId, type } = parse(logEventBody, payload);
+          held(attemptId);
+          return {
+            ok: true,
+            ...(await attempts.logEvent(attemptId, type, data.auth, data.ip, true)),
+          };
+        }),
+      ),
     );
 
     socket.on('disconnect', () => {
@@ -337,6 +362,9 @@ export function attachAttemptSocket(
         if (live.get(attemptId) !== socket) continue;
         live.delete(attemptId);
         tellWatcher(row.exam_id, (w) => w.left(row));
+        inOrder(() => attempts.connectionLost(row)).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'noting a lost connection failed'),
+        );
       }
     });
   });

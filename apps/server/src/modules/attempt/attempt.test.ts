@@ -3,15 +3,19 @@ import {
   ApiStatus,
   ATTEMPT_BASE as BASE,
   CandidateStatus,
+  PROCTOR_BASE,
   QuestionType,
   SocketEvent,
   TOKEN_COOKIE,
   UserType,
+  groupReceiptCode,
   type AttemptView,
+  type EventAck,
   type ExamBody,
   type JoinAck,
   type LogEventResult,
   type MyExamsView,
+  type ProctorReceiptCheck,
   type Receipt,
   type SaveAckMessage,
   type SaveAnswersResult,
@@ -30,6 +34,19 @@ import { addSignableStudents, publishOpenExam } from './test-data.js';
 const MINUTE = 60_000;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
 const PASSWORD = 'exam-pass-1';
+/** The leave grace these tests run with (LEAVE_GRACE_SECONDS). */
+const GRACE_MS = 10_000;
+
+/** The server's clock for absences: moved on by the tests, never waited for. */
+const clock = {
+  at: Date.now(),
+  now() {
+    return this.at;
+  },
+  advance(ms: number) {
+    this.at += ms;
+  },
+};
 
 /** Words that only a key, an analysis or a model answer would carry. */
 const KEY_MARKERS = [
@@ -53,7 +70,7 @@ describe('taking exams', () => {
   let next = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ LEAVE_GRACE_SECONDS: String(GRACE_MS / 1000) }, { clock });
     admin = await login(t.app);
     s = await createStructure(t.handle.db);
     // 2 points each: single (A), multiple (AB), judgement (T), fill-in (ohm|Ω, volt), short answer.
@@ -71,7 +88,7 @@ describe('taking exams', () => {
       passScore: 6,
     });
     batch = await addClass(t.handle.db, s.subjectId, { level: 5, name: 'Attempt batch' });
-    tickets = await addSignableStudents(t.handle.db, batch, 16, {
+    tickets = await addSignableStudents(t.handle.db, batch, 24, {
       prefix: 'AT-',
       password: PASSWORD,
     });
@@ -200,7 +217,7 @@ describe('taking exams', () => {
     const receipt = expectOk(await client.post<Receipt>(`${BASE}/submitAttempt/${id}`));
     // single 2 + multiple half of 2 + judgement 2 + fill-in: Ω right, ＶＯＬＴ is not "volt" (case counts) → 1.
     expect(receipt).toMatchObject({ finishReason: 'submitted', answeredCount: 5, itemCount: 5 });
-    expect(receipt.receiptCode).toMatch(/^[0-9a-f]{16}$/);
+    expect(receipt.receiptCode).toMatch(/^[2-9A-HJKMNP-TV-Z]{16}$/);
     // The default policy shows the result only after release.
     expect(receipt.result).toBeNull();
     const stored = await t.handle.db
@@ -362,20 +379,58 @@ describe('taking exams', () => {
     expect(candidate.status).toBe(CandidateStatus.SAVED);
   });
 
-  it('submits for the candidate who leaves the page more often than allowed', async () => {
-    const examId = await openExam({ leaveLimit: 2 } as Partial<ExamBody>);
-    const { client } = await student();
-    const view = await start(client, examId);
-    const leave = () =>
-      client.post<LogEventResult>(`${BASE}/logEvent`, {
-        attemptId: view.attemptId,
-        type: 'page_hidden',
-      });
-    expect(expectOk(await leave())).toMatchObject({ leaveCount: 1, leaveLimit: 2, finished: null });
-    expect(expectOk(await leave())).toMatchObject({ leaveCount: 2, finished: null });
-    const third = expectOk(await leave());
-    expect(third.finished).toMatchObject({ finishReason: 'leave_limit' });
-    expectStatus(await leave(), ApiStatus.ATTEMPT_ENDED);
+  it('gives every candidate a receipt of their own, which staff can check', async () => {
+    const examId = await openExam();
+    const sitters = [await student(), await student(), await student(), await student()];
+    const views = await Promise.all(sitters.map(({ client }) => start(client, examId)));
+    // The first two give the same answer; the last two hand in blank papers.
+    for (const [index, view] of views.slice(0, 2).entries()) {
+      const judgement = itemOfType(view, QuestionType.JUDGEMENT);
+      expectOk(
+        await save(sitters[index]!.client, view.attemptId, [
+          { itemId: judgement.itemId, seq: 1, value: 'T' },
+        ]),
+      );
+    }
+    const receipts = await Promise.all(
+      sitters.map(async ({ client }, index) =>
+        expectOk(await client.post<Receipt>(`${BASE}/submitAttempt/${views[index]!.attemptId}`)),
+      ),
+    );
+    const codes = receipts.map((receipt) => receipt.receiptCode);
+    for (const code of codes) expect(code).toMatch(/^[2-9A-HJKMNP-TV-Z]{16}$/);
+    expect(new Set(codes).size).toBe(4);
+    // The same code on every later look.
+    const again = expectOk(
+      await sitters[0]!.client.get<AttemptView>(`${BASE}/getAttempt/${views[0]!.attemptId}`),
+    );
+    expect(again.finished?.receiptCode).toBe(codes[0]);
+
+    // Staff check a code as the candidate shows it (groups of four, lower case typed).
+    const check = (code: string) =>
+      admin.post<ProctorReceiptCheck>(`${PROCTOR_BASE}/checkReceipt`, { examId, code });
+    const grouped = groupReceiptCode(codes[0]!).toLowerCase();
+    expect(grouped).toMatch(/^[^-]{4}-[^-]{4}-[^-]{4}-[^-]{4}$/);
+    const valid = expectOk(await check(grouped));
+    expect(valid).toMatchObject({
+      result: 'valid',
+      candidate: { ticketNumber: sitters[0]!.ticket, answeredCount: 1, finishReason: 'submitted' },
+    });
+    // One character changed: no one's receipt.
+    const code = codes[0]!;
+    const changed = code.slice(0, 5) + (code[5] === 'A' ? 'B' : 'A') + code.slice(6);
+    expect(expectOk(await check(changed))).toEqual({ result: 'unknown', candidate: null });
+    // The answers altered in the database afterwards: the code no longer matches them.
+    await t.handle.db
+      .updateTable('attempt_answers')
+      .set({ value: '"F"' })
+      .where('attempt_id', '=', views[0]!.attemptId)
+      .execute();
+    expect(expectOk(await check(code))).toMatchObject({ result: 'changed' });
+    // Not a code at all: refused, naming the field.
+    const bad = await check('0000');
+    expectStatus(bad, ApiStatus.INVALID_INPUT);
+    expect(bad.body.message).toMatch(/code/i);
   });
 
   describe('over socket.io', () => {
@@ -439,6 +494,7 @@ describe('taking exams', () => {
       expectOk(await admin.post(`${EXAM_BASE}/setExtraTime`, { examId, studentId, minutes: 15 }));
       const time = await timeChanged;
       expect(Date.parse(time.deadline) - Date.parse(view.deadline)).toBe(15 * MINUTE);
+      expect(time.changedMinutes).toBe(15);
       expect(time.remainingMs).toBeGreaterThan(44 * MINUTE);
 
       // A second tab takes over: the first is told and may no longer save.
@@ -509,6 +565,116 @@ describe('taking exams', () => {
       const refused = await call<JoinAck>(socket, SocketEvent.JOIN, { attemptId: view.attemptId });
       expect(refused.ok).toBe(false);
       expect(!refused.ok && refused.message).toMatch(/[\u4e00-\u9fff]/);
+    });
+
+    it('counts a leave only when the page stays away past the grace, on the server clock', async () => {
+      const examId = await openExam({ leaveLimit: 2 } as Partial<ExamBody>);
+      const { client } = await student();
+      const { attemptId } = await start(client, examId);
+      const event = (socket: Socket, type: string) =>
+        call<EventAck>(socket, SocketEvent.EVENT, { attemptId, type });
+      const stored = () =>
+        t.handle.db
+          .selectFrom('attempts')
+          .select(['leave_count', 'finish_reason'])
+          .where('id', '=', attemptId)
+          .executeTakeFirstOrThrow();
+      const leftPage = async () =>
+        (
+          await t.handle.db
+            .selectFrom('attempt_events')
+            .select('id')
+            .where('attempt_id', '=', attemptId)
+            .where('type', '=', 'left_page')
+            .execute()
+        ).length;
+
+      let page = open(client);
+      expect(await call<JoinAck>(page, SocketEvent.JOIN, { attemptId })).toMatchObject({
+        ok: true,
+        leaveCount: 0,
+      });
+      // Five reloads: the page hides as it unloads, its connection goes, the new one joins in view.
+      for (let i = 0; i < 5; i++) {
+        expect(await event(page, 'page_hidden')).toMatchObject({ ok: true, leaveCount: 0 });
+        page.disconnect();
+        clock.advance(2000);
+        page = open(client);
+        expect(await call<JoinAck>(page, SocketEvent.JOIN, { attemptId })).toMatchObject({
+          ok: true,
+          leaveCount: 0,
+        });
+      }
+      // A hidden page whose network drops for a minute: no telling it from a reload, no leave.
+      await event(page, 'page_hidden');
+      page.disconnect();
+      await expect
+        .poll(
+          async () =>
+            (
+              await t.handle.db
+                .selectFrom('attempts')
+                .select('away_kind')
+                .where('id', '=', attemptId)
+                .executeTakeFirstOrThrow()
+            ).away_kind,
+          { timeout: 10_000, interval: 50 },
+        )
+        .toBe('offline');
+      clock.advance(60_000);
+      page = open(client);
+      expect(await call<JoinAck>(page, SocketEvent.JOIN, { attemptId })).toMatchObject({
+        leaveCount: 0,
+      });
+      // The link task's own tab hides the page for minutes: the candidate's work, no leave
+      // (whichever of the two messages comes first).
+      await event(page, 'link_task_opened');
+      await event(page, 'page_hidden');
+      clock.advance(5 * MINUTE);
+      expect(await event(page, 'page_back')).toMatchObject({ ok: true, leaveCount: 0 });
+      await event(page, 'page_hidden');
+      await event(page, 'link_task_opened');
+      clock.advance(5 * MINUTE);
+      expect(await event(page, 'page_back')).toMatchObject({ ok: true, leaveCount: 0 });
+      // Back within the grace: no leave.
+      await event(page, 'page_hidden');
+      clock.advance(GRACE_MS - 1000);
+      expect(await event(page, 'page_back')).toMatchObject({ ok: true, leaveCount: 0 });
+      expect(await stored()).toMatchObject({ leave_count: 0 });
+      expect(await leftPage()).toBe(0);
+
+      // Away past the grace, still away: the server counts one leave on its own…
+      await event(page, 'page_hidden');
+      clock.advance(GRACE_MS + 1000);
+      await expect
+        .poll(async () => (await stored()).leave_count, { timeout: 10_000, interval: 100 })
+        .toBe(1);
+      // …and the return does not count it again.
+      clock.advance(MINUTE);
+      expect(await event(page, 'page_back')).toMatchObject({ ok: true, leaveCount: 1 });
+      expect(await leftPage()).toBe(1);
+      // An old link task does not excuse a later hide; back past the grace counts at once.
+      await event(page, 'page_hidden');
+      clock.advance(GRACE_MS + 1000);
+      expect(await event(page, 'page_back')).toMatchObject({ ok: true, leaveCount: 2 });
+      // Past the exam's limit (2): the attempt is handed in with no page asking.
+      await event(page, 'page_hidden');
+      clock.advance(GRACE_MS + 1000);
+      await expect
+        .poll(async () => (await stored()).finish_reason, { timeout: 10_000, interval: 100 })
+        .toBe('leave_limit');
+      expect(await stored()).toMatchObject({ leave_count: 3 });
+    });
+
+    it('never counts an absence only the HTTP fallback reported', async () => {
+      const examId = await openExam({ leaveLimit: 1 } as Partial<ExamBody>);
+      const { client } = await student();
+      const { attemptId } = await start(client, examId);
+      const report = (type: string) =>
+        client.post<LogEventResult>(`${BASE}/logEvent`, { attemptId, type });
+      expect(expectOk(await report('page_hidden'))).toMatchObject({ leaveCount: 0 });
+      clock.advance(5 * MINUTE);
+      expect(expectOk(await report('page_back'))).toMatchObject({ leaveCount: 0, finished: null });
     });
   });
 });

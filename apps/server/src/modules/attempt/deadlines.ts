@@ -4,6 +4,8 @@ import { News } from '../../lib/news.js';
 export interface DeadlineChange {
   attemptId: number;
   deadline: string;
+  /** The deadline before: the page tells the candidate by how much it moved. */
+  previous: string;
 }
 
 /**
@@ -55,7 +57,7 @@ export async function recomputeDeadlines(
     );
     if (deadline === row.deadline) continue;
     await trx.updateTable('attempts').set({ deadline }).where('id', '=', row.id).execute();
-    changes.push({ attemptId: row.id, deadline });
+    changes.push({ attemptId: row.id, deadline, previous: row.deadline });
   }
   return changes;
 }

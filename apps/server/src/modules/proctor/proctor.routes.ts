@@ -6,6 +6,7 @@ import {
   proctorExamParams,
   proctorExtraTimeBody,
   proctorMessageBody,
+  proctorReceiptBody,
   proctorReopenBody,
   proctorSubmitBody,
 } from '@kaoshi/shared';
@@ -80,6 +81,20 @@ export async function proctorRoutes(
       },
     },
     async (request) => ok(await proctor.submit(request.body, requireAuth(request))),
+  );
+
+  r.post(
+    `${PROCTOR_BASE}/checkReceipt`,
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          'Check a receipt code a candidate shows: whose attempt it is and whether their stored answers still give it',
+        body: proctorReceiptBody,
+      },
+    },
+    async (request) => ok(await proctor.checkReceipt(request.body, requireAuth(request))),
   );
 
   r.post(

@@ -12,6 +12,8 @@ import {
   type ProctorExtraTimeBody,
   type ProctorMessageBody,
   type ProctorMessageResult,
+  type ProctorReceiptBody,
+  type ProctorReceiptCheck,
   type ProctorReopenBody,
   type ProctorRow,
   type ProctorState,
@@ -335,7 +337,8 @@ export class ProctorService {
     const attempts = this.hub.attempts;
     // Saves already acknowledged go in before the attempt closes.
     await attempts.writer.drain();
-    const receipt = await attempts.finalize(facts.attemptId, 'submitted', (trx) =>
+    // Collected by the proctor: the table, the receipt and the log say so, not "by the candidate".
+    const receipt = await attempts.finalize(facts.attemptId, 'proctor_submit', (trx) =>
       new ExamRepository(trx).record(
         body.examId,
         auth.user.id,
@@ -345,6 +348,12 @@ export class ProctorService {
       ),
     );
     return { changed: receipt !== null };
+  }
+
+  /** A receipt code a candidate shows: whose it is, and whether their stored answers still give it. */
+  async checkReceipt(body: ProctorReceiptBody, auth: AuthContext): Promise<ProctorReceiptCheck> {
+    const { own } = await this.access(auth, body.examId);
+    return this.hub.attempts.checkReceipt(body.examId, body.code, own ? [...own] : null);
   }
 
   /**

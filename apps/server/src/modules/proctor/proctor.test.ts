@@ -325,6 +325,8 @@ describe('the proctor view', () => {
       }),
     );
     expect(Date.parse((await time).deadline) - Date.parse(view.deadline)).toBe(10 * MINUTE);
+    // The page is told by how much, to say so to the candidate.
+    expect((await time).changedMinutes).toBe(10);
     expect(extra).toMatchObject({ changed: true, deadline: (await time).deadline });
 
     const message = next<ProctorMessage>(page, ProctorEvent.MESSAGE);
@@ -350,7 +352,14 @@ describe('the proctor view', () => {
       }),
     );
     expect(submitted.changed).toBe(true);
-    expect((await finalized).finishReason).toBe('submitted');
+    // Collected by the proctor, not handed in by the candidate: the table and the page say so.
+    expect((await finalized).finishReason).toBe('proctor_submit');
+    const collected = (await live(examId)).rows.find((r) => r.studentId === studentId)!;
+    expect(collected).toMatchObject({
+      state: 'submitted',
+      finishReason: 'proctor_submit',
+      status: CandidateStatus.SUBMITTED,
+    });
     const again = expectOk(
       await admin.post<ProctorActionResult>(`${BASE}/submitAttempt`, {
         examId,

@@ -18,6 +18,8 @@ export interface AnswerHandlers {
   onBlur(): void;
   /** Pasting into a text answer is an integrity event. */
   onPaste(): void;
+  /** The link task's tab opens: the page it hides is the candidate's own work, no leave. */
+  onOpenTask(): void;
 }
 
 interface AnswerControlProps extends AnswerHandlers {
@@ -44,6 +46,7 @@ export function AnswerControl({
   onChange,
   onBlur,
   onPaste,
+  onOpenTask,
 }: AnswerControlProps) {
   const { t } = useTranslation();
   const text = typeof value === 'string' ? value : '';
@@ -164,6 +167,7 @@ export function AnswerControl({
             href={item.linkUrl}
             target="_blank"
             rel="noopener noreferrer"
+            onClick={onOpenTask}
           >
             {t('attemptPage.question.openTask')}
           </Button>

@@ -1,4 +1,4 @@
-import type { Receipt } from '@kaoshi/shared';
+import { groupReceiptCode, type Receipt } from '@kaoshi/shared';
 import { Button, Card, Descriptions, Result, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ const TITLE_KEYS = {
   submitted: 'attemptPage.receipt.submitted',
   deadline: 'attemptPage.receipt.deadline',
   leave_limit: 'attemptPage.receipt.leaveLimit',
+  proctor_submit: 'attemptPage.receipt.proctorSubmit',
 } as const;
 
 /**
@@ -76,8 +77,12 @@ export function AttemptReceipt({ receipt, examName }: { receipt: Receipt; examNa
             label: t('attemptPage.receipt.code'),
             children: (
               <div>
-                <Typography.Text code copyable className="exam-receipt-code">
-                  {receipt.receiptCode}
+                <Typography.Text
+                  code
+                  copyable={{ text: receipt.receiptCode }}
+                  className="exam-receipt-code"
+                >
+                  {groupReceiptCode(receipt.receiptCode)}
                 </Typography.Text>
                 <div>
                   <Typography.Text type="secondary">

@@ -11,7 +11,7 @@ import { Alert, App, Button, Drawer, Grid, Segmented, Space, Typography } from '
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAnswered, toggleChoice } from './answer-merge';
-import { AttemptRefusal } from './attempt-session';
+import { AttemptRefusal, pageInView } from './attempt-session';
 import { AttemptReceipt } from './AttemptReceipt';
 import { ExamHeader } from './ExamHeader';
 import { isTextEntry, keyAction } from './exam-keys';
@@ -45,11 +45,17 @@ export function ExamDesk({ view }: { view: AttemptView }) {
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [fullscreen, setFullscreen] = useState(() => document.fullscreenElement !== null);
+  /** The deadline's last move the candidate closed the message of. */
+  const [timeChangeSeen, setTimeChangeSeen] = useState(0);
   /** The keys rest while a dialog (the submit confirmation) is open. */
   const keysPaused = useRef(false);
   const running = state.finished === null && state.stopped === null;
   const answering = running && state.loaded;
   const entry = items[current];
+  const timeChange =
+    running && state.timeChange && state.timeChange.serial > timeChangeSeen
+      ? state.timeChange
+      : null;
 
   const jump = useCallback(
     (index: number, { focus = true } = {}) => {
@@ -104,11 +110,15 @@ export function ExamDesk({ view }: { view: AttemptView }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [answering, drawerOpen, entry, current, jump, toggleFlag, answer, state.values]);
 
-  // Integrity: leaving the page is reported (and counted against the exam's limit); what
-  // typing held back is sent before the page may be frozen or closed.
+  // Integrity: the page reports when it goes out of view and when it is back; the server counts
+  // a leave only if it stays away past a grace (a reload is none). What typing held back is sent
+  // before the page may be frozen or closed.
   useEffect(() => {
     const onVisibility = () => {
-      if (document.visibilityState !== 'hidden') return;
+      if (document.visibilityState !== 'hidden') {
+        if (pageInView(view.fullscreen)) void session.report('page_back');
+        return;
+      }
       session.flush();
       void session.report('page_hidden');
     };
@@ -119,13 +129,15 @@ export function ExamDesk({ view }: { view: AttemptView }) {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', onPageHide);
     };
-  }, [session]);
+  }, [session, view.fullscreen]);
 
   useEffect(() => {
     const onChange = () => {
       const now = document.fullscreenElement !== null;
       setFullscreen(now);
-      if (!now && view.fullscreen) void session.report('fullscreen_left');
+      if (!view.fullscreen) return;
+      if (!now) void session.report('fullscreen_left');
+      else if (pageInView(true)) void session.report('page_back');
     };
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
@@ -276,6 +288,22 @@ export function ExamDesk({ view }: { view: AttemptView }) {
           />
         )}
         {state.notice && <Alert type="warning" showIcon title={state.notice} />}
+        {timeChange && (
+          <Alert
+            key={timeChange.serial}
+            type={timeChange.minutes > 0 ? 'success' : 'warning'}
+            showIcon
+            role="status"
+            className="exam-time-change"
+            closable={{ onClose: () => setTimeChangeSeen(timeChange.serial) }}
+            title={t(
+              timeChange.minutes > 0
+                ? 'attemptPage.integrity.timeAdded'
+                : 'attemptPage.integrity.timeReduced',
+              { count: Math.abs(timeChange.minutes) },
+            )}
+          />
+        )}
         {running && view.fullscreen && !fullscreen && (
           <Alert
             type="warning"
@@ -368,6 +396,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
               onChange={(value, options) => answer(item.item.itemId, value, options)}
               onBlur={() => session.flush()}
               onPaste={() => void session.report('paste')}
+              onOpenTask={() => void session.report('link_task_opened')}
             />
           ))}
           <div className="exam-pager">

@@ -29,6 +29,7 @@ const FINISH_KEYS = {
   submitted: 'attemptPage.result.finished.submitted',
   deadline: 'attemptPage.result.finished.deadline',
   leave_limit: 'attemptPage.result.finished.leaveLimit',
+  proctor_submit: 'attemptPage.result.finished.proctorSubmit',
 } as const;
 
 /**

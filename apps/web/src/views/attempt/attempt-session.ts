@@ -61,7 +61,13 @@ export interface SessionSnapshot {
   notice: string | null;
   /** The proctors' messages since the page opened, oldest first. */
   messages: ProctorMessage[];
+  /** The latest move of the deadline while the page was open (extra time): minutes, and a serial. */
+  timeChange: { minutes: number; serial: number } | null;
 }
+
+/** The page is in view: visible and, where the exam asks for it, in full screen. */
+export const pageInView = (fullscreen: boolean) =>
+  document.visibilityState === 'visible' && (!fullscreen || document.fullscreenElement !== null);
 
 /** A refusal of the server, in the user's language: what submit and the saves throw. */
 export class AttemptRefusal extends Error {
@@ -118,6 +124,7 @@ export class AttemptSession {
       leaveLimit: view.leaveLimit,
       notice: null,
       messages: [],
+      timeChange: null,
     };
     this.serverAnswers = view.answers;
     this.applyServerAnswers(view.answers);
@@ -171,7 +178,7 @@ export class AttemptSession {
     socket.on('connect', () => void this.join(socket));
     socket.on('disconnect', () => this.down());
     socket.on('connect_error', () => this.down());
-    socket.on(SocketEvent.TIME, (message: TimeMessage) => this.timeMoved(message.remainingMs));
+    socket.on(SocketEvent.TIME, (message: TimeMessage) => this.timeMoved(message));
     socket.on(SocketEvent.TAKEN_OVER, () => this.stop('takenOver'));
     socket.on(SocketEvent.FINALIZED, (receipt: Receipt) => this.finish(receipt));
     socket.on(ProctorEvent.MESSAGE, (message: ProctorMessage) =>
@@ -233,9 +240,11 @@ export class AttemptSession {
     await this.ready;
     let ack: JoinAck;
     try {
-      ack = (await socket
-        .timeout(ACK_TIMEOUT_MS)
-        .emitWithAck(SocketEvent.JOIN, { attemptId: this.attemptId })) as JoinAck;
+      // A page that reconnects behind another window says so: its absence goes on.
+      ack = (await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(SocketEvent.JOIN, {
+        attemptId: this.attemptId,
+        present: document.visibilityState === 'visible',
+      })) as JoinAck;
     } catch {
       // No answer in time: the next reconnect joins again.
       return;
@@ -243,6 +252,11 @@ export class AttemptSession {
     if (socket !== this.socket) return;
     if (!ack.ok) return this.refused(ack.code, ack.message);
     this.joined = true;
+    // Extra time given while the connection was down: the join brings it, said as attempt:time would.
+    const missedMinutes = Math.round(
+      (ack.remainingMs - (this.snapshot.endsAt - performance.now())) / 60_000,
+    );
+    if (missedMinutes !== 0 && this.snapshot.stopped === null) this.timeChanged(missedMinutes);
     this.correctTime(ack.remainingMs);
     if (ack.finished) return this.finish(ack.finished);
     this.serverAnswers = ack.answers;
@@ -251,13 +265,19 @@ export class AttemptSession {
     for (const entry of this.pending.values()) void this.send(entry);
   }
 
+  /** The candidate is told how the deadline moved, not left to notice the countdown jump. */
+  private timeChanged(minutes: number) {
+    this.update({ timeChange: { minutes, serial: (this.snapshot.timeChange?.serial ?? 0) + 1 } });
+  }
+
   private correctTime(remainingMs: number) {
     this.update({ endsAt: performance.now() + remainingMs });
   }
 
   /** attempt:time (extra time, a later close), perhaps just after the clock here reached zero. */
-  private timeMoved(remainingMs: number) {
+  private timeMoved({ remainingMs, changedMinutes }: TimeMessage) {
     this.correctTime(remainingMs);
+    if (changedMinutes !== 0) this.timeChanged(changedMinutes);
     if (this.snapshot.stopped !== 'time' || remainingMs <= 0) return;
     clearInterval(this.receiptPoll);
     this.update({ stopped: null });

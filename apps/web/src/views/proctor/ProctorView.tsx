@@ -4,6 +4,7 @@ import {
   MessageOutlined,
   ProfileOutlined,
   RedoOutlined,
+  SafetyCertificateOutlined,
   SendOutlined,
   StopOutlined,
 } from '@ant-design/icons';
@@ -46,9 +47,10 @@ import { localWindow, timeOfDay } from '../attempt/my-exams-time';
 import { EXAM_LIST_PATH, examDetailPath } from '../exam/exam-routes';
 import { ExamStateTag } from '../exam/ExamStateTag';
 import { ProctorActionDialog, type ProctorActionTarget } from './ProctorActionDialog';
+import { ReceiptCheckDialog } from './ReceiptCheckDialog';
 import { ProctorEventsDrawer, proctorKeys } from './ProctorEventsDrawer';
 import { applyDelta } from './proctor-delta';
-import { EVENT_TYPES, eventName, eventShortName } from './proctor-labels';
+import { EVENT_TYPES, SIGNAL_TYPES, eventName, eventShortName } from './proctor-labels';
 import { useProctorSocket, type ProctorLink } from './use-proctor-socket';
 import './proctor.css';
 
@@ -109,6 +111,7 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
   const [search, setSearch] = useState('');
   const [drawer, setDrawer] = useState<ProctorRow | null>(null);
   const [action, setAction] = useState<ProctorActionTarget | null>(null);
+  const [checkingReceipt, setCheckingReceipt] = useState(false);
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const reload = () => {
@@ -215,7 +218,7 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
       key: 'events',
       render: (_, row) => {
         const counted = EVENT_TYPES.filter(
-          (type) => type !== 'joined' && (row.eventCounts[type] ?? 0) > 0,
+          (type) => !SIGNAL_TYPES.includes(type) && (row.eventCounts[type] ?? 0) > 0,
         );
         if (counted.length === 0)
           return <Typography.Text type="secondary">{t('proctor.noEvents')}</Typography.Text>;
@@ -337,6 +340,9 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
             <Button icon={<SendOutlined />} onClick={() => setAction({ kind: 'message' })}>
               {t('proctor.actions.messageAll')}
             </Button>
+            <Button icon={<SafetyCertificateOutlined />} onClick={() => setCheckingReceipt(true)}>
+              {t('proctor.actions.checkReceipt')}
+            </Button>
             <Button
               icon={<DownloadOutlined />}
               onClick={() =>
@@ -416,6 +422,11 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
         target={action}
         onClose={() => setAction(null)}
         onDone={reload}
+      />
+      <ReceiptCheckDialog
+        examId={examId}
+        open={checkingReceipt}
+        onClose={() => setCheckingReceipt(false)}
       />
     </Flex>
   );

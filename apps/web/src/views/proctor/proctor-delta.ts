@@ -57,7 +57,9 @@ function applyToRow(row: ProctorRow, delta: ProctorDelta): ProctorRow {
     case 'finalized':
       next.state = 'submitted';
       next.status =
-        delta.finishReason === 'submitted' ? CandidateStatus.SUBMITTED : CandidateStatus.SAVED;
+        delta.finishReason === 'submitted' || delta.finishReason === 'proctor_submit'
+          ? CandidateStatus.SUBMITTED
+          : CandidateStatus.SAVED;
       next.finishedAt = delta.at;
       next.finishReason = delta.finishReason ?? null;
       break;

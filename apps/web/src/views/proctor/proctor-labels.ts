@@ -3,7 +3,10 @@ import type { TFunction } from 'i18next';
 
 /** The integrity events the view names (others show by their stored name). */
 export const EVENT_TYPES = [
+  'left_page',
   'page_hidden',
+  'page_back',
+  'link_task_opened',
   'fullscreen_left',
   'paste',
   'address_changed',
@@ -13,6 +16,17 @@ export const EVENT_TYPES = [
 type EventType = (typeof EVENT_TYPES)[number];
 const isEventType = (type: string): type is EventType =>
   (EVENT_TYPES as readonly string[]).includes(type);
+
+/**
+ * What the page reports on the way to a counted leave (and each join): in the drawer and the
+ * log, not counted in the table, where a reload would look like leaving.
+ */
+export const SIGNAL_TYPES: readonly string[] = [
+  'joined',
+  'page_hidden',
+  'page_back',
+  'link_task_opened',
+];
 
 export const eventName = (t: TFunction, type: string) =>
   isEventType(type) ? t(`proctor.event.${type}`) : type;

@@ -30,6 +30,7 @@ export default {
     submitted: 'submitted',
     deadline: 'time ran out',
     leave_limit: 'left the page too often',
+    proctor_submit: 'collected by the proctor',
   },
   search: 'Name or ticket number',
   columns: {
@@ -51,7 +52,10 @@ export default {
   extraMinutes: '+{{count}} min',
   event: {
     joined: 'Opened the exam page',
-    page_hidden: 'Left the exam page',
+    page_hidden: 'Page hidden',
+    left_page: 'Left the exam page',
+    page_back: 'Back on the exam page',
+    link_task_opened: 'Opened the link task',
     fullscreen_left: 'Left full screen',
     paste: 'Pasted',
     address_changed: 'Address changed',
@@ -59,7 +63,10 @@ export default {
   },
   eventShort: {
     joined: 'Joins',
-    page_hidden: 'Left page',
+    page_hidden: 'Hidden',
+    left_page: 'Left page',
+    page_back: 'Back',
+    link_task_opened: 'Link task',
     fullscreen_left: 'Left full screen',
     paste: 'Pastes',
     address_changed: 'Address changes',
@@ -73,7 +80,18 @@ export default {
     message: 'Message',
     messageAll: 'Message all candidates',
     export: 'Export event log',
+    checkReceipt: 'Check a receipt',
     more: 'More actions for {{name}}',
+  },
+  receiptCheck: {
+    title: 'Check a receipt code',
+    code: 'Receipt code',
+    placeholder: 'e.g. ABCD-EFGH-JKMN-PQRS',
+    check: 'Check',
+    valid: 'Valid: {{name}} ({{ticket}}) handed in at {{time}}, {{answered}} answered.',
+    changed:
+      'This code is {{name}}’s ({{ticket}}), but the answers stored on the server no longer match it.',
+    unknown: 'No paper of this exam has this receipt code.',
   },
   dialog: {
     extraTime: 'Extra time for {{name}}',

@@ -32,6 +32,7 @@ const proctor: Messages['proctor'] = {
     submitted: 'entregado por el candidato',
     deadline: 'se acabó el tiempo',
     leave_limit: 'salió de la página demasiadas veces',
+    proctor_submit: 'recogido por el supervisor',
   },
   search: 'Nombre o número de boleta',
   columns: {
@@ -53,7 +54,10 @@ const proctor: Messages['proctor'] = {
   extraMinutes: '+{{count}} min',
   event: {
     joined: 'Abrió la página del examen',
-    page_hidden: 'Salió de la página del examen',
+    page_hidden: 'Página oculta',
+    left_page: 'Salió de la página del examen',
+    page_back: 'Volvió a la página del examen',
+    link_task_opened: 'Abrió la tarea enlazada',
     fullscreen_left: 'Salió de pantalla completa',
     paste: 'Pegó texto',
     address_changed: 'Cambió la dirección',
@@ -61,7 +65,10 @@ const proctor: Messages['proctor'] = {
   },
   eventShort: {
     joined: 'Entradas',
-    page_hidden: 'Salidas',
+    page_hidden: 'Oculta',
+    left_page: 'Salidas',
+    page_back: 'Regresos',
+    link_task_opened: 'Tarea enlazada',
     fullscreen_left: 'Sin pantalla completa',
     paste: 'Pegados',
     address_changed: 'Cambios de dirección',
@@ -75,7 +82,18 @@ const proctor: Messages['proctor'] = {
     message: 'Mensaje',
     messageAll: 'Mensaje a todos',
     export: 'Exportar registro',
+    checkReceipt: 'Verificar un recibo',
     more: 'Más acciones para {{name}}',
+  },
+  receiptCheck: {
+    title: 'Verificar un código de recibo',
+    code: 'Código de recibo',
+    placeholder: 'p. ej. ABCD-EFGH-JKMN-PQRS',
+    check: 'Verificar',
+    valid: 'Válido: {{name}} ({{ticket}}) entregó a las {{time}}, {{answered}} respondidas.',
+    changed:
+      'Este código es de {{name}} ({{ticket}}), pero las respuestas guardadas en el servidor ya no coinciden con él.',
+    unknown: 'Ningún examen de esta convocatoria tiene este código de recibo.',
   },
   dialog: {
     extraTime: 'Tiempo adicional para {{name}}',

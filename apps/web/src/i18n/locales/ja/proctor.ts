@@ -32,6 +32,7 @@ const proctor: Messages['proctor'] = {
     submitted: '本人が提出',
     deadline: '時間切れ',
     leave_limit: 'ページ離脱が多すぎる',
+    proctor_submit: '監督者が回収',
   },
   search: '氏名または受験番号',
   columns: {
@@ -53,7 +54,10 @@ const proctor: Messages['proctor'] = {
   extraMinutes: '+{{count}} 分',
   event: {
     joined: '試験ページを開いた',
-    page_hidden: '試験ページを離れた',
+    page_hidden: 'ページが非表示',
+    left_page: '試験ページを離れた',
+    page_back: '試験ページに戻った',
+    link_task_opened: 'リンク課題を開いた',
     fullscreen_left: '全画面を終了した',
     paste: '貼り付け',
     address_changed: 'アドレスが変わった',
@@ -61,7 +65,10 @@ const proctor: Messages['proctor'] = {
   },
   eventShort: {
     joined: '入室',
-    page_hidden: 'ページ離脱',
+    page_hidden: '非表示',
+    left_page: 'ページ離脱',
+    page_back: '復帰',
+    link_task_opened: 'リンク課題',
     fullscreen_left: '全画面終了',
     paste: '貼り付け',
     address_changed: 'アドレス変更',
@@ -75,7 +82,18 @@ const proctor: Messages['proctor'] = {
     message: 'メッセージ',
     messageAll: '全員にメッセージ',
     export: 'イベントログを出力',
+    checkReceipt: '受領コードを確認',
     more: '{{name}} のその他の操作',
+  },
+  receiptCheck: {
+    title: '提出受領コードの確認',
+    code: '受領コード',
+    placeholder: '例: ABCD-EFGH-JKMN-PQRS',
+    check: '確認',
+    valid: '有効：{{name}}（{{ticket}}）が {{time}} に提出、解答済み {{answered}} 問。',
+    changed:
+      'このコードは {{name}}（{{ticket}}）のものですが、サーバーに保存された解答と一致しなくなっています。',
+    unknown: 'この試験にこの受領コードの答案はありません。',
   },
   dialog: {
     extraTime: '{{name}} の時間延長',
