@@ -189,6 +189,15 @@ describe('attempt guards (security issue)', () => {
     expect(expectOk(await save(client, 'A', 1, liveToken)).acks[0]).toMatchObject({ ok: true });
     const rejoined = await call<JoinAck>(first, SocketEvent.JOIN, { attemptId: view.attemptId });
     expect(rejoined.ok && rejoined.answers).toEqual([{ itemId: item.itemId, seq: 1, value: 'A' }]);
+    // A reconnect of the holding page presents its token and keeps it: an HTTP call sent with it
+    // meanwhile is still the holder's.
+    const held = rejoined.ok ? rejoined.liveToken : undefined;
+    const reconnected = await call<JoinAck>(first, SocketEvent.JOIN, {
+      attemptId: view.attemptId,
+      liveToken: held,
+    });
+    expect(reconnected.ok && reconnected.liveToken).toBe(held);
+    expect(expectOk(await save(client, 'A', 2, held)).acks[0]).toMatchObject({ ok: true });
     const refusals = (await eventsOf(view.attemptId)).filter((e) => e.type === 'takeover');
     expect(refusals.map((e) => JSON.parse(e.detail) as object)).toEqual([
       { refused: true },

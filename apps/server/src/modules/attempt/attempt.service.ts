@@ -585,10 +585,16 @@ export class AttemptService {
     this.onLogged(row, type, ip, detail);
   }
 
-  /** The page that holds the attempt now: its HTTP calls carry this token. */
-  async holdLive(attemptId: number): Promise<string> {
+  /**
+   * The page that holds the attempt now: its HTTP calls carry this token. A page that reconnects
+   * with the token it holds keeps it (an HTTP call it sends meanwhile still counts as its own).
+   */
+  async holdLive(row: AttemptRow, presented?: string): Promise<string> {
+    if (presented && row.live_token !== null && sameText(presented, row.live_token)) {
+      return row.live_token;
+    }
     const token = randomBytes(16).toString('base64url');
-    await this.liveTokens.add({ attemptId, token });
+    await this.liveTokens.add({ attemptId: row.id, token });
     return token;
   }
 

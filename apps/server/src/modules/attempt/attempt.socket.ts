@@ -28,6 +28,8 @@ import type { AttemptService } from './attempt.service.js';
 import type { DeadlineChange, DeadlineNews } from './deadlines.js';
 
 const attemptIdPayload = z.object({ attemptId: z.number().int().positive() });
+/** A reconnecting page presents the live token it holds, and keeps it (issue 6). */
+const joinPayload = attemptIdPayload.extend({ liveToken: z.string().max(64).optional() });
 const savePayload = answerSaveSchema.extend({ attemptId: z.number().int().positive() });
 
 export interface SocketData {
@@ -287,7 +289,7 @@ export function attachAttemptSocket(
     socket.on(
       SocketEvent.JOIN,
       handle(async (payload) => {
-        const { attemptId } = parse(attemptIdPayload, payload);
+        const { attemptId, liveToken: presented } = parse(joinPayload, payload);
         const row = await attempts.ownAttempt(attemptId, data.auth);
         const view = await attempts.joinView(row, data.ip);
         const holder = live.get(attemptId);
@@ -311,7 +313,8 @@ export function attachAttemptSocket(
         live.set(attemptId, socket);
         data.joined.set(attemptId, row);
         // The page's HTTP calls prove with it that they come from the holder (issue 6).
-        const liveToken = row.finished_at === null ? await attempts.holdLive(attemptId) : undefined;
+        const liveToken =
+          row.finished_at === null ? await attempts.holdLive(row, presented) : undefined;
         await socket.join(room(attemptId));
         await attempts.logServerEvent(row, 'joined', data.ip);
         const moved = row.finished_at === null && row.start_ip !== '' && row.start_ip !== data.ip;

@@ -241,9 +241,10 @@ export class AttemptSession {
     await this.ready;
     let ack: JoinAck;
     try {
-      ack = (await socket
-        .timeout(ACK_TIMEOUT_MS)
-        .emitWithAck(SocketEvent.JOIN, { attemptId: this.attemptId })) as JoinAck;
+      ack = (await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(SocketEvent.JOIN, {
+        attemptId: this.attemptId,
+        liveToken: this.liveToken || undefined,
+      })) as JoinAck;
     } catch {
       // No answer in time: the next reconnect joins again.
       return;
