@@ -598,6 +598,22 @@ describe('Taking an exam', () => {
     await page.close();
   });
 
+  it('tells the candidate at once when their session ends, and stops saving', async () => {
+    const examId = await fixture.publish(`会话结束的考试${tag}`);
+    const student = fixture.students[1]!;
+    const api = await fixture.signIn(student);
+    const view = await api.call<AttemptView>('POST', `${ATTEMPT_BASE}/startAttempt`, { examId });
+    const { page } = await openExam(api, view.attemptId);
+    // Signed out elsewhere (the same session): the server cuts the page's socket at once.
+    await api.call('GET', '/api/kaoshi-user/user/logout');
+    const ended = page.locator('.exam-session-ended');
+    await ended.waitFor();
+    expect(await ended.innerText()).toContain(z.stopped.sessionEnded);
+    expect(await ended.getByRole('button', { name: z.stopped.signInAgain }).count()).toBe(1);
+    await screenshot(page, 'attempt-zh-session-ended');
+    await page.close();
+  });
+
   it('reads well in four languages at phone width, and a second device takes over', async () => {
     const student = fixture.students[2]!;
     const { api, attemptId } = await startAttempt(student);

@@ -125,8 +125,28 @@ export async function pingDatabase(db: Db): Promise<void> {
 export const nowIso = () => new Date().toISOString();
 
 /** Runs `work` in one transaction: all of it lands, or none of it does. */
-export const inTransaction = <T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> =>
-  db.transaction().execute(work);
+/** What runs once the transaction of each `inTransaction` has committed (afterCommit). */
+const commitHooks = new WeakMap<Db, (() => void)[]>();
+
+export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  const hooks: (() => void)[] = [];
+  const result = await db.transaction().execute((trx) => {
+    commitHooks.set(trx, hooks);
+    return work(trx);
+  });
+  for (const hook of hooks) hook();
+  return result;
+}
+
+/**
+ * Runs `hook` once what `db` wrote has committed: after its transaction when `db` is one (never,
+ * if it rolls back), else at once. For news other processes act on: they must find it done.
+ */
+export function afterCommit(db: Db, hook: () => void) {
+  const hooks = commitHooks.get(db);
+  if (hooks) hooks.push(hook);
+  else hook();
+}
 
 /** Escapes LIKE wildcards so a user's `%` or `_` matches itself. */
 const likeContains = (text: string) =>

@@ -358,6 +358,12 @@ export interface ExamCandidatesTable {
   score: number | null;
   passed: number | null;
   created_at: string;
+  /** Wrong access codes since the last lock (security issue 8). */
+  access_code_failures: Generated<number>;
+  /** Starting is refused until this instant (too many wrong access codes); null: not locked. */
+  access_locked_until: string | null;
+  /** When the candidate first opened the exam's notice (its minimum reading time runs from it). */
+  notice_opened_at: string | null;
 }
 
 export interface ExamChangesTable {

@@ -6,8 +6,13 @@
 export class News<T> {
   private readonly listeners: ((news: T) => void)[] = [];
 
-  subscribe(listener: (news: T) => void) {
+  /** Answers how to stop listening (an app closed while the news lives on). */
+  subscribe(listener: (news: T) => void): () => void {
     this.listeners.push(listener);
+    return () => {
+      const at = this.listeners.indexOf(listener);
+      if (at >= 0) this.listeners.splice(at, 1);
+    };
   }
 
   publish(news: T) {

@@ -56,6 +56,24 @@ describe.skipIf(!postgresUrl || !redisUrl)('two processes on PostgreSQL and Redi
     await database?.drop();
   });
 
+  it('cuts a socket held by the other process when its session ends (DESIGN rule 15)', async () => {
+    const examId = await fixture.openExam();
+    const [candidate] = await fixture.startCandidates(first.url, examId, 1);
+    const { attemptId } = candidate!.view;
+    const onSecond = examSocket(second.url, candidate!.session);
+    open.push(onSecond);
+    const joined = await onSecond.timeout(10_000).emitWithAck(SocketEvent.JOIN, { attemptId });
+    expect(joined.ok).toBe(true);
+    const told = new Promise<void>((resolve) =>
+      onSecond.once(SocketEvent.SESSION_ENDED, () => resolve()),
+    );
+    const cut = new Promise<string>((resolve) => onSecond.once('disconnect', resolve));
+    // Signed out through the first process: the second hears it and cuts its page.
+    await candidate!.session.call('GET', '/api/kaoshi-user/user/logout');
+    await told;
+    expect(await cut).toBe('io server disconnect');
+  });
+
   it('hands a takeover and extra time to the page on the other process', async () => {
     const examId = await fixture.openExam();
     const [candidate] = await fixture.startCandidates(first.url, examId, 1);

@@ -84,6 +84,30 @@ export const SERVER_MESSAGES = {
     es: 'el código de acceso no es correcto',
     ja: '受検パスワードが正しくありません',
   },
+  accessCodeWrongTries: {
+    zh: '考试口令不正确，锁定前还可以尝试 {left} 次',
+    en: 'the access code is not right; tries left before a lock: {left}',
+    es: 'el código de acceso no es correcto; intentos antes del bloqueo: {left}',
+    ja: '受検パスワードが正しくありません。ロックまであと {left} 回試せます',
+  },
+  accessCodeLocked: {
+    zh: '考试口令错误次数过多，{until} 之前不能开始本场考试，监考员已收到通知',
+    en: 'too many wrong access codes: this exam cannot be started before {until}; the proctor has been told',
+    es: 'demasiados códigos de acceso erróneos: este examen no se puede empezar antes de {until}; se ha avisado al supervisor',
+    ja: '受検パスワードの誤りが多すぎます。{until} まではこの試験を開始できません。監督者に通知しました',
+  },
+  noticeNotOpened: {
+    zh: '请先打开并阅读考试须知，再开始作答',
+    en: 'open and read the exam notice before starting',
+    es: 'abra y lea las instrucciones del examen antes de empezar',
+    ja: '開始する前に受検上の注意を開いて読んでください',
+  },
+  noticeReadingTime: {
+    zh: '请继续阅读考试须知，{seconds} 秒后才能开始作答',
+    en: 'keep reading the exam notice: the exam can be started in {seconds} s',
+    es: 'siga leyendo las instrucciones: podrá empezar el examen dentro de {seconds} s',
+    ja: '受検上の注意を読み続けてください。あと {seconds} 秒で開始できます',
+  },
   addressNotAllowed: {
     zh: '不能从当前地址 {ip} 参加本场考试，请在指定考场作答',
     en: 'this exam cannot be taken from your address {ip}: take it in the exam room',
@@ -119,6 +143,18 @@ export const SERVER_MESSAGES = {
     en: 'the exam is being taken on another device, and this exam does not allow a second one',
     es: 'el examen se está realizando en otro dispositivo y este examen no permite un segundo',
     ja: 'この試験は別の端末で受検中で、2 台目の端末からの受検は許可されていません',
+  },
+  eventsTooFast: {
+    zh: '考试页面上报事件过于频繁，此事件未记录，请 {seconds} 秒后再试',
+    en: 'the exam page reported events too fast: this one was not recorded; try again in {seconds} s',
+    es: 'la página del examen informó eventos demasiado rápido: este no se registró; vuelva a intentarlo en {seconds} s',
+    ja: '試験ページからのイベント報告が多すぎるため、このイベントは記録されませんでした。{seconds} 秒後に再試行してください',
+  },
+  sessionEnded: {
+    zh: '登录已结束（已退出、密码已重置或账号已停用），请重新登录后继续考试',
+    en: 'your session ended (signed out, password reset or account disabled): sign in again to continue the exam',
+    es: 'su sesión terminó (cerró sesión, se restableció la contraseña o se desactivó la cuenta): inicie sesión de nuevo para continuar el examen',
+    ja: 'ログインが終了しました（ログアウト、パスワードのリセット、またはアカウントの無効化）。試験を続けるには再度ログインしてください',
   },
   // Relative: the server's clock zone need not be the candidate's.
   submitTooEarly: {

@@ -42,6 +42,8 @@ export const ATTEMPT_EVENT_TYPES = [
   'takeover',
   'joined',
   'left_page',
+  /** A save, submit or event from an address outside the exam's allow-list (refused). */
+  'address_refused',
 ] as const;
 export type AttemptEventType = (typeof ATTEMPT_EVENT_TYPES)[number];
 
@@ -80,6 +82,25 @@ export const startAttemptBody = z.object({
   accessCode: z.string().trim().max(EXAM_ACCESS_CODE_MAX).default(''),
 });
 export type StartAttemptInput = z.infer<typeof startAttemptBody>;
+
+/** Wrong access codes in a row that lock the candidate's start (security issue 8). */
+export const ACCESS_CODE_TRIES = 5;
+/** How long such a lock lasts. */
+export const ACCESS_LOCK_MINUTES = 10;
+
+/** openNotice: the candidate opened the exam's notice (the server's clock starts its reading time). */
+export const openNoticeBody = z.object({ examId: dbId });
+export interface NoticeOpened {
+  openedAt: string;
+  /** Seconds still to read before startAttempt is accepted (0: may start). */
+  remainingSeconds: number;
+}
+
+/**
+ * The header HTTP calls of the exam page carry: the live token its socket's join answered, so a
+ * save, submit or event over HTTP is known to come from the page that holds the attempt.
+ */
+export const LIVE_TOKEN_HEADER = 'x-kaoshi-live';
 
 export const saveAnswersBody = z.object({
   attemptId: dbId,
@@ -261,7 +282,13 @@ export const SocketEvent = {
   TIME: 'attempt:time',
   TAKEN_OVER: 'attempt:taken-over',
   FINALIZED: 'attempt:finalized',
+  /** The session of this connection ended (logout, password reset, account disabled): it is cut. */
+  SESSION_ENDED: 'session:ended',
 } as const;
+
+/** attempt:event per connection: this many at once, then one more every EVENT_REFILL_MS. */
+export const EVENT_BURST = 20;
+export const EVENT_REFILL_MS = 3000;
 
 /** An acknowledgement that refuses: the envelope's status code and the message in the user's language. */
 export interface SocketRefusal {
@@ -283,6 +310,8 @@ export interface JoinView {
   answers: SavedAnswer[];
   /** Set once the attempt has ended: its receipt. */
   finished: Receipt | null;
+  /** What the page's HTTP calls carry in LIVE_TOKEN_HEADER while it holds the attempt. */
+  liveToken?: string;
 }
 export type JoinAck = ({ ok: true } & JoinView) | SocketRefusal;
 export type SaveAckMessage = { ok: true; seq: number; remainingMs: number } | SocketRefusal;

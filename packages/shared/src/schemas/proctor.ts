@@ -134,6 +134,8 @@ export interface ProctorRow {
   address: string;
   eventCounts: Record<string, number>;
   latestEvents: ProctorEventView[];
+  /** Starting is locked until then after too many wrong access codes; null: not locked. */
+  accessLockedUntil: string | null;
 }
 
 export interface ProctorCounts {

@@ -296,3 +296,78 @@ export function attemptByReceipt(db: Db, examId: number, code: string) {
     .where('attempts.finished_at', 'is not', null)
     .executeTakeFirst();
 }
+
+/** The candidate row is free of an access-code lock at `now` (SQL). */
+const notLocked = (now: string) =>
+  sql<boolean>`(access_locked_until is null or access_locked_until <= ${now})`;
+
+/** Counts a wrong access code unless the row is locked; the count, or null when locked. */
+export async function countAccessFailure(db: Db, candidateId: number, now: string) {
+  const row = await db
+    .updateTable('exam_candidates')
+    .set((eb) => ({ access_code_failures: eb('access_code_failures', '+', 1) }))
+    .where('id', '=', candidateId)
+    .where(notLocked(now))
+    .returning('access_code_failures')
+    .executeTakeFirst();
+  return row?.access_code_failures ?? null;
+}
+
+/** A right access code: the count starts again; false when the row is locked. */
+export async function clearAccessFailures(db: Db, candidateId: number, now: string) {
+  const row = await db
+    .updateTable('exam_candidates')
+    .set({ access_code_failures: 0, access_locked_until: null })
+    .where('id', '=', candidateId)
+    .where(notLocked(now))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function lockAccess(db: Db, candidateId: number, until: string) {
+  await db
+    .updateTable('exam_candidates')
+    .set({ access_code_failures: 0, access_locked_until: until })
+    .where('id', '=', candidateId)
+    .execute();
+}
+
+export async function candidateLock(db: Db, candidateId: number) {
+  const row = await db
+    .selectFrom('exam_candidates')
+    .select('access_locked_until')
+    .where('id', '=', candidateId)
+    .executeTakeFirst();
+  return row?.access_locked_until ?? null;
+}
+
+/** Keeps the first opening of the notice; answers when that was. */
+export async function markNoticeOpened(db: Db, candidateId: number, now: string) {
+  await db
+    .updateTable('exam_candidates')
+    .set({ notice_opened_at: now })
+    .where('id', '=', candidateId)
+    .where('notice_opened_at', 'is', null)
+    .execute();
+  const row = await db
+    .selectFrom('exam_candidates')
+    .select('notice_opened_at')
+    .where('id', '=', candidateId)
+    .executeTakeFirstOrThrow();
+  return row.notice_opened_at ?? now;
+}
+
+/** Which page holds each attempt now (its live token), in the caller's transaction. */
+export async function setLiveTokens(
+  db: Db,
+  holds: readonly { attemptId: number; token: string }[],
+) {
+  for (const { attemptId, token } of holds) {
+    await db
+      .updateTable('attempts')
+      .set({ live_token: token })
+      .where('id', '=', attemptId)
+      .execute();
+  }
+}

@@ -1,12 +1,14 @@
 import {
   ATTEMPT_BASE,
+  LIVE_TOKEN_HEADER,
   Perm,
   idParams,
   logEventBody,
+  openNoticeBody,
   saveAnswersBody,
   startAttemptBody,
 } from '@kaoshi/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../errors.js';
 import { requireAuth } from '../../plugins/access.js';
@@ -19,6 +21,17 @@ export async function attemptRoutes(app: FastifyInstance, opts: { attempts: Atte
   const { attempts } = opts;
   const config = { access: { permission: [Perm.STUDENT_EXAM] } };
   const tags = ['attempts'];
+  /** The exam page's live token, when its socket's join gave it one. */
+  const liveToken = (request: FastifyRequest) => {
+    const value = request.headers[LIVE_TOKEN_HEADER];
+    return typeof value === 'string' ? value : '';
+  };
+  /** The student's own running attempt, called from an allowed address and the holding page. */
+  const callerAttempt = async (request: FastifyRequest, attemptId: number) => {
+    const row = await attempts.ownAttempt(attemptId, requireAuth(request));
+    await attempts.checkCaller(row, request.ip, liveToken(request));
+    return row;
+  };
 
   r.get(
     `${ATTEMPT_BASE}/listMyExams`,
@@ -40,6 +53,20 @@ export async function attemptRoutes(app: FastifyInstance, opts: { attempts: Atte
       },
     },
     async (request) => ok(await attempts.start(request.body, requireAuth(request), request.ip)),
+  );
+
+  r.post(
+    `${ATTEMPT_BASE}/openNotice`,
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "The candidate opened the exam's notice: its minimum reading time runs from the first opening (server clock); the seconds still to read",
+        body: openNoticeBody,
+      },
+    },
+    async (request) => ok(await attempts.openNotice(request.body.examId, requireAuth(request))),
   );
 
   r.get(
@@ -66,7 +93,7 @@ export async function attemptRoutes(app: FastifyInstance, opts: { attempts: Atte
       },
     },
     async (request) => {
-      const row = await attempts.ownAttempt(request.body.attemptId, requireAuth(request));
+      const row = await callerAttempt(request, request.body.attemptId);
       const acks = await attempts.save(row, request.body.answers, requestLanguage(request));
       return ok({ remainingMs: await attempts.remainingMs(row.id), acks });
     },
@@ -75,7 +102,10 @@ export async function attemptRoutes(app: FastifyInstance, opts: { attempts: Atte
   r.post(
     `${ATTEMPT_BASE}/submitAttempt/:id`,
     { config, schema: { tags, summary: 'Submit: the receipt (idempotent)', params: idParams } },
-    async (request) => ok(await attempts.submit(request.params.id, requireAuth(request))),
+    async (request) => {
+      await callerAttempt(request, request.params.id);
+      return ok(await attempts.submit(request.params.id, requireAuth(request)));
+    },
   );
 
   r.get(
@@ -102,14 +132,17 @@ export async function attemptRoutes(app: FastifyInstance, opts: { attempts: Atte
         body: logEventBody,
       },
     },
-    async (request) =>
-      ok(
+    async (request) => {
+      await callerAttempt(request, request.body.attemptId);
+      attempts.limitEvents(request.body.attemptId);
+      return ok(
         await attempts.logEvent(
           request.body.attemptId,
           request.body.type,
           requireAuth(request),
           request.ip,
         ),
-      ),
+      );
+    },
   );
 }

@@ -2,8 +2,12 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import {
+  ACCESS_CODE_TRIES,
+  ACCESS_LOCK_MINUTES,
   ApiStatus,
   CandidateStatus,
+  EVENT_BURST,
+  EVENT_REFILL_MS,
   QuestionType,
   RECEIPT_ALPHABET,
   RECEIPT_CODE_LENGTH,
@@ -24,6 +28,7 @@ import {
   type MyExamView,
   type MyExamsView,
   type ProctorReceiptCheck,
+  type NoticeOpened,
   type Receipt,
   type ResultSectionView,
   type ReviewItem,
@@ -52,6 +57,12 @@ import {
   awayPast,
   markAway,
   markLinkTask,
+  candidateLock,
+  setLiveTokens,
+  clearAccessFailures,
+  countAccessFailure,
+  lockAccess,
+  markNoticeOpened,
   markerCommentsOf,
   recordEvent,
   recordEvents,
@@ -64,6 +75,7 @@ import {
   type AttemptRow,
 } from './attempt.repository.js';
 import { deadlineOf } from './deadlines.js';
+import { EventLimiter } from './event-limiter.js';
 import { WriteGroup } from './write-group.js';
 import { isAnswered, isMarkedType, scoreAnswer } from './scoring.js';
 import {
@@ -175,7 +187,13 @@ export class AttemptService {
    * proctor's view); the channel runs it after the answer has gone.
    */
   onSaved: (row: AttemptRow, itemId: string, answered: boolean) => void = () => {};
-  onLogged: (row: AttemptRow, type: string, ip: string) => void = () => {};
+  onLogged: (row: AttemptRow, type: string, ip: string, detail?: object) => void = () => {};
+  /** Told when a candidate's start was locked after too many wrong access codes (the proctor). */
+  onAccessLocked: (examId: number, studentId: number, until: string) => void = () => {};
+  /** Whether a connection holds the attempt now, on any process (the socket channel answers). */
+  heldLive: (attemptId: number) => Promise<boolean> = () => Promise.resolve(false);
+  private readonly liveTokens: WriteGroup<{ attemptId: number; token: string }, void>;
+  readonly eventLimiter = new EventLimiter(EVENT_BURST, EVENT_REFILL_MS);
   /**
    * The student of a signed-in context, looked up once per request or socket connection (a
    * start asks three times; a connection's joins and saves share one context).
@@ -202,6 +220,10 @@ export class AttemptService {
       await inTransaction(db, (trx) => recordEvents(trx, events));
       return events.map(() => undefined);
     });
+    this.liveTokens = new WriteGroup<{ attemptId: number; token: string }, void>(async (holds) => {
+      await inTransaction(db, (trx) => setLiveTokens(trx, holds));
+      return holds.map(() => undefined);
+    });
     this.studentByUser = precompiled(
       db,
       db
@@ -217,6 +239,7 @@ export class AttemptService {
         .selectFrom('exams')
         .innerJoin('exam_candidates as c', 'c.exam_id', 'exams.id')
         .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
+        .leftJoin('instructions as i', 'i.id', 'exams.instruction_id')
         .select([
           'exams.id',
           'exams.status',
@@ -229,6 +252,9 @@ export class AttemptService {
           'exams.ip_allow_list',
           'c.id as candidate_id',
           'c.extra_minutes',
+          'c.access_locked_until',
+          'c.notice_opened_at',
+          'i.min_read_seconds',
           'a.id as attempt_id',
         ])
         .where('exams.id', '=', 0)
@@ -458,8 +484,9 @@ export class AttemptService {
     if (lateUntil !== null && at > lateUntil) {
       throw conflict('lateEntryOver', { until: shownTime(lateUntil) });
     }
-    if (exam.access_code !== '' && !sameText(input.accessCode, exam.access_code)) {
-      throw invalid('accessCode', 'accessCodeWrong');
+    this.checkNoticeRead(exam.notice_opened_at, exam.min_read_seconds ?? 0, now.getTime());
+    if (exam.access_code !== '') {
+      await this.checkAccessCode(exam, input.accessCode, student.id, now);
     }
     const deadline = deadlineOf(at, exam.duration_minutes, exam.extra_minutes, exam.end_at);
     const attempt: Insertable<AttemptsTable> = {
@@ -532,6 +559,119 @@ export class AttemptService {
     });
   }
 
+  /**
+   * The exam's notice has been open its minimum reading time, by the server's clock (the time it
+   * recorded at openNotice): nothing the page says about time counts.
+   */
+  private checkNoticeRead(openedAt: string | null, minSeconds: number, now: number) {
+    if (minSeconds <= 0) return;
+    if (openedAt === null) throw conflict('noticeNotOpened');
+    const left = Date.parse(openedAt) + minSeconds * 1000 - now;
+    if (left > 0) throw conflict('noticeReadingTime', { seconds: Math.ceil(left / 1000) });
+  }
+
+  /**
+   * The access code, guessed at most ACCESS_CODE_TRIES times (security issue 8): each wrong one
+   * is counted on the candidate's row, the last locks starting for ACCESS_LOCK_MINUTES and tells
+   * the proctor. Every step is one conditional UPDATE, so requests sent at once cannot slip past
+   * the lock: a right code counts only while the row is not locked either.
+   */
+  private async checkAccessCode(
+    exam: { id: number; candidate_id: number; access_code: string },
+    given: string,
+    studentId: number,
+    now: Date,
+  ) {
+    const at = now.toISOString();
+    const locked = async () => {
+      const until = (await candidateLock(this.db, exam.candidate_id)) ?? at;
+      return new AppError(ApiStatus.TOO_MANY_REQUESTS, 'accessCodeLocked', {
+        until: shownTime(until),
+      });
+    };
+    if (sameText(given, exam.access_code)) {
+      if (!(await clearAccessFailures(this.db, exam.candidate_id, at))) throw await locked();
+      return;
+    }
+    const failures = await countAccessFailure(this.db, exam.candidate_id, at);
+    if (failures === null) throw await locked();
+    if (failures < ACCESS_CODE_TRIES) {
+      throw invalid('accessCode', 'accessCodeWrongTries', { left: ACCESS_CODE_TRIES - failures });
+    }
+    const until = new Date(now.getTime() + ACCESS_LOCK_MINUTES * 60_000).toISOString();
+    await lockAccess(this.db, exam.candidate_id, until);
+    this.onAccessLocked(exam.id, studentId, until);
+    throw new AppError(ApiStatus.TOO_MANY_REQUESTS, 'accessCodeLocked', {
+      until: shownTime(until),
+    });
+  }
+
+  /**
+   * openNotice: the candidate opened the exam's notice. The first opening is kept (the reading
+   * time runs from it); answers how many seconds are still to read before starting.
+   */
+  async openNotice(examId: number, auth: AuthContext): Promise<NoticeOpened> {
+    const student = await this.studentOf(auth);
+    const [exam] = await this.candidateExam(examId, student.id);
+    if (!exam || exam.status !== 'published') throw forbidden('notYourExam', { id: examId });
+    const openedAt = await markNoticeOpened(this.db, exam.candidate_id, nowIso());
+    const left = Date.parse(openedAt) + (exam.min_read_seconds ?? 0) * 1000 - Date.now();
+    return { openedAt, remainingSeconds: Math.max(0, Math.ceil(left / 1000)) };
+  }
+
+  /**
+   * A call of the exam page on a running attempt (join, save, submit, event; security issue 6):
+   * from an address in the exam's allow-list, and, while a connection holds the attempt live,
+   * from that page (the live token its join answered). A refusal is logged for the proctor.
+   */
+  async checkCaller(row: AttemptRow, ip: string, liveToken?: string) {
+    if (row.finished_at !== null) return;
+    if (!addressAllowed(ip, parseJson<string[]>(row.ip_allow_list, []))) {
+      await this.logRefusal(row, 'address_refused', ip, { ip });
+      throw forbidden('addressNotAllowed', { ip });
+    }
+    if (liveToken === undefined) return;
+    const holder = row.live_token;
+    if (holder === null || sameText(liveToken, holder) || !(await this.heldLive(row.id))) return;
+    await this.logRefusal(row, 'takeover', ip, { refused: true, via: 'http' });
+    throw new AppError(
+      ApiStatus.TAKEN_OVER,
+      row.takeover === 'refuse' ? 'takeoverRefused' : 'takenOver',
+    );
+  }
+
+  /** A refused call, in the attempt's log and on the proctor's screen. */
+  async logRefusal(row: AttemptRow, type: string, ip: string, detail: object) {
+    await this.logServerEvent(row, type, ip, detail);
+    this.onLogged(row, type, ip, detail);
+  }
+
+  /**
+   * The page that holds the attempt now: its HTTP calls carry this token. A page that reconnects
+   * with the token it holds keeps it (an HTTP call it sends meanwhile still counts as its own).
+   */
+  async holdLive(row: AttemptRow, presented?: string): Promise<string> {
+    if (presented && row.live_token !== null && sameText(presented, row.live_token)) {
+      return row.live_token;
+    }
+    const token = randomBytes(16).toString('base64url');
+    await this.liveTokens.add({ attemptId: row.id, token });
+    return token;
+  }
+
+  /**
+   * An integrity event a page may report now (security issue 10): EVENT_BURST at once, then one
+   * every EVENT_REFILL_MS per attempt; past that refused, before any database work.
+   */
+  limitEvents(attemptId: number) {
+    const waitMs = this.eventLimiter.take(attemptId);
+    if (waitMs > 0) {
+      throw new AppError(ApiStatus.TOO_MANY_REQUESTS, 'eventsTooFast', {
+        seconds: Math.ceil(waitMs / 1000),
+      });
+    }
+  }
+
   private checkAddress(ip: string, allowList: string) {
     if (!addressAllowed(ip, parseJson<string[]>(allowList, []))) {
       throw forbidden('addressNotAllowed', { ip });
@@ -546,7 +686,7 @@ export class AttemptService {
     { fresh = false } = {},
   ): Promise<AttemptView> {
     const row = await this.ownAttempt(attemptId, auth);
-    if (ip !== undefined && row.finished_at === null) this.checkAddress(ip, row.ip_allow_list);
+    if (ip !== undefined) await this.checkCaller(row, ip);
     const student = await this.studentOf(auth);
     const variant = await this.variantOf(row);
     const snapshot = await this.snapshot(row.paper_version_id);
@@ -591,7 +731,7 @@ export class AttemptService {
    * without the paper the page already has. `row` is the student's own attempt.
    */
   async joinView(row: AttemptRow, ip: string): Promise<JoinView> {
-    if (row.finished_at === null) this.checkAddress(ip, row.ip_allow_list);
+    await this.checkCaller(row, ip);
     const variant = await this.variantOf(row);
     const stored = await this.storedAnswers(row.id);
     const now = Date.now();
@@ -956,7 +1096,8 @@ export class AttemptService {
         at: shownTime(row.finished_at),
       });
     }
-    await recordEvent(this.db, { attemptId, examId: row.exam_id, type, ip, at: nowIso() });
+    // Written with the other events of the same few milliseconds (an event flood, issue 10).
+    await this.logServerEvent(row, type, ip);
     this.onLogged(row, type, ip);
     if (type === 'page_hidden' || type === 'fullscreen_left') {
       await this.awayFrom(
@@ -1139,7 +1280,7 @@ export class AttemptService {
 
   /** Writes the grouped answers and events still gathering (on shutdown). */
   async drainWrites(): Promise<void> {
-    await Promise.all([this.writer.drain(), this.serverEvents.drain()]);
+    await Promise.all([this.writer.drain(), this.serverEvents.drain(), this.liveTokens.drain()]);
   }
 }
 

@@ -21,14 +21,21 @@ import type { Config } from '../../config.js';
 import { AppError, invalid } from '../../errors.js';
 import { isOwnOrigin } from '../../plugins/access.js';
 import { createSocketServer, type RedisLink } from '../../realtime.js';
+import { sessionsEnded } from '../auth/auth.repository.js';
 import { hasAnyPermission, type AuthContext, type AuthService } from '../auth/auth.service.js';
 import type { AttemptRow } from './attempt.repository.js';
 import type { AttemptService } from './attempt.service.js';
 import type { DeadlineChange, DeadlineNews } from './deadlines.js';
 
 const attemptIdPayload = z.object({ attemptId: z.number().int().positive() });
-/** `present`: the page is in view (false: it reconnected hidden behind another window). */
-const joinPayload = attemptIdPayload.extend({ present: z.boolean().default(true) });
+/**
+ * `present`: the page is in view (false: it reconnected hidden behind another window).
+ * `liveToken`: a reconnecting page presents the live token it holds, and keeps it (issue 6).
+ */
+const joinPayload = attemptIdPayload.extend({
+  present: z.boolean().default(true),
+  liveToken: z.string().max(64).optional(),
+});
 const savePayload = answerSaveSchema.extend({ attemptId: z.number().int().positive() });
 
 export interface SocketData {
@@ -37,6 +44,8 @@ export interface SocketData {
   language: MessageLanguage;
   /** The attempts this connection holds. */
   joined: Map<number, AttemptRow>;
+  /** Its session ended: it is being cut, and refuses what still arrives. */
+  ended?: boolean;
 }
 export type ExamSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 export type ExamIo = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
@@ -65,10 +74,14 @@ export interface AttemptWatcher {
   saved(row: AttemptRow, itemId: string, answered: boolean): void;
   event(row: AttemptRow, type: string, ip: string, detail?: object): void;
   finalized(examId: number, attemptId: number, receipt: Receipt): void;
+  /** A candidate's start was locked after too many wrong access codes (no attempt yet). */
+  accessLocked(examId: number, studentId: number): void;
 }
 
 const ROOM_PREFIX = 'attempt:';
 const room = (attemptId: number) => `${ROOM_PREFIX}${attemptId}`;
+/** Every connection of a session, on whichever process: its end cuts them all. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** A handler's failure as its acknowledgement: the refusal in the user's language. */
 export const socketRefusal = (error: unknown, language: MessageLanguage): SocketRefusal =>
@@ -167,7 +180,10 @@ export function attachAttemptSocket(
 
   attempts.onSaved = (row, itemId, answered) =>
     tellWatcher(row.exam_id, (w) => w.saved(row, itemId, answered));
-  attempts.onLogged = (row, type, ip) => tellWatcher(row.exam_id, (w) => w.event(row, type, ip));
+  attempts.onLogged = (row, type, ip, detail) =>
+    tellWatcher(row.exam_id, (w) => w.event(row, type, ip, detail));
+  attempts.onAccessLocked = (examId, studentId) =>
+    tellWatcher(examId, (w) => w.accessLocked(examId, studentId));
   attempts.onFinalized = (attemptId, receipt, examId) => {
     io.to(room(attemptId)).emit(SocketEvent.FINALIZED, receipt);
     tellWatcher(examId, (w) => w.finalized(examId, attemptId, receipt));
@@ -187,6 +203,7 @@ export function attachAttemptSocket(
     return found;
   };
   watcher?.attach({ io, attempts, isLive, liveAmong, severalProcesses: opts.redis !== undefined });
+  attempts.heldLive = async (attemptId) => (await liveAmong([attemptId])).has(attemptId);
 
   /** The deadline the save path checks, on the connection holding the attempt here. */
   const applyDeadlines = (changes: DeadlineChange[]) => {
@@ -211,6 +228,17 @@ export function attachAttemptSocket(
   });
   io.on(PEER_DEADLINES, applyDeadlines);
 
+  // A session ended (logout, password reset or change, account disabled or deleted): its pages
+  // are told, and cut on every process (the rooms reach them through the adapter).
+  const stopHearing = sessionsEnded.subscribe((sessionIds) => {
+    const rooms = sessionIds.map(sessionRoom);
+    for (const socket of io.sockets.sockets.values()) {
+      if (sessionIds.includes(socket.data.auth?.sessionId)) socket.data.ended = true;
+    }
+    io.to(rooms).emit(SocketEvent.SESSION_ENDED);
+    io.in(rooms).disconnectSockets(true);
+  });
+
   /** `holder` lost the attempt to a connection from `ip` (here or on another process). */
   const takeFrom = async (holder: ExamSocket, attemptId: number, ip: string) => {
     const row = holder.data.joined.get(attemptId);
@@ -234,11 +262,16 @@ export function attachAttemptSocket(
 
   io.on('connection', (socket: ExamSocket) => {
     const { data } = socket;
+    void socket.join(sessionRoom(data.auth.sessionId));
     /** Runs a handler and acknowledges its answer, or the refusal in the user's language. */
     const handle =
       <T>(work: (payload: unknown) => Promise<T>) =>
       (payload: unknown, ack?: (answer: unknown) => void) => {
         if (typeof ack !== 'function') return;
+        if (data.ended) {
+          ack(socketRefusal(new AppError(ApiStatus.NO_SESSION, 'sessionEnded'), data.language));
+          return;
+        }
         work(payload).then(
           (answer) => ack(answer),
           (error: unknown) => {
@@ -273,7 +306,7 @@ export function attachAttemptSocket(
     socket.on(
       SocketEvent.JOIN,
       handle(async (payload) => {
-        const { attemptId, present } = parse(joinPayload, payload);
+        const { attemptId, present, liveToken: presented } = parse(joinPayload, payload);
         const row = await attempts.ownAttempt(attemptId, data.auth);
         const view = await attempts.joinView(row, data.ip);
         const holder = live.get(attemptId);
@@ -285,7 +318,8 @@ export function attachAttemptSocket(
             opts.redis !== undefined &&
             (await io.in(room(attemptId)).fetchSockets()).some((other) => other.id !== socket.id);
           if (heldHere || heldElsewhere) {
-            await attempts.logServerEvent(row, 'takeover', data.ip, { refused: true });
+            // The proctor sees the refused device too (security issue 6).
+            await attempts.logRefusal(row, 'takeover', data.ip, { refused: true });
             throw new AppError(ApiStatus.TAKEN_OVER, 'takeoverRefused');
           }
         } else if (heldHere && row.finished_at === null) {
@@ -295,6 +329,9 @@ export function attachAttemptSocket(
         if (row.finished_at === null) tellOthers(PEER_TAKEN, { attemptId, ip: data.ip });
         live.set(attemptId, socket);
         data.joined.set(attemptId, row);
+        // The page's HTTP calls prove with it that they come from the holder (issue 6).
+        const liveToken =
+          row.finished_at === null ? await attempts.holdLive(row, presented) : undefined;
         await socket.join(room(attemptId));
         await attempts.logServerEvent(row, 'joined', data.ip);
         const moved = row.finished_at === null && row.start_ip !== '' && row.start_ip !== data.ip;
@@ -313,6 +350,7 @@ export function attachAttemptSocket(
         return {
           ok: true,
           ...view,
+          liveToken,
           leaveCount: presence.leaveCount,
           finished: presence.finished ?? view.finished,
         };
@@ -345,16 +383,16 @@ export function attachAttemptSocket(
 
     socket.on(
       SocketEvent.EVENT,
-      handle((payload) =>
-        inOrder(async () => {
-          const { attemptId, type } = parse(logEventBody, payload);
-          held(attemptId);
-          return {
-            ok: true,
-            ...(await attempts.logEvent(attemptId, type, data.auth, data.ip, true)),
-          };
-        }),
-      ),
+      handle(async (payload) => {
+        const { attemptId, type } = parse(logEventBody, payload);
+        held(attemptId);
+        // A flood is refused before it queues behind the page's other events (issue 10).
+        attempts.limitEvents(attemptId);
+        return inOrder(async () => ({
+          ok: true,
+          ...(await attempts.logEvent(attemptId, type, data.auth, data.ip, true)),
+        }));
+      }),
     );
 
     socket.on('disconnect', () => {
@@ -370,6 +408,7 @@ export function attachAttemptSocket(
   });
 
   app.addHook('preClose', async () => {
+    stopHearing();
     await attempts.drainWrites();
     await io.close();
   });

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import {
   ATTEMPT_BASE as BASE,
+  LIVE_TOKEN_HEADER,
   Perm,
   QuestionType,
   PROCTOR_BASE,
@@ -10,6 +11,7 @@ import {
   type AttemptResultView,
   type AttemptView,
   type ExamBody,
+  type JoinAck,
 } from '@kaoshi/shared';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,8 +109,15 @@ describe('keys stay on the server', () => {
     async (order) => {
       const examId = examIds[order];
       const received: { where: string; body: unknown }[] = [];
+      /** The page's HTTP calls carry the live token its socket's join answered. */
+      let liveToken = '';
       const call = async (method: 'GET' | 'POST', url: string, payload?: unknown) => {
-        const result = await student.request({ method, url, payload: payload as string });
+        const result = await student.request({
+          method,
+          url,
+          payload: payload as string,
+          headers: { [LIVE_TOKEN_HEADER]: liveToken },
+        });
         received.push({ where: `${method} ${url}`, body: result.body });
         return result.body.data;
       };
@@ -127,6 +136,7 @@ describe('keys stay on the server', () => {
         'GET /api/kaoshi-base/student/getMyStudent',
         'GET /api/kaoshi-files/file/:name',
         `GET ${BASE}/listMyExams`,
+        `POST ${BASE}/openNotice`,
         `POST ${BASE}/startAttempt`,
         `GET ${BASE}/getAttempt/:id`,
         `POST ${BASE}/saveAnswers`,
@@ -162,6 +172,7 @@ describe('keys stay on the server', () => {
       await call('GET', '/api/kaoshi-files/file/nothing.png');
       await call('POST', '/api/kaoshi-user/user/updatePass', { oldPass: 'x', newPass: 'y' });
       await call('GET', `${BASE}/listMyExams`);
+      await call('POST', `${BASE}/openNotice`, { examId });
       await call('POST', `${BASE}/startAttempt`, { examId, accessCode: 'WRONG' });
       await call('POST', `${BASE}/startAttempt`, { examId: 999_999 });
       const view = (await call('POST', `${BASE}/startAttempt`, {
@@ -217,8 +228,10 @@ describe('keys stay on the server', () => {
       const emit = async (event: string, payload: object) => {
         const ack: unknown = await socket.timeout(10_000).emitWithAck(event, payload);
         received.push({ where: `socket ${event}`, body: ack });
+        return ack as JoinAck;
       };
-      await emit(SocketEvent.JOIN, { attemptId: id });
+      const joined = await emit(SocketEvent.JOIN, { attemptId: id });
+      liveToken = (joined.ok && joined.liveToken) || '';
       await emit(SocketEvent.JOIN, { attemptId: othersView.attemptId });
       for (const [i, item] of items.entries()) {
         await emit(SocketEvent.SAVE, {

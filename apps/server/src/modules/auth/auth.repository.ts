@@ -1,4 +1,15 @@
-import { precompiled, type Db } from '../../db/database.js';
+import type { DeleteQueryBuilder, DeleteResult } from 'kysely';
+import { afterCommit, precompiled, type Db } from '../../db/database.js';
+import type { Database } from '../../db/types.js';
+import { News } from '../../lib/news.js';
+
+/**
+ * Sessions that ended (their ids, SHA-256 of the token), told once the deletion has committed:
+ * the socket channel cuts their connections on every process (DESIGN.md rule 15). Every deletion
+ * of sessions goes through this repository, so none is missed. One per process: session ids are
+ * unique across databases, so an app hears only of its own.
+ */
+export const sessionsEnded = new News<string[]>();
 
 /** Who a failed sign-in counts against: the account, or the normalised spelling no account has. */
 export type FailedAccount =
@@ -89,15 +100,26 @@ export class AuthRepository {
   }
 
   async deleteSession(sessionId: string) {
-    await this.db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+    await this.endSessions(this.db.deleteFrom('sessions').where('id', '=', sessionId));
   }
 
   async deleteSessionsOfUser(userId: number) {
-    await this.db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+    await this.deleteSessionsOfUsers([userId]);
+  }
+
+  async deleteSessionsOfUsers(userIds: number[]) {
+    if (userIds.length === 0) return;
+    await this.endSessions(this.db.deleteFrom('sessions').where('user_id', 'in', userIds));
+  }
+
+  /** Deletes the sessions and tells of their end once that has committed. */
+  private async endSessions(deletion: DeleteQueryBuilder<Database, 'sessions', DeleteResult>) {
+    const ended = (await deletion.returning('id').execute()).map((row) => row.id);
+    if (ended.length > 0) afterCommit(this.db, () => sessionsEnded.publish(ended));
   }
 
   async deleteExpired(now: string) {
-    await this.db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
+    await this.endSessions(this.db.deleteFrom('sessions').where('expires_at', '<=', now));
     await this.db.deleteFrom('captchas').where('expires_at', '<=', now).execute();
   }
 

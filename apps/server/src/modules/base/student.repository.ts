@@ -2,6 +2,7 @@ import { PostgresAdapter, sql, type Insertable, type Updateable } from 'kysely';
 import { UserType, type ListStudentQuery, type StudentOrderField } from '@kaoshi/shared';
 import { contains, type Db } from '../../db/database.js';
 import type { NewUser, StudentsTable, UserUpdate } from '../../db/types.js';
+import { AuthRepository } from '../auth/auth.repository.js';
 import { visibleClassIds, type ClassViewer } from '../school/classes.repository.js';
 
 /**
@@ -386,12 +387,12 @@ export class StudentRepository {
   }
 
   async deleteSessionsOf(userIds: number[]) {
-    if (userIds.length === 0) return;
-    await this.db.deleteFrom('sessions').where('user_id', 'in', userIds).execute();
+    await new AuthRepository(this.db).deleteSessionsOfUsers(userIds);
   }
 
   /** The student row, then its user (sessions and role bindings go with the user). */
   async deleteWithUser(id: number, userId: number) {
+    await this.deleteSessionsOf([userId]);
     await this.db.deleteFrom('students').where('id', '=', id).execute();
     await this.db.deleteFrom('users').where('id', '=', userId).execute();
   }

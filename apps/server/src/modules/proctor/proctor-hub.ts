@@ -272,6 +272,11 @@ export class ProctorHub implements AttemptWatcher {
     this.send({ ...this.base(row), kind: 'event', at, event, address: ip });
   }
 
+  /** A candidate's start locked after wrong access codes: the rows are read again. */
+  accessLocked(examId: number, studentId: number) {
+    this.send({ examId, attemptId: 0, studentId, kind: 'changed' });
+  }
+
   finalized(examId: number, attemptId: number, receipt: Receipt) {
     const tracked = this.exams.get(examId)?.get(attemptId);
     if (tracked?.timer) clearTimeout(tracked.timer);

@@ -132,6 +132,7 @@ export class ProctorService {
         'a.finished_at',
         'a.finish_reason',
         'a.start_ip',
+        'c.access_locked_until',
       ])
       .where('c.exam_id', '=', examId);
     if (own) query = query.where('c.class_id', 'in', [...own, 0]);
@@ -217,6 +218,10 @@ export class ProctorService {
           '',
         eventCounts: row.attempt_id === null ? {} : (counts.get(row.attempt_id) ?? {}),
         latestEvents: events ?? [],
+        accessLockedUntil:
+          row.access_locked_until !== null && row.access_locked_until > now
+            ? row.access_locked_until
+            : null,
       };
     });
     return {

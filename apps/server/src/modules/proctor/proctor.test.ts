@@ -15,6 +15,7 @@ import {
   type AttemptView,
   type ExamBody,
   type JoinAck,
+  LIVE_TOKEN_HEADER,
   type LiveExamView,
   type ProctorActionResult,
   type ProctorCandidateEvents,
@@ -437,7 +438,7 @@ describe('the proctor view', () => {
     expect(await call(proctor, ProctorEvent.WATCH, { examId })).toEqual({ ok: true, examId });
 
     const page = open(client);
-    await call<JoinAck>(page, SocketEvent.JOIN, { attemptId: view.attemptId });
+    const joined = await call<JoinAck>(page, SocketEvent.JOIN, { attemptId: view.attemptId });
     await expect.poll(() => deltas.some((delta) => delta.kind === 'joined')).toBe(true);
     expect(deltas.find((delta) => delta.kind === 'joined')).toMatchObject({
       examId,
@@ -476,9 +477,15 @@ describe('the proctor view', () => {
     await expect
       .poll(() => deltas.find((delta) => delta.kind === 'event')?.event?.type)
       .toBe('page_hidden');
-    // The HTTP calls (the page's fallback when its socket is down) are heard alike.
+    // The HTTP calls (the page's fallback when its socket is down, with its live token) are
+    // heard alike.
     expectOk(
-      await client.post(`${ATTEMPT_BASE}/logEvent`, { attemptId: view.attemptId, type: 'paste' }),
+      await client.request({
+        method: 'POST',
+        url: `${ATTEMPT_BASE}/logEvent`,
+        payload: { attemptId: view.attemptId, type: 'paste' },
+        headers: { [LIVE_TOKEN_HEADER]: joined.ok ? (joined.liveToken ?? '') : '' },
+      }),
     );
     await expect
       .poll(() => deltas.some((delta) => delta.kind === 'event' && delta.event?.type === 'paste'))

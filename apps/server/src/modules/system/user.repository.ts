@@ -1,5 +1,6 @@
 import type { ListUserQuery } from '@kaoshi/shared';
 import { contains, type Db } from '../../db/database.js';
+import { AuthRepository } from '../auth/auth.repository.js';
 import type { NewUser, UserUpdate } from '../../db/types.js';
 
 export class UserRepository {
@@ -53,6 +54,8 @@ export class UserRepository {
   }
 
   async delete(id: number) {
+    // Ended first, so that their end is told (the cascade would not).
+    await new AuthRepository(this.db).deleteSessionsOfUser(id);
     await this.db.deleteFrom('users').where('id', '=', id).execute();
   }
 

@@ -275,6 +275,20 @@ export function ExamDesk({ view }: { view: AttemptView }) {
             }
           />
         )}
+        {state.stopped === 'sessionEnded' && (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            className="exam-session-ended"
+            title={t('attemptPage.stopped.sessionEnded')}
+            action={
+              <Button size="small" onClick={() => window.location.reload()}>
+                {t('attemptPage.stopped.signInAgain')}
+              </Button>
+            }
+          />
+        )}
         {(state.stopped === 'time' || state.stopped === 'ended') && (
           <Alert type="info" showIcon title={t(`attemptPage.stopped.${state.stopped}`)} />
         )}

@@ -1,13 +1,13 @@
 import type { MyExamView } from '@kaoshi/shared';
-import { Alert, Button, Checkbox, Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { startAttempt } from '../../api/attempt';
+import { openNotice, startAttempt } from '../../api/attempt';
 import { ApiError } from '../../api/request';
 import { SafeHtml } from '../../components/SafeHtml';
 import { MODAL_WIDTH } from '../../components/list/responsive';
 import { withoutFieldLabel } from '../../utils/server-error';
-import { useSecondsLeft } from './my-exams-clock';
+import { NoticeReadGate } from './NoticeReadGate';
 import { asSentence, expectedDeadline, timeOfDay } from './my-exams-time';
 
 interface StartExamDialogProps {
@@ -26,8 +26,9 @@ interface StartExamDialogProps {
 /**
  * Before the clock starts: what the time will be, the exam notice with its minimum reading time
  * and an "I have read it" that can be ticked only after it, the access code when the exam has
- * one. The server checks the window, late entry, the code and the address; a refusal is shown
- * here in its words, in the user's language.
+ * one. The server checks the window, late entry, the code, the address and the reading time (from
+ * when openNotice told it the notice was opened); a refusal is shown here in its words, in the
+ * user's language.
  */
 export function StartExamDialog({
   open,
@@ -40,7 +41,8 @@ export function StartExamDialog({
 }: StartExamDialogProps) {
   const { t } = useTranslation();
   const notice = exam.notice;
-  const readLeft = useSecondsLeft(notice?.minReadSeconds ?? 0);
+  /** The reading time left by the server's count; null until it has answered. */
+  const [readSeconds, setReadSeconds] = useState<number | null>(null);
   const [confirmed, setConfirmed] = useState(false);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string>();
@@ -48,6 +50,19 @@ export function StartExamDialog({
   const [starting, setStarting] = useState(false);
   const minutes = exam.durationMinutes + exam.extraMinutes;
   const ready = (notice === null || confirmed) && !starting;
+
+  // The server records the opening: its clock, not this browser's, decides when Start is taken.
+  useEffect(() => {
+    if (!open || notice === null) return;
+    let current = true;
+    openNotice(exam.examId, { quiet: true }).then(
+      (opened) => current && setReadSeconds(opened.remainingSeconds),
+      () => current && setReadSeconds(notice.minReadSeconds),
+    );
+    return () => {
+      current = false;
+    };
+  }, [open, notice, exam.examId]);
 
   const start = async () => {
     if (!ready) return;
@@ -126,19 +141,13 @@ export function StartExamDialog({
           <div className="start-exam-notice-body" tabIndex={0}>
             <SafeHtml html={notice.body} />
           </div>
-          {readLeft > 0 && (
-            <Typography.Text type="secondary" className="start-exam-read-left">
-              {t('myExams.dialog.readFor', { count: readLeft })}
-            </Typography.Text>
-          )}
-          <Checkbox
-            className="start-exam-read"
-            checked={confirmed}
-            disabled={readLeft > 0}
-            onChange={(event) => setConfirmed(event.target.checked)}
-          >
-            {t('myExams.dialog.confirm')}
-          </Checkbox>
+          {/* Counted again from the server's answer (a reopened notice may be read already). */}
+          <NoticeReadGate
+            key={readSeconds ?? 'asking'}
+            seconds={readSeconds ?? notice.minReadSeconds}
+            confirmed={confirmed}
+            onConfirm={setConfirmed}
+          />
         </section>
       )}
       {exam.accessCodeRequired && (

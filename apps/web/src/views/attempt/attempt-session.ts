@@ -37,9 +37,10 @@ const RECEIPT_POLL_MS = 2000;
 export type LinkState = 'connecting' | 'online' | 'offline';
 /**
  * Why the page no longer takes answers: the time is up or the attempt ended elsewhere (a receipt
- * follows), or another tab or device has taken it over (this page stops saving).
+ * follows), or another tab or device has taken it over (this page stops saving), or the session
+ * ended (signed out, password reset, account disabled: the server cut the connection).
  */
-export type Stopped = 'time' | 'ended' | 'takenOver' | null;
+export type Stopped = 'time' | 'ended' | 'takenOver' | 'sessionEnded' | null;
 
 export interface SessionSnapshot {
   values: Record<string, AnswerValue>;
@@ -98,6 +99,8 @@ export class AttemptSession {
   private readonly typing = new Map<string, ReturnType<typeof setTimeout>>();
   private socket: Socket | null = null;
   private joined = false;
+  /** What the page's HTTP calls carry while it holds the attempt (the join's answer). */
+  private liveToken = '';
   private downSince = 0;
   private httpBusy = false;
   private httpOkAt = -Infinity;
@@ -177,7 +180,12 @@ export class AttemptSession {
     this.socket = socket;
     socket.on('connect', () => void this.join(socket));
     socket.on('disconnect', () => this.down());
-    socket.on('connect_error', () => this.down());
+    socket.on('connect_error', (error: Error & { data?: { code?: number } }) => {
+      // The session ended while the page was away: reconnecting can never succeed.
+      if (error.data?.code === ApiStatus.NO_SESSION) return this.stop('sessionEnded');
+      this.down();
+    });
+    socket.on(SocketEvent.SESSION_ENDED, () => this.stop('sessionEnded'));
     socket.on(SocketEvent.TIME, (message: TimeMessage) => this.timeMoved(message));
     socket.on(SocketEvent.TAKEN_OVER, () => this.stop('takenOver'));
     socket.on(SocketEvent.FINALIZED, (receipt: Receipt) => this.finish(receipt));
@@ -244,6 +252,7 @@ export class AttemptSession {
       ack = (await socket.timeout(ACK_TIMEOUT_MS).emitWithAck(SocketEvent.JOIN, {
         attemptId: this.attemptId,
         present: document.visibilityState === 'visible',
+        liveToken: this.liveToken || undefined,
       })) as JoinAck;
     } catch {
       // No answer in time: the next reconnect joins again.
@@ -257,6 +266,7 @@ export class AttemptSession {
       (ack.remainingMs - (this.snapshot.endsAt - performance.now())) / 60_000,
     );
     if (missedMinutes !== 0 && this.snapshot.stopped === null) this.timeChanged(missedMinutes);
+    this.liveToken = ack.liveToken ?? this.liveToken;
     this.correctTime(ack.remainingMs);
     if (ack.finished) return this.finish(ack.finished);
     this.serverAnswers = ack.answers;
@@ -356,7 +366,7 @@ export class AttemptSession {
       await Promise.all(batch.map((entry) => this.written.get(entry.itemId)));
       const result = await saveAnswers(
         { attemptId: this.attemptId, answers: batch },
-        { quiet: true },
+        { quiet: true, liveToken: this.liveToken },
       );
       this.httpOkAt = performance.now();
       this.correctTime(result.remainingMs);
@@ -375,6 +385,7 @@ export class AttemptSession {
 
   private refused(code: number, message: string, entry?: Pick<PendingAnswer, 'itemId' | 'seq'>) {
     if (code === ApiStatus.TAKEN_OVER) return this.stop('takenOver');
+    if (code === ApiStatus.NO_SESSION) return this.stop('sessionEnded');
     if (code === ApiStatus.TIME_UP) return this.stop('time');
     if (code === ApiStatus.ATTEMPT_ENDED) return this.stop('ended');
     // A save the server will never take (it says why): resending it would loop.
@@ -390,7 +401,7 @@ export class AttemptSession {
     if (!this.taking) return;
     this.flush();
     this.update({ stopped: reason });
-    if (reason === 'takenOver') {
+    if (reason === 'takenOver' || reason === 'sessionEnded') {
       this.close();
       return;
     }
@@ -442,7 +453,10 @@ export class AttemptSession {
       receipt = ack.receipt;
     } else {
       try {
-        receipt = await submitAttempt(this.attemptId, { quiet: true });
+        receipt = await submitAttempt(this.attemptId, {
+          quiet: true,
+          liveToken: this.liveToken,
+        });
       } catch (error) {
         if (error instanceof ApiError) throw new AttemptRefusal(error.status, error.message);
         throw error;
@@ -464,7 +478,10 @@ export class AttemptSession {
         if (!ack.ok) return;
         result = ack;
       } else {
-        result = await logAttemptEvent(this.attemptId, type, { quiet: true });
+        result = await logAttemptEvent(this.attemptId, type, {
+          quiet: true,
+          liveToken: this.liveToken,
+        });
       }
     } catch {
       // Offline: the event is lost, as it would be from a closed tab; answers never are.

@@ -180,6 +180,11 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
           {row.status === CandidateStatus.REOPENED && (
             <Tag color="gold">{t('proctor.reopened')}</Tag>
           )}
+          {row.accessLockedUntil && (
+            <Tag color="red" className="proctor-access-locked">
+              {t('proctor.accessLocked', { time: timeOfDay(row.accessLockedUntil, now) })}
+            </Tag>
+          )}
           {row.state === 'submitted' && row.finishReason && (
             <Typography.Text type="secondary">
               {t(`proctor.finish.${row.finishReason}`)}

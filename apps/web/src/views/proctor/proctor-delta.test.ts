@@ -21,6 +21,7 @@ const row = (studentId: number, fields: Partial<ProctorRow> = {}): ProctorRow =>
   address: '',
   eventCounts: {},
   latestEvents: [],
+  accessLockedUntil: null,
   ...fields,
 });
 

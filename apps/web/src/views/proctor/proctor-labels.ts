@@ -12,6 +12,7 @@ export const EVENT_TYPES = [
   'address_changed',
   'takeover',
   'joined',
+  'address_refused',
 ] as const;
 type EventType = (typeof EVENT_TYPES)[number];
 const isEventType = (type: string): type is EventType =>

@@ -84,6 +84,9 @@ export default {
     takenOver:
       'This exam was opened in another tab or on another device. This page no longer saves answers: continue there.',
     reopen: 'Continue here instead',
+    sessionEnded:
+      'You were signed out (logged out, password reset or account disabled). This page no longer saves answers: your saved answers are kept. Sign in again to continue.',
+    signInAgain: 'Sign in again',
   },
   integrity: {
     leaves:

@@ -26,6 +26,7 @@ export default {
     absent: 'Absent',
   },
   reopened: 'Reopened',
+  accessLocked: 'Access code locked until {{time}}',
   finish: {
     submitted: 'submitted',
     deadline: 'time ran out',
@@ -60,6 +61,7 @@ export default {
     paste: 'Pasted',
     address_changed: 'Address changed',
     takeover: 'Taken over by another device',
+    address_refused: 'Refused: address outside the allowed list',
   },
   eventShort: {
     joined: 'Joins',
@@ -71,6 +73,7 @@ export default {
     paste: 'Pastes',
     address_changed: 'Address changes',
     takeover: 'Takeovers',
+    address_refused: 'Refused addresses',
   },
   actions: {
     events: 'Events',

@@ -87,6 +87,9 @@ const attemptPage: Messages['attemptPage'] = {
     takenOver:
       'Este examen se abrió en otra pestaña o en otro dispositivo. Esta página ya no guarda respuestas: continúe allí.',
     reopen: 'Continuar aquí',
+    sessionEnded:
+      'Su sesión terminó (cerró sesión, se restableció la contraseña o se desactivó la cuenta). Esta página ya no guarda respuestas; las guardadas se conservan. Inicie sesión de nuevo para continuar.',
+    signInAgain: 'Iniciar sesión de nuevo',
   },
   integrity: {
     leaves:

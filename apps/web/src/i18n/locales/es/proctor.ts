@@ -28,6 +28,7 @@ const proctor: Messages['proctor'] = {
     absent: 'Ausente',
   },
   reopened: 'Reabierto',
+  accessLocked: 'Código de acceso bloqueado hasta {{time}}',
   finish: {
     submitted: 'entregado por el candidato',
     deadline: 'se acabó el tiempo',
@@ -62,6 +63,7 @@ const proctor: Messages['proctor'] = {
     paste: 'Pegó texto',
     address_changed: 'Cambió la dirección',
     takeover: 'Tomado por otro dispositivo',
+    address_refused: 'Rechazado: dirección fuera de la lista permitida',
   },
   eventShort: {
     joined: 'Entradas',
@@ -73,6 +75,7 @@ const proctor: Messages['proctor'] = {
     paste: 'Pegados',
     address_changed: 'Cambios de dirección',
     takeover: 'Tomas',
+    address_refused: 'Direcciones rechazadas',
   },
   actions: {
     events: 'Incidencias',

@@ -28,6 +28,7 @@ const proctor: Messages['proctor'] = {
     absent: '欠席',
   },
   reopened: '再開済み',
+  accessLocked: '受検パスワードは {{time}} までロック中',
   finish: {
     submitted: '本人が提出',
     deadline: '時間切れ',
@@ -62,6 +63,7 @@ const proctor: Messages['proctor'] = {
     paste: '貼り付け',
     address_changed: 'アドレスが変わった',
     takeover: '別の端末に引き継がれた',
+    address_refused: '拒否：許可されていないアドレス',
   },
   eventShort: {
     joined: '入室',
@@ -73,6 +75,7 @@ const proctor: Messages['proctor'] = {
     paste: '貼り付け',
     address_changed: 'アドレス変更',
     takeover: '引き継ぎ',
+    address_refused: 'アドレス拒否',
   },
   actions: {
     events: 'イベント',

@@ -83,6 +83,9 @@ const attemptPage: Messages['attemptPage'] = {
     ended: '本场考试已结束，正在获取交卷回执…',
     takenOver: '本场考试已在其他标签页或设备上打开，此页面不再保存答案，请在那边继续作答。',
     reopen: '改回在此页作答',
+    sessionEnded:
+      '登录已结束（已退出、密码已重置或账号已停用），此页面不再保存答案，已保存的答案不会丢失。请重新登录后继续作答。',
+    signInAgain: '重新登录',
   },
   integrity: {
     leaves: '你已离开考试页面 {{count}} 次（最多允许 {{limit}} 次），超过后系统将自动交卷。',

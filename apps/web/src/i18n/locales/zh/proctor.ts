@@ -28,6 +28,7 @@ const proctor: Messages['proctor'] = {
     absent: '缺考',
   },
   reopened: '已重新开放',
+  accessLocked: '考试口令已锁定至 {{time}}',
   finish: {
     submitted: '本人交卷',
     deadline: '时间到',
@@ -62,6 +63,7 @@ const proctor: Messages['proctor'] = {
     paste: '粘贴',
     address_changed: '地址变化',
     takeover: '被另一设备接管',
+    address_refused: '被拒绝：地址不在允许范围内',
   },
   eventShort: {
     joined: '进入',
@@ -73,6 +75,7 @@ const proctor: Messages['proctor'] = {
     paste: '粘贴',
     address_changed: '地址变化',
     takeover: '接管',
+    address_refused: '地址被拒',
   },
   actions: {
     events: '事件',

@@ -1,0 +1,33 @@
+import { Checkbox, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSecondsLeft } from './my-exams-clock';
+
+interface NoticeReadGateProps {
+  /** Seconds still to read, as the server counts them from the notice's first opening. */
+  seconds: number;
+  confirmed: boolean;
+  onConfirm: (confirmed: boolean) => void;
+}
+
+/** The notice's reading time left, and "I have read it", which can be ticked only after it. */
+export function NoticeReadGate({ seconds, confirmed, onConfirm }: NoticeReadGateProps) {
+  const { t } = useTranslation();
+  const readLeft = useSecondsLeft(seconds);
+  return (
+    <>
+      {readLeft > 0 && (
+        <Typography.Text type="secondary" className="start-exam-read-left">
+          {t('myExams.dialog.readFor', { count: readLeft })}
+        </Typography.Text>
+      )}
+      <Checkbox
+        className="start-exam-read"
+        checked={confirmed}
+        disabled={readLeft > 0}
+        onChange={(event) => onConfirm(event.target.checked)}
+      >
+        {t('myExams.dialog.confirm')}
+      </Checkbox>
+    </>
+  );
+}
