@@ -24,6 +24,8 @@ export interface Side {
   /** Published, closed, objective only, released. */
   releasedExamId: number;
   attemptIds: number[];
+  /** Issued to the released exam's candidates. */
+  certificateIds: number[];
   answerIds: number[];
   /** The marked (short answer) and a keyed (single choice) item of the closed exam. */
   markedItemId: string;
@@ -116,7 +118,13 @@ export async function buildRowScopeFixture(t: TestApp): Promise<RowScopeFixture>
       objective: 0,
     });
     await addFinishedAttempts(db, readyExamId, { markedItemIds: [], objective: 200 });
-    await addFinishedAttempts(db, releasedExamId, { markedItemIds: [], objective: 200 });
+    await addFinishedAttempts(db, releasedExamId, { markedItemIds: [], objective: 400 });
+    // Passed, so that the release issues their certificates.
+    await db
+      .updateTable('exam_candidates')
+      .set({ score: 400, passed: 1 })
+      .where('exam_id', '=', releasedExamId)
+      .execute();
     expectOk(await admin.post(`${MARKING_BASE}/releaseScores/${releasedExamId}`));
     // The overview enrolls the finished answers for marking (marking_answers rows).
     expectOk(await admin.get(`${MARKING_BASE}/getMarkingProgress/${closedExamId}`));
@@ -126,7 +134,13 @@ export async function buildRowScopeFixture(t: TestApp): Promise<RowScopeFixture>
       .where('exam_id', '=', closedExamId)
       .orderBy('id')
       .execute();
+    const certificates = await db
+      .selectFrom('certificates')
+      .select('id')
+      .where('exam_id', '=', releasedExamId)
+      .execute();
     return {
+      certificateIds: certificates.map((row) => row.id),
       classId,
       studentIds,
       paperId,

@@ -20,6 +20,8 @@ export interface RouteAccessEntry {
   method: string;
   url: string;
   access: Access | undefined;
+  /** The route's schema (zod: params, querystring, body), for tests that walk the inputs. */
+  schema: RouteOptions['schema'];
 }
 
 declare module 'fastify' {
@@ -146,6 +148,7 @@ export default fp(async function accessPlugin(app: FastifyInstance, opts: { auth
         method,
         url: route.url,
         access: route.config?.access,
+        schema: route.schema,
       })),
     ),
   );

@@ -28,6 +28,7 @@ import { DeadlineNews, recomputeDeadlines, type DeadlineChange } from '../attemp
 import type { AuthContext } from '../auth/auth.service.js';
 import { writePaperVersion } from '../paper/paper-version.js';
 import { visibleClassIds } from '../school/classes.repository.js';
+import { classAccess } from '../../lib/access.js';
 import { overlapsOf } from './overlaps.js';
 import {
   ExamRepository,
@@ -528,6 +529,7 @@ export class ExamService {
     query: ListExamQuery,
     auth: AuthContext,
   ): Promise<{ total: number; list: ExamListItem[] }> {
+    if (query.classId !== undefined) await classAccess(this.db, auth, query.classId);
     const scope = visibleClassIds(this.db, auth);
     const now = nowIso();
     const base = this.exams.filtered(query, now, scope ? visibleExamIds(this.db, scope) : null);
