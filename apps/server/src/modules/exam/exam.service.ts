@@ -28,7 +28,7 @@ import { DeadlineNews, recomputeDeadlines, type DeadlineChange } from '../attemp
 import type { AuthContext } from '../auth/auth.service.js';
 import { writePaperVersion } from '../paper/paper-version.js';
 import { visibleClassIds } from '../school/classes.repository.js';
-import { classAccess } from '../../lib/access.js';
+import { classAccess, examAccess } from '../../lib/access.js';
 import { overlapsOf } from './overlaps.js';
 import {
   ExamRepository,
@@ -188,25 +188,16 @@ export class ExamService {
     return new Set(rows.map((row) => row.class_id));
   }
 
-  /** A teacher may touch an exam only when every batch of it is theirs. */
+  /** A teacher may touch an exam only when every batch of it is theirs (lib/access). */
   async checkOwnExam(auth: AuthContext, examId: number, db: Db = this.db) {
-    const own = await this.ownClasses(auth, db);
-    if (!own) return;
-    const ids = await new ExamRepository(db).classIds(examId);
-    if (ids.length === 0 || ids.some((id) => !own.has(id))) {
-      throw forbidden('examNotYours', { id: examId });
-    }
+    await examAccess(db, auth, examId, 'manage');
   }
 
   /** An exam `auth` may see, or 10003 (a teacher does not learn that others' exams exist). */
   async visibleExam(auth: AuthContext, id: number, db: Db = this.db): Promise<ExamRow> {
+    await examAccess(db, auth, id, 'read');
     const row = await new ExamRepository(db).find(id);
     if (!row) throw notFound('exam', id);
-    const own = await this.ownClasses(auth, db);
-    if (own) {
-      const ids = await new ExamRepository(db).classIds(id);
-      if (!ids.some((classId) => own.has(classId))) throw notFound('exam', id);
-    }
     return row;
   }
 
