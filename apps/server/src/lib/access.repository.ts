@@ -97,16 +97,6 @@ export class AccessRepository {
       .execute();
   }
 
-  attempt(attemptId: number) {
-    return this.db
-      .selectFrom('attempts')
-      .innerJoin('exam_candidates', 'exam_candidates.id', 'attempts.candidate_id')
-      .innerJoin('students', 'students.id', 'attempts.student_id')
-      .select(['attempts.id', 'attempts.exam_id', 'exam_candidates.class_id', 'students.user_id'])
-      .where('attempts.id', '=', attemptId)
-      .executeTakeFirst();
-  }
-
   answer(answerId: number) {
     return this.db
       .selectFrom('marking_answers')
@@ -120,14 +110,6 @@ export class AccessRepository {
       .selectFrom('classes')
       .select(['id'])
       .where('id', '=', classId)
-      .executeTakeFirst();
-  }
-
-  student(studentId: number) {
-    return this.db
-      .selectFrom('students')
-      .select(['id', 'class_id', 'user_id'])
-      .where('id', '=', studentId)
       .executeTakeFirst();
   }
 

@@ -17,7 +17,9 @@ import { AccessRepository } from './access.repository.js';
  *   with answers (paperAccess 'keys'), audited by the caller;
  * - a paper is read by its author, by anyone while no exam sits it (the paper builder's shared
  *   drafts), and by whoever holds a batch of an exam that sits it;
- * - an attempt, a student, a batch: the student themselves, or whoever holds their batch.
+ * - a batch: whoever holds it. An attempt is its examinee's alone (the attempt module's
+ *   ownAttempt, a precompiled query on the exam-start path); staff reach candidates through
+ *   their exam (proctor) and students through the student repository (visibleClassIds).
  */
 export type ExamNeed = 'read' | 'mark' | 'manage' | 'keys';
 export type PaperNeed = 'read' | 'keys';
@@ -83,25 +85,6 @@ export async function paperAccess(
   return { openExamIds };
 }
 
-/**
- * An attempt: its examinee, or staff holding the candidate's batch (a proctor acts on one
- * candidate, so the exam's other batches are not needed). Answers the attempt's exam id.
- */
-export async function attemptAccess(
-  db: Db,
-  viewer: ClassViewer,
-  attemptId: number,
-): Promise<{ examId: number }> {
-  const repo = new AccessRepository(db);
-  const attempt = await repo.attempt(attemptId);
-  if (!attempt) throw notFound('attempt', attemptId);
-  if (attempt.user_id !== viewer.user.id) {
-    const own = await repo.ownClasses(viewer);
-    if (own && !own.has(attempt.class_id)) throw notFound('attempt', attemptId);
-  }
-  return { examId: attempt.exam_id };
-}
-
 /** An answer to mark: through its exam (examAccess with `need`). Answers the exam id. */
 export async function answerAccess(
   db: Db,
@@ -121,16 +104,6 @@ export async function classAccess(db: Db, viewer: ClassViewer, classId: number):
   if (!(await repo.classRow(classId))) throw notFound('batch', classId);
   const own = await repo.ownClasses(viewer);
   if (own && !own.has(classId)) throw notFound('batch', classId);
-}
-
-/** A student: themselves, or whoever holds their batch. */
-export async function studentAccess(db: Db, viewer: ClassViewer, studentId: number): Promise<void> {
-  const repo = new AccessRepository(db);
-  const student = await repo.student(studentId);
-  if (!student) throw notFound('student', studentId);
-  if (student.user_id === viewer.user.id) return;
-  const own = await repo.ownClasses(viewer);
-  if (own && !own.has(student.class_id)) throw notFound('student', studentId);
 }
 
 /** The exams `viewer` may read as a subquery for list filters, or null for every exam. */

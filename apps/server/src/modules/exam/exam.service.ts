@@ -28,15 +28,9 @@ import { DeadlineNews, recomputeDeadlines, type DeadlineChange } from '../attemp
 import type { AuthContext } from '../auth/auth.service.js';
 import { writePaperVersion } from '../paper/paper-version.js';
 import { visibleClassIds } from '../school/classes.repository.js';
-import { classAccess, examAccess } from '../../lib/access.js';
+import { classAccess, examAccess, visibleExams } from '../../lib/access.js';
 import { overlapsOf } from './overlaps.js';
-import {
-  ExamRepository,
-  examState,
-  visibleExamIds,
-  type ExamRow,
-  type ExamValues,
-} from './exam.repository.js';
+import { ExamRepository, examState, type ExamRow, type ExamValues } from './exam.repository.js';
 
 const MINUTE = 60_000;
 
@@ -521,9 +515,8 @@ export class ExamService {
     auth: AuthContext,
   ): Promise<{ total: number; list: ExamListItem[] }> {
     if (query.classId !== undefined) await classAccess(this.db, auth, query.classId);
-    const scope = visibleClassIds(this.db, auth);
     const now = nowIso();
-    const base = this.exams.filtered(query, now, scope ? visibleExamIds(this.db, scope) : null);
+    const base = this.exams.filtered(query, now, visibleExams(this.db, auth));
     const { total } = await base
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();
