@@ -161,9 +161,8 @@ export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperSer
         querystring: printPaperQuery,
       },
     },
-    async (request) => ok(
-        await papers.print(request.params.id, request.query.answers === 1, requireAuth(request)),
-      ),
+    async (request) =>
+      ok(await papers.print(request.params.id, request.query.answers === 1, requireAuth(request))),
   );
 
   r.get(
