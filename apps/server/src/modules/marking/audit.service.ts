@@ -1,4 +1,3 @@
-import { examAccess } from '../../lib/access.js';
 import { randomInt } from 'node:crypto';
 import {
   MarkingAudit,
@@ -10,6 +9,7 @@ import {
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden } from '../../errors.js';
+import { examAccess } from '../../lib/access.js';
 import { parseJson } from '../../lib/json.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
 import { AuditRepository } from './audit.repository.js';

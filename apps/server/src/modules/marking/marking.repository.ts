@@ -1,8 +1,8 @@
-import type { visibleExams } from '../../lib/access.js';
 import { RoleKey } from '@kaoshi/shared';
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, MarkingAnswersTable, ScoreLogTable } from '../../db/types.js';
+import type { visibleExams } from '../../lib/access.js';
 
 type AnswerScope = ExpressionBuilder<Database & { ma: MarkingAnswersTable }, 'ma'>;
 

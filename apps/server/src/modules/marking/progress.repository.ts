@@ -1,6 +1,6 @@
-import type { visibleExams } from '../../lib/access.js';
 import { Perm, RoleKey } from '@kaoshi/shared';
 import { contains, type Db } from '../../db/database.js';
+import type { visibleExams } from '../../lib/access.js';
 
 /** The counts of the marking overview (examinationSituation). */
 export class ProgressRepository {

@@ -1,8 +1,8 @@
-import type { visiblePapers } from '../../lib/access.js';
 import type { Insertable, Selectable } from 'kysely';
 import { AuditStatus, type ListPaperQuery } from '@kaoshi/shared';
 import { contains, type Db } from '../../db/database.js';
 import type { PapersTable, PaperSectionsTable } from '../../db/types.js';
+import type { visiblePapers } from '../../lib/access.js';
 
 export type PaperRow = Selectable<PapersTable>;
 export type NewPaper = Insertable<PapersTable>;
