@@ -1,5 +1,6 @@
 import { ApiStatus, MARKING_BASE as BASE, Perm, type MarkingPlanView } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPaper } from '../src/modules/exam/test-data.js';
 import { PAPER_BASE } from '../src/modules/paper/paper.routes.js';
 import { createTestApp, type Client, type TestApp } from './build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from './factories.js';
@@ -154,6 +155,16 @@ describe('row access of marking and paper printing', () => {
       }),
       ApiStatus.NOT_FOUND,
     );
+    // Its paper list: its batch's paper and papers no exam sits yet, not batch A's.
+    const draft = await addPaper(t.handle.db, { ...f.structure, name: 'Row scope draft' });
+    const listed = expectOk(
+      await teacherB.client.get<{ list: { id: number }[] }>(`${PAPER_BASE}/listPaper`, {
+        limit: '500',
+      }),
+    ).list.map((paper) => paper.id);
+    expect(listed).toContain(f.b.paperId);
+    expect(listed).toContain(draft);
+    expect(listed).not.toContain(f.a.paperId);
     // Batch A's paper manager prints it with answers, and each open exam's log says so.
     expectOk(await manager.get(url, { answers: '1' }));
     const logged = await t.handle.db

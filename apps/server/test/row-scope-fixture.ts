@@ -34,6 +34,8 @@ export interface Side {
 
 export interface RowScopeFixture {
   admin: Client;
+  /** The job type and level of both batches, and a course of it (for more papers). */
+  structure: { subjectId: number; level: number; courseId: number };
   a: Side;
   b: Side;
   /** Scoped to batch A, holding every permission key and role SUPER, not SUPER_ADMIN. */
@@ -159,5 +161,6 @@ export async function buildRowScopeFixture(t: TestApp): Promise<RowScopeFixture>
   // Every key but the one that widens a user's batches to all (seesEveryClass).
   const every = Object.values(Perm).filter((key: string) => key !== 'SCHOOL-ALLCLASSES');
   const manager = await scopedTeacher(t, admin, every, [a.classId]);
-  return { admin, a, b, manager };
+  const structure = { subjectId: s.subjectId, level: s.level, courseId: s.courseId };
+  return { admin, structure, a, b, manager };
 }
