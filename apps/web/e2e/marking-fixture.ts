@@ -10,6 +10,7 @@ import {
   type SaveAnswersResult,
   type ScoreAnswerResult,
   type ExamBody,
+  type ExamView,
   type SetMarkingPlanBody,
 } from '@kaoshi/shared';
 import dayjs from 'dayjs';
@@ -211,6 +212,14 @@ export async function createMarkingExam(
     durationMinutes: 5,
     showResult: 'released',
   });
+  // The chief holds every batch of the exam: exam-wide marking calls need them (lib/access).
+  const published = await admin.call<ExamView>('GET', `/api/kaoshi-exam/exam/getExam/${examId}`);
+  for (const batch of published.classes) {
+    await admin.call('POST', '/api/kaoshi-school/classes/bindClassTeachers', {
+      classId: batch.id,
+      userIds: [chief.id],
+    });
+  }
   const attempts = await Promise.all(
     sitters.map(async (student, i): Promise<SatAttempt> => {
       const client = clients[i]!;

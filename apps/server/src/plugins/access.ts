@@ -26,6 +26,8 @@ export interface RouteAccessEntry {
   method: string;
   url: string;
   access: Access | undefined;
+  /** The route's schema (zod: params, querystring, body), for tests that walk the inputs. */
+  schema: RouteOptions['schema'];
 }
 
 /** The Sec-Fetch-Dest values of a browser's own loads (anything but a script's fetch, 'empty'). */
@@ -184,6 +186,7 @@ export default fp(async function accessPlugin(app: FastifyInstance, opts: { auth
         method,
         url: route.url,
         access: route.config?.access,
+        schema: route.schema,
       })),
     ),
   );

@@ -1993,6 +1993,12 @@ export const SERVER_MESSAGES = {
     es: 'el examen {id} aún tiene intentos en curso: corrija la clave cuando terminen',
     ja: '試験 {id} にはまだ受検中の答案があります。終了後に正答を訂正してください',
   },
+  examKeysBeforeClose: {
+    zh: '考试 {id} 结束前不显示答案；持有试卷权限者可打印带答案的试卷（会被记录）',
+    en: 'the keys of exam {id} stay hidden until it closes; a paper manager may print the paper with answers (logged)',
+    es: 'las claves del examen {id} permanecen ocultas hasta que cierre; un gestor de exámenes puede imprimirlo con respuestas (queda registrado)',
+    ja: '試験 {id} の正答は終了まで表示されません。試験問題の権限を持つ人は解答付きで印刷できます（記録されます）',
+  },
   scoresReleased: {
     zh: '考试 {id} 的成绩已发布，请先撤回发布',
     en: 'the scores of exam {id} are released: withdraw the release first',

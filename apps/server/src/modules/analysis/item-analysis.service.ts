@@ -19,7 +19,7 @@ import { parseJson } from '../../lib/json.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
 import { itemsFor } from '../paper/candidate-view.js';
 import type { PaperSnapshot, SnapshotItem } from '../paper/paper-version.js';
-import { visibleClassIds } from '../school/classes.repository.js';
+import { examAccess } from '../../lib/access.js';
 import { ItemAnalysisRepository, type ItemSumRow } from './item-analysis.repository.js';
 import {
   cronbachAlpha,
@@ -178,12 +178,8 @@ export class ItemAnalysisService {
    */
   private async checkExamAccess(auth: AuthContext, examId: number) {
     if (!auth.superAdmin && auth.user.user_type === UserType.STUDENT) throw forbidden();
-    const scope = visibleClassIds(this.db, auth);
-    if (!scope) return;
-    const own = new Set((await scope.execute()).map((row) => row.class_id));
-    const ids = await this.repo.classIds(examId);
-    if (!ids.some((id) => own.has(id))) throw notFound('exam', examId);
-    if (ids.some((id) => !own.has(id))) throw forbidden('examNotYours', { id: examId });
+    // Figures of the whole exam: every batch of it (exam-wide, as for changes).
+    await examAccess(this.db, auth, examId, 'manage');
   }
 
   async itemAnalysis(

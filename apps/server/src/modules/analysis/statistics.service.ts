@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { visibleClassIds } from '../school/classes.repository.js';
+import { examAccess } from '../../lib/access.js';
 import { points } from './quantiles.js';
 import { StatisticsRepository, type ExamFacts } from './statistics.repository.js';
 
@@ -73,11 +74,12 @@ export class StatisticsAccess {
     options: { classId?: number; includeUnreleased: boolean },
   ): Promise<{ exam: ExamFacts; classIds: number[] | null; examClassIds: number[] }> {
     const own = await this.ownClasses(auth);
+    await examAccess(this.db, auth, examId, 'read');
     const [exam] = await this.repo.exams([examId]);
     if (!exam) throw notFound('exam', examId);
     const examClassIds = await this.repo.classIds(examId);
+    // Rows of the exam's other batches are left out.
     const mine = own ? examClassIds.filter((id) => own.has(id)) : examClassIds;
-    if (own && mine.length === 0) throw notFound('exam', examId);
     if (exam.released_at === null && !options.includeUnreleased) {
       throw conflict('scoresNotReleased', { id: examId });
     }

@@ -6,6 +6,7 @@ import {
 } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { invalid } from '../../errors.js';
+import { classAccess } from '../../lib/access.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { writeExport } from '../../lib/spreadsheet.js';
 import { addStudentSheet } from './student-import.service.js';
@@ -68,7 +69,8 @@ async function exportStudents(db: Db, query: StudentExportQuery, actor: AuthCont
 export class StudentExportService {
   constructor(private readonly db: Db) {}
 
-  export(query: StudentExportQuery, actor: AuthContext) {
+  async export(query: StudentExportQuery, actor: AuthContext) {
+    if (query.classId !== undefined) await classAccess(this.db, actor, query.classId);
     return exportStudents(this.db, query, actor);
   }
 }

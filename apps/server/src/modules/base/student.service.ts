@@ -14,6 +14,7 @@ import {
 import type { Config } from '../../config.js';
 import { inTransaction, type Db } from '../../db/database.js';
 import { conflict, forbidden, notFound, type AppError } from '../../errors.js';
+import { classAccess } from '../../lib/access.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { isUniqueViolation, violationText } from '../../db/constraint.js';
 import { InitialPasswords, type InitialPassword } from './student-password.js';
@@ -284,6 +285,8 @@ export class StudentService {
   }
 
   async list(query: ListStudentQuery, actor: AuthContext): Promise<ListResult<StudentView>> {
+    // Naming another's batch is refused, not answered with an empty page.
+    if (query.classId !== undefined) await classAccess(this.db, actor, query.classId);
     const { rows, total } = await new StudentRepository(this.db).list(query, actor);
     return { list: rows.map(toListView), total };
   }

@@ -15,6 +15,7 @@ import { nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
 import { visibleClassIds } from '../school/classes.repository.js';
+import { examAccess } from '../../lib/access.js';
 import { certificatePdf, localDay } from './certificate.pdf.js';
 import { CertificateRepository, type CertificateRow } from './certificate.repository.js';
 import { CERTIFICATE_TEXTS } from './certificate.texts.js';
@@ -104,6 +105,7 @@ export class CertificateService {
   }
 
   async list(query: ListCertificateQuery, auth: AuthContext): Promise<ListResult<CertificateView>> {
+    if (query.examId !== undefined) await examAccess(this.db, auth, query.examId, 'read');
     const { total, rows } = await this.repo.list(query, visibleClassIds(this.db, auth));
     return { total, list: rows.map(staffView) };
   }

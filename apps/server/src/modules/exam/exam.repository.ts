@@ -3,7 +3,7 @@ import { CandidateStatus, type ExamState, type ListExamQuery } from '@kaoshi/sha
 import { contains, type Db } from '../../db/database.js';
 import type { ExamsTable } from '../../db/types.js';
 import { snapshotPaper } from '../paper/paper-version.js';
-import type { visibleClassIds } from '../school/classes.repository.js';
+import type { visibleExams } from '../../lib/access.js';
 
 export type ExamRow = Selectable<ExamsTable>;
 export type ExamValues = Omit<ExamRow, 'id'>;
@@ -94,7 +94,7 @@ export class ExamRepository {
   }
 
   /** Exams matching the list's filters; `visible` limits a teacher to exams of their batches. */
-  filtered(query: ListExamQuery, now: string, visible: ReturnType<typeof visibleExamIds> | null) {
+  filtered(query: ListExamQuery, now: string, visible: ReturnType<typeof visibleExams>) {
     let base = this.db.selectFrom('exams');
     if (visible) base = base.where('exams.id', 'in', visible);
     if (query.keyword) base = base.where(contains('exams.name', query.keyword));
@@ -341,15 +341,4 @@ export class ExamRepository {
       .orderBy('exam_changes.id', 'desc')
       .execute();
   }
-}
-
-/** The batches a teacher may see (visibleClassIds when it is not null). */
-export type ClassScope = NonNullable<ReturnType<typeof visibleClassIds>>;
-
-/** The exams a teacher may see: those with at least one of their batches, as a subquery. */
-export function visibleExamIds(db: Db, classes: ClassScope) {
-  return db
-    .selectFrom('exam_classes')
-    .select('exam_classes.exam_id')
-    .where('exam_classes.class_id', 'in', classes);
 }

@@ -28,14 +28,9 @@ import { DeadlineNews, recomputeDeadlines, type DeadlineChange } from '../attemp
 import type { AuthContext } from '../auth/auth.service.js';
 import { writePaperVersion } from '../paper/paper-version.js';
 import { visibleClassIds } from '../school/classes.repository.js';
+import { classAccess, examAccess, visibleExams } from '../../lib/access.js';
 import { overlapsOf } from './overlaps.js';
-import {
-  ExamRepository,
-  examState,
-  visibleExamIds,
-  type ExamRow,
-  type ExamValues,
-} from './exam.repository.js';
+import { ExamRepository, examState, type ExamRow, type ExamValues } from './exam.repository.js';
 
 const MINUTE = 60_000;
 
@@ -187,25 +182,16 @@ export class ExamService {
     return new Set(rows.map((row) => row.class_id));
   }
 
-  /** A teacher may touch an exam only when every batch of it is theirs. */
+  /** A teacher may touch an exam only when every batch of it is theirs (lib/access). */
   async checkOwnExam(auth: AuthContext, examId: number, db: Db = this.db) {
-    const own = await this.ownClasses(auth, db);
-    if (!own) return;
-    const ids = await new ExamRepository(db).classIds(examId);
-    if (ids.length === 0 || ids.some((id) => !own.has(id))) {
-      throw forbidden('examNotYours', { id: examId });
-    }
+    await examAccess(db, auth, examId, 'manage');
   }
 
   /** An exam `auth` may see, or 10003 (a teacher does not learn that others' exams exist). */
   async visibleExam(auth: AuthContext, id: number, db: Db = this.db): Promise<ExamRow> {
+    await examAccess(db, auth, id, 'read');
     const row = await new ExamRepository(db).find(id);
     if (!row) throw notFound('exam', id);
-    const own = await this.ownClasses(auth, db);
-    if (own) {
-      const ids = await new ExamRepository(db).classIds(id);
-      if (!ids.some((classId) => own.has(classId))) throw notFound('exam', id);
-    }
     return row;
   }
 
@@ -528,9 +514,9 @@ export class ExamService {
     query: ListExamQuery,
     auth: AuthContext,
   ): Promise<{ total: number; list: ExamListItem[] }> {
-    const scope = visibleClassIds(this.db, auth);
+    if (query.classId !== undefined) await classAccess(this.db, auth, query.classId);
     const now = nowIso();
-    const base = this.exams.filtered(query, now, scope ? visibleExamIds(this.db, scope) : null);
+    const base = this.exams.filtered(query, now, visibleExams(this.db, auth));
     const { total } = await base
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .executeTakeFirstOrThrow();

@@ -9,6 +9,7 @@ import {
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden } from '../../errors.js';
+import { examAccess } from '../../lib/access.js';
 import { parseJson } from '../../lib/json.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
 import { AuditRepository } from './audit.repository.js';
@@ -88,6 +89,7 @@ export class AuditService {
     auth: AuthContext,
   ): Promise<AuditSampleView | null> {
     this.requireChief(auth);
+    await examAccess(this.db, auth, query.examId, 'read');
     await this.openDue(query.examId);
     const audit = await this.latest(query.examId, query.itemId);
     if (!audit) return null;
@@ -118,7 +120,7 @@ export class AuditService {
   /** Passes or fails the audit under review; a failure sends every answer back, logged. */
   async decide(body: AuditGroupBody, auth: AuthContext): Promise<AuditSampleView | null> {
     this.requireChief(auth);
-    const exam = await this.marking.publishedExam(body.examId);
+    const exam = await this.marking.examFor(body.examId, auth, 'manage');
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
     await this.openDue(exam.id);
     const audit = await this.latest(exam.id, body.itemId);

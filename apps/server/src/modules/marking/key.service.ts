@@ -89,7 +89,7 @@ export class KeyService {
    */
   async items(examId: number, auth: AuthContext): Promise<KeyItemView[]> {
     this.requirePublisher(auth);
-    const exam = await this.marking.publishedExam(examId);
+    const exam = await this.marking.examFor(examId, auth, 'keys');
     const [snapshot, rows] = await Promise.all([
       this.marking.snapshotOf(exam.paper_version_id),
       this.repo.corrections(exam.id),
@@ -131,7 +131,7 @@ export class KeyService {
 
   async correct(body: CorrectKeyBody, auth: AuthContext): Promise<KeyCorrectionResult> {
     this.requirePublisher(auth);
-    const exam = await this.marking.publishedExam(body.examId);
+    const exam = await this.marking.examFor(body.examId, auth, 'manage');
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
     // A later finalization would score by the version's key.
     if (exam.end_at > nowIso() || (await this.repo.unfinished(exam.id)) > 0) {

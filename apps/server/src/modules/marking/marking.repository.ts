@@ -2,6 +2,7 @@ import { RoleKey } from '@kaoshi/shared';
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, MarkingAnswersTable, ScoreLogTable } from '../../db/types.js';
+import type { visibleExams } from '../../lib/access.js';
 
 type AnswerScope = ExpressionBuilder<Database & { ma: MarkingAnswersTable }, 'ma'>;
 
@@ -587,9 +588,19 @@ export class MarkingRepository {
     return audit !== undefined && audit.state !== 2;
   }
 
-  arbitrationList(examId: number | undefined, page: number, limit: number) {
+  /** `visible`: the exams the arbiter may read (lib/access visibleExams), null for all. */
+  arbitrationList(
+    examId: number | undefined,
+    visible: ReturnType<typeof visibleExams>,
+    page: number,
+    limit: number,
+  ) {
     let base = this.db.selectFrom('marking_answers').where('marking_answers.arbitration', '=', 1);
     let rows = answersWithValue(this.db).where('marking_answers.arbitration', '=', 1);
+    if (visible) {
+      base = base.where('marking_answers.exam_id', 'in', visible);
+      rows = rows.where('marking_answers.exam_id', 'in', visible);
+    }
     if (examId !== undefined) {
       base = base.where('marking_answers.exam_id', '=', examId);
       rows = rows.where('marking_answers.exam_id', '=', examId);

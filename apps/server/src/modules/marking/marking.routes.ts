@@ -69,7 +69,7 @@ export async function markingRoutes(
         params: idParams,
       },
     },
-    async (request) => ok(await progress.progress(request.params.id)),
+    async (request) => ok(await progress.progress(request.params.id, requireAuth(request))),
   );
 
   r.get(

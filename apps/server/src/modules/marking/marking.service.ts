@@ -23,6 +23,7 @@ import type { Insertable } from 'kysely';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import type { MarkingAnswersTable } from '../../db/types.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors.js';
+import { answerAccess, examAccess, visibleExams, type ExamNeed } from '../../lib/access.js';
 import { parseJson } from '../../lib/json.js';
 import { styleHeader, writeExport } from '../../lib/spreadsheet.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
@@ -100,6 +101,12 @@ export class MarkingService {
     );
   }
 
+  /** A published exam `auth` may use as `need` says (lib/access examAccess). */
+  async examFor(examId: number, auth: AuthContext, need: ExamNeed) {
+    await examAccess(this.db, auth, examId, need);
+    return this.publishedExam(examId);
+  }
+
   async publishedExam(examId: number) {
     const exam = await this.repo.exam(examId);
     if (!exam) throw notFound('exam', examId);
@@ -126,7 +133,7 @@ export class MarkingService {
   /** Set by a chief (MARKINGPAPERS-ARBITRATE): who marks what, and how. */
   async setPlan(body: SetMarkingPlanBody, auth: AuthContext): Promise<MarkingPlanView> {
     this.requireArbiter(auth);
-    const exam = await this.publishedExam(body.examId);
+    const exam = await this.examFor(body.examId, auth, 'manage');
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
     const items = await this.versionItems(exam.paper_version_id);
     const markerIds = [...new Set(body.assignments.flatMap((a) => a.markerIds))];
@@ -281,7 +288,7 @@ export class MarkingService {
   }
 
   private async deskChecks(examId: number, itemId: string, auth: AuthContext) {
-    const exam = await this.publishedExam(examId);
+    const exam = await this.examFor(examId, auth, 'mark');
     const plan = await this.requirePlan(examId);
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: examId });
     if (!(await this.repo.isAssigned(examId, itemId, auth.user.id))) {
@@ -299,7 +306,7 @@ export class MarkingService {
     body: { examId: number; itemId?: string | undefined },
     auth: AuthContext,
   ): Promise<NextAnswerResult> {
-    const plan = await this.requirePlan((await this.publishedExam(body.examId)).id);
+    const plan = await this.requirePlan((await this.examFor(body.examId, auth, 'mark')).id);
     if (plan.mode === 'candidate') return this.nextByCandidate(body.examId, body.itemId, auth);
     if (body.itemId === undefined) throw invalid('itemId', 'required');
     return this.nextOfItem({ examId: body.examId, itemId: body.itemId }, auth);
@@ -551,7 +558,13 @@ export class MarkingService {
     auth: AuthContext,
   ): Promise<{ list: ArbitrationView[]; total: number }> {
     this.requireArbiter(auth);
-    const [rows, count] = await this.repo.arbitrationList(query.examId, query.page, query.limit);
+    if (query.examId !== undefined) await examAccess(this.db, auth, query.examId, 'read');
+    const [rows, count] = await this.repo.arbitrationList(
+      query.examId,
+      visibleExams(this.db, auth),
+      query.page,
+      query.limit,
+    );
     const marks = await this.repo.marksOfAnswers(rows.map((row) => row.id));
     const list: ArbitrationView[] = [];
     for (const row of rows) {
@@ -580,6 +593,7 @@ export class MarkingService {
   /** The arbiter's score is final; an arbiter who marked the answer may not decide it. */
   async arbitrate(body: ScoreAnswerBody, auth: AuthContext): Promise<ScoreAnswerResult> {
     this.requireArbiter(auth);
+    await answerAccess(this.db, auth, body.answerId, 'read');
     const answer = await this.repo.answer(body.answerId);
     if (!answer) throw notFound('markingAnswer', body.answerId);
     const exam = await this.publishedExam(answer.exam_id);
@@ -623,7 +637,7 @@ export class MarkingService {
     query: { examId: number; answerId?: number; page: number; limit: number },
     auth: AuthContext,
   ): Promise<{ list: ScoreLogEntry[]; total: number }> {
-    await this.publishedExam(query.examId);
+    await this.examFor(query.examId, auth, 'mark');
     const onlyUser = hasAnyPermission(auth, [Perm.MARKING_ARBITRATE]) ? undefined : auth.user.id;
     const [rows, count] = await this.repo.scoreLog(
       query.examId,
@@ -656,7 +670,7 @@ export class MarkingService {
    * read by the same rule as listScoreLog: a marker's own entries, a chief's all.
    */
   async exportScoreLog(examId: number, auth: AuthContext, language: MessageLanguage) {
-    const exam = await this.publishedExam(examId);
+    const exam = await this.examFor(examId, auth, 'mark');
     const onlyUser = hasAnyPermission(auth, [Perm.MARKING_ARBITRATE]) ? undefined : auth.user.id;
     const texts = SCORE_LOG_EXPORT_TEXTS[language];
     const points = (value: number | null) => (value === null ? '' : scoreFromHundredths(value));

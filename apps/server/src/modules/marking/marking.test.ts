@@ -18,6 +18,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
+import { assignBatches } from '../../../test/row-scope-fixture.js';
 import { addClass } from '../base/test-data.js';
 import { EXAM_BASE } from '../exam/exam.routes.js';
 import { addPaper, addStudents } from '../exam/test-data.js';
@@ -152,6 +153,8 @@ describe('marking', () => {
     }
     const chief = await signedInTeacher(t.app, admin, [Perm.MARKING, Perm.MARKING_ARBITRATE]);
     arbiter = { id: chief.id, client: chief.client };
+    // The chief holds both batches (lib/access examAccess): exam-wide calls need every batch.
+    await assignBatches(t, chief.id, [bigBatch, smallBatch]);
     outsider = (await signedInTeacher(t.app, admin, [Perm.QUESTION])).client;
   });
   afterAll(() => t.close());
@@ -222,8 +225,10 @@ describe('marking', () => {
       await markers[0]!.client.post(`${BASE}/setMarkingPlan`, body),
       ApiStatus.FORBIDDEN,
     );
-    // Nothing to hand out before a plan exists.
-    expectStatus(await next(markers[0]!.client, exam.id, exam.marked[0]!), ApiStatus.CONFLICT);
+    // Nothing to hand out before a plan exists; a marker named in no plan and holding none of
+    // the exam's batches is not shown it (lib/access examAccess 'mark').
+    expectStatus(await next(arbiter.client, exam.id, exam.marked[0]!), ApiStatus.CONFLICT);
+    expectStatus(await next(markers[0]!.client, exam.id, exam.marked[0]!), ApiStatus.NOT_FOUND);
   });
 
   it('checks a plan: marked questions of the paper, markers who hold the key, two for double', async () => {
@@ -325,7 +330,8 @@ describe('marking', () => {
         plan(exam.id, { assignments: [{ itemId, markerIds: [markers[0]!.id] }] }),
       ),
     );
-    expectStatus(await next(markers[1]!.client, exam.id, itemId), ApiStatus.FORBIDDEN);
+    // A marker the plan does not name is not shown the exam; a named one not another question.
+    expectStatus(await next(markers[1]!.client, exam.id, itemId), ApiStatus.NOT_FOUND);
     expectStatus(await next(markers[0]!.client, exam.id, exam.marked[1]!), ApiStatus.FORBIDDEN);
     const { answer } = expectOk(await next(markers[0]!.client, exam.id, itemId));
     const answerId = answer!.answerId;
@@ -342,7 +348,8 @@ describe('marking', () => {
       expectStatus(refused, ApiStatus.INVALID_INPUT);
       expect(refused.body.message).toMatch(pattern);
     }
-    expectStatus(await score(markers[1]!.client, answerId, 1), ApiStatus.FORBIDDEN);
+    // A marker the plan does not name is not shown the exam (lib/access examAccess 'mark').
+    expectStatus(await score(markers[1]!.client, answerId, 1), ApiStatus.NOT_FOUND);
     // Another answer of the question, not held by this marker.
     const other = await t.handle.db
       .selectFrom('marking_answers')
@@ -427,11 +434,11 @@ describe('marking', () => {
       left: 0,
       mine: 6,
     });
-    // A question that is not theirs is refused, as by question.
-    expectStatus(await next(markers[1]!.client, exam.id, q1), ApiStatus.FORBIDDEN);
+    // A marker the plan does not name is not shown the exam, as by question.
+    expectStatus(await next(markers[1]!.client, exam.id, q1), ApiStatus.NOT_FOUND);
     expectStatus(
       await markers[1]!.client.post(`${BASE}/nextAnswer`, { examId: exam.id }),
-      ApiStatus.FORBIDDEN,
+      ApiStatus.NOT_FOUND,
     );
   });
 
@@ -992,6 +999,7 @@ describe('marking', () => {
       .execute();
     const batch = await addClass(t.handle.db, own.subjectId, { level: own.level, name: 'Drawn' });
     await addStudents(t.handle.db, batch, 2, { prefix: 'MD-' });
+    await assignBatches(t, arbiter.id, [batch]);
     const { id: examId } = expectOk(
       await admin.post<{ id: number }>(`${EXAM_BASE}/addExam`, {
         name: 'Drawn exam',

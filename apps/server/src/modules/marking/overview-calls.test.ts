@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
+import { assignBatches } from '../../../test/row-scope-fixture.js';
 import { addClass } from '../base/test-data.js';
 import { EXAM_BASE } from '../exam/exam.routes.js';
 import { addPaper, addStudents } from '../exam/test-data.js';
@@ -53,7 +54,10 @@ describe('marking overview calls', () => {
     await addStudents(t.handle.db, batch, 2, { prefix: 'OC-' });
     const m = await signedInTeacher(t.app, admin, [Perm.MARKING]);
     marker = { id: m.id, name: m.name, nickName: `Nick ${m.name}`, client: m.client };
-    chief = (await signedInTeacher(t.app, admin, [Perm.MARKING, Perm.MARKING_ARBITRATE])).client;
+    const c = await signedInTeacher(t.app, admin, [Perm.MARKING, Perm.MARKING_ARBITRATE]);
+    // The chief holds the batch (lib/access examAccess): exam-wide calls need every batch.
+    await assignBatches(t, c.id, [batch]);
+    chief = c.client;
     const o = await signedInTeacher(t.app, admin, [Perm.QUESTION]);
     outsider = { id: o.id, client: o.client };
   });

@@ -1,16 +1,25 @@
 import { Perm, RoleKey } from '@kaoshi/shared';
 import { contains, type Db } from '../../db/database.js';
+import type { visibleExams } from '../../lib/access.js';
 
 /** The counts of the marking overview (examinationSituation). */
 export class ProgressRepository {
   constructor(private readonly db: Db) {}
 
   /** Published exams that have opened, newest first; with `markerId`, only theirs. */
-  exams(markerId: number | undefined, now: string, page: number, limit: number) {
+  /** `visible`: the exams the viewer may read (lib/access visibleExams), null for all. */
+  exams(
+    markerId: number | undefined,
+    visible: ReturnType<typeof visibleExams>,
+    now: string,
+    page: number,
+    limit: number,
+  ) {
     let base = this.db
       .selectFrom('exams')
       .where('exams.status', '=', 'published')
       .where('exams.start_at', '<=', now);
+    if (visible) base = base.where('exams.id', 'in', visible);
     if (markerId !== undefined) {
       base = base.where((eb) =>
         eb.exists(

@@ -9,6 +9,7 @@ import {
 } from '@kaoshi/shared';
 import { nowIso, type Db } from '../../db/database.js';
 import { forbidden } from '../../errors.js';
+import { visibleExams } from '../../lib/access.js';
 import { hasAnyPermission, isExpired, type AuthContext } from '../auth/auth.service.js';
 import { isMarkedType } from '../attempt/scoring.js';
 import type { AuditService } from './audit.service.js';
@@ -20,7 +21,7 @@ export class ProgressService {
   private readonly repo: ProgressRepository;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly marking: MarkingService,
     private readonly audits: AuditService,
   ) {
@@ -33,8 +34,10 @@ export class ProgressService {
     auth: AuthContext,
   ): Promise<{ list: MarkingExamView[]; total: number }> {
     const chief = hasAnyPermission(auth, [Perm.MARKING_ARBITRATE]);
+    // A chief sees the opened exams of their batches; a marker those they mark.
     const [rows, count] = await this.repo.exams(
       chief ? undefined : auth.user.id,
+      chief ? visibleExams(this.db, auth) : null,
       nowIso(),
       query.page,
       query.limit,
@@ -74,8 +77,8 @@ export class ProgressService {
       .map((row) => ({ id: row.id, nickName: row.nick_name, name: row.name }));
   }
 
-  async progress(examId: number): Promise<MarkingProgressView> {
-    const exam = await this.marking.publishedExam(examId);
+  async progress(examId: number, auth: AuthContext): Promise<MarkingProgressView> {
+    const exam = await this.marking.examFor(examId, auth, 'mark');
     await this.marking.enroll(exam.id, exam.paper_version_id);
     if (await this.marking.planView(exam.id)) await this.audits.openDue(exam.id);
     const now = nowIso();

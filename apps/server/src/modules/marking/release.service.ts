@@ -40,7 +40,7 @@ export class ReleaseService {
 
   async release(examId: number, auth: AuthContext): Promise<ReleaseView> {
     this.requirePublisher(auth);
-    const exam = await this.marking.publishedExam(examId);
+    const exam = await this.marking.examFor(examId, auth, 'manage');
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: examId });
     const at = nowIso();
     if (exam.end_at > at) throw conflict('releaseExamOpen', { id: examId });
@@ -72,7 +72,7 @@ export class ReleaseService {
 
   async withdraw(examId: number, reason: string, auth: AuthContext): Promise<ReleaseView> {
     this.requirePublisher(auth);
-    await this.marking.publishedExam(examId);
+    await this.marking.examFor(examId, auth, 'manage');
     const at = nowIso();
     await inTransaction(this.db, async (trx) => {
       if (!(await this.repo.setReleased(trx, examId, null))) {
@@ -87,6 +87,7 @@ export class ReleaseService {
   /** getRelease: the release state and its history, for the publisher. */
   async get(examId: number, auth: AuthContext): Promise<ReleaseView> {
     this.requirePublisher(auth);
+    await this.marking.examFor(examId, auth, 'read');
     return this.view(examId);
   }
 

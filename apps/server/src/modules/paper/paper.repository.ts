@@ -2,6 +2,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { AuditStatus, type ListPaperQuery } from '@kaoshi/shared';
 import { contains, type Db } from '../../db/database.js';
 import type { PapersTable, PaperSectionsTable } from '../../db/types.js';
+import type { visiblePapers } from '../../lib/access.js';
 
 export type PaperRow = Selectable<PapersTable>;
 export type NewPaper = Insertable<PapersTable>;
@@ -21,11 +22,13 @@ export class PaperRepository {
   constructor(private readonly db: Db) {}
 
   /** One page of papers with job type and author names, question count and total. */
-  async list(query: ListPaperQuery) {
+  /** `visible`: the papers the viewer may read (lib/access visiblePapers), null for all. */
+  async list(query: ListPaperQuery, visible: ReturnType<typeof visiblePapers>) {
     let base = this.db
       .selectFrom('papers')
       .innerJoin('subjects', 'subjects.id', 'papers.subject_id')
       .leftJoin('users as author', 'author.id', 'papers.author_id');
+    if (visible) base = base.where('papers.id', 'in', visible);
     if (query.keyword) base = base.where(contains('papers.name', query.keyword));
     if (query.subjectId) base = base.where('papers.subject_id', '=', query.subjectId);
     if (query.level) base = base.where('papers.level', '=', query.level);

@@ -44,7 +44,7 @@ export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperSer
         querystring: listPaperQuery,
       },
     },
-    async (request) => ok(await papers.list(request.query)),
+    async (request) => ok(await papers.list(request.query, requireAuth(request))),
   );
 
   r.get(
@@ -57,7 +57,7 @@ export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperSer
         params: idParams,
       },
     },
-    async (request) => ok(await papers.get(request.params.id)),
+    async (request) => ok(await papers.get(request.params.id, requireAuth(request))),
   );
 
   r.post(
@@ -82,7 +82,7 @@ export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperSer
       },
     },
     async (request) => {
-      await papers.update(request.body);
+      await papers.update(request.body, requireAuth(request));
       return ok(null);
     },
   );
@@ -94,7 +94,7 @@ export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperSer
       schema: { tags, summary: 'Delete a paper no exam sits (10004 otherwise)', params: idParams },
     },
     async (request) => {
-      await papers.delete(request.params.id);
+      await papers.delete(request.params.id, requireAuth(request));
       return ok(null);
     },
   );
@@ -146,7 +146,7 @@ export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperSer
         params: idParams,
       },
     },
-    async (request) => ok(await papers.preview(request.params.id)),
+    async (request) => ok(await papers.preview(request.params.id, requireAuth(request))),
   );
 
   r.get(
@@ -161,7 +161,8 @@ export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperSer
         querystring: printPaperQuery,
       },
     },
-    async (request) => ok(await papers.print(request.params.id, request.query.answers === 1)),
+    async (request) =>
+      ok(await papers.print(request.params.id, request.query.answers === 1, requireAuth(request))),
   );
 
   r.get(
@@ -180,6 +181,7 @@ export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperSer
         request.params.id,
         request.query.answers === 1,
         requestLanguage(request),
+        requireAuth(request),
       );
       return reply
         .type('application/vnd.openxmlformats-officedocument.wordprocessingml.document')
@@ -198,7 +200,7 @@ export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperSer
       schema: { tags, summary: 'Submit a draft or failed paper for group audit', params: idParams },
     },
     async (request) => {
-      await papers.submit(request.params.id);
+      await papers.submit(request.params.id, requireAuth(request));
       return ok(null);
     },
   );

@@ -36,6 +36,7 @@ import {
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
+import { paperAccess, visiblePapers } from '../../lib/access.js';
 import { parseJson } from '../../lib/json.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
 import {
@@ -202,8 +203,11 @@ export class PaperService {
     this.papers = new PaperRepository(db);
   }
 
-  async list(query: ListPaperQuery): Promise<{ total: number; list: PaperListItem[] }> {
-    const { total, rows } = await this.papers.list(query);
+  async list(
+    query: ListPaperQuery,
+    auth: AuthContext,
+  ): Promise<{ total: number; list: PaperListItem[] }> {
+    const { total, rows } = await this.papers.list(query, visiblePapers(this.db, auth));
     // A paper drawn per candidate holds no questions: its figures come from its rules.
     const byRules = new Map<number, { count: number; total: number }>();
     for (const row of rows.filter((r) => r.draw_per_candidate === 1)) {
@@ -255,7 +259,8 @@ export class PaperService {
   }
 
   /** A paper for staff: sections, questions with their keys' owners, rules and figures. */
-  async get(id: number): Promise<PaperView> {
+  async get(id: number, auth: AuthContext): Promise<PaperView> {
+    await paperAccess(this.db, auth, id, 'read');
     const row = await this.papers.find(id);
     if (!row) throw notFound('paper', id);
     const structure = await this.structure(row.subject_id, row.level, row.subject_name);
@@ -537,7 +542,8 @@ export class PaperService {
   }
 
   /** Editing a passed paper sends it back under review; a draft, under review or failed paper keeps its state. */
-  async update(input: UpdatePaperBody): Promise<void> {
+  async update(input: UpdatePaperBody, auth: AuthContext): Promise<void> {
+    await paperAccess(this.db, auth, input.id, 'read');
     const existing = await this.papers.find(input.id);
     if (!existing) throw notFound('paper', input.id);
     const { sections } = await this.prepare(input);
@@ -553,7 +559,8 @@ export class PaperService {
   }
 
   /** Only a paper no exam sits (no version) can be deleted: 10004 otherwise. */
-  async delete(id: number): Promise<void> {
+  async delete(id: number, auth: AuthContext): Promise<void> {
+    await paperAccess(this.db, auth, id, 'read');
     const existing = await this.papers.find(id);
     if (!existing) throw notFound('paper', id);
     const exams = await this.papers.examsUsing(id);
@@ -570,7 +577,7 @@ export class PaperService {
 
   /** A draft copy of a paper, named after it, by the user copying it. */
   async copy(id: number, auth: AuthContext, language: MessageLanguage): Promise<{ id: number }> {
-    const paper = await this.get(id);
+    const paper = await this.get(id, auth);
     const suffix = { zh: '（副本）', en: ' (copy)', es: ' (copia)', ja: '（コピー）' }[language];
     const now = nowIso();
     const placed = await this.papers.paperQuestions(id);
@@ -812,14 +819,19 @@ export class PaperService {
    * The paper as an examinee will see it: no keys, analyses or accepted blanks. A paper drawn
    * per candidate shows one candidate's draw (from the paper's seed).
    */
-  async preview(id: number): Promise<CandidatePaper> {
+  async preview(id: number, auth: AuthContext): Promise<CandidatePaper> {
+    await paperAccess(this.db, auth, id, 'read');
     const paper = await this.papers.find(id);
     if (!paper) throw notFound('paper', id);
     return candidatePaper(await snapshotPaper(this.db, id), paper.seed || `preview-${id}`);
   }
 
-  /** The paper for staff to read or print, with or without its key; drawn per candidate: one draw. */
-  async print(id: number, withKey: boolean): Promise<PrintPaper> {
+  /**
+   * The paper for staff to read or print, with or without its key; drawn per candidate: one
+   * draw. With the key it is the one way to an open exam's keys (paperAccess 'keys', logged).
+   */
+  async print(id: number, withKey: boolean, auth: AuthContext): Promise<PrintPaper> {
+    await paperAccess(this.db, auth, id, withKey ? 'keys' : 'read');
     const paper = await this.papers.find(id);
     if (!paper) throw notFound('paper', id);
     return printPaper(await snapshotPaper(this.db, id), {
@@ -835,7 +847,9 @@ export class PaperService {
     id: number,
     withKey: boolean,
     language: MessageLanguage,
+    auth: AuthContext,
   ): Promise<{ name: string; content: Buffer }> {
+    await paperAccess(this.db, auth, id, withKey ? 'keys' : 'read');
     const paper = await this.papers.find(id);
     if (!paper) throw notFound('paper', id);
     const snapshot = await snapshotPaper(this.db, id);
@@ -850,7 +864,8 @@ export class PaperService {
   }
 
   /** A draft or failed paper goes under review (its content was checked when it was saved). */
-  async submit(id: number): Promise<void> {
+  async submit(id: number, auth: AuthContext): Promise<void> {
+    await paperAccess(this.db, auth, id, 'read');
     const paper = await this.papers.find(id);
     if (!paper) throw notFound('paper', id);
     if (paper.audit_status !== null && paper.audit_status !== PaperAudit.FAILED) {
@@ -872,6 +887,7 @@ export class PaperService {
     if (!hasAnyPermission(auth, [Perm.PAPER_AUDIT])) {
       throw forbidden('reviewPaperNeedsAudit', { key: Perm.PAPER_AUDIT });
     }
+    await paperAccess(this.db, auth, body.id, 'read');
     const paper = await this.papers.find(body.id);
     if (!paper) throw notFound('paper', body.id);
     if (paper.audit_status !== PaperAudit.UNDER_REVIEW) {

@@ -24,6 +24,10 @@ describe('the change record in words', () => {
   const say = (action: string, detail: Record<string, unknown>) =>
     describeChange(change(action, detail), i18n.t, names);
 
+  it('names the paper printed with its answers while the exam was open', () => {
+    expect(say('printKeys', { paperId: 3 })).toEqual(['考试进行中打印了带答案的试卷 #3']);
+  });
+
   it('says what an update changed, field by field, as the form names and shows the values', () => {
     const start = '2026-05-10T01:00:00.000Z';
     expect(

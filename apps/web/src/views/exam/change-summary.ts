@@ -142,6 +142,9 @@ export function describeChange(change: ExamChangeView, t: TFunction, names: Chan
       ];
     case 'makeUpPublished':
       return [t('exam.changes.makeUpPublished', { id: String(detail.examId ?? '') })];
+    // The paper printed with answers while the exam was open (lib/access paperAccess).
+    case 'printKeys':
+      return [t('exam.changes.printKeys', { id: String(detail.paperId ?? '') })];
     case 'update':
       return Object.entries(detail).map(([field, pair]) =>
         isRecordedField(field) && isPair(pair)
@@ -171,6 +174,7 @@ export const ACTIONS = [
   'proctorSubmit',
   'proctorReopen',
   'proctorMessage',
+  'printKeys',
 ] as const;
 export type RecordedAction = (typeof ACTIONS)[number];
 export const isRecordedAction = (action: string): action is RecordedAction =>

@@ -1,0 +1,155 @@
+import type { Db } from '../db/database.js';
+import { visibleClassIds, type ClassViewer } from '../modules/school/classes.repository.js';
+
+/** The batches a viewer may see as a subquery (visibleClassIds), null for every batch. */
+export type ClassScope = NonNullable<ReturnType<typeof visibleClassIds>>;
+
+/** The queries behind row access (lib/access.ts): which rows belong to which batches. */
+export class AccessRepository {
+  constructor(private readonly db: Db) {}
+
+  scope(viewer: ClassViewer): ClassScope | null {
+    return visibleClassIds(this.db, viewer);
+  }
+
+  /** The viewer's batch ids, or null for every batch. */
+  async ownClasses(viewer: ClassViewer): Promise<Set<number> | null> {
+    const scope = this.scope(viewer);
+    if (!scope) return null;
+    return new Set((await scope.execute()).map((row) => row.class_id));
+  }
+
+  exam(examId: number) {
+    return this.db
+      .selectFrom('exams')
+      .select(['id', 'status', 'end_at', 'paper_id'])
+      .where('id', '=', examId)
+      .executeTakeFirst();
+  }
+
+  async examClassIds(examId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('exam_classes')
+      .select('class_id')
+      .where('exam_id', '=', examId)
+      .execute();
+    return rows.map((row) => row.class_id);
+  }
+
+  /** The user is named a marker of one of the exam's questions. */
+  async isMarker(examId: number, userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('marking_assignments')
+      .select('exam_id')
+      .where('exam_id', '=', examId)
+      .where('marker_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  paper(paperId: number) {
+    return this.db
+      .selectFrom('papers')
+      .select(['id', 'author_id'])
+      .where('id', '=', paperId)
+      .executeTakeFirst();
+  }
+
+  /** The exams that sit the paper (drafts too), with their batches. */
+  async examsOfPaper(paperId: number) {
+    const exams = await this.db
+      .selectFrom('exams')
+      .select(['id', 'status', 'end_at'])
+      .where('paper_id', '=', paperId)
+      .execute();
+    const classes =
+      exams.length === 0
+        ? []
+        : await this.db
+            .selectFrom('exam_classes')
+            .select(['exam_id', 'class_id'])
+            .where(
+              'exam_id',
+              'in',
+              exams.map((exam) => exam.id),
+            )
+            .execute();
+    return exams.map((exam) => ({
+      ...exam,
+      classIds: classes.filter((row) => row.exam_id === exam.id).map((row) => row.class_id),
+    }));
+  }
+
+  /** The exam's change log (listExamChange) names whoever read its keys while it was open. */
+  async recordKeyRead(examIds: number[], userId: number, paperId: number, at: string) {
+    if (examIds.length === 0) return;
+    await this.db
+      .insertInto('exam_changes')
+      .values(
+        examIds.map((examId) => ({
+          exam_id: examId,
+          user_id: userId,
+          action: 'printKeys',
+          detail: JSON.stringify({ paperId }),
+          created_at: at,
+        })),
+      )
+      .execute();
+  }
+
+  answer(answerId: number) {
+    return this.db
+      .selectFrom('marking_answers')
+      .select(['id', 'exam_id', 'attempt_id'])
+      .where('id', '=', answerId)
+      .executeTakeFirst();
+  }
+
+  classRow(classId: number) {
+    return this.db
+      .selectFrom('classes')
+      .select(['id'])
+      .where('id', '=', classId)
+      .executeTakeFirst();
+  }
+
+  /** The exams a viewer may read, as a subquery: those with at least one of their batches. */
+  visibleExamIds(scope: ClassScope) {
+    return this.db
+      .selectFrom('exam_classes')
+      .select('exam_classes.exam_id')
+      .where('exam_classes.class_id', 'in', scope);
+  }
+
+  /**
+   * The papers a viewer may read, as a subquery: their own, those no exam sits yet, and those
+   * an exam of one of their batches sits.
+   */
+  visiblePaperIds(scope: ClassScope, userId: number) {
+    return this.db
+      .selectFrom('papers')
+      .select('papers.id')
+      .where((eb) =>
+        eb.or([
+          eb('papers.author_id', '=', userId),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('exams')
+                .select('exams.id')
+                .whereRef('exams.paper_id', '=', 'papers.id'),
+            ),
+          ),
+          eb(
+            'papers.id',
+            'in',
+            eb
+              .selectFrom('exams')
+              .innerJoin('exam_classes', 'exam_classes.exam_id', 'exams.id')
+              .select('exams.paper_id')
+              .where('exam_classes.class_id', 'in', scope),
+          ),
+        ]),
+      );
+  }
+}

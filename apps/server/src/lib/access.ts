@@ -1,0 +1,121 @@
+import { nowIso, type Db } from '../db/database.js';
+import { forbidden, notFound } from '../errors.js';
+import type { ClassViewer } from '../modules/school/classes.repository.js';
+import { AccessRepository } from './access.repository.js';
+
+/**
+ * Row access, one function per entity (DESIGN rules 9 and 13), called by every module that
+ * takes such an id. Which batches a user holds comes from visibleClassIds / seesEveryClass
+ * alone. The rules:
+ * - an exam is read by whoever holds at least one of its batches (rows of the others are the
+ *   caller's to filter); a user who holds none is told it does not exist (10003);
+ * - exam-wide changes (release, withdraw, key correction, marking plan, audits) need every
+ *   batch of the exam (10001 otherwise);
+ * - a marker named in an exam's plan marks it (and reads its progress) without its batches:
+ *   marking is blind and markers are chosen by the chief;
+ * - keys of an exam reach no one before it closes; the only way to them is printing the paper
+ *   with answers (paperAccess 'keys'), audited by the caller;
+ * - a paper is read by its author, by anyone while no exam sits it (the paper builder's shared
+ *   drafts), and by whoever holds a batch of an exam that sits it;
+ * - a batch: whoever holds it. An attempt is its examinee's alone (the attempt module's
+ *   ownAttempt, a precompiled query on the exam-start path); staff reach candidates through
+ *   their exam (proctor) and students through the student repository (visibleClassIds).
+ */
+export type ExamNeed = 'read' | 'mark' | 'manage' | 'keys';
+export type PaperNeed = 'read' | 'keys';
+
+export async function examAccess(
+  db: Db,
+  viewer: ClassViewer,
+  examId: number,
+  need: ExamNeed,
+): Promise<void> {
+  const repo = new AccessRepository(db);
+  const exam = await repo.exam(examId);
+  if (!exam) throw notFound('exam', examId);
+  const own = await repo.ownClasses(viewer);
+  if (own) {
+    const ids = await repo.examClassIds(examId);
+    const some = ids.some((id) => own.has(id));
+    if (!some && !(need === 'mark' && (await repo.isMarker(examId, viewer.user.id)))) {
+      throw notFound('exam', examId);
+    }
+    if ((need === 'manage' || need === 'keys') && ids.some((id) => !own.has(id))) {
+      throw forbidden('examNotYours', { id: examId });
+    }
+  }
+  if (need === 'keys' && exam.end_at > nowIso()) {
+    throw forbidden('examKeysBeforeClose', { id: examId });
+  }
+}
+
+/**
+ * A paper `viewer` may use. With 'keys' (printing or exporting with answers) every exam sitting
+ * the paper that has not closed must be wholly theirs, and each such exam's change log records
+ * the read. Answers those exams' ids.
+ */
+export async function paperAccess(
+  db: Db,
+  viewer: ClassViewer,
+  paperId: number,
+  need: PaperNeed,
+): Promise<{ openExamIds: number[] }> {
+  const repo = new AccessRepository(db);
+  const paper = await repo.paper(paperId);
+  if (!paper) throw notFound('paper', paperId);
+  const exams = await repo.examsOfPaper(paperId);
+  const own = await repo.ownClasses(viewer);
+  if (
+    own &&
+    paper.author_id !== viewer.user.id &&
+    exams.length > 0 &&
+    !exams.some((exam) => exam.classIds.some((id) => own.has(id)))
+  ) {
+    throw notFound('paper', paperId);
+  }
+  if (need === 'read') return { openExamIds: [] };
+  const now = nowIso();
+  const open = exams.filter((exam) => exam.status === 'published' && exam.end_at > now);
+  if (own) {
+    const foreign = open.find((exam) => exam.classIds.some((id) => !own.has(id)));
+    if (foreign) throw forbidden('examNotYours', { id: foreign.id });
+  }
+  const openExamIds = open.map((exam) => exam.id);
+  await repo.recordKeyRead(openExamIds, viewer.user.id, paperId, now);
+  return { openExamIds };
+}
+
+/** An answer to mark: through its exam (examAccess with `need`). Answers the exam id. */
+export async function answerAccess(
+  db: Db,
+  viewer: ClassViewer,
+  answerId: number,
+  need: ExamNeed,
+): Promise<{ examId: number }> {
+  const answer = await new AccessRepository(db).answer(answerId);
+  if (!answer) throw notFound('markingAnswer', answerId);
+  await examAccess(db, viewer, answer.exam_id, need);
+  return { examId: answer.exam_id };
+}
+
+/** A batch `viewer` holds (10003 otherwise: others' batches are not shown to exist). */
+export async function classAccess(db: Db, viewer: ClassViewer, classId: number): Promise<void> {
+  const repo = new AccessRepository(db);
+  if (!(await repo.classRow(classId))) throw notFound('batch', classId);
+  const own = await repo.ownClasses(viewer);
+  if (own && !own.has(classId)) throw notFound('batch', classId);
+}
+
+/** The exams `viewer` may read as a subquery for list filters, or null for every exam. */
+export function visibleExams(db: Db, viewer: ClassViewer) {
+  const repo = new AccessRepository(db);
+  const scope = repo.scope(viewer);
+  return scope ? repo.visibleExamIds(scope) : null;
+}
+
+/** The papers `viewer` may read as a subquery for list filters, or null for every paper. */
+export function visiblePapers(db: Db, viewer: ClassViewer) {
+  const repo = new AccessRepository(db);
+  const scope = repo.scope(viewer);
+  return scope ? repo.visiblePaperIds(scope, viewer.user.id) : null;
+}
