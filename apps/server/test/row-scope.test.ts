@@ -268,6 +268,7 @@ const CALLS: Record<string, Call> = {
     },
   }),
   'POST /api/kaoshi-attempt/attempt/startAttempt': (b) => ({ body: { examId: b.openExamId } }),
+  'POST /api/kaoshi-attempt/attempt/openNotice': (b) => ({ body: { examId: b.openExamId } }),
   'POST /api/kaoshi-attempt/attempt/saveAnswers': (b) => ({
     body: { attemptId: b.attemptIds[0], answers: [{ itemId: b.singleItemId, seq: 9, value: 'A' }] },
   }),
@@ -276,6 +277,9 @@ const CALLS: Record<string, Call> = {
   }),
   'GET /api/kaoshi-exam/proctor/candidateEvents': (b) => ({
     query: { examId: String(b.openExamId), studentId: String(b.studentIds[0]) },
+  }),
+  'POST /api/kaoshi-exam/proctor/checkReceipt': (b) => ({
+    body: { examId: b.closedExamId, code: 'ABCD-EFGH-JKMN-PQRS' },
   }),
   'POST /api/kaoshi-exam/proctor/extraTime': (b) => ({
     body: { examId: b.openExamId, studentId: b.studentIds[0], minutes: 5, reason: 'mine' },
