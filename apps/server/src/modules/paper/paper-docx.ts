@@ -179,7 +179,7 @@ async function keyBlocks(
  * A paper as a Word document (.docx), the format this field exchanges papers in: the header with
  * the job type, level, time and marks, lines for name and ticket number, a score table, then each
  * section with its questions numbered throughout; with `withKey`, each question's answer and
- * explanation follow it. Formulas keep their LaTeX; tables and our uploaded images are kept.
+ * explanation follow it. Formulas become Word equations; tables and our uploaded images are kept.
  */
 export async function paperDocx(
   snapshot: PaperSnapshot,
@@ -250,6 +250,14 @@ export async function paperDocx(
           ...(await htmlToBlocks(option.content, options.readImage, {
             lead: [new TextRun(`${option.key || OPTION_KEYS[o]}. `)],
           })),
+        );
+      }
+      if (item.type === QuestionType.JUDGEMENT) {
+        // The two answers with a box to tick, as the print view shows them.
+        children.push(
+          new Paragraph({
+            children: [new TextRun(`☐ ${texts.judgement.T}        ☐ ${texts.judgement.F}`)],
+          }),
         );
       }
       if (item.type === QuestionType.EXTERNAL_LINK && item.linkUrl) {
