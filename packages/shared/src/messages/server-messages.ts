@@ -1722,6 +1722,18 @@ export const SERVER_MESSAGES = {
     es: '{count} candidato(s) ya empezaron el examen {id}: no se puede retirar',
     ja: '試験 {id} は {count} 名が受験を開始しているため公開を取り消せません',
   },
+  examOpenNoUnpublish: {
+    zh: '考试 {id} 正在进行（至 {endAt} 结束），不能取消发布',
+    en: 'exam {id} is running until {endAt}: it cannot be unpublished',
+    es: 'el examen {id} está en curso hasta las {endAt}: no se puede retirar',
+    ja: '試験 {id} は {endAt} まで実施中のため公開を取り消せません',
+  },
+  examOpenNoDelete: {
+    zh: '考试 {id} 正在进行（至 {endAt} 结束），不能删除',
+    en: 'exam {id} is running until {endAt}: it cannot be deleted',
+    es: 'el examen {id} está en curso hasta las {endAt}: no se puede eliminar',
+    ja: '試験 {id} は {endAt} まで実施中のため削除できません',
+  },
   examStartedNoDelete: {
     zh: '考试 {id} 已有 {count} 名考生开考，不能删除',
     en: '{count} candidate(s) have started exam {id}: it cannot be deleted',
