@@ -56,7 +56,8 @@ describe('a paper as a Word document', () => {
         sections: [
           { title: '单选题', questions: [{ questionId: choice }] },
           {
-            title: '其他',
+            // Numbered by its author: the export adds no second number.
+            title: '二、其他',
             questions: [judgement, blank, short].map((questionId) => ({ questionId })),
           },
         ],
@@ -94,6 +95,7 @@ describe('a paper as a Word document', () => {
     expect(text).toContain('初级');
     expect(text).toContain('姓名');
     expect(text).toMatch(/一、单选题（共 1 题，计 2 分）/);
+    expect(text).toMatch(/[^、]二、其他（共 3 题/);
     // Formulas are Office Math (OMML), as Word's equation editor writes them: no LaTeX source.
     expect(text).toContain('1. Which law is V = IR? V=IR and I=');
     expect(xml).toMatch(/<m:oMath>(?:(?!<\/m:oMath>).)*<m:t[^>]*>V<\/m:t>/);

@@ -16,6 +16,7 @@ import {
   OPTION_KEYS,
   QuestionType,
   scoreFromHundredths,
+  titleHasNumber,
   type CertLevel,
   type MessageLanguage,
 } from '@kaoshi/shared';
@@ -231,7 +232,7 @@ export async function paperDocx(
         spacing: { before: 300 },
         children: [
           new TextRun(
-            `${texts.part(index)}${section.title}${texts.sectionTotals(items.length, points)}`,
+            `${titleHasNumber(section.title) ? '' : texts.part(index)}${section.title}${texts.sectionTotals(items.length, points)}`,
           ),
         ],
       }),
