@@ -119,3 +119,10 @@ describe('detectLanguage (spec §2: saved choice, else browser language, else en
     expect(detectLanguage('xx', ['pt-BR'])).toBe('en');
   });
 });
+
+describe('Japanese wording', () => {
+  it('says 受験 (sitting an exam) throughout, never 受検', () => {
+    const mixed = leaves(ja as Tree).filter(([, value]) => String(value).includes('受検'));
+    expect(mixed).toEqual([]);
+  });
+});

@@ -100,7 +100,7 @@ const TEXTS: Record<MessageLanguage, DocxTexts> = {
   },
   ja: {
     name: '氏名',
-    ticket: '受検番号',
+    ticket: '受験番号',
     minutes: (n) => `試験時間 ${n} 分`,
     total: (n) => `満点 ${n} 点`,
     pass: (n) => `合格 ${n} 点`,
