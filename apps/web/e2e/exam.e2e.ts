@@ -653,6 +653,21 @@ describe('Exam publishing', () => {
     await page.context().close();
   });
 
+  it('asks for a date and a time in the start and end fields, in each language', async () => {
+    for (const language of ['zh', 'en', 'es', 'ja'] as const) {
+      const page = await newPage(session.browser, { locale: LOCALES[language] });
+      await openSignedIn(page, session.admin, `${baseURL}${EDIT}`);
+      const pickers = main(page).locator('.exam-step[data-step="3"] .ant-picker input');
+      await expect.poll(() => pickers.count()).toBe(2);
+      const placeholders = await pickers.evaluateAll((inputs) =>
+        inputs.map((input) => input.getAttribute('placeholder')),
+      );
+      const wanted = MESSAGES[language].common.pickDateTime;
+      expect(placeholders, language).toEqual([wanted, wanted]);
+      await page.context().close();
+    }
+  });
+
   it('offers neither unpublishing nor deleting a running exam, as the server refuses both (zh)', async () => {
     const { page, unexpectedErrors } = await open(LIST);
     const search = main(page).locator('form#examSearch');
