@@ -39,7 +39,8 @@ const route: Messages['route'] = {
   examDetail: '試験の詳細',
   admissionTicket: '受験票の印刷',
   examinationSituation: '採点',
-  socketA: '受験中',
+  // The exam page, also once submitted (its receipt): not "in progress".
+  socketA: '試験',
   examResult: '試験結果',
   examinationRead: '答案の採点',
   noName: 'no-name',
