@@ -259,3 +259,29 @@ export async function optionsOf(page: Page, select: Locator): Promise<string[]> 
 export async function pickOption(page: Page, scope: Locator, name: string, option: string) {
   await pickIn(page, scope.getByRole('combobox', { name, exact: true }), option);
 }
+
+/**
+ * The elements matched by `targets` that a user cannot see without scrolling sideways: (partly)
+ * right or left of the window or of an ancestor that clips or scrolls what overflows it. Each is
+ * named by its accessible label or its text. Vertical position does not count (the page scrolls).
+ */
+export function cutSideways(targets: Locator) {
+  return targets.evaluateAll((elements) =>
+    elements
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        if (box.width === 0) return false;
+        if (box.left < -1 || box.right > document.documentElement.clientWidth + 1) return true;
+        for (let up = element.parentElement; up; up = up.parentElement) {
+          if (getComputedStyle(up).overflowX === 'visible') continue;
+          const clip = up.getBoundingClientRect();
+          if (box.left < clip.left - 1 || box.right > clip.right + 1) return true;
+        }
+        return false;
+      })
+      .map(
+        (element) =>
+          element.getAttribute('aria-label') ?? (element as HTMLElement).innerText.trim(),
+      ),
+  );
+}

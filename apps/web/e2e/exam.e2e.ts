@@ -653,6 +653,45 @@ describe('Exam publishing', () => {
     await page.context().close();
   });
 
+  it('asks for a date and a time in the start and end fields, in each language', async () => {
+    for (const language of ['zh', 'en', 'es', 'ja'] as const) {
+      const page = await newPage(session.browser, { locale: LOCALES[language] });
+      await openSignedIn(page, session.admin, `${baseURL}${EDIT}`);
+      const pickers = main(page).locator('.exam-step[data-step="3"] .ant-picker input');
+      await expect.poll(() => pickers.count()).toBe(2);
+      const placeholders = await pickers.evaluateAll((inputs) =>
+        inputs.map((input) => input.getAttribute('placeholder')),
+      );
+      const wanted = MESSAGES[language].common.pickDateTime;
+      expect(placeholders, language).toEqual([wanted, wanted]);
+      await page.context().close();
+    }
+  });
+
+  it('offers neither unpublishing nor deleting a running exam, as the server refuses both (zh)', async () => {
+    const { page, unexpectedErrors } = await open(LIST);
+    const search = main(page).locator('form#examSearch');
+    await search.getByLabel(x.list.keyword).fill(tag);
+    await search.getByRole('button', { name: buttonName(zh.common.search) }).click();
+    const table = main(page).locator('.exam-table');
+    const actionsOf = async (name: string) => {
+      const row = rows(table).filter({ hasText: name }).first();
+      await row.waitFor();
+      return row
+        .getByRole('button')
+        .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
+    };
+    // An upcoming exam still has both; the running one neither.
+    expect(await actionsOf(otherName)).toEqual(
+      expect.arrayContaining([x.actions.unpublish, zh.common.delete]),
+    );
+    const running = await actionsOf(openName);
+    expect(running).not.toContain(x.actions.unpublish);
+    expect(running).not.toContain(zh.common.delete);
+    expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+
   it('lists the exams with their states, searches them, and shows them on a month calendar (zh)', async () => {
     const { page, unexpectedErrors } = await open(LIST);
     const search = main(page).locator('form#examSearch');

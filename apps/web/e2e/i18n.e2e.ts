@@ -212,6 +212,21 @@ describe('languages', () => {
     await page.context().close();
   });
 
+  it('keeps two-character Japanese buttons whole (保存, not 保 存) and spaces only Chinese ones', async () => {
+    const saveText = async (locale: string, language: Language) => {
+      const page = await newPage(session.browser, { locale });
+      await openSignedIn(page, session.admin, `${baseURL}/system/userManage`);
+      await page.getByRole('button', { name: TEXTS[language].addUser }).click();
+      const modal = await openedPopup(page, page.locator('.ant-modal-wrap:visible .ant-modal'));
+      const text = await modal.locator('.ant-modal-footer .ant-btn-primary').innerText();
+      await page.context().close();
+      return text;
+    };
+    expect(await saveText('ja-JP', 'ja')).toBe('保存');
+    // antd's spacing of two Chinese characters is the Chinese convention: kept for Chinese.
+    expect(await saveText('zh-CN', 'zh')).toBe('保 存');
+  });
+
   for (const language of LANGUAGES) {
     it(`switches the app to ${language} from the navbar, keeps it after a reload, and looks right`, async () => {
       // Start from another language, so that the switch is seen.

@@ -138,6 +138,42 @@ describe('Exam notices', () => {
       ...body,
     });
 
+  it('numbers a list typed as "1. …", "2. …" once, as the examinee reads it', async () => {
+    const { page, unexpectedErrors } = await openNotices();
+    await main(page)
+      .getByRole('button', { name: buttonName('新增须知') })
+      .click();
+    const modal = await openedPopup(page, dialog(page, 'form'));
+    await zoomedIn(page, modal);
+    const title = `编号须知${tag}`;
+    await modal.getByLabel('标题').fill(title);
+    const body = modal.getByRole('textbox', { name: '须知内容', exact: true });
+    await body.click();
+    // Typed the way people number lines: "1. " starts a numbered list, then the author goes on
+    // typing each number by hand.
+    await body.pressSequentially('1. 携带身份证');
+    await body.press('Enter');
+    await body.pressSequentially('2. 关闭手机');
+    await body.press('Enter');
+    await body.pressSequentially('3. 按时交卷');
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
+    await toast(page).filter({ hasText: '考试须知已新增' }).waitFor();
+    const added = await find(title);
+    expect(added!.body).toContain(
+      '<ol><li><p>携带身份证</p></li><li><p>关闭手机</p></li><li><p>按时交卷</p></li></ol>',
+    );
+    expect(added!.body).not.toMatch(/\d\.\s/);
+
+    // What the examinee reads (the preview shows it as they do): each line's number once.
+    await row(page, title).getByRole('button', { name: '预览' }).click();
+    const preview = await openedPopup(page, dialog(page, 'preview'));
+    const items = preview.locator('.instruction-preview-body li');
+    await expect.poll(() => items.allInnerTexts()).toEqual(['携带身份证', '关闭手机', '按时交卷']);
+    await screenshot(page, 'instruction-numbered-list-zh', { fullPage: false });
+    expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+
   it('writes, lists, filters, previews, edits and deletes a notice, refusing bad input', async () => {
     const elsewhere = `焊工须知${tag}`;
     await addNotice({ title: elsewhere, allSubjects: false, subjectIds: [spare[1]!.id] });

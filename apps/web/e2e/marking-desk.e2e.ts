@@ -4,7 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
 import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
-import { DESKTOP, PHONE, collectConsoleErrors, newPage, openSignedIn, screenshot } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  buttonName,
+  collectConsoleErrors,
+  newPage,
+  openSignedIn,
+  screenshot,
+} from './browser';
 import { axeFindings } from './axe-findings';
 import { createMarkingExam, type MarkingFixture, type MarkingUser } from './marking-fixture';
 import { adminSession } from './session';
@@ -199,6 +207,21 @@ describe('The marking desk', () => {
     await codeShown(page, held);
     await expect.poll(() => page.locator('.desk-mine').innerText()).toBe('2');
     expect(errors.filter(notARefusal)).toEqual([]);
+    await page.context().close();
+  });
+  it("goes back to its own exam's marking overview, not the list of exams", async () => {
+    // An address naming no question of the exam: the desk holds no answer, the way back is the same.
+    const page = await newPage(session.browser, { locale: 'zh-CN' });
+    const errors = collectConsoleErrors(page);
+    await openSignedIn(
+      page,
+      session.admin,
+      `${baseURL}/examinationRead?examId=${fx.examId}&itemId=not-a-question`,
+    );
+    await page.getByRole('button', { name: buttonName(zh.marking.desk.backToOverview) }).click();
+    await page.waitForURL(/examinationSituation/);
+    expect(new URL(page.url()).searchParams.get('examId')).toBe(String(fx.examId));
+    expect(errors.filter((text) => !/status of 4\d\d/.test(text))).toEqual([]);
     await page.context().close();
   });
 });

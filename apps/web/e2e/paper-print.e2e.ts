@@ -94,7 +94,8 @@ describe('Paper print', () => {
     const numbers = await paper.locator('.paper-print-number').allInnerTexts();
     expect(numbers).toEqual(Array.from({ length: questionCount }, (_, i) => `${i + 1}.`));
     expect(await paper.locator('.paper-print-section-title').first().innerText()).toMatch(
-      /^一、第1部分（共 2 题，计 10 分）$/,
+      // The fixture's titles carry their number ("第1部分"): none is added.
+      /^第1部分（共 2 题，计 10 分）$/,
     );
     // Choices A–D, blanks as lines, answer lines for a short answer.
     expect(
@@ -146,6 +147,40 @@ describe('Paper print', () => {
     await expect.poll(() => paper.locator('.paper-print-key').count()).toBe(0);
     await paper.locator('.paper-print-question').first().waitFor();
     expect(await paper.innerText()).not.toContain(SECRETS[0]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('numbers a section whose title already has its number once, on the paper and the answer sheet', async () => {
+    const { id } = await session.admin.call<{ id: number }>(
+      'POST',
+      '/api/kaoshi-paper/paper/addPaper',
+      {
+        name: `自带编号卷${tag}`,
+        subjectId: bank.subjectId,
+        level: bank.level,
+        description: '',
+        passScore: 6,
+        durationMinutes: 60,
+        mode: 'manual',
+        sections: [
+          { title: '一、客观题', questions: [{ questionId: bank.byType[0]![0]!, score: 5 }] },
+          { title: '判断题', questions: [{ questionId: bank.byType[2]![0]!, score: 5 }] },
+        ],
+      },
+    );
+    const page = await newPage(session.browser, { locale: 'zh-CN' });
+    const errors = collectConsoleErrors(page);
+    await openSignedIn(page, session.admin, `${baseURL}${PRINT}?id=${id}&answers=0`);
+    const titles = sheet(page).locator('.paper-print-section-title');
+    await expect.poll(() => titles.count()).toBe(2);
+    expect(await titles.allInnerTexts()).toEqual([
+      '一、客观题（共 1 题，计 5 分）',
+      '二、判断题（共 1 题，计 5 分）',
+    ]);
+    await toolbar(page).getByText('答题卡', { exact: true }).click();
+    const sheetTitles = page.locator('.paper-print-answer-sheet .paper-print-section-title');
+    await expect.poll(() => sheetTitles.allInnerTexts()).toEqual(['一、客观题', '二、判断题']);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -13,6 +13,7 @@ import {
   answerConfirm,
   buttonName,
   collectConsoleErrors,
+  cutSideways,
   newPage,
   openSignedIn,
   pickIn,
@@ -377,6 +378,87 @@ describe('Papers', () => {
       await builder.page.context().close();
     });
   }
+
+  it('fits a laptop (1366 px): every score input, button and rules column in view, formulas typeset (zh)', async () => {
+    // A stem with a formula, approved like the bank's, drawn by a rule with the single choices.
+    const { id: formulaId } = await session.admin.call<{ id: number }>(
+      'POST',
+      '/api/kaoshi-question/question/addQuestion',
+      {
+        subjectId: bank.subjectId,
+        level: bank.level,
+        courseId: bank.course.id,
+        type: 0,
+        content:
+          '<p>欧姆定律：<span data-type="formula" data-latex="U = I \\times R">U = I \\times R</span>，电流 2 A、电阻 5 Ω 时电压为多少伏？</p>',
+        options: [
+          { key: 'A', content: '<p>10</p>', correct: true },
+          { key: 'B', content: '<p>2.5</p>', correct: false },
+        ],
+      },
+    );
+    await session.admin.call('POST', '/api/kaoshi-question/question/batchQuestion', {
+      ids: [formulaId],
+      action: 'submit',
+    });
+    await bank.reviewer.api.call('POST', '/api/kaoshi-question/question/batchQuestion', {
+      ids: [formulaId],
+      action: 'approve',
+    });
+    const { id } = await session.admin.call<{ id: number }>('POST', `${PAPER_API}/addPaper`, {
+      name: `规则宽度${tag}`,
+      subjectId: bank.subjectId,
+      level: bank.level,
+      description: '',
+      passScore: 6,
+      durationMinutes: 90,
+      mode: 'rules',
+      sections: [
+        {
+          title: '一、单项选择题',
+          description: '',
+          rules: [
+            {
+              type: 0,
+              count: 3,
+              score: 2,
+              difficulty: [1, 5],
+              courseId: bank.course.id,
+              pointId: bank.points[0]!.id,
+              tags: ['电工基础'],
+            },
+          ],
+          questions: [formulaId, ...bank.byType[0]!.slice(0, 2)].map((questionId) => ({
+            questionId,
+            score: 2,
+          })),
+        },
+      ],
+    });
+    const { page, unexpectedErrors } = await open(`/examPublishManage/paperEdit?id=${id}`);
+    await expect.poll(() => stems(page, 1).count()).toBe(3);
+    const questions = sectionCard(page, 1).locator('.paper-section-questions');
+    const controls = questions.locator('.ant-input-number, button');
+    // three score inputs and four buttons a row (up, down, swap, remove)
+    expect(await controls.count()).toBe(3 * 5);
+    expect(await cutSideways(controls)).toEqual([]);
+    const rules = sectionCard(page, 1).locator('.paper-rules');
+    expect(await cutSideways(rules.locator('thead th'))).toEqual([]);
+    expect(await cutSideways(rules.locator('.ant-select, .ant-input-number, button'))).toEqual([]);
+    // The formula is typeset, its LaTeX source nowhere in the text a user reads.
+    await questions.locator('.katex').first().waitFor();
+    expect(await questions.innerText()).not.toContain('\\times');
+    await screenshot(page, 'paper-builder-laptop-zh');
+    // The last row's buttons work where they stand.
+    await main(page)
+      .getByRole('button', {
+        name: p.question.remove.replace('{{section}}', '第 1 大题').replace('{{number}}', '3'),
+      })
+      .click();
+    await expect.poll(() => stems(page, 1).count()).toBe(2);
+    expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
 
   it('fits a phone: the list and the builder (zh)', async () => {
     const id = await createManualPaper(session.admin, bank, `手机卷${tag}`);

@@ -441,6 +441,48 @@ describe('Question bank', () => {
     await page.context().close();
   });
 
+  it('switches the type back to single choice without an error and keeps the placement for the next question', async () => {
+    const { page, unexpectedErrors } = await openBank();
+    await main(page)
+      .getByRole('button', { name: buttonName('新增试题') })
+      .click();
+    const modal = await openedPopup(page, dialog(page, 'form'));
+    const typeButton = (name: string) =>
+      modal.locator('.ant-radio-button-wrapper', { hasText: name });
+    // Each of the types without options, then back to single choice: the options come back.
+    for (const other of ['判断题', '填空题', '简答题']) {
+      await typeButton(other).click();
+      await typeButton('单选题').click();
+      await htmlField(modal, '选项 A').waitFor();
+    }
+    expect(unexpectedErrors()).toEqual([]);
+    await typeHtml(htmlField(modal, '题干'), `连续录入第一题${tag}`);
+    for (const [index, text] of ['甲', '乙', '丙', '丁'].entries()) {
+      await typeHtml(htmlField(modal, `选项 ${'ABCD'[index]}`), text);
+    }
+    await modal.getByRole('radio', { name: '选项 A 为正确答案' }).check();
+    await place(page, modal);
+    await modal.getByRole('button', { name: buttonName('保存') }).click();
+    await toast(page).filter({ hasText: '试题已新增' }).waitFor();
+    await modal.waitFor({ state: 'hidden' });
+
+    // The next question starts where the last one went: job type, level and course chosen.
+    await main(page)
+      .getByRole('button', { name: buttonName('新增试题') })
+      .click();
+    const next = await openedPopup(page, dialog(page, 'form'));
+    const chosen = (id: string) =>
+      next
+        .locator(`#questionForm_${id}`)
+        .locator('xpath=ancestor::div[contains(@class, "ant-select")][1]')
+        .innerText();
+    await expect.poll(() => chosen('subjectId')).toContain(knowledge.jobTypeName);
+    expect(await chosen('level')).toContain('初级');
+    expect(await chosen('courseId')).toContain(knowledge.course.name);
+    expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+
   it('keeps the Save button of the question form on screen at 1440 × 900, the fields scrolling', async () => {
     const { page } = await openBank(session.admin, { viewport: { width: 1440, height: 900 } });
     await main(page)

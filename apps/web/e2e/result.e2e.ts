@@ -170,6 +170,9 @@ describe("A student's result", () => {
     await openSignedIn(page, student, `${baseURL}/socketA?attemptId=${attemptId}`);
     const receipt = page.locator('.exam-receipt');
     await receipt.waitFor();
+    // The exam is submitted: its tab no longer says it is in progress.
+    const tab = page.locator('.tags-view-item.active');
+    expect(await tab.innerText()).not.toMatch(/进行中/);
     await screenshot(page, 'result-receipt-zh');
     await receipt.getByRole('button', { name: zh.attemptPage.result.view }).click();
     await page.waitForURL(/\/exam-student\/examResult\?attemptId=/);

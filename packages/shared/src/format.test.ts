@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, formatNumber, relativeTime } from './format.js';
+import { formatFileSize, formatNumber, relativeTime, titleHasNumber } from './format.js';
 
 describe('formatNumber', () => {
   it('keeps numbers under 1000 as they are', () => {
@@ -110,5 +110,34 @@ describe('formatFileSize', () => {
     expect(formatFileSize(1.5 * 1024 * 1024)).toBe('1.5 MB');
     expect(formatFileSize(5 * 1024 * 1024)).toBe('5 MB');
     expect(formatFileSize(100 * 1024 * 1024)).toBe('100 MB');
+  });
+});
+
+describe('titleHasNumber', () => {
+  it('finds the numbers authors give their sections', () => {
+    for (const title of [
+      '一、客观题',
+      '（二）判断题',
+      '第三部分 简答题',
+      '第1部分',
+      '3. Short answers',
+      'Part 2 – True or false',
+      'Parte 1: opción única',
+      '大問1 選択問題',
+      'IV. Essays',
+    ]) {
+      expect(titleHasNumber(title), title).toBe(true);
+    }
+  });
+  it('leaves titles without one', () => {
+    for (const title of [
+      '单选题',
+      '客观题（共 10 题）',
+      'Multiple choice',
+      '100 V circuits',
+      '1.5 V cells',
+    ]) {
+      expect(titleHasNumber(title), title).toBe(false);
+    }
   });
 });

@@ -94,3 +94,28 @@ export function formatFileSize(bytes: number): string {
   if (bytes < MB) return `${Number((bytes / KB).toFixed(1))} KB`;
   return `${Number((bytes / MB).toFixed(1))} MB`;
 }
+
+const NUMERAL = '[一二三四五六七八九十百]+|\\d+';
+/**
+ * A section title that carries its own number: "一、客观题", "（二）判断题", "第三部分 …",
+ * "2. Multiple choice", "Part 1 …", "大問1 …".
+ */
+const NUMBERED_TITLE = new RegExp(
+  [
+    `^(?:${NUMERAL})\\s*[、.．:：)）](?!\\d)`,
+    `^[（(]\\s*(?:${NUMERAL})\\s*[)）]`,
+    `^第\\s*(?:${NUMERAL})\\s*(?:部分|大题|題|题|部|章|节|節)`,
+    `^大問\\s*(?:${NUMERAL})`,
+    `^(?:part|parte|section|sección)\\s+(?:\\d+|[ivxlc]+)\\b`,
+    `^[IVXLC]+[.)]\\s`,
+  ].join('|'),
+  'i',
+);
+
+/**
+ * Whether a paper's section title already says its number: printed papers and exports then show
+ * the title alone instead of adding their own ("一、一、客观题").
+ */
+export function titleHasNumber(title: string): boolean {
+  return NUMBERED_TITLE.test(title.trim());
+}

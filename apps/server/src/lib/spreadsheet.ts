@@ -248,6 +248,8 @@ export const normaliseHeader = (text: string) =>
   text
     .normalize('NFKC')
     .replace(/[\s*:]/g, '')
+    // Japanese templates once said 受検 where they now say 受験: both read the same column.
+    .replaceAll('受検', '受験')
     .toLowerCase();
 
 /** Every header of every language (and the column keys themselves) → its column. */

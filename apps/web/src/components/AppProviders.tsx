@@ -56,6 +56,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
       // Almost every dialog holds typed input: a stray click beside it must not throw that away.
       // Esc, Cancel and the close button still close it.
       modal={{ mask: { closable: false } }}
+      // antd spaces out a two-character label ("保 存"): the Chinese convention only; in
+      // Japanese "提 出" reads as a typo.
+      button={{ autoInsertSpace: language === 'zh' }}
       theme={{
         token: {
           colorPrimary: readableOnWhite(theme),

@@ -119,3 +119,27 @@ describe('detectLanguage (spec §2: saved choice, else browser language, else en
     expect(detectLanguage('xx', ['pt-BR'])).toBe('en');
   });
 });
+
+describe('Japanese wording', () => {
+  it('says 受験 (sitting an exam) throughout, never 受検', () => {
+    const mixed = leaves(ja as Tree).filter(([, value]) => String(value).includes('受検'));
+    expect(mixed).toEqual([]);
+  });
+});
+
+describe.each(Object.entries({ zh, en, es, ja }))('%s: difficulty and facility', (_language, m) => {
+  it("names the facility (mean score ÷ full marks) apart from a question's difficulty stars", () => {
+    const stars = m.question.fields.difficulty;
+    for (const text of [
+      m.itemAnalysis.items.facility,
+      m.itemAnalysis.chart.title,
+      m.itemAnalysis.chart.label,
+      m.itemAnalysis.flags.tooEasy,
+      m.itemAnalysis.flags.tooHard,
+      m.question.figures.facility,
+      m.question.figures.help_other,
+    ]) {
+      expect(text).not.toContain(stars);
+    }
+  });
+});

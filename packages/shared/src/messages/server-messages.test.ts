@@ -107,3 +107,12 @@ describe('field labels', () => {
     );
   });
 });
+
+describe('Japanese wording', () => {
+  it('says 受験 (sitting an exam) throughout, never 受検', () => {
+    const mixed = Object.entries(SERVER_MESSAGES)
+      .filter(([, texts]) => texts.ja.includes('受検'))
+      .map(([key]) => key);
+    expect(mixed).toEqual([]);
+  });
+});

@@ -686,7 +686,7 @@ export const QUESTION_IMPORT_HEADERS: Record<
     analysis: '解説',
     score: '配点',
     difficulty: '難易度',
-    subjectCode: '受検職種コード',
+    subjectCode: '受験職種コード',
     level: '等級',
     courseCode: '科目コード',
     pointCode: '評価項目コード',

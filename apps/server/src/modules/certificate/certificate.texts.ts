@@ -79,7 +79,7 @@ export const CERTIFICATE_TEXTS: Record<
   },
   ja: {
     title: '職業技能等級証書',
-    intro: '受検者は評価に合格したので、この証書を授与する。',
+    intro: '受験者は評価に合格したので、この証書を授与する。',
     facts: {
       number: '証書番号',
       name: '氏名',

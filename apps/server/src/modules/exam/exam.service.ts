@@ -476,6 +476,10 @@ export class ExamService {
       const row = await this.visibleExam(auth, id, trx);
       await this.checkOwnExam(auth, id, trx);
       if (row.status !== 'published') throw conflict('examNotPublished', { id });
+      // Candidates may be reading the notice or about to press Start: the exam stays.
+      if (examState(row, nowIso()) === 'open') {
+        throw conflict('examOpenNoUnpublish', { id, endAt: row.end_at });
+      }
       const started = await repo.startedCount(id);
       if (started > 0) throw conflict('examStartedNoUnpublish', { id, count: started });
       const makeUps = await repo.makeUpCount(id);
@@ -500,6 +504,9 @@ export class ExamService {
       await this.lock(trx, id);
       const row = await this.visibleExam(auth, id, trx);
       await this.checkOwnExam(auth, id, trx);
+      if (examState(row, nowIso()) === 'open') {
+        throw conflict('examOpenNoDelete', { id, endAt: row.end_at });
+      }
       const started = await repo.startedCount(id);
       if (started > 0) throw conflict('examStartedNoDelete', { id, count: started });
       const makeUps = await repo.makeUpCount(id);

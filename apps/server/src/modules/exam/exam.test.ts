@@ -455,6 +455,29 @@ describe('exams', () => {
       expect((await getExam(id)).editable).toBe('none');
     });
 
+    it('neither unpublishes nor deletes a running exam, even before anyone started', async () => {
+      const { id } = await published({ classIds: [batchA] });
+      const endAt = inMinutes(90);
+      await setWindow(id, inMinutes(-5), endAt);
+      const unpublish = await admin.request({
+        method: 'POST',
+        url: `${BASE}/unpublishExam/${id}`,
+        headers: { 'accept-language': 'en' },
+      });
+      expectStatus(unpublish, ApiStatus.CONFLICT);
+      expect(unpublish.body.message).toBe(
+        `exam ${id} is running until ${endAt}: it cannot be unpublished`,
+      );
+      const deleted = await admin.request({
+        method: 'DELETE',
+        url: `${BASE}/deleteExam/${id}`,
+        headers: { 'accept-language': 'zh-CN' },
+      });
+      expectStatus(deleted, ApiStatus.CONFLICT);
+      expect(deleted.body.message).toBe(`考试 ${id} 正在进行（至 ${endAt} 结束），不能删除`);
+      expect((await getExam(id)).state).toBe('open');
+    });
+
     it('unpublishes or deletes only while no candidate has started', async () => {
       const { id } = await published({ classIds: [batchA] });
       await startAttempt(id, studentsA[0]!);

@@ -70,8 +70,8 @@ export const CANDIDATE_EXPORT_TEXTS: Record<
     },
   },
   ja: {
-    fileName: '受検者一覧',
-    sheet: '受検者',
+    fileName: '受験者一覧',
+    sheet: '受験者',
     columns: [
       '座席番号',
       '受験番号',

@@ -11,6 +11,7 @@ import {
 } from 'docx';
 import type { ChildNode, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
+import { latexToWord } from './latex-to-omml.js';
 
 /** An uploaded image by its stored name, or undefined (unknown, not an image Word takes). */
 export type ImageReader = (
@@ -62,7 +63,7 @@ export function imageSize(data: Buffer): { width: number; height: number } | und
 /**
  * Rich text (our sanitized HTML) as Word paragraphs and tables: paragraphs and headings, bold,
  * italic, underline, strike, sub- and superscript, line breaks, lists, tables, our uploaded
- * images, and formulas as their LaTeX between $ signs. `lead` goes before the first paragraph's
+ * images, and formulas as Word equations. `lead` goes before the first paragraph's
  * text (a question's number), `tail` after the last one's (its score).
  */
 export async function htmlToBlocks(
@@ -101,8 +102,7 @@ export async function htmlToBlocks(
       } else if (name === 'img') {
         runs.push(await image(node));
       } else if (node.attribs['data-type'] === 'formula') {
-        const latex = node.attribs['data-latex'] ?? '';
-        runs.push(new TextRun({ text: `$${latex}$`, font: 'Cambria Math', ...format }));
+        runs.push(latexToWord(node.attribs['data-latex'] ?? '', format));
       } else {
         const next: Format = { ...format };
         if (name === 'strong' || name === 'b') next.bold = true;

@@ -1,4 +1,5 @@
 import { EDITOR_PATH, TOKEN_COOKIE, type EditorUploadResult } from '@kaoshi/shared';
+import { Document, Packer, Paragraph } from 'docx';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
@@ -6,6 +7,7 @@ import { expectOk } from '../../../test/factories.js';
 import { PNG, multipart } from '../files/fixtures.js';
 import { createStructure } from '../question/test-data.js';
 import { imageSize } from './html-to-docx.js';
+import { latexToWord } from './latex-to-omml.js';
 import { PAPER_BASE as BASE } from './paper.routes.js';
 import { addBankQuestions } from './test-data.js';
 
@@ -37,7 +39,7 @@ describe('a paper as a Word document', () => {
       .updateTable('questions')
       .set({
         content:
-          `<p>Which law is <strong>V = IR</strong>? <span data-type="formula" data-latex="V=IR"></span></p>` +
+          `<p>Which law is <strong>V = IR</strong>? <span data-type="formula" data-latex="V=IR"></span> and <span data-type="formula" data-latex="I=\\frac{U}{R^2}">I=\\frac{U}{R^2}</span></p>` +
           `<table><tbody><tr><td><p>电压</p></td><td><p>220 V</p></td></tr></tbody></table>` +
           `<p><img src="${url}" alt="circuit"></p>`,
       })
@@ -54,7 +56,8 @@ describe('a paper as a Word document', () => {
         sections: [
           { title: '单选题', questions: [{ questionId: choice }] },
           {
-            title: '其他',
+            // Numbered by its author: the export adds no second number.
+            title: '二、其他',
             questions: [judgement, blank, short].map((questionId) => ({ questionId })),
           },
         ],
@@ -86,13 +89,21 @@ describe('a paper as a Word document', () => {
     return { zip, xml, text };
   }
 
-  it('holds the header, the score table, every question with its options, formulas as LaTeX, tables and images', async () => {
+  it('holds the header, the score table, every question with its options, formulas as Word equations, tables and images', async () => {
     const { zip, xml, text } = await exported(0);
     expect(text).toContain('电工初级 A 卷');
     expect(text).toContain('初级');
     expect(text).toContain('姓名');
     expect(text).toMatch(/一、单选题（共 1 题，计 2 分）/);
-    expect(text).toContain('1. Which law is V = IR? $V=IR$');
+    expect(text).toMatch(/[^、]二、其他（共 3 题/);
+    // Formulas are Office Math (OMML), as Word's equation editor writes them: no LaTeX source.
+    expect(text).toContain('1. Which law is V = IR? V=IR and I=');
+    expect(xml).toMatch(/<m:oMath>(?:(?!<\/m:oMath>).)*<m:t[^>]*>V<\/m:t>/);
+    expect(xml).toMatch(/<m:f>.*<m:num>.*U.*<\/m:num>.*<m:den>.*<m:sSup>.*R.*2.*<\/m:den>/);
+    expect(text).not.toMatch(/\$|\\frac/);
+    // A true/false question has the two answers to tick, as choices have their keys.
+    expect(text).toContain('☐ 正确');
+    expect(text).toContain('☐ 错误');
     expect(text).toContain('A. A');
     expect(text).toContain('电压');
     expect(text).toContain('220 V');
@@ -121,5 +132,30 @@ describe('a paper as a Word document', () => {
     const gif = Buffer.from('R0lGODlhAwACAIAAAP///wAAACwAAAAAAwACAAACAoRRADs=', 'base64');
     expect(imageSize(gif)).toEqual({ width: 3, height: 2 });
     expect(imageSize(Buffer.from('not an image'))).toBeUndefined();
+  });
+});
+
+describe('a formula as a Word equation', () => {
+  async function omml(latex: string) {
+    const document = new Document({
+      sections: [{ children: [new Paragraph({ children: [latexToWord(latex)] })] }],
+    });
+    const zip = await JSZip.loadAsync(await Packer.toBuffer(document));
+    return zip.file('word/document.xml')!.async('string');
+  }
+
+  it('writes sums, radicals and accents as Office Math objects', async () => {
+    const xml = await omml('\\sum_{i=1}^{n} x_i + \\sqrt[3]{y} + \\overline{AB}');
+    expect(xml).toContain('<m:nary>');
+    expect(xml).toContain('<m:rad>');
+    expect(xml).toContain('<m:deg>');
+    expect(xml).toContain('<m:sSub>');
+    expect(xml).toContain('<m:limUpp>');
+  });
+
+  it('keeps a formula KaTeX cannot read as its source text, outside math', async () => {
+    const xml = await omml('\\frac{1}{');
+    expect(xml).not.toContain('<m:oMath>');
+    expect(xml.replace(/<[^>]+>/g, '')).toContain('\\frac{1}{');
   });
 });

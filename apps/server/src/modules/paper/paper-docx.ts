@@ -16,6 +16,7 @@ import {
   OPTION_KEYS,
   QuestionType,
   scoreFromHundredths,
+  titleHasNumber,
   type CertLevel,
   type MessageLanguage,
 } from '@kaoshi/shared';
@@ -99,7 +100,7 @@ const TEXTS: Record<MessageLanguage, DocxTexts> = {
   },
   ja: {
     name: '氏名',
-    ticket: '受検番号',
+    ticket: '受験番号',
     minutes: (n) => `試験時間 ${n} 分`,
     total: (n) => `満点 ${n} 点`,
     pass: (n) => `合格 ${n} 点`,
@@ -179,7 +180,7 @@ async function keyBlocks(
  * A paper as a Word document (.docx), the format this field exchanges papers in: the header with
  * the job type, level, time and marks, lines for name and ticket number, a score table, then each
  * section with its questions numbered throughout; with `withKey`, each question's answer and
- * explanation follow it. Formulas keep their LaTeX; tables and our uploaded images are kept.
+ * explanation follow it. Formulas become Word equations; tables and our uploaded images are kept.
  */
 export async function paperDocx(
   snapshot: PaperSnapshot,
@@ -231,7 +232,7 @@ export async function paperDocx(
         spacing: { before: 300 },
         children: [
           new TextRun(
-            `${texts.part(index)}${section.title}${texts.sectionTotals(items.length, points)}`,
+            `${titleHasNumber(section.title) ? '' : texts.part(index)}${section.title}${texts.sectionTotals(items.length, points)}`,
           ),
         ],
       }),
@@ -250,6 +251,14 @@ export async function paperDocx(
           ...(await htmlToBlocks(option.content, options.readImage, {
             lead: [new TextRun(`${option.key || OPTION_KEYS[o]}. `)],
           })),
+        );
+      }
+      if (item.type === QuestionType.JUDGEMENT) {
+        // The two answers with a box to tick, as the print view shows them.
+        children.push(
+          new Paragraph({
+            children: [new TextRun(`☐ ${texts.judgement.T}        ☐ ${texts.judgement.F}`)],
+          }),
         );
       }
       if (item.type === QuestionType.EXTERNAL_LINK && item.linkUrl) {

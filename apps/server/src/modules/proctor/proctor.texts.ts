@@ -87,10 +87,10 @@ export const PROCTOR_EXPORT_TEXTS: Record<MessageLanguage, ProctorExportTexts> =
   },
   ja: {
     fileName: '試験イベントログ',
-    eventsSheet: '受検者のイベント',
+    eventsSheet: '受験者のイベント',
     eventColumns: ['時刻', '受験番号', '氏名', 'イベント', '詳細', 'アドレス'],
     actionsSheet: '監督者の操作',
-    actionColumns: ['時刻', '操作者', '操作', '受検者', '理由またはメッセージ', '詳細'],
+    actionColumns: ['時刻', '操作者', '操作', '受験者', '理由またはメッセージ', '詳細'],
     types: {
       joined: '試験ページを開いた',
       page_hidden: 'ページが非表示',
@@ -107,6 +107,6 @@ export const PROCTOR_EXPORT_TEXTS: Record<MessageLanguage, ProctorExportTexts> =
       proctorReopen: '答案を再開',
       proctorMessage: 'メッセージ送信',
     },
-    all: '全受検者',
+    all: '全受験者',
   },
 };

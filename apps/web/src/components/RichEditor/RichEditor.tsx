@@ -29,6 +29,7 @@ import { EditorImage } from './extensions/image';
 import { Indent } from './extensions/indent';
 import { Limits, type LimitRefusal } from './extensions/limits';
 import { Audio, Video } from './extensions/media';
+import { ListNumbers } from './extensions/list-numbers';
 import { TabSpaces } from './extensions/tab-spaces';
 import { TableCellAlign } from './extensions/table-cell-align';
 import { PLACEHOLDER_CLASS, UploadPlaceholder } from './extensions/upload-placeholder';
@@ -208,6 +209,7 @@ export default function RichEditor(props: RichEditorProps) {
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
       Indent,
       TabSpaces,
+      ListNumbers,
       TableKit.configure({
         table: {
           resizable: true,

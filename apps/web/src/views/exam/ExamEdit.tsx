@@ -20,7 +20,6 @@ import {
   Button,
   Card,
   Col,
-  DatePicker,
   Descriptions,
   Flex,
   Form,
@@ -51,6 +50,7 @@ import {
   updateExam,
 } from '../../api/exam';
 import { ApiError } from '../../api/request';
+import { DateTimePicker } from '../../components/DateTimePicker';
 import { PageLoading } from '../../components/PageLoading';
 import { useLevelLabel } from '../../components/structure';
 import { withoutFieldLabel } from '../../utils/server-error';
@@ -428,8 +428,7 @@ function ExamForm({ id, saved, options, onCreated }: ExamFormProps) {
           label={t('exam.fields.startAt')}
           rules={[{ required: true, message: t('exam.rules.startAt') }]}
         >
-          <DatePicker
-            showTime
+          <DateTimePicker
             format={TIME_FORMAT}
             style={{ width: '100%' }}
             disabled={locked('startAt')}
@@ -444,8 +443,7 @@ function ExamForm({ id, saved, options, onCreated }: ExamFormProps) {
           rules={[{ required: true, message: t('exam.rules.endAt') }, windowRule('endAt')]}
           extra={editable === 'open' ? t('exam.edit.endOpenHelp') : undefined}
         >
-          <DatePicker
-            showTime
+          <DateTimePicker
             format={TIME_FORMAT}
             style={{ width: '100%' }}
             disabled={locked('endAt')}

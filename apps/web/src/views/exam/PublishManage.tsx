@@ -54,7 +54,8 @@ type View = 'list' | 'calendar';
 type Dialog = { kind: 'tickets' | 'makeUp'; exam: ExamListItem };
 
 /** Whether an exam can still be taken back: before anyone could have sat it to the end. */
-const unpublishable = (exam: ExamListItem) => exam.state === 'upcoming' || exam.state === 'open';
+// Not once open: candidates may be reading the notice or sitting it (the server refuses too).
+const unpublishable = (exam: ExamListItem) => exam.state === 'upcoming';
 const deletable = (exam: ExamListItem) => exam.state === 'draft' || unpublishable(exam);
 const closed = (exam: ExamListItem) => exam.state === 'closed' || exam.state === 'released';
 

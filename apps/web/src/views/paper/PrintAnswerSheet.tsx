@@ -1,4 +1,4 @@
-import type { PrintPaper } from '@kaoshi/shared';
+import { titleHasNumber, type PrintPaper } from '@kaoshi/shared';
 import { useTranslation } from 'react-i18next';
 import { PrintHeader } from './PrintHeader';
 import { PrintSheetItem } from './PrintSheetItem';
@@ -20,7 +20,7 @@ export function PrintAnswerSheet({ paper }: { paper: PrintPaper }) {
       {paper.sections.map((section, index) => (
         <section key={index} className="paper-print-section">
           <h2 className="paper-print-section-title">
-            {part(index)}
+            {!titleHasNumber(section.title) && part(index)}
             {section.title}
           </h2>
           <div className="paper-print-sheet-grid">

@@ -1,12 +1,15 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { DIFFICULTIES, QUESTION_TYPES, type CertLevel } from '@kaoshi/shared';
-import { Button, InputNumber, Select, Table } from 'antd';
+import { Button, Flex, InputNumber, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTableLook } from '../../components/list/use-list-page';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { CourseSelect } from '../question/CourseSelect';
 import { PointSelect } from '../question/PointSelect';
 import type { BuilderRule } from './builder-state';
+
+/** Below this width the selects would be too narrow to read: the table scrolls instead. */
+const RULES_TABLE_MIN_WIDTH = 720;
 
 interface RulesTableProps {
   sectionLabel: string;
@@ -39,6 +42,10 @@ export function RulesTable({
   return (
     <Table<BuilderRule>
       {...look}
+      // Fixed columns, the course/point/tags column taking the rest: the row fits a laptop's
+      // section box; only a phone scrolls it sideways.
+      tableLayout="fixed"
+      scroll={{ x: RULES_TABLE_MIN_WIDTH }}
       rowKey="key"
       pagination={false}
       dataSource={rules}
@@ -47,10 +54,11 @@ export function RulesTable({
         {
           title: t('question.fields.type'),
           key: 'type',
+          width: 136,
           render: (_, rule, index) => (
             <Select
               size="small"
-              style={{ width: 120 }}
+              style={{ width: '100%' }}
               value={rule.type}
               aria-label={named(t('question.fields.type'), index)}
               options={QUESTION_TYPES.map((code) => ({
@@ -64,6 +72,7 @@ export function RulesTable({
         {
           title: t('paper.rules.count'),
           key: 'count',
+          width: 88,
           render: (_, rule, index) => (
             <InputNumber
               size="small"
@@ -73,13 +82,14 @@ export function RulesTable({
               value={rule.count}
               aria-label={named(t('paper.rules.count'), index)}
               onChange={(count) => count !== null && onChange(index, { ...rule, count })}
-              style={{ width: 72 }}
+              style={{ width: '100%' }}
             />
           ),
         },
         {
           title: t('paper.rules.score'),
           key: 'score',
+          width: 96,
           render: (_, rule, index) => (
             <InputNumber
               size="small"
@@ -90,44 +100,51 @@ export function RulesTable({
               value={rule.score}
               aria-label={named(t('paper.rules.score'), index)}
               onChange={(score) => score !== null && onChange(index, { ...rule, score })}
-              style={{ width: 80 }}
+              style={{ width: '100%' }}
             />
           ),
         },
         {
           title: t('paper.rules.difficulty'),
           key: 'difficulty',
+          width: 168,
           render: (_, rule, index) => (
-            <span style={{ whiteSpace: 'nowrap' }}>
+            <Flex align="center" gap={4}>
               <Select
                 size="small"
                 allowClear
-                style={{ width: 64 }}
+                style={{ flex: 1, minWidth: 0 }}
                 placeholder={t('paper.rules.any')}
                 value={rule.difficultyFrom}
                 aria-label={named(t('paper.rules.difficultyFrom'), index)}
                 options={difficulties}
                 onChange={(value) => onChange(index, { ...rule, difficultyFrom: value ?? null })}
               />
-              {' – '}
+              –
               <Select
                 size="small"
                 allowClear
-                style={{ width: 64 }}
+                style={{ flex: 1, minWidth: 0 }}
                 placeholder={t('paper.rules.any')}
                 value={rule.difficultyTo}
                 aria-label={named(t('paper.rules.difficultyTo'), index)}
                 options={difficulties}
                 onChange={(value) => onChange(index, { ...rule, difficultyTo: value ?? null })}
               />
-            </span>
+            </Flex>
           ),
         },
         {
-          title: t('question.fields.course'),
-          key: 'course',
+          // Course, appraisal point and tags stacked in one column: side by side they pushed the
+          // row past a laptop's section box.
+          title: [
+            t('question.fields.course'),
+            t('question.fields.point'),
+            t('question.fields.tags'),
+          ].join(' / '),
+          key: 'scope',
           render: (_, rule, index) => (
-            <div style={{ width: 150 }}>
+            <Flex vertical gap={4}>
               <CourseSelect
                 subjectId={subjectId}
                 level={level}
@@ -137,14 +154,6 @@ export function RulesTable({
                   onChange(index, { ...rule, courseId: courseId ?? null, pointId: null })
                 }
               />
-            </div>
-          ),
-        },
-        {
-          title: t('question.fields.point'),
-          key: 'point',
-          render: (_, rule, index) => (
-            <div style={{ width: 150 }}>
               <PointSelect
                 subjectId={subjectId}
                 level={level}
@@ -153,27 +162,23 @@ export function RulesTable({
                 aria-label={named(t('question.fields.point'), index)}
                 onChange={(pointId) => onChange(index, { ...rule, pointId: pointId ?? null })}
               />
-            </div>
-          ),
-        },
-        {
-          title: t('question.fields.tags'),
-          key: 'tags',
-          render: (_, rule, index) => (
-            <Select
-              size="small"
-              mode="tags"
-              style={{ width: 140 }}
-              value={rule.tags}
-              open={false}
-              suffixIcon={null}
-              aria-label={named(t('question.fields.tags'), index)}
-              onChange={(tags: string[]) => onChange(index, { ...rule, tags })}
-            />
+              <Select
+                size="small"
+                mode="tags"
+                style={{ width: '100%' }}
+                value={rule.tags}
+                open={false}
+                suffixIcon={null}
+                placeholder={t('question.fields.tags')}
+                aria-label={named(t('question.fields.tags'), index)}
+                onChange={(tags: string[]) => onChange(index, { ...rule, tags })}
+              />
+            </Flex>
           ),
         },
         {
           key: 'remove',
+          width: 48,
           render: (_, _rule, index) => (
             <Button
               type="text"

@@ -11,7 +11,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTableLook } from '../../components/list/use-list-page';
 import { useCodeLabel } from '../../utils/use-code-label';
-import { plainExcerpt } from '../question/plain-text';
+import { SafeHtml } from '../../components/SafeHtml';
+import './paper-builder.css';
+
+/** Below this width the stem column would be too narrow to read: the table scrolls instead. */
+const SECTION_TABLE_MIN_WIDTH = 640;
 
 interface SectionQuestionsProps {
   /** Names the section's controls for assistive technology ("第 1 大题"). */
@@ -50,6 +54,10 @@ export function SectionQuestions({
   return (
     <Table<PaperQuestionView>
       {...look}
+      // Fixed columns around a stem that takes the rest: the score inputs and buttons stay in the
+      // section's box on a laptop; only a phone scrolls the table sideways.
+      tableLayout="fixed"
+      scroll={{ x: SECTION_TABLE_MIN_WIDTH }}
       rowKey="questionId"
       pagination={false}
       dataSource={questions}
@@ -92,26 +100,27 @@ export function SectionQuestions({
         {
           title: t('question.fields.content'),
           key: 'content',
-          render: (_, question) => {
-            const text = plainExcerpt(question.content);
-            return (
-              <Flex vertical gap={2} style={{ minWidth: 160 }}>
-                <Typography.Text ellipsis={{ tooltip: text.full }} className="paper-question-stem">
-                  {text.short(60) || t('question.list.noText')}
-                </Typography.Text>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  #{question.questionId} · {question.courseName}
-                  {question.pointName ? ` / ${question.pointName}` : ''}
-                </Typography.Text>
-              </Flex>
-            );
-          },
+          render: (_, question) => (
+            <Flex vertical gap={2}>
+              {/* The stem as the examinee reads it (formulas typeset), two lines at most. */}
+              <Tooltip title={<SafeHtml html={question.content} />}>
+                <div className="paper-question-stem">
+                  <SafeHtml html={question.content} />
+                </div>
+              </Tooltip>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                #{question.questionId} · {question.courseName}
+                {question.pointName ? ` / ${question.pointName}` : ''}
+              </Typography.Text>
+            </Flex>
+          ),
         },
         {
           title: t('question.fields.type'),
           key: 'type',
+          width: 104,
           render: (_, question) => (
-            <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+            <Tag color="blue" style={{ marginInlineEnd: 0, whiteSpace: 'normal' }}>
               {codeLabel('questionType', question.type)}
             </Tag>
           ),
@@ -153,6 +162,7 @@ export function SectionQuestions({
               {
                 title: t('common.actions'),
                 key: 'actions',
+                width: onSwap ? 120 : 96,
                 render: (_: unknown, question: PaperQuestionView, index: number) => {
                   const label = (action: string) =>
                     t(`paper.question.${action as 'up'}`, {

@@ -79,7 +79,7 @@ import { useQuestionFigures } from './question-figures';
 import { useAllJobTypes, questionKeys } from './queries';
 import { RejectDialog } from './RejectDialog';
 import { plainExcerpt } from './plain-text';
-import { difficultyKey } from './question-form';
+import { difficultyKey, nextPlacement, type QuestionPlacement } from './question-form';
 
 /** The search bar's fields; the retired switch becomes `retired: 1`. */
 interface FilterValues extends Omit<QuestionFilter, 'retired'> {
@@ -122,6 +122,8 @@ export default function QuestionBank() {
   const { query, sortable } = questions;
   const { selected, setSelected, rowSelection } = useRowSelection<QuestionView>();
   const [exporting, setExporting] = useState(false);
+  /** Where the last question added went: the next one starts there (questions come in runs). */
+  const [lastPlacement, setLastPlacement] = useState<QuestionPlacement>();
   // A phone shows the keyword and type; the other filters on demand, not a screen of selects.
   const [moreFilters, setMoreFilters] = useState(false);
   const allFilters = screens.md || moreFilters;
@@ -399,12 +401,16 @@ export default function QuestionBank() {
     },
   ];
 
-  const placement = () => ({
-    subjectId: query.subjectId,
-    level: query.level,
-    courseId: query.courseId,
-    pointId: query.pointId,
-  });
+  const placement = () =>
+    nextPlacement(
+      {
+        subjectId: query.subjectId,
+        level: query.level,
+        courseId: query.courseId,
+        pointId: query.pointId,
+      },
+      lastPlacement,
+    );
   const retiredList = query.retired === 1;
 
   return (
@@ -590,6 +596,7 @@ export default function QuestionBank() {
         open={dialog.open && dialog.target?.kind === 'form'}
         question={dialog.target?.kind === 'form' ? dialog.target.question : undefined}
         placement={placement()}
+        onAdded={setLastPlacement}
         onClose={dialog.hide}
       />
       <QuestionPreviewDialog

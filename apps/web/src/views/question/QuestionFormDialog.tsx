@@ -94,6 +94,8 @@ interface QuestionFormDialogProps {
   question?: QuestionView;
   /** Where a new question goes (the list's current filter). */
   placement?: QuestionPlacement;
+  /** A new question was saved there: the bank starts the next one in the same place. */
+  onAdded?: (placement: QuestionPlacement) => void;
   onClose: () => void;
 }
 
@@ -101,6 +103,7 @@ export function QuestionFormDialog({
   open,
   question,
   placement,
+  onAdded,
   onClose,
 }: QuestionFormDialogProps) {
   const { t } = useTranslation();
@@ -133,7 +136,10 @@ export function QuestionFormDialog({
       reportSaveError(error, form, SERVER_FIELDS);
       return;
     }
-    if (!question) clearEditorDraft(DRAFT_KEY);
+    if (!question) {
+      clearEditorDraft(DRAFT_KEY);
+      onAdded?.({ subjectId: values.subjectId, level: values.level, courseId: values.courseId });
+    }
     message.success(t(question ? 'common.saved' : 'question.form.added'));
     onClose();
   };
@@ -158,9 +164,13 @@ export function QuestionFormDialog({
     if ('type' in changed && changed.type !== undefined) {
       updates.answer = answerForType(values.answer ?? '', changed.type);
       if (changed.type === QuestionType.SINGLE) {
-        // One correct option at most: keep the first one marked.
-        const first = values.options.findIndex((option) => option.correct);
-        updates.options = values.options.map((option, index) => ({
+        // One correct option at most: keep the first one marked. The options are read from the
+        // form's store: while a type without options was shown, their list was not on screen
+        // and `values` has none.
+        const options =
+          (form.getFieldValue('options') as QuestionFormValues['options'] | undefined) ?? [];
+        const first = options.findIndex((option) => option.correct);
+        updates.options = options.map((option, index) => ({
           ...option,
           correct: index === first,
         }));

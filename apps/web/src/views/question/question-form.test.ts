@@ -6,6 +6,7 @@ import {
   fitBlanks,
   formProblems,
   newQuestionValues,
+  nextPlacement,
   questionInput,
   stemBlankCount,
 } from './question-form';
@@ -75,5 +76,21 @@ describe('question form', () => {
       'hard',
       'veryHard',
     ]);
+  });
+});
+
+describe('nextPlacement', () => {
+  const last = { subjectId: 3, level: 5 as const, courseId: 7 };
+  it('starts where the last question went when the list names nothing else', () => {
+    expect(nextPlacement({ subjectId: undefined, level: undefined }, last)).toEqual(last);
+    expect(nextPlacement({ subjectId: 3, pointId: 9 }, last)).toEqual({ ...last, pointId: 9 });
+  });
+  it('follows the list when it is filtered to another place', () => {
+    expect(nextPlacement({ subjectId: 4 }, last)).toEqual({ subjectId: 4 });
+    expect(nextPlacement({ subjectId: 3, courseId: 8 }, last)).toEqual({
+      subjectId: 3,
+      courseId: 8,
+    });
+    expect(nextPlacement({ subjectId: 2 }, undefined)).toEqual({ subjectId: 2 });
   });
 });

@@ -42,6 +42,23 @@ export interface QuestionPlacement {
   pointId?: number;
 }
 
+/**
+ * Where a new question starts: where the last one added went (job type, level, course), unless
+ * the list is filtered to another job type, level or course, which then wins.
+ */
+export function nextPlacement(
+  filter: QuestionPlacement,
+  last: QuestionPlacement | undefined,
+): QuestionPlacement {
+  if (!last) return filter;
+  const differs = (['subjectId', 'level', 'courseId'] as const).some(
+    (field) => filter[field] !== undefined && filter[field] !== last[field],
+  );
+  if (differs) return filter;
+  const named = Object.entries(filter).filter(([, value]) => value !== undefined);
+  return { ...last, ...Object.fromEntries(named) };
+}
+
 const emptyOption = () => ({ content: '', correct: false });
 /** A new choice question starts with the four options most have. */
 export const NEW_OPTION_COUNT = 4;

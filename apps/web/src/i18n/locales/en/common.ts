@@ -9,6 +9,8 @@ export default {
   edit: 'Edit',
   delete: 'Delete',
   search: 'Search',
+  /** A date-and-time field's placeholder (antd's says only "date"). */
+  pickDateTime: 'Select date and time',
   reset: 'Reset',
   refresh: 'Refresh',
   actions: 'Actions',

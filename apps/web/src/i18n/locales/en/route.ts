@@ -38,7 +38,8 @@ export default {
   examDetail: 'Exam details',
   admissionTicket: 'Print admission tickets',
   examinationSituation: 'Marking',
-  socketA: 'Exam in progress',
+  // The exam page, also once submitted (its receipt): not "in progress".
+  socketA: 'Exam',
   examResult: 'Exam result',
   examinationRead: 'Read and mark',
   noName: 'no-name',

@@ -11,6 +11,8 @@ const common: Messages['common'] = {
   edit: 'Editar',
   delete: 'Eliminar',
   search: 'Buscar',
+  /** A date-and-time field's placeholder (antd's says only "date"). */
+  pickDateTime: 'Seleccione fecha y hora',
   reset: 'Restablecer',
   refresh: 'Actualizar',
   actions: 'Acciones',

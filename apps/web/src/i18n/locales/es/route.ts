@@ -39,7 +39,8 @@ const route: Messages['route'] = {
   examDetail: 'Detalles del examen',
   admissionTicket: 'Imprimir tarjetas de admisión',
   examinationSituation: 'Corrección',
-  socketA: 'Examen en curso',
+  // The exam page, also once submitted (its receipt): not "in progress".
+  socketA: 'Examen',
   examResult: 'Resultado del examen',
   examinationRead: 'Revisar y corregir',
   noName: 'no-name',

@@ -1,7 +1,7 @@
 /** 証明書（issue 15 §6）：担当者の一覧（/examAnalysis/certificates）と受験者本人の証明書。 */
 export default {
   title: '証明書',
-  keyword: '氏名・証明書番号・受検票番号',
+  keyword: '氏名・証明書番号・受験票番号',
   state: '状態',
   states: { valid: '有効', revoked: '取消済み' },
   fields: {

@@ -35,6 +35,6 @@ const codes: Messages['codes'] = {
   locked: { no: 'いいえ', yes: 'はい' },
   isPass: { yes: 'はい', no: 'いいえ' },
   knowledgeType: { course: 'コース', appraisalPoint: '評価項目' },
-  userType: { admin: '管理者', teacher: '教員／採点者', student: '受検者' },
+  userType: { admin: '管理者', teacher: '教員／採点者', student: '受験者' },
 };
 export default codes;

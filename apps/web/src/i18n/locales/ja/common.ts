@@ -11,6 +11,8 @@ const common: Messages['common'] = {
   edit: '編集',
   delete: '削除',
   search: '検索',
+  /** A date-and-time field's placeholder (antd's says only "date"). */
+  pickDateTime: '日時を選択',
   reset: 'リセット',
   refresh: '更新',
   actions: '操作',

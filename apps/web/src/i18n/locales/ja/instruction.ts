@@ -2,7 +2,7 @@ import type { Messages } from '../../types';
 
 const instruction: Messages['instruction'] = {
   add: '注意事項を追加',
-  deleteTitle: '受検上の注意を削除',
+  deleteTitle: '受験上の注意を削除',
   fields: {
     title: 'タイトル',
     body: '本文',
@@ -34,14 +34,14 @@ const instruction: Messages['instruction'] = {
     jobType: '対象職種',
   },
   form: {
-    addTitle: '受検上の注意を追加',
-    editTitle: '受検上の注意を編集',
+    addTitle: '受験上の注意を追加',
+    editTitle: '受験上の注意を編集',
     added: '注意事項を追加しました',
     titlePlaceholder: '例：学科試験の注意事項',
-    bodyPlaceholder: '受検者が開始前に読む内容',
-    jobTypesPlaceholder: '対象の受検職種を選択してください',
+    bodyPlaceholder: '受験者が開始前に読む内容',
+    jobTypesPlaceholder: '対象の受験職種を選択してください',
     seconds: '秒',
-    readHelp: '受検者はこの時間が経過するまで試験を開始できません。0 は制限なしです。',
+    readHelp: '受験者はこの時間が経過するまで試験を開始できません。0 は制限なしです。',
     enabledHelp: '有効な注意事項だけが試験の公開時に選べます。',
   },
   rules: {
@@ -53,9 +53,9 @@ const instruction: Messages['instruction'] = {
   },
   preview: {
     action: 'プレビュー',
-    title: 'プレビュー：受検者に表示される内容',
-    reading: '受検者はこの注意事項を {{time}}以上読んでから試験を開始できます。',
-    noReading: '最短閲読時間はありません。受検者はすぐに開始できます。',
+    title: 'プレビュー：受験者に表示される内容',
+    reading: '受験者はこの注意事項を {{time}}以上読んでから試験を開始できます。',
+    noReading: '最短閲読時間はありません。受験者はすぐに開始できます。',
     start: '注意事項を読みました。試験を開始する',
     startIn: '{{time}}後に開始できます',
   },

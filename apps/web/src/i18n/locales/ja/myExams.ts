@@ -1,17 +1,17 @@
 import type { Messages } from '../../types';
 
-/** マイ試験：開始前・受検可能・終了；試験の開始。 */
+/** マイ試験：開始前・受験可能・終了；試験の開始。 */
 const myExams: Messages['myExams'] = {
   title: 'マイ試験',
   serverTime: '試験サーバーの時刻 {{time}}',
   serverTimeHelp: 'カウントダウンはこの端末ではなく、試験サーバーの時計に従います。',
   loadFailed: '試験一覧を読み込めませんでした',
-  notCandidate: 'このアカウントで受検する試験はありません',
+  notCandidate: 'このアカウントで受験する試験はありません',
   reload: '再読み込み',
   empty: 'まだ予定されている試験はありません',
   emptyHelp: '申し込んだ試験は、公開されるとここに表示されます。',
   sections: {
-    open: '受検できる試験',
+    open: '受験できる試験',
     upcoming: '開始前の試験',
     finished: '終了した試験',
   },
@@ -25,12 +25,12 @@ const myExams: Messages['myExams'] = {
     extra_other: '+{{count}} 分の延長あり',
     lateEntryUntil: '{{time}} まで',
     lateEntryNone: '試験終了まで',
-    accessCode: '受検パスワードが必要',
-    notice: '受検上の注意を先に読む',
+    accessCode: '受験パスワードが必要',
+    notice: '受験上の注意を先に読む',
   },
   state: {
-    startable: '受検可能',
-    running: '受検中',
+    startable: '受験可能',
+    running: '受験中',
     upcoming: '開始前',
     lateEntryOver: '入室終了',
     closed: '終了',
@@ -58,7 +58,7 @@ const myExams: Messages['myExams'] = {
     submitted: '{{time}} に提出しました',
     deadline: '時間切れのため {{time}} に自動提出されました',
     leaveLimit: '画面を離れた回数が上限を超えたため、{{time}} に自動提出されました',
-    absent: '未受検：試験は {{time}} に終了しました',
+    absent: '未受験：試験は {{time}} に終了しました',
     finishing: '時間になりました。解答を提出しています…',
   },
   result: {
@@ -80,13 +80,13 @@ const myExams: Messages['myExams'] = {
     timing_other:
       '試験時間は {{count}} 分です。「試験を開始」を押すと計時が始まり、途中で止められません。',
     handIn: '先に提出しない場合、{{time}} に自動で提出されます。',
-    notice: '受検上の注意',
-    readFor_one: '受検上の注意をお読みください。あと {{count}} 秒で確認できます。',
-    readFor_other: '受検上の注意をお読みください。あと {{count}} 秒で確認できます。',
-    confirm: '受検上の注意を読み、これに従います',
-    accessCode: '受検パスワード',
+    notice: '受験上の注意',
+    readFor_one: '受験上の注意をお読みください。あと {{count}} 秒で確認できます。',
+    readFor_other: '受験上の注意をお読みください。あと {{count}} 秒で確認できます。',
+    confirm: '受験上の注意を読み、これに従います',
+    accessCode: '受験パスワード',
     accessCodeHelp: '試験の担当者または試験監督が伝えるパスワードです。',
-    accessCodeMissing: '受検パスワードを入力してください',
+    accessCodeMissing: '受験パスワードを入力してください',
     start: '試験を開始',
     cancel: 'あとで',
     refused: '試験を開始できませんでした',

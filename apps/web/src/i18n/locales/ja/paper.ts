@@ -10,8 +10,8 @@ export default {
     duration: '時間',
     durationMinutes: '試験時間（分）',
     mode: '作成方法',
-    drawPerCandidate: '受検者ごとに問題を抽出する',
-    perCandidateShort: '受検者ごと',
+    drawPerCandidate: '受験者ごとに問題を抽出する',
+    perCandidateShort: '受験者ごと',
     questions: '問題数',
     totalAndPass: '満点 / 合格点',
     auditStatus: '審査',
@@ -26,7 +26,7 @@ export default {
     blueprint:
       '問題形式ごとの問題数を、鑑定要素の重みに応じて配分します。X の要素は必ず出題し、Z は問題数に余裕があるときだけ出題します。',
     perCandidate:
-      '問題を固定しません。受検者が開始するたびに、この規則で各自の問題を抽出します（構成・配点・難易度の配分は同じ）。各規則には難易度を一つ指定してください。',
+      '問題を固定しません。受験者が開始するたびに、この規則で各自の問題を抽出します（構成・配点・難易度の配分は同じ）。各規則には難易度を一つ指定してください。',
   },
   audit: {
     draft: '下書き',
@@ -134,7 +134,7 @@ export default {
     points: '配点',
     none: 'まだ問題がありません',
     difficultyCount: '{{difficulty}}：{{count}} 問',
-    perCandidate: '受検者ごとの抽出：各受検者がこの問題数と満点で受検します。',
+    perCandidate: '受験者ごとの抽出：各受験者がこの問題数と満点で受験します。',
     coverage: '細目表の充足',
     planned: '計画',
     drawn: '抽出済み',

@@ -5,7 +5,7 @@ const paperPrint = {
   backToList: '試験問題の一覧へ戻る',
   toolbar: {
     view: '表示',
-    examinee: '受検者向け',
+    examinee: '受験者向け',
     withKey: '解答付き',
     sheet: '解答用紙',
     print: '印刷',
@@ -17,13 +17,13 @@ const paperPrint = {
   },
   header: {
     withKey: '（解答付き）',
-    keyNotice: '解答：採点者専用。受検者に配布しないでください',
+    keyNotice: '解答：採点者専用。受験者に配布しないでください',
     duration: '試験時間 {{minutes}} 分',
     total: '満点 {{points}} 点',
     pass: '合格 {{points}} 点',
     name: '氏名',
-    ticket: '受検番号',
-    drawn: 'この試験は受検者ごとに規則に従って出題されます。ここではその一例を表示しています。',
+    ticket: '受験番号',
+    drawn: 'この試験は受験者ごとに規則に従って出題されます。ここではその一例を表示しています。',
   },
   scoreTable: {
     caption: '得点表',

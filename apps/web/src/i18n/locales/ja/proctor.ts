@@ -15,7 +15,7 @@ const proctor: Messages['proctor'] = {
   },
   counts: {
     notStarted: '未開始',
-    inProgress: '受検中',
+    inProgress: '受験中',
     submitted: '提出済み',
     absent: '欠席',
     offline: '現在オフライン',
@@ -23,12 +23,12 @@ const proctor: Messages['proctor'] = {
   },
   state: {
     not_started: '未開始',
-    in_progress: '受検中',
+    in_progress: '受験中',
     submitted: '提出済み',
     absent: '欠席',
   },
   reopened: '再開済み',
-  accessLocked: '受検パスワードは {{time}} までロック中',
+  accessLocked: '受験パスワードは {{time}} までロック中',
   finish: {
     submitted: '本人が提出',
     deadline: '時間切れ',
@@ -103,19 +103,19 @@ const proctor: Messages['proctor'] = {
     submit: '{{name}} の答案を提出させる',
     reopen: '{{name}} の答案を再開',
     message: '{{name}} へのメッセージ',
-    messageAll: '受検中の全員へのメッセージ',
+    messageAll: '受験中の全員へのメッセージ',
     minutes: '延長時間（合計・分）',
     minutesHelp:
-      '受検者本人の時間に加算されます（最大 {{max}} 分）。画面の残り時間はすぐに変わります。',
+      '受験者本人の時間に加算されます（最大 {{max}} 分）。画面の残り時間はすぐに変わります。',
     reopenMinutes: '今からの分数',
     reopenHelp:
-      '技術的な障害のとき：受検者はすべての解答を残したまま、この時間だけ続けられます（最大 {{max}} 分）。',
+      '技術的な障害のとき：受験者はすべての解答を残したまま、この時間だけ続けられます（最大 {{max}} 分）。',
     submitHelp:
-      '受検者の保存済みの解答を今すぐ提出して採点します。受検者の画面には受領証が表示されます。',
+      '受験者の保存済みの解答を今すぐ提出して採点します。受験者の画面には受領証が表示されます。',
     reason: '理由',
     reasonPlaceholder: '理由（試験のイベントログに記録されます）',
     content: 'メッセージ',
-    contentPlaceholder: '受検者の試験ページにすぐ表示されます',
+    contentPlaceholder: '受験者の試験ページにすぐ表示されます',
     send: '送信',
     confirm: '確定',
     unit: '分',

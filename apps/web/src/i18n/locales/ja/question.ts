@@ -19,7 +19,7 @@ const question: Messages['question'] = {
     analysis: '解説',
     score: '配点',
     difficulty: '難易度',
-    jobType: '受検職種',
+    jobType: '受験職種',
     level: '等級',
     course: 'コース',
     point: '評価項目',
@@ -31,7 +31,7 @@ const question: Messages['question'] = {
     updatedAt: '更新日時',
   },
   select: {
-    levelFirst: '先に受検職種と等級を選んでください',
+    levelFirst: '先に受験職種と等級を選んでください',
     courseFirst: '先にコースを選んでください',
   },
   rules: {
@@ -135,7 +135,7 @@ const question: Messages['question'] = {
     added: '問題を追加しました',
     reviewAgain:
       '変更を保存すると、この問題の審査結果は無効になります。もう一度審査に提出してください。',
-    contentPlaceholder: '受検者が読む問題文',
+    contentPlaceholder: '受験者が読む問題文',
     fillBlankPlaceholder: '空欄の位置に ___（アンダースコア 3 つ）を入力',
     blankHint: '問題文の各空欄の位置に ___（アンダースコア 3 つ以上）を入力します。',
     blankCount: '問題文の空欄は {{count}} 個です（1〜{{max}} 個）。',
@@ -171,9 +171,9 @@ const question: Messages['question'] = {
     linkUrl: 'http:// または https:// で始まるアドレスを入力してください',
     score: '配点は 0 より大きく 1000 以下、小数は 2 桁までです',
     difficulty: '難易度は 1〜5 です',
-    level: 'この受検職種にはない等級です',
+    level: 'この受験職種にはない等級です',
     tags: 'タグは最大 10 個、各 20 文字までです',
-    unknownSubject: 'このコードの受検職種はありません',
+    unknownSubject: 'このコードの受験職種はありません',
     unknownCourse: 'この職種・等級にこのコードのコースはありません',
     unknownPoint: 'このコースにこのコードの評価項目はありません',
     formula: '数式は使えません。値を直接入力してください',
@@ -195,7 +195,7 @@ const question: Messages['question'] = {
     text: 'テキスト',
     template: 'テンプレートをダウンロード',
     templateHelp:
-      '1 行に 1 問です。テンプレートの 2 枚目のシートに各列の説明と、受検職種・コース・評価項目のコード一覧があります。',
+      '1 行に 1 問です。テンプレートの 2 枚目のシートに各列の説明と、受験職種・コース・評価項目のコード一覧があります。',
     drop: 'クリックするか、Excel ファイル（.xlsx）をここにドラッグ',
     limit: '{{size}} までの .xlsx ファイル 1 つ。',
     wrongExcel: 'ここでは Excel の .xlsx ファイルのみインポートできます',

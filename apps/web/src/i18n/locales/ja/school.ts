@@ -18,15 +18,15 @@ const school: Messages['school'] = {
   select: {
     project: '試験プロジェクト',
     category: '職業分類',
-    jobType: '受検職種',
+    jobType: '受験職種',
     level: '等級',
     batch: '申込回次',
     projectFirst: '先に試験プロジェクトを選択',
     categoryFirst: '先に職業分類を選択してください',
-    jobTypeFirst: '先に受検職種を選択してください',
+    jobTypeFirst: '先に受験職種を選択してください',
     /** A disabled filter without a label names itself. */
-    levelAfterJobType: '等級：先に受検職種を選択',
-    batchAfterJobType: '申込回次：先に受検職種を選択',
+    levelAfterJobType: '等級：先に受験職種を選択',
+    batchAfterJobType: '申込回次：先に受験職種を選択',
   },
   fields: {
     keyword: '名称またはコード',
@@ -67,16 +67,16 @@ const school: Messages['school'] = {
     name: '分類名',
     deleteTitle: '職業分類を削除',
     inUse:
-      '「{{name}}」には受検職種が {{count}} 件あるため削除できません。先に削除または移動してください。',
+      '「{{name}}」には受験職種が {{count}} 件あるため削除できません。先に削除または移動してください。',
   },
   jobType: {
-    add: '受検職種を追加',
-    added: '受検職種を追加しました',
-    edit: '受検職種を編集',
+    add: '受験職種を追加',
+    added: '受験職種を追加しました',
+    edit: '受験職種を編集',
     name: '職種名',
     levels: '認定等級',
     levelsHelp: 'この職種で申し込める等級です。',
-    deleteTitle: '受検職種を削除',
+    deleteTitle: '受験職種を削除',
     inUseBatches:
       '「{{name}}」には申込回次が {{count}} 件あるため削除できません。先に削除してください。',
     inUseKnowledge:
@@ -105,20 +105,20 @@ const school: Messages['school'] = {
     statusHelp:
       '日付を設定すると状態は日付に従います。ここでの選択は日付で決まらない間だけ使われます。',
     unlimited: '定員なし',
-    students: '受検者',
+    students: '受験者',
     studentsOfCapacity: '{{count}} / {{capacity}}',
     endBeforeStart: '開始日より前にはできません',
     examBeforeRegistration: '試験日は申込開始より前にはできません',
-    capacityBelowStudents: 'この回次には既に {{count}} 名の受検者がいます',
-    lockedByStudents: 'この回次には受検者がいるため、受検職種と等級は変更できません。',
+    capacityBelowStudents: 'この回次には既に {{count}} 名の受験者がいます',
+    lockedByStudents: 'この回次には受験者がいるため、受験職種と等級は変更できません。',
     deleteTitle: '申込回次を削除',
-    hasStudents: '受検者のいる回次は削除できません',
+    hasStudents: '受験者のいる回次は削除できません',
     inUse:
-      '「{{name}}」には受検者が {{count}} 名いるため削除できません。先に移動または削除してください。',
+      '「{{name}}」には受験者が {{count}} 名いるため削除できません。先に移動または削除してください。',
     teachers: '担当教員',
     teachersTitle: '「{{name}}」の担当教員',
     teachersHelp:
-      '担当教員はこの回次と受検者を閲覧でき、その試験を採点できます。ユーザー種別が教員のユーザーのみ選択できます。',
+      '担当教員はこの回次と受験者を閲覧でき、その試験を採点できます。ユーザー種別が教員のユーザーのみ選択できます。',
     chooseTeachers: 'ユーザー名またはニックネームで教員を検索',
     teachersSaved: '担当教員を保存しました',
   },

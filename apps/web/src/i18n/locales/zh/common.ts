@@ -11,6 +11,8 @@ const common: Messages['common'] = {
   edit: '编辑',
   delete: '删除',
   search: '搜索',
+  /** A date-and-time field's placeholder (antd's says only "date"). */
+  pickDateTime: '请选择日期和时间',
   reset: '重置',
   refresh: '刷新',
   actions: '操作',

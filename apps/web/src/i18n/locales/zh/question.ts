@@ -72,12 +72,12 @@ const question: Messages['question'] = {
     notUsed: '尚未用于已发布成绩的考试',
     timesUsed_one: '用于 {{count}} 场考试',
     timesUsed_other: '用于 {{count}} 场考试',
-    facility: '难度 {{value}}',
+    facility: '得分率 {{value}}',
     discrimination: '区分度 {{value}}',
     help_one:
-      '按使用过本题的 {{exams}} 场已发布成绩考试统计，按考生人数加权（{{count}} 名考生）。难度：平均得分 ÷ 满分；区分度：高分组 27% 减低分组 27%。',
+      '按使用过本题的 {{exams}} 场已发布成绩考试统计，按考生人数加权（{{count}} 名考生）。得分率：平均得分 ÷ 满分；区分度：高分组 27% 减低分组 27%。',
     help_other:
-      '按使用过本题的 {{exams}} 场已发布成绩考试统计，按考生人数加权（{{count}} 名考生）。难度：平均得分 ÷ 满分；区分度：高分组 27% 减低分组 27%。',
+      '按使用过本题的 {{exams}} 场已发布成绩考试统计，按考生人数加权（{{count}} 名考生）。得分率：平均得分 ÷ 满分；区分度：高分组 27% 减低分组 27%。',
   },
   actions: {
     preview: '预览',

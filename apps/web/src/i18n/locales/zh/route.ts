@@ -39,7 +39,8 @@ const route: Messages['route'] = {
   examDetail: '考试详情',
   admissionTicket: '打印准考证',
   examinationSituation: '阅卷',
-  socketA: '考试进行中',
+  // The exam page, also once submitted (its receipt): not "in progress".
+  socketA: '考试',
   examResult: '考试成绩',
   examinationRead: '阅卷评分',
   noName: 'no-name',

@@ -68,7 +68,7 @@ export default function MarkingDesk() {
       <Result
         status="warning"
         title={t('marking.desk.noQuestion')}
-        extra={<BackButton primary />}
+        extra={<BackButton primary examId={examId > 0 ? examId : undefined} />}
       />
     );
   }
@@ -291,7 +291,7 @@ function Desk({ examId, itemId }: { examId: number; itemId: string }) {
             <dd className="desk-left">{counts?.left ?? '–'}</dd>
           </div>
         </dl>
-        <BackButton className="desk-back" />
+        <BackButton className="desk-back" examId={examId} />
       </header>
 
       {lastSaved && <SavedNote entry={lastSaved} />}
@@ -421,6 +421,7 @@ function Desk({ examId, itemId }: { examId: number; itemId: string }) {
         </div>
       ) : (
         <PoolState
+          examId={examId}
           pool={pool}
           left={counts?.left ?? 0}
           mine={counts?.mine ?? 0}
@@ -461,16 +462,28 @@ function Desk({ examId, itemId }: { examId: number; itemId: string }) {
   );
 }
 
-/** Back to the marking overview: a button (a link inside a button would be two controls). */
-function BackButton({ primary = false, className }: { primary?: boolean; className?: string }) {
+/**
+ * Back to the marking overview of the desk's exam (the exam list when the address names none):
+ * a button (a link inside a button would be two controls).
+ */
+function BackButton({
+  primary = false,
+  className,
+  examId,
+}: {
+  primary?: boolean;
+  className?: string;
+  examId?: number;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const overview = examId ? `${MARKING_OVERVIEW_PATH}?examId=${examId}` : MARKING_OVERVIEW_PATH;
   return (
     <Button
       type={primary ? 'primary' : 'default'}
       icon={primary ? undefined : <ArrowLeftOutlined />}
       className={className}
-      onClick={() => void navigate(MARKING_OVERVIEW_PATH)}
+      onClick={() => void navigate(overview)}
     >
       {t('marking.desk.backToOverview')}
     </Button>
@@ -603,18 +616,20 @@ function Lease({
 
 /** No answer to show: loading, nothing left (for everyone or for now), or the server refused. */
 function PoolState({
+  examId,
   pool,
   left,
   mine,
   onRetry,
 }: {
+  examId: number;
   pool: Pool;
   left: number;
   mine: number;
   onRetry: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const back = <BackButton primary key="back" />;
+  const back = <BackButton primary key="back" examId={examId} />;
   if (pool.kind === 'loading' || pool.kind === 'answer') {
     return (
       <Card className="desk-loading" aria-busy="true">
@@ -660,7 +675,7 @@ function PoolState({
         <Button key="retry" type="primary" icon={<ReloadOutlined />} onClick={() => void onRetry()}>
           {t('marking.desk.checkAgain')}
         </Button>,
-        <BackButton key="back" />,
+        <BackButton key="back" examId={examId} />,
       ]}
     />
   );
