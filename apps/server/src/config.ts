@@ -86,6 +86,25 @@ const envSchema = z.object({
       error: 'must be id-last6 (the last six characters of the ID number) or random',
     })
     .default('id-last6'),
+  /**
+   * The address users reach the server at (behind any proxy), e.g. https://exams.example.org.
+   * Printed addresses (a certificate's QR code) are built from it, never from a request's Host.
+   */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return /^https?:$/.test(url.protocol) && !url.search && !url.hash && !url.username;
+      } catch {
+        return false;
+      }
+    }, 'must be an http:// or https:// address with no query, e.g. https://exams.example.org')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  /** The body that issues certificates, printed on each one. */
+  CERTIFICATE_ISSUER: z.string().trim().max(100, 'must be at most 100 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Tests only: lets the editor's remote image capture fetch private and loopback addresses. */
@@ -106,6 +125,12 @@ export interface Config {
   trustProxy: string[] | false;
   /** How a student account's first password (and the one a reset gives back) is chosen. */
   studentInitialPassword: 'id-last6' | 'random';
+  /** The public address, without a trailing slash; http://localhost:PORT when not configured. */
+  publicUrl: string;
+  /** Whether PUBLIC_URL was given (else the start warns). */
+  publicUrlConfigured: boolean;
+  /** Printed on certificates; empty when not configured (the start warns). */
+  certificateIssuer: string;
   logLevel: string;
   /** Built web app to serve; absent → API only. */
   webDist: string | undefined;
@@ -143,8 +168,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     trustProxy: e.TRUST_PROXY,
     studentInitialPassword: e.STUDENT_INITIAL_PASSWORD,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
+    certificateIssuer: e.CERTIFICATE_ISSUER ?? '',
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     uploadAllowPrivateFetch: e.UPLOAD_ALLOW_PRIVATE_FETCH,
   };
+}
+
+/** What a working but incomplete configuration lacks: the start prints each line. */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (!config.publicUrlConfigured) {
+    warnings.push(
+      `PUBLIC_URL is not set: certificate QR codes point at ${config.publicUrl}, which only ` +
+        'this machine opens. Set it to the address users reach, e.g. PUBLIC_URL=https://exams.example.org',
+    );
+  }
+  if (!config.certificateIssuer) {
+    warnings.push(
+      'CERTIFICATE_ISSUER is not set: certificates name no issuing body. Set it to your ' +
+        "centre's name, e.g. CERTIFICATE_ISSUER=某市职业技能鉴定中心",
+    );
+  }
+  return warnings;
 }
