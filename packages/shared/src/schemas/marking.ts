@@ -244,6 +244,11 @@ export interface ScoreAnswerResult {
   /** Points, once the answer's score is final (null: waits for a second mark or arbitration). */
   final: number | null;
   arbitration: boolean;
+  /**
+   * Double marking: the outcome is withheld (final null, arbitration false) from the marker,
+   * since it depends on the other marker's score.
+   */
+  blind: boolean;
 }
 
 export interface ArbitrationView {
