@@ -1922,10 +1922,16 @@ export const SERVER_MESSAGES = {
     ja: '設問 {itemId} に審査中のグループ監査はありません（未採点の解答があるか、判定済みです）',
   },
   releaseExamOpen: {
-    zh: '考试 {id} 尚未结束，不能发布成绩',
-    en: 'exam {id} has not closed yet: its scores cannot be released',
-    es: 'el examen {id} aún no ha terminado: no se pueden publicar sus notas',
-    ja: '試験 {id} はまだ終了していないため、成績を公開できません',
+    zh: '考试「{name}」尚未结束（{end} 结束），结束后才能发布成绩',
+    en: 'the exam “{name}” has not closed yet (it closes at {end}): release its scores after that',
+    es: 'el examen «{name}» aún no ha terminado (termina el {end}): publique sus notas después',
+    ja: '試験「{name}」はまだ終了していません（{end} 終了）。終了後に成績を公開してください',
+  },
+  releaseAttemptsRunning: {
+    zh: '考试「{name}」还有 {count} 名考生的答卷未交，交卷后才能发布成绩',
+    en: 'the exam “{name}” still has {count} attempts not handed in: release its scores once they are',
+    es: 'el examen «{name}» aún tiene {count} intentos sin entregar: publique las notas cuando se entreguen',
+    ja: '試験「{name}」には未提出の答案が {count} 件あります。提出後に成績を公開してください',
   },
   releaseMarkingOpen: {
     zh: '还有 {count} 份答案未评定最终分数，不能发布成绩',

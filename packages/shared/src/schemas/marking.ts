@@ -198,6 +198,9 @@ export interface MarkingProgressView {
   absent: number;
   objectiveScored: number;
   released: boolean;
+  endAt: string;
+  /** The window has ended (the server's clock): scores may be released once marking is done. */
+  closed: boolean;
   plan: MarkingPlanView | null;
   items: MarkingItemProgress[];
 }

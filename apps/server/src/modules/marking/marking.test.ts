@@ -899,6 +899,25 @@ describe('marking', () => {
     ).not.toBeNull();
   });
 
+  it('refuses releasing an exam still open, naming it by its name and end; the overview says it is open', async () => {
+    const exam = await closedExam(smallBatch);
+    const endAt = at(2);
+    await t.handle.db.updateTable('exams').set({ end_at: endAt }).where('id', '=', exam.id).execute();
+    const progress = expectOk(
+      await admin.get<MarkingProgressView>(`${BASE}/getMarkingProgress/${exam.id}`),
+    );
+    expect(progress).toMatchObject({ closed: false, endAt });
+    const early = await admin.request({
+      method: 'POST',
+      url: `${BASE}/releaseScores/${exam.id}`,
+      headers: { 'accept-language': 'zh' },
+    });
+    expectStatus(early, ApiStatus.CONFLICT);
+    const name = `Marking exam ${hours}`;
+    expect(early.body.message).toContain(`考试「${name}」尚未结束`);
+    expect(early.body.message).not.toContain(`考试 ${exam.id} `);
+  });
+
   it('releases scores only when marking is complete, to the publisher; a withdrawal needs a reason', async () => {
     const exam = await closedExam(smallBatch);
     const itemId = exam.marked[0]!;

@@ -168,6 +168,8 @@ export default {
     release: 'Release scores',
     withdraw: 'Withdraw release',
     releaseConfirm: 'Release the scores of “{{name}}”?',
+    notClosed:
+      'The exam “{{name}}” has not closed yet (it closes at {{end}}): release its scores once it has closed and marking is done.',
     releaseHelp:
       'Candidates then see what the exam’s policy allows: the score, pass or fail, per-part scores and, if review is allowed, their answers beside the keys.',
     withdrawConfirm: 'Withdraw the release of “{{name}}”?',

@@ -169,6 +169,8 @@ export default {
     release: 'Publicar notas',
     withdraw: 'Retirar publicación',
     releaseConfirm: '¿Publicar las notas de «{{name}}»?',
+    notClosed:
+      'El examen «{{name}}» aún no ha terminado (termina el {{end}}): publique sus notas cuando termine y esté corregido.',
     releaseHelp:
       'Los candidatos verán lo que permita el examen: la nota, apto o no apto, las notas por parte y, si se permite la revisión, sus respuestas junto a las claves.',
     withdrawConfirm: '¿Retirar la publicación de «{{name}}»?',

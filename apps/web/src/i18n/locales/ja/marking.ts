@@ -166,6 +166,8 @@ export default {
     release: '成績を公開',
     withdraw: '公開を取り消す',
     releaseConfirm: '「{{name}}」の成績を公開しますか？',
+    notClosed:
+      '試験「{{name}}」はまだ終了していません（{{end}} 終了）。終了して採点が済んでから成績を公開してください。',
     releaseHelp:
       '受験者は試験の設定に応じて、得点、合否、部ごとの得点、見直しが許可されていれば正答と並べた自分の解答を見られます。',
     withdrawConfirm: '「{{name}}」の成績公開を取り消しますか？',

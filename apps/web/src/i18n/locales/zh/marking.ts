@@ -164,6 +164,7 @@ export default {
     release: '发布成绩',
     withdraw: '撤回发布',
     releaseConfirm: '发布“{{name}}”的成绩？',
+    notClosed: '考试“{{name}}”尚未结束（{{end}} 结束），结束且阅卷完成后才能发布成绩。',
     releaseHelp:
       '考生将按考试的设置看到成绩、是否合格、各部分得分，允许查卷时还能对照答案查看自己的作答。',
     withdrawConfirm: '撤回“{{name}}”的成绩发布？',
