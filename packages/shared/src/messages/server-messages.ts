@@ -735,6 +735,24 @@ export const SERVER_MESSAGES = {
     es: 'más de 64 celdas en una fila',
     ja: '1 行に 64 セルを超えています',
   },
+  sharedStringsTooLarge: {
+    zh: '工作簿的共享字符串解压后超过 {mb} MB',
+    en: 'the workbook’s shared strings unpack to more than {mb} MB',
+    es: 'las cadenas compartidas del libro ocupan más de {mb} MB descomprimidas',
+    ja: 'ブックの共有文字列を展開すると {mb} MB を超えます',
+  },
+  sharedStringsTooMany: {
+    zh: '工作簿的共享字符串超过 {max} 个',
+    en: 'the workbook has more than {max} shared strings',
+    es: 'el libro tiene más de {max} cadenas compartidas',
+    ja: 'ブックの共有文字列が {max} 個を超えています',
+  },
+  workbookTooHeavy: {
+    zh: '读取该工作簿需要超过 {mb} MB 内存，请拆分后再导入',
+    en: 'reading the workbook needs more than {mb} MB of memory: split it and import the parts',
+    es: 'leer el libro necesita más de {mb} MB de memoria: divídalo e importe las partes',
+    ja: 'ブックの読み込みに {mb} MB を超えるメモリが必要です。分割して取り込んでください',
+  },
   workbookDamaged: {
     zh: '工作簿已损坏，无法读取',
     en: 'the workbook is damaged and could not be read',
