@@ -1,4 +1,4 @@
-import type { RoleKey} from '@kaoshi/shared';
+import type { RoleKey } from '@kaoshi/shared';
 import { PERMISSION_TREE, ROLE_SEEDS, type PermissionSeed } from '@kaoshi/shared';
 
 export type BuiltInRoleKey = (typeof RoleKey)[keyof typeof RoleKey];

@@ -902,7 +902,11 @@ describe('marking', () => {
   it('refuses releasing an exam still open, naming it by its name and end; the overview says it is open', async () => {
     const exam = await closedExam(smallBatch);
     const endAt = at(2);
-    await t.handle.db.updateTable('exams').set({ end_at: endAt }).where('id', '=', exam.id).execute();
+    await t.handle.db
+      .updateTable('exams')
+      .set({ end_at: endAt })
+      .where('id', '=', exam.id)
+      .execute();
     const progress = expectOk(
       await admin.get<MarkingProgressView>(`${BASE}/getMarkingProgress/${exam.id}`),
     );
