@@ -6,7 +6,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => name !== '@kaoshi/shared');
 
 await build({
-  entryPoints: ['src/main.ts', 'src/backup/cli.ts'],
+  // The workbook worker beside main.js: spreadsheet.ts starts it as ./workbook-worker.js.
+  entryPoints: {
+    main: 'src/main.ts',
+    'backup/cli': 'src/backup/cli.ts',
+    'workbook-worker': 'src/lib/workbook-worker.mjs',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

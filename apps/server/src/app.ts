@@ -134,7 +134,7 @@ export async function buildApp(
   const released = new News<number>();
   await app.register(markingModule, { db, released });
   await app.register(analysisModule, { db, released });
-  await app.register(certificateModule, { db });
+  await app.register(certificateModule, { db, config });
 
   await app.register(webPlugin, { webDist: config.webDist });
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, configWarnings, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('defaults to SQLite in ./data on port 8080 with the captcha on', () => {
@@ -65,5 +65,26 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STUDENT_INITIAL_PASSWORD: '123456' })).toThrow(
       /STUDENT_INITIAL_PASSWORD: must be id-last6 .* or random/,
     );
+  });
+
+  it('PUBLIC_URL is the public http(s) address; the start warns when it (or the issuer) is missing', () => {
+    const bare = loadConfig({ PORT: '9000' });
+    expect(bare.publicUrl).toBe('http://localhost:9000');
+    expect(bare.certificateIssuer).toBe('');
+    const warnings = configWarnings(bare);
+    expect(warnings.join('\n')).toMatch(/PUBLIC_URL is not set.*http:\/\/localhost:9000/);
+    expect(warnings.join('\n')).toMatch(/CERTIFICATE_ISSUER is not set/);
+
+    const set = loadConfig({
+      PUBLIC_URL: 'https://exams.example.org/kaoshi/',
+      CERTIFICATE_ISSUER: '某市职业技能鉴定中心',
+    });
+    expect(set.publicUrl).toBe('https://exams.example.org/kaoshi');
+    expect(set.certificateIssuer).toBe('某市职业技能鉴定中心');
+    expect(configWarnings(set)).toEqual([]);
+
+    for (const value of ['exams.example.org', 'ftp://exams.example.org', 'https://x.org/?q=1']) {
+      expect(() => loadConfig({ PUBLIC_URL: value }), value).toThrow(/PUBLIC_URL: /);
+    }
   });
 });

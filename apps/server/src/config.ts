@@ -88,6 +88,25 @@ const envSchema = z.object({
     .default('id-last6'),
   // An absence from the exam page shorter than this is no leave (a reload rejoins within it).
   LEAVE_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /**
+   * The address users reach the server at (behind any proxy), e.g. https://exams.example.org.
+   * Printed addresses (a certificate's QR code) are built from it, never from a request's Host.
+   */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return /^https?:$/.test(url.protocol) && !url.search && !url.hash && !url.username;
+      } catch {
+        return false;
+      }
+    }, 'must be an http:// or https:// address with no query, e.g. https://exams.example.org')
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  /** The body that issues certificates, printed on each one. */
+  CERTIFICATE_ISSUER: z.string().trim().max(100, 'must be at most 100 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Tests only: lets the editor's remote image capture fetch private and loopback addresses. */
@@ -110,6 +129,12 @@ export interface Config {
   studentInitialPassword: 'id-last6' | 'random';
   /** An absence from the exam page shorter than this is no leave (LEAVE_GRACE_SECONDS). */
   leaveGraceMs: number;
+  /** The public address, without a trailing slash; http://localhost:PORT when not configured. */
+  publicUrl: string;
+  /** Whether PUBLIC_URL was given (else the start warns). */
+  publicUrlConfigured: boolean;
+  /** Printed on certificates; empty when not configured (the start warns). */
+  certificateIssuer: string;
   logLevel: string;
   /** Built web app to serve; absent → API only. */
   webDist: string | undefined;
@@ -148,8 +173,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     studentInitialPassword: e.STUDENT_INITIAL_PASSWORD,
     leaveGraceMs: e.LEAVE_GRACE_SECONDS * 1000,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
+    certificateIssuer: e.CERTIFICATE_ISSUER ?? '',
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : undefined,
     uploadAllowPrivateFetch: e.UPLOAD_ALLOW_PRIVATE_FETCH,
   };
+}
+
+/** What a working but incomplete configuration lacks: the start prints each line. */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (!config.publicUrlConfigured) {
+    warnings.push(
+      `PUBLIC_URL is not set: certificate QR codes point at ${config.publicUrl}, which only ` +
+        'this machine opens. Set it to the address users reach, e.g. PUBLIC_URL=https://exams.example.org',
+    );
+  }
+  if (!config.certificateIssuer) {
+    warnings.push(
+      'CERTIFICATE_ISSUER is not set: certificates name no issuing body. Set it to your ' +
+        "centre's name, e.g. CERTIFICATE_ISSUER=某市职业技能鉴定中心",
+    );
+  }
+  return warnings;
 }

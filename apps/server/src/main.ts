@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, configWarnings, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seed } from './db/seed.js';
@@ -28,6 +28,7 @@ async function main() {
     throw error;
   }
   config.webDist ??= DEFAULT_WEB_DIST;
+  for (const warning of configWarnings(config)) console.warn(`Warning: ${warning}`);
 
   const database = openDatabase(config.database);
   const applied = await migrateToLatest(database.db);

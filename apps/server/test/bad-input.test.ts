@@ -395,7 +395,7 @@ describe('bad input answers the envelope, never a 500', () => {
   });
 
   it('repeated ids in a list count once', async () => {
-    const teacher = await roleIdOf(admin, RoleKey.TEACHER);
+    const teacher = await roleIdOf(admin, RoleKey.QUESTION_WRITER);
     const { id } = await addUser(admin);
     expectOk(
       await admin.post(`${USER}/bindUserWithRole`, { userId: id, roleIds: [teacher, teacher] }),
@@ -491,7 +491,7 @@ describe('a refused change leaves nothing half-written', () => {
   const idOf = (key: string) => permission.get(key)!;
 
   it('bindUserWithRole with one unknown role id keeps the previous roles', async () => {
-    const teacher = await roleIdOf(admin, RoleKey.TEACHER);
+    const teacher = await roleIdOf(admin, RoleKey.QUESTION_WRITER);
     const student = await roleIdOf(admin, RoleKey.STUDENT);
     const { id } = await addUser(admin, { roleIds: [teacher] });
     const result = await admin.post(`${USER}/bindUserWithRole`, {
@@ -504,7 +504,7 @@ describe('a refused change leaves nothing half-written', () => {
 
   it('bindUserWithRole that would strip the last SUPER_ADMIN keeps every role', async () => {
     const superAdmin = await roleIdOf(admin, RoleKey.SUPER_ADMIN);
-    const teacher = await roleIdOf(admin, RoleKey.TEACHER);
+    const teacher = await roleIdOf(admin, RoleKey.QUESTION_WRITER);
     expectStatus(
       await admin.post(`${USER}/bindUserWithRole`, { userId: 1, roleIds: [teacher] }),
       10004,

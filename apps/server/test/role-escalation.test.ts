@@ -67,7 +67,7 @@ describe('role and user management cannot grant more than the manager holds', ()
 
   it('refuses changing a role that grants keys the manager lacks (bind, update, delete)', async () => {
     const manager = await signedInTeacher(t.app, admin, [Perm.SYSTEM_ROLE]);
-    const teacher = await roleIdOf(admin, RoleKey.TEACHER);
+    const teacher = await roleIdOf(admin, RoleKey.QUESTION_WRITER);
     const before = await keysOf(admin, teacher);
     expectStatus(
       await manager.client.form(`${ROLE}/bindRoleWithPermission`, {
@@ -75,14 +75,14 @@ describe('role and user management cannot grant more than the manager holds', ()
         permissionIds: '',
       }),
       10001,
-      /TEACHER grants .*EXAM-QUESTION/,
+      /QUESTION_WRITER grants .*EXAM-QUESTION/,
     );
     expect(await keysOf(admin, teacher)).toEqual(before);
     expectStatus(
       await manager.client.put(`${ROLE}/updateRole`, {
         roleId: teacher,
         name: 'Renamed',
-        key: RoleKey.TEACHER,
+        key: RoleKey.QUESTION_WRITER,
       }),
       10001,
       /you do not hold/,
@@ -151,14 +151,14 @@ describe('role and user management cannot grant more than the manager holds', ()
 
   it('refuses giving oneself or another user a role with keys the manager lacks', async () => {
     const manager = await signedInTeacher(t.app, admin, [Perm.SYSTEM_USER, Perm.COURSE]);
-    const teacher = await roleIdOf(admin, RoleKey.TEACHER);
+    const teacher = await roleIdOf(admin, RoleKey.QUESTION_WRITER);
     expectStatus(
       await manager.client.post(`${USER}/bindUserWithRole`, {
         userId: manager.id,
         roleIds: [manager.role.roleId, teacher],
       }),
       10001,
-      /TEACHER grants .*EXAM-QUESTION/,
+      /QUESTION_WRITER grants .*EXAM-QUESTION/,
     );
     const other = await addUser(admin);
     expectStatus(

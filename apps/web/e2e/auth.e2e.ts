@@ -93,7 +93,7 @@ describe('signing in and out', () => {
     await session.admin.createUser(
       'auth-wrong',
       TEACHER_TYPE,
-      ['TEACHER'],
+      ['QUESTION_WRITER', 'ANALYST'],
       'auth-wrong',
       'auth-right-pass',
     );
@@ -166,7 +166,7 @@ describe('signing in and out', () => {
     await session.admin.createUser(
       'auth-teacher',
       TEACHER_TYPE,
-      ['TEACHER'],
+      ['QUESTION_WRITER', 'ANALYST'],
       'auth-teacher',
       'auth-teacher-pass',
     );
@@ -211,7 +211,7 @@ describe('signing in and out', () => {
   });
 
   it('asks a user on the default password to change it, and the change signs them out', async () => {
-    await session.admin.createUser('auth-default', TEACHER_TYPE, ['TEACHER']);
+    await session.admin.createUser('auth-default', TEACHER_TYPE, ['QUESTION_WRITER', 'ANALYST']);
     const page = await newPage(session.browser);
     await signIn(page, 'auth-default', DEFAULT_PASSWORD, TEACHER);
 
@@ -275,8 +275,8 @@ describe('signing in and out', () => {
     it(`remembers "later" on the default-password prompt for that user through a reload (${language})`, async () => {
       const first = `auth-later-${language}`;
       const second = `auth-later2-${language}`;
-      await session.admin.createUser(first, TEACHER_TYPE, ['TEACHER']);
-      await session.admin.createUser(second, TEACHER_TYPE, ['TEACHER']);
+      await session.admin.createUser(first, TEACHER_TYPE, ['QUESTION_WRITER', 'ANALYST']);
+      await session.admin.createUser(second, TEACHER_TYPE, ['QUESTION_WRITER', 'ANALYST']);
       const page = await newPage(session.browser, { locale });
       const firstSession = await ApiClient.signIn(baseURL, first, DEFAULT_PASSWORD, TEACHER_TYPE);
       await openSignedIn(page, firstSession, `${baseURL}/dashboard`);
@@ -305,7 +305,7 @@ describe('signing in and out', () => {
 
     it(`confirms a password change on the sign-in page and keeps the user type (${language})`, async () => {
       const name = `auth-change-${language}`;
-      await session.admin.createUser(name, TEACHER_TYPE, ['TEACHER']);
+      await session.admin.createUser(name, TEACHER_TYPE, ['QUESTION_WRITER', 'ANALYST']);
       const teacher = await ApiClient.signIn(baseURL, name, DEFAULT_PASSWORD, TEACHER_TYPE);
       const page = await newPage(session.browser, { locale });
       await openSignedIn(page, teacher, `${baseURL}/profile/index`);

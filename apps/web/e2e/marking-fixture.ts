@@ -186,7 +186,7 @@ export async function createMarkingExam(
       await user(
         `marker${letter}${login}`,
         `阅卷员${letter.toUpperCase()}${tag}`,
-        [RoleKey.SUPER],
+        [RoleKey.MARKER],
         MARKER_PASSWORD,
       ),
     );

@@ -15,15 +15,21 @@ describe('menus and routes follow the permission keys', () => {
 
   beforeAll(async () => {
     const { admin } = session;
-    await admin.createUser('permissions-teacher', TEACHER_TYPE, ['TEACHER'], '王老师', PASSWORD);
+    await admin.createUser(
+      'permissions-teacher',
+      TEACHER_TYPE,
+      ['QUESTION_WRITER', 'ANALYST'],
+      '王老师',
+      PASSWORD,
+    );
     await admin.createUser(
       'permissions-super',
       TEACHER_TYPE,
-      ['TEACHER', 'SUPER'],
+      ['PAPER_MAKER', 'MARKER'],
       '李主任',
       PASSWORD,
     );
-    await admin.createUser('permissions-marker', TEACHER_TYPE, ['SUPER'], '赵阅卷', PASSWORD);
+    await admin.createUser('permissions-marker', TEACHER_TYPE, ['MARKER'], '赵阅卷', PASSWORD);
     await admin.createUser('permissions-student', STUDENT_TYPE, ['STUDENT'], '张同学', PASSWORD);
   });
 
@@ -53,7 +59,7 @@ describe('menus and routes follow the permission keys', () => {
     expect(menu).toContain('基础数据');
     expect(menu).toContain('成绩分析');
     expect(menu).not.toContain('系统管理');
-    // TEACHER holds the publishing keys, but the group also needs role SUPER (spec §6).
+    // Neither role is of the publishing group, which also needs role SUPER (spec §6).
     expect(menu).not.toContain('考试发布管理');
     expect(menu).not.toContain('考试结构');
 
@@ -94,7 +100,7 @@ describe('menus and routes follow the permission keys', () => {
     await page.context().close();
   });
 
-  it('gives a teacher who also holds SUPER the exam publishing group', async () => {
+  it('gives a paper maker who also marks the exam publishing group', async () => {
     const page = await signIn('permissions-super', '教师/阅卷员');
     const menu = await topMenu(page);
     expect(menu).toContain('考试发布管理');
@@ -107,7 +113,7 @@ describe('menus and routes follow the permission keys', () => {
     await page.context().close();
   });
 
-  it('gives a marker (the seeded role SUPER alone) marking and nothing else of the group', async () => {
+  it('gives a marker (the seeded role MARKER alone) marking and nothing else of the group', async () => {
     const page = await signIn('permissions-marker', '教师/阅卷员');
     expect(await topMenu(page)).toEqual(['首页', '考试发布管理']);
     const sidebar = page.locator('[data-testid=sidebar]');

@@ -330,7 +330,7 @@ describe('School screens', () => {
     await session.admin.createUser(
       'school-teacher',
       TEACHER_TYPE,
-      ['TEACHER'],
+      ['QUESTION_WRITER', 'ANALYST'],
       '王老师',
       TEACHER_PASSWORD,
     );

@@ -111,12 +111,12 @@ describe('System screens', () => {
     await saveDialog(page);
     await expect.poll(() => alice.innerText()).toContain('爱丽丝二号');
 
-    // Roles: bind TEACHER (shown by its translated name).
+    // Roles: bind QUESTION_WRITER (shown by its translated name).
     await alice.getByRole('button', { name: '角色' }).click();
     await dialog(page).getByText('“system-alice”的角色').waitFor();
-    await choose(page, dialog(page), '教师');
+    await choose(page, dialog(page), '命题员');
     await saveDialog(page);
-    await expect.poll(() => alice.locator('.ant-tag').allInnerTexts()).toEqual(['教师']);
+    await expect.poll(() => alice.locator('.ant-tag').allInnerTexts()).toEqual(['命题员']);
 
     // Reset password: the user chose their own, the reset brings back the default one.
     const asAlice = await ApiClient.signIn(baseURL, 'system-alice', DEFAULT_PASSWORD, TEACHER_TYPE);
@@ -215,11 +215,12 @@ describe('System screens', () => {
     await session.admin.createUser('system-holder', STUDENT_TYPE, ['SYSTEM_HELD']);
     const page = await openAs('/system/roleManage');
 
-    const teacher = row(page, 'TEACHER');
+    const teacher = row(page, 'QUESTION_WRITER');
     expect(await teacher.getByRole('button', { name: '删除' }).isDisabled()).toBe(true);
     expect(await teacher.innerText()).toContain('内置');
-    // The marker role is the one the publishing group needs (spec §6), and says so.
-    expect(await row(page, '阅卷员').innerText()).toContain('SUPER');
+    // The membership role is the one the publishing group needs (spec §6), and says so.
+    expect(await row(page, '考务组成员').innerText()).toContain('SUPER');
+    expect(await row(page, '阅卷员').innerText()).toContain('MARKER');
     await screenshot(page, 'system-roles-zh');
 
     const held = row(page, 'SYSTEM_HELD');

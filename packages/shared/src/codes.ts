@@ -63,7 +63,14 @@ export const LinkType = { NORMAL: 0, EXTERNAL: 1 } as const;
 export const RoleKey = {
   SUPER_ADMIN: 'SUPER_ADMIN',
   SUPER: 'SUPER',
+  QUESTION_WRITER: 'QUESTION_WRITER',
+  QUESTION_REVIEWER: 'QUESTION_REVIEWER',
+  PAPER_MAKER: 'PAPER_MAKER',
   EXAM_MANAGER: 'EXAM_MANAGER',
+  MARKER: 'MARKER',
+  INVIGILATOR: 'INVIGILATOR',
+  ANALYST: 'ANALYST',
+  /** Built in before the job roles; a database that has it keeps it as an ordinary role. */
   TEACHER: 'TEACHER',
   STUDENT: 'STUDENT',
 } as const;

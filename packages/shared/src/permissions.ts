@@ -31,6 +31,7 @@ export const Perm = {
   PAPER_AUDIT: 'EXAM-MANAGE-AUDIT',
   INSTRUCTION: 'EXAM-INSTRUCTION',
   PUBLISH: 'PUBLISHMANAGE',
+  INVIGILATE: 'EXAM-INVIGILATE',
   MARKING: 'MARKINGPAPERS',
   MARKING_ARBITRATE: 'MARKINGPAPERS-ARBITRATE',
 } as const;
@@ -91,7 +92,9 @@ export const PERMISSION_TREE: PermissionSeed[] = [
   menu(Perm.PUBLISH_GROUP, '考试发布管理', '/examPublishManage', 'send', [
     menu(Perm.PAPER, '试卷管理', 'examManage', 'file-done', [button(Perm.PAPER_AUDIT, '审核试卷')]),
     menu(Perm.INSTRUCTION, '考试须知', 'examInstruction', 'notification'),
-    menu(Perm.PUBLISH, '考试发布', 'publishManage', 'cloud-upload'),
+    menu(Perm.PUBLISH, '考试发布', 'publishManage', 'cloud-upload', [
+      button(Perm.INVIGILATE, '监考'),
+    ]),
     menu(Perm.MARKING, '阅卷', 'examinationSituation', 'highlight', [
       button(Perm.MARKING_ARBITRATE, '仲裁评分'),
     ]),
@@ -126,10 +129,10 @@ const ANALYSIS_KEYS: PermissionKey[] = [
 ];
 
 /**
- * The built-in roles. The exam publishing group (papers, notices, publishing, marking) also needs
- * role SUPER (spec §6), and a user's keys are the union of their roles' keys: so SUPER holds only
- * what everyone in the group does, marking, and makes a marker by itself; paper authors add
- * TEACHER, exam managers EXAM_MANAGER, each beside SUPER.
+ * The built-in roles: the jobs of an exam centre, each enough for its job alone. The exam
+ * publishing group (papers, notices, publishing, invigilation, marking) also needs role SUPER
+ * (spec §6): the job roles of that group imply it (IMPLIES_SUPER), and SUPER itself is left for
+ * a custom role of the group to be given beside. A user's keys are the union of their roles'.
  */
 export const ROLE_SEEDS: RoleSeed[] = [
   {
@@ -140,11 +143,19 @@ export const ROLE_SEEDS: RoleSeed[] = [
   },
   {
     key: RoleKey.SUPER,
-    name: '阅卷员',
+    name: '考务组成员',
     description:
-      'Marking. The exam publishing group needs this role, so paper authors and exam managers hold it too, beside their own role.',
-    permissions: [Perm.PUBLISH_GROUP, Perm.MARKING],
+      'Membership of the exam publishing group (spec §6), to give beside a custom role of the group; the built-in job roles of the group include it.',
+    permissions: [Perm.PUBLISH_GROUP],
     formerly: [
+      {
+        // Before the job roles: SUPER was the marker, and paper authors needed it too.
+        name: '阅卷员',
+        description:
+          'Marking. The exam publishing group needs this role, so paper authors and exam managers hold it too, beside their own role.',
+        permissions: [Perm.PUBLISH_GROUP, Perm.MARKING],
+        holdersAlsoGet: RoleKey.MARKER,
+      },
       {
         name: '考务负责人',
         description: 'Exam publishing group: papers, notices, publishing, marking, analysis.',
@@ -162,10 +173,30 @@ export const ROLE_SEEDS: RoleSeed[] = [
     ],
   },
   {
+    key: RoleKey.QUESTION_WRITER,
+    name: '命题员',
+    description:
+      'Writes questions into the bank, with their courses and appraisal points; cannot approve them.',
+    permissions: [Perm.BASEDATA, Perm.COURSE, Perm.KNOW, Perm.QUESTION],
+  },
+  {
+    key: RoleKey.QUESTION_REVIEWER,
+    name: '审题员',
+    description: "Reviews and approves other authors' questions (never their own), and edits them.",
+    permissions: [Perm.BASEDATA, Perm.COURSE, Perm.KNOW, Perm.QUESTION, Perm.QUESTION_AUDIT],
+  },
+  {
+    key: RoleKey.PAPER_MAKER,
+    name: '组卷员',
+    description:
+      'Builds papers from the bank (picks, rules, blueprints) and writes exam notices; an exam manager audits the papers.',
+    permissions: [Perm.BASEDATA, Perm.QUESTION, Perm.PUBLISH_GROUP, Perm.PAPER, Perm.INSTRUCTION],
+  },
+  {
     key: RoleKey.EXAM_MANAGER,
     name: '考务负责人',
     description:
-      'Papers and their audit, notices, publishing, marking with arbitration, score analysis. Give it together with SUPER, which the exam publishing group needs.',
+      'Papers and their audit, notices, publishing, watching exams, marking with arbitration, score analysis.',
     permissions: [
       Perm.PUBLISH_GROUP,
       Perm.PAPER,
@@ -177,6 +208,22 @@ export const ROLE_SEEDS: RoleSeed[] = [
       ...ANALYSIS_KEYS,
     ],
     formerly: [
+      {
+        // Before the job roles, when it had to be given beside SUPER.
+        name: '考务负责人',
+        description:
+          'Papers and their audit, notices, publishing, marking with arbitration, score analysis. Give it together with SUPER, which the exam publishing group needs.',
+        permissions: [
+          Perm.PUBLISH_GROUP,
+          Perm.PAPER,
+          Perm.PAPER_AUDIT,
+          Perm.INSTRUCTION,
+          Perm.PUBLISH,
+          Perm.MARKING,
+          Perm.MARKING_ARBITRATE,
+          ...ANALYSIS_KEYS,
+        ],
+      },
       {
         // Before papers had a group audit (issue 11).
         name: '考务负责人',
@@ -195,40 +242,24 @@ export const ROLE_SEEDS: RoleSeed[] = [
     ],
   },
   {
-    key: RoleKey.TEACHER,
-    name: '教师',
+    key: RoleKey.MARKER,
+    name: '阅卷员',
+    description: 'Marks the questions assigned to them on the marking desk.',
+    permissions: [Perm.PUBLISH_GROUP, Perm.MARKING],
+  },
+  {
+    key: RoleKey.INVIGILATOR,
+    name: '监考员',
     description:
-      'Question bank, courses, appraisal points, students of assigned batches, score analysis. Papers, notices and marking also need role SUPER.',
-    permissions: [
-      Perm.BASEDATA,
-      Perm.COURSE,
-      Perm.KNOW,
-      Perm.STUDENT,
-      Perm.QUESTION,
-      ...ANALYSIS_KEYS,
-      Perm.PUBLISH_GROUP,
-      Perm.PAPER,
-      Perm.INSTRUCTION,
-    ],
-    formerly: [
-      {
-        name: '教师/阅卷员',
-        description:
-          'Question bank, courses, appraisal points, students of assigned batches, marking.',
-        permissions: [
-          Perm.BASEDATA,
-          Perm.COURSE,
-          Perm.KNOW,
-          Perm.STUDENT,
-          Perm.QUESTION,
-          ...ANALYSIS_KEYS,
-          Perm.PUBLISH_GROUP,
-          Perm.PAPER,
-          Perm.INSTRUCTION,
-          Perm.MARKING,
-        ],
-      },
-    ],
+      "Watches running exams of their batches: candidates' states and integrity events, extra time, messages, submitting for a candidate.",
+    permissions: [Perm.PUBLISH_GROUP, Perm.INVIGILATE],
+  },
+  {
+    key: RoleKey.ANALYST,
+    name: '成绩分析员',
+    description:
+      'Score analysis of their batches: rankings, failed scores, make-ups, item analysis, certificates.',
+    permissions: ANALYSIS_KEYS,
   },
   {
     key: RoleKey.STUDENT,
@@ -236,4 +267,15 @@ export const ROLE_SEEDS: RoleSeed[] = [
     description: 'Takes exams online.',
     permissions: [Perm.STUDENT_EXAM],
   },
+];
+
+/**
+ * The built-in job roles of the exam publishing group: holding one is holding role SUPER, which
+ * spec §6 asks of the group, so that each does its job alone.
+ */
+export const IMPLIES_SUPER: readonly string[] = [
+  RoleKey.PAPER_MAKER,
+  RoleKey.EXAM_MANAGER,
+  RoleKey.MARKER,
+  RoleKey.INVIGILATOR,
 ];

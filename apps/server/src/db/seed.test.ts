@@ -50,16 +50,16 @@ describe('built-in roles', () => {
   };
 
   it('the seeded marker role alone opens marking and meets the publishing group’s role SUPER', async () => {
-    const marker = await signedInWith([RoleKey.SUPER]);
+    const marker = await signedInWith([RoleKey.MARKER]);
     const info = await me(marker.client);
-    expect(info.roles).toEqual([RoleKey.SUPER]);
+    expect(info.roles).toEqual([RoleKey.MARKER, RoleKey.SUPER]);
     expect(info.permissions).toEqual(expect.arrayContaining([Perm.PUBLISH_GROUP, Perm.MARKING]));
     // A marker marks; publishing and papers are other roles' keys.
     expect(info.permissions).not.toContain(Perm.PUBLISH);
     expect(info.permissions).not.toContain(Perm.PAPER);
 
-    // The server's guard for a publishing-group route (a key and role SUPER, as the marking
-    // routes will declare) lets the marker in and keeps out a user holding the same keys without it.
+    // The server's guard for a publishing-group route (a key and role SUPER) lets the marker in
+    // and keeps out a user holding the same keys in a custom role without it.
     const app = Fastify({ logger: false });
     await app.register(envelopePlugin);
     await app.register(fastifyCookie);
@@ -87,23 +87,17 @@ describe('built-in roles', () => {
         status: 10001,
         message: expect.stringMatching(/role SUPER/),
       });
-      const author = await signedInWith([RoleKey.TEACHER, RoleKey.SUPER]);
-      expect((await call(author.client)).statusCode).toBe(200);
+      // A custom role of the group works beside the membership role SUPER.
+      const member = await signedInWith([keysOnly.key, RoleKey.SUPER]);
+      expect((await call(member.client)).statusCode).toBe(200);
     } finally {
       await app.close();
     }
   });
 
-  it('a teacher is described without marking; the roles say what SUPER adds', async () => {
-    const teacher = await signedInWith([RoleKey.TEACHER]);
-    expect((await me(teacher.client)).permissions).not.toContain(Perm.MARKING);
-    expect(seedOf(RoleKey.TEACHER).description).not.toMatch(/^[^.]*marking/);
-    expect(seedOf(RoleKey.TEACHER).description).toMatch(/marking also need role SUPER/);
-    expect(seedOf(RoleKey.EXAM_MANAGER).description).toMatch(/together with SUPER/);
-  });
-
-  it('brings roles an earlier release seeded up to date; their holders keep every key', async () => {
-    // A database as the earlier release left it: SUPER and TEACHER as seeded then, no EXAM_MANAGER.
+  it('brings the roles of the release before the job roles up to date; their holders keep every key', async () => {
+    // A database as that release left it: SUPER was the marker, EXAM_MANAGER was given beside it,
+    // and the job roles did not exist.
     const setRole = async (key: string, former: ReturnType<typeof formerOf>) => {
       const role = (await roleRow(key))!;
       await db()
@@ -123,25 +117,42 @@ describe('built-in roles', () => {
         .execute();
       return role.id;
     };
-    const manager = (await roleRow(RoleKey.EXAM_MANAGER))!;
-    await db().deleteFrom('role_permissions').where('role_id', '=', manager.id).execute();
-    await db().deleteFrom('roles').where('id', '=', manager.id).execute();
+    const jobs = [
+      RoleKey.QUESTION_WRITER,
+      RoleKey.QUESTION_REVIEWER,
+      RoleKey.PAPER_MAKER,
+      RoleKey.MARKER,
+      RoleKey.INVIGILATOR,
+      RoleKey.ANALYST,
+    ];
     const superId = await setRole(RoleKey.SUPER, formerOf(RoleKey.SUPER));
-    await setRole(RoleKey.TEACHER, formerOf(RoleKey.TEACHER));
-    const head = await signedInWith([RoleKey.SUPER]);
-    const before = (await me(head.client)).permissions;
-    expect(before).toContain(Perm.PUBLISH);
+    await setRole(RoleKey.EXAM_MANAGER, formerOf(RoleKey.EXAM_MANAGER));
+    const marker = await signedInWith([RoleKey.SUPER]);
+    const head = await signedInWith([RoleKey.SUPER, RoleKey.EXAM_MANAGER]);
+    for (const key of jobs) {
+      const role = (await roleRow(key))!;
+      await db().deleteFrom('user_roles').where('role_id', '=', role.id).execute();
+      await db().deleteFrom('role_permissions').where('role_id', '=', role.id).execute();
+      await db().deleteFrom('roles').where('id', '=', role.id).execute();
+    }
+    const before = {
+      marker: (await me(marker.client)).permissions,
+      head: (await me(head.client)).permissions,
+    };
+    expect(before.marker).toContain(Perm.MARKING);
 
     const result = await seed(db(), t.config);
-    expect(result).toMatchObject({ addedRoles: 1, updatedRoles: 2 });
-    for (const key of [RoleKey.SUPER, RoleKey.TEACHER, RoleKey.EXAM_MANAGER]) {
+    expect(result).toMatchObject({ addedRoles: jobs.length, updatedRoles: 2 });
+    for (const key of [RoleKey.SUPER, RoleKey.EXAM_MANAGER, ...jobs]) {
       const role = (await roleRow(key))!;
       expect(role).toMatchObject({ name: seedOf(key).name, description: seedOf(key).description });
       expect(await keysOfRole(role.id)).toEqual([...seedOf(key).permissions].sort());
     }
-    const after = await me(head.client);
-    expect(after.roles).toEqual([RoleKey.SUPER, RoleKey.EXAM_MANAGER]);
-    expect(after.permissions).toEqual(expect.arrayContaining(before));
+    // The marker of then is a marker now; nobody lost a key.
+    const after = await me(marker.client);
+    expect(after.roles).toEqual([RoleKey.SUPER, RoleKey.MARKER]);
+    expect(after.permissions).toEqual(expect.arrayContaining(before.marker));
+    expect((await me(head.client)).permissions).toEqual(expect.arrayContaining(before.head));
     expect(superId).toBe((await roleRow(RoleKey.SUPER))!.id);
 
     expect(await seed(db(), t.config)).toMatchObject({ addedRoles: 0, updatedRoles: 0 });
@@ -149,7 +160,7 @@ describe('built-in roles', () => {
 
   it('gives an unchanged exam manager role of the release before papers the paper audit key', async () => {
     const manager = (await roleRow(RoleKey.EXAM_MANAGER))!;
-    const former = formerOf(RoleKey.EXAM_MANAGER);
+    const former = seedOf(RoleKey.EXAM_MANAGER).formerly![1]!;
     expect(former.permissions).not.toContain(Perm.PAPER_AUDIT);
     await db()
       .updateTable('roles')
@@ -175,19 +186,19 @@ describe('built-in roles', () => {
   });
 
   it('leaves a built-in role an administrator changed as it is', async () => {
-    const teacher = (await roleRow(RoleKey.TEACHER))!;
-    const former = formerOf(RoleKey.TEACHER);
+    const role = (await roleRow(RoleKey.SUPER))!;
+    const former = formerOf(RoleKey.SUPER);
     await db()
       .updateTable('roles')
       .set({ name: former.name, description: 'Our own words' })
-      .where('id', '=', teacher.id)
+      .where('id', '=', role.id)
       .execute();
-    const keys = await keysOfRole(teacher.id);
+    const keys = await keysOfRole(role.id);
     expect(await seed(db(), t.config)).toMatchObject({ updatedRoles: 0 });
-    expect(await roleRow(RoleKey.TEACHER)).toMatchObject({
+    expect(await roleRow(RoleKey.SUPER)).toMatchObject({
       name: former.name,
       description: 'Our own words',
     });
-    expect(await keysOfRole(teacher.id)).toEqual(keys);
+    expect(await keysOfRole(role.id)).toEqual(keys);
   });
 });

@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { inflateRawSync } from 'node:zlib';
+import { Worker } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
 import {
   MESSAGE_LANGUAGES,
@@ -11,9 +11,10 @@ import {
 import { invalid } from '../errors.js';
 
 /**
- * Reading and writing .xlsx files safely: an uploaded workbook is checked as a zip archive
- * (entries, sizes, what it unpacks to) before exceljs sees it, formulas are never evaluated,
- * and every failure becomes a 10002 that says what is wrong with the file.
+ * Reading and writing .xlsx files safely: an uploaded workbook is read in a worker thread
+ * (workbook-worker.mjs), checked as a zip archive (entries, sizes, what it unpacks to, shared
+ * strings) before exceljs sees it, formulas are never evaluated, and every failure becomes a
+ * 10002 that says what is wrong with the file.
  */
 
 export const XLSX_CONTENT_TYPE =
@@ -22,133 +23,91 @@ export const XLSX_CONTENT_TYPE =
 /** What an upload may unpack to in all: a zip bomb is refused before anything inflates it fully. */
 const UNPACKED_MAX_BYTES = 64 * 1024 * 1024;
 const ZIP_ENTRIES_MAX = 2000;
+/**
+ * The shared strings (every distinct text of the workbook, in one XML part) exceljs holds at
+ * once: 20,000 student rows of 15 text columns are 300,000 at most, a question bank's stems and
+ * options a few megabytes. A 189 KB file whose shared strings inflated to 63 MB held the
+ * server for 10 s.
+ */
+export const SHARED_STRINGS_MAX = 500_000;
+export const SHARED_STRINGS_MAX_BYTES = 24 * 1024 * 1024;
+/** Heap of one parsing thread: a workbook past it is refused, the server goes on. */
+const WORKER_HEAP_MB = 512;
 
 const fileProblem = (key: MessageKey, params: MessageParams = {}) => invalid('file', key, params);
-/** A zip archive that is cut short or damaged, naming where. */
-const damaged = (part: string) => fileProblem('notXlsxDamaged', { part });
 
-/**
- * Checks that `buffer` is a plain zip archive (no zip64, no encryption, deflate or stored
- * entries) holding an Office Open XML workbook, and that it unpacks to at most
- * UNPACKED_MAX_BYTES: each entry is really inflated with that bound, since the sizes an
- * archive declares may lie.
- */
-export function checkXlsxArchive(buffer: Buffer) {
-  if (buffer.length === 0) throw fileProblem('fileEmpty');
-  if (buffer.length >= 8 && buffer.readUInt32BE(0) === 0xd0cf11e0) {
-    throw fileProblem('fileXls');
-  }
-  if (buffer.length < 22 || buffer.readUInt32LE(0) !== 0x04034b50) throw fileProblem('notXlsx');
-
-  // End of central directory: the last 22 bytes plus a comment of up to 65,535.
-  let end = -1;
-  for (let at = buffer.length - 22; at >= Math.max(0, buffer.length - 22 - 0xffff); at--) {
-    if (buffer.readUInt32LE(at) === 0x06054b50) {
-      end = at;
-      break;
-    }
-  }
-  if (end < 0) throw damaged('end of central directory');
-  const entries = buffer.readUInt16LE(end + 10);
-  const directoryOffset = buffer.readUInt32LE(end + 16);
-  if (entries === 0xffff || directoryOffset === 0xffffffff) {
-    throw fileProblem('fileZip64');
-  }
-  if (entries > ZIP_ENTRIES_MAX) throw fileProblem('tooManyArchiveEntries', { count: entries });
-
-  const names = new Set<string>();
-  let unpacked = 0;
-  let at = directoryOffset;
-  for (let i = 0; i < entries; i++) {
-    if (at + 46 > buffer.length || buffer.readUInt32LE(at) !== 0x02014b50) {
-      throw damaged('central directory');
-    }
-    const flags = buffer.readUInt16LE(at + 8);
-    const method = buffer.readUInt16LE(at + 10);
-    const compressedSize = buffer.readUInt32LE(at + 20);
-    const declaredSize = buffer.readUInt32LE(at + 24);
-    const nameLength = buffer.readUInt16LE(at + 28);
-    const extraLength = buffer.readUInt16LE(at + 30);
-    const commentLength = buffer.readUInt16LE(at + 32);
-    const localOffset = buffer.readUInt32LE(at + 42);
-    const name = buffer.toString('utf8', at + 46, at + 46 + nameLength);
-    at += 46 + nameLength + extraLength + commentLength;
-
-    if (flags & 1) throw fileProblem('encryptedWorkbook');
-    if (method !== 0 && method !== 8) {
-      throw damaged(name);
-    }
-    unpacked += declaredSize;
-    if (unpacked > UNPACKED_MAX_BYTES) throw tooBigUnpacked();
-
-    if (localOffset + 30 > buffer.length || buffer.readUInt32LE(localOffset) !== 0x04034b50) {
-      throw damaged(name);
-    }
-    const dataStart =
-      localOffset +
-      30 +
-      buffer.readUInt16LE(localOffset + 26) +
-      buffer.readUInt16LE(localOffset + 28);
-    if (dataStart + compressedSize > buffer.length) {
-      throw damaged(name);
-    }
-    if (method === 8) {
-      try {
-        const data = inflateRawSync(buffer.subarray(dataStart, dataStart + compressedSize), {
-          maxOutputLength: Math.max(1, UNPACKED_MAX_BYTES - unpacked + declaredSize),
-        });
-        if (data.length !== declaredSize) throw new Error('size mismatch');
-      } catch (error) {
-        if (error instanceof RangeError) throw tooBigUnpacked();
-        throw damaged(name);
-      }
-    } else if (compressedSize !== declaredSize) {
-      throw damaged(name);
-    }
-    names.add(name.replace(/^\//, ''));
-  }
-  if (!names.has('[Content_Types].xml') || !names.has('xl/workbook.xml')) {
-    throw fileProblem(names.has('content.xml') ? 'odsFile' : 'zipNotWorkbook');
-  }
+/** One cell as the parsing thread answers it: what readCell reads of an exceljs cell. */
+export interface SheetCell {
+  type: ExcelJS.ValueType;
+  value: ExcelJS.CellValue;
+  formula?: string;
+  text: string;
 }
+/** A non-empty row of the first sheet: its number and its non-empty cells by column index. */
+export interface SheetRow {
+  number: number;
+  cells: Map<number, SheetCell>;
+}
+/** The first sheet of an uploaded workbook; null when the workbook has none. */
+export type SheetData = { rows: SheetRow[] } | null;
 
-const tooBigUnpacked = () =>
-  fileProblem('unpackedTooLarge', { mb: UNPACKED_MAX_BYTES / 1024 / 1024 });
+// The bundle (dist/main.js) has the worker beside it as workbook-worker.js (build.mjs); the
+// sources (tests) have it beside this file.
+const WORKER_URL = new URL(
+  import.meta.url.endsWith('.ts') ? './workbook-worker.mjs' : './workbook-worker.js',
+  import.meta.url,
+);
+
+type WorkerAnswer =
+  | { ok: true; sheet: SheetData; threadId: number }
+  | { ok: false; key: MessageKey; params: MessageParams };
 
 /**
- * Loads a checked archive. Data validations, hyperlinks and drawings are not read: an import
- * needs only values (a link's text is its value). Past `maxRows` rows or 64 cells in a row exceljs
- * stops at once; that is answered as too many rows.
+ * Reads the first sheet of an uploaded .xlsx in a worker thread, so that no workbook holds the
+ * server: the zip archive is checked (entries, sizes, what it unpacks to, the shared strings'
+ * size and count) before exceljs parses it there, formulas are never evaluated, and every
+ * failure becomes a 10002 on `file` that says what is wrong with the file. Past `maxRows` rows
+ * or 64 cells in a row exceljs stops at once. `parsedOn`: the thread that parsed it.
  */
-export async function loadWorkbook(buffer: Buffer, maxRows: number): Promise<ExcelJS.Workbook> {
-  checkXlsxArchive(buffer);
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(
-      buffer as unknown as ExcelJS.Buffer,
-      {
+export async function readFirstSheet(
+  buffer: Buffer,
+  maxRows: number,
+): Promise<{ sheet: SheetData; parsedOn: number }> {
+  const answer = await new Promise<WorkerAnswer>((resolve, reject) => {
+    const worker = new Worker(WORKER_URL, {
+      workerData: {
+        buffer,
         maxRows,
-        maxCols: 64,
-        ignoreNodes: [
-          'dataValidations',
-          'hyperlinks',
-          'drawing',
-          'legacyDrawing',
-          'picture',
-          'conditionalFormatting',
-          'extLst',
-        ],
-      } as Partial<ExcelJS.XlsxReadOptions>,
-    );
-  } catch (error) {
-    const message = error instanceof Error ? error.message : '';
-    if (/^Max row count/.test(message)) {
-      throw fileProblem('sheetTooManyRows', { max: maxRows });
-    }
-    if (/^Max c count/.test(message)) throw fileProblem('rowTooManyCells');
-    throw fileProblem('workbookDamaged');
-  }
-  return workbook;
+        caps: {
+          unpackedBytes: UNPACKED_MAX_BYTES,
+          archiveEntries: ZIP_ENTRIES_MAX,
+          sharedStrings: SHARED_STRINGS_MAX,
+          sharedStringsBytes: SHARED_STRINGS_MAX_BYTES,
+        },
+      },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    let settled = false;
+    worker.once('message', (message: WorkerAnswer) => {
+      settled = true;
+      resolve(message);
+      void worker.terminate();
+    });
+    worker.once('error', (error: Error & { code?: string }) => {
+      if (settled) return;
+      settled = true;
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        resolve({ ok: false, key: 'workbookTooHeavy', params: { mb: WORKER_HEAP_MB } });
+      } else {
+        reject(error);
+      }
+    });
+    worker.once('exit', (code) => {
+      if (!settled) reject(new Error(`the workbook worker stopped with code ${code}`));
+    });
+  });
+  if (!answer.ok) throw fileProblem(answer.key, answer.params);
+  return { sheet: answer.sheet, parsedOn: answer.threadId };
 }
 
 export type CellProblemCode = 'formula' | 'html' | 'cellType' | 'lostDigits';
@@ -171,7 +130,7 @@ const richText = (value: unknown): string =>
  * A cell as text. `digits`: a column of long digit strings (identity and phone numbers), where a
  * number cell has lost digits when Excel stored it as a floating-point value.
  */
-export function readCell(cell: ExcelJS.Cell | undefined, digits: boolean): CellText {
+export function readCell(cell: SheetCell | undefined, digits: boolean): CellText {
   if (!cell) return { text: '' };
   const value = cell.value;
   let text: string;
@@ -280,7 +239,7 @@ export const columnLetter = (index: number) => {
  * missing required header refuses the file, naming them all.
  */
 export function readHeaderRow<C extends string>(
-  row: ExcelJS.Row,
+  row: SheetRow,
   rowNumber: number,
   {
     headers,
@@ -296,22 +255,22 @@ export function readHeaderRow<C extends string>(
   const columnAt = new Map<number, C>();
   const unknown: string[] = [];
   const twice: string[] = [];
-  row.eachCell({ includeEmpty: false }, (cell, index) => {
+  for (const [index, cell] of row.cells) {
     const { text } = readCell(cell, false);
-    if (text === '') return;
+    if (text === '') continue;
     const column = headers.get(normaliseHeader(text));
     if (!column) {
       unknown.push(`"${text.slice(0, 40)}" (${columnLetter(index)})`);
-      return;
+      continue;
     }
     const earlier = seen.get(column);
     if (earlier !== undefined) {
       twice.push(`${englishHeader(column)} (${columnLetter(earlier)}, ${columnLetter(index)})`);
-      return;
+      continue;
     }
     seen.set(column, index);
     columnAt.set(index, column);
-  });
+  }
   const missing = required.filter((column) => !seen.has(column));
   if (missing.length === 0 && unknown.length === 0 && twice.length === 0) return columnAt;
   const problems = [

@@ -241,7 +241,11 @@ export const asyncRoutes: AppRoute[] = [
         name: 'ExamProctor',
         component: 'ProctorView',
         hidden: true,
-        meta: { title: 'examProctor', permissions: [Perm.PUBLISH], noCache: true },
+        meta: {
+          title: 'examProctor',
+          permissions: [Perm.PUBLISH, Perm.INVIGILATE],
+          noCache: true,
+        },
       },
       {
         // Admission tickets to print (?examId=N, &classId=M for one batch): the layout hides when printing.

@@ -27,7 +27,8 @@ describe('built-in labels', () => {
   });
 
   it('knows the built-in roles', () => {
-    expect(isBuiltInRole(RoleKey.TEACHER)).toBe(true);
+    expect(isBuiltInRole(RoleKey.QUESTION_WRITER)).toBe(true);
+    expect(isBuiltInRole(RoleKey.TEACHER)).toBe(false);
     expect(isBuiltInRole('CLERK')).toBe(false);
   });
 

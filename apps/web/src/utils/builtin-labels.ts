@@ -1,11 +1,13 @@
-import { PERMISSION_TREE, ROLE_SEEDS, RoleKey, type PermissionSeed } from '@kaoshi/shared';
+import type { RoleKey } from '@kaoshi/shared';
+import { PERMISSION_TREE, ROLE_SEEDS, type PermissionSeed } from '@kaoshi/shared';
 
 export type BuiltInRoleKey = (typeof RoleKey)[keyof typeof RoleKey];
 
 const seeds = (nodes: PermissionSeed[]): PermissionSeed[] =>
   nodes.flatMap((node) => [node, ...seeds(node.children ?? [])]);
 const PERMISSION_SEEDS = new Map(seeds(PERMISSION_TREE).map((seed) => [seed.key as string, seed]));
-const BUILT_IN_ROLE_KEYS: readonly string[] = Object.values(RoleKey);
+// The roles this release seeds (TEACHER, of an earlier release, is an ordinary role now).
+const BUILT_IN_ROLE_KEYS: readonly string[] = ROLE_SEEDS.map((seed) => seed.key);
 
 /** Built-in roles can be neither deleted nor re-keyed (the server refuses both). */
 export const isBuiltInRole = (key: string): key is BuiltInRoleKey =>

@@ -777,6 +777,24 @@ export const SERVER_MESSAGES = {
     es: 'más de 64 celdas en una fila',
     ja: '1 行に 64 セルを超えています',
   },
+  sharedStringsTooLarge: {
+    zh: '工作簿的共享字符串解压后超过 {mb} MB',
+    en: 'the workbook’s shared strings unpack to more than {mb} MB',
+    es: 'las cadenas compartidas del libro ocupan más de {mb} MB descomprimidas',
+    ja: 'ブックの共有文字列を展開すると {mb} MB を超えます',
+  },
+  sharedStringsTooMany: {
+    zh: '工作簿的共享字符串超过 {max} 个',
+    en: 'the workbook has more than {max} shared strings',
+    es: 'el libro tiene más de {max} cadenas compartidas',
+    ja: 'ブックの共有文字列が {max} 個を超えています',
+  },
+  workbookTooHeavy: {
+    zh: '读取该工作簿需要超过 {mb} MB 内存，请拆分后再导入',
+    en: 'reading the workbook needs more than {mb} MB of memory: split it and import the parts',
+    es: 'leer el libro necesita más de {mb} MB de memoria: divídalo e importe las partes',
+    ja: 'ブックの読み込みに {mb} MB を超えるメモリが必要です。分割して取り込んでください',
+  },
   workbookDamaged: {
     zh: '工作簿已损坏，无法读取',
     en: 'the workbook is damaged and could not be read',
@@ -1872,6 +1890,12 @@ export const SERVER_MESSAGES = {
     es: 'las notas del examen {id} aún no se han publicado: solo pueden elegirse los ausentes',
     ja: '試験 {id} の成績はまだ公開されていないため、欠席者のみ選べます',
   },
+  makeUpDuplicate: {
+    zh: '考试「{name}」已发布补考「{makeUp}」，其中已有 {count} 名所选考生；仍未通过的考生请从该补考再发布补考',
+    en: 'the exam “{name}” already has the make-up “{makeUp}” with {count} of these candidates: make up who still fails from that make-up',
+    es: 'el examen «{name}» ya tiene la recuperación «{makeUp}» con {count} de estos candidatos: para quien siga suspendiendo, publíquela desde esa recuperación',
+    ja: '試験「{name}」には追試「{makeUp}」が公開済みで、選んだ受検者のうち {count} 名が含まれています。なお不合格の受検者にはその追試から追試を公開してください',
+  },
   makeUpNobody: {
     zh: '考试 {id} 没有符合条件（{who}）的考生',
     en: 'exam {id} has no candidates who are {who}',
@@ -1976,10 +2000,16 @@ export const SERVER_MESSAGES = {
     ja: '設問 {itemId} に審査中のグループ監査はありません（未採点の解答があるか、判定済みです）',
   },
   releaseExamOpen: {
-    zh: '考试 {id} 尚未结束，不能发布成绩',
-    en: 'exam {id} has not closed yet: its scores cannot be released',
-    es: 'el examen {id} aún no ha terminado: no se pueden publicar sus notas',
-    ja: '試験 {id} はまだ終了していないため、成績を公開できません',
+    zh: '考试「{name}」尚未结束（{end} 结束），结束后才能发布成绩',
+    en: 'the exam “{name}” has not closed yet (it closes at {end}): release its scores after that',
+    es: 'el examen «{name}» aún no ha terminado (termina el {end}): publique sus notas después',
+    ja: '試験「{name}」はまだ終了していません（{end} 終了）。終了後に成績を公開してください',
+  },
+  releaseAttemptsRunning: {
+    zh: '考试「{name}」还有 {count} 名考生的答卷未交，交卷后才能发布成绩',
+    en: 'the exam “{name}” still has {count} attempts not handed in: release its scores once they are',
+    es: 'el examen «{name}» aún tiene {count} intentos sin entregar: publique las notas cuando se entreguen',
+    ja: '試験「{name}」には未提出の答案が {count} 件あります。提出後に成績を公開してください',
   },
   releaseMarkingOpen: {
     zh: '还有 {count} 份答案未评定最终分数，不能发布成绩',

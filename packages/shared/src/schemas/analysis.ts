@@ -141,6 +141,7 @@ export interface AnalysisExamView {
   subjectId: number;
   level: number;
   startAt: string;
+  endAt: string;
   /** Points. */
   total: number;
   passScore: number;
@@ -273,6 +274,8 @@ export interface MakeUpResultView {
   score: number | null;
   passed: boolean | null;
   released: boolean;
+  /** The make-up has not closed yet and the candidate has not sat it: neither absent nor sat. */
+  scheduled: boolean;
 }
 
 export interface SupplementaryRow {
@@ -284,13 +287,17 @@ export interface SupplementaryRow {
   className: string;
   original: { absent: boolean; score: number | null; passed: boolean | null };
   makeUp: MakeUpResultView | null;
-  /** passed: passed the original or a make-up; failed: sat and failed the last; else open. */
-  final: 'passed' | 'failed' | 'absent' | 'pending';
+  /**
+   * passed: passed the original or a make-up; failed: sat and failed the last; scheduled: a
+   * make-up still to come; else open.
+   */
+  final: 'passed' | 'failed' | 'absent' | 'pending' | 'scheduled';
 }
 
 export interface SupplementaryStatisticsView {
   exam: AnalysisExamView;
-  makeUps: (AnalysisExamView & { who: string | null })[];
+  /** closed: the make-up's window has ended (server clock); until then no further make-up. */
+  makeUps: (AnalysisExamView & { who: string | null; closed: boolean })[];
   summary: {
     candidates: number;
     sat: number;
@@ -304,6 +311,8 @@ export interface SupplementaryStatisticsView {
     makeUpStillFailed: number;
     /** Sat a make-up whose result is not known (not final, or not released). */
     makeUpPending: number;
+    /** Published a make-up still to come, not sat yet. */
+    makeUpScheduled: number;
     /** passed / sat of the original. */
     originalPassRate: number | null;
     /** (passed the original + passed a make-up) / candidates who sat at least once. */

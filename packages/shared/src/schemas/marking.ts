@@ -198,6 +198,9 @@ export interface MarkingProgressView {
   absent: number;
   objectiveScored: number;
   released: boolean;
+  endAt: string;
+  /** The window has ended (the server's clock): scores may be released once marking is done. */
+  closed: boolean;
   plan: MarkingPlanView | null;
   items: MarkingItemProgress[];
 }
@@ -244,6 +247,11 @@ export interface ScoreAnswerResult {
   /** Points, once the answer's score is final (null: waits for a second mark or arbitration). */
   final: number | null;
   arbitration: boolean;
+  /**
+   * Double marking: the outcome is withheld (final null, arbitration false) from the marker,
+   * since it depends on the other marker's score.
+   */
+  blind: boolean;
 }
 
 export interface ArbitrationView {

@@ -37,14 +37,17 @@ const resultWord = (
   texts: StatisticsExportTexts,
   absent: boolean,
   passed: boolean | null,
+  scheduled = false,
 ): string =>
-  absent
-    ? texts.result.absent
-    : passed === null
-      ? texts.result.pending
-      : passed
-        ? texts.result.passed
-        : texts.result.failed;
+  scheduled
+    ? texts.result.scheduled
+    : absent
+      ? texts.result.absent
+      : passed === null
+        ? texts.result.pending
+        : passed
+          ? texts.result.passed
+          : texts.result.failed;
 /** A 0–1 rate as a percentage with two decimals (66.67 %). */
 const percent = (value: number | null) =>
   value === null ? '' : `${Math.round(value * 10_000) / 100}%`;
@@ -224,7 +227,9 @@ export class StatisticsExport {
             resultWord(texts, row.original.absent, row.original.passed),
             row.makeUp?.examName ?? null,
             row.makeUp?.score ?? null,
-            row.makeUp ? resultWord(texts, row.makeUp.absent, row.makeUp.passed) : null,
+            row.makeUp
+              ? resultWord(texts, row.makeUp.absent, row.makeUp.passed, row.makeUp.scheduled)
+              : null,
             texts.result[row.final],
             row.makeUp ? yesNo(texts, row.makeUp.released) : null,
           ]);
@@ -247,6 +252,7 @@ export class StatisticsExport {
           'makeUpPassed',
           'makeUpStillFailed',
           'makeUpPending',
+          'makeUpScheduled',
         ] as const) {
           add(figures, [labels[key], summary[key]]);
         }

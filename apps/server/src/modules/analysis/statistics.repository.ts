@@ -84,6 +84,7 @@ export class StatisticsRepository {
         'exams.subject_id',
         'exams.level',
         'exams.start_at',
+        'exams.end_at',
         'exams.pass_score',
         'exams.released_at',
         'exams.paper_version_id',

@@ -99,6 +99,7 @@ export const examView = (exam: ExamFacts): AnalysisExamView => ({
   subjectId: exam.subject_id,
   level: exam.level,
   startAt: exam.start_at,
+  endAt: exam.end_at,
   total: points(exam.total_score),
   passScore: points(exam.pass_score),
   released: exam.released_at !== null,

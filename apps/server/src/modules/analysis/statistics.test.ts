@@ -620,6 +620,7 @@ describe('score statistics: ranking, failed scores, make-ups', () => {
       makeUpPassed: 1,
       makeUpStillFailed: 1,
       makeUpPending: 0,
+      makeUpScheduled: 0,
       originalPassRate: 0.7143,
       finalPassRate: 0.8571,
       released: true,
@@ -688,7 +689,65 @@ describe('score statistics: ranking, failed scores, make-ups', () => {
     ]);
     const figures = sheets.worksheets[1]!;
     expect(values(figures.getRow(9))).toEqual(['Passed the make-up', 1]);
-    expect(values(figures.getRow(13))).toEqual(['Final pass rate after make-ups', '85.71%']);
+    expect(values(figures.getRow(14))).toEqual(['Final pass rate after make-ups', '85.71%']);
+  });
+
+  it('a make-up still to come counts its candidates as scheduled, not absent; a second one for them is refused', async () => {
+    // Exam 0's failed (A4, 0 points) and absent (A5), made up tomorrow.
+    const body = {
+      examId: exam0,
+      paperId,
+      who: 'both',
+      startAt: new Date(Date.now() + 24 * HOUR).toISOString(),
+      endAt: new Date(Date.now() + 26 * HOUR).toISOString(),
+      durationMinutes: 30,
+    };
+    const { id: makeUp } = expectOk(
+      await admin.post<{ id: number }>(`${EXAM_BASE}/addMakeUpExam`, body),
+    );
+    const view = expectOk(
+      await admin.get<SupplementaryStatisticsView>(`${BASE}/supplementaryStatistics`, {
+        examId: String(exam0),
+      }),
+    );
+    expect(
+      view.list.map((row) => [
+        row.ticketNumber,
+        row.makeUp?.absent,
+        row.makeUp?.scheduled,
+        row.final,
+      ]),
+    ).toEqual([
+      [tickets.a[3], false, true, 'scheduled'],
+      [tickets.a[4], false, true, 'scheduled'],
+    ]);
+    expect(view.summary).toMatchObject({
+      makeUpPublished: 2,
+      makeUpSat: 0,
+      makeUpScheduled: 2,
+      makeUpPending: 0,
+    });
+    expect(view.makeUps.map((m) => [m.id, m.endAt, m.closed])).toEqual([
+      [makeUp, body.endAt, false],
+    ]);
+    const sheets = await workbook(`${BASE}/exportSupplementaryStatistics?examId=${exam0}`, admin);
+    expect(values(sheets.worksheets[0]!.getRow(2)).slice(7, 9)).toEqual(['Scheduled', 'Scheduled']);
+
+    // The same candidates again: a duplicate, refused naming the make-up they already have.
+    const again = await admin.request({
+      method: 'POST',
+      url: `${EXAM_BASE}/addMakeUpExam`,
+      payload: { ...body, who: 'failed' },
+      headers: { 'accept-language': 'en' },
+    });
+    expectStatus(again, ApiStatus.CONFLICT);
+    expect(again.body.message).toContain('E0 (make-up)');
+    const exams = await t.handle.db
+      .selectFrom('exams')
+      .select('id')
+      .where('make_up_of', '=', exam0)
+      .execute();
+    expect(exams).toHaveLength(1);
   });
 
   /** Signs the export in as `client` and opens the workbook. */

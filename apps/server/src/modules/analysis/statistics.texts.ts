@@ -5,7 +5,14 @@ export interface StatisticsExportTexts {
   figuresSheet: string;
   yes: string;
   no: string;
-  result: { passed: string; failed: string; absent: string; pending: string };
+  result: {
+    passed: string;
+    failed: string;
+    absent: string;
+    pending: string;
+    /** A make-up still to come that the candidate has not sat. */
+    scheduled: string;
+  };
   ranking: {
     fileName: string;
     sheet: string;
@@ -55,6 +62,7 @@ export interface StatisticsExportTexts {
       makeUpPassed: string;
       makeUpStillFailed: string;
       makeUpPending: string;
+      makeUpScheduled: string;
       originalPassRate: string;
       finalPassRate: string;
     };
@@ -68,7 +76,13 @@ export const STATISTICS_EXPORT_TEXTS: Record<MessageLanguage, StatisticsExportTe
     figuresSheet: '图表数据',
     yes: '是',
     no: '否',
-    result: { passed: '合格', failed: '不合格', absent: '缺考', pending: '待定' },
+    result: {
+      passed: '合格',
+      failed: '不合格',
+      absent: '缺考',
+      pending: '待定',
+      scheduled: '待补考',
+    },
     ranking: {
       fileName: '成绩排名',
       sheet: '成绩排名',
@@ -136,6 +150,7 @@ export const STATISTICS_EXPORT_TEXTS: Record<MessageLanguage, StatisticsExportTe
         makeUpPassed: '补考合格人数',
         makeUpStillFailed: '补考仍不合格人数',
         makeUpPending: '补考结果待定人数',
+        makeUpScheduled: '待参加补考人数',
         originalPassRate: '原考试合格率',
         finalPassRate: '补考后最终合格率',
       },
@@ -147,7 +162,13 @@ export const STATISTICS_EXPORT_TEXTS: Record<MessageLanguage, StatisticsExportTe
     figuresSheet: 'Figures',
     yes: 'Yes',
     no: 'No',
-    result: { passed: 'Passed', failed: 'Failed', absent: 'Absent', pending: 'Pending' },
+    result: {
+      passed: 'Passed',
+      failed: 'Failed',
+      absent: 'Absent',
+      pending: 'Pending',
+      scheduled: 'Scheduled',
+    },
     ranking: {
       fileName: 'ranking',
       sheet: 'Ranking',
@@ -217,6 +238,7 @@ export const STATISTICS_EXPORT_TEXTS: Record<MessageLanguage, StatisticsExportTe
         makeUpPassed: 'Passed the make-up',
         makeUpStillFailed: 'Still failed',
         makeUpPending: 'Make-up result pending',
+        makeUpScheduled: 'Make-up still to come',
         originalPassRate: 'Original pass rate',
         finalPassRate: 'Final pass rate after make-ups',
       },
@@ -228,7 +250,13 @@ export const STATISTICS_EXPORT_TEXTS: Record<MessageLanguage, StatisticsExportTe
     figuresSheet: 'Gráficos',
     yes: 'Sí',
     no: 'No',
-    result: { passed: 'Aprobado', failed: 'Suspenso', absent: 'Ausente', pending: 'Pendiente' },
+    result: {
+      passed: 'Aprobado',
+      failed: 'Suspenso',
+      absent: 'Ausente',
+      pending: 'Pendiente',
+      scheduled: 'Programado',
+    },
     ranking: {
       fileName: 'clasificacion',
       sheet: 'Clasificación',
@@ -312,6 +340,7 @@ export const STATISTICS_EXPORT_TEXTS: Record<MessageLanguage, StatisticsExportTe
         makeUpPassed: 'Aprobaron la recuperación',
         makeUpStillFailed: 'Siguen suspensos',
         makeUpPending: 'Recuperación pendiente',
+        makeUpScheduled: 'Recuperación aún por realizar',
         originalPassRate: 'Tasa de aprobados original',
         finalPassRate: 'Tasa de aprobados final tras recuperaciones',
       },
@@ -323,7 +352,13 @@ export const STATISTICS_EXPORT_TEXTS: Record<MessageLanguage, StatisticsExportTe
     figuresSheet: 'グラフデータ',
     yes: 'はい',
     no: 'いいえ',
-    result: { passed: '合格', failed: '不合格', absent: '欠席', pending: '未確定' },
+    result: {
+      passed: '合格',
+      failed: '不合格',
+      absent: '欠席',
+      pending: '未確定',
+      scheduled: '受検予定',
+    },
     ranking: {
       fileName: '成績順位',
       sheet: '成績順位',
@@ -391,6 +426,7 @@ export const STATISTICS_EXPORT_TEXTS: Record<MessageLanguage, StatisticsExportTe
         makeUpPassed: '追試合格者数',
         makeUpStillFailed: '追試でも不合格',
         makeUpPending: '追試結果未確定',
+        makeUpScheduled: '追試受検予定',
         originalPassRate: '本試験の合格率',
         finalPassRate: '追試後の最終合格率',
       },

@@ -4,7 +4,7 @@ import type {
   SupplementaryRow,
   SupplementaryStatisticsView,
 } from '@kaoshi/shared';
-import type { Db } from '../../db/database.js';
+import { nowIso, type Db } from '../../db/database.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { pointsOrNull, rate } from './quantiles.js';
 import { ABSENT_STATUSES, type CandidateRow, type ExamFacts } from './statistics.repository.js';
@@ -13,7 +13,7 @@ import { StatisticsAccess, examView } from './statistics.service.js';
 /** How deep make-ups of make-ups are followed (each is one query). */
 const MAKE_UP_DEPTH_MAX = 10;
 
-const isAbsent = (row: CandidateRow) => ABSENT_STATUSES.includes(row.status as 3 | 5);
+const neverStarted = (row: CandidateRow) => ABSENT_STATUSES.includes(row.status as 3 | 5);
 
 /**
  * Make-up statistics (issue 15 §3). A make-up is an exam whose `make_up_of` names the exam it
@@ -22,8 +22,9 @@ const isAbsent = (row: CandidateRow) => ABSENT_STATUSES.includes(row.status as 3
  * reads); a student's make-up result is the make-up they passed, else the latest they sat, else
  * the latest published for them. A make-up whose scores are not released counts as sat with its
  * result unknown (pending), unless unreleased scores are asked for (then shown and marked).
- * The final pass rate: those who passed the original or a make-up, over those who sat at least
- * once.
+ * A candidate who has not sat a make-up still to come is scheduled, not absent: absence is
+ * known only once its window has closed. The final pass rate: those who passed the original or
+ * a make-up, over those who sat at least once.
  */
 export class SupplementaryService {
   private readonly access: StatisticsAccess;
@@ -66,6 +67,12 @@ export class SupplementaryService {
       else byStudent.set(row.student_id, [row]);
     }
     const shown = (makeUp: ExamFacts) => makeUp.released_at !== null || query.includeUnreleased;
+    const now = nowIso();
+    const closed = (examFacts: ExamFacts) => examFacts.end_at <= now;
+    const isAbsent = (row: CandidateRow) =>
+      neverStarted(row) && (row.exam_id === exam.id || closed(makeUpById.get(row.exam_id)!));
+    const isScheduled = (row: CandidateRow) =>
+      neverStarted(row) && row.exam_id !== exam.id && !closed(makeUpById.get(row.exam_id)!);
 
     const summary = {
       candidates: originals.length,
@@ -78,6 +85,7 @@ export class SupplementaryService {
       makeUpPassed: 0,
       makeUpStillFailed: 0,
       makeUpPending: 0,
+      makeUpScheduled: 0,
     };
     let finalPassed = 0;
     let satOnce = 0;
@@ -92,9 +100,10 @@ export class SupplementaryService {
       const rows = (byStudent.get(row.student_id) ?? []).sort(
         (a, b) => order.get(a.exam_id)! - order.get(b.exam_id)!,
       );
-      const sitting = rows.filter((r) => !isAbsent(r));
+      const sitting = rows.filter((r) => !neverStarted(r));
+      const scheduled = rows.some(isScheduled);
       const passedRow = sitting.find((r) => shown(makeUpById.get(r.exam_id)!) && r.passed === 1);
-      const chosen = passedRow ?? sitting.at(-1) ?? rows.at(-1);
+      const chosen = passedRow ?? sitting.at(-1) ?? rows.find(isScheduled) ?? rows.at(-1);
       const makeUpPassed = passedRow !== undefined;
       const passedFinally = (!absent && row.passed === 1) || (concerned && makeUpPassed);
       if (!absent || (concerned && sitting.length > 0)) satOnce += 1;
@@ -113,6 +122,7 @@ export class SupplementaryService {
           score: visible && !chosenAbsent ? pointsOrNull(chosen.score) : null,
           passed: visible && !chosenAbsent && chosen.passed !== null ? chosen.passed === 1 : null,
           released: makeUpExam.released_at !== null,
+          scheduled: isScheduled(chosen),
         };
         summary.makeUpPublished += 1;
       }
@@ -129,6 +139,9 @@ export class SupplementaryService {
           summary.makeUpPending += 1;
           final = 'pending';
         }
+      } else if (scheduled) {
+        summary.makeUpScheduled += 1;
+        final = 'scheduled';
       } else {
         final = absent ? 'absent' : 'failed';
       }
@@ -151,7 +164,11 @@ export class SupplementaryService {
     const counted = makeUps.filter(shown);
     return {
       exam: examView(exam),
-      makeUps: makeUps.map((row) => ({ ...examView(row), who: row.make_up_who })),
+      makeUps: makeUps.map((row) => ({
+        ...examView(row),
+        who: row.make_up_who,
+        closed: closed(row),
+      })),
       summary: {
         ...summary,
         originalPassRate: rate(summary.passed, summary.sat),

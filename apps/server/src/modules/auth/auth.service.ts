@@ -1,5 +1,6 @@
 import {
   ApiStatus,
+  IMPLIES_SUPER,
   RoleKey,
   UserType,
   clientPasswordHash,
@@ -109,6 +110,10 @@ export class AuthService {
     const ordered = [...roles].sort(([a], [b]) => a - b).map(([, role]) => role);
     const roleKeys = ordered.map((role) => role.key);
     const roleNames = ordered.map((role) => role.name);
+    // The publishing group's job roles each hold role SUPER (spec §6) in themselves.
+    if (!roleKeys.includes(RoleKey.SUPER) && roleKeys.some((key) => IMPLIES_SUPER.includes(key))) {
+      roleKeys.push(RoleKey.SUPER);
+    }
 
     const context: AuthContext = {
       sessionId,

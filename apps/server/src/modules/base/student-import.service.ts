@@ -34,11 +34,12 @@ import {
   addInstructionsSheet,
   checkSheetRows,
   headerColumns,
-  loadWorkbook,
+  readFirstSheet,
   normaliseHeader,
   readCell,
   readHeaderRow,
   styleHeader,
+  type SheetData,
 } from '../../lib/spreadsheet.js';
 import { TEMPLATE_TEXTS, levelWord } from './student-import.texts.js';
 import { InitialPasswords, type InitialPassword } from './student-password.js';
@@ -120,14 +121,14 @@ interface Sheet {
  * The first worksheet: its first non-empty row is the header (any of the four languages, any
  * order), then one student per non-blank row.
  */
-export function readStudentSheet(workbook: ExcelJS.Workbook): Sheet {
-  const sheet = workbook.worksheets[0];
+export function readStudentSheet(sheet: SheetData): Sheet {
   if (!sheet) throw invalid('file', 'workbookNoSheet');
 
   let headerRow: number | undefined;
   const columnAt = new Map<number, Column>();
   const rows: SheetRow[] = [];
-  sheet.eachRow((row, rowNumber) => {
+  for (const row of sheet.rows) {
+    const rowNumber = row.number;
     if (headerRow === undefined) {
       headerRow = rowNumber;
       const headers = {
@@ -141,22 +142,22 @@ export function readStudentSheet(workbook: ExcelJS.Workbook): Sheet {
           columnAt.set(index, column as Column);
         }
       }
-      return;
+      continue;
     }
     const values = emptyValues();
     const cellErrors: RowError[] = [];
     let blank = true;
     for (const [index, column] of columnAt) {
-      const cell = readCell(row.findCell(index), DIGIT_COLUMNS.has(column));
+      const cell = readCell(row.cells.get(index), DIGIT_COLUMNS.has(column));
       values[column] = cell.text;
       if (cell.text !== '') blank = false;
       if (cell.problem) {
         cellErrors.push({ column, code: cell.problem.code, message: cell.problem.message });
       }
     }
-    if (blank && cellErrors.length === 0) return;
+    if (blank && cellErrors.length === 0) continue;
     rows.push({ row: rowNumber, values, cellErrors });
-  });
+  }
   checkSheetRows(headerRow, rows.length, { max: STUDENT_IMPORT_MAX_ROWS });
   return { rows };
 }
@@ -463,7 +464,7 @@ export class StudentImportService {
 
   private async read(file: Buffer): Promise<Sheet> {
     // exceljs stops past this many rows: room for blank rows around the data.
-    return readStudentSheet(await loadWorkbook(file, STUDENT_IMPORT_MAX_ROWS + 1000));
+    return readStudentSheet((await readFirstSheet(file, STUDENT_IMPORT_MAX_ROWS + 1000)).sheet);
   }
 
   /**

@@ -16,6 +16,7 @@ import {
   type StudentView,
 } from '@kaoshi/shared';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, login, type TestApp } from '../../../test/build-app.js';
@@ -455,6 +456,39 @@ describe('student import and export', () => {
         zip([entries[0]!, { ...entries[1]!, declaredSize: 1000 }]),
         /unpacks to more than/,
       );
+    });
+    /** The workbook `file` with its shared strings replaced by `count` strings of `text`. */
+    const withSharedStrings = async (file: Buffer, count: number, text: string) => {
+      const archive = await JSZip.loadAsync(file);
+      expect(archive.file('xl/sharedStrings.xml')).not.toBeNull();
+      const one = `<si><t>${text}</t></si>`;
+      archive.file(
+        'xl/sharedStrings.xml',
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+          `<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${count}" uniqueCount="${count}">` +
+          one.repeat(count) +
+          '</sst>',
+      );
+      return Buffer.from(
+        await archive.generateAsync({
+          type: 'nodebuffer',
+          compression: 'DEFLATE',
+          compressionOptions: { level: 9 },
+        }),
+      );
+    };
+    it('shared strings that unpack past their cap (a small file inflating to 30 MB)', async () => {
+      const file = await withSharedStrings(
+        await workbook([cells(student())]),
+        3,
+        'A'.repeat(10 * 1024 * 1024),
+      );
+      expect(file.length).toBeLessThan(200 * 1024);
+      await refused(file, /^file: the workbook’s shared strings unpack to more than 24 MB/);
+    });
+    it('more shared strings than the cap', async () => {
+      const file = await withSharedStrings(await workbook([cells(student())]), 600_000, 'x');
+      await refused(file, /^file: the workbook has more than 500000 shared strings/);
     });
     it('10 MB of junk', async () => {
       const junk = randomBytes(10 * 1024 * 1024);

@@ -66,6 +66,7 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number,
 export async function certificatePdf(
   facts: CertificateFacts,
   verifyUrl: string,
+  issuer: string,
   language: MessageLanguage,
 ): Promise<Buffer> {
   const font = await loadFont();
@@ -130,7 +131,7 @@ export async function certificatePdf(
   const levelKey = facts.level as keyof typeof CERT_LEVEL_NAMES;
   const levelName = (lang: MessageLanguage) =>
     CERT_LEVEL_NAMES[levelKey]?.[lang] ?? String(facts.level);
-  const value: Record<CertificateFactKey, string> = {
+  const value: Partial<Record<CertificateFactKey, string>> = {
     number: facts.number,
     name: facts.name,
     idNumber: facts.idNumber,
@@ -140,6 +141,8 @@ export async function certificatePdf(
     examDate: localDay(facts.examDate),
     result: `${facts.score} / ${facts.totalScore}  ${zh.passed}${language === 'zh' ? '' : ` / ${own.passed}`}`,
     issuedAt: localDay(facts.issuedAt),
+    // The issuing body is a setting (CERTIFICATE_ISSUER): a row only when the centre gave it.
+    ...(issuer ? { issuer } : {}),
   };
   const keys = Object.keys(value) as CertificateFactKey[];
   y += 30;
@@ -154,7 +157,7 @@ export async function certificatePdf(
         .fontSize(8.5)
         .text(own.facts[key], labelX, y + 17, { width: 150 });
     }
-    doc.fillColor(INK).fontSize(13).text(value[key], valueX, y, { width: valueWidth });
+    doc.fillColor(INK).fontSize(13).text(value[key]!, valueX, y, { width: valueWidth });
     const used = Math.max(doc.y - y, language === 'zh' ? 22 : 30);
     doc
       .lineWidth(0.4)
@@ -169,6 +172,8 @@ export async function certificatePdf(
   const qrX = A4_WIDTH - 80 - qrSize;
   const qrY = Math.max(y + 20, A4_HEIGHT - 90 - qrSize - 40);
   drawQrCode(doc, verifyUrl, qrX, qrY, qrSize);
+  // Clickable too, for a certificate opened on screen.
+  doc.link(qrX, qrY, qrSize, qrSize, verifyUrl);
   doc
     .fillColor(INK)
     .fontSize(10)

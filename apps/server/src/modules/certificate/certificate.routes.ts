@@ -59,7 +59,6 @@ export async function certificateRoutes(
       const file = await certificates.pdf(
         request.params.id,
         requireAuth(request),
-        `${request.protocol}://${request.host}`,
         requestLanguage(request),
       );
       return reply

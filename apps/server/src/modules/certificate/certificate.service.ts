@@ -11,6 +11,7 @@ import {
   type RevokeCertificateBody,
   type VerifyResult,
 } from '@kaoshi/shared';
+import type { Config } from '../../config.js';
 import { nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
@@ -82,7 +83,10 @@ const publicView = (row: Row | undefined): VerifyResult => {
 export class CertificateService {
   private readonly repo: CertificateRepository;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'publicUrl' | 'certificateIssuer'>,
+  ) {
     this.repo = new CertificateRepository(db);
   }
 
@@ -114,8 +118,11 @@ export class CertificateService {
     return (await this.repo.ofUser(auth.user.id)).map(ownView);
   }
 
-  /** The PDF of a valid certificate: staff in scope, or its owner. */
-  async pdf(id: number, auth: AuthContext, origin: string, language: MessageLanguage) {
+  /**
+   * The PDF of a valid certificate: staff in scope, or its owner. Its verification address comes
+   * from PUBLIC_URL: a request's Host is the asker's to choose, and would print their own site.
+   */
+  async pdf(id: number, auth: AuthContext, language: MessageLanguage) {
     let row: Row;
     if (this.isStaff(auth)) {
       row = await this.staffRow(id, auth);
@@ -129,7 +136,8 @@ export class CertificateService {
     if (row.revoked_at !== null) throw conflict('certificateRevoked', { number: row.number });
     const buffer = await certificatePdf(
       factsOf(row),
-      `${origin}${VERIFY_PAGE_PATH}/${row.code}`,
+      `${this.config.publicUrl}${VERIFY_PAGE_PATH}/${row.code}`,
+      this.config.certificateIssuer,
       language,
     );
     const name = `${CERTIFICATE_TEXTS[language].fileName}-${row.number}-${localDay(row.exam_date)}.pdf`;

@@ -12,6 +12,7 @@ import {
   type ListResult,
   type MyCertificateView,
   type VerifyResult,
+  VERIFY_PAGE_PATH,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, createTestApp, login, type TestApp } from '../../../test/build-app.js';
@@ -29,6 +30,8 @@ import { VERIFY_RATE_PER_MINUTE } from './certificate.routes.js';
 const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 const PASSWORD = 'Cert-pass-1';
+const PUBLIC_URL = 'https://verify.kaoshi.example';
+const ISSUER = '滨海市职业技能鉴定指导中心';
 
 /** Every certificate text a PDF's ToUnicode maps hold: the characters it draws. */
 function drawnCharacters(pdf: Buffer): Set<string> {
@@ -64,7 +67,7 @@ describe('certificates', () => {
   let fullIds: string[];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ PUBLIC_URL: PUBLIC_URL, CERTIFICATE_ISSUER: ISSUER });
     admin = await login(t.app);
     anonymous = new Client(t.app);
     const s = await createStructure(t.handle.db);
@@ -313,7 +316,8 @@ describe('certificates', () => {
       method: 'GET',
       url: `${BASE}/getCertificatePdf/${first.id}`,
       cookies: { KAOSHI_TOKEN: mine.token! },
-      headers: { 'accept-language': 'ja', host: 'kaoshi.example:8080' },
+      // A Host of the asker's choosing must not reach the printed verification address.
+      headers: { 'accept-language': 'ja', host: 'verify-kaoshi.evil.example' },
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -325,8 +329,14 @@ describe('certificates', () => {
     expect(raw.match(/\/Type \/Page\b/g)).toHaveLength(1);
     expect(raw).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
     expect(raw).toContain(`(${first.number})`);
+    // The QR code is also a link: its address is the configured public one, never the Host.
+    expect(raw).toContain(`/URI (${PUBLIC_URL}${VERIFY_PAGE_PATH}/${first.code})`);
+    expect(raw).not.toContain('evil');
     const drawn = drawnCharacters(pdf);
-    for (const ch of `张三丰${first.number}证书编号証書番号`) expect(drawn.has(ch)).toBe(true);
+    // The issuing body (CERTIFICATE_ISSUER) is printed, with its label.
+    for (const ch of `张三丰${first.number}证书编号証書番号${ISSUER}发证机构`) {
+      expect(drawn.has(ch), ch).toBe(true);
+    }
     // The font is a subset: far below the 10 MB of the whole Noto Sans SC.
     expect(pdf.length).toBeLessThan(400_000);
   });

@@ -9,7 +9,8 @@ export type CertificateFactKey =
   | 'exam'
   | 'examDate'
   | 'result'
-  | 'issuedAt';
+  | 'issuedAt'
+  | 'issuer';
 
 /** The printed certificate's words in each language: Chinese first, the reader's beside it. */
 export const CERTIFICATE_TEXTS: Record<
@@ -36,6 +37,7 @@ export const CERTIFICATE_TEXTS: Record<
       examDate: '考试日期',
       result: '考试成绩',
       issuedAt: '发证日期',
+      issuer: '发证机构',
     },
     passed: '合格',
     scan: '扫描二维码验证证书真伪',
@@ -54,6 +56,7 @@ export const CERTIFICATE_TEXTS: Record<
       examDate: 'Exam date',
       result: 'Result',
       issuedAt: 'Issued on',
+      issuer: 'Issued by',
     },
     passed: 'Passed',
     scan: 'Scan the QR code to verify this certificate',
@@ -72,6 +75,7 @@ export const CERTIFICATE_TEXTS: Record<
       examDate: 'Fecha del examen',
       result: 'Resultado',
       issuedAt: 'Fecha de emisión',
+      issuer: 'Organismo emisor',
     },
     passed: 'Aprobado',
     scan: 'Escanee el código QR para verificar este certificado',
@@ -90,6 +94,7 @@ export const CERTIFICATE_TEXTS: Record<
       examDate: '試験日',
       result: '成績',
       issuedAt: '発行日',
+      issuer: '発行機関',
     },
     passed: '合格',
     scan: 'QR コードを読み取って証書を検証できます',

@@ -254,6 +254,25 @@ export class ExamRepository {
     return Number(row.n);
   }
 
+  /**
+   * Another make-up of `originalId` that already has some of `makeUpId`'s students: its name and
+   * how many of them (the first such make-up by id), or undefined.
+   */
+  async overlappingMakeUp(originalId: number, makeUpId: number) {
+    const row = await this.db
+      .selectFrom('exam_candidates as mine')
+      .innerJoin('exam_candidates as theirs', 'theirs.student_id', 'mine.student_id')
+      .innerJoin('exams', 'exams.id', 'theirs.exam_id')
+      .select(['exams.id', 'exams.name', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('mine.exam_id', '=', makeUpId)
+      .where('exams.make_up_of', '=', originalId)
+      .where('exams.id', '!=', makeUpId)
+      .groupBy(['exams.id', 'exams.name'])
+      .orderBy('exams.id')
+      .executeTakeFirst();
+    return row && { name: row.name, count: Number(row.n) };
+  }
+
   makeUps(examId: number) {
     return this.db
       .selectFrom('exams')

@@ -962,11 +962,15 @@ describe('exams', () => {
         ),
       );
       expect(await tickets(failed.id)).toEqual(['A-00002', 'A-00003']);
+      // Each of them has a make-up already: a second one is a duplicate.
+      expectStatus(
+        await admin.post(`${BASE}/addMakeUpExam`, makeUp(original, { who: 'both' })),
+        ApiStatus.CONFLICT,
+      );
+      const another = await closedExam({ released: true });
+      await score(another);
       const both = expectOk(
-        await admin.post<{ id: number }>(
-          `${BASE}/addMakeUpExam`,
-          makeUp(original, { who: 'both' }),
-        ),
+        await admin.post<{ id: number }>(`${BASE}/addMakeUpExam`, makeUp(another, { who: 'both' })),
       );
       expect(await tickets(both.id)).toEqual(['A-00002', 'A-00003', 'A-00004', 'A-00005']);
       expect((await candidatesOf(both.id)).list.map((c) => c.seatNumber)).toEqual([1, 2, 3, 4]);
@@ -975,7 +979,6 @@ describe('exams', () => {
       expect(view.makeUps.map((m) => [m.id, m.who, m.candidateCount])).toEqual([
         [absent.id, 'absent', 2],
         [failed.id, 'failed', 2],
-        [both.id, 'both', 4],
       ]);
       // The original keeps its results; it cannot be deleted while its make-ups exist.
       expect((await candidatesOf(original, { keyword: 'A-00002' })).list[0]).toMatchObject({

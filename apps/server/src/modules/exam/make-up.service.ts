@@ -17,7 +17,8 @@ import { MAKE_UP_TEXTS } from './exam.texts.js';
  * Make-up exams (补考): after an exam closes, a published exam linked to it for its failed
  * candidates (a known score under the pass score), its absent ones (never started), or both;
  * with the same or another passed paper of the job type and level, and a window of its own. The
- * original's batches, notice and policies carry over.
+ * original's batches, notice and policies carry over. A candidate is in at most one make-up of
+ * an exam: who fails a make-up again is made up from that make-up (a chain).
  */
 export class MakeUpService {
   constructor(
@@ -125,6 +126,15 @@ export class MakeUpService {
       const candidates = await repo.candidateCount(makeUpId);
       if (candidates === 0) {
         throw conflict('makeUpNobody', { id: original.id, who: whoWords(body.who) });
+      }
+      // A candidate has one make-up of an exam; who still fails it gets a make-up of that one.
+      const overlap = await repo.overlappingMakeUp(original.id, makeUpId);
+      if (overlap) {
+        throw conflict('makeUpDuplicate', {
+          name: original.name,
+          makeUp: overlap.name,
+          count: overlap.count,
+        });
       }
       await repo.record(
         makeUpId,

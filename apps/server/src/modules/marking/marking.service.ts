@@ -478,7 +478,11 @@ export class MarkingService {
 
   /**
    * A marker's score: a new mark by the lease holder, or a revision of their own mark of this
-   * cycle until the answer is arbitrated or the question's marking closes.
+   * cycle until the answer is arbitrated or the question's marking closes. Under double marking
+   * the reply is the same whatever the other marker gave: the mean or an arbitration would tell
+   * a marker the other score (a few revisions solve for it) and let them steer the mean. A
+   * revision is weighed against the other mark again, so one past the tolerance goes to
+   * arbitration.
    */
   async score(body: ScoreAnswerBody, auth: AuthContext): Promise<ScoreAnswerResult> {
     const found = await this.repo.answer(body.answerId);
@@ -544,10 +548,12 @@ export class MarkingService {
       }
       return outcome;
     });
+    if (needed > 1) return { answerId: found.id, final: null, arbitration: false, blind: true };
     return {
       answerId: found.id,
       final: result.final === null ? null : scoreFromHundredths(result.final),
       arbitration: result.arbitration,
+      blind: false,
     };
   }
 
@@ -624,7 +630,12 @@ export class MarkingService {
       ]);
       await this.repo.refreshAttempt(trx, answer.attempt_id);
     });
-    return { answerId: answer.id, final: scoreFromHundredths(score), arbitration: false };
+    return {
+      answerId: answer.id,
+      final: scoreFromHundredths(score),
+      arbitration: false,
+      blind: false,
+    };
   }
 
   // ── The score log ─────────────────────────────────────────────────────────────────────

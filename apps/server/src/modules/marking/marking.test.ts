@@ -362,6 +362,7 @@ describe('marking', () => {
       answerId,
       final: 2,
       arbitration: false,
+      blind: false,
     });
     // Marks exist: the rules they were given under no longer change, named as the form names them.
     const locked = await arbiter.client.request({
@@ -660,15 +661,16 @@ describe('marking', () => {
           comment: 'Half the steps',
         }),
       ),
-    ).toEqual({ answerId: c, final: 1, arbitration: false });
+    ).toEqual({ answerId: c, final: 1, arbitration: false, blind: false });
     // The arbiter's score is final: its markers can no longer revise it.
     expectStatus(await score(m1.client, c, 1), ApiStatus.CONFLICT);
 
-    // A marker revises their own mark: the mean follows.
+    // A marker revises their own mark: the mean follows, unseen by the marker.
     expect(expectOk(await score(m1.client, b, 1.5, 'second look'))).toEqual({
       answerId: b,
-      final: 1.5,
+      final: null,
       arbitration: false,
+      blind: true,
     });
     const totals = await t.handle.db
       .selectFrom('marking_answers')
@@ -720,6 +722,81 @@ describe('marking', () => {
     }
     expect(tickets.length).toBeGreaterThan(0);
   });
+  it('double marking tells a marker nothing that depends on the other mark; a revision past the tolerance goes to arbitration', async () => {
+    const exam = await closedExam(smallBatch);
+    const itemId = exam.marked[0]!;
+    await addFinishedAttempts(t.handle.db, exam.id, { markedItemIds: [itemId], objective: 200 });
+    const [m1, m2] = [markers[3]!, markers[4]!];
+    expectOk(
+      await arbiter.client.post(
+        `${BASE}/setMarkingPlan`,
+        plan(exam.id, {
+          double: true,
+          tolerance: 0.5,
+          assignments: [{ itemId, markerIds: [m1.id, m2.id] }],
+        }),
+      ),
+    );
+    /** A reply without its answer id: what a marker could compare between answers. */
+    const told = async (client: Client, answerId: number, points: number) => {
+      const { answerId: echoed, ...rest } = expectOk(await score(client, answerId, points));
+      expect(echoed).toBe(answerId);
+      return rest;
+    };
+    const desk = async (marker: typeof m1, scoreOf: (answerId: number) => number) => {
+      const replies: unknown[] = [];
+      const ids: number[] = [];
+      for (;;) {
+        const { answer } = expectOk(await next(marker.client, exam.id, itemId));
+        if (!answer) return { ids, replies };
+        ids.push(answer.answerId);
+        replies.push(await told(marker.client, answer.answerId, scoreOf(answer.answerId)));
+      }
+    };
+    const first = await desk(m1, () => 1);
+    expect(first.ids).toHaveLength(3);
+    const [a, b, c] = first.ids.sort((x, y) => x - y) as [number, number, number];
+    // The second marker agrees on a, differs within the tolerance on b, beyond it on c.
+    const secondScores = new Map([
+      [a, 1],
+      [b, 1.5],
+      [c, 2],
+    ]);
+    const second = await desk(m2, (id) => secondScores.get(id)!);
+    // The second marker's three replies: one and the same, though the outcomes differ.
+    expect(second.replies[1]).toEqual(second.replies[0]);
+    expect(second.replies[2]).toEqual(second.replies[0]);
+    // Revisions after both marks are in: the same reply whatever the other marker gave.
+    const revisedA = await told(m1.client, a, 1.5);
+    const revisedB = await told(m1.client, b, 1.5);
+    expect(revisedB).toEqual(revisedA);
+    // Past the tolerance from the other mark (1): to arbitration, and still the same reply.
+    expect(await told(m1.client, a, 0)).toEqual(revisedA);
+    const blind = { final: null, arbitration: false, blind: true };
+    for (const reply of [...first.replies, ...second.replies, revisedA]) {
+      expect(reply).toEqual(blind);
+    }
+
+    const rows = new Map(
+      (
+        await t.handle.db
+          .selectFrom('marking_answers')
+          .select(['id', 'final_score', 'arbitration'])
+          .where('exam_id', '=', exam.id)
+          .execute()
+      ).map((row) => [row.id, row]),
+    );
+    expect(rows.get(a)).toMatchObject({ final_score: null, arbitration: 1 });
+    expect(rows.get(b)).toMatchObject({ final_score: 150, arbitration: 0 });
+    expect(rows.get(c)).toMatchObject({ final_score: null, arbitration: 1 });
+    const waiting = expectOk(
+      await arbiter.client.get<{ list: ArbitrationView[]; total: number }>(
+        `${BASE}/listArbitration?examId=${exam.id}`,
+      ),
+    );
+    expect(waiting.list.map((row) => row.answerId).sort((x, y) => x - y)).toEqual([a, c]);
+  });
+
   it('group audit: a sample once all are marked, a failure back to marking (logged), a pass closes', async () => {
     const exam = await closedExam(smallBatch);
     const itemId = exam.marked[1]!;
@@ -827,6 +904,29 @@ describe('marking', () => {
     expect(
       expectOk(await admin.post<ReleaseView>(`${BASE}/releaseScores/${exam.id}`)).releasedAt,
     ).not.toBeNull();
+  });
+
+  it('refuses releasing an exam still open, naming it by its name and end; the overview says it is open', async () => {
+    const exam = await closedExam(smallBatch);
+    const endAt = at(2);
+    await t.handle.db
+      .updateTable('exams')
+      .set({ end_at: endAt })
+      .where('id', '=', exam.id)
+      .execute();
+    const progress = expectOk(
+      await admin.get<MarkingProgressView>(`${BASE}/getMarkingProgress/${exam.id}`),
+    );
+    expect(progress).toMatchObject({ closed: false, endAt });
+    const early = await admin.request({
+      method: 'POST',
+      url: `${BASE}/releaseScores/${exam.id}`,
+      headers: { 'accept-language': 'zh' },
+    });
+    expectStatus(early, ApiStatus.CONFLICT);
+    const name = `Marking exam ${hours}`;
+    expect(early.body.message).toContain(`考试「${name}」尚未结束`);
+    expect(early.body.message).not.toContain(`考试 ${exam.id} `);
   });
 
   it('releases scores only when marking is complete, to the publisher; a withdrawal needs a reason', async () => {

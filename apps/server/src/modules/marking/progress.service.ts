@@ -137,6 +137,8 @@ export class ProgressService {
       absent: closed ? counts.candidates - counts.started : 0,
       objectiveScored: counts.scored,
       released: exam.released_at !== null,
+      endAt: exam.end_at,
+      closed,
       plan,
       items: marked,
     };

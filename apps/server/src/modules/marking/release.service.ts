@@ -7,6 +7,7 @@ import {
   issueCertificatesOnRelease,
   revokeCertificatesOnWithdrawal,
 } from '../certificate/certificate.issue.js';
+import { shownTime } from '../attempt/answer-writer.js';
 import { AuditRepository } from './audit.repository.js';
 import type { AuditService } from './audit.service.js';
 import type { MarkingService } from './marking.service.js';
@@ -43,10 +44,14 @@ export class ReleaseService {
     const exam = await this.marking.examFor(examId, auth, 'manage');
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: examId });
     const at = nowIso();
-    if (exam.end_at > at) throw conflict('releaseExamOpen', { id: examId });
+    if (exam.end_at > at) {
+      throw conflict('releaseExamOpen', { name: exam.name, end: shownTime(exam.end_at) });
+    }
     await this.marking.enroll(exam.id, exam.paper_version_id);
     const open = await this.repo.open(examId);
-    if (open.attempts > 0) throw conflict('releaseExamOpen', { id: examId });
+    if (open.attempts > 0) {
+      throw conflict('releaseAttemptsRunning', { name: exam.name, count: open.attempts });
+    }
     if (open.answers > 0) throw conflict('releaseMarkingOpen', { count: open.answers });
     const plan = await this.marking.planView(examId);
     if (plan && plan.auditShare > 0) {

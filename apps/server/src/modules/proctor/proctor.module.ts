@@ -33,7 +33,7 @@ export async function proctorModule(
   // The socket room checks what the routes check: the key, role SUPER, the exam in scope.
   opts.hub.canWatch = async (auth, examId) => {
     const allowed =
-      hasAnyPermission(auth, [Perm.PUBLISH]) &&
+      hasAnyPermission(auth, [Perm.PUBLISH, Perm.INVIGILATE]) &&
       (auth.superAdmin || auth.roleKeys.includes(RoleKey.SUPER));
     if (!allowed) throw forbidden('permissionDenied');
     await proctor.access(auth, examId);

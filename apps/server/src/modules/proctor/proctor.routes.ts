@@ -27,7 +27,10 @@ export async function proctorRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { proctor } = opts;
-  const config = { access: { permission: [Perm.PUBLISH], role: RoleKey.SUPER } };
+  // Invigilators (EXAM-INVIGILATE) watch and act on running exams; publishers too.
+  const config = {
+    access: { permission: [Perm.PUBLISH, Perm.INVIGILATE], role: RoleKey.SUPER },
+  };
   const tags = ['proctor'];
 
   r.get(

@@ -39,10 +39,11 @@ import {
   addInstructionsSheet,
   checkSheetRows,
   headerColumns,
-  loadWorkbook,
+  readFirstSheet,
   readCell,
   readHeaderRow,
   styleHeader,
+  type SheetData,
 } from '../../lib/spreadsheet.js';
 import { QUESTION_TEMPLATE_TEXTS, type DescribedColumn } from './question-import.texts.js';
 import { QuestionRepository, type NewQuestion } from './question.repository.js';
@@ -99,13 +100,13 @@ const HEADER_COLUMNS = headerColumns<Column>(QUESTION_IMPORT_HEADERS);
 const englishHeader = (column: Column) => `"${QUESTION_IMPORT_HEADERS.en[column]}"`;
 
 /** The first sheet: its first non-empty row is the header (any language, any order). */
-export function readQuestionSheet(workbook: ExcelJS.Workbook): RawQuestion[] {
-  const sheet = workbook.worksheets[0];
+export function readQuestionSheet(sheet: SheetData): RawQuestion[] {
   if (!sheet) throw invalid('file', 'workbookNoSheet');
   let headerRow: number | undefined;
   let columnAt = new Map<number, Column>();
   const rows: RawQuestion[] = [];
-  sheet.eachRow((row, rowNumber) => {
+  for (const row of sheet.rows) {
+    const rowNumber = row.number;
     if (headerRow === undefined) {
       headerRow = rowNumber;
       columnAt = readHeaderRow(row, rowNumber, {
@@ -113,13 +114,13 @@ export function readQuestionSheet(workbook: ExcelJS.Workbook): RawQuestion[] {
         required: QUESTION_IMPORT_REQUIRED_COLUMNS,
         englishHeader,
       });
-      return;
+      continue;
     }
     const values = emptyValues();
     const problems: QuestionProblem[] = [];
     let blank = true;
     for (const [index, column] of columnAt) {
-      const cell = row.findCell(index);
+      const cell = row.cells.get(index);
       // Excel turns a typed TRUE or FALSE into a logical value: a judgement answer.
       if (column === 'answer' && cell?.type === ExcelJS.ValueType.Boolean) {
         values.answer = cell.value ? 'T' : 'F';
@@ -139,9 +140,9 @@ export function readQuestionSheet(workbook: ExcelJS.Workbook): RawQuestion[] {
         });
       }
     }
-    if (blank && problems.length === 0) return;
+    if (blank && problems.length === 0) continue;
     rows.push({ row: rowNumber, values, plain: false, problems });
-  });
+  }
   checkSheetRows(headerRow, rows.length, { max: QUESTION_IMPORT_MAX_ROWS });
   return rows;
 }
@@ -637,8 +638,8 @@ export class QuestionImportService {
       return { rows: readQuestionText(upload.file).map(checkContent), fixed: upload.structure };
     }
     // exceljs stops past this many rows: room for blank rows around the data.
-    const workbook = await loadWorkbook(upload.file, QUESTION_IMPORT_MAX_ROWS + 1000);
-    return { rows: readQuestionSheet(workbook).map(checkContent), fixed: null };
+    const { sheet } = await readFirstSheet(upload.file, QUESTION_IMPORT_MAX_ROWS + 1000);
+    return { rows: readQuestionSheet(sheet).map(checkContent), fixed: null };
   }
 
   /**

@@ -1,4 +1,5 @@
 import {
+  IMPLIES_SUPER,
   Perm,
   ROLE_SEEDS,
   RoleKey,
@@ -38,6 +39,14 @@ export function beyondActor(
         roleKey === RoleKey.SUPER_ADMIN ? 'every permission (SUPER_ADMIN)' : `role ${roleKey}`,
       );
     }
+  }
+  // A job role of the publishing group brings role SUPER with it.
+  if (
+    [...roleKeys].some((key) => IMPLIES_SUPER.includes(key)) &&
+    !actor.roleKeys.includes(RoleKey.SUPER) &&
+    !missing.includes(`role ${RoleKey.SUPER}`)
+  ) {
+    missing.push(`role ${RoleKey.SUPER}`);
   }
   return missing;
 }

@@ -156,7 +156,7 @@ describe('role management (spec §7 role calls)', () => {
         /key/,
       );
       expectStatus(
-        await admin.post(`${ROLE}/addRole`, { name: 'Copy', key: RoleKey.TEACHER }),
+        await admin.post(`${ROLE}/addRole`, { name: 'Copy', key: RoleKey.QUESTION_WRITER }),
         10004,
         /key/,
       );
@@ -251,8 +251,8 @@ describe('role management (spec §7 role calls)', () => {
     });
 
     it('gives a seeded role the ids of its seeded keys', async () => {
-      const teacher = await roleIdOf(admin, RoleKey.TEACHER);
-      const expected = seedKeysOf(RoleKey.TEACHER)
+      const teacher = await roleIdOf(admin, RoleKey.QUESTION_WRITER);
+      const expected = seedKeysOf(RoleKey.QUESTION_WRITER)
         .map(idOf)
         .sort((a, b) => a - b);
       expect(expectOk(await refIds(admin, teacher))).toEqual(expected);
@@ -321,9 +321,13 @@ describe('role management (spec §7 role calls)', () => {
 
   describe('listPermissionKeysByRoles (form)', () => {
     it('answers the keys of the named roles for an administrator', async () => {
-      const keys = expectOk(await keysByRoles(admin, `${RoleKey.TEACHER},${RoleKey.STUDENT}`));
+      const keys = expectOk(
+        await keysByRoles(admin, `${RoleKey.QUESTION_WRITER},${RoleKey.STUDENT}`),
+      );
       expect(keys).toEqual(
-        [...new Set([...seedKeysOf(RoleKey.TEACHER), ...seedKeysOf(RoleKey.STUDENT)])].sort(),
+        [
+          ...new Set([...seedKeysOf(RoleKey.QUESTION_WRITER), ...seedKeysOf(RoleKey.STUDENT)]),
+        ].sort(),
       );
       const everything = expectOk(await keysByRoles(admin, RoleKey.SUPER_ADMIN));
       expect([...everything].sort()).toEqual([...ids.keys()].sort());
@@ -334,7 +338,7 @@ describe('role management (spec §7 role calls)', () => {
       expect(expectOk(await keysByRoles(teacher.client, teacher.role.key))).toEqual(
         [Perm.COURSE, Perm.KNOW].sort(),
       );
-      expectStatus(await keysByRoles(teacher.client, RoleKey.TEACHER), 10001);
+      expectStatus(await keysByRoles(teacher.client, RoleKey.QUESTION_WRITER), 10001);
       expectStatus(
         await keysByRoles(teacher.client, `${teacher.role.key},${RoleKey.SUPER_ADMIN}`),
         10001,

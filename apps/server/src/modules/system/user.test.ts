@@ -186,7 +186,7 @@ describe('user management (spec §7 user calls)', () => {
   describe('queryUserDetailByUserId', () => {
     it('returns the user with roleIds and roleNames and never a password', async () => {
       const custom = await createRole(admin, { name: 'Detail role' });
-      const teacherRoleId = await roleIdOf(admin, RoleKey.TEACHER);
+      const teacherRoleId = await roleIdOf(admin, RoleKey.QUESTION_WRITER);
       const { id, name } = await addUser(admin, {
         nickName: 'Detailed',
         roleIds: [custom.roleId, teacherRoleId],
@@ -205,7 +205,9 @@ describe('user management (spec §7 user calls)', () => {
       expect(user.roleIds).toEqual(
         teacherFirst ? [teacherRoleId, custom.roleId] : [custom.roleId, teacherRoleId],
       );
-      expect([...user.roleNames].sort()).toEqual(['Detail role', roleName(RoleKey.TEACHER)].sort());
+      expect([...user.roleNames].sort()).toEqual(
+        ['Detail role', roleName(RoleKey.QUESTION_WRITER)].sort(),
+      );
       expect(Object.keys(user).filter((key) => /pass/i.test(key))).toEqual([]);
       expect(JSON.stringify(user)).not.toMatch(/argon2/);
     });
@@ -337,7 +339,7 @@ describe('user management (spec §7 user calls)', () => {
 
   describe('bindUserWithRole', () => {
     it("replaces the user's whole role set", async () => {
-      const teacherRole = await roleIdOf(admin, RoleKey.TEACHER);
+      const teacherRole = await roleIdOf(admin, RoleKey.QUESTION_WRITER);
       const studentRole = await roleIdOf(admin, RoleKey.STUDENT);
       const custom = await createRole(admin);
       const { id, name } = await addUser(admin, { roleIds: [teacherRole, custom.roleId] });
@@ -354,7 +356,7 @@ describe('user management (spec §7 user calls)', () => {
     });
 
     it('refuses an unknown role id with 10003 and keeps the previous roles', async () => {
-      const teacherRole = await roleIdOf(admin, RoleKey.TEACHER);
+      const teacherRole = await roleIdOf(admin, RoleKey.QUESTION_WRITER);
       const studentRole = await roleIdOf(admin, RoleKey.STUDENT);
       const { id } = await addUser(admin, { roleIds: [teacherRole] });
       const result = await admin.post(`${USER}/bindUserWithRole`, {
@@ -368,14 +370,14 @@ describe('user management (spec §7 user calls)', () => {
     it('refuses an unknown user with 10003', async () => {
       const result = await admin.post(`${USER}/bindUserWithRole`, {
         userId: 9_999_999,
-        roleIds: [await roleIdOf(admin, RoleKey.TEACHER)],
+        roleIds: [await roleIdOf(admin, RoleKey.QUESTION_WRITER)],
       });
       expectStatus(result, 10003);
     });
 
     it('refuses to take SUPER_ADMIN from its last holder with 10004', async () => {
       const superAdmin = await roleIdOf(admin, RoleKey.SUPER_ADMIN);
-      const teacherRole = await roleIdOf(admin, RoleKey.TEACHER);
+      const teacherRole = await roleIdOf(admin, RoleKey.QUESTION_WRITER);
       expectStatus(
         await admin.post(`${USER}/bindUserWithRole`, { userId: 1, roleIds: [teacherRole] }),
         10004,

@@ -15,6 +15,7 @@ import {
   Space,
   Table,
   Tag,
+  Tooltip,
   Typography,
   type TableColumnsType,
 } from 'antd';
@@ -34,19 +35,30 @@ import { useAnalysisAccess } from './use-analysis-access';
 import { useExamParam } from './use-exam-param';
 import './analysis.css';
 
-const FINAL_COLOR = { passed: 'green', failed: 'red', absent: 'default', pending: 'blue' } as const;
+const FINAL_COLOR = {
+  passed: 'green',
+  failed: 'red',
+  absent: 'default',
+  pending: 'blue',
+  scheduled: 'cyan',
+} as const;
 
-/** A score or "absent", and pass or fail, of one sitting. */
+/** A score or "absent", and pass or fail, of one sitting; "scheduled" for one still to come. */
 function Result({
   absent,
   score,
   passed,
+  scheduled = false,
 }: {
   absent: boolean;
   score: number | null;
   passed: boolean | null;
+  scheduled?: boolean;
 }) {
   const { t } = useTranslation();
+  if (scheduled) {
+    return <Tag color="cyan">{t('analysis.supplementary.finalStates.scheduled')}</Tag>;
+  }
   if (absent) return <Tag>{t('analysis.absent')}</Tag>;
   return (
     <Space size={4}>
@@ -145,6 +157,8 @@ export default function Supplementary() {
   ];
 
   const target = view && lastSitting(view);
+  // A make-up still to come has its candidates: the next one waits for its results.
+  const comingMakeUp = view?.makeUps.find((makeUp) => !makeUp.closed);
 
   return (
     <Card size={screens.sm ? undefined : 'small'} className="analysis-page">
@@ -175,13 +189,22 @@ export default function Supplementary() {
               actions={
                 <Space wrap>
                   {access.publishing && (
-                    <Button
-                      type="primary"
-                      icon={<ReloadOutlined />}
-                      onClick={() => setMakeUpFor(target.id)}
+                    <Tooltip
+                      title={
+                        comingMakeUp &&
+                        t('analysis.supplementary.publishWaits', { name: comingMakeUp.name })
+                      }
                     >
-                      {t('analysis.supplementary.publish')}
-                    </Button>
+                      <Button
+                        type="primary"
+                        icon={<ReloadOutlined />}
+                        disabled={comingMakeUp !== undefined}
+                        className="supplementary-publish"
+                        onClick={() => setMakeUpFor(target.id)}
+                      >
+                        {t('analysis.supplementary.publish')}
+                      </Button>
+                    </Tooltip>
                   )}
                   <Button
                     icon={<FileExcelOutlined />}
@@ -193,6 +216,15 @@ export default function Supplementary() {
                 </Space>
               }
             />
+            {comingMakeUp && access.publishing && (
+              <Alert
+                type="info"
+                showIcon
+                className="supplementary-publish-waits"
+                style={{ marginBottom: 12 }}
+                title={t('analysis.supplementary.publishWaits', { name: comingMakeUp.name })}
+              />
+            )}
             <MakeUpList view={view} />
             <SupplementaryCards summary={view.summary} />
             <Table<SupplementaryRow>
@@ -249,6 +281,7 @@ function SupplementaryCards({ summary }: { summary: SupplementaryStatisticsView[
     { key: 'absent', value: summary.absent },
     { key: 'makeUpPublished', value: summary.makeUpPublished },
     { key: 'makeUpSat', value: summary.makeUpSat },
+    { key: 'makeUpScheduled', value: summary.makeUpScheduled },
     { key: 'makeUpPassed', value: summary.makeUpPassed, color: '#389e0d' },
     {
       key: 'makeUpStillFailed',

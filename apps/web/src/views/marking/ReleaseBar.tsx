@@ -6,15 +6,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { releaseScores, withdrawScores } from '../../api/marking';
 import { MODAL_WIDTH } from '../../components/list/responsive';
+import { analysisKeys } from '../analysis/analysis-keys';
+import { certificateKeys } from '../analysis/certificate-paths';
+import { localTime } from '../exam/exam-format';
 import { markingKeys } from './marking-format';
 
 /** The exam's release state and history (getRelease), under the marking keys' prefix. */
 export const releaseKey = (examId: number) => [...markingKeys.all, 'release', examId] as const;
 
 /**
- * Release (issue 14 §5) after a confirmation, or withdraw a release with a reason. The server
- * refuses a release while marking or the group audit is open, in its own words (the request
- * layer's toast). The history each call answers replaces the one getRelease read.
+ * Release (issue 14 §5) after a confirmation, or withdraw a release with a reason. Before the
+ * exam has closed the button only says when it closes; the server refuses a release while
+ * marking or the group audit is open, in its own words (the request layer's toast). The history
+ * each call answers replaces the one getRelease read. A release or withdrawal changes what the
+ * score analysis screens list, so their queries are refreshed too.
  */
 export function ReleaseBar({ view }: { view: MarkingProgressView }) {
   const { t } = useTranslation();
@@ -23,30 +28,41 @@ export function ReleaseBar({ view }: { view: MarkingProgressView }) {
   const [withdrawing, setWithdrawing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: markingKeys.all });
+  const refresh = () =>
+    Promise.all(
+      [markingKeys.all, analysisKeys.all, certificateKeys.all].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
   const onHistory = (release: ReleaseView) =>
     queryClient.setQueryData(releaseKey(view.examId), release);
 
   const release = () =>
-    modal.confirm({
-      title: t('marking.release.releaseConfirm', { name: view.name }),
-      content: t('marking.release.releaseHelp'),
-      okText: t('marking.release.release'),
-      cancelText: t('common.cancel'),
-      className: 'marking-release-confirm',
-      onOk: async () => {
-        let result: ReleaseView;
-        try {
-          result = await releaseScores(view.examId);
-        } catch {
-          return;
-        } finally {
-          void refresh();
-        }
-        onHistory(result);
-        message.success(t('marking.release.released'));
-      },
-    });
+    !view.closed
+      ? modal.warning({
+          title: t('marking.release.notClosed', { name: view.name, end: localTime(view.endAt) }),
+          okText: t('common.ok'),
+          className: 'marking-release-early',
+        })
+      : modal.confirm({
+          title: t('marking.release.releaseConfirm', { name: view.name }),
+          content: t('marking.release.releaseHelp'),
+          okText: t('marking.release.release'),
+          cancelText: t('common.cancel'),
+          className: 'marking-release-confirm',
+          onOk: async () => {
+            let result: ReleaseView;
+            try {
+              result = await releaseScores(view.examId);
+            } catch {
+              return;
+            } finally {
+              void refresh();
+            }
+            onHistory(result);
+            message.success(t('marking.release.released'));
+          },
+        });
 
   const withdraw = async ({ reason }: { reason: string }) => {
     setSaving(true);

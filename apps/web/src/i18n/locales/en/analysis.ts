@@ -99,6 +99,8 @@ export default {
   },
   supplementary: {
     publish: 'Publish a make-up for those still failing',
+    publishWaits:
+      'The make-up “{{name}}” has not closed yet: publish the next one for those still failing once its results are in.',
     original: 'Original exam',
     makeUp: 'Make-up',
     final: 'Final result',
@@ -115,6 +117,7 @@ export default {
       failed: 'Still failing',
       absent: 'Absent',
       pending: 'Pending',
+      scheduled: 'Make-up to come',
     },
     summary: {
       candidates: 'Candidates',
@@ -122,6 +125,7 @@ export default {
       absent: 'Absent',
       makeUpPublished: 'Make-up published for',
       makeUpSat: 'Sat the make-up',
+      makeUpScheduled: 'Make-up still to come',
       makeUpPassed: 'Passed the make-up',
       makeUpStillFailed: 'Still failing',
       originalPassRate: 'Original pass rate',

@@ -168,6 +168,8 @@ export default {
     release: 'Release scores',
     withdraw: 'Withdraw release',
     releaseConfirm: 'Release the scores of “{{name}}”?',
+    notClosed:
+      'The exam “{{name}}” has not closed yet (it closes at {{end}}): release its scores once it has closed and marking is done.',
     releaseHelp:
       'Candidates then see what the exam’s policy allows: the score, pass or fail, per-part scores and, if review is allowed, their answers beside the keys.',
     withdrawConfirm: 'Withdraw the release of “{{name}}”?',
@@ -224,8 +226,7 @@ export default {
     revising: 'Revising your score for {{code}}',
     saved: 'Saved: {{code}} scored {{score}}',
     final: 'final score {{score}}',
-    waitsSecond: 'waits for a second marker',
-    toArbitration: 'the two marks differ beyond the tolerance: sent to arbitration',
+    blind: 'double marking: the agreed score follows from both marks, unseen at the desk',
     session: 'Scored at this desk',
     points: '{{score}} pts',
     revise: 'Revise',

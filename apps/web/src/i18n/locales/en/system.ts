@@ -8,21 +8,39 @@ export default {
   /** Built-in roles, shown while they keep their seeded name. */
   roleNames: {
     SUPER_ADMIN: 'Super administrator',
-    SUPER: 'Marker',
+    SUPER: 'Exam publishing group member',
+    QUESTION_WRITER: 'Question writer',
+    QUESTION_REVIEWER: 'Question reviewer',
+    PAPER_MAKER: 'Paper maker',
     EXAM_MANAGER: 'Exam affairs manager',
+    MARKER: 'Marker',
+    INVIGILATOR: 'Invigilator',
+    ANALYST: 'Score analyst',
     TEACHER: 'Teacher',
     STUDENT: 'Student',
   },
   roleDescriptions: {
     SUPER_ADMIN: 'Holds every permission, including ones added later.',
     SUPER:
-      'Marking. The exam publishing group needs this role, so paper authors and exam managers hold it too, beside their own role.',
+      'Membership of the exam publishing group (spec §6), to give beside a custom role of the group; the built-in job roles of the group include it.',
+    QUESTION_WRITER:
+      'Writes questions into the bank, with their courses and appraisal points; cannot approve them.',
+    QUESTION_REVIEWER:
+      "Reviews and approves other authors' questions (never their own), and edits them.",
+    PAPER_MAKER:
+      'Builds papers from the bank (picks, rules, blueprints) and writes exam notices; an exam manager audits the papers.',
     EXAM_MANAGER:
-      'Papers and their audit, notices, publishing, marking with arbitration, score analysis. Give it together with SUPER, which the exam publishing group needs.',
+      'Papers and their audit, notices, publishing, watching exams, marking with arbitration, score analysis.',
+    MARKER: 'Marks the questions assigned to them on the marking desk.',
+    INVIGILATOR:
+      "Watches running exams of their batches: candidates' states and integrity events, extra time, messages, submitting for a candidate.",
+    ANALYST:
+      'Score analysis of their batches: rankings, failed scores, make-ups, item analysis, certificates.',
     TEACHER:
       'Question bank, courses, appraisal points, students of assigned batches, score analysis. Papers, notices and marking also need role SUPER.',
     STUDENT: 'Takes exams online.',
   },
+
   /** Built-in permissions by key, shown while they keep their seeded name. */
   permissionNames: {
     SCHOOL: 'Exam structure',
@@ -51,6 +69,7 @@ export default {
     'EXAM-MANAGE': 'Exam papers',
     'EXAM-INSTRUCTION': 'Exam notices',
     PUBLISHMANAGE: 'Publish exams',
+    'EXAM-INVIGILATE': 'Invigilate',
     MARKINGPAPERS: 'Marking',
     'MARKINGPAPERS-ARBITRATE': 'Arbitrate scores',
   },

@@ -99,6 +99,8 @@ export default {
   },
   supplementary: {
     publish: 'Publicar una recuperación para quienes siguen suspensos',
+    publishWaits:
+      'La recuperación «{{name}}» aún no ha terminado: publique la siguiente para quienes sigan suspendiendo cuando tenga sus resultados.',
     original: 'Examen original',
     makeUp: 'Recuperación',
     final: 'Resultado final',
@@ -116,6 +118,7 @@ export default {
       failed: 'Sigue suspenso',
       absent: 'Ausente',
       pending: 'Pendiente',
+      scheduled: 'Recuperación pendiente de realizar',
     },
     summary: {
       candidates: 'Candidatos',
@@ -123,6 +126,7 @@ export default {
       absent: 'Ausentes',
       makeUpPublished: 'Con recuperación publicada',
       makeUpSat: 'Se presentaron a la recuperación',
+      makeUpScheduled: 'Recuperación aún por realizar',
       makeUpPassed: 'Aprobaron la recuperación',
       makeUpStillFailed: 'Siguen suspensos',
       originalPassRate: 'Índice de aprobados original',

@@ -169,6 +169,8 @@ export default {
     release: 'Publicar notas',
     withdraw: 'Retirar publicación',
     releaseConfirm: '¿Publicar las notas de «{{name}}»?',
+    notClosed:
+      'El examen «{{name}}» aún no ha terminado (termina el {{end}}): publique sus notas cuando termine y esté corregido.',
     releaseHelp:
       'Los candidatos verán lo que permita el examen: la nota, apto o no apto, las notas por parte y, si se permite la revisión, sus respuestas junto a las claves.',
     withdrawConfirm: '¿Retirar la publicación de «{{name}}»?',
@@ -225,8 +227,7 @@ export default {
     revising: 'Revisando su nota para {{code}}',
     saved: 'Guardado: {{code}} con {{score}}',
     final: 'nota final {{score}}',
-    waitsSecond: 'espera a un segundo corrector',
-    toArbitration: 'las dos notas difieren más que la tolerancia: pasa a arbitraje',
+    blind: 'doble corrección: la nota acordada resulta de ambas notas y no se muestra aquí',
     session: 'Corregidas en esta mesa',
     points: '{{score}} pts',
     revise: 'Revisar',

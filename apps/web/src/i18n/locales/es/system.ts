@@ -8,21 +8,39 @@ const system: Messages['system'] = {
   collapseAll: 'Contraer todo',
   roleNames: {
     SUPER_ADMIN: 'Superadministrador',
-    SUPER: 'Corrector',
+    SUPER: 'Miembro del grupo de publicación',
+    QUESTION_WRITER: 'Redactor de preguntas',
+    QUESTION_REVIEWER: 'Revisor de preguntas',
+    PAPER_MAKER: 'Autor de modelos de examen',
     EXAM_MANAGER: 'Responsable de exámenes',
+    MARKER: 'Corrector',
+    INVIGILATOR: 'Vigilante',
+    ANALYST: 'Analista de notas',
     TEACHER: 'Profesor',
     STUDENT: 'Candidato',
   },
   roleDescriptions: {
     SUPER_ADMIN: 'Tiene todos los permisos, incluidos los que se añadan más adelante.',
     SUPER:
-      'Corrección. El grupo de publicación de exámenes necesita este rol, así que los autores de modelos y los responsables de exámenes también lo tienen, junto a su propio rol.',
+      'Pertenencia al grupo de publicación de exámenes (especificación §6), para asignar junto a un rol propio del grupo; los roles de puesto integrados del grupo ya la incluyen.',
+    QUESTION_WRITER:
+      'Redacta preguntas en el banco, con sus cursos y puntos de evaluación; no puede aprobarlas.',
+    QUESTION_REVIEWER:
+      'Revisa y aprueba las preguntas de otros autores (nunca las propias) y las edita.',
+    PAPER_MAKER:
+      'Compone modelos de examen desde el banco (selección, reglas, tablas de especificaciones) y redacta instrucciones; un responsable de exámenes revisa los modelos.',
     EXAM_MANAGER:
-      'Modelos de examen y su revisión, instrucciones, publicación, corrección con arbitraje y análisis. Se asigna junto con SUPER, que necesita el grupo de publicación de exámenes.',
+      'Modelos de examen y su revisión, instrucciones, publicación, vigilancia de exámenes, corrección con arbitraje y análisis.',
+    MARKER: 'Corrige las preguntas que se le asignan en el puesto de corrección.',
+    INVIGILATOR:
+      'Vigila los exámenes en curso de sus convocatorias: estado de los candidatos e incidencias, tiempo extra, mensajes, entrega por un candidato.',
+    ANALYST:
+      'Análisis de notas de sus convocatorias: clasificaciones, suspensos, recuperaciones, análisis de preguntas, certificados.',
     TEACHER:
       'Banco de preguntas, cursos, puntos de evaluación, candidatos de las convocatorias asignadas y análisis. Los modelos, las instrucciones y la corrección también necesitan el rol SUPER.',
     STUDENT: 'Realiza exámenes en línea.',
   },
+
   permissionNames: {
     SCHOOL: 'Estructura de exámenes',
     'SCHOOL-SCHOOLMANAGE': 'Proyectos de examen',
@@ -50,6 +68,7 @@ const system: Messages['system'] = {
     'EXAM-MANAGE': 'Modelos de examen',
     'EXAM-INSTRUCTION': 'Instrucciones del examen',
     PUBLISHMANAGE: 'Publicar exámenes',
+    'EXAM-INVIGILATE': 'Vigilar',
     MARKINGPAPERS: 'Corrección',
     'MARKINGPAPERS-ARBITRATE': 'Arbitrar calificaciones',
   },

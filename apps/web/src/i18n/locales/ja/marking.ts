@@ -166,6 +166,8 @@ export default {
     release: '成績を公開',
     withdraw: '公開を取り消す',
     releaseConfirm: '「{{name}}」の成績を公開しますか？',
+    notClosed:
+      '試験「{{name}}」はまだ終了していません（{{end}} 終了）。終了して採点が済んでから成績を公開してください。',
     releaseHelp:
       '受験者は試験の設定に応じて、得点、合否、部ごとの得点、見直しが許可されていれば正答と並べた自分の解答を見られます。',
     withdrawConfirm: '「{{name}}」の成績公開を取り消しますか？',
@@ -220,8 +222,7 @@ export default {
     revising: '{{code}} の点数を修正中',
     saved: '保存しました：{{code}} に {{score}} 点',
     final: '最終得点 {{score}}',
-    waitsSecond: '2 人目の採点待ち',
-    toArbitration: '2 つの採点の差が許容範囲を超えたため裁定へ',
+    blind: '二重採点：最終点は 2 つの採点から決まり、採点画面には表示されません',
     session: 'このデスクで採点した解答',
     points: '{{score}} 点',
     revise: '修正',

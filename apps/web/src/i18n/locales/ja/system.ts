@@ -8,21 +8,37 @@ const system: Messages['system'] = {
   collapseAll: 'すべて折りたたむ',
   roleNames: {
     SUPER_ADMIN: 'スーパー管理者',
-    SUPER: '採点者',
+    SUPER: '試験公開グループ員',
+    QUESTION_WRITER: '作問者',
+    QUESTION_REVIEWER: '問題審査者',
+    PAPER_MAKER: '試験問題作成者',
     EXAM_MANAGER: '試験業務責任者',
+    MARKER: '採点者',
+    INVIGILATOR: '試験監督者',
+    ANALYST: '成績分析者',
     TEACHER: '教員',
     STUDENT: '受験者',
   },
   roleDescriptions: {
     SUPER_ADMIN: '今後追加される権限も含め、すべての権限を持ちます。',
     SUPER:
-      '採点。試験公開グループにはこのロールが必要なため、試験問題の作成者と試験業務責任者も自分のロールと一緒に持ちます。',
+      '試験公開グループのメンバー（仕様 §6）。グループのカスタムロールと一緒に付与します。グループの組み込み職務ロールには含まれています。',
+    QUESTION_WRITER:
+      '問題バンクに問題を作成し、コースと評価項目を管理します。問題の承認はできません。',
+    QUESTION_REVIEWER: '他の作成者の問題を審査・承認し（自分の問題は不可）、編集もできます。',
+    PAPER_MAKER:
+      '問題バンクから試験問題を組み（選択、ルール、出題表）、受験上の注意を作成します。試験問題は試験業務責任者が審査します。',
     EXAM_MANAGER:
-      '試験問題とその審査、受験上の注意、試験の公開、採点と裁定、成績分析。試験公開グループに必要な SUPER と一緒に付与します。',
+      '試験問題とその審査、受験上の注意、試験の公開、試験の監督、採点と裁定、成績分析。',
+    MARKER: '割り当てられた設問を採点画面で採点します。',
+    INVIGILATOR:
+      '担当回次の実施中の試験を監督します：受験者の状態と不正検知、延長、メッセージ、代理提出。',
+    ANALYST: '担当回次の成績分析：順位、不合格統計、追試、設問分析、証書。',
     TEACHER:
       '問題バンク、コース、評価項目、担当回次の受験者、成績分析。試験問題、受験上の注意、採点には SUPER ロールも必要です。',
     STUDENT: 'オンラインで受験します。',
   },
+
   permissionNames: {
     SCHOOL: '試験体系',
     'SCHOOL-SCHOOLMANAGE': '試験プロジェクト',
@@ -50,6 +66,7 @@ const system: Messages['system'] = {
     'EXAM-MANAGE': '試験問題管理',
     'EXAM-INSTRUCTION': '受験上の注意',
     PUBLISHMANAGE: '試験の公開',
+    'EXAM-INVIGILATE': '試験監督',
     MARKINGPAPERS: '採点',
     'MARKINGPAPERS-ARBITRATE': '採点の裁定',
   },

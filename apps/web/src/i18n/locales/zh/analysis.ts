@@ -96,6 +96,7 @@ export default {
   },
   supplementary: {
     publish: '为仍不合格者发布补考',
+    publishWaits: '补考“{{name}}”尚未结束：待其成绩出来后，再为仍未通过的考生发布补考。',
     original: '原考试成绩',
     makeUp: '补考成绩',
     final: '最终结果',
@@ -111,6 +112,7 @@ export default {
       failed: '仍不合格',
       absent: '缺考',
       pending: '待定',
+      scheduled: '待补考',
     },
     summary: {
       candidates: '应考人数',
@@ -118,6 +120,7 @@ export default {
       absent: '缺考',
       makeUpPublished: '已发布补考',
       makeUpSat: '参加补考',
+      makeUpScheduled: '待参加补考',
       makeUpPassed: '补考合格',
       makeUpStillFailed: '补考仍不合格',
       originalPassRate: '原合格率',

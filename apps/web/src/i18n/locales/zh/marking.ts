@@ -164,6 +164,7 @@ export default {
     release: '发布成绩',
     withdraw: '撤回发布',
     releaseConfirm: '发布“{{name}}”的成绩？',
+    notClosed: '考试“{{name}}”尚未结束（{{end}} 结束），结束且阅卷完成后才能发布成绩。',
     releaseHelp:
       '考生将按考试的设置看到成绩、是否合格、各部分得分，允许查卷时还能对照答案查看自己的作答。',
     withdrawConfirm: '撤回“{{name}}”的成绩发布？',
@@ -217,8 +218,7 @@ export default {
     revising: '正在修改您给 {{code}} 的分数',
     saved: '已保存：{{code}} 得 {{score}} 分',
     final: '最终得分 {{score}}',
-    waitsSecond: '等待第二位阅卷人评分',
-    toArbitration: '两次评分相差超过允许误差，已转仲裁',
+    blind: '双评：最终成绩由两次评分得出，阅卷时不显示',
     session: '本次已评',
     points: '{{score}} 分',
     revise: '修改',

@@ -8,20 +8,33 @@ const system: Messages['system'] = {
   collapseAll: '全部折叠',
   roleNames: {
     SUPER_ADMIN: '超级管理员',
-    SUPER: '阅卷员',
+    SUPER: '考务组成员',
+    QUESTION_WRITER: '命题员',
+    QUESTION_REVIEWER: '审题员',
+    PAPER_MAKER: '组卷员',
     EXAM_MANAGER: '考务负责人',
+    MARKER: '阅卷员',
+    INVIGILATOR: '监考员',
+    ANALYST: '成绩分析员',
     TEACHER: '教师',
     STUDENT: '考生',
   },
   roleDescriptions: {
     SUPER_ADMIN: '拥有全部权限，包括以后新增的权限。',
-    SUPER: '阅卷。考试发布组需要此角色，因此试卷编写人和考务负责人除各自的角色外也要拥有它。',
-    EXAM_MANAGER:
-      '试卷及其审核、考试须知、考试发布、阅卷与仲裁、成绩分析。须与 SUPER 一起授予：考试发布组需要该角色。',
+    SUPER:
+      '考试发布组成员（规范 §6）：与考试发布组的自定义角色一同授予；内置的考务岗位角色已包含它。',
+    QUESTION_WRITER: '向题库编写试题，管理其课程和鉴定点；不能审核试题。',
+    QUESTION_REVIEWER: '审核并通过他人编写的试题（不能审核自己的），也可修改试题。',
+    PAPER_MAKER: '从题库组卷（选题、规则、细目表）并编写考试须知；试卷由考务负责人审核。',
+    EXAM_MANAGER: '试卷及其审核、考试须知、考试发布、监看考试、阅卷与仲裁、成绩分析。',
+    MARKER: '在阅卷台评阅分配给自己的题目。',
+    INVIGILATOR: '监看所负责批次正在进行的考试：考生状态与异常事件、延时、消息、代为交卷。',
+    ANALYST: '所负责批次的成绩分析：排名、不合格统计、补考、试题分析、证书。',
     TEACHER:
       '题库、课程、鉴定点、所负责批次的考生、成绩分析。试卷、考试须知和阅卷还需要 SUPER 角色。',
     STUDENT: '在线参加考试。',
   },
+
   permissionNames: {
     SCHOOL: '考试结构',
     'SCHOOL-SCHOOLMANAGE': '考试项目',
@@ -49,6 +62,7 @@ const system: Messages['system'] = {
     'EXAM-MANAGE': '试卷管理',
     'EXAM-INSTRUCTION': '考试须知',
     PUBLISHMANAGE: '考试发布',
+    'EXAM-INVIGILATE': '监考',
     MARKINGPAPERS: '阅卷',
     'MARKINGPAPERS-ARBITRATE': '仲裁评分',
   },

@@ -490,14 +490,16 @@ function BackButton({
   );
 }
 
-/** What became of the last score saved: final, waiting for a second marker, or to arbitration. */
+/**
+ * What became of the last score saved: final under single marking; under double marking
+ * nothing, since the outcome would tell the other marker's score.
+ */
 function SavedNote({ entry }: { entry: Scored }) {
   const { t } = useTranslation();
   const { outcome } = entry;
-  const what = outcome.arbitration
-    ? t('marking.desk.toArbitration')
-    : outcome.final === null
-      ? t('marking.desk.waitsSecond')
+  const what =
+    outcome.blind || outcome.final === null
+      ? t('marking.desk.blind')
       : t('marking.desk.final', { score: outcome.final });
   return (
     <div className="desk-saved" role="status">
