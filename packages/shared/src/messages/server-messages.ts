@@ -1894,7 +1894,7 @@ export const SERVER_MESSAGES = {
     zh: '考试「{name}」已发布补考「{makeUp}」，其中已有 {count} 名所选考生；仍未通过的考生请从该补考再发布补考',
     en: 'the exam “{name}” already has the make-up “{makeUp}” with {count} of these candidates: make up who still fails from that make-up',
     es: 'el examen «{name}» ya tiene la recuperación «{makeUp}» con {count} de estos candidatos: para quien siga suspendiendo, publíquela desde esa recuperación',
-    ja: '試験「{name}」には追試「{makeUp}」が公開済みで、選んだ受検者のうち {count} 名が含まれています。なお不合格の受検者にはその追試から追試を公開してください',
+    ja: '試験「{name}」には追試「{makeUp}」が公開済みで、選んだ受験者のうち {count} 名が含まれています。なお不合格の受験者にはその追試から追試を公開してください',
   },
   makeUpNobody: {
     zh: '考试 {id} 没有符合条件（{who}）的考生',

@@ -357,7 +357,7 @@ export const STATISTICS_EXPORT_TEXTS: Record<MessageLanguage, StatisticsExportTe
       failed: '不合格',
       absent: '欠席',
       pending: '未確定',
-      scheduled: '受検予定',
+      scheduled: '受験予定',
     },
     ranking: {
       fileName: '成績順位',
@@ -426,7 +426,7 @@ export const STATISTICS_EXPORT_TEXTS: Record<MessageLanguage, StatisticsExportTe
         makeUpPassed: '追試合格者数',
         makeUpStillFailed: '追試でも不合格',
         makeUpPending: '追試結果未確定',
-        makeUpScheduled: '追試受検予定',
+        makeUpScheduled: '追試受験予定',
         originalPassRate: '本試験の合格率',
         finalPassRate: '追試後の最終合格率',
       },

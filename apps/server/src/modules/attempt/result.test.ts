@@ -14,6 +14,7 @@ import {
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { assignBatches } from '../../../test/row-scope-fixture.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { addClass } from '../base/test-data.js';
 import { EXAM_BASE } from '../exam/exam.routes.js';
@@ -83,7 +84,10 @@ describe("a student's result (getResult)", () => {
     }
     const m = await signedInTeacher(t.app, admin, [Perm.MARKING]);
     marker = { id: m.id, client: m.client };
-    chief = (await signedInTeacher(t.app, admin, [Perm.MARKING, Perm.MARKING_ARBITRATE])).client;
+    const chiefUser = await signedInTeacher(t.app, admin, [Perm.MARKING, Perm.MARKING_ARBITRATE]);
+    chief = chiefUser.client;
+    // The chief holds the batch (lib/access examAccess): the marking plan is exam-wide.
+    await assignBatches(t, chiefUser.id, [batch]);
     batchId = batch;
   });
   afterAll(() => t.close());

@@ -99,7 +99,7 @@ export default {
   supplementary: {
     publish: 'まだ不合格の人に追試験を公開',
     publishWaits:
-      '追試「{{name}}」はまだ終了していません。結果が出てから、なお不合格の受検者に次の追試を公開してください。',
+      '追試「{{name}}」はまだ終了していません。結果が出てから、なお不合格の受験者に次の追試を公開してください。',
     original: '本試験',
     makeUp: '追試験',
     final: '最終結果',
@@ -115,7 +115,7 @@ export default {
       failed: 'まだ不合格',
       absent: '欠席',
       pending: '未確定',
-      scheduled: '追試受検予定',
+      scheduled: '追試受験予定',
     },
     summary: {
       candidates: '受験予定者',
@@ -123,7 +123,7 @@ export default {
       absent: '欠席',
       makeUpPublished: '追試験の対象',
       makeUpSat: '追試験の受験者',
-      makeUpScheduled: '追試受検予定',
+      makeUpScheduled: '追試受験予定',
       makeUpPassed: '追試験の合格者',
       makeUpStillFailed: 'まだ不合格',
       originalPassRate: '本試験の合格率',
