@@ -10,6 +10,8 @@ export const Perm = {
   DEPARTMENT_MANAGE: 'SCHOOL-DEPARTMENTMANAGE',
   SUBJECT_MANAGE: 'SCHOOL-SUBJECTMANAGE',
   CLASS_MANAGE: 'SCHOOL-CLASSMANAGE',
+  /** Sees every registration batch (otherwise only those assigned to the user). */
+  ALL_CLASSES: 'SCHOOL-ALLCLASSES',
   SYSTEM: 'SYSTEM',
   SYSTEM_USER: 'SYSTEM-USER',
   SYSTEM_ROLE: 'SYSTEM-ROLE',
@@ -67,7 +69,9 @@ export const PERMISSION_TREE: PermissionSeed[] = [
     menu(Perm.SCHOOL_MANAGE, '考试项目', 'schoolManage', 'project'),
     menu(Perm.DEPARTMENT_MANAGE, '职业类别', 'departmentManage', 'cluster'),
     menu(Perm.SUBJECT_MANAGE, '申报工种', 'subjectManage', 'tool'),
-    menu(Perm.CLASS_MANAGE, '报名批次', 'classesManage', 'team'),
+    menu(Perm.CLASS_MANAGE, '报名批次', 'classesManage', 'team', [
+      button(Perm.ALL_CLASSES, '查看全部批次'),
+    ]),
   ]),
   menu(Perm.SYSTEM, '系统管理', '/system', 'setting', [
     menu(Perm.SYSTEM_USER, '用户管理', 'userManage', 'user'),
@@ -165,7 +169,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
     key: RoleKey.EXAM_MANAGER,
     name: '考务负责人',
     description:
-      'Papers and their audit, notices, publishing, marking with arbitration, score analysis. Give it together with SUPER, which the exam publishing group needs.',
+      'Papers and their audit, notices, publishing, marking with arbitration, score analysis, for every batch. Give it together with SUPER, which the exam publishing group needs.',
     permissions: [
       Perm.PUBLISH_GROUP,
       Perm.PAPER,
@@ -175,6 +179,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
       Perm.MARKING,
       Perm.MARKING_ARBITRATE,
       ...ANALYSIS_KEYS,
+      // Publishes to and analyses every batch (no longer granted by the user type).
+      Perm.ALL_CLASSES,
     ],
     formerly: [
       {
@@ -185,6 +191,22 @@ export const ROLE_SEEDS: RoleSeed[] = [
         permissions: [
           Perm.PUBLISH_GROUP,
           Perm.PAPER,
+          Perm.INSTRUCTION,
+          Perm.PUBLISH,
+          Perm.MARKING,
+          Perm.MARKING_ARBITRATE,
+          ...ANALYSIS_KEYS,
+        ],
+      },
+      {
+        // Before seeing every batch was a key (issue: self-made administrators).
+        name: '考务负责人',
+        description:
+          'Papers and their audit, notices, publishing, marking with arbitration, score analysis. Give it together with SUPER, which the exam publishing group needs.',
+        permissions: [
+          Perm.PUBLISH_GROUP,
+          Perm.PAPER,
+          Perm.PAPER_AUDIT,
           Perm.INSTRUCTION,
           Perm.PUBLISH,
           Perm.MARKING,

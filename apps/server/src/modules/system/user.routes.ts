@@ -37,7 +37,7 @@ export async function userRoutes(app: FastifyInstance, opts: { users: UserServic
         body: addUserBody,
       },
     },
-    async (request) => ok(await users.add(request.body)),
+    async (request) => ok(await users.add(request.body, requireAuth(request))),
   );
 
   r.get(
