@@ -152,13 +152,6 @@ export class AuthService {
       const retryAt = Date.parse(oldest ?? now.toISOString()) + LOGIN_FAILURE_WINDOW_MS;
       return Math.max(1, Math.ceil((retryAt - now.getTime()) / 60_000));
     };
-    const address = await this.auth.countFailedAccounts(client.ip, since);
-    if (address.count >= ADDRESS_FAILURE_LIMIT) {
-      throw new AppError(ApiStatus.TOO_MANY_REQUESTS, 'tooManyFailedSignInsFromAddress', {
-        minutes: retryIn(address.oldest),
-      });
-    }
-
     // An examinee may also give their ID number instead of the ticket number (their username).
     const user =
       (await this.users.findByName(body.username)) ??
@@ -170,8 +163,21 @@ export class AuthService {
     const account = user
       ? { userId: user.id, username: user.name }
       : { userId: null, username: normaliseIdNumber(body.username) };
-    const failures = await this.auth.countFailures(account, client.ip, since);
-    if (failures.count >= LOGIN_FAILURE_LIMIT) {
+
+    // Reserve first, count the others after: a committed reservation is seen by every count that
+    // starts later, so of N parallel attempts the last to count sees all the others that went on
+    // (on PostgreSQL's read committed as on SQLite), and no more than the limit go on. Refused
+    // attempts take their reservation back.
+    const reservation = await this.auth.reserveFailure(account, client.ip, now.toISOString());
+    const address = await this.auth.countFailedAccounts(client.ip, since, reservation);
+    const failures = await this.auth.countFailures(account, client.ip, since, reservation);
+    if (address.count >= ADDRESS_FAILURE_LIMIT || failures.count >= LOGIN_FAILURE_LIMIT) {
+      await this.auth.releaseFailure(reservation);
+      if (address.count >= ADDRESS_FAILURE_LIMIT) {
+        throw new AppError(ApiStatus.TOO_MANY_REQUESTS, 'tooManyFailedSignInsFromAddress', {
+          minutes: retryIn(address.oldest),
+        });
+      }
       throw new AppError(ApiStatus.TOO_MANY_REQUESTS, 'tooManyFailedSignIns', {
         minutes: retryIn(failures.oldest),
       });
@@ -181,9 +187,15 @@ export class AuthService {
       const expected = client.captchaId
         ? await this.auth.takeCaptcha(sha256Hex(client.captchaId), now.toISOString())
         : undefined;
-      if (!expected) throw invalid('verifyCode', 'captchaExpired');
-      if (!body.verifyCode || body.verifyCode.toLowerCase() !== expected) {
-        throw invalid('verifyCode', 'captchaWrong');
+      const problem = !expected
+        ? 'captchaExpired'
+        : !body.verifyCode || body.verifyCode.toLowerCase() !== expected
+          ? 'captchaWrong'
+          : undefined;
+      if (problem) {
+        // No password was tried: a wrong captcha is not a failed sign-in.
+        await this.auth.releaseFailure(reservation);
+        throw invalid('verifyCode', problem);
       }
     }
 
@@ -191,8 +203,8 @@ export class AuthService {
       ? await verifySecret(user.password_hash, body.password)
       : await verifySecret(await this.getDummyHash(), body.password).then(() => false);
     // A wrong user type, a disabled or an expired account answer exactly like a wrong password
-    // (and count as a failure): told apart, they would confirm a guessed password, or tell
-    // anyone who types a username what kind of account it is.
+    // (and count as a failure: the reservation stays): told apart, they would confirm a guessed
+    // password, or tell anyone who types a username what kind of account it is.
     if (
       !user ||
       !passwordOk ||
@@ -200,7 +212,6 @@ export class AuthService {
       user.status !== 1 ||
       isExpired(user.end_date, now)
     ) {
-      await this.auth.recordFailure(account, client.ip, now.toISOString());
       throw invalid('password', 'wrongCredentials');
     }
 
