@@ -29,7 +29,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       },
       schema: {
         tags: ['auth'],
-        summary: 'Captcha image (SVG); its one-time code lives two minutes',
+        summary: 'Captcha image (PNG); its one-time code lives two minutes',
       },
     },
     async (_request, reply) => {
@@ -40,7 +40,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
         sameSite: 'strict',
         maxAge: captcha.maxAgeSeconds,
       });
-      return reply.header('cache-control', 'no-store').type('image/svg+xml').send(captcha.svg);
+      return reply.header('cache-control', 'no-store').type('image/png').send(captcha.png);
     },
   );
 

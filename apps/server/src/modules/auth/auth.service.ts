@@ -7,7 +7,6 @@ import {
   type LoginBody,
   type SessionUser,
 } from '@kaoshi/shared';
-import svgCaptcha from 'svg-captcha';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/types.js';
@@ -16,6 +15,7 @@ import { StudentRepository } from '../base/student.repository.js';
 import { PermissionRepository } from '../system/permission.repository.js';
 import { UserRepository } from '../system/user.repository.js';
 import { AuthRepository } from './auth.repository.js';
+import { drawCaptcha } from './captcha.js';
 import { hashSecret, randomToken, sha256Hex, verifySecret } from './secret.js';
 
 /** Failed sign-ins of one account from one address before that pair is refused for the window. */
@@ -30,12 +30,6 @@ export const LOGIN_FAILURE_LIMIT = 5;
 export const ADDRESS_FAILURE_LIMIT = 100;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const CAPTCHA_TTL_MS = 2 * 60_000;
-/**
- * The sign-in page shows the image at 120 × 40. svg-captcha puts the baseline so low that at its
- * default font size (56) descenders (g, j, p, q, y) and Q's tail cross the bottom edge; at 34 every
- * glyph of its font stays between y 12 and 38.
- */
-export const CAPTCHA_SIZE = { width: 120, height: 40, fontSize: 34 } as const;
 /** A session's expiry moves forward at most this often: one write per session per interval. */
 const SESSION_EXTEND_EVERY_MS = 10 * 60_000;
 
@@ -127,19 +121,14 @@ export class AuthService {
   }
 
   async createCaptcha(now = new Date()) {
-    const captcha = svgCaptcha.create({
-      size: 4,
-      ignoreChars: '0o1ilI',
-      noise: 2,
-      ...CAPTCHA_SIZE,
-    });
+    const captcha = await drawCaptcha();
     const id = randomToken();
     await this.auth.createCaptcha(
       sha256Hex(id),
-      captcha.text.toLowerCase(),
+      captcha.text,
       new Date(now.getTime() + CAPTCHA_TTL_MS).toISOString(),
     );
-    return { id, svg: captcha.data, maxAgeSeconds: CAPTCHA_TTL_MS / 1000 };
+    return { id, png: captcha.png, maxAgeSeconds: CAPTCHA_TTL_MS / 1000 };
   }
 
   async login(
