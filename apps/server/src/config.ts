@@ -85,7 +85,8 @@ const envSchema = z.object({
     .enum(['id-last6', 'random'], {
       error: 'must be id-last6 (the last six characters of the ID number) or random',
     })
-    .default('id-last6'),
+    // The ID number's end is nearly public (the birth day is its only unknown): not the default.
+    .default('random'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   /** Tests only: lets the editor's remote image capture fetch private and loopback addresses. */

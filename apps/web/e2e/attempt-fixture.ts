@@ -13,7 +13,7 @@ export interface ExamStudent {
   name: string;
   ticketNumber: string;
   idNumber: string;
-  /** The default rule (STUDENT_INITIAL_PASSWORD=id-last6): the ID number's last six characters. */
+  /** The initial password addStudent answered (random: the default rule). */
   password: string;
 }
 
@@ -142,7 +142,7 @@ export async function createAttemptExam(
     const first17 = `320102${birth}${String((seed + n) % 1000).padStart(3, '0')}`;
     const idNumber = `${first17}${residentIdCheckChar(first17)}`;
     const name = `应考${String.fromCharCode(65 + n)}${tag}`;
-    const created = await admin.call<{ id: number; ticketNumber: string }>(
+    const created = await admin.call<{ id: number; ticketNumber: string; initialPassword: string }>(
       'POST',
       '/api/kaoshi-base/student/addStudent',
       // The app's own logo as the photo: an image the page can load.
@@ -153,7 +153,7 @@ export async function createAttemptExam(
       name,
       ticketNumber: created.ticketNumber,
       idNumber,
-      password: idNumber.slice(-6),
+      password: created.initialPassword,
     });
   }
 

@@ -11,6 +11,7 @@ import * as m0009 from './0009_attempts.js';
 import * as m0010 from './0010_marking.js';
 import * as m0011 from './0011_marking_indexes.js';
 import * as m0012 from './0012_certificates.js';
+import * as m0013 from './0013_id_number_masks.js';
 
 /** Every migration, in order. Listed by hand so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_marking': m0010,
   '0011_marking_indexes': m0011,
   '0012_certificates': m0012,
+  '0013_id_number_masks': m0013,
 };

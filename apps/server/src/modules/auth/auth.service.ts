@@ -16,7 +16,14 @@ import { PermissionRepository } from '../system/permission.repository.js';
 import { UserRepository } from '../system/user.repository.js';
 import { AuthRepository } from './auth.repository.js';
 import { drawCaptcha } from './captcha.js';
-import { hashSecret, randomToken, sha256Hex, verifySecret } from './secret.js';
+import {
+  hashCost,
+  hashInitialSecret,
+  hashSecret,
+  randomToken,
+  sha256Hex,
+  verifySecret,
+} from './secret.js';
 
 /** Failed sign-ins of one account from one address before that pair is refused for the window. */
 export const LOGIN_FAILURE_LIMIT = 5;
@@ -62,8 +69,8 @@ export class AuthService {
    * web app opens the realtime connection then). Set by the attempt module.
    */
   hasOpenAttempt: (userId: number) => Promise<boolean> = async () => false;
-  /** Verified against when the username is unknown, so both paths cost the same argon2 work. */
-  private dummyHash: Promise<string> | undefined;
+  /** Hashes of both costs, verified against where the account has none of that cost. */
+  private dummyHashes: Promise<string[]> | undefined;
 
   constructor(
     db: Db,
@@ -188,9 +195,14 @@ export class AuthService {
       }
     }
 
-    const passwordOk = user
-      ? await verifySecret(user.password_hash, body.password)
-      : await verifySecret(await this.getDummyHash(), body.password).then(() => false);
+    // Every attempt verifies one hash at the full cost and one at the initial passwords' light
+    // cost: the account's own and a dummy of the other (both dummies for an unknown name), so
+    // how long a wrong password takes tells nothing about the account or its password.
+    const passwordOk = user ? await verifySecret(user.password_hash, body.password) : false;
+    const storedCost = user ? hashCost(user.password_hash) : undefined;
+    for (const dummy of await this.getDummyHashes()) {
+      if (hashCost(dummy) !== storedCost) await verifySecret(dummy, body.password);
+    }
     // A wrong user type, a disabled or an expired account answer exactly like a wrong password
     // (and count as a failure: the reservation stays): told apart, they would confirm a guessed
     // password, or tell anyone who types a username what kind of account it is.
@@ -260,8 +272,9 @@ export class AuthService {
     );
   }
 
-  private getDummyHash() {
-    this.dummyHash ??= hashSecret(clientPasswordHash(randomToken()));
-    return this.dummyHash;
+  private getDummyHashes() {
+    const secret = clientPasswordHash(randomToken());
+    this.dummyHashes ??= Promise.all([hashSecret(secret), hashInitialSecret(secret)]);
+    return this.dummyHashes;
   }
 }

@@ -83,7 +83,7 @@ function appWithRule(rule: 'id-last6' | 'random') {
   };
 }
 
-describe("initial passwords: the ID number's last six (the default)", () => {
+describe("initial passwords: the ID number's last six (STUDENT_INITIAL_PASSWORD=id-last6)", () => {
   const app = appWithRule('id-last6');
 
   it('a new student signs in with the last six characters of their ID number, not a shared constant', async () => {
