@@ -1130,6 +1130,12 @@ export const SERVER_MESSAGES = {
     es: 'Este es el último usuario con el rol SUPER_ADMIN; otorgue el rol a otro usuario primero',
     ja: 'これはロール SUPER_ADMIN を持つ最後のユーザーです。先に別のユーザーにロールを付与してください',
   },
+  changeInitialPasswordFirst: {
+    zh: '请先修改初始密码，然后才能继续',
+    en: 'Change your initial password first, then you can go on',
+    es: 'Cambie primero su contraseña inicial; después podrá continuar',
+    ja: '先に初期パスワードを変更してください。その後に続行できます',
+  },
   currentPasswordWrong: {
     zh: '当前密码错误',
     en: 'the current password is wrong',

@@ -83,7 +83,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   r.get(
     '/api/kaoshi-user/auth/authWebUser',
     {
-      config: { access: 'session' },
+      config: { access: 'session', beforePasswordChange: true },
       schema: { tags: ['auth'], summary: 'The signed-in user (spec §3)' },
     },
     async (request) => ok(await auth.sessionUser(requireAuth(request))),
@@ -92,7 +92,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   r.get(
     '/api/kaoshi-user/user/logout',
     {
-      config: { access: 'session' },
+      config: { access: 'session', beforePasswordChange: true },
       schema: { tags: ['auth'], summary: 'Sign out: ends this session' },
     },
     async (request, reply) => {
