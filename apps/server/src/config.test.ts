@@ -57,8 +57,11 @@ describe('loadConfig', () => {
     }
   });
 
-  it('STUDENT_INITIAL_PASSWORD is id-last6 (default) or random', () => {
-    expect(loadConfig({}).studentInitialPassword).toBe('id-last6');
+  it('STUDENT_INITIAL_PASSWORD is random (default: nothing public to guess from) or id-last6', () => {
+    expect(loadConfig({}).studentInitialPassword).toBe('random');
+    expect(loadConfig({ STUDENT_INITIAL_PASSWORD: 'id-last6' }).studentInitialPassword).toBe(
+      'id-last6',
+    );
     expect(loadConfig({ STUDENT_INITIAL_PASSWORD: 'random' }).studentInitialPassword).toBe(
       'random',
     );

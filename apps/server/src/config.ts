@@ -85,7 +85,8 @@ const envSchema = z.object({
     .enum(['id-last6', 'random'], {
       error: 'must be id-last6 (the last six characters of the ID number) or random',
     })
-    .default('id-last6'),
+    // The ID number's end is nearly public (the birth day is its only unknown): not the default.
+    .default('random'),
   // An absence from the exam page shorter than this is no leave (a reload rejoins within it).
   LEAVE_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   /**

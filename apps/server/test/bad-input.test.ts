@@ -502,12 +502,12 @@ describe('a refused change leaves nothing half-written', () => {
     expect(await rolesOfUser(id)).toEqual([teacher]);
   });
 
-  it('bindUserWithRole that would strip the last SUPER_ADMIN keeps every role', async () => {
+  it('bindUserWithRole that would strip the last SUPER_ADMIN (their own roles) keeps every role', async () => {
     const superAdmin = await roleIdOf(admin, RoleKey.SUPER_ADMIN);
     const teacher = await roleIdOf(admin, RoleKey.QUESTION_WRITER);
     expectStatus(
       await admin.post(`${USER}/bindUserWithRole`, { userId: 1, roleIds: [teacher] }),
-      10004,
+      10001,
     );
     expect(await rolesOfUser(1)).toEqual([superAdmin]);
   });

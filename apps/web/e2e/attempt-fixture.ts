@@ -1,4 +1,4 @@
-import { residentIdCheckChar, type ExamBody } from '@kaoshi/shared';
+import { clientPasswordHash, residentIdCheckChar, type ExamBody } from '@kaoshi/shared';
 import dayjs from 'dayjs';
 import { ApiClient } from './api';
 import { createPaperBank, type PaperBank } from './paper-fixture';
@@ -7,13 +7,13 @@ const QUESTION_API = '/api/kaoshi-question/question';
 const PAPER_API = '/api/kaoshi-paper/paper';
 const EXAM_API = '/api/kaoshi-exam/exam';
 
-/** A student of the fixture's batch, who signs in with the ticket number and the initial password. */
+/** A student of the fixture's batch, who signs in with the ticket number and their own password. */
 export interface ExamStudent {
   id: number;
   name: string;
   ticketNumber: string;
   idNumber: string;
-  /** The default rule (STUDENT_INITIAL_PASSWORD=id-last6): the ID number's last six characters. */
+  /** Chosen in place of the initial one, which allows nothing but changing it. */
   password: string;
 }
 
@@ -142,19 +142,19 @@ export async function createAttemptExam(
     const first17 = `320102${birth}${String((seed + n) % 1000).padStart(3, '0')}`;
     const idNumber = `${first17}${residentIdCheckChar(first17)}`;
     const name = `应考${String.fromCharCode(65 + n)}${tag}`;
-    const created = await admin.call<{ id: number; ticketNumber: string }>(
+    const created = await admin.call<{ id: number; ticketNumber: string; initialPassword: string }>(
       'POST',
       '/api/kaoshi-base/student/addStudent',
       // The app's own logo as the photo: an image the page can load.
       { name, idNumber, classId, photo: '/logo.svg' },
     );
-    students.push({
-      id: created.id,
-      name,
-      ticketNumber: created.ticketNumber,
-      idNumber,
-      password: idNumber.slice(-6),
+    const password = `own-${created.ticketNumber.toLowerCase()}`;
+    const first = await ApiClient.signIn(baseURL, created.ticketNumber, created.initialPassword, 3);
+    await first.call('POST', '/api/kaoshi-user/user/updatePass', {
+      oldPass: clientPasswordHash(created.initialPassword),
+      newPass: clientPasswordHash(password),
     });
+    students.push({ id: created.id, name, ticketNumber: created.ticketNumber, idNumber, password });
   }
 
   const publish = async (name: string, overrides: Partial<ExamBody> = {}) => {

@@ -253,6 +253,42 @@ describe('signing in and out', () => {
     await page.context().close();
   });
 
+  it('makes a student on the initial password change it before anything else, then sign in anew', async () => {
+    // A student account on the default (initial) password, created as the admin does.
+    const name = 'auth-initial-student';
+    await session.admin.createUser(name, STUDENT_TYPE, ['STUDENT']);
+    const page = await newPage(session.browser);
+    await page.goto(`${baseURL}/login`);
+    await submitSignIn(page, name, DEFAULT_PASSWORD, STUDENT);
+
+    // Only the change of password: no menu, no dashboard, whatever the address says.
+    const screen = page.getByTestId('initial-password-change');
+    await screen.waitFor();
+    await screen.getByText(zh.login.mustChangeTitle).waitFor();
+    expect(await page.locator('.dashboard').count()).toBe(0);
+    expect(await page.locator('.ant-layout-sider, .sidebar').count()).toBe(0);
+    await page.goto(`${baseURL}/exam-student/examStudentTest`);
+    await screen.waitFor();
+    await animationsDone(page);
+    await screenshot(page, 'auth-initial-password-change-zh', { fullPage: false });
+
+    const labels = zh.profile.password;
+    await screen.getByLabel(labels.old, { exact: true }).fill(DEFAULT_PASSWORD);
+    await screen.getByLabel(labels.new, { exact: true }).fill('auth-own-pass-1');
+    await screen.getByLabel(labels.confirm, { exact: true }).fill('auth-own-pass-1');
+    await screen.getByRole('button', { name: labels.submit }).click();
+    await page.waitForURL('**/login?**');
+    await page.getByRole('status').filter({ hasText: zh.login.passwordChanged }).waitFor();
+
+    await page.locator('input[name=username]').fill(name);
+    await page.locator('input[name=password]').fill('auth-own-pass-1');
+    await page.locator('form button[type=submit]').click();
+    await waitForLayout(page);
+    await page.waitForURL(`${baseURL}/dashboard`);
+    expect(await page.getByTestId('initial-password-change').count()).toBe(0);
+    await page.context().close();
+  });
+
   for (const [language, locale, texts] of LANGUAGES) {
     it(`tells a student who opens an administrator's page why they are on the dashboard (${language})`, async () => {
       const name = `auth-student-${language}`;

@@ -365,7 +365,7 @@ describe('Base-data screens', () => {
     return (await inFull(list)).filter((student) => student.idNumber === idNumber);
   };
   /** An 18-character ID number as lists show it. */
-  const masked = (idNumber: string) => `${idNumber.slice(0, 6)}********${idNumber.slice(-4)}`;
+  const masked = (idNumber: string) => `${idNumber.slice(0, 6)}${'*'.repeat(idNumber.length - 6)}`;
 
   /** Filters the student list by the structure's batch `n` (1-based) through the search form. */
   async function filterByBatch(
@@ -660,11 +660,13 @@ describe('Base-data screens', () => {
     await toast(page).filter({ hasText: '考生已新增，准考证号 KS' }).waitFor();
     const [added] = await studentByIdNumber(residentId(first17));
     expect(added?.name).toBe('孙八');
-    // The initial password is shown this once: by default the ID number's last six characters.
+    // The initial password is shown this once: by default eight random characters, nothing of
+    // the ID number.
     const passwords = page.getByRole('dialog').filter({ hasText: '此处只显示这一次' });
     await passwords.waitFor();
     expect(await passwords.innerText()).toContain(added!.ticketNumber);
-    expect(await passwords.innerText()).toContain(residentId(first17).slice(-6));
+    expect(await passwords.innerText()).toMatch(/\b[2-9a-hjkmnp-z]{8}\b/);
+    expect(await passwords.innerText()).not.toContain(residentId(first17).slice(-6));
     await animationsDone(page);
     await screenshot(page, 'base-student-initial-password-zh', { fullPage: false });
     await passwords.getByRole('button', { name: buttonName('知道了') }).click();

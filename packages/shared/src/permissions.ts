@@ -10,6 +10,8 @@ export const Perm = {
   DEPARTMENT_MANAGE: 'SCHOOL-DEPARTMENTMANAGE',
   SUBJECT_MANAGE: 'SCHOOL-SUBJECTMANAGE',
   CLASS_MANAGE: 'SCHOOL-CLASSMANAGE',
+  /** Sees every registration batch (otherwise only those assigned to the user). */
+  ALL_CLASSES: 'SCHOOL-ALLCLASSES',
   SYSTEM: 'SYSTEM',
   SYSTEM_USER: 'SYSTEM-USER',
   SYSTEM_ROLE: 'SYSTEM-ROLE',
@@ -68,7 +70,9 @@ export const PERMISSION_TREE: PermissionSeed[] = [
     menu(Perm.SCHOOL_MANAGE, '考试项目', 'schoolManage', 'project'),
     menu(Perm.DEPARTMENT_MANAGE, '职业类别', 'departmentManage', 'cluster'),
     menu(Perm.SUBJECT_MANAGE, '申报工种', 'subjectManage', 'tool'),
-    menu(Perm.CLASS_MANAGE, '报名批次', 'classesManage', 'team'),
+    menu(Perm.CLASS_MANAGE, '报名批次', 'classesManage', 'team', [
+      button(Perm.ALL_CLASSES, '查看全部批次'),
+    ]),
   ]),
   menu(Perm.SYSTEM, '系统管理', '/system', 'setting', [
     menu(Perm.SYSTEM_USER, '用户管理', 'userManage', 'user'),
@@ -196,7 +200,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
     key: RoleKey.EXAM_MANAGER,
     name: '考务负责人',
     description:
-      'Papers and their audit, notices, publishing, watching exams, marking with arbitration, score analysis.',
+      'Papers and their audit, notices, publishing, watching exams, marking with arbitration, score analysis, for every batch.',
     permissions: [
       Perm.PUBLISH_GROUP,
       Perm.PAPER,
@@ -206,6 +210,8 @@ export const ROLE_SEEDS: RoleSeed[] = [
       Perm.MARKING,
       Perm.MARKING_ARBITRATE,
       ...ANALYSIS_KEYS,
+      // Publishes to and analyses every batch (no longer granted by the user type).
+      Perm.ALL_CLASSES,
     ],
     formerly: [
       {

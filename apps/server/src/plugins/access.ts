@@ -1,4 +1,4 @@
-import { SESSION_MARKER_COOKIE, TOKEN_COOKIE } from '@kaoshi/shared';
+import { SESSION_MARKER_COOKIE, TOKEN_COOKIE, UserType } from '@kaoshi/shared';
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -41,6 +41,8 @@ declare module 'fastify' {
     browserLoads?: readonly BrowserLoad[];
     /** A GET that changes data (spec §7's logout and reSetPass): never opened as a document. */
     changesData?: true;
+    /** Open to a student who has not yet changed their initial password (see below). */
+    beforePasswordChange?: true;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -218,6 +220,15 @@ export default fp(async function accessPlugin(app: FastifyInstance, opts: { auth
     request.auth = auth;
     if (auth.renewedUntil && token && token === request.cookies[TOKEN_COOKIE]) {
       setSessionCookies(request, reply, token, auth.renewedUntil);
+    }
+    // A student's initial password is printed (ticket, export) and may be handed around: until
+    // they choose their own, the session only reads who they are, signs out or changes it.
+    if (
+      auth.user.user_type === UserType.STUDENT &&
+      auth.user.password_is_default === 1 &&
+      !request.routeOptions.config.beforePasswordChange
+    ) {
+      throw forbidden('changeInitialPasswordFirst');
     }
     if (access === 'session') return;
     if (!hasAnyPermission(auth, access.permission)) {

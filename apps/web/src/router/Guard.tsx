@@ -1,8 +1,10 @@
+import { UserType } from '@kaoshi/shared';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ERROR_TOAST_MS } from '../api/request';
 import { PageLoading } from '../components/PageLoading';
+import { InitialPasswordChange } from '../views/login/InitialPasswordChange';
 import { usePermissionStore } from '../stores/permission';
 import { useUserStore } from '../stores/user';
 import { toastError } from '../utils/feedback';
@@ -26,6 +28,11 @@ export function Guard({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { t } = useTranslation();
   const generated = usePermissionStore((state) => state.generated);
+  // A student on their initial password may do nothing else until they change it (the server
+  // refuses their other calls).
+  const mustChangePassword = useUserStore(
+    (state) => state.info?.userType === UserType.STUDENT && state.info.passwordIsDefault,
+  );
   const signedIn = hasSessionMarker();
   const fullPath = location.pathname + location.search;
   const open = isOpenPage(location.pathname);
@@ -81,5 +88,6 @@ export function Guard({ children }: { children: ReactNode }) {
   if (!generated) {
     return <PageLoading fullScreen />;
   }
+  if (mustChangePassword) return <InitialPasswordChange />;
   return children;
 }

@@ -1166,11 +1166,35 @@ export const SERVER_MESSAGES = {
     es: 'Solo un SUPER_ADMIN puede cambiar a un usuario que tiene SUPER_ADMIN',
     ja: 'SUPER_ADMIN を持つユーザーを変更できるのは SUPER_ADMIN だけです',
   },
+  cannotChangeOwnUserType: {
+    zh: '不能修改自己的用户类型，请让另一位 SUPER_ADMIN 修改',
+    en: 'You cannot change your own user type; ask another SUPER_ADMIN',
+    es: 'No puede cambiar su propio tipo de usuario; pídaselo a otro SUPER_ADMIN',
+    ja: '自分のユーザー種別は変更できません。別の SUPER_ADMIN に依頼してください',
+  },
+  cannotChangeOwnRoles: {
+    zh: '不能修改自己的角色，请让另一位有权限的用户修改',
+    en: 'You cannot change your own roles; ask another user who may',
+    es: 'No puede cambiar sus propios roles; pídaselo a otro usuario autorizado',
+    ja: '自分のロールは変更できません。権限のある別のユーザーに依頼してください',
+  },
+  onlySuperAdminSetsUserType: {
+    zh: '只有 SUPER_ADMIN 可以设置用户类型（{userType}）',
+    en: 'Only a SUPER_ADMIN may set the user type ({userType})',
+    es: 'Solo un SUPER_ADMIN puede fijar el tipo de usuario ({userType})',
+    ja: 'ユーザー種別（{userType}）を設定できるのは SUPER_ADMIN だけです',
+  },
   lastSuperAdmin: {
     zh: '这是最后一位拥有 SUPER_ADMIN 角色的用户，请先把该角色授予其他用户',
     en: 'This is the last user with role SUPER_ADMIN; give the role to another user first',
     es: 'Este es el último usuario con el rol SUPER_ADMIN; otorgue el rol a otro usuario primero',
     ja: 'これはロール SUPER_ADMIN を持つ最後のユーザーです。先に別のユーザーにロールを付与してください',
+  },
+  changeInitialPasswordFirst: {
+    zh: '请先修改初始密码，然后才能继续',
+    en: 'Change your initial password first, then you can go on',
+    es: 'Cambie primero su contraseña inicial; después podrá continuar',
+    ja: '先に初期パスワードを変更してください。その後に続行できます',
   },
   currentPasswordWrong: {
     zh: '当前密码错误',

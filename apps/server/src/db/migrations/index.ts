@@ -11,6 +11,7 @@ import * as m0009 from './0009_attempts.js';
 import * as m0010 from './0010_marking.js';
 import * as m0011 from './0011_marking_indexes.js';
 import * as m0012 from './0012_certificates.js';
+import * as m0013 from './0013_id_number_masks.js';
 import * as m0014 from './0014_attempt_guards.js';
 import * as m0015 from './0015_leaves_and_receipt_keys.js';
 
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0010_marking': m0010,
   '0011_marking_indexes': m0011,
   '0012_certificates': m0012,
+  '0013_id_number_masks': m0013,
   '0014_attempt_guards': m0014,
   '0015_leaves_and_receipt_keys': m0015,
 };

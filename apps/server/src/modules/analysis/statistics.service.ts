@@ -17,7 +17,7 @@ import { StatisticsRepository, type ExamFacts } from './statistics.repository.js
  * Who may read which statistics (issue 15). The route's permission key comes first (the access
  * plugin); then:
  * - a student (userType 3) reads none, whatever role they were given;
- * - an administrator (userType 1) or a SUPER_ADMIN reads every batch (`seesEveryClass`, as the
+ * - a holder of SCHOOL-ALLCLASSES or a SUPER_ADMIN reads every batch (`seesEveryClass`, as the
  *   school and exam modules decide it); anyone else only the batches they teach (class_teachers):
  *   an exam with none of them is not found, a batch not theirs is refused, and every figure is
  *   computed over their batches' candidates only;

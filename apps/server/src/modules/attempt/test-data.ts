@@ -28,11 +28,12 @@ export async function addSignableStudents(
     .select('id')
     .where('key', '=', RoleKey.STUDENT)
     .executeTakeFirstOrThrow();
-  // One hash for all: argon2 per student would cost seconds.
+  // One hash for all: argon2 per student would cost seconds. A password of their own (not an
+  // initial one), so the sessions reach the exam calls.
   const hash = await hashSecret(clientPasswordHash(options.password));
   await db
     .updateTable('users')
-    .set({ password_hash: hash })
+    .set({ password_hash: hash, password_is_default: 0 })
     .where(
       'id',
       'in',

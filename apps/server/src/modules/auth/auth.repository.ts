@@ -141,8 +141,11 @@ export class AuthRepository {
     return row && row.expires_at > now ? row.code : undefined;
   }
 
-  /** Failures of one account (or, for no account, one normalised spelling) from one address. */
-  async countFailures(account: FailedAccount, ip: string, since: string) {
+  /**
+   * Failures of one account (or, for no account, one normalised spelling) from one address,
+   * other than the caller's own reservation.
+   */
+  async countFailures(account: FailedAccount, ip: string, since: string, exceptId: number) {
     const row = await this.db
       .selectFrom('login_failures')
       .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
@@ -153,12 +156,16 @@ export class AuthRepository {
       )
       .where('ip', '=', ip)
       .where('created_at', '>', since)
+      .where('id', '!=', exceptId)
       .executeTakeFirstOrThrow();
     return { count: Number(row.count), oldest: row.oldest as string | null };
   }
 
-  /** How many accounts (and unknown spellings) failed from one address, and since when. */
-  async countFailedAccounts(ip: string, since: string) {
+  /**
+   * How many accounts (and unknown spellings) failed from one address, and since when, other
+   * than in the caller's own reservation.
+   */
+  async countFailedAccounts(ip: string, since: string, exceptId: number) {
     const row = await this.db
       .selectFrom('login_failures')
       .select((eb) => [
@@ -171,6 +178,7 @@ export class AuthRepository {
       ])
       .where('ip', '=', ip)
       .where('created_at', '>', since)
+      .where('id', '!=', exceptId)
       .executeTakeFirstOrThrow();
     return {
       count: Number(row.accounts) + Number(row.spellings),
@@ -178,11 +186,23 @@ export class AuthRepository {
     };
   }
 
-  async recordFailure(account: FailedAccount, ip: string, at: string) {
-    await this.db
+  /**
+   * Counts a sign-in as failed before its password is checked, so that parallel guesses cannot
+   * all pass the limits (each would read the count before any other had written). The row is
+   * the failure record when the password turns out wrong.
+   */
+  async reserveFailure(account: FailedAccount, ip: string, at: string): Promise<number> {
+    const row = await this.db
       .insertInto('login_failures')
       .values({ user_id: account.userId, username: account.username, ip, created_at: at })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** Takes back a reservation for a sign-in that was refused before its password was checked. */
+  async releaseFailure(id: number) {
+    await this.db.deleteFrom('login_failures').where('id', '=', id).execute();
   }
 
   /** A success forgets the account's failures from that address (it was a typo). */

@@ -31,7 +31,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
       },
       schema: {
         tags: ['auth'],
-        summary: 'Captcha image (SVG); its one-time code lives two minutes',
+        summary: 'Captcha image (PNG); its one-time code lives two minutes',
       },
     },
     async (_request, reply) => {
@@ -42,7 +42,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
         sameSite: 'strict',
         maxAge: captcha.maxAgeSeconds,
       });
-      return reply.header('cache-control', 'no-store').type('image/svg+xml').send(captcha.svg);
+      return reply.header('cache-control', 'no-store').type('image/png').send(captcha.png);
     },
   );
 
@@ -85,7 +85,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   r.get(
     '/api/kaoshi-user/auth/authWebUser',
     {
-      config: { access: 'session' },
+      config: { access: 'session', beforePasswordChange: true },
       schema: { tags: ['auth'], summary: 'The signed-in user (spec §3)' },
     },
     async (request) => ok(await auth.sessionUser(requireAuth(request))),
@@ -94,7 +94,7 @@ export async function authRoutes(app: FastifyInstance, opts: { auth: AuthService
   r.get(
     '/api/kaoshi-user/user/logout',
     {
-      config: { access: 'session', changesData: true },
+      config: { access: 'session', changesData: true, beforePasswordChange: true },
       schema: { tags: ['auth'], summary: 'Sign out: ends this session' },
     },
     async (request, reply) => {

@@ -8,7 +8,6 @@ import {
   type LoginBody,
   type SessionUser,
 } from '@kaoshi/shared';
-import svgCaptcha from 'svg-captcha';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/types.js';
@@ -17,7 +16,15 @@ import { StudentRepository } from '../base/student.repository.js';
 import { PermissionRepository } from '../system/permission.repository.js';
 import { UserRepository } from '../system/user.repository.js';
 import { AuthRepository } from './auth.repository.js';
-import { hashSecret, randomToken, sha256Hex, verifySecret } from './secret.js';
+import { drawCaptcha } from './captcha.js';
+import {
+  hashCost,
+  hashInitialSecret,
+  hashSecret,
+  randomToken,
+  sha256Hex,
+  verifySecret,
+} from './secret.js';
 
 /** Failed sign-ins of one account from one address before that pair is refused for the window. */
 export const LOGIN_FAILURE_LIMIT = 5;
@@ -31,12 +38,6 @@ export const LOGIN_FAILURE_LIMIT = 5;
 export const ADDRESS_FAILURE_LIMIT = 100;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const CAPTCHA_TTL_MS = 2 * 60_000;
-/**
- * The sign-in page shows the image at 120 × 40. svg-captcha puts the baseline so low that at its
- * default font size (56) descenders (g, j, p, q, y) and Q's tail cross the bottom edge; at 34 every
- * glyph of its font stays between y 12 and 38.
- */
-export const CAPTCHA_SIZE = { width: 120, height: 40, fontSize: 34 } as const;
 /** A session's expiry moves forward at most this often: one write per session per interval. */
 const SESSION_EXTEND_EVERY_MS = 10 * 60_000;
 
@@ -69,8 +70,8 @@ export class AuthService {
    * web app opens the realtime connection then). Set by the attempt module.
    */
   hasOpenAttempt: (userId: number) => Promise<boolean> = async () => false;
-  /** Verified against when the username is unknown, so both paths cost the same argon2 work. */
-  private dummyHash: Promise<string> | undefined;
+  /** Hashes of both costs, verified against where the account has none of that cost. */
+  private dummyHashes: Promise<string[]> | undefined;
 
   constructor(
     db: Db,
@@ -132,19 +133,14 @@ export class AuthService {
   }
 
   async createCaptcha(now = new Date()) {
-    const captcha = svgCaptcha.create({
-      size: 4,
-      ignoreChars: '0o1ilI',
-      noise: 2,
-      ...CAPTCHA_SIZE,
-    });
+    const captcha = await drawCaptcha();
     const id = randomToken();
     await this.auth.createCaptcha(
       sha256Hex(id),
-      captcha.text.toLowerCase(),
+      captcha.text,
       new Date(now.getTime() + CAPTCHA_TTL_MS).toISOString(),
     );
-    return { id, svg: captcha.data, maxAgeSeconds: CAPTCHA_TTL_MS / 1000 };
+    return { id, png: captcha.png, maxAgeSeconds: CAPTCHA_TTL_MS / 1000 };
   }
 
   async login(
@@ -157,13 +153,6 @@ export class AuthService {
       const retryAt = Date.parse(oldest ?? now.toISOString()) + LOGIN_FAILURE_WINDOW_MS;
       return Math.max(1, Math.ceil((retryAt - now.getTime()) / 60_000));
     };
-    const address = await this.auth.countFailedAccounts(client.ip, since);
-    if (address.count >= ADDRESS_FAILURE_LIMIT) {
-      throw new AppError(ApiStatus.TOO_MANY_REQUESTS, 'tooManyFailedSignInsFromAddress', {
-        minutes: retryIn(address.oldest),
-      });
-    }
-
     // An examinee may also give their ID number instead of the ticket number (their username).
     const user =
       (await this.users.findByName(body.username)) ??
@@ -175,8 +164,21 @@ export class AuthService {
     const account = user
       ? { userId: user.id, username: user.name }
       : { userId: null, username: normaliseIdNumber(body.username) };
-    const failures = await this.auth.countFailures(account, client.ip, since);
-    if (failures.count >= LOGIN_FAILURE_LIMIT) {
+
+    // Reserve first, count the others after: a committed reservation is seen by every count that
+    // starts later, so of N parallel attempts the last to count sees all the others that went on
+    // (on PostgreSQL's read committed as on SQLite), and no more than the limit go on. Refused
+    // attempts take their reservation back.
+    const reservation = await this.auth.reserveFailure(account, client.ip, now.toISOString());
+    const address = await this.auth.countFailedAccounts(client.ip, since, reservation);
+    const failures = await this.auth.countFailures(account, client.ip, since, reservation);
+    if (address.count >= ADDRESS_FAILURE_LIMIT || failures.count >= LOGIN_FAILURE_LIMIT) {
+      await this.auth.releaseFailure(reservation);
+      if (address.count >= ADDRESS_FAILURE_LIMIT) {
+        throw new AppError(ApiStatus.TOO_MANY_REQUESTS, 'tooManyFailedSignInsFromAddress', {
+          minutes: retryIn(address.oldest),
+        });
+      }
       throw new AppError(ApiStatus.TOO_MANY_REQUESTS, 'tooManyFailedSignIns', {
         minutes: retryIn(failures.oldest),
       });
@@ -186,18 +188,29 @@ export class AuthService {
       const expected = client.captchaId
         ? await this.auth.takeCaptcha(sha256Hex(client.captchaId), now.toISOString())
         : undefined;
-      if (!expected) throw invalid('verifyCode', 'captchaExpired');
-      if (!body.verifyCode || body.verifyCode.toLowerCase() !== expected) {
-        throw invalid('verifyCode', 'captchaWrong');
+      const problem = !expected
+        ? 'captchaExpired'
+        : !body.verifyCode || body.verifyCode.toLowerCase() !== expected
+          ? 'captchaWrong'
+          : undefined;
+      if (problem) {
+        // No password was tried: a wrong captcha is not a failed sign-in.
+        await this.auth.releaseFailure(reservation);
+        throw invalid('verifyCode', problem);
       }
     }
 
-    const passwordOk = user
-      ? await verifySecret(user.password_hash, body.password)
-      : await verifySecret(await this.getDummyHash(), body.password).then(() => false);
+    // Every attempt verifies one hash at the full cost and one at the initial passwords' light
+    // cost: the account's own and a dummy of the other (both dummies for an unknown name), so
+    // how long a wrong password takes tells nothing about the account or its password.
+    const passwordOk = user ? await verifySecret(user.password_hash, body.password) : false;
+    const storedCost = user ? hashCost(user.password_hash) : undefined;
+    for (const dummy of await this.getDummyHashes()) {
+      if (hashCost(dummy) !== storedCost) await verifySecret(dummy, body.password);
+    }
     // A wrong user type, a disabled or an expired account answer exactly like a wrong password
-    // (and count as a failure): told apart, they would confirm a guessed password, or tell
-    // anyone who types a username what kind of account it is.
+    // (and count as a failure: the reservation stays): told apart, they would confirm a guessed
+    // password, or tell anyone who types a username what kind of account it is.
     if (
       !user ||
       !passwordOk ||
@@ -205,7 +218,6 @@ export class AuthService {
       user.status !== 1 ||
       isExpired(user.end_date, now)
     ) {
-      await this.auth.recordFailure(account, client.ip, now.toISOString());
       throw invalid('password', 'wrongCredentials');
     }
 
@@ -265,8 +277,9 @@ export class AuthService {
     );
   }
 
-  private getDummyHash() {
-    this.dummyHash ??= hashSecret(clientPasswordHash(randomToken()));
-    return this.dummyHash;
+  private getDummyHashes() {
+    const secret = clientPasswordHash(randomToken());
+    this.dummyHashes ??= Promise.all([hashSecret(secret), hashInitialSecret(secret)]);
+    return this.dummyHashes;
   }
 }

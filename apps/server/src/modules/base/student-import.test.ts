@@ -608,7 +608,7 @@ describe('student import and export', () => {
         user_type: 3,
         password_is_default: 1,
       });
-      // Each new account is answered with its initial password (the ID number's last six).
+      // Each new account is answered with its initial password (random by default).
       const account = result.body.data.accounts.find(
         (row) => row.ticketNumber === created.ticket_number,
       );
@@ -616,7 +616,7 @@ describe('student import and export', () => {
         ticketNumber: created.ticket_number,
         name: created.name,
         idNumber: created.id_number,
-        initialPassword: created.id_number.slice(-6),
+        initialPassword: expect.stringMatching(/^[2-9a-hjkmnp-z]{8}$/),
       });
       await login(t.app, created.ticket_number, account!.initialPassword, UserType.STUDENT);
     });
@@ -839,8 +839,8 @@ describe('student import and export', () => {
       expect(String(beta[8])).toMatch(/^KS/);
       expect(beta[9]).toBe(batch.names.class);
       expect(beta[11]).toBe('Junior');
-      // The initial password, while the account has it: the ID number's last six by default.
-      expect(beta[12]).toBe(String(beta[3]).slice(-6));
+      // The initial password, while the account has it: random by default.
+      expect(String(beta[12])).toMatch(/^[2-9a-hjkmnp-z]{8}$/);
 
       const all = await exported({ keyword: 'Exp ', lang: 'zh' });
       expect(all.book.worksheets[0]!.actualRowCount).toBe(1 + names.length + 1);

@@ -1,4 +1,5 @@
 import {
+  ATTEMPT_BASE,
   TOKEN_COOKIE,
   UserType,
   clientPasswordHash,
@@ -83,7 +84,7 @@ function appWithRule(rule: 'id-last6' | 'random') {
   };
 }
 
-describe("initial passwords: the ID number's last six (the default)", () => {
+describe("initial passwords: the ID number's last six (STUDENT_INITIAL_PASSWORD=id-last6)", () => {
   const app = appWithRule('id-last6');
 
   it('a new student signs in with the last six characters of their ID number, not a shared constant', async () => {
@@ -155,5 +156,30 @@ describe('initial passwords: random (STUDENT_INITIAL_PASSWORD=random)', () => {
     // A staff account still goes back to DEFAULT_PASSWORD, and nothing is answered.
     const staff = await addUser(app.admin());
     expect(expectOk(await app.admin().get(`${USER}/reSetPass/${staff.id}`))).toBeNull();
+  });
+});
+
+describe('a student on an initial password must change it before anything else', () => {
+  const app = appWithRule('random');
+
+  it('signs in, is told to change it, is refused every other call (10001) until it is changed', async () => {
+    const student = await app.addStudent();
+    const { token } = expectOk(await app.signIn(student.ticketNumber, student.initialPassword));
+    const session = app.session(token);
+    expect(expectOk(await session.get<SessionUser>(ME)).passwordIsDefault).toBe(true);
+    expectStatus(
+      await session.get(`${ATTEMPT_BASE}/listMyExams`),
+      10001,
+      /change your initial password/i,
+    );
+    expectOk(
+      await session.post(`${USER}/updatePass`, {
+        oldPass: clientPasswordHash(student.initialPassword),
+        newPass: clientPasswordHash('my-own-choice-1'),
+      }),
+    );
+    const { token: next } = expectOk(await app.signIn(student.ticketNumber, 'my-own-choice-1'));
+    expect(expectOk(await app.session(next).get<SessionUser>(ME)).passwordIsDefault).toBe(false);
+    expectOk(await app.session(next).get(`${ATTEMPT_BASE}/listMyExams`));
   });
 });

@@ -244,15 +244,15 @@ const toView = (row: StudentRow): StudentView => ({
 });
 
 /**
- * An ID number as lists show it: the first third (at most 6, the region of a resident ID) and the
- * last quarter (at most 4) kept, the rest starred, e.g. 110101********1234. The full number is
- * sent only to whoever opens the student (the detail call, which needs the key that edits it) and
- * to the student themself.
+ * An ID number as lists, admission tickets and certificates show it: the first third (at most 6,
+ * the region of a resident ID) kept, the rest starred, e.g. 110101************. Never a digit
+ * of the end: an initial password may be made of it (STUDENT_INITIAL_PASSWORD=id-last6). The full
+ * number is sent only to whoever opens the student (the detail call, which needs the key that
+ * edits it) and to the student themself.
  */
 export function maskIdNumber(idNumber: string): string {
   const head = Math.min(6, Math.floor(idNumber.length / 3));
-  const tail = Math.min(4, Math.floor(idNumber.length / 4));
-  return `${idNumber.slice(0, head)}${'*'.repeat(idNumber.length - head - tail)}${idNumber.slice(idNumber.length - tail)}`;
+  return `${idNumber.slice(0, head)}${'*'.repeat(idNumber.length - head)}`;
 }
 
 const toListView = (row: StudentRow): StudentView => ({

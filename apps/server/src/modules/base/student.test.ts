@@ -6,6 +6,7 @@ import {
   residentIdCheckChar,
   studentInput,
   type BatchResult,
+  type ResetStudentPasswordsResult,
   type ListResult,
   type SessionUser,
   type StudentView,
@@ -506,25 +507,25 @@ describe('students', () => {
       const mine = await studentLogin(created.ticketNumber, 'my-own-secret');
       expect(expectOk(await mine.get<SessionUser>(ME)).passwordIsDefault).toBe(false);
 
-      expect(
-        expectOk(
-          await admin.post<BatchResult>(`${STUDENT}/batchResetStudentPassword`, {
-            ids: [created.id],
-          }),
-        ),
-      ).toEqual({
+      const reset = expectOk(
+        await admin.post<ResetStudentPasswordsResult>(`${STUDENT}/batchResetStudentPassword`, {
+          ids: [created.id],
+        }),
+      );
+      expect(reset).toEqual({
         count: 1,
         accounts: [
           {
             id: created.id,
             ticketNumber: created.ticketNumber,
             name: expect.any(String),
-            initialPassword: created.initialPassword,
+            // A new random one (the default rule), answered to the admin.
+            initialPassword: expect.stringMatching(/^[2-9a-hjkmnp-z]{8}$/),
           },
         ],
       });
       expectStatus(await mine.get(ME), 10000);
-      const again = await studentLogin(created.ticketNumber, created.initialPassword);
+      const again = await studentLogin(created.ticketNumber, reset.accounts[0]!.initialPassword);
       expect(expectOk(await again.get<SessionUser>(ME)).passwordIsDefault).toBe(true);
       expectStatus(
         await admin.post(`${STUDENT}/batchResetStudentPassword`, { ids: [999999] }),
@@ -661,8 +662,8 @@ describe('students', () => {
       expect(expectOk(await list({}, lonely.client))).toEqual({ list: [], total: 0 });
     });
 
-    it('an administrator (userType 1) holding STUDENT sees every student', async () => {
-      const role = await createRole(admin, { permissionKeys: [Perm.STUDENT] });
+    it('a holder of STUDENT and SCHOOL-ALLCLASSES sees every student', async () => {
+      const role = await createRole(admin, { permissionKeys: [Perm.STUDENT, Perm.ALL_CLASSES] });
       const user = await addUser(admin, { userType: UserType.ADMIN, roleIds: [role.roleId] });
       const other = await login(t.app, user.name, DEFAULT_PASSWORD, UserType.ADMIN);
       const all = expectOk(await list({}, other));
@@ -690,8 +691,24 @@ describe('students', () => {
       expectStatus(await client.get(`${STUDENT}/getMyStudent`), 10001, /userType 3/);
     });
 
+    /** inMine, signed in with a password of their own (the initial one allows nothing else). */
+    let mineChanged = false;
+    const signInMine = async () => {
+      if (!mineChanged) {
+        const first = await studentLogin(inMine.ticketNumber, inMine.initialPassword);
+        expectOk(
+          await first.post('/api/kaoshi-user/user/updatePass', {
+            oldPass: clientPasswordHash(inMine.initialPassword),
+            newPass: clientPasswordHash('mine-own-secret'),
+          }),
+        );
+        mineChanged = true;
+      }
+      return studentLogin(inMine.ticketNumber, 'mine-own-secret');
+    };
+
     it('a student reads only their own record, and nothing of the student list', async () => {
-      const student = await studentLogin(inMine.ticketNumber, inMine.initialPassword);
+      const student = await signInMine();
       const own = expectOk(await student.get<StudentView>(`${STUDENT}/getMyStudent`));
       expect(own).toMatchObject({
         id: inMine.id,
@@ -712,7 +729,7 @@ describe('students', () => {
       const role = await createRole(admin, { permissionKeys: [Perm.STUDENT] });
       const studentRole = await roleIdOf(admin, RoleKey.STUDENT);
       await bindRoles(admin, inMine.userId, [studentRole, role.roleId]);
-      const student = await studentLogin(inMine.ticketNumber, inMine.initialPassword);
+      const student = await signInMine();
       expect(expectOk(await list({}, student)).list.map((s) => s.id)).toEqual([inMine.id]);
       expectStatus(await get(classmate.id, student), 10003);
       expectStatus(
@@ -725,8 +742,17 @@ describe('students', () => {
     it('getMyStudent: not for staff (10001), nor anonymous (10000); an account without a record → 10003', async () => {
       expectStatus(await admin.get(`${STUDENT}/getMyStudent`), 10001);
       expectStatus(await new Client(t.app).get(`${STUDENT}/getMyStudent`), 10000);
-      const bare = await addUser(admin, { userType: UserType.STUDENT });
-      const client = await login(t.app, bare.name, DEFAULT_PASSWORD, UserType.STUDENT);
+      // With a password of its own: on the default one it could only change it first.
+      const bare = { name: `bare${Date.now().toString(36)}` };
+      expectOk(
+        await admin.post(`${USER}/addUser`, {
+          name: bare.name,
+          nickName: 'Bare account',
+          userType: UserType.STUDENT,
+          password: clientPasswordHash('bare-own-secret'),
+        }),
+      );
+      const client = await login(t.app, bare.name, 'bare-own-secret', UserType.STUDENT);
       expectStatus(await client.get(`${STUDENT}/getMyStudent`), 10003);
       expect(expectOk(await client.get<SessionUser>(ME))).toMatchObject({
         className: null,

@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import {
   ClassStatus,
+  Perm,
   UserType,
   type ClassSelectQuery,
   type ListClassQuery,
@@ -17,16 +18,20 @@ export type ClassValues = Omit<ClassRow, 'id' | 'created_at' | 'updated_at'>;
 export interface ClassViewer {
   user: { id: number; user_type: number };
   superAdmin: boolean;
+  permissionKeys: ReadonlySet<string>;
 }
 
-/** Administrators (userType 1) and SUPER_ADMIN see every batch. */
+/**
+ * SUPER_ADMIN and holders of SCHOOL-ALLCLASSES see every batch. A key, not the user type: a
+ * user type is a field a user manager edits, and seeing every batch shows every ID number.
+ */
 export const seesEveryClass = (viewer: ClassViewer) =>
-  viewer.superAdmin || viewer.user.user_type === UserType.ADMIN;
+  viewer.superAdmin || viewer.permissionKeys.has(Perm.ALL_CLASSES);
 
 /**
  * The ids of the registration batches `viewer` may see, as a subquery to filter with
  * (`.where('students.class_id', 'in', scope)`), or null when they may see every batch.
- * Administrators (userType 1) and SUPER_ADMIN see all; anyone else sees the batches they are
+ * SUPER_ADMIN and holders of SCHOOL-ALLCLASSES see all; anyone else sees the batches they are
  * assigned to as a teacher (class_teachers) and, for an examinee, their own batch.
  */
 export function visibleClassIds(db: Db, viewer: ClassViewer) {

@@ -725,12 +725,22 @@ describe('which batches a user sees (row-level rule)', () => {
     );
   });
 
-  it('the super administrator and any administrator (userType 1) see both', async () => {
+  it('the super administrator and a holder of SCHOOL-ALLCLASSES see both; userType 1 alone does not', async () => {
     expect(await visibleIds(admin)).toEqual([mine.id, theirs.id].sort((a, b) => a - b));
-    const role = await createRole(admin, { permissionKeys: [Perm.CLASS_MANAGE] });
-    const user = await addUser(admin, { userType: UserType.ADMIN, roleIds: [role.roleId] });
-    const other = await login(t.app, user.name, DEFAULT_PASSWORD, UserType.ADMIN);
-    expect(await visibleIds(other)).toEqual([mine.id, theirs.id].sort((a, b) => a - b));
+    // The user type grants nothing: an administrator (userType 1) without the key sees only
+    // the batches assigned to them.
+    const plain = await createRole(admin, { permissionKeys: [Perm.CLASS_MANAGE] });
+    const typeOnly = await addUser(admin, { userType: UserType.ADMIN, roleIds: [plain.roleId] });
+    const typeOnlyClient = await login(t.app, typeOnly.name, DEFAULT_PASSWORD, UserType.ADMIN);
+    expect(await visibleIds(typeOnlyClient)).toEqual([]);
+    expectStatus(await typeOnlyClient.get(`${CLASSES}/getClassesById/${theirs.id}`), 10003);
+
+    const every = await createRole(admin, {
+      permissionKeys: [Perm.CLASS_MANAGE, Perm.ALL_CLASSES],
+    });
+    const keyed = await addUser(admin, { userType: UserType.TEACHER, roleIds: [every.roleId] });
+    const keyedClient = await login(t.app, keyed.name, DEFAULT_PASSWORD, UserType.TEACHER);
+    expect(await visibleIds(keyedClient)).toEqual([mine.id, theirs.id].sort((a, b) => a - b));
   });
 
   it('a teacher cannot read, change, delete or reassign a batch not assigned to them', async () => {

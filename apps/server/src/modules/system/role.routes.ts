@@ -96,7 +96,8 @@ export async function roleRoutes(app: FastifyInstance, opts: { roles: RoleServic
   r.post(
     `${BASE}/listPermissionKeysByRoles`,
     {
-      config: { access: 'session' },
+      // Part of loading the session (spec §4), also before an initial password is changed.
+      config: { access: 'session', beforePasswordChange: true },
       schema: {
         tags,
         summary: 'Form: roles (comma-separated role keys); answers their permission keys',

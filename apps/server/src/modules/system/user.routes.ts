@@ -37,7 +37,7 @@ export async function userRoutes(app: FastifyInstance, opts: { users: UserServic
         body: addUserBody,
       },
     },
-    async (request) => ok(await users.add(request.body)),
+    async (request) => ok(await users.add(request.body, requireAuth(request))),
   );
 
   r.get(
@@ -101,7 +101,7 @@ export async function userRoutes(app: FastifyInstance, opts: { users: UserServic
   r.post(
     `${BASE}/updatePass`,
     {
-      config: { access: 'session' },
+      config: { access: 'session', beforePasswordChange: true },
       schema: {
         tags,
         summary: 'Change your own password (client hashes); ends all your sessions',

@@ -80,8 +80,12 @@ export class UserService {
     return toView(row, await users.rolesOf([id]));
   }
 
-  async add(body: AddUserBody): Promise<{ id: number }> {
+  async add(body: AddUserBody, actor: AuthContext): Promise<{ id: number }> {
     refuseTicketLike(body.name);
+    // A user manager's new account is a teacher; other types are the SUPER_ADMIN's to give.
+    if (!actor.superAdmin && body.userType !== UserType.TEACHER) {
+      throw forbidden('onlySuperAdminSetsUserType', { userType: body.userType });
+    }
     const password = body.password ?? this.defaultHash;
     const passwordHash = await hashSecret(password);
     try {
@@ -124,6 +128,13 @@ export class UserService {
       await inTransaction(this.db, async (trx) => {
         const users = new UserRepository(trx);
         const current = await this.targetFor(users, body.id, actor);
+        if (body.userType !== current.user_type) {
+          // Who may see what must not be one's own choice, nor a user manager's.
+          if (body.id === actor.user.id) throw forbidden('cannotChangeOwnUserType');
+          if (!actor.superAdmin) {
+            throw forbidden('onlySuperAdminSetsUserType', { userType: body.userType });
+          }
+        }
         const student = await users.studentOf(body.id);
         if (!student) refuseTicketLike(body.name);
         else if (body.name !== current.name || body.userType !== UserType.STUDENT) {
@@ -173,6 +184,7 @@ export class UserService {
   }
 
   async bindRoles(userId: number, roleIds: number[], actor: AuthContext): Promise<void> {
+    if (userId === actor.user.id) throw forbidden('cannotChangeOwnRoles');
     await inTransaction(this.db, async (trx) => {
       const users = new UserRepository(trx);
       await this.targetFor(users, userId, actor);

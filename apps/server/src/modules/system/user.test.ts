@@ -1,4 +1,5 @@
 import {
+  Perm,
   ROLE_SEEDS,
   RoleKey,
   TOKEN_COOKIE,
@@ -375,21 +376,16 @@ describe('user management (spec §7 user calls)', () => {
       expectStatus(result, 10003);
     });
 
-    it('refuses to take SUPER_ADMIN from its last holder with 10004', async () => {
+    it('refuses to take SUPER_ADMIN from its last holder: only they could, and nobody binds their own roles', async () => {
       const superAdmin = await roleIdOf(admin, RoleKey.SUPER_ADMIN);
       const teacherRole = await roleIdOf(admin, RoleKey.QUESTION_WRITER);
       expectStatus(
         await admin.post(`${USER}/bindUserWithRole`, { userId: 1, roleIds: [teacherRole] }),
-        10004,
-        /SUPER_ADMIN/,
+        10001,
+        /own roles/,
       );
-      expectStatus(await admin.post(`${USER}/bindUserWithRole`, { userId: 1, roleIds: [] }), 10004);
+      expectStatus(await admin.post(`${USER}/bindUserWithRole`, { userId: 1, roleIds: [] }), 10001);
       expect(expectOk(await detail(1)).roleIds).toEqual([superAdmin]);
-
-      // Keeping SUPER_ADMIN while adding another role is fine.
-      await bindRoles(admin, 1, [superAdmin, teacherRole]);
-      expect(expectOk(await detail(1)).roleIds).toEqual([superAdmin, teacherRole]);
-      await bindRoles(admin, 1, [superAdmin]);
     });
   });
 
@@ -499,6 +495,102 @@ describe('user management (spec §7 user calls)', () => {
   });
 });
 
+describe('nobody changes their own user type or roles; only SUPER_ADMIN sets a user type', () => {
+  let t: TestApp;
+  let admin: Client;
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await login(t.app);
+  });
+  afterAll(() => t.close());
+
+  const detail = async (id: number) =>
+    expectOk(await admin.get<UserView>(`${USER}/queryUserDetailByUserId/${id}`));
+
+  it('a user manager (SYSTEM-USER) cannot make themselves an administrator or bind roles to themselves', async () => {
+    const manager = await signedInTeacher(t.app, admin, [Perm.SYSTEM, Perm.SYSTEM_USER]);
+    const self = {
+      id: manager.id,
+      name: manager.name,
+      nickName: `Nick ${manager.name}`,
+    };
+    expectStatus(
+      await manager.client.put(`${USER}/updateUser`, { ...self, userType: UserType.ADMIN }),
+      10001,
+      /own user type/,
+    );
+    expectStatus(
+      await manager.client.post(`${USER}/bindUserWithRole`, {
+        userId: manager.id,
+        roleIds: [manager.role.roleId, await roleIdOf(admin, RoleKey.TEACHER)],
+      }),
+      10001,
+      /own roles/,
+    );
+    expect(await detail(manager.id)).toMatchObject({
+      userType: UserType.TEACHER,
+      roleIds: [manager.role.roleId],
+    });
+    // Their own name and nickname stay theirs to edit.
+    expectOk(
+      await manager.client.put(`${USER}/updateUser`, {
+        ...self,
+        nickName: 'Renamed',
+        userType: UserType.TEACHER,
+      }),
+    );
+    expect((await detail(manager.id)).nickName).toBe('Renamed');
+  });
+
+  it('the super administrator cannot change their own roles or type either', async () => {
+    expectStatus(
+      await admin.post(`${USER}/bindUserWithRole`, {
+        userId: 1,
+        roleIds: [
+          await roleIdOf(admin, RoleKey.SUPER_ADMIN),
+          await roleIdOf(admin, RoleKey.TEACHER),
+        ],
+      }),
+      10001,
+      /own roles/,
+    );
+  });
+
+  it('only a SUPER_ADMIN sets the user type of another user, when adding or editing', async () => {
+    const manager = await signedInTeacher(t.app, admin, [Perm.SYSTEM, Perm.SYSTEM_USER]);
+    const target = await addUser(admin, { userType: UserType.TEACHER });
+    const fields = { id: target.id, name: target.name, nickName: `Nick ${target.name}` };
+    expectStatus(
+      await manager.client.put(`${USER}/updateUser`, { ...fields, userType: UserType.ADMIN }),
+      10001,
+      /user type/,
+    );
+    expect((await detail(target.id)).userType).toBe(UserType.TEACHER);
+    // Unchanged type: the manager edits the rest.
+    expectOk(
+      await manager.client.put(`${USER}/updateUser`, { ...fields, userType: UserType.TEACHER }),
+    );
+    expectStatus(
+      await manager.client.post(`${USER}/addUser`, {
+        name: uniqueName('adm'),
+        nickName: 'New admin',
+        userType: UserType.ADMIN,
+      }),
+      10001,
+      /user type/,
+    );
+    expectOk(
+      await manager.client.post(`${USER}/addUser`, {
+        name: uniqueName('tea'),
+        nickName: 'New teacher',
+        userType: UserType.TEACHER,
+      }),
+    );
+    expectOk(await admin.put(`${USER}/updateUser`, { ...fields, userType: UserType.ADMIN }));
+    expect((await detail(target.id)).userType).toBe(UserType.ADMIN);
+  });
+});
+
 describe('the last SUPER_ADMIN holder', () => {
   let t: TestApp;
   let admin: Client;
@@ -525,11 +617,11 @@ describe('the last SUPER_ADMIN holder', () => {
     expectOk(await m.post(`${USER}/bindUserWithRole`, { userId: 1, roleIds: [] }));
     expectStatus(await admin.get(`${USER}/listUser`), 10001);
 
-    // Now ops is the last holder: it cannot be stripped of the role.
+    // Now ops is the last holder: only ops could strip itself, and nobody binds their own roles.
     expectStatus(
       await m.post(`${USER}/bindUserWithRole`, { userId: ops.id, roleIds: [] }),
-      10004,
-      /SUPER_ADMIN/,
+      10001,
+      /own roles/,
     );
     expect(await roleIdsOf(m, ops.id)).toEqual([superAdmin]);
 

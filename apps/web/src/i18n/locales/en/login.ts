@@ -19,6 +19,9 @@ export default {
     'You are still using the default password. Choose your own now to keep your account safe.',
   changeNow: 'Change now',
   later: 'Later',
+  mustChangeTitle: 'Choose your own password',
+  mustChangeText:
+    'You signed in with your initial password, which is printed on your admission ticket. Choose your own password before you go on: then sign in with it.',
   passwordChanged: 'Your password has been changed. Sign in with your new password.',
   problems: {
     credentials:

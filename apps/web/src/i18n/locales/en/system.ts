@@ -48,6 +48,7 @@ export default {
     'SCHOOL-DEPARTMENTMANAGE': 'Job-type categories',
     'SCHOOL-SUBJECTMANAGE': 'Job types applied for',
     'SCHOOL-CLASSMANAGE': 'Registration batches',
+    'SCHOOL-ALLCLASSES': 'See every batch',
     SYSTEM: 'System',
     'SYSTEM-USER': 'Users',
     'SYSTEM-ROLE': 'Roles',

@@ -21,6 +21,9 @@ const login: Messages['login'] = {
     'Sigue usando la contraseña predeterminada. Elija ahora una propia para proteger su cuenta.',
   changeNow: 'Cambiar ahora',
   later: 'Más tarde',
+  mustChangeTitle: 'Elija su propia contraseña',
+  mustChangeText:
+    'Ha iniciado sesión con su contraseña inicial, que figura en su pase de examen. Elija su propia contraseña antes de continuar y luego inicie sesión con ella.',
   passwordChanged: 'Su contraseña se ha cambiado. Inicie sesión con la nueva contraseña.',
   problems: {
     credentials:

@@ -47,6 +47,7 @@ const system: Messages['system'] = {
     'SCHOOL-DEPARTMENTMANAGE': 'Categorías profesionales',
     'SCHOOL-SUBJECTMANAGE': 'Ocupaciones solicitadas',
     'SCHOOL-CLASSMANAGE': 'Convocatorias de inscripción',
+    'SCHOOL-ALLCLASSES': 'Ver todas las convocatorias',
     SYSTEM: 'Sistema',
     'SYSTEM-USER': 'Usuarios',
     'SYSTEM-ROLE': 'Roles',

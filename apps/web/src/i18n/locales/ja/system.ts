@@ -45,6 +45,7 @@ const system: Messages['system'] = {
     'SCHOOL-DEPARTMENTMANAGE': '職業分類',
     'SCHOOL-SUBJECTMANAGE': '受験職種',
     'SCHOOL-CLASSMANAGE': '申込回次',
+    'SCHOOL-ALLCLASSES': 'すべての申込回次を表示',
     SYSTEM: 'システム管理',
     'SYSTEM-USER': 'ユーザー管理',
     'SYSTEM-ROLE': 'ロール管理',

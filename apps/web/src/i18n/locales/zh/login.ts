@@ -20,6 +20,9 @@ const login: Messages['login'] = {
   defaultPasswordText: '您仍在使用默认密码。为保障账号安全，请立即设置自己的密码。',
   changeNow: '立即修改',
   later: '稍后',
+  mustChangeTitle: '请设置您自己的密码',
+  mustChangeText:
+    '您正在使用初始密码登录，初始密码印在准考证上。请先设置您自己的密码，然后用新密码重新登录。',
   passwordChanged: '密码已修改，请使用新密码登录。',
   problems: {
     credentials: '用户名或密码错误，或该账号不能以所选身份登录（也可能已停用或过期）。',

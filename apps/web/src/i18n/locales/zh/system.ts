@@ -41,6 +41,7 @@ const system: Messages['system'] = {
     'SCHOOL-DEPARTMENTMANAGE': '职业类别',
     'SCHOOL-SUBJECTMANAGE': '申报工种',
     'SCHOOL-CLASSMANAGE': '报名批次',
+    'SCHOOL-ALLCLASSES': '查看全部批次',
     SYSTEM: '系统管理',
     'SYSTEM-USER': '用户管理',
     'SYSTEM-ROLE': '角色管理',
