@@ -522,7 +522,7 @@ describe('nobody changes their own user type or roles; only SUPER_ADMIN sets a u
     expectStatus(
       await manager.client.post(`${USER}/bindUserWithRole`, {
         userId: manager.id,
-        roleIds: [manager.role.roleId, await roleIdOf(admin, RoleKey.TEACHER)],
+        roleIds: [manager.role.roleId, await roleIdOf(admin, RoleKey.QUESTION_WRITER)],
       }),
       10001,
       /own roles/,
@@ -548,7 +548,7 @@ describe('nobody changes their own user type or roles; only SUPER_ADMIN sets a u
         userId: 1,
         roleIds: [
           await roleIdOf(admin, RoleKey.SUPER_ADMIN),
-          await roleIdOf(admin, RoleKey.TEACHER),
+          await roleIdOf(admin, RoleKey.QUESTION_WRITER),
         ],
       }),
       10001,
