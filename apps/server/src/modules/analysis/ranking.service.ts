@@ -214,7 +214,8 @@ export class RankingService {
         r.row.attempt_id === null || r.absent
           ? Array.from({ length: sectionCount }, () => null)
           : (sums.get(r.row.attempt_id) ?? Array.from({ length: sectionCount }, () => 0)).map(
-              pointsOrNull,
+              // A scored attempt that left a section blank has 0 there, as its student reads it.
+              (sum) => pointsOrNull(sum === null && r.score !== null ? 0 : sum),
             );
       return {
         rank: r.rank,

@@ -885,4 +885,18 @@ describe('score statistics: ranking, failed scores, make-ups', () => {
     );
     expect(pass.summary).toMatchObject({ candidates: 3, sat: 0, absent: 3, passRate: null });
   });
+
+  it('gives a scored candidate who left a section blank 0 there, as their result shows, not –', async () => {
+    const db = t.handle.db;
+    // Last, with a batch of its own: the exams above see the trend without it.
+    const batchD = await addClass(db, s.subjectId, { level: s.level, name: 'Ranking D' });
+    await addStudents(db, batchD, 1, { prefix: 'RD-' });
+    const blank = (
+      await addClosedExam(db, { paperId, classIds: [batchD], hoursAgo: 20, name: 'Blank part' })
+    ).examId;
+    await addSittings(db, blank, [sat([10, 10, 10, 10], [])]);
+    await releaseScores(db, blank);
+    const view = expectOk(await ranking(admin, { examId: String(blank) }));
+    expect(view.list[0]).toMatchObject({ score: 40, sections: [40, 0], absent: false });
+  });
 });
