@@ -50,15 +50,6 @@ export class ItemAnalysisRepository {
       .executeTakeFirst();
   }
 
-  async classIds(examId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('exam_classes')
-      .select('class_id')
-      .where('exam_id', '=', examId)
-      .execute();
-    return rows.map((row) => row.class_id);
-  }
-
   /** Every candidate with their attempt (if any): absent ones have none or an unfinished one. */
   candidates(examIds: number[]) {
     return this.db
