@@ -154,15 +154,15 @@ describe('Rich text makes no API call of its own', () => {
       .format('YYYYMMDD');
     const first17 = `320102${birth}${String(Date.now() % 1000).padStart(3, '0')}`;
     const idNumber = `${first17}${residentIdCheckChar(first17)}`;
-    const created = await admin.call<{ ticketNumber: string }>(
+    const created = await admin.call<{ ticketNumber: string; initialPassword: string }>(
       'POST',
       '/api/kaoshi-base/student/addStudent',
       { name: `应考${tag}`, idNumber, classId },
     );
-    // Off the initial password, which the app would first ask them to change.
-    const first = await ApiClient.signIn(baseURL, created.ticketNumber, idNumber.slice(-6), 3);
+    // Off the initial password, which the app first makes them change.
+    const first = await ApiClient.signIn(baseURL, created.ticketNumber, created.initialPassword, 3);
     await first.call('POST', '/api/kaoshi-user/user/updatePass', {
-      oldPass: clientPasswordHash(idNumber.slice(-6)),
+      oldPass: clientPasswordHash(created.initialPassword),
       newPass: clientPasswordHash(STUDENT_PASSWORD),
     });
     student = { ticketNumber: created.ticketNumber, password: STUDENT_PASSWORD };
