@@ -24,18 +24,21 @@ import { AccessRepository } from './access.repository.js';
 export type ExamNeed = 'read' | 'mark' | 'manage' | 'keys';
 export type PaperNeed = 'read' | 'keys';
 
+/**
+ * Refuses `viewer` what `need` asks of the exam; answers the exam's batch ids and the viewer's
+ * own (null: every batch), so that callers filter rows without asking again.
+ */
 export async function examAccess(
   db: Db,
   viewer: ClassViewer,
   examId: number,
   need: ExamNeed,
-): Promise<void> {
+): Promise<{ examClassIds: number[]; own: Set<number> | null }> {
   const repo = new AccessRepository(db);
   const exam = await repo.exam(examId);
   if (!exam) throw notFound('exam', examId);
-  const own = await repo.ownClasses(viewer);
+  const [own, ids] = await Promise.all([repo.ownClasses(viewer), repo.examClassIds(examId)]);
   if (own) {
-    const ids = await repo.examClassIds(examId);
     const some = ids.some((id) => own.has(id));
     if (!some && !(need === 'mark' && (await repo.isMarker(examId, viewer.user.id)))) {
       throw notFound('exam', examId);
@@ -47,6 +50,7 @@ export async function examAccess(
   if (need === 'keys' && exam.end_at > nowIso()) {
     throw forbidden('examKeysBeforeClose', { id: examId });
   }
+  return { examClassIds: ids, own };
 }
 
 /**

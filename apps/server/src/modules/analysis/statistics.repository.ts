@@ -147,15 +147,6 @@ export class StatisticsRepository {
       .execute();
   }
 
-  async classIds(examId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('exam_classes')
-      .select('class_id')
-      .where('exam_id', '=', examId)
-      .execute();
-    return rows.map((row) => row.class_id);
-  }
-
   async classNames(ids: readonly number[]): Promise<Map<number, string>> {
     if (ids.length === 0) return new Map();
     const rows = await this.db

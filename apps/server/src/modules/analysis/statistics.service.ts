@@ -8,8 +8,8 @@ import {
 import type { Db } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
-import { visibleClassIds } from '../school/classes.repository.js';
 import { examAccess } from '../../lib/access.js';
+import { AccessRepository } from '../../lib/access.repository.js';
 import { points } from './quantiles.js';
 import { StatisticsRepository, type ExamFacts } from './statistics.repository.js';
 
@@ -33,9 +33,7 @@ export class StatisticsAccess {
   /** The batch ids `auth` may read, or null for all. */
   async ownClasses(auth: AuthContext): Promise<Set<number> | null> {
     if (auth.user.user_type === UserType.STUDENT) throw forbidden();
-    const scope = visibleClassIds(this.db, auth);
-    if (!scope) return null;
-    return new Set((await scope.execute()).map((row) => row.class_id));
+    return new AccessRepository(this.db).ownClasses(auth);
   }
 
   /** The exams `auth` may analyse (closed or released, of their batches), to choose from. */
@@ -73,11 +71,10 @@ export class StatisticsAccess {
     auth: AuthContext,
     options: { classId?: number; includeUnreleased: boolean },
   ): Promise<{ exam: ExamFacts; classIds: number[] | null; examClassIds: number[] }> {
-    const own = await this.ownClasses(auth);
-    await examAccess(this.db, auth, examId, 'read');
+    if (auth.user.user_type === UserType.STUDENT) throw forbidden();
+    const { own, examClassIds } = await examAccess(this.db, auth, examId, 'read');
     const [exam] = await this.repo.exams([examId]);
     if (!exam) throw notFound('exam', examId);
-    const examClassIds = await this.repo.classIds(examId);
     // Rows of the exam's other batches are left out.
     const mine = own ? examClassIds.filter((id) => own.has(id)) : examClassIds;
     if (exam.released_at === null && !options.includeUnreleased) {
