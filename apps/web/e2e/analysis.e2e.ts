@@ -141,6 +141,12 @@ describe('Score analysis screens', () => {
       else expect(Number(cells[5])).toBe(candidate.total);
     }
 
+    // The sections are headed by their titles, as the paper and its export name them.
+    const headings = await table.locator('thead th').allInnerTexts();
+    for (const title of ['一、单选题', '五、简答题', '六、操作题']) {
+      expect(headings.some((heading) => heading.startsWith(title))).toBe(true);
+    }
+
     await expectDrawn(page.locator('.analysis-histogram'));
     await expectDrawn(page.locator('.analysis-boxplot'));
     // The pass line is labelled on the histogram.

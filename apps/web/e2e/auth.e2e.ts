@@ -7,7 +7,9 @@ import zh from '../src/i18n/locales/zh';
 import { ApiClient, DEFAULT_PASSWORD } from './api';
 import {
   E2E_ADMIN_PASSWORD,
+  PHONE,
   animationsDone,
+  cutSideways,
   buttonName,
   newPage,
   openSignedIn,
@@ -288,6 +290,27 @@ describe('signing in and out', () => {
     expect(await page.getByTestId('initial-password-change').count()).toBe(0);
     await page.context().close();
   });
+
+  for (const [language, locale, texts] of LANGUAGES.slice(1)) {
+    it(`asks for a new password at the first sign-in in ${language}, whole on a phone`, async () => {
+      const name = `auth-initial-${language}`;
+      await session.admin.createUser(name, STUDENT_TYPE, ['STUDENT']);
+      const page = await newPage(session.browser, { locale, viewport: PHONE });
+      await page.goto(`${baseURL}/login`);
+      await submitSignIn(page, name, DEFAULT_PASSWORD, texts.login.userTypes.student);
+
+      const screen = page.getByTestId('initial-password-change');
+      await screen.getByText(texts.login.mustChangeTitle, { exact: true }).waitFor();
+      for (const label of [texts.profile.password.old, texts.profile.password.new]) {
+        await screen.getByLabel(label, { exact: true }).waitFor();
+      }
+      await screen.getByRole('button', { name: texts.profile.password.submit }).waitFor();
+      expect(await cutSideways(screen.locator('label, input, button, h1, h2, h3, h4'))).toEqual([]);
+      await animationsDone(page);
+      await screenshot(page, `auth-initial-password-change-${language}-phone`, { fullPage: false });
+      await page.context().close();
+    });
+  }
 
   for (const [language, locale, texts] of LANGUAGES) {
     it(`tells a student who opens an administrator's page why they are on the dashboard (${language})`, async () => {

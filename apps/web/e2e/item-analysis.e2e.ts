@@ -84,6 +84,9 @@ describe('Item analysis', () => {
     );
     for (const item of exam.items) {
       const line = row(page, item);
+      // Named by its section's title, as the paper and its export name it.
+      expect(item.sectionTitle).not.toBe('');
+      expect(await line.textContent()).toContain(`${item.sectionTitle} · 第${item.number}题`);
       expect(await line.locator('[data-cell="facility"]').textContent()).toBe(
         index2(item.facility),
       );

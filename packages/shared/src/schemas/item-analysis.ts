@@ -58,6 +58,8 @@ export interface ItemFigures {
   questionId: number;
   /** Numbered as the version: section and place, 1-based. */
   section: number;
+  /** The section's own title as the paper names it; empty when it has none. */
+  sectionTitle: string;
   number: number;
   type: number;
   courseId: number;

@@ -53,6 +53,7 @@ interface Population {
 interface PlacedItem {
   item: SnapshotItem;
   section: number;
+  sectionTitle: string;
   number: number;
   full: number;
 }
@@ -61,7 +62,13 @@ interface PlacedItem {
 function placedItems(snapshot: PaperSnapshot): PlacedItem[] {
   return snapshot.sections.flatMap((section, s) => {
     const items = snapshot.paper.drawPerCandidate ? section.pool : section.items;
-    return items.map((item, q) => ({ item, section: s + 1, number: q + 1, full: item.score ?? 0 }));
+    return items.map((item, q) => ({
+      item,
+      section: s + 1,
+      sectionTitle: section.title.trim(),
+      number: q + 1,
+      full: item.score ?? 0,
+    }));
   });
 }
 
@@ -296,6 +303,7 @@ export class ItemAnalysisService {
         itemId: p.item.itemId,
         questionId: p.item.questionId,
         section: p.section,
+        sectionTitle: p.sectionTitle,
         number: p.number,
         type: p.item.type,
         courseId: p.item.courseId,

@@ -644,6 +644,7 @@ describe('item analysis and the bank figures', () => {
     expect(view.items.map((item) => item.questionId).sort()).toEqual([...sat].sort());
     for (const item of view.items) {
       expect(item).toMatchObject({
+        sectionTitle: 'Drawn',
         fullScore: 2,
         candidates: drawers.get(item.questionId),
         facility: item.questionId === pool[0] ? 1 : 0,

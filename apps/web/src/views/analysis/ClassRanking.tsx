@@ -39,7 +39,13 @@ import { RankingPrint } from './RankingPrint';
 import { StatisticsChart } from './StatisticsChart';
 import { PassTag, StatisticsHeading } from './StatisticsParts';
 import { StatisticsState } from './StatisticsState';
-import { columnOrder, formatDuration, formatPoints, sortDirection } from './statistics-format';
+import {
+  columnOrder,
+  formatDuration,
+  formatPoints,
+  sectionHeading,
+  sortDirection,
+} from './statistics-format';
 import { useExamParam } from './use-exam-param';
 import './analysis.css';
 
@@ -194,8 +200,8 @@ export default function ClassRanking() {
     },
     ...(view?.sections ?? []).map((section, index) => ({
       title: (
-        <span title={section.title}>
-          {t('analysis.ranking.section', { n: index + 1 })}
+        <span>
+          {sectionHeading(section, index, (n) => t('analysis.ranking.section', { n }))}
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {' '}
             /{formatPoints(section.total)}

@@ -11,7 +11,7 @@ import type { ComposeOption } from 'echarts/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/chart/EChart';
-import { discriminationFloor, index2, scatterGroups } from './item-analysis-format';
+import { discriminationFloor, index2, itemHeading, scatterGroups } from './item-analysis-format';
 
 type ScatterOption = ComposeOption<
   | ScatterSeriesOption
@@ -73,7 +73,7 @@ export function ItemScatterChart({ view }: { view: ItemAnalysisView }) {
         itemStyle: { color: COLORS[group], opacity: 0.85 },
         data: points.map(({ value, item }) => ({
           value,
-          name: t('itemAnalysis.items.label', { section: item.section, number: item.number }),
+          name: itemHeading(t, item),
         })),
         // The thresholds once, on the first series: they belong to the axes, not to a group.
         markLine:

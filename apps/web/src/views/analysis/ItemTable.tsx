@@ -7,7 +7,7 @@ import { useCodeLabel } from '../../utils/use-code-label';
 import { points } from '../marking/marking-format';
 import { ItemOptionShares } from './ItemOptionShares';
 import { HelpTitle } from './ItemHelpTitle';
-import { FLAG_COLORS, index2, sortFlags } from './item-analysis-format';
+import { FLAG_COLORS, index2, itemHeading, sortFlags } from './item-analysis-format';
 
 /** Sorts nulls (no figure) last whichever way the column is sorted by the reader. */
 const byFigure = (pick: (item: ItemFigures) => number | null) => (a: ItemFigures, b: ItemFigures) =>
@@ -36,7 +36,7 @@ export function ItemTable({ view }: { view: ItemAnalysisView }) {
       render: (_, item) => (
         <Flex vertical gap={2}>
           <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
-            {t('itemAnalysis.items.label', { section: item.section, number: item.number })}
+            {itemHeading(t, item)}
           </Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12, whiteSpace: 'nowrap' }}>
             {t('itemAnalysis.items.bankId', { id: item.questionId })}

@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { getClassRanking, type RankingFilter } from '../../api/analysis';
 import { StatisticsState } from './StatisticsState';
-import { formatDuration, formatPoints } from './statistics-format';
+import { formatDuration, formatPoints, sectionHeading } from './statistics-format';
 import '../../styles/print-view.css';
 
 interface RankingPrintProps {
@@ -90,8 +90,8 @@ export function RankingPrint({ filter, exam, className, onClose }: RankingPrintP
                   <th>{t('analysis.fields.batch')}</th>
                   <th>{t('analysis.fields.score')}</th>
                   {sections.map((section, index) => (
-                    <th key={index} title={section.title}>
-                      {t('analysis.ranking.section', { n: index + 1 })}
+                    <th key={index}>
+                      {sectionHeading(section, index, (n) => t('analysis.ranking.section', { n }))}
                     </th>
                   ))}
                   <th>{t('analysis.fields.result')}</th>

@@ -1,8 +1,10 @@
+import type { TFunction } from 'i18next';
 import type { ItemFigures } from '@kaoshi/shared';
 import { describe, expect, it } from 'vitest';
 import {
   discriminationFloor,
   index2,
+  itemHeading,
   percent1,
   scatterGroups,
   sortFlags,
@@ -12,6 +14,7 @@ const item = (over: Partial<ItemFigures>): ItemFigures => ({
   itemId: 's1q1',
   questionId: 1,
   section: 1,
+  sectionTitle: '',
   number: 1,
   type: 0,
   courseId: 1,
@@ -31,6 +34,17 @@ const item = (over: Partial<ItemFigures>): ItemFigures => ({
 });
 
 describe('item analysis format', () => {
+  it("names a question by its section's title, by the section's number when it has none", () => {
+    const t = ((key: string, values: Record<string, unknown>) =>
+      `${key} ${JSON.stringify(values)}`) as unknown as TFunction;
+    expect(itemHeading(t, item({ sectionTitle: '一、单选题', number: 2 }))).toBe(
+      'itemAnalysis.items.titledLabel {"title":"一、单选题","number":2}',
+    );
+    expect(itemHeading(t, item({ section: 3, number: 1 }))).toBe(
+      'itemAnalysis.items.label {"section":3,"number":1}',
+    );
+  });
+
   it('writes indices with two decimals and shares as a percent with one, — for none', () => {
     expect(index2(0.456)).toBe('0.46');
     expect(index2(-0.1)).toBe('-0.10');

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import type { ItemFigures, ItemFlag } from '@kaoshi/shared';
 
 /** The screen of one exam's item analysis; the ranking and the marking overview link here. */
@@ -60,4 +61,14 @@ const groupRank = (group: ItemFlag | 'ok') =>
 export function discriminationFloor(items: readonly ItemFigures[]): number {
   const lowest = Math.min(0, ...items.map((item) => item.discrimination ?? 0));
   return lowest < 0 ? Math.floor(lowest * 10) / 10 : 0;
+}
+
+/** "一、单选题 · 第2题" by the section's title, "第1部分 · 第2题" when it has none. */
+export function itemHeading(
+  t: TFunction,
+  item: Pick<ItemFigures, 'section' | 'sectionTitle' | 'number'>,
+): string {
+  return item.sectionTitle
+    ? t('itemAnalysis.items.titledLabel', { title: item.sectionTitle, number: item.number })
+    : t('itemAnalysis.items.label', { section: item.section, number: item.number });
 }

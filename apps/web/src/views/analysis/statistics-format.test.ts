@@ -4,10 +4,17 @@ import {
   formatDuration,
   formatPoints,
   formatRate,
+  sectionHeading,
   sortDirection,
 } from './statistics-format';
 
 describe('statistics formats', () => {
+  it('heads a section with its own title, "Part N" only when it has none', () => {
+    const part = (n: number) => `Part ${n}`;
+    expect(sectionHeading({ title: '一、单选题' }, 0, part)).toBe('一、单选题');
+    expect(sectionHeading({ title: '  ' }, 2, part)).toBe('Part 3');
+  });
+
   it('writes a time used as m:ss, h:mm:ss past an hour', () => {
     expect(formatDuration(0)).toBe('0:00');
     expect(formatDuration(65)).toBe('1:05');

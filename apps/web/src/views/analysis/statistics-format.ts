@@ -52,3 +52,12 @@ export function columnOrder(
   if (sort !== column) return null;
   return (order ?? RANKING_DEFAULT_ORDER[column]) === 'desc' ? 'descend' : 'ascend';
 }
+
+/** A ranking column's heading: the section's own title (as the paper and its export name it), else "Part N". */
+export function sectionHeading(
+  section: { title: string },
+  index: number,
+  partLabel: (n: number) => string,
+): string {
+  return section.title.trim() || partLabel(index + 1);
+}

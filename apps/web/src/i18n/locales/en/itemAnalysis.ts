@@ -54,6 +54,7 @@ export default {
     title: 'Questions',
     question: 'Question',
     label: 'Part {{section}} · Q{{number}}',
+    titledLabel: '{{title}} · Q{{number}}',
     bankId: 'Bank #{{id}}',
     type: 'Type',
     fullScore: 'Full score',

@@ -54,6 +54,7 @@ export default {
     title: 'Preguntas',
     question: 'Pregunta',
     label: 'Parte {{section}} · P{{number}}',
+    titledLabel: '{{title}} · P{{number}}',
     bankId: 'Banco n.º {{id}}',
     type: 'Tipo',
     fullScore: 'Puntuación máxima',

@@ -53,6 +53,7 @@ export default {
     title: '問題別の指標',
     question: '問題',
     label: '第{{section}}部 · 問{{number}}',
+    titledLabel: '{{title}} · 問{{number}}',
     bankId: '問題バンク #{{id}}',
     type: '問題形式',
     fullScore: '満点',

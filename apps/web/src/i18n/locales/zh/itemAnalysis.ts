@@ -47,6 +47,7 @@ export default {
     title: '逐题分析',
     question: '题目',
     label: '第{{section}}部分 · 第{{number}}题',
+    titledLabel: '{{title}} · 第{{number}}题',
     bankId: '题库 #{{id}}',
     type: '题型',
     fullScore: '满分',
