@@ -1,4 +1,5 @@
-import { residentIdCheckChar } from '@kaoshi/shared';
+import { residentIdCheckChar, type ListResult, type StudentView } from '@kaoshi/shared';
+import type { Client } from '../../../test/build-app.js';
 import type { Db } from '../../db/database.js';
 
 /**
@@ -187,3 +188,27 @@ export const studentBody = (classId: number, fields: Record<string, unknown> = {
   classId,
   ...fields,
 });
+
+export const STUDENT = '/api/kaoshi-base/student';
+
+/** What addStudent answers. */
+export interface Created {
+  id: number;
+  userId: number;
+  ticketNumber: string;
+  initialPassword: string;
+}
+
+/** The student calls the tests make, as `admin()` unless another client is given. */
+export function studentCalls(admin: () => Client, defaultClassId: () => number) {
+  return {
+    add: (fields: Record<string, unknown> = {}, client = admin(), classId = defaultClassId()) =>
+      client.post<Created>(`${STUDENT}/addStudent`, studentBody(classId, fields)),
+    get: (id: number, client = admin()) =>
+      client.get<StudentView>(`${STUDENT}/getStudentById/${id}`),
+    list: (query: Record<string, string> = {}, client = admin()) =>
+      client.get<ListResult<StudentView>>(`${STUDENT}/listStudent`, { limit: '500', ...query }),
+    update: (body: Record<string, unknown>, client = admin()) =>
+      client.put(`${STUDENT}/updateStudent`, body),
+  };
+}
