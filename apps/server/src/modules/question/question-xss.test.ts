@@ -5,7 +5,9 @@ import type { Client } from '../../../test/build-app.js';
 import { createTestApp, login, type TestApp } from '../../../test/build-app.js';
 import { expectOk, signedInTeacher } from '../../../test/factories.js';
 import { allowListBreaches } from '../../../test/html-breaches.js';
+import { sanitizeHtml } from '../../html.js';
 import { QUESTION_BASE as BASE } from './question.routes.js';
+import { sanitizeQuestionHtml } from './question.service.js';
 import { createStructure, type Structure } from './test-data.js';
 
 /** Every HTML field of a question as the API answers it. */
@@ -15,6 +17,26 @@ const htmlFields = (question: QuestionView) => [
   question.answer,
   ...question.options.map((option) => option.content),
 ];
+
+describe('sanitizeQuestionHtml', () => {
+  it.each([
+    '<p>a "b" \'c\' &amp; &lt; &gt; x</p><p>2</p>',
+    'a<br />b &amp; c',
+    '<p>x<br />y</p>',
+    '',
+    '<p></p>',
+    ' <p>padded</p> ',
+    '<p>a</p>b',
+    '<p onclick="x">a</p>',
+    '<p>&nbsp;&quot;</p>',
+    '<br>',
+    '<P>upper</P>',
+    '<p>a<p>b</p></p>',
+    '<script>alert(1)</script>',
+  ])('answers what the sanitizer answers for %j', (html) => {
+    expect(sanitizeQuestionHtml(html)).toBe(sanitizeHtml(html));
+  });
+});
 
 describe(
   `question HTML through the API: ${XSS_VECTORS.length} known XSS vectors`,
