@@ -1,4 +1,4 @@
-// `npm run bench:analysis`: the score analysis calls (issue 15) on one exam of N attempts × 100
+// `npm run bench:analysis`: the score analysis calls (docs/features/analysis.md) on one exam of N attempts × 100
 // questions (default 10,000), aim: each under 1 s. Starts the built server on a fresh SQLite
 // database (and then on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
 // Setup (timed, not the figure): a job type, course and 4 batches through the API; a passed paper
@@ -19,30 +19,23 @@
 // finished attempt and its mean is the bench's own. Prints the load average beside the figures;
 // exits 1 when a check fails.
 // Environment: BENCH_ATTEMPTS (default 10000), BENCH_DATABASE_URL / TEST_DATABASE_URL.
+import { count, freshPostgres, loadAverage, ms, openDatabase, seconds } from './lib.mjs';
 import {
   addCourseAndBatches,
-  apiCaller,
-  count,
-  freshPostgres,
-  loadAverage,
-  ms,
-  openDatabase,
-  seconds,
-  signIn,
+  inMinutes,
+  publishExam,
+  signInAdmin,
   writePaper,
   writeStudents,
-} from './lib.mjs';
+} from './seed.mjs';
 import { startServer } from './server.mjs';
 
 const adminPassword = 'bench-admin-pass';
-const EXAM = '/api/kaoshi-exam/exam';
 const ANALYSIS = '/api/kaoshi-analysis/analysis';
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 10_000);
 const BATCHES = 4;
 const ABSENT_EVERY = 50;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-
-const inMinutes = (minutes) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 /** A seeded generator (mulberry32): the same data on every run and database. */
 function random(seed) {
@@ -119,9 +112,7 @@ async function insertAnswers(db, postgres, rows) {
 }
 
 async function prepare(server, postgres) {
-  const api = apiCaller(server.url);
-  const adminToken = await signIn(api, 'admin', adminPassword, 1);
-  const call = (p, options) => api(p, { ...options, token: adminToken });
+  const { api, token, call } = await signInAdmin(server.url, adminPassword);
   const { subject, course, classIds } = await addCourseAndBatches(call, {
     prefix: 'AN',
     batches: BATCHES,
@@ -151,22 +142,12 @@ async function prepare(server, postgres) {
   });
   const tickets = Array.from({ length: ATTEMPTS }, (_, i) => `AN${String(i + 1).padStart(8, '0')}`);
   await writeStudents(db, { tickets, classIds, namePrefix: 'Candidate', idPrefix: 'A' });
-  const exam = await call(`${EXAM}/addExam`, {
-    method: 'POST',
-    body: {
-      name: 'Analysis bench',
-      paperId,
-      instructionId: null,
-      classIds,
-      startAt: inMinutes(60),
-      endAt: inMinutes(300),
-      durationMinutes: 90,
-    },
+  const { exam } = await publishExam(call, {
+    name: 'Analysis bench',
+    paperId,
+    classIds,
+    candidates: ATTEMPTS,
   });
-  const published = await call(`${EXAM}/publishExam/${exam.id}`, { method: 'POST' });
-  if (published.candidateCount !== ATTEMPTS) {
-    throw new Error(`expected ${ATTEMPTS} candidates, got ${published.candidateCount}`);
-  }
   const [{ paper_version_id: versionId, pass_score: passScore }] = await db.query(
     'select paper_version_id, pass_score from exams where id = ?',
     [exam.id],
@@ -270,7 +251,7 @@ async function prepare(server, postgres) {
     db,
     call,
     api,
-    token: adminToken,
+    token,
     examId: exam.id,
     questionIds,
     sat: sitting.length,

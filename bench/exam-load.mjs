@@ -1,4 +1,4 @@
-// `npm run bench:exam-load`: an exam taken by N examinees at once over socket.io (issue 13; aim:
+// `npm run bench:exam-load`: an exam taken by N examinees at once over socket.io (docs/benchmarks.md#exam-load; aim:
 // 10,000 on this 2-core machine with the load generator beside the server, all started within
 // 60 s, ack p99 under 200 ms, 0 errors, 0 lost). Starts the built server on a fresh SQLite
 // database (and then on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set), makes a
@@ -23,7 +23,6 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
 import { clientPasswordHash } from './client-hash.mjs';
 import {
-  addCourseAndBatches,
   apiCaller,
   count,
   cpuMeter,
@@ -35,14 +34,20 @@ import {
   percentile,
   seconds,
   signIn,
+  sleep,
+} from './lib.mjs';
+import {
+  addCourseAndBatches,
+  inMinutes,
+  publishExam,
+  signInAdmin,
   writePaper,
   writeStudents,
-} from './lib.mjs';
+} from './seed.mjs';
 import { startServer } from './server.mjs';
 
 const adminPassword = 'bench-admin-pass';
 const studentPassword = 'bench-student-pass';
-const EXAM = '/api/kaoshi-exam/exam';
 const ATTEMPT = '/api/kaoshi-attempt/attempt';
 const EXAMINEES = Number(process.env.BENCH_EXAMINEES ?? 10_000);
 const START_SECONDS = Number(process.env.BENCH_START_SECONDS ?? 60);
@@ -59,13 +64,9 @@ if (PROCESSES > 1 && (!pgUrl || !process.env.REDIS_URL)) {
   throw new Error('BENCH_PROCESSES > 1 needs PostgreSQL (TEST_DATABASE_URL) and REDIS_URL');
 }
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
 /** Writes the job type, course, batch, paper, students, roles and sessions; publishes the exam. */
 async function prepare(server, postgres, database) {
-  const api = apiCaller(server.url);
-  const token = await signIn(api, 'admin', adminPassword, 1);
-  const call = (p, options) => api(p, { ...options, token });
+  const { api, call } = await signInAdmin(server.url, adminPassword);
   const {
     subject,
     course,
@@ -107,26 +108,14 @@ async function prepare(server, postgres, database) {
     `${database}: ${count(EXAMINEES)} students with accounts, roles and sessions written in ${seconds(written).toFixed(1)} s (sessions written directly, not signed in)`,
   );
 
-  const inMinutes = (minutes) => new Date(Date.now() + minutes * 60_000).toISOString();
-  const exam = await call(`${EXAM}/addExam`, {
-    method: 'POST',
-    body: {
-      name: 'Exam load',
-      paperId,
-      instructionId: null,
-      classIds: [batchId],
-      startAt: inMinutes(60),
-      endAt: inMinutes(300),
-      durationMinutes: 90,
-    },
+  const { exam, published, publishSeconds } = await publishExam(call, {
+    name: 'Exam load',
+    paperId,
+    classIds: [batchId],
+    candidates: EXAMINEES,
   });
-  const publishing = performance.now();
-  const published = await call(`${EXAM}/publishExam/${exam.id}`, { method: 'POST' });
-  if (published.candidateCount !== EXAMINEES) {
-    throw new Error(`expected ${EXAMINEES} candidates, got ${published.candidateCount}`);
-  }
   console.log(
-    `${database}: published to ${count(published.candidateCount)} candidates in ${seconds(publishing).toFixed(2)} s`,
+    `${database}: published to ${count(published.candidateCount)} candidates in ${publishSeconds.toFixed(2)} s`,
   );
   // Publishing wants a window in the future; the bench opens it now.
   await db.query(`update exams set start_at = ? where id = ?`, [inMinutes(-1), exam.id]);

@@ -1,11 +1,12 @@
-// `npm run bench:html-load`: what the heaviest question HTML costs the server (issue 10 §1.4).
+// `npm run bench:html-load`: what the heaviest question HTML costs the server (docs/benchmarks.md#rich-text).
 // Starts the built server on a fresh SQLite database (or BENCH_DATABASE_URL) and, as admin, saves
 // questions whose HTML fields each hold a million characters: the reported attack (`<b>` repeated
 // 330,000 times, refused before sanitizing) in one field and in every field, then the heaviest
 // input that passes (100 levels deep, just under 50,000 elements) in every field of a
 // single-choice question (stem, 10 options, analysis). Meanwhile it asks /api/health/live every
 // 20 ms and prints the slowest answer, which is how long the event loop was held at most.
-import { addJobType, apiCaller, seconds, signIn } from './lib.mjs';
+import { seconds } from './lib.mjs';
+import { addCourse, addJobType, signInAdmin } from './seed.mjs';
 import { startServer } from './server.mjs';
 
 const adminPassword = 'bench-admin-pass';
@@ -39,14 +40,9 @@ function watchHealth(url) {
 
 const server = await startServer({ adminPassword });
 try {
-  const api = apiCaller(server.url);
-  const token = await signIn(api, 'admin', adminPassword, 1);
-  const call = (path, options) => api(path, { ...options, token });
+  const { token, call } = await signInAdmin(server.url, adminPassword);
   const subject = await addJobType(call);
-  const course = await call('/api/kaoshi-base/knowledge/addKnowledge', {
-    method: 'POST',
-    body: { type: 'cn', subjectId: subject.id, level: 5, code: 'HL-1', name: 'Course' },
-  });
+  const course = await addCourse(call, { subjectId: subject.id, code: 'HL-1', name: 'Course' });
   const question = (content, options, analysis) => ({
     type: 0,
     content,

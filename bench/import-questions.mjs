@@ -9,8 +9,6 @@
 // BENCH_LOG_LEVEL (default warn).
 import ExcelJS from 'exceljs';
 import {
-  addJobType,
-  apiCaller,
   freshPostgres,
   importRoutes,
   megabytes,
@@ -18,8 +16,8 @@ import {
   rowsPerSecond,
   seconds,
   serverPid,
-  signIn,
 } from './lib.mjs';
+import { addCourse, addJobType, addPoint, signInAdmin } from './seed.mjs';
 import { startServer } from './server.mjs';
 
 const count = Number(process.env.BENCH_QUESTIONS ?? 5000);
@@ -117,28 +115,22 @@ async function runOn(database, file) {
   const server = await startServer({ adminPassword, logLevel });
   try {
     const pid = serverPid();
-    const api = apiCaller(server.url);
-    const token = await signIn(api, 'admin', adminPassword, 1);
-    const call = (path, options) => api(path, { ...options, token });
+    const { token, call } = await signInAdmin(server.url, adminPassword);
     const subject = await addJobType(call);
     for (let c = 0; c < COURSES; c++) {
-      const course = await call('/api/kaoshi-base/knowledge/addKnowledge', {
-        method: 'POST',
-        body: { type: 'cn', subjectId: subject.id, level: 5, code: `BC-${c}`, name: `Course ${c}` },
+      const course = await addCourse(call, {
+        subjectId: subject.id,
+        code: `BC-${c}`,
+        name: `Course ${c}`,
       });
       for (let p = 0; p < POINTS; p++) {
-        await call('/api/kaoshi-base/knowledge/addKnowledge', {
-          method: 'POST',
-          body: {
-            type: 'kn',
-            subjectId: subject.id,
-            level: 5,
-            parentId: course.id,
-            code: `BC-${c}.${p}`,
-            name: `Point ${c}.${p}`,
-            importance: 'X',
-            weight: 25,
-          },
+        await addPoint(call, {
+          subjectId: subject.id,
+          parentId: course.id,
+          code: `BC-${c}.${p}`,
+          name: `Point ${c}.${p}`,
+          importance: 'X',
+          weight: 25,
         });
       }
     }

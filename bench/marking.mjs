@@ -1,4 +1,4 @@
-// `npm run bench:marking`: marking at scale (issue 14): 50 markers on 10,000 answers, the
+// `npm run bench:marking`: marking at scale (docs/benchmarks.md#marking): 50 markers on 10,000 answers, the
 // next + score round trip; re-scoring 10,000 attempts after a key correction (aim: under 2 s).
 // Starts the built server on a fresh SQLite database (and then on PostgreSQL when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set).
@@ -13,7 +13,7 @@
 // into the database as finalization leaves a submitted attempt, and every attempt's rows, the
 // server's and the bench's alike, are then checked against that. A third chose B. The window is
 // closed in the database (as the marking tests do), M markers with MARKINGPAPERS are made
-// through the API (addRole, addUser, sign-in) and the plan assigns them the short answer.
+// through the API (seed.mjs addMarkers) and the plan assigns them the short answer.
 // Timed: the first getMarkingProgress (it enrols the N answers in the marking pool), then M
 // concurrent loops of nextAnswer → scoreAnswer until none is left: answers marked, wall time,
 // throughput, round trip p50/p95/p99/max, errors; checked through the API that every answer was
@@ -26,10 +26,7 @@
 // of them sit the exam over HTTP), BENCH_SEED_CONCURRENCY (20 of those at once),
 // BENCH_DATABASE_URL / TEST_DATABASE_URL.
 import { createHash, randomBytes } from 'node:crypto';
-import { clientPasswordHash } from './client-hash.mjs';
 import {
-  addCourseAndBatches,
-  apiCaller,
   count,
   cpuMeter,
   freshPostgres,
@@ -38,12 +35,20 @@ import {
   ms,
   openDatabase,
   percentile,
+  pool,
   seconds,
   serverPid,
-  signIn,
+  sleep,
+} from './lib.mjs';
+import {
+  addCourseAndBatches,
+  addMarkers,
+  inMinutes,
+  publishExam,
+  signInAdmin,
   writePaper,
   writeStudents,
-} from './lib.mjs';
+} from './seed.mjs';
 import { startServer } from './server.mjs';
 
 const adminPassword = 'bench-admin-pass';
@@ -51,7 +56,6 @@ const markerPassword = 'bench-marker-pass';
 const EXAM = '/api/kaoshi-exam/exam';
 const ATTEMPT = '/api/kaoshi-attempt/attempt';
 const MARKING = '/api/kaoshi-marking/marking';
-const USER = '/api/kaoshi-user';
 const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 10_000);
 const MARKERS = Number(process.env.BENCH_MARKERS ?? 50);
 const SEED_CONCURRENCY = Number(process.env.BENCH_SEED_CONCURRENCY ?? 20);
@@ -74,8 +78,6 @@ const SEED_TRIES = 3;
 const MARKER_ERRORS_MAX = 20;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
-const sleep = (millis) => new Promise((resolve) => setTimeout(resolve, Math.max(0, millis)));
-const inMinutes = (minutes) => new Date(Date.now() + minutes * 60_000).toISOString();
 const sorted = (values) => Float64Array.from(values).sort();
 const spread = (values) => {
   const s = sorted(values);
@@ -167,16 +169,6 @@ async function checkFinalized(db, examId, items) {
   return 'ok';
 }
 
-/** Runs `work(i)` for i in [0, n) with at most `width` running at once. */
-async function pool(n, width, work) {
-  let nextIndex = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, n) }, async () => {
-      while (nextIndex < n) await work(nextIndex++);
-    }),
-  );
-}
-
 /** `call` retried a few times (the machine is shared; a setup hiccup is not the figure). */
 async function retried(call, errors) {
   for (let tries = 1; ; tries++) {
@@ -217,9 +209,7 @@ function totals(rows) {
 
 /** Makes the paper, the students and the exam; every candidate sits it over HTTP. */
 async function prepare(server, postgres, database) {
-  const api = apiCaller(server.url);
-  const adminToken = await signIn(api, 'admin', adminPassword, 1);
-  const call = (p, options) => api(p, { ...options, token: adminToken });
+  const { api, call } = await signInAdmin(server.url, adminPassword);
   const setup = performance.now();
   const {
     subject,
@@ -267,22 +257,12 @@ async function prepare(server, postgres, database) {
   });
   const writtenSeconds = seconds(written);
 
-  const exam = await call(`${EXAM}/addExam`, {
-    method: 'POST',
-    body: {
-      name: 'Marking bench',
-      paperId,
-      instructionId: null,
-      classIds: [batchId],
-      startAt: inMinutes(60),
-      endAt: inMinutes(300),
-      durationMinutes: 90,
-    },
+  const { exam } = await publishExam(call, {
+    name: 'Marking bench',
+    paperId,
+    classIds: [batchId],
+    candidates: CANDIDATES,
   });
-  const published = await call(`${EXAM}/publishExam/${exam.id}`, { method: 'POST' });
-  if (published.candidateCount !== CANDIDATES) {
-    throw new Error(`expected ${CANDIDATES} candidates, got ${published.candidateCount}`);
-  }
   // Publishing wants a window in the future; the bench opens it now.
   await db.query(`update exams set start_at = ? where id = ?`, [inMinutes(-1), exam.id]);
 
@@ -429,40 +409,7 @@ async function prepare(server, postgres, database) {
   ]);
 
   // Markers with MARKINGPAPERS, through the API, each signed in (argon2: a few seconds in all).
-  const tree = await call(`${USER}/permission/listPermissionTree`);
-  const flatten = (nodes) => nodes.flatMap((node) => [node, ...flatten(node.children ?? [])]);
-  const permission = flatten(tree).find((node) => node.key === 'MARKINGPAPERS');
-  const { roleId } = await call(`${USER}/role/addRole`, {
-    method: 'POST',
-    body: { name: 'Bench markers', key: 'BENCH_MARKER' },
-  });
-  await call(`${USER}/role/bindRoleWithPermission`, {
-    method: 'POST',
-    body: { roleId, permissionIds: [permission.id] },
-  });
-  const markers = [];
-  for (let m = 1; m <= MARKERS; m++) {
-    const name = `marker${String(m).padStart(3, '0')}`;
-    const { id } = await call(`${USER}/user/addUser`, {
-      method: 'POST',
-      body: {
-        name,
-        nickName: `Marker ${m}`,
-        userType: 2,
-        password: clientPasswordHash(markerPassword),
-      },
-    });
-    await call(`${USER}/user/bindUserWithRole`, {
-      method: 'POST',
-      body: { userId: id, roleIds: [roleId] },
-    });
-    markers.push({ id, name });
-  }
-  await Promise.all(
-    markers.map(async (marker) => {
-      marker.token = await signIn(api, marker.name, markerPassword, 2);
-    }),
-  );
+  const markers = await addMarkers(call, api, { n: MARKERS, password: markerPassword });
   await call(`${MARKING}/setMarkingPlan`, {
     method: 'POST',
     body: {

@@ -1,12 +1,12 @@
 // `npm run bench:paper-draw`: how long drawing a 100-question paper takes from a bank of 50,000
-// approved questions (issue 11, aim: under 100 ms a draw). Starts the built server on a fresh
+// approved questions (docs/benchmarks.md#paper-draw, aim: under 100 ms a draw). Starts the built server on a fresh
 // SQLite database, makes one job type and level with 4 courses of 5 appraisal points each
 // (weights and X/Y/Z importance) through the API, writes the 50,000 questions straight into the
 // database file (6 types, difficulties 1-5, spread over the points), then times drawPaper by rules
 // (6 rules over types and difficulties) and by blueprint (4 types spread over the 20 points).
 import Database from 'better-sqlite3';
 import path from 'node:path';
-import { addJobType, apiCaller, signIn } from './lib.mjs';
+import { addCourse, addJobType, addPoint, signInAdmin } from './seed.mjs';
 import { startServer } from './server.mjs';
 
 const adminPassword = 'bench-admin-pass';
@@ -16,29 +16,23 @@ const DRAWS = 20;
 
 const server = await startServer({ adminPassword });
 try {
-  const api = apiCaller(server.url);
-  const token = await signIn(api, 'admin', adminPassword, 1);
-  const call = (p, options) => api(p, { ...options, token });
+  const { call } = await signInAdmin(server.url, adminPassword);
   const subject = await addJobType(call);
   const points = [];
   for (let c = 1; c <= 4; c++) {
-    const course = await call('/api/kaoshi-base/knowledge/addKnowledge', {
-      method: 'POST',
-      body: { type: 'cn', subjectId: subject.id, level: 5, code: `PD-${c}`, name: `Course ${c}` },
+    const course = await addCourse(call, {
+      subjectId: subject.id,
+      code: `PD-${c}`,
+      name: `Course ${c}`,
     });
     for (let p = 1; p <= 5; p++) {
-      const point = await call('/api/kaoshi-base/knowledge/addKnowledge', {
-        method: 'POST',
-        body: {
-          type: 'kn',
-          subjectId: subject.id,
-          level: 5,
-          parentId: course.id,
-          code: `PD-${c}.${p}`,
-          name: `Point ${c}.${p}`,
-          importance: ['X', 'X', 'Y', 'Y', 'Z'][p - 1],
-          weight: [30, 25, 20, 15, 10][p - 1],
-        },
+      const point = await addPoint(call, {
+        subjectId: subject.id,
+        parentId: course.id,
+        code: `PD-${c}.${p}`,
+        name: `Point ${c}.${p}`,
+        importance: ['X', 'X', 'Y', 'Y', 'Z'][p - 1],
+        weight: [30, 25, 20, 15, 10][p - 1],
       });
       points.push({ id: point.id, courseId: course.id });
     }

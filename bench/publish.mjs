@@ -1,4 +1,4 @@
-// `npm run bench:publish`: publishing one exam to 20,000 candidates (issue 12, aim: under 5 s).
+// `npm run bench:publish`: publishing one exam to 20,000 candidates (docs/benchmarks.md#publishing, aim: under 5 s).
 // Starts the built server on a fresh SQLite database (and then on PostgreSQL when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set), makes a job type, a course, four batches and a
 // passed paper through the API and the database, writes 20,000 students with their accounts
@@ -7,16 +7,8 @@
 // a second exam for the same students whose window overlaps (its publish answers 20,000 overlap
 // warnings, 100 of them listed), and the first page of the candidate list filtered by status.
 // Environment: BENCH_CANDIDATES (default 20000), BENCH_DATABASE_URL / TEST_DATABASE_URL.
-import {
-  addCourseAndBatches,
-  apiCaller,
-  freshPostgres,
-  openDatabase,
-  seconds,
-  signIn,
-  writePaper,
-  writeStudents,
-} from './lib.mjs';
+import { freshPostgres, openDatabase, seconds } from './lib.mjs';
+import { addCourseAndBatches, inMinutes, signInAdmin, writePaper, writeStudents } from './seed.mjs';
 import { startServer } from './server.mjs';
 
 const adminPassword = 'bench-admin-pass';
@@ -25,17 +17,13 @@ const CANDIDATES = Number(process.env.BENCH_CANDIDATES ?? 20_000);
 const BATCHES = 4;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
-const inMinutes = (minutes) => new Date(Date.now() + minutes * 60_000).toISOString();
-
 async function runOn(database) {
   const postgres = database === 'PostgreSQL' ? await freshPostgres(pgUrl) : null;
   if (postgres) process.env.BENCH_DATABASE_URL = postgres.url;
   else delete process.env.BENCH_DATABASE_URL;
   const server = await startServer({ adminPassword });
   try {
-    const api = apiCaller(server.url);
-    const token = await signIn(api, 'admin', adminPassword, 1);
-    const call = (p, options) => api(p, { ...options, token });
+    const { call } = await signInAdmin(server.url, adminPassword);
     const { subject, course, classIds } = await addCourseAndBatches(call, {
       prefix: 'PB',
       batches: BATCHES,
