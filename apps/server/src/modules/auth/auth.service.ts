@@ -10,8 +10,8 @@ import {
 } from '@kaoshi/shared';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import type { UserRow } from '../../db/types.js';
 import { AppError, invalid } from '../../errors.js';
+import { hasAnyPermission, isExpired, type AuthContext } from '../../lib/auth-context.js';
 import { StudentRepository } from '../base/student.repository.js';
 import { PermissionRepository } from '../system/permission.repository.js';
 import { UserRepository } from '../system/user.repository.js';
@@ -41,24 +41,8 @@ export const CAPTCHA_TTL_MS = 2 * 60_000;
 /** A session's expiry moves forward at most this often: one write per session per interval. */
 const SESSION_EXTEND_EVERY_MS = 10 * 60_000;
 
-export interface AuthContext {
-  sessionId: string;
-  user: UserRow;
-  roleKeys: string[];
-  roleNames: string[];
-  /** Keys granted through roles; SUPER_ADMIN holds every key without listing them. */
-  permissionKeys: Set<string>;
-  superAdmin: boolean;
-  /** Set when this request moved the session's expiry forward. */
-  renewedUntil?: Date;
-}
-
-export const hasAnyPermission = (auth: AuthContext, keys: readonly string[]) =>
-  auth.superAdmin || keys.some((key) => auth.permissionKeys.has(key));
-
-export const isExpired = (endDate: string | null, now: Date) =>
-  endDate !== null &&
-  Date.parse(endDate.length === 10 ? `${endDate}T23:59:59.999Z` : endDate) < now.getTime();
+// moved: kept for merge, lead removes
+export { hasAnyPermission, isExpired, type AuthContext };
 
 export class AuthService {
   private readonly auth: AuthRepository;
