@@ -1,5 +1,5 @@
 import { clientPasswordHash, type LoginBody, type SessionUser } from '@kaoshi/shared';
-import { request } from './request';
+import { request, type CallOptions } from './request';
 
 export const CAPTCHA_URL = `${import.meta.env.VITE_API_BASE ?? ''}/api/kaoshi-user/security/captcha`;
 
@@ -28,7 +28,8 @@ export const getLoginOptions = () =>
 
 export const getSessionUser = () => request.get<SessionUser>('/api/kaoshi-user/auth/authWebUser');
 
-export const logout = () => request.get<null>('/api/kaoshi-user/user/logout');
+export const logout = (options?: CallOptions) =>
+  request.get<null>('/api/kaoshi-user/user/logout', undefined, options);
 
 export const listPermissionKeysByRoles = (roles: string[]) =>
   request.form<string[]>('/api/kaoshi-user/role/listPermissionKeysByRoles', {

@@ -17,21 +17,43 @@ const ROLE = '/api/kaoshi-user/role';
 const PERMISSION = '/api/kaoshi-user/permission';
 
 export type UserQuery = ListCall<ListUserQuery>;
-/** The user form never sends a password: the server gives a new user the initial one. */
+/** The user form's fields; the API layer adds the hashed default password (spec §7). */
 export type UserInput = Omit<AddUserBody, 'password'>;
 
 export const listUsers = (query: UserQuery) =>
   request.get<ListResult<UserView>>(`${USER}/listUser`, query);
 export const getUser = (id: number) =>
   request.get<UserView>(`${USER}/queryUserDetailByUserId/${id}`);
+
+let defaultPassword: Promise<string> | undefined;
+/** The server's default password as its client hash, asked once per page (it is configuration). */
+function defaultPasswordHash(): Promise<string> {
+  defaultPassword ??= request
+    .get<{ password: string }>(`${USER}/getDefaultPassword`)
+    .then(({ password }) => password)
+    .catch((error: unknown) => {
+      defaultPassword = undefined;
+      throw error;
+    });
+  return defaultPassword;
+}
+
 /**
- * The spec's client sends the hashed default password; the server knows the configured default
- * (DEFAULT_PASSWORD) and applies it when none is sent, so the two can never disagree.
+ * Spec §7: the body carries the hashed default password. The server gives a new user that one;
+ * an edit never changes a password (reSetPass and updatePass do).
  */
-export const addUser = (user: UserInput, options?: CallOptions) =>
-  request.post<{ id: number }>(`${USER}/addUser`, user, options);
-export const updateUser = (id: number, user: UserInput, options?: CallOptions) =>
-  request.put<null>(`${USER}/updateUser`, { id, ...user }, options);
+export const addUser = async (user: UserInput, options?: CallOptions) =>
+  request.post<{ id: number }>(
+    `${USER}/addUser`,
+    { ...user, password: await defaultPasswordHash() },
+    options,
+  );
+export const updateUser = async (id: number, user: UserInput, options?: CallOptions) =>
+  request.put<null>(
+    `${USER}/updateUser`,
+    { id, ...user, password: await defaultPasswordHash() },
+    options,
+  );
 export const deleteUser = (id: number) => request.delete<null>(`${USER}/deleteUser/${id}`);
 export const bindUserRoles = (userId: number, roleIds: number[]) =>
   request.post<null>(`${USER}/bindUserWithRole`, { userId, roleIds });

@@ -5,12 +5,13 @@ import esES from 'antd/es/locale/es_ES';
 import jaJP from 'antd/es/locale/ja_JP';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { Locale } from 'antd/es/locale';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { queryClient } from '../api/query-client';
 import type { Language } from '../i18n/types';
 import { useAppStore } from '../stores/app';
 import { useSettingsStore } from '../stores/settings';
 import { readableOnWhite } from '../styles/contrast';
+import { applyChosenColour, themeColours } from '../styles/theme-tokens';
 import { FeedbackBridge } from './FeedbackBridge';
 
 const ANTD_LOCALES: Record<Language, Locale> = { zh: zhCN, en: enUS, es: esES, ja: jaJP };
@@ -49,6 +50,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const language = useAppStore((state) => state.language);
   const size = useAppStore((state) => state.size);
   const theme = useSettingsStore((state) => state.theme);
+  const colours = themeColours(theme);
+  useEffect(() => applyChosenColour(theme, document.documentElement), [theme]);
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[language]}
@@ -61,7 +64,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       button={{ autoInsertSpace: language === 'zh' }}
       theme={{
         token: {
-          colorPrimary: readableOnWhite(theme),
+          ...colours.token,
           colorLink: readableOnWhite(LINK_BLUE),
           colorError: readableOnWhite(ERROR_RED),
           // Warning text only (Typography type="warning"): icons and backgrounds keep the amber.
@@ -71,6 +74,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
           colorTextPlaceholder: READABLE_PLACEHOLDER,
         },
         components: {
+          ...colours.components,
           Menu: SIDEBAR_MENU,
           // An empty table says so in the disabled grey (#bfbfbf, 1.8:1 on white): readable here.
           Table: { colorTextDisabled: READABLE_GREY },

@@ -64,10 +64,18 @@ function safeStorage(): Storage | undefined {
   }
 }
 
-/** Loads the language if needed, then switches to it and remembers the choice. */
+/**
+ * The user's own choice: remembered, then shown. Only a choice is stored; a detected language is
+ * not, so a later change of the browser's language still counts (spec §2).
+ */
 export async function setLanguage(language: Language) {
-  await loadLanguage(language);
   safeStorage()?.setItem(LANGUAGE_STORAGE_KEY, language);
+  await showLanguage(language);
+}
+
+/** Loads the language if needed, then switches to it, remembering nothing. */
+export async function showLanguage(language: Language) {
+  await loadLanguage(language);
   dayjs.locale(dayjsLocales[language]);
   if (typeof document !== 'undefined') {
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : language;
@@ -94,7 +102,7 @@ i18n.services.formatter?.add('lowerFirst', (value: unknown, language) =>
 );
 
 /** Resolves once the detected language is loaded: render after it. */
-export const i18nReady = () => setLanguage(detectLanguage());
+export const i18nReady = () => showLanguage(detectLanguage());
 
 export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : 'en');
 

@@ -1,5 +1,5 @@
 import { CheckOutlined, SettingOutlined } from '@ant-design/icons';
-import { ColorPicker, Drawer, Switch } from 'antd';
+import { ColorPicker, Drawer, Switch, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../stores/app';
@@ -75,6 +75,9 @@ export function Settings({ inNavbar = false }: { inNavbar?: boolean }) {
             </button>
           ))}
         </div>
+        <Typography.Paragraph type="secondary" className="theme-note">
+          {t('layout.settingsDrawer.themeNote')}
+        </Typography.Paragraph>
         <Row label={t('layout.settingsDrawer.tagsView')}>{toggle('tagsView')}</Row>
         <Row label={t('layout.settingsDrawer.fixedHeader')}>{toggle('fixedHeader')}</Row>
         <Row label={t('layout.settingsDrawer.sidebarLogo')}>{toggle('sidebarLogo')}</Row>

@@ -61,6 +61,8 @@ export function Guard({ children }: { children: ReactNode }) {
         usePermissionStore.getState().generateRoutes(access);
       } catch (error) {
         if (cancelled) return;
+        // Spec §8: the token is cleared; the server ends the session it named (spec §4).
+        await user.resetToken();
         user.forgetSession();
         toastError(
           error instanceof Error && error.message ? error.message : t('common.hasError'),

@@ -34,14 +34,19 @@ interface UserState {
   loadSession: () => Promise<Access>;
   /**
    * Spec §4's logout on this side: the session marker, user, routes, tabs and socket flag go, so
-   * nothing of this user stays for the next. For when the server has ended the session already.
+   * nothing of this user stays for the next. For when the server has ended the session already
+   * (or resetToken ends it).
    */
   forgetSession: () => void;
   logout: () => Promise<void>;
   /** Spec §4: after a change of roles, reload user info, regenerate routes, close all tabs. */
   changeRoles: () => Promise<void>;
-  /** Spec §4's token reset: forget the session marker and the roles. */
-  resetToken: () => void;
+  /**
+   * Spec §4's token reset: clears the token cookie and the roles. The token cookie is HttpOnly, so
+   * the server's logout clears it and ends the session (and its sockets) with it: a token this
+   * page gave up must not stay valid.
+   */
+  resetToken: () => Promise<void>;
 }
 
 export const useUserStore = create<UserState>()((set, get) => ({
@@ -78,8 +83,8 @@ export const useUserStore = create<UserState>()((set, get) => ({
   },
 
   forgetSession: () => {
-    get().resetToken();
-    set({ info: null, userType: null, permissions: [] });
+    clearSessionMarker();
+    set({ roles: [], info: null, userType: null, permissions: [] });
     usePermissionStore.getState().resetRoutes();
     useTagsViewStore.getState().reset();
     storage.set(SOCKET_OPEN_KEY, 'false');
@@ -98,8 +103,14 @@ export const useUserStore = create<UserState>()((set, get) => ({
     useTagsViewStore.getState().delAllViews();
   },
 
-  resetToken: () => {
+  resetToken: async () => {
+    // The marker goes first: the logout's answer must not reload the page (request.ts).
     clearSessionMarker();
     set({ roles: [] });
+    try {
+      await authApi.logout({ quiet: true });
+    } catch {
+      // No session left to end (expired already) or no network: the cookie is of no use anyway.
+    }
   },
 }));

@@ -27,6 +27,17 @@ export async function userRoutes(app: FastifyInstance, opts: { users: UserServic
     async (request) => ok(await users.list(request.query)),
   );
 
+  // Spec §7: addUser and updateUser carry the hashed default password. The web asks for it here
+  // rather than holding a copy of DEFAULT_PASSWORD, so the two cannot disagree.
+  r.get(
+    `${BASE}/getDefaultPassword`,
+    {
+      config: manage,
+      schema: { tags, summary: 'The default password as its client hash, for addUser/updateUser' },
+    },
+    async () => ok({ password: users.defaultPasswordHash }),
+  );
+
   r.post(
     `${BASE}/addUser`,
     {

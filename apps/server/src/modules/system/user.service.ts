@@ -55,14 +55,15 @@ function toView(row: UserRow, roles: RoleRef[]): UserView {
 }
 
 export class UserService {
-  private readonly defaultHash: string;
+  /** The client hash of the configured default password (spec §7: sent by addUser/updateUser). */
+  readonly defaultPasswordHash: string;
   private readonly initialPasswords: InitialPasswords;
 
   constructor(
     private readonly db: Db,
     config: Config,
   ) {
-    this.defaultHash = clientPasswordHash(config.defaultPassword);
+    this.defaultPasswordHash = clientPasswordHash(config.defaultPassword);
     this.initialPasswords = new InitialPasswords(config.studentInitialPassword);
   }
 
@@ -86,7 +87,7 @@ export class UserService {
     if (!actor.superAdmin && body.userType !== UserType.TEACHER) {
       throw forbidden('onlySuperAdminSetsUserType', { userType: body.userType });
     }
-    const password = body.password ?? this.defaultHash;
+    const password = body.password ?? this.defaultPasswordHash;
     const passwordHash = await hashSecret(password);
     try {
       return await inTransaction(this.db, async (trx) => {
@@ -98,7 +99,7 @@ export class UserService {
           name: body.name,
           nick_name: body.nickName,
           password_hash: passwordHash,
-          password_is_default: password === this.defaultHash ? 1 : 0,
+          password_is_default: password === this.defaultPasswordHash ? 1 : 0,
           user_type: body.userType,
           email: body.email ?? '',
           introduction: body.introduction ?? '',
@@ -226,7 +227,7 @@ export class UserService {
       });
       return { initialPassword: initial!.password };
     }
-    const passwordHash = await hashSecret(this.defaultHash);
+    const passwordHash = await hashSecret(this.defaultPasswordHash);
     await inTransaction(this.db, async (trx) => {
       const users = new UserRepository(trx);
       await this.targetFor(users, id, actor);
@@ -245,7 +246,7 @@ export class UserService {
     if (!(await verifySecret(actor.user.password_hash, oldPass))) {
       throw invalid('oldPass', 'currentPasswordWrong');
     }
-    if (newPass === this.defaultHash) throw invalid('newPass', 'notDefaultPassword');
+    if (newPass === this.defaultPasswordHash) throw invalid('newPass', 'notDefaultPassword');
     const passwordHash = await hashSecret(newPass);
     await inTransaction(this.db, async (trx) => {
       await new UserRepository(trx).update(actor.user.id, {

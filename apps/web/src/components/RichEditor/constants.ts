@@ -53,8 +53,6 @@ export const TABLE_RESIZE_MIN = 5;
 export const AUTOSAVE_INTERVAL_MS = 500;
 export const AUTOSAVE_MIN_GAP_MS = 20;
 
-export const REMOTE_CAPTURE_TIMEOUT_MS = 60_000;
-
 /** Images get a handle on each corner and each side. */
 export const IMAGE_HANDLES = 8;
 export const IMAGE_MIN_SIZE = 16;

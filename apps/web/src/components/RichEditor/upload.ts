@@ -9,7 +9,6 @@ import {
 import { isAxiosError } from 'axios';
 import { ApiError, http } from '../../api/request';
 import i18n from '../../i18n';
-import { REMOTE_CAPTURE_TIMEOUT_MS } from './constants';
 
 export type EditorUploadAction = 'uploadimage' | 'uploadvideo' | 'uploadfile' | 'uploadsnapshot';
 
@@ -170,22 +169,19 @@ export async function loadUploadRule(action: EditorUploadAction): Promise<Upload
   return rule;
 }
 
-async function post(body: FormData | URLSearchParams, action: string, timeout: number) {
+/** Every editor call keeps the request layer's 60,000 ms (spec §7, §9), as every other call. */
+async function post(body: FormData | URLSearchParams, action: string) {
   try {
     return await http.post<never, unknown>(EDITOR_PATH, body, {
       params: { action },
       quiet: true,
-      timeout,
     });
   } catch (error) {
     throw toUploadError(error);
   }
 }
 
-/**
- * Uploads one file after checking its size and extension against the server's config. Large
- * videos may take longer than a request's usual 60 s, so an upload has no time limit.
- */
+/** Uploads one file after checking its size and extension against the server's config. */
 export async function uploadEditorFile(
   action: EditorUploadAction,
   file: Blob,
@@ -197,7 +193,7 @@ export async function uploadEditorFile(
   const form = new FormData();
   form.append(rule.fieldName, file, name);
   form.append('type', 'ajax');
-  return parseUploadAnswer(await post(form, rule.actionName, 0));
+  return parseUploadAnswer(await post(form, rule.actionName));
 }
 
 /** A scrawl (drawing) as a base64 PNG, with or without its `data:` prefix. */
@@ -217,7 +213,7 @@ export async function uploadScrawl(base64Png: string): Promise<EditorUploaded> {
     );
   }
   const form = new URLSearchParams({ [config.scrawlFieldName]: content });
-  return parseUploadAnswer(await post(form, config.scrawlActionName, 0));
+  return parseUploadAnswer(await post(form, config.scrawlActionName));
 }
 
 /** Spec §7: remote images are captured in one call with a 60 s time limit. */
@@ -227,5 +223,5 @@ export async function catchRemoteImages(sources: string[]): Promise<EditorCatchR
   const field = config.catcherFieldName;
   if (!action || !field) throw new EditorUploadError(i18n.t('editor.error.config'));
   const form = new URLSearchParams(sources.map((source) => [`${field}[]`, source]));
-  return parseCatchAnswer(await post(form, action, REMOTE_CAPTURE_TIMEOUT_MS));
+  return parseCatchAnswer(await post(form, action));
 }

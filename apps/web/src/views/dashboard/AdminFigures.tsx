@@ -1,5 +1,5 @@
-import type { DashboardView } from '@kaoshi/shared';
-import { Card, Col, Empty, Flex, Progress, Row, Statistic, Typography } from 'antd';
+import { formatNumber, type DashboardView } from '@kaoshi/shared';
+import { Card, Col, Empty, Flex, Progress, Row, Statistic, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { asPercent, passRateTotals } from './dashboard-format';
@@ -23,7 +23,10 @@ export function AdminFigures({ admin }: { admin: NonNullable<DashboardView['admi
       <div className="dashboard-counts">
         {counts.map((count) => (
           <Card key={count.key} size="small" data-figure={count.key}>
-            <Statistic title={count.title} value={count.value} />
+            {/* Spec §9's units (12.3k); the exact count in the tooltip. */}
+            <Tooltip title={count.value.toLocaleString()}>
+              <Statistic title={count.title} value={formatNumber(count.value)} />
+            </Tooltip>
           </Card>
         ))}
       </div>

@@ -43,6 +43,7 @@ import { Link, useSearchParams } from 'react-router';
 import { exportEventLog, getLiveExam } from '../../api/proctor';
 import { RowAction } from '../../components/list/RowAction';
 import { TABLE_SCROLL } from '../../components/list/responsive';
+import { RelativeTime } from '../../components/time/RelativeTime';
 import { localWindow, timeOfDay } from '../attempt/my-exams-time';
 import { EXAM_LIST_PATH, examDetailPath } from '../exam/exam-routes';
 import { ExamStateTag } from '../exam/ExamStateTag';
@@ -202,7 +203,7 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
     {
       title: t('proctor.columns.lastSave'),
       key: 'lastSave',
-      render: (_, row) => (row.lastSaveAt ? timeOfDay(row.lastSaveAt, now) : '—'),
+      render: (_, row) => (row.lastSaveAt ? <RelativeTime at={row.lastSaveAt} now={now} /> : '—'),
     },
     {
       title: t('proctor.columns.connection'),

@@ -19,6 +19,8 @@ export default {
   loading: 'Loading…',
   error: 'Error',
   hasError: 'Has Error',
+  /** Spec §9: under 30 s ago. */
+  justNow: 'just now',
   saved: 'Saved',
   deleted: 'Deleted',
   copied: 'Copied',

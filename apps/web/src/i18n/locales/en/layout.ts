@@ -26,6 +26,8 @@ export default {
     fixedHeader: 'Fixed header',
     sidebarLogo: 'Sidebar logo',
     pinyinSearch: 'Pinyin menu search',
+    themeNote:
+      'The header, switches and other decoration show the colour you chose; text and buttons use a deeper shade of it so that they stay easy to read on white.',
   },
   errorLog: 'Error log',
 } as const;

@@ -28,6 +28,8 @@ const layout: Messages['layout'] = {
     fixedHeader: 'Cabecera fija',
     sidebarLogo: 'Logotipo en la barra lateral',
     pinyinSearch: 'Buscar en el menú por pinyin',
+    themeNote:
+      'El encabezado, los interruptores y demás decoración muestran el color elegido; el texto y los botones usan un tono más oscuro para que se lean bien sobre blanco.',
   },
   errorLog: 'Registro de errores',
 };

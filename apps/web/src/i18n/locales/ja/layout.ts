@@ -28,6 +28,8 @@ const layout: Messages['layout'] = {
     fixedHeader: 'ヘッダーを固定',
     sidebarLogo: 'サイドバーにロゴを表示',
     pinyinSearch: 'ピンインでメニューを検索',
+    themeNote:
+      'ヘッダーやスイッチなどの装飾には選んだ色を使います。文字とボタンは白い背景でも読みやすいよう、より濃い色合いで表示します。',
   },
   errorLog: 'エラーログ',
 };

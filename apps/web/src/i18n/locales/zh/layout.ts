@@ -28,6 +28,7 @@ const layout: Messages['layout'] = {
     fixedHeader: '固定头部',
     sidebarLogo: '侧边栏 Logo',
     pinyinSearch: '菜单拼音搜索',
+    themeNote: '页头、开关等装饰使用所选颜色；文字和按钮使用更深的色调，以便在白色背景上清晰易读。',
   },
   errorLog: '错误日志',
 };

@@ -1,0 +1,38 @@
+import { SESSION_MARKER_COOKIE, TOKEN_COOKIE, UserType } from '@kaoshi/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PASSWORD,
+  createTestApp,
+  createUser,
+  login,
+  type TestApp,
+} from '../../../test/build-app.js';
+import { ME } from '../../../test/factories.js';
+
+// The web's token reset (spec §4) after the empty-roles refusal calls logout with the token it
+// gives up: the session must end there, both cookies cleared, the old token refused.
+describe('token reset of a user without roles', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('logout ends the session: both cookies cleared, the old token answers 401', async () => {
+    const admin = await login(t.app);
+    const bare = await createUser(admin, { userType: UserType.TEACHER });
+    const user = await login(t.app, bare.name, DEFAULT_PASSWORD, UserType.TEACHER);
+    const before = await user.get<{ roles: string[] }>(ME);
+    expect(before.http).toBe(200);
+    expect(before.body.data.roles).toEqual([]);
+
+    const out = await user.get('/api/kaoshi-user/user/logout');
+    expect(out.body.status).toBe(200);
+    expect(out.cookies[TOKEN_COOKIE]).toBe('');
+    expect(out.cookies[SESSION_MARKER_COOKIE]).toBe('');
+
+    const after = await user.get(ME);
+    expect(after.http).toBe(401);
+    expect(after.body.status).toBe(10000);
+  });
+});
