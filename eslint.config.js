@@ -50,11 +50,7 @@ export default tseslint.config(
       'apps/server/src/modules/attempt/deadlines.ts',
       // TEMPORARY (this branch): not yet moved.
       'apps/server/src/modules/exam/candidate.service.ts',
-      'apps/server/src/modules/exam/exam-usage.ts',
       'apps/server/src/modules/exam/exam.service.ts',
-      'apps/server/src/modules/exam/make-up.service.ts',
-      'apps/server/src/modules/exam/overlaps.ts',
-      'apps/server/src/modules/marking/key-overlay.ts',
       'apps/server/src/modules/paper/instruction.service.ts',
       'apps/server/src/modules/proctor/proctor-hub.ts',
       'apps/server/src/modules/proctor/proctor.export.ts',
