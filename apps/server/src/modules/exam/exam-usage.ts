@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js';
 import { conflict } from '../../errors.js';
 import type { StudentUsageCheck } from '../base/student.service.js';
 import type { ClassUsageCheck } from '../school/classes.service.js';
+import { ExamRepository } from './exam.repository.js';
 
 /** Exam names as a message lists them: “A”, “B” (the first five). */
 const named = (rows: { name: string }[]) =>
@@ -12,13 +13,7 @@ const named = (rows: { name: string }[]) =>
 
 /** A batch an exam (draft or published) is for stays. */
 export const examsUseClass: ClassUsageCheck = async (trx: Db, batch) => {
-  const rows = await trx
-    .selectFrom('exam_classes')
-    .innerJoin('exams', 'exams.id', 'exam_classes.exam_id')
-    .select('exams.name')
-    .where('exam_classes.class_id', '=', batch.id)
-    .orderBy('exams.id')
-    .execute();
+  const rows = await new ExamRepository(trx).namesUsingClass(batch.id);
   return rows.length === 0
     ? null
     : conflict('classInExams', { name: batch.name, count: rows.length, exams: named(rows) });
@@ -26,13 +21,7 @@ export const examsUseClass: ClassUsageCheck = async (trx: Db, batch) => {
 
 /** A student who is a candidate of an exam stays: the exam's record keeps them. */
 export const examsUseStudent: StudentUsageCheck = async (trx: Db, student) => {
-  const rows = await trx
-    .selectFrom('exam_candidates')
-    .innerJoin('exams', 'exams.id', 'exam_candidates.exam_id')
-    .select('exams.name')
-    .where('exam_candidates.student_id', '=', student.id)
-    .orderBy('exams.id')
-    .execute();
+  const rows = await new ExamRepository(trx).namesUsingStudent(student.id);
   return rows.length === 0
     ? null
     : conflict('studentInExams', { name: student.name, count: rows.length, exams: named(rows) });

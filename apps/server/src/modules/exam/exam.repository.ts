@@ -32,6 +32,28 @@ export function examState(
 export class ExamRepository {
   constructor(private readonly db: Db) {}
 
+  /** Exams (draft or published) for a batch. */
+  namesUsingClass(classId: number) {
+    return this.db
+      .selectFrom('exam_classes')
+      .innerJoin('exams', 'exams.id', 'exam_classes.exam_id')
+      .select('exams.name')
+      .where('exam_classes.class_id', '=', classId)
+      .orderBy('exams.id')
+      .execute();
+  }
+
+  /** Exams a student is a candidate of. */
+  namesUsingStudent(studentId: number) {
+    return this.db
+      .selectFrom('exam_candidates')
+      .innerJoin('exams', 'exams.id', 'exam_candidates.exam_id')
+      .select('exams.name')
+      .where('exam_candidates.student_id', '=', studentId)
+      .orderBy('exams.id')
+      .execute();
+  }
+
   find(id: number) {
     return this.db.selectFrom('exams').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -233,6 +255,29 @@ export class ExamRepository {
       query = query.where('class_id', 'in', classIds).where('added_singly', '=', 0);
     }
     await query.execute();
+  }
+
+  /** Copies the original's absent and/or failed candidates into a make-up, in seat order. */
+  async copyMakeUpCandidates(
+    originalId: number,
+    makeUpId: number,
+    who: 'absent' | 'failed' | 'both',
+    now: string,
+  ): Promise<void> {
+    const chosen = {
+      absent: sql<boolean>`c.status in (${CandidateStatus.NOT_STARTED}, ${CandidateStatus.EXPIRED})`,
+      failed: sql<boolean>`c.passed = 0`,
+      both: sql<boolean>`(c.passed = 0 or c.status in (${CandidateStatus.NOT_STARTED}, ${CandidateStatus.EXPIRED}))`,
+    }[who];
+    await sql`
+      insert into exam_candidates (exam_id, student_id, class_id, seat_number, added_singly,
+        extra_minutes, status, created_at)
+      select ${makeUpId}, c.student_id, c.class_id,
+        row_number() over (order by c.seat_number), c.added_singly, c.extra_minutes,
+        ${CandidateStatus.NOT_STARTED}, ${now}
+      from exam_candidates c
+      where c.exam_id = ${originalId} and ${chosen}
+    `.execute(this.db);
   }
 
   async candidateCount(examId: number): Promise<number> {

@@ -29,7 +29,7 @@ import type { AuthContext } from '../auth/auth.service.js';
 import { writePaperVersion } from '../paper/paper-version.js';
 import { visibleClassIds } from '../school/classes.repository.js';
 import { classAccess, examAccess, visibleExams } from '../../lib/access.js';
-import { overlapsOf } from './overlaps.js';
+import { OverlapRepository } from './overlap.repository.js';
 import { ExamRepository, examState, type ExamRow, type ExamValues } from './exam.repository.js';
 
 const MINUTE = 60_000;
@@ -456,7 +456,7 @@ export class ExamService {
       name: c.name,
       candidateCount: Number(counted.find((n) => n.class_id === c.id)?.n ?? 0),
     }));
-    const overlaps = await overlapsOf(this.db, {
+    const overlaps = await new OverlapRepository(this.db).of({
       examId: id,
       startAt: row.start_at,
       endAt: row.end_at,

@@ -1,14 +1,13 @@
 import {
-  CandidateStatus,
   type AddMakeUpExamBody,
   type ExamPublishCheck,
   type MessageLanguage,
 } from '@kaoshi/shared';
-import { sql } from 'kysely';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, invalid } from '../../errors.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { writePaperVersion } from '../paper/paper-version.js';
+import { PaperRepository } from '../paper/paper.repository.js';
 import { ExamRepository, examState } from './exam.repository.js';
 import { checkNotOver, checkWindow, inputOf, type ExamService } from './exam.service.js';
 import { MAKE_UP_TEXTS } from './exam.texts.js';
@@ -60,11 +59,7 @@ export class MakeUpService {
       checkWindow(input);
       checkNotOver(input.endAt, now);
       // Said before the batches' check would say it of each batch.
-      const chosen = await trx
-        .selectFrom('papers')
-        .select(['subject_id', 'level'])
-        .where('id', '=', body.paperId)
-        .executeTakeFirst();
+      const chosen = await new PaperRepository(trx).subjectAndLevel(body.paperId);
       if (
         chosen &&
         (chosen.subject_id !== original.subject_id || chosen.level !== original.level)
@@ -72,11 +67,6 @@ export class MakeUpService {
         throw invalid('paperId', 'makeUpOtherSubject', { id: body.paperId });
       }
       const paper = await this.exams.checkReferences(trx, input, auth);
-      const who = {
-        absent: sql<boolean>`c.status in (${CandidateStatus.NOT_STARTED}, ${CandidateStatus.EXPIRED})`,
-        failed: sql<boolean>`c.passed = 0`,
-        both: sql<boolean>`(c.passed = 0 or c.status in (${CandidateStatus.NOT_STARTED}, ${CandidateStatus.EXPIRED}))`,
-      }[body.who];
       const version = await writePaperVersion(trx, body.paperId, auth.user.id);
       const makeUpId = await repo.insert({
         name: input.name,
@@ -114,15 +104,7 @@ export class MakeUpService {
       await repo.setClasses(makeUpId, classIds);
       // The chosen candidates of the original (disabled students included: they sat it), in
       // its seat order, with their extra time.
-      await sql`
-        insert into exam_candidates (exam_id, student_id, class_id, seat_number, added_singly,
-          extra_minutes, status, created_at)
-        select ${makeUpId}, c.student_id, c.class_id,
-          row_number() over (order by c.seat_number), c.added_singly, c.extra_minutes,
-          ${CandidateStatus.NOT_STARTED}, ${now}
-        from exam_candidates c
-        where c.exam_id = ${original.id} and ${who}
-      `.execute(trx);
+      await repo.copyMakeUpCandidates(original.id, makeUpId, body.who, now);
       const candidates = await repo.candidateCount(makeUpId);
       if (candidates === 0) {
         throw conflict('makeUpNobody', { id: original.id, who: whoWords(body.who) });

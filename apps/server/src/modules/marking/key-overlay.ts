@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { parseJson } from '../../lib/json.js';
+import { KeyRepository } from './key.repository.js';
 import type { SnapshotItem } from '../paper/paper-version.js';
 
 /** A key as the snapshot holds it (option keys of the paper, T/F, accepted blanks). */
@@ -30,12 +31,7 @@ export async function latestKeyCorrections(
   db: Db,
   examId: number,
 ): Promise<Map<string, KeyCorrectionOverlay>> {
-  const rows = await db
-    .selectFrom('key_corrections')
-    .select(['item_id', 'new_key', 'reason', 'created_at'])
-    .where('exam_id', '=', examId)
-    .orderBy('id')
-    .execute();
+  const rows = await new KeyRepository(db).correctionsInOrder(examId);
   const latest = new Map<string, KeyCorrectionOverlay>();
   for (const row of rows) {
     latest.set(row.item_id, {

@@ -14,6 +14,16 @@ const chunks = <T>(values: readonly T[]) =>
 export class KeyRepository {
   constructor(private readonly db: Db) {}
 
+  /** An exam's corrections, oldest first (the latest per question wins). */
+  correctionsInOrder(examId: number) {
+    return this.db
+      .selectFrom('key_corrections')
+      .select(['item_id', 'new_key', 'reason', 'created_at'])
+      .where('exam_id', '=', examId)
+      .orderBy('id')
+      .execute();
+  }
+
   policy(examId: number) {
     return this.db
       .selectFrom('exams')

@@ -64,6 +64,14 @@ export class PaperRepository {
     return { total: Number(total), rows };
   }
 
+  subjectAndLevel(id: number) {
+    return this.db
+      .selectFrom('papers')
+      .select(['subject_id', 'level'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
   find(id: number) {
     return this.db
       .selectFrom('papers')
