@@ -17,7 +17,7 @@ import { addStudents } from '../exam/test-data.js';
 import { type Structure } from '../question/test-data.js';
 import { addClosedExam, addSittings, releaseScores } from './test-data.js';
 
-import { HOUR, sat, statisticsScenario } from './statistics-fixture.js';
+import { HOUR, sat, statisticsScenario } from './statistics-test-data.js';
 
 describe('score statistics: make-ups and exports', () => {
   let t: TestApp;

@@ -14,7 +14,7 @@ import { assignTeacher } from '../base/test-data.js';
 import { type Structure } from '../question/test-data.js';
 import { addClosedExam } from './test-data.js';
 
-import { HOUR, statisticsScenario } from './statistics-fixture.js';
+import { HOUR, statisticsScenario } from './statistics-test-data.js';
 
 describe('score statistics: ranking and failed scores', () => {
   let t: TestApp;
