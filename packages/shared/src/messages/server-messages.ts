@@ -2203,7 +2203,7 @@ export const PAPER_AUDIT_NAMES = {
 
 /** A question's review state (spec's audit status) as a message names it. */
 export const AUDIT_STATUS_NAMES = {
-  0: { zh: '未提交', en: 'not started', es: 'no iniciado', ja: '未提出' },
+  0: { zh: '未开始审核', en: 'not started', es: 'no iniciado', ja: '審査未開始' },
   1: { zh: '审核中', en: 'under review', es: 'en revisión', ja: '審査中' },
   2: { zh: '已通过', en: 'passed', es: 'aprobado', ja: '承認済み' },
   3: { zh: '未通过', en: 'failed', es: 'rechazado', ja: '差し戻し' },

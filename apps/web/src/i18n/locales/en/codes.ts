@@ -6,7 +6,7 @@ export default {
   unknown: 'Unknown ({{code}})',
   none: '—',
   auditStatus: {
-    notStarted: 'Not reviewed',
+    notStarted: 'Review not started',
     underReview: 'Under review',
     passed: 'Review passed',
     failed: 'Review failed',

@@ -4,7 +4,7 @@ const codes: Messages['codes'] = {
   unknown: 'Desconocido ({{code}})',
   none: '—',
   auditStatus: {
-    notStarted: 'Sin revisar',
+    notStarted: 'Revisión no iniciada',
     underReview: 'En revisión',
     passed: 'Revisión aprobada',
     failed: 'Revisión rechazada',

@@ -4,7 +4,7 @@ const codes: Messages['codes'] = {
   unknown: '不明（{{code}}）',
   none: '—',
   auditStatus: {
-    notStarted: '未審査',
+    notStarted: '審査未開始',
     underReview: '審査中',
     passed: '審査合格',
     failed: '審査不合格',

@@ -4,7 +4,7 @@ const codes: Messages['codes'] = {
   unknown: '未知（{{code}}）',
   none: '—',
   auditStatus: {
-    notStarted: '未审核',
+    notStarted: '未开始审核',
     underReview: '审核中',
     passed: '审核通过',
     failed: '审核未通过',
