@@ -1,8 +1,5 @@
-import {
-  QUESTION_IMPORT_MAX_ROWS,
-  type QuestionImportColumn,
-  type QuestionImportLanguage,
-} from '@kaoshi/shared';
+import { QUESTION_IMPORT_MAX_ROWS, type QuestionImportColumn } from '../schemas/question.js';
+import type { InLanguages } from './languages.js';
 
 /**
  * The words of the question template and export in each language: sheet names, the
@@ -34,7 +31,7 @@ export interface QuestionTemplateTexts {
 
 const MAX = QUESTION_IMPORT_MAX_ROWS.toLocaleString('en-US');
 
-export const QUESTION_TEMPLATE_TEXTS: Record<QuestionImportLanguage, QuestionTemplateTexts> = {
+export const QUESTION_TEMPLATE_TEXTS: InLanguages<QuestionTemplateTexts> = {
   zh: {
     sheets: { questions: '试题', instructions: '填写说明', structure: '工种课程鉴定点编码' },
     fileNames: { template: '试题导入模板', export: '试题' },
