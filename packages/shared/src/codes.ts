@@ -59,6 +59,22 @@ export const PermissionType = { MENU: 0, BUTTON: 1 } as const;
 /** Link type (spec §4): 0 normal, 1 external link. */
 export const LinkType = { NORMAL: 0, EXTERNAL: 1 } as const;
 
+/**
+ * Teaching-material type (spec §3), by the spec's names; the spec has no code 1. Labels:
+ * TEACHING_MATERIAL_TYPE_LABELS in labels.ts.
+ */
+export const TeachingMaterialType = {
+  CourseStander: 0,
+  TeachDesign: 2,
+  TeachPolicy: 3,
+  TeachMaterials: 4,
+  TeachOutline: 5,
+  TeachAnalysis: 6,
+  MoralModel: 7,
+} as const;
+export type TeachingMaterialTypeCode =
+  (typeof TeachingMaterialType)[keyof typeof TeachingMaterialType];
+
 /** Role keys the product itself relies on. */
 export const RoleKey = {
   SUPER_ADMIN: 'SUPER_ADMIN',

@@ -17,6 +17,14 @@ export * from './html/allow-list.js';
 export * from './question.js';
 export * from './schemas/question.js';
 export * from './messages/server-messages.js';
+// The words of the server's exports and templates (the messages are in SERVER_MESSAGES).
+export { CANDIDATE_EXPORT_TEXTS, MAKE_UP_TEXTS } from './messages/exam.js';
+export { SCORE_LOG_EXPORT_TEXTS, type ScoreLogKind } from './messages/marking.js';
+export * from './messages/certificate.js';
+export * from './messages/proctor.js';
+export * from './messages/question-import.js';
+export * from './messages/statistics-export.js';
+export * from './messages/student-import.js';
 export * from './schemas/paper.js';
 export * from './schemas/exam.js';
 export * from './schemas/attempt.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TeachingMaterialType } from './codes.js';
 import {
   AUDIT_STATUS_LABELS,
   CODE_LABELS,
@@ -7,6 +8,7 @@ import {
   KNOWLEDGE_TYPE_LABELS,
   MARKING_STATE_LABELS,
   UNKNOWN_LABEL,
+  TEACHING_MATERIAL_TYPE_LABELS,
   USER_TYPE_LABELS,
   labelKey,
 } from './labels.js';
@@ -74,6 +76,26 @@ describe('CODE_LABELS', () => {
       isPass: ['0', '1'],
       knowledgeType: ['cn', 'kn'],
       userType: ['1', '2', '3'],
+      teachingMaterialType: ['0', '2', '3', '4', '5', '6', '7'],
     });
+  });
+});
+
+describe('teaching-material types', () => {
+  it('carry spec §3’s codes, CourseStander 0 to MoralModel 7 with no 1, each with a label', () => {
+    expect(TeachingMaterialType).toEqual({
+      CourseStander: 0,
+      TeachDesign: 2,
+      TeachPolicy: 3,
+      TeachMaterials: 4,
+      TeachOutline: 5,
+      TeachAnalysis: 6,
+      MoralModel: 7,
+    });
+    for (const code of Object.values(TeachingMaterialType)) {
+      expect(labelKey(TEACHING_MATERIAL_TYPE_LABELS, code)).not.toBe(UNKNOWN_LABEL);
+    }
+    expect(labelKey(TEACHING_MATERIAL_TYPE_LABELS, 1)).toBe(UNKNOWN_LABEL);
+    expect(labelKey(TEACHING_MATERIAL_TYPE_LABELS, 7)).toBe('teachingMaterialType.moralModel');
   });
 });

@@ -116,6 +116,17 @@ export const USER_TYPE_LABELS = {
   3: 'userType.student',
 } as const;
 
+/** Teaching-material type (TeachingMaterialType in codes.ts): spec §3's 0 and 2 to 7. */
+export const TEACHING_MATERIAL_TYPE_LABELS = {
+  0: 'teachingMaterialType.courseStandard',
+  2: 'teachingMaterialType.teachingDesign',
+  3: 'teachingMaterialType.teachingPolicy',
+  4: 'teachingMaterialType.teachingMaterials',
+  5: 'teachingMaterialType.teachingOutline',
+  6: 'teachingMaterialType.teachingAnalysis',
+  7: 'teachingMaterialType.moralModel',
+} as const;
+
 /** Every map by name, so a screen can pick one by a string (e.g. a table column's config). */
 export const CODE_LABELS = {
   auditStatus: AUDIT_STATUS_LABELS,
@@ -132,6 +143,7 @@ export const CODE_LABELS = {
   isPass: IS_PASS_LABELS,
   knowledgeType: KNOWLEDGE_TYPE_LABELS,
   userType: USER_TYPE_LABELS,
+  teachingMaterialType: TEACHING_MATERIAL_TYPE_LABELS,
 } as const;
 
 export type CodeMapName = keyof typeof CODE_LABELS;

@@ -3,6 +3,8 @@ import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } f
 import i18n from '../i18n';
 import { toastError } from '../utils/feedback';
 import { clearSessionMarker, hasSessionMarker } from '../utils/session-marker';
+import { specString } from '../utils/spec-strings';
+import { ApiError } from './api-error';
 
 /** Spec §8: with no response at all the message is this Chinese one, whatever the UI language. */
 export const NETWORK_DISCONNECTED = '您的网络已断开，请在网络稳定后重新登录';
@@ -24,19 +26,7 @@ export function resetToastQuietPeriod() {
   lastToastAt = -Infinity;
 }
 
-/**
- * The envelope's message as the error of a failed call, with the form field it blames when the
- * server names one (`data.field`).
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 const blamedFieldOf = (body: Envelope): string | undefined => {
   const field = (body.data as { field?: unknown } | null | undefined)?.field;
@@ -98,8 +88,9 @@ export function rejectEnvelope(body: Envelope, quiet = false): never {
     }
     throw new ApiError(body.status, body.message);
   }
-  if (!quiet) toastOnce(body.message || i18n.t('common.error'));
-  throw new ApiError(body.status, body.message || i18n.t('common.error'), blamedFieldOf(body));
+  const message = body.message || specString('common.error', 'request');
+  if (!quiet) toastOnce(message);
+  throw new ApiError(body.status, message, blamedFieldOf(body));
 }
 
 /** The toast of a request that got no response at all (spec §8). */

@@ -9,6 +9,7 @@ import { usePermissionStore } from '../stores/permission';
 import { useUserStore } from '../stores/user';
 import { toastError } from '../utils/feedback';
 import { hasSessionMarker } from '../utils/session-marker';
+import { specString } from '../utils/spec-strings';
 import { filterAsyncRoutes, keepRequestedPath, routeOfPath } from './permission-filter';
 import { asyncRoutes, constantLayoutRoutes } from './routes';
 
@@ -65,7 +66,9 @@ export function Guard({ children }: { children: ReactNode }) {
         await user.resetToken();
         user.forgetSession();
         toastError(
-          error instanceof Error && error.message ? error.message : t('common.hasError'),
+          error instanceof Error && error.message
+            ? error.message
+            : specString('common.hasError', 'route guard'),
           ERROR_TOAST_MS,
         );
         navigate(loginWithRedirect(fullPath), { replace: true });

@@ -1,9 +1,9 @@
 import type { SessionUser } from '@kaoshi/shared';
 import { create } from 'zustand';
 import * as authApi from '../api/auth';
-import i18n from '../i18n';
 import type { Access } from '../router/permission-filter';
 import { clearSessionMarker } from '../utils/session-marker';
+import { specString } from '../utils/spec-strings';
 import { storage } from '../utils/storage';
 import { usePermissionStore } from './permission';
 import { useTagsViewStore } from './tagsView';
@@ -62,9 +62,9 @@ export const useUserStore = create<UserState>()((set, get) => ({
 
   getInfo: async () => {
     const info = await authApi.getSessionUser();
-    if (!info) throw new Error(i18n.t('errorPage.verificationFailed'));
+    if (!info) throw new Error(specString('errorPage.verificationFailed', 'getInfo'));
     if (!Array.isArray(info.roles) || info.roles.length === 0) {
-      throw new Error(i18n.t('errorPage.rolesEmpty'));
+      throw new Error(specString('errorPage.rolesEmpty', 'getInfo'));
     }
     set({ info, roles: info.roles, userType: info.userType });
     return info;

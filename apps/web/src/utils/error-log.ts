@@ -1,5 +1,5 @@
 import { isAxiosError } from 'axios';
-import { ApiError } from '../api/request';
+import { ApiError } from '../api/api-error';
 import { useErrorLogStore, type ErrorLogEntry } from '../stores/errorLog';
 
 /** Spec §9: the error log is kept in production builds only; in development the console has it all. */

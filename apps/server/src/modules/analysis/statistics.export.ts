@@ -1,3 +1,9 @@
+import {
+  MAKE_UP_TEXTS,
+  STATISTICS_EXPORT_TEXTS,
+  type StatisticsExportTexts,
+  wordsIn,
+} from '@kaoshi/shared';
 import type ExcelJS from 'exceljs';
 import type {
   ExportClassRankingQuery,
@@ -10,10 +16,8 @@ import type { Db } from '../../db/database.js';
 import { styleHeader, writeExport } from '../../lib/spreadsheet.js';
 import { shownTime } from '../attempt/answer-writer.js';
 import type { AuthContext } from '../auth/auth.service.js';
-import { MAKE_UP_TEXTS } from '../exam/exam.texts.js';
 import { PassStatisticsService } from './pass-statistics.service.js';
 import { RankingService } from './ranking.service.js';
-import { STATISTICS_EXPORT_TEXTS, type StatisticsExportTexts } from './statistics.texts.js';
 import { SupplementaryService } from './supplementary.service.js';
 
 type Sheet = ReturnType<ExcelJS.stream.xlsx.WorkbookWriter['addWorksheet']>;
@@ -75,7 +79,7 @@ export class StatisticsExport {
       RankingService.ordered(table.rows, query),
       true,
     );
-    const texts = STATISTICS_EXPORT_TEXTS[language];
+    const texts = wordsIn(STATISTICS_EXPORT_TEXTS, language);
     const { view } = table;
     return writeExport(
       {
@@ -141,7 +145,7 @@ export class StatisticsExport {
     language: MessageLanguage,
   ) {
     const view = await this.pass.statistics(query, auth);
-    const texts = STATISTICS_EXPORT_TEXTS[language];
+    const texts = wordsIn(STATISTICS_EXPORT_TEXTS, language);
     const first = view.exams.length === 1 ? view.exams[0]! : null;
     return writeExport(
       {
@@ -205,8 +209,8 @@ export class StatisticsExport {
     language: MessageLanguage,
   ) {
     const view = await this.supplementary.statistics(query, auth);
-    const texts = STATISTICS_EXPORT_TEXTS[language];
-    const who = MAKE_UP_TEXTS[language].who;
+    const texts = wordsIn(STATISTICS_EXPORT_TEXTS, language);
+    const who = wordsIn(MAKE_UP_TEXTS, language).who;
     return writeExport(
       {
         local: `${view.exam.name}-${texts.supplementary.fileName}`,

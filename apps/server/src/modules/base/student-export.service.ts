@@ -3,6 +3,9 @@ import {
   STUDENT_IMPORT_VALUE_LABELS,
   type IdTypeCode,
   type StudentExportQuery,
+  TEMPLATE_TEXTS,
+  levelWord,
+  wordsIn,
 } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { invalid } from '../../errors.js';
@@ -10,7 +13,6 @@ import { classAccess } from '../../lib/access.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { writeExport } from '../../lib/spreadsheet.js';
 import { addStudentSheet } from './student-import.service.js';
-import { TEMPLATE_TEXTS, levelWord } from './student-import.texts.js';
 import { StudentRepository } from './student.repository.js';
 
 /** An export holds at most this many students: more is a filter to narrow, not a file to open. */
@@ -31,8 +33,8 @@ async function exportStudents(db: Db, query: StudentExportQuery, actor: AuthCont
   }
   const labels = STUDENT_IMPORT_VALUE_LABELS[query.lang];
   const names = {
-    local: TEMPLATE_TEXTS[query.lang].fileNames.export,
-    english: TEMPLATE_TEXTS.en.fileNames.export,
+    local: wordsIn(TEMPLATE_TEXTS, query.lang).fileNames.export,
+    english: wordsIn(TEMPLATE_TEXTS, 'en').fileNames.export,
   };
   return writeExport(names, async (workbook) => {
     const sheet = addStudentSheet(workbook, query.lang, STUDENT_EXPORT_EXTRA_COLUMNS);

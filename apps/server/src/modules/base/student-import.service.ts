@@ -22,6 +22,9 @@ import {
   type StudentImportResult,
   type StudentImportRowError,
   type StudentInput,
+  TEMPLATE_TEXTS,
+  levelWord,
+  wordsIn,
 } from '@kaoshi/shared';
 import ExcelJS from 'exceljs';
 import type { Config } from '../../config.js';
@@ -41,7 +44,6 @@ import {
   styleHeader,
   type SheetData,
 } from '../../lib/spreadsheet.js';
-import { TEMPLATE_TEXTS, levelWord } from './student-import.texts.js';
 import { InitialPasswords, type InitialPassword } from './student-password.js';
 import { StudentRepository } from './student.repository.js';
 import {
@@ -552,7 +554,7 @@ export class StudentImportService {
 
   /** The empty template: header row and instructions in `language`, the batches the actor may use. */
   async template(language: StudentImportLanguage, actor: AuthContext) {
-    const texts = TEMPLATE_TEXTS[language];
+    const texts = wordsIn(TEMPLATE_TEXTS, language);
     const labels = STUDENT_IMPORT_VALUE_LABELS[language];
     const workbook = new ExcelJS.Workbook();
     workbook.creator = 'Kaoshi';
@@ -593,7 +595,7 @@ export class StudentImportService {
     return {
       buffer,
       fileName: `${texts.fileNames.template}.xlsx`,
-      asciiName: `${TEMPLATE_TEXTS.en.fileNames.template}.xlsx`,
+      asciiName: `${wordsIn(TEMPLATE_TEXTS, 'en').fileNames.template}.xlsx`,
     };
   }
 }
@@ -624,7 +626,7 @@ export function addStudentSheet(
   language: StudentImportLanguage,
   extra: readonly StudentExportExtraColumn[],
 ) {
-  const sheet = workbook.addWorksheet(TEMPLATE_TEXTS[language].sheets.students, {
+  const sheet = workbook.addWorksheet(wordsIn(TEMPLATE_TEXTS, language).sheets.students, {
     views: [{ state: 'frozen', ySplit: 1 }],
   });
   const columns: AnyColumn[] = [...STUDENT_IMPORT_COLUMNS, ...extra];

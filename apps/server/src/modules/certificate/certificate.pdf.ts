@@ -1,10 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { CERT_LEVEL_NAMES, type CertificateFacts, type MessageLanguage } from '@kaoshi/shared';
+import {
+  CERT_LEVEL_NAMES,
+  type CertificateFacts,
+  type MessageLanguage,
+  CERTIFICATE_TEXTS,
+  type CertificateFactKey,
+  wordsIn,
+} from '@kaoshi/shared';
 import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-import { CERTIFICATE_TEXTS, type CertificateFactKey } from './certificate.texts.js';
 
 /**
  * Noto Sans SC from its npm package (OFL): Chinese names print on a machine with no fonts of
@@ -70,8 +76,8 @@ export async function certificatePdf(
   language: MessageLanguage,
 ): Promise<Buffer> {
   const font = await loadFont();
-  const zh = CERTIFICATE_TEXTS.zh;
-  const own = CERTIFICATE_TEXTS[language];
+  const zh = wordsIn(CERTIFICATE_TEXTS, 'zh');
+  const own = wordsIn(CERTIFICATE_TEXTS, language);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,

@@ -10,6 +10,8 @@ import {
   type RevokeCause,
   type RevokeCertificateBody,
   type VerifyResult,
+  CERTIFICATE_TEXTS,
+  wordsIn,
 } from '@kaoshi/shared';
 import type { Config } from '../../config.js';
 import { nowIso, type Db } from '../../db/database.js';
@@ -19,7 +21,6 @@ import { visibleClassIds } from '../school/classes.repository.js';
 import { examAccess } from '../../lib/access.js';
 import { certificatePdf, localDay } from './certificate.pdf.js';
 import { CertificateRepository, type CertificateRow } from './certificate.repository.js';
-import { CERTIFICATE_TEXTS } from './certificate.texts.js';
 
 type Row = NonNullable<CertificateRow>;
 
@@ -140,7 +141,7 @@ export class CertificateService {
       this.config.certificateIssuer,
       language,
     );
-    const name = `${CERTIFICATE_TEXTS[language].fileName}-${row.number}-${localDay(row.exam_date)}.pdf`;
+    const name = `${wordsIn(CERTIFICATE_TEXTS, language).fileName}-${row.number}-${localDay(row.exam_date)}.pdf`;
     return { buffer, fileName: name, asciiName: `certificate-${row.number}.pdf` };
   }
 

@@ -12,6 +12,8 @@ import {
   type ListCandidateQuery,
   type MessageLanguage,
   type SetExtraTimeBody,
+  CANDIDATE_EXPORT_TEXTS,
+  wordsIn,
 } from '@kaoshi/shared';
 import { sql } from 'kysely';
 import { contains, inTransaction, nowIso, type Db } from '../../db/database.js';
@@ -22,7 +24,6 @@ import type { AuthContext } from '../auth/auth.service.js';
 import { maskIdNumber } from '../base/student.service.js';
 import { ExamRepository, STARTED_STATUSES, examState, type ExamRow } from './exam.repository.js';
 import type { ExamService } from './exam.service.js';
-import { CANDIDATE_EXPORT_TEXTS } from './exam.texts.js';
 
 /**
  * A candidate's status as shown at `now`: one who never started is "expired" (absent) once the
@@ -145,7 +146,7 @@ export class CandidateService {
   async export(query: ExportCandidateQuery, auth: AuthContext, language: MessageLanguage) {
     const exam = await this.exams.visibleExam(auth, query.examId);
     const now = nowIso();
-    const texts = CANDIDATE_EXPORT_TEXTS[language];
+    const texts = wordsIn(CANDIDATE_EXPORT_TEXTS, language);
     const base = this.filtered(exam, query, now);
     return writeExport(
       { local: `${exam.name}-${texts.fileName}`, english: `exam-${exam.id}-candidates` },

@@ -2,6 +2,8 @@ import {
   type AddMakeUpExamBody,
   type ExamPublishCheck,
   type MessageLanguage,
+  MAKE_UP_TEXTS,
+  wordsIn,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, invalid } from '../../errors.js';
@@ -10,7 +12,6 @@ import { writePaperVersion } from '../paper/paper-version.js';
 import { PaperRepository } from '../paper/paper.repository.js';
 import { ExamRepository, examState } from './exam.repository.js';
 import { checkNotOver, checkWindow, inputOf, type ExamService } from './exam.service.js';
-import { MAKE_UP_TEXTS } from './exam.texts.js';
 
 /**
  * Make-up exams (补考): after an exam closes, a published exam linked to it for its failed
@@ -44,7 +45,7 @@ export class MakeUpService {
         throw conflict('makeUpNeedsScores', { id: original.id });
       }
       const classIds = await repo.classIds(original.id);
-      const texts = MAKE_UP_TEXTS[language];
+      const texts = wordsIn(MAKE_UP_TEXTS, language);
       const input = {
         ...inputOf(original, classIds),
         name: body.name ?? `${original.name.slice(0, 200 - texts.suffix.length)}${texts.suffix}`,
@@ -133,8 +134,8 @@ export class MakeUpService {
 }
 
 const whoWords = (who: AddMakeUpExamBody['who']) => ({
-  zh: MAKE_UP_TEXTS.zh.who[who],
-  en: MAKE_UP_TEXTS.en.who[who],
-  es: MAKE_UP_TEXTS.es.who[who],
-  ja: MAKE_UP_TEXTS.ja.who[who],
+  zh: wordsIn(MAKE_UP_TEXTS, 'zh').who[who],
+  en: wordsIn(MAKE_UP_TEXTS, 'en').who[who],
+  es: wordsIn(MAKE_UP_TEXTS, 'es').who[who],
+  ja: wordsIn(MAKE_UP_TEXTS, 'ja').who[who],
 });

@@ -18,6 +18,9 @@ import {
   type ScoreLogEntry,
   type MessageLanguage,
   type SetMarkingPlanBody,
+  SCORE_LOG_EXPORT_TEXTS,
+  type ScoreLogKind,
+  wordsIn,
 } from '@kaoshi/shared';
 import type { Insertable } from 'kysely';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
@@ -33,7 +36,6 @@ import { itemsFor } from '../paper/candidate-view.js';
 import { readPaperVersion, type PaperSnapshot, type SnapshotItem } from '../paper/paper-version.js';
 import { agreedScore, onStep } from './agreed-score.js';
 import { MarkingRepository } from './marking.repository.js';
-import { SCORE_LOG_EXPORT_TEXTS, type ScoreLogKind } from './marking.texts.js';
 
 /** Answers "Next" looks at per try: markers racing for the first ones spread over them. */
 const CLAIM_WINDOW = 20;
@@ -683,7 +685,7 @@ export class MarkingService {
   async exportScoreLog(examId: number, auth: AuthContext, language: MessageLanguage) {
     const exam = await this.examFor(examId, auth, 'mark');
     const onlyUser = hasAnyPermission(auth, [Perm.MARKING_ARBITRATE]) ? undefined : auth.user.id;
-    const texts = SCORE_LOG_EXPORT_TEXTS[language];
+    const texts = wordsIn(SCORE_LOG_EXPORT_TEXTS, language);
     const points = (value: number | null) => (value === null ? '' : scoreFromHundredths(value));
     return writeExport(
       { local: `${exam.name}-${texts.fileName}`, english: `exam-${exam.id}-score-log` },

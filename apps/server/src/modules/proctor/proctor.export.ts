@@ -1,3 +1,4 @@
+import { PROCTOR_EXPORT_TEXTS, wordsIn } from '@kaoshi/shared';
 import type { MessageLanguage } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { parseJson } from '../../lib/json.js';
@@ -6,7 +7,6 @@ import { shownTime } from '../attempt/answer-writer.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { ExamRepository } from '../exam/exam.repository.js';
 import type { ProctorService } from './proctor.service.js';
-import { PROCTOR_EXPORT_TEXTS } from './proctor.texts.js';
 
 /** The proctors' actions: the record entries this module writes, and extra time. */
 const PROCTOR_ACTIONS = new Set(['extraTime', 'proctorSubmit', 'proctorReopen', 'proctorMessage']);
@@ -30,7 +30,7 @@ export async function exportEventLog(
   language: MessageLanguage,
 ) {
   const { exam, own } = await proctor.access(auth, examId);
-  const texts = PROCTOR_EXPORT_TEXTS[language];
+  const texts = wordsIn(PROCTOR_EXPORT_TEXTS, language);
   let events = db
     .selectFrom('attempt_events as e')
     .innerJoin('attempts as a', 'a.id', 'e.attempt_id')

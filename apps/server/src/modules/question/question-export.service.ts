@@ -6,12 +6,13 @@ import {
   scoreFromHundredths,
   type QuestionExportQuery,
   type QuestionTypeCode,
+  QUESTION_TEMPLATE_TEXTS,
+  wordsIn,
 } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { invalid } from '../../errors.js';
 import { writeExport } from '../../lib/spreadsheet.js';
 import { addQuestionSheet } from './question-import.service.js';
-import { QUESTION_TEMPLATE_TEXTS } from './question-import.texts.js';
 import { QuestionRepository } from './question.repository.js';
 
 /** An export holds at most this many questions: more is a filter to narrow, not a file to open. */
@@ -38,8 +39,8 @@ async function exportQuestions(db: Db, query: QuestionExportQuery) {
     throw invalid('filter', 'questionExportTooMany', { total, max: QUESTION_EXPORT_MAX_ROWS });
   }
   const names = {
-    local: QUESTION_TEMPLATE_TEXTS[query.lang].fileNames.export,
-    english: QUESTION_TEMPLATE_TEXTS.en.fileNames.export,
+    local: wordsIn(QUESTION_TEMPLATE_TEXTS, query.lang).fileNames.export,
+    english: wordsIn(QUESTION_TEMPLATE_TEXTS, 'en').fileNames.export,
   };
   return writeExport(names, async (workbook) => {
     const sheet = addQuestionSheet(workbook, query.lang);

@@ -28,6 +28,9 @@ import {
   type QuestionProblemCode,
   type QuestionTextImportFields,
   type QuestionTypeCode,
+  QUESTION_TEMPLATE_TEXTS,
+  type DescribedColumn,
+  wordsIn,
 } from '@kaoshi/shared';
 import ExcelJS from 'exceljs';
 import { explainConstraint } from '../../db/constraint.js';
@@ -45,7 +48,6 @@ import {
   styleHeader,
   type SheetData,
 } from '../../lib/spreadsheet.js';
-import { QUESTION_TEMPLATE_TEXTS, type DescribedColumn } from './question-import.texts.js';
 import { QuestionRepository, type NewQuestion } from './question.repository.js';
 import { checkStructure, cleanQuestion, contentColumns, serverHtml } from './question.service.js';
 import {
@@ -691,7 +693,7 @@ export class QuestionImportService {
 
   /** The empty template: headers and instructions in `language`, the codes the user may use. */
   async template(language: QuestionImportLanguage) {
-    const texts = QUESTION_TEMPLATE_TEXTS[language];
+    const texts = wordsIn(QUESTION_TEMPLATE_TEXTS, language);
     const workbook = new ExcelJS.Workbook();
     workbook.creator = 'Kaoshi';
     const sheet = addQuestionSheet(workbook, language);
@@ -758,7 +760,7 @@ export class QuestionImportService {
     return {
       buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
       fileName: `${texts.fileNames.template}.xlsx`,
-      asciiName: `${QUESTION_TEMPLATE_TEXTS.en.fileNames.template}.xlsx`,
+      asciiName: `${wordsIn(QUESTION_TEMPLATE_TEXTS, 'en').fileNames.template}.xlsx`,
     };
   }
 }
@@ -783,7 +785,7 @@ export function addQuestionSheet(
   workbook: ExcelJS.Workbook | ExcelJS.stream.xlsx.WorkbookWriter,
   language: QuestionImportLanguage,
 ) {
-  const sheet = workbook.addWorksheet(QUESTION_TEMPLATE_TEXTS[language].sheets.questions, {
+  const sheet = workbook.addWorksheet(wordsIn(QUESTION_TEMPLATE_TEXTS, language).sheets.questions, {
     views: [{ state: 'frozen', ySplit: 1 }],
   });
   sheet.columns = QUESTION_IMPORT_COLUMNS.map((column) => ({

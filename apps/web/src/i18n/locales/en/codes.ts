@@ -6,7 +6,7 @@ export default {
   unknown: 'Unknown ({{code}})',
   none: '—',
   auditStatus: {
-    notStarted: 'Not reviewed',
+    notStarted: 'Review not started',
     underReview: 'Under review',
     passed: 'Review passed',
     failed: 'Review failed',
@@ -38,4 +38,13 @@ export default {
   isPass: { yes: 'Yes', no: 'No' },
   knowledgeType: { course: 'Course', appraisalPoint: 'Appraisal point' },
   userType: { admin: 'Administrator', teacher: 'Teacher / marker', student: 'Student' },
+  teachingMaterialType: {
+    courseStandard: 'Course standard',
+    teachingDesign: 'Teaching design',
+    teachingPolicy: 'Teaching policy',
+    teachingMaterials: 'Teaching materials',
+    teachingOutline: 'Teaching outline',
+    teachingAnalysis: 'Teaching analysis',
+    moralModel: 'Moral-education model',
+  },
 } as const;

@@ -4,7 +4,7 @@ const codes: Messages['codes'] = {
   unknown: 'Desconocido ({{code}})',
   none: '—',
   auditStatus: {
-    notStarted: 'Sin revisar',
+    notStarted: 'Revisión no iniciada',
     underReview: 'En revisión',
     passed: 'Revisión aprobada',
     failed: 'Revisión rechazada',
@@ -36,5 +36,14 @@ const codes: Messages['codes'] = {
   isPass: { yes: 'Sí', no: 'No' },
   knowledgeType: { course: 'Curso', appraisalPoint: 'Punto de evaluación' },
   userType: { admin: 'Administrador', teacher: 'Profesor / corrector', student: 'Candidato' },
+  teachingMaterialType: {
+    courseStandard: 'Estándar del curso',
+    teachingDesign: 'Diseño didáctico',
+    teachingPolicy: 'Política docente',
+    teachingMaterials: 'Materiales didácticos',
+    teachingOutline: 'Programa docente',
+    teachingAnalysis: 'Análisis didáctico',
+    moralModel: 'Modelo de educación moral',
+  },
 };
 export default codes;

@@ -4,7 +4,7 @@ const codes: Messages['codes'] = {
   unknown: '不明（{{code}}）',
   none: '—',
   auditStatus: {
-    notStarted: '未審査',
+    notStarted: '審査未開始',
     underReview: '審査中',
     passed: '審査合格',
     failed: '審査不合格',
@@ -36,5 +36,14 @@ const codes: Messages['codes'] = {
   isPass: { yes: 'はい', no: 'いいえ' },
   knowledgeType: { course: 'コース', appraisalPoint: '評価項目' },
   userType: { admin: '管理者', teacher: '教員／採点者', student: '受験者' },
+  teachingMaterialType: {
+    courseStandard: '課程基準',
+    teachingDesign: '授業設計',
+    teachingPolicy: '教育方針',
+    teachingMaterials: '教材',
+    teachingOutline: 'シラバス',
+    teachingAnalysis: '授業分析',
+    moralModel: '徳育モデル',
+  },
 };
 export default codes;

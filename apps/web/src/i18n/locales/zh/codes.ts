@@ -4,7 +4,7 @@ const codes: Messages['codes'] = {
   unknown: '未知（{{code}}）',
   none: '—',
   auditStatus: {
-    notStarted: '未审核',
+    notStarted: '未开始审核',
     underReview: '审核中',
     passed: '审核通过',
     failed: '审核未通过',
@@ -36,5 +36,14 @@ const codes: Messages['codes'] = {
   isPass: { yes: '是', no: '否' },
   knowledgeType: { course: '课程', appraisalPoint: '鉴定点' },
   userType: { admin: '管理员', teacher: '教师/阅卷员', student: '考生' },
+  teachingMaterialType: {
+    courseStandard: '课程标准',
+    teachingDesign: '教学设计',
+    teachingPolicy: '教学政策',
+    teachingMaterials: '教学资料',
+    teachingOutline: '教学大纲',
+    teachingAnalysis: '教学分析',
+    moralModel: '德育示范',
+  },
 };
 export default codes;

@@ -1,4 +1,4 @@
-import type { MessageLanguage } from '@kaoshi/shared';
+import type { InLanguages } from './languages.js';
 
 /** The statistics exports' words in each language (issue 15 §1–§3). */
 export interface StatisticsExportTexts {
@@ -71,7 +71,7 @@ export interface StatisticsExportTexts {
   };
 }
 
-export const STATISTICS_EXPORT_TEXTS: Record<MessageLanguage, StatisticsExportTexts> = {
+export const STATISTICS_EXPORT_TEXTS: InLanguages<StatisticsExportTexts> = {
   zh: {
     figuresSheet: '图表数据',
     yes: '是',

@@ -1,8 +1,5 @@
-import {
-  QUESTION_IMPORT_MAX_ROWS,
-  type QuestionImportColumn,
-  type QuestionImportLanguage,
-} from '@kaoshi/shared';
+import { QUESTION_IMPORT_MAX_ROWS, type QuestionImportColumn } from '../schemas/question.js';
+import type { InLanguages } from './languages.js';
 
 /**
  * The words of the question template and export in each language: sheet names, the
@@ -34,7 +31,7 @@ export interface QuestionTemplateTexts {
 
 const MAX = QUESTION_IMPORT_MAX_ROWS.toLocaleString('en-US');
 
-export const QUESTION_TEMPLATE_TEXTS: Record<QuestionImportLanguage, QuestionTemplateTexts> = {
+export const QUESTION_TEMPLATE_TEXTS: InLanguages<QuestionTemplateTexts> = {
   zh: {
     sheets: { questions: '试题', instructions: '填写说明', structure: '工种课程鉴定点编码' },
     fileNames: { template: '试题导入模板', export: '试题' },
@@ -43,7 +40,7 @@ export const QUESTION_TEMPLATE_TEXTS: Record<QuestionImportLanguage, QuestionTem
       '在“试题”工作表第 1 行表头下方逐行填写，每行一道试题；不要修改表头（列的顺序可以调整）。',
       `每个文件最多 ${MAX} 道试题，文件不超过 5 MB，格式为 Excel 工作簿（.xlsx）；也可以导入纯文本（.txt，格式见使用说明）。`,
       '题干、选项、解析可以是纯文本（换行成为段落），也可以是 HTML；HTML 会按安全白名单过滤。',
-      '单元格中不能使用公式。导入的试题为“未审核”状态，需要提交审核。',
+      '单元格中不能使用公式。导入的试题为“未开始审核”状态，需要提交审核。',
       '“工种课程鉴定点编码”工作表列出了可以填写的申报工种、等级、课程和鉴定点编码。',
     ],
     tableHeader: ['列', '是否必填', '填写内容', '示例'],
@@ -158,7 +155,7 @@ export const QUESTION_TEMPLATE_TEXTS: Record<QuestionImportLanguage, QuestionTem
       'Rellene la hoja «Preguntas» debajo de la fila de encabezados, una pregunta por fila; no cambie los encabezados (puede reordenar las columnas).',
       `Como máximo ${MAX} preguntas y 5 MB por archivo, guardado como libro de Excel (.xlsx); también se acepta texto plano (.txt, vea el manual).`,
       'El enunciado, las opciones y la explicación pueden ser texto plano (los saltos de línea forman párrafos) o HTML; el HTML se filtra con la lista de seguridad.',
-      'Sin fórmulas en las celdas. Las preguntas importadas quedan «sin revisar» y deben enviarse a revisión.',
+      'Sin fórmulas en las celdas. Las preguntas importadas quedan en estado «Revisión no iniciada» y deben enviarse a revisión.',
       'La hoja «Códigos» lista los códigos de oficio, nivel, curso y punto de evaluación que puede usar.',
     ],
     tableHeader: ['Columna', 'Obligatoria', 'Qué escribir', 'Ejemplo'],
@@ -217,7 +214,7 @@ export const QUESTION_TEMPLATE_TEXTS: Record<QuestionImportLanguage, QuestionTem
       '「問題」シートの見出し行の下に 1 行 1 問で記入してください。見出しは変更しないでください（列の順序は変更できます）。',
       `1 ファイルにつき最大 ${MAX} 問、5 MB まで、Excel ブック（.xlsx）形式で保存してください。プレーンテキスト（.txt、マニュアル参照）も使えます。`,
       '問題文・選択肢・解説はプレーンテキスト（改行は段落になります）または HTML で記入できます。HTML は安全な許可リストで処理されます。',
-      'セルに数式は使えません。インポートした問題は「未審査」となり、審査に提出する必要があります。',
+      'セルに数式は使えません。インポートした問題は「審査未開始」となり、審査に提出する必要があります。',
       '「コード一覧」シートに使用できる受験職種・等級・科目・評価項目のコードがあります。',
     ],
     tableHeader: ['列', '必須', '記入内容', '例'],

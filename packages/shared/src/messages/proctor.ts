@@ -1,4 +1,4 @@
-import type { MessageLanguage } from '@kaoshi/shared';
+import type { InLanguages } from './languages.js';
 
 /** The event log export's words in each language (issue 16 §1). */
 export interface ProctorExportTexts {
@@ -12,7 +12,7 @@ export interface ProctorExportTexts {
   all: string;
 }
 
-export const PROCTOR_EXPORT_TEXTS: Record<MessageLanguage, ProctorExportTexts> = {
+export const PROCTOR_EXPORT_TEXTS: InLanguages<ProctorExportTexts> = {
   zh: {
     fileName: '考试事件日志',
     eventsSheet: '考生事件',

@@ -1,4 +1,4 @@
-import type { MessageLanguage } from '@kaoshi/shared';
+import type { InLanguages } from './languages.js';
 
 export type CertificateFactKey =
   | 'number'
@@ -13,17 +13,14 @@ export type CertificateFactKey =
   | 'issuer';
 
 /** The printed certificate's words in each language: Chinese first, the reader's beside it. */
-export const CERTIFICATE_TEXTS: Record<
-  MessageLanguage,
-  {
-    title: string;
-    intro: string;
-    facts: Record<CertificateFactKey, string>;
-    passed: string;
-    scan: string;
-    fileName: string;
-  }
-> = {
+export const CERTIFICATE_TEXTS: InLanguages<{
+  title: string;
+  intro: string;
+  facts: Record<CertificateFactKey, string>;
+  passed: string;
+  scan: string;
+  fileName: string;
+}> = {
   zh: {
     title: '职业技能等级证书',
     intro: '经考核，该考生成绩合格，特发此证。',

@@ -1,10 +1,11 @@
 import {
   STUDENT_IMPORT_MAX_ROWS,
-  levelNamesIn,
-  type CertLevel,
   type StudentImportColumn,
   type StudentImportLanguage,
-} from '@kaoshi/shared';
+} from '../schemas/student-import.js';
+import type { CertLevel } from '../structure.js';
+import { wordsIn, type InLanguages } from './languages.js';
+import { levelNamesIn } from './names.js';
 
 /**
  * The words of the import template and the export in each language: sheet names, the
@@ -30,7 +31,7 @@ export interface TemplateTexts {
 
 const MAX = STUDENT_IMPORT_MAX_ROWS.toLocaleString('en-US');
 
-export const TEMPLATE_TEXTS: Record<StudentImportLanguage, TemplateTexts> = {
+export const TEMPLATE_TEXTS: InLanguages<TemplateTexts> = {
   zh: {
     sheets: { students: '考生', instructions: '填写说明', batches: '可用报名批次' },
     fileNames: { template: '考生导入模板', export: '考生' },
@@ -198,4 +199,4 @@ export const TEMPLATE_TEXTS: Record<StudentImportLanguage, TemplateTexts> = {
 
 /** A level in the file's language; one outside the known five stays a number. */
 export const levelWord = (language: StudentImportLanguage, level: number) =>
-  TEMPLATE_TEXTS[language].levels[level as CertLevel] ?? level;
+  wordsIn(TEMPLATE_TEXTS, language).levels[level as CertLevel] ?? level;

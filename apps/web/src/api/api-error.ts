@@ -1,0 +1,14 @@
+// Its own file so the error log can recognise it without importing the request layer.
+/**
+ * The envelope's message as the error of a failed call, with the form field it blames when the
+ * server names one (`data.field`).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
