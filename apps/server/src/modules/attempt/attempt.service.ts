@@ -52,7 +52,15 @@ import {
   answersOf,
   answersQuery,
   attemptByReceipt,
-  attemptWithExam,
+  attemptById,
+  attemptsDue,
+  claimAttempt,
+  deadlineOfAttempt,
+  endAttempt,
+  ownAttemptQuery,
+  scoreAnswers,
+  settleCandidate,
+  type AttemptEnding,
   awayOf,
   awayPast,
   markAway,
@@ -74,6 +82,16 @@ import {
   type AttemptEventInput,
   type AttemptRow,
 } from './attempt.repository.js';
+import {
+  attemptIdOfCandidate,
+  candidateExamQuery,
+  hasOpenAttempt,
+  insertAttempt,
+  myExamRows,
+  setCandidateStatus,
+  startAttemptAtOnce,
+  studentByUserQuery,
+} from './attempt-start.repository.js';
 import { deadlineOf } from './deadlines.js';
 import { EventLimiter } from './event-limiter.js';
 import { WriteGroup } from './write-group.js';
@@ -224,46 +242,11 @@ export class AttemptService {
       await inTransaction(db, (trx) => setLiveTokens(trx, holds));
       return holds.map(() => undefined);
     });
-    this.studentByUser = precompiled(
-      db,
-      db
-        .selectFrom('students')
-        .select(['id', 'name', 'ticket_number', 'photo'])
-        .where('user_id', '=', 0),
-    );
+    this.studentByUser = precompiled(db, studentByUserQuery(db));
     this.storedAnswers = precompiled(db, answersQuery(db, 0));
     // The exam as the student's candidate row sees it, with the attempt if one was started.
-    this.candidateExam = precompiled(
-      db,
-      db
-        .selectFrom('exams')
-        .innerJoin('exam_candidates as c', 'c.exam_id', 'exams.id')
-        .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
-        .leftJoin('instructions as i', 'i.id', 'exams.instruction_id')
-        .select([
-          'exams.id',
-          'exams.status',
-          'exams.paper_version_id',
-          'exams.start_at',
-          'exams.end_at',
-          'exams.duration_minutes',
-          'exams.late_entry_minutes',
-          'exams.access_code',
-          'exams.ip_allow_list',
-          'c.id as candidate_id',
-          'c.extra_minutes',
-          'c.access_locked_until',
-          'c.notice_opened_at',
-          'i.min_read_seconds',
-          'a.id as attempt_id',
-        ])
-        .where('exams.id', '=', 0)
-        .where('c.student_id', '=', 0),
-    );
-    this.ownAttemptRow = precompiled(
-      db,
-      attemptWithExam(db).where('attempts.id', '=', 0).where('attempts.student_id', '=', 0),
-    );
+    this.candidateExam = precompiled(db, candidateExamQuery(db));
+    this.ownAttemptRow = precompiled(db, ownAttemptQuery(db, 0, 0));
   }
 
   /** The receipt key: made once per deployment, kept in the database (every process signs alike). */
@@ -323,25 +306,14 @@ export class AttemptService {
     const row =
       db === this.db
         ? (await this.ownAttemptRow(attemptId, student.id))[0]
-        : await attemptWithExam(db)
-            .where('attempts.id', '=', attemptId)
-            .where('attempts.student_id', '=', student.id)
-            .executeTakeFirst();
+        : await ownAttemptQuery(db, attemptId, student.id).executeTakeFirst();
     if (!row) throw notFound('attempt', attemptId);
     return row;
   }
 
   /** Whether the student user has an attempt running now. */
   async hasOpenAttempt(userId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('attempts')
-      .innerJoin('students', 'students.id', 'attempts.student_id')
-      .select('attempts.id')
-      .where('students.user_id', '=', userId)
-      .where('attempts.finished_at', 'is', null)
-      .where('attempts.deadline', '>', nowIso())
-      .executeTakeFirst();
-    return row !== undefined;
+    return hasOpenAttempt(this.db, userId, nowIso());
   }
 
   // ── A student's exams ──────────────────────────────────────────────────────────────────
@@ -349,47 +321,7 @@ export class AttemptService {
   async listMyExams(auth: AuthContext): Promise<MyExamsView> {
     const student = await this.studentOf(auth);
     const now = nowIso();
-    const rows = await this.db
-      .selectFrom('exam_candidates as c')
-      .innerJoin('exams as e', 'e.id', 'c.exam_id')
-      .innerJoin('subjects as s', 's.id', 'e.subject_id')
-      .innerJoin('paper_versions as pv', 'pv.id', 'e.paper_version_id')
-      .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
-      .leftJoin('instructions as i', 'i.id', 'e.instruction_id')
-      .select([
-        'e.id as exam_id',
-        'e.name',
-        's.name as subject_name',
-        'e.level',
-        'e.start_at',
-        'e.end_at',
-        'e.duration_minutes',
-        'e.late_entry_minutes',
-        'e.access_code',
-        'e.show_result',
-        'e.released_at',
-        'e.pass_score',
-        'pv.total_score',
-        'c.extra_minutes',
-        'c.status',
-        'c.score as candidate_score',
-        'c.passed as candidate_passed',
-        'a.id as attempt_id',
-        'a.seed',
-        'a.paper_version_id',
-        'a.deadline',
-        'a.finished_at',
-        'a.finish_reason',
-        'a.objective_score',
-        'a.pending_marking',
-        'i.title as notice_title',
-        'i.body as notice_body',
-        'i.min_read_seconds',
-      ])
-      .where('c.student_id', '=', student.id)
-      .where('e.status', '=', 'published')
-      .orderBy('e.start_at', 'desc')
-      .execute();
+    const rows = await myExamRows(this.db, student.id);
     // Whether each finished attempt's paper has a question for markers (its own draw).
     const marked = new Map(
       await Promise.all(
@@ -510,13 +442,9 @@ export class AttemptService {
       attemptId = await this.insertAttempt(attempt);
     } catch (error) {
       // Two starts at once (two tabs): the unique candidate refused the second; both resume.
-      const raced = await this.db
-        .selectFrom('attempts')
-        .select('id')
-        .where('candidate_id', '=', exam.candidate_id)
-        .executeTakeFirst();
-      if (!raced) throw error;
-      return this.view(raced.id, auth, ip);
+      const raced = await attemptIdOfCandidate(this.db, exam.candidate_id);
+      if (raced === undefined) throw error;
+      return this.view(raced, auth, ip);
     }
     // A new attempt has no answers yet: nothing to read back.
     return this.view(attemptId, auth, ip, { fresh: true });
@@ -529,33 +457,11 @@ export class AttemptService {
    */
   private async insertAttempt(attempt: Insertable<AttemptsTable>): Promise<number> {
     const status = CandidateStatus.IN_PROGRESS;
-    if (this.postgres) {
-      const row = await this.db
-        .with('started', (db) => db.insertInto('attempts').values(attempt).returning('id'))
-        .with('candidate', (db) =>
-          db
-            .updateTable('exam_candidates')
-            .set({ status })
-            .where('id', '=', attempt.candidate_id)
-            .returning('id'),
-        )
-        .selectFrom('started')
-        .select('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    }
+    if (this.postgres) return startAttemptAtOnce(this.db, attempt, status);
     return inTransaction(this.db, async (trx) => {
-      const row = await trx
-        .insertInto('attempts')
-        .values(attempt)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('exam_candidates')
-        .set({ status })
-        .where('id', '=', attempt.candidate_id)
-        .execute();
-      return row.id;
+      const id = await insertAttempt(trx, attempt);
+      await setCandidateStatus(trx, attempt.candidate_id, status);
+      return id;
     });
   }
 
@@ -794,12 +700,8 @@ export class AttemptService {
 
   /** Remaining milliseconds of the attempt by the server's clock (never below 0). */
   async remainingMs(attemptId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('attempts')
-      .select('deadline')
-      .where('id', '=', attemptId)
-      .executeTakeFirst();
-    return row ? Math.max(0, Date.parse(row.deadline) - Date.now()) : 0;
+    const deadline = await deadlineOfAttempt(this.db, attemptId);
+    return deadline === undefined ? 0 : Math.max(0, Date.parse(deadline) - Date.now());
   }
 
   // ── Submitting and finalizing ──────────────────────────────────────────────────────────
@@ -824,9 +726,8 @@ export class AttemptService {
 
   /** The receipt of a finished attempt. */
   async receipt(attemptId: number): Promise<Receipt> {
-    const row = await attemptWithExam(this.db)
-      .where('attempts.id', '=', attemptId)
-      .executeTakeFirstOrThrow();
+    const row = await attemptById(this.db, attemptId);
+    if (!row) throw notFound('attempt', attemptId);
     return this.receiptOf(
       row,
       await this.storedAnswers(attemptId),
@@ -873,9 +774,7 @@ export class AttemptService {
     /** More to write in the same transaction, once the attempt is claimed (a proctor's record). */
     within?: (trx: Db) => Promise<void>,
   ): Promise<Receipt | null> {
-    const before = await attemptWithExam(this.db)
-      .where('attempts.id', '=', attemptId)
-      .executeTakeFirst();
+    const before = await attemptById(this.db, attemptId);
     if (!before || before.finished_at !== null) return null;
     // Read before the transaction: on SQLite it holds the one connection, and reading the paper
     // version inside it through this.db would wait for itself (a server restarted with attempts
@@ -884,16 +783,8 @@ export class AttemptService {
     const key = await this.key();
     const finished = await inTransaction(this.db, async (trx): Promise<Receipt | null> => {
       const at = nowIso();
-      const claimed = await trx
-        .updateTable('attempts')
-        .set({ finished_at: at, finish_reason: reason })
-        .where('id', '=', attemptId)
-        .where('finished_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) return null;
-      const row = await attemptWithExam(trx)
-        .where('attempts.id', '=', attemptId)
-        .executeTakeFirstOrThrow();
+      if (!(await claimAttempt(trx, attemptId, at, reason))) return null;
+      const row = (await attemptById(trx, attemptId))!;
       const stored = await answersOf(trx, attemptId);
       const policy = {
         multipleScoring: row.multiple_scoring as 'all' | 'partial',
@@ -916,14 +807,9 @@ export class AttemptService {
         itemsByScore.set(score, [...(itemsByScore.get(score) ?? []), answer.item_id]);
       }
       for (const [score, itemIds] of itemsByScore) {
-        await trx
-          .updateTable('attempt_answers')
-          .set({ score })
-          .where('attempt_id', '=', attemptId)
-          .where('item_id', 'in', itemIds)
-          .execute();
+        await scoreAnswers(trx, attemptId, score, itemIds);
       }
-      const ended = {
+      const ended: AttemptEnding = {
         objective_score: objective,
         pending_marking: pending,
         receipt_code: receiptCodeOf(key, attemptId, row.candidate_id, stored),
@@ -932,21 +818,17 @@ export class AttemptService {
         away_since: null,
         away_kind: null,
       };
-      await trx.updateTable('attempts').set(ended).where('id', '=', attemptId).execute();
+      await endAttempt(trx, attemptId, ended);
       await within?.(trx);
-      await trx
-        .updateTable('exam_candidates')
-        .set({
-          // Handed in, by the candidate or collected by the proctor; else saved at the end.
-          status:
-            reason === 'submitted' || reason === 'proctor_submit'
-              ? CandidateStatus.SUBMITTED
-              : CandidateStatus.SAVED,
-          score: pending === 0 ? objective : null,
-          passed: pending === 0 ? (objective >= row.pass_score ? 1 : 0) : null,
-        })
-        .where('id', '=', row.candidate_id)
-        .execute();
+      await settleCandidate(trx, row.candidate_id, {
+        // Handed in, by the candidate or collected by the proctor; else saved at the end.
+        status:
+          reason === 'submitted' || reason === 'proctor_submit'
+            ? CandidateStatus.SUBMITTED
+            : CandidateStatus.SAVED,
+        score: pending === 0 ? objective : null,
+        passed: pending === 0 ? (objective >= row.pass_score ? 1 : 0) : null,
+      });
       // The receipt from what this transaction read and wrote: no second read of the attempt.
       return this.receiptOf({ ...row, ...ended }, stored, variant, key);
     });
@@ -958,14 +840,8 @@ export class AttemptService {
 
   /** Finalizes attempts whose deadline (and grace) has passed; answers how many it ended. */
   async finalizeDue(limit = 200): Promise<number> {
-    const due = await this.db
-      .selectFrom('attempts')
-      .select('id')
-      .where('finished_at', 'is', null)
-      .where('deadline', '<=', new Date(Date.now() - SAVE_GRACE_MS).toISOString())
-      .orderBy('deadline')
-      .limit(limit)
-      .execute();
+    const before = new Date(Date.now() - SAVE_GRACE_MS).toISOString();
+    const due = await attemptsDue(this.db, before, limit);
     let ended = 0;
     for (const { id } of due) {
       if (await this.finalize(id, 'deadline')) ended += 1;
@@ -1216,9 +1092,8 @@ export class AttemptService {
     awayMs: number,
     ip: string,
   ): Promise<Receipt | null> {
-    const row = await attemptWithExam(this.db)
-      .where('attempts.id', '=', attemptId)
-      .executeTakeFirstOrThrow();
+    const row = await attemptById(this.db, attemptId);
+    if (!row) throw notFound('attempt', attemptId);
     await recordEvent(this.db, {
       attemptId,
       examId: row.exam_id,
