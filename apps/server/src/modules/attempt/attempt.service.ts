@@ -85,13 +85,13 @@ import {
 import {
   attemptIdOfCandidate,
   candidateExamQuery,
-  hasOpenAttempt,
   insertAttempt,
   myExamRows,
   setCandidateStatus,
   startAttemptAtOnce,
   studentByUserQuery,
 } from './attempt-start.repository.js';
+import { AttemptNews } from './attempt-news.js';
 import { deadlineOf } from './deadlines.js';
 import { EventLimiter } from './event-limiter.js';
 import { WriteGroup } from './write-group.js';
@@ -198,16 +198,8 @@ export class AttemptService {
   private readonly variants = new Map<number, Variant>();
   readonly writer: AnswerWriter;
   private readonly serverEvents: WriteGroup<AttemptEventInput, void>;
-  /** Told after an attempt has been finalized (the socket channel tells its page). */
-  onFinalized: (attemptId: number, receipt: Receipt, examId: number) => void = () => {};
-  /**
-   * Told of each stored save and each logged page event, over the socket or HTTP alike (the
-   * proctor's view); the channel runs it after the answer has gone.
-   */
-  onSaved: (row: AttemptRow, itemId: string, answered: boolean) => void = () => {};
-  onLogged: (row: AttemptRow, type: string, ip: string, detail?: object) => void = () => {};
-  /** Told when a candidate's start was locked after too many wrong access codes (the proctor). */
-  onAccessLocked: (examId: number, studentId: number, until: string) => void = () => {};
+  /** Saves, events, locks and finalizations, for the socket channel and the proctor's view. */
+  readonly news = new AttemptNews();
   /** Whether a connection holds the attempt now, on any process (the socket channel answers). */
   heldLive: (attemptId: number) => Promise<boolean> = () => Promise.resolve(false);
   private readonly liveTokens: WriteGroup<{ attemptId: number; token: string }, void>;
@@ -309,11 +301,6 @@ export class AttemptService {
         : await ownAttemptQuery(db, attemptId, student.id).executeTakeFirst();
     if (!row) throw notFound('attempt', attemptId);
     return row;
-  }
-
-  /** Whether the student user has an attempt running now. */
-  async hasOpenAttempt(userId: number): Promise<boolean> {
-    return hasOpenAttempt(this.db, userId, nowIso());
   }
 
   // ── A student's exams ──────────────────────────────────────────────────────────────────
@@ -506,7 +493,7 @@ export class AttemptService {
     }
     const until = new Date(now.getTime() + ACCESS_LOCK_MINUTES * 60_000).toISOString();
     await lockAccess(this.db, exam.candidate_id, until);
-    this.onAccessLocked(exam.id, studentId, until);
+    this.news.publish({ kind: 'accessLocked', examId: exam.id, studentId, until });
     throw new AppError(ApiStatus.TOO_MANY_REQUESTS, 'accessCodeLocked', {
       until: shownTime(until),
     });
@@ -549,7 +536,7 @@ export class AttemptService {
   /** A refused call, in the attempt's log and on the proctor's screen. */
   async logRefusal(row: AttemptRow, type: string, ip: string, detail: object) {
     await this.logServerEvent(row, type, ip, detail);
-    this.onLogged(row, type, ip, detail);
+    this.news.publish({ kind: 'logged', row, type, ip, detail });
   }
 
   /**
@@ -684,7 +671,14 @@ export class AttemptService {
           if (!(error instanceof AppError)) throw error;
           refused = error;
         }
-        if (refused === null) this.onSaved(row, save.itemId, isAnswered(save.value));
+        if (refused === null) {
+          this.news.publish({
+            kind: 'saved',
+            row,
+            itemId: save.itemId,
+            answered: isAnswered(save.value),
+          });
+        }
         return refused === null
           ? { itemId: save.itemId, seq: save.seq, ok: true }
           : {
@@ -834,7 +828,12 @@ export class AttemptService {
     });
     if (!finished) return null;
     this.variants.delete(attemptId);
-    this.onFinalized(attemptId, finished, before.exam_id);
+    this.news.publish({
+      kind: 'finalized',
+      attemptId,
+      receipt: finished,
+      examId: before.exam_id,
+    });
     return finished;
   }
 
@@ -974,7 +973,7 @@ export class AttemptService {
     }
     // Written with the other events of the same few milliseconds (an event flood, issue 10).
     await this.logServerEvent(row, type, ip);
-    this.onLogged(row, type, ip);
+    this.news.publish({ kind: 'logged', row, type, ip });
     if (type === 'page_hidden' || type === 'fullscreen_left') {
       await this.awayFrom(
         row,
@@ -1102,7 +1101,7 @@ export class AttemptService {
       ip,
       at: nowIso(),
     });
-    this.onLogged(row, 'left_page', ip);
+    this.news.publish({ kind: 'logged', row, type: 'left_page', ip });
     if (row.leave_limit === 0 || row.leave_count <= row.leave_limit) return null;
     await this.writer.drain();
     return (await this.finalize(attemptId, 'leave_limit')) ?? (await this.receipt(attemptId));
