@@ -1,6 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import {
   ACCESS_CODE_TRIES,
   ACCESS_LOCK_MINUTES,
@@ -8,15 +7,10 @@ import {
   CandidateStatus,
   EVENT_BURST,
   EVENT_REFILL_MS,
-  QuestionType,
-  RECEIPT_ALPHABET,
-  RECEIPT_CODE_LENGTH,
   SAVE_GRACE_MS,
   UserType,
   scoreFromHundredths,
   type AnswerSave,
-  type AnswerValue,
-  type AttemptResult,
   type AttemptResultView,
   type AttemptView,
   type CertLevel,
@@ -30,10 +24,7 @@ import {
   type ProctorReceiptCheck,
   type NoticeOpened,
   type Receipt,
-  type ResultSectionView,
-  type ReviewItem,
   type SaveAck,
-  type SavedAnswer,
   type ShowResult,
   type StartAttemptInput,
 } from '@kaoshi/shared';
@@ -43,10 +34,8 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.j
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { parseJson } from '../../lib/json.js';
 import type { AuthContext } from '../auth/auth.service.js';
-import { latestKeyCorrections, withKey } from '../marking/key-overlay.js';
 import { itemsFor } from '../paper/candidate-view.js';
 import { readPaperVersion, type PaperSnapshot } from '../paper/paper-version.js';
-import { itemKey } from '../paper/print-view.js';
 import { AnswerWriter, shownTime } from './answer-writer.js';
 import {
   answersOf,
@@ -71,11 +60,9 @@ import {
   countAccessFailure,
   lockAccess,
   markNoticeOpened,
-  markerCommentsOf,
   recordEvent,
   recordEvents,
   resultFactsOf,
-  scoredAnswersOf,
   serverSecret,
   settleAway,
   UNCOUNTED_AWAY,
@@ -92,18 +79,23 @@ import {
   studentByUserQuery,
 } from './attempt-start.repository.js';
 import { AttemptNews } from './attempt-news.js';
+import { addressAllowed } from './address-allowed.js';
+import { savedAnswers, storedValue } from './answer-values.js';
+import {
+  hasMarkedItems,
+  presentResult,
+  resultOf,
+  variantTotal,
+} from './attempt-result.presenter.js';
+import { receiptCodeOf, sameText } from './receipt-code.js';
 import { deadlineOf } from './deadlines.js';
 import { EventLimiter } from './event-limiter.js';
 import { WriteGroup } from './write-group.js';
 import { isAnswered, isMarkedType, scoreAnswer } from './scoring.js';
-import {
-  buildVariant,
-  deliveredItem,
-  toPaperLetters,
-  toShownLetters,
-  type Variant,
-  type VariantItem,
-} from './variant.js';
+import { buildVariant, deliveredItem, type Variant } from './variant.js';
+
+// Callers outside this module import these from here (marking.test.ts: resultOf).
+export { addressAllowed, receiptCodeOf, resultOf };
 
 /** The signed-in student, as the exam page shows them. */
 interface StudentRow {
@@ -115,72 +107,6 @@ interface StudentRow {
 
 /** Variants kept in memory (one per live attempt); past this the oldest goes first. */
 const VARIANT_CACHE_SIZE = 20_000;
-
-const isChoice = (type: number) => type === QuestionType.SINGLE || type === QuestionType.MULTIPLE;
-
-/** Whether the candidate's paper has a question a marker scores (short answer, link task). */
-const hasMarkedItems = (variant: Variant) =>
-  variant.sections.some((section) => section.items.some(({ item }) => isMarkedType(item.type)));
-
-/** Hundredths of a point the candidate's paper is worth. */
-const variantTotal = (variant: Variant) =>
-  variant.sections.reduce(
-    (sum, section) => sum + section.items.reduce((s, item) => s + item.score, 0),
-    0,
-  );
-
-/** Whether `ip` is in the exam's allow-list ([] allows any address). */
-export function addressAllowed(ip: string, rules: readonly string[]): boolean {
-  if (rules.length === 0) return true;
-  const bare = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
-  const family = isIPv4(bare) ? 'ipv4' : isIPv6(bare) ? 'ipv6' : null;
-  if (!family) return false;
-  const list = new BlockList();
-  for (const rule of rules) {
-    const [network = '', prefix] = rule.split('/');
-    const ruleFamily = isIPv4(network) ? 'ipv4' : 'ipv6';
-    if (ruleFamily !== family) continue;
-    if (prefix === undefined) list.addAddress(network, ruleFamily);
-    else list.addSubnet(network, Number(prefix), ruleFamily);
-  }
-  return list.check(bare, family);
-}
-
-const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
-/**
- * The receipt code: HMAC-SHA256 under the server's receipt key over the attempt, the candidate
- * and the answers as stored (item and value, in item order), as RECEIPT_CODE_LENGTH characters
- * of RECEIPT_ALPHABET. Two candidates with the same answers (or two blank papers) differ; no one
- * without the key can make or check one.
- */
-export function receiptCodeOf(
-  key: Buffer,
-  attemptId: number,
-  candidateId: number,
-  answers: readonly { item_id: string; value: string }[],
-) {
-  const canonical = JSON.stringify([
-    'kaoshi-receipt-1',
-    attemptId,
-    candidateId,
-    [...answers]
-      .sort((a, b) => (a.item_id < b.item_id ? -1 : a.item_id > b.item_id ? 1 : 0))
-      .map((answer) => [answer.item_id, answer.value]),
-  ]);
-  let rest = BigInt(`0x${createHmac('sha256', key).update(canonical).digest('hex')}`);
-  const base = BigInt(RECEIPT_ALPHABET.length);
-  let code = '';
-  for (let i = 0; i < RECEIPT_CODE_LENGTH; i++) {
-    code += RECEIPT_ALPHABET[Number(rest % base)];
-    rest /= base;
-  }
-  return code;
-}
 
 /** The receipt key's name in server_secrets. */
 const RECEIPT_KEY = 'receipt-hmac-sha256';
@@ -864,87 +790,7 @@ export class AttemptService {
       resultFactsOf(this.db, row.id),
       this.variantOf(row),
     ]);
-    const released = row.released_at !== null;
-    const view: AttemptResultView = {
-      attemptId: row.id,
-      examId: row.exam_id,
-      examName: row.exam_name,
-      startedAt: row.started_at,
-      finishedAt: row.finished_at,
-      finishReason: row.finish_reason as FinishReason,
-      showResult: row.show_result as ShowResult,
-      allowReview: facts.allow_review === 1,
-      released,
-      result: resultOf({
-        finished: true,
-        showResult: row.show_result,
-        released,
-        objective: row.objective_score,
-        pending: row.pending_marking,
-        candidateScore: facts.score,
-        total: variantTotal(variant),
-        passScore: row.pass_score,
-        hasMarked: hasMarkedItems(variant),
-      }),
-      sections: null,
-      review: null,
-    };
-    if (!released || view.result === null) return view;
-
-    const stored = new Map(
-      (await scoredAnswersOf(this.db, row.id)).map((answer) => [answer.item_id, answer]),
-    );
-    /** Hundredths earned; null while a marker's score is still to come. */
-    const earnedOf = ({ item }: VariantItem): number | null => {
-      const answer = stored.get(item.itemId);
-      if (!answer) return 0;
-      if (answer.score !== null) return answer.score;
-      return isMarkedType(item.type) && isAnswered(parseJson<unknown>(answer.value, '')) ? null : 0;
-    };
-    view.sections = variant.sections.map((section): ResultSectionView => {
-      const earned = section.items.map(earnedOf);
-      return {
-        title: section.title,
-        score: earned.includes(null)
-          ? null
-          : scoreFromHundredths(earned.reduce<number>((sum, score) => sum + score!, 0)),
-        total: scoreFromHundredths(section.items.reduce((sum, item) => sum + item.score, 0)),
-      };
-    });
-    if (!view.allowReview) return view;
-
-    const [corrections, comments] = await Promise.all([
-      latestKeyCorrections(this.db, row.exam_id),
-      markerCommentsOf(this.db, row.id),
-    ]);
-    view.review = variant.sections.map((section) => ({
-      title: section.title,
-      items: section.items.map((variantItem): ReviewItem => {
-        const { item } = variantItem;
-        const answer = stored.get(item.itemId);
-        const correction = corrections.get(item.itemId);
-        const key = itemKey(correction ? withKey(item, correction.key) : item);
-        const earned = earnedOf(variantItem);
-        return {
-          // The one delivery presenter: the question exactly as this candidate saw it.
-          ...deliveredItem(variantItem),
-          answer:
-            answer && isAnswered(parseJson<unknown>(answer.value, ''))
-              ? shownValue(variantItem, answer.value)
-              : null,
-          earned: earned === null ? null : scoreFromHundredths(earned),
-          key: {
-            ...key,
-            correctKeys: key.correctKeys.length
-              ? [...toShownLetters(variantItem, key.correctKeys.join(''))]
-              : [],
-          },
-          correction: correction ? { reason: correction.reason, at: correction.at } : null,
-          comment: comments.get(item.itemId) ?? '',
-        };
-      }),
-    }));
-    return view;
+    return presentResult(this.db, row, variant, facts);
   }
 
   // ── Integrity events ───────────────────────────────────────────────────────────────────
@@ -1158,93 +1004,6 @@ export class AttemptService {
   }
 }
 
-/** The stored answers as the candidate gave them (letters as shown to them). */
-function savedAnswers(
-  variant: Variant,
-  stored: readonly { item_id: string; seq: number; value: string }[],
-): SavedAnswer[] {
-  return stored.flatMap((answer) => {
-    const item = variant.byItemId.get(answer.item_id);
-    if (!item) return [];
-    return [{ itemId: answer.item_id, seq: answer.seq, value: shownValue(item, answer.value) }];
-  });
-}
-
 /** No one may start after this instant (late-entry policy); null: until the window closes. */
 export const lateEntryUntil = (startAt: string, lateMinutes: number) =>
   lateMinutes > 0 ? new Date(Date.parse(startAt) + lateMinutes * 60_000).toISOString() : null;
-
-/**
- * What the candidate may see of the result, as the exam's policy allows: 'none' nothing,
- * 'released' nothing until the release, 'objective' the objective score at once. Scores decided
- * by markers wait for the release whatever the policy: before it the total and pass show only
- * when the candidate's paper has no question a marker scores (the total is then the objective
- * score, known at submission).
- */
-export function resultOf(input: {
-  finished: boolean;
-  showResult: string;
-  released: boolean;
-  objective: number | null;
-  pending: number | null;
-  /** The candidate row's total (objective + marked) once every answer is final; null if unknown. */
-  candidateScore: number | null;
-  total: number;
-  passScore: number;
-  /** The candidate's paper has a question a marker scores (short answer, link task). */
-  hasMarked: boolean;
-}): AttemptResult | null {
-  if (!input.finished || input.showResult === 'none') return null;
-  if (input.showResult === 'released' && !input.released) return null;
-  const objective = input.objective ?? 0;
-  let score: number | null = null;
-  // A key correction moves the candidate row's total and the objective score alike.
-  if (!input.hasMarked) score = input.candidateScore ?? objective;
-  else if (input.released) score = input.candidateScore;
-  return {
-    objectiveScore: scoreFromHundredths(objective),
-    score: score === null ? null : scoreFromHundredths(score),
-    total: scoreFromHundredths(input.total),
-    passScore: scoreFromHundredths(input.passScore),
-    passed: score === null ? null : score >= input.passScore,
-    pendingMarking: input.pending ?? 0,
-  };
-}
-
-/** A save's value as stored: checked against the question, option letters as the paper's keys. */
-function storedValue(variant: Variant, itemId: string, value: AnswerValue): string {
-  const item = variant.byItemId.get(itemId);
-  if (!item) throw new AppError(ApiStatus.INVALID_INPUT, 'itemNotInPaper', { itemId });
-  const wrong = () => new AppError(ApiStatus.INVALID_INPUT, 'answerShape', { itemId });
-  const { type } = item.item;
-  if (type === QuestionType.FILL_BLANK) {
-    if (!Array.isArray(value) || value.length > item.item.blanks.length) throw wrong();
-    return JSON.stringify(value);
-  }
-  if (typeof value !== 'string') throw wrong();
-  if (value === '') return JSON.stringify('');
-  if (isChoice(type)) {
-    const shown = new Set(
-      item.toPaperKey ? item.toPaperKey.keys() : item.item.options.map((option) => option.key),
-    );
-    const letters = [...value];
-    if (
-      letters.some((letter) => !shown.has(letter)) ||
-      new Set(letters).size !== letters.length ||
-      (type === QuestionType.SINGLE && letters.length !== 1)
-    ) {
-      throw wrong();
-    }
-    return JSON.stringify(toPaperLetters(item, value));
-  }
-  if (type === QuestionType.JUDGEMENT && value !== 'T' && value !== 'F') throw wrong();
-  return JSON.stringify(value);
-}
-
-/** A stored value as this candidate gave it (their option letters). */
-function shownValue(item: VariantItem, stored: string): AnswerValue {
-  const value = parseJson<AnswerValue>(stored, '');
-  return isChoice(item.item.type) && typeof value === 'string'
-    ? toShownLetters(item, value)
-    : value;
-}
