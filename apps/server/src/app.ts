@@ -8,7 +8,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Clock } from './lib/clock.js';
-import { attemptModule } from './modules/attempt/attempt.module.js';
+import { attemptModule, openAttemptOf } from './modules/attempt/attempt.module.js';
 import { DeadlineNews } from './modules/attempt/deadlines.js';
 import { authModule } from './modules/auth/auth.module.js';
 import { AuthService } from './modules/auth/auth.service.js';
@@ -71,7 +71,7 @@ export async function buildApp(
   });
 
   const { db, dialect } = database;
-  const auth = new AuthService(db, config);
+  const auth = new AuthService(db, config, openAttemptOf(db));
 
   await app.register(envelopePlugin);
   await app.register(wellFormedTextPlugin);

@@ -7,7 +7,7 @@ import {
 } from '@kaoshi/shared';
 import { inTransaction, type Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
-import { upsertAnswers, type StoredSave } from './attempt.repository.js';
+import { attemptsForSaves, upsertAnswers, type StoredSave } from './attempt.repository.js';
 import { WriteGroup } from './write-group.js';
 
 /** An instant as users read it in a message: the server's local time, to the second. */
@@ -52,12 +52,9 @@ export class AnswerWriter {
   private write(batch: StoredSave[]): Promise<(AppError | null)[]> {
     return inTransaction(this.db, async (trx) => {
       const ids = [...new Set(batch.map((save) => save.attemptId))];
-      let query = trx
-        .selectFrom('attempts')
-        .select(['id', 'deadline', 'finished_at', 'finish_reason'])
-        .where('id', 'in', ids);
-      if (this.postgres) query = query.forShare();
-      const attempts = new Map((await query.execute()).map((row) => [row.id, row]));
+      const attempts = new Map(
+        (await attemptsForSaves(trx, ids, this.postgres)).map((row) => [row.id, row]),
+      );
       const now = Date.now();
       // One row per attempt and item: the highest seq of this batch (the others it supersedes).
       const latest = new Map<string, StoredSave>();

@@ -1,13 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
-import type { Db } from '../../db/database.js';
+import { nowIso, type Db } from '../../db/database.js';
 import type { AuthService } from '../auth/auth.service.js';
+import { hasOpenAttempt } from './attempt-start.repository.js';
 import { attemptRoutes } from './attempt.routes.js';
 import { AttemptService, LEAVE_SWEEP_PAGE } from './attempt.service.js';
 import { attachAttemptSocket, type AttemptWatcher } from './attempt.socket.js';
 import type { DeadlineNews } from './deadlines.js';
 import type { RedisLink } from '../../realtime.js';
+
+/**
+ * Whether a user has an attempt running now, for the auth service's session (socketOpen). A
+ * question auth asks, not news: passed to it at construction, so neither module sets the other's
+ * fields and auth answers alike before the attempt module has registered.
+ */
+export const openAttemptOf = (db: Db) => (userId: number) => hasOpenAttempt(db, userId, nowIso());
 
 /** How often the scheduler looks for attempts past their deadline. */
 export const FINALIZE_EVERY_MS = 1000;
@@ -36,7 +44,6 @@ export async function attemptModule(
     graceMs: opts.config.leaveGraceMs,
     clock: opts.clock ?? systemClock,
   });
-  opts.auth.hasOpenAttempt = (userId) => attempts.hasOpenAttempt(userId);
   await app.register(attemptRoutes, { attempts });
   attachAttemptSocket(app, {
     attempts,

@@ -371,3 +371,124 @@ export async function setLiveTokens(
       .execute();
   }
 }
+
+/** The attempt with its exam's facts, if it exists. */
+export const attemptById = (db: Db, attemptId: number) =>
+  attemptWithExam(db).where('attempts.id', '=', attemptId).executeTakeFirst();
+
+/** The attempt, only if it is the student's own. */
+export const ownAttemptQuery = (db: Db, attemptId: number, studentId: number) =>
+  attemptWithExam(db)
+    .where('attempts.id', '=', attemptId)
+    .where('attempts.student_id', '=', studentId);
+
+/** The attempt's deadline, if it exists. */
+export async function deadlineOfAttempt(db: Db, attemptId: number) {
+  const row = await db
+    .selectFrom('attempts')
+    .select('deadline')
+    .where('id', '=', attemptId)
+    .executeTakeFirst();
+  return row?.deadline;
+}
+
+/**
+ * What checking saves needs of their attempts, in the caller's transaction; `share`: with a
+ * share lock (PostgreSQL: a finalization running beside it waits, or is waited for).
+ */
+export function attemptsForSaves(trx: Db, attemptIds: readonly number[], share: boolean) {
+  let query = trx
+    .selectFrom('attempts')
+    .select(['id', 'deadline', 'finished_at', 'finish_reason'])
+    .where('id', 'in', attemptIds);
+  if (share) query = query.forShare();
+  return query.execute();
+}
+
+/** Running attempts whose deadline was at or before `before`, earliest first. */
+export function attemptsDue(db: Db, before: string, limit: number) {
+  return db
+    .selectFrom('attempts')
+    .select('id')
+    .where('finished_at', 'is', null)
+    .where('deadline', '<=', before)
+    .orderBy('deadline')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Ends the attempt if it is still running (a conditional UPDATE: with several processes exactly
+ * one wins), in the caller's transaction; answers whether this call ended it.
+ */
+export async function claimAttempt(trx: Db, attemptId: number, at: string, reason: string) {
+  const claimed = await trx
+    .updateTable('attempts')
+    .set({ finished_at: at, finish_reason: reason })
+    .where('id', '=', attemptId)
+    .where('finished_at', 'is', null)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) > 0;
+}
+
+/** The same score (hundredths) for these answers of the attempt, in the caller's transaction. */
+export async function scoreAnswers(
+  trx: Db,
+  attemptId: number,
+  score: number,
+  itemIds: readonly string[],
+) {
+  await trx
+    .updateTable('attempt_answers')
+    .set({ score })
+    .where('attempt_id', '=', attemptId)
+    .where('item_id', 'in', itemIds)
+    .execute();
+}
+
+/** What finalizing writes on the attempt once it is claimed. */
+export interface AttemptEnding {
+  objective_score: number;
+  pending_marking: number;
+  receipt_code: string;
+  live_token: null;
+  away_since: null;
+  away_kind: null;
+}
+
+export async function endAttempt(trx: Db, attemptId: number, ended: AttemptEnding) {
+  await trx.updateTable('attempts').set(ended).where('id', '=', attemptId).execute();
+}
+
+/** The candidate's row after their attempt ended (score and passed null while marking waits). */
+export async function settleCandidate(
+  trx: Db,
+  candidateId: number,
+  settled: { status: number; score: number | null; passed: number | null },
+) {
+  await trx.updateTable('exam_candidates').set(settled).where('id', '=', candidateId).execute();
+}
+
+/** The running attempts of an exam (or of one student) with what their deadline depends on. */
+export function runningAttemptsOf(trx: Db, examId: number, studentId?: number) {
+  let query = trx
+    .selectFrom('attempts')
+    .innerJoin('exam_candidates as c', 'c.id', 'attempts.candidate_id')
+    .innerJoin('exams', 'exams.id', 'attempts.exam_id')
+    .select([
+      'attempts.id',
+      'attempts.started_at',
+      'attempts.deadline',
+      'c.extra_minutes',
+      'exams.duration_minutes',
+      'exams.end_at',
+    ])
+    .where('attempts.exam_id', '=', examId)
+    .where('attempts.finished_at', 'is', null);
+  if (studentId !== undefined) query = query.where('attempts.student_id', '=', studentId);
+  return query.execute();
+}
+
+export async function setDeadline(trx: Db, attemptId: number, deadline: string) {
+  await trx.updateTable('attempts').set({ deadline }).where('id', '=', attemptId).execute();
+}

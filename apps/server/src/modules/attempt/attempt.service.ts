@@ -1,6 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { BlockList, isIPv4, isIPv6 } from 'node:net';
 import {
   ACCESS_CODE_TRIES,
   ACCESS_LOCK_MINUTES,
@@ -8,15 +7,10 @@ import {
   CandidateStatus,
   EVENT_BURST,
   EVENT_REFILL_MS,
-  QuestionType,
-  RECEIPT_ALPHABET,
-  RECEIPT_CODE_LENGTH,
   SAVE_GRACE_MS,
   UserType,
   scoreFromHundredths,
   type AnswerSave,
-  type AnswerValue,
-  type AttemptResult,
   type AttemptResultView,
   type AttemptView,
   type CertLevel,
@@ -30,10 +24,7 @@ import {
   type ProctorReceiptCheck,
   type NoticeOpened,
   type Receipt,
-  type ResultSectionView,
-  type ReviewItem,
   type SaveAck,
-  type SavedAnswer,
   type ShowResult,
   type StartAttemptInput,
 } from '@kaoshi/shared';
@@ -43,16 +34,22 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.j
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { parseJson } from '../../lib/json.js';
 import type { AuthContext } from '../auth/auth.service.js';
-import { latestKeyCorrections, withKey } from '../marking/key-overlay.js';
 import { itemsFor } from '../paper/candidate-view.js';
 import { readPaperVersion, type PaperSnapshot } from '../paper/paper-version.js';
-import { itemKey } from '../paper/print-view.js';
 import { AnswerWriter, shownTime } from './answer-writer.js';
 import {
   answersOf,
   answersQuery,
   attemptByReceipt,
-  attemptWithExam,
+  attemptById,
+  attemptsDue,
+  claimAttempt,
+  deadlineOfAttempt,
+  endAttempt,
+  ownAttemptQuery,
+  scoreAnswers,
+  settleCandidate,
+  type AttemptEnding,
   awayOf,
   awayPast,
   markAway,
@@ -63,29 +60,42 @@ import {
   countAccessFailure,
   lockAccess,
   markNoticeOpened,
-  markerCommentsOf,
   recordEvent,
   recordEvents,
   resultFactsOf,
-  scoredAnswersOf,
   serverSecret,
   settleAway,
   UNCOUNTED_AWAY,
   type AttemptEventInput,
   type AttemptRow,
 } from './attempt.repository.js';
+import {
+  attemptIdOfCandidate,
+  candidateExamQuery,
+  insertAttempt,
+  myExamRows,
+  setCandidateStatus,
+  startAttemptAtOnce,
+  studentByUserQuery,
+} from './attempt-start.repository.js';
+import { AttemptNews } from './attempt-news.js';
+import { addressAllowed } from './address-allowed.js';
+import { savedAnswers, storedValue } from './answer-values.js';
+import {
+  hasMarkedItems,
+  presentResult,
+  resultOf,
+  variantTotal,
+} from './attempt-result.presenter.js';
+import { receiptCodeOf, sameText } from './receipt-code.js';
 import { deadlineOf } from './deadlines.js';
 import { EventLimiter } from './event-limiter.js';
 import { WriteGroup } from './write-group.js';
 import { isAnswered, isMarkedType, scoreAnswer } from './scoring.js';
-import {
-  buildVariant,
-  deliveredItem,
-  toPaperLetters,
-  toShownLetters,
-  type Variant,
-  type VariantItem,
-} from './variant.js';
+import { buildVariant, deliveredItem, type Variant } from './variant.js';
+
+// Callers outside this module import these from here (marking.test.ts: resultOf).
+export { addressAllowed, receiptCodeOf, resultOf };
 
 /** The signed-in student, as the exam page shows them. */
 interface StudentRow {
@@ -97,72 +107,6 @@ interface StudentRow {
 
 /** Variants kept in memory (one per live attempt); past this the oldest goes first. */
 const VARIANT_CACHE_SIZE = 20_000;
-
-const isChoice = (type: number) => type === QuestionType.SINGLE || type === QuestionType.MULTIPLE;
-
-/** Whether the candidate's paper has a question a marker scores (short answer, link task). */
-const hasMarkedItems = (variant: Variant) =>
-  variant.sections.some((section) => section.items.some(({ item }) => isMarkedType(item.type)));
-
-/** Hundredths of a point the candidate's paper is worth. */
-const variantTotal = (variant: Variant) =>
-  variant.sections.reduce(
-    (sum, section) => sum + section.items.reduce((s, item) => s + item.score, 0),
-    0,
-  );
-
-/** Whether `ip` is in the exam's allow-list ([] allows any address). */
-export function addressAllowed(ip: string, rules: readonly string[]): boolean {
-  if (rules.length === 0) return true;
-  const bare = ip.startsWith('::ffff:') && isIPv4(ip.slice(7)) ? ip.slice(7) : ip;
-  const family = isIPv4(bare) ? 'ipv4' : isIPv6(bare) ? 'ipv6' : null;
-  if (!family) return false;
-  const list = new BlockList();
-  for (const rule of rules) {
-    const [network = '', prefix] = rule.split('/');
-    const ruleFamily = isIPv4(network) ? 'ipv4' : 'ipv6';
-    if (ruleFamily !== family) continue;
-    if (prefix === undefined) list.addAddress(network, ruleFamily);
-    else list.addSubnet(network, Number(prefix), ruleFamily);
-  }
-  return list.check(bare, family);
-}
-
-const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
-/**
- * The receipt code: HMAC-SHA256 under the server's receipt key over the attempt, the candidate
- * and the answers as stored (item and value, in item order), as RECEIPT_CODE_LENGTH characters
- * of RECEIPT_ALPHABET. Two candidates with the same answers (or two blank papers) differ; no one
- * without the key can make or check one.
- */
-export function receiptCodeOf(
-  key: Buffer,
-  attemptId: number,
-  candidateId: number,
-  answers: readonly { item_id: string; value: string }[],
-) {
-  const canonical = JSON.stringify([
-    'kaoshi-receipt-1',
-    attemptId,
-    candidateId,
-    [...answers]
-      .sort((a, b) => (a.item_id < b.item_id ? -1 : a.item_id > b.item_id ? 1 : 0))
-      .map((answer) => [answer.item_id, answer.value]),
-  ]);
-  let rest = BigInt(`0x${createHmac('sha256', key).update(canonical).digest('hex')}`);
-  const base = BigInt(RECEIPT_ALPHABET.length);
-  let code = '';
-  for (let i = 0; i < RECEIPT_CODE_LENGTH; i++) {
-    code += RECEIPT_ALPHABET[Number(rest % base)];
-    rest /= base;
-  }
-  return code;
-}
 
 /** The receipt key's name in server_secrets. */
 const RECEIPT_KEY = 'receipt-hmac-sha256';
@@ -180,16 +124,8 @@ export class AttemptService {
   private readonly variants = new Map<number, Variant>();
   readonly writer: AnswerWriter;
   private readonly serverEvents: WriteGroup<AttemptEventInput, void>;
-  /** Told after an attempt has been finalized (the socket channel tells its page). */
-  onFinalized: (attemptId: number, receipt: Receipt, examId: number) => void = () => {};
-  /**
-   * Told of each stored save and each logged page event, over the socket or HTTP alike (the
-   * proctor's view); the channel runs it after the answer has gone.
-   */
-  onSaved: (row: AttemptRow, itemId: string, answered: boolean) => void = () => {};
-  onLogged: (row: AttemptRow, type: string, ip: string, detail?: object) => void = () => {};
-  /** Told when a candidate's start was locked after too many wrong access codes (the proctor). */
-  onAccessLocked: (examId: number, studentId: number, until: string) => void = () => {};
+  /** Saves, events, locks and finalizations, for the socket channel and the proctor's view. */
+  readonly news = new AttemptNews();
   /** Whether a connection holds the attempt now, on any process (the socket channel answers). */
   heldLive: (attemptId: number) => Promise<boolean> = () => Promise.resolve(false);
   private readonly liveTokens: WriteGroup<{ attemptId: number; token: string }, void>;
@@ -224,46 +160,11 @@ export class AttemptService {
       await inTransaction(db, (trx) => setLiveTokens(trx, holds));
       return holds.map(() => undefined);
     });
-    this.studentByUser = precompiled(
-      db,
-      db
-        .selectFrom('students')
-        .select(['id', 'name', 'ticket_number', 'photo'])
-        .where('user_id', '=', 0),
-    );
+    this.studentByUser = precompiled(db, studentByUserQuery(db));
     this.storedAnswers = precompiled(db, answersQuery(db, 0));
     // The exam as the student's candidate row sees it, with the attempt if one was started.
-    this.candidateExam = precompiled(
-      db,
-      db
-        .selectFrom('exams')
-        .innerJoin('exam_candidates as c', 'c.exam_id', 'exams.id')
-        .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
-        .leftJoin('instructions as i', 'i.id', 'exams.instruction_id')
-        .select([
-          'exams.id',
-          'exams.status',
-          'exams.paper_version_id',
-          'exams.start_at',
-          'exams.end_at',
-          'exams.duration_minutes',
-          'exams.late_entry_minutes',
-          'exams.access_code',
-          'exams.ip_allow_list',
-          'c.id as candidate_id',
-          'c.extra_minutes',
-          'c.access_locked_until',
-          'c.notice_opened_at',
-          'i.min_read_seconds',
-          'a.id as attempt_id',
-        ])
-        .where('exams.id', '=', 0)
-        .where('c.student_id', '=', 0),
-    );
-    this.ownAttemptRow = precompiled(
-      db,
-      attemptWithExam(db).where('attempts.id', '=', 0).where('attempts.student_id', '=', 0),
-    );
+    this.candidateExam = precompiled(db, candidateExamQuery(db));
+    this.ownAttemptRow = precompiled(db, ownAttemptQuery(db, 0, 0));
   }
 
   /** The receipt key: made once per deployment, kept in the database (every process signs alike). */
@@ -323,25 +224,9 @@ export class AttemptService {
     const row =
       db === this.db
         ? (await this.ownAttemptRow(attemptId, student.id))[0]
-        : await attemptWithExam(db)
-            .where('attempts.id', '=', attemptId)
-            .where('attempts.student_id', '=', student.id)
-            .executeTakeFirst();
+        : await ownAttemptQuery(db, attemptId, student.id).executeTakeFirst();
     if (!row) throw notFound('attempt', attemptId);
     return row;
-  }
-
-  /** Whether the student user has an attempt running now. */
-  async hasOpenAttempt(userId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('attempts')
-      .innerJoin('students', 'students.id', 'attempts.student_id')
-      .select('attempts.id')
-      .where('students.user_id', '=', userId)
-      .where('attempts.finished_at', 'is', null)
-      .where('attempts.deadline', '>', nowIso())
-      .executeTakeFirst();
-    return row !== undefined;
   }
 
   // ── A student's exams ──────────────────────────────────────────────────────────────────
@@ -349,47 +234,7 @@ export class AttemptService {
   async listMyExams(auth: AuthContext): Promise<MyExamsView> {
     const student = await this.studentOf(auth);
     const now = nowIso();
-    const rows = await this.db
-      .selectFrom('exam_candidates as c')
-      .innerJoin('exams as e', 'e.id', 'c.exam_id')
-      .innerJoin('subjects as s', 's.id', 'e.subject_id')
-      .innerJoin('paper_versions as pv', 'pv.id', 'e.paper_version_id')
-      .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
-      .leftJoin('instructions as i', 'i.id', 'e.instruction_id')
-      .select([
-        'e.id as exam_id',
-        'e.name',
-        's.name as subject_name',
-        'e.level',
-        'e.start_at',
-        'e.end_at',
-        'e.duration_minutes',
-        'e.late_entry_minutes',
-        'e.access_code',
-        'e.show_result',
-        'e.released_at',
-        'e.pass_score',
-        'pv.total_score',
-        'c.extra_minutes',
-        'c.status',
-        'c.score as candidate_score',
-        'c.passed as candidate_passed',
-        'a.id as attempt_id',
-        'a.seed',
-        'a.paper_version_id',
-        'a.deadline',
-        'a.finished_at',
-        'a.finish_reason',
-        'a.objective_score',
-        'a.pending_marking',
-        'i.title as notice_title',
-        'i.body as notice_body',
-        'i.min_read_seconds',
-      ])
-      .where('c.student_id', '=', student.id)
-      .where('e.status', '=', 'published')
-      .orderBy('e.start_at', 'desc')
-      .execute();
+    const rows = await myExamRows(this.db, student.id);
     // Whether each finished attempt's paper has a question for markers (its own draw).
     const marked = new Map(
       await Promise.all(
@@ -510,13 +355,9 @@ export class AttemptService {
       attemptId = await this.insertAttempt(attempt);
     } catch (error) {
       // Two starts at once (two tabs): the unique candidate refused the second; both resume.
-      const raced = await this.db
-        .selectFrom('attempts')
-        .select('id')
-        .where('candidate_id', '=', exam.candidate_id)
-        .executeTakeFirst();
-      if (!raced) throw error;
-      return this.view(raced.id, auth, ip);
+      const raced = await attemptIdOfCandidate(this.db, exam.candidate_id);
+      if (raced === undefined) throw error;
+      return this.view(raced, auth, ip);
     }
     // A new attempt has no answers yet: nothing to read back.
     return this.view(attemptId, auth, ip, { fresh: true });
@@ -529,33 +370,11 @@ export class AttemptService {
    */
   private async insertAttempt(attempt: Insertable<AttemptsTable>): Promise<number> {
     const status = CandidateStatus.IN_PROGRESS;
-    if (this.postgres) {
-      const row = await this.db
-        .with('started', (db) => db.insertInto('attempts').values(attempt).returning('id'))
-        .with('candidate', (db) =>
-          db
-            .updateTable('exam_candidates')
-            .set({ status })
-            .where('id', '=', attempt.candidate_id)
-            .returning('id'),
-        )
-        .selectFrom('started')
-        .select('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    }
+    if (this.postgres) return startAttemptAtOnce(this.db, attempt, status);
     return inTransaction(this.db, async (trx) => {
-      const row = await trx
-        .insertInto('attempts')
-        .values(attempt)
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable('exam_candidates')
-        .set({ status })
-        .where('id', '=', attempt.candidate_id)
-        .execute();
-      return row.id;
+      const id = await insertAttempt(trx, attempt);
+      await setCandidateStatus(trx, attempt.candidate_id, status);
+      return id;
     });
   }
 
@@ -600,7 +419,7 @@ export class AttemptService {
     }
     const until = new Date(now.getTime() + ACCESS_LOCK_MINUTES * 60_000).toISOString();
     await lockAccess(this.db, exam.candidate_id, until);
-    this.onAccessLocked(exam.id, studentId, until);
+    this.news.publish({ kind: 'accessLocked', examId: exam.id, studentId, until });
     throw new AppError(ApiStatus.TOO_MANY_REQUESTS, 'accessCodeLocked', {
       until: shownTime(until),
     });
@@ -643,7 +462,7 @@ export class AttemptService {
   /** A refused call, in the attempt's log and on the proctor's screen. */
   async logRefusal(row: AttemptRow, type: string, ip: string, detail: object) {
     await this.logServerEvent(row, type, ip, detail);
-    this.onLogged(row, type, ip, detail);
+    this.news.publish({ kind: 'logged', row, type, ip, detail });
   }
 
   /**
@@ -778,7 +597,14 @@ export class AttemptService {
           if (!(error instanceof AppError)) throw error;
           refused = error;
         }
-        if (refused === null) this.onSaved(row, save.itemId, isAnswered(save.value));
+        if (refused === null) {
+          this.news.publish({
+            kind: 'saved',
+            row,
+            itemId: save.itemId,
+            answered: isAnswered(save.value),
+          });
+        }
         return refused === null
           ? { itemId: save.itemId, seq: save.seq, ok: true }
           : {
@@ -794,12 +620,8 @@ export class AttemptService {
 
   /** Remaining milliseconds of the attempt by the server's clock (never below 0). */
   async remainingMs(attemptId: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('attempts')
-      .select('deadline')
-      .where('id', '=', attemptId)
-      .executeTakeFirst();
-    return row ? Math.max(0, Date.parse(row.deadline) - Date.now()) : 0;
+    const deadline = await deadlineOfAttempt(this.db, attemptId);
+    return deadline === undefined ? 0 : Math.max(0, Date.parse(deadline) - Date.now());
   }
 
   // ── Submitting and finalizing ──────────────────────────────────────────────────────────
@@ -824,9 +646,8 @@ export class AttemptService {
 
   /** The receipt of a finished attempt. */
   async receipt(attemptId: number): Promise<Receipt> {
-    const row = await attemptWithExam(this.db)
-      .where('attempts.id', '=', attemptId)
-      .executeTakeFirstOrThrow();
+    const row = await attemptById(this.db, attemptId);
+    if (!row) throw notFound('attempt', attemptId);
     return this.receiptOf(
       row,
       await this.storedAnswers(attemptId),
@@ -873,9 +694,7 @@ export class AttemptService {
     /** More to write in the same transaction, once the attempt is claimed (a proctor's record). */
     within?: (trx: Db) => Promise<void>,
   ): Promise<Receipt | null> {
-    const before = await attemptWithExam(this.db)
-      .where('attempts.id', '=', attemptId)
-      .executeTakeFirst();
+    const before = await attemptById(this.db, attemptId);
     if (!before || before.finished_at !== null) return null;
     // Read before the transaction: on SQLite it holds the one connection, and reading the paper
     // version inside it through this.db would wait for itself (a server restarted with attempts
@@ -884,16 +703,8 @@ export class AttemptService {
     const key = await this.key();
     const finished = await inTransaction(this.db, async (trx): Promise<Receipt | null> => {
       const at = nowIso();
-      const claimed = await trx
-        .updateTable('attempts')
-        .set({ finished_at: at, finish_reason: reason })
-        .where('id', '=', attemptId)
-        .where('finished_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 0) return null;
-      const row = await attemptWithExam(trx)
-        .where('attempts.id', '=', attemptId)
-        .executeTakeFirstOrThrow();
+      if (!(await claimAttempt(trx, attemptId, at, reason))) return null;
+      const row = (await attemptById(trx, attemptId))!;
       const stored = await answersOf(trx, attemptId);
       const policy = {
         multipleScoring: row.multiple_scoring as 'all' | 'partial',
@@ -916,14 +727,9 @@ export class AttemptService {
         itemsByScore.set(score, [...(itemsByScore.get(score) ?? []), answer.item_id]);
       }
       for (const [score, itemIds] of itemsByScore) {
-        await trx
-          .updateTable('attempt_answers')
-          .set({ score })
-          .where('attempt_id', '=', attemptId)
-          .where('item_id', 'in', itemIds)
-          .execute();
+        await scoreAnswers(trx, attemptId, score, itemIds);
       }
-      const ended = {
+      const ended: AttemptEnding = {
         objective_score: objective,
         pending_marking: pending,
         receipt_code: receiptCodeOf(key, attemptId, row.candidate_id, stored),
@@ -932,40 +738,35 @@ export class AttemptService {
         away_since: null,
         away_kind: null,
       };
-      await trx.updateTable('attempts').set(ended).where('id', '=', attemptId).execute();
+      await endAttempt(trx, attemptId, ended);
       await within?.(trx);
-      await trx
-        .updateTable('exam_candidates')
-        .set({
-          // Handed in, by the candidate or collected by the proctor; else saved at the end.
-          status:
-            reason === 'submitted' || reason === 'proctor_submit'
-              ? CandidateStatus.SUBMITTED
-              : CandidateStatus.SAVED,
-          score: pending === 0 ? objective : null,
-          passed: pending === 0 ? (objective >= row.pass_score ? 1 : 0) : null,
-        })
-        .where('id', '=', row.candidate_id)
-        .execute();
+      await settleCandidate(trx, row.candidate_id, {
+        // Handed in, by the candidate or collected by the proctor; else saved at the end.
+        status:
+          reason === 'submitted' || reason === 'proctor_submit'
+            ? CandidateStatus.SUBMITTED
+            : CandidateStatus.SAVED,
+        score: pending === 0 ? objective : null,
+        passed: pending === 0 ? (objective >= row.pass_score ? 1 : 0) : null,
+      });
       // The receipt from what this transaction read and wrote: no second read of the attempt.
       return this.receiptOf({ ...row, ...ended }, stored, variant, key);
     });
     if (!finished) return null;
     this.variants.delete(attemptId);
-    this.onFinalized(attemptId, finished, before.exam_id);
+    this.news.publish({
+      kind: 'finalized',
+      attemptId,
+      receipt: finished,
+      examId: before.exam_id,
+    });
     return finished;
   }
 
   /** Finalizes attempts whose deadline (and grace) has passed; answers how many it ended. */
   async finalizeDue(limit = 200): Promise<number> {
-    const due = await this.db
-      .selectFrom('attempts')
-      .select('id')
-      .where('finished_at', 'is', null)
-      .where('deadline', '<=', new Date(Date.now() - SAVE_GRACE_MS).toISOString())
-      .orderBy('deadline')
-      .limit(limit)
-      .execute();
+    const before = new Date(Date.now() - SAVE_GRACE_MS).toISOString();
+    const due = await attemptsDue(this.db, before, limit);
     let ended = 0;
     for (const { id } of due) {
       if (await this.finalize(id, 'deadline')) ended += 1;
@@ -989,87 +790,7 @@ export class AttemptService {
       resultFactsOf(this.db, row.id),
       this.variantOf(row),
     ]);
-    const released = row.released_at !== null;
-    const view: AttemptResultView = {
-      attemptId: row.id,
-      examId: row.exam_id,
-      examName: row.exam_name,
-      startedAt: row.started_at,
-      finishedAt: row.finished_at,
-      finishReason: row.finish_reason as FinishReason,
-      showResult: row.show_result as ShowResult,
-      allowReview: facts.allow_review === 1,
-      released,
-      result: resultOf({
-        finished: true,
-        showResult: row.show_result,
-        released,
-        objective: row.objective_score,
-        pending: row.pending_marking,
-        candidateScore: facts.score,
-        total: variantTotal(variant),
-        passScore: row.pass_score,
-        hasMarked: hasMarkedItems(variant),
-      }),
-      sections: null,
-      review: null,
-    };
-    if (!released || view.result === null) return view;
-
-    const stored = new Map(
-      (await scoredAnswersOf(this.db, row.id)).map((answer) => [answer.item_id, answer]),
-    );
-    /** Hundredths earned; null while a marker's score is still to come. */
-    const earnedOf = ({ item }: VariantItem): number | null => {
-      const answer = stored.get(item.itemId);
-      if (!answer) return 0;
-      if (answer.score !== null) return answer.score;
-      return isMarkedType(item.type) && isAnswered(parseJson<unknown>(answer.value, '')) ? null : 0;
-    };
-    view.sections = variant.sections.map((section): ResultSectionView => {
-      const earned = section.items.map(earnedOf);
-      return {
-        title: section.title,
-        score: earned.includes(null)
-          ? null
-          : scoreFromHundredths(earned.reduce<number>((sum, score) => sum + score!, 0)),
-        total: scoreFromHundredths(section.items.reduce((sum, item) => sum + item.score, 0)),
-      };
-    });
-    if (!view.allowReview) return view;
-
-    const [corrections, comments] = await Promise.all([
-      latestKeyCorrections(this.db, row.exam_id),
-      markerCommentsOf(this.db, row.id),
-    ]);
-    view.review = variant.sections.map((section) => ({
-      title: section.title,
-      items: section.items.map((variantItem): ReviewItem => {
-        const { item } = variantItem;
-        const answer = stored.get(item.itemId);
-        const correction = corrections.get(item.itemId);
-        const key = itemKey(correction ? withKey(item, correction.key) : item);
-        const earned = earnedOf(variantItem);
-        return {
-          // The one delivery presenter: the question exactly as this candidate saw it.
-          ...deliveredItem(variantItem),
-          answer:
-            answer && isAnswered(parseJson<unknown>(answer.value, ''))
-              ? shownValue(variantItem, answer.value)
-              : null,
-          earned: earned === null ? null : scoreFromHundredths(earned),
-          key: {
-            ...key,
-            correctKeys: key.correctKeys.length
-              ? [...toShownLetters(variantItem, key.correctKeys.join(''))]
-              : [],
-          },
-          correction: correction ? { reason: correction.reason, at: correction.at } : null,
-          comment: comments.get(item.itemId) ?? '',
-        };
-      }),
-    }));
-    return view;
+    return presentResult(this.db, row, variant, facts);
   }
 
   // ── Integrity events ───────────────────────────────────────────────────────────────────
@@ -1098,7 +819,7 @@ export class AttemptService {
     }
     // Written with the other events of the same few milliseconds (an event flood, issue 10).
     await this.logServerEvent(row, type, ip);
-    this.onLogged(row, type, ip);
+    this.news.publish({ kind: 'logged', row, type, ip });
     if (type === 'page_hidden' || type === 'fullscreen_left') {
       await this.awayFrom(
         row,
@@ -1216,9 +937,8 @@ export class AttemptService {
     awayMs: number,
     ip: string,
   ): Promise<Receipt | null> {
-    const row = await attemptWithExam(this.db)
-      .where('attempts.id', '=', attemptId)
-      .executeTakeFirstOrThrow();
+    const row = await attemptById(this.db, attemptId);
+    if (!row) throw notFound('attempt', attemptId);
     await recordEvent(this.db, {
       attemptId,
       examId: row.exam_id,
@@ -1227,7 +947,7 @@ export class AttemptService {
       ip,
       at: nowIso(),
     });
-    this.onLogged(row, 'left_page', ip);
+    this.news.publish({ kind: 'logged', row, type: 'left_page', ip });
     if (row.leave_limit === 0 || row.leave_count <= row.leave_limit) return null;
     await this.writer.drain();
     return (await this.finalize(attemptId, 'leave_limit')) ?? (await this.receipt(attemptId));
@@ -1284,93 +1004,6 @@ export class AttemptService {
   }
 }
 
-/** The stored answers as the candidate gave them (letters as shown to them). */
-function savedAnswers(
-  variant: Variant,
-  stored: readonly { item_id: string; seq: number; value: string }[],
-): SavedAnswer[] {
-  return stored.flatMap((answer) => {
-    const item = variant.byItemId.get(answer.item_id);
-    if (!item) return [];
-    return [{ itemId: answer.item_id, seq: answer.seq, value: shownValue(item, answer.value) }];
-  });
-}
-
 /** No one may start after this instant (late-entry policy); null: until the window closes. */
 export const lateEntryUntil = (startAt: string, lateMinutes: number) =>
   lateMinutes > 0 ? new Date(Date.parse(startAt) + lateMinutes * 60_000).toISOString() : null;
-
-/**
- * What the candidate may see of the result, as the exam's policy allows: 'none' nothing,
- * 'released' nothing until the release, 'objective' the objective score at once. Scores decided
- * by markers wait for the release whatever the policy: before it the total and pass show only
- * when the candidate's paper has no question a marker scores (the total is then the objective
- * score, known at submission).
- */
-export function resultOf(input: {
-  finished: boolean;
-  showResult: string;
-  released: boolean;
-  objective: number | null;
-  pending: number | null;
-  /** The candidate row's total (objective + marked) once every answer is final; null if unknown. */
-  candidateScore: number | null;
-  total: number;
-  passScore: number;
-  /** The candidate's paper has a question a marker scores (short answer, link task). */
-  hasMarked: boolean;
-}): AttemptResult | null {
-  if (!input.finished || input.showResult === 'none') return null;
-  if (input.showResult === 'released' && !input.released) return null;
-  const objective = input.objective ?? 0;
-  let score: number | null = null;
-  // A key correction moves the candidate row's total and the objective score alike.
-  if (!input.hasMarked) score = input.candidateScore ?? objective;
-  else if (input.released) score = input.candidateScore;
-  return {
-    objectiveScore: scoreFromHundredths(objective),
-    score: score === null ? null : scoreFromHundredths(score),
-    total: scoreFromHundredths(input.total),
-    passScore: scoreFromHundredths(input.passScore),
-    passed: score === null ? null : score >= input.passScore,
-    pendingMarking: input.pending ?? 0,
-  };
-}
-
-/** A save's value as stored: checked against the question, option letters as the paper's keys. */
-function storedValue(variant: Variant, itemId: string, value: AnswerValue): string {
-  const item = variant.byItemId.get(itemId);
-  if (!item) throw new AppError(ApiStatus.INVALID_INPUT, 'itemNotInPaper', { itemId });
-  const wrong = () => new AppError(ApiStatus.INVALID_INPUT, 'answerShape', { itemId });
-  const { type } = item.item;
-  if (type === QuestionType.FILL_BLANK) {
-    if (!Array.isArray(value) || value.length > item.item.blanks.length) throw wrong();
-    return JSON.stringify(value);
-  }
-  if (typeof value !== 'string') throw wrong();
-  if (value === '') return JSON.stringify('');
-  if (isChoice(type)) {
-    const shown = new Set(
-      item.toPaperKey ? item.toPaperKey.keys() : item.item.options.map((option) => option.key),
-    );
-    const letters = [...value];
-    if (
-      letters.some((letter) => !shown.has(letter)) ||
-      new Set(letters).size !== letters.length ||
-      (type === QuestionType.SINGLE && letters.length !== 1)
-    ) {
-      throw wrong();
-    }
-    return JSON.stringify(toPaperLetters(item, value));
-  }
-  if (type === QuestionType.JUDGEMENT && value !== 'T' && value !== 'F') throw wrong();
-  return JSON.stringify(value);
-}
-
-/** A stored value as this candidate gave it (their option letters). */
-function shownValue(item: VariantItem, stored: string): AnswerValue {
-  const value = parseJson<AnswerValue>(stored, '');
-  return isChoice(item.item.type) && typeof value === 'string'
-    ? toShownLetters(item, value)
-    : value;
-}

@@ -178,16 +178,23 @@ export function attachAttemptSocket(
       .catch(next);
   });
 
-  attempts.onSaved = (row, itemId, answered) =>
-    tellWatcher(row.exam_id, (w) => w.saved(row, itemId, answered));
-  attempts.onLogged = (row, type, ip, detail) =>
-    tellWatcher(row.exam_id, (w) => w.event(row, type, ip, detail));
-  attempts.onAccessLocked = (examId, studentId) =>
-    tellWatcher(examId, (w) => w.accessLocked(examId, studentId));
-  attempts.onFinalized = (attemptId, receipt, examId) => {
-    io.to(room(attemptId)).emit(SocketEvent.FINALIZED, receipt);
-    tellWatcher(examId, (w) => w.finalized(examId, attemptId, receipt));
-  };
+  attempts.news.subscribe((news) => {
+    switch (news.kind) {
+      case 'saved':
+        return tellWatcher(news.row.exam_id, (w) => w.saved(news.row, news.itemId, news.answered));
+      case 'logged':
+        return tellWatcher(news.row.exam_id, (w) =>
+          w.event(news.row, news.type, news.ip, news.detail),
+        );
+      case 'accessLocked':
+        return tellWatcher(news.examId, (w) => w.accessLocked(news.examId, news.studentId));
+      case 'finalized':
+        io.to(room(news.attemptId)).emit(SocketEvent.FINALIZED, news.receipt);
+        return tellWatcher(news.examId, (w) =>
+          w.finalized(news.examId, news.attemptId, news.receipt),
+        );
+    }
+  });
   const isLive = (attemptId: number) => live.get(attemptId)?.connected === true;
   /** With several processes, one request to all of them: the sockets in these attempts' rooms. */
   const liveAmong = async (attemptIds: readonly number[]) => {

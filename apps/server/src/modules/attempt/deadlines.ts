@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { News } from '../../lib/news.js';
+import { runningAttemptsOf, setDeadline } from './attempt.repository.js';
 
 export interface DeadlineChange {
   attemptId: number;
@@ -32,23 +33,8 @@ export async function recomputeDeadlines(
   examId: number,
   studentId?: number,
 ): Promise<DeadlineChange[]> {
-  let query = trx
-    .selectFrom('attempts')
-    .innerJoin('exam_candidates as c', 'c.id', 'attempts.candidate_id')
-    .innerJoin('exams', 'exams.id', 'attempts.exam_id')
-    .select([
-      'attempts.id',
-      'attempts.started_at',
-      'attempts.deadline',
-      'c.extra_minutes',
-      'exams.duration_minutes',
-      'exams.end_at',
-    ])
-    .where('attempts.exam_id', '=', examId)
-    .where('attempts.finished_at', 'is', null);
-  if (studentId !== undefined) query = query.where('attempts.student_id', '=', studentId);
   const changes: DeadlineChange[] = [];
-  for (const row of await query.execute()) {
+  for (const row of await runningAttemptsOf(trx, examId, studentId)) {
     const deadline = deadlineOf(
       row.started_at,
       row.duration_minutes,
@@ -56,7 +42,7 @@ export async function recomputeDeadlines(
       row.end_at,
     );
     if (deadline === row.deadline) continue;
-    await trx.updateTable('attempts').set({ deadline }).where('id', '=', row.id).execute();
+    await setDeadline(trx, row.id, deadline);
     changes.push({ attemptId: row.id, deadline, previous: row.deadline });
   }
   return changes;

@@ -49,17 +49,17 @@ export class AuthService {
   private readonly permissions: PermissionRepository;
   private readonly users: UserRepository;
   private readonly students: StudentRepository;
-  /**
-   * Whether the user is a candidate with an attempt running now (the session's socketOpen: the
-   * web app opens the realtime connection then). Set by the attempt module.
-   */
-  hasOpenAttempt: (userId: number) => Promise<boolean> = async () => false;
   /** Hashes of both costs, verified against where the account has none of that cost. */
   private dummyHashes: Promise<string[]> | undefined;
 
   constructor(
     db: Db,
     private readonly config: Config,
+    /**
+     * Whether the user is a candidate with an attempt running now (the session's socketOpen: the
+     * web app opens the realtime connection then); the attempt module answers (openAttemptOf).
+     */
+    private readonly hasOpenAttempt: (userId: number) => Promise<boolean> = async () => false,
   ) {
     this.auth = new AuthRepository(db);
     this.permissions = new PermissionRepository(db);
