@@ -9,13 +9,10 @@ import { inTransaction, type Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import { attemptsForSaves, upsertAnswers, type StoredSave } from './attempt.repository.js';
 import { WriteGroup } from './write-group.js';
+import { shownTime } from '../../lib/shown-time.js';
 
-/** An instant as users read it in a message: the server's local time, to the second. */
-export const shownTime = (iso: string) => {
-  const d = new Date(iso);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-};
+// moved: kept for merge, lead removes
+export { shownTime } from '../../lib/shown-time.js';
 
 const refusal = (status: ApiStatusCode, key: MessageKey, params: MessageParams) =>
   new AppError(status, key, params);

@@ -21,3 +21,16 @@ export function agreedScore(a: number, b: number, step: number, full: number): n
 /** Whether `score` (hundredths) is one a marker may give on a question worth `full`. */
 export const onStep = (score: number, step: number, full: number) =>
   score === full || score % step === 0;
+
+/** The outcome of an answer's marks in its cycle (hundredths). */
+export function outcomeOf(
+  marks: readonly { marker_id: number; score: number }[],
+  plan: { needed: number; tolerance: number; step: number },
+  full: number,
+): { final: number | null; arbitration: boolean } {
+  if (marks.length < plan.needed) return { final: null, arbitration: false };
+  const [a, b] = marks;
+  if (plan.needed === 1 || !b) return { final: a!.score, arbitration: false };
+  if (Math.abs(a!.score - b.score) > plan.tolerance) return { final: null, arbitration: true };
+  return { final: agreedScore(a!.score, b.score, plan.step, full), arbitration: false };
+}

@@ -14,6 +14,8 @@ import { parseJson } from '../../lib/json.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
 import { AuditRepository } from './audit.repository.js';
 import { MarkingRepository } from './marking.repository.js';
+import type { MarkingEnrolment } from './marking-enrolment.js';
+import type { MarkingExams } from './marking-exams.js';
 import type { MarkingService } from './marking.service.js';
 
 /** `count` distinct values of `ids` drawn at random (a partial Fisher–Yates). */
@@ -38,6 +40,8 @@ export class AuditService {
   constructor(
     private readonly db: Db,
     private readonly marking: MarkingService,
+    private readonly exams: MarkingExams,
+    private readonly enrolment: MarkingEnrolment,
   ) {
     this.repo = new AuditRepository(db);
     this.marks = new MarkingRepository(db);
@@ -48,11 +52,11 @@ export class AuditService {
    * becomes final: two last answers finalized at once could each think the other still open.
    */
   async openDue(examId: number) {
-    const exam = await this.marking.publishedExam(examId);
+    const exam = await this.exams.published(examId);
     const plan = await this.marking.requirePlan(examId);
     const at = nowIso();
     if (plan.audit_share === 0 || exam.end_at > at) return;
-    await this.marking.enroll(exam.id, exam.paper_version_id);
+    await this.enrolment.enroll(exam.id, exam.paper_version_id);
     const audits = await this.repo.audits(examId);
     const opened = new Set(audits.map((a) => `${a.item_id}/${a.cycle}`));
     for (const item of await this.repo.itemStates(examId)) {
@@ -120,7 +124,7 @@ export class AuditService {
   /** Passes or fails the audit under review; a failure sends every answer back, logged. */
   async decide(body: AuditGroupBody, auth: AuthContext): Promise<AuditSampleView | null> {
     this.requireChief(auth);
-    const exam = await this.marking.examFor(body.examId, auth, 'manage');
+    const exam = await this.exams.of(body.examId, auth, 'manage');
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
     await this.openDue(exam.id);
     const audit = await this.latest(exam.id, body.itemId);

@@ -1,21 +1,10 @@
 import type { Db } from '../../db/database.js';
 import { parseJson } from '../../lib/json.js';
+import type { CorrectedKey } from '../paper/key-overlay.js';
 import { KeyRepository } from './key.repository.js';
-import type { SnapshotItem } from '../paper/paper-version.js';
 
-/** A key as the snapshot holds it (option keys of the paper, T/F, accepted blanks). */
-export interface CorrectedKey {
-  answer: string;
-  blanks: string[][];
-}
-
-/** The item with `key` in place of the version's: options' correctness follows the answer. */
-export const withKey = (item: SnapshotItem, key: CorrectedKey): SnapshotItem => ({
-  ...item,
-  answer: key.answer,
-  blanks: key.blanks,
-  options: item.options.map((option) => ({ ...option, correct: key.answer.includes(option.key) })),
-});
+// moved: kept for merge, lead removes
+export { withKey, type CorrectedKey } from '../paper/key-overlay.js';
 
 export interface KeyCorrectionOverlay {
   key: CorrectedKey;

@@ -12,13 +12,14 @@ import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden, invalid } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
-import { scoreAnswer } from '../attempt/scoring.js';
+import { scoreAnswer } from '../paper/scoring.js';
 import { candidateItem, itemsFor } from '../paper/candidate-view.js';
 import type { SnapshotItem } from '../paper/paper-version.js';
+import { paperVersions, type PaperVersionCache } from '../paper/paper-version-cache.js';
 import { itemKey } from '../paper/print-view.js';
-import { withKey, type CorrectedKey as Key } from './key-overlay.js';
+import { withKey, type CorrectedKey as Key } from '../paper/key-overlay.js';
 import { KeyRepository } from './key.repository.js';
-import type { MarkingService } from './marking.service.js';
+import type { MarkingExams } from './marking-exams.js';
 
 /** The corrected key as the snapshot holds keys, or null when it does not fit the question. */
 function keyFor(item: SnapshotItem, answer: CorrectKeyBody['answer']): Key | null {
@@ -69,12 +70,14 @@ function keyView(item: SnapshotItem): KeyItemKey {
  */
 export class KeyService {
   private readonly repo: KeyRepository;
+  private readonly versions: PaperVersionCache;
 
   constructor(
     private readonly db: Db,
-    private readonly marking: MarkingService,
+    private readonly exams: MarkingExams,
   ) {
     this.repo = new KeyRepository(db);
+    this.versions = paperVersions(db);
   }
 
   private requirePublisher(auth: AuthContext) {
@@ -89,9 +92,9 @@ export class KeyService {
    */
   async items(examId: number, auth: AuthContext): Promise<KeyItemView[]> {
     this.requirePublisher(auth);
-    const exam = await this.marking.examFor(examId, auth, 'keys');
+    const exam = await this.exams.of(examId, auth, 'keys');
     const [snapshot, rows] = await Promise.all([
-      this.marking.snapshotOf(exam.paper_version_id),
+      this.versions.snapshot(exam.paper_version_id),
       this.repo.corrections(exam.id),
     ]);
     const byItem = new Map<string, typeof rows>();
@@ -131,17 +134,17 @@ export class KeyService {
 
   async correct(body: CorrectKeyBody, auth: AuthContext): Promise<KeyCorrectionResult> {
     this.requirePublisher(auth);
-    const exam = await this.marking.examFor(body.examId, auth, 'manage');
+    const exam = await this.exams.of(body.examId, auth, 'manage');
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
     // A later finalization would score by the version's key.
     if (exam.end_at > nowIso() || (await this.repo.unfinished(exam.id)) > 0) {
       throw conflict('keyCorrectionTooEarly', { id: exam.id });
     }
-    const item = (await this.marking.versionItems(exam.paper_version_id)).get(body.itemId);
+    const item = (await this.versions.items(exam.paper_version_id)).get(body.itemId);
     if (!item) throw invalid('itemId', 'itemNotInPaper', { itemId: body.itemId });
     const key = keyFor(item, body.answer);
     if (!key) throw invalid('answer', 'answerShape', { itemId: body.itemId });
-    const snapshot = await this.marking.snapshotOf(exam.paper_version_id);
+    const snapshot = await this.versions.snapshot(exam.paper_version_id);
     const policy = await this.repo.policy(exam.id);
     const scoring = {
       multipleScoring: policy.multiple_scoring as 'all' | 'partial',

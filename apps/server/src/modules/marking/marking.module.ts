@@ -3,6 +3,8 @@ import type { Db } from '../../db/database.js';
 import type { News } from '../../lib/news.js';
 import { AuditService } from './audit.service.js';
 import { KeyService } from './key.service.js';
+import { MarkingEnrolment } from './marking-enrolment.js';
+import { MarkingExams } from './marking-exams.js';
 import { markingRoutes } from './marking.routes.js';
 import { MarkingService } from './marking.service.js';
 import { ProgressService } from './progress.service.js';
@@ -13,13 +15,15 @@ export async function markingModule(
   app: FastifyInstance,
   opts: { db: Db; released?: News<number> },
 ) {
-  const marking = new MarkingService(opts.db);
-  const audits = new AuditService(opts.db, marking);
+  const exams = new MarkingExams(opts.db);
+  const enrolment = new MarkingEnrolment(opts.db);
+  const marking = new MarkingService(opts.db, exams, enrolment);
+  const audits = new AuditService(opts.db, marking, exams, enrolment);
   await app.register(markingRoutes, {
     marking,
     audits,
-    releases: new ReleaseService(opts.db, marking, audits, opts.released),
-    keys: new KeyService(opts.db, marking),
-    progress: new ProgressService(opts.db, marking, audits),
+    releases: new ReleaseService(opts.db, marking, exams, enrolment, audits, opts.released),
+    keys: new KeyService(opts.db, exams),
+    progress: new ProgressService(opts.db, marking, audits, exams, enrolment),
   });
 }

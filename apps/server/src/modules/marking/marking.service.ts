@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   MARKING_BASE,
   MARKING_LEASE_MS,
@@ -22,19 +21,18 @@ import {
   type ScoreLogKind,
   wordsIn,
 } from '@kaoshi/shared';
-import type { Insertable } from 'kysely';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import type { MarkingAnswersTable } from '../../db/types.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors.js';
-import { answerAccess, examAccess, visibleExams, type ExamNeed } from '../../lib/access.js';
+import { answerAccess, examAccess, visibleExams } from '../../lib/access.js';
 import { parseJson } from '../../lib/json.js';
+import { shownTime } from '../../lib/shown-time.js';
 import { styleHeader, writeExport } from '../../lib/spreadsheet.js';
 import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
-import { shownTime } from '../attempt/answer-writer.js';
-import { isAnswered, isMarkedType } from '../attempt/scoring.js';
-import { itemsFor } from '../paper/candidate-view.js';
-import { readPaperVersion, type PaperSnapshot, type SnapshotItem } from '../paper/paper-version.js';
-import { agreedScore, onStep } from './agreed-score.js';
+import { isMarkedType } from '../paper/scoring.js';
+import { paperVersions, type PaperVersionCache } from '../paper/paper-version-cache.js';
+import { onStep, outcomeOf } from './agreed-score.js';
+import type { MarkingEnrolment } from './marking-enrolment.js';
+import type { MarkingExams } from './marking-exams.js';
 import { MarkingRepository } from './marking.repository.js';
 
 /** Answers "Next" looks at per try: markers racing for the first ones spread over them. */
@@ -42,26 +40,6 @@ const CLAIM_WINDOW = 20;
 const CLAIM_TRIES = 5;
 /** Candidate mode: the next candidate is one of the first this many with answers left. */
 const CANDIDATE_WINDOW = 5;
-/**
- * A settled exam's enrolment is looked at in full again after this long anyway: whatever the
- * cheap check could miss (another process, ids committed out of order) waits at most this.
- */
-const ENROL_RECHECK_MS = 60_000;
-
-type MarkRow = { marker_id: number; score: number };
-
-/** The outcome of an answer's marks in its cycle (hundredths). */
-export function outcomeOf(
-  marks: readonly MarkRow[],
-  plan: { needed: number; tolerance: number; step: number },
-  full: number,
-): { final: number | null; arbitration: boolean } {
-  if (marks.length < plan.needed) return { final: null, arbitration: false };
-  const [a, b] = marks;
-  if (plan.needed === 1 || !b) return { final: a!.score, arbitration: false };
-  if (Math.abs(a!.score - b.score) > plan.tolerance) return { final: null, arbitration: true };
-  return { final: agreedScore(a!.score, b.score, plan.step, full), arbitration: false };
-}
 
 /**
  * Marking (issue 14): the plan, the blind desk with its leases, double marking and
@@ -70,52 +48,15 @@ export function outcomeOf(
  */
 export class MarkingService {
   private readonly repo: MarkingRepository;
-  /** Paper versions are immutable: read once per process. */
-  private readonly snapshots = new Map<number, PaperSnapshot>();
-  /**
-   * Exams whose enrolment was complete, with the latest attempt then and when it was looked at
-   * (see enroll). Per process: a stale entry costs one full look, never an attempt left out.
-   */
-  private readonly enrolled = new Map<number, { lastAttempt: number | null; at: number }>();
+  private readonly versions: PaperVersionCache;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly exams: MarkingExams,
+    private readonly enrolment: MarkingEnrolment,
+  ) {
     this.repo = new MarkingRepository(db);
-  }
-
-  snapshotOf(versionId: number) {
-    return this.snapshot(versionId);
-  }
-
-  private async snapshot(versionId: number) {
-    let snapshot = this.snapshots.get(versionId);
-    if (!snapshot) {
-      snapshot = await readPaperVersion(this.db, versionId);
-      this.snapshots.set(versionId, snapshot);
-    }
-    return snapshot;
-  }
-
-  /** Every item a version may deliver (fixed items and pools), by item id. */
-  async versionItems(versionId: number): Promise<Map<string, SnapshotItem>> {
-    const snapshot = await this.snapshot(versionId);
-    return new Map(
-      snapshot.sections.flatMap((s) => [...s.items, ...s.pool]).map((i) => [i.itemId, i]),
-    );
-  }
-
-  /** A published exam `auth` may use as `need` says (lib/access examAccess). */
-  async examFor(examId: number, auth: AuthContext, need: ExamNeed) {
-    await examAccess(this.db, auth, examId, need);
-    return this.publishedExam(examId);
-  }
-
-  async publishedExam(examId: number) {
-    const exam = await this.repo.exam(examId);
-    if (!exam) throw notFound('exam', examId);
-    if (exam.paper_version_id === null) {
-      throw conflict('examNotPublishedForMarking', { id: examId }, 'examId');
-    }
-    return { ...exam, paper_version_id: exam.paper_version_id };
+    this.versions = paperVersions(db);
   }
 
   private requireArbiter(auth: AuthContext) {
@@ -135,9 +76,9 @@ export class MarkingService {
   /** Set by a chief (MARKINGPAPERS-ARBITRATE): who marks what, and how. */
   async setPlan(body: SetMarkingPlanBody, auth: AuthContext): Promise<MarkingPlanView> {
     this.requireArbiter(auth);
-    const exam = await this.examFor(body.examId, auth, 'manage');
+    const exam = await this.exams.of(body.examId, auth, 'manage');
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
-    const items = await this.versionItems(exam.paper_version_id);
+    const items = await this.versions.items(exam.paper_version_id);
     const markerIds = [...new Set(body.assignments.flatMap((a) => a.markerIds))];
     const markers = await this.repo.usersHolding(markerIds, Perm.MARKING);
     body.assignments.forEach((assignment, i) => {
@@ -222,75 +163,8 @@ export class MarkingService {
     };
   }
 
-  // ── The pool ──────────────────────────────────────────────────────────────────────────
-
-  /**
-   * Writes the marking rows of finished attempts that have none yet, each attempt with one
-   * random anonymous code. Done when marking looks at the exam rather than at finalization, so
-   * taking exams knows nothing of marking; idempotent, so processes doing it at once agree.
-   *
-   * The full look reads all of the exam's attempts, so it is skipped while nothing could have
-   * added a finished one since the last: the exam had closed and had no unfinished attempt both
-   * then (read before that look) and now, and its latest attempt is the same. A new attempt, one
-   * still running, or an exam opened again means a full look; so does a minute passing.
-   */
-  async enroll(examId: number, versionId: number) {
-    const state = await this.repo.enrolmentState(examId);
-    if (!state) return;
-    const settled = state.end_at <= nowIso() && state.unfinished === null;
-    const lastAttempt = state.last_attempt === null ? null : Number(state.last_attempt);
-    const known = this.enrolled.get(examId);
-    if (
-      settled &&
-      known !== undefined &&
-      known.lastAttempt === lastAttempt &&
-      Date.now() - known.at < ENROL_RECHECK_MS
-    ) {
-      return;
-    }
-    const lookedAt = Date.now();
-    await this.enrollAll(examId, versionId);
-    if (settled) this.enrolled.set(examId, { lastAttempt, at: lookedAt });
-    else this.enrolled.delete(examId);
-  }
-
-  private async enrollAll(examId: number, versionId: number) {
-    const attempts = await this.repo.unenrolledAttempts(examId);
-    if (attempts.length === 0) return;
-    const snapshot = await this.snapshot(versionId);
-    const answers = await this.repo.answersOfAttempts(attempts.map((a) => a.id));
-    const byAttempt = new Map<number, typeof answers>();
-    for (const answer of answers) {
-      byAttempt.set(answer.attempt_id, [...(byAttempt.get(answer.attempt_id) ?? []), answer]);
-    }
-    const at = nowIso();
-    const rows: Insertable<MarkingAnswersTable>[] = [];
-    for (const attempt of attempts) {
-      const items = new Map(
-        itemsFor(snapshot, attempt.seed)
-          .flat()
-          .map((i) => [i.item.itemId, i]),
-      );
-      const anonCode = randomBytes(5).toString('hex').toUpperCase();
-      for (const answer of byAttempt.get(attempt.id) ?? []) {
-        const item = items.get(answer.item_id);
-        if (!item || !isMarkedType(item.item.type)) continue;
-        if (!isAnswered(parseJson<unknown>(answer.value, ''))) continue;
-        rows.push({
-          exam_id: examId,
-          attempt_id: attempt.id,
-          item_id: answer.item_id,
-          anon_code: anonCode,
-          full_score: item.score,
-          created_at: at,
-        });
-      }
-    }
-    await this.repo.enroll(rows);
-  }
-
   private async deskChecks(examId: number, itemId: string, auth: AuthContext) {
-    const exam = await this.examFor(examId, auth, 'mark');
+    const exam = await this.exams.of(examId, auth, 'mark');
     const plan = await this.requirePlan(examId);
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: examId });
     if (!(await this.repo.isAssigned(examId, itemId, auth.user.id))) {
@@ -308,7 +182,7 @@ export class MarkingService {
     body: { examId: number; itemId?: string | undefined },
     auth: AuthContext,
   ): Promise<NextAnswerResult> {
-    const plan = await this.requirePlan((await this.examFor(body.examId, auth, 'mark')).id);
+    const plan = await this.requirePlan((await this.exams.of(body.examId, auth, 'mark')).id);
     if (plan.mode === 'candidate') return this.nextByCandidate(body.examId, body.itemId, auth);
     if (body.itemId === undefined) throw invalid('itemId', 'required');
     return this.nextOfItem({ examId: body.examId, itemId: body.itemId }, auth);
@@ -319,7 +193,7 @@ export class MarkingService {
     auth: AuthContext,
   ): Promise<NextAnswerResult> {
     const { exam, plan, needed } = await this.deskChecks(body.examId, body.itemId, auth);
-    await this.enroll(exam.id, exam.paper_version_id);
+    await this.enrolment.enroll(exam.id, exam.paper_version_id);
     const markerId = auth.user.id;
     let answerId = await this.repo.held(exam.id, body.itemId, markerId, nowIso());
     for (let tries = 0; answerId === undefined && tries < CLAIM_TRIES; tries++) {
@@ -360,7 +234,7 @@ export class MarkingService {
     preferred: string | undefined,
     auth: AuthContext,
   ): Promise<NextAnswerResult> {
-    const exam = await this.publishedExam(examId);
+    const exam = await this.exams.published(examId);
     const plan = await this.requirePlan(examId);
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: examId });
     const markerId = auth.user.id;
@@ -380,9 +254,9 @@ export class MarkingService {
       throw conflict('markingClosed', { itemId: preferred });
     }
     if (open.length === 0) throw conflict('markingClosed', { itemId: assigned.join(', ') });
-    await this.enroll(exam.id, exam.paper_version_id);
+    await this.enrolment.enroll(exam.id, exam.paper_version_id);
     const paperOrder = new Map(
-      [...(await this.versionItems(exam.paper_version_id)).keys()].map((id, i) => [id, i]),
+      [...(await this.versions.items(exam.paper_version_id)).keys()].map((id, i) => [id, i]),
     );
     const rank = (itemId: string) => (itemId === preferred ? -1 : (paperOrder.get(itemId) ?? 0));
 
@@ -442,7 +316,7 @@ export class MarkingService {
   private async deskAnswer(answerId: number, markerId: number, step: number): Promise<DeskAnswer> {
     const row = await this.repo.answer(answerId);
     if (!row) throw notFound('markingAnswer', answerId);
-    const item = (await this.versionItems(row.paper_version_id)).get(row.item_id)!;
+    const item = (await this.versions.items(row.paper_version_id)).get(row.item_id)!;
     const mine = (await this.repo.marksOf(this.db, row.id, row.cycle)).find(
       (mark) => mark.marker_id === markerId,
     );
@@ -576,7 +450,7 @@ export class MarkingService {
     const marks = await this.repo.marksOfAnswers(rows.map((row) => row.id));
     const list: ArbitrationView[] = [];
     for (const row of rows) {
-      const item = (await this.versionItems(row.paper_version_id)).get(row.item_id)!;
+      const item = (await this.versions.items(row.paper_version_id)).get(row.item_id)!;
       list.push({
         answerId: row.id,
         anonCode: row.anon_code,
@@ -604,7 +478,7 @@ export class MarkingService {
     await answerAccess(this.db, auth, body.answerId, 'read');
     const answer = await this.repo.answer(body.answerId);
     if (!answer) throw notFound('markingAnswer', body.answerId);
-    const exam = await this.publishedExam(answer.exam_id);
+    const exam = await this.exams.published(answer.exam_id);
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
     if (answer.arbitration !== 1) throw conflict('notInArbitration');
     const marks = await this.repo.marksOf(this.db, answer.id, answer.cycle);
@@ -650,7 +524,7 @@ export class MarkingService {
     query: { examId: number; answerId?: number; page: number; limit: number },
     auth: AuthContext,
   ): Promise<{ list: ScoreLogEntry[]; total: number }> {
-    await this.examFor(query.examId, auth, 'mark');
+    await this.exams.of(query.examId, auth, 'mark');
     const onlyUser = hasAnyPermission(auth, [Perm.MARKING_ARBITRATE]) ? undefined : auth.user.id;
     const [rows, count] = await this.repo.scoreLog(
       query.examId,
@@ -683,7 +557,7 @@ export class MarkingService {
    * read by the same rule as listScoreLog: a marker's own entries, a chief's all.
    */
   async exportScoreLog(examId: number, auth: AuthContext, language: MessageLanguage) {
-    const exam = await this.examFor(examId, auth, 'mark');
+    const exam = await this.exams.of(examId, auth, 'mark');
     const onlyUser = hasAnyPermission(auth, [Perm.MARKING_ARBITRATE]) ? undefined : auth.user.id;
     const texts = wordsIn(SCORE_LOG_EXPORT_TEXTS, language);
     const points = (value: number | null) => (value === null ? '' : scoreFromHundredths(value));

@@ -11,9 +11,12 @@ import { nowIso, type Db } from '../../db/database.js';
 import { forbidden } from '../../errors.js';
 import { visibleExams } from '../../lib/access.js';
 import { hasAnyPermission, isExpired, type AuthContext } from '../auth/auth.service.js';
-import { isMarkedType } from '../attempt/scoring.js';
+import { isMarkedType } from '../paper/scoring.js';
 import type { AuditService } from './audit.service.js';
+import type { MarkingEnrolment } from './marking-enrolment.js';
+import type { MarkingExams } from './marking-exams.js';
 import type { MarkingService } from './marking.service.js';
+import { paperVersions } from '../paper/paper-version-cache.js';
 import { ProgressRepository } from './progress.repository.js';
 
 /** The marking overview: which exams, and how far each question has come. */
@@ -24,6 +27,8 @@ export class ProgressService {
     private readonly db: Db,
     private readonly marking: MarkingService,
     private readonly audits: AuditService,
+    private readonly exams: MarkingExams,
+    private readonly enrolment: MarkingEnrolment,
   ) {
     this.repo = new ProgressRepository(db);
   }
@@ -78,8 +83,8 @@ export class ProgressService {
   }
 
   async progress(examId: number, auth: AuthContext): Promise<MarkingProgressView> {
-    const exam = await this.marking.examFor(examId, auth, 'mark');
-    await this.marking.enroll(exam.id, exam.paper_version_id);
+    const exam = await this.exams.of(examId, auth, 'mark');
+    await this.enrolment.enroll(exam.id, exam.paper_version_id);
     if (await this.marking.planView(exam.id)) await this.audits.openDue(exam.id);
     const now = nowIso();
     const [counts, items, markers, audits, versionItems, plan] = await Promise.all([
@@ -87,7 +92,7 @@ export class ProgressService {
       this.repo.items(exam.id, now),
       this.repo.markers(exam.id),
       this.repo.audits(exam.id),
-      this.marking.versionItems(exam.paper_version_id),
+      paperVersions(this.db).items(exam.paper_version_id),
       this.marking.planView(exam.id),
     ]);
     const byItem = new Map(items.map((row) => [row.item_id, row]));

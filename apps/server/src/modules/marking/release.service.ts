@@ -7,9 +7,11 @@ import {
   issueCertificatesOnRelease,
   revokeCertificatesOnWithdrawal,
 } from '../certificate/certificate.issue.js';
-import { shownTime } from '../attempt/answer-writer.js';
+import { shownTime } from '../../lib/shown-time.js';
 import { AuditRepository } from './audit.repository.js';
 import type { AuditService } from './audit.service.js';
+import type { MarkingEnrolment } from './marking-enrolment.js';
+import type { MarkingExams } from './marking-exams.js';
 import type { MarkingService } from './marking.service.js';
 import { ReleaseRepository } from './release.repository.js';
 
@@ -25,6 +27,8 @@ export class ReleaseService {
   constructor(
     private readonly db: Db,
     private readonly marking: MarkingService,
+    private readonly exams: MarkingExams,
+    private readonly enrolment: MarkingEnrolment,
     private readonly audits: AuditService,
     /** Told each exam whose scores were released, once committed (score analysis warms up). */
     private readonly released?: News<number>,
@@ -41,13 +45,13 @@ export class ReleaseService {
 
   async release(examId: number, auth: AuthContext): Promise<ReleaseView> {
     this.requirePublisher(auth);
-    const exam = await this.marking.examFor(examId, auth, 'manage');
+    const exam = await this.exams.of(examId, auth, 'manage');
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: examId });
     const at = nowIso();
     if (exam.end_at > at) {
       throw conflict('releaseExamOpen', { name: exam.name, end: shownTime(exam.end_at) });
     }
-    await this.marking.enroll(exam.id, exam.paper_version_id);
+    await this.enrolment.enroll(exam.id, exam.paper_version_id);
     const open = await this.repo.open(examId);
     if (open.attempts > 0) {
       throw conflict('releaseAttemptsRunning', { name: exam.name, count: open.attempts });
@@ -77,7 +81,7 @@ export class ReleaseService {
 
   async withdraw(examId: number, reason: string, auth: AuthContext): Promise<ReleaseView> {
     this.requirePublisher(auth);
-    await this.marking.examFor(examId, auth, 'manage');
+    await this.exams.of(examId, auth, 'manage');
     const at = nowIso();
     await inTransaction(this.db, async (trx) => {
       if (!(await this.repo.setReleased(trx, examId, null))) {
@@ -92,12 +96,12 @@ export class ReleaseService {
   /** getRelease: the release state and its history, for the publisher. */
   async get(examId: number, auth: AuthContext): Promise<ReleaseView> {
     this.requirePublisher(auth);
-    await this.marking.examFor(examId, auth, 'read');
+    await this.exams.of(examId, auth, 'read');
     return this.view(examId);
   }
 
   async view(examId: number): Promise<ReleaseView> {
-    const exam = await this.marking.publishedExam(examId);
+    const exam = await this.exams.published(examId);
     return {
       examId,
       releasedAt: exam.released_at,

@@ -8,6 +8,8 @@ import type { ImageReader } from './html-to-docx.js';
 import { instructionRoutes } from './instruction.routes.js';
 import { InstructionService } from './instruction.service.js';
 import { paperRoutes } from './paper.routes.js';
+import { PaperDrawService } from './paper-draw.service.js';
+import { PaperPrintService } from './paper-print.service.js';
 import { PaperService } from './paper.service.js';
 
 /** The uploaded image types a Word document can hold. */
@@ -30,6 +32,10 @@ export async function paperModule(app: FastifyInstance, opts: { db: Db; config: 
     const type = found && WORD_IMAGE_TYPES[path.extname(found.absolute).toLowerCase()];
     return type ? { data: await fs.promises.readFile(found.absolute), type } : undefined;
   };
-  await app.register(paperRoutes, { papers: new PaperService(opts.db, readImage) });
+  await app.register(paperRoutes, {
+    papers: new PaperService(opts.db),
+    draws: new PaperDrawService(opts.db),
+    prints: new PaperPrintService(opts.db, readImage),
+  });
   await app.register(instructionRoutes, { instructions: new InstructionService(opts.db) });
 }

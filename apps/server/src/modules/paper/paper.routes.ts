@@ -17,6 +17,8 @@ import { ok } from '../../errors.js';
 import { requireAuth } from '../../plugins/access.js';
 import { requestLanguage } from '../../plugins/envelope.js';
 import { attachmentDisposition } from '../../lib/spreadsheet.js';
+import type { PaperDrawService } from './paper-draw.service.js';
+import type { PaperPrintService } from './paper-print.service.js';
 import type { PaperService } from './paper.service.js';
 
 export const PAPER_BASE = '/api/kaoshi-paper/paper';
@@ -24,9 +26,12 @@ export const PAPER_BASE = '/api/kaoshi-paper/paper';
 /** Section titles and descriptions are short, but a paper may name 500 questions and 20 rules a section. */
 const PAPER_BODY_LIMIT = 2 * 1024 * 1024;
 
-export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperService }) {
+export async function paperRoutes(
+  app: FastifyInstance,
+  opts: { papers: PaperService; draws: PaperDrawService; prints: PaperPrintService },
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { papers } = opts;
+  const { papers, draws, prints } = opts;
   // The publishing group needs role SUPER besides the key (spec §2); auditing also needs
   // EXAM-MANAGE-AUDIT, which auditPaper checks.
   const manage = { access: { permission: [Perm.PAPER], role: RoleKey.SUPER } };
@@ -118,7 +123,7 @@ export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperSer
         body: drawPaperBody,
       },
     },
-    async (request) => ok(await papers.draw(request.body, requestLanguage(request))),
+    async (request) => ok(await draws.draw(request.body, requestLanguage(request))),
   );
 
   r.post(
@@ -133,7 +138,7 @@ export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperSer
         body: swapPaperQuestionBody,
       },
     },
-    async (request) => ok(await papers.swap(request.body)),
+    async (request) => ok(await draws.swap(request.body)),
   );
 
   r.get(
@@ -146,7 +151,7 @@ export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperSer
         params: idParams,
       },
     },
-    async (request) => ok(await papers.preview(request.params.id, requireAuth(request))),
+    async (request) => ok(await prints.preview(request.params.id, requireAuth(request))),
   );
 
   r.get(
@@ -162,7 +167,7 @@ export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperSer
       },
     },
     async (request) =>
-      ok(await papers.print(request.params.id, request.query.answers === 1, requireAuth(request))),
+      ok(await prints.print(request.params.id, request.query.answers === 1, requireAuth(request))),
   );
 
   r.get(
@@ -177,7 +182,7 @@ export async function paperRoutes(app: FastifyInstance, opts: { papers: PaperSer
       },
     },
     async (request, reply) => {
-      const { name, content } = await papers.exportDocx(
+      const { name, content } = await prints.exportDocx(
         request.params.id,
         request.query.answers === 1,
         requestLanguage(request),
