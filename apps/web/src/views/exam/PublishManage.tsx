@@ -60,6 +60,20 @@ const deletable = (exam: ExamListItem) => exam.state === 'draft' || unpublishabl
 const closed = (exam: ExamListItem) => exam.state === 'closed' || exam.state === 'released';
 
 /**
+ * The window on two lines, the opening above the closing: as wide as one date and time whether or
+ * not it spans midnight, so the columns keep clear of the fixed actions at any time of day.
+ */
+function WindowLines({ startAt, endAt }: { startAt: string; endAt: string }) {
+  const [opening, closing] = localWindow(startAt, endAt).split(' – ');
+  return (
+    <span className="exam-window">
+      <span>{opening}</span>
+      <span>– {closing}</span>
+    </span>
+  );
+}
+
+/**
  * Published exams (考试发布): find them by name, job type, level, batch and state, as a list or a
  * month's calendar; publish, change, take back or delete them; print admission tickets; publish a
  * make-up of a closed one.
@@ -148,7 +162,7 @@ export default function PublishManage() {
       responsive: ['md'],
       render: (_, exam) => (
         <Flex vertical gap={2}>
-          <span style={{ whiteSpace: 'nowrap' }}>{localWindow(exam.startAt, exam.endAt)}</span>
+          <WindowLines startAt={exam.startAt} endAt={exam.endAt} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('exam.minutes', { count: exam.durationMinutes })}
           </Typography.Text>
