@@ -11,7 +11,7 @@ import {
   SendOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { EXAM_STATES, type CertLevel, type ExamListItem } from '@kaoshi/shared';
+import { EXAM_STATES, type ExamListItem } from '@kaoshi/shared';
 import {
   Button,
   Card,
@@ -35,10 +35,9 @@ import { RowAction } from '../../components/list/RowAction';
 import { SearchBar } from '../../components/list/SearchBar';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
-import { BatchSelect, LevelSelect, cascadeReset, useLevelLabel } from '../../components/structure';
+import { BatchSelect, cascadeReset, useLevelLabel } from '../../components/structure';
 import { proctorable, proctorPath } from '../proctor/proctor-paths';
-import { AnyJobTypeSelect } from '../question/AnyJobTypeSelect';
-import { useAllJobTypes } from '../question/queries';
+import { useJobTypeLevelFilters } from '../question/job-type-level-filters';
 import { ExamCalendar, type ExamFilters } from './ExamCalendar';
 import { localWindow } from './exam-format';
 import { examDetailPath, examEditPath, examKeys } from './exam-routes';
@@ -60,6 +59,20 @@ const deletable = (exam: ExamListItem) => exam.state === 'draft' || unpublishabl
 const closed = (exam: ExamListItem) => exam.state === 'closed' || exam.state === 'released';
 
 /**
+ * The window on two lines, the opening above the closing: as wide as one date and time whether or
+ * not it spans midnight, so the columns keep clear of the fixed actions at any time of day.
+ */
+function WindowLines({ startAt, endAt }: { startAt: string; endAt: string }) {
+  const [opening, closing] = localWindow(startAt, endAt).split(' – ');
+  return (
+    <span className="exam-window">
+      <span>{opening}</span>
+      <span>– {closing}</span>
+    </span>
+  );
+}
+
+/**
  * Published exams (考试发布): find them by name, job type, level, batch and state, as a list or a
  * month's calendar; publish, change, take back or delete them; print admission tickets; publish a
  * make-up of a closed one.
@@ -72,10 +85,8 @@ export default function PublishManage() {
   const actions = useExamActions();
   const [view, setView] = useState<View>('list');
   const [filterForm] = Form.useForm<ExamFilters>();
-  const subjectId = Form.useWatch('subjectId', filterForm);
-  const level = Form.useWatch('level', filterForm) as CertLevel | undefined;
-  const jobTypes = useAllJobTypes();
-  const levels = jobTypes.data?.find((jobType) => jobType.id === subjectId)?.levels;
+  const jobTypeLevel = useJobTypeLevelFilters(filterForm, FILTER_CHAIN);
+  const { subjectId, level } = jobTypeLevel;
   const exams = useListPage<ExamListItem, ExamQuery>({
     queryKey: examKeys.list,
     fetchList: listExams,
@@ -148,7 +159,7 @@ export default function PublishManage() {
       responsive: ['md'],
       render: (_, exam) => (
         <Flex vertical gap={2}>
-          <span style={{ whiteSpace: 'nowrap' }}>{localWindow(exam.startAt, exam.endAt)}</span>
+          <WindowLines startAt={exam.startAt} endAt={exam.endAt} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {t('exam.minutes', { count: exam.durationMinutes })}
           </Typography.Text>
@@ -251,23 +262,7 @@ export default function PublishManage() {
             aria-label={t('exam.list.keyword')}
           />
         </Form.Item>
-        <Form.Item name="subjectId" noStyle>
-          <AnyJobTypeSelect
-            onChange={(value, jobType) =>
-              filterForm.setFieldsValue({
-                subjectId: value,
-                ...cascadeReset(FILTER_CHAIN, { subjectId: value }),
-                ...(jobType?.levels.length === 1 && { level: jobType.levels[0] }),
-              })
-            }
-          />
-        </Form.Item>
-        <Form.Item name="level" noStyle>
-          <LevelSelect
-            levels={levels}
-            waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
-          />
-        </Form.Item>
+        {jobTypeLevel.items}
         <Form.Item name="classId" noStyle>
           <BatchSelect subjectId={subjectId} level={level} />
         </Form.Item>

@@ -46,12 +46,11 @@ import { RowAction } from '../../components/list/RowAction';
 import { SearchBar } from '../../components/list/SearchBar';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
-import { LevelSelect, cascadeReset, useLevelLabel } from '../../components/structure';
+import { cascadeReset, useLevelLabel } from '../../components/structure';
 import { useUserStore } from '../../stores/user';
 import { succeeded } from '../../utils/succeeded';
 import { useHasPermission } from '../../utils/use-access';
-import { AnyJobTypeSelect } from '../question/AnyJobTypeSelect';
-import { useAllJobTypes } from '../question/queries';
+import { useJobTypeLevelFilters } from '../question/job-type-level-filters';
 import { RejectDialog } from '../question/RejectDialog';
 import { PaperAuditTag } from './PaperAuditTag';
 import { PAPER_EDIT_PATH, PAPER_PRINT_PATH, paperKeys } from './paper-routes';
@@ -71,9 +70,7 @@ export default function PaperManage() {
   const userId = useUserStore((state) => state.info?.id);
   const mayAudit = useHasPermission(Perm.PAPER_AUDIT);
   const [filterForm] = Form.useForm<FilterValues>();
-  const subjectId = Form.useWatch('subjectId', filterForm);
-  const jobTypes = useAllJobTypes();
-  const levels = jobTypes.data?.find((jobType) => jobType.id === subjectId)?.levels;
+  const jobTypeLevel = useJobTypeLevelFilters(filterForm, FILTER_CHAIN);
   const papers = useListPage<PaperListItem, PaperQuery>({
     queryKey: paperKeys.list,
     fetchList: listPapers,
@@ -260,23 +257,7 @@ export default function PaperManage() {
             aria-label={t('paper.list.keyword')}
           />
         </Form.Item>
-        <Form.Item name="subjectId" noStyle>
-          <AnyJobTypeSelect
-            onChange={(value, jobType) =>
-              filterForm.setFieldsValue({
-                subjectId: value,
-                ...cascadeReset(FILTER_CHAIN, { subjectId: value }),
-                ...(jobType?.levels.length === 1 && { level: jobType.levels[0] }),
-              })
-            }
-          />
-        </Form.Item>
-        <Form.Item name="level" noStyle>
-          <LevelSelect
-            levels={levels}
-            waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
-          />
-        </Form.Item>
+        {jobTypeLevel.items}
         <Form.Item name="auditStatus" noStyle>
           <Select
             allowClear

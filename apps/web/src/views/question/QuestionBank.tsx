@@ -60,13 +60,12 @@ import { cleanFilters } from '../../components/list/search-params';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
 import { useRowSelection } from '../../components/list/use-row-selection';
-import { LevelSelect, cascadeReset, useLevelLabel } from '../../components/structure';
+import { cascadeReset, useLevelLabel } from '../../components/structure';
 import { currentLanguage } from '../../i18n';
 import { useUserStore } from '../../stores/user';
 import { succeeded } from '../../utils/succeeded';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { useHasPermission } from '../../utils/use-access';
-import { AnyJobTypeSelect } from './AnyJobTypeSelect';
 import { AuditTag } from './AuditTag';
 import { useBatchFailureText } from './batch-failure';
 import { CourseSelect } from './CourseSelect';
@@ -76,7 +75,8 @@ import { QuestionImportDialog } from './QuestionImportDialog';
 import { QuestionFiguresLine } from './QuestionFiguresLine';
 import { QuestionPreviewDialog } from './QuestionPreviewDialog';
 import { useQuestionFigures } from './question-figures';
-import { useAllJobTypes, questionKeys } from './queries';
+import { questionKeys } from './queries';
+import { useJobTypeLevelFilters } from './job-type-level-filters';
 import { RejectDialog } from './RejectDialog';
 import { plainExcerpt } from './plain-text';
 import { difficultyKey, nextPlacement, type QuestionPlacement } from './question-form';
@@ -107,11 +107,9 @@ export default function QuestionBank() {
   const userId = useUserStore((state) => state.info?.id);
   const mayAudit = useHasPermission(Perm.QUESTION_AUDIT);
   const [filterForm] = Form.useForm<FilterValues>();
-  const subjectId = Form.useWatch('subjectId', filterForm);
-  const level = Form.useWatch('level', filterForm);
+  const jobTypeLevel = useJobTypeLevelFilters(filterForm, FILTER_CHAIN);
+  const { subjectId, level } = jobTypeLevel;
   const courseId = Form.useWatch('courseId', filterForm);
-  const jobTypes = useAllJobTypes();
-  const levels = jobTypes.data?.find((jobType) => jobType.id === subjectId)?.levels;
   const questions = useListPage<QuestionView, QuestionQuery, QuestionSortField>({
     queryKey: questionKeys.list,
     fetchList: listQuestions,
@@ -445,23 +443,7 @@ export default function QuestionBank() {
           />
         </Form.Item>
         {allFilters && [
-          <Form.Item key="subjectId" name="subjectId" noStyle>
-            <AnyJobTypeSelect
-              onChange={(value, jobType) =>
-                filterForm.setFieldsValue({
-                  subjectId: value,
-                  ...cascadeReset(FILTER_CHAIN, { subjectId: value }),
-                  ...(jobType?.levels.length === 1 && { level: jobType.levels[0] }),
-                })
-              }
-            />
-          </Form.Item>,
-          <Form.Item key="level" name="level" noStyle>
-            <LevelSelect
-              levels={levels}
-              waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
-            />
-          </Form.Item>,
+          ...jobTypeLevel.items,
           <Form.Item key="courseId" name="courseId" noStyle>
             <CourseSelect subjectId={subjectId} level={level} />
           </Form.Item>,
