@@ -43,11 +43,6 @@ export default tseslint.config(
     // Kysely queries only in *.repository.ts and db/ (the rule itself lets tests and fixtures query).
     files: ['apps/server/src/**/*.ts'],
     ignores: [
-      // TEMPORARY: these files still query directly until the attempt module's move to its
-      // repository is merged; remove this list after the merge.
-      'apps/server/src/modules/attempt/answer-writer.ts',
-      'apps/server/src/modules/attempt/attempt.service.ts',
-      'apps/server/src/modules/attempt/deadlines.ts',
       // TEMPORARY (this branch): not yet moved.
       'apps/server/src/modules/exam/candidate.service.ts',
       'apps/server/src/modules/exam/exam.service.ts',

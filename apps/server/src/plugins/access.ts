@@ -8,11 +8,8 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, invalid, noSession } from '../errors.js';
-import {
-  hasAnyPermission,
-  type AuthContext,
-  type AuthService,
-} from '../modules/auth/auth.service.js';
+import { hasAnyPermission, type AuthContext } from '../lib/auth-context.js';
+import type { AuthService } from '../modules/auth/auth.service.js';
 
 /**
  * What a route needs: nothing, a session, or a session whose user holds one of the keys

@@ -1,6 +1,6 @@
 import { UserType, scoreFromHundredths, type DashboardView } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { round4 } from './psychometrics.js';
 import { DashboardRepository } from './dashboard.repository.js';
 

@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
-import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import { itemsFor } from '../paper/candidate-view.js';
 import type { PaperSnapshot, SnapshotItem } from '../paper/paper-version.js';
 import { examAccess } from '../../lib/access.js';

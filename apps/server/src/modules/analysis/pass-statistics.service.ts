@@ -6,7 +6,7 @@ import type {
 } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { forbidden } from '../../errors.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { points, pointsOrNull, quantile, rate } from './quantiles.js';
 import type { ExamCounts, ExamFacts } from './statistics.repository.js';
 import { StatisticsAccess, examView } from './statistics.service.js';

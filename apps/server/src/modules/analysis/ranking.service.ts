@@ -7,7 +7,7 @@ import {
   type RankingRow,
 } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { readPaperVersion } from '../paper/paper-version.js';
 import {
   ascending,

@@ -14,8 +14,8 @@ import type {
 } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { styleHeader, writeExport } from '../../lib/spreadsheet.js';
-import { shownTime } from '../attempt/answer-writer.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import { shownTime } from '../../lib/shown-time.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { PassStatisticsService } from './pass-statistics.service.js';
 import { RankingService } from './ranking.service.js';
 import { SupplementaryService } from './supplementary.service.js';

@@ -7,7 +7,7 @@ import {
 } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { examAccess } from '../../lib/access.js';
 import { AccessRepository } from '../../lib/access.repository.js';
 import { points } from './quantiles.js';

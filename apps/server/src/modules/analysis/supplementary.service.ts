@@ -5,7 +5,7 @@ import type {
   SupplementaryStatisticsView,
 } from '@kaoshi/shared';
 import { nowIso, type Db } from '../../db/database.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { pointsOrNull, rate } from './quantiles.js';
 import { ABSENT_STATUSES, type CandidateRow, type ExamFacts } from './statistics.repository.js';
 import { StatisticsAccess, examView } from './statistics.service.js';

@@ -9,11 +9,12 @@ import {
 } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { parseJson } from '../../lib/json.js';
-import { latestKeyCorrections, withKey } from '../marking/key-overlay.js';
+import { latestKeyCorrections } from '../marking/key-overlay.js';
+import { withKey } from '../paper/key-overlay.js';
 import { itemKey } from '../paper/print-view.js';
 import { shownValue } from './answer-values.js';
 import { markerCommentsOf, scoredAnswersOf, type AttemptRow } from './attempt.repository.js';
-import { isAnswered, isMarkedType } from './scoring.js';
+import { isAnswered, isMarkedType } from '../paper/scoring.js';
 import { deliveredItem, toShownLetters, type Variant, type VariantItem } from './variant.js';
 
 /** Whether the candidate's paper has a question a marker scores (short answer, link task). */

@@ -33,10 +33,12 @@ import type { AttemptsTable } from '../../db/types.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import { parseJson } from '../../lib/json.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { itemsFor } from '../paper/candidate-view.js';
-import { readPaperVersion, type PaperSnapshot } from '../paper/paper-version.js';
-import { AnswerWriter, shownTime } from './answer-writer.js';
+import type { PaperSnapshot } from '../paper/paper-version.js';
+import { paperVersions } from '../paper/paper-version-cache.js';
+import { shownTime } from '../../lib/shown-time.js';
+import { AnswerWriter } from './answer-writer.js';
 import {
   answersOf,
   answersQuery,
@@ -91,7 +93,7 @@ import { receiptCodeOf, sameText } from './receipt-code.js';
 import { deadlineOf } from './deadlines.js';
 import { EventLimiter } from './event-limiter.js';
 import { WriteGroup } from './write-group.js';
-import { isAnswered, isMarkedType, scoreAnswer } from './scoring.js';
+import { isAnswered, isMarkedType, scoreAnswer } from '../paper/scoring.js';
 import { buildVariant, deliveredItem, type Variant } from './variant.js';
 
 // Callers outside this module import these from here (marking.test.ts: resultOf).
@@ -119,8 +121,6 @@ export const LEAVE_SWEEP_PAGE = 200;
  * candidate receives goes through `view` and the variant's delivered items: never a key.
  */
 export class AttemptService {
-  /** Paper versions are immutable: read and parsed once. */
-  private readonly versions = new Map<number, Promise<PaperSnapshot>>();
   private readonly variants = new Map<number, Variant>();
   readonly writer: AnswerWriter;
   private readonly serverEvents: WriteGroup<AttemptEventInput, void>;
@@ -181,14 +181,9 @@ export class AttemptService {
     return this.receiptKey;
   }
 
+  /** The one cache of paper versions (paper/paper-version-cache.ts), shared with marking. */
   private snapshot(versionId: number): Promise<PaperSnapshot> {
-    let snapshot = this.versions.get(versionId);
-    if (!snapshot) {
-      snapshot = readPaperVersion(this.db, versionId);
-      snapshot.catch(() => this.versions.delete(versionId));
-      this.versions.set(versionId, snapshot);
-    }
-    return snapshot;
+    return paperVersions(this.db).snapshot(versionId);
   }
 
   async variantOf(row: AttemptRow): Promise<Variant> {

@@ -14,7 +14,7 @@ import {
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden, invalid, notFound, type AppError } from '../../errors.js';
-import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import { isUniqueViolation } from '../../db/constraint.js';
 import { KnowledgeRepository, type KnowledgeRow } from './knowledge.repository.js';
 

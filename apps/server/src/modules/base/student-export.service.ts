@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { invalid } from '../../errors.js';
 import { classAccess } from '../../lib/access.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { writeExport } from '../../lib/spreadsheet.js';
 import { addStudentSheet } from './student-import.service.js';
 import { StudentRepository } from './student.repository.js';

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden, invalid, ok } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
-import { hasAnyPermission } from '../auth/auth.service.js';
+import { hasAnyPermission } from '../../lib/auth-context.js';
 import { sendImportProgress, sendXlsx } from '../../lib/import-reply.js';
 import { readImportUpload, registerImportMultipart } from '../../lib/import-upload.js';
 import type { StudentExportService } from './student-export.service.js';

@@ -31,7 +31,7 @@ import type { Config } from '../../config.js';
 import { isUniqueViolation, violationText } from '../../db/constraint.js';
 import { inTransaction, type Db } from '../../db/database.js';
 import { conflict, invalid } from '../../errors.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import {
   addDropDown,
   addInstructionsSheet,

@@ -15,7 +15,7 @@ import type { Config } from '../../config.js';
 import { inTransaction, type Db } from '../../db/database.js';
 import { conflict, forbidden, notFound, type AppError } from '../../errors.js';
 import { classAccess } from '../../lib/access.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { isUniqueViolation, violationText } from '../../db/constraint.js';
 import { InitialPasswords, type InitialPassword } from './student-password.js';
 import { StudentRepository, type StudentViewer } from './student.repository.js';

@@ -16,7 +16,7 @@ import {
 import type { Config } from '../../config.js';
 import { nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
-import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import { visibleClassIds } from '../school/classes.repository.js';
 import { examAccess } from '../../lib/access.js';
 import { certificatePdf, localDay } from './certificate.pdf.js';

@@ -11,7 +11,7 @@ import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden } from '../../errors.js';
 import { examAccess } from '../../lib/access.js';
 import { parseJson } from '../../lib/json.js';
-import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import { AuditRepository } from './audit.repository.js';
 import { MarkingRepository } from './marking.repository.js';
 import type { MarkingEnrolment } from './marking-enrolment.js';

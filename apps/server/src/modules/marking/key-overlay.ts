@@ -3,9 +3,6 @@ import { parseJson } from '../../lib/json.js';
 import type { CorrectedKey } from '../paper/key-overlay.js';
 import { KeyRepository } from './key.repository.js';
 
-// moved: kept for merge, lead removes
-export { withKey, type CorrectedKey } from '../paper/key-overlay.js';
-
 export interface KeyCorrectionOverlay {
   key: CorrectedKey;
   reason: string;

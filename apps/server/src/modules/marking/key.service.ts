@@ -11,7 +11,7 @@ import {
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden, invalid } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
-import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import { scoreAnswer } from '../paper/scoring.js';
 import { candidateItem, itemsFor } from '../paper/candidate-view.js';
 import type { SnapshotItem } from '../paper/paper-version.js';

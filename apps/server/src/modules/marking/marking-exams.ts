@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { conflict, notFound } from '../../errors.js';
 import { examAccess, type ExamNeed } from '../../lib/access.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { MarkingRepository } from './marking.repository.js';
 
 /** The exam every marking use case starts from: published, so it has a version to mark. */

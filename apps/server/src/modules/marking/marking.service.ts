@@ -27,7 +27,7 @@ import { answerAccess, examAccess, visibleExams } from '../../lib/access.js';
 import { parseJson } from '../../lib/json.js';
 import { shownTime } from '../../lib/shown-time.js';
 import { styleHeader, writeExport } from '../../lib/spreadsheet.js';
-import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import { isMarkedType } from '../paper/scoring.js';
 import { paperVersions, type PaperVersionCache } from '../paper/paper-version-cache.js';
 import { onStep, outcomeOf } from './agreed-score.js';

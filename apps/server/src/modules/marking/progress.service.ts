@@ -10,7 +10,7 @@ import {
 import { nowIso, type Db } from '../../db/database.js';
 import { forbidden } from '../../errors.js';
 import { visibleExams } from '../../lib/access.js';
-import { hasAnyPermission, isExpired, type AuthContext } from '../auth/auth.service.js';
+import { hasAnyPermission, isExpired, type AuthContext } from '../../lib/auth-context.js';
 import { isMarkedType } from '../paper/scoring.js';
 import type { AuditService } from './audit.service.js';
 import type { MarkingEnrolment } from './marking-enrolment.js';

@@ -2,7 +2,7 @@ import { Perm, type ReleaseView } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import type { News } from '../../lib/news.js';
 import { conflict, forbidden } from '../../errors.js';
-import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import {
   issueCertificatesOnRelease,
   revokeCertificatesOnWithdrawal,

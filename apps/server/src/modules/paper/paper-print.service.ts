@@ -2,7 +2,7 @@ import { type CandidatePaper, type MessageLanguage, type PrintPaper } from '@kao
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import { paperAccess } from '../../lib/access.js';
-import { type AuthContext } from '../auth/auth.service.js';
+import { type AuthContext } from '../../lib/auth-context.js';
 import { candidatePaper, itemsFor } from './candidate-view.js';
 import type { ImageReader } from './html-to-docx.js';
 import { docxFileName, paperDocx } from './paper-docx.js';

@@ -26,7 +26,7 @@ import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { paperAccess, visiblePapers } from '../../lib/access.js';
 import { parseJson } from '../../lib/json.js';
-import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import { drawByRules } from './draw.js';
 import { PaperRepository, type PaperRow, type SectionToWrite } from './paper.repository.js';
 import { PaperStructures, asRule, poolFor, statisticsOf, toPool } from './paper-structure.js';

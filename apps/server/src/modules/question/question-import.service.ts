@@ -36,7 +36,7 @@ import ExcelJS from 'exceljs';
 import { explainConstraint } from '../../db/constraint.js';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, invalid } from '../../errors.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import {
   addDropDown,
   addInstructionsSheet,

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher, refusalText } from '../../../test/factories.js';
 import { readApplied, readXlsx, rowValues, zip, type Applied } from '../../../test/imports.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet.js';
 import { multipart, type Part } from '../files/fixtures.js';
 import { QuestionImportService } from './question-import.service.js';

@@ -35,7 +35,7 @@ import { explainConstraint } from '../../db/constraint.js';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { htmlHasContent, htmlLoadProblem, sanitizeHtml } from '../../html.js';
-import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import { entityOf, type KnowledgeUsageCheck } from '../base/knowledge.service.js';
 import { QuestionRepository, type NewQuestion, type QuestionRow } from './question.repository.js';
 import { parseJson } from '../../lib/json.js';

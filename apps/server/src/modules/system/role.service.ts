@@ -12,7 +12,7 @@ import {
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import type { RoleRow } from '../../db/types.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
-import { hasAnyPermission, type AuthContext } from '../auth/auth.service.js';
+import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import { PermissionRepository } from './permission.repository.js';
 import { RoleRepository } from './role.repository.js';
 

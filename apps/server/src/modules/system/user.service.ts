@@ -14,7 +14,7 @@ import type { UserRow } from '../../db/types.js';
 import { isUniqueViolation } from '../../db/constraint.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { AuthRepository } from '../auth/auth.repository.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { hashSecret, verifySecret } from '../auth/secret.js';
 import { InitialPasswords } from '../base/student-password.js';
 import { StudentRepository } from '../base/student.repository.js';
