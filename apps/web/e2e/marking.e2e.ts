@@ -75,6 +75,10 @@ describe('marking overview', () => {
     const { page, errors } = await open('zh', DESKTOP, fx.chief.api);
     const overview = main(page);
     await overview.getByText(m.overview.planNone).waitFor();
+    // The marked questions are named by their sections' titles, as the paper and its export do.
+    const items = await overview.locator('.marking-items').innerText();
+    expect(items).toContain('五、简答题 · 第1题');
+    expect(items).toContain('六、操作题 · 第1题');
     expect(await overview.locator('.marking-figures').innerText()).toMatch(
       new RegExp(
         `${m.overview.candidates}\\s+4[\\s\\S]*${m.overview.submitted}\\s+3[\\s\\S]*${m.overview.absent}\\s+1`,

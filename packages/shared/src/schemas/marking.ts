@@ -178,6 +178,8 @@ export interface MarkingExamView {
 
 export interface MarkingItemProgress {
   itemId: string;
+  /** The title of the question's section, as the paper names it; empty when it has none. */
+  sectionTitle: string;
   type: number;
   /** Points. */
   fullScore: number;

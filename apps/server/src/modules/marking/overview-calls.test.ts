@@ -132,6 +132,8 @@ describe('marking overview calls', () => {
     );
     const itemId = view.items[0]!.itemId;
     expect(view.items[0]!.markers).toEqual([]);
+    // Each question carries its section's title, which the screens name it by (exam/test-data).
+    expect(view.items.map((item) => item.sectionTitle)).toEqual(view.items.map(() => 'Part one'));
     expectOk(
       await chief.post(`${BASE}/setMarkingPlan`, {
         examId,

@@ -96,6 +96,10 @@ export class ProgressService {
       this.marking.planView(exam.id),
     ]);
     const byItem = new Map(items.map((row) => [row.item_id, row]));
+    const { sections } = await paperVersions(this.db).snapshot(exam.paper_version_id);
+    const sectionTitleOf = new Map(
+      sections.flatMap((s) => [...s.items, ...s.pool].map((i) => [i.itemId, s.title.trim()])),
+    );
     // Assigned markers who have not marked yet show with 0 marks from the start.
     const assigned = new Map(plan?.assignments.map((a) => [a.itemId, a.markerIds]) ?? []);
     const names = new Map(
@@ -111,6 +115,7 @@ export class ProgressService {
         const row = byItem.get(item.itemId);
         return {
           itemId: item.itemId,
+          sectionTitle: sectionTitleOf.get(item.itemId) ?? '',
           type: item.type,
           // A pool item's score is its rule's, set per candidate: the highest of theirs.
           fullScore: scoreFromHundredths(item.score ?? Number(row?.full_score ?? 0)),

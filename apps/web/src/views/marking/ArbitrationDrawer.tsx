@@ -88,7 +88,7 @@ function ArbitrationCard({ row, view }: { row: ArbitrationView; view: MarkingPro
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const itemLabel = useItemLabel();
+  const itemLabel = useItemLabel(view.items);
   const markerName = useMarkerName(view);
   const [form] = Form.useForm<{ score: number | null; comment: string }>();
   const [saving, setSaving] = useState(false);

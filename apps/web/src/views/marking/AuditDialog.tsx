@@ -47,7 +47,7 @@ export function AuditDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const itemLabel = useItemLabel();
+  const itemLabel = useItemLabel(view.items);
   const markerName = useMarkerName(view);
   const [form] = Form.useForm<{ reason: string }>();
   const [saving, setSaving] = useState(false);

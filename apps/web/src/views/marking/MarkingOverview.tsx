@@ -304,7 +304,7 @@ function ItemCard({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const codeLabel = useCodeLabel();
-  const itemLabel = useItemLabel();
+  const itemLabel = useItemLabel([item]);
   const userId = useUserStore((state) => state.info?.id);
   const arbiter = useHasPermission(Perm.MARKING_ARBITRATE);
   const assignedIds = plan?.assignments.find((a) => a.itemId === item.itemId)?.markerIds ?? [];

@@ -40,7 +40,7 @@ export function PlanDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const itemLabel = useItemLabel();
+  const itemLabel = useItemLabel(view.items);
   const markerName = useMarkerName(view);
   const [form] = Form.useForm<PlanForm>();
   const double = Form.useWatch('double', form) as boolean | undefined;

@@ -40,7 +40,7 @@ export function ScoreLogDrawer({
 }) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
-  const itemLabel = useItemLabel();
+  const itemLabel = useItemLabel(view.items);
   const userName = useMarkerName(view);
   const [query, setQuery] = useState({ page: 1, limit: PAGE_LIMIT_DEFAULT });
   const [exporting, setExporting] = useState(false);

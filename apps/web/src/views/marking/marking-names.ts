@@ -1,14 +1,24 @@
-import type { MarkingProgressView } from '@kaoshi/shared';
+import type { MarkingItemProgress, MarkingProgressView } from '@kaoshi/shared';
 import { useTranslation } from 'react-i18next';
 import { useUserStore } from '../../stores/user';
 import { itemPlace } from './marking-format';
 
-/** "Part 5 · Q1" for an item id, or the id itself when it has another shape. */
-export function useItemLabel() {
+/**
+ * "一、单选题 · 第1题" for an item id, by its section's title among `items` (the progress's), else
+ * "Part 5 · Q1", or the id itself when it has another shape.
+ */
+export function useItemLabel(
+  items: readonly Pick<MarkingItemProgress, 'itemId' | 'sectionTitle'>[] = [],
+) {
   const { t } = useTranslation();
+  const titles = new Map(items.map((item) => [item.itemId, item.sectionTitle]));
   return (itemId: string) => {
     const place = itemPlace(itemId);
-    return place ? t('marking.overview.itemLabel', place) : itemId;
+    if (!place) return itemId;
+    const title = titles.get(itemId);
+    return title
+      ? t('marking.overview.itemTitled', { title, number: place.number })
+      : t('marking.overview.itemLabel', place);
   };
 }
 

@@ -25,6 +25,7 @@ export default {
     items: 'Questions to mark',
     noItems: 'This paper has no question to mark by hand: objective scores are final.',
     itemLabel: 'Part {{section}} · Q{{number}}',
+    itemTitled: '{{title}} · Q{{number}}',
     fullScore: '{{score}} pts',
     answers: 'Answers',
     marked: 'Marked',

@@ -26,6 +26,7 @@ export default {
     noItems:
       'Este examen no tiene preguntas de corrección manual: las notas objetivas son definitivas.',
     itemLabel: 'Parte {{section}} · P{{number}}',
+    itemTitled: '{{title}} · P{{number}}',
     fullScore: '{{score}} pts',
     answers: 'Respuestas',
     marked: 'Corregidas',

@@ -25,6 +25,7 @@ export default {
     items: '手動採点の問題',
     noItems: 'この試験には手動で採点する問題がありません：客観問題の得点が最終成績です。',
     itemLabel: '第{{section}}部 · 第{{number}}問',
+    itemTitled: '{{title}} · 第{{number}}問',
     fullScore: '{{score}} 点',
     answers: '解答',
     marked: '採点済み',

@@ -25,6 +25,7 @@ export default {
     items: '人工阅卷题目',
     noItems: '本试卷没有需要人工阅卷的题目：客观题得分即为最终成绩。',
     itemLabel: '第{{section}}部分 · 第{{number}}题',
+    itemTitled: '{{title}} · 第{{number}}题',
     fullScore: '{{score}} 分',
     answers: '作答',
     marked: '已阅',

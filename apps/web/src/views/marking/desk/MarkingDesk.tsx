@@ -77,12 +77,12 @@ export default function MarkingDesk() {
 
 function Desk({ examId, itemId }: { examId: number; itemId: string }) {
   const { t } = useTranslation();
-  const itemLabel = useItemLabel();
   const progress = useQuery({
     queryKey: ['marking', 'progress', examId],
     queryFn: () => getMarkingProgress(examId, { quiet: true }),
     staleTime: 60_000,
   });
+  const itemLabel = useItemLabel(progress.data?.items);
   const [pool, setPool] = useState<Pool>({ kind: 'loading' });
   const [counts, setCounts] = useState<{ left: number; mine: number } | null>(null);
   const [scored, setScored] = useState<Scored[]>([]);
