@@ -8,12 +8,26 @@ const inOwn = (own: Set<number>) => [...own, 0];
 export class ProctorRepository {
   constructor(private readonly db: Db) {}
 
-  /** One candidate of the exam with their attempt, as the actions need it. */
-  candidate(examId: number, studentId: number) {
+  /** The exam's candidates with their student and attempt (none yet: null columns). */
+  private withAttempts(examId: number) {
     return this.db
       .selectFrom('exam_candidates as c')
       .innerJoin('students as s', 's.id', 'c.student_id')
       .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
+      .where('c.exam_id', '=', examId);
+  }
+
+  /** Integrity events as the views show them, newest first. */
+  private events() {
+    return this.db
+      .selectFrom('attempt_events')
+      .select(['id', 'attempt_id', 'type', 'ip', 'detail', 'created_at'])
+      .orderBy('id', 'desc');
+  }
+
+  /** One candidate of the exam with their attempt, as the actions need it. */
+  candidate(examId: number, studentId: number) {
+    return this.withAttempts(examId)
       .select([
         'c.id as candidate_id',
         'c.class_id',
@@ -24,18 +38,14 @@ export class ProctorRepository {
         'a.started_at',
         'a.finished_at',
       ])
-      .where('c.exam_id', '=', examId)
       .where('c.student_id', '=', studentId)
       .executeTakeFirst();
   }
 
   /** The live view's rows: every candidate (of `own`'s batches) with their attempt. */
   liveCandidates(examId: number, own: Set<number> | null) {
-    let query = this.db
-      .selectFrom('exam_candidates as c')
-      .innerJoin('students as s', 's.id', 'c.student_id')
+    let query = this.withAttempts(examId)
       .innerJoin('classes as cl', 'cl.id', 'c.class_id')
-      .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
       .select([
         'c.student_id',
         'c.status',
@@ -51,8 +61,7 @@ export class ProctorRepository {
         'a.finish_reason',
         'a.start_ip',
         'c.access_locked_until',
-      ])
-      .where('c.exam_id', '=', examId);
+      ]);
     if (own) query = query.where('c.class_id', 'in', inOwn(own));
     return query.orderBy('c.seat_number').orderBy('s.ticket_number').execute();
   }
@@ -90,22 +99,12 @@ export class ProctorRepository {
 
   /** The exam's events, newest first. */
   examEvents(examId: number) {
-    return this.db
-      .selectFrom('attempt_events')
-      .select(['id', 'attempt_id', 'type', 'ip', 'detail', 'created_at'])
-      .where('exam_id', '=', examId)
-      .orderBy('id', 'desc')
-      .execute();
+    return this.events().where('exam_id', '=', examId).execute();
   }
 
   /** One attempt's events, newest first. */
   attemptEvents(attemptId: number) {
-    return this.db
-      .selectFrom('attempt_events')
-      .select(['id', 'attempt_id', 'type', 'ip', 'detail', 'created_at'])
-      .where('attempt_id', '=', attemptId)
-      .orderBy('id', 'desc')
-      .execute();
+    return this.events().where('attempt_id', '=', attemptId).execute();
   }
 
   /** The exam's events (of `own`'s batches) with whose they are, in time order, for the export. */
