@@ -1,4 +1,3 @@
-import type { Selectable } from 'kysely';
 import {
   ApiStatus,
   type InstructionInput,
@@ -6,83 +5,30 @@ import {
   type ListInstructionQuery,
   type UpdateInstructionBody,
 } from '@kaoshi/shared';
-import { contains, inTransaction, nowIso, type Db } from '../../db/database.js';
+import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { AppError, invalid, notFound } from '../../errors.js';
 import { htmlHasContent, htmlLoadProblem, sanitizeHtml } from '../../html.js';
-import type { InstructionsTable } from '../../db/types.js';
-import type { AuthContext } from '../auth/auth.service.js';
-
-type InstructionRow = Selectable<InstructionsTable> & {
-  author_nick: string | null;
-  author_login: string | null;
-};
+import type { AuthContext } from '../../lib/auth-context.js';
+import { InstructionRepository, type InstructionRow } from './instruction.repository.js';
 
 /** Exam notices (考试须知): rich text an examinee reads, for every job type or chosen ones. */
 export class InstructionService {
   constructor(private readonly db: Db) {}
 
-  private base() {
-    return this.db
-      .selectFrom('instructions')
-      .leftJoin('users as author', 'author.id', 'instructions.author_id');
-  }
-
   async list(query: ListInstructionQuery): Promise<{ total: number; list: InstructionView[] }> {
-    let base = this.base();
-    if (query.keyword) base = base.where(contains('instructions.title', query.keyword));
-    if (query.enabled !== undefined) {
-      base = base.where('instructions.enabled', '=', query.enabled ? 1 : 0);
-    }
-    const { subjectId } = query;
-    if (subjectId !== undefined) {
-      base = base.where((eb) =>
-        eb.or([
-          eb('instructions.all_subjects', '=', 1),
-          eb.exists(
-            eb
-              .selectFrom('instruction_subjects')
-              .select('instruction_id')
-              .whereRef('instruction_subjects.instruction_id', '=', 'instructions.id')
-              .where('instruction_subjects.subject_id', '=', subjectId),
-          ),
-        ]),
-      );
-    }
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll('instructions')
-      .select(['author.nick_name as author_nick', 'author.name as author_login'])
-      .orderBy('instructions.id', 'desc')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute();
-    return { total: Number(total), list: await this.views(rows) };
+    const { total, rows } = await new InstructionRepository(this.db).list(query);
+    return { total, list: await this.views(rows) };
   }
 
   async get(id: number): Promise<InstructionView> {
-    const row = await this.base()
-      .selectAll('instructions')
-      .select(['author.nick_name as author_nick', 'author.name as author_login'])
-      .where('instructions.id', '=', id)
-      .executeTakeFirst();
+    const row = await new InstructionRepository(this.db).find(id);
     if (!row) throw notFound('instruction', id);
     return (await this.views([row]))[0]!;
   }
 
   private async views(rows: InstructionRow[]): Promise<InstructionView[]> {
     const ids = rows.map((row) => row.id);
-    const scopes =
-      ids.length === 0
-        ? []
-        : await this.db
-            .selectFrom('instruction_subjects')
-            .innerJoin('subjects', 'subjects.id', 'instruction_subjects.subject_id')
-            .select(['instruction_subjects.instruction_id', 'subjects.id', 'subjects.name'])
-            .where('instruction_subjects.instruction_id', 'in', ids)
-            .orderBy('subjects.id')
-            .execute();
+    const scopes = await new InstructionRepository(this.db).scopes(ids);
     return rows.map((row) => {
       const scope = scopes.filter((s) => s.instruction_id === row.id);
       return {
@@ -110,12 +56,8 @@ export class InstructionService {
     if (!htmlHasContent(body)) throw invalid('body', 'instructionBodyEmpty');
     const subjectIds = input.allSubjects ? [] : [...new Set(input.subjectIds)];
     if (subjectIds.length > 0) {
-      const found = await this.db
-        .selectFrom('subjects')
-        .select('id')
-        .where('id', 'in', subjectIds)
-        .execute();
-      const missing = subjectIds.find((id) => !found.some((row) => row.id === id));
+      const found = await new InstructionRepository(this.db).existingSubjects(subjectIds);
+      const missing = subjectIds.find((id) => !found.includes(id));
       if (missing !== undefined) throw invalid('subjectIds', 'noSuchSubject', { id: missing });
     }
     return { body, subjectIds };
@@ -125,21 +67,18 @@ export class InstructionService {
     const { body, subjectIds } = await this.clean(input);
     const now = nowIso();
     return inTransaction(this.db, async (trx) => {
-      const { id } = await trx
-        .insertInto('instructions')
-        .values({
-          title: input.title,
-          body,
-          all_subjects: input.allSubjects ? 1 : 0,
-          min_read_seconds: input.minReadSeconds,
-          enabled: input.enabled ? 1 : 0,
-          author_id: auth.user.id,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await this.writeScope(trx, id, subjectIds);
+      const repository = new InstructionRepository(trx);
+      const id = await repository.insert({
+        title: input.title,
+        body,
+        all_subjects: input.allSubjects ? 1 : 0,
+        min_read_seconds: input.minReadSeconds,
+        enabled: input.enabled ? 1 : 0,
+        author_id: auth.user.id,
+        created_at: now,
+        updated_at: now,
+      });
+      await repository.setScope(id, subjectIds);
       return { id };
     });
   }
@@ -148,34 +87,22 @@ export class InstructionService {
     await this.get(input.id);
     const { body, subjectIds } = await this.clean(input);
     await inTransaction(this.db, async (trx) => {
-      await trx
-        .updateTable('instructions')
-        .set({
-          title: input.title,
-          body,
-          all_subjects: input.allSubjects ? 1 : 0,
-          min_read_seconds: input.minReadSeconds,
-          enabled: input.enabled ? 1 : 0,
-          updated_at: nowIso(),
-        })
-        .where('id', '=', input.id)
-        .execute();
-      await trx.deleteFrom('instruction_subjects').where('instruction_id', '=', input.id).execute();
-      await this.writeScope(trx, input.id, subjectIds);
+      const repository = new InstructionRepository(trx);
+      await repository.update(input.id, {
+        title: input.title,
+        body,
+        all_subjects: input.allSubjects ? 1 : 0,
+        min_read_seconds: input.minReadSeconds,
+        enabled: input.enabled ? 1 : 0,
+        updated_at: nowIso(),
+      });
+      await repository.setScope(input.id, subjectIds);
     });
-  }
-
-  private async writeScope(trx: Db, id: number, subjectIds: number[]) {
-    if (subjectIds.length === 0) return;
-    await trx
-      .insertInto('instruction_subjects')
-      .values(subjectIds.map((subjectId) => ({ instruction_id: id, subject_id: subjectId })))
-      .execute();
   }
 
   /** Exams will point at notices (the publishing issue refuses deleting one in use with 10004). */
   async delete(id: number): Promise<void> {
     await this.get(id);
-    await this.db.deleteFrom('instructions').where('id', '=', id).execute();
+    await new InstructionRepository(this.db).delete(id);
   }
 }

@@ -19,8 +19,9 @@ import {
   type ExamIo,
   type ExamSocket,
 } from '../attempt/attempt.socket.js';
-import { isAnswered } from '../attempt/scoring.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import { isAnswered } from '../paper/scoring.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import { ProctorRepository } from './proctor.repository.js';
 
 /** At most one 'saved' delta per candidate in this many milliseconds. */
 export const SAVE_DELTA_EVERY_MS = 1000;
@@ -165,13 +166,7 @@ export class ProctorHub implements AttemptWatcher {
 
   /** The running attempts' answered items as stored, under whatever arrived meanwhile. */
   private async seed(examId: number, attempts: Map<number, Tracked>) {
-    const rows = await this.db
-      .selectFrom('attempts')
-      .leftJoin('attempt_answers as aa', 'aa.attempt_id', 'attempts.id')
-      .select(['attempts.id', 'attempts.student_id', 'aa.item_id', 'aa.value', 'aa.saved_at'])
-      .where('attempts.exam_id', '=', examId)
-      .where('attempts.finished_at', 'is', null)
-      .execute();
+    const rows = await new ProctorRepository(this.db).runningAnswers(examId);
     for (const row of rows) {
       const tracked = this.trackedOf(attempts, row.id, row.student_id);
       if (row.item_id === null || tracked.answered.has(row.item_id)) continue;

@@ -3,9 +3,10 @@ import type { MessageLanguage } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { parseJson } from '../../lib/json.js';
 import { styleHeader, writeExport } from '../../lib/spreadsheet.js';
-import { shownTime } from '../attempt/answer-writer.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import { shownTime } from '../../lib/shown-time.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { ExamRepository } from '../exam/exam.repository.js';
+import { ProctorRepository } from './proctor.repository.js';
 import type { ProctorService } from './proctor.service.js';
 
 /** The proctors' actions: the record entries this module writes, and extra time. */
@@ -31,28 +32,14 @@ export async function exportEventLog(
 ) {
   const { exam, own } = await proctor.access(auth, examId);
   const texts = wordsIn(PROCTOR_EXPORT_TEXTS, language);
-  let events = db
-    .selectFrom('attempt_events as e')
-    .innerJoin('attempts as a', 'a.id', 'e.attempt_id')
-    .innerJoin('exam_candidates as c', 'c.id', 'a.candidate_id')
-    .innerJoin('students as s', 's.id', 'a.student_id')
-    .select(['e.type', 'e.detail', 'e.ip', 'e.created_at', 's.name', 's.ticket_number'])
-    .where('e.exam_id', '=', examId);
-  if (own) events = events.where('c.class_id', 'in', [...own, 0]);
+  const repository = new ProctorRepository(db);
   const [eventRows, changes, ownStudents] = await Promise.all([
-    events.orderBy('e.created_at').orderBy('e.id').execute(),
+    repository.eventLog(examId, own),
     new ExamRepository(db).changes(examId),
-    own
-      ? db
-          .selectFrom('exam_candidates')
-          .select('student_id')
-          .where('exam_id', '=', examId)
-          .where('class_id', 'in', [...own, 0])
-          .execute()
-      : null,
+    own ? repository.studentsIn(examId, own) : null,
   ]);
   /** A teacher reads the actions about their own batches' candidates (and those to all). */
-  const mine = ownStudents && new Set(ownStudents.map((row) => row.student_id));
+  const mine = ownStudents && new Set(ownStudents);
   const shown = (detail: Record<string, unknown>) =>
     !mine || detail.all === true || mine.has(Number(detail.studentId));
   const word = (type: string) => texts.types[type] ?? type;

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { forbidden } from '../../errors.js';
 import type { DeadlineNews } from '../attempt/deadlines.js';
-import { hasAnyPermission } from '../auth/auth.service.js';
+import { hasAnyPermission } from '../../lib/auth-context.js';
 import { CandidateService } from '../exam/candidate.service.js';
 import { ExamService } from '../exam/exam.service.js';
 import type { ProctorHub } from './proctor-hub.js';

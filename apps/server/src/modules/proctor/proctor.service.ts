@@ -22,12 +22,13 @@ import {
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden, invalid } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
-import { isAnswered } from '../attempt/scoring.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import { isAnswered } from '../paper/scoring.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { CandidateService } from '../exam/candidate.service.js';
 import { ExamRepository, examState } from '../exam/exam.repository.js';
 import type { ExamService } from '../exam/exam.service.js';
 import type { ProctorHub } from './proctor-hub.js';
+import { ProctorRepository } from './proctor.repository.js';
 
 /** A candidate of the exam with their attempt, as the actions need it. */
 interface CandidateFacts {
@@ -74,23 +75,7 @@ export class ProctorService {
     studentId: number,
     own: Set<number> | null,
   ): Promise<CandidateFacts> {
-    const row = await db
-      .selectFrom('exam_candidates as c')
-      .innerJoin('students as s', 's.id', 'c.student_id')
-      .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
-      .select([
-        'c.id as candidate_id',
-        'c.class_id',
-        'c.extra_minutes',
-        's.name',
-        's.ticket_number',
-        'a.id as attempt_id',
-        'a.started_at',
-        'a.finished_at',
-      ])
-      .where('c.exam_id', '=', examId)
-      .where('c.student_id', '=', studentId)
-      .executeTakeFirst();
+    const row = await new ProctorRepository(db).candidate(examId, studentId);
     if (!row) throw invalid('studentId', 'examNotCandidate', { id: studentId, examId });
     const facts: CandidateFacts = {
       candidateId: row.candidate_id,
@@ -113,44 +98,12 @@ export class ProctorService {
   async liveExam(examId: number, auth: AuthContext): Promise<LiveExamView> {
     const { exam, own } = await this.access(auth, examId);
     const now = nowIso();
-    let query = this.db
-      .selectFrom('exam_candidates as c')
-      .innerJoin('students as s', 's.id', 'c.student_id')
-      .innerJoin('classes as cl', 'cl.id', 'c.class_id')
-      .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
-      .select([
-        'c.student_id',
-        'c.status',
-        'c.extra_minutes',
-        'c.class_id',
-        's.name',
-        's.ticket_number',
-        'cl.name as class_name',
-        'a.id as attempt_id',
-        'a.started_at',
-        'a.deadline',
-        'a.finished_at',
-        'a.finish_reason',
-        'a.start_ip',
-        'c.access_locked_until',
-      ])
-      .where('c.exam_id', '=', examId);
-    if (own) query = query.where('c.class_id', 'in', [...own, 0]);
+    const repository = new ProctorRepository(this.db);
     const [candidates, answers, eventCounts, latest] = await Promise.all([
-      query.orderBy('c.seat_number').orderBy('s.ticket_number').execute(),
+      repository.liveCandidates(examId, own),
       // Read to count what holds an answer; the values never leave this function.
-      this.db
-        .selectFrom('attempt_answers as aa')
-        .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
-        .select(['aa.attempt_id', 'aa.value', 'aa.saved_at'])
-        .where('a.exam_id', '=', examId)
-        .execute(),
-      this.db
-        .selectFrom('attempt_events')
-        .select(['attempt_id', 'type', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('exam_id', '=', examId)
-        .groupBy(['attempt_id', 'type'])
-        .execute(),
+      repository.answers(examId),
+      repository.eventCounts(examId),
       this.latestEvents(examId),
     ]);
     const answered = new Map<number, { count: number; lastSaveAt: string | null }>();
@@ -246,12 +199,7 @@ export class ProctorService {
   private async latestEvents(examId: number) {
     const byAttempt = new Map<number, ProctorEventView[]>();
     const address = new Map<number, string>();
-    const rows = await this.db
-      .selectFrom('attempt_events')
-      .select(['id', 'attempt_id', 'type', 'ip', 'detail', 'created_at'])
-      .where('exam_id', '=', examId)
-      .orderBy('id', 'desc')
-      .execute();
+    const rows = await new ProctorRepository(this.db).examEvents(examId);
     for (const row of rows) {
       if (!address.has(row.attempt_id) && row.ip !== '') address.set(row.attempt_id, row.ip);
       if (row.type === 'joined') continue;
@@ -271,14 +219,7 @@ export class ProctorService {
     const { own } = await this.access(auth, query.examId);
     const facts = await this.candidate(this.db, query.examId, query.studentId, own);
     const [events, changes] = await Promise.all([
-      facts.attemptId === null
-        ? []
-        : this.db
-            .selectFrom('attempt_events')
-            .select(['id', 'attempt_id', 'type', 'ip', 'detail', 'created_at'])
-            .where('attempt_id', '=', facts.attemptId)
-            .orderBy('id', 'desc')
-            .execute(),
+      facts.attemptId === null ? [] : new ProctorRepository(this.db).attemptEvents(facts.attemptId),
       new ExamRepository(this.db).changes(query.examId),
     ]);
     return {
@@ -310,13 +251,7 @@ export class ProctorService {
     const deadline =
       facts.attemptId === null
         ? undefined
-        : (
-            await this.db
-              .selectFrom('attempts')
-              .select('deadline')
-              .where('id', '=', facts.attemptId)
-              .executeTakeFirstOrThrow()
-          ).deadline;
+        : await new ProctorRepository(this.db).deadline(facts.attemptId);
     if (facts.attemptId !== null) {
       this.hub.send({
         examId: body.examId,
@@ -375,12 +310,9 @@ export class ProctorService {
       if (facts.attemptId === null) throw conflict('proctorNotStarted', who);
       if (facts.finishedAt === null) throw conflict('proctorStillRunning', who);
       if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
-      const marked = await trx
-        .selectFrom('marking_answers')
-        .select('id')
-        .where('attempt_id', '=', facts.attemptId)
-        .executeTakeFirst();
-      if (marked) throw conflict('proctorMarkingStarted', who);
+      const repository = new ProctorRepository(trx);
+      if (await repository.markingStarted(facts.attemptId))
+        throw conflict('proctorMarkingStarted', who);
 
       const now = Date.now();
       const deadline = new Date(now + body.minutes * 60_000).toISOString();
@@ -390,33 +322,7 @@ export class ProctorService {
         (Date.parse(deadline) - Date.parse(facts.startedAt!)) / 60_000 - exam.duration_minutes,
       );
       const extraMinutes = Math.max(facts.extraMinutes, needed);
-      await trx
-        .updateTable('attempts')
-        .set({
-          finished_at: null,
-          finish_reason: null,
-          objective_score: null,
-          pending_marking: null,
-          receipt_code: null,
-          deadline,
-        })
-        .where('id', '=', facts.attemptId)
-        .execute();
-      await trx
-        .updateTable('attempt_answers')
-        .set({ score: null })
-        .where('attempt_id', '=', facts.attemptId)
-        .execute();
-      await trx
-        .updateTable('exam_candidates')
-        .set({
-          status: CandidateStatus.REOPENED,
-          score: null,
-          passed: null,
-          extra_minutes: extraMinutes,
-        })
-        .where('id', '=', facts.candidateId)
-        .execute();
+      await repository.reopen(facts.candidateId, facts.attemptId, deadline, extraMinutes);
       await new ExamRepository(trx).record(
         exam.id,
         auth.user.id,
@@ -456,14 +362,7 @@ export class ProctorService {
         attemptIds = [facts.attemptId];
         detail = { studentId: body.studentId, student: named(facts) };
       } else {
-        let query = trx
-          .selectFrom('attempts')
-          .innerJoin('exam_candidates as c', 'c.id', 'attempts.candidate_id')
-          .select('attempts.id')
-          .where('attempts.exam_id', '=', body.examId)
-          .where('attempts.finished_at', 'is', null);
-        if (own) query = query.where('c.class_id', 'in', [...own, 0]);
-        attemptIds = (await query.execute()).map((row) => row.id);
+        attemptIds = await new ProctorRepository(trx).runningAttempts(body.examId, own);
         detail = { all: true };
       }
       await new ExamRepository(trx).record(

@@ -1,0 +1,198 @@
+import { CandidateStatus } from '@kaoshi/shared';
+import type { Db } from '../../db/database.js';
+
+/** The batches a proctor is limited to (null: all); 0 keeps `in` valid when the set is empty. */
+const inOwn = (own: Set<number>) => [...own, 0];
+
+/** What the proctor's view and actions read and change; never the values candidates answered. */
+export class ProctorRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The exam's candidates with their student and attempt (none yet: null columns). */
+  private withAttempts(examId: number) {
+    return this.db
+      .selectFrom('exam_candidates as c')
+      .innerJoin('students as s', 's.id', 'c.student_id')
+      .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
+      .where('c.exam_id', '=', examId);
+  }
+
+  /** Integrity events as the views show them, newest first. */
+  private events() {
+    return this.db
+      .selectFrom('attempt_events')
+      .select(['id', 'attempt_id', 'type', 'ip', 'detail', 'created_at'])
+      .orderBy('id', 'desc');
+  }
+
+  /** One candidate of the exam with their attempt, as the actions need it. */
+  candidate(examId: number, studentId: number) {
+    return this.withAttempts(examId)
+      .select([
+        'c.id as candidate_id',
+        'c.class_id',
+        'c.extra_minutes',
+        's.name',
+        's.ticket_number',
+        'a.id as attempt_id',
+        'a.started_at',
+        'a.finished_at',
+      ])
+      .where('c.student_id', '=', studentId)
+      .executeTakeFirst();
+  }
+
+  /** The live view's rows: every candidate (of `own`'s batches) with their attempt. */
+  liveCandidates(examId: number, own: Set<number> | null) {
+    let query = this.withAttempts(examId)
+      .innerJoin('classes as cl', 'cl.id', 'c.class_id')
+      .select([
+        'c.student_id',
+        'c.status',
+        'c.extra_minutes',
+        'c.class_id',
+        's.name',
+        's.ticket_number',
+        'cl.name as class_name',
+        'a.id as attempt_id',
+        'a.started_at',
+        'a.deadline',
+        'a.finished_at',
+        'a.finish_reason',
+        'a.start_ip',
+        'c.access_locked_until',
+      ]);
+    if (own) query = query.where('c.class_id', 'in', inOwn(own));
+    return query.orderBy('c.seat_number').orderBy('s.ticket_number').execute();
+  }
+
+  /** Every stored answer of the exam's attempts, for counting what holds an answer. */
+  answers(examId: number) {
+    return this.db
+      .selectFrom('attempt_answers as aa')
+      .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
+      .select(['aa.attempt_id', 'aa.value', 'aa.saved_at'])
+      .where('a.exam_id', '=', examId)
+      .execute();
+  }
+
+  /** The running attempts with their answers (null item: none saved yet). */
+  runningAnswers(examId: number) {
+    return this.db
+      .selectFrom('attempts')
+      .leftJoin('attempt_answers as aa', 'aa.attempt_id', 'attempts.id')
+      .select(['attempts.id', 'attempts.student_id', 'aa.item_id', 'aa.value', 'aa.saved_at'])
+      .where('attempts.exam_id', '=', examId)
+      .where('attempts.finished_at', 'is', null)
+      .execute();
+  }
+
+  /** Events per attempt and type. */
+  eventCounts(examId: number) {
+    return this.db
+      .selectFrom('attempt_events')
+      .select(['attempt_id', 'type', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('exam_id', '=', examId)
+      .groupBy(['attempt_id', 'type'])
+      .execute();
+  }
+
+  /** The exam's events, newest first. */
+  examEvents(examId: number) {
+    return this.events().where('exam_id', '=', examId).execute();
+  }
+
+  /** One attempt's events, newest first. */
+  attemptEvents(attemptId: number) {
+    return this.events().where('attempt_id', '=', attemptId).execute();
+  }
+
+  /** The exam's events (of `own`'s batches) with whose they are, in time order, for the export. */
+  eventLog(examId: number, own: Set<number> | null) {
+    let events = this.db
+      .selectFrom('attempt_events as e')
+      .innerJoin('attempts as a', 'a.id', 'e.attempt_id')
+      .innerJoin('exam_candidates as c', 'c.id', 'a.candidate_id')
+      .innerJoin('students as s', 's.id', 'a.student_id')
+      .select(['e.type', 'e.detail', 'e.ip', 'e.created_at', 's.name', 's.ticket_number'])
+      .where('e.exam_id', '=', examId);
+    if (own) events = events.where('c.class_id', 'in', inOwn(own));
+    return events.orderBy('e.created_at').orderBy('e.id').execute();
+  }
+
+  /** The exam's candidates in `own`'s batches. */
+  async studentsIn(examId: number, own: Set<number>): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('exam_candidates')
+      .select('student_id')
+      .where('exam_id', '=', examId)
+      .where('class_id', 'in', inOwn(own))
+      .execute();
+    return rows.map((row) => row.student_id);
+  }
+
+  async deadline(attemptId: number): Promise<string> {
+    const row = await this.db
+      .selectFrom('attempts')
+      .select('deadline')
+      .where('id', '=', attemptId)
+      .executeTakeFirstOrThrow();
+    return row.deadline;
+  }
+
+  /** Whether marking has begun on the attempt. */
+  async markingStarted(attemptId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('marking_answers')
+      .select('id')
+      .where('attempt_id', '=', attemptId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Runs the attempt again until `deadline` with every answer kept, its scores cleared; the
+   * candidate reopened with `extraMinutes`.
+   */
+  async reopen(candidateId: number, attemptId: number, deadline: string, extraMinutes: number) {
+    await this.db
+      .updateTable('attempts')
+      .set({
+        finished_at: null,
+        finish_reason: null,
+        objective_score: null,
+        pending_marking: null,
+        receipt_code: null,
+        deadline,
+      })
+      .where('id', '=', attemptId)
+      .execute();
+    await this.db
+      .updateTable('attempt_answers')
+      .set({ score: null })
+      .where('attempt_id', '=', attemptId)
+      .execute();
+    await this.db
+      .updateTable('exam_candidates')
+      .set({
+        status: CandidateStatus.REOPENED,
+        score: null,
+        passed: null,
+        extra_minutes: extraMinutes,
+      })
+      .where('id', '=', candidateId)
+      .execute();
+  }
+
+  /** The exam's running attempts (of `own`'s batches). */
+  async runningAttempts(examId: number, own: Set<number> | null): Promise<number[]> {
+    let query = this.db
+      .selectFrom('attempts')
+      .innerJoin('exam_candidates as c', 'c.id', 'attempts.candidate_id')
+      .select('attempts.id')
+      .where('attempts.exam_id', '=', examId)
+      .where('attempts.finished_at', 'is', null);
+    if (own) query = query.where('c.class_id', 'in', inOwn(own));
+    return (await query.execute()).map((row) => row.id);
+  }
+}
