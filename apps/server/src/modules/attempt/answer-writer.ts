@@ -11,9 +11,6 @@ import { attemptsForSaves, upsertAnswers, type StoredSave } from './attempt.repo
 import { WriteGroup } from './write-group.js';
 import { shownTime } from '../../lib/shown-time.js';
 
-// moved: kept for merge, lead removes
-export { shownTime } from '../../lib/shown-time.js';
-
 const refusal = (status: ApiStatusCode, key: MessageKey, params: MessageParams) =>
   new AppError(status, key, params);
 

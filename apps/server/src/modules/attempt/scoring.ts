@@ -1,1 +1,0 @@
-export * from '../paper/scoring.js'; // moved: kept for merge, lead removes
