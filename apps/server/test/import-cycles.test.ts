@@ -15,8 +15,6 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src')
 const KNOWN_LOOPS_BEING_REMOVED: readonly (readonly [string, string])[] = [
   // db/seed.ts hashes the first password with auth's secret.ts.
   ['db', 'modules/auth'],
-  // Scoring and the answer writer live in attempt, the key overlay in marking.
-  ['modules/attempt', 'modules/marking'],
   // attempt's test-data.ts builds on exam's; exam imports attempt's deadlines.
   ['modules/attempt', 'modules/exam'],
   // AuthContext importers are being re-pointed to lib/auth-context.ts.
