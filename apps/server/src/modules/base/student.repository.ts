@@ -247,6 +247,36 @@ export class StudentRepository {
       .execute();
   }
 
+  /** Students by id with their batch's job type and level (an exam's candidate checks). */
+  withBatchFacts(ids: number[]) {
+    return this.db
+      .selectFrom('students')
+      .innerJoin('classes', 'classes.id', 'students.class_id')
+      .select([
+        'students.id',
+        'students.name',
+        'students.ticket_number',
+        'students.status',
+        'students.class_id',
+        'classes.subject_id',
+        'classes.level',
+      ])
+      .where('students.id', 'in', ids)
+      .execute();
+  }
+
+  /** Enabled students per batch, for the batches given. */
+  countEnabledByClass(classIds: number[]) {
+    if (classIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('students')
+      .select(['class_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('class_id', 'in', classIds)
+      .where('status', '=', 1)
+      .groupBy('class_id')
+      .execute();
+  }
+
   findByIdNumber(idNumber: string) {
     return this.db
       .selectFrom('students')
