@@ -49,7 +49,6 @@ export default tseslint.config(
       'apps/server/src/modules/attempt/attempt.service.ts',
       'apps/server/src/modules/attempt/deadlines.ts',
       // TEMPORARY (this branch): not yet moved.
-      'apps/server/src/modules/exam/exam.service.ts',
       'apps/server/src/modules/paper/instruction.service.ts',
       'apps/server/src/modules/proctor/proctor-hub.ts',
       'apps/server/src/modules/proctor/proctor.export.ts',

@@ -54,6 +54,11 @@ export class ExamRepository {
       .execute();
   }
 
+  /** Locks the exam's row until the transaction ends (PostgreSQL; SQLite's writer lock does it). */
+  async lock(id: number): Promise<void> {
+    await this.db.selectFrom('exams').select('id').where('id', '=', id).forUpdate().execute();
+  }
+
   find(id: number) {
     return this.db.selectFrom('exams').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -160,6 +165,21 @@ export class ExamRepository {
         break;
     }
     return base;
+  }
+
+  /** The count of `filtered` rows and one page of their ids, latest opening first. */
+  async page(base: ReturnType<ExamRepository['filtered']>, limit: number, offset: number) {
+    const { total } = await base
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = await base
+      .select('exams.id')
+      .orderBy('exams.start_at', 'desc')
+      .orderBy('exams.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return { total: Number(total), ids: rows.map((row) => row.id) };
   }
 
   /** List rows with the names a list shows. */

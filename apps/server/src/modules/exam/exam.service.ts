@@ -27,7 +27,12 @@ import { parseJson } from '../../lib/json.js';
 import { DeadlineNews, recomputeDeadlines, type DeadlineChange } from '../attempt/deadlines.js';
 import type { AuthContext } from '../auth/auth.service.js';
 import { writePaperVersion } from '../paper/paper-version.js';
-import { visibleClassIds } from '../school/classes.repository.js';
+import { StudentRepository } from '../base/student.repository.js';
+import { PaperRepository } from '../paper/paper.repository.js';
+import { ClassesRepository, visibleClassIds } from '../school/classes.repository.js';
+import { SubjectRepository } from '../school/subject.repository.js';
+import { CandidateRepository } from './candidate.repository.js';
+import { ExamNoticeRepository } from './exam-notice.repository.js';
 import { classAccess, examAccess, visibleExams } from '../../lib/access.js';
 import { OverlapRepository } from './overlap.repository.js';
 import { ExamRepository, examState, type ExamRow, type ExamValues } from './exam.repository.js';
@@ -169,7 +174,7 @@ export class ExamService {
    */
   async lock(trx: Db, id: number): Promise<void> {
     if (this.postgres) {
-      await trx.selectFrom('exams').select('id').where('id', '=', id).forUpdate().execute();
+      await new ExamRepository(trx).lock(id);
     }
   }
 
@@ -210,19 +215,7 @@ export class ExamService {
     auth: AuthContext,
     frozen?: PaperFacts,
   ): Promise<PaperFacts> {
-    const current = await db
-      .selectFrom('papers')
-      .innerJoin('subjects', 'subjects.id', 'papers.subject_id')
-      .select([
-        'papers.id',
-        'papers.audit_status',
-        'papers.subject_id',
-        'papers.level',
-        'papers.pass_score',
-        'subjects.name as subject_name',
-      ])
-      .where('papers.id', '=', input.paperId)
-      .executeTakeFirst();
+    const current = await new PaperRepository(db).find(input.paperId);
     if (!current) {
       throw invalid('paperId', 'notFound', { entity: ENTITY_NAMES.paper, id: input.paperId });
     }
@@ -234,13 +227,7 @@ export class ExamService {
           subject_id: frozen.subjectId,
           level: frozen.level,
           pass_score: frozen.passScore,
-          subject_name: (
-            await db
-              .selectFrom('subjects')
-              .select('name')
-              .where('id', '=', frozen.subjectId)
-              .executeTakeFirstOrThrow()
-          ).name,
+          subject_name: (await new SubjectRepository(db).findById(frozen.subjectId))!.name,
         }
       : current;
     const repo = new ExamRepository(db);
@@ -266,11 +253,8 @@ export class ExamService {
       if (foreign) throw forbidden('examClassNotYours', { name: foreign.name });
     }
     if (input.instructionId !== null) {
-      const notice = await db
-        .selectFrom('instructions')
-        .select(['id', 'title', 'enabled', 'all_subjects'])
-        .where('id', '=', input.instructionId)
-        .executeTakeFirst();
+      const notices = new ExamNoticeRepository(db);
+      const notice = await notices.find(input.instructionId);
       if (!notice) {
         throw invalid('instructionId', 'notFound', {
           entity: ENTITY_NAMES.instruction,
@@ -281,12 +265,7 @@ export class ExamService {
         throw invalid('instructionId', 'examInstructionDisabled', { title: notice.title });
       }
       if (notice.all_subjects !== 1) {
-        const scoped = await db
-          .selectFrom('instruction_subjects')
-          .select('subject_id')
-          .where('instruction_id', '=', notice.id)
-          .where('subject_id', '=', paper.subject_id)
-          .executeTakeFirst();
+        const scoped = await notices.namesSubject(notice.id, paper.subject_id);
         if (!scoped) {
           throw invalid('instructionId', 'examInstructionOtherSubject', {
             title: notice.title,
@@ -433,21 +412,8 @@ export class ExamService {
     const classIds = await this.exams.classIds(id);
     const published = row.status === 'published';
     const counted = published
-      ? await this.db
-          .selectFrom('exam_candidates')
-          .select(['class_id', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('exam_id', '=', id)
-          .groupBy('class_id')
-          .execute()
-      : classIds.length === 0
-        ? []
-        : await this.db
-            .selectFrom('students')
-            .select(['class_id', (eb) => eb.fn.countAll<number>().as('n')])
-            .where('class_id', 'in', classIds)
-            .where('status', '=', 1)
-            .groupBy('class_id')
-            .execute();
+      ? await new CandidateRepository(this.db).countByClass(id)
+      : await new StudentRepository(this.db).countEnabledByClass(classIds);
     const names = await this.exams.classes([
       ...new Set([...classIds, ...counted.map((c) => c.class_id)]),
     ]);
@@ -524,22 +490,12 @@ export class ExamService {
     if (query.classId !== undefined) await classAccess(this.db, auth, query.classId);
     const now = nowIso();
     const base = this.exams.filtered(query, now, visibleExams(this.db, auth));
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const page = await base
-      .select('exams.id')
-      .orderBy('exams.start_at', 'desc')
-      .orderBy('exams.id', 'desc')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute();
-    const ids = page.map((row) => row.id);
+    const { total, ids } = await this.exams.page(base, query.limit, (query.page - 1) * query.limit);
     const rows = await this.exams.listRows(ids);
     const classes = await this.exams.classesByExam(ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return {
-      total: Number(total),
+      total,
       list: ids.map((examId) => listItemOf(byId.get(examId)!, classes.get(examId) ?? [], now)),
     };
   }
@@ -555,11 +511,7 @@ export class ExamService {
     const instruction =
       row!.instruction_id === null
         ? null
-        : await this.db
-            .selectFrom('instructions')
-            .select('title')
-            .where('id', '=', row!.instruction_id)
-            .executeTakeFirst();
+        : await new ExamNoticeRepository(this.db).title(row!.instruction_id);
     const input = inputOf(
       row!,
       classes.map((c) => c.id),
@@ -598,52 +550,13 @@ export class ExamService {
 
   /** The passed papers, enabled notices and the caller's batches the publish form offers. */
   async options(auth: AuthContext): Promise<ExamPublishOptions> {
-    const papers = await this.db
-      .selectFrom('papers')
-      .innerJoin('subjects', 'subjects.id', 'papers.subject_id')
-      .select([
-        'papers.id',
-        'papers.name',
-        'papers.subject_id',
-        'papers.level',
-        'papers.pass_score',
-        'papers.duration_minutes',
-        'subjects.name as subject_name',
-      ])
-      .where('papers.audit_status', '=', PaperAudit.PASSED)
-      .orderBy('papers.id', 'desc')
-      .execute();
-    const notices = await this.db
-      .selectFrom('instructions')
-      .select(['id', 'title', 'all_subjects'])
-      .where('enabled', '=', 1)
-      .orderBy('id', 'desc')
-      .execute();
-    const scoped = await this.db
-      .selectFrom('instruction_subjects')
-      .select(['instruction_id', 'subject_id'])
-      .execute();
-    const scope = visibleClassIds(this.db, auth);
-    let classQuery = this.db
-      .selectFrom('classes')
-      .select([
-        'classes.id',
-        'classes.name',
-        'classes.code',
-        'classes.subject_id',
-        'classes.level',
-        'classes.exam_start',
-        'classes.exam_end',
-        (eb) =>
-          eb
-            .selectFrom('students')
-            .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('students.class_id', '=', 'classes.id')
-            .where('students.status', '=', 1)
-            .as('student_count'),
-      ]);
-    if (scope) classQuery = classQuery.where('classes.id', 'in', scope);
-    const classes = await classQuery.orderBy('classes.id', 'desc').execute();
+    const papers = await new PaperRepository(this.db).passed();
+    const noticeRepo = new ExamNoticeRepository(this.db);
+    const notices = await noticeRepo.enabled();
+    const scoped = await noticeRepo.subjectLinks();
+    const classes = await new ClassesRepository(this.db).withEnabledCount(
+      visibleClassIds(this.db, auth),
+    );
     return {
       papers: papers.map((row) => ({
         id: row.id,

@@ -236,6 +236,30 @@ export class ClassesRepository {
     await this.db.deleteFrom('classes').where('id', '=', id).execute();
   }
 
+  /** Batches newest first with their enabled students' count, limited to `scope` (visibleClassIds) unless null. */
+  withEnabledCount(scope: ReturnType<typeof visibleClassIds>) {
+    let query = this.db
+      .selectFrom('classes')
+      .select([
+        'classes.id',
+        'classes.name',
+        'classes.code',
+        'classes.subject_id',
+        'classes.level',
+        'classes.exam_start',
+        'classes.exam_end',
+        (eb) =>
+          eb
+            .selectFrom('students')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('students.class_id', '=', 'classes.id')
+            .where('students.status', '=', 1)
+            .as('student_count'),
+      ]);
+    if (scope) query = query.where('classes.id', 'in', scope);
+    return query.orderBy('classes.id', 'desc').execute();
+  }
+
   async countStudents(id: number) {
     const row = await this.db
       .selectFrom('students')
