@@ -9,7 +9,8 @@ import type { AuthContext } from '../auth/auth.service.js';
 import { writePaperVersion } from '../paper/paper-version.js';
 import { PaperRepository } from '../paper/paper.repository.js';
 import { ExamRepository, examState } from './exam.repository.js';
-import { checkNotOver, checkWindow, inputOf, type ExamService } from './exam.service.js';
+import { checkNotOver, checkWindow, inputOf } from './exam-fields.js';
+import type { ExamService } from './exam.service.js';
 import { MAKE_UP_TEXTS } from './exam.texts.js';
 
 /**
