@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { CandidateStatus, type ListCandidateQuery } from '@kaoshi/shared';
 import { contains, type Db } from '../../db/database.js';
-import { STARTED_STATUSES, type ExamRow } from './exam.repository.js';
+import { STARTED_STATUSES, lastSeat, type ExamRow } from './exam.repository.js';
 
 /**
  * The candidate ⨝ student ⨝ batch ⨝ attempt join, written once: `c` exam_candidates, `s` students,
@@ -104,12 +104,7 @@ export class CandidateRepository {
 
   /** Seats students added one by one after the last seat, in the order given. */
   async addSingly(examId: number, students: { id: number; class_id: number }[], now: string) {
-    const seated = await this.db
-      .selectFrom('exam_candidates')
-      .select((eb) => eb.fn.max<number>('seat_number').as('seat'))
-      .where('exam_id', '=', examId)
-      .executeTakeFirst();
-    const after = Number(seated?.seat ?? 0);
+    const after = await lastSeat(this.db, examId);
     await this.db
       .insertInto('exam_candidates')
       .values(

@@ -16,6 +16,16 @@ export const STARTED_STATUSES = [
   CandidateStatus.REOPENED,
 ];
 
+/** The highest seat number given in an exam, 0 when none. */
+export async function lastSeat(db: Db, examId: number): Promise<number> {
+  const seated = await db
+    .selectFrom('exam_candidates')
+    .select((eb) => eb.fn.max<number>('seat_number').as('seat'))
+    .where('exam_id', '=', examId)
+    .executeTakeFirst();
+  return Number(seated?.seat ?? 0);
+}
+
 /** Where an exam is at `now` (ISO): only draft and published are stored. */
 export function examState(
   row: Pick<ExamRow, 'status' | 'start_at' | 'end_at' | 'released_at'>,
@@ -245,12 +255,7 @@ export class ExamRepository {
    */
   async addClassCandidates(examId: number, classIds: number[], createdAt: string) {
     if (classIds.length === 0) return;
-    const seated = await this.db
-      .selectFrom('exam_candidates')
-      .select((eb) => eb.fn.max<number>('seat_number').as('seat'))
-      .where('exam_id', '=', examId)
-      .executeTakeFirst();
-    const after = Number(seated?.seat ?? 0);
+    const after = await lastSeat(this.db, examId);
     await sql`
       insert into exam_candidates (exam_id, student_id, class_id, seat_number, added_singly,
         extra_minutes, status, created_at)
