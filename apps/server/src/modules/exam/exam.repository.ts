@@ -111,25 +111,6 @@ export class ExamRepository {
       .execute();
   }
 
-  /** The batches named, with their job type's name, for the checks and the views. */
-  classes(ids: number[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('classes')
-      .innerJoin('subjects', 'subjects.id', 'classes.subject_id')
-      .select([
-        'classes.id',
-        'classes.name',
-        'classes.code',
-        'classes.subject_id',
-        'classes.level',
-        'subjects.name as subject_name',
-      ])
-      .where('classes.id', 'in', ids)
-      .orderBy('classes.id')
-      .execute();
-  }
-
   /** Exams matching the list's filters; `visible` limits a teacher to exams of their batches. */
   filtered(query: ListExamQuery, now: string, visible: ReturnType<typeof visibleExams>) {
     let base = this.db.selectFrom('exams');

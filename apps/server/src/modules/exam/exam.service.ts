@@ -116,8 +116,7 @@ export class ExamService {
           subject_name: (await new SubjectRepository(db).findById(frozen.subjectId))!.name,
         }
       : current;
-    const repo = new ExamRepository(db);
-    const classes = await repo.classes(input.classIds);
+    const classes = await new ClassesRepository(db).forExam(input.classIds);
     const missing = input.classIds.find((id) => !classes.some((row) => row.id === id));
     if (missing !== undefined) {
       throw invalid('classIds', 'notFound', { entity: ENTITY_NAMES.classes, id: missing });
@@ -300,7 +299,7 @@ export class ExamService {
     const counted = published
       ? await new CandidateRepository(this.db).countByClass(id)
       : await new StudentRepository(this.db).countEnabledByClass(classIds);
-    const names = await this.exams.classes([
+    const names = await new ClassesRepository(this.db).forExam([
       ...new Set([...classIds, ...counted.map((c) => c.class_id)]),
     ]);
     const classes = names.map((c) => ({
