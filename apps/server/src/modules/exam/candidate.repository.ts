@@ -159,48 +159,6 @@ export class CandidateRepository {
       .execute();
   }
 
-  /**
-   * Enabled students of the exam's job type and level who are not yet candidates; `own` limits
-   * them to those batches. At most 50, by ticket number.
-   */
-  eligibleStudents(
-    exam: Pick<ExamRow, 'id' | 'subject_id' | 'level'>,
-    own: Set<number> | null,
-    keyword: string | undefined,
-  ) {
-    let query = this.db
-      .selectFrom('students')
-      .innerJoin('classes', 'classes.id', 'students.class_id')
-      .select([
-        'students.id',
-        'students.name',
-        'students.ticket_number',
-        'classes.id as class_id',
-        'classes.name as class_name',
-      ])
-      .where('classes.subject_id', '=', exam.subject_id)
-      .where('classes.level', '=', exam.level)
-      .where('students.status', '=', 1)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('exam_candidates')
-              .select('exam_candidates.id')
-              .where('exam_candidates.exam_id', '=', exam.id)
-              .whereRef('exam_candidates.student_id', '=', 'students.id'),
-          ),
-        ),
-      );
-    if (own) query = query.where('students.class_id', 'in', [...own, 0]);
-    if (keyword) {
-      query = query.where((eb) =>
-        eb.or([contains('students.name', keyword), contains('students.ticket_number', keyword)]),
-      );
-    }
-    return query.orderBy('students.ticket_number').limit(50).execute();
-  }
-
   /** What admission tickets print, in seat order; `own` limits them to those batches. */
   tickets(examId: number, classId: number | undefined, own: Set<number> | null) {
     let rows = candidateRows(this.db)

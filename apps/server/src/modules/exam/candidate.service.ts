@@ -251,7 +251,7 @@ export class CandidateService {
   async eligibleStudents(examId: number, keyword: string | undefined, auth: AuthContext) {
     const exam = await this.exams.visibleExam(auth, examId);
     const own = await this.exams.ownClasses(auth);
-    const rows = await new CandidateRepository(this.db).eligibleStudents(exam, own, keyword);
+    const rows = await new StudentRepository(this.db).notCandidatesOf(exam, own, keyword);
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
