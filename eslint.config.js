@@ -42,11 +42,6 @@ export default tseslint.config(
   {
     // Kysely queries only in *.repository.ts and db/ (the rule itself lets tests and fixtures query).
     files: ['apps/server/src/**/*.ts'],
-    ignores: [
-      // TEMPORARY (this branch): not yet moved.
-      'apps/server/src/modules/exam/candidate.service.ts',
-      'apps/server/src/modules/exam/exam.service.ts',
-    ],
     plugins: { 'kaoshi-server': kaoshiServer },
     rules: { 'kaoshi-server/no-query-outside-repository': 'error' },
   },

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { ApiStatus, renderMessage, type Envelope } from '@kaoshi/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, ok } from '../errors.js';
-import { requestLanguage } from '../plugins/envelope.js';
+import { requestLanguage } from './request-language.js';
 import { XLSX_CONTENT_TYPE, attachmentDisposition } from './spreadsheet.js';
 
 /** A generated workbook (template or export) as a download. */

@@ -1,7 +1,7 @@
+import { requestLanguage } from '../lib/request-language.js';
 import {
   ApiStatus,
   httpStatusOf,
-  languageOf,
   renderMessage,
   SERVER_MESSAGES,
   withFieldLabel,
@@ -32,10 +32,6 @@ export function sendEnvelope(
   const body: Envelope = { status, message, data };
   return reply.code(httpStatusOf[status]).type('application/json; charset=utf-8').send(body);
 }
-
-/** The language the request asked for (the web sends its own; spec §2 defaults to en). */
-export const requestLanguage = (request: FastifyRequest): MessageLanguage =>
-  languageOf(request.headers['accept-language']);
 
 const refusal = (field: string | undefined): RefusalData | null =>
   field === undefined ? null : { field };

@@ -5,7 +5,8 @@ import { ApiStatus, renderMessage } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { markRoutesPublic } from './access.js';
-import { requestLanguage, sendEnvelope } from './envelope.js';
+import { requestLanguage } from '../lib/request-language.js';
+import { sendEnvelope } from './envelope.js';
 
 /**
  * Serves the built web app with history fallback: a GET for an unknown non-API path answers

@@ -15,7 +15,7 @@ import type { Db } from '../../db/database.js';
 import { ok } from '../../errors.js';
 import { sendXlsx } from '../../lib/import-reply.js';
 import { requireAuth } from '../../plugins/access.js';
-import { requestLanguage } from '../../plugins/envelope.js';
+import { requestLanguage } from '../../lib/request-language.js';
 import { PassStatisticsService } from './pass-statistics.service.js';
 import { RankingService } from './ranking.service.js';
 import { StatisticsAccess } from './statistics.service.js';

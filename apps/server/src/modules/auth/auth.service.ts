@@ -11,7 +11,7 @@ import {
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { AppError, invalid } from '../../errors.js';
-import { hasAnyPermission, isExpired, type AuthContext } from '../../lib/auth-context.js';
+import { isExpired, type AuthContext } from '../../lib/auth-context.js';
 import { StudentRepository } from '../base/student.repository.js';
 import { PermissionRepository } from '../system/permission.repository.js';
 import { UserRepository } from '../system/user.repository.js';
@@ -40,9 +40,6 @@ export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const CAPTCHA_TTL_MS = 2 * 60_000;
 /** A session's expiry moves forward at most this often: one write per session per interval. */
 const SESSION_EXTEND_EVERY_MS = 10 * 60_000;
-
-// moved: kept for merge, lead removes
-export { hasAnyPermission, isExpired, type AuthContext };
 
 export class AuthService {
   private readonly auth: AuthRepository;

@@ -247,6 +247,68 @@ export class StudentRepository {
       .execute();
   }
 
+  /** Students with their batch, and the columns every such read shows. */
+  private withBatch() {
+    return this.db
+      .selectFrom('students')
+      .innerJoin('classes', 'classes.id', 'students.class_id')
+      .select(['students.id', 'students.name', 'students.ticket_number']);
+  }
+
+  /**
+   * Enabled students of the exam's job type and level who are not yet candidates; `own` limits
+   * them to those batches. At most 50, by ticket number.
+   */
+  notCandidatesOf(
+    exam: { id: number; subject_id: number; level: number },
+    own: Set<number> | null,
+    keyword: string | undefined,
+  ) {
+    let query = this.withBatch()
+      .select(['classes.id as class_id', 'classes.name as class_name'])
+      .where('classes.subject_id', '=', exam.subject_id)
+      .where('classes.level', '=', exam.level)
+      .where('students.status', '=', 1)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('exam_candidates')
+              .select('exam_candidates.id')
+              .where('exam_candidates.exam_id', '=', exam.id)
+              .whereRef('exam_candidates.student_id', '=', 'students.id'),
+          ),
+        ),
+      );
+    if (own) query = query.where('students.class_id', 'in', [...own, 0]);
+    if (keyword) {
+      query = query.where((eb) =>
+        eb.or([contains('students.name', keyword), contains('students.ticket_number', keyword)]),
+      );
+    }
+    return query.orderBy('students.ticket_number').limit(50).execute();
+  }
+
+  /** Students by id with their batch's job type and level (an exam's candidate checks). */
+  withBatchFacts(ids: number[]) {
+    return this.withBatch()
+      .select(['students.status', 'students.class_id', 'classes.subject_id', 'classes.level'])
+      .where('students.id', 'in', ids)
+      .execute();
+  }
+
+  /** Enabled students per batch, for the batches given. */
+  countEnabledByClass(classIds: number[]) {
+    if (classIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('students')
+      .select(['class_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('class_id', 'in', classIds)
+      .where('status', '=', 1)
+      .groupBy('class_id')
+      .execute();
+  }
+
   findByIdNumber(idNumber: string) {
     return this.db
       .selectFrom('students')

@@ -15,13 +15,15 @@ import {
   CANDIDATE_EXPORT_TEXTS,
   wordsIn,
 } from '@kaoshi/shared';
-import { sql } from 'kysely';
-import { contains, inTransaction, nowIso, type Db } from '../../db/database.js';
+import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden, invalid } from '../../errors.js';
 import { styleHeader, writeExport } from '../../lib/spreadsheet.js';
 import { recomputeDeadlines, type DeadlineChange } from '../attempt/deadlines.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import { StudentRepository } from '../base/student.repository.js';
 import { maskIdNumber } from '../base/student.service.js';
+import { SubjectRepository } from '../school/subject.repository.js';
+import { CandidateRepository } from './candidate.repository.js';
 import { ExamRepository, STARTED_STATUSES, examState, type ExamRow } from './exam.repository.js';
 import type { ExamService } from './exam.service.js';
 
@@ -42,70 +44,8 @@ export class CandidateService {
     private readonly initialPasswordsPrinted: boolean,
   ) {}
 
-  private filtered(exam: ExamRow, query: Omit<ListCandidateQuery, 'page' | 'limit'>, now: string) {
-    let base = this.db
-      .selectFrom('exam_candidates')
-      .innerJoin('students', 'students.id', 'exam_candidates.student_id')
-      .innerJoin('classes', 'classes.id', 'exam_candidates.class_id')
-      .where('exam_candidates.exam_id', '=', exam.id);
-    if (query.classId !== undefined) {
-      base = base.where('exam_candidates.class_id', '=', query.classId);
-    }
-    if (query.keyword) {
-      const keyword = query.keyword;
-      base = base.where((eb) =>
-        eb.or([
-          contains('students.name', keyword),
-          contains('students.ticket_number', keyword),
-          contains('students.id_number', keyword),
-        ]),
-      );
-    }
-    if (query.status !== undefined) {
-      const closed = exam.end_at <= now;
-      if (query.status === CandidateStatus.EXPIRED) {
-        base = closed
-          ? base.where('exam_candidates.status', 'in', [
-              CandidateStatus.EXPIRED,
-              CandidateStatus.NOT_STARTED,
-            ])
-          : base.where('exam_candidates.status', '=', CandidateStatus.EXPIRED);
-      } else if (query.status === CandidateStatus.NOT_STARTED && closed) {
-        base = base.where(sql<boolean>`1 = 0`);
-      } else {
-        base = base.where('exam_candidates.status', '=', query.status);
-      }
-    }
-    return base;
-  }
-
-  private rows(
-    base: ReturnType<CandidateService['filtered']>,
-    page: { limit: number; offset: number },
-  ) {
-    return base
-      .select([
-        'exam_candidates.student_id',
-        'exam_candidates.class_id',
-        'exam_candidates.seat_number',
-        'exam_candidates.extra_minutes',
-        'exam_candidates.status',
-        'exam_candidates.score',
-        'exam_candidates.passed',
-        'exam_candidates.added_singly',
-        'students.name',
-        'students.ticket_number',
-        'students.id_number',
-        'classes.name as class_name',
-      ])
-      .orderBy('exam_candidates.seat_number')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute();
-  }
-
   private view(
-    row: Awaited<ReturnType<CandidateService['rows']>>[number],
+    row: Awaited<ReturnType<CandidateRepository['page']>>[number],
     exam: ExamRow,
     now: string,
   ): CandidateView {
@@ -131,15 +71,14 @@ export class CandidateService {
   ): Promise<{ total: number; list: CandidateView[] }> {
     const exam = await this.exams.visibleExam(auth, query.examId);
     const now = nowIso();
-    const base = this.filtered(exam, query, now);
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const rows = await this.rows(base, {
+    const candidates = new CandidateRepository(this.db);
+    const base = candidates.filtered(exam, query, now);
+    const total = await candidates.count(base);
+    const rows = await candidates.page(base, {
       limit: query.limit,
       offset: (query.page - 1) * query.limit,
     });
-    return { total: Number(total), list: rows.map((row) => this.view(row, exam, now)) };
+    return { total, list: rows.map((row) => this.view(row, exam, now)) };
   }
 
   /** The candidates matching the list's filters as .xlsx, headers in `language`. */
@@ -147,7 +86,8 @@ export class CandidateService {
     const exam = await this.exams.visibleExam(auth, query.examId);
     const now = nowIso();
     const texts = wordsIn(CANDIDATE_EXPORT_TEXTS, language);
-    const base = this.filtered(exam, query, now);
+    const candidates = new CandidateRepository(this.db);
+    const base = candidates.filtered(exam, query, now);
     return writeExport(
       { local: `${exam.name}-${texts.fileName}`, english: `exam-${exam.id}-candidates` },
       async (workbook) => {
@@ -160,7 +100,7 @@ export class CandidateService {
         sheet.getRow(1).commit();
         const PAGE = 2000;
         for (let offset = 0; ; offset += PAGE) {
-          const rows = await this.rows(base, { limit: PAGE, offset });
+          const rows = await candidates.page(base, { limit: PAGE, offset });
           for (const row of rows) {
             const view = this.view(row, exam, now);
             sheet
@@ -198,20 +138,7 @@ export class CandidateService {
 
   /** The students named, each checked: enabled, of the exam's job type and level, and visible. */
   private async eligible(trx: Db, exam: ExamRow, studentIds: number[], auth: AuthContext) {
-    const rows = await trx
-      .selectFrom('students')
-      .innerJoin('classes', 'classes.id', 'students.class_id')
-      .select([
-        'students.id',
-        'students.name',
-        'students.ticket_number',
-        'students.status',
-        'students.class_id',
-        'classes.subject_id',
-        'classes.level',
-      ])
-      .where('students.id', 'in', studentIds)
-      .execute();
+    const rows = await new StudentRepository(trx).withBatchFacts(studentIds);
     const missing = studentIds.find((id) => !rows.some((row) => row.id === id));
     if (missing !== undefined) {
       throw invalid('studentIds', 'notFound', { entity: ENTITY_NAMES.student, id: missing });
@@ -233,42 +160,14 @@ export class CandidateService {
     return inTransaction(this.db, async (trx) => {
       const exam = await this.changeable(trx, body.examId, auth);
       const students = await this.eligible(trx, exam, body.studentIds, auth);
-      const present = new Set(
-        (
-          await trx
-            .selectFrom('exam_candidates')
-            .select('student_id')
-            .where('exam_id', '=', exam.id)
-            .where('student_id', 'in', body.studentIds)
-            .execute()
-        ).map((row) => row.student_id),
-      );
+      const candidates = new CandidateRepository(trx);
+      const present = await candidates.present(exam.id, body.studentIds);
       const fresh = students
         .filter((row) => !present.has(row.id))
         .sort((a, b) => a.ticket_number.localeCompare(b.ticket_number));
       if (fresh.length === 0) return { added: 0 };
-      const seated = await trx
-        .selectFrom('exam_candidates')
-        .select((eb) => eb.fn.max<number>('seat_number').as('seat'))
-        .where('exam_id', '=', exam.id)
-        .executeTakeFirst();
-      const after = Number(seated?.seat ?? 0);
       const now = nowIso();
-      await trx
-        .insertInto('exam_candidates')
-        .values(
-          fresh.map((row, index) => ({
-            exam_id: exam.id,
-            student_id: row.id,
-            class_id: row.class_id,
-            seat_number: after + index + 1,
-            added_singly: 1,
-            extra_minutes: 0,
-            status: CandidateStatus.NOT_STARTED,
-            created_at: now,
-          })),
-        )
-        .execute();
+      await candidates.addSingly(exam.id, fresh, now);
       await new ExamRepository(trx).record(
         exam.id,
         auth.user.id,
@@ -284,19 +183,8 @@ export class CandidateService {
   async remove(body: CandidateStudentsBody, auth: AuthContext): Promise<{ removed: number }> {
     return inTransaction(this.db, async (trx) => {
       const exam = await this.changeable(trx, body.examId, auth);
-      const rows = await trx
-        .selectFrom('exam_candidates')
-        .innerJoin('students', 'students.id', 'exam_candidates.student_id')
-        .select([
-          'exam_candidates.student_id',
-          'exam_candidates.status',
-          'exam_candidates.class_id',
-          'students.name',
-          'students.ticket_number',
-        ])
-        .where('exam_candidates.exam_id', '=', exam.id)
-        .where('exam_candidates.student_id', 'in', body.studentIds)
-        .execute();
+      const candidates = new CandidateRepository(trx);
+      const rows = await candidates.withNames(exam.id, body.studentIds);
       const missing = body.studentIds.find((id) => !rows.some((row) => row.student_id === id));
       if (missing !== undefined) {
         throw invalid('studentIds', 'examNotCandidate', { id: missing, examId: exam.id });
@@ -309,12 +197,7 @@ export class CandidateService {
           throw conflict('examCandidateStarted', named);
         }
       }
-      await trx
-        .deleteFrom('exam_candidates')
-        .where('exam_id', '=', exam.id)
-        .where('student_id', 'in', body.studentIds)
-        .where('status', 'not in', STARTED_STATUSES)
-        .execute();
+      await candidates.removeNotStarted(exam.id, body.studentIds);
       await new ExamRepository(trx).record(
         exam.id,
         auth.user.id,
@@ -338,23 +221,13 @@ export class CandidateService {
     let moved: DeadlineChange[] = [];
     await inTransaction(this.db, async (trx) => {
       const exam = await this.changeable(trx, body.examId, auth);
-      const row = await trx
-        .selectFrom('exam_candidates')
-        .innerJoin('students', 'students.id', 'exam_candidates.student_id')
-        .select(['exam_candidates.extra_minutes', 'students.name', 'students.ticket_number'])
-        .where('exam_candidates.exam_id', '=', exam.id)
-        .where('exam_candidates.student_id', '=', body.studentId)
-        .executeTakeFirst();
+      const candidates = new CandidateRepository(trx);
+      const row = await candidates.extraTimeOf(exam.id, body.studentId);
       if (!row) {
         throw invalid('studentId', 'examNotCandidate', { id: body.studentId, examId: exam.id });
       }
       if (row.extra_minutes === body.minutes) return;
-      await trx
-        .updateTable('exam_candidates')
-        .set({ extra_minutes: body.minutes })
-        .where('exam_id', '=', exam.id)
-        .where('student_id', '=', body.studentId)
-        .execute();
+      await candidates.setExtraMinutes(exam.id, body.studentId, body.minutes);
       await new ExamRepository(trx).record(
         exam.id,
         auth.user.id,
@@ -379,37 +252,7 @@ export class CandidateService {
   async eligibleStudents(examId: number, keyword: string | undefined, auth: AuthContext) {
     const exam = await this.exams.visibleExam(auth, examId);
     const own = await this.exams.ownClasses(auth);
-    let query = this.db
-      .selectFrom('students')
-      .innerJoin('classes', 'classes.id', 'students.class_id')
-      .select([
-        'students.id',
-        'students.name',
-        'students.ticket_number',
-        'classes.id as class_id',
-        'classes.name as class_name',
-      ])
-      .where('classes.subject_id', '=', exam.subject_id)
-      .where('classes.level', '=', exam.level)
-      .where('students.status', '=', 1)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('exam_candidates')
-              .select('exam_candidates.id')
-              .where('exam_candidates.exam_id', '=', exam.id)
-              .whereRef('exam_candidates.student_id', '=', 'students.id'),
-          ),
-        ),
-      );
-    if (own) query = query.where('students.class_id', 'in', [...own, 0]);
-    if (keyword) {
-      query = query.where((eb) =>
-        eb.or([contains('students.name', keyword), contains('students.ticket_number', keyword)]),
-      );
-    }
-    const rows = await query.orderBy('students.ticket_number').limit(50).execute();
+    const rows = await new StudentRepository(this.db).notCandidatesOf(exam, own, keyword);
     return rows.map((row) => ({
       id: row.id,
       name: row.name,
@@ -427,41 +270,17 @@ export class CandidateService {
   ): Promise<AdmissionTickets> {
     const exam = await this.exams.visibleExam(auth, query.examId);
     const own = await this.exams.ownClasses(auth);
-    let rows = this.db
-      .selectFrom('exam_candidates')
-      .innerJoin('students', 'students.id', 'exam_candidates.student_id')
-      .innerJoin('classes', 'classes.id', 'exam_candidates.class_id')
-      .innerJoin('users', 'users.id', 'students.user_id')
-      .select([
-        'students.id',
-        'students.name',
-        'students.photo',
-        'students.ticket_number',
-        'students.id_number',
-        'students.initial_password',
-        'users.password_is_default',
-        'classes.name as class_name',
-        'exam_candidates.seat_number',
-      ])
-      .where('exam_candidates.exam_id', '=', exam.id);
-    if (query.classId !== undefined) {
-      rows = rows.where('exam_candidates.class_id', '=', query.classId);
-    }
-    if (own) rows = rows.where('exam_candidates.class_id', 'in', [...own, 0]);
-    const subject = await this.db
-      .selectFrom('subjects')
-      .select('name')
-      .where('id', '=', exam.subject_id)
-      .executeTakeFirstOrThrow();
+    const rows = await new CandidateRepository(this.db).tickets(exam.id, query.classId, own);
+    const subject = await new SubjectRepository(this.db).findById(exam.subject_id);
     return {
       examName: exam.name,
-      subjectName: subject.name,
+      subjectName: subject!.name,
       level: exam.level as CertLevel,
       startAt: exam.start_at,
       endAt: exam.end_at,
       durationMinutes: exam.duration_minutes,
       signInUrl,
-      tickets: (await rows.orderBy('exam_candidates.seat_number').execute()).map((row) => ({
+      tickets: rows.map((row) => ({
         studentId: row.id,
         name: row.name,
         photo: row.photo,

@@ -16,6 +16,16 @@ export const STARTED_STATUSES = [
   CandidateStatus.REOPENED,
 ];
 
+/** The highest seat number given in an exam, 0 when none. */
+export async function lastSeat(db: Db, examId: number): Promise<number> {
+  const seated = await db
+    .selectFrom('exam_candidates')
+    .select((eb) => eb.fn.max<number>('seat_number').as('seat'))
+    .where('exam_id', '=', examId)
+    .executeTakeFirst();
+  return Number(seated?.seat ?? 0);
+}
+
 /** Where an exam is at `now` (ISO): only draft and published are stored. */
 export function examState(
   row: Pick<ExamRow, 'status' | 'start_at' | 'end_at' | 'released_at'>,
@@ -52,6 +62,11 @@ export class ExamRepository {
       .where('exam_candidates.student_id', '=', studentId)
       .orderBy('exams.id')
       .execute();
+  }
+
+  /** Locks the exam's row until the transaction ends (PostgreSQL; SQLite's writer lock does it). */
+  async lock(id: number): Promise<void> {
+    await this.db.selectFrom('exams').select('id').where('id', '=', id).forUpdate().execute();
   }
 
   find(id: number) {
@@ -93,25 +108,6 @@ export class ExamRepository {
     await this.db
       .insertInto('exam_classes')
       .values(classIds.map((classId) => ({ exam_id: examId, class_id: classId })))
-      .execute();
-  }
-
-  /** The batches named, with their job type's name, for the checks and the views. */
-  classes(ids: number[]) {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db
-      .selectFrom('classes')
-      .innerJoin('subjects', 'subjects.id', 'classes.subject_id')
-      .select([
-        'classes.id',
-        'classes.name',
-        'classes.code',
-        'classes.subject_id',
-        'classes.level',
-        'subjects.name as subject_name',
-      ])
-      .where('classes.id', 'in', ids)
-      .orderBy('classes.id')
       .execute();
   }
 
@@ -160,6 +156,21 @@ export class ExamRepository {
         break;
     }
     return base;
+  }
+
+  /** The count of `filtered` rows and one page of their ids, latest opening first. */
+  async page(base: ReturnType<ExamRepository['filtered']>, limit: number, offset: number) {
+    const { total } = await base
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow();
+    const rows = await base
+      .select('exams.id')
+      .orderBy('exams.start_at', 'desc')
+      .orderBy('exams.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return { total: Number(total), ids: rows.map((row) => row.id) };
   }
 
   /** List rows with the names a list shows. */
@@ -225,12 +236,7 @@ export class ExamRepository {
    */
   async addClassCandidates(examId: number, classIds: number[], createdAt: string) {
     if (classIds.length === 0) return;
-    const seated = await this.db
-      .selectFrom('exam_candidates')
-      .select((eb) => eb.fn.max<number>('seat_number').as('seat'))
-      .where('exam_id', '=', examId)
-      .executeTakeFirst();
-    const after = Number(seated?.seat ?? 0);
+    const after = await lastSeat(this.db, examId);
     await sql`
       insert into exam_candidates (exam_id, student_id, class_id, seat_number, added_singly,
         extra_minutes, status, created_at)

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../errors.js';
 import { sendXlsx } from '../../lib/import-reply.js';
 import { requireAuth } from '../../plugins/access.js';
-import { requestLanguage } from '../../plugins/envelope.js';
+import { requestLanguage } from '../../lib/request-language.js';
 import type { CandidateService } from './candidate.service.js';
 import type { ExamService } from './exam.service.js';
 import type { MakeUpService } from './make-up.service.js';

@@ -1,8 +1,6 @@
 import {
   CERT_LEVEL_NAMES,
   ENTITY_NAMES,
-  EXAM_WINDOW_MAX_DAYS,
-  FIELD_LABELS,
   PaperAudit,
   scoreFromHundredths,
   type CertLevel,
@@ -15,140 +13,33 @@ import {
   type ExamView,
   type ListExamQuery,
   type MakeUpWho,
-  type MessageLanguage,
-  type MultipleScoring,
-  type ShowResult,
-  type Takeover,
   type UpdateExamBody,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
 import { DeadlineNews, recomputeDeadlines, type DeadlineChange } from '../attempt/deadlines.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { writePaperVersion } from '../paper/paper-version.js';
-import { visibleClassIds } from '../school/classes.repository.js';
+import { StudentRepository } from '../base/student.repository.js';
+import { PaperRepository } from '../paper/paper.repository.js';
+import { ClassesRepository, visibleClassIds } from '../school/classes.repository.js';
+import { SubjectRepository } from '../school/subject.repository.js';
+import { CandidateRepository } from './candidate.repository.js';
+import { ExamNoticeRepository } from './exam-notice.repository.js';
 import { classAccess, examAccess, visibleExams } from '../../lib/access.js';
+import {
+  OPEN_CHANGEABLE,
+  checkNotOver,
+  checkWindow,
+  columnsOf,
+  differences,
+  fieldList,
+  inputOf,
+  type PaperFacts,
+} from './exam-fields.js';
 import { OverlapRepository } from './overlap.repository.js';
 import { ExamRepository, examState, type ExamRow, type ExamValues } from './exam.repository.js';
-
-const MINUTE = 60_000;
-
-/** What an exam takes from its paper: its job type and level, and its pass score (hundredths). */
-interface PaperFacts {
-  subjectId: number;
-  level: number;
-  passScore: number;
-}
-
-/** What an exam's fields are stored as, from a checked body. */
-function columnsOf(input: ExamInput, paper: PaperFacts) {
-  return {
-    name: input.name,
-    paper_id: input.paperId,
-    subject_id: paper.subjectId,
-    level: paper.level,
-    pass_score: paper.passScore,
-    instruction_id: input.instructionId,
-    start_at: input.startAt,
-    end_at: input.endAt,
-    duration_minutes: input.durationMinutes,
-    late_entry_minutes: input.lateEntryMinutes,
-    min_submit_minutes: input.minSubmitMinutes,
-    shuffle_questions: input.shuffleQuestions ? 1 : 0,
-    shuffle_options: input.shuffleOptions ? 1 : 0,
-    multiple_scoring: input.multipleScoring,
-    partial_share: Math.round(input.partialShare * 100),
-    show_result: input.showResult,
-    allow_review: input.allowReview ? 1 : 0,
-    leave_limit: input.leaveLimit,
-    fullscreen: input.fullscreen ? 1 : 0,
-    takeover: input.takeover,
-    ip_allow_list: JSON.stringify(input.ipAllowList),
-    access_code: input.accessCode,
-  } satisfies Partial<ExamValues>;
-}
-
-/** The body an exam row and its batches were given, to compare an update with. */
-function inputOf(row: ExamRow, classIds: number[]): ExamInput {
-  return {
-    name: row.name,
-    paperId: row.paper_id,
-    instructionId: row.instruction_id,
-    classIds,
-    startAt: row.start_at,
-    endAt: row.end_at,
-    durationMinutes: row.duration_minutes,
-    lateEntryMinutes: row.late_entry_minutes,
-    minSubmitMinutes: row.min_submit_minutes,
-    shuffleQuestions: row.shuffle_questions === 1,
-    shuffleOptions: row.shuffle_options === 1,
-    multipleScoring: row.multiple_scoring as MultipleScoring,
-    partialShare: row.partial_share / 100,
-    showResult: row.show_result as ShowResult,
-    allowReview: row.allow_review === 1,
-    leaveLimit: row.leave_limit,
-    fullscreen: row.fullscreen === 1,
-    takeover: row.takeover as Takeover,
-    ipAllowList: parseJson<string[]>(row.ip_allow_list, []),
-    accessCode: row.access_code,
-  };
-}
-
-/** Fields whose value differs: field → [before, after]. */
-function differences(before: ExamInput, after: ExamInput): Record<string, [unknown, unknown]> {
-  const changed: Record<string, [unknown, unknown]> = {};
-  for (const key of Object.keys(after) as (keyof ExamInput)[]) {
-    const a = JSON.stringify(before[key]);
-    const b = JSON.stringify(after[key]);
-    if (key === 'classIds') {
-      const sorted = (ids: number[]) => JSON.stringify([...ids].sort((x, y) => x - y));
-      if (sorted(before.classIds) !== sorted(after.classIds)) {
-        changed[key] = [before[key], after[key]];
-      }
-    } else if (a !== b) changed[key] = [before[key], after[key]];
-  }
-  return changed;
-}
-
-/** Window rules that hold for drafts too: the window's order and length, and what fits in it. */
-function checkWindow(
-  input: Pick<ExamInput, 'startAt' | 'endAt' | 'durationMinutes'> & Partial<ExamInput>,
-) {
-  const windowMinutes = Math.floor((Date.parse(input.endAt) - Date.parse(input.startAt)) / MINUTE);
-  if (Date.parse(input.endAt) <= Date.parse(input.startAt)) {
-    throw invalid('endAt', 'examEndBeforeStart');
-  }
-  if (windowMinutes > EXAM_WINDOW_MAX_DAYS * 24 * 60) {
-    throw invalid('endAt', 'examWindowTooLong', { days: EXAM_WINDOW_MAX_DAYS });
-  }
-  if (input.durationMinutes > windowMinutes) {
-    throw invalid('durationMinutes', 'examDurationBeyondWindow', {
-      duration: input.durationMinutes,
-      window: windowMinutes,
-    });
-  }
-  if (input.lateEntryMinutes !== undefined && input.lateEntryMinutes > windowMinutes) {
-    throw invalid('lateEntryMinutes', 'examLateEntryBeyondWindow', {
-      minutes: input.lateEntryMinutes,
-      window: windowMinutes,
-    });
-  }
-  if (input.minSubmitMinutes !== undefined && input.minSubmitMinutes > input.durationMinutes) {
-    throw invalid('minSubmitMinutes', 'examMinSubmitBeyondDuration', {
-      minutes: input.minSubmitMinutes,
-      duration: input.durationMinutes,
-    });
-  }
-}
-
-/** Publishing needs a closing time still ahead. */
-function checkNotOver(endAt: string, now: string) {
-  if (endAt <= now) throw invalid('endAt', 'examEndInPast', { endAt });
-}
-
-/** The fields an open exam may still change: closing later, and more batches. */
-const OPEN_CHANGEABLE = new Set<keyof ExamInput>(['endAt', 'classIds']);
 
 /** Exams: drafts, publishing with candidates, the edits each state allows, and the record. */
 export class ExamService {
@@ -169,7 +60,7 @@ export class ExamService {
    */
   async lock(trx: Db, id: number): Promise<void> {
     if (this.postgres) {
-      await trx.selectFrom('exams').select('id').where('id', '=', id).forUpdate().execute();
+      await new ExamRepository(trx).lock(id);
     }
   }
 
@@ -210,19 +101,7 @@ export class ExamService {
     auth: AuthContext,
     frozen?: PaperFacts,
   ): Promise<PaperFacts> {
-    const current = await db
-      .selectFrom('papers')
-      .innerJoin('subjects', 'subjects.id', 'papers.subject_id')
-      .select([
-        'papers.id',
-        'papers.audit_status',
-        'papers.subject_id',
-        'papers.level',
-        'papers.pass_score',
-        'subjects.name as subject_name',
-      ])
-      .where('papers.id', '=', input.paperId)
-      .executeTakeFirst();
+    const current = await new PaperRepository(db).find(input.paperId);
     if (!current) {
       throw invalid('paperId', 'notFound', { entity: ENTITY_NAMES.paper, id: input.paperId });
     }
@@ -234,17 +113,10 @@ export class ExamService {
           subject_id: frozen.subjectId,
           level: frozen.level,
           pass_score: frozen.passScore,
-          subject_name: (
-            await db
-              .selectFrom('subjects')
-              .select('name')
-              .where('id', '=', frozen.subjectId)
-              .executeTakeFirstOrThrow()
-          ).name,
+          subject_name: (await new SubjectRepository(db).findById(frozen.subjectId))!.name,
         }
       : current;
-    const repo = new ExamRepository(db);
-    const classes = await repo.classes(input.classIds);
+    const classes = await new ClassesRepository(db).forExam(input.classIds);
     const missing = input.classIds.find((id) => !classes.some((row) => row.id === id));
     if (missing !== undefined) {
       throw invalid('classIds', 'notFound', { entity: ENTITY_NAMES.classes, id: missing });
@@ -266,11 +138,8 @@ export class ExamService {
       if (foreign) throw forbidden('examClassNotYours', { name: foreign.name });
     }
     if (input.instructionId !== null) {
-      const notice = await db
-        .selectFrom('instructions')
-        .select(['id', 'title', 'enabled', 'all_subjects'])
-        .where('id', '=', input.instructionId)
-        .executeTakeFirst();
+      const notices = new ExamNoticeRepository(db);
+      const notice = await notices.find(input.instructionId);
       if (!notice) {
         throw invalid('instructionId', 'notFound', {
           entity: ENTITY_NAMES.instruction,
@@ -281,12 +150,7 @@ export class ExamService {
         throw invalid('instructionId', 'examInstructionDisabled', { title: notice.title });
       }
       if (notice.all_subjects !== 1) {
-        const scoped = await db
-          .selectFrom('instruction_subjects')
-          .select('subject_id')
-          .where('instruction_id', '=', notice.id)
-          .where('subject_id', '=', paper.subject_id)
-          .executeTakeFirst();
+        const scoped = await notices.namesSubject(notice.id, paper.subject_id);
         if (!scoped) {
           throw invalid('instructionId', 'examInstructionOtherSubject', {
             title: notice.title,
@@ -433,22 +297,9 @@ export class ExamService {
     const classIds = await this.exams.classIds(id);
     const published = row.status === 'published';
     const counted = published
-      ? await this.db
-          .selectFrom('exam_candidates')
-          .select(['class_id', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('exam_id', '=', id)
-          .groupBy('class_id')
-          .execute()
-      : classIds.length === 0
-        ? []
-        : await this.db
-            .selectFrom('students')
-            .select(['class_id', (eb) => eb.fn.countAll<number>().as('n')])
-            .where('class_id', 'in', classIds)
-            .where('status', '=', 1)
-            .groupBy('class_id')
-            .execute();
-    const names = await this.exams.classes([
+      ? await new CandidateRepository(this.db).countByClass(id)
+      : await new StudentRepository(this.db).countEnabledByClass(classIds);
+    const names = await new ClassesRepository(this.db).forExam([
       ...new Set([...classIds, ...counted.map((c) => c.class_id)]),
     ]);
     const classes = names.map((c) => ({
@@ -524,22 +375,12 @@ export class ExamService {
     if (query.classId !== undefined) await classAccess(this.db, auth, query.classId);
     const now = nowIso();
     const base = this.exams.filtered(query, now, visibleExams(this.db, auth));
-    const { total } = await base
-      .select((eb) => eb.fn.countAll<number>().as('total'))
-      .executeTakeFirstOrThrow();
-    const page = await base
-      .select('exams.id')
-      .orderBy('exams.start_at', 'desc')
-      .orderBy('exams.id', 'desc')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute();
-    const ids = page.map((row) => row.id);
+    const { total, ids } = await this.exams.page(base, query.limit, (query.page - 1) * query.limit);
     const rows = await this.exams.listRows(ids);
     const classes = await this.exams.classesByExam(ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     return {
-      total: Number(total),
+      total,
       list: ids.map((examId) => listItemOf(byId.get(examId)!, classes.get(examId) ?? [], now)),
     };
   }
@@ -555,11 +396,7 @@ export class ExamService {
     const instruction =
       row!.instruction_id === null
         ? null
-        : await this.db
-            .selectFrom('instructions')
-            .select('title')
-            .where('id', '=', row!.instruction_id)
-            .executeTakeFirst();
+        : await new ExamNoticeRepository(this.db).title(row!.instruction_id);
     const input = inputOf(
       row!,
       classes.map((c) => c.id),
@@ -598,52 +435,13 @@ export class ExamService {
 
   /** The passed papers, enabled notices and the caller's batches the publish form offers. */
   async options(auth: AuthContext): Promise<ExamPublishOptions> {
-    const papers = await this.db
-      .selectFrom('papers')
-      .innerJoin('subjects', 'subjects.id', 'papers.subject_id')
-      .select([
-        'papers.id',
-        'papers.name',
-        'papers.subject_id',
-        'papers.level',
-        'papers.pass_score',
-        'papers.duration_minutes',
-        'subjects.name as subject_name',
-      ])
-      .where('papers.audit_status', '=', PaperAudit.PASSED)
-      .orderBy('papers.id', 'desc')
-      .execute();
-    const notices = await this.db
-      .selectFrom('instructions')
-      .select(['id', 'title', 'all_subjects'])
-      .where('enabled', '=', 1)
-      .orderBy('id', 'desc')
-      .execute();
-    const scoped = await this.db
-      .selectFrom('instruction_subjects')
-      .select(['instruction_id', 'subject_id'])
-      .execute();
-    const scope = visibleClassIds(this.db, auth);
-    let classQuery = this.db
-      .selectFrom('classes')
-      .select([
-        'classes.id',
-        'classes.name',
-        'classes.code',
-        'classes.subject_id',
-        'classes.level',
-        'classes.exam_start',
-        'classes.exam_end',
-        (eb) =>
-          eb
-            .selectFrom('students')
-            .select(eb.fn.countAll<number>().as('n'))
-            .whereRef('students.class_id', '=', 'classes.id')
-            .where('students.status', '=', 1)
-            .as('student_count'),
-      ]);
-    if (scope) classQuery = classQuery.where('classes.id', 'in', scope);
-    const classes = await classQuery.orderBy('classes.id', 'desc').execute();
+    const papers = await new PaperRepository(this.db).passed();
+    const noticeRepo = new ExamNoticeRepository(this.db);
+    const notices = await noticeRepo.enabled();
+    const scoped = await noticeRepo.subjectLinks();
+    const classes = await new ClassesRepository(this.db).withEnabledCount(
+      visibleClassIds(this.db, auth),
+    );
     return {
       papers: papers.map((row) => ({
         id: row.id,
@@ -728,14 +526,3 @@ function listItemOf(
     updatedAt: row.updated_at,
   };
 }
-
-/** The fields named, in each language ("开考时间、时长", "Opens at, Duration"). */
-function fieldList(fields: (keyof ExamInput)[]) {
-  const join = (language: MessageLanguage) =>
-    fields
-      .map((field) => FIELD_LABELS[field][language])
-      .join(language === 'zh' || language === 'ja' ? '、' : ', ');
-  return { zh: join('zh'), en: join('en'), es: join('es'), ja: join('ja') };
-}
-
-export { checkNotOver, checkWindow, inputOf };

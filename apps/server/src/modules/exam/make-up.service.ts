@@ -7,11 +7,12 @@ import {
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, invalid } from '../../errors.js';
-import type { AuthContext } from '../auth/auth.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import { writePaperVersion } from '../paper/paper-version.js';
 import { PaperRepository } from '../paper/paper.repository.js';
 import { ExamRepository, examState } from './exam.repository.js';
-import { checkNotOver, checkWindow, inputOf, type ExamService } from './exam.service.js';
+import { checkNotOver, checkWindow, inputOf } from './exam-fields.js';
+import type { ExamService } from './exam.service.js';
 
 /**
  * Make-up exams (补考): after an exam closes, a published exam linked to it for its failed

@@ -26,7 +26,7 @@ import { AppError, notFound } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
 import { isMalformedMultipart } from '../../lib/import-upload.js';
 import { attachmentDisposition } from '../../lib/spreadsheet.js';
-import { requestLanguage } from '../../plugins/envelope.js';
+import { requestLanguage } from '../../lib/request-language.js';
 import { cleanOriginalName, type FilesService } from './files.service.js';
 import { UploadRefused } from './refused.js';
 import { isInlineMedia } from './sniff.js';

@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../errors.js';
 import { sendXlsx } from '../../lib/import-reply.js';
 import { requireAuth } from '../../plugins/access.js';
-import { requestLanguage } from '../../plugins/envelope.js';
+import { requestLanguage } from '../../lib/request-language.js';
 import type { AuditService } from './audit.service.js';
 import type { KeyService } from './key.service.js';
 import type { MarkingService } from './marking.service.js';

@@ -1,5 +1,5 @@
 import type { Insertable, Selectable } from 'kysely';
-import { AuditStatus, type ListPaperQuery } from '@kaoshi/shared';
+import { AuditStatus, PaperAudit, type ListPaperQuery } from '@kaoshi/shared';
 import { contains, type Db } from '../../db/database.js';
 import type { PapersTable, PaperSectionsTable } from '../../db/types.js';
 import type { visiblePapers } from '../../lib/access.js';
@@ -70,6 +70,25 @@ export class PaperRepository {
       .select(['subject_id', 'level'])
       .where('id', '=', id)
       .executeTakeFirst();
+  }
+
+  /** Passed papers with their job type's name, newest first: what an exam may be published from. */
+  passed() {
+    return this.db
+      .selectFrom('papers')
+      .innerJoin('subjects', 'subjects.id', 'papers.subject_id')
+      .select([
+        'papers.id',
+        'papers.name',
+        'papers.subject_id',
+        'papers.level',
+        'papers.pass_score',
+        'papers.duration_minutes',
+        'subjects.name as subject_name',
+      ])
+      .where('papers.audit_status', '=', PaperAudit.PASSED)
+      .orderBy('papers.id', 'desc')
+      .execute();
   }
 
   find(id: number) {

@@ -15,7 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../errors.js';
 import { requireAuth } from '../../plugins/access.js';
-import { requestLanguage } from '../../plugins/envelope.js';
+import { requestLanguage } from '../../lib/request-language.js';
 import { attachmentDisposition } from '../../lib/spreadsheet.js';
 import type { PaperDrawService } from './paper-draw.service.js';
 import type { PaperPrintService } from './paper-print.service.js';

@@ -16,7 +16,7 @@ import type { Db } from '../../db/database.js';
 import { ok } from '../../errors.js';
 import { sendXlsx } from '../../lib/import-reply.js';
 import { requireAuth } from '../../plugins/access.js';
-import { requestLanguage } from '../../plugins/envelope.js';
+import { requestLanguage } from '../../lib/request-language.js';
 import { exportEventLog } from './proctor.export.js';
 import type { ProctorService } from './proctor.service.js';
 

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
-import { requestLanguage } from '../../plugins/envelope.js';
+import { requestLanguage } from '../../lib/request-language.js';
 import type { QuestionService } from './question.service.js';
 
 export const QUESTION_BASE = '/api/kaoshi-question/question';

@@ -98,6 +98,15 @@ const ORDER_COLUMNS = {
 } as const;
 const NULLABLE_ORDER = new Set(['registrationStart', 'examStart']);
 
+/** A batch's columns an exam reads: its names, job type and level. */
+const EXAM_FACTS = [
+  'classes.id',
+  'classes.name',
+  'classes.code',
+  'classes.subject_id',
+  'classes.level',
+] as const;
+
 type ClassIds = ReturnType<ClassesRepository['filtered']>;
 
 export class ClassesRepository {
@@ -234,6 +243,38 @@ export class ClassesRepository {
   async delete(id: number) {
     await this.db.deleteFrom('class_teachers').where('class_id', '=', id).execute();
     await this.db.deleteFrom('classes').where('id', '=', id).execute();
+  }
+
+  /** The batches among `ids` with their job type's name: what an exam checks them against. */
+  forExam(ids: number[]) {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('classes')
+      .innerJoin('subjects', 'subjects.id', 'classes.subject_id')
+      .select([...EXAM_FACTS, 'subjects.name as subject_name'])
+      .where('classes.id', 'in', ids)
+      .orderBy('classes.id')
+      .execute();
+  }
+
+  /** Batches newest first with their enabled students' count, limited to `scope` (visibleClassIds) unless null. */
+  withEnabledCount(scope: ReturnType<typeof visibleClassIds>) {
+    let query = this.db
+      .selectFrom('classes')
+      .select([
+        ...EXAM_FACTS,
+        'classes.exam_start',
+        'classes.exam_end',
+        (eb) =>
+          eb
+            .selectFrom('students')
+            .select(eb.fn.countAll<number>().as('n'))
+            .whereRef('students.class_id', '=', 'classes.id')
+            .where('students.status', '=', 1)
+            .as('student_count'),
+      ]);
+    if (scope) query = query.where('classes.id', 'in', scope);
+    return query.orderBy('classes.id', 'desc').execute();
   }
 
   async countStudents(id: number) {
