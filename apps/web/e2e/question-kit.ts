@@ -1,0 +1,99 @@
+import type { ListResult, QuestionView } from '@kaoshi/shared';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { ApiClient } from './api';
+import { type KnowledgeFixture } from './api';
+import { collectConsoleErrors, newPage, openSignedIn, pickOption } from './browser';
+import type { adminSession } from './session';
+
+// What the question bank's browser tests share: the bank page and its dialogs.
+
+export const BANK = '/baseData/index';
+export const QUESTION_API = '/api/kaoshi-question/question';
+export const TEACHER_TYPE = 2;
+export const REVIEWER_PASSWORD = 'review-pass-1';
+
+/** The bank's page helpers for one admin session, placing questions under `knowledge()`. */
+export function questionScreens(
+  session: ReturnType<typeof adminSession>,
+  knowledge: () => KnowledgeFixture,
+) {
+  const { baseURL } = session;
+
+  /** A signed-in page at the bank whose console errors are collected (HTTP refusals aside). */
+  async function openBank(
+    as: ApiClient = session.admin,
+    options: Parameters<typeof newPage>[1] = {},
+  ) {
+    const page = await newPage(session.browser, { locale: 'zh-CN', ...options });
+    const consoleErrors = collectConsoleErrors(page);
+    await openSignedIn(page, as, `${baseURL}${BANK}`);
+    await main(page).locator('.ant-table').waitFor();
+    const unexpectedErrors = () =>
+      consoleErrors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
+    return { page, unexpectedErrors };
+  }
+
+  const main = (page: Page) => page.locator('.app-main-page:not([hidden])');
+  const rows = (page: Page) => main(page).locator('.ant-table-row');
+  const row = (page: Page, text: string | RegExp) => rows(page).filter({ hasText: text });
+  /** One of the bank's dialogs: form, preview, reject or import. */
+  const dialog = (page: Page, kind: 'form' | 'preview' | 'reject' | 'import') =>
+    page.locator(`.ant-modal.question-${kind}-dialog`);
+  const fieldErrors = (scope: Locator) => scope.locator('.ant-form-item-explain-error');
+  const toast = (page: Page) => page.locator('.ant-message-notice');
+
+  /**
+   * Types into an HTML field: the rich editor (bold toggled with Ctrl+B around `bold`), or a
+   * plain text area holding the HTML itself.
+   */
+  async function typeHtml(field: Locator, before: string, bold = '', after = '') {
+    const editable = (await field.getAttribute('contenteditable')) === 'true';
+    if (!editable) {
+      await field.fill(bold ? `<p>${before}<strong>${bold}</strong>${after}</p>` : before);
+      return;
+    }
+    await field.click();
+    await field.pressSequentially(before);
+    if (bold) {
+      await field.press('Control+b');
+      await field.pressSequentially(bold);
+      await field.press('Control+b');
+    }
+    if (after) await field.pressSequentially(after);
+  }
+  const htmlField = (scope: Locator, name: string) =>
+    scope.getByRole('textbox', { name, exact: true });
+
+  /** Puts the question under the fixture's job type, level, course and first point. */
+  async function place(page: Page, modal: Locator) {
+    await pickOption(page, modal, '申报工种', knowledge().jobTypeName);
+    // The job type has one level: it is chosen with it.
+    await expect.poll(() => modal.getByRole('combobox', { name: '等级' }).isDisabled()).toBe(false);
+    await pickOption(page, modal, '课程', knowledge().course.name);
+    await pickOption(page, modal, '鉴定点', knowledge().points[0]!.name);
+  }
+
+  const list = (query = '') =>
+    session.admin.call<ListResult<QuestionView>>(
+      'GET',
+      `${QUESTION_API}/listQuestion?subjectId=${knowledge().subjectId}&limit=100${query}`,
+    );
+  const find = async (text: string, query = '') =>
+    (await list(query)).list.find((question) => question.content.includes(text));
+
+  return {
+    openBank,
+    main,
+    rows,
+    row,
+    dialog,
+    fieldErrors,
+    toast,
+    typeHtml,
+    htmlField,
+    place,
+    list,
+    find,
+  };
+}
