@@ -6,7 +6,7 @@ import { Server, type ServerOptions } from 'socket.io';
 import type { Config } from './config.js';
 
 /**
- * Redis for several server processes (REDIS_URL, issue 16 §2): the socket.io adapter's two
+ * Redis for several server processes (REDIS_URL, docs/features/proctoring.md): the socket.io adapter's two
  * connections (one publishes, one subscribes). Without REDIS_URL there is one process and none.
  */
 export interface RedisLink {

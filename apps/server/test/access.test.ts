@@ -25,7 +25,7 @@ const PUBLIC_API = [
   /^\/api\/kaoshi-user\/security\/captcha$/,
   /^\/api\/kaoshi-user\/security\/doLogin$/,
   /^\/api\/kaoshi-user\/security\/loginOptions$/,
-  // A certificate's public check (issue 15 §6): anyone holding the printed QR code.
+  // A certificate's public check (docs/features/analysis.md): anyone holding the printed QR code.
   /^\/api\/public\/verify\/:code$/,
   /^\/api\/docs(\/.*|\*)?$/,
 ];

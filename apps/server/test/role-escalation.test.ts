@@ -169,7 +169,7 @@ describe('role and user management cannot grant more than the manager holds', ()
       10001,
       /QUESTION_WRITER grants .*EXAM-QUESTION/,
     );
-    // Role SUPER opens the publishing group by itself (spec §6): only its holders may give it.
+    // Role SUPER opens the publishing group by itself (docs/spec.md §6): only its holders may give it.
     const superRole = await roleIdOf(admin, RoleKey.SUPER);
     expectStatus(
       await manager.client.post(`${USER}/bindUserWithRole`, {

@@ -42,7 +42,7 @@ const ADMIN_PAGES = [
 const STUDENT_PAGES = ['/dashboard', '/profile/index', '/exam-student/examStudentTest', '/socketA'];
 
 /**
- * Spec §9 fixes the sidebar's menu background (#6d6d6d) and its active text (#00bfad): 2.2:1, below
+ * docs/spec.md §9 fixes the sidebar's menu background (#6d6d6d) and its active text (#00bfad): 2.2:1, below
  * the 4.5:1 WCAG asks. That pair, on the sidebar's selected entries, is the only exception.
  */
 const SPEC_MENU_PAIR = { fgColor: '#00bfad', bgColor: '#6d6d6d' };

@@ -12,7 +12,7 @@ import { ApiClient } from './api';
 import { PAPER_ITEMS, type ExamStudent } from './attempt-fixture';
 import { createMarkingExam, type MarkingFixture, type MarkingUser } from './marking-fixture';
 
-// Score analysis (issue 15) needs an exam with released scores: candidates in two batches who
+// Score analysis (docs/features/analysis.md) needs an exam with released scores: candidates in two batches who
 // passed, failed (one exactly on the pass line, two tied), were absent, with an objective part
 // and a marked part, and a make-up for the failed that one passes and one fails again. Shared by
 // analysis.e2e.ts and the item-analysis and certificate browser tests: keep the exports stable.

@@ -22,7 +22,7 @@ import {
 } from './browser';
 import { adminSession } from './session';
 
-// The score-analysis screens (issue 15 §1–§3) over the analysis fixture's exam: the ranking with
+// The score-analysis screens (docs/features/analysis.md) over the analysis fixture's exam: the ranking with
 // its ties, batches, charts, Excel export and print view; the failed-score figures and export;
 // the make-up figures and the make-up action; four languages and phone width; and a teacher
 // without the keys sees none of the menu entries.

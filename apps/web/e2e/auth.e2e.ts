@@ -21,7 +21,7 @@ import {
 } from './browser';
 import { adminSession } from './session';
 
-// Sign-in, the route guard, sign-out and the change of one's own password (spec §2, §4, §5),
+// Sign-in, the route guard, sign-out and the change of one's own password (docs/spec.md §2, §4, §5),
 // in Chinese (the browser language of these contexts), the product's main language.
 const ADMIN = '管理员';
 const TEACHER = '教师/阅卷员';
@@ -323,7 +323,7 @@ describe('signing in and out', () => {
       const why = texts.errorPage.noAccess.replace('{{page}}', texts.route.userManage);
       const toast = page.locator('.ant-message-notice', { hasText: why });
       await page.goto(`${baseURL}/system/userManage`);
-      // Spec §2 still sends them home; the toast says why, in their language.
+      // docs/spec.md §2 still sends them home; the toast says why, in their language.
       await Promise.all([page.waitForURL(`${baseURL}/dashboard`), toast.waitFor()]);
       await page.locator('.dashboard').waitFor();
       await animationsDone(page);

@@ -20,7 +20,7 @@ import {
 } from './browser';
 import { adminSession } from './session';
 
-// Certificates (issue 15 §6) over the analysis fixture's released exam: the staff's list and
+// Certificates (docs/features/analysis.md) over the analysis fixture's released exam: the staff's list and
 // search, a real PDF downloaded from it, a revocation with its reason that the public check then
 // shows, the student's download from their result page; four languages and phone width.
 

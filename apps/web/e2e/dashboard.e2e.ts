@@ -19,7 +19,7 @@ import {
 } from './browser';
 import { adminSession } from './session';
 
-// The dashboard's figures by role (issue 15 §5) over the analysis fixture (its make-up left
+// The dashboard's figures by role (docs/features/analysis.md) over the analysis fixture (its make-up left
 // unreleased, so its marker still has it to mark): an administrator's counts, questions by review
 // state and the 30-day pass rate chart; a teacher's batches and marking progress; a student's
 // upcoming exam counting down, released result and certificate. Every figure is compared with

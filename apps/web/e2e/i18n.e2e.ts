@@ -12,7 +12,7 @@ import {
 } from './browser';
 import { adminSession } from './session';
 
-// The four languages (spec §2: saved choice, else browser language, else en), on the sign-in page
+// The four languages (docs/spec.md §2: saved choice, else browser language, else en), on the sign-in page
 // and in the app, with antd's own texts in step. Screenshots: test-results/<screen>-<lang>.png.
 type Language = 'zh' | 'en' | 'es' | 'ja';
 
@@ -84,7 +84,7 @@ const SCREENS: { name: string; path: string; ready: string }[] = [
 ];
 const FULL_SET: Language[] = ['zh', 'en'];
 
-/** What a new user saw untranslated (issue 10 §5): the tables' row checkboxes, the seeded name. */
+/** What a new user saw untranslated (docs/features/web-app.md): the tables' row checkboxes, the seeded name. */
 const SELECT_ALL: Record<Language, string> = {
   zh: '全选本页',
   en: 'Select all on this page',

@@ -14,7 +14,7 @@ import { createAnalysisExam, type AnalysisFixture } from './analysis-fixture';
 import { DESKTOP, PHONE, collectConsoleErrors, newPage, openSignedIn, screenshot } from './browser';
 import { adminSession } from './session';
 
-// Item analysis (issue 15 §4) over the analysis fixture's released exam: the test figures, every
+// Item analysis (docs/features/analysis.md) over the analysis fixture's released exam: the test figures, every
 // question's figures, option shares and mastery as the API gives them; the make-up (two
 // candidates, both right on the single choice) for the flags; the marking overview's link; the
 // question bank's figures column; four languages and phone width.

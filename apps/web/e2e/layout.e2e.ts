@@ -14,7 +14,7 @@ import {
 import { readableOnWhite } from '../src/styles/contrast';
 import { adminSession } from './session';
 
-// The layout around the pages (spec §2 layout, §4 tab store, §9 constants), as the administrator.
+// The layout around the pages (docs/spec.md §2 layout, §4 tab store, §9 constants), as the administrator.
 // Every scenario has its own browser context (own storage) sharing one API session.
 const USERS = '/system/userManage';
 const ROLES = '/system/roleManage';

@@ -22,7 +22,7 @@ import {
   type ExamStudent,
 } from './attempt-fixture';
 
-// Marking (issue 14) needs an exam whose window has closed with submitted attempts, markers and
+// Marking (docs/features/marking.md) needs an exam whose window has closed with submitted attempts, markers and
 // a chief. Shared by marking.e2e.ts (the overview) and the desk's browser test: keep the exports
 // stable.
 

@@ -163,7 +163,7 @@ describe('marking overview', () => {
     chief = await newPage(session.browser, { locale: LOCALES.zh, viewport: DESKTOP });
     chiefErrors = collectConsoleErrors(chief);
     await openSignedIn(chief, fx.chief.api, `${session.baseURL}${PATH}`);
-    // Spec §2: entering the overview sets the local flag.
+    // docs/spec.md §2: entering the overview sets the local flag.
     await main(chief).getByRole('link', { name: fx.examName }).waitFor();
     expect(await chief.evaluate(() => localStorage.getItem('showBySituation'))).toBe('true');
     await screenshot(chief, 'marking-exams-zh', { fullPage: false });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newPage, pushPath, screenshot, submitSignIn, waitForLayout } from './browser';
 import { adminSession } from './session';
 
-// What each kind of user sees and may open (spec §2 route guard, §6), signed in through the form,
+// What each kind of user sees and may open (docs/spec.md §2 route guard, §6), signed in through the form,
 // in Chinese. Users get their own password, so no "change your password" dialog gets in the way.
 const TEACHER_TYPE = 2;
 const STUDENT_TYPE = 3;
@@ -59,11 +59,11 @@ describe('menus and routes follow the permission keys', () => {
     expect(menu).toContain('基础数据');
     expect(menu).toContain('成绩分析');
     expect(menu).not.toContain('系统管理');
-    // Neither role is of the publishing group, which also needs role SUPER (spec §6).
+    // Neither role is of the publishing group, which also needs role SUPER (docs/spec.md §6).
     expect(menu).not.toContain('考试发布管理');
     expect(menu).not.toContain('考试结构');
 
-    // Spec §8/DESIGN: the server refuses the call itself, whatever the menu shows.
+    // docs/spec.md §8/DESIGN: the server refuses the call itself, whatever the menu shows.
     const answer = await page.evaluate(() =>
       fetch('/api/kaoshi-user/user/listUser').then((response) => response.json()),
     );

@@ -18,7 +18,7 @@ import {
 } from './browser';
 import { adminSession } from './session';
 
-// The proctor's live view (issue 16 §1) in Chromium: the view is open while a candidate, in a
+// The proctor's live view (docs/features/proctoring.md) in Chromium: the view is open while a candidate, in a
 // second browser context, opens the exam page and answers; the row moves without a reload.
 // Extra time given from the view reaches the candidate's clock at once; a message shows on
 // their page. Four languages and a phone's width, with screenshots.

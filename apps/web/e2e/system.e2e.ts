@@ -218,7 +218,7 @@ describe('System screens', () => {
     const teacher = row(page, 'QUESTION_WRITER');
     expect(await teacher.getByRole('button', { name: '删除' }).isDisabled()).toBe(true);
     expect(await teacher.innerText()).toContain('内置');
-    // The membership role is the one the publishing group needs (spec §6), and says so.
+    // The membership role is the one the publishing group needs (docs/spec.md §6), and says so.
     expect(await row(page, '考务组成员').innerText()).toContain('SUPER');
     expect(await row(page, '阅卷员').innerText()).toContain('MARKER');
     await screenshot(page, 'system-roles-zh');

@@ -17,7 +17,7 @@ import { PHONE, newPage, screenshot } from './browser';
 import { createMarkingExam, type MarkingFixture } from './marking-fixture';
 import { adminSession } from './session';
 
-// The public certificate check (issue 15 §6): a released exam's certificates, opened at
+// The public certificate check (docs/features/analysis.md): a released exam's certificates, opened at
 // /verify/{code} by someone who is not signed in, in the four languages and at phone width.
 
 const TEXTS = { zh: zh.verify, en: en.verify, es: es.verify, ja: ja.verify } as const;

@@ -7,7 +7,7 @@ import { Guard } from './router/Guard';
 export function App() {
   const { t, i18n } = useTranslation();
 
-  // Spec §2: the page title is the fixed product title.
+  // docs/spec.md §2: the page title is the fixed product title.
   useEffect(() => {
     document.title = t('common.productTitle');
   }, [t, i18n.language]);

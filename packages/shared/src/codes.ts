@@ -54,13 +54,13 @@ export const UserType = {
 export type UserTypeCode = (typeof UserType)[keyof typeof UserType];
 export const USER_TYPES = [UserType.ADMIN, UserType.TEACHER, UserType.STUDENT] as const;
 
-/** Permission type (spec §4): 0 menu, 1 button. */
+/** Permission type (docs/spec.md §4): 0 menu, 1 button. */
 export const PermissionType = { MENU: 0, BUTTON: 1 } as const;
-/** Link type (spec §4): 0 normal, 1 external link. */
+/** Link type (docs/spec.md §4): 0 normal, 1 external link. */
 export const LinkType = { NORMAL: 0, EXTERNAL: 1 } as const;
 
 /**
- * Teaching-material type (spec §3), by the spec's names; the spec has no code 1. Labels:
+ * Teaching-material type (docs/spec.md §3), by the spec's names; the spec has no code 1. Labels:
  * TEACHING_MATERIAL_TYPE_LABELS in labels.ts.
  */
 export const TeachingMaterialType = {

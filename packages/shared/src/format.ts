@@ -1,9 +1,9 @@
 /**
- * Spec §9 number and time formatting, free of any language: the web app (or a server export)
+ * docs/spec.md §9 number and time formatting, free of any language: the web app (or a server export)
  * supplies the words.
  */
 
-/** Spec §9: k, M, G, T, P, E at powers of 1000. */
+/** docs/spec.md §9: k, M, G, T, P, E at powers of 1000. */
 const UNITS = ['', 'k', 'M', 'G', 'T', 'P', 'E'] as const;
 
 /** toFixed without the trailing zeros it pads with: 1.50 → '1.5', 2.00 → '2'. */
@@ -57,7 +57,7 @@ const toMillis = (time: Date | number | string): number =>
   time instanceof Date ? time.getTime() : typeof time === 'number' ? time : Date.parse(time);
 
 /**
- * Spec §9: under 30 s 'just now', then minutes under an hour, hours under a day, then days
+ * docs/spec.md §9: under 30 s 'just now', then minutes under an hour, hours under a day, then days
  * (so anything under 2 days is "1 day ago"). Counts round down (59 min 59 s is 59 minutes),
  * but never below 1: 30–59 s is "1 minute ago". A time in the future (a client clock behind the
  * server's) counts as just now.

@@ -1,5 +1,5 @@
 /**
- * Spec §4's code-to-label maps. Each code maps to a stable label KEY, never to text: the web app
+ * docs/spec.md §4's code-to-label maps. Each code maps to a stable label KEY, never to text: the web app
  * translates a key as `codes.<key>` in its i18n resources (apps/web/src/i18n/locales/<lang>/codes.ts),
  * so the type checker there proves every key below has a translation.
  *
@@ -49,7 +49,7 @@ export const EXAM_STATUS_LABELS = {
 } as const;
 
 /**
- * Question type: 0 single choice, 1 multiple choice, 2 judgement, 3 external link (spec §4), and
+ * Question type: 0 single choice, 1 multiple choice, 2 judgement, 3 external link (docs/spec.md §4), and
  * beyond the spec 4 fill-in-the-blank, 5 short answer (QuestionType in question.ts).
  */
 export const QUESTION_TYPE_LABELS = {
@@ -116,7 +116,7 @@ export const USER_TYPE_LABELS = {
   3: 'userType.student',
 } as const;
 
-/** Teaching-material type (TeachingMaterialType in codes.ts): spec §3's 0 and 2 to 7. */
+/** Teaching-material type (TeachingMaterialType in codes.ts): docs/spec.md §3's 0 and 2 to 7. */
 export const TEACHING_MATERIAL_TYPE_LABELS = {
   0: 'teachingMaterialType.courseStandard',
   2: 'teachingMaterialType.teachingDesign',

@@ -1,7 +1,7 @@
 import { md5 } from '@noble/hashes/legacy.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
-/** Fixed suffix of the client-side password hash (spec §5). */
+/** Fixed suffix of the client-side password hash (docs/spec.md §5). */
 export const PASSWORD_SUFFIX = '#kaoshi';
 
 /**

@@ -135,7 +135,7 @@ const ANALYSIS_KEYS: PermissionKey[] = [
 /**
  * The built-in roles: the jobs of an exam centre, each enough for its job alone. The exam
  * publishing group (papers, notices, publishing, invigilation, marking) also needs role SUPER
- * (spec §6): the job roles of that group imply it (IMPLIES_SUPER), and SUPER itself is left for
+ * (docs/spec.md §6): the job roles of that group imply it (IMPLIES_SUPER), and SUPER itself is left for
  * a custom role of the group to be given beside. A user's keys are the union of their roles'.
  */
 export const ROLE_SEEDS: RoleSeed[] = [
@@ -231,7 +231,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
         ],
       },
       {
-        // Before papers had a group audit (issue 11).
+        // Before papers had a group audit (docs/features/papers.md).
         name: '考务负责人',
         description:
           'Papers, notices, publishing, marking with arbitration, score analysis. Give it together with SUPER, which the exam publishing group needs.',
@@ -277,7 +277,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
 
 /**
  * The built-in job roles of the exam publishing group: holding one is holding role SUPER, which
- * spec §6 asks of the group, so that each does its job alone.
+ * docs/spec.md §6 asks of the group, so that each does its job alone.
  */
 export const IMPLIES_SUPER: readonly string[] = [
   RoleKey.PAPER_MAKER,

@@ -1,5 +1,5 @@
 /**
- * Question bank constants (issue 5). Types 0–3 are the spec's (§4); 4 fill-in-the-blank and
+ * Question bank constants (docs/features/question-bank.md). Types 0–3 are the spec's (§4); 4 fill-in-the-blank and
  * 5 short answer go beyond it. Scores travel as points with at most two decimals and are stored
  * as integer hundredths (SCORE_SCALE), so sums never drift.
  */
@@ -25,7 +25,7 @@ export const MARKED_TYPES: readonly QuestionTypeCode[] = [
   QuestionType.SHORT_ANSWER,
 ];
 
-/** Audit status (spec §4): 0 not started, 1 under review, 2 passed, 3 failed, 4 expired. */
+/** Audit status (docs/spec.md §4): 0 not started, 1 under review, 2 passed, 3 failed, 4 expired. */
 export const AuditStatus = {
   NOT_STARTED: 0,
   UNDER_REVIEW: 1,
@@ -48,7 +48,7 @@ export type OptionKey = (typeof OPTION_KEYS)[number];
 
 export const QUESTION_TAG_MAX = 10;
 export const QUESTION_TAG_LENGTH_MAX = 20;
-/** Characters per HTML field: the editor's maximum (spec §9). */
+/** Characters per HTML field: the editor's maximum (docs/spec.md §9). */
 export const QUESTION_HTML_MAX = 1_000_000;
 export const QUESTION_BLANK_MAX = 20;
 /** Characters of one accepted answer of a blank. */

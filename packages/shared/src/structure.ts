@@ -12,7 +12,7 @@ export const CERT_LEVEL_KEYS: Record<CertLevel, string> = {
   1: 'seniorTechnician',
 };
 
-/** Knowledge types (spec §4): cn course, kn appraisal point. */
+/** Knowledge types (docs/spec.md §4): cn course, kn appraisal point. */
 export const KnowledgeType = { COURSE: 'cn', POINT: 'kn' } as const;
 export type KnowledgeTypeCode = (typeof KnowledgeType)[keyof typeof KnowledgeType];
 

@@ -5,7 +5,7 @@ import SQLite from 'better-sqlite3';
 import type { Config } from '../config.js';
 
 /**
- * Backups (issue 16 §3): a consistent copy of the database and the uploaded files in one dated
+ * Backups (docs/features/proctoring.md): a consistent copy of the database and the uploaded files in one dated
  * folder, taken while the server runs, and its restore into an empty data directory.
  *
  * SQLite: `VACUUM INTO` writes a snapshot of one read transaction, so writers carry on (WAL) and

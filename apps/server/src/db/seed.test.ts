@@ -78,7 +78,7 @@ describe('built-in roles', () => {
           headers: { authorization: `Bearer ${client.token}` },
         });
       expect((await call(marker.client)).statusCode).toBe(200);
-      // The keys alone are not enough: the group needs role SUPER (spec §6).
+      // The keys alone are not enough: the group needs role SUPER (docs/spec.md §6).
       const keysOnly = await createRole(admin, {
         permissionKeys: [Perm.PUBLISH_GROUP, Perm.MARKING],
       });

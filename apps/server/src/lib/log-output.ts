@@ -9,7 +9,7 @@ const RETRY_FULL_MS = 50;
  * Where the server's log lines go (a pino destination): standard output, written without ever
  * blocking the process. Pino's own destination retries a full pipe by sleeping the thread and, at
  * exit, flushes synchronously: a server whose output nobody read any more (its reader gone, the
- * pipe still open) was seen still running long after SIGTERM (issue 16). Here writes go through
+ * pipe still open) was seen still running long after SIGTERM (docs/features/proctoring.md). Here writes go through
  * libuv's thread pool, lines beyond MAX_HELD_CHARS are dropped (and their number logged once the
  * output moves again), and `settle` waits a bounded time for what is held before the process exits.
  */

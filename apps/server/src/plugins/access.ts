@@ -36,7 +36,7 @@ declare module 'fastify' {
     access?: Access;
     /** Loads a browser may make of this route besides a script's fetch (see refuseBrowserLoad). */
     browserLoads?: readonly BrowserLoad[];
-    /** A GET that changes data (spec §7's logout and reSetPass): never opened as a document. */
+    /** A GET that changes data (docs/spec.md §7's logout and reSetPass): never opened as a document. */
     changesData?: true;
     /** Open to a student who has not yet changed their initial password (see below). */
     beforePasswordChange?: true;

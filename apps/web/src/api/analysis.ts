@@ -17,7 +17,7 @@ import { request, type CallOptions, type ListCall } from './request';
 import { downloadFile } from './transfer';
 
 /**
- * Ranking, failed-score and make-up statistics (issue 15 §1–§3) and their Excel exports. Each
+ * Ranking, failed-score and make-up statistics (docs/features/analysis.md) and their Excel exports. Each
  * reads released scores unless `includeUnreleased` (staff); rows and figures then say
  * `released: false`.
  */

@@ -9,7 +9,7 @@ export type LoginForm = Omit<LoginBody, 'password' | 'verifyCode'> & {
   verifyCode: string;
 };
 
-/** Spec §7: form-encoded, with the password only ever sent as the client hash. Errors show in the form. */
+/** docs/spec.md §7: form-encoded, with the password only ever sent as the client hash. Errors show in the form. */
 export const login = (form: LoginForm) =>
   request.form<{ token: string }>(
     '/api/kaoshi-user/security/doLogin',

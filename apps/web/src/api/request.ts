@@ -6,10 +6,10 @@ import { clearSessionMarker, hasSessionMarker } from '../utils/session-marker';
 import { specString } from '../utils/spec-strings';
 import { ApiError } from './api-error';
 
-/** Spec §8: with no response at all the message is this Chinese one, whatever the UI language. */
+/** docs/spec.md §8: with no response at all the message is this Chinese one, whatever the UI language. */
 export const NETWORK_DISCONNECTED = '您的网络已断开，请在网络稳定后重新登录';
 
-/** Spec §8: toasts last 5000 ms, and after one shows no other for 5 s. */
+/** docs/spec.md §8: toasts last 5000 ms, and after one shows no other for 5 s. */
 export const ERROR_TOAST_MS = 5000;
 const TOAST_QUIET_MS = 5000;
 let lastToastAt = -Infinity;
@@ -34,7 +34,7 @@ const blamedFieldOf = (body: Envelope): string | undefined => {
 };
 
 /**
- * The language the server words its messages in: the UI's own (spec §2: saved, else the
+ * The language the server words its messages in: the UI's own (docs/spec.md §2: saved, else the
  * browser's, else en). Before i18next knows it, the browser's own Accept-Language goes.
  */
 export function languageHeaders(): Record<string, string> {
@@ -93,7 +93,7 @@ export function rejectEnvelope(body: Envelope, quiet = false): never {
   throw new ApiError(body.status, message, blamedFieldOf(body));
 }
 
-/** The toast of a request that got no response at all (spec §8). */
+/** The toast of a request that got no response at all (docs/spec.md §8). */
 export function reportNetworkFailure() {
   toastOnce(NETWORK_DISCONNECTED);
 }

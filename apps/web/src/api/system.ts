@@ -17,7 +17,7 @@ const ROLE = '/api/kaoshi-user/role';
 const PERMISSION = '/api/kaoshi-user/permission';
 
 export type UserQuery = ListCall<ListUserQuery>;
-/** The user form's fields; the API layer adds the hashed default password (spec §7). */
+/** The user form's fields; the API layer adds the hashed default password (docs/spec.md §7). */
 export type UserInput = Omit<AddUserBody, 'password'>;
 
 export const listUsers = (query: UserQuery) =>
@@ -39,7 +39,7 @@ function defaultPasswordHash(): Promise<string> {
 }
 
 /**
- * Spec §7: the body carries the hashed default password. The server gives a new user that one;
+ * docs/spec.md §7: the body carries the hashed default password. The server gives a new user that one;
  * an edit never changes a password (reSetPass and updatePass do).
  */
 export const addUser = async (user: UserInput, options?: CallOptions) =>
@@ -77,7 +77,7 @@ export const updateRole = (roleId: number, role: RoleInput, options?: CallOption
 export const deleteRole = (id: number) => request.delete<null>(`${ROLE}/deleteRole/${id}`);
 export const listRolePermissionIds = (id: number) =>
   request.get<number[]>(`${ROLE}/listRoleRefPermission/${id}`);
-/** Spec §7: form-encoded, permissionIds comma-separated. */
+/** docs/spec.md §7: form-encoded, permissionIds comma-separated. */
 export const bindRolePermissions = (roleId: number, permissionIds: number[]) =>
   request.form<null>(`${ROLE}/bindRoleWithPermission`, {
     roleId,

@@ -18,7 +18,7 @@ const ANTD_LOCALES: Record<Language, Locale> = { zh: zhCN, en: enUS, es: esES, j
 const COMPONENT_SIZE = { large: 'large', medium: 'middle', small: 'small' } as const;
 
 /**
- * Spec §9: menu background #6d6d6d, active text #00bfad (the sidebar's dark menu). White text
+ * docs/spec.md §9: menu background #6d6d6d, active text #00bfad (the sidebar's dark menu). White text
  * reaches 5.2:1 on that grey; the active pair is 2.2:1, fixed by the spec (README
  * "Accessibility"), and stays on the same grey (no darker open group or selected background)
  * so that it is the only exception.

@@ -26,7 +26,7 @@ function componentOf(componentStack: string | null | undefined): string {
 
 /**
  * Keeps a page's render error from blanking the whole app: the page shows a way out, and in
- * production the error goes to the error log (spec §8) with the component it came from.
+ * production the error goes to the error log (docs/spec.md §8) with the component it came from.
  */
 export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
   override state: ErrorBoundaryState = { failed: false, resetKey: this.props.resetKey };

@@ -5,7 +5,7 @@ import es from './locales/es';
 import ja from './locales/ja';
 import zh from './locales/zh';
 
-// Spec §4: audit status 0 is "not started" (a review not begun), not "not reviewed".
+// docs/spec.md §4: audit status 0 is "not started" (a review not begun), not "not reviewed".
 describe('audit status 0', () => {
   it('reads "review not started" in every language, on screens and in server messages', () => {
     expect(AUDIT_STATUS_LABELS[0]).toBe('auditStatus.notStarted');

@@ -43,7 +43,7 @@ async function loadLanguage(language: Language) {
 const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
-/** Spec §2: a saved choice, else the browser's language, else English. */
+/** docs/spec.md §2: a saved choice, else the browser's language, else English. */
 export function detectLanguage(
   saved: string | null = safeStorage()?.getItem(LANGUAGE_STORAGE_KEY) ?? null,
   browser: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
@@ -66,7 +66,7 @@ function safeStorage(): Storage | undefined {
 
 /**
  * The user's own choice: remembered, then shown. Only a choice is stored; a detected language is
- * not, so a later change of the browser's language still counts (spec §2).
+ * not, so a later change of the browser's language still counts (docs/spec.md §2).
  */
 export async function setLanguage(language: Language) {
   safeStorage()?.setItem(LANGUAGE_STORAGE_KEY, language);

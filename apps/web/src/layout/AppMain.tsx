@@ -9,7 +9,7 @@ const fallback = <PageLoading />;
 
 /**
  * The page area. Pages of cached tabs stay mounted (hidden) while another tab is shown, so a
- * half-filled form or a scrolled list is still there on return (spec §4 cachedViews).
+ * half-filled form or a scrolled list is still there on return (docs/spec.md §4 cachedViews).
  */
 export function AppMain() {
   const outlet = useOutlet();

@@ -29,7 +29,7 @@ const pre: CSSProperties = {
 };
 
 /**
- * The navbar's error-log button (spec §8): a badge with the count of uncaught errors, shown in
+ * The navbar's error-log button (docs/spec.md §8): a badge with the count of uncaught errors, shown in
  * production once there is one, opening the list with a way to clear it.
  */
 export function ErrorLog() {

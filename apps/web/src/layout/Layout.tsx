@@ -15,7 +15,7 @@ import { Sidebar } from './Sidebar';
 import { TagsView } from './TagsView';
 import './layout.css';
 
-/** Spec §2: under 992 px the app is in mobile mode and the sidebar becomes a drawer. */
+/** docs/spec.md §2: under 992 px the app is in mobile mode and the sidebar becomes a drawer. */
 function useDeviceWatch() {
   const toggleDevice = useAppStore((state) => state.toggleDevice);
   const closeSideBar = useAppStore((state) => state.closeSideBar);

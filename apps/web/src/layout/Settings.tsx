@@ -19,7 +19,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /**
- * Spec §2 settings drawer, opened by the right panel button (top 120 px, spec §9) or, on a
+ * docs/spec.md §2 settings drawer, opened by the right panel button (top 120 px, docs/spec.md §9) or, on a
  * phone, where that button would cover the search boxes, by an icon of the navbar.
  */
 export function Settings({ inNavbar = false }: { inNavbar?: boolean }) {

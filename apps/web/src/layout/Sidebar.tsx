@@ -9,7 +9,7 @@ import type { AppRoute } from '../router/types';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-/** Spec §2 sidebar entries: hidden routes skipped, a group with one child shown as that child. */
+/** docs/spec.md §2 sidebar entries: hidden routes skipped, a group with one child shown as that child. */
 export function menuEntries(routes: readonly AppRoute[]): AppRoute[] {
   return routes.flatMap((route) => {
     if (route.hidden) return [];

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useTagsViewStore, type TagView } from '../stores/tagsView';
 
-/** Spec §9: a tab scrolled into view keeps this much room to the bar's edge. */
+/** docs/spec.md §9: a tab scrolled into view keeps this much room to the bar's edge. */
 const TAB_SCROLL_PADDING = 4;
 
-/** Spec §2 tags bar: click to switch, right-click for refresh/close/close others/close all. */
+/** docs/spec.md §2 tags bar: click to switch, right-click for refresh/close/close others/close all. */
 export function TagsView() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -29,7 +29,7 @@ export function TagsView() {
       container.scrollLeft = right - container.clientWidth;
   }, [location.pathname, visitedViews.length]);
 
-  /** Spec §2: after closing the active tab, go to the last remaining one, or to /. */
+  /** docs/spec.md §2: after closing the active tab, go to the last remaining one, or to /. */
   const toLastView = (remaining: TagView[]) => {
     const latest = remaining.at(-1);
     navigate(latest ? latest.path + (latest.search ?? '') : '/');

@@ -13,7 +13,7 @@ import { specString } from '../utils/spec-strings';
 import { filterAsyncRoutes, keepRequestedPath, routeOfPath } from './permission-filter';
 import { asyncRoutes, constantLayoutRoutes } from './routes';
 
-/** Reachable without a session (spec §2's guard). */
+/** Reachable without a session (docs/spec.md §2's guard). */
 const WHITE_LIST = ['/login', '/auth-redirect'];
 /** Public pages for anyone, signed in or not, that never load a session: the certificate check. */
 const isOpenPage = (path: string) => path.startsWith('/verify/');
@@ -21,7 +21,7 @@ const isOpenPage = (path: string) => path.startsWith('/verify/');
 const loginWithRedirect = (fullPath: string) => `/login?redirect=${encodeURIComponent(fullPath)}`;
 
 /**
- * Spec §2 and §4: on every navigation, decides whether the page may render; with a session
+ * docs/spec.md §2 and §4: on every navigation, decides whether the page may render; with a session
  * and no routes yet, loads the user and their keys once and generates the routes.
  */
 export function Guard({ children }: { children: ReactNode }) {
@@ -53,7 +53,7 @@ export function Guard({ children }: { children: ReactNode }) {
         ];
         if (!keepRequestedPath(location.pathname, generatedRoutes)) {
           navigate('/', { replace: true });
-          // Spec §2 sends them home; say why when the page exists but is not theirs.
+          // docs/spec.md §2 sends them home; say why when the page exists but is not theirs.
           const denied = routeOfPath(location.pathname, asyncRoutes)?.meta?.title;
           if (denied) {
             toastError(t('errorPage.noAccess', { page: t(`route.${denied}`) }), ERROR_TOAST_MS);
@@ -62,7 +62,7 @@ export function Guard({ children }: { children: ReactNode }) {
         usePermissionStore.getState().generateRoutes(access);
       } catch (error) {
         if (cancelled) return;
-        // Spec §8: the token is cleared; the server ends the session it named (spec §4).
+        // docs/spec.md §8: the token is cleared; the server ends the session it named (docs/spec.md §4).
         await user.resetToken();
         user.forgetSession();
         toastError(

@@ -6,7 +6,7 @@ export interface Access {
   permissions: readonly string[];
 }
 
-/** Spec §6: a route is kept when it names no keys or shares one with the user (and its roles fit). */
+/** docs/spec.md §6: a route is kept when it names no keys or shares one with the user (and its roles fit). */
 export function hasPermission(route: AppRoute, access: Access): boolean {
   const meta = route.meta;
   if (meta?.roles?.length && !meta.roles.some((role) => access.roles.includes(role))) return false;
@@ -14,7 +14,7 @@ export function hasPermission(route: AppRoute, access: Access): boolean {
   return meta.permissions.some((key) => access.permissions.includes(key));
 }
 
-/** Spec §6: SUPER_ADMIN receives every route; others the ones they may see, children filtered alike. */
+/** docs/spec.md §6: SUPER_ADMIN receives every route; others the ones they may see, children filtered alike. */
 export function filterAsyncRoutes(routes: readonly AppRoute[], access: Access): AppRoute[] {
   if (access.roles.includes(RoleKey.SUPER_ADMIN)) return [...routes];
   return routes
@@ -30,7 +30,7 @@ export function flattenRoutes(routes: readonly AppRoute[]): AppRoute[] {
 }
 
 /**
- * Spec §2: after routes are generated, the requested path is kept when it matches a generated
+ * docs/spec.md §2: after routes are generated, the requested path is kept when it matches a generated
  * route, starts with one, or is /dashboard; otherwise the user goes to /.
  */
 export function keepRequestedPath(path: string, generated: readonly AppRoute[]): boolean {

@@ -1,7 +1,7 @@
 import { Perm, RoleKey } from '@kaoshi/shared';
 import type { AppRoute } from './types';
 
-/** Pages every signed-in user has, inside the layout (spec §2). */
+/** Pages every signed-in user has, inside the layout (docs/spec.md §2). */
 export const constantLayoutRoutes: AppRoute[] = [
   {
     path: '/dashboard',
@@ -26,7 +26,7 @@ export const constantLayoutRoutes: AppRoute[] = [
 ];
 
 /**
- * The permission-gated routes of spec §2, in sidebar order: the one route table. Modules that
+ * The permission-gated routes of docs/spec.md §2, in sidebar order: the one route table. Modules that
  * later releases build show ComingSoon until then. The table names its pages (router/pages.ts
  * holds their code), so the stores, menus and guard read it without importing every screen.
  */

@@ -2,7 +2,7 @@ import type { Messages } from '../i18n/types';
 
 export type RouteTitle = keyof Messages['route'];
 
-/** Spec §3 route meta. */
+/** docs/spec.md §3 route meta. */
 export interface RouteMeta {
   title: RouteTitle;
   icon?: string;

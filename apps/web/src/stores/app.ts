@@ -3,7 +3,7 @@ import i18n, { currentLanguage, setLanguage } from '../i18n';
 import type { Language } from '../i18n/types';
 import { storage } from '../utils/storage';
 
-/** Spec §2: under 992 px wide the app is in mobile mode. */
+/** docs/spec.md §2: under 992 px wide the app is in mobile mode. */
 export const MOBILE_BREAKPOINT = 992;
 export type Device = 'desktop' | 'mobile';
 export type Size = 'large' | 'medium' | 'small';
@@ -23,7 +23,7 @@ interface AppState {
   setLanguage: (language: Language) => void;
 }
 
-/** Sidebar state is remembered as sidebarStatus: '1' open, '0' closed (spec §3). */
+/** Sidebar state is remembered as sidebarStatus: '1' open, '0' closed (docs/spec.md §3). */
 export const useAppStore = create<AppState>()((set, get) => ({
   sidebar: { opened: storage.get('sidebarStatus') !== '0', withoutAnimation: false },
   device: 'desktop',

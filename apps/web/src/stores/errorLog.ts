@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** Spec §3: what an uncaught UI error leaves behind (production only, spec §8). */
+/** docs/spec.md §3: what an uncaught UI error leaves behind (production only, docs/spec.md §8). */
 export interface ErrorLogEntry {
   err: { message: string; stack?: string };
   vm: string;

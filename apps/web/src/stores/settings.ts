@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { storage } from '../utils/storage';
 
-/** Spec §9: eight presets; #409EFF is the default theme colour, #00bfad the product's own. */
+/** docs/spec.md §9: eight presets; #409EFF is the default theme colour, #00bfad the product's own. */
 export const THEME_PRESETS = [
   '#409EFF',
   '#00bfad',

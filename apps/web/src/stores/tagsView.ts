@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** A tab of the tags bar (spec §3): a visited page. */
+/** A tab of the tags bar (docs/spec.md §3): a visited page. */
 export interface TagView {
   path: string;
   /** Route name: what the page cache is keyed by. */
@@ -28,7 +28,7 @@ interface TagsViewState {
   reset: () => void;
 }
 
-/** Spec §4's tab store, exactly: pinned (affix) views survive "close others" and "close all". */
+/** docs/spec.md §4's tab store, exactly: pinned (affix) views survive "close others" and "close all". */
 export const useTagsViewStore = create<TagsViewState>()((set, get) => ({
   visitedViews: [],
   cachedViews: [],

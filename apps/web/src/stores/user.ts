@@ -8,7 +8,7 @@ import { storage } from '../utils/storage';
 import { usePermissionStore } from './permission';
 import { useTagsViewStore } from './tagsView';
 
-/** Stored flag of the realtime channel (spec §4: logout sets it to false). */
+/** Stored flag of the realtime channel (docs/spec.md §4: logout sets it to false). */
 export const SOCKET_OPEN_KEY = 'socketOpen';
 
 /**
@@ -24,25 +24,25 @@ interface UserState {
   permissions: string[];
   /** Signs in; the session is loaded by the route guard on the page that follows. */
   login: (form: authApi.LoginForm) => Promise<void>;
-  /** Spec §4/§5: user info, refusing a missing user or an empty role list. */
+  /** docs/spec.md §4/§5: user info, refusing a missing user or an empty role list. */
   getInfo: () => Promise<SessionUser>;
   getPermissionKeys: (roles: string[]) => Promise<string[]>;
   /**
-   * Spec §4: loads the user, then the keys of their roles; what they may open follows from the
+   * docs/spec.md §4: loads the user, then the keys of their roles; what they may open follows from the
    * answer (the permission store's generateRoutes). The one loader for the guard and changeRoles.
    */
   loadSession: () => Promise<Access>;
   /**
-   * Spec §4's logout on this side: the session marker, user, routes, tabs and socket flag go, so
+   * docs/spec.md §4's logout on this side: the session marker, user, routes, tabs and socket flag go, so
    * nothing of this user stays for the next. For when the server has ended the session already
    * (or resetToken ends it).
    */
   forgetSession: () => void;
   logout: () => Promise<void>;
-  /** Spec §4: after a change of roles, reload user info, regenerate routes, close all tabs. */
+  /** docs/spec.md §4: after a change of roles, reload user info, regenerate routes, close all tabs. */
   changeRoles: () => Promise<void>;
   /**
-   * Spec §4's token reset: clears the token cookie and the roles. The token cookie is HttpOnly, so
+   * docs/spec.md §4's token reset: clears the token cookie and the roles. The token cookie is HttpOnly, so
    * the server's logout clears it and ends the session (and its sockets) with it: a token this
    * page gave up must not stay valid.
    */

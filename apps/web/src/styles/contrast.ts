@@ -1,5 +1,5 @@
 /**
- * WCAG 2 contrast arithmetic for the theme: a chosen theme colour (spec §9 presets, e.g. #409EFF)
+ * WCAG 2 contrast arithmetic for the theme: a chosen theme colour (docs/spec.md §9 presets, e.g. #409EFF)
  * fills buttons with white text and colours links on white, and most presets are too light for
  * the 4.5:1 that normal text needs. The colour is kept as chosen; what paints text is its shade.
  */

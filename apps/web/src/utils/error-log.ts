@@ -2,7 +2,7 @@ import { isAxiosError } from 'axios';
 import { ApiError } from '../api/api-error';
 import { useErrorLogStore, type ErrorLogEntry } from '../stores/errorLog';
 
-/** Spec §9: the error log is kept in production builds only; in development the console has it all. */
+/** docs/spec.md §9: the error log is kept in production builds only; in development the console has it all. */
 export const errorLogEnabled = import.meta.env.PROD;
 
 /** What any thrown value says about itself; a thrown string or object is not always an Error. */
@@ -19,7 +19,7 @@ function describe(error: unknown): ErrorLogEntry['err'] {
 }
 
 /**
- * Adds an uncaught error to the log (spec §3: err, vm, info, url).
+ * Adds an uncaught error to the log (docs/spec.md §3: err, vm, info, url).
  * @param vm the component it came from, or '' when none is known
  * @param info where and how it was caught, e.g. React's component stack
  */
@@ -45,7 +45,7 @@ const isReportedApiFailure = (reason: unknown) =>
 const isBenign = (message: string) => message.startsWith('ResizeObserver loop');
 
 /**
- * Spec §8: records what escapes every error boundary and every promise chain. Production only;
+ * docs/spec.md §8: records what escapes every error boundary and every promise chain. Production only;
  * returns the function that removes the listeners again.
  */
 export function installGlobalErrorLog(): () => void {

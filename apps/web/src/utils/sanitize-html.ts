@@ -65,7 +65,7 @@ export function sanitizeHtml(html: string): string {
 /**
  * Pasted HTML, as {@link sanitizeHtml} except that the images whose source `capturable` names
  * (another host's, over http too) keep it until the editor has copied them to our server (remote
- * capture, spec §7); the editor's output is sanitized again, which drops any left on http.
+ * capture, docs/spec.md §7); the editor's output is sanitized again, which drops any left on http.
  */
 export function sanitizePastedHtml(html: string, capturable: (src: string) => boolean): string {
   keepForCapture = capturable;

@@ -7,7 +7,7 @@ import { SESSION_MARKER_COOKIE } from '@kaoshi/shared';
 export const hasSessionMarker = () =>
   document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_MARKER_COOKIE}=`));
 
-/** "Token reset" (spec §4): forget the session on this side. */
+/** "Token reset" (docs/spec.md §4): forget the session on this side. */
 export function clearSessionMarker() {
   document.cookie = `${SESSION_MARKER_COOKIE}=; Max-Age=0; path=/; SameSite=Lax`;
 }

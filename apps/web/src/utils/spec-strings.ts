@@ -4,7 +4,7 @@ import enErrorPage from '../i18n/locales/en/errorPage';
 import { logError } from './error-log';
 
 /**
- * Spec §5 and §8's exact strings; the English locale holds them word for word. The user reads
+ * docs/spec.md §5 and §8's exact strings; the English locale holds them word for word. The user reads
  * them in their own language; the operator gets the spec's words in the console and the error
  * log, so a report reads the same whatever the user's language.
  */

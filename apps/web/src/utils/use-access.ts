@@ -1,7 +1,7 @@
 import { RoleKey } from '@kaoshi/shared';
 import { useUserStore } from '../stores/user';
 
-/** Whether the signed-in user holds a permission key (SUPER_ADMIN holds every one, spec §6). */
+/** Whether the signed-in user holds a permission key (SUPER_ADMIN holds every one, docs/spec.md §6). */
 export function useHasPermission(key: string) {
   return useUserStore(
     (state) =>

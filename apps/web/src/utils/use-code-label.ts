@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 const MAPS: Readonly<Record<CodeMapName, Readonly<Record<string, CodeLabelKey>>>> = CODE_LABELS;
 
 /**
- * A function that names a code of one of spec §4's maps in the current language, e.g.
+ * A function that names a code of one of docs/spec.md §4's maps in the current language, e.g.
  * `codeLabel('auditStatus', row.status)` → '审核中'. A missing value the map gives no meaning
  * reads '—'; a code the map does not know shows itself, so bad data stays visible.
  */

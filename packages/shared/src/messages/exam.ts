@@ -3,7 +3,7 @@ import type { InLanguages, Localized } from './languages.js';
 
 /** Messages of taking an exam: starting, access codes, notices, saving and submitting. */
 export const EXAM_MESSAGES = {
-  // Taking exams (issue 13)
+  // Taking exams (docs/features/taking-an-exam.md)
   notAStudent: {
     zh: '只有考生账号可以参加考试',
     en: 'only a student account can take an exam',

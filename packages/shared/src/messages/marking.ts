@@ -2,7 +2,7 @@ import type { InLanguages, Localized } from './languages.js';
 
 /** Messages of marking. */
 export const MARKING_MESSAGES = {
-  // Marking (issue 14)
+  // Marking (docs/features/marking.md)
   noMarkingPlan: {
     zh: '考试 {id} 还没有阅卷设置',
     en: 'exam {id} has no marking plan yet',

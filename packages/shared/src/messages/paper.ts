@@ -2,7 +2,7 @@ import type { Localized } from './languages.js';
 
 /** Messages of papers: editing, audit, drawing and printing. */
 export const PAPER_MESSAGES = {
-  // Papers (issue 11)
+  // Papers (docs/features/papers.md)
   paperQuestionMissing: {
     zh: '试题 {id} 不存在',
     en: 'question {id} does not exist',

@@ -1,6 +1,6 @@
 import type { InLanguages } from './languages.js';
 
-/** The event log export's words in each language (issue 16 §1). */
+/** The event log export's words in each language (docs/features/proctoring.md). */
 export interface ProctorExportTexts {
   fileName: string;
   eventsSheet: string;

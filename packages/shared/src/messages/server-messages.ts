@@ -1,6 +1,6 @@
 /**
  * Every message the server sends a user, in each language the web offers. The server picks the
- * request's language (Accept-Language, else en: spec §2); `{name}` placeholders are filled from
+ * request's language (Accept-Language, else en: docs/spec.md §2); `{name}` placeholders are filled from
  * the error's parameters. A message about one field is shown after the field's label
  * (FIELD_LABELS), so the texts here say only what is wrong with it.
  *
@@ -50,7 +50,7 @@ const isLanguage = (value: string): value is MessageLanguage =>
 
 /**
  * The language of a request: the first of Accept-Language's tags (by quality) that we speak,
- * else en (spec §2's default).
+ * else en (docs/spec.md §2's default).
  */
 export function languageOf(acceptLanguage: string | undefined): MessageLanguage {
   if (!acceptLanguage) return 'en';

@@ -1,6 +1,6 @@
 import type { InLanguages } from './languages.js';
 
-/** The statistics exports' words in each language (issue 15 §1–§3). */
+/** The statistics exports' words in each language (docs/features/analysis.md). */
 export interface StatisticsExportTexts {
   figuresSheet: string;
   yes: string;

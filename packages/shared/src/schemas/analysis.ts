@@ -3,11 +3,11 @@ import { FIELD_LABELS, schemaMessage } from '../messages/server-messages.js';
 import { certLevelSchema } from './base.js';
 import { dbId, optionalText, pageQuery } from './common.js';
 
-/** Score analysis (issue 15): every call lives under this base. */
+/** Score analysis (docs/features/analysis.md): every call lives under this base. */
 export const ANALYSIS_BASE = '/api/kaoshi-analysis/analysis';
 
 /**
- * Ranking, failed-score and make-up statistics (issue 15 §1–§3). Scores travel in points (2.5)
+ * Ranking, failed-score and make-up statistics (docs/features/analysis.md). Scores travel in points (2.5)
  * and are stored in hundredths. Every call reads released scores; `includeUnreleased=true` (staff
  * only) also reads an exam whose scores are not released, and every row and figure then says
  * `released: false`.

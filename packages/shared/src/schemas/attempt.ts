@@ -5,7 +5,7 @@ import { EXAM_ACCESS_CODE_MAX, type CandidateStatusCode, type ShowResult } from 
 import type { CandidateItem, PaperItemKey } from './paper.js';
 
 /**
- * Taking exams (issue 13, DESIGN.md "The exam lifecycle"): a candidate's attempt, the answers
+ * Taking exams (docs/features/taking-an-exam.md, DESIGN.md "The exam lifecycle"): a candidate's attempt, the answers
  * it saves over socket.io (or HTTP when the socket cannot connect), submitting and the receipt.
  * Times are ISO-8601 UTC from the server's clock; durations in milliseconds.
  */
@@ -83,7 +83,7 @@ export const startAttemptBody = z.object({
 });
 export type StartAttemptInput = z.infer<typeof startAttemptBody>;
 
-/** Wrong access codes in a row that lock the candidate's start (security issue 8). */
+/** Wrong access codes in a row that lock the candidate's start (docs/operations/security.md). */
 export const ACCESS_CODE_TRIES = 5;
 /** How long such a lock lasts. */
 export const ACCESS_LOCK_MINUTES = 10;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dbId, optionalInt, optionalText, pageQuery } from './common.js';
 
 /**
- * Verifiable certificates (issue 15 §6): one per passed candidate of a released exam, its facts
+ * Verifiable certificates (docs/features/analysis.md): one per passed candidate of a released exam, its facts
  * frozen at issue, a number people read (KS-2026-000123) and a random code the public page
  * `/verify/{code}` checks without a sign-in. Scores travel in points, stored in hundredths.
  */

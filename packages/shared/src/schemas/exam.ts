@@ -5,7 +5,7 @@ import { certLevelSchema } from './base.js';
 import { dbId, idList, optionalText, pageQuery } from './common.js';
 
 /**
- * Exams (issue 12): a passed paper frozen as a version, the batches it is for, a window, a
+ * Exams (docs/features/exams.md): a passed paper frozen as a version, the batches it is for, a window, a
  * duration and policies; one candidate row per student. Times are ISO-8601 UTC.
  */
 
@@ -43,7 +43,7 @@ export const EXAM_STATES = ['draft', 'upcoming', 'open', 'closed', 'released'] a
 export type ExamState = (typeof EXAM_STATES)[number];
 
 /**
- * A candidate's exam status (spec §4 codes) as this product uses them:
+ * A candidate's exam status (docs/spec.md §4 codes) as this product uses them:
  * 3 not started (no attempt, the window not over); 2 in progress (started, not submitted, before
  * the deadline); 0 submitted (by the candidate); 1 saved (closed by the clock with the answers
  * saved until the deadline: submitted for them); 4 in progress again (reopened by a proctor after

@@ -1,5 +1,5 @@
 /**
- * The upload service behind the rich-text editor (spec §7 "Editor calls"). One endpoint speaks
+ * The upload service behind the rich-text editor (docs/spec.md §7 "Editor calls"). One endpoint speaks
  * the editor's own protocol (UEditor style): `?action=` picks the call, and the answer is the
  * editor's JSON (`state` is 'SUCCESS' or the error text), not the API envelope.
  */

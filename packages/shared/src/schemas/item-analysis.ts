@@ -3,7 +3,7 @@ import { schemaMessage } from '../messages/server-messages.js';
 import { dbId, idList } from './common.js';
 
 /**
- * Item analysis and the dashboard's figures (issue 15 §4, §5). All under ANALYSIS_BASE
+ * Item analysis and the dashboard's figures (docs/features/analysis.md, §5). All under ANALYSIS_BASE
  * (`./analysis.js`): `GET itemAnalysis/{examId}`, `GET questionFigures?questionIds=1,2,3`,
  * `GET dashboard`. Scores travel in points; shares and indices as fractions 0–1 (not percent).
  */
@@ -199,7 +199,7 @@ export interface DashboardView {
   serverTime: string;
   admin: {
     students: number;
-    /** Questions not retired, by audit status (spec §4 codes 0–4). */
+    /** Questions not retired, by audit status (docs/spec.md §4 codes 0–4). */
     questionsByState: { state: number; count: number }[];
     exams: { today: number; running: number; upcoming: number };
     /** The last 30 UTC days, oldest first: candidates who sat released exams held that day. */

@@ -5,7 +5,7 @@ import { itemIdSchema } from './attempt.js';
 import { dbId, idList, optionalInt, pageQuery } from './common.js';
 
 /**
- * Marking (issue 14): the plan per exam, the blind desk (one leased answer at a time), double
+ * Marking (docs/features/marking.md): the plan per exam, the blind desk (one leased answer at a time), double
  * marking with arbitration, and the score log. Scores travel in points (2.5) and are stored in
  * hundredths.
  */
@@ -67,7 +67,7 @@ export const scoreAnswerBody = z.object({
 });
 export type ScoreAnswerBody = z.infer<typeof scoreAnswerBody>;
 
-/** Spec §4 group audit. */
+/** docs/spec.md §4 group audit. */
 export const MarkingAudit = { UNDER_REVIEW: 0, PASSED: 1, FAILED: 2 } as const;
 export type MarkingAuditState = (typeof MarkingAudit)[keyof typeof MarkingAudit];
 
@@ -188,7 +188,7 @@ export interface MarkingItemProgress {
   inProgress: number;
   arbitration: number;
   markers: { markerId: number; name: string; marks: number }[];
-  /** Spec §4 group audit of the current cycle; null: not yet audited. */
+  /** docs/spec.md §4 group audit of the current cycle; null: not yet audited. */
   audit: 0 | 1 | 2 | null;
 }
 

@@ -7,14 +7,14 @@ import { dbId, optionalText, pageQuery } from './common.js';
 import { difficultySchema, questionScore, questionTag, questionTypeSchema } from './question.js';
 
 /**
- * Papers (issue 11): how an author fills the sections, the group audit, and the limits. Scores
+ * Papers (docs/features/papers.md): how an author fills the sections, the group audit, and the limits. Scores
  * travel as points with at most two decimals and are stored as integer hundredths, as in the
  * question bank.
  */
 export const PAPER_MODES = ['manual', 'rules', 'blueprint'] as const;
 export type PaperMode = (typeof PAPER_MODES)[number];
 
-/** Group audit (spec §4). A paper not yet submitted is a draft (null). */
+/** Group audit (docs/spec.md §4). A paper not yet submitted is a draft (null). */
 export const PaperAudit = { UNDER_REVIEW: 0, PASSED: 1, FAILED: 2 } as const;
 export type PaperAuditCode = (typeof PaperAudit)[keyof typeof PaperAudit];
 
@@ -296,7 +296,7 @@ export interface PrintPaper {
 // Exam notices (考试须知)
 
 export const INSTRUCTION_TITLE_MAX = 200;
-/** Characters of the body's HTML: the editor's maximum (spec §9). */
+/** Characters of the body's HTML: the editor's maximum (docs/spec.md §9). */
 export const INSTRUCTION_BODY_MAX = 1_000_000;
 export const INSTRUCTION_READ_SECONDS_MAX = 3600;
 export const INSTRUCTION_SUBJECTS_MAX = 200;

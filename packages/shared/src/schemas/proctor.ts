@@ -9,7 +9,7 @@ import {
 } from './attempt.js';
 
 /**
- * The proctor's live view of an exam (issue 16 §1): counts, a row per candidate, actions each
+ * The proctor's live view of an exam (docs/features/proctoring.md): counts, a row per candidate, actions each
  * logged with a reason, live deltas over socket.io. Never an answer's value, never a key.
  */
 export const PROCTOR_BASE = '/api/kaoshi-exam/proctor';

@@ -117,7 +117,7 @@ export interface UserView {
   roleNames: string[];
 }
 
-/** The session user of GET authWebUser (spec §3). */
+/** The session user of GET authWebUser (docs/spec.md §3). */
 export interface SessionUser {
   id: number;
   userid: number;

@@ -34,7 +34,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('draw_per_candidate', 'integer', (c) => c.notNull().defaultTo(0))
     /** JSON { types: [{ type, count, score }] } for mode blueprint, null otherwise. */
     .addColumn('blueprint', 'text')
-    /** Group audit (spec §4): null draft, 0 under review, 1 passed, 2 failed. */
+    /** Group audit (docs/spec.md §4): null draft, 0 under review, 1 passed, 2 failed. */
     .addColumn('audit_status', 'integer')
     .addColumn('audit_reason', 'varchar(500)', (c) => c.notNull().defaultTo(''))
     .addColumn('author_id', 'integer', (c) => c.notNull())

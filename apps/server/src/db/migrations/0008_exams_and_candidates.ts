@@ -91,7 +91,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('added_singly', 'integer', (c) => c.notNull().defaultTo(0))
     /** Accommodation: minutes added to this candidate's deadline. */
     .addColumn('extra_minutes', 'integer', (c) => c.notNull().defaultTo(0))
-    /** Spec §4 exam status (CandidateStatus): 3 until an attempt starts. */
+    /** docs/spec.md §4 exam status (CandidateStatus): 3 until an attempt starts. */
     .addColumn('status', 'integer', (c) => c.notNull().defaultTo(3))
     /** Hundredths of a point once known (the marking issue), and whether it passed. */
     .addColumn('score', 'integer')

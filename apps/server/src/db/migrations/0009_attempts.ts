@@ -5,7 +5,7 @@ import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from 'kyse
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDb = Kysely<any>;
 
-/** Attempts (one per candidate), their answers and their integrity events (issue 13). */
+/** Attempts (one per candidate), their answers and their integrity events (docs/features/taking-an-exam.md). */
 export async function up(db: AnyDb): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const id = (col: ColumnDefinitionBuilder) =>

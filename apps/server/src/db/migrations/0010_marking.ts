@@ -6,7 +6,7 @@ import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from 'kyse
 type AnyDb = Kysely<any>;
 
 /**
- * Marking (issue 14), designed whole: plans, assignments, the answers to mark with their lease,
+ * Marking (docs/features/marking.md), designed whole: plans, assignments, the answers to mark with their lease,
  * marks, arbitration, group audits, key corrections, the score log and releases.
  * docs/marking-storage.md explains each table.
  */
@@ -133,7 +133,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('exam_id', 'integer', (c) => c.notNull().references('exams.id').onDelete('cascade'))
     .addColumn('item_id', 'varchar(16)', (c) => c.notNull())
     .addColumn('cycle', 'integer', (c) => c.notNull())
-    /** Spec §4 group audit: 0 under review, 1 passed, 2 failed. */
+    /** docs/spec.md §4 group audit: 0 under review, 1 passed, 2 failed. */
     .addColumn('state', 'integer', (c) => c.notNull().defaultTo(0))
     /** JSON array of marking_answers ids drawn for review. */
     .addColumn('sample', 'text', (c) => c.notNull().defaultTo('[]'))

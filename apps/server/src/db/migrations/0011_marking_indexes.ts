@@ -6,7 +6,7 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Indexes for the marking desk's "Next" (issue 14's bench): each query it runs reads a few
+ * Indexes for the marking desk's "Next" (docs/features/marking.md's bench): each query it runs reads a few
  * index entries instead of the whole pool or all of the exam's attempts.
  * docs/marking-storage.md explains each.
  */

@@ -6,7 +6,7 @@ import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from 'kyse
 type AnyDb = Kysely<any>;
 
 /**
- * Verifiable certificates (issue 15 §6): one per passed candidate of a released exam. What it
+ * Verifiable certificates (docs/features/analysis.md): one per passed candidate of a released exam. What it
  * certifies is copied in at issue (later edits of the student, the job type or the exam never
  * change a printed certificate); the ID number only masked, so a leak of this table or of the
  * public check reveals no full number.

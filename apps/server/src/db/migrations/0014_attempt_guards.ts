@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * What the start of an attempt checks on the server (security issue 8, 12): wrong access codes
+ * What the start of an attempt checks on the server (docs/operations/security.md): wrong access codes
  * counted per candidate, with the instant the lock lifts (in the database, so a restart keeps it),
  * and when the candidate first opened the exam's notice (its minimum reading time runs from there,
  * by the server's clock).

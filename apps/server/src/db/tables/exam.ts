@@ -55,13 +55,13 @@ export interface ExamCandidatesTable {
   seat_number: number;
   added_singly: number;
   extra_minutes: number;
-  /** CandidateStatus (spec §4 exam status). */
+  /** CandidateStatus (docs/spec.md §4 exam status). */
   status: number;
   /** Hundredths of a point. */
   score: number | null;
   passed: number | null;
   created_at: string;
-  /** Wrong access codes since the last lock (security issue 8). */
+  /** Wrong access codes since the last lock (docs/operations/security.md). */
   access_code_failures: Generated<number>;
   /** Starting is refused until this instant (too many wrong access codes); null: not locked. */
   access_locked_until: string | null;

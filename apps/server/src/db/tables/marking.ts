@@ -72,7 +72,7 @@ export interface MarkingAuditsTable {
   exam_id: number;
   item_id: string;
   cycle: number;
-  /** Spec §4 group audit: 0 under review, 1 passed, 2 failed. */
+  /** docs/spec.md §4 group audit: 0 under review, 1 passed, 2 failed. */
   state: Generated<number>;
   /** JSON array of marking_answers ids. */
   sample: Generated<string>;

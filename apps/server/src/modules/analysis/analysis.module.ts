@@ -5,7 +5,7 @@ import { itemRoutes } from './item.routes.js';
 import { statisticsRoutes } from './statistics.routes.js';
 
 /**
- * Score analysis (issue 15): ranking per batch, failed-score and make-up statistics with their
+ * Score analysis (docs/features/analysis.md): ranking per batch, failed-score and make-up statistics with their
  * exports (statistics.routes.ts), item analysis and the dashboard's figures (item.routes.ts).
  */
 export async function analysisModule(

@@ -23,7 +23,7 @@ const instant = (value: string | undefined, end: boolean) => {
 const NO_COUNTS: ExamCounts = { candidates: 0, absent: 0, passed: 0, failed: 0, pending: 0 };
 
 /**
- * Failed-score statistics (issue 15 §2): for one exam, or a job type and level's exams in a time
+ * Failed-score statistics (docs/features/analysis.md): for one exam, or a job type and level's exams in a time
  * range (make-ups left out: they count their candidates again, §3 has them), over the batches
  * the user reads or the one asked for. Counts are grouped in SQL per exam; the median reads the
  * known scores once, sorted by the database. The pass rate is passed / sat (absentees are not

@@ -78,7 +78,7 @@ const SORT_KEYS: Record<
 };
 
 /**
- * Ranking per batch (issue 15 §1). The exam's candidates (the batch asked for, else every batch
+ * Ranking per batch (docs/features/analysis.md). The exam's candidates (the batch asked for, else every batch
  * the user reads) are read in one query and ranked in memory: 1, 2, 2, 4 over the total among
  * those with a score, in the batch asked for or else the whole of what the user reads, and
  * within each candidate's own batch. Absent candidates and scores not yet known have no rank and

@@ -57,7 +57,7 @@ const percent = (value: number | null) =>
   value === null ? '' : `${Math.round(value * 10_000) / 100}%`;
 
 /**
- * The statistics exports (issue 15 §1–§3): the whole table on the first sheet, the figures
+ * The statistics exports (docs/features/analysis.md): the whole table on the first sheet, the figures
  * (histogram and box plots, or the summary and the trend) on the second. The same filters and
  * row rules as the calls: they are built from the same services.
  */

@@ -3,7 +3,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import { contains, type Db } from '../../db/database.js';
 
 /**
- * The reads of score analysis (issue 15 §1–§3): exams with their paper's total, candidates with
+ * The reads of score analysis (docs/features/analysis.md): exams with their paper's total, candidates with
  * their student, batch and attempt, section totals summed in SQL. Every read is a few queries
  * over an exam's candidates whatever their number (no query per candidate).
  */

@@ -23,7 +23,7 @@ import { StatisticsExport } from './statistics.export.js';
 import { SupplementaryService } from './supplementary.service.js';
 
 /**
- * Ranking per batch, failed-score and make-up statistics with their exports (issue 15 §1–§3).
+ * Ranking per batch, failed-score and make-up statistics with their exports (docs/features/analysis.md).
  * Each needs its menu's key; students, other batches and unreleased scores are ruled in
  * StatisticsAccess (statistics.service.ts).
  */

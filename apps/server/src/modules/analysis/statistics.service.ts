@@ -14,7 +14,7 @@ import { points } from './quantiles.js';
 import { StatisticsRepository, type ExamFacts } from './statistics.repository.js';
 
 /**
- * Who may read which statistics (issue 15). The route's permission key comes first (the access
+ * Who may read which statistics (docs/features/analysis.md). The route's permission key comes first (the access
  * plugin); then:
  * - a student (userType 3) reads none, whatever role they were given;
  * - a holder of SCHOOL-ALLCLASSES or a SUPER_ADMIN reads every batch (`seesEveryClass`, as the

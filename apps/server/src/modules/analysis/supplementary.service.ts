@@ -16,7 +16,7 @@ const MAKE_UP_DEPTH_MAX = 10;
 const neverStarted = (row: CandidateRow) => ABSENT_STATUSES.includes(row.status as 3 | 5);
 
 /**
- * Make-up statistics (issue 15 §3). A make-up is an exam whose `make_up_of` names the exam it
+ * Make-up statistics (docs/features/analysis.md). A make-up is an exam whose `make_up_of` names the exam it
  * repeats (exam module, make-up.service.ts); make-ups of make-ups are followed too. The
  * candidates concerned are the original's failed and absent ones (of the batches the user
  * reads); a student's make-up result is the make-up they passed, else the latest they sat, else

@@ -21,7 +21,7 @@ export const openAttemptOf = (db: Db) => (userId: number) => hasOpenAttempt(db, 
 export const FINALIZE_EVERY_MS = 1000;
 
 /**
- * Taking exams (issue 13): the HTTP calls, the socket channel, and the scheduler that finalizes
+ * Taking exams (docs/features/taking-an-exam.md): the HTTP calls, the socket channel, and the scheduler that finalizes
  * every attempt past its deadline with no client needed (at start-up too, for what fell due
  * while the server was down).
  */
@@ -32,7 +32,7 @@ export async function attemptModule(
     config: Config;
     auth: AuthService;
     deadlineNews: DeadlineNews;
-    /** The proctor's view (issue 16), told what happens on the channel. */
+    /** The proctor's view (docs/features/proctoring.md), told what happens on the channel. */
     watcher?: AttemptWatcher;
     /** Several processes share the channel through Redis (REDIS_URL). */
     redis?: RedisLink;

@@ -117,7 +117,7 @@ const RECEIPT_KEY = 'receipt-hmac-sha256';
 export const LEAVE_SWEEP_PAGE = 200;
 
 /**
- * Starting, resuming, saving, submitting and finalizing attempts (issue 13). Every answer a
+ * Starting, resuming, saving, submitting and finalizing attempts (docs/features/taking-an-exam.md). Every answer a
  * candidate receives goes through `view` and the variant's delivered items: never a key.
  */
 export class AttemptService {
@@ -385,7 +385,7 @@ export class AttemptService {
   }
 
   /**
-   * The access code, guessed at most ACCESS_CODE_TRIES times (security issue 8): each wrong one
+   * The access code, guessed at most ACCESS_CODE_TRIES times (docs/operations/security.md): each wrong one
    * is counted on the candidate's row, the last locks starting for ACCESS_LOCK_MINUTES and tells
    * the proctor. Every step is one conditional UPDATE, so requests sent at once cannot slip past
    * the lock: a right code counts only while the row is not locked either.
@@ -434,7 +434,7 @@ export class AttemptService {
   }
 
   /**
-   * A call of the exam page on a running attempt (join, save, submit, event; security issue 6):
+   * A call of the exam page on a running attempt (join, save, submit, event; docs/operations/security.md):
    * from an address in the exam's allow-list, and, while a connection holds the attempt live,
    * from that page (the live token its join answered). A refusal is logged for the proctor.
    */
@@ -474,7 +474,7 @@ export class AttemptService {
   }
 
   /**
-   * An integrity event a page may report now (security issue 10): EVENT_BURST at once, then one
+   * An integrity event a page may report now (docs/operations/security.md): EVENT_BURST at once, then one
    * every EVENT_REFILL_MS per attempt; past that refused, before any database work.
    */
   limitEvents(attemptId: number) {
@@ -812,7 +812,7 @@ export class AttemptService {
         at: shownTime(row.finished_at),
       });
     }
-    // Written with the other events of the same few milliseconds (an event flood, issue 10).
+    // Written with the other events of the same few milliseconds (an event flood, docs/operations/security.md).
     await this.logServerEvent(row, type, ip);
     this.news.publish({ kind: 'logged', row, type, ip });
     if (type === 'page_hidden' || type === 'fullscreen_left') {

@@ -31,7 +31,7 @@ import type { DeadlineChange, DeadlineNews } from './deadlines.js';
 const attemptIdPayload = z.object({ attemptId: z.number().int().positive() });
 /**
  * `present`: the page is in view (false: it reconnected hidden behind another window).
- * `liveToken`: a reconnecting page presents the live token it holds, and keeps it (issue 6).
+ * `liveToken`: a reconnecting page presents the live token it holds, and keeps it (docs/operations/security.md).
  */
 const joinPayload = attemptIdPayload.extend({
   present: z.boolean().default(true),
@@ -64,7 +64,7 @@ export interface AttemptChannel {
 }
 
 /**
- * Told what happens on the channel (the proctor's view, issue 16). `watches` is asked first so
+ * Told what happens on the channel (the proctor's view, docs/features/proctoring.md). `watches` is asked first so
  * that an exam nobody watches costs one lookup; every call runs after the acknowledgement.
  */
 export interface AttemptWatcher {
@@ -326,7 +326,7 @@ export function attachAttemptSocket(
             opts.redis !== undefined &&
             (await io.in(room(attemptId)).fetchSockets()).some((other) => other.id !== socket.id);
           if (heldHere || heldElsewhere) {
-            // The proctor sees the refused device too (security issue 6).
+            // The proctor sees the refused device too (docs/operations/security.md).
             await attempts.logRefusal(row, 'takeover', data.ip, { refused: true });
             throw new AppError(ApiStatus.TAKEN_OVER, 'takeoverRefused');
           }
@@ -337,7 +337,7 @@ export function attachAttemptSocket(
         if (row.finished_at === null) tellOthers(PEER_TAKEN, { attemptId, ip: data.ip });
         live.set(attemptId, socket);
         data.joined.set(attemptId, row);
-        // The page's HTTP calls prove with it that they come from the holder (issue 6).
+        // The page's HTTP calls prove with it that they come from the holder (docs/operations/security.md).
         const liveToken =
           row.finished_at === null ? await attempts.holdLive(row, presented) : undefined;
         await socket.join(room(attemptId));
@@ -394,7 +394,7 @@ export function attachAttemptSocket(
       handle(async (payload) => {
         const { attemptId, type } = parse(logEventBody, payload);
         held(attemptId);
-        // A flood is refused before it queues behind the page's other events (issue 10).
+        // A flood is refused before it queues behind the page's other events (docs/operations/security.md).
         attempts.limitEvents(attemptId);
         return inOrder(async () => ({
           ok: true,

@@ -4,7 +4,7 @@ const PRUNE_ABOVE = 50_000;
 /**
  * A token bucket per key (an attempt): `burst` at once, then one more every `refillMs`. In memory
  * and per process: it guards the event loop and the database of this process, which is what a
- * flood of page events wears down (security issue 10). The clock is passed in for its tests.
+ * flood of page events wears down (docs/operations/security.md). The clock is passed in for its tests.
  */
 export class EventLimiter {
   private readonly buckets = new Map<number, { tokens: number; at: number }>();

@@ -260,7 +260,7 @@ describe('keys stay on the server', () => {
       await call('GET', `${BASE}/getResult/${othersView.attemptId}`);
       await call('GET', `${BASE}/getResult/${id + 1000}`);
       await call('GET', `${BASE}/listMyExams`);
-      // The dashboard and certificates (issue 15): unreleased, so no result and no certificate.
+      // The dashboard and certificates (docs/features/analysis.md): unreleased, so no result and no certificate.
       await call('GET', '/api/kaoshi-analysis/analysis/dashboard');
       await call('GET', '/api/kaoshi-analysis/certificate/myCertificates');
       await call('GET', '/api/kaoshi-analysis/certificate/getCertificatePdf/1');

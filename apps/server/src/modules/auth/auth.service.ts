@@ -92,7 +92,7 @@ export class AuthService {
     const ordered = [...roles].sort(([a], [b]) => a - b).map(([, role]) => role);
     const roleKeys = ordered.map((role) => role.key);
     const roleNames = ordered.map((role) => role.name);
-    // The publishing group's job roles each hold role SUPER (spec §6) in themselves.
+    // The publishing group's job roles each hold role SUPER (docs/spec.md §6) in themselves.
     if (!roleKeys.includes(RoleKey.SUPER) && roleKeys.some((key) => IMPLIES_SUPER.includes(key))) {
       roleKeys.push(RoleKey.SUPER);
     }

@@ -9,7 +9,7 @@ import {
 } from '../../../test/build-app.js';
 import { ME } from '../../../test/factories.js';
 
-// The web's token reset (spec §4) after the empty-roles refusal calls logout with the token it
+// The web's token reset (docs/spec.md §4) after the empty-roles refusal calls logout with the token it
 // gives up: the session must end there, both cookies cleared, the old token refused.
 describe('token reset of a user without roles', () => {
   let t: TestApp;

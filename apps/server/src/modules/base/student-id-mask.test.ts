@@ -7,7 +7,7 @@ import { assignTeacher, createBatch, nextResidentId, studentBody } from './test-
 
 const STUDENT = '/api/kaoshi-base/student';
 
-describe('ID numbers in the student list (issue 10 §5)', () => {
+describe('ID numbers in the student list (docs/operations/security.md)', () => {
   let t: TestApp;
   let admin: Client;
   let teacher: Awaited<ReturnType<typeof signedInTeacher>>;

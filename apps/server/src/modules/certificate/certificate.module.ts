@@ -5,7 +5,7 @@ import { certificateRoutes } from './certificate.routes.js';
 import { CertificateService } from './certificate.service.js';
 
 /**
- * Verifiable certificates (issue 15 §6): issued on release (certificate.issue.ts, called by the
+ * Verifiable certificates (docs/features/analysis.md): issued on release (certificate.issue.ts, called by the
  * marking module's release), listed, printed, revoked, and checked in public.
  */
 export async function certificateModule(app: FastifyInstance, opts: { db: Db; config: Config }) {

@@ -76,7 +76,7 @@ const publicView = (row: Row | undefined): VerifyResult => {
 };
 
 /**
- * Certificates (issue 15 §6). Staff with EXAM-ANALYSIS list and print them, administrators all,
+ * Certificates (docs/features/analysis.md). Staff with EXAM-ANALYSIS list and print them, administrators all,
  * anyone else those of their batches (class_teachers, as every batch-scoped list); revoking also
  * needs PUBLISHMANAGE, the key that releases and withdraws the scores a certificate rests on. A
  * student reaches only their own (STUDENT-EXAM); another's is "not found".

@@ -9,7 +9,7 @@ import { MakeUpService } from './make-up.service.js';
 
 export { examsUseClass, examsUseStudent } from './exam-usage.js';
 
-/** Publishing exams: drafts, candidates, admission tickets and make-up exams (issue 12). */
+/** Publishing exams: drafts, candidates, admission tickets and make-up exams (docs/features/exams.md). */
 export async function examModule(
   app: FastifyInstance,
   opts: { db: Db; config: Config; deadlineNews: DeadlineNews },

@@ -31,7 +31,7 @@ export async function examRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { exams, candidates, makeUps } = opts;
-  // The publishing group needs role SUPER besides the key (spec §2). Teachers reach only exams
+  // The publishing group needs role SUPER besides the key (docs/spec.md §2). Teachers reach only exams
   // of their batches: the services check that row by row.
   const config = { access: { permission: [Perm.PUBLISH], role: RoleKey.SUPER } };
   const tags = ['exams'];

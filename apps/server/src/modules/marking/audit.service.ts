@@ -29,7 +29,7 @@ function drawn(ids: readonly number[], count: number): number[] {
 }
 
 /**
- * Group audit (issue 14 §4): once every answer of a question is final and the exam has closed,
+ * Group audit (docs/features/marking.md): once every answer of a question is final and the exam has closed,
  * a sample of the plan's share is drawn; a chief passes the question (its marking closes) or
  * fails it with a reason (its answers go back to marking in a new cycle).
  */

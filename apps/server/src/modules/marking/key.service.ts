@@ -64,7 +64,7 @@ function keyView(item: SnapshotItem): KeyItemKey {
 }
 
 /**
- * Key correction (issue 14 §4): the publisher corrects a wrong key of an exam's version (kept
+ * Key correction (docs/features/marking.md): the publisher corrects a wrong key of an exam's version (kept
  * as an overlay: versions are immutable) with a reason, and every affected attempt is
  * re-scored in the same transaction, each change in the score log.
  */

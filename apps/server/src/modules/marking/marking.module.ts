@@ -10,7 +10,7 @@ import { MarkingService } from './marking.service.js';
 import { ProgressService } from './progress.service.js';
 import { ReleaseService } from './release.service.js';
 
-/** Marking (issue 14): plans, the blind desk, double marking and arbitration, group audit, the score log and score release. */
+/** Marking (docs/features/marking.md): plans, the blind desk, double marking and arbitration, group audit, the score log and score release. */
 export async function markingModule(
   app: FastifyInstance,
   opts: { db: Db; released?: News<number> },

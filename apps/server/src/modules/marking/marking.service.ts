@@ -42,7 +42,7 @@ const CLAIM_TRIES = 5;
 const CANDIDATE_WINDOW = 5;
 
 /**
- * Marking (issue 14): the plan, the blind desk with its leases, double marking and
+ * Marking (docs/features/marking.md): the plan, the blind desk with its leases, double marking and
  * arbitration. Every score set or changed goes to the score log in the same transaction, and
  * an attempt's total is set when its last marked answer becomes final.
  */

@@ -16,7 +16,7 @@ import type { MarkingService } from './marking.service.js';
 import { ReleaseRepository } from './release.repository.js';
 
 /**
- * Score release (issue 14 §5): the publisher (PUBLISHMANAGE) releases an exam's scores once it
+ * Score release (docs/features/marking.md): the publisher (PUBLISHMANAGE) releases an exam's scores once it
  * has closed, every attempt is finished, every marked answer is final and, with an audit share,
  * every question's group audit has passed. A release can be withdrawn with a reason; both logged.
  */

@@ -23,7 +23,7 @@ export async function instructionRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { instructions } = opts;
-  // The publishing group needs role SUPER besides the key (spec §2).
+  // The publishing group needs role SUPER besides the key (docs/spec.md §2).
   const manage = { access: { permission: [Perm.INSTRUCTION], role: RoleKey.SUPER } };
   const tags = ['instructions'];
   const BASE = INSTRUCTION_BASE;

@@ -21,7 +21,7 @@ const WORD_IMAGE_TYPES: Record<string, 'png' | 'jpg' | 'gif' | 'bmp' | undefined
   '.bmp': 'bmp',
 };
 
-/** Papers (building, drawing, group audit, versions) and exam notices (issue 11). */
+/** Papers (building, drawing, group audit, versions) and exam notices (docs/features/papers.md). */
 export async function paperModule(app: FastifyInstance, opts: { db: Db; config: Config }) {
   const files = new FilesService(opts.db, {
     dataDir: opts.config.dataDir,

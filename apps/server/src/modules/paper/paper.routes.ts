@@ -32,7 +32,7 @@ export async function paperRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { papers, draws, prints } = opts;
-  // The publishing group needs role SUPER besides the key (spec §2); auditing also needs
+  // The publishing group needs role SUPER besides the key (docs/spec.md §2); auditing also needs
   // EXAM-MANAGE-AUDIT, which auditPaper checks.
   const manage = { access: { permission: [Perm.PAPER], role: RoleKey.SUPER } };
   const tags = ['papers'];

@@ -35,7 +35,7 @@ const auditName = (status: number | null): Localized =>
   PAPER_AUDIT_NAMES[status === null ? 'draft' : (status as PaperAuditCode)];
 
 /**
- * Papers (issue 11): built by hand, by rules or from the appraisal-point blueprint, group
+ * Papers (docs/features/papers.md): built by hand, by rules or from the appraisal-point blueprint, group
  * audited, and frozen into versions that exams sit.
  */
 export class PaperService {

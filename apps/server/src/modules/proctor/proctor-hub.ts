@@ -51,7 +51,7 @@ const countAnswered = (tracked: Tracked) => {
 };
 
 /**
- * The proctors' side of the exam channel (issue 16 §1). A proctor joins the room
+ * The proctors' side of the exam channel (docs/features/proctoring.md). A proctor joins the room
  * `proctor:<examId>` (checked against their session's permission and scope); the attempt channel
  * tells the hub what candidates do, and the hub sends the room small deltas: never an answer's
  * value. An exam with no proctor watching costs one Map lookup per save.

@@ -20,7 +20,7 @@ const detailText = (detail: Record<string, unknown>, leave: readonly string[]) =
     .join('; ');
 
 /**
- * An exam's event log as .xlsx (issue 16 §1): the candidates' integrity events on the first
+ * An exam's event log as .xlsx (docs/features/proctoring.md): the candidates' integrity events on the first
  * sheet, the proctors' actions with their reasons on the second; headers in the user's language.
  */
 export async function exportEventLog(

@@ -12,7 +12,7 @@ import { proctorRoutes } from './proctor.routes.js';
 import { ProctorService } from './proctor.service.js';
 
 /**
- * The proctor's live view (issue 16 §1). `hub` was handed to the attempt module first, which
+ * The proctor's live view (docs/features/proctoring.md). `hub` was handed to the attempt module first, which
  * tells it what candidates do; here come the calls and the check of who may watch an exam.
  */
 export async function proctorModule(

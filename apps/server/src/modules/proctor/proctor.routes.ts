@@ -20,7 +20,7 @@ import { requestLanguage } from '../../lib/request-language.js';
 import { exportEventLog } from './proctor.export.js';
 import type { ProctorService } from './proctor.service.js';
 
-/** The proctor's calls (issue 16 §1): PUBLISHMANAGE with role SUPER, as the publishing group. */
+/** The proctor's calls (docs/features/proctoring.md): PUBLISHMANAGE with role SUPER, as the publishing group. */
 export async function proctorRoutes(
   app: FastifyInstance,
   opts: { db: Db; proctor: ProctorService },

@@ -49,7 +49,7 @@ const named = (facts: Pick<CandidateFacts, 'name' | 'ticketNumber'>) =>
   `${facts.name} (${facts.ticketNumber})`;
 
 /**
- * The proctor's live view and actions (issue 16 §1). Rows say what a candidate does (state,
+ * The proctor's live view and actions (docs/features/proctoring.md). Rows say what a candidate does (state,
  * how many questions hold an answer, when they last saved, connected or not, integrity events),
  * never what they answered. Each action is logged in the exam's record with its reason.
  */

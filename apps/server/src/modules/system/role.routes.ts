@@ -96,7 +96,7 @@ export async function roleRoutes(app: FastifyInstance, opts: { roles: RoleServic
   r.post(
     `${BASE}/listPermissionKeysByRoles`,
     {
-      // Part of loading the session (spec §4), also before an initial password is changed.
+      // Part of loading the session (docs/spec.md §4), also before an initial password is changed.
       config: { access: 'session', beforePasswordChange: true },
       schema: {
         tags,

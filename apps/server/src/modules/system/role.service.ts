@@ -18,7 +18,7 @@ import { RoleRepository } from './role.repository.js';
 
 const BUILT_IN_ROLE_KEYS = new Set(ROLE_SEEDS.map((role) => role.key));
 
-/** Roles whose key itself opens something (spec §6: the publishing group also needs SUPER). */
+/** Roles whose key itself opens something (docs/spec.md §6: the publishing group also needs SUPER). */
 const POWER_ROLE_KEYS: readonly string[] = [RoleKey.SUPER_ADMIN, RoleKey.SUPER];
 
 /**

@@ -27,7 +27,7 @@ export async function userRoutes(app: FastifyInstance, opts: { users: UserServic
     async (request) => ok(await users.list(request.query)),
   );
 
-  // Spec §7: addUser and updateUser carry the hashed default password. The web asks for it here
+  // docs/spec.md §7: addUser and updateUser carry the hashed default password. The web asks for it here
   // rather than holding a copy of DEFAULT_PASSWORD, so the two cannot disagree.
   r.get(
     `${BASE}/getDefaultPassword`,

@@ -55,7 +55,7 @@ function toView(row: UserRow, roles: RoleRef[]): UserView {
 }
 
 export class UserService {
-  /** The client hash of the configured default password (spec §7: sent by addUser/updateUser). */
+  /** The client hash of the configured default password (docs/spec.md §7: sent by addUser/updateUser). */
   readonly defaultPasswordHash: string;
   private readonly initialPasswords: InitialPasswords;
 

@@ -1,11 +1,11 @@
 /**
- * The editor's own constants (spec §5, §8, §9 and issue 5). Every number the editor uses lives
+ * The editor's own constants (docs/spec.md §5, §8, §9 and docs/features/rich-text.md). Every number the editor uses lives
  * here, so the spec can be checked against one file.
  */
 
-/** Spec §5: the main editor refuses input beyond this many characters. */
+/** docs/spec.md §5: the main editor refuses input beyond this many characters. */
 export const EDITOR_MAX_CHARS = 1_000_000;
-/** Spec §5: word count default maximum. */
+/** docs/spec.md §5: word count default maximum. */
 export const WORD_COUNT_MAX = 10_000;
 
 /**
@@ -15,7 +15,7 @@ export const WORD_COUNT_MAX = 10_000;
  */
 export const EDITOR_Z_INDEX = 150;
 
-/** Spec §8: editor messages stay 4000 ms; the autosave "saved" message 2 s. */
+/** docs/spec.md §8: editor messages stay 4000 ms; the autosave "saved" message 2 s. */
 export const EDITOR_MESSAGE_MS = 4000;
 export const AUTOSAVE_MESSAGE_MS = 2000;
 
@@ -40,9 +40,9 @@ export const MUSIC_SIZE = { width: 400, height: 95 } as const;
 
 /** A plain click on the table button inserts this table (cells aligned to the top). */
 export const TABLE_DEFAULT = { rows: 5, cols: 5 } as const;
-/** Spec §5: tables hold at most 100 rows and 20 columns. */
+/** docs/spec.md §5: tables hold at most 100 rows and 20 columns. */
 export const TABLE_MAX = { rows: 100, cols: 20 } as const;
-/** Spec §5: the size picker starts at 10 × 10 and grows up to 20 × 20. */
+/** docs/spec.md §5: the size picker starts at 10 × 10 and grows up to 20 × 20. */
 export const TABLE_PICKER_DEFAULT = { rows: 10, cols: 10 } as const;
 export const TABLE_PICKER_MAX = { rows: 20, cols: 20 } as const;
 /** Column resize: drag within 10 px of a cell edge; columns keep at least 5 px. */
@@ -64,8 +64,8 @@ export const DEFAULT_MIN_HEIGHT = 240;
 export const CUSTOM_STYLE_COUNT = 4;
 export const FORMULA_DIALOG = { width: 783, height: 386 } as const;
 
-/** Spec §9: attachments, up to 100 files at once. */
+/** docs/spec.md §9: attachments, up to 100 files at once. */
 export const ATTACHMENT_MAX_FILES = 100;
 
-/** The event the editor element fires when remote image capture fails (spec §8). */
+/** The event the editor element fires when remote image capture fails (docs/spec.md §8). */
 export const CATCH_REMOTE_ERROR_EVENT = 'kaoshi-editor:catch-remote-error';

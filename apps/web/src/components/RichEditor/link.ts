@@ -3,7 +3,7 @@ import { LINK_DEFAULT_PROTOCOL, LINK_PREVIEW_CUT, LINK_PREVIEW_MAX } from './con
 /** A scheme ("https:", "mailto:") or a path or anchor on this site needs no protocol added. */
 const HAS_PROTOCOL = /^[a-z][a-z0-9+.-]*:/i;
 
-/** Spec §5: a link without a protocol gets http:// added. */
+/** docs/spec.md §5: a link without a protocol gets http:// added. */
 export function normalizeLinkUrl(input: string): string {
   const url = input.trim();
   if (!url || HAS_PROTOCOL.test(url) || url.startsWith('/') || url.startsWith('#')) return url;

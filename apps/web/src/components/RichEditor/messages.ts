@@ -4,7 +4,7 @@ import { AUTOSAVE_MESSAGE_MS, EDITOR_MESSAGE_MS } from './constants';
 import { EditorUploadError } from './upload';
 
 export interface EditorMessages {
-  /** Spec §8: editor errors stay 4000 ms. */
+  /** docs/spec.md §8: editor errors stay 4000 ms. */
   error(text: string): void;
   success(text: string, seconds?: number): void;
   /** An upload or capture failure, unless the request layer already told the user. */

@@ -34,9 +34,9 @@ export interface CatchRemoteErrorDetail {
 }
 
 /**
- * Copies the remote images of pasted content to our server (spec §7, action catchimage) and points
+ * Copies the remote images of pasted content to our server (docs/spec.md §7, action catchimage) and points
  * each image that made it at its copy. The rest stay as they were; the user is told, and the
- * editor's element fires `kaoshi-editor:catch-remote-error` (spec §8).
+ * editor's element fires `kaoshi-editor:catch-remote-error` (docs/spec.md §8).
  */
 export async function captureRemoteImages(
   editor: Editor,

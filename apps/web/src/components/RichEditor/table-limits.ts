@@ -3,7 +3,7 @@ import { TABLE_MAX, TABLE_PICKER_DEFAULT, TABLE_PICKER_MAX } from './constants';
 
 export type TableLimitRefusal = 'rows' | 'columns';
 
-/** Spec §5: a table holds at most 100 rows and 20 columns. */
+/** docs/spec.md §5: a table holds at most 100 rows and 20 columns. */
 export function tableLimitRefusal(rows: number, columns: number): TableLimitRefusal | null {
   if (rows > TABLE_MAX.rows) return 'rows';
   if (columns > TABLE_MAX.cols) return 'columns';

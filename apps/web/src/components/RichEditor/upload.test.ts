@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The upload client against a real HTTP server speaking the editor protocol (spec §5, §7).
+// The upload client against a real HTTP server speaking the editor protocol (docs/spec.md §5, §7).
 vi.stubGlobal('window', { location: { reload: vi.fn() } });
 vi.stubGlobal('document', { cookie: '', documentElement: {} });
 

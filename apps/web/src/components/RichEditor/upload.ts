@@ -48,7 +48,7 @@ export interface UploadRule {
   allowFiles: readonly string[];
 }
 
-/** The rule for one action, or undefined when the config lacks it (spec §5: a load-config error). */
+/** The rule for one action, or undefined when the config lacks it (docs/spec.md §5: a load-config error). */
 export function uploadRule(
   config: Partial<EditorConfig>,
   action: EditorUploadAction,
@@ -70,7 +70,7 @@ export function extensionOf(name: string): string {
   return dot > 0 && dot < name.length - 1 ? name.slice(dot).toLowerCase() : '';
 }
 
-/** Spec §5: why a file may not be uploaded under this rule, or null when it may. */
+/** docs/spec.md §5: why a file may not be uploaded under this rule, or null when it may. */
 export function uploadRefusal(rule: UploadRule, name: string, size: number): string | null {
   const extension = extensionOf(name);
   if (!rule.allowFiles.map((allowed) => allowed.toLowerCase()).includes(extension)) {
@@ -95,7 +95,7 @@ function asObject(data: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
-/** Spec §5: an upload succeeded only with state SUCCESS and a url; else its state text is the error. */
+/** docs/spec.md §5: an upload succeeded only with state SUCCESS and a url; else its state text is the error. */
 export function parseUploadAnswer(data: unknown): EditorUploaded {
   const body = asObject(data);
   if (!body || typeof body.state !== 'string') {
@@ -162,14 +162,14 @@ export function loadEditorConfig(): Promise<Partial<EditorConfig>> {
   return configPromise;
 }
 
-/** The rule of an action, checked: a missing one is the load-config error of spec §5. */
+/** The rule of an action, checked: a missing one is the load-config error of docs/spec.md §5. */
 export async function loadUploadRule(action: EditorUploadAction): Promise<UploadRule> {
   const rule = uploadRule(await loadEditorConfig(), action);
   if (!rule) throw new EditorUploadError(i18n.t('editor.error.config'));
   return rule;
 }
 
-/** Every editor call keeps the request layer's 60,000 ms (spec §7, §9), as every other call. */
+/** Every editor call keeps the request layer's 60,000 ms (docs/spec.md §7, §9), as every other call. */
 async function post(body: FormData | URLSearchParams, action: string) {
   try {
     return await http.post<never, unknown>(EDITOR_PATH, body, {
@@ -216,7 +216,7 @@ export async function uploadScrawl(base64Png: string): Promise<EditorUploaded> {
   return parseUploadAnswer(await post(form, config.scrawlActionName));
 }
 
-/** Spec §7: remote images are captured in one call with a 60 s time limit. */
+/** docs/spec.md §7: remote images are captured in one call with a 60 s time limit. */
 export async function catchRemoteImages(sources: string[]): Promise<EditorCatchResult['list']> {
   const config = await loadEditorConfig();
   const action = config.catcherActionName;

@@ -13,7 +13,7 @@ export function orderingOf<F extends string>(query: SortQuery<F>): SortQuery<F> 
 }
 
 /**
- * The query after the search button: spec §5's page rule (see applySearch). The ordering the
+ * The query after the search button: docs/spec.md §5's page rule (see applySearch). The ordering the
  * user chose on a column is not a filter, so a new search keeps it.
  */
 export function searchQuery<Q extends ListQuery<string>>(current: Q, filters: object): Q {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, changePage, type PageQuery } from './search-params';
 
 /**
- * The pagination of a server-paged table: page sizes, total, and spec §5's page rules
+ * The pagination of a server-paged table: page sizes, total, and docs/spec.md §5's page rules
  * (a new page size starts again at page 1).
  */
 export function useTablePagination<Q extends PageQuery>(

@@ -18,7 +18,7 @@ export function cleanFilters<F extends object>(filters: F): Partial<F> {
 }
 
 /**
- * The query after the search button. Spec §5: the page goes back to 1 when any filter other than
+ * The query after the search button. docs/spec.md §5: the page goes back to 1 when any filter other than
  * page and limit is non-empty; with no filter the current page stays.
  */
 export function applySearch<F extends object>(

@@ -2,7 +2,7 @@ import { relativeTime } from '@kaoshi/shared';
 import dayjs from 'dayjs';
 
 /**
- * Spec §9's relative time in the UI's language: 'just now' under 30 s (the caller's translation),
+ * docs/spec.md §9's relative time in the UI's language: 'just now' under 30 s (the caller's translation),
  * then "3 minutes ago", "2 hours ago", "1 day ago" in the browser's own words (numeric always:
  * the spec says '1 day ago', not 'yesterday'). `now` is passed so the text does not depend on the
  * clock of whoever reads it (a proctor's view uses the server's time).

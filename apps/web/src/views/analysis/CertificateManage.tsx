@@ -43,7 +43,7 @@ type CertificateQuery = Omit<ListCertificateQuery, 'examId'> & { examId?: number
 type Filters = Pick<ListCertificateQuery, 'keyword' | 'state'>;
 
 /**
- * Issued certificates (issue 15 §6; /examAnalysis/certificates, ?examId=N for one exam's): search
+ * Issued certificates (docs/features/analysis.md; /examAnalysis/certificates, ?examId=N for one exam's): search
  * by name, number or ticket number, by exam and state; download the PDF, open the public check,
  * and revoke with a reason (also needs PUBLISHMANAGE; the server checks it again).
  */

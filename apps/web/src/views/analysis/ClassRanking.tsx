@@ -54,7 +54,7 @@ const FIRST: Query = { page: 1, limit: PAGE_LIMIT_DEFAULT, sort: 'rank' };
 const TIME = 'YYYY-MM-DD HH:mm';
 
 /**
- * Score ranking per batch (批次成绩排名, issue 15 §1): an exam and one of its batches or all;
+ * Score ranking per batch (批次成绩排名, docs/features/analysis.md): an exam and one of its batches or all;
  * ranks with ties, sections, pass, time used; the score histogram with the pass line and a box
  * plot per batch; the Excel export and a print view. Unreleased scores are read on request and
  * marked.

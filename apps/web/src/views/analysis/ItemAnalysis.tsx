@@ -21,7 +21,7 @@ import './item-analysis.css';
 const RANKING_PATH = '/examClassRanking';
 
 /**
- * One exam's item analysis (issue 15 §4): the test's figures, a facility × discrimination chart,
+ * One exam's item analysis (docs/features/analysis.md): the test's figures, a facility × discrimination chart,
  * every question's figures with its flags and option shares, and mastery per course and point.
  * Released scores; staff who handle scores may switch to the unreleased ones.
  */

@@ -71,7 +71,7 @@ function filterOf(
 }
 
 /**
- * Failed-score statistics (不合格成绩统计, issue 15 §2): one exam, or the exams of a job type and
+ * Failed-score statistics (不合格成绩统计, docs/features/analysis.md): one exam, or the exams of a job type and
  * level (a batch, a time range); candidates, sat, absent, passed, failed, pass rate, mean and
  * median; the failed with the points they lacked; the pass rate's trend; the Excel export.
  */

@@ -73,7 +73,7 @@ const lastSitting = (view: SupplementaryStatisticsView) =>
   [...view.makeUps].sort((a, b) => a.startAt.localeCompare(b.startAt)).at(-1) ?? view.exam;
 
 /**
- * Make-up statistics (补考统计, issue 15 §3): per original exam, the failed and absent, how many a
+ * Make-up statistics (补考统计, docs/features/analysis.md): per original exam, the failed and absent, how many a
  * make-up was published for, sat it, passed it, still failed; the final pass rate; every
  * candidate with both results; and the publishing screen's make-up dialog for those still
  * failing (its own rules and permission).

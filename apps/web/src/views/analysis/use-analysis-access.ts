@@ -3,7 +3,7 @@ import { useUserStore } from '../../stores/user';
 
 /**
  * What the statistics screens may offer beyond their own key: the make-up action belongs to the
- * publishing group (PUBLISHMANAGE and role SUPER, spec §2). The server decides again.
+ * publishing group (PUBLISHMANAGE and role SUPER, docs/spec.md §2). The server decides again.
  */
 export function useAnalysisAccess() {
   // One selector per answer: a selector building an object would be a new value on every read.

@@ -33,7 +33,7 @@ const FINISH_KEYS = {
 } as const;
 
 /**
- * A student's result (/exam-student/examResult?attemptId=N, issue 14 §5): what the exam's policy
+ * A student's result (/exam-student/examResult?attemptId=N, docs/features/marking.md): what the exam's policy
  * lets them see. Before release the score as far as it is known (or that it is not shown yet);
  * after release the total, pass or fail and the sections, and with review allowed every question
  * with their answer, the key (a corrected key says why), the points and the marker's comment.

@@ -109,7 +109,7 @@ export function describeChange(change: ExamChangeView, t: TFunction, names: Chan
         ...reasonLine(t, detail),
       ];
     }
-    // The proctor's actions (issue 16), each with its reason.
+    // The proctor's actions (docs/features/proctoring.md), each with its reason.
     case 'proctorSubmit':
       return [
         t('exam.changes.proctorSubmit', { student: String(detail.student ?? '') }),

@@ -248,7 +248,7 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Spec §2's hidden /icon/index: a searchable gallery; clicking an icon copies its JSX. */
+/** docs/spec.md §2's hidden /icon/index: a searchable gallery; clicking an icon copies its JSX. */
 export default function Icons() {
   const { t } = useTranslation();
   const { message } = App.useApp();

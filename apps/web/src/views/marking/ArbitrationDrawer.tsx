@@ -30,7 +30,7 @@ import { useItemLabel, useMarkerName } from './marking-names';
 const PAGE = 5;
 
 /**
- * Answers whose two marks differ beyond the tolerance (issue 14 §3): both marks side by side,
+ * Answers whose two marks differ beyond the tolerance (docs/features/marking.md): both marks side by side,
  * the stem, the model answer and the candidate's answer under an anonymous code only; the
  * arbiter sets the final score (0 to full, on the step) with a comment.
  */

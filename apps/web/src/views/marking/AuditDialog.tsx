@@ -29,7 +29,7 @@ import { useItemLabel, useMarkerName } from './marking-names';
 const STATE_KEYS = { 0: 'review', 1: 'passed', 2: 'failed' } as const;
 
 /**
- * A question's group audit (issue 14 §4): the sample the server drew, each answer with its
+ * A question's group audit (docs/features/marking.md): the sample the server drew, each answer with its
  * final score and marks under its anonymous code; the chief passes the group, or fails it with
  * a reason, which sends the question's answers back to marking.
  */

@@ -6,9 +6,9 @@ import { MarkingOverview } from './MarkingOverview';
 import './marking.css';
 
 /**
- * The marking overview (阅卷, issue 14 §1): the exams to mark, and for the one chosen
+ * The marking overview (阅卷, docs/features/marking.md): the exams to mark, and for the one chosen
  * (?examId=N) its figures, plan, arbitration, group audit, key corrections, score log and
- * release. Spec §2: opening the page sets the local flag showBySituation to true.
+ * release. docs/spec.md §2: opening the page sets the local flag showBySituation to true.
  */
 export default function ExaminationSituation() {
   useEffect(() => storage.set('showBySituation', 'true'), []);

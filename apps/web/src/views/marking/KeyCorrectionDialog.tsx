@@ -80,7 +80,7 @@ const sameAnswer = (a: CorrectKeyBody['answer'], b: CorrectKeyBody['answer']) =>
   JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * Key correction (issue 14 §4): the publisher picks an objective question of the exam's version,
+ * Key correction (docs/features/marking.md): the publisher picks an objective question of the exam's version,
  * reads its stem and the key in force, and sets the new key with the control of its type, with a
  * reason; the server re-scores every affected attempt at once and answers how many changed.
  */

@@ -15,7 +15,7 @@ import { markingKeys } from './marking-format';
 export const releaseKey = (examId: number) => [...markingKeys.all, 'release', examId] as const;
 
 /**
- * Release (issue 14 §5) after a confirmation, or withdraw a release with a reason. Before the
+ * Release (docs/features/marking.md) after a confirmation, or withdraw a release with a reason. Before the
  * exam has closed the button only says when it closes; the server refuses a release while
  * marking or the group audit is open, in its own words (the request layer's toast). The history
  * each call answers replaces the one getRelease read. A release or withdrawal changes what the

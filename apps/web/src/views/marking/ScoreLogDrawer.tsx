@@ -26,7 +26,7 @@ const KIND_COLORS: Record<string, string> = {
 };
 
 /**
- * Every score set or changed in the exam (issue 14 §4): who, when, old, new, reason; a marker
+ * Every score set or changed in the exam (docs/features/marking.md): who, when, old, new, reason; a marker
  * reads only their own. The export is the server's Excel of the whole record.
  */
 export function ScoreLogDrawer({

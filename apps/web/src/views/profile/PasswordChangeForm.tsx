@@ -18,7 +18,7 @@ interface PasswordForm {
 }
 
 /**
- * The change of one's own password (spec §7 updatePass): on the profile page, and the whole
+ * The change of one's own password (docs/spec.md §7 updatePass): on the profile page, and the whole
  * screen for a student who must replace their initial password. The server ends every session
  * of the user, so it leads to the sign-in page.
  */

@@ -6,7 +6,7 @@ import { useCodeLabel } from '../../utils/use-code-label';
 import { useSystemLabels } from '../../utils/use-system-labels';
 import { PasswordChangeForm } from './PasswordChangeForm';
 
-/** Spec §2's hidden /profile/index: the signed-in user and the change of their own password. */
+/** docs/spec.md §2's hidden /profile/index: the signed-in user and the change of their own password. */
 export default function Profile() {
   const { t } = useTranslation();
   const codeLabel = useCodeLabel();

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /**
- * Spec §2 public route: the landing page of an outside sign-in. It hands whatever it was given
+ * docs/spec.md §2 public route: the landing page of an outside sign-in. It hands whatever it was given
  * (query and hash) to the sign-in page, which continues from there.
  */
 export default function AuthRedirect() {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-/** Spec §2: /redirect/{path} re-opens {path}; the tags view uses it to refresh a page. */
+/** docs/spec.md §2: /redirect/{path} re-opens {path}; the tags view uses it to refresh a page. */
 export default function Redirect() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();

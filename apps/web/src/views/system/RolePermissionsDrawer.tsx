@@ -87,7 +87,7 @@ export function RolePermissionsDrawer({ open, role, onClose }: RolePermissionsDr
     if (!(await succeeded(bind.mutateAsync(grantedIds(entries, checked))))) return;
     message.success(t('system.role.permissionsSaved'));
     onClose();
-    // Spec §4: the signed-in user's permissions changed: reload them and the routes.
+    // docs/spec.md §4: the signed-in user's permissions changed: reload them and the routes.
     if (myRoles?.includes(role.key)) await succeeded(useUserStore.getState().changeRoles());
   };
 

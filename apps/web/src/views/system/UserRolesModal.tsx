@@ -43,7 +43,7 @@ export function UserRolesModal({ open, user, onClose }: UserRolesModalProps) {
     if (!(await succeeded(bind.mutateAsync({ userId: user.id, roleIds })))) return;
     message.success(t('system.user.rolesSaved'));
     onClose();
-    // Spec §4: a change of one's own roles reloads user info, regenerates routes, closes tabs.
+    // docs/spec.md §4: a change of one's own roles reloads user info, regenerates routes, closes tabs.
     if (isMe) await succeeded(useUserStore.getState().changeRoles());
   };
 
@@ -70,7 +70,7 @@ export function UserRolesModal({ open, user, onClose }: UserRolesModalProps) {
           name="roleIds"
           label={t('system.user.roles')}
           rules={
-            // An empty role list would lock oneself out at once (spec §4: roles must be non-empty).
+            // An empty role list would lock oneself out at once (docs/spec.md §4: roles must be non-empty).
             isMe ? [{ required: true, message: t('system.user.ownRolesRequired') }] : []
           }
         >

@@ -37,7 +37,7 @@ function inTreeOrder(nodes: readonly PermissionView[], ids: ReadonlySet<number>)
  * Each checkbox grants one permission, so a menu can be granted without its buttons (the seeded
  * TEACHER role holds STUDENT but not STUDENT-IMPORT), which antd's linked checkboxes cannot show.
  * Checking an entry checks what is below it and above it (a menu only shows inside its granted
- * parents, spec §6); unchecking clears it and what is below it.
+ * parents, docs/spec.md §6); unchecking clears it and what is below it.
  */
 export function toggleChecked(
   nodes: readonly PermissionView[],

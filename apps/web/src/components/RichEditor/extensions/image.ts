@@ -4,7 +4,7 @@ import type { ResizableNodeViewDirection } from '@tiptap/core';
 import { IMAGE_MIN_SIZE } from '../constants';
 
 export interface EditorImageOptions {
-  /** Spec §8: an image that fails to load is reported. */
+  /** docs/spec.md §8: an image that fails to load is reported. */
   onLoadError: (src: string) => void;
 }
 

@@ -37,7 +37,7 @@ export function tableRefusalIn(doc: PmNode): TableLimitRefusal | null {
 }
 
 /**
- * Refuses any change that would take the text beyond 1,000,000 characters (spec §5) or a table
+ * Refuses any change that would take the text beyond 1,000,000 characters (docs/spec.md §5) or a table
  * beyond 100 rows or 20 columns, and says why. Content already beyond a limit (an old question)
  * can still be edited, just not grown.
  */

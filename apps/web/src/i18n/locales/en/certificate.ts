@@ -1,4 +1,4 @@
-/** Certificates (issue 15 §6): the staff's list (/examAnalysis/certificates) and a student's own. */
+/** Certificates (docs/features/analysis.md): the staff's list (/examAnalysis/certificates) and a student's own. */
 export default {
   title: 'Certificates',
   keyword: 'Name, certificate or ticket number',

@@ -1,5 +1,5 @@
 /**
- * Labels of spec §4's codes. The keys are the label keys of packages/shared/src/labels.ts
+ * Labels of docs/spec.md §4's codes. The keys are the label keys of packages/shared/src/labels.ts
  * (`codes.<map>.<label>`); useCodeLabel (utils/use-code-label.ts) picks them.
  */
 export default {

@@ -19,7 +19,7 @@ export default {
   loading: 'Loading…',
   error: 'Error',
   hasError: 'Has Error',
-  /** Spec §9: under 30 s ago. */
+  /** docs/spec.md §9: under 30 s ago. */
   justNow: 'just now',
   saved: 'Saved',
   deleted: 'Deleted',

@@ -1,4 +1,4 @@
-/** The production error log (spec §8) and the fallback shown when a page fails to render. */
+/** The production error log (docs/spec.md §8) and the fallback shown when a page fails to render. */
 export default {
   title: 'Error log',
   columns: { message: 'Message', url: 'Page', info: 'Info', time: 'Time' },

@@ -1,4 +1,4 @@
-/** One exam's item analysis (issue 15 §4): /examAnalysis/itemAnalysis?examId=N. */
+/** One exam's item analysis (docs/features/analysis.md): /examAnalysis/itemAnalysis?examId=N. */
 export default {
   title: 'Item analysis',
   open: 'Item analysis',

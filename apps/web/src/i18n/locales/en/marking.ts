@@ -1,4 +1,4 @@
-/** Marking (issue 14): the overview (examinationSituation); the desk adds its own `desk` group. */
+/** Marking (docs/features/marking.md): the overview (examinationSituation); the desk adds its own `desk` group. */
 export default {
   exams: {
     title: 'Exams to mark',

@@ -1,4 +1,4 @@
-/** The proctor's live view of one exam (issue 16 §1). */
+/** The proctor's live view of one exam (docs/features/proctoring.md). */
 export default {
   title: 'Live proctoring',
   noExam: 'No exam chosen. Open the proctor view from an exam in the exam list.',

@@ -1,4 +1,4 @@
-/** Certificados (issue 15 §6): la lista del personal (/examAnalysis/certificates) y los propios de un alumno. */
+/** Certificados (docs/features/analysis.md): la lista del personal (/examAnalysis/certificates) y los propios de un alumno. */
 export default {
   title: 'Certificados',
   keyword: 'Nombre, n.º de certificado o de admisión',

@@ -21,7 +21,7 @@ const common: Messages['common'] = {
   loading: 'Cargando…',
   error: 'Error',
   hasError: 'Se ha producido un error',
-  /** Spec §9: under 30 s ago. */
+  /** docs/spec.md §9: under 30 s ago. */
   justNow: 'justo ahora',
   saved: 'Guardado',
   deleted: 'Eliminado',

@@ -1,4 +1,4 @@
-/** Análisis de ítems de un examen (issue 15 §4): /examAnalysis/itemAnalysis?examId=N. */
+/** Análisis de ítems de un examen (docs/features/analysis.md): /examAnalysis/itemAnalysis?examId=N. */
 export default {
   title: 'Análisis de ítems',
   open: 'Análisis de ítems',

@@ -1,4 +1,4 @@
-/** Corrección (issue 14): el resumen (examinationSituation); la mesa añade su propio grupo `desk`. */
+/** Corrección (docs/features/marking.md): el resumen (examinationSituation); la mesa añade su propio grupo `desk`. */
 export default {
   exams: {
     title: 'Exámenes por corregir',

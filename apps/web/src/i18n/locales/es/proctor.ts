@@ -1,6 +1,6 @@
 import type { Messages } from '../../types';
 
-/** La supervisión en directo de un examen (issue 16 §1). */
+/** La supervisión en directo de un examen (docs/features/proctoring.md). */
 const proctor: Messages['proctor'] = {
   title: 'Supervisión en directo',
   noExam: 'No se eligió ningún examen. Abra la supervisión desde un examen de la lista.',

@@ -1,4 +1,4 @@
-/** Score ranking, failed-score and make-up statistics (issue 15 §1–§3). */
+/** Score ranking, failed-score and make-up statistics (docs/features/analysis.md). */
 export default {
   title: '成績分析',
   exam: {

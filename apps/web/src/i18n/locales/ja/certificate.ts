@@ -1,4 +1,4 @@
-/** 証明書（issue 15 §6）：担当者の一覧（/examAnalysis/certificates）と受験者本人の証明書。 */
+/** 証明書（docs/features/analysis.md）：担当者の一覧（/examAnalysis/certificates）と受験者本人の証明書。 */
 export default {
   title: '証明書',
   keyword: '氏名・証明書番号・受験票番号',

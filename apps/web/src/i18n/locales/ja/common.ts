@@ -21,7 +21,7 @@ const common: Messages['common'] = {
   loading: '読み込み中…',
   error: 'エラー',
   hasError: 'エラーが発生しました',
-  /** Spec §9: under 30 s ago. */
+  /** docs/spec.md §9: under 30 s ago. */
   justNow: 'たった今',
   saved: '保存しました',
   deleted: '削除しました',

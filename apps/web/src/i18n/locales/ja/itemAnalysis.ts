@@ -1,4 +1,4 @@
-/** 1 つの試験の設問分析（issue 15 §4）：/examAnalysis/itemAnalysis?examId=N。 */
+/** 1 つの試験の設問分析（docs/features/analysis.md）：/examAnalysis/itemAnalysis?examId=N。 */
 export default {
   title: '設問分析',
   open: '設問分析',

@@ -1,4 +1,4 @@
-/** 採点（issue 14）：採点状況（examinationSituation）。採点台は独自の `desk` グループを追加する。 */
+/** 採点（docs/features/marking.md）：採点状況（examinationSituation）。採点台は独自の `desk` グループを追加する。 */
 export default {
   exams: {
     title: '採点する試験',

@@ -1,6 +1,6 @@
 import type { Messages } from '../../types';
 
-/** 試験のリアルタイム監督（issue 16 §1）。 */
+/** 試験のリアルタイム監督（docs/features/proctoring.md）。 */
 const proctor: Messages['proctor'] = {
   title: 'リアルタイム監督',
   noExam: '試験が選ばれていません。試験一覧の試験から監督画面を開いてください。',

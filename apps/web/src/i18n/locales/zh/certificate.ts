@@ -1,4 +1,4 @@
-/** 证书（issue 15 §6）：管理人员的证书列表（/examAnalysis/certificates）和考生本人的证书。 */
+/** 证书（docs/features/analysis.md）：管理人员的证书列表（/examAnalysis/certificates）和考生本人的证书。 */
 export default {
   title: '证书管理',
   keyword: '姓名、证书编号或准考证号',

@@ -21,7 +21,7 @@ const common: Messages['common'] = {
   loading: '加载中…',
   error: '错误',
   hasError: '出现错误',
-  /** Spec §9: under 30 s ago. */
+  /** docs/spec.md §9: under 30 s ago. */
   justNow: '刚刚',
   saved: '已保存',
   deleted: '已删除',

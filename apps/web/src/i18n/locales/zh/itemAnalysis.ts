@@ -1,4 +1,4 @@
-/** 一场考试的试题分析（issue 15 §4）：/examAnalysis/itemAnalysis?examId=N。 */
+/** 一场考试的试题分析（docs/features/analysis.md）：/examAnalysis/itemAnalysis?examId=N。 */
 export default {
   title: '试题分析',
   open: '试题分析',

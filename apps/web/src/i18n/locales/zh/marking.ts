@@ -1,4 +1,4 @@
-/** 阅卷（issue 14）：阅卷概况（examinationSituation）；阅卷台另加自己的 `desk` 分组。 */
+/** 阅卷（docs/features/marking.md）：阅卷概况（examinationSituation）；阅卷台另加自己的 `desk` 分组。 */
 export default {
   exams: {
     title: '待阅卷考试',

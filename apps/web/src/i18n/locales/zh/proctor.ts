@@ -1,6 +1,6 @@
 import type { Messages } from '../../types';
 
-/** 一场考试的实时监考（issue 16 §1）。 */
+/** 一场考试的实时监考（docs/features/proctoring.md）。 */
 const proctor: Messages['proctor'] = {
   title: '实时监考',
   noExam: '未选择考试。请从考试列表中的考试打开实时监考。',

@@ -51,7 +51,7 @@ const isEditable = (target: EventTarget | null) =>
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /**
- * The marking desk (/examinationRead?examId=N&itemId=X, spec §2 and issue 14 §2): one answer of
+ * The marking desk (/examinationRead?examId=N&itemId=X, docs/spec.md §2 and docs/features/marking.md): one answer of
  * the marker's question at a time, claimed with a lease. Blind: it shows an anonymous code,
  * never who wrote the answer. Score by typing, by quick buttons or digits then Enter (saves and
  * takes the next); go back to the answers scored here to revise them until the question closes.

@@ -1,5 +1,5 @@
 /**
- * Spec §5: a chart from a table needs at least 2 rows and 2 columns, header cells in the first row
+ * docs/spec.md §5: a chart from a table needs at least 2 rows and 2 columns, header cells in the first row
  * and column, and numeric body cells. The table stays the data; this module reads it.
  */
 

@@ -8,7 +8,7 @@ const DRAWN = 'data-ke-chart-drawn';
 
 /**
  * Draws a chart after every `<table data-chart="bar|line|pie">` inside root. A table that is not
- * chartable (spec §5) stays a plain table. Resolves to a function that removes the charts again.
+ * chartable (docs/spec.md §5) stays a plain table. Resolves to a function that removes the charts again.
  */
 export async function renderCharts(root: HTMLElement): Promise<() => void> {
   const charts: EChartsType[] = [];

@@ -1,5 +1,5 @@
 /**
- * Spec §9: the 4 default custom styles, UEditor's defaults (centred title, left title, emphasis,
+ * docs/spec.md §9: the 4 default custom styles, UEditor's defaults (centred title, left title, emphasis,
  * strong emphasis). Their declarations are written in the form the shared allow-list keeps
  * ("property: value; …"), so the saved HTML comes back unchanged; UEditor's padding and margin are
  * left out because the allow-list drops them.

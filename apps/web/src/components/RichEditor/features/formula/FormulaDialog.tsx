@@ -21,7 +21,7 @@ interface FormulaDialogProps {
   onSubmit: (latex: string) => void;
 }
 
-/** Spec §9: the formula dialog's content area is 783 × 386 px (narrower on a small screen). */
+/** docs/spec.md §9: the formula dialog's content area is 783 × 386 px (narrower on a small screen). */
 const BODY_PADDING = 24;
 const FORM_ID = 'ke-formula-form';
 

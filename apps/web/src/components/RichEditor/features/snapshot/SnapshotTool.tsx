@@ -26,7 +26,7 @@ export function SnapshotTool({ editor }: EditorToolProps) {
         })
         .run();
     } catch {
-      // Spec §8: whatever failed (no screen sharing, refused, upload), one callback-error message.
+      // docs/spec.md §8: whatever failed (no screen sharing, refused, upload), one callback-error message.
       messages.error(t('editorTools.snapshot.callbackError'));
     } finally {
       setBusy(false);
