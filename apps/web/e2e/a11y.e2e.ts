@@ -10,7 +10,7 @@ import { adminSession } from './session';
 
 // axe-core (WCAG 2.0, 2.1 and 2.2, levels A and AA) on every page, for the administrator and a
 // student, in Chinese at 1440 px: no serious or critical violation, except the one pair of
-// colours the spec fixes (README "Accessibility").
+// colours the spec fixes (docs/testing.md, accessibility).
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core'), 'utf8');
 const VIEWPORT = { width: 1440, height: 900 };
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];

@@ -10,7 +10,7 @@ const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-co
  * Serious and critical axe-core findings (WCAG 2.x A and AA) on the page as shown, for screens
  * a11y.e2e.ts cannot reach with data (a student's exam cards and start dialog, the marking desk
  * with an answer, a released result). The
- * sidebar's active entry, whose colours docs/spec.md §9 fixes (README "Accessibility"), is left out, as
+ * sidebar's active entry, whose colours docs/spec.md §9 fixes (docs/testing.md, accessibility), is left out, as
  * there.
  */
 export async function axeFindings(page: Page): Promise<string[]> {

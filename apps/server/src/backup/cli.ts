@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { backup, BackupError, restore } from './backup.js';
 
 // `npm run backup [-- <parent folder>]` and `npm run restore -- <backup folder>`, with the
-// server's own configuration (DATA_DIR, DATABASE_URL): see README "Backups".
+// server's own configuration (DATA_DIR, DATABASE_URL): see docs/operations/backups.md.
 const [command, argument] = process.argv.slice(2);
 
 try {

@@ -201,10 +201,12 @@ describe('parseQuestionText', () => {
     ]);
   });
 
-  it('reads the example of README "Question bank" as documented', () => {
-    const readme = fs.readFileSync(new URL('../../../../../README.md', import.meta.url), 'utf8');
-    const section = readme.slice(readme.indexOf('## Question bank'));
-    const example = /```text\n([\s\S]*?)```/.exec(section)![1]!.replace(/^ {2}/gm, '');
+  it('reads the example of docs/features/question-bank.md as documented', () => {
+    const page = fs.readFileSync(
+      new URL('../../../../../docs/features/question-bank.md', import.meta.url),
+      'utf8',
+    );
+    const example = /```text\n([\s\S]*?)```/.exec(page)![1]!.replace(/^ {2}/gm, '');
     const questions = parseQuestionText(example);
     expect(questions.map((q) => [q.type, q.options.length, q.answer, q.problems])).toEqual([
       [0, 3, 'B', []],

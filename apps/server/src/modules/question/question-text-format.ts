@@ -12,7 +12,7 @@ import {
 } from '@kaoshi/shared';
 
 /**
- * The plain-text question format people type by hand (README "Question import"):
+ * The plain-text question format people type by hand (docs/features/question-bank.md):
  *
  *   1. The unit of electrical resistance is ___.
  *   Answer: ohm/Ω
