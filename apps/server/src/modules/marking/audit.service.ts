@@ -13,7 +13,7 @@ import { examAccess } from '../../lib/access.js';
 import { parseJson } from '../../lib/json.js';
 import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import { AuditRepository } from './audit.repository.js';
-import { MarkingRepository } from './marking.repository.js';
+import { MarkingScoresRepository } from './marking-scores.repository.js';
 import type { MarkingEnrolment } from './marking-enrolment.js';
 import type { MarkingExams } from './marking-exams.js';
 import type { MarkingService } from './marking.service.js';
@@ -35,7 +35,7 @@ function drawn(ids: readonly number[], count: number): number[] {
  */
 export class AuditService {
   private readonly repo: AuditRepository;
-  private readonly marks: MarkingRepository;
+  private readonly marks: MarkingScoresRepository;
 
   constructor(
     private readonly db: Db,
@@ -44,7 +44,7 @@ export class AuditService {
     private readonly enrolment: MarkingEnrolment,
   ) {
     this.repo = new AuditRepository(db);
-    this.marks = new MarkingRepository(db);
+    this.marks = new MarkingScoresRepository(db);
   }
 
   /**

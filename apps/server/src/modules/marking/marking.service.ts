@@ -33,6 +33,7 @@ import { paperVersions, type PaperVersionCache } from '../paper/paper-version-ca
 import { onStep, outcomeOf } from './agreed-score.js';
 import type { MarkingEnrolment } from './marking-enrolment.js';
 import type { MarkingExams } from './marking-exams.js';
+import { MarkingScoresRepository } from './marking-scores.repository.js';
 import { MarkingRepository } from './marking.repository.js';
 
 /** Answers "Next" looks at per try: markers racing for the first ones spread over them. */
@@ -48,6 +49,7 @@ const CANDIDATE_WINDOW = 5;
  */
 export class MarkingService {
   private readonly repo: MarkingRepository;
+  private readonly scores: MarkingScoresRepository;
   private readonly versions: PaperVersionCache;
 
   constructor(
@@ -55,7 +57,7 @@ export class MarkingService {
     private readonly exams: MarkingExams,
     private readonly enrolment: MarkingEnrolment,
   ) {
-    this.repo = new MarkingRepository(db);
+    [this.repo, this.scores] = [new MarkingRepository(db), new MarkingScoresRepository(db)];
     this.versions = paperVersions(db);
   }
 
@@ -317,7 +319,7 @@ export class MarkingService {
     const row = await this.repo.answer(answerId);
     if (!row) throw notFound('markingAnswer', answerId);
     const item = (await this.versions.items(row.paper_version_id)).get(row.item_id)!;
-    const mine = (await this.repo.marksOf(this.db, row.id, row.cycle)).find(
+    const mine = (await this.scores.marksOf(this.db, row.id, row.cycle)).find(
       (mark) => mark.marker_id === markerId,
     );
     return {
@@ -368,8 +370,8 @@ export class MarkingService {
     const markerId = auth.user.id;
     const at = nowIso();
     const result = await inTransaction(this.db, async (trx) => {
-      const answer = await this.repo.lockAnswer(trx, found.id);
-      const marks = await this.repo.marksOf(trx, answer.id, answer.cycle);
+      const answer = await this.scores.lockAnswer(trx, found.id);
+      const marks = await this.scores.marksOf(trx, answer.id, answer.cycle);
       const mine = marks.find((mark) => mark.marker_id === markerId);
       const entry = {
         exam_id: answer.exam_id,
@@ -380,24 +382,24 @@ export class MarkingService {
         created_at: at,
       };
       if (mine) {
-        if (await this.repo.arbitrated(answer.id, answer.cycle, trx)) {
+        if (await this.scores.arbitrated(answer.id, answer.cycle, trx)) {
           throw conflict('answerArbitrated');
         }
-        await this.repo.reviseMark(trx, mine.id, score, body.comment, at);
+        await this.scores.reviseMark(trx, mine.id, score, body.comment, at);
         if (mine.score !== score) {
-          await this.repo.log(trx, [
+          await this.scores.log(trx, [
             { ...entry, kind: 'revise', old_score: mine.score, new_score: score },
           ]);
         }
       } else {
         if (
-          !(await this.repo.addMark(trx, answer, { markerId, score, comment: body.comment, at }))
+          !(await this.scores.addMark(trx, answer, { markerId, score, comment: body.comment, at }))
         ) {
           throw conflict('notYourLease');
         }
-        await this.repo.log(trx, [{ ...entry, kind: 'mark', old_score: null, new_score: score }]);
+        await this.scores.log(trx, [{ ...entry, kind: 'mark', old_score: null, new_score: score }]);
       }
-      const now = await this.repo.marksOf(trx, answer.id, answer.cycle);
+      const now = await this.scores.marksOf(trx, answer.id, answer.cycle);
       const outcome = outcomeOf(
         now,
         { needed, tolerance: plan.tolerance, step: plan.step },
@@ -407,9 +409,9 @@ export class MarkingService {
         outcome.final !== answer.final_score ||
         outcome.arbitration !== (answer.arbitration === 1)
       ) {
-        await this.repo.setOutcome(trx, answer, { ...outcome, at });
+        await this.scores.setOutcome(trx, answer, { ...outcome, at });
         if (outcome.final !== answer.final_score) {
-          await this.repo.log(trx, [
+          await this.scores.log(trx, [
             {
               ...entry,
               // The mean of two marks is the system's, not either marker's.
@@ -420,7 +422,7 @@ export class MarkingService {
             },
           ]);
         }
-        await this.repo.refreshAttempt(trx, answer.attempt_id);
+        await this.scores.refreshAttempt(trx, answer.attempt_id);
       }
       return outcome;
     });
@@ -441,13 +443,13 @@ export class MarkingService {
   ): Promise<{ list: ArbitrationView[]; total: number }> {
     this.requireArbiter(auth);
     if (query.examId !== undefined) await examAccess(this.db, auth, query.examId, 'read');
-    const [rows, count] = await this.repo.arbitrationList(
+    const [rows, count] = await this.scores.arbitrationList(
       query.examId,
       visibleExams(this.db, auth),
       query.page,
       query.limit,
     );
-    const marks = await this.repo.marksOfAnswers(rows.map((row) => row.id));
+    const marks = await this.scores.marksOfAnswers(rows.map((row) => row.id));
     const list: ArbitrationView[] = [];
     for (const row of rows) {
       const item = (await this.versions.items(row.paper_version_id)).get(row.item_id)!;
@@ -481,16 +483,16 @@ export class MarkingService {
     const exam = await this.exams.published(answer.exam_id);
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
     if (answer.arbitration !== 1) throw conflict('notInArbitration');
-    const marks = await this.repo.marksOf(this.db, answer.id, answer.cycle);
+    const marks = await this.scores.marksOf(this.db, answer.id, answer.cycle);
     if (marks.some((mark) => mark.marker_id === auth.user.id)) throw forbidden('arbiterMarkedIt');
     const plan = await this.requirePlan(answer.exam_id);
     const score = this.checkedScore(body.score, answer.full_score, plan.step);
     const at = nowIso();
     await inTransaction(this.db, async (trx) => {
       const decision = { score, arbiterId: auth.user.id, comment: body.comment, at };
-      if (!(await this.repo.arbitrate(trx, answer, decision))) throw conflict('notInArbitration');
-      await this.repo.setOutcome(trx, answer, { final: score, arbitration: false, at });
-      await this.repo.log(trx, [
+      if (!(await this.scores.arbitrate(trx, answer, decision))) throw conflict('notInArbitration');
+      await this.scores.setOutcome(trx, answer, { final: score, arbitration: false, at });
+      await this.scores.log(trx, [
         {
           exam_id: answer.exam_id,
           attempt_id: answer.attempt_id,
@@ -504,7 +506,7 @@ export class MarkingService {
           created_at: at,
         },
       ]);
-      await this.repo.refreshAttempt(trx, answer.attempt_id);
+      await this.scores.refreshAttempt(trx, answer.attempt_id);
     });
     return {
       answerId: answer.id,
@@ -526,7 +528,7 @@ export class MarkingService {
   ): Promise<{ list: ScoreLogEntry[]; total: number }> {
     await this.exams.of(query.examId, auth, 'mark');
     const onlyUser = hasAnyPermission(auth, [Perm.MARKING_ARBITRATE]) ? undefined : auth.user.id;
-    const [rows, count] = await this.repo.scoreLog(
+    const [rows, count] = await this.scores.scoreLog(
       query.examId,
       query.answerId,
       onlyUser,
@@ -573,7 +575,7 @@ export class MarkingService {
         sheet.getRow(1).commit();
         const PAGE = 2000;
         for (let afterId = 0; ;) {
-          const rows = await this.repo.scoreLogAfter(exam.id, onlyUser, afterId, PAGE);
+          const rows = await this.scores.scoreLogAfter(exam.id, onlyUser, afterId, PAGE);
           for (const row of rows) {
             sheet
               .addRow([
