@@ -29,7 +29,7 @@ import { shownTime } from '../../lib/shown-time.js';
 import { styleHeader, writeExport } from '../../lib/spreadsheet.js';
 import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import { isMarkedType } from '../paper/scoring.js';
-import { paperVersions, type PaperVersionCache } from '../paper/paper-version-cache.js';
+import { paperVersions } from '../paper/paper-version-cache.js';
 import { onStep, outcomeOf } from './agreed-score.js';
 import type { MarkingEnrolment } from './marking-enrolment.js';
 import type { MarkingExams } from './marking-exams.js';
@@ -43,14 +43,13 @@ const CLAIM_TRIES = 5;
 const CANDIDATE_WINDOW = 5;
 
 /**
- * Marking (docs/features/marking.md): the plan, the blind desk with its leases, double marking and
- * arbitration. Every score set or changed goes to the score log in the same transaction, and
- * an attempt's total is set when its last marked answer becomes final.
+ * Marking (docs/features/marking.md): plan, blind desk with leases, double marking, arbitration.
+ * Each score set or changed is logged in its transaction; a total is set once all are final.
  */
 export class MarkingService {
   private readonly repo: MarkingRepository;
   private readonly scores: MarkingScoresRepository;
-  private readonly versions: PaperVersionCache;
+  private readonly versions = () => paperVersions(this.db);
 
   constructor(
     private readonly db: Db,
@@ -58,7 +57,6 @@ export class MarkingService {
     private readonly enrolment: MarkingEnrolment,
   ) {
     [this.repo, this.scores] = [new MarkingRepository(db), new MarkingScoresRepository(db)];
-    this.versions = paperVersions(db);
   }
 
   private requireArbiter(auth: AuthContext) {
@@ -80,7 +78,7 @@ export class MarkingService {
     this.requireArbiter(auth);
     const exam = await this.exams.of(body.examId, auth, 'manage');
     if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
-    const items = await this.versions.items(exam.paper_version_id);
+    const items = await this.versions().items(exam.paper_version_id);
     const markerIds = [...new Set(body.assignments.flatMap((a) => a.markerIds))];
     const markers = await this.repo.usersHolding(markerIds, Perm.MARKING);
     body.assignments.forEach((assignment, i) => {
@@ -258,7 +256,7 @@ export class MarkingService {
     if (open.length === 0) throw conflict('markingClosed', { itemId: assigned.join(', ') });
     await this.enrolment.enroll(exam.id, exam.paper_version_id);
     const paperOrder = new Map(
-      [...(await this.versions.items(exam.paper_version_id)).keys()].map((id, i) => [id, i]),
+      [...(await this.versions().items(exam.paper_version_id)).keys()].map((id, i) => [id, i]),
     );
     const rank = (itemId: string) => (itemId === preferred ? -1 : (paperOrder.get(itemId) ?? 0));
 
@@ -318,7 +316,7 @@ export class MarkingService {
   private async deskAnswer(answerId: number, markerId: number, step: number): Promise<DeskAnswer> {
     const row = await this.repo.answer(answerId);
     if (!row) throw notFound('markingAnswer', answerId);
-    const item = (await this.versions.items(row.paper_version_id)).get(row.item_id)!;
+    const item = (await this.versions().items(row.paper_version_id)).get(row.item_id)!;
     const mine = (await this.scores.marksOf(this.db, row.id, row.cycle)).find(
       (mark) => mark.marker_id === markerId,
     );
@@ -452,7 +450,7 @@ export class MarkingService {
     const marks = await this.scores.marksOfAnswers(rows.map((row) => row.id));
     const list: ArbitrationView[] = [];
     for (const row of rows) {
-      const item = (await this.versions.items(row.paper_version_id)).get(row.item_id)!;
+      const item = (await this.versions().items(row.paper_version_id)).get(row.item_id)!;
       list.push({
         answerId: row.id,
         anonCode: row.anon_code,
