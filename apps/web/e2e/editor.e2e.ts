@@ -259,11 +259,17 @@ describe('Rich-text editor', () => {
     await cell.waitFor();
     await animationsDone(page);
     const box = (await cell.boundingBox())!;
+    // What the pointer hits, named when it is not the picker (so a failure says what covered it).
     const hit = await page.evaluate(
-      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('.ke-table-picker') !== null,
+      ([x, y]) => {
+        const found = document.elementFromPoint(x!, y!);
+        if (!found) return 'nothing';
+        if (found.closest('.ke-table-picker')) return 'picker';
+        return `${found.tagName.toLowerCase()}.${String(found.className)} "${found.textContent?.slice(0, 40)}"`;
+      },
       [box.x + box.width / 2, box.y + box.height / 2],
     );
-    expect(hit).toBe(true);
+    expect(hit).toBe('picker');
     await cell.hover();
     await expect
       .poll(() => editor.locator('.ke-table-picker-label').innerText(), POLL)

@@ -139,6 +139,11 @@ describe('The proctor’s live view', () => {
     await dialog.waitFor();
     await dialog.getByPlaceholder(p.dialog.reasonPlaceholder).fill('考生身体不适，提前收卷');
     await dialog.getByRole('button', { name: buttonName(p.dialog.confirm) }).click();
+    // The server's answer first (a refusal would be its toast), then the row.
+    await page
+      .locator('.ant-message-notice')
+      .filter({ hasText: p.done.submit.replace('{{name}}', student.name) })
+      .waitFor();
     await expect.poll(() => row.innerText()).toContain(p.finish.proctor_submit);
     expect(await row.innerText()).not.toContain(p.finish.submitted);
     const receipt = candidate.locator('.exam-receipt');

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ApiClient } from './api';
 import { type KnowledgeFixture } from './api';
-import { collectConsoleErrors, newPage, openSignedIn, pickOption } from './browser';
+import { buttonName, collectConsoleErrors, newPage, openSignedIn, pickOption } from './browser';
 import type { adminSession } from './session';
 
 // What the question bank's browser tests share: the bank page and its dialogs.
@@ -79,11 +79,23 @@ export function questionScreens(
       'GET',
       `${QUESTION_API}/listQuestion?subjectId=${knowledge().subjectId}&limit=100${query}`,
     );
+  /**
+   * Narrows the bank's list to what holds `keyword` (a file's tag): files running beside this one
+   * add questions, and the newest-first list would otherwise push this file's off the first page.
+   */
+  async function showOnly(page: Page, keyword: string) {
+    await main(page).getByRole('textbox', { name: '题干、标签或解析' }).fill(keyword);
+    await main(page)
+      .getByRole('button', { name: buttonName('搜索') })
+      .click();
+  }
+
   const find = async (text: string, query = '') =>
     (await list(query)).list.find((question) => question.content.includes(text));
 
   return {
     openBank,
+    showOnly,
     main,
     rows,
     row,

@@ -46,8 +46,19 @@ describe('Question bank', () => {
     reviewer = await ApiClient.signIn(baseURL, reviewerName, REVIEWER_PASSWORD, TEACHER_TYPE);
   });
 
-  const { openBank, main, row, dialog, fieldErrors, toast, typeHtml, htmlField, place, find } =
-    questionScreens(session, () => knowledge);
+  const {
+    openBank,
+    showOnly,
+    main,
+    row,
+    dialog,
+    fieldErrors,
+    toast,
+    typeHtml,
+    htmlField,
+    place,
+    find,
+  } = questionScreens(session, () => knowledge);
 
   // One question's life in steps that share the author's page, each with its own time: as one
   // test the whole flow outgrew the test timeout on a busy machine (a full run beside a load bench).
@@ -58,6 +69,7 @@ describe('Question bank', () => {
 
     it('writes a single-choice and a fill-in question, refusing what is missing', async () => {
       ({ page, unexpectedErrors } = await openBank());
+      await showOnly(page, tag);
 
       // A single-choice question with a bold word.
       await main(page)
@@ -146,6 +158,7 @@ describe('Question bank', () => {
       await main(page)
         .getByRole('button', { name: buttonName('重置') })
         .click();
+      await showOnly(page, tag);
       await row(page, `电压是${tag}`).waitFor();
       await animationsDone(page);
       await screenshot(page, 'question-list-desktop-zh');
@@ -204,6 +217,7 @@ describe('Question bank', () => {
       // The reviewer approves one and rejects the other with a reason.
       const review = await openBank(reviewer);
       const reviewed = review.page;
+      await showOnly(reviewed, tag);
       await row(reviewed, `电压是${tag}`).getByRole('button', { name: '审核通过' }).click();
       await toast(reviewed).filter({ hasText: '已审核通过 1 题' }).waitFor();
       await expect.poll(() => row(reviewed, `电压是${tag}`).innerText()).toContain('审核通过');
@@ -262,6 +276,7 @@ describe('Question bank', () => {
       await main(page)
         .getByRole('button', { name: buttonName('重置') })
         .click();
+      await showOnly(page, tag);
 
       // Deleted for good.
       await row(page, fillStem).getByRole('button', { name: '删除' }).click();
