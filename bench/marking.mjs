@@ -25,7 +25,7 @@
 // Environment: BENCH_CANDIDATES (default 10000), BENCH_MARKERS (50), BENCH_API_CANDIDATES (500
 // of them sit the exam over HTTP), BENCH_SEED_CONCURRENCY (20 of those at once),
 // BENCH_DATABASE_URL / TEST_DATABASE_URL.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   count,
   cpuMeter,
@@ -49,6 +49,7 @@ import {
   writePaper,
   writeStudents,
 } from './seed.mjs';
+import { receiptCodeOf, receiptKeyOf, writeReceiptCodes } from './receipt-code.mjs';
 import { startServer } from './server.mjs';
 
 const adminPassword = 'bench-admin-pass';
@@ -95,13 +96,6 @@ const listed = (map) =>
 const choiceOf = (i) => (i % 3 === 0 ? 'B' : 'A');
 const shortAnswerOf = (i) => `<p>Answer of candidate ${i + 1}</p>`;
 
-/** The receipt code finalization stores (attempt.service.ts receiptCodeOf), answers by item id. */
-function receiptCodeOf(answers) {
-  const hash = createHash('sha256');
-  for (const answer of answers) hash.update(`${answer.item_id}\t${answer.seq}\t${answer.value}\n`);
-  return hash.digest('hex').slice(0, 16);
-}
-
 /**
  * Every attempt of the exam, whether finalized by the server or written by the bench, as
  * finalization leaves a submitted one with a short answer to mark: its objective score the
@@ -109,8 +103,9 @@ function receiptCodeOf(answers) {
  * the candidate submitted with no total yet. Throws, naming the first difference.
  */
 async function checkFinalized(db, examId, items) {
+  const key = await receiptKeyOf(db);
   const attempts = await db.query(
-    `select a.id, a.finish_reason, a.objective_score, a.pending_marking, a.receipt_code,
+    `select a.id, a.candidate_id, a.finish_reason, a.objective_score, a.pending_marking, a.receipt_code,
             a.live_token, c.status, c.score, c.passed
      from attempts a join exam_candidates c on c.id = a.candidate_id where a.exam_id = ?`,
     [examId],
@@ -134,7 +129,7 @@ async function checkFinalized(db, examId, items) {
       finish_reason: 'submitted',
       objective_score: right,
       pending_marking: 1,
-      receipt_code: receiptCodeOf(own),
+      receipt_code: receiptCodeOf(key, attempt.id, attempt.candidate_id, own),
       live_token: null,
       status: 0,
       score: null,
@@ -370,7 +365,8 @@ async function prepare(server, postgres, database) {
       'submitted',
       choiceOf(API_CANDIDATES + r) === 'A' ? CHOICE_SCORE : 0,
       1,
-      receiptCodeOf(answersOf[r].map(([itemId, value]) => ({ item_id: itemId, seq: 1, value }))),
+      // Set below, once the attempt has its id.
+      null,
       null,
       0,
       '127.0.0.1',
@@ -390,6 +386,15 @@ async function prepare(server, postgres, database) {
       ]),
     ),
     { returning: false },
+  );
+  // Each receipt code names its attempt: written once the attempts have their ids.
+  await writeReceiptCodes(
+    db,
+    attemptIds.map((attemptId, r) => ({
+      attemptId,
+      candidateId: rest[r].id,
+      answers: answersOf[r].map(([itemId, value]) => ({ item_id: itemId, value })),
+    })),
   );
   for (let start = 0; start < rest.length; start += 500) {
     const ids = rest.slice(start, start + 500).map((candidate) => candidate.id);
