@@ -9,7 +9,7 @@ import {
 import { answerConfirm, buttonName, openedPopup, screenshot } from './browser';
 import { adminSession } from './session';
 
-import { z, fill, examPageViolations, ID, examPageScreens } from './attempt-kit';
+import { z, fill, examPageViolations, ID, examPageScreens, MESSAGES } from './attempt-kit';
 
 // The exam page (/socketA) as a candidate sits it in Chromium: every question type answered by
 // mouse and by keyboard, a flag, a reload in the middle, submitting through the confirmation
@@ -80,6 +80,12 @@ describe('Taking an exam', () => {
         .evaluate((stem) => getComputedStyle(stem).fontSize);
     await expect.poll(fontSize).toBe('18px');
     await expect.poll(() => saveState(page)).toBe('saved');
+    // Saved, and when the server last said so (docs/spec.md §9's relative time).
+    expect(await page.locator('.exam-save').innerText()).toMatch(
+      new RegExp(
+        `^${fill(z.save.savedWhen, { when: `(${MESSAGES.zh.common.justNow}|\\d+分钟前)` })}$`,
+      ),
+    );
 
     // A reload in the middle: every answer and the flag come back, and the clock goes on.
     await page.reload();

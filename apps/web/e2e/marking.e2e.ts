@@ -101,6 +101,9 @@ describe('marking overview', () => {
         await option.click();
       }
       await page.keyboard.press('Escape');
+      // The next question's select offers the same markers: only once this dropdown has closed
+      // (while it fades out, both are visible and the option would be found twice).
+      await expect.poll(() => page.locator('.ant-select-dropdown:visible').count()).toBe(0);
     }
     await screenshot(page, 'marking-plan-dialog-zh');
     await dialog.getByRole('button', { name: buttonName(zh.common.save) }).click();

@@ -257,6 +257,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
         endsAt={state.endsAt}
         link={state.link}
         pendingCount={state.pendingCount}
+        savedAt={state.savedAt}
         running={running}
         onElapsed={onElapsed}
         onSubmit={confirmSubmit}

@@ -10,11 +10,25 @@ import { Avatar, Button, Grid } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LinkState } from './attempt-session';
+import { relativeTimeText } from '../../components/time/relative-time';
 import { formatRemaining } from './format-remaining';
 
 /** Under this much time left the clock turns to a warning. */
 const WARN_MS = 5 * 60_000;
 const TICK_MS = 250;
+
+/** How often "saved 3 minutes ago" is worded anew. */
+const SAVED_TICK_MS = 15_000;
+
+/** The monotonic clock, read again every `everyMs` (a relative time that moves on by itself). */
+function useMonotonicNow(everyMs: number) {
+  const [now, setNow] = useState(() => performance.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(performance.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
 
 /**
  * The time left, counted down on the monotonic clock towards `endsAt`, the instant the server
@@ -22,11 +36,7 @@ const TICK_MS = 250;
  */
 function Countdown({ endsAt, onElapsed }: { endsAt: number; onElapsed(): void }) {
   const { t } = useTranslation();
-  const [now, setNow] = useState(() => performance.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(performance.now()), TICK_MS);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useMonotonicNow(TICK_MS);
   const remaining = endsAt - now;
   const elapsed = remaining <= 0;
   useEffect(() => {
@@ -46,10 +56,33 @@ function Countdown({ endsAt, onElapsed }: { endsAt: number; onElapsed(): void })
   );
 }
 
-function SaveState({ link, pendingCount }: { link: LinkState; pendingCount: number }) {
-  const { t } = useTranslation();
+/**
+ * Whether the answers are safe: all saved (and when the server last said so, on the monotonic
+ * clock: "just now", "3 minutes ago"), being saved, or waiting on this device while offline.
+ */
+function SaveState({
+  link,
+  pendingCount,
+  savedAt,
+}: {
+  link: LinkState;
+  pendingCount: number;
+  savedAt: number | null;
+}) {
+  const { t, i18n } = useTranslation();
+  const now = useMonotonicNow(SAVED_TICK_MS);
   let icon = <CheckCircleFilled />;
-  let text = t('attemptPage.save.saved');
+  let text =
+    savedAt === null
+      ? t('attemptPage.save.saved')
+      : t('attemptPage.save.savedWhen', {
+          when: relativeTimeText(
+            savedAt,
+            Math.max(now, savedAt),
+            i18n.language,
+            t('common.justNow'),
+          ),
+        });
   let state = 'saved';
   if (link === 'offline') {
     icon = <DisconnectOutlined />;
@@ -80,6 +113,7 @@ interface ExamHeaderProps {
   endsAt: number;
   link: LinkState;
   pendingCount: number;
+  savedAt: number | null;
   /** Whether the clock runs (not after the attempt stopped here). */
   running: boolean;
   onElapsed(): void;
@@ -93,6 +127,7 @@ export function ExamHeader({
   endsAt,
   link,
   pendingCount,
+  savedAt,
   running,
   onElapsed,
   onSubmit,
@@ -121,7 +156,7 @@ export function ExamHeader({
       </div>
       <div className="exam-header-side">
         {running && <Countdown endsAt={endsAt} onElapsed={onElapsed} />}
-        <SaveState link={link} pendingCount={pendingCount} />
+        <SaveState link={link} pendingCount={pendingCount} savedAt={savedAt} />
         <Button
           type="primary"
           onClick={onSubmit}

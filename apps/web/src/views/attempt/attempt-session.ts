@@ -46,6 +46,8 @@ export interface SessionSnapshot {
   values: Record<string, AnswerValue>;
   /** Questions whose latest answer the server has not acknowledged. */
   pendingCount: number;
+  /** The performance.now() instant of the server's latest acknowledgement on this page, if any. */
+  savedAt: number | null;
   /**
    * The outbox has been read: until then a change could get a seq below one the outbox holds
    * for the same question, and lose to it.
@@ -118,6 +120,7 @@ export class AttemptSession {
     this.snapshot = {
       values: {},
       pendingCount: 0,
+      savedAt: null,
       loaded: false,
       link: 'connecting',
       endsAt: performance.now() + view.remainingMs,
@@ -353,7 +356,7 @@ export class AttemptSession {
     const entry = this.pending.get(itemId);
     if (entry && entry.seq <= seq) this.pending.delete(itemId);
     void answerOutbox.acknowledge(this.attemptId, itemId, seq).catch(() => undefined);
-    this.update({});
+    this.update({ savedAt: performance.now() });
   }
 
   /** With the socket down for a while but HTTP reaching the server, the same batch goes by HTTP. */

@@ -14,6 +14,8 @@ export default {
   save: {
     connecting: 'Connecting…',
     saved: 'All answers saved',
+    /** The server's latest acknowledgement on this page: "just now", "3 minutes ago". */
+    savedWhen: 'All answers saved · {{when}}',
     saving_one: 'Saving {{count}} answer…',
     saving_other: 'Saving {{count}} answers…',
     offline: 'Offline · answers are kept on this device',

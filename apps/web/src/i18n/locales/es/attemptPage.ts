@@ -16,6 +16,8 @@ const attemptPage: Messages['attemptPage'] = {
   save: {
     connecting: 'Conectando…',
     saved: 'Todas las respuestas guardadas',
+    /** The server's latest acknowledgement on this page: "just now", "3 minutes ago". */
+    savedWhen: 'Todas las respuestas guardadas · {{when}}',
     saving_one: 'Guardando {{count}} respuesta…',
     saving_other: 'Guardando {{count}} respuestas…',
     offline: 'Sin conexión · las respuestas se conservan en este equipo',

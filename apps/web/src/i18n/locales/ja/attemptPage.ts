@@ -16,6 +16,8 @@ const attemptPage: Messages['attemptPage'] = {
   save: {
     connecting: '接続しています…',
     saved: 'すべての解答を保存しました',
+    /** The server's latest acknowledgement on this page: "just now", "3 minutes ago". */
+    savedWhen: 'すべての解答を保存しました · {{when}}',
     saving_one: '{{count}} 問の解答を保存中…',
     saving_other: '{{count}} 問の解答を保存中…',
     offline: 'オフライン・解答はこの端末に保持されています',

@@ -16,6 +16,8 @@ const attemptPage: Messages['attemptPage'] = {
   save: {
     connecting: '正在连接…',
     saved: '答案已全部保存',
+    /** The server's latest acknowledgement on this page: "just now", "3 minutes ago". */
+    savedWhen: '答案已全部保存 · {{when}}',
     saving_one: '正在保存 {{count}} 道题的答案…',
     saving_other: '正在保存 {{count}} 道题的答案…',
     offline: '网络已断开 · 答案暂存在本机',
