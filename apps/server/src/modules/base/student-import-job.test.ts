@@ -1,6 +1,8 @@
 import { Perm, UserType, type ImportJobView, type StudentImportResult } from '@kaoshi/shared';
 import { describe, expect, it } from 'vitest';
+import { createTestApp, login } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
+import { openDatabase } from '../../db/database.js';
 import { jobUrlOf } from '../../../test/imports.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { IMPORT_JOB_KEEP_MS, IMPORT_JOB_SILENT_MS, ImportJobs } from '../../lib/import-job.js';
@@ -14,6 +16,7 @@ import {
   studentImportKit,
   workbook,
 } from './student-import-test-data.js';
+import { createBatch } from './test-data.js';
 
 const ADMIN = { user: { id: 1, user_type: UserType.ADMIN }, superAdmin: true } as AuthContext;
 const silentLog = { error: () => undefined, warn: () => undefined } as never;
@@ -151,5 +154,40 @@ describe('student import jobs', () => {
     await jobs.start('preview', 1, origin, async () => 'ok');
     await expect(jobs.view(started.id, 1, 'en')).rejects.toMatchObject({ status: 10003 });
     await jobs.settle();
+  });
+
+  it('closing the server waits for the jobs it runs, before the database closes', async () => {
+    const other = await createTestApp();
+    try {
+      const admin = await login(other.app);
+      const batch = await createBatch(other.handle.db);
+      const { code } = await other.handle.db
+        .selectFrom('classes')
+        .select('code')
+        .where('id', '=', batch.classId)
+        .executeTakeFirstOrThrow();
+      const file = await workbook([cells(student({ batchCode: code }))]);
+      const started = expectOk(
+        await admin.request<ImportJobView>({
+          method: 'POST',
+          url: `${STUDENT}/importApply`,
+          ...multipart([{ name: 'mode', value: 'skipInvalid' }, filePart(file)]),
+        }),
+      );
+      await other.app.close();
+      const reopened = openDatabase(other.config.database);
+      try {
+        const row = await reopened.db
+          .selectFrom('import_jobs')
+          .select(['phase', 'error'])
+          .where('id', '=', started.id)
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ phase: 'done', error: null });
+      } finally {
+        await reopened.db.destroy();
+      }
+    } finally {
+      await other.close();
+    }
   });
 });

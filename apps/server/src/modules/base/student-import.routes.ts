@@ -35,7 +35,8 @@ export async function studentImportRoutes(
 ) {
   // Only these routes take multipart: the parser lives in this plugin's own context.
   await registerImportMultipart(app, { maxBytes: STUDENT_IMPORT_MAX_BYTES, fields: 4 });
-  app.addHook('onClose', () => opts.imports.settle());
+  // preClose: before the root's onClose closes the database the jobs still write to.
+  app.addHook('preClose', () => opts.imports.settle());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { imports, exports } = opts;
   const importing = { access: needs(Perm.STUDENT_IMPORT) };

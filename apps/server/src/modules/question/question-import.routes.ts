@@ -41,7 +41,8 @@ export async function questionImportRoutes(
 ) {
   // Only these routes take multipart: the parser lives in this plugin's own context.
   await registerImportMultipart(app, { maxBytes: QUESTION_IMPORT_MAX_BYTES, fields: 5 });
-  app.addHook('onClose', () => opts.imports.settle());
+  // preClose: before the root's onClose closes the database the jobs still write to.
+  app.addHook('preClose', () => opts.imports.settle());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { imports, exports } = opts;
   const manage = { access: needs(Perm.QUESTION) };
