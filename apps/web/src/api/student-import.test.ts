@@ -111,6 +111,11 @@ const server = http.createServer((req, res) => {
       return;
     }
     if (url.startsWith('/api/kaoshi-base/student/importJob/')) {
+      if (jobAnswers[0] === 'no answer') {
+        jobAnswers.shift();
+        res.destroy();
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ status: 200, message: 'ok', data: jobAnswers.shift() }));
       return;
@@ -215,6 +220,16 @@ describe('student import client', () => {
       field: 'file',
     });
     expect(toasts).toEqual(['File: 2 of 3 rows are invalid; nothing was imported']);
+  });
+
+  it('a read of the job that gets no answer is tried again: the job goes on on the server', async () => {
+    FakeXhr.play = (xhr) => xhr.answer(started(10));
+    jobAnswers.push('no answer', job(10, { phase: 'done', result: { created: 1 } }));
+    await expect(applyStudentImport(file(), 'skipInvalid', () => undefined)).resolves.toEqual({
+      created: 1,
+    });
+    expect(requests).toHaveLength(2);
+    expect(toasts).toEqual([NETWORK_DISCONNECTED]);
   });
 
   it('no response at all shows the network message', async () => {

@@ -166,6 +166,9 @@ function uploadImport(
   });
 }
 
+/** Reads of a job in a row that may get no answer before the page stops waiting. */
+const POLL_TRIES = 3;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -180,6 +183,7 @@ export async function runImportJob<T>(
   onProgress: (progress: ImportProgress) => void = () => undefined,
 ): Promise<T> {
   let job = await uploadImport(path, form, onProgress);
+  let unanswered = 0;
   for (;;) {
     if (job.phase === 'done') return job.result as T;
     if (job.phase === 'failed') {
@@ -192,6 +196,13 @@ export async function runImportJob<T>(
     }
     onProgress({ phase: job.phase, done: job.done, total: job.total });
     await sleep(IMPORT_JOB_POLL_MS);
-    job = await request.get<ImportJobView>(jobPathOf(path, job.id));
+    try {
+      job = await request.get<ImportJobView>(jobPathOf(path, job.id));
+      unanswered = 0;
+    } catch (error) {
+      // An answer (the session ended, the job is gone) ends the wait. No answer at all (a blip
+      // of the network) is asked again: the job goes on on the server either way.
+      if (error instanceof ApiError || ++unanswered >= POLL_TRIES) throw error;
+    }
   }
 }
