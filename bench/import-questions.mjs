@@ -1,7 +1,7 @@
 // `npm run bench:import-questions`: importing 5,000 questions from Excel through the API.
 // Starts the built server on a fresh SQLite database, makes a job type with courses and
 // appraisal points, writes 5,000 questions of all six types into an .xlsx, then as admin:
-// importPreview, importApply (skipInvalid, reading the streamed progress) and an export of all
+// importPreview, importApply (skipInvalid, polling its job) and an export of all
 // of them. Then the same on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set
 // (a database of its own, dropped after). Prints each time, rows/s and the server's resident
 // memory (VmRSS before, VmHWM peak) from /proc.
@@ -152,7 +152,7 @@ async function runOn(database, file) {
       );
     }
 
-    const { seconds: applied, checked, lines, last } = await routes.apply();
+    const { seconds: applied, checked, steps, last } = await routes.apply();
     const peakAfterImport = memoryMb(pid, 'VmHWM');
 
     const { seconds: exportSeconds, bytes: exportBytes } = await routes.export();
@@ -165,7 +165,7 @@ async function runOn(database, file) {
     console.log(`importPreview                 ${previewed.toFixed(2)} s   ${rate(previewed)}`);
     console.log(
       `importApply                   ${applied.toFixed(2)} s   ${rate(applied)}` +
-        `   (checked in ${checked.toFixed(2)} s, ${lines} progress lines)  ${JSON.stringify(last.data)}`,
+        `   (checked in ${checked.toFixed(2)} s, ${steps} write steps seen)  ${JSON.stringify(last.data)}`,
     );
     console.log(`export of all (lang=en)       ${exportSeconds.toFixed(2)} s   ${mb(exportBytes)}`);
     console.log(`preview + import              ${(previewed + applied).toFixed(2)} s`);

@@ -98,30 +98,30 @@ export async function freshPostgres(url) {
 }
 
 /**
- * Reads importApply's NDJSON as it streams: seconds from `begin` to the first line (the file is
- * checked) and to the end, the progress lines, and the final envelope.
+ * Reads an import's job (the answer of importPreview or importApply) every 100 ms until it ends:
+ * `checked` is when it was first seen writing (or done), `steps` how many write steps were seen,
+ * `last` the envelope the job stands for (its result, or its error).
  */
-async function readProgress(response, begin) {
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
+async function readJob(response, begin, { url, base, headers }) {
+  const started = await response.json();
+  if (started.status !== 200) return { seconds: seconds(begin), steps: 0, last: started };
   let checked;
-  let lines = 0;
-  let last;
+  let steps = 0;
   for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buffer += value;
-    let newline;
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const line = JSON.parse(buffer.slice(0, newline));
-      buffer = buffer.slice(newline + 1);
-      checked ??= seconds(begin);
-      if ('phase' in line) lines++;
-      else last = line;
+    const job = (
+      await (await fetch(`${url}${base}/importJob/${started.data.id}`, { headers })).json()
+    ).data;
+    if (job.phase !== 'check') checked ??= seconds(begin);
+    if (job.phase === 'write') steps++;
+    if (job.phase === 'done' || job.phase === 'failed') {
+      const last =
+        job.phase === 'done'
+          ? { status: 200, message: 'ok', data: job.result }
+          : { status: job.error.status, message: job.error.message, data: null };
+      return { seconds: seconds(begin), checked, steps, last };
     }
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  if (last?.status !== 200) throw new Error(`apply: ${last?.status} ${last?.message}`);
-  return { seconds: seconds(begin), checked, lines, last };
 }
 
 /** importPreview, importApply and export of the import routes under `base`, for one file, timed. */
@@ -136,10 +136,13 @@ export function importRoutes({ url, base, token, file, fileName }) {
   return {
     async preview() {
       const begin = performance.now();
-      const envelope = await (
-        await fetch(`${url}${base}/importPreview`, { method: 'POST', headers, body: form() })
-      ).json();
-      return { seconds: seconds(begin), envelope };
+      const response = await fetch(`${url}${base}/importPreview`, {
+        method: 'POST',
+        headers,
+        body: form(),
+      });
+      const { seconds: took, last } = await readJob(response, begin, { url, base, headers });
+      return { seconds: took, envelope: last };
     },
     async apply(mode = 'skipInvalid') {
       const begin = performance.now();
@@ -148,7 +151,10 @@ export function importRoutes({ url, base, token, file, fileName }) {
         headers,
         body: form(mode),
       });
-      return readProgress(response, begin);
+      const read = await readJob(response, begin, { url, base, headers });
+      if (read.last.status !== 200)
+        throw new Error(`apply: ${read.last.status} ${read.last.message}`);
+      return read;
     },
     async export(query = 'lang=en') {
       const begin = performance.now();

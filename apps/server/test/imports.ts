@@ -1,8 +1,16 @@
 import { deflateRawSync } from 'node:zlib';
-import type { Envelope } from '@kaoshi/shared';
+import {
+  ApiStatus,
+  httpStatusOf,
+  type ApiStatusCode,
+  type Envelope,
+  type ImportJobPhase,
+  type ImportJobView,
+} from '@kaoshi/shared';
 import ExcelJS from 'exceljs';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { expect } from 'vitest';
+import type { ApiResult, Client } from './build-app.js';
 
 /** Test helpers of the student and question imports (multipart bodies: files/fixtures.ts). */
 
@@ -47,32 +55,74 @@ export function zip(
   return Buffer.concat([...locals, directoryBytes, end]);
 }
 
-/** An importApply answer, read. */
-export interface Applied<T> {
-  http: number;
-  /** The envelope: the whole answer, or the last NDJSON line. */
-  body: Envelope<T>;
-  progress: { phase: string; done: number; total: number }[];
-  type: string;
+/** An import job's phase and counts as one poll saw them. */
+export interface JobStep {
+  phase: ImportJobPhase;
+  done: number;
+  total: number;
 }
 
-/** Reads an importApply answer: a plain envelope, or NDJSON progress lines then the envelope. */
-export function readApplied<T>(response: LightMyRequestResponse): Applied<T> {
-  const type = String(response.headers['content-type']);
-  if (!type.includes('ndjson')) {
-    return { http: response.statusCode, body: response.json(), progress: [], type };
+/**
+ * An import run as a job, read as one answer: the start's own refusal, or the job's end as the
+ * envelope it stands for (its result, or its error with the HTTP status that status mirrors).
+ */
+export interface JobRun<T> extends ApiResult<T> {
+  /** What the polls saw, in order (the same step once). */
+  steps: JobStep[];
+  /** The job's id, when one was started. */
+  jobId?: number;
+}
+
+/** The job route beside an import's start route (…/importPreview → …/importJob/{id}). */
+export const jobUrlOf = (startUrl: string, id: number) =>
+  startUrl.replace(/\/import(Preview|Apply)$/, `/importJob/${id}`);
+
+/**
+ * Starts an import (`start`: the multipart POST) and polls its job until it ends, asking in the
+ * start's language.
+ */
+export async function runImportJob<T>(client: Client, start: InjectOptions): Promise<JobRun<T>> {
+  const started = await client.request<ImportJobView<T>>(start);
+  if (started.body.status !== ApiStatus.OK) {
+    return { ...started, body: started.body as unknown as Envelope<T>, steps: [] };
   }
-  const lines = response.body
-    .split('\n')
-    .filter((line) => line !== '')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-  expect(response.body.endsWith('\n')).toBe(true);
-  return {
-    http: response.statusCode,
-    body: lines.at(-1) as unknown as Envelope<T>,
-    progress: lines.slice(0, -1) as unknown as Applied<T>['progress'],
-    type,
-  };
+  const id = started.body.data.id;
+  const language = (start.headers as Record<string, string> | undefined)?.['accept-language'];
+  const steps: JobStep[] = [];
+  for (;;) {
+    const poll = await client.request<ImportJobView<T>>({
+      method: 'GET',
+      url: jobUrlOf(String(start.url), id),
+      ...(language && { headers: { 'accept-language': language } }),
+    });
+    expect(poll.body.status, JSON.stringify(poll.body)).toBe(ApiStatus.OK);
+    const job = poll.body.data;
+    const step = { phase: job.phase, done: job.done, total: job.total };
+    if (JSON.stringify(steps.at(-1)) !== JSON.stringify(step)) steps.push(step);
+    if (job.phase === 'done') {
+      return {
+        ...poll,
+        body: { status: ApiStatus.OK, message: 'ok', data: job.result! },
+        steps,
+        jobId: id,
+      };
+    }
+    if (job.phase === 'failed') {
+      const error = job.error!;
+      return {
+        ...poll,
+        http: httpStatusOf[error.status as ApiStatusCode],
+        body: {
+          status: error.status as ApiStatusCode,
+          message: error.message,
+          data: (error.field === null ? null : { field: error.field }) as T,
+        },
+        steps,
+        jobId: id,
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
 
 /** A downloaded workbook (template, export), loaded. */

@@ -510,7 +510,7 @@ describe('Base-data screens: students', () => {
     }
   });
 
-  it('fills the progress bar while a larger file uploads and is written', async () => {
+  it('fills the progress bar while a larger file uploads, is checked and written', async () => {
     const batch2 = structure.batches[1]!;
     const many: SheetStudent[] = Array.from({ length: 300 }, (_, i) => ({
       name: `考生${i + 1}`,
@@ -551,6 +551,10 @@ describe('Base-data screens: students', () => {
     expect(await percent()).toBeLessThan(100);
     expect(await progress.innerText()).toContain('正在上传文件…');
     await screenshot(page, 'base-import-progress-zh', { fullPage: false });
+    // Uploaded, the server checks the file in the import's job, which the page reads every second.
+    await expect
+      .poll(async () => progress.innerText(), { timeout: 10_000 })
+      .toContain('正在检查文件…');
     await box.locator('.import-step-result').waitFor({ timeout: 30_000 });
     expect(await box.innerText()).toContain('共 300 行：新增 300 名，更新 0 名，跳过 0 行。');
     expect((await studentsOf(batch2.id)).length).toBe(before + 300);

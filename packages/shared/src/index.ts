@@ -12,6 +12,7 @@ export * from './schemas/base.js';
 export * from './identity.js';
 export * from './structure.js';
 export * from './schemas/student-import.js';
+export * from './schemas/import-job.js';
 export * from './schemas/files.js';
 export * from './html/allow-list.js';
 export * from './question.js';

@@ -9,6 +9,7 @@ import type {
   CaptchasTable,
   LoginFailuresTable,
   ServerSecretsTable,
+  ImportJobsTable,
 } from './tables/system.js';
 import type {
   SchoolsTable,
@@ -63,6 +64,7 @@ export type * from './tables/certificate.js';
 
 export interface Database {
   server_secrets: ServerSecretsTable;
+  import_jobs: ImportJobsTable;
   users: UsersTable;
   roles: RolesTable;
   user_roles: UserRolesTable;

@@ -12,7 +12,7 @@ import type {
   QuestionTextImportFields,
   QuestionView,
 } from '@kaoshi/shared';
-import { IMPORT_TIMEOUT_MS, downloadFile, postImport, type ImportProgress } from './transfer';
+import { downloadFile, runImportJob, type ImportProgress } from './transfer';
 import { request, type CallOptions } from './request';
 
 const QUESTION = '/api/kaoshi-question/question';
@@ -102,13 +102,15 @@ function importForm(source: QuestionImportSource, mode?: QuestionImportMode) {
 
 /** Checks a file without writing anything: every question with its problems. */
 export const previewQuestionImport = (source: QuestionImportSource) =>
-  request.post<QuestionImportPreview>(`${QUESTION}/importPreview`, importForm(source), {
-    timeout: IMPORT_TIMEOUT_MS,
-  });
+  runImportJob<QuestionImportPreview>(`${QUESTION}/importPreview`, importForm(source));
 
 export const applyQuestionImport = (
   source: QuestionImportSource,
   mode: QuestionImportMode,
   onProgress: (progress: ImportProgress) => void,
 ) =>
-  postImport<QuestionImportResult>(`${QUESTION}/importApply`, importForm(source, mode), onProgress);
+  runImportJob<QuestionImportResult>(
+    `${QUESTION}/importApply`,
+    importForm(source, mode),
+    onProgress,
+  );

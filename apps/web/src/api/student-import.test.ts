@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { REQUEST_TIMEOUT_MS } from '@kaoshi/shared';
 import type { MessageInstance } from 'antd/es/message/interface';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -36,7 +37,7 @@ class FakeXhr {
   onprogress: (() => void) | null = null;
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
   withCredentials = false;
   timeout = 0;
   responseText = '';
@@ -60,10 +61,16 @@ class FakeXhr {
     FakeXhr.last = this;
     queueMicrotask(() => FakeXhr.play(this));
   }
-  /** Appends text as the network would deliver it, then reports progress. */
-  receive(text: string) {
-    this.responseText += text;
-    this.onprogress?.();
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  aborted = false;
+  /** The server's answer: a JSON envelope. */
+  answer(envelope: unknown) {
+    this.contentType = 'application/json; charset=utf-8';
+    this.responseText = JSON.stringify(envelope);
+    this.onload?.();
   }
 }
 const {
@@ -86,6 +93,8 @@ registerMessageApi({
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const requests: { url: string; type: string; body: string }[] = [];
+/** What the job route answers, one per read. */
+const jobAnswers: unknown[] = [];
 const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -101,9 +110,14 @@ const server = http.createServer((req, res) => {
       res.end(JSON.stringify({ status: 10001, message: 'Permission denied', data: null }));
       return;
     }
-    if (url.startsWith('/api/kaoshi-base/student/importPreview')) {
+    if (url.startsWith('/api/kaoshi-base/student/importJob/')) {
+      if (jobAnswers[0] === 'no answer') {
+        jobAnswers.shift();
+        res.destroy();
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ status: 200, message: 'ok', data: { total: 1, rows: [] } }));
+      res.end(JSON.stringify({ status: 200, message: 'ok', data: jobAnswers.shift() }));
       return;
     }
     res.writeHead(200, {
@@ -124,32 +138,42 @@ beforeEach(() => {
   saved.length = 0;
   blobs.length = 0;
   requests.length = 0;
+  jobAnswers.length = 0;
   resetToastQuietPeriod();
 });
 
 const file = () => new File(['PK...'], 'students.xlsx', { type: XLSX });
-const ndjson = 'application/x-ndjson; charset=utf-8';
+const job = (id: number, fields: Record<string, unknown> = {}) => ({
+  id,
+  action: 'apply',
+  phase: 'check',
+  done: 0,
+  total: 0,
+  result: null,
+  error: null,
+  ...fields,
+});
+const started = (id: number) => ({ status: 200, message: 'ok', data: job(id) });
 
 describe('student import client', () => {
-  it('applyStudentImport reports upload then streamed write progress and resolves to the result', async () => {
+  it('applyStudentImport uploads, reads the job until done, reports each step and resolves to the result', async () => {
     const result = { created: 2, updated: 1, skipped: 0, total: 3 };
     FakeXhr.play = (xhr) => {
       xhr.upload.onprogress?.({ loaded: 40, total: 100, lengthComputable: true });
       xhr.upload.onprogress?.({ loaded: 100, total: 100, lengthComputable: true });
-      xhr.contentType = ndjson;
-      // Lines split anywhere, as chunks arrive.
-      xhr.receive('{"phase":"write","done":0,"total":3}\n{"phase":"wr');
-      xhr.receive('ite","done":3,"total":3}\n');
-      xhr.receive(`${JSON.stringify({ status: 200, message: 'ok', data: result })}\n`);
-      xhr.onload?.();
+      xhr.answer(started(7));
     };
+    jobAnswers.push(
+      job(7, { phase: 'write', done: 2, total: 3 }),
+      job(7, { phase: 'done', done: 3, total: 3, result }),
+    );
     const progress = vi.fn();
     await expect(applyStudentImport(file(), 'allOrNothing', progress)).resolves.toEqual(result);
     expect(progress.mock.calls.map(([p]) => p)).toEqual([
       { phase: 'upload', done: 40, total: 100 },
       { phase: 'upload', done: 100, total: 100 },
-      { phase: 'write', done: 0, total: 3 },
-      { phase: 'write', done: 3, total: 3 },
+      { phase: 'check', done: 0, total: 0 },
+      { phase: 'write', done: 2, total: 3 },
     ]);
     const xhr = FakeXhr.last!;
     expect(xhr.method).toBe('POST');
@@ -157,39 +181,55 @@ describe('student import client', () => {
     expect(xhr.withCredentials).toBe(true);
     expect([...xhr.body!.keys()]).toEqual(['mode', 'file']);
     expect(xhr.body!.get('mode')).toBe('allOrNothing');
+    expect(requests.map((request) => request.url)).toEqual([
+      '/api/kaoshi-base/student/importJob/7',
+      '/api/kaoshi-base/student/importJob/7',
+    ]);
     expect(toasts).toEqual([]);
   });
 
-  it('a refusal before writing (plain envelope) rejects with the server message, shown once', async () => {
-    FakeXhr.play = (xhr) => {
-      xhr.contentType = 'application/json; charset=utf-8';
-      xhr.responseText = JSON.stringify({
+  it('a refusal of the upload (plain envelope) rejects with the server message, shown once', async () => {
+    FakeXhr.play = (xhr) =>
+      xhr.answer({
         status: 10002,
-        message: 'file: 2 of 3 rows are invalid; nothing was imported',
+        message: 'mode: must be one of skipInvalid, allOrNothing',
         data: null,
       });
-      xhr.onload?.();
-    };
     const failure = applyStudentImport(file(), 'allOrNothing', () => undefined);
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 10002 });
-    expect(toasts).toEqual(['file: 2 of 3 rows are invalid; nothing was imported']);
+    expect(toasts).toEqual(['mode: must be one of skipInvalid, allOrNothing']);
+    expect(requests).toEqual([]);
   });
 
-  it('a failure while writing (the last NDJSON line) rejects the same way', async () => {
-    FakeXhr.play = (xhr) => {
-      xhr.contentType = ndjson;
-      xhr.receive('{"phase":"write","done":0,"total":3}\n');
-      xhr.receive(
-        '{"status":500,"message":"Internal error (request r1); nothing was imported","data":null}',
-      );
-      xhr.onload?.();
-    };
+  it('a failed job rejects as its error would, naming the field, shown once', async () => {
+    FakeXhr.play = (xhr) => xhr.answer(started(8));
+    jobAnswers.push(
+      job(8, {
+        phase: 'failed',
+        error: {
+          status: 10002,
+          message: 'File: 2 of 3 rows are invalid; nothing was imported',
+          field: 'file',
+        },
+      }),
+    );
     await expect(applyStudentImport(file(), 'skipInvalid', () => undefined)).rejects.toMatchObject({
-      status: 500,
-      message: 'Internal error (request r1); nothing was imported',
+      status: 10002,
+      message: 'File: 2 of 3 rows are invalid; nothing was imported',
+      field: 'file',
     });
-    expect(toasts).toEqual(['Internal error (request r1); nothing was imported']);
+    expect(toasts).toEqual(['File: 2 of 3 rows are invalid; nothing was imported']);
+  });
+
+  it('a read of the job that gets no answer is tried again: the job goes on on the server', async () => {
+    FakeXhr.play = (xhr) => xhr.answer(started(10));
+    jobAnswers.push('no answer', job(10, { phase: 'done', result: { created: 1 } }));
+    await expect(applyStudentImport(file(), 'skipInvalid', () => undefined)).resolves.toEqual({
+      created: 1,
+    });
+    expect(requests).toHaveLength(2);
+    expect(toasts).toEqual([NETWORK_DISCONNECTED]);
   });
 
   it('no response at all shows the network message', async () => {
@@ -200,10 +240,34 @@ describe('student import client', () => {
     expect(toasts).toEqual([NETWORK_DISCONNECTED]);
   });
 
-  it('previewStudentImport posts the file as multipart and resolves to the preview', async () => {
+  it('the upload is given up only after a whole call timeout with no upload progress', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      FakeXhr.play = (xhr) =>
+        xhr.upload.onprogress?.({ loaded: 1, total: 100, lengthComputable: true });
+      const upload = applyStudentImport(file(), 'skipInvalid', () => undefined);
+      const failure = expect(upload).rejects.toThrow(NETWORK_DISCONNECTED);
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1000);
+      const xhr = FakeXhr.last!;
+      // Slow but moving: each progress starts the wait again.
+      xhr.upload.onprogress?.({ loaded: 50, total: 100, lengthComputable: true });
+      await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1000);
+      expect(xhr.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(xhr.aborted).toBe(true);
+      await failure;
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('previewStudentImport uploads the file and resolves to the job’s preview', async () => {
+    FakeXhr.play = (xhr) => xhr.answer(started(9));
+    jobAnswers.push(job(9, { action: 'preview', phase: 'done', result: { total: 1, rows: [] } }));
     await expect(previewStudentImport(file())).resolves.toEqual({ total: 1, rows: [] });
-    expect(requests[0]!.type).toMatch(/^multipart\/form-data; boundary=/);
-    expect(requests[0]!.body).toContain('name="file"; filename="students.xlsx"');
+    const xhr = FakeXhr.last!;
+    expect(xhr.url).toBe(`${client.defaults.baseURL}/api/kaoshi-base/student/importPreview`);
+    expect([...xhr.body!.keys()]).toEqual(['file']);
   });
 
   it('downloadStudentTemplate saves the file under the name the server gives, in UTF-8', async () => {

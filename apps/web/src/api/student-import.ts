@@ -5,8 +5,7 @@ import type {
   StudentImportPreview,
   StudentImportResult,
 } from '@kaoshi/shared';
-import { request } from './request';
-import { IMPORT_TIMEOUT_MS, downloadFile, postImport, type ImportProgress } from './transfer';
+import { downloadFile, runImportJob, type ImportProgress } from './transfer';
 
 const STUDENT = '/api/kaoshi-base/student';
 
@@ -23,12 +22,10 @@ export const downloadStudentTemplate = (language: StudentImportLanguage): Promis
 export function previewStudentImport(file: File): Promise<StudentImportPreview> {
   const form = new FormData();
   form.append('file', file);
-  return request.post<StudentImportPreview>(`${STUDENT}/importPreview`, form, {
-    timeout: IMPORT_TIMEOUT_MS,
-  });
+  return runImportJob<StudentImportPreview>(`${STUDENT}/importPreview`, form);
 }
 
-/** Imports the file, reporting the upload and then the rows written as they come. */
+/** Imports the file, reporting the upload, the check and then the rows written as they come. */
 export function applyStudentImport(
   file: File,
   mode: StudentImportMode,
@@ -38,7 +35,7 @@ export function applyStudentImport(
   // The mode first: the server reads the fields in order and the file is the big part.
   form.append('mode', mode);
   form.append('file', file);
-  return postImport<StudentImportResult>(`${STUDENT}/importApply`, form, onProgress);
+  return runImportJob<StudentImportResult>(`${STUDENT}/importApply`, form, onProgress);
 }
 
 /** Saves every student matching the list's current filter (not one page) as .xlsx. */

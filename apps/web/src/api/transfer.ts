@@ -1,4 +1,10 @@
-import { ApiStatus, REQUEST_TIMEOUT_MS, type Envelope } from '@kaoshi/shared';
+import {
+  ApiStatus,
+  IMPORT_JOB_POLL_MS,
+  REQUEST_TIMEOUT_MS,
+  type Envelope,
+  type ImportJobView,
+} from '@kaoshi/shared';
 import {
   ApiError,
   NETWORK_DISCONNECTED,
@@ -6,22 +12,26 @@ import {
   languageHeaders,
   rejectEnvelope,
   reportNetworkFailure,
+  request,
 } from './request';
 
 /**
  * File transfers of the import and export screens that axios cannot do well: saving a download
- * whose error is a JSON envelope, and an upload whose answer streams NDJSON progress lines.
+ * whose error is a JSON envelope, and an import's upload with its progress, then its job.
  */
 
 export interface ImportProgress {
-  /** 'upload': bytes sent by the browser; 'write': rows written by the server. */
-  phase: 'upload' | 'write';
+  /** 'upload': bytes sent by the browser; 'check': the server reads the file; 'write': rows written. */
+  phase: 'upload' | 'check' | 'write';
   done: number;
   total: number;
 }
 
-/** A whole import may take a while on a large file; the rows stream progress meanwhile. */
-export const IMPORT_TIMEOUT_MS = 10 * REQUEST_TIMEOUT_MS;
+/**
+ * An export is built while the call waits: a large one may take longer than an ordinary call.
+ * (Imports run as jobs instead, read with ordinary calls.)
+ */
+export const DOWNLOAD_TIMEOUT_MS = 10 * REQUEST_TIMEOUT_MS;
 
 export function apiUrl(path: string, params: Record<string, unknown> = {}) {
   const query = new URLSearchParams();
@@ -78,7 +88,7 @@ export async function downloadFile(
     response = await fetch(apiUrl(path, params), {
       credentials: 'include',
       headers: languageHeaders(),
-      signal: AbortSignal.timeout(IMPORT_TIMEOUT_MS),
+      signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS),
     });
   } catch (error) {
     reportNetworkFailure();
@@ -91,55 +101,30 @@ export async function downloadFile(
   saveBlob(blob, fileNameOf(response.headers.get('content-disposition'), fallbackName));
 }
 
-const isProgressLine = (value: unknown): value is { done: number; total: number } =>
-  typeof value === 'object' && value !== null && 'phase' in value;
+/** The job route beside an import's start route: …/importApply → …/importJob/{id}. */
+const jobPathOf = (startPath: string, id: number) =>
+  `${startPath.slice(0, startPath.lastIndexOf('/'))}/importJob/${id}`;
 
 /**
- * POSTs a multipart import. XMLHttpRequest rather than fetch: it alone reports upload progress,
- * and its partial responseText lets the server's NDJSON progress lines be read as they come.
- * The answer is the plain envelope (refused before writing began) or NDJSON whose last line is
- * the envelope; resolves to its data.
+ * POSTs a multipart import and answers the job the server started. XMLHttpRequest rather than
+ * fetch: it alone reports upload progress. The timeout counts from the last upload progress (a
+ * slow upload that still moves goes on), and after the last byte is REQUEST_TIMEOUT_MS for the
+ * answer, which comes at once: the work runs in the job.
  */
-export function postImport<T>(
+function uploadImport(
   path: string,
   form: FormData,
   onProgress: (progress: ImportProgress) => void,
-): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+): Promise<ImportJobView> {
+  return new Promise<ImportJobView>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    let consumed = 0;
-    let envelope: Envelope | undefined;
-
-    const readLines = (final: boolean) => {
-      const text = xhr.responseText;
-      const end = final ? text.length : text.lastIndexOf('\n') + 1;
-      if (end <= consumed) return;
-      const chunk = text.slice(consumed, end);
-      consumed = end;
-      for (const line of chunk.split('\n')) {
-        if (line.trim() === '') continue;
-        const message: unknown = JSON.parse(line);
-        if (isProgressLine(message)) {
-          onProgress({ phase: 'write', done: message.done, total: message.total });
-        } else {
-          envelope = message as Envelope;
-        }
-      }
-    };
-    const isStream = () => (xhr.getResponseHeader('content-type') ?? '').includes('ndjson');
-
-    const settle = (body: Envelope | undefined) => {
-      if (body && (body.status === ApiStatus.OK || body.status === ApiStatus.PASS_THROUGH)) {
-        resolve(body.data as T);
-        return;
-      }
-      try {
-        rejectEnvelope(asEnvelope(body));
-      } catch (error) {
-        reject(error instanceof Error ? error : new ApiError(ApiStatus.INTERNAL, String(error)));
-      }
+    let stalled: ReturnType<typeof setTimeout> | undefined;
+    const restartTimer = () => {
+      clearTimeout(stalled);
+      stalled = setTimeout(() => xhr.abort(), REQUEST_TIMEOUT_MS);
     };
     const networkFailure = () => {
+      clearTimeout(stalled);
       reportNetworkFailure();
       reject(new Error(NETWORK_DISCONNECTED));
     };
@@ -148,30 +133,76 @@ export function postImport<T>(
     xhr.withCredentials = true;
     for (const [name, value] of Object.entries(languageHeaders()))
       xhr.setRequestHeader(name, value);
-    xhr.timeout = IMPORT_TIMEOUT_MS;
-    xhr.upload.onprogress = (event) =>
+    xhr.upload.onprogress = (event) => {
+      restartTimer();
       onProgress({
         phase: 'upload',
         done: event.loaded,
         total: event.lengthComputable ? event.total : event.loaded,
       });
-    xhr.onprogress = () => {
-      if (isStream()) readLines(false);
     };
     xhr.onload = () => {
+      clearTimeout(stalled);
+      let body: Envelope | undefined;
       try {
-        if (isStream()) {
-          readLines(true);
-          settle(envelope);
-        } else {
-          settle(JSON.parse(xhr.responseText) as Envelope);
-        }
+        body = JSON.parse(xhr.responseText) as Envelope;
       } catch {
-        settle(undefined);
+        body = undefined;
+      }
+      if (body?.status === ApiStatus.OK) {
+        resolve(body.data as ImportJobView);
+        return;
+      }
+      try {
+        rejectEnvelope(asEnvelope(body));
+      } catch (error) {
+        reject(error instanceof Error ? error : new ApiError(ApiStatus.INTERNAL, String(error)));
       }
     };
     xhr.onerror = networkFailure;
-    xhr.ontimeout = networkFailure;
+    xhr.onabort = networkFailure;
+    restartTimer();
     xhr.send(form);
   });
+}
+
+/** Reads of a job in a row that may get no answer before the page stops waiting. */
+const POLL_TRIES = 3;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs an import as a job (docs/features/students.md): uploads the form, then reads the job
+ * about once a second, each read an ordinary call with the usual timeout, reporting the upload's
+ * bytes, the check and the rows written. Resolves to the job's result; a failed job rejects as
+ * its error's envelope would (shown once, as request.ts shows errors).
+ */
+export async function runImportJob<T>(
+  path: string,
+  form: FormData,
+  onProgress: (progress: ImportProgress) => void = () => undefined,
+): Promise<T> {
+  let job = await uploadImport(path, form, onProgress);
+  let unanswered = 0;
+  for (;;) {
+    if (job.phase === 'done') return job.result as T;
+    if (job.phase === 'failed') {
+      const error = job.error;
+      rejectEnvelope({
+        status: (error?.status ?? ApiStatus.INTERNAL) as Envelope['status'],
+        message: error?.message ?? '',
+        data: error?.field ? { field: error.field } : null,
+      });
+    }
+    onProgress({ phase: job.phase, done: job.done, total: job.total });
+    await sleep(IMPORT_JOB_POLL_MS);
+    try {
+      job = await request.get<ImportJobView>(jobPathOf(path, job.id));
+      unanswered = 0;
+    } catch (error) {
+      // An answer (the session ended, the job is gone) ends the wait. No answer at all (a blip
+      // of the network) is asked again: the job goes on on the server either way.
+      if (error instanceof ApiError || ++unanswered >= POLL_TRIES) throw error;
+    }
+  }
 }

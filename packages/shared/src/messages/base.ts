@@ -349,4 +349,10 @@ export const BASE_MESSAGES = {
     es: 'Error interno (solicitud {requestId}); no se importó nada',
     ja: '内部エラー（リクエスト {requestId}）。何もインポートしていません',
   },
+  importJobLost: {
+    zh: '导入任务已中断：运行它的服务器进程已停止，未导入任何数据，请重新开始导入',
+    en: 'the import job stopped: the server process running it ended; nothing was imported, start the import again',
+    es: 'el trabajo de importación se detuvo: el proceso del servidor que lo ejecutaba terminó; no se importó nada, vuelva a iniciar la importación',
+    ja: 'インポートジョブが中断しました。実行していたサーバープロセスが終了しました。何もインポートしていません。もう一度インポートしてください',
+  },
 } as const satisfies Record<string, Localized>;

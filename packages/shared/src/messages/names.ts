@@ -28,6 +28,12 @@ export const ENTITY_NAMES = {
   course: { zh: '课程', en: 'Course', es: 'Curso', ja: 'コース' },
   point: { zh: '鉴定点', en: 'Appraisal point', es: 'Punto de evaluación', ja: '評価項目' },
   student: { zh: '考生', en: 'Student', es: 'Candidato', ja: '受験者' },
+  importJob: {
+    zh: '导入任务',
+    en: 'Import job',
+    es: 'Trabajo de importación',
+    ja: 'インポートジョブ',
+  },
   ownStudentRecord: {
     zh: '您的考生档案',
     en: 'Your student record',

@@ -88,13 +88,6 @@ export interface QuestionImportResult {
   total: number;
 }
 
-/** One NDJSON line of importApply while it writes; the last line is the envelope. */
-export interface QuestionImportProgressLine {
-  phase: 'write';
-  done: number;
-  total: number;
-}
-
 export const questionImportLanguage = z.preprocess(
   (value) => (value === '' || value === undefined ? 'zh' : value),
   z.enum(QUESTION_IMPORT_LANGUAGES, {

@@ -247,16 +247,6 @@ export const STUDENT_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 /** Most data rows one file may hold. */
 export const STUDENT_IMPORT_MAX_ROWS = 20_000;
 
-/**
- * One line of importApply's NDJSON answer while it writes; the LAST line is instead the
- * ordinary envelope `{ status, message, data: StudentImportResult }`.
- */
-export interface StudentImportProgressLine {
-  phase: 'write';
-  done: number;
-  total: number;
-}
-
 export const studentImportLanguage = z.preprocess(
   (value) => (value === '' || value === undefined ? 'zh' : value),
   z.enum(STUDENT_IMPORT_LANGUAGES, {

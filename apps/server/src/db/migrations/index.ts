@@ -14,6 +14,7 @@ import * as m0012 from './0012_certificates.js';
 import * as m0013 from './0013_id_number_masks.js';
 import * as m0014 from './0014_attempt_guards.js';
 import * as m0015 from './0015_leaves_and_receipt_keys.js';
+import * as m0016 from './0016_import_jobs.js';
 
 /** Every migration, in order. Listed by hand so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_id_number_masks': m0013,
   '0014_attempt_guards': m0014,
   '0015_leaves_and_receipt_keys': m0015,
+  '0016_import_jobs': m0016,
 };

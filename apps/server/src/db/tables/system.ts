@@ -86,3 +86,25 @@ export interface ServerSecretsTable {
   value: string;
   created_at: string;
 }
+
+/** An import's check or write running in the background (lib/import-job.ts). */
+export interface ImportJobsTable {
+  id: Generated<number>;
+  /** 'student' | 'question' */
+  kind: string;
+  /** 'preview' | 'apply' */
+  action: string;
+  /** The user who started it: nobody else sees it. */
+  owner_id: number;
+  /** 'check' | 'write' | 'done' | 'failed' */
+  phase: string;
+  done: number;
+  total: number;
+  /** JSON: what the import answers, once done. */
+  result: string | null;
+  /** JSON: { status, key, params, field }, worded in the language of whoever reads it. */
+  error: string | null;
+  created_at: string;
+  /** The heartbeat of a running job; a running job whose heartbeat stopped has failed. */
+  updated_at: string;
+}

@@ -12,7 +12,7 @@ import { invalid } from '../../errors.js';
 import { classAccess } from '../../lib/access.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { writeExport } from '../../lib/spreadsheet.js';
-import { addStudentSheet } from './student-import.service.js';
+import { addStudentSheet } from './student-import-template.js';
 import { StudentRepository } from './student.repository.js';
 
 /** An export holds at most this many students: more is a filter to narrow, not a file to open. */

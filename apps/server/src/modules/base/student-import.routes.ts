@@ -2,6 +2,7 @@ import {
   Perm,
   STUDENT_IMPORT_MAX_BYTES,
   STUDENT_IMPORT_MODES,
+  idParams,
   studentExportQuery,
   studentImportMode,
   studentImportTemplateQuery,
@@ -11,7 +12,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forbidden, invalid, ok } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
 import { hasAnyPermission } from '../../lib/auth-context.js';
-import { sendImportProgress, sendXlsx } from '../../lib/import-reply.js';
+import { jobOrigin, sendXlsx } from '../../lib/import-reply.js';
+import { requestLanguage } from '../../lib/request-language.js';
 import { readImportUpload, registerImportMultipart } from '../../lib/import-upload.js';
 import type { StudentExportService } from './student-export.service.js';
 import type { StudentImportService } from './student-import.service.js';
@@ -33,6 +35,8 @@ export async function studentImportRoutes(
 ) {
   // Only these routes take multipart: the parser lives in this plugin's own context.
   await registerImportMultipart(app, { maxBytes: STUDENT_IMPORT_MAX_BYTES, fields: 4 });
+  // preClose: before the root's onClose closes the database the jobs still write to.
+  app.addHook('preClose', () => opts.imports.settle());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { imports, exports } = opts;
   const importing = { access: needs(Perm.STUDENT_IMPORT) };
@@ -62,13 +66,14 @@ export async function studentImportRoutes(
       schema: {
         tags,
         summary:
-          'Check an import file (multipart field "file") without writing: every row with its action or its errors',
+          'Start checking an import file (multipart field "file") without writing. Answers the job at once; ' +
+          'importJob/{id} then gives its result: every row with its action or its errors',
         consumes: ['multipart/form-data'],
       },
     },
     async (request) => {
       const { file } = await readUpload(request);
-      return ok(await imports.preview(file, requireAuth(request)));
+      return ok(await imports.startPreview(file, requireAuth(request), jobOrigin(request)));
     },
   );
 
@@ -80,22 +85,36 @@ export async function studentImportRoutes(
       schema: {
         tags,
         summary:
-          'Import a file (multipart "file" and "mode": skipInvalid | allOrNothing) in one transaction. ' +
-          'Errors found before writing answer the plain envelope; otherwise the answer is NDJSON: ' +
-          '{"phase":"write","done","total"} lines, then the envelope with {created, updated, skipped, total}',
+          'Start an import (multipart "file" and "mode": skipInvalid | allOrNothing), written in one transaction. ' +
+          'Answers the job at once; importJob/{id} then gives the rows written and the result {created, updated, skipped, total, accounts}',
         consumes: ['multipart/form-data'],
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const auth = requireAuth(request);
       const { file, fields } = await readUpload(request);
       const mode = studentImportMode.safeParse(fields.mode);
       if (!mode.success) {
         throw invalid('mode', 'oneOf', { values: STUDENT_IMPORT_MODES.join(', ') });
       }
-      const job = await imports.prepare(file, mode.data, auth);
-      return sendImportProgress(request, reply, job, 'student');
+      return ok(await imports.startApply(file, mode.data, auth, jobOrigin(request)));
     },
+  );
+
+  r.get(
+    `${BASE}/importJob/:id`,
+    {
+      config: importing,
+      preHandler: alsoNeedsStudent,
+      schema: {
+        tags,
+        summary:
+          'An import job you started: phase (check, write, done, failed), done of total, then the result or the error',
+        params: idParams,
+      },
+    },
+    async (request) =>
+      ok(await imports.job(request.params.id, requireAuth(request), requestLanguage(request))),
   );
 
   r.get(

@@ -1,162 +1,48 @@
 import { randomBytes } from 'node:crypto';
 import {
-  Perm,
   STUDENT_IMPORT_COLUMNS,
   STUDENT_IMPORT_HEADERS,
   STUDENT_IMPORT_LANGUAGES,
   STUDENT_IMPORT_MAX_BYTES,
   STUDENT_IMPORT_MAX_ROWS,
   STUDENT_IMPORT_VALUE_LABELS,
-  TOKEN_COOKIE,
-  UserType,
-  type Envelope,
   type StudentImportColumn,
-  type StudentImportPreview,
-  type StudentImportResult,
-  type StudentView,
 } from '@kaoshi/shared';
-import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, login, type TestApp } from '../../../test/build-app.js';
-import { expectOk, expectStatus, signedInTeacher, refusalText } from '../../../test/factories.js';
-import { readApplied, readXlsx, rowValues, zip, type Applied } from '../../../test/imports.js';
-import type { AuthContext } from '../../lib/auth-context.js';
-import { multipart, type Part } from '../files/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { expectOk, expectStatus, refusalText } from '../../../test/factories.js';
+import { readXlsx, rowValues, zip } from '../../../test/imports.js';
+import { multipart } from '../files/fixtures.js';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet.js';
-import { StudentImportService } from './student-import.service.js';
-import { assignTeacher, createBatch, residentId, type Batch } from './test-data.js';
+import {
+  EN,
+  STUDENT,
+  TEMPLATE_HEADERS,
+  type Values,
+  badChecksum,
+  cells,
+  filePart,
+  freshId,
+  studentImportKit,
+  workbook,
+} from './student-import-test-data.js';
+import { createBatch, residentId, type Batch } from './test-data.js';
 
-const STUDENT = '/api/kaoshi-base/student';
-const EN = STUDENT_IMPORT_HEADERS.en;
-const TEMPLATE_HEADERS = STUDENT_IMPORT_COLUMNS.map((column) => EN[column]);
-
-type Values = Partial<Record<StudentImportColumn, unknown>>;
-type Cells = unknown[];
-
-let idSeed = 500_000;
-const freshId = () => residentId(++idSeed);
-
-/** A resident ID whose check character is wrong. */
-const badChecksum = (id: string) => id.slice(0, 17) + (id[17] === '0' ? '1' : '0');
-
-/** A workbook whose first sheet holds `headers` then `rows` (arrays of cell values). */
-async function workbook(
-  rows: Cells[],
-  options: { headers?: Cells | null; edit?: (sheet: ExcelJS.Worksheet) => void } = {},
-) {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Students');
-  if (options.headers !== null) sheet.addRow(options.headers ?? TEMPLATE_HEADERS);
-  for (const row of rows) sheet.addRow(row);
-  options.edit?.(sheet);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-/** One row in the template's column order. */
-const cells = (values: Values): Cells =>
-  STUDENT_IMPORT_COLUMNS.map((column) => (values[column] === undefined ? null : values[column]));
-
-const filePart = (file: Buffer): Part => ({
-  name: 'file',
-  value: file,
-  filename: 'students.xlsx',
-  contentType: XLSX_CONTENT_TYPE,
-});
-
-describe('student import and export', () => {
-  let t: TestApp;
-  let admin: Client;
-  let open: Batch;
-  let small: Batch;
-  const codes = new Map<number, string>();
-  const db = () => t.handle.db;
-
-  const codeOf = async (batch: Batch) => {
-    const row = await db()
-      .selectFrom('classes')
-      .select('code')
-      .where('id', '=', batch.classId)
-      .executeTakeFirstOrThrow();
-    codes.set(batch.classId, row.code);
-    return row.code;
-  };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
-    open = await createBatch(db());
-    small = await createBatch(db(), { subjectId: open.subjectId, capacity: 1 });
-    await codeOf(open);
-    await codeOf(small);
-  });
-  afterAll(() => t.close());
-
-  const code = (batch: Batch) => codes.get(batch.classId)!;
-  const student = (values: Values = {}): Values => ({
-    name: `Student ${idSeed}`,
-    gender: 'Male',
-    idType: 'Resident ID card',
-    idNumber: freshId(),
-    phone: '13800138000',
-    email: '',
-    batchCode: code(open),
-    status: 'Enabled',
-    ...values,
-  });
-
-  const inject = (client: Client, options: InjectOptions) =>
-    t.app.inject({
-      ...options,
-      cookies: client.token ? { [TOKEN_COOKIE]: client.token } : {},
-    });
-
-  const preview = (file: Buffer, client = admin) =>
-    client.request<StudentImportPreview>({
-      method: 'POST',
-      url: `${STUDENT}/importPreview`,
-      ...multipart([filePart(file)]),
-    });
-
-  const applyParts = async (parts: Part[], client = admin) =>
-    readApplied<StudentImportResult>(
-      await inject(client, {
-        method: 'POST',
-        url: `${STUDENT}/importApply`,
-        ...multipart(parts),
-      }),
-    );
-  const apply = (file: Buffer, mode = 'skipInvalid', client = admin) =>
-    applyParts([{ name: 'mode', value: mode }, filePart(file)], client);
-
-  /** The result's counts (the new accounts are checked where they matter). */
-  const applied = (result: Applied<StudentImportResult>) => {
-    expect(result.body, JSON.stringify(result.body)).toMatchObject({ status: 200 });
-    const { accounts, ...counts } = result.body.data;
-    expect(accounts).toHaveLength(counts.created);
-    return counts;
-  };
-
-  const count = async (table: 'users' | 'students' | 'user_roles') =>
-    Number(
-      (
-        await db()
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const counts = async () => ({
-    users: await count('users'),
-    students: await count('students'),
-    roles: await count('user_roles'),
-  });
-  const byIdNumber = (idNumber: string) =>
-    db().selectFrom('students').selectAll().where('id_number', '=', idNumber).executeTakeFirst();
-
-  const download = (client: Client, url: string, query: Record<string, string>) =>
-    inject(client, { method: 'GET', url, query });
+describe('student import: template, preview and refused files', () => {
+  const kit = studentImportKit();
+  const {
+    db,
+    codeOf,
+    code,
+    student,
+    preview,
+    applyParts,
+    apply,
+    applied,
+    counts,
+    byIdNumber,
+    download,
+  } = kit;
 
   describe('importTemplate', () => {
     it.each([
@@ -165,22 +51,22 @@ describe('student import and export', () => {
       ['es', 'Básico', 'Intermedio'],
       ['ja', '初級', '中級'],
     ] as const)("names the batches' levels in words of %s", async (lang, junior, intermediate) => {
-      const middle = await createBatch(db(), { subjectId: open.subjectId, level: 4 });
+      const middle = await createBatch(db(), { subjectId: kit.open.subjectId, level: 4 });
       await codeOf(middle);
-      const response = await download(admin, `${STUDENT}/importTemplate`, { lang });
+      const response = await download(kit.admin, `${STUDENT}/importTemplate`, { lang });
       const batches = (await readXlsx(response.rawPayload)).worksheets[2]!;
       const levelOf = (batch: Batch) => {
         const row = batches.getColumn(1).values.findIndex((value) => value === code(batch));
         return rowValues(batches, row)[3];
       };
-      expect(levelOf(open)).toBe(junior);
+      expect(levelOf(kit.open)).toBe(junior);
       expect(levelOf(middle)).toBe(intermediate);
     });
 
     it.each(STUDENT_IMPORT_LANGUAGES)(
       'gives the template with headers and instructions in %s',
       async (lang) => {
-        const response = await download(admin, `${STUDENT}/importTemplate`, { lang });
+        const response = await download(kit.admin, `${STUDENT}/importTemplate`, { lang });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
         expect(response.headers['content-disposition']).toMatch(
@@ -195,8 +81,8 @@ describe('student import and export', () => {
         expect(students!.actualRowCount).toBe(1);
         expect(instructions!.actualRowCount).toBeGreaterThan(10);
         const listed = batches!.getColumn(1).values.map(String);
-        expect(listed).toContain(code(open));
-        expect(listed).toContain(code(small));
+        expect(listed).toContain(code(kit.open));
+        expect(listed).toContain(code(kit.small));
 
         // The words this language writes read back as the right codes.
         const labels = STUDENT_IMPORT_VALUE_LABELS[lang];
@@ -207,7 +93,7 @@ describe('student import and export', () => {
             gender: labels.gender[2],
             idType: labels.idType[2],
             idNumber,
-            batchCode: code(open),
+            batchCode: code(kit.open),
             status: labels.status[0],
           }),
         );
@@ -218,7 +104,7 @@ describe('student import and export', () => {
     );
 
     it('names the Chinese file in UTF-8 and defaults to Chinese', async () => {
-      const response = await download(admin, `${STUDENT}/importTemplate`, {});
+      const response = await download(kit.admin, `${STUDENT}/importTemplate`, {});
       expect(response.headers['content-disposition']).toBe(
         `attachment; filename="student-import-template.xlsx"; filename*=UTF-8''${encodeURIComponent('考生导入模板.xlsx')}`,
       );
@@ -227,11 +113,11 @@ describe('student import and export', () => {
     });
 
     it('refuses an unknown language (10002)', async () => {
-      expectStatus(await admin.get(`${STUDENT}/importTemplate`, { lang: 'fr' }), 10002, /lang/);
+      expectStatus(await kit.admin.get(`${STUDENT}/importTemplate`, { lang: 'fr' }), 10002, /lang/);
     });
 
     it('reads its own template back: empty, it has no students; filled in, it imports', async () => {
-      const response = await download(admin, `${STUDENT}/importTemplate`, { lang: 'ja' });
+      const response = await download(kit.admin, `${STUDENT}/importTemplate`, { lang: 'ja' });
       expectStatus(await preview(response.rawPayload), 10002, /no data: every row below/);
 
       const book = await readXlsx(response.rawPayload);
@@ -244,7 +130,7 @@ describe('student import and export', () => {
           idType: labels.idType[1],
           idNumber,
           phone: '13900139000',
-          batchCode: code(open),
+          batchCode: code(kit.open),
           status: labels.status[0],
         }),
       );
@@ -262,7 +148,7 @@ describe('student import and export', () => {
         gender: 2,
         id_type: 1,
         status: 0,
-        class_id: open.classId,
+        class_id: kit.open.classId,
       });
     });
   });
@@ -349,7 +235,7 @@ describe('student import and export', () => {
         );
       });
       expect(result.rows[17]!.errors[0]!.message).toMatch(/row 2/);
-      expect(result.rows[0]!.values).toMatchObject({ idNumber: taken, batchCode: code(open) });
+      expect(result.rows[0]!.values).toMatchObject({ idNumber: taken, batchCode: code(kit.open) });
       expect(result.rows[19]!.values.name).toBe('=HYPERLINK("http://x")');
       expect(await counts()).toEqual(before);
     });
@@ -360,7 +246,7 @@ describe('student import and export', () => {
       const file = await workbook(
         [
           [
-            code(open),
+            code(kit.open),
             '女',
             { richText: [{ text: 'Wang ' }, { text: 'Wu', font: { bold: true } }] },
             13800138000,
@@ -388,7 +274,7 @@ describe('student import and export', () => {
           name: 'Wang Wu',
           gender: '女',
           phone: '13800138000',
-          batchCode: code(open),
+          batchCode: code(kit.open),
           idType: '',
           status: '',
           email: '',
@@ -401,8 +287,8 @@ describe('student import and export', () => {
       const result = expectOk(
         await preview(
           await workbook([
-            cells(student({ batchCode: code(small) })),
-            cells(student({ batchCode: code(small) })),
+            cells(student({ batchCode: code(kit.small) })),
+            cells(student({ batchCode: code(kit.small) })),
           ]),
         ),
       );
@@ -418,7 +304,6 @@ describe('student import and export', () => {
       const before = await counts();
       expectStatus(await preview(file), 10002, message);
       const result = await apply(file);
-      expect(result.type).toMatch(/json/);
       expect(result.http).toBe(400);
       expect(result.body.status).toBe(10002);
       expect(refusalText(result)).toMatch(message);
@@ -499,7 +384,7 @@ describe('student import and export', () => {
       expect(refusalText(result)).toMatch(/larger than 5 MB/);
       // Not multipart at all: refused by content type.
       expectStatus(
-        await admin.request({
+        await kit.admin.request({
           method: 'POST',
           url: `${STUDENT}/importPreview`,
           payload: junk,
@@ -536,13 +421,13 @@ describe('student import and export', () => {
         residentId(i),
         null,
         null,
-        code(open),
+        code(kit.open),
       ]);
       await refused(await workbook(rows), /20001 rows; at most 20000/);
     });
     it('no file, another field, a JSON body, a bad mode', async () => {
       expectStatus(
-        await admin.request({
+        await kit.admin.request({
           method: 'POST',
           url: `${STUDENT}/importPreview`,
           ...multipart([{ name: 'mode', value: 'skipInvalid' }]),
@@ -551,7 +436,7 @@ describe('student import and export', () => {
         /no file was sent/,
       );
       expectStatus(
-        await admin.request({
+        await kit.admin.request({
           method: 'POST',
           url: `${STUDENT}/importPreview`,
           ...multipart([
@@ -566,7 +451,11 @@ describe('student import and export', () => {
         10002,
         /field "file"/,
       );
-      expectStatus(await admin.post(`${STUDENT}/importPreview`, { file: 'x' }), 10002, /multipart/);
+      expectStatus(
+        await kit.admin.post(`${STUDENT}/importPreview`, { file: 'x' }),
+        10002,
+        /multipart/,
+      );
       const file = await workbook([cells(student())]);
       for (const mode of [undefined, 'everything']) {
         const result = await applyParts([
@@ -576,306 +465,6 @@ describe('student import and export', () => {
         expect(result.body).toMatchObject({ status: 10002 });
         expect(refusalText(result)).toMatch(/^mode: must be one of skipInvalid, allOrNothing/);
       }
-    });
-  });
-
-  describe('importApply', () => {
-    it('skipInvalid writes every good row in one go, reports progress, skips the bad', async () => {
-      const before = await counts();
-      const good = Array.from({ length: 1203 }, () => student());
-      const rows = [...good.map(cells), cells(student({ phone: 'bad' }))];
-      const result = await apply(await workbook(rows));
-      expect(result.type).toMatch(/application\/x-ndjson/);
-      expect(applied(result)).toEqual({ created: 1203, updated: 0, skipped: 1, total: 1204 });
-      expect(result.progress.map((line) => line.done)).toEqual([0, 500, 1000, 1203]);
-      expect(result.progress.every((line) => line.phase === 'write' && line.total === 1203)).toBe(
-        true,
-      );
-      expect(await counts()).toEqual({
-        users: before.users + 1203,
-        students: before.students + 1203,
-        roles: before.roles + 1203,
-      });
-      const created = (await byIdNumber(good[7]!.idNumber as string))!;
-      expect(created.ticket_number).toMatch(/^KS\d{10}$/);
-      const user = await db()
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', created.user_id)
-        .executeTakeFirstOrThrow();
-      expect(user).toMatchObject({
-        name: created.ticket_number,
-        user_type: 3,
-        password_is_default: 1,
-      });
-      // Each new account is answered with its initial password (random by default).
-      const account = result.body.data.accounts.find(
-        (row) => row.ticketNumber === created.ticket_number,
-      );
-      expect(account).toEqual({
-        ticketNumber: created.ticket_number,
-        name: created.name,
-        idNumber: created.id_number,
-        initialPassword: expect.stringMatching(/^[2-9a-hjkmnp-z]{8}$/),
-      });
-      await login(t.app, created.ticket_number, account!.initialPassword, UserType.STUDENT);
-    });
-
-    it('allOrNothing refuses a file with bad rows and writes nothing; a clean file goes in', async () => {
-      const before = await counts();
-      const rows = [
-        cells(student()),
-        cells(student({ idNumber: '123' })),
-        cells(student({ gender: '?' })),
-      ];
-      const refused = await apply(await workbook(rows), 'allOrNothing');
-      expect(refused.http).toBe(400);
-      expect(refused.body).toMatchObject({ status: 10002 });
-      expect(refusalText(refused)).toMatch(/2 of 3 rows are invalid; nothing was imported/);
-      expect(await counts()).toEqual(before);
-
-      const clean = await apply(await workbook([rows[0]!]), 'allOrNothing');
-      expect(applied(clean)).toEqual({ created: 1, updated: 0, skipped: 0, total: 1 });
-    });
-
-    it('a file with no good row is refused in either mode', async () => {
-      const result = await apply(await workbook([cells(student({ name: '' }))]));
-      expect(result.body).toMatchObject({ status: 10002 });
-      expect(refusalText(result)).toMatch(/none of the 1 rows is valid/);
-    });
-
-    it('importing the same file again updates, never duplicates; empty optional cells keep values', async () => {
-      const values = [
-        student({ email: 'a@example.com' }),
-        student({ idType: 'Passport', idNumber: 'P9876543' }),
-      ];
-      const file = await workbook(values.map(cells));
-      expect(applied(await apply(file))).toMatchObject({ created: 2, updated: 0 });
-      const before = await counts();
-      const first = (await byIdNumber(values[0]!.idNumber as string))!;
-
-      const again = expectOk(await preview(file));
-      expect(again).toMatchObject({ creates: 0, updates: 2, invalid: 0 });
-      expect(applied(await apply(file))).toMatchObject({ created: 0, updated: 2 });
-      expect(await counts()).toEqual(before);
-
-      const changed = await workbook([
-        cells({
-          ...values[0],
-          name: 'New Name',
-          email: '',
-          phone: null,
-          gender: null,
-          status: 'Disabled',
-        }),
-      ]);
-      expect(applied(await apply(changed, 'allOrNothing'))).toMatchObject({
-        created: 0,
-        updated: 1,
-      });
-      const after = (await byIdNumber(values[0]!.idNumber as string))!;
-      expect(after).toMatchObject({
-        id: first.id,
-        ticket_number: first.ticket_number,
-        name: 'New Name',
-        email: 'a@example.com',
-        phone: first.phone,
-        gender: first.gender,
-        status: 0,
-      });
-      expect(await counts()).toEqual(before);
-    });
-
-    it('a failure in the middle of the write rolls all of it back', async () => {
-      // A student of our own to update: an arbitrary row of the table may sit in a full batch.
-      const existing = student();
-      applied(await apply(await workbook([cells(existing)])));
-      const before = await counts();
-      const rows = Array.from({ length: 1100 }, () => cells(student()));
-      rows.push(cells({ ...existing, name: 'Updated?' }));
-      const service = new StudentImportService(db(), t.config);
-      const actor = {
-        user: { id: 1, user_type: UserType.ADMIN },
-        superAdmin: true,
-      } as unknown as AuthContext;
-      const job = await service.prepare(await workbook(rows), 'skipInvalid', actor);
-      expect(job.preview).toMatchObject({ creates: 1100, updates: 1 });
-      const seen: number[] = [];
-      await expect(
-        job.run((done) => {
-          seen.push(done);
-          if (done >= 1000) throw new Error('disk on fire');
-        }),
-      ).rejects.toThrow('disk on fire');
-      expect(seen).toEqual([0, 500, 1000]);
-      expect(await counts()).toEqual(before);
-      expect(
-        await db().selectFrom('students').select('id').where('name', '=', 'Updated?').execute(),
-      ).toEqual([]);
-    });
-  });
-
-  describe('who may import', () => {
-    let mine: Batch;
-    let foreign: Batch;
-    let teacher: Awaited<ReturnType<typeof signedInTeacher>>;
-    beforeAll(async () => {
-      mine = await createBatch(db(), { subjectId: open.subjectId });
-      foreign = await createBatch(db(), { subjectId: open.subjectId });
-      await codeOf(mine);
-      await codeOf(foreign);
-      teacher = await signedInTeacher(t.app, admin, [Perm.STUDENT, Perm.STUDENT_IMPORT]);
-      await assignTeacher(db(), mine.classId, teacher.id);
-    });
-
-    it('a teacher imports only into their batches and updates only their students', async () => {
-      const inForeign = student({ batchCode: code(foreign) });
-      applied(await apply(await workbook([cells(inForeign)])));
-      const ours = student({ batchCode: code(mine) });
-      const file = await workbook([
-        cells(ours),
-        cells(student({ batchCode: code(foreign) })),
-        cells({ ...inForeign, batchCode: code(mine) }),
-      ]);
-      const result = expectOk(await preview(file, teacher.client));
-      expect(result.rows.map((row) => row.errors.map((error) => error.code))).toEqual([
-        [],
-        ['batchNotYours'],
-        ['duplicateInDatabase'],
-      ]);
-      expect(applied(await apply(file, 'skipInvalid', teacher.client))).toEqual({
-        created: 1,
-        updated: 0,
-        skipped: 2,
-        total: 3,
-      });
-      expect((await byIdNumber(inForeign.idNumber as string))!.class_id).toBe(foreign.classId);
-      expect((await byIdNumber(ours.idNumber as string))!.class_id).toBe(mine.classId);
-
-      const template = await download(teacher.client, `${STUDENT}/importTemplate`, { lang: 'en' });
-      const batches = (await readXlsx(template.rawPayload)).worksheets[2]!;
-      expect(batches.getColumn(1).values.slice(2)).toEqual([code(mine)]);
-    });
-
-    it('refuses without STUDENT-IMPORT, without STUDENT, and without a session', async () => {
-      const file = await workbook([cells(student())]);
-      const studentOnly = await signedInTeacher(t.app, admin, [Perm.STUDENT]);
-      const importOnly = await signedInTeacher(t.app, admin, [Perm.STUDENT_IMPORT]);
-      for (const [client, status] of [
-        [studentOnly.client, 10001],
-        [importOnly.client, 10001],
-        [new Client(t.app), 10000],
-      ] as const) {
-        expectStatus(await preview(file, client), status);
-        expect((await apply(file, 'skipInvalid', client)).body.status).toBe(status);
-        const template = await download(client, `${STUDENT}/importTemplate`, { lang: 'en' });
-        expect(template.json<Envelope>().status).toBe(status);
-      }
-      expect(
-        (await download(importOnly.client, `${STUDENT}/export`, {})).json<Envelope>().status,
-      ).toBe(10001);
-      expectOk(await studentOnly.client.request({ method: 'GET', url: `${STUDENT}/listStudent` }));
-    });
-  });
-
-  describe('export', () => {
-    let batch: Batch;
-    let other: Batch;
-    const names = ['Exp Alpha', 'Exp Beta', 'Exp Gamma'];
-    beforeAll(async () => {
-      batch = await createBatch(db());
-      other = await createBatch(db(), { subjectId: batch.subjectId });
-      await codeOf(batch);
-      await codeOf(other);
-      applied(
-        await apply(
-          await workbook([
-            ...names.map((name, i) =>
-              cells(
-                student({
-                  name,
-                  batchCode: code(batch),
-                  gender: i === 1 ? 'Female' : 'Unknown',
-                  email: `${i}@example.com`,
-                }),
-              ),
-            ),
-            cells(student({ name: 'Exp Elsewhere', batchCode: code(other) })),
-          ]),
-        ),
-      );
-    });
-
-    const exported = async (query: Record<string, string>, client = admin) => {
-      const response = await download(client, `${STUDENT}/export`, query);
-      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
-      expect(response.headers['content-type']).toBe(XLSX_CONTENT_TYPE);
-      return { response, book: await readXlsx(response.rawPayload) };
-    };
-
-    it('exports every student of the filter (not one page) in the template columns', async () => {
-      const { response, book } = await exported({
-        classId: String(batch.classId),
-        lang: 'en',
-        orderBy: 'name',
-        order: 'desc',
-      });
-      expect(response.headers['content-disposition']).toMatch(/filename="students-\d{8}\.xlsx"/);
-      const sheet = book.worksheets[0]!;
-      expect(rowValues(sheet, 1)).toEqual([
-        ...TEMPLATE_HEADERS,
-        EN.ticketNumber,
-        EN.batchName,
-        EN.subjectName,
-        EN.level,
-        EN.initialPassword,
-      ]);
-      expect(sheet.actualRowCount).toBe(1 + names.length);
-      expect([2, 3, 4].map((n) => rowValues(sheet, n)[0])).toEqual([...names].reverse());
-      const beta = rowValues(sheet, 3);
-      expect(beta.slice(1, 3)).toEqual(['Female', 'Resident ID card']);
-      expect(beta[6]).toBe(code(batch));
-      expect(beta[7]).toBe('Enabled');
-      expect(String(beta[8])).toMatch(/^KS/);
-      expect(beta[9]).toBe(batch.names.class);
-      expect(beta[11]).toBe('Junior');
-      // The initial password, while the account has it: random by default.
-      expect(String(beta[12])).toMatch(/^[2-9a-hjkmnp-z]{8}$/);
-
-      const all = await exported({ keyword: 'Exp ', lang: 'zh' });
-      expect(all.book.worksheets[0]!.actualRowCount).toBe(1 + names.length + 1);
-      expect(rowValues(all.book.worksheets[0]!, 1)[0]).toBe('姓名');
-      expect(all.response.headers['content-disposition']).toContain(
-        `filename*=UTF-8''${encodeURIComponent('考生-')}`,
-      );
-    });
-
-    it('an export is imported again as it is: all updates, no new students', async () => {
-      const { response } = await exported({ keyword: 'Exp ', lang: 'es' });
-      const before = await counts();
-      const result = expectOk(await preview(response.rawPayload));
-      expect(result).toMatchObject({ total: 4, valid: 4, creates: 0, updates: 4 });
-      expect(applied(await apply(response.rawPayload, 'allOrNothing'))).toMatchObject({
-        updated: 4,
-        created: 0,
-      });
-      expect(await counts()).toEqual(before);
-    });
-
-    it('a teacher exports only their batches; bad filters are refused', async () => {
-      const teacher = await signedInTeacher(t.app, admin, [Perm.STUDENT]);
-      await assignTeacher(db(), other.classId, teacher.id);
-      const { book } = await exported({ keyword: 'Exp ', lang: 'en' }, teacher.client);
-      const sheet = book.worksheets[0]!;
-      expect(sheet.actualRowCount).toBe(2);
-      expect(rowValues(sheet, 2)[0]).toBe('Exp Elsewhere');
-      expectStatus(await admin.get(`${STUDENT}/export`, { lang: 'xx' }), 10002, /lang/);
-      expectStatus(await admin.get(`${STUDENT}/export`, { orderBy: 'password' }), 10002, /orderBy/);
-      expect(
-        expectOk(
-          await admin.get<{ list: StudentView[] }>(`${STUDENT}/listStudent`, { keyword: 'Exp ' }),
-        ).list,
-      ).toHaveLength(4);
     });
   });
 });

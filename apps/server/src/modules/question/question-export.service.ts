@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { invalid } from '../../errors.js';
 import { writeExport } from '../../lib/spreadsheet.js';
-import { addQuestionSheet } from './question-import.service.js';
+import { addQuestionSheet } from './question-import-template.js';
 import { QuestionRepository } from './question.repository.js';
 
 /** An export holds at most this many questions: more is a filter to narrow, not a file to open. */

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { Client } from '../../../test/build-app.js';
 import { createTestApp, login, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
+import { runImportJob } from '../../../test/imports.js';
 import { HTML_ELEMENTS_MAX, HTML_NESTING_MAX } from '../../html.js';
 import { multipart } from '../files/fixtures.js';
 import { QUESTION_BASE as BASE } from './question.routes.js';
@@ -204,7 +205,7 @@ describe(
       sheet.addRow(QUESTION_IMPORT_COLUMNS.map((column) => values[column] ?? null));
       const file = Buffer.from(await book.xlsx.writeBuffer());
       const preview = expectOk(
-        await writer.request<QuestionImportPreview>({
+        await runImportJob<QuestionImportPreview>(writer, {
           method: 'POST',
           url: `${BASE}/importPreview`,
           ...multipart([{ name: 'file', value: file, filename: 'questions.xlsx' }]),

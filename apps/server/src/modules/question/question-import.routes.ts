@@ -1,6 +1,7 @@
 import {
   Perm,
   QUESTION_IMPORT_MAX_BYTES,
+  idParams,
   QUESTION_IMPORT_MODES,
   questionExportQuery,
   questionImportMode,
@@ -11,15 +12,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { invalid, ok } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
-import { sendImportProgress, sendXlsx } from '../../lib/import-reply.js';
+import { jobOrigin, sendXlsx } from '../../lib/import-reply.js';
+import { requestLanguage } from '../../lib/request-language.js';
 import { readImportUpload, registerImportMultipart } from '../../lib/import-upload.js';
 import type { QuestionExportService } from './question-export.service.js';
 import { zodRefusal } from '../../plugins/envelope.js';
-import {
-  uploadKind,
-  type QuestionImportService,
-  type QuestionUpload,
-} from './question-import.service.js';
+import type { QuestionImportService } from './question-import.service.js';
+import { uploadKind, type QuestionUpload } from './question-import-read.js';
 import { QUESTION_BASE as BASE } from './question.routes.js';
 
 /** The upload: one file in the field `file`; for .txt the structure fields; mode for apply. */
@@ -42,6 +41,8 @@ export async function questionImportRoutes(
 ) {
   // Only these routes take multipart: the parser lives in this plugin's own context.
   await registerImportMultipart(app, { maxBytes: QUESTION_IMPORT_MAX_BYTES, fields: 5 });
+  // preClose: before the root's onClose closes the database the jobs still write to.
+  app.addHook('preClose', () => opts.imports.settle());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { imports, exports } = opts;
   const manage = { access: needs(Perm.QUESTION) };
@@ -68,13 +69,14 @@ export async function questionImportRoutes(
       schema: {
         tags,
         summary:
-          'Check an import file without writing (multipart "file": .xlsx, or .txt with subjectId, level, courseId, pointId?): every question with its problems',
+          'Start checking an import file without writing (multipart "file": .xlsx, or .txt with subjectId, level, courseId, pointId?). ' +
+          'Answers the job at once; importJob/{id} then gives its result: every question with its problems',
         consumes: ['multipart/form-data'],
       },
     },
     async (request) => {
       const { upload } = await readUpload(request);
-      return ok(await imports.preview(upload));
+      return ok(await imports.startPreview(upload, requireAuth(request), jobOrigin(request)));
     },
   );
 
@@ -85,22 +87,35 @@ export async function questionImportRoutes(
       schema: {
         tags,
         summary:
-          'Import a file (as importPreview, plus "mode": skipInvalid | allOrNothing) in one transaction. ' +
-          'Errors found before writing answer the plain envelope; otherwise the answer is NDJSON: ' +
-          '{"phase":"write","done","total"} lines every 500 questions, then the envelope with {created, skipped, total}',
+          'Start an import (as importPreview, plus "mode": skipInvalid | allOrNothing), written in one transaction. ' +
+          'Answers the job at once; importJob/{id} then gives the rows written and the result {created, skipped, total}',
         consumes: ['multipart/form-data'],
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const auth = requireAuth(request);
       const { upload, fields } = await readUpload(request);
       const mode = questionImportMode.safeParse(fields.mode);
       if (!mode.success) {
         throw invalid('mode', 'oneOf', { values: QUESTION_IMPORT_MODES.join(', ') });
       }
-      const job = await imports.prepare(upload, mode.data, auth);
-      return sendImportProgress(request, reply, job, 'question');
+      return ok(await imports.startApply(upload, mode.data, auth, jobOrigin(request)));
     },
+  );
+
+  r.get(
+    `${BASE}/importJob/:id`,
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          'An import job you started: phase (check, write, done, failed), done of total, then the result or the error',
+        params: idParams,
+      },
+    },
+    async (request) =>
+      ok(await imports.job(request.params.id, requireAuth(request), requestLanguage(request))),
   );
 
   r.get(

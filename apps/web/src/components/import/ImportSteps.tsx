@@ -206,7 +206,7 @@ export function ImportModeStep({ texts, run }: { texts: ImportTexts; run: Import
   );
 }
 
-/** One bar for the upload and the writing. */
+/** One bar for the upload, the check and the writing. */
 export function ImportProgressStep({ texts, run }: { texts: ImportTexts; run: ImportRun }) {
   const { t } = useTranslation();
   const { progress, percent } = run;
@@ -216,7 +216,9 @@ export function ImportProgressStep({ texts, run }: { texts: ImportTexts; run: Im
       <Typography.Text>
         {progress?.phase === 'write'
           ? t(`${texts}.writing`, { done: progress.done, total: progress.total })
-          : t(`${texts}.uploading`)}
+          : progress?.phase === 'check'
+            ? t(`${texts}.checking`)
+            : t(`${texts}.uploading`)}
       </Typography.Text>
     </Flex>
   );

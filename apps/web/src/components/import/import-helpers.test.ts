@@ -11,6 +11,7 @@ describe('importPercent', () => {
     expect(importPercent(undefined)).toBe(0);
     expect(importPercent({ phase: 'upload', done: 50, total: 100 })).toBe(UPLOAD_SHARE / 2);
     expect(importPercent({ phase: 'upload', done: 100, total: 100 })).toBe(UPLOAD_SHARE);
+    expect(importPercent({ phase: 'check', done: 0, total: 0 })).toBe(UPLOAD_SHARE);
     expect(importPercent({ phase: 'write', done: 0, total: 10 })).toBe(UPLOAD_SHARE);
     expect(importPercent({ phase: 'write', done: 5, total: 10 })).toBe(60);
     expect(importPercent({ phase: 'write', done: 10, total: 10 })).toBe(100);

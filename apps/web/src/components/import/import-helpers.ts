@@ -6,13 +6,15 @@ export const UPLOAD_SHARE = 20;
 
 /**
  * One bar for the whole import, 0 to 100: the upload's bytes fill the first UPLOAD_SHARE percent,
- * the rows the server has written the rest. Never goes back (progress events may arrive late).
+ * the rows the server has written the rest (while it checks the file the bar waits at the
+ * upload's end). Never goes back (progress events may arrive late).
  */
 export function importPercent(progress: ImportProgress | undefined, before = 0): number {
   if (!progress) return before;
   const part = progress.total > 0 ? Math.min(1, progress.done / progress.total) : 1;
-  const percent =
-    progress.phase === 'upload' ? part * UPLOAD_SHARE : UPLOAD_SHARE + part * (100 - UPLOAD_SHARE);
+  let percent = UPLOAD_SHARE;
+  if (progress.phase === 'upload') percent = part * UPLOAD_SHARE;
+  if (progress.phase === 'write') percent = UPLOAD_SHARE + part * (100 - UPLOAD_SHARE);
   return Math.max(before, Math.floor(percent));
 }
 

@@ -185,6 +185,7 @@ export default {
     next: 'Next',
     again: 'Import another file',
     uploading: 'Uploading the file…',
+    checking: 'Checking the file…',
     writing: 'Writing students: {{done}} of {{total}}',
     done: 'Import finished',
     downloadSkipped: 'Download the {{count}} skipped rows with reasons',

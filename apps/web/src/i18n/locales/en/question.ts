@@ -232,6 +232,7 @@ export default {
     modeBlocked: 'Nothing can be imported: every question has problems.',
     allOrNothingBlocked: 'Fix the questions with problems first, or choose to skip them.',
     uploading: 'Uploading…',
+    checking: 'Checking the file…',
     writing: 'Writing questions: {{done}} of {{total}}',
     done: 'Import finished',
     downloadSkipped: 'Download the {{count}} skipped questions with reasons',

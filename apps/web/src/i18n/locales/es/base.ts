@@ -192,6 +192,7 @@ const base: Messages['base'] = {
     next: 'Siguiente',
     again: 'Importar otro archivo',
     uploading: 'Subiendo el archivo…',
+    checking: 'Comprobando el archivo…',
     writing: 'Guardando candidatos: {{done}} de {{total}}',
     done: 'Importación terminada',
     downloadSkipped: 'Descargar las {{count}} filas omitidas con el motivo',

@@ -235,6 +235,7 @@ const question: Messages['question'] = {
     modeBlocked: 'No se puede importar nada: todas las preguntas tienen problemas.',
     allOrNothingBlocked: 'Corrija antes las preguntas con problemas o elija omitirlas.',
     uploading: 'Subiendo…',
+    checking: 'Comprobando el archivo…',
     writing: 'Guardando preguntas: {{done}} de {{total}}',
     done: 'Importación terminada',
     downloadSkipped: 'Descargar las {{count}} preguntas omitidas con el motivo',

@@ -186,6 +186,7 @@ const base: Messages['base'] = {
     next: '次へ',
     again: '別のファイルをインポート',
     uploading: 'ファイルをアップロードしています…',
+    checking: 'ファイルを確認しています…',
     writing: '受験者を書き込み中：{{done}} / {{total}}',
     done: 'インポートが完了しました',
     downloadSkipped: '取り込まなかった {{count}} 行と理由をダウンロード',

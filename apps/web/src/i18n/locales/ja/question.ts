@@ -234,6 +234,7 @@ const question: Messages['question'] = {
     modeBlocked: 'インポートできるものがありません。すべてに問題があります。',
     allOrNothingBlocked: '先に問題を直すか、飛ばす方法を選んでください。',
     uploading: 'アップロード中…',
+    checking: 'ファイルを確認しています…',
     writing: '問題を書き込み中：{{done}} / {{total}}',
     done: 'インポート完了',
     downloadSkipped: '取り込まなかった {{count}} 問と理由をダウンロード',

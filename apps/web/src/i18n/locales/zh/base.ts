@@ -183,6 +183,7 @@ const base: Messages['base'] = {
     next: '下一步',
     again: '继续导入其他文件',
     uploading: '正在上传文件…',
+    checking: '正在检查文件…',
     writing: '正在写入考生：{{done}} / {{total}}',
     done: '导入完成',
     downloadSkipped: '下载未导入的 {{count}} 行及原因',

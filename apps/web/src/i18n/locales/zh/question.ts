@@ -230,6 +230,7 @@ const question: Messages['question'] = {
     modeBlocked: '没有可导入的试题：每道题都有问题。',
     allOrNothingBlocked: '请先修正有问题的试题，或选择跳过它们。',
     uploading: '正在上传…',
+    checking: '正在检查文件…',
     writing: '正在写入试题：{{done}} / {{total}}',
     done: '导入完成',
     downloadSkipped: '下载未导入的 {{count}} 道试题及原因',
