@@ -10,7 +10,7 @@ import { getMarkingProgress, nextAnswer, scoreAnswer } from '../../../api/markin
 import { ApiError } from '../../../api/request';
 import { SafeHtml } from '../../../components/SafeHtml';
 import { withoutFieldLabel } from '../../../utils/server-error';
-import { formatRemaining } from '../../attempt/format-remaining';
+import { formatRemaining } from '../../../components/time/format-remaining';
 import { useItemLabel } from '../marking-names';
 import { leaseClockOffset, leaseLeft, parseScore, quickScores } from './desk-score';
 import './desk.css';
