@@ -73,3 +73,13 @@ export const useBatchOptions = (subjectId: number | undefined, level: CertLevel 
     queryFn: () => listClassesForSelect({ subjectId, level }),
     enabled: subjectId !== undefined,
   });
+
+/**
+ * Every job type with its levels. The question bank is organised by job type alone: its users
+ * should not have to go through a project and category first.
+ */
+export const useAllJobTypes = () =>
+  useQuery({
+    queryKey: schoolKeys.subjectOptions(undefined),
+    queryFn: () => listSubjectsForSelect(),
+  });

@@ -32,11 +32,11 @@ import { useListPage } from '../../components/list/use-list-page';
 import { useLevelLabel } from '../../components/structure';
 import { succeeded } from '../../utils/succeeded';
 import { useHasPermission } from '../../utils/use-access';
-import { localTime } from '../exam/exam-format';
-import { RejectDialog } from '../question/RejectDialog';
+import { localTime } from '../../components/exam/exam-format';
+import { RejectDialog } from '../../components/RejectDialog';
 import { AnalysisExamSelect } from './AnalysisExamSelect';
-import { CertificateStateTag } from './CertificateStateTag';
-import { certificateKeys, verifyUrl } from './certificate-paths';
+import { CertificateStateTag } from '../../components/analysis/CertificateStateTag';
+import { certificateKeys, verifyUrl } from '../../components/analysis/certificate-paths';
 import { useExamParam } from './use-exam-param';
 
 type CertificateQuery = Omit<ListCertificateQuery, 'examId'> & { examId?: number };

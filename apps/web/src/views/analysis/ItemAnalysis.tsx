@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getItemAnalysis } from '../../api/item-analysis';
 import { useHasPermission } from '../../utils/use-access';
-import { certificatesPath } from './certificate-paths';
+import { certificatesPath } from '../../components/analysis/certificate-paths';
 import { ItemMastery } from './ItemMastery';
 import { ItemScatterChart } from './ItemScatterChart';
 import { ItemTable } from './ItemTable';
@@ -15,7 +15,7 @@ import { ItemTestFigures } from './ItemTestFigures';
 import { ReleaseTag } from './ReleaseTag';
 import { notReleased as refusedUnreleased } from './StatisticsState';
 import { useExamParam } from './use-exam-param';
-import { itemAnalysisKeys } from './item-analysis-format';
+import { itemAnalysisKeys } from '../../components/analysis/item-analysis-format';
 import './item-analysis.css';
 
 const RANKING_PATH = '/examClassRanking';

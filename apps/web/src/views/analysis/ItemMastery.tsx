@@ -2,8 +2,8 @@ import type { Importance, ItemAnalysisView, MasteryRow } from '@kaoshi/shared';
 import { Card, Progress, Table, Tabs, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TABLE_SCROLL } from '../../components/list/responsive';
-import { ImportanceTag } from '../base/ImportanceTag';
-import { percent1 } from './item-analysis-format';
+import { ImportanceTag } from '../../components/knowledge/ImportanceTag';
+import { percent1 } from '../../components/analysis/item-analysis-format';
 
 /** Mastery per course and per appraisal point (with its X/Y/Z importance), weakest first. */
 export function ItemMastery({ view }: { view: ItemAnalysisView }) {

@@ -2,7 +2,7 @@ import { CheckCircleFilled } from '@ant-design/icons';
 import type { ItemFigures } from '@kaoshi/shared';
 import { Progress, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { percent1 } from './item-analysis-format';
+import { percent1 } from '../../components/analysis/item-analysis-format';
 
 /**
  * A choice question's options in the paper's order: the share of candidates who picked each

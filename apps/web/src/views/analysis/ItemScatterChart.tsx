@@ -11,7 +11,12 @@ import type { ComposeOption } from 'echarts/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '../../components/chart/EChart';
-import { discriminationFloor, index2, itemHeading, scatterGroups } from './item-analysis-format';
+import {
+  discriminationFloor,
+  index2,
+  itemHeading,
+  scatterGroups,
+} from '../../components/analysis/item-analysis-format';
 
 type ScatterOption = ComposeOption<
   | ScatterSeriesOption

@@ -4,10 +4,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABLE_SCROLL } from '../../components/list/responsive';
 import { useCodeLabel } from '../../utils/use-code-label';
-import { points } from '../marking/marking-format';
+import { points } from '../../components/marking/marking-format';
 import { ItemOptionShares } from './ItemOptionShares';
 import { HelpTitle } from './ItemHelpTitle';
-import { FLAG_COLORS, index2, itemHeading, sortFlags } from './item-analysis-format';
+import {
+  FLAG_COLORS,
+  index2,
+  itemHeading,
+  sortFlags,
+} from '../../components/analysis/item-analysis-format';
 
 /** Sorts nulls (no figure) last whichever way the column is sorted by the reader. */
 const byFigure = (pick: (item: ItemFigures) => number | null) => (a: ItemFigures, b: ItemFigures) =>

@@ -1,9 +1,9 @@
 import type { ItemAnalysisView } from '@kaoshi/shared';
 import { Card, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { points } from '../marking/marking-format';
+import { points } from '../../components/marking/marking-format';
 import { HelpTitle } from './ItemHelpTitle';
-import { index2 } from './item-analysis-format';
+import { index2 } from '../../components/analysis/item-analysis-format';
 
 /**
  * The paper's figures as cards: alpha (and KR-20 when every question scores all or nothing),

@@ -25,8 +25,8 @@ import { exportPassStatistics, getPassStatistics, type PassFilter } from '../../
 import { useTablePagination } from '../../components/list/pagination';
 import { useTableLook } from '../../components/list/use-list-page';
 import { BatchSelect, LevelSelect } from '../../components/structure';
-import { AnyJobTypeSelect } from '../question/AnyJobTypeSelect';
-import { useAllJobTypes } from '../question/queries';
+import { AnyJobTypeSelect } from '../../components/structure/AnyJobTypeSelect';
+import { useAllJobTypes } from '../../components/structure/queries';
 import { AnalysisExamSelect, useAnalysisExams } from './AnalysisExamSelect';
 import { trendOption } from './charts/statistics-charts';
 import { ReleaseTag } from './ReleaseTag';

@@ -3,7 +3,7 @@ import { Button, Card, Descriptions, Result, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { examResultPath, MY_EXAMS_PATH } from './exam-paths';
+import { examResultPath, MY_EXAMS_PATH } from '../../components/attempt/exam-paths';
 
 const TITLE_KEYS = {
   submitted: 'attemptPage.receipt.submitted',

@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LinkState } from './attempt-session';
 import { relativeTimeText } from '../../components/time/relative-time';
-import { formatRemaining } from './format-remaining';
+import { formatRemaining } from '../../components/time/format-remaining';
 
 /** Under this much time left the clock turns to a warning. */
 const WARN_MS = 5 * 60_000;

@@ -4,7 +4,7 @@ import { Button, Card, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ExamDesk } from './ExamDesk';
-import { MY_EXAMS_PATH } from './exam-paths';
+import { MY_EXAMS_PATH } from '../../components/attempt/exam-paths';
 
 /**
  * The exam page (/socketA?attemptId=N): the attempt as the server holds it (paper, answers,

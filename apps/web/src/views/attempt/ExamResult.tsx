@@ -12,8 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getResult } from '../../api/marking';
 import { SafeHtml } from '../../components/SafeHtml';
-import { CertificateCard, useMyCertificates } from '../analysis/CertificateCard';
-import { MY_EXAMS_PATH } from './exam-paths';
+import { CertificateCard, useMyCertificates } from '../../components/analysis/CertificateCard';
+import { MY_EXAMS_PATH } from '../../components/attempt/exam-paths';
 import './exam-result.css';
 
 const TYPE_KEYS = {

@@ -13,10 +13,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLevelLabel } from '../../components/structure';
-import { examResultPath } from './exam-paths';
+import { examResultPath } from '../../components/attempt/exam-paths';
+import { useCountdownText } from '../../components/attempt/use-countdown-text';
 import {
-  clockText,
-  countdown,
   finishedKind,
   localTime,
   localWindow,
@@ -24,7 +23,7 @@ import {
   timeOfDay,
   type FinishedKind,
   type OpenStanding,
-} from './my-exams-time';
+} from '../../components/attempt/my-exams-time';
 
 type StateKey = OpenStanding | FinishedKind | 'upcoming';
 
@@ -34,18 +33,6 @@ interface MyExamCardProps {
   now: number;
   onStart: (exam: MyExamView) => void;
   onContinue: (attemptId: number) => void;
-}
-
-/** A countdown as the user reads it: "2 days 03:14:05", or "03:14:05" under a day. */
-export function useCountdownText() {
-  const { t } = useTranslation();
-  return (ms: number) => {
-    const parts = countdown(ms);
-    const clock = clockText(parts);
-    return parts.days > 0
-      ? `${t('myExams.countdown.days', { count: parts.days })} ${clock}`
-      : clock;
-  };
 }
 
 /** One of the student's exams: what it is, when, how long, and what they can do about it now. */

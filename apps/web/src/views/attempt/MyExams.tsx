@@ -10,8 +10,13 @@ import { listMyExams } from '../../api/attempt';
 import { ApiError } from '../../api/request';
 import { MyExamCard } from './MyExamCard';
 import { StartExamDialog } from './StartExamDialog';
-import { useServerNow } from './my-exams-clock';
-import { asSentence, clockOffset, groupExams, nextChange } from './my-exams-time';
+import { useServerNow } from '../../components/attempt/my-exams-clock';
+import {
+  asSentence,
+  clockOffset,
+  groupExams,
+  nextChange,
+} from '../../components/attempt/my-exams-time';
 import './my-exams.css';
 
 const PATH = '/exam-student/examStudentTest';

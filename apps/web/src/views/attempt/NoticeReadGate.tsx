@@ -1,6 +1,6 @@
 import { Checkbox, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSecondsLeft } from './my-exams-clock';
+import { useSecondsLeft } from '../../components/attempt/my-exams-clock';
 
 interface NoticeReadGateProps {
   /** Seconds still to read, as the server counts them from the notice's first opening. */

@@ -8,7 +8,7 @@ import { SafeHtml } from '../../components/SafeHtml';
 import { MODAL_WIDTH } from '../../components/list/responsive';
 import { withoutFieldLabel } from '../../utils/server-error';
 import { NoticeReadGate } from './NoticeReadGate';
-import { asSentence, expectedDeadline, timeOfDay } from './my-exams-time';
+import { asSentence, expectedDeadline, timeOfDay } from '../../components/attempt/my-exams-time';
 
 interface StartExamDialogProps {
   open: boolean;

@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import i18n from '../../i18n';
-import { timeOfDay } from './my-exams-time';
+import { timeOfDay } from '../../components/attempt/my-exams-time';
 import { AttemptSession } from './attempt-session';
 
 /** The attempt's live session for as long as the page shows it, and its state. */

@@ -23,11 +23,11 @@ import { useTableLook } from '../../components/list/use-list-page';
 import { useDialog } from '../../components/list/use-dialog';
 import { succeeded } from '../../utils/succeeded';
 import { CourseNavigator } from './CourseNavigator';
-import { ImportanceTag } from './ImportanceTag';
+import { ImportanceTag } from '../../components/knowledge/ImportanceTag';
 import { KnowledgeScopeBar } from './KnowledgeScopeBar';
 import { completeScope, useKnowledgeScope } from './knowledge-scope';
 import { PointFormModal } from './PointFormModal';
-import { baseKeys, useKnowledgeTree } from './queries';
+import { baseKeys, useKnowledgeTree } from '../../components/knowledge/queries';
 import { WeightSummary } from './WeightSummary';
 import { formatPercent } from './weights';
 

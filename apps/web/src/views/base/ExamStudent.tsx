@@ -68,7 +68,7 @@ import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';
 import { MoveStudentsModal } from './MoveStudentsModal';
 import { InitialPasswordList } from './InitialPasswordList';
-import { baseKeys } from './queries';
+import { baseKeys } from '../../components/knowledge/queries';
 import { StudentFormModal } from './StudentFormModal';
 import { StudentImportDialog } from './StudentImportDialog';
 import { ID_TYPE_KEYS, genderKey, isIdType } from './student-rules';

@@ -10,7 +10,7 @@ import {
   ProjectSelect,
   cascadeReset,
 } from '../../components/structure';
-import { baseKeys } from './queries';
+import { baseKeys } from '../../components/knowledge/queries';
 import { succeeded } from '../../utils/succeeded';
 
 interface MoveValues {

@@ -12,7 +12,7 @@ import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addKnowledge, updateKnowledge, type KnowledgeScope } from '../../api/base';
 import { useFormDialog } from '../../components/list/use-form-dialog';
-import { baseKeys } from './queries';
+import { baseKeys } from '../../components/knowledge/queries';
 import { reportSaveError } from '../../utils/server-error';
 import { formatPercent, remainingWeight, sumIfOver, weightSum } from './weights';
 

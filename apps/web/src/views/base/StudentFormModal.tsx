@@ -33,7 +33,7 @@ import {
   useLevelLabel,
 } from '../../components/structure';
 import { InitialPasswordList } from './InitialPasswordList';
-import { baseKeys } from './queries';
+import { baseKeys } from '../../components/knowledge/queries';
 import { reportSaveError } from '../../utils/server-error';
 import { GENDER_KEYS, ID_TYPE_KEYS, idNumberError, isMobilePhone } from './student-rules';
 

@@ -22,7 +22,7 @@ import { ImportExcelFile, ImportPreviewStep } from '../../components/import/Impo
 import { useImportRun } from '../../components/import/use-import-run';
 import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';
-import { baseKeys } from './queries';
+import { baseKeys } from '../../components/knowledge/queries';
 import { fileProblem } from '../../components/import/import-helpers';
 
 /** The columns the preview table shows, beside the row number, action and problems. */

@@ -4,10 +4,10 @@ import { Button, Card, Col, Empty, Flex, List, Row, Tag, Typography } from 'antd
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { CertificateCard, useMyCertificates } from '../analysis/CertificateCard';
-import { examResultPath, MY_EXAMS_PATH } from '../attempt/exam-paths';
-import { useCountdownText } from '../attempt/MyExamCard';
-import { localWindow } from '../attempt/my-exams-time';
+import { CertificateCard, useMyCertificates } from '../../components/analysis/CertificateCard';
+import { examResultPath, MY_EXAMS_PATH } from '../../components/attempt/exam-paths';
+import { useCountdownText } from '../../components/attempt/use-countdown-text';
+import { localWindow } from '../../components/attempt/my-exams-time';
 import { msUntil } from './dashboard-format';
 
 /** A student's upcoming exams counting down to the server's opening, results and certificates. */

@@ -3,8 +3,8 @@ import { Button, Card, Col, Empty, List, Progress, Row, Typography } from 'antd'
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLevelLabel } from '../../components/structure';
-import { localTime } from '../exam/exam-format';
-import { markingExamPath, percent } from '../marking/marking-format';
+import { localTime } from '../../components/exam/exam-format';
+import { markingExamPath, percent } from '../../components/marking/marking-format';
 
 /** A teacher's batches and the exams they mark, with how far marking has come. */
 export function TeacherFigures({

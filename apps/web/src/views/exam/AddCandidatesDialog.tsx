@@ -4,7 +4,7 @@ import { App, Flex, Input, Modal, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addCandidates, listEligibleStudents } from '../../api/exam';
-import { examKeys } from './exam-routes';
+import { examKeys } from '../../components/exam/exam-routes';
 
 interface AddCandidatesDialogProps {
   open: boolean;

@@ -3,7 +3,7 @@ import { QRCode } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLevelLabel } from '../../components/structure';
-import { localWindow } from './exam-format';
+import { localWindow } from '../../components/exam/exam-format';
 
 type TicketField =
   | 'name'

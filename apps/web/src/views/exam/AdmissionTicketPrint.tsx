@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { getAdmissionTickets } from '../../api/exam';
 import { AdmissionTicketCard } from './AdmissionTicketCard';
-import { EXAM_LIST_PATH, examKeys } from './exam-routes';
+import { EXAM_LIST_PATH, examKeys } from '../../components/exam/exam-routes';
 import '../../styles/print-view.css';
 import './AdmissionTicket.css';
 

@@ -1,7 +1,7 @@
 import type { ExamPublishOptions } from '@kaoshi/shared';
 import { Checkbox, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { describePeriod } from '../school/period';
+import { describePeriod } from '../../components/structure/period';
 
 type Batch = ExamPublishOptions['classes'][number];
 

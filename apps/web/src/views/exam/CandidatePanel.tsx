@@ -42,7 +42,7 @@ import { useListPage } from '../../components/list/use-list-page';
 import { succeeded } from '../../utils/succeeded';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { AddCandidatesDialog } from './AddCandidatesDialog';
-import { examKeys } from './exam-routes';
+import { examKeys } from '../../components/exam/exam-routes';
 import { ExtraTimeDialog } from './ExtraTimeDialog';
 
 const STATUS_COLORS: Record<CandidateStatusCode, string> = {

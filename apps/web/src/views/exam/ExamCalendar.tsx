@@ -6,9 +6,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listExams, type ExamQuery } from '../../api/exam';
-import { examKeys } from './exam-routes';
-import { ExamStateTag } from './ExamStateTag';
-import { localWindow } from './exam-format';
+import { examKeys } from '../../components/exam/exam-routes';
+import { ExamStateTag } from '../../components/exam/ExamStateTag';
+import { localWindow } from '../../components/exam/exam-format';
 
 /** How many exams a day's cell lists before it says how many more there are. */
 const CELL_MAX = 3;

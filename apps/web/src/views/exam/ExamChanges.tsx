@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { getPublishOptions, listExamChanges } from '../../api/exam';
 import { useTableLook } from '../../components/list/use-list-page';
 import { describeChange, isRecordedAction, type ChangeNames } from './change-summary';
-import { localTime } from './exam-format';
-import { examKeys } from './exam-routes';
+import { localTime } from '../../components/exam/exam-format';
+import { examKeys } from '../../components/exam/exam-routes';
 
 /** Who changed what in an exam and when, newest first. */
 export function ExamChanges({ exam }: { exam: ExamView }) {

@@ -28,13 +28,18 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getExam } from '../../api/exam';
 import { useDialog } from '../../components/list/use-dialog';
 import { useLevelLabel } from '../../components/structure';
-import { proctorable, proctorPath } from '../proctor/proctor-paths';
+import { proctorable, proctorPath } from '../../components/exam/proctor-paths';
 import { CandidatePanel } from './CandidatePanel';
 import { ExamChanges } from './ExamChanges';
-import { localTime, localWindow } from './exam-format';
+import { localTime, localWindow } from '../../components/exam/exam-format';
 import { ExamPolicies } from './ExamPolicies';
-import { EXAM_LIST_PATH, examDetailPath, examEditPath, examKeys } from './exam-routes';
-import { ExamStateTag } from './ExamStateTag';
+import {
+  EXAM_LIST_PATH,
+  examDetailPath,
+  examEditPath,
+  examKeys,
+} from '../../components/exam/exam-routes';
+import { ExamStateTag } from '../../components/exam/ExamStateTag';
 import { MakeUpDialog } from './MakeUpDialog';
 import { TicketDialog } from './TicketDialog';
 import { useExamActions } from './use-exam-actions';

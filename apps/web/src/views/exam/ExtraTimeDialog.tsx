@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { setExtraTime } from '../../api/exam';
 import { MODAL_WIDTH } from '../../components/list/responsive';
 import { succeeded } from '../../utils/succeeded';
-import { examKeys } from './exam-routes';
+import { examKeys } from '../../components/exam/exam-routes';
 
 interface ExtraTimeDialogProps {
   open: boolean;

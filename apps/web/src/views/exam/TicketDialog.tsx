@@ -3,7 +3,7 @@ import { Form, Modal, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODAL_WIDTH } from '../../components/list/responsive';
-import { admissionTicketPath } from './exam-routes';
+import { admissionTicketPath } from '../../components/exam/exam-routes';
 
 interface TicketDialogProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import type { ExamChangeView } from '@kaoshi/shared';
 import type { TFunction } from 'i18next';
-import { localTime } from './exam-format';
+import { localTime } from '../../components/exam/exam-format';
 
 /** Names the record may mention by id: the exam's batches, papers and notices known to the screen. */
 export interface ChangeNames {

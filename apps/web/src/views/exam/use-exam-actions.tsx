@@ -4,7 +4,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteExam, publishExam, unpublishExam } from '../../api/exam';
 import { CandidateCheck } from './CandidateCheck';
-import { examKeys } from './exam-routes';
+import { examKeys } from '../../components/exam/exam-routes';
 
 type Named = Pick<ExamListItem, 'id' | 'name'>;
 

@@ -2,7 +2,7 @@ import { Button, Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUserStore } from '../../stores/user';
-import { PasswordChangeForm } from '../profile/PasswordChangeForm';
+import { PasswordChangeForm } from '../../components/PasswordChangeForm';
 
 /**
  * All a student signed in with their initial password sees: the server refuses their other

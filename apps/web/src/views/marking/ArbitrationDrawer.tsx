@@ -24,7 +24,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { arbitrate, listArbitration } from '../../api/marking';
 import { SafeHtml } from '../../components/SafeHtml';
-import { answerText, markingKeys, onStep, points } from './marking-format';
+import { answerText, markingKeys, onStep, points } from '../../components/marking/marking-format';
 import { useItemLabel, useMarkerName } from './marking-names';
 
 const PAGE = 5;

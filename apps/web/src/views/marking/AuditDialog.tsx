@@ -23,7 +23,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { auditGroup, getAuditSample } from '../../api/marking';
 import { MODAL_WIDTH } from '../../components/list/responsive';
-import { answerText, markingKeys, points } from './marking-format';
+import { answerText, markingKeys, points } from '../../components/marking/marking-format';
 import { useItemLabel, useMarkerName } from './marking-names';
 
 const STATE_KEYS = { 0: 'review', 1: 'passed', 2: 'failed' } as const;

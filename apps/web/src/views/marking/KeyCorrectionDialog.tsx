@@ -28,8 +28,8 @@ import { correctKey, listKeyItems } from '../../api/marking';
 import { MODAL_WIDTH } from '../../components/list/responsive';
 import { SafeHtml } from '../../components/SafeHtml';
 import { useCodeLabel } from '../../utils/use-code-label';
-import { localTime } from '../exam/exam-format';
-import { markingKeys, points } from './marking-format';
+import { localTime } from '../../components/exam/exam-format';
+import { markingKeys, points } from '../../components/marking/marking-format';
 
 interface KeyForm {
   itemId?: string;

@@ -7,8 +7,8 @@ import { Link, useNavigate } from 'react-router';
 import { listMarkingExam } from '../../api/marking';
 import { useTablePagination } from '../../components/list/pagination';
 import { useTableLook } from '../../components/list/use-list-page';
-import { localTime } from '../exam/exam-format';
-import { itemPlace, markingExamPath, markingKeys } from './marking-format';
+import { localTime } from '../../components/exam/exam-format';
+import { itemPlace, markingExamPath, markingKeys } from '../../components/marking/marking-format';
 
 /** The exams to mark: name, closing time, released or not, the user's questions. */
 export function MarkingExamList() {

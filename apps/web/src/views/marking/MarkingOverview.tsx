@@ -37,12 +37,18 @@ import { useDialog } from '../../components/list/use-dialog';
 import { useUserStore } from '../../stores/user';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { useHasPermission } from '../../utils/use-access';
-import { itemAnalysisPath } from '../analysis/item-analysis-format';
-import { localTime } from '../exam/exam-format';
+import { itemAnalysisPath } from '../../components/analysis/item-analysis-format';
+import { localTime } from '../../components/exam/exam-format';
 import { ArbitrationDrawer } from './ArbitrationDrawer';
 import { AuditDialog } from './AuditDialog';
 import { KeyCorrectionDialog } from './KeyCorrectionDialog';
-import { deskPath, markingKeys, MARKING_PATH, percent, points } from './marking-format';
+import {
+  deskPath,
+  markingKeys,
+  MARKING_PATH,
+  percent,
+  points,
+} from '../../components/marking/marking-format';
 import { useItemLabel, useMarkerName } from './marking-names';
 import { PlanDialog } from './PlanDialog';
 import { ReleaseBar, releaseKey } from './ReleaseBar';

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { listMarkers, setMarkingPlan } from '../../api/marking';
 import { ApiError } from '../../api/request';
 import { MODAL_WIDTH } from '../../components/list/responsive';
-import { markingKeys } from './marking-format';
+import { markingKeys } from '../../components/marking/marking-format';
 import { useItemLabel, useMarkerName } from './marking-names';
 
 interface PlanForm {

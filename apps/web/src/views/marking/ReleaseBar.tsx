@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { releaseScores, withdrawScores } from '../../api/marking';
 import { MODAL_WIDTH } from '../../components/list/responsive';
-import { analysisKeys } from '../analysis/analysis-keys';
-import { certificateKeys } from '../analysis/certificate-paths';
-import { localTime } from '../exam/exam-format';
-import { markingKeys } from './marking-format';
+import { analysisKeys } from '../../components/analysis/analysis-keys';
+import { certificateKeys } from '../../components/analysis/certificate-paths';
+import { localTime } from '../../components/exam/exam-format';
+import { markingKeys } from '../../components/marking/marking-format';
 
 /** The exam's release state and history (getRelease), under the marking keys' prefix. */
 export const releaseKey = (examId: number) => [...markingKeys.all, 'release', examId] as const;

@@ -13,8 +13,8 @@ import { listScoreLog } from '../../api/marking';
 import { downloadFile } from '../../api/transfer';
 import { useTablePagination } from '../../components/list/pagination';
 import { useTableLook } from '../../components/list/use-list-page';
-import { localTime } from '../exam/exam-format';
-import { markingKeys, points } from './marking-format';
+import { localTime } from '../../components/exam/exam-format';
+import { markingKeys, points } from '../../components/marking/marking-format';
 import { useItemLabel, useMarkerName } from './marking-names';
 
 const KINDS = ['mark', 'revise', 'final', 'arbitration', 'audit', 'key'] as const;

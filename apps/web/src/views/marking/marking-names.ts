@@ -1,7 +1,7 @@
 import type { MarkingItemProgress, MarkingProgressView } from '@kaoshi/shared';
 import { useTranslation } from 'react-i18next';
 import { useUserStore } from '../../stores/user';
-import { itemPlace } from './marking-format';
+import { itemPlace } from '../../components/marking/marking-format';
 
 /**
  * "一、单选题 · 第1题" for an item id, by its section's title among `items` (the progress's), else

@@ -14,11 +14,11 @@ import { listQuestions, type QuestionFilter, type QuestionQuery } from '../../ap
 import { SearchBar } from '../../components/list/SearchBar';
 import { useListPage } from '../../components/list/use-list-page';
 import { useCodeLabel } from '../../utils/use-code-label';
-import { CourseSelect } from '../question/CourseSelect';
-import { PointSelect } from '../question/PointSelect';
-import { plainExcerpt } from '../question/plain-text';
-import { difficultyKey } from '../question/question-form';
-import { QuestionPreviewDialog } from '../question/QuestionPreviewDialog';
+import { CourseSelect } from '../../components/knowledge/CourseSelect';
+import { PointSelect } from '../../components/knowledge/PointSelect';
+import { plainExcerpt } from '../../components/question/plain-text';
+import { difficultyKey } from '../../components/question/difficulty';
+import { QuestionPreviewDialog } from '../../components/question/QuestionPreviewDialog';
 
 type PickerFilters = Pick<
   QuestionFilter,

@@ -1,6 +1,6 @@
 import { Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useAllJobTypes } from '../question/queries';
+import { useAllJobTypes } from '../../components/structure/queries';
 
 interface InstructionJobTypesSelectProps {
   value?: number[];

@@ -23,7 +23,7 @@ import { SearchBar } from '../../components/list/SearchBar';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
 import { succeeded } from '../../utils/succeeded';
-import { AnyJobTypeSelect } from '../question/AnyJobTypeSelect';
+import { AnyJobTypeSelect } from '../../components/structure/AnyJobTypeSelect';
 import { InstructionFormDialog } from './InstructionFormDialog';
 import { instructionKeys } from './paper-routes';
 import { InstructionPreviewDialog } from './InstructionPreviewDialog';

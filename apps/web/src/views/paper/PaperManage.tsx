@@ -50,8 +50,8 @@ import { cascadeReset, useLevelLabel } from '../../components/structure';
 import { useUserStore } from '../../stores/user';
 import { succeeded } from '../../utils/succeeded';
 import { useHasPermission } from '../../utils/use-access';
-import { useJobTypeLevelFilters } from '../question/job-type-level-filters';
-import { RejectDialog } from '../question/RejectDialog';
+import { useJobTypeLevelFilters } from '../../components/structure/job-type-level-filters';
+import { RejectDialog } from '../../components/RejectDialog';
 import { PaperAuditTag } from './PaperAuditTag';
 import { PAPER_EDIT_PATH, PAPER_PRINT_PATH, paperKeys } from './paper-routes';
 

@@ -4,8 +4,8 @@ import { Button, Flex, InputNumber, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTableLook } from '../../components/list/use-list-page';
 import { useCodeLabel } from '../../utils/use-code-label';
-import { CourseSelect } from '../question/CourseSelect';
-import { PointSelect } from '../question/PointSelect';
+import { CourseSelect } from '../../components/knowledge/CourseSelect';
+import { PointSelect } from '../../components/knowledge/PointSelect';
 import type { BuilderRule } from './builder-state';
 
 /** Below this width the selects would be too narrow to read: the table scrolls instead. */

@@ -15,7 +15,7 @@ import {
   sendProctorMessage,
 } from '../../api/proctor';
 import { MODAL_WIDTH } from '../../components/list/responsive';
-import { timeOfDay } from '../attempt/my-exams-time';
+import { timeOfDay } from '../../components/attempt/my-exams-time';
 
 export type ProctorActionKind = 'extraTime' | 'submit' | 'reopen' | 'message';
 

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Drawer, Empty, Skeleton, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getCandidateEvents } from '../../api/proctor';
-import { localTime } from '../attempt/my-exams-time';
+import { localTime } from '../../components/attempt/my-exams-time';
 import { actionLines, eventDetail, eventName } from './proctor-labels';
 
 export const proctorKeys = {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useUserStore } from '../../stores/user';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { useSystemLabels } from '../../utils/use-system-labels';
-import { PasswordChangeForm } from './PasswordChangeForm';
+import { PasswordChangeForm } from '../../components/PasswordChangeForm';
 
 /** docs/spec.md §2's hidden /profile/index: the signed-in user and the change of their own password. */
 export default function Profile() {

@@ -66,19 +66,19 @@ import { useUserStore } from '../../stores/user';
 import { succeeded } from '../../utils/succeeded';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { useHasPermission } from '../../utils/use-access';
-import { AuditTag } from './AuditTag';
+import { AuditTag } from '../../components/question/AuditTag';
 import { useBatchFailureText } from './batch-failure';
-import { CourseSelect } from './CourseSelect';
-import { PointSelect } from './PointSelect';
+import { CourseSelect } from '../../components/knowledge/CourseSelect';
+import { PointSelect } from '../../components/knowledge/PointSelect';
 import { QuestionFormDialog } from './QuestionFormDialog';
 import { QuestionImportDialog } from './QuestionImportDialog';
 import { QuestionFiguresLine } from './QuestionFiguresLine';
-import { QuestionPreviewDialog } from './QuestionPreviewDialog';
+import { QuestionPreviewDialog } from '../../components/question/QuestionPreviewDialog';
 import { useQuestionFigures } from './question-figures';
 import { questionKeys } from './queries';
-import { useJobTypeLevelFilters } from './job-type-level-filters';
-import { RejectDialog } from './RejectDialog';
-import { plainExcerpt } from './plain-text';
+import { useJobTypeLevelFilters } from '../../components/structure/job-type-level-filters';
+import { RejectDialog } from '../../components/RejectDialog';
+import { plainExcerpt } from '../../components/question/plain-text';
 import { difficultyKey, nextPlacement, type QuestionPlacement } from './question-form';
 
 /** The search bar's fields; the retired switch becomes `retired: 1`. */

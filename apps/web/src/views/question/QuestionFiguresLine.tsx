@@ -1,7 +1,7 @@
 import type { QuestionFigures } from '@kaoshi/shared';
 import { Flex, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { index2 } from '../analysis/item-analysis-format';
+import { index2 } from '../../components/analysis/item-analysis-format';
 import { discriminationFlagged, facilityFlagged } from './question-figures';
 
 /**

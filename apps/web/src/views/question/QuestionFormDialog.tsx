@@ -41,12 +41,13 @@ import { addQuestion, updateQuestion } from '../../api/question';
 import { LevelSelect, cascadeReset } from '../../components/structure';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { reportSaveError } from '../../utils/server-error';
-import { AnyJobTypeSelect } from './AnyJobTypeSelect';
-import { CourseSelect } from './CourseSelect';
+import { AnyJobTypeSelect } from '../../components/structure/AnyJobTypeSelect';
+import { CourseSelect } from '../../components/knowledge/CourseSelect';
 import { RichEditor, clearEditorDraft } from '../../components/RichEditor/LazyRichEditor';
-import { PointSelect } from './PointSelect';
+import { PointSelect } from '../../components/knowledge/PointSelect';
 import { useProblemText } from './problem-text';
-import { questionKeys, useAllJobTypes } from './queries';
+import { useAllJobTypes } from '../../components/structure/queries';
+import { questionKeys } from './queries';
 import {
   answerForType,
   difficultyKey,

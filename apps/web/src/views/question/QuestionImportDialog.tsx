@@ -41,11 +41,12 @@ import { LevelSelect, cascadeReset } from '../../components/structure';
 import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';
 import { useCodeLabel } from '../../utils/use-code-label';
-import { AnyJobTypeSelect } from './AnyJobTypeSelect';
-import { CourseSelect } from './CourseSelect';
-import { PointSelect } from './PointSelect';
+import { AnyJobTypeSelect } from '../../components/structure/AnyJobTypeSelect';
+import { CourseSelect } from '../../components/knowledge/CourseSelect';
+import { PointSelect } from '../../components/knowledge/PointSelect';
 import { useProblemText } from './problem-text';
-import { questionKeys, useAllJobTypes } from './queries';
+import { useAllJobTypes } from '../../components/structure/queries';
+import { questionKeys } from './queries';
 import type { QuestionPlacement } from './question-form';
 
 type Source = 'excel' | 'text';

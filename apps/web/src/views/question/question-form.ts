@@ -161,7 +161,4 @@ export function problemPlace(field: string): { part: string; key?: string; n?: n
   return { part };
 }
 
-const DIFFICULTY_KEYS = ['veryEasy', 'easy', 'medium', 'hard', 'veryHard'] as const;
-/** The i18n key of a difficulty's name (`question.difficulty.<key>`), 1 very easy … 5 very hard. */
-export const difficultyKey = (difficulty: number) =>
-  DIFFICULTY_KEYS[Math.min(Math.max(Math.round(difficulty), 1), 5) - 1]!;
+export { difficultyKey } from '../../components/question/difficulty';

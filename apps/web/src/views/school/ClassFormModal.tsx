@@ -15,7 +15,11 @@ import {
   useJobTypeLevels,
 } from '../../components/structure';
 import { CLASS_STATUS } from './labels';
-import { scheduleProblem, scheduleValue, type ScheduleField } from './period';
+import {
+  scheduleProblem,
+  scheduleValue,
+  type ScheduleField,
+} from '../../components/structure/period';
 import { reportSaveError } from '../../utils/server-error';
 import { useFormRules } from './use-form-rules';
 import { useStructureFields } from './use-structure-fields';

@@ -40,7 +40,7 @@ import { ClassFormModal } from './ClassFormModal';
 import { KeywordInput } from './KeywordInput';
 import { ClassTeachersModal } from './ClassTeachersModal';
 import { CLASS_STATUS } from './labels';
-import { describePeriod } from './period';
+import { describePeriod } from '../../components/structure/period';
 import { ClassStatusTag } from './StatusTag';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useStructureColumns } from './use-structure-columns';

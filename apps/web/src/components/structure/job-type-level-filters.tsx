@@ -1,7 +1,8 @@
 import type { CertLevel } from '@kaoshi/shared';
 import { Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LevelSelect, cascadeReset } from '../../components/structure';
+import { cascadeReset } from './cascade';
+import { LevelSelect } from './LevelSelect';
 import { AnyJobTypeSelect } from './AnyJobTypeSelect';
 import { useAllJobTypes } from './queries';
 

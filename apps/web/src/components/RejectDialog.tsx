@@ -2,7 +2,7 @@ import { QUESTION_AUDIT_REASON_MAX } from '@kaoshi/shared';
 import { Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MODAL_WIDTH } from '../../components/list/responsive';
+import { MODAL_WIDTH } from './list/responsive';
 
 interface RejectDialogProps {
   open: boolean;

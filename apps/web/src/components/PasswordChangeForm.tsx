@@ -3,10 +3,10 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { changeOwnPassword } from '../../api/auth';
-import type { LoginState } from '../../router/types';
-import { useUserStore } from '../../stores/user';
-import { toastSuccess } from '../../utils/feedback';
+import { changeOwnPassword } from '../api/auth';
+import type { LoginState } from '../router/types';
+import { useUserStore } from '../stores/user';
+import { toastSuccess } from '../utils/feedback';
 
 const MIN_PASSWORD_LENGTH = 6;
 const SUCCESS_TOAST_MS = 4000;

@@ -2,11 +2,11 @@ import type { CertLevel, QuestionView } from '@kaoshi/shared';
 import { Descriptions, Flex, Grid, Modal, Switch, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QuestionView as ExamineeView } from '../../components/question/QuestionView';
-import { useLevelLabel } from '../../components/structure';
+import { QuestionView as ExamineeView } from './QuestionView';
+import { useLevelLabel } from '../structure';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { AuditTag } from './AuditTag';
-import { difficultyKey } from './question-form';
+import { difficultyKey } from './difficulty';
 
 interface QuestionPreviewDialogProps {
   open: boolean;

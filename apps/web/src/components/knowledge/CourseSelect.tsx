@@ -1,8 +1,8 @@
 import type { CertLevel } from '@kaoshi/shared';
 import { useTranslation } from 'react-i18next';
-import type { StructureSelectProps } from '../../components/structure';
-import { StructureOptionSelect } from '../../components/structure/StructureOptionSelect';
-import { useKnowledgeTree } from '../base/queries';
+import type { StructureSelectProps } from '../structure';
+import { StructureOptionSelect } from '../structure/StructureOptionSelect';
+import { useKnowledgeTree } from './queries';
 
 interface CourseSelectProps extends StructureSelectProps {
   subjectId: number | undefined;

@@ -1,0 +1,23 @@
+/** Where the exam screens live, and their TanStack Query keys (a prefix invalidates all below it). */
+export const EXAM_LIST_PATH = '/examPublishManage/publishManage';
+export const EXAM_EDIT_PATH = '/examPublishManage/examEdit';
+export const EXAM_DETAIL_PATH = '/examPublishManage/examDetail';
+export const ADMISSION_TICKET_PATH = '/examPublishManage/admissionTicket';
+
+export const examEditPath = (id?: number) =>
+  id === undefined ? EXAM_EDIT_PATH : `${EXAM_EDIT_PATH}?id=${id}`;
+export const examDetailPath = (id: number) => `${EXAM_DETAIL_PATH}?id=${id}`;
+/** The admission tickets of one batch of the exam, or of all of them. */
+export const admissionTicketPath = (examId: number, classId?: number) =>
+  `${ADMISSION_TICKET_PATH}?examId=${examId}${classId === undefined ? '' : `&classId=${classId}`}`;
+
+export const examKeys = {
+  all: ['exam'] as const,
+  list: ['exam', 'list'] as const,
+  calendar: ['exam', 'calendar'] as const,
+  one: (id: number) => ['exam', 'one', id] as const,
+  check: (id: number) => ['exam', 'check', id] as const,
+  candidates: (id: number) => ['exam', 'candidates', id] as const,
+  changes: (id: number) => ['exam', 'changes', id] as const,
+  options: ['exam', 'options'] as const,
+};
