@@ -55,6 +55,12 @@ const ID_MEANS: Record<string, Entity | 'unscoped'> = {};
 const idRoutes = (entity: Entity | 'unscoped', routes: string[]) => {
   for (const route of routes) ID_MEANS[route] = entity;
 };
+// An import job is its starter's alone, whatever the batch (404 to anyone else:
+// student-import-job.test.ts and the question import's job tests).
+idRoutes('unscoped', [
+  'GET /api/kaoshi-base/student/importJob/:id',
+  'GET /api/kaoshi-question/question/importJob/:id',
+]);
 idRoutes('unscoped', [
   'GET /api/kaoshi-user/user/queryUserDetailByUserId/:id',
   'PUT /api/kaoshi-user/user/updateUser',
