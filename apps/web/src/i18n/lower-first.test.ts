@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import i18n, { setLanguage } from './index';
+import i18n, { setLanguage, showLanguage } from './index';
+
+// Loading a language transforms its files on first use: done once here, outside the test's time
+// limit (a busy machine took over 5 s).
+await showLanguage('es');
+await showLanguage('en');
 
 describe('field labels inside Spanish and English sentences', () => {
   it('are written in lower case, acronyms kept', async () => {

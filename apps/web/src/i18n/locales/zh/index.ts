@@ -1,63 +1,14 @@
 import type { Messages } from '../../types';
-import codes from './codes';
-import common from './common';
-import dashboard from './dashboard';
-import editor from './editor';
-import editorTools from './editorTools';
-import errorLog from './errorLog';
-import errorPage from './errorPage';
-import icons from './icons';
-import layout from './layout';
-import login from './login';
-import profile from './profile';
-import question from './question';
-import paper from './paper';
-import instruction from './instruction';
-import paperPrint from './paperPrint';
-import exam from './exam';
-import myExams from './myExams';
-import attemptPage from './attemptPage';
-import marking from './marking';
-import route from './route';
-import search from './search';
-import base from './base';
-import school from './school';
-import system from './system';
-import verify from './verify';
-import analysis from './analysis';
-import itemAnalysis from './itemAnalysis';
-import certificate from './certificate';
-import proctor from './proctor';
 
-const messages: Messages = {
-  common,
-  route,
-  login,
-  layout,
-  errorPage,
-  dashboard,
-  system,
-  profile,
-  icons,
-  errorLog,
-  codes,
-  search,
-  school,
-  base,
-  question,
-  paper,
-  instruction,
-  paperPrint,
-  exam,
-  myExams,
-  attemptPage,
-  marking,
-  editor,
-  editorTools,
-  verify,
-  analysis,
-  itemAnalysis,
-  certificate,
-  proctor,
-};
+// Every file beside this one is a namespace named after the file, typed as that namespace of
+// Messages; English's index lists them by hand because its shape is the type.
+const files = import.meta.glob<Messages[keyof Messages]>(['./*.ts', '!./index.ts'], {
+  eager: true,
+  import: 'default',
+});
+
+const messages = Object.fromEntries(
+  Object.entries(files).map(([file, namespace]) => [file.slice(2, -3), namespace]),
+) as Messages;
+
 export default messages;
