@@ -147,16 +147,15 @@ describe('Exam publishing', () => {
     });
     await api('POST', `${EXAM_API}/publishExam/${closing.id}`);
     closingId = closing.id;
-    // Open since five minutes ago, until two hours from now but within today (for the calendar).
-    const todayEnd = dayjs().endOf('day').second(0).millisecond(0);
-    const inTwoHours = dayjs().add(2, 'hour');
+    // Open since five minutes ago, for two hours: late in the evening it runs past midnight, which
+    // the list and the calendar show as they would any other time of day.
     const open = await api<{ id: number }>('POST', `${EXAM_API}/addExam`, {
       ...policies,
       name: openName,
       durationMinutes: 1,
       classIds: [batches[1]!.id],
       startAt: dayjs().subtract(5, 'minute').toISOString(),
-      endAt: (inTwoHours.isBefore(todayEnd) ? inTwoHours : todayEnd).toISOString(),
+      endAt: dayjs().add(2, 'hour').toISOString(),
     });
     await api('POST', `${EXAM_API}/publishExam/${open.id}`);
     openId = open.id;
@@ -718,19 +717,35 @@ describe('Exam publishing', () => {
     await search.getByRole('button', { name: buttonName(zh.common.search) }).click();
     await expect.poll(() => rows(table).count()).toBe(3);
 
-    // The calendar shows the same search on the days: the closed and the open exam today.
+    // The calendar shows the same search on the days: the closed and the open exam on the day each
+    // opened (a few minutes ago: yesterday, just after midnight), the steps' exam tomorrow.
     await search.getByRole('button', { name: buttonName(zh.common.reset) }).click();
     await search.getByLabel(x.list.keyword).fill(tag);
     await search.getByRole('button', { name: buttonName(zh.common.search) }).click();
     await main(page).getByText(x.list.asCalendar, { exact: true }).click();
     const calendar = main(page).locator('.exam-calendar');
     const day = (date: Dayjs) => calendar.locator(`td[title="${date.format('YYYY-MM-DD')}"]`);
-    await expect
-      .poll(() => day(dayjs()).locator('.exam-calendar-item').allInnerTexts())
-      .toEqual([expect.stringContaining(closingName), expect.stringContaining(openName)]);
-    if (!tomorrow.isSame(dayjs(), 'month')) {
-      await calendar.getByRole('button', { name: x.calendar.next }).click();
+    let shownMonth = dayjs().startOf('month');
+    /** Turns the calendar to the month of `date` (it opens on the current one). */
+    const showMonthOf = async (date: Dayjs) => {
+      while (!shownMonth.isSame(date, 'month')) {
+        const later = date.isAfter(shownMonth);
+        const name = later ? x.calendar.next : x.calendar.previous;
+        await calendar.getByRole('button', { name }).click();
+        shownMonth = shownMonth.add(later ? 1 : -1, 'month');
+      }
+    };
+    for (const [name, id] of [
+      [closingName, closingId],
+      [openName, openId],
+    ] as const) {
+      const { startAt } = await api<ExamView>('GET', `${EXAM_API}/getExam/${id}`);
+      await showMonthOf(dayjs(startAt));
+      const items = day(dayjs(startAt)).locator('.exam-calendar-item');
+      await items.filter({ hasText: name }).waitFor();
+      expect(await items.filter({ hasText: examName }).count()).toBe(0);
     }
+    await showMonthOf(tomorrow);
     // Tomorrow: batch 1's other exam at 08:00, then the one the steps published at 09:00.
     const tomorrows = day(tomorrow).locator('.exam-calendar-item');
     await tomorrows.filter({ hasText: examName }).waitFor();
