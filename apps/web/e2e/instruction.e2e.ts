@@ -236,7 +236,8 @@ describe('Exam notices', () => {
     expect(added!.body).toContain('<strong>身份证</strong>');
     const listed = row(page, title);
     await listed.waitFor();
-    for (const text of [knowledge.jobTypeName, '1 分 30 秒', '启用']) {
+    // Its last change reads as a relative time (docs/spec.md §9), the exact one in a tooltip.
+    for (const text of [knowledge.jobTypeName, '1 分 30 秒', '启用', '刚刚']) {
       expect(await listed.innerText()).toContain(text);
     }
 

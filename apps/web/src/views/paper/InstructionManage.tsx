@@ -15,7 +15,6 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { deleteInstruction, listInstructions, type InstructionQuery } from '../../api/paper';
 import { RowAction } from '../../components/list/RowAction';
@@ -30,6 +29,7 @@ import { InstructionPreviewDialog } from './InstructionPreviewDialog';
 import { useReadingTime } from './InstructionReadingTime';
 import { InstructionScope } from './InstructionScope';
 import { InstructionStatusTag } from './InstructionStatusTag';
+import { RelativeTime } from '../../components/time/RelativeTime';
 
 /** The search bar's fields; the status select's 1 and 0 become `enabled`. */
 interface FilterValues extends Omit<InstructionQuery, 'page' | 'limit' | 'enabled'> {
@@ -136,7 +136,10 @@ export default function InstructionManage() {
       title: t('instruction.fields.updatedAt'),
       key: 'updatedAt',
       responsive: ['lg'],
-      render: (_, instruction) => dayjs(instruction.updatedAt).format('YYYY-MM-DD HH:mm'),
+      // Relative to when the list was read; the exact time in the tooltip.
+      render: (_, instruction) => (
+        <RelativeTime at={instruction.updatedAt} now={instructions.list.dataUpdatedAt} />
+      ),
     },
     {
       title: t('common.actions'),

@@ -31,7 +31,6 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -54,6 +53,7 @@ import { useJobTypeLevelFilters } from '../../components/structure/job-type-leve
 import { RejectDialog } from '../../components/RejectDialog';
 import { PaperAuditTag } from './PaperAuditTag';
 import { PAPER_EDIT_PATH, PAPER_PRINT_PATH, paperKeys } from './paper-routes';
+import { RelativeTime } from '../../components/time/RelativeTime';
 
 type FilterValues = Omit<PaperQuery, 'page' | 'limit'>;
 
@@ -176,7 +176,8 @@ export default function PaperManage() {
       title: t('paper.fields.updatedAt'),
       key: 'updatedAt',
       responsive: ['xxl'],
-      render: (_, paper) => dayjs(paper.updatedAt).format('YYYY-MM-DD HH:mm'),
+      // Relative to when the list was read; the exact time in the tooltip.
+      render: (_, paper) => <RelativeTime at={paper.updatedAt} now={papers.list.dataUpdatedAt} />,
     },
     {
       title: t('common.actions'),
