@@ -8,7 +8,7 @@ import {
   type PermissionSeed,
 } from '@kaoshi/shared';
 import type { Config } from '../config.js';
-import { hashSecret } from '../modules/auth/secret.js';
+import { hashSecret } from '../secret.js';
 import { inTransaction, nowIso, type Db } from './database.js';
 
 export interface SeedResult {

@@ -9,7 +9,6 @@ import type {
 import fp from 'fastify-plugin';
 import { forbidden, invalid, noSession } from '../errors.js';
 import { hasAnyPermission, type AuthContext } from '../lib/auth-context.js';
-import type { AuthService } from '../modules/auth/auth.service.js';
 
 /**
  * What a route needs: nothing, a session, or a session whose user holds one of the keys
@@ -172,7 +171,15 @@ function refuseUndeclaredForm(request: FastifyRequest) {
   }
 }
 
-export default fp(async function accessPlugin(app: FastifyInstance, opts: { auth: AuthService }) {
+/** What the guard needs of the auth module: a token's session (the module passes its service). */
+interface SessionResolver {
+  resolveSession(token: string): Promise<AuthContext | null>;
+}
+
+export default fp(async function accessPlugin(
+  app: FastifyInstance,
+  opts: { auth: SessionResolver },
+) {
   app.decorateRequest('auth', null);
   // Kept by reference: a later onRoute hook (markPublic) may still set the route's access.
   const routes: RouteOptions[] = [];

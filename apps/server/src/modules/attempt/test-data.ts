@@ -2,7 +2,7 @@ import { RoleKey, clientPasswordHash, type ExamBody } from '@kaoshi/shared';
 import { expectOk } from '../../../test/factories.js';
 import type { Client } from '../../../test/build-app.js';
 import type { Db } from '../../db/database.js';
-import { hashSecret } from '../auth/secret.js';
+import { hashSecret } from '../../secret.js';
 import { EXAM_BASE } from '../exam/exam.routes.js';
 import { addStudents } from '../exam/test-data.js';
 

@@ -1,15 +1,8 @@
-import type { DeleteQueryBuilder, DeleteResult } from 'kysely';
-import { afterCommit, precompiled, type Db } from '../../db/database.js';
-import type { Database } from '../../db/types.js';
-import { News } from '../../lib/news.js';
+import { precompiled, type Db } from '../../db/database.js';
+import { SessionRepository } from '../../lib/session.repository.js';
 
-/**
- * Sessions that ended (their ids, SHA-256 of the token), told once the deletion has committed:
- * the socket channel cuts their connections on every process (DESIGN.md rule 15). Every deletion
- * of sessions goes through this repository, so none is missed. One per process: session ids are
- * unique across databases, so an app hears only of its own.
- */
-export const sessionsEnded = new News<string[]>();
+// The socket channel hears of ended sessions here too (the news lives beside the deletions).
+export { sessionsEnded } from '../../lib/session.repository.js';
 
 /** Who a failed sign-in counts against: the account, or the normalised spelling no account has. */
 export type FailedAccount =
@@ -19,8 +12,10 @@ export type FailedAccount =
 export class AuthRepository {
   private readonly sessionGrants;
   private readonly studentBatch;
+  private readonly sessions: SessionRepository;
 
   constructor(private readonly db: Db) {
+    this.sessions = new SessionRepository(db);
     // Runs on every signed-in request: compiled once, and one round trip to the database.
     this.sessionGrants = precompiled(
       db,
@@ -99,27 +94,12 @@ export class AuthRepository {
       .execute();
   }
 
-  async deleteSession(sessionId: string) {
-    await this.endSessions(this.db.deleteFrom('sessions').where('id', '=', sessionId));
-  }
-
-  async deleteSessionsOfUser(userId: number) {
-    await this.deleteSessionsOfUsers([userId]);
-  }
-
-  async deleteSessionsOfUsers(userIds: number[]) {
-    if (userIds.length === 0) return;
-    await this.endSessions(this.db.deleteFrom('sessions').where('user_id', 'in', userIds));
-  }
-
-  /** Deletes the sessions and tells of their end once that has committed. */
-  private async endSessions(deletion: DeleteQueryBuilder<Database, 'sessions', DeleteResult>) {
-    const ended = (await deletion.returning('id').execute()).map((row) => row.id);
-    if (ended.length > 0) afterCommit(this.db, () => sessionsEnded.publish(ended));
+  deleteSession(sessionId: string) {
+    return this.sessions.deleteSession(sessionId);
   }
 
   async deleteExpired(now: string) {
-    await this.endSessions(this.db.deleteFrom('sessions').where('expires_at', '<=', now));
+    await this.sessions.deleteExpiredSessions(now);
     await this.db.deleteFrom('captchas').where('expires_at', '<=', now).execute();
   }
 

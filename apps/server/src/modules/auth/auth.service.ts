@@ -24,7 +24,7 @@ import {
   randomToken,
   sha256Hex,
   verifySecret,
-} from './secret.js';
+} from '../../secret.js';
 
 /** Failed sign-ins of one account from one address before that pair is refused for the window. */
 export const LOGIN_FAILURE_LIMIT = 5;

@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/database.js';
 import { InitialPasswords } from '../base/student-password.js';
 import { createStudents, type CreatedStudent } from '../base/student.service.js';
 import { createBatch, studentBody } from '../base/test-data.js';
-import { argon2id, hashSecret } from './secret.js';
+import { argon2id, hashSecret } from '../../secret.js';
 
 /** The argon2 parameters of a stored hash ($argon2id$v=19$m=…,t=…,p=…), without salt and digest. */
 const costOf = (stored: string) => stored.split('$').slice(1, 4).join('$');

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { clientPasswordHash } from '@kaoshi/shared';
 import type { Config } from '../../config.js';
-import { hashInitialSecret } from '../auth/secret.js';
+import { hashInitialSecret } from '../../secret.js';
 
 /** Letters and digits nobody misreads on paper (no 0/o, 1/l/i). */
 const RANDOM_ALPHABET = '23456789abcdefghjkmnpqrstuvwxyz';

@@ -2,7 +2,7 @@ import { PostgresAdapter, sql, type Insertable, type Updateable } from 'kysely';
 import { UserType, type ListStudentQuery, type StudentOrderField } from '@kaoshi/shared';
 import { contains, type Db } from '../../db/database.js';
 import type { NewUser, StudentsTable, UserUpdate } from '../../db/types.js';
-import { AuthRepository } from '../auth/auth.repository.js';
+import { SessionRepository } from '../../lib/session.repository.js';
 import { visibleClassIds, type ClassViewer } from '../school/classes.repository.js';
 
 /**
@@ -449,7 +449,7 @@ export class StudentRepository {
   }
 
   async deleteSessionsOf(userIds: number[]) {
-    await new AuthRepository(this.db).deleteSessionsOfUsers(userIds);
+    await new SessionRepository(this.db).deleteSessionsOfUsers(userIds);
   }
 
   /** The student row, then its user (sessions and role bindings go with the user). */

@@ -1,6 +1,6 @@
 import type { ListUserQuery } from '@kaoshi/shared';
 import { contains, type Db } from '../../db/database.js';
-import { AuthRepository } from '../auth/auth.repository.js';
+import { SessionRepository } from '../../lib/session.repository.js';
 import type { NewUser, UserUpdate } from '../../db/types.js';
 
 export class UserRepository {
@@ -55,7 +55,7 @@ export class UserRepository {
 
   async delete(id: number) {
     // Ended first, so that their end is told (the cascade would not).
-    await new AuthRepository(this.db).deleteSessionsOfUser(id);
+    await new SessionRepository(this.db).deleteSessionsOfUser(id);
     await this.db.deleteFrom('users').where('id', '=', id).execute();
   }
 

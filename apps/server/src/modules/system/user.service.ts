@@ -13,9 +13,9 @@ import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import type { UserRow } from '../../db/types.js';
 import { isUniqueViolation } from '../../db/constraint.js';
 import { conflict, forbidden, invalid, notFound } from '../../errors.js';
-import { AuthRepository } from '../auth/auth.repository.js';
+import { SessionRepository } from '../../lib/session.repository.js';
 import type { AuthContext } from '../../lib/auth-context.js';
-import { hashSecret, verifySecret } from '../auth/secret.js';
+import { hashSecret, verifySecret } from '../../secret.js';
 import { InitialPasswords } from '../base/student-password.js';
 import { StudentRepository } from '../base/student.repository.js';
 import { resetStudentPasswords } from '../base/student.service.js';
@@ -236,7 +236,7 @@ export class UserService {
         password_is_default: 1,
         updated_at: nowIso(),
       });
-      await new AuthRepository(trx).deleteSessionsOfUser(id);
+      await new SessionRepository(trx).deleteSessionsOfUser(id);
     });
     return null;
   }
@@ -254,7 +254,7 @@ export class UserService {
         password_is_default: 0,
         updated_at: nowIso(),
       });
-      await new AuthRepository(trx).deleteSessionsOfUser(actor.user.id);
+      await new SessionRepository(trx).deleteSessionsOfUser(actor.user.id);
     });
   }
 
