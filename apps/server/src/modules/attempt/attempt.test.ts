@@ -1,52 +1,22 @@
-import type { AddressInfo } from 'node:net';
 import {
   ApiStatus,
   ATTEMPT_BASE as BASE,
   CandidateStatus,
   PROCTOR_BASE,
   QuestionType,
-  SocketEvent,
-  TOKEN_COOKIE,
-  UserType,
   groupReceiptCode,
   type AttemptView,
-  type EventAck,
   type ExamBody,
-  type JoinAck,
-  type LogEventResult,
   type MyExamsView,
   type ProctorReceiptCheck,
   type Receipt,
-  type SaveAckMessage,
-  type SaveAnswersResult,
-  type TimeMessage,
 } from '@kaoshi/shared';
-import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { describe, expect, it } from 'vitest';
 import { ME, expectOk, expectStatus } from '../../../test/factories.js';
-import { addClass } from '../base/test-data.js';
-import { EXAM_BASE } from '../exam/exam.routes.js';
 import { addPaper } from '../exam/test-data.js';
-import { createStructure, type Structure } from '../question/test-data.js';
-import { addSignableStudents, publishOpenExam } from './test-data.js';
+import { MINUTE, itemOfType, itemsOf, takingExamsKit } from './taking-exams-test-data.js';
 
-const MINUTE = 60_000;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
-const PASSWORD = 'exam-pass-1';
-/** The leave grace these tests run with (LEAVE_GRACE_SECONDS). */
-const GRACE_MS = 10_000;
-
-/** The server's clock for absences: moved on by the tests, never waited for. */
-const clock = {
-  at: Date.now(),
-  now() {
-    return this.at;
-  },
-  advance(ms: number) {
-    this.at += ms;
-  },
-};
 
 /** Words that only a key, an analysis or a model answer would carry. */
 const KEY_MARKERS = [
@@ -61,70 +31,12 @@ const KEY_MARKERS = [
 ];
 
 describe('taking exams', () => {
-  let t: TestApp;
-  let admin: Client;
-  let s: Structure;
-  let paperId: number;
-  let batch: number;
-  let tickets: string[] = [];
-  let next = 0;
-
-  beforeAll(async () => {
-    t = await createTestApp({ LEAVE_GRACE_SECONDS: String(GRACE_MS / 1000) }, { clock });
-    admin = await login(t.app);
-    s = await createStructure(t.handle.db);
-    // 2 points each: single (A), multiple (AB), judgement (T), fill-in (ohm|Ω, volt), short answer.
-    paperId = await addPaper(t.handle.db, {
-      subjectId: s.subjectId,
-      level: s.level,
-      courseId: s.courseId,
-      types: [
-        QuestionType.SINGLE,
-        QuestionType.MULTIPLE,
-        QuestionType.JUDGEMENT,
-        QuestionType.FILL_BLANK,
-        QuestionType.SHORT_ANSWER,
-      ],
-      passScore: 6,
-    });
-    batch = await addClass(t.handle.db, s.subjectId, { level: 5, name: 'Attempt batch' });
-    tickets = await addSignableStudents(t.handle.db, batch, 24, {
-      prefix: 'AT-',
-      password: PASSWORD,
-    });
-  });
-  afterAll(() => t.close());
-
-  /** A student of the batch who has not sat an exam of these tests yet, signed in. */
-  const student = async () => {
-    const ticket = tickets[next++];
-    if (ticket === undefined) throw new Error('Every student of the batch has sat: add more');
-    return { ticket, client: await login(t.app, ticket, PASSWORD, UserType.STUDENT) };
-  };
-
-  /** Publishes an exam for the batch and opens its window now (the tests cannot wait). */
-  const openExam = (fields: Partial<ExamBody> = {}, openedMinutesAgo = 1) =>
-    publishOpenExam(
-      admin,
-      t.handle.db,
-      { paperId, classIds: [batch], name: `Attempt exam ${Date.now()}` },
-      fields,
-      openedMinutesAgo,
-    );
-
-  const start = async (client: Client, examId: number, accessCode = '') =>
-    expectOk(await client.post<AttemptView>(`${BASE}/startAttempt`, { examId, accessCode }));
-
-  const itemsOf = (view: AttemptView) => view.paper.sections.flatMap((section) => section.items);
-  const itemOfType = (view: AttemptView, type: number) =>
-    itemsOf(view).find((item) => item.type === type)!;
-
-  const save = (client: Client, attemptId: number, answers: unknown[]) =>
-    client.post<SaveAnswersResult>(`${BASE}/saveAnswers`, { attemptId, answers });
+  const kit = takingExamsKit();
+  const { db, student, openExam, start, save } = kit;
 
   it('lists the exam, refuses to start before the window, then delivers the paper without keys', async () => {
     const examId = await openExam();
-    await t.handle.db
+    await db()
       .updateTable('exams')
       .set({ start_at: inMinutes(10) })
       .where('id', '=', examId)
@@ -136,7 +48,7 @@ describe('taking exams', () => {
     expectStatus(early, ApiStatus.CONFLICT);
     expect(early.body.message).toMatch(/has not opened yet/);
 
-    await t.handle.db
+    await db()
       .updateTable('exams')
       .set({ start_at: inMinutes(-1) })
       .where('id', '=', examId)
@@ -165,7 +77,7 @@ describe('taking exams', () => {
       await other.client.get(`${BASE}/getAttempt/${view.attemptId}`),
       ApiStatus.NOT_FOUND,
     );
-    expectStatus(await admin.get(`${BASE}/listMyExams`), ApiStatus.FORBIDDEN);
+    expectStatus(await kit.admin.get(`${BASE}/listMyExams`), ApiStatus.FORBIDDEN);
   });
 
   it('saves by seq (a resend or an older save changes nothing), refuses wrong answers, scores at submit', async () => {
@@ -220,13 +132,13 @@ describe('taking exams', () => {
     expect(receipt.receiptCode).toMatch(/^[2-9A-HJKMNP-TV-Z]{16}$/);
     // The default policy shows the result only after release.
     expect(receipt.result).toBeNull();
-    const stored = await t.handle.db
+    const stored = await db()
       .selectFrom('attempts')
       .select(['objective_score', 'pending_marking'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ objective_score: 600, pending_marking: 1 });
-    const scores = await t.handle.db
+    const scores = await db()
       .selectFrom('attempt_answers')
       .select(['item_id', 'score'])
       .where('attempt_id', '=', id)
@@ -271,10 +183,10 @@ describe('taking exams', () => {
     expect(listed.exams.find((exam) => exam.examId === examId)!.result).toEqual(receipt.result);
 
     // A paper with no question for markers: the total and pass are known at submission.
-    const objectivePaper = await addPaper(t.handle.db, {
-      subjectId: s.subjectId,
-      level: s.level,
-      courseId: s.courseId,
+    const objectivePaper = await addPaper(db(), {
+      subjectId: kit.s.subjectId,
+      level: kit.s.level,
+      courseId: kit.s.courseId,
       types: [QuestionType.SINGLE, QuestionType.JUDGEMENT],
       passScore: 2,
     });
@@ -349,7 +261,7 @@ describe('taking exams', () => {
       await save(client, view.attemptId, [{ itemId: judgement.itemId, seq: 1, value: 'T' }]),
     );
     // The deadline passed 3 s ago (beyond the 2 s grace): a save is refused as late.
-    await t.handle.db
+    await db()
       .updateTable('attempts')
       .set({ deadline: new Date(Date.now() - 3000).toISOString() })
       .where('id', '=', view.attemptId)
@@ -362,7 +274,7 @@ describe('taking exams', () => {
     await expect
       .poll(
         async () =>
-          await t.handle.db
+          await db()
             .selectFrom('attempts')
             .select(['finish_reason', 'objective_score'])
             .where('id', '=', view.attemptId)
@@ -370,7 +282,7 @@ describe('taking exams', () => {
         { timeout: 10_000, interval: 200 },
       )
       .toEqual({ finish_reason: 'deadline', objective_score: 200 });
-    const candidate = await t.handle.db
+    const candidate = await db()
       .selectFrom('exam_candidates')
       .innerJoin('attempts', 'attempts.candidate_id', 'exam_candidates.id')
       .select('exam_candidates.status')
@@ -408,7 +320,7 @@ describe('taking exams', () => {
 
     // Staff check a code as the candidate shows it (groups of four, lower case typed).
     const check = (code: string) =>
-      admin.post<ProctorReceiptCheck>(`${PROCTOR_BASE}/checkReceipt`, { examId, code });
+      kit.admin.post<ProctorReceiptCheck>(`${PROCTOR_BASE}/checkReceipt`, { examId, code });
     const grouped = groupReceiptCode(codes[0]!).toLowerCase();
     expect(grouped).toMatch(/^[^-]{4}-[^-]{4}-[^-]{4}-[^-]{4}$/);
     const valid = expectOk(await check(grouped));
@@ -421,7 +333,7 @@ describe('taking exams', () => {
     const changed = code.slice(0, 5) + (code[5] === 'A' ? 'B' : 'A') + code.slice(6);
     expect(expectOk(await check(changed))).toEqual({ result: 'unknown', candidate: null });
     // The answers altered in the database afterwards: the code no longer matches them.
-    await t.handle.db
+    await db()
       .updateTable('attempt_answers')
       .set({ value: '"F"' })
       .where('attempt_id', '=', views[0]!.attemptId)
@@ -431,250 +343,5 @@ describe('taking exams', () => {
     const bad = await check('0000');
     expectStatus(bad, ApiStatus.INVALID_INPUT);
     expect(bad.body.message).toMatch(/code/i);
-  });
-
-  describe('over socket.io', () => {
-    let url: string;
-    const sockets: Socket[] = [];
-    beforeAll(async () => {
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    });
-    afterAll(() => {
-      for (const socket of sockets) socket.disconnect();
-    });
-
-    const open = (client: Client) => {
-      const socket = connect(url, {
-        path: '/api/socket.io',
-        transports: ['websocket'],
-        extraHeaders: { cookie: `${TOKEN_COOKIE}=${client.token}` },
-      });
-      sockets.push(socket);
-      return socket;
-    };
-    const call = <T>(socket: Socket, event: string, payload: object) =>
-      socket.timeout(10_000).emitWithAck(event, payload) as Promise<T>;
-
-    it('joins, acknowledges saves after they are stored, hands the attempt to a second tab', async () => {
-      const examId = await openExam();
-      const { client, ticket } = await student();
-      const view = await start(client, examId);
-      const single = itemOfType(view, QuestionType.SINGLE);
-
-      const first = open(client);
-      const joined = await call<JoinAck>(first, SocketEvent.JOIN, { attemptId: view.attemptId });
-      expect(joined).toMatchObject({ ok: true, attemptId: view.attemptId });
-      const ack = await call<SaveAckMessage>(first, SocketEvent.SAVE, {
-        attemptId: view.attemptId,
-        itemId: single.itemId,
-        seq: 1,
-        value: 'A',
-      });
-      expect(ack).toMatchObject({ ok: true, seq: 1 });
-      const row = await t.handle.db
-        .selectFrom('attempt_answers')
-        .select(['seq', 'value'])
-        .where('attempt_id', '=', view.attemptId)
-        .where('item_id', '=', single.itemId)
-        .executeTakeFirstOrThrow();
-      expect(row).toEqual({ seq: 1, value: '"A"' });
-
-      // Extra time given while the page is open: its clock changes at once.
-      const studentId = (
-        await t.handle.db
-          .selectFrom('students')
-          .select('id')
-          .where('ticket_number', '=', ticket)
-          .executeTakeFirstOrThrow()
-      ).id;
-      const timeChanged = new Promise<TimeMessage>((resolve) =>
-        first.once(SocketEvent.TIME, (message: TimeMessage) => resolve(message)),
-      );
-      expectOk(await admin.post(`${EXAM_BASE}/setExtraTime`, { examId, studentId, minutes: 15 }));
-      const time = await timeChanged;
-      expect(Date.parse(time.deadline) - Date.parse(view.deadline)).toBe(15 * MINUTE);
-      expect(time.changedMinutes).toBe(15);
-      expect(time.remainingMs).toBeGreaterThan(44 * MINUTE);
-
-      // A second tab takes over: the first is told and may no longer save.
-      const told = new Promise<void>((resolve) =>
-        first.once(SocketEvent.TAKEN_OVER, () => resolve()),
-      );
-      const second = open(client);
-      const again = await call<JoinAck>(second, SocketEvent.JOIN, { attemptId: view.attemptId });
-      expect(again.ok && again.answers).toEqual([{ itemId: single.itemId, seq: 1, value: 'A' }]);
-      await told;
-      const stale = await call<SaveAckMessage>(first, SocketEvent.SAVE, {
-        attemptId: view.attemptId,
-        itemId: single.itemId,
-        seq: 2,
-        value: 'B',
-      });
-      expect(stale).toMatchObject({ ok: false, code: ApiStatus.TAKEN_OVER });
-
-      // Submitting tells every page of the attempt.
-      const finalized = new Promise<Receipt>((resolve) =>
-        second.once(SocketEvent.FINALIZED, (receipt: Receipt) => resolve(receipt)),
-      );
-      const submitted = await call<{ ok: true; receipt: Receipt }>(second, SocketEvent.SUBMIT, {
-        attemptId: view.attemptId,
-      });
-      expect(submitted.receipt.answeredCount).toBe(1);
-      expect((await finalized).receiptCode).toBe(submitted.receipt.receiptCode);
-      const events = await t.handle.db
-        .selectFrom('attempt_events')
-        .select('type')
-        .where('attempt_id', '=', view.attemptId)
-        .orderBy('id')
-        .execute();
-      expect(events.map((event) => event.type)).toEqual(['joined', 'takeover', 'joined']);
-    });
-
-    it('refuses a connection without a session, and a join of another student’s attempt', async () => {
-      const anonymous = connect(url, { path: '/api/socket.io', transports: ['websocket'] });
-      sockets.push(anonymous);
-      const error = await new Promise<Error>((resolve) => anonymous.once('connect_error', resolve));
-      expect(error.message).toMatch(/Not signed in/);
-
-      const examId = await openExam();
-      const owner = await student();
-      const view = await start(owner.client, examId);
-      const intruder = await student();
-      const refused = await call<JoinAck>(open(intruder.client), SocketEvent.JOIN, {
-        attemptId: view.attemptId,
-      });
-      expect(refused).toMatchObject({ ok: false, code: ApiStatus.NOT_FOUND });
-    });
-
-    it('words refusals in the language the page chose in its handshake', async () => {
-      const examId = await openExam();
-      const owner = await student();
-      const view = await start(owner.client, examId);
-      const intruder = await student();
-      const socket = connect(url, {
-        path: '/api/socket.io',
-        transports: ['websocket'],
-        extraHeaders: {
-          cookie: `${TOKEN_COOKIE}=${intruder.client.token}`,
-          'accept-language': 'en',
-        },
-        auth: { language: 'zh' },
-      });
-      sockets.push(socket);
-      const refused = await call<JoinAck>(socket, SocketEvent.JOIN, { attemptId: view.attemptId });
-      expect(refused.ok).toBe(false);
-      expect(!refused.ok && refused.message).toMatch(/[\u4e00-\u9fff]/);
-    });
-
-    it('counts a leave only when the page stays away past the grace, on the server clock', async () => {
-      const examId = await openExam({ leaveLimit: 2 } as Partial<ExamBody>);
-      const { client } = await student();
-      const { attemptId } = await start(client, examId);
-      const event = (socket: Socket, type: string) =>
-        call<EventAck>(socket, SocketEvent.EVENT, { attemptId, type });
-      const stored = () =>
-        t.handle.db
-          .selectFrom('attempts')
-          .select(['leave_count', 'finish_reason'])
-          .where('id', '=', attemptId)
-          .executeTakeFirstOrThrow();
-      const leftPage = async () =>
-        (
-          await t.handle.db
-            .selectFrom('attempt_events')
-            .select('id')
-            .where('attempt_id', '=', attemptId)
-            .where('type', '=', 'left_page')
-            .execute()
-        ).length;
-
-      let page = open(client);
-      expect(await call<JoinAck>(page, SocketEvent.JOIN, { attemptId })).toMatchObject({
-        ok: true,
-        leaveCount: 0,
-      });
-      // Five reloads: the page hides as it unloads, its connection goes, the new one joins in view.
-      for (let i = 0; i < 5; i++) {
-        expect(await event(page, 'page_hidden')).toMatchObject({ ok: true, leaveCount: 0 });
-        page.disconnect();
-        clock.advance(2000);
-        page = open(client);
-        expect(await call<JoinAck>(page, SocketEvent.JOIN, { attemptId })).toMatchObject({
-          ok: true,
-          leaveCount: 0,
-        });
-      }
-      // A hidden page whose network drops for a minute: no telling it from a reload, no leave.
-      await event(page, 'page_hidden');
-      page.disconnect();
-      await expect
-        .poll(
-          async () =>
-            (
-              await t.handle.db
-                .selectFrom('attempts')
-                .select('away_kind')
-                .where('id', '=', attemptId)
-                .executeTakeFirstOrThrow()
-            ).away_kind,
-          { timeout: 10_000, interval: 50 },
-        )
-        .toBe('offline');
-      clock.advance(60_000);
-      page = open(client);
-      expect(await call<JoinAck>(page, SocketEvent.JOIN, { attemptId })).toMatchObject({
-        leaveCount: 0,
-      });
-      // The link task's own tab hides the page for minutes: the candidate's work, no leave
-      // (whichever of the two messages comes first).
-      await event(page, 'link_task_opened');
-      await event(page, 'page_hidden');
-      clock.advance(5 * MINUTE);
-      expect(await event(page, 'page_back')).toMatchObject({ ok: true, leaveCount: 0 });
-      await event(page, 'page_hidden');
-      await event(page, 'link_task_opened');
-      clock.advance(5 * MINUTE);
-      expect(await event(page, 'page_back')).toMatchObject({ ok: true, leaveCount: 0 });
-      // Back within the grace: no leave.
-      await event(page, 'page_hidden');
-      clock.advance(GRACE_MS - 1000);
-      expect(await event(page, 'page_back')).toMatchObject({ ok: true, leaveCount: 0 });
-      expect(await stored()).toMatchObject({ leave_count: 0 });
-      expect(await leftPage()).toBe(0);
-
-      // Away past the grace, still away: the server counts one leave on its own…
-      await event(page, 'page_hidden');
-      clock.advance(GRACE_MS + 1000);
-      await expect
-        .poll(async () => (await stored()).leave_count, { timeout: 10_000, interval: 100 })
-        .toBe(1);
-      // …and the return does not count it again.
-      clock.advance(MINUTE);
-      expect(await event(page, 'page_back')).toMatchObject({ ok: true, leaveCount: 1 });
-      expect(await leftPage()).toBe(1);
-      // An old link task does not excuse a later hide; back past the grace counts at once.
-      await event(page, 'page_hidden');
-      clock.advance(GRACE_MS + 1000);
-      expect(await event(page, 'page_back')).toMatchObject({ ok: true, leaveCount: 2 });
-      // Past the exam's limit (2): the attempt is handed in with no page asking.
-      await event(page, 'page_hidden');
-      clock.advance(GRACE_MS + 1000);
-      await expect
-        .poll(async () => (await stored()).finish_reason, { timeout: 10_000, interval: 100 })
-        .toBe('leave_limit');
-      expect(await stored()).toMatchObject({ leave_count: 3 });
-    });
-
-    it('never counts an absence only the HTTP fallback reported', async () => {
-      const examId = await openExam({ leaveLimit: 1 } as Partial<ExamBody>);
-      const { client } = await student();
-      const { attemptId } = await start(client, examId);
-      const report = (type: string) =>
-        client.post<LogEventResult>(`${BASE}/logEvent`, { attemptId, type });
-      expect(expectOk(await report('page_hidden'))).toMatchObject({ leaveCount: 0 });
-      clock.advance(5 * MINUTE);
-      expect(expectOk(await report('page_back'))).toMatchObject({ leaveCount: 0, finished: null });
-    });
   });
 });

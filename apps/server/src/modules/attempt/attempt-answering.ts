@@ -1,0 +1,244 @@
+import {
+  CandidateStatus,
+  SAVE_GRACE_MS,
+  type AnswerSave,
+  type AttemptResultView,
+  type FinishReason,
+  type MessageLanguage,
+  type Receipt,
+  type SaveAck,
+} from '@kaoshi/shared';
+import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import { AppError, conflict, notFound } from '../../errors.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import { parseJson } from '../../lib/json.js';
+import { isAnswered, isMarkedType, scoreAnswer } from '../paper/scoring.js';
+import { storedValue } from './answer-values.js';
+import type { AttemptCore } from './attempt-core.js';
+import { presentResult } from './attempt-result.presenter.js';
+import {
+  answersOf,
+  attemptById,
+  attemptsDue,
+  claimAttempt,
+  deadlineOfAttempt,
+  endAttempt,
+  resultFactsOf,
+  scoreAnswers,
+  settleCandidate,
+  type AttemptEnding,
+  type AttemptRow,
+} from './attempt.repository.js';
+import { receiptCodeOf } from './receipt-code.js';
+
+/**
+ * Saving answers, submitting and finalizing an attempt, and its result
+ * (docs/features/taking-an-exam.md). Acknowledged saves are committed by the grouped writer
+ * before an attempt closes; a finalization claims the attempt once, whatever process runs it.
+ */
+export class AttemptAnswering {
+  private readonly db: Db;
+
+  constructor(private readonly core: AttemptCore) {
+    this.db = core.db;
+  }
+
+  // ── Saving ─────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Saves answers of the attempt `row` (its owner checked by the caller): each is checked
+   * against its question, turned into the paper's option keys and written by the grouped
+   * writer; each ack says whether it is stored.
+   */
+  async save(
+    row: AttemptRow,
+    saves: readonly AnswerSave[],
+    language: MessageLanguage,
+  ): Promise<SaveAck[]> {
+    const variant = await this.core.variantOf(row);
+    const savedAt = nowIso();
+    return Promise.all(
+      saves.map(async (save): Promise<SaveAck> => {
+        let refused: AppError | null;
+        try {
+          const value = storedValue(variant, save.itemId, save.value);
+          refused = await this.core.writer.save({
+            attemptId: row.id,
+            itemId: save.itemId,
+            seq: save.seq,
+            value,
+            savedAt,
+          });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          refused = error;
+        }
+        if (refused === null) {
+          this.core.news.publish({
+            kind: 'saved',
+            row,
+            itemId: save.itemId,
+            answered: isAnswered(save.value),
+          });
+        }
+        return refused === null
+          ? { itemId: save.itemId, seq: save.seq, ok: true }
+          : {
+              itemId: save.itemId,
+              seq: save.seq,
+              ok: false,
+              code: refused.status,
+              message: refused.render(language),
+            };
+      }),
+    );
+  }
+
+  /** Remaining milliseconds of the attempt by the server's clock (never below 0). */
+  async remainingMs(attemptId: number): Promise<number> {
+    const deadline = await deadlineOfAttempt(this.db, attemptId);
+    return deadline === undefined ? 0 : Math.max(0, Date.parse(deadline) - Date.now());
+  }
+
+  // ── Submitting and finalizing ──────────────────────────────────────────────────────────
+
+  /** The candidate submits: refused before the exam's minimum time; idempotent after. */
+  async submit(attemptId: number, auth: AuthContext): Promise<Receipt> {
+    const row = await this.core.ownAttempt(attemptId, auth);
+    if (row.finished_at === null) {
+      const now = Date.now();
+      const overdue = now > Date.parse(row.deadline) + SAVE_GRACE_MS;
+      const allowedFrom = Date.parse(row.started_at) + row.min_submit_minutes * 60_000;
+      if (!overdue && now < allowedFrom) {
+        throw conflict('submitTooEarly', { minutes: Math.ceil((allowedFrom - now) / 60_000) });
+      }
+      // Saves already acknowledged are committed; those still gathering go in first.
+      await this.core.writer.drain();
+      const receipt = await this.finalize(attemptId, overdue ? 'deadline' : 'submitted');
+      if (receipt) return receipt;
+    }
+    return this.receipt(attemptId);
+  }
+
+  /** The receipt of a finished attempt. */
+  async receipt(attemptId: number): Promise<Receipt> {
+    const row = await attemptById(this.db, attemptId);
+    if (!row) throw notFound('attempt', attemptId);
+    return this.core.receiptOf(
+      row,
+      await this.core.storedAnswers(attemptId),
+      await this.core.variantOf(row),
+      await this.core.key(),
+    );
+  }
+
+  /**
+   * Ends the attempt once: the conditional UPDATE claims it (with several processes, exactly
+   * one wins), then the objective questions are scored in the same transaction. Answers null
+   * when the attempt had already ended.
+   */
+  async finalize(
+    attemptId: number,
+    reason: FinishReason,
+    /** More to write in the same transaction, once the attempt is claimed (a proctor's record). */
+    within?: (trx: Db) => Promise<void>,
+  ): Promise<Receipt | null> {
+    const before = await attemptById(this.db, attemptId);
+    if (!before || before.finished_at !== null) return null;
+    // Read before the transaction: on SQLite it holds the one connection, and reading the paper
+    // version inside it through this.db would wait for itself (a server restarted with attempts
+    // overdue and no variant cached hung so, found by the crash test).
+    const variant = await this.core.variantOf(before);
+    const key = await this.core.key();
+    const finished = await inTransaction(this.db, async (trx): Promise<Receipt | null> => {
+      const at = nowIso();
+      if (!(await claimAttempt(trx, attemptId, at, reason))) return null;
+      const row = (await attemptById(trx, attemptId))!;
+      const stored = await answersOf(trx, attemptId);
+      const policy = {
+        multipleScoring: row.multiple_scoring as 'all' | 'partial',
+        partialShare: row.partial_share,
+      };
+      let objective = 0;
+      let pending = 0;
+      /** Score → items: one UPDATE per distinct score (0, full, a partial share), not per answer. */
+      const itemsByScore = new Map<number, string[]>();
+      for (const answer of stored) {
+        const item = variant.byItemId.get(answer.item_id);
+        if (!item) continue;
+        const value = parseJson<unknown>(answer.value, '');
+        if (isMarkedType(item.item.type)) {
+          if (isAnswered(value)) pending += 1;
+          continue;
+        }
+        const score = scoreAnswer(item.item, item.score, value, policy) ?? 0;
+        objective += score;
+        itemsByScore.set(score, [...(itemsByScore.get(score) ?? []), answer.item_id]);
+      }
+      for (const [score, itemIds] of itemsByScore) {
+        await scoreAnswers(trx, attemptId, score, itemIds);
+      }
+      const ended: AttemptEnding = {
+        objective_score: objective,
+        pending_marking: pending,
+        receipt_code: receiptCodeOf(key, attemptId, row.candidate_id, stored),
+        live_token: null,
+        // An absence ends with the attempt (a reopened one starts with none).
+        away_since: null,
+        away_kind: null,
+      };
+      await endAttempt(trx, attemptId, ended);
+      await within?.(trx);
+      await settleCandidate(trx, row.candidate_id, {
+        // Handed in, by the candidate or collected by the proctor; else saved at the end.
+        status:
+          reason === 'submitted' || reason === 'proctor_submit'
+            ? CandidateStatus.SUBMITTED
+            : CandidateStatus.SAVED,
+        score: pending === 0 ? objective : null,
+        passed: pending === 0 ? (objective >= row.pass_score ? 1 : 0) : null,
+      });
+      // The receipt from what this transaction read and wrote: no second read of the attempt.
+      return this.core.receiptOf({ ...row, ...ended }, stored, variant, key);
+    });
+    if (!finished) return null;
+    this.core.forgetVariant(attemptId);
+    this.core.news.publish({
+      kind: 'finalized',
+      attemptId,
+      receipt: finished,
+      examId: before.exam_id,
+    });
+    return finished;
+  }
+
+  /** Finalizes attempts whose deadline (and grace) has passed; answers how many it ended. */
+  async finalizeDue(limit = 200): Promise<number> {
+    const before = new Date(Date.now() - SAVE_GRACE_MS).toISOString();
+    const due = await attemptsDue(this.db, before, limit);
+    let ended = 0;
+    for (const { id } of due) {
+      if (await this.finalize(id, 'deadline')) ended += 1;
+    }
+    return ended;
+  }
+
+  // ── The result ─────────────────────────────────────────────────────────────────────────
+
+  /**
+   * getResult: the candidate's own finished attempt. Before release only what the exam's
+   * policy shows (resultOf); after release the total, each section's score and, when the exam
+   * allows review, every question as they saw it with their answer, the points, the key as it
+   * stands after any correction (their option letters) and the marker's comment. An exam that
+   * shows nothing ('none') shows nothing after release either.
+   */
+  async result(attemptId: number, auth: AuthContext): Promise<AttemptResultView> {
+    const row = await this.core.ownAttempt(attemptId, auth);
+    if (row.finished_at === null) throw conflict('attemptNotFinished', { id: attemptId });
+    const [facts, variant] = await Promise.all([
+      resultFactsOf(this.db, row.id),
+      this.core.variantOf(row),
+    ]);
+    return presentResult(this.db, row, variant, facts);
+  }
+}
