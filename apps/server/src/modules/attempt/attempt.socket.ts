@@ -21,7 +21,7 @@ import type { Config } from '../../config.js';
 import { AppError, invalid } from '../../errors.js';
 import { isOwnOrigin } from '../../plugins/access.js';
 import { createSocketServer, type RedisLink } from '../../realtime.js';
-import { sessionsEnded } from '../auth/auth.repository.js';
+import { sessionsEnded } from '../../lib/session.repository.js';
 import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { AttemptRow } from './attempt.repository.js';

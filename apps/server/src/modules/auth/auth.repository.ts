@@ -1,9 +1,6 @@
 import { precompiled, type Db } from '../../db/database.js';
 import { SessionRepository } from '../../lib/session.repository.js';
 
-// The socket channel hears of ended sessions here too (the news lives beside the deletions).
-export { sessionsEnded } from '../../lib/session.repository.js';
-
 /** Who a failed sign-in counts against: the account, or the normalised spelling no account has. */
 export type FailedAccount =
   { userId: number; username: string } | { userId: null; username: string };
