@@ -95,10 +95,6 @@ describe('item analysis', () => {
   let students: Client[];
   let shownDiffered = false;
 
-  const publishedExam = (paperId: number, classId: number) =>
-    addPublishedExam(admin, t.handle.db, { paperId, classIds: [classId] });
-  const closeExam = (id: number) => moveWindow(t.handle.db, id, closedWindow());
-
   beforeAll(async () => {
     t = await createTestApp();
     admin = await login(t.app);
@@ -156,7 +152,7 @@ describe('item analysis', () => {
       );
       expectOk(await client.post(`${ATTEMPT_BASE}/submitAttempt/${view.attemptId}`));
     }
-    await closeExam(examA);
+    await moveWindow(db, examA, closedWindow());
     await setReleased(db, examA, true);
 
     // Exam B, written as marking leaves it: a short answer marked by hand, two absentees.
@@ -228,8 +224,12 @@ describe('item analysis', () => {
         { type: J, score: 1, answer: 'T', ...at },
       ],
     });
-    const examId = await publishedExam(paper.paperId, batch);
-    await closeExam(examId);
+    const examId = await addPublishedExam(
+      admin,
+      t.handle.db,
+      { paperId: paper.paperId, classIds: [batch] },
+      closedWindow(),
+    );
     await writeSittings(db, examId, [
       { scores: [1, 2, 1], values: ['T', 'T', 'T'] },
       { scores: [1, 0, 1], values: ['T', 'F', 'T'] },
@@ -420,8 +420,12 @@ describe('item analysis', () => {
     await db.updateTable('papers').set({ audit_status: 1 }).where('id', '=', paperId).execute();
     const batch = await addClass(db, own.subjectId, { level: 5, name: 'Item drawn batch' });
     await addStudents(db, batch, 6, { prefix: 'IR-' });
-    const examId = await publishedExam(paperId, batch);
-    await closeExam(examId);
+    const examId = await addPublishedExam(
+      admin,
+      t.handle.db,
+      { paperId, classIds: [batch] },
+      closedWindow(),
+    );
     const drawn = await writeDrawnSittings(db, examId, 6, (id) => (id === pool[0] ? 2 : 0));
     await setReleased(db, examId, true);
     const drawers = new Map(pool.map((id) => [id, drawn.filter((d) => d.includes(id)).length]));

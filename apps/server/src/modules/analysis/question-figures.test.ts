@@ -11,7 +11,7 @@ import { createTestApp, login, type Client, type TestApp } from '../../../test/b
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { addClass } from '../base/test-data.js';
 import { addSignableStudents } from '../attempt/test-data.js';
-import { addPublishedExam, addStudents, closedWindow, moveWindow } from '../exam/test-data.js';
+import { addPublishedExam, addStudents, closedWindow } from '../exam/test-data.js';
 import { createStructure, type Structure } from '../question/test-data.js';
 import {
   PAPER_A_KEYS,
@@ -42,10 +42,6 @@ describe('question figures', () => {
   /** A candidate of exam A. */
   let student: Client;
 
-  const publishedExam = (paperId: number, classId: number) =>
-    addPublishedExam(admin, t.handle.db, { paperId, classIds: [classId] });
-  const closeExam = (id: number) => moveWindow(t.handle.db, id, closedWindow());
-
   beforeAll(async () => {
     t = await createTestApp();
     admin = await login(t.app);
@@ -64,8 +60,12 @@ describe('question figures', () => {
       questions: paperAQuestions(s),
     });
     questionsA = paperA.questionIds;
-    examA = await publishedExam(paperA.paperId, batchA);
-    await closeExam(examA);
+    examA = await addPublishedExam(
+      admin,
+      t.handle.db,
+      { paperId: paperA.paperId, classIds: [batchA] },
+      closedWindow(),
+    );
     // In seat order, as the candidates started: the earlier attempt ranks higher in a tie. An
     // answer not given leaves no row.
     await writeSittings(
@@ -108,8 +108,12 @@ describe('question figures', () => {
         .where('id', '=', examA)
         .executeTakeFirstOrThrow()
     ).paper_id;
-    const examD = await publishedExam(paperId, batchD);
-    await closeExam(examD);
+    const examD = await addPublishedExam(
+      admin,
+      t.handle.db,
+      { paperId, classIds: [batchD] },
+      closedWindow(),
+    );
     await writeSittings(t.handle.db, examD, [
       { scores: [1, 1, 1, 0, 0] },
       { scores: [1, 1, 0, 0, 0] },
