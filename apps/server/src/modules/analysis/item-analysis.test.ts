@@ -21,7 +21,6 @@ import {
   signedInTeacher,
 } from '../../../test/factories.js';
 import { addClass, assignTeacher } from '../base/test-data.js';
-import { addSignableStudents } from '../attempt/test-data.js';
 import {
   addPublishedExam,
   addStudents,
@@ -36,7 +35,7 @@ import {
   addAnalysisPaper,
   addExamB,
   optionContent,
-  paperAQuestions,
+  addPaperAWithBatch,
   setReleased,
   writeDrawnSittings,
   writeSittings,
@@ -107,14 +106,9 @@ describe('item analysis', () => {
       .execute();
 
     // Exam A, sat through the API with shuffled options.
-    batchA = await addClass(db, s.subjectId, { level: 5, name: 'Item batch A' });
-    const tickets = await addSignableStudents(db, batchA, 8, { prefix: 'IA-', password: PASSWORD });
-    const paperA = await addAnalysisPaper(db, {
-      subjectId: s.subjectId,
-      level: 5,
-      passScore: 3,
-      questions: paperAQuestions(s),
-    });
+    const paperA = await addPaperAWithBatch(db, s, PASSWORD);
+    batchA = paperA.classId;
+    const { tickets } = paperA;
     questionsA = paperA.questionIds;
     examA = await addPublishedExam(
       admin,

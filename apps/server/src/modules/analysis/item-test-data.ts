@@ -2,6 +2,7 @@ import { AuditStatus, OPTION_KEYS, QuestionType } from '@kaoshi/shared';
 import type { Client } from '../../../test/build-app.js';
 import type { Db } from '../../db/database.js';
 import { parseJson } from '../../lib/json.js';
+import { addSignableStudents } from '../attempt/test-data.js';
 import { addClass } from '../base/test-data.js';
 import { addPublishedExam, addStudents, closedWindow } from '../exam/test-data.js';
 import { itemsFor } from '../paper/candidate-view.js';
@@ -289,16 +290,28 @@ const { JUDGEMENT: J, SINGLE: S, MULTIPLE: M, SHORT_ANSWER: SA } = QuestionType;
 /** Paper A's keys in order: a judgement, a single and a multiple choice of 4, two judgements. */
 export const PAPER_A_KEYS = ['T', 'B', 'AC', 'F', 'T'] as const;
 
-/** Paper A: its questions of 1 point each, on the structure's course and first point. */
-export function paperAQuestions(s: Structure): AnalysisQuestion[] {
+/**
+ * Exam A's batch "Item batch A" of 8 students who can sign in with `password`, and paper A: its
+ * questions of 1 point each, pass 3, on the structure's course and first point. The batch, the
+ * students' ticket numbers in seat order, the paper and its questions.
+ */
+export async function addPaperAWithBatch(db: Db, s: Structure, password: string) {
+  const classId = await addClass(db, s.subjectId, { level: 5, name: 'Item batch A' });
+  const tickets = await addSignableStudents(db, classId, 8, { prefix: 'IA-', password });
   const one = { score: 1, courseId: s.courseId, pointId: s.pointId };
-  return [
-    { ...one, type: J, answer: 'T' },
-    { ...one, type: S, answer: 'B', options: 4 },
-    { ...one, type: M, answer: 'AC', options: 4 },
-    { ...one, type: J, answer: 'F' },
-    { ...one, type: J, answer: 'T' },
-  ];
+  const paper = await addAnalysisPaper(db, {
+    subjectId: s.subjectId,
+    level: 5,
+    passScore: 3,
+    questions: [
+      { ...one, type: J, answer: 'T' },
+      { ...one, type: S, answer: 'B', options: 4 },
+      { ...one, type: M, answer: 'AC', options: 4 },
+      { ...one, type: J, answer: 'F' },
+      { ...one, type: J, answer: 'T' },
+    ],
+  });
+  return { classId, tickets, ...paper };
 }
 
 /**

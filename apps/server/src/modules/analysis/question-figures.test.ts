@@ -10,16 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { addClass } from '../base/test-data.js';
-import { addSignableStudents } from '../attempt/test-data.js';
 import { addPublishedExam, addStudents, closedWindow } from '../exam/test-data.js';
 import { createStructure, type Structure } from '../question/test-data.js';
 import {
   PAPER_A_KEYS,
   SITTINGS_A,
-  addAnalysisPaper,
   addExamB,
   itemIdsOf,
-  paperAQuestions,
+  addPaperAWithBatch,
   setReleased,
   writeSittings,
 } from './item-test-data.js';
@@ -47,23 +45,13 @@ describe('question figures', () => {
     admin = await login(t.app);
     s = await createStructure(t.handle.db);
     const db = t.handle.db;
-    const batchA = await addClass(db, s.subjectId, { level: 5, name: 'Item batch A' });
-    const [ticket] = await addSignableStudents(db, batchA, 8, {
-      prefix: 'IA-',
-      password: PASSWORD,
-    });
-    student = await login(t.app, ticket!, PASSWORD, UserType.STUDENT);
-    const paperA = await addAnalysisPaper(db, {
-      subjectId: s.subjectId,
-      level: 5,
-      passScore: 3,
-      questions: paperAQuestions(s),
-    });
+    const paperA = await addPaperAWithBatch(db, s, PASSWORD);
+    student = await login(t.app, paperA.tickets[0]!, PASSWORD, UserType.STUDENT);
     questionsA = paperA.questionIds;
     examA = await addPublishedExam(
       admin,
       t.handle.db,
-      { paperId: paperA.paperId, classIds: [batchA] },
+      { paperId: paperA.paperId, classIds: [paperA.classId] },
       closedWindow(),
     );
     // In seat order, as the candidates started: the earlier attempt ranks higher in a tie. An

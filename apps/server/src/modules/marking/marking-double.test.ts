@@ -255,7 +255,7 @@ describe('marking: double marking, arbitration and the group audit', () => {
       expect(text).not.toContain(row.nick_name);
       expect(text).not.toContain(row.name);
     }
-    // The names above were there to look for.
+    // Every candidate's name and ticket was looked for.
     expect(names).toHaveLength(3);
   });
   it('double marking tells a marker nothing that depends on the other mark; a revision past the tolerance goes to arbitration', async () => {
