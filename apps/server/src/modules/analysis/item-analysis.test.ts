@@ -7,7 +7,6 @@ import {
   RoleKey,
   UserType,
   type AttemptView,
-  type ExamBody,
   type ItemAnalysisView,
   type QuestionFigures,
 } from '@kaoshi/shared';
@@ -22,27 +21,31 @@ import {
   signedInTeacher,
 } from '../../../test/factories.js';
 import { addClass, assignTeacher } from '../base/test-data.js';
-import { addSignableStudents } from '../attempt/test-data.js';
-import { EXAM_BASE } from '../exam/exam.routes.js';
-import { addStudents } from '../exam/test-data.js';
+import {
+  addPublishedExam,
+  addStudents,
+  closedWindow,
+  inMinutes,
+  moveWindow,
+} from '../exam/test-data.js';
 import { addBankQuestions } from '../paper/test-data.js';
 import { createStructure, type Structure } from '../question/test-data.js';
 import {
+  SITTINGS_A,
   addAnalysisPaper,
-  itemIdsOf,
+  addExamB,
   optionContent,
+  addPaperAWithBatch,
   setReleased,
   writeDrawnSittings,
   writeSittings,
 } from './item-test-data.js';
 
-const MINUTE = 60_000;
-const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
 const PASSWORD = 'item-pass-1';
 const { JUDGEMENT: J, SINGLE: S, MULTIPLE: M, SHORT_ANSWER: SA } = QuestionType;
 
 /**
- * Exam A: 8 candidates × 5 questions of 1 point, sat through the API with shuffled options
+ * Exam A (SITTINGS_A): 8 candidates × 5 questions of 1 point, sat through the API with shuffled options
  * (each candidate types the letters they were shown; the stored answers are the paper's keys).
  *
  *        Q1 J(T)  Q2 S(B)  Q3 M(AC)  Q4 J(F)  Q5 J(T)   total
@@ -78,18 +81,7 @@ const { JUDGEMENT: J, SINGLE: S, MULTIPLE: M, SHORT_ANSWER: SA } = QuestionType;
  * Flags: Q1 facility 1 > 0.9 (too easy) and D 0 < 0.1 (near zero); Q4 .125 < 0.2 (too hard);
  * Q5 D < 0 (negative).
  */
-const SITTINGS_A: string[][] = [
-  ['T', 'B', 'AC', 'F', 'F'],
-  ['T', 'B', 'AC', 'T', 'F'],
-  ['T', 'B', 'AC', 'T', 'F'],
-  ['T', 'B', 'A', 'T', 'F'],
-  ['T', 'A', 'AC', 'T', 'F'],
-  ['T', 'C', 'ABC', 'T', 'T'],
-  ['T', 'A', 'B', 'T', 'T'],
-  ['T', '', '', 'T', 'F'],
-];
-
-describe('item analysis and the bank figures', () => {
+describe('item analysis', () => {
   let t: TestApp;
   let admin: Client;
   let s: Structure;
@@ -99,36 +91,8 @@ describe('item analysis and the bank figures', () => {
   let examA: number;
   let examB: number;
   let questionsA: number[];
-  let questionsB: number[];
   let students: Client[];
   let shownDiffered = false;
-
-  async function publishedExam(
-    paperId: number,
-    classId: number,
-    fields: Partial<ExamBody> = {},
-  ): Promise<number> {
-    const body = {
-      name: `Item exam ${paperId}-${classId}`,
-      paperId,
-      instructionId: null,
-      classIds: [classId],
-      startAt: inMinutes(60),
-      endAt: inMinutes(180),
-      durationMinutes: 30,
-      ...fields,
-    } as ExamBody;
-    const { id } = expectOk(await admin.post<{ id: number }>(`${EXAM_BASE}/addExam`, body));
-    expectOk(await admin.post(`${EXAM_BASE}/publishExam/${id}`));
-    return id;
-  }
-
-  const closeExam = (id: number) =>
-    t.handle.db
-      .updateTable('exams')
-      .set({ start_at: inMinutes(-120), end_at: inMinutes(-60) })
-      .where('id', '=', id)
-      .execute();
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -140,51 +104,18 @@ describe('item analysis and the bank figures', () => {
       .set({ importance: 'Z' })
       .where('id', '=', s.secondPointId)
       .execute();
-    const at = new Date().toISOString();
-    courseTwo = (
-      await db
-        .insertInto('knowledge')
-        .values({
-          subject_id: s.subjectId,
-          level: 5,
-          type: 'cn',
-          parent_id: null,
-          code: 'IA-C2',
-          name: 'Course two',
-          importance: null,
-          weight: 0,
-          description: '',
-          sort: 1,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
 
     // Exam A, sat through the API with shuffled options.
-    batchA = await addClass(db, s.subjectId, { level: 5, name: 'Item batch A' });
-    const tickets = await addSignableStudents(db, batchA, 8, { prefix: 'IA-', password: PASSWORD });
-    const one = { score: 1, courseId: s.courseId, pointId: s.pointId };
-    const paperA = await addAnalysisPaper(db, {
-      subjectId: s.subjectId,
-      level: 5,
-      passScore: 3,
-      questions: [
-        { ...one, type: J, answer: 'T' },
-        { ...one, type: S, answer: 'B', options: 4 },
-        { ...one, type: M, answer: 'AC', options: 4 },
-        { ...one, type: J, answer: 'F' },
-        { ...one, type: J, answer: 'T' },
-      ],
-    });
+    const paperA = await addPaperAWithBatch(db, s, PASSWORD);
+    batchA = paperA.classId;
+    const { tickets } = paperA;
     questionsA = paperA.questionIds;
-    examA = await publishedExam(paperA.paperId, batchA, { shuffleOptions: true });
-    await db
-      .updateTable('exams')
-      .set({ start_at: inMinutes(-1), end_at: inMinutes(120) })
-      .where('id', '=', examA)
-      .execute();
+    examA = await addPublishedExam(
+      admin,
+      db,
+      { paperId: paperA.paperId, classIds: [batchA], shuffleOptions: true },
+      { startAt: inMinutes(-1), endAt: inMinutes(120) },
+    );
     students = [];
     for (const [i, ticket] of tickets.entries()) {
       const client = await login(t.app, ticket, PASSWORD, UserType.STUDENT);
@@ -215,35 +146,11 @@ describe('item analysis and the bank figures', () => {
       );
       expectOk(await client.post(`${ATTEMPT_BASE}/submitAttempt/${view.attemptId}`));
     }
-    await closeExam(examA);
+    await moveWindow(db, examA, closedWindow());
     await setReleased(db, examA, true);
 
     // Exam B, written as marking leaves it: a short answer marked by hand, two absentees.
-    batchB = await addClass(db, s.subjectId, { level: 5, name: 'Item batch B' });
-    await addStudents(db, batchB, 6, { prefix: 'IB-' });
-    const paperB = await addAnalysisPaper(db, {
-      subjectId: s.subjectId,
-      level: 5,
-      passScore: 4,
-      questions: [
-        { type: S, score: 2, answer: 'A', options: 2, courseId: s.courseId, pointId: s.pointId },
-        { type: J, score: 2, answer: 'T', courseId: s.courseId, pointId: s.secondPointId },
-        { type: SA, score: 4, courseId: courseTwo, pointId: null },
-      ],
-    });
-    questionsB = paperB.questionIds;
-    examB = await publishedExam(paperB.paperId, batchB);
-    await closeExam(examB);
-    await writeSittings(db, examB, [
-      { scores: [2, 2, 4], values: ['A', 'T', 'essay'] },
-      { scores: [2, 0, 3], values: ['A', 'F', 'essay'] },
-      { scores: [2, 0, 1.5], values: ['A', 'F', 'essay'] },
-      { scores: [0, 0, 0.5], values: ['B', 'F', 'essay'] },
-      // Started, never finished (the window closed with the server down): absent.
-      { scores: [null, null, null], unfinished: true },
-      // The sixth candidate never came.
-    ]);
-    await setReleased(db, examB, true);
+    ({ examId: examB, classId: batchB, courseTwo } = await addExamB(admin, db, s));
   });
   afterAll(() => t.close());
 
@@ -311,8 +218,12 @@ describe('item analysis and the bank figures', () => {
         { type: J, score: 1, answer: 'T', ...at },
       ],
     });
-    const examId = await publishedExam(paper.paperId, batch);
-    await closeExam(examId);
+    const examId = await addPublishedExam(
+      admin,
+      t.handle.db,
+      { paperId: paper.paperId, classIds: [batch] },
+      closedWindow(),
+    );
     await writeSittings(db, examId, [
       { scores: [1, 2, 1], values: ['T', 'T', 'T'] },
       { scores: [1, 0, 1], values: ['T', 'F', 'T'] },
@@ -476,130 +387,6 @@ describe('item analysis and the bank figures', () => {
   });
 
   /**
-   * Exam D sits paper A again (4 candidates, released):
-   *        Q1  Q2  Q3  Q4  Q5   total
-   *   d1   1   1   1   0   0    3
-   *   d2   1   1   0   0   0    2
-   *   d3   1   1   0   0   0    2
-   *   d4   1   0   0   0   0    1
-   * Groups of round(0.27 · 4) = 1: d1 and d4. Facility / D in D: Q1 1/0, Q2 .75/1, Q3 .25/1,
-   * Q4 0/0, Q5 0/0. Weighted by candidates with exam A (8): Q2 (.5·8 + .75·4)/12 = 7/12,
-   * D (1·8 + 1·4)/12 = 1; Q3 (.5·8 + .25·4)/12 = 5/12, D 1; Q4 (.125·8)/12 = 1/12,
-   * D (.5·8)/12 = 1/3; Q5 (.25·8)/12 = 1/6, D (−.5·8)/12 = −1/3.
-   */
-  it("gives each bank question's figures over the released exams that used it", async () => {
-    const batchD = await addClass(t.handle.db, s.subjectId, { level: 5, name: 'Item batch D' });
-    await addStudents(t.handle.db, batchD, 4, { prefix: 'ID-' });
-    const paperId = (
-      await t.handle.db
-        .selectFrom('exams')
-        .select('paper_id')
-        .where('id', '=', examA)
-        .executeTakeFirstOrThrow()
-    ).paper_id;
-    const examD = await publishedExam(paperId, batchD);
-    await closeExam(examD);
-    await writeSittings(t.handle.db, examD, [
-      { scores: [1, 1, 1, 0, 0] },
-      { scores: [1, 1, 0, 0, 0] },
-      { scores: [1, 1, 0, 0, 0] },
-      { scores: [1, 0, 0, 0, 0] },
-    ]);
-    const ids = [...questionsA, questionsB[0]!, 999_999];
-    const query = { questionIds: ids.join(',') };
-    // Not released yet: only exam A counts.
-    const before = expectOk(await admin.get<QuestionFigures[]>(`${BASE}/questionFigures`, query));
-    expect(before[1]).toMatchObject({
-      timesUsed: 1,
-      candidates: 8,
-      facility: 0.5,
-      discrimination: 1,
-    });
-    await setReleased(t.handle.db, examD, true);
-    const bank = await signedInTeacher(t.app, admin, [Perm.QUESTION]);
-    const figures = expectOk(
-      await bank.client.get<QuestionFigures[]>(`${BASE}/questionFigures`, query),
-    );
-    expect(figures.map((f) => f.questionId)).toEqual(ids);
-    const expected: [number, number, number, number][] = [
-      [2, 12, 1, 0],
-      [2, 12, 7 / 12, 1],
-      [2, 12, 5 / 12, 1],
-      [2, 12, 1 / 12, 1 / 3],
-      [2, 12, 1 / 6, -1 / 3],
-      // Exam B's single choice: 3 of 4 right; groups of 1, k1 (2) and k4 (0): D = (2 − 0)/2.
-      [1, 4, 0.75, 1],
-    ];
-    expected.forEach(([timesUsed, candidates, facility, discrimination], i) => {
-      expect(figures[i]).toMatchObject({ timesUsed, candidates });
-      expect(figures[i]!.facility).toBeCloseTo(facility, 4);
-      expect(figures[i]!.discrimination).toBeCloseTo(discrimination, 4);
-    });
-    expect(figures[6]).toEqual({
-      questionId: 999_999,
-      timesUsed: 0,
-      candidates: 0,
-      facility: null,
-      discrimination: null,
-    });
-    const nobody = await signedInTeacher(t.app, admin, []);
-    expectStatus(await nobody.client.get(`${BASE}/questionFigures`, query), ApiStatus.FORBIDDEN);
-    expectStatus(await students[0]!.get(`${BASE}/questionFigures`, query), ApiStatus.FORBIDDEN);
-  });
-  /**
-   * Figures are kept while a released exam's scores stand still; a score changed afterwards (it
-   * is logged) is seen at once. k4's essay 0.5 → 4.5 (total 4.5): essay mean (4 + 3 + 1.5 + 4.5)/4
-   * = 3.25; B1's groups become k1 (8) and k3 (3.5), both right: D = 0.
-   */
-  it('sees a logged score change after its figures were kept', async () => {
-    const db = t.handle.db;
-    expect(expectOk(await analysis(admin, examB)).items[2]!.mean).toBeCloseTo(2.25, 4);
-    const query = { questionIds: String(questionsB[0]) };
-    expect(
-      expectOk(await admin.get<QuestionFigures[]>(`${BASE}/questionFigures`, query))[0]!
-        .discrimination,
-    ).toBe(1);
-    const k4 = await db
-      .selectFrom('attempts')
-      .innerJoin('exam_candidates', 'exam_candidates.id', 'attempts.candidate_id')
-      .select(['attempts.id', 'exam_candidates.id as candidateId'])
-      .where('attempts.exam_id', '=', examB)
-      .where('exam_candidates.score', '=', 50)
-      .executeTakeFirstOrThrow();
-    const essay = (await itemIdsOf(db, examB))[2]!;
-    await db
-      .updateTable('attempt_answers')
-      .set({ score: 450 })
-      .where('attempt_id', '=', k4.id)
-      .where('item_id', '=', essay)
-      .execute();
-    await db
-      .updateTable('exam_candidates')
-      .set({ score: 450 })
-      .where('id', '=', k4.candidateId)
-      .execute();
-    await db
-      .insertInto('score_log')
-      .values({
-        exam_id: examB,
-        attempt_id: k4.id,
-        item_id: essay,
-        answer_id: null,
-        kind: 'revise',
-        old_score: 50,
-        new_score: 450,
-        user_id: 1,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
-    expect(expectOk(await analysis(admin, examB)).items[2]!.mean).toBeCloseTo(3.25, 4);
-    expect(
-      expectOk(await admin.get<QuestionFigures[]>(`${BASE}/questionFigures`, query))[0]!
-        .discrimination,
-    ).toBe(0);
-  });
-
-  /**
    * A paper drawn per candidate: one judgement (2 points) from a pool of three; each question's
    * figures cover only the candidates who drew it. Whoever drew the first is right (2), the
    * others wrong (0): facility 1 and 0, candidates as drawn; no alpha (the candidates sat
@@ -627,8 +414,12 @@ describe('item analysis and the bank figures', () => {
     await db.updateTable('papers').set({ audit_status: 1 }).where('id', '=', paperId).execute();
     const batch = await addClass(db, own.subjectId, { level: 5, name: 'Item drawn batch' });
     await addStudents(db, batch, 6, { prefix: 'IR-' });
-    const examId = await publishedExam(paperId, batch);
-    await closeExam(examId);
+    const examId = await addPublishedExam(
+      admin,
+      t.handle.db,
+      { paperId, classIds: [batch] },
+      closedWindow(),
+    );
     const drawn = await writeDrawnSittings(db, examId, 6, (id) => (id === pool[0] ? 2 : 0));
     await setReleased(db, examId, true);
     const drawers = new Map(pool.map((id) => [id, drawn.filter((d) => d.includes(id)).length]));

@@ -1,9 +1,14 @@
 import { AuditStatus, OPTION_KEYS, QuestionType } from '@kaoshi/shared';
+import type { Client } from '../../../test/build-app.js';
 import type { Db } from '../../db/database.js';
 import { parseJson } from '../../lib/json.js';
+import { addSignableStudents } from '../attempt/test-data.js';
+import { addClass } from '../base/test-data.js';
+import { addPublishedExam, addStudents, closedWindow } from '../exam/test-data.js';
 import { itemsFor } from '../paper/candidate-view.js';
 import type { PaperSnapshot } from '../paper/paper-version.js';
 import { writePaper } from '../paper/test-data.js';
+import type { Structure } from '../question/test-data.js';
 
 /**
  * Data for the item analysis tests, written straight into the database: papers of chosen
@@ -278,4 +283,107 @@ export async function writeDrawnSittings(
     drawn.push(items.map(({ item }) => item.questionId));
   }
   return drawn;
+}
+
+const { JUDGEMENT: J, SINGLE: S, MULTIPLE: M, SHORT_ANSWER: SA } = QuestionType;
+
+/** Paper A's keys in order: a judgement, a single and a multiple choice of 4, two judgements. */
+export const PAPER_A_KEYS = ['T', 'B', 'AC', 'F', 'T'] as const;
+
+/**
+ * Exam A's batch "Item batch A" of 8 students who can sign in with `password`, and paper A: its
+ * questions of 1 point each, pass 3, on the structure's course and first point. The batch, the
+ * students' ticket numbers in seat order, the paper and its questions.
+ */
+export async function addPaperAWithBatch(db: Db, s: Structure, password: string) {
+  const classId = await addClass(db, s.subjectId, { level: 5, name: 'Item batch A' });
+  const tickets = await addSignableStudents(db, classId, 8, { prefix: 'IA-', password });
+  const one = { score: 1, courseId: s.courseId, pointId: s.pointId };
+  const paper = await addAnalysisPaper(db, {
+    subjectId: s.subjectId,
+    level: 5,
+    passScore: 3,
+    questions: [
+      { ...one, type: J, answer: 'T' },
+      { ...one, type: S, answer: 'B', options: 4 },
+      { ...one, type: M, answer: 'AC', options: 4 },
+      { ...one, type: J, answer: 'F' },
+      { ...one, type: J, answer: 'T' },
+    ],
+  });
+  return { classId, tickets, ...paper };
+}
+
+/**
+ * Exam A's 8 sittings of paper A, answers in paper keys ('' for none): item-analysis.test.ts has
+ * them sat through the API and works out their figures by hand.
+ */
+export const SITTINGS_A: readonly (readonly string[])[] = [
+  ['T', 'B', 'AC', 'F', 'F'],
+  ['T', 'B', 'AC', 'T', 'F'],
+  ['T', 'B', 'AC', 'T', 'F'],
+  ['T', 'B', 'A', 'T', 'F'],
+  ['T', 'A', 'AC', 'T', 'F'],
+  ['T', 'C', 'ABC', 'T', 'T'],
+  ['T', 'A', 'B', 'T', 'T'],
+  ['T', '', '', 'T', 'F'],
+];
+
+/**
+ * Exam B, closed and released, written as marking leaves it (item-analysis.test.ts works out its
+ * figures): a batch "Item batch B" of 6, a single choice (2 points, key A, the first point), a
+ * judgement (2, the second point) and a short answer marked by hand (4, a course "Course two" of
+ * its own); 4 sittings, one started and never finished, one candidate who never came.
+ */
+export async function addExamB(admin: Client, db: Db, s: Structure) {
+  const at = new Date().toISOString();
+  const courseTwo = (
+    await db
+      .insertInto('knowledge')
+      .values({
+        subject_id: s.subjectId,
+        level: 5,
+        type: 'cn',
+        parent_id: null,
+        code: 'IA-C2',
+        name: 'Course two',
+        importance: null,
+        weight: 0,
+        description: '',
+        sort: 1,
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+  const classId = await addClass(db, s.subjectId, { level: 5, name: 'Item batch B' });
+  await addStudents(db, classId, 6, { prefix: 'IB-' });
+  const paper = await addAnalysisPaper(db, {
+    subjectId: s.subjectId,
+    level: 5,
+    passScore: 4,
+    questions: [
+      { type: S, score: 2, answer: 'A', options: 2, courseId: s.courseId, pointId: s.pointId },
+      { type: J, score: 2, answer: 'T', courseId: s.courseId, pointId: s.secondPointId },
+      { type: SA, score: 4, courseId: courseTwo, pointId: null },
+    ],
+  });
+  const examId = await addPublishedExam(
+    admin,
+    db,
+    { paperId: paper.paperId, classIds: [classId] },
+    closedWindow(),
+  );
+  await writeSittings(db, examId, [
+    { scores: [2, 2, 4], values: ['A', 'T', 'essay'] },
+    { scores: [2, 0, 3], values: ['A', 'F', 'essay'] },
+    { scores: [2, 0, 1.5], values: ['A', 'F', 'essay'] },
+    { scores: [0, 0, 0.5], values: ['B', 'F', 'essay'] },
+    // Started, never finished (the window closed with the server down): absent.
+    { scores: [null, null, null], unfinished: true },
+    // The sixth candidate never came.
+  ]);
+  await setReleased(db, examId, true);
+  return { examId, classId, questionIds: paper.questionIds, courseTwo };
 }

@@ -3,7 +3,6 @@ import {
   MARKING_BASE as BASE,
   Perm,
   QuestionType,
-  type ExamBody,
   type KeyItemView,
   type MarkerOption,
   type MarkingProgressView,
@@ -14,13 +13,9 @@ import { createTestApp, login, type Client, type TestApp } from '../../../test/b
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { assignBatches } from '../../../test/row-scope-fixture.js';
 import { addClass } from '../base/test-data.js';
-import { EXAM_BASE } from '../exam/exam.routes.js';
-import { addPaper, addStudents } from '../exam/test-data.js';
+import { addPaper, addPublishedExam, addStudents, closedWindow } from '../exam/test-data.js';
 import { createStructure, type Structure } from '../question/test-data.js';
 import { addFinishedAttempts } from './test-data.js';
-
-const HOUR = 3_600_000;
-const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 
 /** The three calls the marking overview reads: listMarkers, getRelease, listKeyItems. */
 describe('marking overview calls', () => {
@@ -63,26 +58,14 @@ describe('marking overview calls', () => {
   });
   afterAll(() => t.close());
 
-  let hours = 0;
   /** A published exam of the batch whose window has closed, with every candidate finished. */
   async function closedExam() {
-    hours += 10;
-    const body: ExamBody = {
-      name: `Overview exam ${hours}`,
-      paperId,
-      instructionId: null,
-      classIds: [batch],
-      startAt: at(100 + hours),
-      endAt: at(102 + hours),
-      durationMinutes: 30,
-    };
-    const { id } = expectOk(await admin.post<{ id: number }>(`${EXAM_BASE}/addExam`, body));
-    expectOk(await admin.post(`${EXAM_BASE}/publishExam/${id}`));
-    await t.handle.db
-      .updateTable('exams')
-      .set({ start_at: at(-3), end_at: at(-1) })
-      .where('id', '=', id)
-      .execute();
+    const id = await addPublishedExam(
+      admin,
+      t.handle.db,
+      { paperId, classIds: [batch] },
+      closedWindow(),
+    );
     await addFinishedAttempts(t.handle.db, id, { markedItemIds: [], objective: 0 });
     return id;
   }
