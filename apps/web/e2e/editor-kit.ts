@@ -73,6 +73,51 @@ export function solidPng(
   ]);
 }
 
+/**
+ * Headless Chromium has no screen to share. These flags give it Chromium's own test video source
+ * for getDisplayMedia, accepted without the picker: the snapshot's success path, driven for real.
+ */
+export const FAKE_SCREEN = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--auto-accept-this-tab-capture',
+];
+/** With the picker auto-accepted but no fake source, capturing fails as on a machine without a screen. */
+export const NO_SCREEN = [
+  '--use-fake-ui-for-media-stream',
+  '--auto-select-desktop-capture-source=Entire screen',
+];
+
+/** A button of the editor's toolbar. */
+export const tool = (editor: Locator, name: string) => editor.locator(`[data-tool="${name}"]`);
+
+/** A dialog of the editor's tools, by the class each one carries (they open inside the host dialog). */
+export const toolDialog = (
+  page: Page,
+  which: 'formula' | 'chart' | 'scrawl' | 'search' | 'template',
+) => page.locator(`.ant-modal.ke-${which}-modal`);
+
+/** Types a LaTeX formula in the formula dialog and inserts it; returns the dialog's preview. */
+export async function insertFormula(page: Page, editor: Locator, texts: Texts, latex: string) {
+  await tool(editor, 'formula').click();
+  const box = toolDialog(page, 'formula');
+  await box.getByText(texts.editorTools.formula.insertTitle).waitFor();
+  await box.getByRole('textbox', { name: texts.editorTools.formula.latex }).fill(latex);
+  await box.locator('.ke-formula-preview .katex').waitFor();
+  return box;
+}
+
+/** Opens the chart dialog for the table holding the cursor. */
+export async function openChart(page: Page, editor: Locator, texts: Texts) {
+  await tool(editor, 'chart').click();
+  const box = toolDialog(page, 'chart');
+  await box.getByText(texts.editorTools.chart.title).first().waitFor();
+  // As after the other dialogs here: a click that lands while antd's modal is still zooming in
+  // can be lost (in one full run the cancel below left the dialog open over the editor).
+  await animationsDone(page);
+  return box;
+}
+
 export const table = (rows: number, cols = 2) =>
   `<table><tbody>${Array.from(
     { length: rows },
@@ -86,7 +131,6 @@ export function editorScreens(session: ReturnType<typeof adminSession>) {
   const dialog = (page: Page) => page.locator('.ant-modal.question-form-dialog');
   const toast = (page: Page, text: string | RegExp) =>
     page.locator('.ant-message-notice').filter({ hasText: text }).first();
-  const tool = (editor: Locator, name: string) => editor.locator(`[data-tool="${name}"]`);
 
   /** The question bank's add dialog and its stem editor (the first editor, with drafts). */
   async function openEditor({

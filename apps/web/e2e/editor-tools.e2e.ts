@@ -20,37 +20,26 @@ import {
   openedMenu,
 } from './browser';
 import { createKnowledge, type KnowledgeFixture } from './api';
+import {
+  BANK,
+  FAKE_SCREEN,
+  FILE_URL,
+  NO_SCREEN,
+  insertFormula,
+  openChart,
+  tool,
+  toolDialog as dialog,
+  type Texts,
+} from './editor-kit';
 import { adminSession } from './session';
 
 // The editor's tools (formula, chart, scrawl, snapshot, templates, find and replace, custom
 // styles) in the question bank's add dialog, the first screen that hosts the editor.
 
-const BANK = '/baseData/index';
-const FILE_URL = /^\/api\/kaoshi-files\/file\//;
-/**
- * Headless Chromium has no screen to share. These flags give it Chromium's own test video source
- * for getDisplayMedia, accepted without the picker: the snapshot's success path, driven for real.
- */
-const FAKE_SCREEN = [
-  '--use-fake-device-for-media-stream',
-  '--use-fake-ui-for-media-stream',
-  '--auto-accept-this-tab-capture',
-];
-/** With the picker auto-accepted but no fake source, capturing fails as on a machine without a screen. */
-const NO_SCREEN = [
-  '--use-fake-ui-for-media-stream',
-  '--auto-select-desktop-capture-source=Entire screen',
-];
-
-type Texts = typeof en;
-
 describe('Editor tools', () => {
   const session = adminSession(FAKE_SCREEN);
   const { baseURL } = session;
 
-  /** A dialog of the tools, by the class each one carries (they open inside the host dialog). */
-  const dialog = (page: Page, tool: 'formula' | 'chart' | 'scrawl' | 'search' | 'template') =>
-    page.locator(`.ant-modal.ke-${tool}-modal`);
   const toast = (page: Page) => page.locator('.ant-message-notice');
 
   /** The question bank's add dialog, its stem editor and that editor's text area. */
@@ -82,33 +71,10 @@ describe('Editor tools', () => {
     return { page, host, editor, text, texts, unexpectedErrors };
   }
 
-  const tool = (editor: Locator, name: string) => editor.locator(`[data-tool="${name}"]`);
-
   /** The editor's HTML as its source mode shows it (the source view stays open). */
   async function sourceOf(editor: Locator, texts: Texts) {
     await tool(editor, 'source').click();
     return editor.getByRole('textbox', { name: texts.editor.sourceLabel }).inputValue();
-  }
-
-  /** Types a LaTeX formula in the formula dialog and inserts it; returns the dialog's preview. */
-  async function insertFormula(page: Page, editor: Locator, texts: Texts, latex: string) {
-    await tool(editor, 'formula').click();
-    const box = dialog(page, 'formula');
-    await box.getByText(texts.editorTools.formula.insertTitle).waitFor();
-    await box.getByRole('textbox', { name: texts.editorTools.formula.latex }).fill(latex);
-    await box.locator('.ke-formula-preview .katex').waitFor();
-    return box;
-  }
-
-  /** Opens the chart dialog for the table holding the cursor. */
-  async function openChart(page: Page, editor: Locator, texts: Texts) {
-    await tool(editor, 'chart').click();
-    const box = dialog(page, 'chart');
-    await box.getByText(texts.editorTools.chart.title).first().waitFor();
-    // As after the other dialogs here: a click that lands while antd's modal is still zooming in
-    // can be lost (in one full run the cancel below left the dialog open over the editor).
-    await animationsDone(page);
-    return box;
   }
 
   it('inserts a formula, a template with a chart, refuses a bad table, replaces and styles (zh)', async () => {
