@@ -1,60 +1,39 @@
 import fs from 'node:fs';
-import {
-  residentIdCheckChar,
-  type ExamListItem,
-  type ExamView,
-  type ListResult,
-} from '@kaoshi/shared';
+import type { ExamView } from '@kaoshi/shared';
 import dayjs, { type Dayjs } from 'dayjs';
-import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import {
-  DESKTOP,
-  PHONE,
   animationsDone,
   answerConfirm,
   buttonName,
   collectConsoleErrors,
-  newPage,
-  openSignedIn,
   openedPopup,
   pickIn,
   pickOption,
   screenshot,
 } from './browser';
-import { createManualPaper, createPaperBank, type PaperBank } from './paper-fixture';
+import {
+  DETAIL,
+  EDIT,
+  EXAM_API,
+  LIST,
+  TIME,
+  createExamGround,
+  publishExam,
+  examScreens,
+  fill,
+  x,
+  type Batch,
+} from './exam-kit';
+import type { PaperBank } from './paper-fixture';
 import { adminSession } from './session';
 
 // Exams published through the screens as a teacher or administrator does: the steps of the
 // publish form down to the candidates and overlaps it warns about, the details with their
 // candidates and record, the few changes an open exam allows, admission tickets on A4, a make-up
-// of an exam the clock has closed, the list and its calendar; in four languages and at phone
-// width. Checked against what the API holds.
-
-const LIST = '/examPublishManage/publishManage';
-const EDIT = '/examPublishManage/examEdit';
-const DETAIL = '/examPublishManage/examDetail';
-const EXAM_API = '/api/kaoshi-exam/exam';
-const PAPER_API = '/api/kaoshi-paper/paper';
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
-type Language = keyof typeof LOCALES;
-const x = zh.exam;
-const TIME = 'YYYY-MM-DD HH:mm';
-
-/** `text` with i18next's {{name}} (and {{name, format}}) replaced. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
-
-interface Student {
-  id: number;
-  name: string;
-  ticketNumber: string;
-}
+// of an exam the clock has closed, the list and its calendar. Checked against what the API holds.
+// The other languages and the phone width: exam-screens.e2e.ts.
 
 describe('Exam publishing', () => {
   const session = adminSession();
@@ -64,163 +43,58 @@ describe('Exam publishing', () => {
   let paperName: string;
   let paperId: number;
   let noticeTitle: string;
-  const batches: { id: number; name: string; students: Student[] }[] = [];
+  let batches: Batch[];
   /** Batch 1's exam that overlaps tomorrow's: its name, for the warnings. */
   const otherName = `先行考试${tag}`;
   /** Batch 2's exam whose window ends a minute after the fixtures: closed for the make-up. */
   const closingName = `已结束考试${tag}`;
   let closingId: number;
-  /** Batch 2's exam open now, until later today: edited as an open exam may be. */
+  /** Batch 2's exam open now, for two hours: edited as an open exam may be. */
   const openName = `进行中考试${tag}`;
   let openId: number;
   /** What the steps publish (first test); later tests read it. */
   const examName = `维修电工初级理论考试${tag}`;
   let examId: number;
   const tomorrow = dayjs().add(1, 'day').startOf('day');
+  const screens = examScreens(session);
+  const { main, toast, rows, step, fieldErrors, coveredHeaders } = screens;
+  const { settled, open, pickTime, next, findExam } = screens;
 
   const api = <T>(method: string, path: string, body?: unknown) =>
     session.admin.call<T>(method, path, body);
 
   beforeAll(async () => {
-    bank = await createPaperBank(session.admin, baseURL, `E${tag}`);
-    paperName = `发布用试卷${tag}`;
-    paperId = await createManualPaper(session.admin, bank, paperName);
-    await api('POST', `${PAPER_API}/submitPaper/${paperId}`);
-    await bank.reviewer.api.call('POST', `${PAPER_API}/auditPaper`, { id: paperId, result: 1 });
-    noticeTitle = `电工考试须知${tag}`;
-    await api('POST', '/api/kaoshi-paper/instruction/addInstruction', {
-      title: noticeTitle,
-      body: '<p>请提前十分钟进入考场。</p>',
-      allSubjects: false,
-      subjectIds: [bank.subjectId],
-    });
+    ({ bank, paperName, paperId, noticeTitle, batches } = await createExamGround(session, tag));
 
-    const seed = Date.now() % 100_000;
-    let n = 0;
-    for (const [b, size] of [3, 2].entries()) {
-      const batch = { name: `第${b + 1}批${tag}`, code: `EB${b + 1}-${tag}` };
-      const { id } = await api<{ id: number }>('POST', '/api/kaoshi-school/classes/addClasses', {
-        subjectId: bank.subjectId,
-        level: bank.level,
-        ...batch,
-      });
-      const students: Student[] = [];
-      for (let s = 0; s < size; s++, n++) {
-        const birth = dayjs('1975-01-01')
-          .add((seed + n * 41) % 9000, 'day')
-          .format('YYYYMMDD');
-        const first17 = `110101${birth}${String((seed + n) % 1000).padStart(3, '0')}`;
-        const name = `考生${String.fromCharCode(65 + n)}${tag}`;
-        const created = await api<{ id: number; ticketNumber: string }>(
-          'POST',
-          '/api/kaoshi-base/student/addStudent',
-          {
-            name,
-            idNumber: `${first17}${residentIdCheckChar(first17)}`,
-            classId: id,
-            // One photo the page may load (the app's own logo); the others print a blank box.
-            ...(n === 0 && { photo: '/logo.svg' }),
-          },
-        );
-        students.push({ id: created.id, name, ticketNumber: created.ticketNumber });
-      }
-      batches.push({ id, ...batch, students });
-    }
-
-    const policies = { paperId, instructionId: null, durationMinutes: 60 };
-    const other = await api<{ id: number }>('POST', `${EXAM_API}/addExam`, {
-      ...policies,
+    const [first, second] = batches.map((batch) => [batch.id]);
+    const otherStart = tomorrow.hour(8);
+    await publishExam(session, {
+      paperId,
       name: otherName,
-      classIds: [batches[0]!.id],
-      startAt: tomorrow.hour(8).toISOString(),
-      endAt: tomorrow.hour(12).toISOString(),
+      classIds: first!,
+      startAt: otherStart,
+      endAt: otherStart.hour(12),
     });
-    await api('POST', `${EXAM_API}/publishExam/${other.id}`);
     // Opened ten minutes ago, closing a minute from now: the make-up test waits for the clock.
-    const closing = await api<{ id: number }>('POST', `${EXAM_API}/addExam`, {
-      ...policies,
+    closingId = await publishExam(session, {
+      paperId,
       name: closingName,
       durationMinutes: 5,
-      classIds: [batches[1]!.id],
-      startAt: dayjs().subtract(10, 'minute').toISOString(),
-      endAt: dayjs().add(1, 'minute').toISOString(),
+      classIds: second!,
+      startAt: dayjs().subtract(10, 'minute'),
+      endAt: dayjs().add(1, 'minute'),
     });
-    await api('POST', `${EXAM_API}/publishExam/${closing.id}`);
-    closingId = closing.id;
     // Open since five minutes ago, for two hours: late in the evening it runs past midnight, which
     // the list and the calendar show as they would any other time of day.
-    const open = await api<{ id: number }>('POST', `${EXAM_API}/addExam`, {
-      ...policies,
+    openId = await publishExam(session, {
+      paperId,
       name: openName,
       durationMinutes: 1,
-      classIds: [batches[1]!.id],
-      startAt: dayjs().subtract(5, 'minute').toISOString(),
-      endAt: dayjs().add(2, 'hour').toISOString(),
+      classIds: second!,
+      startAt: dayjs().subtract(5, 'minute'),
+      endAt: dayjs().add(2, 'hour'),
     });
-    await api('POST', `${EXAM_API}/publishExam/${open.id}`);
-    openId = open.id;
   });
-
-  const main = (page: Page) => page.locator('.app-main-page:not([hidden])');
-  const toast = (page: Page) => page.locator('.ant-message-notice');
-  const rows = (scope: Locator) => scope.locator('.ant-table-row');
-  const step = (page: Page, n: number) => main(page).locator(`.exam-step[data-step="${n}"]`);
-  const fieldErrors = (scope: Locator) => scope.locator('.ant-form-item-explain-error');
-
-  /**
-   * The column headers of the exam table lying under its fixed actions column: a table wider than
-   * its box scrolls its last columns (the state) beneath it.
-   */
-  const coveredHeaders = (page: Page) =>
-    main(page)
-      .locator('.exam-table thead th')
-      .evaluateAll((headers) => {
-        const fixed = headers.filter((th) => th.classList.contains('ant-table-cell-fix-end'));
-        const edge = Math.min(...fixed.map((th) => th.getBoundingClientRect().left));
-        return headers
-          .filter((th) => !fixed.includes(th) && th.getBoundingClientRect().right > edge + 1)
-          .map((th) => (th as HTMLElement).innerText.trim());
-      });
-
-  /** Waits until no table or calendar is still loading and nothing moves: before a screenshot. */
-  async function settled(page: Page) {
-    await expect.poll(() => page.locator('.ant-spin-spinning:visible').count()).toBe(0);
-    await animationsDone(page);
-  }
-
-  async function open(path: string, language: Language = 'zh', viewport = DESKTOP) {
-    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
-    const consoleErrors = collectConsoleErrors(page);
-    await openSignedIn(page, session.admin, `${baseURL}${path}`);
-    const unexpectedErrors = () =>
-      consoleErrors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
-    return { page, unexpectedErrors };
-  }
-
-  /** Types a time into the date-time picker labelled `label` and confirms it. */
-  async function pickTime(scope: Locator, label: string, time: Dayjs) {
-    const input = scope.getByLabel(label);
-    await input.click();
-    await input.fill(time.format(TIME));
-    await input.press('Enter');
-    await expect.poll(() => input.inputValue()).toBe(time.format(TIME));
-  }
-
-  const next = (page: Page, label = x.edit.next) =>
-    main(page)
-      .locator('.exam-step-buttons')
-      .getByRole('button', { name: buttonName(label) })
-      .click();
-
-  const findExam = async (name: string) => {
-    const { list } = await api<ListResult<ExamListItem>>(
-      'GET',
-      `${EXAM_API}/listExam?keyword=${encodeURIComponent(name)}`,
-    );
-    const found = list.find((exam) => exam.name === name);
-    if (!found) throw new Error(`no exam named ${name}`);
-    return found;
-  };
 
   it('publishes an exam through the steps, warning of the students who already sit another exam then (zh)', async () => {
     const { page, unexpectedErrors } = await open(LIST);
@@ -652,45 +526,6 @@ describe('Exam publishing', () => {
     await page.context().close();
   });
 
-  it('asks for a date and a time in the start and end fields, in each language', async () => {
-    for (const language of ['zh', 'en', 'es', 'ja'] as const) {
-      const page = await newPage(session.browser, { locale: LOCALES[language] });
-      await openSignedIn(page, session.admin, `${baseURL}${EDIT}`);
-      const pickers = main(page).locator('.exam-step[data-step="3"] .ant-picker input');
-      await expect.poll(() => pickers.count()).toBe(2);
-      const placeholders = await pickers.evaluateAll((inputs) =>
-        inputs.map((input) => input.getAttribute('placeholder')),
-      );
-      const wanted = MESSAGES[language].common.pickDateTime;
-      expect(placeholders, language).toEqual([wanted, wanted]);
-      await page.context().close();
-    }
-  });
-
-  it('offers neither unpublishing nor deleting a running exam, as the server refuses both (zh)', async () => {
-    const { page, unexpectedErrors } = await open(LIST);
-    const search = main(page).locator('form#examSearch');
-    await search.getByLabel(x.list.keyword).fill(tag);
-    await search.getByRole('button', { name: buttonName(zh.common.search) }).click();
-    const table = main(page).locator('.exam-table');
-    const actionsOf = async (name: string) => {
-      const row = rows(table).filter({ hasText: name }).first();
-      await row.waitFor();
-      return row
-        .getByRole('button')
-        .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')));
-    };
-    // An upcoming exam still has both; the running one neither.
-    expect(await actionsOf(otherName)).toEqual(
-      expect.arrayContaining([x.actions.unpublish, zh.common.delete]),
-    );
-    const running = await actionsOf(openName);
-    expect(running).not.toContain(x.actions.unpublish);
-    expect(running).not.toContain(zh.common.delete);
-    expect(unexpectedErrors()).toEqual([]);
-    await page.context().close();
-  });
-
   it('lists the exams with their states, searches them, and shows them on a month calendar (zh)', async () => {
     const { page, unexpectedErrors } = await open(LIST);
     const search = main(page).locator('form#examSearch');
@@ -757,91 +592,5 @@ describe('Exam publishing', () => {
     await page.waitForURL(`${baseURL}${DETAIL}?id=${examId}`);
     expect(unexpectedErrors()).toEqual([]);
     await page.context().close();
-  });
-
-  for (const language of ['en', 'es', 'ja'] as const) {
-    it(`reads in ${language}: the list, the form, the details and the tickets`, async () => {
-      const texts = MESSAGES[language].exam;
-      const list = await open(LIST, language);
-      await main(list.page).locator('.exam-table .ant-table-row').first().waitFor();
-      await main(list.page)
-        .getByRole('button', { name: buttonName(texts.add) })
-        .waitFor();
-      await settled(list.page);
-      expect(await coveredHeaders(list.page)).toEqual([]);
-      await screenshot(list.page, `exam-list-${language}`, { fullPage: false });
-
-      const form = await open(`${EDIT}?id=${examId}`, language);
-      await main(form.page).getByText(texts.edit.publishedNote).waitFor();
-      await main(form.page).locator('.exam-steps').getByText(texts.steps.policies).click();
-      await step(form.page, 4).waitFor();
-      await animationsDone(form.page);
-      await screenshot(form.page, `exam-edit-policies-${language}`);
-      await main(form.page).locator('.exam-steps').getByText(texts.steps.review).click();
-      await step(form.page, 5).locator('.exam-check-total').waitFor();
-      await animationsDone(form.page);
-      await screenshot(form.page, `exam-edit-review-${language}`);
-
-      const detail = await open(`${DETAIL}?id=${examId}`, language);
-      await main(detail.page).locator('.exam-candidate-table .ant-table-row').first().waitFor();
-      expect(await main(detail.page).locator('.exam-detail-tabs').innerText()).toContain(
-        fill(texts.detail.candidatesTab_other, { count: 5 }),
-      );
-      await settled(detail.page);
-      await screenshot(detail.page, `exam-detail-${language}`);
-
-      const tickets = await open(`/examPublishManage/admissionTicket?examId=${examId}`, language);
-      await expect.poll(() => tickets.page.locator('.ticket').count()).toBe(5);
-      expect(await tickets.page.locator('.ticket-title').first().innerText()).toBe(
-        texts.ticket.title,
-      );
-      await settled(tickets.page);
-      await screenshot(tickets.page, `exam-tickets-${language}`, { fullPage: false });
-      for (const opened of [list, form, detail, tickets]) {
-        expect(opened.unexpectedErrors()).toEqual([]);
-        await opened.page.context().close();
-      }
-    });
-  }
-
-  it('fits a phone: the list, the calendar, the form, the details and the tickets (zh)', async () => {
-    const fits = (page: Page) =>
-      page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-    const list = await open(LIST, 'zh', PHONE);
-    await main(list.page).locator('.exam-table .ant-table-row').first().waitFor();
-    expect(await fits(list.page)).toBe(true);
-    await settled(list.page);
-    await screenshot(list.page, 'exam-list-phone-zh', { fullPage: false });
-    await main(list.page).getByText(x.list.asCalendar, { exact: true }).click();
-    await main(list.page).locator('.exam-calendar-list').waitFor();
-    expect(await fits(list.page)).toBe(true);
-    await settled(list.page);
-    await screenshot(list.page, 'exam-calendar-phone-zh');
-
-    const form = await open(`${EDIT}?id=${examId}`, 'zh', PHONE);
-    await step(form.page, 1).getByLabel(x.fields.name).waitFor();
-    expect(await fits(form.page)).toBe(true);
-    await screenshot(form.page, 'exam-edit-phone-zh');
-    await main(form.page).locator('.exam-steps').getByText(x.steps.review).click();
-    await step(form.page, 5).locator('.exam-check-total').waitFor();
-    expect(await fits(form.page)).toBe(true);
-    await animationsDone(form.page);
-    await screenshot(form.page, 'exam-edit-review-phone-zh');
-
-    const detail = await open(`${DETAIL}?id=${examId}`, 'zh', PHONE);
-    await main(detail.page).locator('.exam-candidate-table .ant-table-row').first().waitFor();
-    expect(await fits(detail.page)).toBe(true);
-    await settled(detail.page);
-    await screenshot(detail.page, 'exam-detail-phone-zh');
-
-    const tickets = await open(`/examPublishManage/admissionTicket?examId=${examId}`, 'zh', PHONE);
-    await expect.poll(() => tickets.page.locator('.ticket').count()).toBe(5);
-    expect(await fits(tickets.page)).toBe(true);
-    await settled(tickets.page);
-    await screenshot(tickets.page, 'exam-tickets-phone-zh', { fullPage: false });
-    for (const opened of [list, form, detail, tickets]) {
-      expect(opened.unexpectedErrors()).toEqual([]);
-      await opened.page.context().close();
-    }
   });
 });
