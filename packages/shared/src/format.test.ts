@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatFileSize, formatNumber, relativeTime, titleHasNumber } from './format.js';
+import {
+  chineseNumeral,
+  formatFileSize,
+  formatNumber,
+  relativeTime,
+  titleHasNumber,
+} from './format.js';
 
 describe('formatNumber', () => {
   it('keeps numbers under 1000 as they are', () => {
@@ -139,5 +145,27 @@ describe('titleHasNumber', () => {
     ]) {
       expect(titleHasNumber(title), title).toBe(false);
     }
+  });
+});
+
+describe('chineseNumeral', () => {
+  it('numbers parts as a Chinese paper does, past ten and twenty', () => {
+    const numbered = [1, 9, 10, 11, 19, 20, 21, 30, 45, 99].map(chineseNumeral);
+    expect(numbered).toEqual([
+      '一',
+      '九',
+      '十',
+      '十一',
+      '十九',
+      '二十',
+      '二十一',
+      '三十',
+      '四十五',
+      '九十九',
+    ]);
+  });
+
+  it('falls back to digits where Chinese numerals would not be read', () => {
+    expect([0, 100, 2.5].map(chineseNumeral)).toEqual(['0', '100', '2.5']);
   });
 });

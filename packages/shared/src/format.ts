@@ -95,6 +95,20 @@ export function formatFileSize(bytes: number): string {
   return `${Number((bytes / MB).toFixed(1))} MB`;
 }
 
+const CHINESE_DIGITS = '一二三四五六七八九';
+
+/**
+ * 一 … 十, 十一 … 十九, 二十 … 九十九: how a Chinese paper numbers its parts (the printed paper and
+ * the Word export both use it). Past 99, Arabic digits: no paper has that many parts.
+ */
+export function chineseNumeral(n: number): string {
+  if (!Number.isInteger(n) || n < 1 || n > 99) return String(n);
+  const tens = Math.floor(n / 10);
+  const units = n % 10;
+  if (tens === 0) return CHINESE_DIGITS[units - 1]!;
+  return `${tens > 1 ? CHINESE_DIGITS[tens - 1] : ''}十${units ? CHINESE_DIGITS[units - 1] : ''}`;
+}
+
 const NUMERAL = '[一二三四五六七八九十百]+|\\d+';
 /**
  * A section title that carries its own number: "一、客观题", "（二）判断题", "第三部分 …",

@@ -13,6 +13,7 @@ import {
 } from 'docx';
 import {
   CERT_LEVEL_NAMES,
+  chineseNumeral,
   OPTION_KEYS,
   QuestionType,
   scoreFromHundredths,
@@ -40,12 +41,6 @@ interface DocxTexts {
   withKey: string;
 }
 
-const CHINESE_NUMERALS = '一二三四五六七八九十';
-const chinesePart = (index: number) =>
-  index < 10
-    ? CHINESE_NUMERALS[index]!
-    : `${CHINESE_NUMERALS[9]}${CHINESE_NUMERALS[index - 10] ?? ''}`;
-
 /** The words of the exported paper per language. */
 const TEXTS: Record<MessageLanguage, DocxTexts> = {
   zh: {
@@ -54,7 +49,7 @@ const TEXTS: Record<MessageLanguage, DocxTexts> = {
     minutes: (n) => `考试时长 ${n} 分钟`,
     total: (n) => `满分 ${n} 分`,
     pass: (n) => `及格 ${n} 分`,
-    part: (i) => `${chinesePart(i)}、`,
+    part: (i) => `${chineseNumeral(i + 1)}、`,
     sectionTotals: (count, points) => `（共 ${count} 题，计 ${points} 分）`,
     points: (n) => `（${n} 分）`,
     scoreTable: { part: '大题', total: '总分', score: '得分' },
@@ -104,7 +99,7 @@ const TEXTS: Record<MessageLanguage, DocxTexts> = {
     minutes: (n) => `試験時間 ${n} 分`,
     total: (n) => `満点 ${n} 点`,
     pass: (n) => `合格 ${n} 点`,
-    part: (i) => `${chinesePart(i)}、`,
+    part: (i) => `${chineseNumeral(i + 1)}、`,
     sectionTotals: (count, points) => `（全 ${count} 問、${points} 点）`,
     points: (n) => `（${n} 点）`,
     scoreTable: { part: '大問', total: '合計', score: '得点' },

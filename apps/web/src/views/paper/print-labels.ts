@@ -1,15 +1,6 @@
+import { chineseNumeral } from '@kaoshi/shared';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-
-const CHINESE_NUMERALS = '一二三四五六七八九十';
-
-/** 一 … 十, 十一 … 十九, 二十 …: how a Chinese paper numbers its parts. */
-export function chineseNumeral(n: number): string {
-  if (n <= 10) return CHINESE_NUMERALS[n - 1]!;
-  const tens = Math.floor(n / 10);
-  const units = n % 10;
-  return `${tens > 1 ? CHINESE_NUMERALS[tens - 1] : ''}十${units ? CHINESE_NUMERALS[units - 1] : ''}`;
-}
 
 /** The number of each part's first question: questions are numbered throughout the paper. */
 export function firstNumbers(paper: { sections: { items: unknown[] }[] }): number[] {
