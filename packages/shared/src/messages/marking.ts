@@ -142,10 +142,10 @@ export const MARKING_MESSAGES = {
     ja: '試験 {id} の正答は終了まで表示されません。試験問題の権限を持つ人は解答付きで印刷できます（記録されます）',
   },
   scoresReleased: {
-    zh: '考试 {id} 的成绩已发布，请先撤回发布',
-    en: 'the scores of exam {id} are released: withdraw the release first',
-    es: 'las notas del examen {id} están publicadas: retire primero la publicación',
-    ja: '試験 {id} の成績は公開済みです。先に公開を取り消してください',
+    zh: '考试「{name}」的成绩已发布，请先撤回发布',
+    en: 'the scores of the exam “{name}” are released: withdraw the release first',
+    es: 'las notas del examen «{name}» están publicadas: retire primero la publicación',
+    ja: '試験「{name}」の成績は公開済みです。先に公開を取り消してください',
   },
   certificateRevoked: {
     zh: '证书 {number} 已撤销，不能打印',

@@ -418,10 +418,10 @@ export const PAPER_MESSAGES = {
     ja: '試験問題 {id} は元の試験と職種または等級が異なります',
   },
   makeUpNotClosed: {
-    zh: '考试 {id} 尚未结束，结束后才能发布补考',
-    en: 'exam {id} has not closed yet: a make-up can be published once it closes',
-    es: 'el examen {id} aún no ha cerrado: la recuperación se publica cuando cierre',
-    ja: '試験 {id} はまだ終了していません。追試は終了後に公開できます',
+    zh: '考试「{name}」尚未结束，结束后才能发布补考',
+    en: 'the exam “{name}” has not closed yet: a make-up can be published once it closes',
+    es: 'el examen «{name}» aún no ha cerrado: la recuperación se publica cuando cierre',
+    ja: '試験「{name}」はまだ終了していません。追試は終了後に公開できます',
   },
   makeUpNeedsScores: {
     zh: '考试 {id} 的成绩尚未发布，只能为缺考考生发布补考',

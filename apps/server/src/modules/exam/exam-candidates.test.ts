@@ -307,7 +307,8 @@ describe('exams: candidates', () => {
       const open = await published({ classIds: [batchA] });
       const early = await admin.post(`${BASE}/addMakeUpExam`, makeUp(open.id));
       expectStatus(early, ApiStatus.CONFLICT);
-      expect(early.body.message).toContain(`exam ${open.id} has not closed yet`);
+      const { name } = await getExam(open.id);
+      expect(early.body.message).toContain(`the exam “${name}” has not closed yet`);
       const closed = await closedExam();
       await score(closed);
       const failed = await admin.post(`${BASE}/addMakeUpExam`, makeUp(closed, { who: 'failed' }));

@@ -40,7 +40,7 @@ export class MakeUpService {
       const now = nowIso();
       const state = examState(original, now);
       if (state !== 'closed' && state !== 'released') {
-        throw conflict('makeUpNotClosed', { id: original.id });
+        throw conflict('makeUpNotClosed', { name: original.name });
       }
       if (body.who !== 'absent' && state !== 'released') {
         throw conflict('makeUpNeedsScores', { id: original.id });

@@ -125,7 +125,7 @@ export class AuditService {
   async decide(body: AuditGroupBody, auth: AuthContext): Promise<AuditSampleView | null> {
     this.requireChief(auth);
     const exam = await this.exams.of(body.examId, auth, 'manage');
-    if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
+    if (exam.released_at !== null) throw conflict('scoresReleased', { name: exam.name });
     await this.openDue(exam.id);
     const audit = await this.latest(exam.id, body.itemId);
     const refused = () => conflict('noAuditUnderReview', { itemId: body.itemId });

@@ -135,7 +135,7 @@ export class KeyService {
   async correct(body: CorrectKeyBody, auth: AuthContext): Promise<KeyCorrectionResult> {
     this.requirePublisher(auth);
     const exam = await this.exams.of(body.examId, auth, 'manage');
-    if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
+    if (exam.released_at !== null) throw conflict('scoresReleased', { name: exam.name });
     // A later finalization would score by the version's key.
     if (exam.end_at > nowIso() || (await this.repo.unfinished(exam.id)) > 0) {
       throw conflict('keyCorrectionTooEarly', { id: exam.id });

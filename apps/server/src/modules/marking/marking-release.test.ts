@@ -139,9 +139,10 @@ describe('marking: release, the score log and key corrections', () => {
     const released = expectOk(await release());
     expect(released.releasedAt).not.toBeNull();
     expect(released.history.map((h) => h.action)).toEqual(['release']);
-    expectStatus(await release(), ApiStatus.CONFLICT);
+    // The refusal names the exam as its users know it, not by its number.
+    expectStatus(await release(), ApiStatus.CONFLICT, `the exam “${exam.name}”`);
     // Released: marking is over.
-    expectStatus(await next(m0.client, exam.id, itemId), ApiStatus.CONFLICT);
+    expectStatus(await next(m0.client, exam.id, itemId), ApiStatus.CONFLICT, exam.name);
     const withdraw = (reason: string) =>
       admin.post<ReleaseView>(`${BASE}/withdrawScores/${exam.id}`, { reason });
     expectStatus(await withdraw(''), ApiStatus.INVALID_INPUT);

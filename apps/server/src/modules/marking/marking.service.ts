@@ -77,7 +77,7 @@ export class MarkingService {
   async setPlan(body: SetMarkingPlanBody, auth: AuthContext): Promise<MarkingPlanView> {
     this.requireArbiter(auth);
     const exam = await this.exams.of(body.examId, auth, 'manage');
-    if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
+    if (exam.released_at !== null) throw conflict('scoresReleased', { name: exam.name });
     const items = await this.versions().items(exam.paper_version_id);
     const markerIds = [...new Set(body.assignments.flatMap((a) => a.markerIds))];
     const markers = await this.repo.usersHolding(markerIds, Perm.MARKING);
@@ -166,7 +166,7 @@ export class MarkingService {
   private async deskChecks(examId: number, itemId: string, auth: AuthContext) {
     const exam = await this.exams.of(examId, auth, 'mark');
     const plan = await this.requirePlan(examId);
-    if (exam.released_at !== null) throw conflict('scoresReleased', { id: examId });
+    if (exam.released_at !== null) throw conflict('scoresReleased', { name: exam.name });
     if (!(await this.repo.isAssigned(examId, itemId, auth.user.id))) {
       throw forbidden('notYourQuestion', { itemId });
     }
@@ -236,7 +236,7 @@ export class MarkingService {
   ): Promise<NextAnswerResult> {
     const exam = await this.exams.published(examId);
     const plan = await this.requirePlan(examId);
-    if (exam.released_at !== null) throw conflict('scoresReleased', { id: examId });
+    if (exam.released_at !== null) throw conflict('scoresReleased', { name: exam.name });
     const markerId = auth.user.id;
     const needed = plan.double_marking === 1 ? 2 : 1;
     const assigned = (await this.repo.assignments(examId))
@@ -479,7 +479,7 @@ export class MarkingService {
     const answer = await this.repo.answer(body.answerId);
     if (!answer) throw notFound('markingAnswer', body.answerId);
     const exam = await this.exams.published(answer.exam_id);
-    if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
+    if (exam.released_at !== null) throw conflict('scoresReleased', { name: exam.name });
     if (answer.arbitration !== 1) throw conflict('notInArbitration');
     const marks = await this.scores.marksOf(this.db, answer.id, answer.cycle);
     if (marks.some((mark) => mark.marker_id === auth.user.id)) throw forbidden('arbiterMarkedIt');

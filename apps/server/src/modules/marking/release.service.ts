@@ -46,7 +46,7 @@ export class ReleaseService {
   async release(examId: number, auth: AuthContext): Promise<ReleaseView> {
     this.requirePublisher(auth);
     const exam = await this.exams.of(examId, auth, 'manage');
-    if (exam.released_at !== null) throw conflict('scoresReleased', { id: examId });
+    if (exam.released_at !== null) throw conflict('scoresReleased', { name: exam.name });
     const at = nowIso();
     if (exam.end_at > at) {
       throw conflict('releaseExamOpen', { name: exam.name, end: shownTime(exam.end_at) });
@@ -70,7 +70,7 @@ export class ReleaseService {
     }
     await inTransaction(this.db, async (trx) => {
       if (!(await this.repo.setReleased(trx, examId, at))) {
-        throw conflict('scoresReleased', { id: examId });
+        throw conflict('scoresReleased', { name: exam.name });
       }
       await this.repo.log(trx, { examId, action: 'release', reason: '', userId: auth.user.id, at });
       await issueCertificatesOnRelease(trx, examId, at);

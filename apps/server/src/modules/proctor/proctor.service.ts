@@ -309,7 +309,7 @@ export class ProctorService {
       const who = { name: facts.name, ticket: facts.ticketNumber };
       if (facts.attemptId === null) throw conflict('proctorNotStarted', who);
       if (facts.finishedAt === null) throw conflict('proctorStillRunning', who);
-      if (exam.released_at !== null) throw conflict('scoresReleased', { id: exam.id });
+      if (exam.released_at !== null) throw conflict('scoresReleased', { name: exam.name });
       const repository = new ProctorRepository(trx);
       if (await repository.markingStarted(facts.attemptId))
         throw conflict('proctorMarkingStarted', who);
