@@ -1,4 +1,4 @@
-import { USER_TYPES, UserType, type UserView } from '@kaoshi/shared';
+import { RoleKey, USER_TYPES, UserType, type UserView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, DatePicker, Form, Input, Modal, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -11,6 +11,7 @@ import { systemKeys } from './queries';
 import { succeeded } from '../../utils/succeeded';
 import { MODAL_WIDTH } from '../../components/list/responsive';
 import { RoleSelect } from './RoleSelect';
+import { userTypeOffered } from './user-type-choice';
 import { reportSaveError } from '../../utils/server-error';
 
 interface UserFormValues {
@@ -79,6 +80,9 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
   const [form] = Form.useForm<UserFormValues>();
   const roleIds = Form.useWatch('roleIds', form);
   const isFirstAdmin = user?.id === FIRST_ADMIN_ID;
+  const iAmSuperAdmin = useUserStore(
+    (state) => state.info?.roles.includes(RoleKey.SUPER_ADMIN) ?? false,
+  );
 
   const save = useMutation({
     mutationFn: async (values: UserFormValues) => {
@@ -176,6 +180,7 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
             options={USER_TYPES.map((code) => ({
               value: code,
               label: codeLabel('userType', code),
+              disabled: !userTypeOffered(code, iAmSuperAdmin, user?.userType),
             }))}
           />
         </Form.Item>
