@@ -111,7 +111,12 @@ export default function RoleManage() {
 
   return (
     <ListPage<RoleView, RoleFilters>
-      search={{ name: 'roleSearch', form: filterForm, onSearch: roles.search, onReset: roles.reset }}
+      search={{
+        name: 'roleSearch',
+        form: filterForm,
+        onSearch: roles.search,
+        onReset: roles.reset,
+      }}
       addLabel={t('system.role.add')}
       onAdd={() => dialog.show({ kind: 'form' })}
       table={roles.tableProps}

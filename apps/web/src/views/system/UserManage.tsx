@@ -174,7 +174,12 @@ export default function UserManage() {
 
   return (
     <ListPage<UserView, UserFilters>
-      search={{ name: 'userSearch', form: filterForm, onSearch: users.search, onReset: users.reset }}
+      search={{
+        name: 'userSearch',
+        form: filterForm,
+        onSearch: users.search,
+        onReset: users.reset,
+      }}
       addLabel={t('system.user.add')}
       onAdd={() => dialog.show({ kind: 'form' })}
       table={users.tableProps}
