@@ -140,19 +140,18 @@ export default function InstructionManage() {
 
   return (
     <ListPage<InstructionView, FilterValues>
-      search={{
-        name: 'instructionSearch',
-        form: filterForm,
-        onSearch: ({ enabled, ...rest }) =>
+      list={{
+        ...instructions,
+        search: ({ enabled, ...rest }) =>
           instructions.search({
             ...rest,
             enabled: enabled === 1 ? true : enabled === 0 ? false : undefined,
           }),
-        onReset: instructions.reset,
       }}
+      searchName="instructionSearch"
+      filterForm={filterForm}
       addLabel={t('instruction.add')}
       onAdd={() => dialog.show({ kind: 'form' })}
-      table={instructions.tableProps}
       columns={columns}
       dialogs={
         <>

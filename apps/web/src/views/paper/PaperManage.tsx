@@ -29,7 +29,7 @@ import { DeleteAction, EditAction, RowAction } from '../../components/list/RowAc
 import { useActionsColumn } from '../../components/list/use-actions-column';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
-import { cascadeReset, useLevelLabel } from '../../components/structure';
+import { useLevelLabel } from '../../components/structure';
 import { useUserStore } from '../../stores/user';
 import { succeeded } from '../../utils/succeeded';
 import { useHasPermission } from '../../utils/use-access';
@@ -213,16 +213,12 @@ export default function PaperManage() {
 
   return (
     <ListPage<PaperListItem, FilterValues>
-      search={{
-        name: 'paperSearch',
-        form: filterForm,
-        onSearch: (values) => papers.search(values),
-        onReset: papers.reset,
-        onValuesChange: (changed) => filterForm.setFieldsValue(cascadeReset(FILTER_CHAIN, changed)),
-      }}
+      list={papers}
+      searchName="paperSearch"
+      filterForm={filterForm}
+      filterChain={FILTER_CHAIN}
       addLabel={t('paper.add')}
       onAdd={() => edit()}
-      table={papers.tableProps}
       columns={columns}
       dialogs={
         <RejectDialog

@@ -21,13 +21,12 @@ import {
   JobTypeSelect,
   LevelSelect,
   ProjectSelect,
-  cascadeReset,
   schoolKeys,
   useJobTypeLevels,
   useLevelLabel,
 } from '../../components/structure';
 import { ClassFormModal } from './ClassFormModal';
-import { KeywordInput } from './KeywordInput';
+import { KeywordFilter } from './KeywordFilter';
 import { ClassTeachersModal } from './ClassTeachersModal';
 import { CLASS_STATUS } from './labels';
 import { describePeriod } from '../../components/structure/period';
@@ -177,16 +176,12 @@ export default function ClassesManage() {
 
   return (
     <ListPage<ClassView, ClassFilters>
-      search={{
-        name: 'classSearch',
-        form: filterForm,
-        onSearch: batches.search,
-        onReset: batches.reset,
-        onValuesChange: (changed) => filterForm.setFieldsValue(cascadeReset(CHAIN, changed)),
-      }}
+      list={batches}
+      searchName="classSearch"
+      filterForm={filterForm}
+      filterChain={CHAIN}
       addLabel={t('school.batch.add')}
       onAdd={() => dialog.show({ kind: 'form' })}
-      table={batches.tableProps}
       columns={columns}
       dialogs={
         <>
@@ -235,9 +230,7 @@ export default function ClassesManage() {
           }))}
         />
       </Form.Item>
-      <Form.Item name="keyword" noStyle>
-        <KeywordInput />
-      </Form.Item>
+      <KeywordFilter />
     </ListPage>
   );
 }

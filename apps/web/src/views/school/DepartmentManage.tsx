@@ -17,8 +17,8 @@ import { ProjectSelect, schoolKeys } from '../../components/structure';
 import { DepartmentFormModal } from './DepartmentFormModal';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useStructureColumns } from './use-structure-columns';
-import { ActiveStatusSelect } from './ActiveStatusSelect';
-import { KeywordInput } from './KeywordInput';
+import { ActiveStatusFilter } from './ActiveStatusFilter';
+import { KeywordFilter } from './KeywordFilter';
 
 interface DepartmentFilters {
   schoolId?: number;
@@ -82,15 +82,11 @@ export default function DepartmentManage() {
 
   return (
     <ListPage<DepartmentView, DepartmentFilters>
-      search={{
-        name: 'departmentSearch',
-        form: filterForm,
-        onSearch: departments.search,
-        onReset: departments.reset,
-      }}
+      list={departments}
+      searchName="departmentSearch"
+      filterForm={filterForm}
       addLabel={t('school.category.add')}
       onAdd={() => dialog.show({})}
-      table={departments.tableProps}
       columns={columns}
       dialogs={
         <DepartmentFormModal
@@ -105,12 +101,8 @@ export default function DepartmentManage() {
       <Form.Item name="schoolId" noStyle>
         <ProjectSelect />
       </Form.Item>
-      <Form.Item name="keyword" noStyle>
-        <KeywordInput />
-      </Form.Item>
-      <Form.Item name="status" noStyle>
-        <ActiveStatusSelect />
-      </Form.Item>
+      <KeywordFilter />
+      <ActiveStatusFilter />
     </ListPage>
   );
 }

@@ -17,8 +17,8 @@ import { schoolKeys } from '../../components/structure';
 import { SchoolFormModal } from './SchoolFormModal';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useStructureColumns } from './use-structure-columns';
-import { ActiveStatusSelect } from './ActiveStatusSelect';
-import { KeywordInput } from './KeywordInput';
+import { ActiveStatusFilter } from './ActiveStatusFilter';
+import { KeywordFilter } from './KeywordFilter';
 
 interface SchoolFilters {
   keyword?: string;
@@ -70,15 +70,11 @@ export default function SchoolManage() {
 
   return (
     <ListPage<SchoolView, SchoolFilters>
-      search={{
-        name: 'schoolSearch',
-        form: filterForm,
-        onSearch: schools.search,
-        onReset: schools.reset,
-      }}
+      list={schools}
+      searchName="schoolSearch"
+      filterForm={filterForm}
       addLabel={t('school.project.add')}
       onAdd={() => dialog.show({})}
-      table={schools.tableProps}
       columns={columns}
       dialogs={
         <SchoolFormModal
@@ -89,12 +85,8 @@ export default function SchoolManage() {
         />
       }
     >
-      <Form.Item name="keyword" noStyle>
-        <KeywordInput />
-      </Form.Item>
-      <Form.Item name="status" noStyle>
-        <ActiveStatusSelect />
-      </Form.Item>
+      <KeywordFilter />
+      <ActiveStatusFilter />
     </ListPage>
   );
 }

@@ -16,15 +16,14 @@ import { useListPage } from '../../components/list/use-list-page';
 import {
   CategorySelect,
   ProjectSelect,
-  cascadeReset,
   schoolKeys,
   useLevelLabel,
 } from '../../components/structure';
 import { SubjectFormModal } from './SubjectFormModal';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useStructureColumns } from './use-structure-columns';
-import { ActiveStatusSelect } from './ActiveStatusSelect';
-import { KeywordInput } from './KeywordInput';
+import { ActiveStatusFilter } from './ActiveStatusFilter';
+import { KeywordFilter } from './KeywordFilter';
 
 interface SubjectFilters {
   schoolId?: number;
@@ -106,16 +105,12 @@ export default function SubjectManage() {
 
   return (
     <ListPage<SubjectView, SubjectFilters>
-      search={{
-        name: 'subjectSearch',
-        form: filterForm,
-        onSearch: subjects.search,
-        onReset: subjects.reset,
-        onValuesChange: (changed) => filterForm.setFieldsValue(cascadeReset(CHAIN, changed)),
-      }}
+      list={subjects}
+      searchName="subjectSearch"
+      filterForm={filterForm}
+      filterChain={CHAIN}
       addLabel={t('school.jobType.add')}
       onAdd={() => dialog.show({})}
-      table={subjects.tableProps}
       columns={columns}
       dialogs={
         <SubjectFormModal
@@ -134,12 +129,8 @@ export default function SubjectManage() {
       <Form.Item name="departmentId" noStyle>
         <CategorySelect schoolId={filterSchool} />
       </Form.Item>
-      <Form.Item name="keyword" noStyle>
-        <KeywordInput />
-      </Form.Item>
-      <Form.Item name="status" noStyle>
-        <ActiveStatusSelect />
-      </Form.Item>
+      <KeywordFilter />
+      <ActiveStatusFilter />
     </ListPage>
   );
 }

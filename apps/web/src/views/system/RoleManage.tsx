@@ -111,15 +111,11 @@ export default function RoleManage() {
 
   return (
     <ListPage<RoleView, RoleFilters>
-      search={{
-        name: 'roleSearch',
-        form: filterForm,
-        onSearch: roles.search,
-        onReset: roles.reset,
-      }}
+      list={roles}
+      searchName="roleSearch"
+      filterForm={filterForm}
       addLabel={t('system.role.add')}
       onAdd={() => dialog.show({ kind: 'form' })}
-      table={roles.tableProps}
       columns={columns}
       dialogs={
         <>

@@ -174,15 +174,11 @@ export default function UserManage() {
 
   return (
     <ListPage<UserView, UserFilters>
-      search={{
-        name: 'userSearch',
-        form: filterForm,
-        onSearch: users.search,
-        onReset: users.reset,
-      }}
+      list={users}
+      searchName="userSearch"
+      filterForm={filterForm}
       addLabel={t('system.user.add')}
       onAdd={() => dialog.show({ kind: 'form' })}
-      table={users.tableProps}
       columns={columns}
       dialogs={
         <>
