@@ -1,6 +1,6 @@
 import { TeamOutlined } from '@ant-design/icons';
 import { CLASS_ORDER_FIELDS, type CertLevel, type ClassView } from '@kaoshi/shared';
-import { Form, Grid, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Form, Grid, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   deleteClass,
@@ -27,8 +27,8 @@ import {
 } from '../../components/structure';
 import { ClassFormModal } from './ClassFormModal';
 import { KeywordFilter } from './KeywordFilter';
+import { StatusFilter } from './StatusFilter';
 import { ClassTeachersModal } from './ClassTeachersModal';
-import { CLASS_STATUS } from './labels';
 import { describePeriod } from '../../components/structure/period';
 import { ClassStatusTag } from './StatusTag';
 import { useConfirmDelete } from './use-confirm-delete';
@@ -218,18 +218,7 @@ export default function ClassesManage() {
       <Form.Item name="level" noStyle>
         <LevelSelect levels={filterLevels} />
       </Form.Item>
-      <Form.Item name="status" noStyle>
-        <Select
-          allowClear
-          style={{ width: '100%' }}
-          placeholder={t('school.fields.status')}
-          aria-label={t('school.fields.status')}
-          options={CLASS_STATUS.map((entry) => ({
-            value: entry.value,
-            label: t(`school.classStatus.${entry.key}`),
-          }))}
-        />
-      </Form.Item>
+      <StatusFilter ofBatches />
       <KeywordFilter />
     </ListPage>
   );

@@ -17,7 +17,7 @@ import { ProjectSelect, schoolKeys } from '../../components/structure';
 import { DepartmentFormModal } from './DepartmentFormModal';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useStructureColumns } from './use-structure-columns';
-import { ActiveStatusFilter } from './ActiveStatusFilter';
+import { StatusFilter } from './StatusFilter';
 import { KeywordFilter } from './KeywordFilter';
 
 interface DepartmentFilters {
@@ -102,7 +102,7 @@ export default function DepartmentManage() {
         <ProjectSelect />
       </Form.Item>
       <KeywordFilter />
-      <ActiveStatusFilter />
+      <StatusFilter />
     </ListPage>
   );
 }

@@ -17,7 +17,7 @@ import { schoolKeys } from '../../components/structure';
 import { SchoolFormModal } from './SchoolFormModal';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useStructureColumns } from './use-structure-columns';
-import { ActiveStatusFilter } from './ActiveStatusFilter';
+import { StatusFilter } from './StatusFilter';
 import { KeywordFilter } from './KeywordFilter';
 
 interface SchoolFilters {
@@ -86,7 +86,7 @@ export default function SchoolManage() {
       }
     >
       <KeywordFilter />
-      <ActiveStatusFilter />
+      <StatusFilter />
     </ListPage>
   );
 }

@@ -22,7 +22,7 @@ import {
 import { SubjectFormModal } from './SubjectFormModal';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useStructureColumns } from './use-structure-columns';
-import { ActiveStatusFilter } from './ActiveStatusFilter';
+import { StatusFilter } from './StatusFilter';
 import { KeywordFilter } from './KeywordFilter';
 
 interface SubjectFilters {
@@ -130,7 +130,7 @@ export default function SubjectManage() {
         <CategorySelect schoolId={filterSchool} />
       </Form.Item>
       <KeywordFilter />
-      <ActiveStatusFilter />
+      <StatusFilter />
     </ListPage>
   );
 }
