@@ -1,9 +1,10 @@
 import { EyeOutlined } from '@ant-design/icons';
 import type { InstructionView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Flex, Form, Grid, Input, Select, Typography, type TableColumnsType } from 'antd';
+import { Flex, Form, Grid, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteInstruction, listInstructions, type InstructionQuery } from '../../api/paper';
+import { SelectFilter, TextFilter } from '../../components/list/filters';
 import { ListPage } from '../../components/list/ListPage';
 import { DeleteAction, EditAction, RowAction } from '../../components/list/RowAction';
 import { useActionsColumn } from '../../components/list/use-actions-column';
@@ -170,31 +171,21 @@ export default function InstructionManage() {
         </>
       }
     >
-      <Form.Item name="keyword" noStyle>
-        <Input
-          allowClear
-          placeholder={t('instruction.list.keyword')}
-          aria-label={t('instruction.list.keyword')}
-        />
-      </Form.Item>
+      <TextFilter name="keyword" label={t('instruction.list.keyword')} />
       <Form.Item name="subjectId" noStyle>
         <AnyJobTypeSelect
           placeholder={t('instruction.list.jobType')}
           aria-label={t('instruction.list.jobType')}
         />
       </Form.Item>
-      <Form.Item name="enabled" noStyle>
-        <Select<1 | 0>
-          allowClear
-          style={{ width: '100%' }}
-          placeholder={t('instruction.fields.status')}
-          aria-label={t('instruction.fields.status')}
-          options={[
-            { value: 1, label: t('instruction.status.enabled') },
-            { value: 0, label: t('instruction.status.disabled') },
-          ]}
-        />
-      </Form.Item>
+      <SelectFilter
+        name="enabled"
+        label={t('instruction.fields.status')}
+        options={[
+          { value: 1, label: t('instruction.status.enabled') },
+          { value: 0, label: t('instruction.status.disabled') },
+        ]}
+      />
     </ListPage>
   );
 }

@@ -13,7 +13,7 @@ import {
   type PaperListItem,
 } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Flex, Form, Grid, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Flex, Form, Grid, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -24,6 +24,7 @@ import {
   submitPaper,
   type PaperQuery,
 } from '../../api/paper';
+import { SelectFilter, TextFilter } from '../../components/list/filters';
 import { ListPage } from '../../components/list/ListPage';
 import { DeleteAction, EditAction, RowAction } from '../../components/list/RowAction';
 import { useActionsColumn } from '../../components/list/use-actions-column';
@@ -239,26 +240,16 @@ export default function PaperManage() {
         />
       }
     >
-      <Form.Item name="keyword" noStyle>
-        <Input
-          allowClear
-          placeholder={t('paper.list.keyword')}
-          aria-label={t('paper.list.keyword')}
-        />
-      </Form.Item>
+      <TextFilter name="keyword" label={t('paper.list.keyword')} />
       {jobTypeLevel.items}
-      <Form.Item name="auditStatus" noStyle>
-        <Select
-          allowClear
-          style={{ width: '100%' }}
-          placeholder={t('paper.fields.auditStatus')}
-          aria-label={t('paper.fields.auditStatus')}
-          options={PAPER_AUDIT_FILTERS.map((value) => ({
-            value,
-            label: t(`paper.audit.${value}`),
-          }))}
-        />
-      </Form.Item>
+      <SelectFilter
+        name="auditStatus"
+        label={t('paper.fields.auditStatus')}
+        options={PAPER_AUDIT_FILTERS.map((value) => ({
+          value,
+          label: t(`paper.audit.${value}`),
+        }))}
+      />
     </ListPage>
   );
 }

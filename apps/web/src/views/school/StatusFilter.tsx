@@ -1,5 +1,5 @@
-import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SelectFilter } from '../../components/list/filters';
 import { ACTIVE_STATUS, CLASS_STATUS } from './labels';
 
 /**
@@ -17,15 +17,5 @@ export function StatusFilter({ ofBatches = false }: { ofBatches?: boolean }) {
         value: entry.value,
         label: t(`school.status.${entry.key}`),
       }));
-  return (
-    <Form.Item name="status" noStyle>
-      <Select
-        allowClear
-        style={{ width: '100%' }}
-        placeholder={t('school.fields.status')}
-        aria-label={t('school.fields.status')}
-        options={options}
-      />
-    </Form.Item>
-  );
+  return <SelectFilter name="status" label={t('school.fields.status')} options={options} />;
 }

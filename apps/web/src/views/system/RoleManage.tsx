@@ -1,7 +1,7 @@
 import { SafetyOutlined } from '@ant-design/icons';
 import type { RoleView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Grid, Input, Space, Tag, type TableColumnsType } from 'antd';
+import { Form, Grid, Space, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { deleteRole, listRoles, type RoleQuery } from '../../api/system';
@@ -9,6 +9,7 @@ import { isBuiltInRole } from '../../utils/builtin-labels';
 import { systemKeys } from './queries';
 import { RoleFormModal } from './RoleFormModal';
 import { RolePermissionsDrawer } from './RolePermissionsDrawer';
+import { TextFilter } from '../../components/list/filters';
 import { ListPage } from '../../components/list/ListPage';
 import { DeleteAction, EditAction, RowAction } from '../../components/list/RowAction';
 import { useActionsColumn } from '../../components/list/use-actions-column';
@@ -134,12 +135,8 @@ export default function RoleManage() {
         </>
       }
     >
-      <Form.Item name="name" noStyle>
-        <Input allowClear placeholder={t('system.role.name')} aria-label={t('system.role.name')} />
-      </Form.Item>
-      <Form.Item name="key" noStyle>
-        <Input allowClear placeholder={t('system.role.key')} aria-label={t('system.role.key')} />
-      </Form.Item>
+      <TextFilter name="name" label={t('system.role.name')} />
+      <TextFilter name="key" label={t('system.role.key')} />
     </ListPage>
   );
 }

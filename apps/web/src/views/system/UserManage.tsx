@@ -1,7 +1,7 @@
 import { KeyOutlined, TeamOutlined } from '@ant-design/icons';
 import { RoleKey, USER_TYPES, type UserView } from '@kaoshi/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Grid, Input, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { App, Form, Grid, Space, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { useCodeLabel } from '../../utils/use-code-label';
 import { FIRST_ADMIN_ID } from '../../utils/builtin-labels';
 import { systemKeys } from './queries';
 import { succeeded } from '../../utils/succeeded';
+import { SelectFilter, TextFilter } from '../../components/list/filters';
 import { ListPage } from '../../components/list/ListPage';
 import { DeleteAction, EditAction, RowAction } from '../../components/list/RowAction';
 import { useActionsColumn } from '../../components/list/use-actions-column';
@@ -197,32 +198,16 @@ export default function UserManage() {
         </>
       }
     >
-      <Form.Item name="name" noStyle>
-        <Input
-          allowClear
-          placeholder={t('system.user.username')}
-          aria-label={t('system.user.username')}
-        />
-      </Form.Item>
-      <Form.Item name="nickName" noStyle>
-        <Input
-          allowClear
-          placeholder={t('system.user.nickName')}
-          aria-label={t('system.user.nickName')}
-        />
-      </Form.Item>
-      <Form.Item name="userType" noStyle>
-        <Select
-          allowClear
-          style={{ width: '100%' }}
-          placeholder={t('system.user.userType')}
-          aria-label={t('system.user.userType')}
-          options={USER_TYPES.map((code) => ({
-            value: code,
-            label: codeLabel('userType', code),
-          }))}
-        />
-      </Form.Item>
+      <TextFilter name="name" label={t('system.user.username')} />
+      <TextFilter name="nickName" label={t('system.user.nickName')} />
+      <SelectFilter
+        name="userType"
+        label={t('system.user.userType')}
+        options={USER_TYPES.map((code) => ({
+          value: code,
+          label: codeLabel('userType', code),
+        }))}
+      />
     </ListPage>
   );
 }
