@@ -1,5 +1,7 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface RowActionProps {
   icon: ReactNode;
@@ -29,4 +31,18 @@ export function RowAction({ icon, label, onClick, danger, blockedBy, compact }: 
   );
   const tip = blockedBy ?? (compact ? label : undefined);
   return tip === undefined ? button : <Tooltip title={tip}>{button}</Tooltip>;
+}
+
+type CommonActionProps = Omit<RowActionProps, 'icon' | 'label' | 'danger'>;
+
+/** The row's edit action. */
+export function EditAction(props: CommonActionProps) {
+  const { t } = useTranslation();
+  return <RowAction icon={<EditOutlined />} label={t('common.edit')} {...props} />;
+}
+
+/** The row's delete action (it asks first: see useDeleteConfirmation). */
+export function DeleteAction(props: CommonActionProps) {
+  const { t } = useTranslation();
+  return <RowAction icon={<DeleteOutlined />} label={t('common.delete')} danger {...props} />;
 }

@@ -3,7 +3,7 @@ import { Button, Col, Form, Row, Space, type FormInstance } from 'antd';
 import { Children, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-interface SearchBarProps<T> {
+export interface SearchBarProps<T> {
   /** Unique on the page: it prefixes the fields' element ids. */
   name: string;
   form: FormInstance<T>;

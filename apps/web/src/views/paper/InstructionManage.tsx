@@ -1,27 +1,16 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import type { InstructionView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Grid,
-  Input,
-  Select,
-  Space,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Flex, Form, Grid, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteInstruction, listInstructions, type InstructionQuery } from '../../api/paper';
-import { RowAction } from '../../components/list/RowAction';
-import { SearchBar } from '../../components/list/SearchBar';
+import { SelectFilter, TextFilter } from '../../components/list/filters';
+import { ListPage } from '../../components/list/ListPage';
+import { DeleteAction, EditAction, RowAction } from '../../components/list/RowAction';
+import { useActionsColumn } from '../../components/list/use-actions-column';
+import { useDeleteConfirmation } from '../../components/list/use-delete-confirmation';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
-import { succeeded } from '../../utils/succeeded';
 import { AnyJobTypeSelect } from '../../components/structure/AnyJobTypeSelect';
 import { InstructionFormDialog } from './InstructionFormDialog';
 import { instructionKeys } from './paper-routes';
@@ -43,7 +32,6 @@ type Dialog =
 /** Exam notices (考试须知): what examinees read before they start, per job type. */
 export default function InstructionManage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
   const readingTime = useReadingTime();
@@ -53,6 +41,8 @@ export default function InstructionManage() {
     fetchList: listInstructions,
   });
   const dialog = useDialog<Dialog>();
+  const confirmDelete = useDeleteConfirmation();
+  const actionsColumn = useActionsColumn();
 
   const remove = useMutation({
     mutationFn: deleteInstruction,
@@ -61,18 +51,12 @@ export default function InstructionManage() {
   });
 
   // The server's own message tells why a delete was refused (10004 names the exams using it).
-  const confirmDelete = (instruction: InstructionView) =>
-    modal.confirm({
+  const askDelete = (instruction: InstructionView) =>
+    confirmDelete({
       title: t('instruction.deleteTitle'),
-      content: t('common.deleteConfirm', { name: instruction.title }),
-      okText: t('common.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        if (!(await succeeded(remove.mutateAsync(instruction.id)))) return;
-        message.success(t('common.deleted'));
-        instructions.afterDelete();
-      },
+      name: instruction.title,
+      remove: () => remove.mutateAsync(instruction.id),
+      onDeleted: instructions.afterDelete,
     });
 
   // Labelled actions would cover the last columns below 1600 px: icons with tooltips there.
@@ -141,97 +125,67 @@ export default function InstructionManage() {
         <RelativeTime at={instruction.updatedAt} now={instructions.list.dataUpdatedAt} />
       ),
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: screens.md ? 'right' : undefined,
-      render: (_, instruction) => (
-        <Space size={0} wrap={false}>
-          <RowAction
-            icon={<EditOutlined />}
-            label={t('common.edit')}
-            compact={compact}
-            onClick={() => dialog.show({ kind: 'form', instruction })}
-          />
-          <RowAction
-            icon={<EyeOutlined />}
-            label={t('instruction.preview.action')}
-            compact={compact}
-            onClick={() => dialog.show({ kind: 'preview', instruction })}
-          />
-          <RowAction
-            icon={<DeleteOutlined />}
-            label={t('common.delete')}
-            danger
-            compact={compact}
-            onClick={() => confirmDelete(instruction)}
-          />
-        </Space>
-      ),
-    },
+    actionsColumn<InstructionView>((instruction) => (
+      <>
+        <EditAction compact={compact} onClick={() => dialog.show({ kind: 'form', instruction })} />
+        <RowAction
+          icon={<EyeOutlined />}
+          label={t('instruction.preview.action')}
+          compact={compact}
+          onClick={() => dialog.show({ kind: 'preview', instruction })}
+        />
+        <DeleteAction compact={compact} onClick={() => askDelete(instruction)} />
+      </>
+    )),
   ];
 
   return (
-    <Card size={screens.sm ? undefined : 'small'}>
-      <SearchBar
-        name="instructionSearch"
-        form={filterForm}
-        onSearch={({ enabled, ...rest }) =>
+    <ListPage<InstructionView, FilterValues>
+      list={{
+        ...instructions,
+        search: ({ enabled, ...rest }) =>
           instructions.search({
             ...rest,
             enabled: enabled === 1 ? true : enabled === 0 ? false : undefined,
-          })
-        }
-        onReset={instructions.reset}
-      >
-        <Form.Item name="keyword" noStyle>
-          <Input
-            allowClear
-            placeholder={t('instruction.list.keyword')}
-            aria-label={t('instruction.list.keyword')}
+          }),
+      }}
+      searchName="instructionSearch"
+      filterForm={filterForm}
+      addLabel={t('instruction.add')}
+      onAdd={() => dialog.show({ kind: 'form' })}
+      columns={columns}
+      dialogs={
+        <>
+          <InstructionFormDialog
+            key={`form-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'form'}
+            instruction={dialog.target?.kind === 'form' ? dialog.target.instruction : undefined}
+            onClose={dialog.hide}
           />
-        </Form.Item>
-        <Form.Item name="subjectId" noStyle>
-          <AnyJobTypeSelect
-            placeholder={t('instruction.list.jobType')}
-            aria-label={t('instruction.list.jobType')}
+          <InstructionPreviewDialog
+            key={`preview-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'preview'}
+            instruction={dialog.target?.kind === 'preview' ? dialog.target.instruction : undefined}
+            onClose={dialog.hide}
           />
-        </Form.Item>
-        <Form.Item name="enabled" noStyle>
-          <Select<1 | 0>
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('instruction.fields.status')}
-            aria-label={t('instruction.fields.status')}
-            options={[
-              { value: 1, label: t('instruction.status.enabled') },
-              { value: 0, label: t('instruction.status.disabled') },
-            ]}
-          />
-        </Form.Item>
-      </SearchBar>
-      <Space style={{ marginBottom: 12 }}>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => dialog.show({ kind: 'form' })}
-        >
-          {t('instruction.add')}
-        </Button>
-      </Space>
-      <Table<InstructionView> {...instructions.tableProps} columns={columns} />
-      <InstructionFormDialog
-        key={`form-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'form'}
-        instruction={dialog.target?.kind === 'form' ? dialog.target.instruction : undefined}
-        onClose={dialog.hide}
+        </>
+      }
+    >
+      <TextFilter name="keyword" label={t('instruction.list.keyword')} />
+      <Form.Item name="subjectId" noStyle>
+        <AnyJobTypeSelect
+          placeholder={t('instruction.list.jobType')}
+          aria-label={t('instruction.list.jobType')}
+        />
+      </Form.Item>
+      <SelectFilter
+        name="enabled"
+        label={t('instruction.fields.status')}
+        options={[
+          { value: 1, label: t('instruction.status.enabled') },
+          { value: 0, label: t('instruction.status.disabled') },
+        ]}
       />
-      <InstructionPreviewDialog
-        key={`preview-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'preview'}
-        instruction={dialog.target?.kind === 'preview' ? dialog.target.instruction : undefined}
-        onClose={dialog.hide}
-      />
-    </Card>
+    </ListPage>
   );
 }

@@ -2,9 +2,6 @@ import {
   CheckOutlined,
   CloseOutlined,
   CopyOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  PlusOutlined,
   PrinterOutlined,
   SendOutlined,
 } from '@ant-design/icons';
@@ -16,21 +13,7 @@ import {
   type PaperListItem,
 } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Grid,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { App, Flex, Form, Grid, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
@@ -41,11 +24,13 @@ import {
   submitPaper,
   type PaperQuery,
 } from '../../api/paper';
-import { RowAction } from '../../components/list/RowAction';
-import { SearchBar } from '../../components/list/SearchBar';
+import { SelectFilter, TextFilter } from '../../components/list/filters';
+import { ListPage } from '../../components/list/ListPage';
+import { DeleteAction, EditAction, RowAction } from '../../components/list/RowAction';
+import { useActionsColumn } from '../../components/list/use-actions-column';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
-import { cascadeReset, useLevelLabel } from '../../components/structure';
+import { useLevelLabel } from '../../components/structure';
 import { useUserStore } from '../../stores/user';
 import { succeeded } from '../../utils/succeeded';
 import { useHasPermission } from '../../utils/use-access';
@@ -76,6 +61,7 @@ export default function PaperManage() {
     fetchList: listPapers,
   });
   const reject = useDialog<PaperListItem>();
+  const actionsColumn = useActionsColumn();
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: paperKeys.all });
   const act = useMutation({
@@ -179,121 +165,91 @@ export default function PaperManage() {
       // Relative to when the list was read; the exact time in the tooltip.
       render: (_, paper) => <RelativeTime at={paper.updatedAt} now={papers.list.dataUpdatedAt} />,
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: screens.md ? 'right' : undefined,
-      render: (_, paper) => (
-        <Space size={0} wrap={false}>
+    actionsColumn<PaperListItem>((paper) => (
+      <>
+        <EditAction compact={compact} onClick={() => edit(paper.id)} />
+        <RowAction
+          icon={<PrinterOutlined />}
+          label={t('paper.actions.preview')}
+          compact={compact}
+          onClick={() => navigate(`${PAPER_PRINT_PATH}?id=${paper.id}`)}
+        />
+        <RowAction
+          icon={<CopyOutlined />}
+          label={t('paper.actions.copy')}
+          compact={compact}
+          onClick={() => void copy(paper)}
+        />
+        {canSubmit(paper) && (
           <RowAction
-            icon={<EditOutlined />}
-            label={t('common.edit')}
+            icon={<SendOutlined />}
+            label={t('paper.actions.submit')}
             compact={compact}
-            onClick={() => edit(paper.id)}
+            onClick={() => void run(() => submitPaper(paper.id), t('paper.list.submitted'))}
           />
-          <RowAction
-            icon={<PrinterOutlined />}
-            label={t('paper.actions.preview')}
-            compact={compact}
-            onClick={() => navigate(`${PAPER_PRINT_PATH}?id=${paper.id}`)}
-          />
-          <RowAction
-            icon={<CopyOutlined />}
-            label={t('paper.actions.copy')}
-            compact={compact}
-            onClick={() => void copy(paper)}
-          />
-          {canSubmit(paper) && (
+        )}
+        {canReview(paper) && (
+          <>
             <RowAction
-              icon={<SendOutlined />}
-              label={t('paper.actions.submit')}
+              icon={<CheckOutlined />}
+              label={t('paper.actions.pass')}
               compact={compact}
-              onClick={() => void run(() => submitPaper(paper.id), t('paper.list.submitted'))}
+              onClick={() =>
+                void run(() => auditPaper(paper.id, PaperAudit.PASSED), t('paper.list.passed'))
+              }
             />
-          )}
-          {canReview(paper) && (
-            <>
-              <RowAction
-                icon={<CheckOutlined />}
-                label={t('paper.actions.pass')}
-                compact={compact}
-                onClick={() =>
-                  void run(() => auditPaper(paper.id, PaperAudit.PASSED), t('paper.list.passed'))
-                }
-              />
-              <RowAction
-                icon={<CloseOutlined />}
-                label={t('paper.actions.fail')}
-                danger
-                compact={compact}
-                onClick={() => reject.show(paper)}
-              />
-            </>
-          )}
-          <RowAction
-            icon={<DeleteOutlined />}
-            label={t('common.delete')}
-            danger
-            compact={compact}
-            onClick={() => confirmDelete(paper)}
-          />
-        </Space>
-      ),
-    },
+            <RowAction
+              icon={<CloseOutlined />}
+              label={t('paper.actions.fail')}
+              danger
+              compact={compact}
+              onClick={() => reject.show(paper)}
+            />
+          </>
+        )}
+        <DeleteAction compact={compact} onClick={() => confirmDelete(paper)} />
+      </>
+    )),
   ];
 
   return (
-    <Card size={screens.sm ? undefined : 'small'}>
-      <SearchBar
-        name="paperSearch"
-        form={filterForm}
-        onSearch={(values) => papers.search(values)}
-        onReset={papers.reset}
-        onValuesChange={(changed) => filterForm.setFieldsValue(cascadeReset(FILTER_CHAIN, changed))}
-      >
-        <Form.Item name="keyword" noStyle>
-          <Input
-            allowClear
-            placeholder={t('paper.list.keyword')}
-            aria-label={t('paper.list.keyword')}
-          />
-        </Form.Item>
-        {jobTypeLevel.items}
-        <Form.Item name="auditStatus" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('paper.fields.auditStatus')}
-            aria-label={t('paper.fields.auditStatus')}
-            options={PAPER_AUDIT_FILTERS.map((value) => ({
-              value,
-              label: t(`paper.audit.${value}`),
-            }))}
-          />
-        </Form.Item>
-      </SearchBar>
-      <Flex wrap gap={8} style={{ marginBottom: 12 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => edit()}>
-          {t('paper.add')}
-        </Button>
-      </Flex>
-      <Table<PaperListItem> {...papers.tableProps} columns={columns} />
-      <RejectDialog
-        key={`reject-${reject.key}`}
-        open={reject.open}
-        count={1}
-        title={t('paper.audit.failTitle', { name: reject.target?.name ?? '' })}
-        okText={t('paper.actions.fail')}
-        onReject={(reason) =>
-          reject.target
-            ? run(
-                () => auditPaper(reject.target!.id, PaperAudit.FAILED, reason),
-                t('paper.list.failed'),
-              )
-            : Promise.resolve(false)
-        }
-        onClose={reject.hide}
+    <ListPage<PaperListItem, FilterValues>
+      list={papers}
+      searchName="paperSearch"
+      filterForm={filterForm}
+      filterChain={FILTER_CHAIN}
+      addLabel={t('paper.add')}
+      onAdd={() => edit()}
+      columns={columns}
+      dialogs={
+        <RejectDialog
+          key={`reject-${reject.key}`}
+          open={reject.open}
+          count={1}
+          title={t('paper.audit.failTitle', { name: reject.target?.name ?? '' })}
+          okText={t('paper.actions.fail')}
+          onReject={(reason) =>
+            reject.target
+              ? run(
+                  () => auditPaper(reject.target!.id, PaperAudit.FAILED, reason),
+                  t('paper.list.failed'),
+                )
+              : Promise.resolve(false)
+          }
+          onClose={reject.hide}
+        />
+      }
+    >
+      <TextFilter name="keyword" label={t('paper.list.keyword')} />
+      {jobTypeLevel.items}
+      <SelectFilter
+        name="auditStatus"
+        label={t('paper.fields.auditStatus')}
+        options={PAPER_AUDIT_FILTERS.map((value) => ({
+          value,
+          label: t(`paper.audit.${value}`),
+        }))}
       />
-    </Card>
+    </ListPage>
   );
 }

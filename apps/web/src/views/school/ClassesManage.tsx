@@ -1,17 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { TeamOutlined } from '@ant-design/icons';
 import { CLASS_ORDER_FIELDS, type CertLevel, type ClassView } from '@kaoshi/shared';
-import {
-  Button,
-  Card,
-  Form,
-  Grid,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Form, Grid, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   deleteClass,
@@ -21,8 +10,9 @@ import {
   type ClassQuery,
   type ClassStatusCode,
 } from '../../api/school';
-import { RowAction } from '../../components/list/RowAction';
-import { SearchBar } from '../../components/list/SearchBar';
+import { ListPage } from '../../components/list/ListPage';
+import { DeleteAction, EditAction, RowAction } from '../../components/list/RowAction';
+import { useActionsColumn } from '../../components/list/use-actions-column';
 import type { DefaultSort } from '../../components/list/sorting';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
@@ -31,15 +21,14 @@ import {
   JobTypeSelect,
   LevelSelect,
   ProjectSelect,
-  cascadeReset,
   schoolKeys,
   useJobTypeLevels,
   useLevelLabel,
 } from '../../components/structure';
 import { ClassFormModal } from './ClassFormModal';
-import { KeywordInput } from './KeywordInput';
+import { KeywordFilter } from './KeywordFilter';
+import { StatusFilter } from './StatusFilter';
 import { ClassTeachersModal } from './ClassTeachersModal';
-import { CLASS_STATUS } from './labels';
 import { describePeriod } from '../../components/structure/period';
 import { ClassStatusTag } from './StatusTag';
 import { useConfirmDelete } from './use-confirm-delete';
@@ -79,6 +68,8 @@ export default function ClassesManage() {
   const { query, sortable } = batches;
   const dialog = useDialog<Dialog>();
   const confirmDelete = useConfirmDelete();
+  // The name is fixed on the left of a phone's table, so the actions stay on the right.
+  const actionsColumn = useActionsColumn({ fixedOnPhone: true });
 
   const askDelete = (batch: ClassView) => {
     confirmDelete({
@@ -165,102 +156,70 @@ export default function ClassesManage() {
       ...sortable('status'),
       render: (_, batch) => <ClassStatusTag batch={batch} />,
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, batch) => (
-        <Space size={0}>
-          <RowAction
-            icon={<EditOutlined />}
-            label={t('common.edit')}
-            compact={iconActions}
-            onClick={() => dialog.show({ kind: 'form', batch })}
-          />
-          <RowAction
-            icon={<TeamOutlined />}
-            label={t('school.batch.teachers')}
-            compact={iconActions}
-            onClick={() => dialog.show({ kind: 'teachers', batch })}
-          />
-          <RowAction
-            icon={<DeleteOutlined />}
-            label={t('common.delete')}
-            danger
-            compact={iconActions}
-            blockedBy={batch.studentCount > 0 ? t('school.batch.hasStudents') : undefined}
-            onClick={() => askDelete(batch)}
-          />
-        </Space>
-      ),
-    },
+    actionsColumn<ClassView>((batch) => (
+      <>
+        <EditAction compact={iconActions} onClick={() => dialog.show({ kind: 'form', batch })} />
+        <RowAction
+          icon={<TeamOutlined />}
+          label={t('school.batch.teachers')}
+          compact={iconActions}
+          onClick={() => dialog.show({ kind: 'teachers', batch })}
+        />
+        <DeleteAction
+          compact={iconActions}
+          blockedBy={batch.studentCount > 0 ? t('school.batch.hasStudents') : undefined}
+          onClick={() => askDelete(batch)}
+        />
+      </>
+    )),
   ];
 
   return (
-    <Card size={screens.sm ? undefined : 'small'}>
-      <SearchBar
-        name="classSearch"
-        form={filterForm}
-        onSearch={batches.search}
-        onReset={batches.reset}
-        onValuesChange={(changed) => filterForm.setFieldsValue(cascadeReset(CHAIN, changed))}
-      >
-        <Form.Item name="schoolId" noStyle>
-          <ProjectSelect />
-        </Form.Item>
-        <Form.Item name="departmentId" noStyle>
-          <CategorySelect schoolId={filterSchool} />
-        </Form.Item>
-        <Form.Item name="subjectId" noStyle>
-          <JobTypeSelect departmentId={filterDepartment} />
-        </Form.Item>
-        <Form.Item name="level" noStyle>
-          <LevelSelect levels={filterLevels} />
-        </Form.Item>
-        <Form.Item name="status" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('school.fields.status')}
-            aria-label={t('school.fields.status')}
-            options={CLASS_STATUS.map((entry) => ({
-              value: entry.value,
-              label: t(`school.classStatus.${entry.key}`),
-            }))}
+    <ListPage<ClassView, ClassFilters>
+      list={batches}
+      searchName="classSearch"
+      filterForm={filterForm}
+      filterChain={CHAIN}
+      addLabel={t('school.batch.add')}
+      onAdd={() => dialog.show({ kind: 'form' })}
+      columns={columns}
+      dialogs={
+        <>
+          <ClassFormModal
+            key={`form-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'form'}
+            batch={dialog.target?.batch}
+            parents={{
+              schoolId: query.schoolId,
+              departmentId: query.departmentId,
+              subjectId: query.subjectId,
+              level: query.level,
+            }}
+            onClose={dialog.hide}
           />
-        </Form.Item>
-        <Form.Item name="keyword" noStyle>
-          <KeywordInput />
-        </Form.Item>
-      </SearchBar>
-      <Space style={{ marginBottom: 12 }}>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => dialog.show({ kind: 'form' })}
-        >
-          {t('school.batch.add')}
-        </Button>
-      </Space>
-      <Table<ClassView> {...batches.tableProps} columns={columns} />
-      <ClassFormModal
-        key={`form-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'form'}
-        batch={dialog.target?.batch}
-        parents={{
-          schoolId: query.schoolId,
-          departmentId: query.departmentId,
-          subjectId: query.subjectId,
-          level: query.level,
-        }}
-        onClose={dialog.hide}
-      />
-      <ClassTeachersModal
-        key={`teachers-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'teachers'}
-        batch={dialog.target?.kind === 'teachers' ? dialog.target.batch : undefined}
-        onClose={dialog.hide}
-      />
-    </Card>
+          <ClassTeachersModal
+            key={`teachers-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'teachers'}
+            batch={dialog.target?.kind === 'teachers' ? dialog.target.batch : undefined}
+            onClose={dialog.hide}
+          />
+        </>
+      }
+    >
+      <Form.Item name="schoolId" noStyle>
+        <ProjectSelect />
+      </Form.Item>
+      <Form.Item name="departmentId" noStyle>
+        <CategorySelect schoolId={filterSchool} />
+      </Form.Item>
+      <Form.Item name="subjectId" noStyle>
+        <JobTypeSelect departmentId={filterDepartment} />
+      </Form.Item>
+      <Form.Item name="level" noStyle>
+        <LevelSelect levels={filterLevels} />
+      </Form.Item>
+      <StatusFilter ofBatches />
+      <KeywordFilter />
+    </ListPage>
   );
 }

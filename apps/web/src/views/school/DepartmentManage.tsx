@@ -1,6 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { DEPARTMENT_ORDER_FIELDS, type DepartmentView } from '@kaoshi/shared';
-import { Button, Card, Form, Grid, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Form, Grid, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   deleteDepartment,
@@ -10,7 +9,7 @@ import {
   type DepartmentOrderField,
   type DepartmentQuery,
 } from '../../api/school';
-import { SearchBar } from '../../components/list/SearchBar';
+import { ListPage } from '../../components/list/ListPage';
 import type { DefaultSort } from '../../components/list/sorting';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
@@ -18,8 +17,8 @@ import { ProjectSelect, schoolKeys } from '../../components/structure';
 import { DepartmentFormModal } from './DepartmentFormModal';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useStructureColumns } from './use-structure-columns';
-import { ActiveStatusSelect } from './ActiveStatusSelect';
-import { KeywordInput } from './KeywordInput';
+import { StatusFilter } from './StatusFilter';
+import { KeywordFilter } from './KeywordFilter';
 
 interface DepartmentFilters {
   schoolId?: number;
@@ -82,36 +81,28 @@ export default function DepartmentManage() {
   ];
 
   return (
-    <Card size={screens.sm ? undefined : 'small'}>
-      <SearchBar
-        name="departmentSearch"
-        form={filterForm}
-        onSearch={departments.search}
-        onReset={departments.reset}
-      >
-        <Form.Item name="schoolId" noStyle>
-          <ProjectSelect />
-        </Form.Item>
-        <Form.Item name="keyword" noStyle>
-          <KeywordInput />
-        </Form.Item>
-        <Form.Item name="status" noStyle>
-          <ActiveStatusSelect />
-        </Form.Item>
-      </SearchBar>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.show({})}>
-          {t('school.category.add')}
-        </Button>
-      </Space>
-      <Table<DepartmentView> {...departments.tableProps} columns={columns} />
-      <DepartmentFormModal
-        key={dialog.key}
-        open={dialog.open}
-        department={dialog.target?.department}
-        schoolId={query.schoolId}
-        onClose={dialog.hide}
-      />
-    </Card>
+    <ListPage<DepartmentView, DepartmentFilters>
+      list={departments}
+      searchName="departmentSearch"
+      filterForm={filterForm}
+      addLabel={t('school.category.add')}
+      onAdd={() => dialog.show({})}
+      columns={columns}
+      dialogs={
+        <DepartmentFormModal
+          key={dialog.key}
+          open={dialog.open}
+          department={dialog.target?.department}
+          schoolId={query.schoolId}
+          onClose={dialog.hide}
+        />
+      }
+    >
+      <Form.Item name="schoolId" noStyle>
+        <ProjectSelect />
+      </Form.Item>
+      <KeywordFilter />
+      <StatusFilter />
+    </ListPage>
   );
 }

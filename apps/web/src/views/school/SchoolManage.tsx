@@ -1,6 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { SCHOOL_ORDER_FIELDS, type SchoolView } from '@kaoshi/shared';
-import { Button, Card, Form, Grid, Space, Table, type TableColumnsType } from 'antd';
+import { Form, Grid, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   deleteSchool,
@@ -10,7 +9,7 @@ import {
   type SchoolOrderField,
   type SchoolQuery,
 } from '../../api/school';
-import { SearchBar } from '../../components/list/SearchBar';
+import { ListPage } from '../../components/list/ListPage';
 import type { DefaultSort } from '../../components/list/sorting';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
@@ -18,8 +17,8 @@ import { schoolKeys } from '../../components/structure';
 import { SchoolFormModal } from './SchoolFormModal';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useStructureColumns } from './use-structure-columns';
-import { ActiveStatusSelect } from './ActiveStatusSelect';
-import { KeywordInput } from './KeywordInput';
+import { StatusFilter } from './StatusFilter';
+import { KeywordFilter } from './KeywordFilter';
 
 interface SchoolFilters {
   keyword?: string;
@@ -70,32 +69,24 @@ export default function SchoolManage() {
   ];
 
   return (
-    <Card size={screens.sm ? undefined : 'small'}>
-      <SearchBar
-        name="schoolSearch"
-        form={filterForm}
-        onSearch={schools.search}
-        onReset={schools.reset}
-      >
-        <Form.Item name="keyword" noStyle>
-          <KeywordInput />
-        </Form.Item>
-        <Form.Item name="status" noStyle>
-          <ActiveStatusSelect />
-        </Form.Item>
-      </SearchBar>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.show({})}>
-          {t('school.project.add')}
-        </Button>
-      </Space>
-      <Table<SchoolView> {...schools.tableProps} columns={columns} />
-      <SchoolFormModal
-        key={dialog.key}
-        open={dialog.open}
-        school={dialog.target?.school}
-        onClose={dialog.hide}
-      />
-    </Card>
+    <ListPage<SchoolView, SchoolFilters>
+      list={schools}
+      searchName="schoolSearch"
+      filterForm={filterForm}
+      addLabel={t('school.project.add')}
+      onAdd={() => dialog.show({})}
+      columns={columns}
+      dialogs={
+        <SchoolFormModal
+          key={dialog.key}
+          open={dialog.open}
+          school={dialog.target?.school}
+          onClose={dialog.hide}
+        />
+      }
+    >
+      <KeywordFilter />
+      <StatusFilter />
+    </ListPage>
   );
 }

@@ -1,16 +1,5 @@
-import { PlusOutlined } from '@ant-design/icons';
 import { SUBJECT_ORDER_FIELDS, type SubjectView } from '@kaoshi/shared';
-import {
-  Button,
-  Card,
-  Form,
-  Grid,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Form, Grid, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   deleteSubject,
@@ -20,22 +9,21 @@ import {
   type SubjectOrderField,
   type SubjectQuery,
 } from '../../api/school';
-import { SearchBar } from '../../components/list/SearchBar';
+import { ListPage } from '../../components/list/ListPage';
 import type { DefaultSort } from '../../components/list/sorting';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
 import {
   CategorySelect,
   ProjectSelect,
-  cascadeReset,
   schoolKeys,
   useLevelLabel,
 } from '../../components/structure';
 import { SubjectFormModal } from './SubjectFormModal';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useStructureColumns } from './use-structure-columns';
-import { ActiveStatusSelect } from './ActiveStatusSelect';
-import { KeywordInput } from './KeywordInput';
+import { StatusFilter } from './StatusFilter';
+import { KeywordFilter } from './KeywordFilter';
 
 interface SubjectFilters {
   schoolId?: number;
@@ -116,41 +104,33 @@ export default function SubjectManage() {
   ];
 
   return (
-    <Card size={screens.sm ? undefined : 'small'}>
-      <SearchBar
-        name="subjectSearch"
-        form={filterForm}
-        onSearch={subjects.search}
-        onReset={subjects.reset}
-        onValuesChange={(changed) => filterForm.setFieldsValue(cascadeReset(CHAIN, changed))}
-      >
-        <Form.Item name="schoolId" noStyle>
-          <ProjectSelect />
-        </Form.Item>
-        <Form.Item name="departmentId" noStyle>
-          <CategorySelect schoolId={filterSchool} />
-        </Form.Item>
-        <Form.Item name="keyword" noStyle>
-          <KeywordInput />
-        </Form.Item>
-        <Form.Item name="status" noStyle>
-          <ActiveStatusSelect />
-        </Form.Item>
-      </SearchBar>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => dialog.show({})}>
-          {t('school.jobType.add')}
-        </Button>
-      </Space>
-      <Table<SubjectView> {...subjects.tableProps} columns={columns} />
-      <SubjectFormModal
-        key={dialog.key}
-        open={dialog.open}
-        subject={dialog.target?.subject}
-        schoolId={query.schoolId}
-        departmentId={query.departmentId}
-        onClose={dialog.hide}
-      />
-    </Card>
+    <ListPage<SubjectView, SubjectFilters>
+      list={subjects}
+      searchName="subjectSearch"
+      filterForm={filterForm}
+      filterChain={CHAIN}
+      addLabel={t('school.jobType.add')}
+      onAdd={() => dialog.show({})}
+      columns={columns}
+      dialogs={
+        <SubjectFormModal
+          key={dialog.key}
+          open={dialog.open}
+          subject={dialog.target?.subject}
+          schoolId={query.schoolId}
+          departmentId={query.departmentId}
+          onClose={dialog.hide}
+        />
+      }
+    >
+      <Form.Item name="schoolId" noStyle>
+        <ProjectSelect />
+      </Form.Item>
+      <Form.Item name="departmentId" noStyle>
+        <CategorySelect schoolId={filterSchool} />
+      </Form.Item>
+      <KeywordFilter />
+      <StatusFilter />
+    </ListPage>
   );
 }

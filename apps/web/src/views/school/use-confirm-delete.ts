@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError, ERROR_TOAST_MS } from '../../api/request';
 import type { CallOptions } from '../../api/request';
+import { useDeleteConfirmation } from '../../components/list/use-delete-confirmation';
 import { invalidateStructure } from '../../components/structure';
 import { toastError } from '../../utils/feedback';
 import { isConflict } from '../../utils/server-error';
@@ -27,22 +26,16 @@ interface DeleteRequest {
  * shown as the request layer shows it.
  */
 export function useConfirmDelete() {
-  const { t } = useTranslation();
-  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
+  const confirmDelete = useDeleteConfirmation();
 
   return useCallback(
     ({ title, name, remove, explainRefusal, onDeleted }: DeleteRequest) =>
-      modal.confirm({
+      confirmDelete({
         title,
-        content: t('common.deleteConfirm', { name }),
-        okText: t('common.delete'),
-        okButtonProps: { danger: true },
-        cancelText: t('common.cancel'),
-        onOk: async () => {
-          try {
-            await remove({ quiet: true });
-          } catch (error) {
+        name,
+        remove: () =>
+          remove({ quiet: true }).catch(async (error: unknown) => {
             if (isConflict(error)) {
               const reason = await explainRefusal().catch(() => error.message);
               toastError(reason, ERROR_TOAST_MS);
@@ -51,13 +44,13 @@ export function useConfirmDelete() {
             } else if (error instanceof ApiError) {
               toastError(error.message, ERROR_TOAST_MS);
             }
-            return;
-          }
-          message.success(t('common.deleted'));
+            throw error;
+          }),
+        onDeleted: async () => {
           await invalidateStructure(queryClient);
           onDeleted();
         },
       }),
-    [message, modal, queryClient, t],
+    [confirmDelete, queryClient],
   );
 }

@@ -1,9 +1,9 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Space, type TableColumnType } from 'antd';
+import type { TableColumnType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { SortableColumn } from '../../components/list/list-page';
-import { RowAction } from '../../components/list/RowAction';
+import { DeleteAction, EditAction } from '../../components/list/RowAction';
+import { useActionsColumn } from '../../components/list/use-actions-column';
 import { NameCell } from './NameCell';
 import { StatusTag } from './StatusTag';
 
@@ -25,6 +25,8 @@ type Sortable<F extends string> = (field: F) => SortableColumn<string>;
  */
 export function useStructureColumns<Row extends StructureRow>(compact: boolean) {
   const { t } = useTranslation();
+  // The name is fixed on the left of a phone's table, so the actions stay on the right.
+  const actionsColumn = useActionsColumn({ fixedOnPhone: true });
 
   const nameAndCode = (
     title: string,
@@ -69,28 +71,12 @@ export function useStructureColumns<Row extends StructureRow>(compact: boolean) 
   });
 
   const editAndDelete = (onEdit: (row: Row) => void, onDelete: (row: Row) => void) =>
-    ({
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0}>
-          <RowAction
-            icon={<EditOutlined />}
-            label={t('common.edit')}
-            compact={compact}
-            onClick={() => onEdit(row)}
-          />
-          <RowAction
-            icon={<DeleteOutlined />}
-            label={t('common.delete')}
-            danger
-            compact={compact}
-            onClick={() => onDelete(row)}
-          />
-        </Space>
-      ),
-    }) satisfies TableColumnType<Row>;
+    actionsColumn<Row>((row) => (
+      <>
+        <EditAction compact={compact} onClick={() => onEdit(row)} />
+        <DeleteAction compact={compact} onClick={() => onDelete(row)} />
+      </>
+    ));
 
   return { nameAndCode, status, sort, createdAt, editAndDelete };
 }

@@ -1,28 +1,19 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined } from '@ant-design/icons';
+import { SafetyOutlined } from '@ant-design/icons';
 import type { RoleView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Form,
-  Grid,
-  Input,
-  Space,
-  Table,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
+import { Form, Grid, Space, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { deleteRole, listRoles, type RoleQuery } from '../../api/system';
 import { isBuiltInRole } from '../../utils/builtin-labels';
 import { systemKeys } from './queries';
-import { succeeded } from '../../utils/succeeded';
 import { RoleFormModal } from './RoleFormModal';
 import { RolePermissionsDrawer } from './RolePermissionsDrawer';
-import { RowAction } from '../../components/list/RowAction';
-import { SearchBar } from '../../components/list/SearchBar';
+import { TextFilter } from '../../components/list/filters';
+import { ListPage } from '../../components/list/ListPage';
+import { DeleteAction, EditAction, RowAction } from '../../components/list/RowAction';
+import { useActionsColumn } from '../../components/list/use-actions-column';
+import { useDeleteConfirmation } from '../../components/list/use-delete-confirmation';
 import { useListPage } from '../../components/list/use-list-page';
 import { useDialog } from '../../components/list/use-dialog';
 import { useSystemLabels } from '../../utils/use-system-labels';
@@ -36,7 +27,6 @@ type Dialog = { kind: 'form'; role?: RoleView } | { kind: 'permissions'; role: R
 
 export default function RoleManage() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const labels = useSystemLabels();
   const screens = Grid.useBreakpoint();
@@ -47,6 +37,8 @@ export default function RoleManage() {
     rowKey: 'roleId',
   });
   const dialog = useDialog<Dialog>();
+  const confirmDelete = useDeleteConfirmation();
+  const actionsColumn = useActionsColumn();
 
   const removeRole = useMutation({
     mutationFn: deleteRole,
@@ -57,21 +49,14 @@ export default function RoleManage() {
       ]),
   });
 
-  const confirmDelete = (role: RoleView) => {
-    modal.confirm({
+  const askDelete = (role: RoleView) =>
+    confirmDelete({
       title: t('system.role.deleteTitle'),
-      content: t('common.deleteConfirm', { name: labels.role(role.key, role.name) }),
-      okText: t('common.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
+      name: labels.role(role.key, role.name),
       // A refusal (e.g. users still hold the role) is shown by the request layer.
-      onOk: async () => {
-        if (!(await succeeded(removeRole.mutateAsync(role.roleId)))) return;
-        message.success(t('common.deleted'));
-        roles.afterDelete();
-      },
+      remove: () => removeRole.mutateAsync(role.roleId),
+      onDeleted: roles.afterDelete,
     });
-  };
 
   const compact = !screens.sm;
   const columns: TableColumnsType<RoleView> = [
@@ -107,73 +92,51 @@ export default function RoleManage() {
       key: 'createdAt',
       render: (_, role) => dayjs(role.createdAt).format('YYYY-MM-DD HH:mm'),
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: screens.md ? 'right' : undefined,
-      render: (_, role) => (
-        <Space size={0}>
-          <RowAction
-            icon={<EditOutlined />}
-            label={t('common.edit')}
-            compact={compact}
-            onClick={() => dialog.show({ kind: 'form', role })}
-          />
-          <RowAction
-            icon={<SafetyOutlined />}
-            label={t('system.role.permissions')}
-            compact={compact}
-            onClick={() => dialog.show({ kind: 'permissions', role })}
-          />
-          <RowAction
-            icon={<DeleteOutlined />}
-            label={t('common.delete')}
-            danger
-            compact={compact}
-            blockedBy={isBuiltInRole(role.key) ? t('system.role.cannotDeleteBuiltIn') : undefined}
-            onClick={() => confirmDelete(role)}
-          />
-        </Space>
-      ),
-    },
+    actionsColumn<RoleView>((role) => (
+      <>
+        <EditAction compact={compact} onClick={() => dialog.show({ kind: 'form', role })} />
+        <RowAction
+          icon={<SafetyOutlined />}
+          label={t('system.role.permissions')}
+          compact={compact}
+          onClick={() => dialog.show({ kind: 'permissions', role })}
+        />
+        <DeleteAction
+          compact={compact}
+          blockedBy={isBuiltInRole(role.key) ? t('system.role.cannotDeleteBuiltIn') : undefined}
+          onClick={() => askDelete(role)}
+        />
+      </>
+    )),
   ];
 
   return (
-    <Card size={screens.sm ? undefined : 'small'}>
-      <SearchBar name="roleSearch" form={filterForm} onSearch={roles.search} onReset={roles.reset}>
-        <Form.Item name="name" noStyle>
-          <Input
-            allowClear
-            placeholder={t('system.role.name')}
-            aria-label={t('system.role.name')}
+    <ListPage<RoleView, RoleFilters>
+      list={roles}
+      searchName="roleSearch"
+      filterForm={filterForm}
+      addLabel={t('system.role.add')}
+      onAdd={() => dialog.show({ kind: 'form' })}
+      columns={columns}
+      dialogs={
+        <>
+          <RoleFormModal
+            key={`form-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'form'}
+            role={dialog.target?.role}
+            onClose={dialog.hide}
           />
-        </Form.Item>
-        <Form.Item name="key" noStyle>
-          <Input allowClear placeholder={t('system.role.key')} aria-label={t('system.role.key')} />
-        </Form.Item>
-      </SearchBar>
-      <Space style={{ marginBottom: 12 }}>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => dialog.show({ kind: 'form' })}
-        >
-          {t('system.role.add')}
-        </Button>
-      </Space>
-      <Table<RoleView> {...roles.tableProps} columns={columns} />
-      <RoleFormModal
-        key={`form-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'form'}
-        role={dialog.target?.role}
-        onClose={dialog.hide}
-      />
-      <RolePermissionsDrawer
-        key={`permissions-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'permissions'}
-        role={dialog.target?.role}
-        onClose={dialog.hide}
-      />
-    </Card>
+          <RolePermissionsDrawer
+            key={`permissions-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'permissions'}
+            role={dialog.target?.role}
+            onClose={dialog.hide}
+          />
+        </>
+      }
+    >
+      <TextFilter name="name" label={t('system.role.name')} />
+      <TextFilter name="key" label={t('system.role.key')} />
+    </ListPage>
   );
 }

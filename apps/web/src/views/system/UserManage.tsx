@@ -1,25 +1,7 @@
-import {
-  DeleteOutlined,
-  EditOutlined,
-  KeyOutlined,
-  PlusOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
+import { KeyOutlined, TeamOutlined } from '@ant-design/icons';
 import { RoleKey, USER_TYPES, type UserView } from '@kaoshi/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Form,
-  Grid,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
+import { App, Form, Grid, Space, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,8 +17,11 @@ import { useCodeLabel } from '../../utils/use-code-label';
 import { FIRST_ADMIN_ID } from '../../utils/builtin-labels';
 import { systemKeys } from './queries';
 import { succeeded } from '../../utils/succeeded';
-import { RowAction } from '../../components/list/RowAction';
-import { SearchBar } from '../../components/list/SearchBar';
+import { SelectFilter, TextFilter } from '../../components/list/filters';
+import { ListPage } from '../../components/list/ListPage';
+import { DeleteAction, EditAction, RowAction } from '../../components/list/RowAction';
+import { useActionsColumn } from '../../components/list/use-actions-column';
+import { useDeleteConfirmation } from '../../components/list/use-delete-confirmation';
 import { useListPage } from '../../components/list/use-list-page';
 import { UserFormModal } from './UserFormModal';
 import { UserRolesModal } from './UserRolesModal';
@@ -65,6 +50,8 @@ export default function UserManage() {
     fetchList: listUsers,
   });
   const dialog = useDialog<Dialog>();
+  const confirmDelete = useDeleteConfirmation();
+  const actionsColumn = useActionsColumn();
   const roleOptions = useQuery({ queryKey: systemKeys.roleOptions, queryFn: listRoleOptions });
   const roleKeys = useMemo(
     () => new Map((roleOptions.data ?? []).map((role) => [role.roleId, role.key])),
@@ -81,20 +68,13 @@ export default function UserManage() {
   const removeUser = useMutation({ mutationFn: deleteUser, onSuccess: invalidate });
   const resetPassword = useMutation({ mutationFn: resetUserPassword });
 
-  const confirmDelete = (user: UserView) => {
-    modal.confirm({
+  const askDelete = (user: UserView) =>
+    confirmDelete({
       title: t('system.user.deleteTitle'),
-      content: t('common.deleteConfirm', { name: user.name }),
-      okText: t('common.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        if (!(await succeeded(removeUser.mutateAsync(user.id)))) return;
-        message.success(t('common.deleted'));
-        users.afterDelete();
-      },
+      name: user.name,
+      remove: () => removeUser.mutateAsync(user.id),
+      onDeleted: users.afterDelete,
     });
-  };
 
   const confirmResetPassword = (user: UserView) =>
     modal.confirm({
@@ -160,101 +140,74 @@ export default function UserManage() {
       key: 'createdAt',
       render: (_, user) => dayjs(user.createdAt).format('YYYY-MM-DD HH:mm'),
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: screens.md ? 'right' : undefined,
-      render: (_, user) => {
-        const locked = lockedBecause(user);
-        return (
-          <Space size={0}>
-            <RowAction
-              icon={<EditOutlined />}
-              label={t('common.edit')}
-              blockedBy={locked}
-              compact={compact}
-              onClick={() => dialog.show({ kind: 'form', user })}
-            />
-            <RowAction
-              icon={<TeamOutlined />}
-              label={t('system.user.roles')}
-              blockedBy={locked}
-              compact={compact}
-              onClick={() => dialog.show({ kind: 'roles', user })}
-            />
-            <RowAction
-              icon={<KeyOutlined />}
-              label={t('system.user.resetPassword')}
-              blockedBy={locked}
-              compact={compact}
-              onClick={() => confirmResetPassword(user)}
-            />
-            <RowAction
-              icon={<DeleteOutlined />}
-              label={t('common.delete')}
-              danger
-              blockedBy={deleteBlockedBecause(user)}
-              compact={compact}
-              onClick={() => confirmDelete(user)}
-            />
-          </Space>
-        );
-      },
-    },
+    actionsColumn<UserView>((user) => {
+      const locked = lockedBecause(user);
+      return (
+        <>
+          <EditAction
+            blockedBy={locked}
+            compact={compact}
+            onClick={() => dialog.show({ kind: 'form', user })}
+          />
+          <RowAction
+            icon={<TeamOutlined />}
+            label={t('system.user.roles')}
+            blockedBy={locked}
+            compact={compact}
+            onClick={() => dialog.show({ kind: 'roles', user })}
+          />
+          <RowAction
+            icon={<KeyOutlined />}
+            label={t('system.user.resetPassword')}
+            blockedBy={locked}
+            compact={compact}
+            onClick={() => confirmResetPassword(user)}
+          />
+          <DeleteAction
+            blockedBy={deleteBlockedBecause(user)}
+            compact={compact}
+            onClick={() => askDelete(user)}
+          />
+        </>
+      );
+    }),
   ];
 
   return (
-    <Card size={screens.sm ? undefined : 'small'}>
-      <SearchBar name="userSearch" form={filterForm} onSearch={users.search} onReset={users.reset}>
-        <Form.Item name="name" noStyle>
-          <Input
-            allowClear
-            placeholder={t('system.user.username')}
-            aria-label={t('system.user.username')}
+    <ListPage<UserView, UserFilters>
+      list={users}
+      searchName="userSearch"
+      filterForm={filterForm}
+      addLabel={t('system.user.add')}
+      onAdd={() => dialog.show({ kind: 'form' })}
+      columns={columns}
+      dialogs={
+        <>
+          <UserFormModal
+            key={`form-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'form'}
+            user={dialog.target?.user}
+            onClose={dialog.hide}
           />
-        </Form.Item>
-        <Form.Item name="nickName" noStyle>
-          <Input
-            allowClear
-            placeholder={t('system.user.nickName')}
-            aria-label={t('system.user.nickName')}
+          <UserRolesModal
+            key={`roles-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'roles'}
+            user={dialog.target?.user}
+            onClose={dialog.hide}
           />
-        </Form.Item>
-        <Form.Item name="userType" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('system.user.userType')}
-            aria-label={t('system.user.userType')}
-            options={USER_TYPES.map((code) => ({
-              value: code,
-              label: codeLabel('userType', code),
-            }))}
-          />
-        </Form.Item>
-      </SearchBar>
-      <Space style={{ marginBottom: 12 }}>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => dialog.show({ kind: 'form' })}
-        >
-          {t('system.user.add')}
-        </Button>
-      </Space>
-      <Table<UserView> {...users.tableProps} columns={columns} />
-      <UserFormModal
-        key={`form-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'form'}
-        user={dialog.target?.user}
-        onClose={dialog.hide}
+        </>
+      }
+    >
+      <TextFilter name="name" label={t('system.user.username')} />
+      <TextFilter name="nickName" label={t('system.user.nickName')} />
+      <SelectFilter
+        name="userType"
+        label={t('system.user.userType')}
+        options={USER_TYPES.map((code) => ({
+          value: code,
+          label: codeLabel('userType', code),
+        }))}
       />
-      <UserRolesModal
-        key={`roles-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'roles'}
-        user={dialog.target?.user}
-        onClose={dialog.hide}
-      />
-    </Card>
+    </ListPage>
   );
 }
