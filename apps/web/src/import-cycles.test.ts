@@ -12,14 +12,7 @@ const SRC = path.dirname(fileURLToPath(import.meta.url));
 // Screens do not import each other's folders: what two view folders share lives in components/
 // (or api/, utils/). Imports still being removed, as `from -> to` relative to src; when one is
 // gone this test fails until its entry is deleted, so the list only shrinks.
-const CROSS_VIEW_IMPORTS_BEING_REMOVED: readonly string[] = [
-  // The make-up dialog moves out of views/exam with the exam form's rework.
-  'views/analysis/Supplementary.tsx -> views/exam/MakeUpDialog.tsx',
-  // PaperEdit.tsx, being reworked, still reaches these through re-exports left in views/question;
-  // both now live in components/structure.
-  'views/paper/PaperEdit.tsx -> views/question/AnyJobTypeSelect.tsx',
-  'views/paper/PaperEdit.tsx -> views/question/queries.ts',
-];
+const CROSS_VIEW_IMPORTS_BEING_REMOVED: readonly string[] = [];
 
 /** The view folder (views/<name>) a file is in, or undefined outside views/. */
 function viewFolderOf(relative: string): string | undefined {

@@ -25,7 +25,7 @@ import { exportSupplementaryStatistics, getSupplementaryStatistics } from '../..
 import { getExam } from '../../api/exam';
 import { useTablePagination } from '../../components/list/pagination';
 import { useTableLook } from '../../components/list/use-list-page';
-import { MakeUpDialog } from '../exam/MakeUpDialog';
+import { MakeUpDialog } from '../../components/exam/MakeUpDialog';
 import { AnalysisExamSelect } from './AnalysisExamSelect';
 import { ReleaseTag } from './ReleaseTag';
 import { PassTag, StatisticCards, StatisticsHeading } from './StatisticsParts';

@@ -40,7 +40,7 @@ import {
   examKeys,
 } from '../../components/exam/exam-routes';
 import { ExamStateTag } from '../../components/exam/ExamStateTag';
-import { MakeUpDialog } from './MakeUpDialog';
+import { MakeUpDialog } from '../../components/exam/MakeUpDialog';
 import { TicketDialog } from './TicketDialog';
 import { useExamActions } from './use-exam-actions';
 import './exam.css';

@@ -42,7 +42,7 @@ import { ExamCalendar, type ExamFilters } from './ExamCalendar';
 import { localWindow } from '../../components/exam/exam-format';
 import { examDetailPath, examEditPath, examKeys } from '../../components/exam/exam-routes';
 import { ExamStateTag } from '../../components/exam/ExamStateTag';
-import { MakeUpDialog } from './MakeUpDialog';
+import { MakeUpDialog } from '../../components/exam/MakeUpDialog';
 import { TicketDialog } from './TicketDialog';
 import { useExamActions } from './use-exam-actions';
 import './exam.css';

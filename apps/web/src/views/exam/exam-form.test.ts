@@ -7,8 +7,10 @@ import {
   examBodyOf,
   formFieldOf,
   ipProblem,
+  isLocked,
+  paperChoicesOf,
+  paperFactsOf,
   stepOf,
-  windowProblems,
   type ExamFormValues,
 } from './exam-form';
 
@@ -38,36 +40,6 @@ describe('the body the form sends', () => {
   });
 });
 
-describe('window rules, as the server checks them', () => {
-  it('accepts a window that holds the duration', () => {
-    expect(windowProblems(filled)).toEqual([]);
-  });
-
-  it('names the field each problem is about', () => {
-    expect(windowProblems({ ...filled, endAt: start }).map((p) => p.reason)).toEqual([
-      'endBeforeStart',
-    ]);
-    expect(
-      windowProblems({ ...filled, durationMinutes: 121, lateEntryMinutes: 200 }).map(
-        (p) => p.field,
-      ),
-    ).toEqual(['durationMinutes', 'lateEntryMinutes']);
-    expect(windowProblems({ ...filled, minSubmitMinutes: 91 })[0]).toMatchObject({
-      field: 'minSubmitMinutes',
-      duration: 90,
-    });
-    expect(windowProblems({ ...filled, endAt: start.add(367, 'day') })[0]).toMatchObject({
-      reason: 'windowTooLong',
-    });
-  });
-
-  it('lets an open exam only close later', () => {
-    const savedEnd = start.add(3, 'hour').toISOString();
-    expect(windowProblems(filled, savedEnd)[0]).toMatchObject({ reason: 'notLater' });
-    expect(windowProblems({ ...filled, endAt: start.add(3, 'hour') }, savedEnd)).toEqual([]);
-  });
-});
-
 describe('the address allow-list', () => {
   it('takes addresses and ranges of IPv4 and IPv6, one per line', () => {
     expect(ipProblem('10.0.0.0/8\n2001:db8::/32\n::1')).toBeUndefined();
@@ -82,6 +54,16 @@ describe('the address allow-list', () => {
   it('refuses more than 50 rules', () => {
     const many = Array.from({ length: 51 }, (_, i) => `10.0.${i}.0/24`).join('\n');
     expect(ipProblem(many)).toEqual({ kind: 'tooMany', max: 50 });
+  });
+});
+
+describe('what an exam still lets change', () => {
+  it('is everything for a draft, the closing time and batches when open, nothing when closed', () => {
+    expect(isLocked('all', 'paperId')).toBe(false);
+    expect(isLocked('open', 'endAt')).toBe(false);
+    expect(isLocked('open', 'classIds')).toBe(false);
+    expect(isLocked('open', 'startAt')).toBe(true);
+    expect(isLocked('none', 'endAt')).toBe(true);
   });
 });
 
@@ -154,6 +136,28 @@ describe('choosing another paper', () => {
       classIds: [],
       instructionId: null,
     });
+  });
+
+  const saved = {
+    paperId: 9,
+    paperName: '旧卷',
+    subjectId: 7,
+    subjectName: '工种七',
+    level: 5 as const,
+    passScore: 72,
+    durationMinutes: 100,
+  };
+
+  it('takes the paper’s facts from the passed ones, else from the exam that froze them', () => {
+    expect(paperFactsOf(options, 2, saved)).toBe(second);
+    expect(paperFactsOf(options, 9, saved)).toMatchObject({ id: 9, name: '旧卷', passScore: 72 });
+    expect(paperFactsOf(options, undefined, undefined)).toBeUndefined();
+  });
+
+  it('keeps offering the exam’s own paper, first, once it is no longer passed', () => {
+    expect(paperChoicesOf(options, undefined)).toBe(options.papers);
+    expect(paperChoicesOf(options, { ...saved, paperId: 1 })).toBe(options.papers);
+    expect(paperChoicesOf(options, saved).map((p) => p.id)).toEqual([9, 1, 2]);
   });
 
   it('keeps a name of the user’s own and a notice for every job type', () => {

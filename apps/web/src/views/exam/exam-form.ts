@@ -1,6 +1,5 @@
 import {
   EXAM_IP_RULES_MAX,
-  EXAM_WINDOW_MAX_DAYS,
   isCidr,
   type ExamInput,
   type ExamPublishOptions,
@@ -10,6 +9,7 @@ import {
   type Takeover,
 } from '@kaoshi/shared';
 import dayjs, { type Dayjs } from 'dayjs';
+import { instant } from '../../components/exam/exam-window';
 
 /** The publish form's values: times as pickers hold them, the share in percent, rules as text. */
 export interface ExamFormValues {
@@ -83,6 +83,10 @@ export const REVIEW_STEP = STEP_FIELDS.length;
 /** What an open exam may still change: a later closing time and more batches. */
 export const OPEN_EDITABLE: readonly ExamFormField[] = ['endAt', 'classIds'];
 
+/** Whether `field` is shown but not changeable, for an exam of which `editable` may change. */
+export const isLocked = (editable: ExamView['editable'], field: ExamFormField) =>
+  editable === 'none' || (editable === 'open' && !OPEN_EDITABLE.includes(field));
+
 /** The form field a server refusal blames (its body field name), if the form has one. */
 export function formFieldOf(serverField: string | undefined): ExamFormField | undefined {
   if (!serverField) return undefined;
@@ -111,68 +115,6 @@ export function ipProblem(text: string | undefined): IpProblem | undefined {
   if (wrong !== undefined) return { kind: 'invalid', line: wrong };
   if (new Set(rules).size > EXAM_IP_RULES_MAX) return { kind: 'tooMany', max: EXAM_IP_RULES_MAX };
   return undefined;
-}
-
-/** A picked time as sent: to the minute, in UTC. */
-export const instant = (value: Dayjs) => value.second(0).millisecond(0).toISOString();
-
-/** Whole minutes between opening and closing, as the server counts them. */
-export const windowMinutesOf = (start: Dayjs, end: Dayjs) =>
-  Math.floor(
-    (end.second(0).millisecond(0).valueOf() - start.second(0).millisecond(0).valueOf()) / 60_000,
-  );
-
-export type WindowProblem =
-  | { field: 'endAt'; reason: 'endBeforeStart' }
-  | { field: 'endAt'; reason: 'windowTooLong'; days: number }
-  | { field: 'endAt'; reason: 'notLater'; endAt: string }
-  | { field: 'durationMinutes'; reason: 'durationBeyondWindow'; window: number }
-  | { field: 'lateEntryMinutes'; reason: 'lateEntryBeyondWindow'; window: number }
-  | { field: 'minSubmitMinutes'; reason: 'minSubmitBeyondDuration'; duration: number };
-
-/**
- * The window rules the server checks on every save (checkWindow), for what the form holds, and,
- * for an open exam, that it may only close later than `savedEnd`.
- */
-export function windowProblems(
-  values: Pick<
-    ExamFormValues,
-    'startAt' | 'endAt' | 'durationMinutes' | 'lateEntryMinutes' | 'minSubmitMinutes'
-  >,
-  savedEnd?: string,
-): WindowProblem[] {
-  const problems: WindowProblem[] = [];
-  const { startAt, endAt, durationMinutes } = values;
-  if (startAt && endAt) {
-    const window = windowMinutesOf(startAt, endAt);
-    if (!endAt.second(0).isAfter(startAt.second(0))) {
-      problems.push({ field: 'endAt', reason: 'endBeforeStart' });
-    } else if (window > EXAM_WINDOW_MAX_DAYS * 24 * 60) {
-      problems.push({ field: 'endAt', reason: 'windowTooLong', days: EXAM_WINDOW_MAX_DAYS });
-    } else {
-      if (typeof durationMinutes === 'number' && durationMinutes > window) {
-        problems.push({ field: 'durationMinutes', reason: 'durationBeyondWindow', window });
-      }
-      if (typeof values.lateEntryMinutes === 'number' && values.lateEntryMinutes > window) {
-        problems.push({ field: 'lateEntryMinutes', reason: 'lateEntryBeyondWindow', window });
-      }
-    }
-    if (savedEnd !== undefined && instant(endAt) < savedEnd) {
-      problems.push({ field: 'endAt', reason: 'notLater', endAt: savedEnd });
-    }
-  }
-  if (
-    typeof durationMinutes === 'number' &&
-    typeof values.minSubmitMinutes === 'number' &&
-    values.minSubmitMinutes > durationMinutes
-  ) {
-    problems.push({
-      field: 'minSubmitMinutes',
-      reason: 'minSubmitBeyondDuration',
-      duration: durationMinutes,
-    });
-  }
-  return problems;
 }
 
 /** A saved exam as the form shows it. */
@@ -238,6 +180,41 @@ export function examBodyOf(
 
 type Options = ExamPublishOptions;
 type OptionPaper = Options['papers'][number];
+/** What the paper step reads of the exam being edited. */
+type SavedPaper = Pick<
+  ExamView,
+  'paperId' | 'paperName' | 'subjectId' | 'subjectName' | 'level' | 'passScore' | 'durationMinutes'
+>;
+
+/**
+ * The chosen paper's facts. A published exam's paper may no longer be among the passed ones
+ * offered: its facts then come from the exam.
+ */
+export const paperFactsOf = (
+  options: Options,
+  paperId: number | undefined,
+  saved: SavedPaper | undefined,
+): OptionPaper | undefined =>
+  options.papers.find((p) => p.id === paperId) ??
+  (saved && {
+    id: saved.paperId,
+    name: saved.paperName,
+    subjectId: saved.subjectId,
+    subjectName: saved.subjectName,
+    level: saved.level,
+    passScore: saved.passScore,
+    durationMinutes: saved.durationMinutes,
+  });
+
+/** The papers offered: the exam's own stays first (with the facts it froze) when no longer passed. */
+export function paperChoicesOf(
+  options: Options,
+  saved: SavedPaper | undefined,
+): Pick<OptionPaper, 'id' | 'name' | 'subjectName' | 'level'>[] {
+  if (!saved || options.papers.some((p) => p.id === saved.paperId)) return options.papers;
+  const { paperId: id, paperName: name, subjectName, level } = saved;
+  return [{ id, name, subjectName, level }, ...options.papers];
+}
 
 /** The batches an exam of `paper` may be for: its job type and level. */
 export const batchesFor = (options: Options, paper: OptionPaper | undefined) =>

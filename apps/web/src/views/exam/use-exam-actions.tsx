@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { deleteExam, publishExam, unpublishExam } from '../../api/exam';
-import { CandidateCheck } from './CandidateCheck';
+import { CandidateCheck } from '../../components/exam/CandidateCheck';
 import { examKeys } from '../../components/exam/exam-routes';
 
 type Named = Pick<ExamListItem, 'id' | 'name'>;

@@ -3,8 +3,6 @@ import {
   CloseOutlined,
   DeleteOutlined,
   DownloadOutlined,
-  EditOutlined,
-  EyeOutlined,
   PlusOutlined,
   RollbackOutlined,
   SendOutlined,
@@ -13,12 +11,10 @@ import {
 } from '@ant-design/icons';
 import {
   AUDIT_STATUSES,
-  AuditStatus,
   DIFFICULTIES,
   Perm,
   QUESTION_SORT_FIELDS,
   QUESTION_TYPES,
-  type CertLevel,
   type QuestionBatchAction,
   type QuestionBatchResult,
   type QuestionSortField,
@@ -33,17 +29,11 @@ import {
   Form,
   Grid,
   Input,
-  Rate,
   Select,
-  Space,
   Switch,
   Table,
-  Tag,
-  Tooltip,
   Typography,
-  type TableColumnsType,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -54,25 +44,21 @@ import {
   type QuestionQuery,
 } from '../../api/question';
 import { BatchBar } from '../../components/list/BatchBar';
-import { RowAction } from '../../components/list/RowAction';
 import { SearchBar } from '../../components/list/SearchBar';
 import { cleanFilters } from '../../components/list/search-params';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
 import { useRowSelection } from '../../components/list/use-row-selection';
-import { cascadeReset, useLevelLabel } from '../../components/structure';
+import { cascadeReset } from '../../components/structure';
 import { currentLanguage } from '../../i18n';
-import { useUserStore } from '../../stores/user';
 import { succeeded } from '../../utils/succeeded';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { useHasPermission } from '../../utils/use-access';
-import { AuditTag } from '../../components/question/AuditTag';
 import { useBatchFailureText } from './batch-failure';
 import { CourseSelect } from '../../components/knowledge/CourseSelect';
 import { PointSelect } from '../../components/knowledge/PointSelect';
 import { QuestionFormDialog } from './QuestionFormDialog';
 import { QuestionImportDialog } from './QuestionImportDialog';
-import { QuestionFiguresLine } from './QuestionFiguresLine';
 import { QuestionPreviewDialog } from '../../components/question/QuestionPreviewDialog';
 import { useQuestionFigures } from './question-figures';
 import { questionKeys } from './queries';
@@ -80,6 +66,7 @@ import { useJobTypeLevelFilters } from '../../components/structure/job-type-leve
 import { RejectDialog } from '../../components/RejectDialog';
 import { plainExcerpt } from '../../components/question/plain-text';
 import { difficultyKey, nextPlacement, type QuestionPlacement } from './question-form';
+import { useQuestionColumns } from './use-question-columns';
 
 /** The search bar's fields; the retired switch becomes `retired: 1`. */
 interface FilterValues extends Omit<QuestionFilter, 'retired'> {
@@ -87,7 +74,6 @@ interface FilterValues extends Omit<QuestionFilter, 'retired'> {
 }
 
 const FILTER_CHAIN = ['subjectId', 'level', 'courseId', 'pointId'] as const;
-const EXCERPT_LENGTH = 60;
 
 type Dialog =
   | { kind: 'form'; question?: QuestionView }
@@ -103,8 +89,6 @@ export default function QuestionBank() {
   const screens = Grid.useBreakpoint();
   const codeLabel = useCodeLabel();
   const failureText = useBatchFailureText();
-  const levelLabel = useLevelLabel();
-  const userId = useUserStore((state) => state.info?.id);
   const mayAudit = useHasPermission(Perm.QUESTION_AUDIT);
   const [filterForm] = Form.useForm<FilterValues>();
   const jobTypeLevel = useJobTypeLevelFilters(filterForm, FILTER_CHAIN);
@@ -217,187 +201,15 @@ export default function QuestionBank() {
     setSelected([]);
   };
 
-  const ownQuestion = (question: QuestionView) => question.authorId === userId;
-  const canSubmit = (question: QuestionView) =>
-    !question.retired &&
-    ([AuditStatus.NOT_STARTED, AuditStatus.FAILED, AuditStatus.EXPIRED] as number[]).includes(
-      question.auditStatus,
-    );
-  const canReview = (question: QuestionView) =>
-    mayAudit && question.auditStatus === AuditStatus.UNDER_REVIEW && !ownQuestion(question);
-
-  // Labelled actions would cover the last columns below 1600 px: icons with tooltips there.
-  const compact = !screens.xxl;
-  const columns: TableColumnsType<QuestionView> = [
-    { title: t('question.fields.id'), dataIndex: 'id', width: 72, ...sortable('id') },
-    {
-      title: t('question.fields.content'),
-      key: 'content',
-      render: (_, question) => {
-        const text = plainExcerpt(question.content);
-        return (
-          <Flex vertical gap={2} style={{ minWidth: 180, maxWidth: screens.xxl ? 420 : 240 }}>
-            <Typography.Text ellipsis={{ tooltip: text.full }} className="question-stem-excerpt">
-              {text.short(EXCERPT_LENGTH) || t('question.list.noText')}
-            </Typography.Text>
-            {question.tags.length > 0 && (
-              <Flex gap={4} wrap>
-                {question.tags.map((tag) => (
-                  <Tag key={tag} style={{ marginInlineEnd: 0, fontSize: 11 }}>
-                    {tag}
-                  </Tag>
-                ))}
-              </Flex>
-            )}
-            {/* Under the stem: a column of its own pushed the review state under the actions. */}
-            <QuestionFiguresLine figures={figures.get(question.id)} />
-          </Flex>
-        );
-      },
-    },
-    {
-      title: t('question.fields.type'),
-      key: 'type',
-      render: (_, question) => (
-        <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-          {codeLabel('questionType', question.type)}
-        </Tag>
-      ),
-    },
-    {
-      title: t('question.fields.difficulty'),
-      ...sortable('difficulty'),
-      render: (_, question) => (
-        <Tooltip title={t(`question.difficulty.${difficultyKey(question.difficulty)}`)}>
-          <span aria-label={t('question.list.difficultyOf', { value: question.difficulty })}>
-            <Rate disabled count={5} value={question.difficulty} style={{ fontSize: 11 }} />
-          </span>
-        </Tooltip>
-      ),
-    },
-    {
-      title: t('question.fields.score'),
-      ...sortable('score'),
-      align: 'right',
-      render: (_, question) => question.score,
-    },
-    {
-      title: t('question.fields.place'),
-      key: 'place',
-      responsive: ['lg'],
-      // A width lets a long header wrap (es, ja) instead of pushing the review state under
-      // the fixed actions column; long names end in an ellipsis that shows them whole.
-      width: screens.xxl ? 260 : 160,
-      render: (_, question) => {
-        const place = `${question.courseName}${question.pointName ? ` / ${question.pointName}` : ''}`;
-        const scope = `${question.subjectName} · ${levelLabel(question.level as CertLevel)}`;
-        return (
-          <Flex vertical style={{ maxWidth: screens.xxl ? 260 : 160 }}>
-            <Typography.Text ellipsis={{ tooltip: place }}>{place}</Typography.Text>
-            <Typography.Text
-              type="secondary"
-              style={{ fontSize: 12 }}
-              ellipsis={{ tooltip: scope }}
-            >
-              {scope}
-            </Typography.Text>
-          </Flex>
-        );
-      },
-    },
-    {
-      title: t('question.fields.auditStatus'),
-      ...sortable('auditStatus'),
-      // The header wraps ("Estado de revisión"); a retired question's two tags stack.
-      width: 112,
-      render: (_, question) => <AuditTag question={question} />,
-    },
-    {
-      title: t('question.fields.author'),
-      key: 'author',
-      responsive: ['xxl'],
-      dataIndex: 'authorName',
-    },
-    {
-      title: t('question.fields.updatedAt'),
-      ...sortable('updatedAt'),
-      responsive: ['xxl'],
-      render: (_, question) => dayjs(question.updatedAt).format('YYYY-MM-DD HH:mm'),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: screens.md ? 'right' : undefined,
-      render: (_, question) => (
-        <Space size={0} wrap={false}>
-          <RowAction
-            icon={<EyeOutlined />}
-            label={t('question.actions.preview')}
-            compact={compact}
-            onClick={() => dialog.show({ kind: 'preview', question })}
-          />
-          <RowAction
-            icon={<EditOutlined />}
-            label={t('common.edit')}
-            compact={compact}
-            onClick={() => dialog.show({ kind: 'form', question })}
-          />
-          {canSubmit(question) && (
-            <RowAction
-              icon={<SendOutlined />}
-              label={t('question.actions.submit')}
-              compact={compact}
-              onClick={() => void run([question.id], 'submit')}
-            />
-          )}
-          {canReview(question) && (
-            <>
-              <RowAction
-                icon={<CheckOutlined />}
-                label={t('question.actions.approve')}
-                compact={compact}
-                onClick={() => void run([question.id], 'approve')}
-              />
-              <RowAction
-                icon={<CloseOutlined />}
-                label={t('question.actions.reject')}
-                danger
-                compact={compact}
-                onClick={() => dialog.show({ kind: 'reject', ids: [question.id] })}
-              />
-            </>
-          )}
-          {question.retired ? (
-            <RowAction
-              icon={<RollbackOutlined />}
-              label={t('question.actions.restore')}
-              compact={compact}
-              onClick={() => confirm([question.id], 'restore')}
-            />
-          ) : (
-            <RowAction
-              icon={<StopOutlined />}
-              label={t('question.actions.retire')}
-              compact={compact}
-              onClick={() => confirm([question.id], 'retire')}
-            />
-          )}
-          <RowAction
-            icon={<DeleteOutlined />}
-            label={t('common.delete')}
-            danger
-            compact={compact}
-            blockedBy={
-              question.usedInPapers > 0
-                ? t('question.list.usedInPapers', { count: question.usedInPapers })
-                : undefined
-            }
-            onClick={() => confirm([question.id], 'delete')}
-          />
-        </Space>
-      ),
-    },
-  ];
+  const columns = useQuestionColumns({
+    sortable,
+    figures,
+    onPreview: (question) => dialog.show({ kind: 'preview', question }),
+    onEdit: (question) => dialog.show({ kind: 'form', question }),
+    onReject: (question) => dialog.show({ kind: 'reject', ids: [question.id] }),
+    run,
+    confirm,
+  });
 
   const placement = () =>
     nextPlacement(

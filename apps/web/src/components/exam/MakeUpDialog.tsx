@@ -1,5 +1,4 @@
 import {
-  EXAM_DURATION_MAX,
   EXAM_NAME_MAX,
   MAKE_UP_WHO,
   type CertLevel,
@@ -12,11 +11,9 @@ import {
   Alert,
   Button,
   Col,
-  DatePicker,
   Flex,
   Form,
   Input,
-  InputNumber,
   Modal,
   Radio,
   Row,
@@ -24,19 +21,19 @@ import {
   Skeleton,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { addMakeUpExam, getPublishOptions } from '../../api/exam';
 import { ApiError } from '../../api/request';
-import { MODAL_WIDTH } from '../../components/list/responsive';
-import { useLevelLabel } from '../../components/structure';
 import { withoutFieldLabel } from '../../utils/server-error';
+import { MODAL_WIDTH } from '../list/responsive';
+import { useLevelLabel } from '../structure';
 import { CandidateCheck } from './CandidateCheck';
-import { instant, windowProblems } from './exam-form';
 import { examDetailPath, examKeys } from './exam-routes';
-import { useWindowProblemText } from './use-window-problem-text';
+import { instant } from './exam-window';
+import { ExamWindowFields } from './ExamWindowFields';
 
 /** What the make-up dialog needs of the exam it repeats (a list row or the details). */
 export type MakeUpSource = Pick<
@@ -54,7 +51,6 @@ interface MakeUpValues {
 }
 
 const FIELDS = ['who', 'paperId', 'startAt', 'endAt', 'durationMinutes', 'name'] as const;
-const TIME_FORMAT = 'YYYY-MM-DD HH:mm';
 
 interface MakeUpDialogProps {
   open: boolean;
@@ -72,7 +68,6 @@ export function MakeUpDialog({ open, exam, onClose }: MakeUpDialogProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const levelLabel = useLevelLabel();
-  const windowText = useWindowProblemText();
   const [form] = Form.useForm<MakeUpValues>();
   const [problem, setProblem] = useState<string>();
   const [saving, setSaving] = useState(false);
@@ -117,22 +112,6 @@ export function MakeUpDialog({ open, exam, onClose }: MakeUpDialogProps) {
       setSaving(false);
     }
   };
-
-  /** The window rules on the field they are about, checked again when a related field changes. */
-  const windowRule = (field: 'endAt' | 'durationMinutes') => ({
-    validator: async () => {
-      const values = form.getFieldsValue();
-      const found = windowProblems({
-        ...values,
-        lateEntryMinutes: null,
-        minSubmitMinutes: null,
-      }).find((p) => p.field === field);
-      if (found) throw new Error(windowText(found));
-      if (field === 'endAt' && values.endAt && !values.endAt.isAfter(dayjs())) {
-        throw new Error(t('exam.makeUp.endInPast'));
-      }
-    },
-  });
 
   const footer = done
     ? [
@@ -230,44 +209,7 @@ export function MakeUpDialog({ open, exam, onClose }: MakeUpDialogProps) {
             />
           </Form.Item>
           <Row gutter={12}>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                name="startAt"
-                label={t('exam.fields.startAt')}
-                rules={[{ required: true, message: t('exam.rules.startAt') }]}
-              >
-                <DatePicker showTime format={TIME_FORMAT} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                name="endAt"
-                label={t('exam.fields.endAt')}
-                dependencies={['startAt']}
-                rules={[{ required: true, message: t('exam.rules.endAt') }, windowRule('endAt')]}
-              >
-                <DatePicker showTime format={TIME_FORMAT} style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                name="durationMinutes"
-                label={t('exam.fields.durationMinutes')}
-                dependencies={['startAt', 'endAt']}
-                rules={[
-                  { required: true, message: t('exam.rules.duration') },
-                  windowRule('durationMinutes'),
-                ]}
-              >
-                <InputNumber
-                  min={1}
-                  max={EXAM_DURATION_MAX}
-                  precision={0}
-                  suffix={t('exam.fields.minutesUnit')}
-                  style={{ width: '100%' }}
-                />
-              </Form.Item>
-            </Col>
+            <ExamWindowFields compact endInFuture />
             <Col xs={24} sm={12}>
               <Form.Item
                 name="name"

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WindowProblem } from './exam-form';
-import { localTime } from '../../components/exam/exam-format';
+import type { WindowProblem } from './exam-window';
+import { localTime } from './exam-format';
 
 /** A window rule broken, in words, for the field it is shown under. */
 export function useWindowProblemText() {

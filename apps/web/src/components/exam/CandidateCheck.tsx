@@ -1,7 +1,7 @@
 import type { ExamOverlap, ExamPublishCheck } from '@kaoshi/shared';
 import { Alert, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { localWindow } from '../../components/exam/exam-format';
+import { localWindow } from './exam-format';
 
 interface OverlapGroup {
   examId: number;

@@ -1,0 +1,155 @@
+import { DeleteOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { QUESTION_TYPES, type QuestionTypeCode } from '@kaoshi/shared';
+import { Button, Card, InputNumber, Select, Table } from 'antd';
+import type { Dispatch, SetStateAction } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCodeLabel } from '../../utils/use-code-label';
+import { newKey, type BlueprintRow } from './builder-state';
+
+interface BlueprintCardProps {
+  blueprint: BlueprintRow[];
+  setBlueprint: Dispatch<SetStateAction<BlueprintRow[]>>;
+  drawing: boolean;
+  /** The job type and level are chosen: the bank can be drawn from. */
+  placed: boolean;
+  onDraw: () => void;
+}
+
+/** The appraisal-point blueprint: how many questions of which type at what score, and its draw. */
+export function BlueprintCard({
+  blueprint,
+  setBlueprint,
+  drawing,
+  placed,
+  onDraw,
+}: BlueprintCardProps) {
+  const { t } = useTranslation();
+  const codeLabel = useCodeLabel();
+  const blueprintColumns = [
+    {
+      title: t('question.fields.type'),
+      key: 'type',
+      render: (_: unknown, row: BlueprintRow, index: number) => (
+        <Select
+          size="small"
+          style={{ width: 140 }}
+          value={row.type}
+          aria-label={t('paper.blueprint.fieldOf', {
+            field: t('question.fields.type'),
+            row: index + 1,
+          })}
+          options={QUESTION_TYPES.map((code) => ({
+            value: code,
+            label: codeLabel('questionType', code),
+          }))}
+          onChange={(type: QuestionTypeCode) =>
+            setBlueprint((rows) => rows.map((r, i) => (i === index ? { ...r, type } : r)))
+          }
+        />
+      ),
+    },
+    {
+      title: t('paper.rules.count'),
+      key: 'count',
+      render: (_: unknown, row: BlueprintRow, index: number) => (
+        <InputNumber
+          size="small"
+          min={1}
+          max={200}
+          precision={0}
+          value={row.count}
+          aria-label={t('paper.blueprint.fieldOf', {
+            field: t('paper.rules.count'),
+            row: index + 1,
+          })}
+          onChange={(value) =>
+            value !== null &&
+            setBlueprint((rows) => rows.map((r, i) => (i === index ? { ...r, count: value } : r)))
+          }
+        />
+      ),
+    },
+    {
+      title: t('paper.rules.score'),
+      key: 'score',
+      render: (_: unknown, row: BlueprintRow, index: number) => (
+        <InputNumber
+          size="small"
+          min={0.01}
+          max={1000}
+          step={0.5}
+          precision={2}
+          value={row.score}
+          aria-label={t('paper.blueprint.fieldOf', {
+            field: t('paper.rules.score'),
+            row: index + 1,
+          })}
+          onChange={(value) =>
+            value !== null &&
+            setBlueprint((rows) => rows.map((r, i) => (i === index ? { ...r, score: value } : r)))
+          }
+        />
+      ),
+    },
+    {
+      key: 'remove',
+      render: (_: unknown, _row: BlueprintRow, index: number) => (
+        <Button
+          type="text"
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={t('paper.blueprint.remove', { row: index + 1 })}
+          onClick={() => setBlueprint((rows) => rows.filter((_r, i) => i !== index))}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      size="small"
+      title={t('paper.blueprint.title')}
+      className="paper-blueprint"
+      extra={
+        <Button
+          type="primary"
+          icon={<ThunderboltOutlined />}
+          loading={drawing}
+          disabled={!placed || blueprint.length === 0}
+          onClick={onDraw}
+        >
+          {t('paper.draw.blueprint')}
+        </Button>
+      }
+    >
+      <Table<BlueprintRow>
+        size="small"
+        rowKey="key"
+        pagination={false}
+        dataSource={blueprint}
+        columns={blueprintColumns}
+        locale={{ emptyText: t('paper.blueprint.empty') }}
+        scroll={{ x: 'max-content' }}
+      />
+      <Button
+        type="dashed"
+        icon={<PlusOutlined />}
+        style={{ marginTop: 8 }}
+        onClick={() =>
+          setBlueprint((rows) => [
+            ...rows,
+            {
+              key: newKey(),
+              type: QUESTION_TYPES[rows.length % QUESTION_TYPES.length]!,
+              count: 10,
+              score: 1,
+            },
+          ])
+        }
+      >
+        {t('paper.blueprint.add')}
+      </Button>
+    </Card>
+  );
+}
