@@ -9,7 +9,6 @@ import {
   PROCTOR_BASE,
   QuestionType,
   SocketEvent,
-  TOKEN_COOKIE,
   UserType,
   type AttemptView,
   type EventAck,
@@ -20,7 +19,8 @@ import {
   type SaveAckMessage,
   type SaveAnswersResult,
 } from '@kaoshi/shared';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { emitAck, socketOf } from '../../../test/sockets.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus } from '../../../test/factories.js';
@@ -94,16 +94,11 @@ describe('attempt guards (security issue)', () => {
     );
   const firstItem = (view: AttemptView) => view.paper.sections[0]!.items[0]!;
   const open = (client: Client) => {
-    const socket = connect(url, {
-      path: '/api/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie: `${TOKEN_COOKIE}=${client.token}` },
-    });
+    const socket = socketOf(url, client.token);
     sockets.push(socket);
     return socket;
   };
-  const call = <T>(socket: Socket, event: string, payload: object) =>
-    socket.timeout(10_000).emitWithAck(event, payload) as Promise<T>;
+  const call = emitAck;
   const eventsOf = (attemptId: number) =>
     t.handle.db
       .selectFrom('attempt_events')

@@ -14,6 +14,7 @@ import {
   type TimeMessage,
 } from '@kaoshi/shared';
 import { io as connect, type Socket } from 'socket.io-client';
+import { emitAck, socketOf } from '../../../test/sockets.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../../test/build-app.js';
 import { expectOk } from '../../../test/factories.js';
@@ -34,16 +35,11 @@ describe('taking exams over socket.io', () => {
   });
 
   const open = (client: Client) => {
-    const socket = connect(url, {
-      path: '/api/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie: `${TOKEN_COOKIE}=${client.token}` },
-    });
+    const socket = socketOf(url, client.token);
     sockets.push(socket);
     return socket;
   };
-  const call = <T>(socket: Socket, event: string, payload: object) =>
-    socket.timeout(10_000).emitWithAck(event, payload) as Promise<T>;
+  const call = emitAck;
 
   it('joins, acknowledges saves after they are stored, hands the attempt to a second tab', async () => {
     const examId = await openExam();

@@ -26,7 +26,8 @@ import {
   type SaveAckMessage,
   type TimeMessage,
 } from '@kaoshi/shared';
-import { io as connect, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { emitAck, socketOf } from '../../../test/sockets.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD,
@@ -117,16 +118,11 @@ describe('the proctor view', () => {
     expectOk(await client.get<LiveExamView>(`${BASE}/liveExam/${examId}`));
 
   const open = (client: Client) => {
-    const socket = connect(url, {
-      path: '/api/socket.io',
-      transports: ['websocket'],
-      extraHeaders: { cookie: `${TOKEN_COOKIE}=${client.token}` },
-    });
+    const socket = socketOf(url, client.token);
     sockets.push(socket);
     return socket;
   };
-  const call = <T>(socket: Socket, event: string, payload: object) =>
-    socket.timeout(10_000).emitWithAck(event, payload) as Promise<T>;
+  const call = emitAck;
   const next = <T>(socket: Socket, event: string) =>
     new Promise<T>((resolve) => socket.once(event, (message: T) => resolve(message)));
 
