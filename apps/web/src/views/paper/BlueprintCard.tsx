@@ -25,6 +25,9 @@ export function BlueprintCard({
 }: BlueprintCardProps) {
   const { t } = useTranslation();
   const codeLabel = useCodeLabel();
+  /** Changes one row of the blueprint. */
+  const setRow = (index: number, change: Partial<BlueprintRow>) =>
+    setBlueprint((rows) => rows.map((r, i) => (i === index ? { ...r, ...change } : r)));
   const blueprintColumns = [
     {
       title: t('question.fields.type'),
@@ -42,9 +45,7 @@ export function BlueprintCard({
             value: code,
             label: codeLabel('questionType', code),
           }))}
-          onChange={(type: QuestionTypeCode) =>
-            setBlueprint((rows) => rows.map((r, i) => (i === index ? { ...r, type } : r)))
-          }
+          onChange={(type: QuestionTypeCode) => setRow(index, { type })}
         />
       ),
     },
@@ -62,10 +63,7 @@ export function BlueprintCard({
             field: t('paper.rules.count'),
             row: index + 1,
           })}
-          onChange={(value) =>
-            value !== null &&
-            setBlueprint((rows) => rows.map((r, i) => (i === index ? { ...r, count: value } : r)))
-          }
+          onChange={(value) => value !== null && setRow(index, { count: value })}
         />
       ),
     },
@@ -84,10 +82,7 @@ export function BlueprintCard({
             field: t('paper.rules.score'),
             row: index + 1,
           })}
-          onChange={(value) =>
-            value !== null &&
-            setBlueprint((rows) => rows.map((r, i) => (i === index ? { ...r, score: value } : r)))
-          }
+          onChange={(value) => value !== null && setRow(index, { score: value })}
         />
       ),
     },
