@@ -9,14 +9,6 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 
-// Folder loops that exist and are being taken apart. Each entry lists the two folders in
-// alphabetical order. When a loop is gone this test fails until its entry is removed, so the list
-// only shrinks; a loop not listed here fails at once.
-const KNOWN_LOOPS_BEING_REMOVED: readonly (readonly [string, string])[] = [
-  // attempt's test-data.ts builds on exam's; exam imports attempt's deadlines.
-  ['modules/attempt', 'modules/exam'],
-];
-
 /** The folder a file belongs to: modules/X, the top folder, or the file itself at the root. */
 function folderOf(root: string, file: string): string {
   const parts = path.relative(root, file).split(path.sep);
@@ -42,8 +34,6 @@ function folderLoops(root: string, graph: ReadonlyMap<string, readonly string[]>
     return from < to && back ? [{ folders: [from, to], there: imports.get(key)!, back }] : [];
   });
 }
-
-const named = (folders: readonly string[]) => folders.join(' <-> ');
 
 describe('imports of apps/server/src', () => {
   const graph = importGraph(SRC);
@@ -75,21 +65,12 @@ describe('imports of apps/server/src', () => {
     expect(loops).toEqual([]);
   });
 
-  it('has no folder loop but the known ones', () => {
-    const known = new Set(KNOWN_LOOPS_BEING_REMOVED.map(named));
-    const loops = folderLoops(SRC, graph);
-    const found = new Set(loops.map((loop) => named(loop.folders)));
-    const added = loops
-      .filter((loop) => !known.has(named(loop.folders)))
-      .map(({ folders: [a, b], there, back }) => ({
-        loop: `${a} imports ${b}, which imports it back`,
-        [`${a} -> ${b}`]: there,
-        [`${b} -> ${a}`]: back,
-      }));
-    const gone = [...known]
-      .filter((loop) => !found.has(loop))
-      .map((loop) => `${loop} is gone: remove its entry from KNOWN_LOOPS_BEING_REMOVED`);
-    expect.soft(added, 'a folder imports a folder that imports it back').toEqual([]);
-    expect.soft(gone).toEqual([]);
+  it('has no folder loop', () => {
+    const loops = folderLoops(SRC, graph).map(({ folders: [a, b], there, back }) => ({
+      loop: `${a} imports ${b}, which imports it back`,
+      [`${a} -> ${b}`]: there,
+      [`${b} -> ${a}`]: back,
+    }));
+    expect(loops, 'a folder imports a folder that imports it back').toEqual([]);
   });
 });

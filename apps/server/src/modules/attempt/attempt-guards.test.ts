@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus } from '../../../test/factories.js';
 import { addClass } from '../base/test-data.js';
-import { addPaper } from '../exam/test-data.js';
+import { addPaper } from '../../../test/exams.js';
 import { INSTRUCTION_BASE } from '../paper/instruction.routes.js';
 import { createStructure, type Structure } from '../question/test-data.js';
 import { EventLimiter } from './event-limiter.js';

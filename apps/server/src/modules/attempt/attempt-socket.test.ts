@@ -18,7 +18,7 @@ import { emitAck, socketOf } from '../../../test/sockets.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../../test/build-app.js';
 import { expectOk } from '../../../test/factories.js';
-import { EXAM_BASE } from '../exam/exam.routes.js';
+import { EXAM_BASE } from '../../../test/exams.js';
 import { GRACE_MS, MINUTE, clock, itemOfType, takingExamsKit } from './taking-exams-test-data.js';
 
 describe('taking exams over socket.io', () => {

@@ -13,7 +13,7 @@ import {
 } from '@kaoshi/shared';
 import { describe, expect, it } from 'vitest';
 import { ME, expectOk, expectStatus } from '../../../test/factories.js';
-import { addPaper } from '../exam/test-data.js';
+import { addPaper } from '../../../test/exams.js';
 import { MINUTE, itemOfType, itemsOf, takingExamsKit } from './taking-exams-test-data.js';
 
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();

@@ -18,8 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk } from '../../../test/factories.js';
 import { addClass } from '../base/test-data.js';
-import { EXAM_BASE } from '../exam/exam.routes.js';
-import { addPaper } from '../exam/test-data.js';
+import { EXAM_BASE, addPaper } from '../../../test/exams.js';
 import { createStructure } from '../question/test-data.js';
 import { addSignableStudents } from './test-data.js';
 

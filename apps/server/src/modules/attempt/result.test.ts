@@ -17,8 +17,7 @@ import { createTestApp, login, type Client, type TestApp } from '../../../test/b
 import { assignBatches } from '../../../test/row-scope-fixture.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { addClass } from '../base/test-data.js';
-import { EXAM_BASE } from '../exam/exam.routes.js';
-import { addPaper } from '../exam/test-data.js';
+import { EXAM_BASE, addPaper } from '../../../test/exams.js';
 import { readPaperVersion } from '../paper/paper-version.js';
 import { createStructure } from '../question/test-data.js';
 import { addSignableStudents } from './test-data.js';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk } from '../../../test/factories.js';
 import { addClass } from '../base/test-data.js';
-import { addPaper } from '../exam/test-data.js';
+import { addPaper } from '../../../test/exams.js';
 import { createStructure, type Structure } from '../question/test-data.js';
 import { addSignableStudents, publishOpenExam } from './test-data.js';
 

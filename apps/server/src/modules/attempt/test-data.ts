@@ -3,8 +3,7 @@ import { expectOk } from '../../../test/factories.js';
 import type { Client } from '../../../test/build-app.js';
 import type { Db } from '../../db/database.js';
 import { hashSecret } from '../../secret.js';
-import { EXAM_BASE } from '../exam/exam.routes.js';
-import { addStudents } from '../exam/test-data.js';
+import { EXAM_BASE, addStudents } from '../../../test/exams.js';
 
 /**
  * `count` students of the batch who can sign in (their ticket number, `password`) and hold the

@@ -12,130 +12,20 @@ import {
 import { DEFAULT_PASSWORD, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { addUser, createRole, expectOk, roleIdOf } from '../../../test/factories.js';
 import type { Db } from '../../db/database.js';
-import { addClass, assignTeacher, residentId } from '../base/test-data.js';
-import { addBankQuestions, writePaper } from '../paper/test-data.js';
+import { addPaper, addStudents, inMinutes } from '../../../test/exams.js';
+import { addClass, assignTeacher } from '../base/test-data.js';
 import { createStructure, type Structure } from '../question/test-data.js';
 import { EXAM_BASE } from './exam.routes.js';
 
 /**
- * Data for the exam tests, written straight into the database: students in bulk (the bench
- * writes 20,000 this way) and papers that have passed their audit; and exams published through
- * the API whose window is then moved, for every test that needs an exam (marking, analysis…).
+ * Data for the exam tests: exams published through the API whose window is then moved, for every
+ * test that needs an exam (marking, analysis…). Students and papers come from test/exams.ts.
  */
+
+export { addPaper, addStudents, inMinutes };
 
 let counter = 0;
 const next = () => ++counter;
-
-/**
- * `count` enabled students (with their accounts) in a batch; their ids. Ticket numbers are
- * `${prefix}00001`…, so seats follow the order they were added in.
- */
-export async function addStudents(
-  db: Db,
-  classId: number,
-  count: number,
-  options: { prefix?: string; status?: number; initialPassword?: string | null } = {},
-): Promise<number[]> {
-  const prefix = options.prefix ?? `T${next()}-`;
-  const at = new Date().toISOString();
-  const ids: number[] = [];
-  const CHUNK = 500;
-  for (let start = 0; start < count; start += CHUNK) {
-    const size = Math.min(CHUNK, count - start);
-    const numbers = Array.from(
-      { length: size },
-      (_, i) => `${prefix}${String(start + i + 1).padStart(5, '0')}`,
-    );
-    const users = await db
-      .insertInto('users')
-      .values(
-        numbers.map((ticket) => ({
-          name: ticket,
-          nick_name: `Candidate ${ticket}`,
-          // Never matches a password: these students sign in only in the attempt tests.
-          password_hash: 'x',
-          password_is_default: 1,
-          user_type: UserType.STUDENT,
-          email: '',
-          introduction: '',
-          avatar: '',
-          end_date: null,
-          remote_login: 0,
-          resource_url: '',
-          socket_open: 0,
-          status: 1,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .returning('id')
-      .execute();
-    const students = await db
-      .insertInto('students')
-      .values(
-        numbers.map((ticket, i) => ({
-          user_id: users[i]!.id,
-          class_id: classId,
-          name: `Candidate ${ticket}`,
-          gender: 1,
-          id_type: 1,
-          id_number: residentId(100_000 + next()),
-          phone: '',
-          email: '',
-          ticket_number: ticket,
-          photo: '',
-          status: options.status ?? 1,
-          initial_password: options.initialPassword ?? null,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .returning('id')
-      .execute();
-    ids.push(...students.map((row) => row.id));
-  }
-  return ids;
-}
-
-/**
- * A paper of `questionCount` judgement questions worth 2 points each (new approved bank
- * questions), audited as given (passed unless told); its id.
- */
-export async function addPaper(
-  db: Db,
-  fields: {
-    subjectId: number;
-    level: number;
-    courseId: number;
-    questionCount?: number;
-    /** The question types in order (QuestionType codes); else questionCount judgements. */
-    types?: number[];
-    passScore?: number;
-    auditStatus?: number | null;
-    name?: string;
-  },
-): Promise<number> {
-  const questionIds = await addBankQuestions(
-    db,
-    Array.from({ length: fields.types?.length ?? fields.questionCount ?? 3 }, (_, i) => ({
-      type: fields.types?.[i],
-      subjectId: fields.subjectId,
-      level: fields.level,
-      courseId: fields.courseId,
-    })),
-  );
-  return writePaper(db, {
-    subjectId: fields.subjectId,
-    level: fields.level,
-    passScore: fields.passScore ?? 3,
-    name: fields.name,
-    auditStatus: fields.auditStatus,
-    sections: [{ title: 'Part one', questions: questionIds.map((id) => ({ id, score: 2 })) }],
-  });
-}
-
-/** The instant `minutes` from now (negative: before now), as the API writes times. */
-export const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 export interface ExamWindow {
   startAt: string;
