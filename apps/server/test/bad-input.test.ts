@@ -8,7 +8,7 @@ import {
 } from '@kaoshi/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type ApiResult, type Client, type TestApp } from './build-app.js';
+import { appWithAdmin, type ApiResult, type Client, type TestApp } from './build-app.js';
 import {
   PERMISSION,
   ROLE,
@@ -371,8 +371,7 @@ describe('bad input answers the envelope, never a 500', () => {
   let t: TestApp;
   let admin: Client;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
   });
   afterAll(() => t.close());
 
@@ -410,8 +409,7 @@ describe('SQL metacharacters in list filters match literally', () => {
   let admin: Client;
   const nick: Record<string, number> = {};
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     for (const nickName of [
       '100% sure',
       '100 percent',
@@ -480,8 +478,7 @@ describe('a refused change leaves nothing half-written', () => {
   let admin: Client;
   let permission: Map<string, number>;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     permission = await permissionIds(admin);
   });
   afterAll(() => t.close());

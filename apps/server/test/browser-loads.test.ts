@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccessEntry } from '../src/plugins/access.js';
 import { PNG, multipart } from '../src/modules/files/fixtures.js';
 import type { Client } from './build-app.js';
-import { ADMIN_PASSWORD, createTestApp, login, type TestApp } from './build-app.js';
+import { ADMIN_PASSWORD, appWithAdmin, login, type TestApp } from './build-app.js';
 
 /** What a page's markup, a navigation or a worker makes a browser send (Fetch Metadata). */
 const BROWSER_LOADS = [
@@ -91,8 +91,7 @@ describe('browser loads of the API (Sec-Fetch-Dest)', () => {
   let admin: Client;
   let routes: RouteAccessEntry[];
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     routes = t.app.listRouteAccess().filter((route) => route.url.startsWith('/api/'));
   });
   afterAll(() => t.close());

@@ -102,6 +102,15 @@ export async function createTestApp(
   };
 }
 
+/** A fresh test app (createTestApp) and its administrator, signed in: how most suites start. */
+export async function appWithAdmin(
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): Promise<{ t: TestApp; admin: Client }> {
+  const t = await createTestApp(env, options);
+  return { t, admin: await login(t.app) };
+}
+
 export interface ApiResult<T = unknown> {
   http: number;
   body: Envelope<T>;

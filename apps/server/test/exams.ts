@@ -1,8 +1,11 @@
 import { UserType } from '@kaoshi/shared';
+import type { Insertable } from 'kysely';
 import type { Db } from '../src/db/database.js';
+import type { AttemptsTable } from '../src/db/types.js';
 import { EXAM_BASE } from '../src/modules/exam/exam.routes.js';
-import { residentId } from '../src/modules/base/test-data.js';
+import { addClass, residentId } from '../src/modules/base/test-data.js';
 import { addBankQuestions, writePaper } from '../src/modules/paper/test-data.js';
+import { createStructure } from '../src/modules/question/test-data.js';
 
 /**
  * The exam builders that the tests of several modules stand on (exam, attempt, proctor, marking,
@@ -124,5 +127,84 @@ export async function addPaper(
   });
 }
 
+/**
+ * A question structure, a passed paper of `types` (2 points each, in that order) and a level-5
+ * batch named `batchName` of its job type: what taking, proctoring and marking tests start from.
+ */
+export async function paperAndBatch(
+  db: Db,
+  { types, passScore, batchName }: { types: number[]; passScore?: number; batchName: string },
+) {
+  const s = await createStructure(db);
+  const paperId = await addPaper(db, {
+    subjectId: s.subjectId,
+    level: s.level,
+    courseId: s.courseId,
+    types,
+    passScore,
+  });
+  const batch = await addClass(db, s.subjectId, { level: 5, name: batchName });
+  return { s, paperId, batch };
+}
+
 /** The instant `minutes` from now (negative: before now), as the API writes times. */
 export const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+/** A candidate row of an exam: what an attempt written straight into the tables belongs to. */
+export interface Seat {
+  id: number;
+  student_id: number;
+}
+
+/**
+ * An exam as the tests that write attempts straight into the tables need it (its paper version,
+ * pass score and window start) and its candidates in seat order, the first `count` when given.
+ */
+export async function examSeats(db: Db, examId: number, count?: number) {
+  const exam = await db
+    .selectFrom('exams')
+    .select(['paper_version_id', 'pass_score', 'start_at'])
+    .where('id', '=', examId)
+    .executeTakeFirstOrThrow();
+  let seats = db
+    .selectFrom('exam_candidates')
+    .select(['id', 'student_id'])
+    .where('exam_id', '=', examId)
+    .orderBy('seat_number');
+  if (count !== undefined) seats = seats.limit(count);
+  return { exam, seats: await seats.execute() };
+}
+
+/**
+ * Writes a candidate's attempt straight into the table as finalization leaves one: submitted,
+ * started and finished now unless `fields` say. Driving candidates through the socket would test
+ * taking exams again. Its id.
+ */
+export async function insertFinishedAttempt(
+  db: Db,
+  examId: number,
+  paperVersionId: number,
+  seat: Seat,
+  fields: Pick<Insertable<AttemptsTable>, 'seed' | 'objective_score' | 'pending_marking'> &
+    Partial<Insertable<AttemptsTable>>,
+): Promise<number> {
+  const at = new Date().toISOString();
+  const attempt = await db
+    .insertInto('attempts')
+    .values({
+      exam_id: examId,
+      candidate_id: seat.id,
+      student_id: seat.student_id,
+      paper_version_id: paperVersionId,
+      started_at: at,
+      deadline: at,
+      finished_at: at,
+      finish_reason: 'submitted',
+      receipt_code: null,
+      live_token: null,
+      ...fields,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return attempt.id;
+}

@@ -17,7 +17,7 @@ import { QUESTION_BASE } from '../src/modules/question/question.routes.js';
 import { createStructure, type Structure } from '../src/modules/question/test-data.js';
 import {
   DEFAULT_PASSWORD,
-  createTestApp,
+  appWithAdmin,
   createUser,
   login,
   type Client,
@@ -38,8 +38,7 @@ describe('built-in job roles', () => {
   let batch: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     s = await createStructure(t.handle.db);
     batch = await addClass(t.handle.db, s.subjectId, { level: s.level, name: 'Job roles batch' });
     await addStudents(t.handle.db, batch, 2, { prefix: 'JR-' });

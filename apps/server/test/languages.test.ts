@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, login, type ApiResult, type TestApp } from './build-app.js';
+import { Client, appWithAdmin, type ApiResult, type TestApp } from './build-app.js';
 import { USER, expectStatus, uniqueName } from './factories.js';
 import { runImportJob } from './imports.js';
 import { multipart } from '../src/modules/files/fixtures.js';
@@ -21,8 +21,7 @@ describe('refusals are worded in the language of the request', () => {
   let t: TestApp;
   let admin: Client;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { Perm, QuestionType, TOKEN_COOKIE, type ListResult, type RoleView } from '@kaoshi/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from './build-app.js';
+import { appWithAdmin, type Client, type TestApp } from './build-app.js';
 import { ROLE, USER, expectOk, expectStatus, signedInTeacher } from './factories.js';
 import { createStructure } from '../src/modules/question/test-data.js';
 
@@ -11,8 +11,7 @@ describe('malformed input', () => {
   let admin: Client;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
   });
   afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import { openDatabase } from '../src/db/database.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { createStructure, putInPaper, type Structure } from '../src/modules/question/test-data.js';
 import { QUESTION_BASE } from '../src/modules/question/question.routes.js';
-import { createTestApp, freshDatabase, login, type Client, type TestApp } from './build-app.js';
+import { appWithAdmin, freshDatabase, type Client, type TestApp } from './build-app.js';
 import { expectOk, expectStatus } from './factories.js';
 
 /** docs/papers-storage.md: the tables migration 0005 makes, and the bank's in-use check on them. */
@@ -14,8 +14,7 @@ describe('papers storage (migration 0005)', () => {
   let admin: Client;
   let s: Structure;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     s = await createStructure(t.handle.db);
   });
   afterAll(() => t.close());

@@ -1,7 +1,7 @@
 import { Perm, RoleKey, UserType } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from './build-app.js';
-import { createTestApp, login, type TestApp } from './build-app.js';
+import { appWithAdmin, createTestApp, login, type TestApp } from './build-app.js';
 import {
   ME,
   USER,
@@ -19,8 +19,7 @@ describe('a user manager who is not SUPER_ADMIN', () => {
   let superAdminRoleId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     manager = await signedInTeacher(t.app, admin, [Perm.SYSTEM_USER]);
     superAdminRoleId = await roleIdOf(admin, RoleKey.SUPER_ADMIN);
   });

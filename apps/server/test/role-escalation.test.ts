@@ -1,6 +1,6 @@
 import { Perm, RoleKey, UserType, type SessionUser } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PASSWORD, createTestApp, login, type Client, type TestApp } from './build-app.js';
+import { DEFAULT_PASSWORD, appWithAdmin, login, type Client, type TestApp } from './build-app.js';
 import {
   ME,
   ROLE,
@@ -25,8 +25,7 @@ describe('role and user management cannot grant more than the manager holds', ()
   const idsOf = (...keys: string[]) => keys.map((key) => ids.get(key)!);
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     ids = await permissionIds(admin);
   });
   afterAll(() => t.close());

@@ -4,7 +4,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD,
-  createTestApp,
+  appWithAdmin,
   createUser,
   login,
   type Client,
@@ -23,8 +23,7 @@ describe('built-in roles', () => {
   let t: TestApp;
   let admin: Client;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
   });
   afterAll(() => t.close());
 

@@ -8,7 +8,7 @@ import {
   type ExamBody,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, login, type TestApp } from '../../../test/build-app.js';
+import { Client, appWithAdmin, login, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { addSignableStudents } from '../attempt/test-data.js';
 import { addClass, assignTeacher } from '../base/test-data.js';
@@ -69,8 +69,7 @@ describe('dashboard', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     const db = t.handle.db;
     const s = await createStructure(db);
     batchOne = await addClass(db, s.subjectId, { level: 5, name: 'Dash one' });

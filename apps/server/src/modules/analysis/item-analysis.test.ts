@@ -11,7 +11,7 @@ import {
   type QuestionFigures,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, login, type TestApp } from '../../../test/build-app.js';
+import { Client, appWithAdmin, login, type TestApp } from '../../../test/build-app.js';
 import {
   bindRoles,
   createRole,
@@ -95,8 +95,7 @@ describe('item analysis', () => {
   let shownDiffered = false;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     s = await createStructure(t.handle.db);
     const db = t.handle.db;
     await db

@@ -1,5 +1,6 @@
 import { AuditStatus, OPTION_KEYS, QuestionType } from '@kaoshi/shared';
 import type { Client } from '../../../test/build-app.js';
+import { examSeats, insertFinishedAttempt } from '../../../test/exams.js';
 import type { Db } from '../../db/database.js';
 import { parseJson } from '../../lib/json.js';
 import { addSignableStudents } from '../attempt/test-data.js';
@@ -98,15 +99,20 @@ export async function addAnalysisPaper(
   return { paperId, questionIds };
 }
 
-/** The item ids of an exam's version, in paper order. */
-export async function itemIdsOf(db: Db, examId: number): Promise<string[]> {
+/** The paper version an exam was published with. */
+async function snapshotOfExam(db: Db, examId: number): Promise<PaperSnapshot> {
   const row = await db
     .selectFrom('exams')
     .innerJoin('paper_versions', 'paper_versions.id', 'exams.paper_version_id')
     .select('paper_versions.snapshot')
     .where('exams.id', '=', examId)
     .executeTakeFirstOrThrow();
-  const snapshot = parseJson<PaperSnapshot | null>(row.snapshot, null)!;
+  return parseJson<PaperSnapshot | null>(row.snapshot, null)!;
+}
+
+/** The item ids of an exam's version, in paper order. */
+export async function itemIdsOf(db: Db, examId: number): Promise<string[]> {
+  const snapshot = await snapshotOfExam(db, examId);
   return snapshot.sections.flatMap((section) => section.items.map((item) => item.itemId));
 }
 
@@ -129,17 +135,7 @@ export interface Sitting {
  */
 export async function writeSittings(db: Db, examId: number, sittings: Sitting[]) {
   const itemIds = await itemIdsOf(db, examId);
-  const exam = await db
-    .selectFrom('exams')
-    .select(['paper_version_id', 'pass_score'])
-    .where('id', '=', examId)
-    .executeTakeFirstOrThrow();
-  const candidates = await db
-    .selectFrom('exam_candidates')
-    .select(['id', 'student_id'])
-    .where('exam_id', '=', examId)
-    .orderBy('seat_number')
-    .execute();
+  const { exam, seats: candidates } = await examSeats(db, examId);
   if (candidates.length < sittings.length) throw new Error('more sittings than candidates');
   const at = new Date().toISOString();
   for (const [i, sitting] of sittings.entries()) {
@@ -152,26 +148,16 @@ export async function writeSittings(db: Db, examId: number, sittings: Sitting[])
         : sitting.total === null
           ? null
           : Math.round(sitting.total * 100);
-    const attempt = await db
-      .insertInto('attempts')
-      .values({
-        exam_id: examId,
-        candidate_id: candidate.id,
-        student_id: candidate.student_id,
-        paper_version_id: exam.paper_version_id!,
-        seed: `analysis-${examId}-${i}`,
-        started_at: at,
-        // An unfinished attempt's deadline lies ahead, or the scheduler would finalize it.
-        deadline: sitting.unfinished ? new Date(Date.now() + 86_400_000).toISOString() : at,
-        finished_at: sitting.unfinished ? null : at,
-        finish_reason: sitting.unfinished ? null : 'submitted',
-        objective_score: sitting.unfinished ? null : sum,
-        pending_marking: sitting.unfinished ? null : total === null ? 1 : 0,
-        receipt_code: null,
-        live_token: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const attemptId = await insertFinishedAttempt(db, examId, exam.paper_version_id!, candidate, {
+      seed: `analysis-${examId}-${i}`,
+      started_at: at,
+      // An unfinished attempt's deadline lies ahead, or the scheduler would finalize it.
+      deadline: sitting.unfinished ? new Date(Date.now() + 86_400_000).toISOString() : at,
+      finished_at: sitting.unfinished ? null : at,
+      finish_reason: sitting.unfinished ? null : 'submitted',
+      objective_score: sitting.unfinished ? null : sum,
+      pending_marking: sitting.unfinished ? null : total === null ? 1 : 0,
+    });
     const answers = itemIds
       .map((itemId, q) => ({ itemId, q }))
       .filter(({ q }) => sitting.scores[q] !== null && sitting.scores[q] !== undefined);
@@ -180,7 +166,7 @@ export async function writeSittings(db: Db, examId: number, sittings: Sitting[])
         .insertInto('attempt_answers')
         .values(
           answers.map(({ itemId, q }) => ({
-            attempt_id: attempt.id,
+            attempt_id: attemptId,
             item_id: itemId,
             seq: 1,
             value: JSON.stringify(sitting.values?.[q] ?? 'x'),
@@ -222,20 +208,8 @@ export async function writeDrawnSittings(
   count: number,
   scoreOf: (questionId: number) => number,
 ): Promise<number[][]> {
-  const exam = await db
-    .selectFrom('exams')
-    .innerJoin('paper_versions', 'paper_versions.id', 'exams.paper_version_id')
-    .select(['exams.paper_version_id', 'exams.pass_score', 'paper_versions.snapshot'])
-    .where('exams.id', '=', examId)
-    .executeTakeFirstOrThrow();
-  const snapshot = parseJson<PaperSnapshot | null>(exam.snapshot, null)!;
-  const candidates = await db
-    .selectFrom('exam_candidates')
-    .select(['id', 'student_id'])
-    .where('exam_id', '=', examId)
-    .orderBy('seat_number')
-    .limit(count)
-    .execute();
+  const snapshot = await snapshotOfExam(db, examId);
+  const { exam, seats: candidates } = await examSeats(db, examId, count);
   const at = new Date().toISOString();
   const drawn: number[][] = [];
   for (const [i, candidate] of candidates.entries()) {
@@ -243,30 +217,19 @@ export async function writeDrawnSittings(
     const items = itemsFor(snapshot, seed).flat();
     const scores = items.map(({ item }) => Math.round(scoreOf(item.questionId) * 100));
     const total = scores.reduce((a, b) => a + b, 0);
-    const attempt = await db
-      .insertInto('attempts')
-      .values({
-        exam_id: examId,
-        candidate_id: candidate.id,
-        student_id: candidate.student_id,
-        paper_version_id: exam.paper_version_id!,
-        seed,
-        started_at: at,
-        deadline: at,
-        finished_at: at,
-        finish_reason: 'submitted',
-        objective_score: total,
-        pending_marking: 0,
-        receipt_code: null,
-        live_token: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const attemptId = await insertFinishedAttempt(db, examId, exam.paper_version_id!, candidate, {
+      seed,
+      started_at: at,
+      deadline: at,
+      finished_at: at,
+      objective_score: total,
+      pending_marking: 0,
+    });
     await db
       .insertInto('attempt_answers')
       .values(
         items.map(({ item }, q) => ({
-          attempt_id: attempt.id,
+          attempt_id: attemptId,
           item_id: item.itemId,
           seq: 1,
           value: JSON.stringify('T'),

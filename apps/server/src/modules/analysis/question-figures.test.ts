@@ -7,7 +7,7 @@ import {
   type QuestionFigures,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { addClass } from '../base/test-data.js';
 import { addPublishedExam, addStudents, closedWindow } from '../exam/test-data.js';
@@ -41,8 +41,7 @@ describe('question figures', () => {
   let student: Client;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     s = await createStructure(t.handle.db);
     const db = t.handle.db;
     const paperA = await addPaperAWithBatch(db, s, PASSWORD);

@@ -9,7 +9,7 @@ import {
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../../test/build-app.js';
-import { createTestApp, login, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus } from '../../../test/factories.js';
 import { addClass } from '../base/test-data.js';
 import { EXAM_BASE } from '../exam/exam.routes.js';
@@ -33,8 +33,7 @@ describe('score statistics: make-ups and exports', () => {
   let tickets: { a: string[]; b: string[] };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     ({ s, batchB, paperId, exam0, exam1, teacherB, tickets } = await statisticsScenario(t, admin));
   });
   afterAll(() => t.close());

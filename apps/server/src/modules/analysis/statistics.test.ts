@@ -8,7 +8,7 @@ import {
   type PassStatisticsView,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, login, type TestApp } from '../../../test/build-app.js';
+import { Client, appWithAdmin, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { assignTeacher } from '../base/test-data.js';
 import { type Structure } from '../question/test-data.js';
@@ -34,8 +34,7 @@ describe('score statistics: ranking and failed scores', () => {
   let tickets: { a: string[]; b: string[] };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     ({ s, batchA, batchB, paperId, exam0, exam1, exam2, teacherB, student, tickets } =
       await statisticsScenario(t, admin));
   });

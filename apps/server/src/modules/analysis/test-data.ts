@@ -1,4 +1,5 @@
 import { CandidateStatus, QuestionType } from '@kaoshi/shared';
+import { examSeats, insertFinishedAttempt } from '../../../test/exams.js';
 import type { Db } from '../../db/database.js';
 import { publishPaperVersion } from '../paper/paper-version.js';
 import { addBankQuestions, writePaper } from '../paper/test-data.js';
@@ -185,19 +186,9 @@ export async function addSittings(
   examId: number,
   sittings: readonly Sitting[],
 ): Promise<(number | null)[]> {
-  const exam = await db
-    .selectFrom('exams')
-    .select(['paper_version_id', 'pass_score', 'start_at'])
-    .where('id', '=', examId)
-    .executeTakeFirstOrThrow();
-  const candidates = await db
-    .selectFrom('exam_candidates')
-    .select(['id', 'student_id'])
-    .where('exam_id', '=', examId)
-    .orderBy('seat_number')
-    .execute();
+  const { exam, seats } = await examSeats(db, examId);
   const ids: (number | null)[] = [];
-  for (const [i, candidate] of candidates.entries()) {
+  for (const [i, candidate] of seats.entries()) {
     const sitting = sittings[i];
     if (sitting === undefined || sitting === 'absent') {
       ids.push(null);
@@ -208,29 +199,19 @@ export async function addSittings(
       sitting.finishedAt ??
       new Date(Date.parse(startedAt) + (sitting.minutes ?? 30) * 60_000).toISOString();
     const total = Math.round(sitting.scores.flat().reduce((sum, score) => sum + score, 0) * 100);
-    const attempt = await db
-      .insertInto('attempts')
-      .values({
-        exam_id: examId,
-        candidate_id: candidate.id,
-        student_id: candidate.student_id,
-        paper_version_id: exam.paper_version_id!,
-        seed: `analysis-${examId}-${i}`,
-        started_at: startedAt,
-        deadline: finishedAt,
-        finished_at: finishedAt,
-        finish_reason: 'submitted',
-        objective_score: total,
-        pending_marking: sitting.pending ? 1 : 0,
-        receipt_code: 'test',
-        live_token: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(attempt.id);
+    const attemptId = await insertFinishedAttempt(db, examId, exam.paper_version_id!, candidate, {
+      seed: `analysis-${examId}-${i}`,
+      started_at: startedAt,
+      deadline: finishedAt,
+      finished_at: finishedAt,
+      objective_score: total,
+      pending_marking: sitting.pending ? 1 : 0,
+      receipt_code: 'test',
+    });
+    ids.push(attemptId);
     const answers = sitting.scores.flatMap((section, s) =>
       section.map((score, q) => ({
-        attempt_id: attempt.id,
+        attempt_id: attemptId,
         item_id: `s${s + 1}q${q + 1}`,
         seq: 1,
         value: JSON.stringify('T'),

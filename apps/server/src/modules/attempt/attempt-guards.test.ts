@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import {
   ACCESS_CODE_TRIES,
   ApiStatus,
@@ -20,16 +19,14 @@ import {
   type SaveAnswersResult,
 } from '@kaoshi/shared';
 import type { Socket } from 'socket.io-client';
-import { emitAck, socketOf } from '../../../test/sockets.js';
+import { emitAck, socketOf, listenLocally } from '../../../test/sockets.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus } from '../../../test/factories.js';
-import { addClass } from '../base/test-data.js';
-import { addPaper } from '../../../test/exams.js';
 import { INSTRUCTION_BASE } from '../paper/instruction.routes.js';
-import { createStructure, type Structure } from '../question/test-data.js';
 import { EventLimiter } from './event-limiter.js';
 import { addSignableStudents, publishOpenExam } from './test-data.js';
+import { paperAndBatch } from '../../../test/exams.js';
 
 const PASSWORD = 'guard-pass-1';
 const INSIDE = '10.1.2.3';
@@ -39,7 +36,6 @@ const OUTSIDE = '203.0.113.7';
 describe('attempt guards (security issue)', () => {
   let t: TestApp;
   let admin: Client;
-  let s: Structure;
   let paperId: number;
   let batch: number;
   let tickets: string[] = [];
@@ -48,23 +44,17 @@ describe('attempt guards (security issue)', () => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
-    s = await createStructure(t.handle.db);
-    paperId = await addPaper(t.handle.db, {
-      subjectId: s.subjectId,
-      level: s.level,
-      courseId: s.courseId,
+    ({ t, admin } = await appWithAdmin());
+    ({ paperId, batch } = await paperAndBatch(t.handle.db, {
       types: [QuestionType.SINGLE, QuestionType.JUDGEMENT],
       passScore: 2,
-    });
-    batch = await addClass(t.handle.db, s.subjectId, { level: 5, name: 'Guard batch' });
+      batchName: 'Guard batch',
+    }));
     tickets = await addSignableStudents(t.handle.db, batch, 16, {
       prefix: 'GD-',
       password: PASSWORD,
     });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    url = await listenLocally(t.app);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import {
   ApiStatus,
   ATTEMPT_BASE as BASE,
@@ -14,7 +13,7 @@ import {
   type TimeMessage,
 } from '@kaoshi/shared';
 import { io as connect, type Socket } from 'socket.io-client';
-import { emitAck, socketOf } from '../../../test/sockets.js';
+import { emitAck, socketOf, listenLocally } from '../../../test/sockets.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../../test/build-app.js';
 import { expectOk } from '../../../test/factories.js';
@@ -27,8 +26,7 @@ describe('taking exams over socket.io', () => {
   let url: string;
   const sockets: Socket[] = [];
   beforeAll(async () => {
-    await kit.t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(kit.t.app.server.address() as AddressInfo).port}`;
+    url = await listenLocally(kit.t.app);
   });
   afterAll(() => {
     for (const socket of sockets) socket.disconnect();

@@ -13,7 +13,7 @@ import {
   type ReviewItem,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { assignBatches } from '../../../test/row-scope-fixture.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { addClass } from '../base/test-data.js';
@@ -55,8 +55,7 @@ describe("a student's result (getResult)", () => {
   let batchId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     const s = await createStructure(t.handle.db);
     // 2 points each: single (key A), multiple (AB), judgement (T), fill-in (ohm|Ω, volt), short answer.
     paperId = await addPaper(t.handle.db, {

@@ -7,11 +7,10 @@ import {
   type SaveAnswersResult,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk } from '../../../test/factories.js';
-import { addClass } from '../base/test-data.js';
-import { addPaper } from '../../../test/exams.js';
-import { createStructure, type Structure } from '../question/test-data.js';
+import { paperAndBatch } from '../../../test/exams.js';
+import { type Structure } from '../question/test-data.js';
 import { addSignableStudents, publishOpenExam } from './test-data.js';
 
 /** The taking-exams tests' shared pieces (attempt.test.ts, attempt-socket.test.ts). */
@@ -54,14 +53,12 @@ export function takingExamsKit() {
   let next = 0;
 
   beforeAll(async () => {
-    state.t = await createTestApp({ LEAVE_GRACE_SECONDS: String(GRACE_MS / 1000) }, { clock });
-    state.admin = await login(state.t.app);
-    state.s = await createStructure(state.t.handle.db);
+    ({ t: state.t, admin: state.admin } = await appWithAdmin(
+      { LEAVE_GRACE_SECONDS: String(GRACE_MS / 1000) },
+      { clock },
+    ));
     // 2 points each: single (A), multiple (AB), judgement (T), fill-in (ohm|Ω, volt), short answer.
-    state.paperId = await addPaper(state.t.handle.db, {
-      subjectId: state.s.subjectId,
-      level: state.s.level,
-      courseId: state.s.courseId,
+    const room = await paperAndBatch(state.t.handle.db, {
       types: [
         QuestionType.SINGLE,
         QuestionType.MULTIPLE,
@@ -70,11 +67,9 @@ export function takingExamsKit() {
         QuestionType.SHORT_ANSWER,
       ],
       passScore: 6,
+      batchName: 'Attempt batch',
     });
-    state.batch = await addClass(state.t.handle.db, state.s.subjectId, {
-      level: 5,
-      name: 'Attempt batch',
-    });
+    Object.assign(state, room);
     tickets = await addSignableStudents(state.t.handle.db, state.batch, 24, {
       prefix: 'AT-',
       password: PASSWORD,

@@ -1,6 +1,6 @@
 import { ENTITY_NAMES, Perm, type CourseNode, type KnowledgeView } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, login, type TestApp } from '../../../test/build-app.js';
+import { Client, appWithAdmin, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { conflict } from '../../errors.js';
 import type { AuthContext } from '../../lib/auth-context.js';
@@ -14,8 +14,7 @@ describe('courses and appraisal points (knowledge)', () => {
   let admin: Client;
   let batch: Batch;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     batch = await createBatch(t.handle.db, { levels: '5,4,3' });
   });
   afterAll(() => t.close());

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Client,
   DEFAULT_PASSWORD,
-  createTestApp,
+  appWithAdmin,
   login,
   type TestApp,
 } from '../../../test/build-app.js';
@@ -45,8 +45,7 @@ describe('students: who sees which', () => {
   let admin: Client;
   let batch: Batch;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     batch = await createBatch(t.handle.db, { levels: '5,4', level: 5 });
   });
   afterAll(() => t.close());
@@ -265,8 +264,7 @@ describe('nothing is half-written', () => {
   let admin: Client;
   let batch: Batch;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     batch = await createBatch(t.handle.db);
   });
   afterAll(() => t.close());

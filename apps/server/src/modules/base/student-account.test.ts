@@ -1,6 +1,6 @@
 import { UserType } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
 import { refusalText } from '../../../test/factories.js';
 import { createBatch, studentBody } from './test-data.js';
 
@@ -13,8 +13,7 @@ describe("an examinee's user account in user management", () => {
   let student: { id: number; userId: number; ticketNumber: string };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     const batch = await createBatch(t.handle.db);
     const added = await admin.post<{ id: number }>(
       '/api/kaoshi-base/student/addStudent',

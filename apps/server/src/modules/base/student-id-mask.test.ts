@@ -1,6 +1,6 @@
 import { Perm, type ListResult, type StudentView } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, signedInTeacher } from '../../../test/factories.js';
 import { maskIdNumber } from './student.service.js';
 import { assignTeacher, createBatch, nextResidentId, studentBody } from './test-data.js';
@@ -15,8 +15,7 @@ describe('ID numbers in the student list (docs/operations/security.md)', () => {
   const idNumber = nextResidentId();
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     const batch = await createBatch(t.handle.db, { levels: '5', level: 5 });
     teacher = await signedInTeacher(t.app, admin, [Perm.STUDENT]);
     await assignTeacher(t.handle.db, batch.classId, teacher.id);

@@ -9,7 +9,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
 import { runImportJob, type JobRun } from '../../../test/imports.js';
 import { multipart, type Part } from '../files/fixtures.js';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet.js';
@@ -74,8 +74,7 @@ export function studentImportKit() {
   };
 
   beforeAll(async () => {
-    state.t = await createTestApp();
-    state.admin = await login(state.t.app);
+    ({ t: state.t, admin: state.admin } = await appWithAdmin());
     state.open = await createBatch(db());
     state.small = await createBatch(db(), { subjectId: state.open.subjectId, capacity: 1 });
     await codeOf(state.open);

@@ -5,7 +5,7 @@ import {
   type SessionUser,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, LOGIN_URL, createTestApp, login, type TestApp } from '../../../test/build-app.js';
+import { Client, LOGIN_URL, appWithAdmin, type TestApp } from '../../../test/build-app.js';
 import { ME, expectOk, expectStatus } from '../../../test/factories.js';
 import { LOGIN_FAILURE_LIMIT } from '../auth/auth.service.js';
 import { createBatch, studentBody, type Batch } from './test-data.js';
@@ -24,8 +24,7 @@ describe('student sign-in by ticket number or ID number', () => {
   let admin: Client;
   let batch: Batch;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     batch = await createBatch(t.handle.db);
   });
   afterAll(() => t.close());

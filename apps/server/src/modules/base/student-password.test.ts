@@ -12,8 +12,7 @@ import {
   Client,
   DEFAULT_PASSWORD,
   LOGIN_URL,
-  createTestApp,
-  login,
+  appWithAdmin,
   type TestApp,
 } from '../../../test/build-app.js';
 import { ME, USER, addUser, expectOk, expectStatus } from '../../../test/factories.js';
@@ -34,8 +33,7 @@ function appWithRule(rule: 'id-last6' | 'random') {
   let admin: Client;
   let batch: Batch;
   beforeAll(async () => {
-    t = await createTestApp({ STUDENT_INITIAL_PASSWORD: rule });
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin({ STUDENT_INITIAL_PASSWORD: rule }));
     batch = await createBatch(t.handle.db);
   });
   afterAll(() => t.close());

@@ -10,7 +10,7 @@ import {
   type StudentView,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, login, type TestApp } from '../../../test/build-app.js';
+import { Client, appWithAdmin, login, type TestApp } from '../../../test/build-app.js';
 import { ME, USER, expectOk, expectStatus } from '../../../test/factories.js';
 import { ticketNumberOf } from './student.service.js';
 import {
@@ -27,8 +27,7 @@ describe('students', () => {
   let admin: Client;
   let batch: Batch;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     batch = await createBatch(t.handle.db, { levels: '5,4', level: 5 });
   });
   afterAll(() => t.close());

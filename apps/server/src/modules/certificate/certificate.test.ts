@@ -15,7 +15,7 @@ import {
   VERIFY_PAGE_PATH,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, login, type TestApp } from '../../../test/build-app.js';
+import { Client, appWithAdmin, login, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { inTransaction } from '../../db/database.js';
 import { addSignableStudents } from '../attempt/test-data.js';
@@ -67,8 +67,7 @@ describe('certificates', () => {
   let fullIds: string[];
 
   beforeAll(async () => {
-    t = await createTestApp({ PUBLIC_URL: PUBLIC_URL, CERTIFICATE_ISSUER: ISSUER });
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin({ PUBLIC_URL: PUBLIC_URL, CERTIFICATE_ISSUER: ISSUER }));
     anonymous = new Client(t.app);
     const s = await createStructure(t.handle.db);
     // One single-choice question of 2 points; pass at 1 point.

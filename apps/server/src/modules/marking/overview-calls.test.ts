@@ -9,19 +9,17 @@ import {
   type ReleaseView,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { assignBatches } from '../../../test/row-scope-fixture.js';
-import { addClass } from '../base/test-data.js';
-import { addPaper, addPublishedExam, addStudents, closedWindow } from '../exam/test-data.js';
-import { createStructure, type Structure } from '../question/test-data.js';
+import { addPublishedExam, addStudents, closedWindow } from '../exam/test-data.js';
 import { addFinishedAttempts } from './test-data.js';
+import { paperAndBatch } from '../../../test/exams.js';
 
 /** The three calls the marking overview reads: listMarkers, getRelease, listKeyItems. */
 describe('marking overview calls', () => {
   let t: TestApp;
   let admin: Client;
-  let s: Structure;
   let paperId: number;
   let batch: number;
   let marker: { id: number; name: string; nickName: string; client: Client };
@@ -36,16 +34,11 @@ describe('marking overview calls', () => {
   ];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
-    s = await createStructure(t.handle.db);
-    paperId = await addPaper(t.handle.db, {
-      subjectId: s.subjectId,
-      level: s.level,
-      courseId: s.courseId,
+    ({ t, admin } = await appWithAdmin());
+    ({ paperId, batch } = await paperAndBatch(t.handle.db, {
       types,
-    });
-    batch = await addClass(t.handle.db, s.subjectId, { level: 5, name: 'Overview calls' });
+      batchName: 'Overview calls',
+    }));
     await addStudents(t.handle.db, batch, 2, { prefix: 'OC-' });
     const m = await signedInTeacher(t.app, admin, [Perm.MARKING]);
     marker = { id: m.id, name: m.name, nickName: `Nick ${m.name}`, client: m.client };

@@ -11,6 +11,7 @@ import { signedInTeacher } from '../../../test/factories.js';
 import type { Db } from '../../db/database.js';
 import { addClass, assignTeacher } from '../base/test-data.js';
 import { addPaper, addPublishedExam, addStudents, closedWindow } from '../exam/test-data.js';
+import { examSeats, insertFinishedAttempt } from '../../../test/exams.js';
 import { readPaperVersion, type PaperSnapshot } from '../paper/paper-version.js';
 import { createStructure } from '../question/test-data.js';
 
@@ -29,46 +30,23 @@ export async function addFinishedAttempts(
     textOf?: (i: number, itemId: string) => string;
   },
 ): Promise<number[]> {
-  const exam = await db
-    .selectFrom('exams')
-    .select(['paper_version_id'])
-    .where('id', '=', examId)
-    .executeTakeFirstOrThrow();
-  const candidates = await db
-    .selectFrom('exam_candidates')
-    .select(['id', 'student_id'])
-    .where('exam_id', '=', examId)
-    .orderBy('seat_number')
-    .execute();
+  const { exam, seats } = await examSeats(db, examId);
   const at = new Date().toISOString();
   const ids: number[] = [];
-  for (const [i, candidate] of candidates.entries()) {
-    const attempt = await db
-      .insertInto('attempts')
-      .values({
-        exam_id: examId,
-        candidate_id: candidate.id,
-        student_id: candidate.student_id,
-        paper_version_id: exam.paper_version_id!,
-        seed: `seed-${examId}-${i}`,
-        started_at: at,
-        deadline: at,
-        finished_at: at,
-        finish_reason: 'submitted',
-        objective_score: options.objective,
-        pending_marking: options.markedItemIds.length,
-        receipt_code: 'test',
-        live_token: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(attempt.id);
+  for (const [i, seat] of seats.entries()) {
+    const attemptId = await insertFinishedAttempt(db, examId, exam.paper_version_id!, seat, {
+      seed: `seed-${examId}-${i}`,
+      objective_score: options.objective,
+      pending_marking: options.markedItemIds.length,
+      receipt_code: 'test',
+    });
+    ids.push(attemptId);
     if (options.markedItemIds.length > 0) {
       await db
         .insertInto('attempt_answers')
         .values(
           options.markedItemIds.map((itemId) => ({
-            attempt_id: attempt.id,
+            attempt_id: attemptId,
             item_id: itemId,
             seq: 1,
             value: JSON.stringify(options.textOf?.(i, itemId) ?? `Answer ${i} to ${itemId}`),
@@ -78,11 +56,7 @@ export async function addFinishedAttempts(
         )
         .execute();
     }
-    await db
-      .updateTable('exam_candidates')
-      .set({ status: 0 })
-      .where('id', '=', candidate.id)
-      .execute();
+    await db.updateTable('exam_candidates').set({ status: 0 }).where('id', '=', seat.id).execute();
   }
   return ids;
 }

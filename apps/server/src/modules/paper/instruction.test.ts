@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD,
-  createTestApp,
+  appWithAdmin,
   login,
   type Client,
   type TestApp,
@@ -26,8 +26,7 @@ describe('exam notices', () => {
   let other: Structure;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     s = await createStructure(t.handle.db);
     other = await createStructure(t.handle.db);
     const role = await createRole(admin, {

@@ -2,7 +2,7 @@ import { EDITOR_PATH, TOKEN_COOKIE, type EditorUploadResult } from '@kaoshi/shar
 import { Document, Packer, Paragraph } from 'docx';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk } from '../../../test/factories.js';
 import { PNG, multipart } from '../files/fixtures.js';
 import { createStructure } from '../question/test-data.js';
@@ -17,8 +17,7 @@ describe('a paper as a Word document', () => {
   let paperId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     const s = await createStructure(t.handle.db);
     const uploaded = await admin.request<never>({
       method: 'POST',

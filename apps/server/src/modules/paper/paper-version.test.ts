@@ -2,7 +2,7 @@ import { ApiStatus, Perm, RoleKey, UserType } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD,
-  createTestApp,
+  appWithAdmin,
   login,
   type Client,
   type TestApp,
@@ -21,8 +21,7 @@ describe('paper versions', () => {
   let s: Structure;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     s = await createStructure(t.handle.db);
   });
   afterAll(() => t.close());

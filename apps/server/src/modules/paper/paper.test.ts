@@ -12,7 +12,7 @@ import {
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../../test/build-app.js';
-import { DEFAULT_PASSWORD, createTestApp, login, type TestApp } from '../../../test/build-app.js';
+import { DEFAULT_PASSWORD, appWithAdmin, login, type TestApp } from '../../../test/build-app.js';
 import { addUser, createRole, expectOk, expectStatus, roleIdOf } from '../../../test/factories.js';
 import { createStructure, type Structure } from '../question/test-data.js';
 import { PaperRepository } from './paper.repository.js';
@@ -43,8 +43,7 @@ describe('papers', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     s = await createStructure(t.handle.db);
     author = (await paperUser([Perm.PUBLISH_GROUP, Perm.PAPER])).client;
     reviewer = (await paperUser([Perm.PUBLISH_GROUP, Perm.PAPER, Perm.PAPER_AUDIT])).client;

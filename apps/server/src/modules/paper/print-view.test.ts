@@ -9,7 +9,7 @@ import {
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../../test/build-app.js';
-import { DEFAULT_PASSWORD, createTestApp, login, type TestApp } from '../../../test/build-app.js';
+import { DEFAULT_PASSWORD, appWithAdmin, login, type TestApp } from '../../../test/build-app.js';
 import { addUser, createRole, expectOk, expectStatus, roleIdOf } from '../../../test/factories.js';
 import { createStructure, type Structure } from '../question/test-data.js';
 import { PAPER_BASE as BASE } from './paper.routes.js';
@@ -51,8 +51,7 @@ describe('a paper to read and print', () => {
     as.get<PrintPaper>(`${BASE}/printPaper/${id}`, answers === undefined ? {} : { answers });
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     author = await paperUser([Perm.PUBLISH_GROUP, Perm.PAPER]);
     s = await createStructure(t.handle.db);
     ids = await addBankQuestions(

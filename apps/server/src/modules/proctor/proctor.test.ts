@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import {
   ApiStatus,
@@ -27,11 +26,11 @@ import {
   type TimeMessage,
 } from '@kaoshi/shared';
 import type { Socket } from 'socket.io-client';
-import { emitAck, socketOf } from '../../../test/sockets.js';
+import { emitAck, socketOf, listenLocally } from '../../../test/sockets.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD,
-  createTestApp,
+  appWithAdmin,
   login,
   type Client,
   type TestApp,
@@ -46,8 +45,8 @@ import {
 } from '../../../test/factories.js';
 import { addClass, assignTeacher } from '../base/test-data.js';
 import { addSignableStudents, publishOpenExam } from '../attempt/test-data.js';
-import { addPaper } from '../exam/test-data.js';
-import { createStructure, type Structure } from '../question/test-data.js';
+import { type Structure } from '../question/test-data.js';
+import { paperAndBatch } from '../../../test/exams.js';
 
 const MINUTE = 60_000;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
@@ -66,23 +65,17 @@ describe('the proctor view', () => {
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
-    s = await createStructure(t.handle.db);
-    paperId = await addPaper(t.handle.db, {
-      subjectId: s.subjectId,
-      level: s.level,
-      courseId: s.courseId,
+    ({ t, admin } = await appWithAdmin());
+    ({ s, paperId, batch } = await paperAndBatch(t.handle.db, {
       types: [QuestionType.SINGLE, QuestionType.FILL_BLANK, QuestionType.SHORT_ANSWER],
-    });
-    batch = await addClass(t.handle.db, s.subjectId, { level: 5, name: 'Proctor batch' });
+      batchName: 'Proctor batch',
+    }));
     // Every exam of these tests has the whole batch as candidates.
     tickets = await addSignableStudents(t.handle.db, batch, 6, {
       prefix: 'PR-',
       password: PASSWORD,
     });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    url = await listenLocally(t.app);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();

@@ -15,7 +15,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher, refusalText } from '../../../test/factories.js';
 import { readXlsx, rowValues, runImportJob, zip, type JobRun } from '../../../test/imports.js';
 import type { AuthContext } from '../../lib/auth-context.js';
@@ -50,8 +50,7 @@ describe('question import and export', () => {
   const db = () => t.handle.db;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     s = await createStructure(db());
   });
   afterAll(() => t.close());

@@ -7,7 +7,7 @@ import {
   type QuestionView,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, login, type TestApp } from '../../../test/build-app.js';
+import { Client, appWithAdmin, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { QUESTION_BASE as BASE } from './question.routes.js';
 import { createStructure, putInPaper, type Structure } from './test-data.js';
@@ -25,8 +25,7 @@ describe('question bank', () => {
   let s: Structure;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     s = await createStructure(t.handle.db);
     const r = await signedInTeacher(t.app, admin, [Perm.QUESTION, Perm.QUESTION_AUDIT]);
     reviewer = r.client;

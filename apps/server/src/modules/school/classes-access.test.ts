@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD,
-  createTestApp,
+  appWithAdmin,
   login,
   type Client,
   type TestApp,
@@ -36,8 +36,7 @@ describe('registration batches: teacher assignment', () => {
   let admin: Client;
   let structure: Awaited<ReturnType<typeof addStructure>>;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     structure = await addStructure(admin);
   });
   afterAll(() => t.close());
@@ -139,8 +138,7 @@ describe('which batches a user sees (row-level rule)', () => {
   let theirs: { id: number; code: string };
   let teacher: Awaited<ReturnType<typeof signedInTeacher>>;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     const school = await addSchool(admin);
     const department = await addDepartment(admin, school.id);
     s = { subject: await addSubject(admin, department.id) };
@@ -275,8 +273,7 @@ describe('registration batch permissions', () => {
   let t: TestApp;
   let admin: Client;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
   });
   afterAll(() => t.close());
 

@@ -6,7 +6,7 @@ import {
   type ListResult,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
 import { addUser, expectOk, expectStatus } from '../../../test/factories.js';
 import { addStudents } from '../exam/test-data.js';
 import { CLASSES, addClass, addStructure, addSubject, uniqueCode } from './structure.fixtures.js';
@@ -16,8 +16,7 @@ describe('registration batches (classes)', () => {
   let admin: Client;
   let structure: Awaited<ReturnType<typeof addStructure>>;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     structure = await addStructure(admin);
   });
   afterAll(() => t.close());

@@ -1,6 +1,6 @@
 import { Perm, type DepartmentOption, type DepartmentView, type ListResult } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import {
   DEPARTMENT,
@@ -16,8 +16,7 @@ describe('job-type categories (department)', () => {
   let admin: Client;
   let school: { id: number; name: string };
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     school = await addSchool(admin, { name: 'Home project' });
   });
   afterAll(() => t.close());
@@ -240,8 +239,7 @@ describe('job-type category permissions', () => {
   let t: TestApp;
   let admin: Client;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { Perm, type ListResult, type SchoolOption, type SchoolView } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, createTestApp, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { DEPARTMENT, SCHOOL, addDepartment, addSchool, uniqueCode } from './structure.fixtures.js';
 
@@ -8,8 +8,7 @@ describe('exam projects (school)', () => {
   let t: TestApp;
   let admin: Client;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
   });
   afterAll(() => t.close());
 
@@ -310,8 +309,7 @@ describe('exam project permissions', () => {
   let t: TestApp;
   let admin: Client;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 import { Perm, type ListResult, type SubjectOption, type SubjectView } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import {
   CLASSES,
@@ -18,8 +18,7 @@ describe('job types applied for (subject)', () => {
   let school: { id: number; name: string };
   let department: { id: number; name: string };
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     school = await addSchool(admin, { name: 'Skills 2025' });
     department = await addDepartment(admin, school.id, { name: 'Electrical' });
   });
@@ -316,8 +315,7 @@ describe('job type permissions', () => {
   let t: TestApp;
   let admin: Client;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
   });
   afterAll(() => t.close());
 

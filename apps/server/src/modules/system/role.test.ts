@@ -7,7 +7,7 @@ import {
   type SessionUser,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
 import {
   ME,
   PERMISSION,
@@ -32,8 +32,7 @@ describe('role management (spec §7 role calls)', () => {
   let admin: Client;
   let ids: Map<string, number>;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
     ids = await permissionIds(admin);
   });
   afterAll(() => t.close());

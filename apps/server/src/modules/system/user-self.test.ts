@@ -1,7 +1,7 @@
 import { Perm, RoleKey, UserType, type UserView } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../../test/build-app.js';
-import { DEFAULT_PASSWORD, createTestApp, login, type TestApp } from '../../../test/build-app.js';
+import { DEFAULT_PASSWORD, appWithAdmin, login, type TestApp } from '../../../test/build-app.js';
 import {
   USER,
   addUser,
@@ -16,8 +16,7 @@ describe('nobody changes their own user type or roles; only SUPER_ADMIN sets a u
   let t: TestApp;
   let admin: Client;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
   });
   afterAll(() => t.close());
 
@@ -112,8 +111,7 @@ describe('the last SUPER_ADMIN holder', () => {
   let t: TestApp;
   let admin: Client;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
   });
   afterAll(() => t.close());
 

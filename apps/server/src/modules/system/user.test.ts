@@ -14,7 +14,7 @@ import {
   Client,
   DEFAULT_PASSWORD,
   LOGIN_URL,
-  createTestApp,
+  appWithAdmin,
   login,
   type TestApp,
 } from '../../../test/build-app.js';
@@ -46,8 +46,7 @@ describe('user management (spec §7 user calls)', () => {
   let t: TestApp;
   let admin: Client;
   beforeAll(async () => {
-    t = await createTestApp();
-    admin = await login(t.app);
+    ({ t, admin } = await appWithAdmin());
   });
   afterAll(() => t.close());
 
