@@ -5,7 +5,7 @@ import {
   clientPasswordHash,
 } from '@kaoshi/shared';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccessEntry } from '../src/plugins/access.js';
 import {
   ADMIN_PASSWORD,
@@ -14,7 +14,7 @@ import {
   createTestApp,
   login,
   testDialect,
-  type TestApp,
+  useTestApp,
 } from './build-app.js';
 import { ME, ROLE, USER, expectOk, expectStatus, signedInTeacher } from './factories.js';
 
@@ -58,13 +58,11 @@ function requestFor(route: RouteAccessEntry): InjectOptions {
 }
 
 describe('route access declarations', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let routes: RouteAccessEntry[];
   beforeAll(async () => {
-    t = await createTestApp();
     routes = t.app.listRouteAccess();
   });
-  afterAll(() => t.close());
 
   const label = (route: RouteAccessEntry) => `${route.method} ${route.url}`;
   const withPermission = () =>
@@ -173,11 +171,7 @@ describe('route access declarations', () => {
 });
 
 describe('public endpoints', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers an unknown /api path with the 10003 envelope and HTTP 404', async () => {
     for (const method of ['GET', 'POST', 'DELETE'] as const) {
@@ -209,11 +203,7 @@ describe('public endpoints', () => {
 });
 
 describe('requests another site starts, form bodies, caching', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const adminForm = {
     username: 'admin',

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, type TestApp } from './build-app.js';
+import { describe, expect, it } from 'vitest';
+import { Client, useTestApp } from './build-app.js';
 
 describe('the app around the routes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('echoes a sane x-request-id and makes one up otherwise', async () => {
     const given = await t.app.inject({

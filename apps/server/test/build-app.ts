@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { TOKEN_COOKIE, UserType, clientPasswordHash, type Envelope } from '@kaoshi/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -100,6 +101,22 @@ export async function createTestApp(
       await fresh.drop();
     },
   };
+}
+
+/**
+ * A fresh test app (createTestApp) for the describe this is called in: built before its tests
+ * and closed after them. The object is filled in by its beforeAll, so read it inside tests.
+ */
+export function useTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(env, options));
+  });
+  afterAll(() => t.close());
+  return t;
 }
 
 /** A fresh test app (createTestApp) and its administrator, signed in: how most suites start. */

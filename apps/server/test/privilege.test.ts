@@ -1,7 +1,7 @@
 import { Perm, RoleKey, UserType } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from './build-app.js';
-import { appWithAdmin, createTestApp, login, type TestApp } from './build-app.js';
+import { appWithAdmin, login, type TestApp, useTestApp } from './build-app.js';
 import {
   ME,
   USER,
@@ -76,11 +76,7 @@ describe('a user manager who is not SUPER_ADMIN', () => {
 });
 
 describe('requests a browser marks as cross-site', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('are refused on signed-in routes, even GETs that change data', async () => {
     const admin = await login(t.app);

@@ -1,8 +1,8 @@
 import { ApiStatus, MARKING_BASE as BASE, Perm, type MarkingPlanView } from '@kaoshi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addPaper } from '../src/modules/exam/test-data.js';
 import { PAPER_BASE } from '../src/modules/paper/paper.routes.js';
-import { createTestApp, type Client, type TestApp } from './build-app.js';
+import { type Client, useTestApp } from './build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from './factories.js';
 import { buildRowScopeFixture, scopedTeacher, type RowScopeFixture } from './row-scope-fixture.js';
 
@@ -11,16 +11,14 @@ import { buildRowScopeFixture, scopedTeacher, type RowScopeFixture } from './row
  * it names, called by a user scoped to batch A on batch B's rows (lib/access.ts).
  */
 describe('row access of marking and paper printing', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let f: RowScopeFixture;
   let manager: Client;
 
   beforeAll(async () => {
-    t = await createTestApp();
     f = await buildRowScopeFixture(t);
     manager = f.manager.client;
   });
-  afterAll(() => t.close());
 
   const plan = (examId: number, itemId: string, markerId: number) => ({
     examId,

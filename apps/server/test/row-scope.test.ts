@@ -1,9 +1,9 @@
 import { TOKEN_COOKIE } from '@kaoshi/shared';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccessEntry } from '../src/plugins/access.js';
 import { residentId } from '../src/modules/base/test-data.js';
-import { createTestApp, type TestApp } from './build-app.js';
+import { useTestApp } from './build-app.js';
 import { buildRowScopeFixture, type RowScopeFixture, type Side } from './row-scope-fixture.js';
 
 /**
@@ -381,19 +381,17 @@ function idOf(b: Side, entity: Entity): number {
 }
 
 describe('row-scope matrix: a user of batch A holding every key, on batch B’s rows', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let f: RowScopeFixture;
   let routes: RouteAccessEntry[];
 
   beforeAll(async () => {
-    t = await createTestApp();
     f = await buildRowScopeFixture(t);
     routes = t.app
       .listRouteAccess()
       .filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD')
       .filter((route) => typeof route.access === 'object' && route.access !== null);
   });
-  afterAll(() => t.close());
 
   it('the fixture has batch B rows of every entity', () => {
     for (const side of [f.a, f.b]) {

@@ -94,28 +94,30 @@ describe('built-in roles', () => {
     }
   });
 
+  /** Puts a seeded role back as an earlier release had it: its name, description and keys. */
+  const setRole = async (key: string, former: ReturnType<typeof formerOf>) => {
+    const role = (await roleRow(key))!;
+    await db()
+      .updateTable('roles')
+      .set({ name: former.name, description: former.description })
+      .where('id', '=', role.id)
+      .execute();
+    await db().deleteFrom('role_permissions').where('role_id', '=', role.id).execute();
+    const ids = await db()
+      .selectFrom('permissions')
+      .select('id')
+      .where('key', 'in', former.permissions)
+      .execute();
+    await db()
+      .insertInto('role_permissions')
+      .values(ids.map((row) => ({ role_id: role.id, permission_id: row.id })))
+      .execute();
+    return role.id;
+  };
+
   it('brings the roles of the release before the job roles up to date; their holders keep every key', async () => {
     // A database as that release left it: SUPER was the marker, EXAM_MANAGER was given beside it,
     // and the job roles did not exist.
-    const setRole = async (key: string, former: ReturnType<typeof formerOf>) => {
-      const role = (await roleRow(key))!;
-      await db()
-        .updateTable('roles')
-        .set({ name: former.name, description: former.description })
-        .where('id', '=', role.id)
-        .execute();
-      await db().deleteFrom('role_permissions').where('role_id', '=', role.id).execute();
-      const ids = await db()
-        .selectFrom('permissions')
-        .select('id')
-        .where('key', 'in', former.permissions)
-        .execute();
-      await db()
-        .insertInto('role_permissions')
-        .values(ids.map((row) => ({ role_id: role.id, permission_id: row.id })))
-        .execute();
-      return role.id;
-    };
     const jobs = [
       RoleKey.QUESTION_WRITER,
       RoleKey.QUESTION_REVIEWER,
@@ -161,21 +163,7 @@ describe('built-in roles', () => {
     const manager = (await roleRow(RoleKey.EXAM_MANAGER))!;
     const former = seedOf(RoleKey.EXAM_MANAGER).formerly![1]!;
     expect(former.permissions).not.toContain(Perm.PAPER_AUDIT);
-    await db()
-      .updateTable('roles')
-      .set({ name: former.name, description: former.description })
-      .where('id', '=', manager.id)
-      .execute();
-    await db().deleteFrom('role_permissions').where('role_id', '=', manager.id).execute();
-    const ids = await db()
-      .selectFrom('permissions')
-      .select('id')
-      .where('key', 'in', former.permissions)
-      .execute();
-    await db()
-      .insertInto('role_permissions')
-      .values(ids.map((row) => ({ role_id: manager.id, permission_id: row.id })))
-      .execute();
+    await setRole(RoleKey.EXAM_MANAGER, former);
 
     expect(await seed(db(), t.config)).toMatchObject({ updatedRoles: 1 });
     expect(await keysOfRole(manager.id)).toContain(Perm.PAPER_AUDIT);

@@ -5,26 +5,21 @@ import {
   UserType,
   clientPasswordHash,
 } from '@kaoshi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ADMIN_PASSWORD,
   Client,
   LOGIN_URL,
-  createTestApp,
   createUser,
   login,
-  type TestApp,
+  useTestApp,
 } from '../../../test/build-app.js';
 import { refusalText } from '../../../test/factories.js';
 
 const ME = '/api/kaoshi-user/auth/authWebUser';
 
 describe('sign-in and sessions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const loginForm = (fields: Partial<Record<string, string>>) =>
     new Client(t.app).form<{ token: string }>(LOGIN_URL, {
@@ -212,11 +207,7 @@ describe('sign-in and sessions', () => {
 });
 
 describe('captcha', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ CAPTCHA: 'on' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ CAPTCHA: 'on' });
 
   async function fetchCaptcha() {
     const response = await t.app.inject({

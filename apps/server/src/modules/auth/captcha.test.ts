@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { loadImage } from '@napi-rs/canvas';
 import svgCaptcha from 'svg-captcha';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/build-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/build-app.js';
 import { CAPTCHA_SIZE } from './captcha.js';
 
 interface Command {
@@ -78,12 +78,8 @@ function glyphPathReader(): (svg: string) => string {
 }
 
 describe('the sign-in captcha', () => {
-  let t: TestApp;
+  const t = useTestApp({ CAPTCHA: 'on' });
   const read = glyphPathReader();
-  beforeAll(async () => {
-    t = await createTestApp({ CAPTCHA: 'on' });
-  });
-  afterAll(() => t.close());
 
   const fetchCaptcha = async () => {
     const response = await t.app.inject({

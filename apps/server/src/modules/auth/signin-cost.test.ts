@@ -1,6 +1,6 @@
 import { UserType, clientPasswordHash, studentInput } from '@kaoshi/shared';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { LOGIN_URL, createTestApp, type TestApp } from '../../../test/build-app.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOGIN_URL, useTestApp } from '../../../test/build-app.js';
 import { inTransaction } from '../../db/database.js';
 import { InitialPasswords } from '../base/student-password.js';
 import { createStudents, type CreatedStudent } from '../base/student.service.js';
@@ -11,11 +11,10 @@ import { argon2id, hashSecret } from '../../secret.js';
 const costOf = (stored: string) => stored.split('$').slice(1, 4).join('$');
 
 describe('every sign-in verifies the same argon2 work, whoever it names', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let student: CreatedStudent;
   let standard: string;
   beforeAll(async () => {
-    t = await createTestApp();
     standard = costOf(await hashSecret(clientPasswordHash('x')));
     const batch = await createBatch(t.handle.db);
     const row = studentInput.parse(studentBody(batch.classId));
@@ -24,7 +23,6 @@ describe('every sign-in verifies the same argon2 work, whoever it names', () => 
       await inTransaction(t.handle.db, (trx) => createStudents(trx, [row], passwords))
     )[0]!;
   });
-  afterAll(() => t.close());
 
   /** Signs in and answers the cost of each stored hash argon2 was asked to verify against. */
   async function verifiedCosts(username: string, password: string, userType: number) {

@@ -1,7 +1,7 @@
 import { UserType, clientPasswordHash, studentInput, type Envelope } from '@kaoshi/shared';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_URL, createTestApp, type TestApp } from '../../../test/build-app.js';
+import { describe, expect, it } from 'vitest';
+import { LOGIN_URL, type TestApp, useTestApp } from '../../../test/build-app.js';
 import { inTransaction } from '../../db/database.js';
 import { InitialPasswords } from '../base/student-password.js';
 import { createStudents, type CreatedStudent } from '../base/student.service.js';
@@ -37,11 +37,7 @@ async function signIn(
 }
 
 describe('failed sign-ins from one address across accounts (password spraying)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it("stops the attacker's loop: sequential ticket numbers, one password, one address", async () => {
     const students = await addStudents(t, 40);
@@ -109,12 +105,8 @@ describe('failed sign-ins from one address across accounts (password spraying)',
 });
 
 describe('TRUST_PROXY: only the configured proxy is believed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // The proxy is at 127.0.0.1, where inject's requests come from unless told otherwise.
-    t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });
-  });
-  afterAll(() => t.close());
+  // The proxy is at 127.0.0.1, where inject's requests come from unless told otherwise.
+  const t = useTestApp({ TRUST_PROXY: '127.0.0.1' });
 
   let counter = 0;
   /** What a client puts in front of the address the proxy appends: anything, new each time. */

@@ -1,6 +1,6 @@
 import { UserType, clientPasswordHash, studentInput, type Envelope } from '@kaoshi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_URL, createTestApp, type TestApp } from '../../../test/build-app.js';
+import { describe, expect, it } from 'vitest';
+import { LOGIN_URL, type TestApp, useTestApp } from '../../../test/build-app.js';
 import { inTransaction } from '../../db/database.js';
 import { InitialPasswords } from '../base/student-password.js';
 import { createStudents } from '../base/student.service.js';
@@ -37,11 +37,7 @@ const failuresFrom = async (t: TestApp, ip: string) =>
   );
 
 describe('failure limits hold against parallel guesses (a failure is reserved before hashing)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it(`50 parallel wrong guesses at one account: at most ${LOGIN_FAILURE_LIMIT} are checked`, async () => {
     const batch = await createBatch(t.handle.db);

@@ -1,22 +1,12 @@
 import { SESSION_MARKER_COOKIE, TOKEN_COOKIE, UserType } from '@kaoshi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PASSWORD,
-  createTestApp,
-  createUser,
-  login,
-  type TestApp,
-} from '../../../test/build-app.js';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD, createUser, login, useTestApp } from '../../../test/build-app.js';
 import { ME } from '../../../test/factories.js';
 
 // The web's token reset (docs/spec.md §4) after the empty-roles refusal calls logout with the token it
 // gives up: the session must end there, both cookies cleared, the old token refused.
 describe('token reset of a user without roles', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('logout ends the session: both cookies cleared, the old token answers 401', async () => {
     const admin = await login(t.app);

@@ -1,6 +1,6 @@
 import { Perm, type ListResult, type SchoolOption, type SchoolView } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithAdmin, createTestApp, type Client, type TestApp } from '../../../test/build-app.js';
+import { appWithAdmin, type Client, type TestApp, useTestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { DEPARTMENT, SCHOOL, addDepartment, addSchool, uniqueCode } from './structure.fixtures.js';
 
@@ -363,11 +363,7 @@ describe('exam project permissions', () => {
 });
 
 describe('exam structure in the API docs', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('/api/docs/json lists the structure calls with their inputs', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });

@@ -1,20 +1,10 @@
 import { UserType, clientPasswordHash } from '@kaoshi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PASSWORD,
-  createTestApp,
-  createUser,
-  login,
-  type TestApp,
-} from '../../../test/build-app.js';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD, createUser, login, useTestApp } from '../../../test/build-app.js';
 import { USER, expectOk } from '../../../test/factories.js';
 
 describe('addUser and updateUser with the hashed default password (spec §7)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('answers the default password as its client hash to user managers only', async () => {
     const admin = await login(t.app);

@@ -55,6 +55,22 @@ describe('user management (spec §7 user calls)', () => {
   const detail = (id: number) => admin.get<UserView>(`${USER}/queryUserDetailByUserId/${id}`);
   const me = (client: Client) => client.get<SessionUser>(ME);
 
+  /** Adds a user (as the admin) with a password of their own; their id. */
+  const addWithPassword = async (
+    name: string,
+    nickName: string,
+    userType: number,
+    password: string,
+  ) =>
+    expectOk(
+      await admin.post<{ id: number }>(`${USER}/addUser`, {
+        name,
+        nickName,
+        userType,
+        password: clientPasswordHash(password),
+      }),
+    ).id;
+
   describe('listUser', () => {
     it('pages through the matching users in id order and reports the total', async () => {
       const ids: number[] = [];
@@ -139,14 +155,7 @@ describe('user management (spec §7 user calls)', () => {
 
     it('with a password: that one signs in, the default does not, and it is not flagged', async () => {
       const name = uniqueName('withpass');
-      expectOk(
-        await admin.post(`${USER}/addUser`, {
-          name,
-          nickName: 'Has A Password',
-          userType: UserType.STUDENT,
-          password: clientPasswordHash('chosen-secret'),
-        }),
-      );
+      await addWithPassword(name, 'Has A Password', UserType.STUDENT, 'chosen-secret');
       expectStatus(await signIn(t, name, DEFAULT_PASSWORD, UserType.STUDENT), 10002, /password/);
       const user = await login(t.app, name, 'chosen-secret', UserType.STUDENT);
       expect(expectOk(await me(user)).passwordIsDefault).toBe(false);
@@ -154,14 +163,7 @@ describe('user management (spec §7 user calls)', () => {
 
     it('with the default password sent explicitly: still flagged as default', async () => {
       const name = uniqueName('explicitdefault');
-      expectOk(
-        await admin.post(`${USER}/addUser`, {
-          name,
-          nickName: 'Explicit',
-          userType: UserType.TEACHER,
-          password: clientPasswordHash(DEFAULT_PASSWORD),
-        }),
-      );
+      await addWithPassword(name, 'Explicit', UserType.TEACHER, DEFAULT_PASSWORD);
       const user = await login(t.app, name, DEFAULT_PASSWORD, UserType.TEACHER);
       expect(expectOk(await me(user)).passwordIsDefault).toBe(true);
     });
@@ -390,14 +392,7 @@ describe('user management (spec §7 user calls)', () => {
   describe('reSetPass', () => {
     it('sets the default password, flags it, and ends the sessions the user had', async () => {
       const name = uniqueName('resetme');
-      const { id } = expectOk(
-        await admin.post<{ id: number }>(`${USER}/addUser`, {
-          name,
-          nickName: 'Reset Me',
-          userType: UserType.TEACHER,
-          password: clientPasswordHash('before-reset'),
-        }),
-      );
+      const id = await addWithPassword(name, 'Reset Me', UserType.TEACHER, 'before-reset');
       const before = await login(t.app, name, 'before-reset', UserType.TEACHER);
       expect(expectOk(await me(before)).passwordIsDefault).toBe(false);
 
@@ -436,14 +431,7 @@ describe('user management (spec §7 user calls)', () => {
 
     it('refuses the default password as the new one with 10002 naming newPass', async () => {
       const name = uniqueName('nodefault');
-      expectOk(
-        await admin.post(`${USER}/addUser`, {
-          name,
-          nickName: 'No Default',
-          userType: UserType.TEACHER,
-          password: clientPasswordHash('own-password'),
-        }),
-      );
+      await addWithPassword(name, 'No Default', UserType.TEACHER, 'own-password');
       const user = await login(t.app, name, 'own-password', UserType.TEACHER);
       expectStatus(await change(user, 'own-password', DEFAULT_PASSWORD), 10002, /newPass/);
       expectStatus(await change(user, 'own-password', 'own-password'), 10002, /newPass/);
