@@ -1,4 +1,4 @@
-import { UserType } from '@kaoshi/shared';
+import { UserType, type SetMarkingPlanBody } from '@kaoshi/shared';
 import type { Insertable } from 'kysely';
 import type { Db } from '../src/db/database.js';
 import type { AttemptsTable } from '../src/db/types.js';
@@ -208,3 +208,18 @@ export async function insertFinishedAttempt(
     .executeTakeFirstOrThrow();
   return attempt.id;
 }
+
+/** The simplest marking plan: one marker marks one question, single marking, no audit sample. */
+export const oneMarkerPlan = (
+  examId: number,
+  itemId: string,
+  markerId: number,
+): SetMarkingPlanBody => ({
+  examId,
+  mode: 'question',
+  double: false,
+  tolerance: 0,
+  step: 0.5,
+  auditShare: 0,
+  assignments: [{ itemId, markerIds: [markerId] }],
+});

@@ -6,8 +6,11 @@ import {
   type PermissionView,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely, SelectType } from 'kysely';
 import { expect } from 'vitest';
 import { DEFAULT_PASSWORD, login, type ApiResult, type Client } from './build-app.js';
+import type { Db } from '../src/db/database.js';
+import type { Database } from '../src/db/types.js';
 
 export const USER = '/api/kaoshi-user/user';
 export const ROLE = '/api/kaoshi-user/role';
@@ -121,4 +124,25 @@ export async function signedInTeacher(
   const user = await addUser(admin, { userType: UserType.TEACHER, roleIds: [role.roleId] });
   const client = await login(app, user.name, DEFAULT_PASSWORD, UserType.TEACHER);
   return { ...user, role, client };
+}
+
+/** One column of the row of `table` whose `key` column (id unless told) is `value`, as stored. */
+export async function storedValue<
+  T extends keyof Database & string,
+  C extends keyof Database[T] & string,
+>(
+  db: Db,
+  table: T,
+  column: C,
+  value: number | string,
+  key = 'id',
+): Promise<SelectType<Database[T][C]>> {
+  // Kysely cannot type a query on a table named by a type parameter: typed by the signature.
+  const untyped = db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+  const row = await untyped
+    .selectFrom(table as string)
+    .select(column as string)
+    .where(key, '=', value)
+    .executeTakeFirstOrThrow();
+  return row[column] as SelectType<Database[T][C]>;
 }

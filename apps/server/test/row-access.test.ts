@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addPaper } from '../src/modules/exam/test-data.js';
 import { PAPER_BASE } from '../src/modules/paper/paper.routes.js';
 import { type Client, useTestApp } from './build-app.js';
-import { expectOk, expectStatus, signedInTeacher } from './factories.js';
+import { expectOk, expectStatus, signedInTeacher, storedValue } from './factories.js';
 import { buildRowScopeFixture, scopedTeacher, type RowScopeFixture } from './row-scope-fixture.js';
+import { oneMarkerPlan } from './exams.js';
 
 /**
  * The security report's finding 2: marking and paper printing ignored batch scope. Each hole
@@ -18,16 +19,6 @@ describe('row access of marking and paper printing', () => {
   beforeAll(async () => {
     f = await buildRowScopeFixture(t);
     manager = f.manager.client;
-  });
-
-  const plan = (examId: number, itemId: string, markerId: number) => ({
-    examId,
-    mode: 'question',
-    double: false,
-    tolerance: 0,
-    step: 0.5,
-    auditShare: 0,
-    assignments: [{ itemId, markerIds: [markerId] }],
   });
 
   it("an exam manager of batch A reads no keys of batch B's exam while it is open", async () => {
@@ -67,7 +58,7 @@ describe('row access of marking and paper printing', () => {
     expectStatus(
       await manager.post(
         `${BASE}/setMarkingPlan`,
-        plan(f.b.closedExamId, f.b.markedItemId, f.manager.id),
+        oneMarkerPlan(f.b.closedExamId, f.b.markedItemId, f.manager.id),
       ),
       ApiStatus.NOT_FOUND,
     );
@@ -75,14 +66,7 @@ describe('row access of marking and paper printing', () => {
       await manager.post(`${BASE}/releaseScores/${f.b.readyExamId}`),
       ApiStatus.NOT_FOUND,
     );
-    const releasedAt = async (id: number) =>
-      (
-        await t.handle.db
-          .selectFrom('exams')
-          .select('released_at')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).released_at;
+    const releasedAt = (id: number) => storedValue(t.handle.db, 'exams', 'released_at', id);
     expect(await releasedAt(f.b.releasedExamId)).not.toBeNull();
     expect(await releasedAt(f.b.readyExamId)).toBeNull();
     expect(
@@ -96,7 +80,7 @@ describe('row access of marking and paper printing', () => {
     expectOk(
       await manager.post<MarkingPlanView>(
         `${BASE}/setMarkingPlan`,
-        plan(f.a.closedExamId, f.a.markedItemId, f.manager.id),
+        oneMarkerPlan(f.a.closedExamId, f.a.markedItemId, f.manager.id),
       ),
     );
   });
@@ -136,7 +120,7 @@ describe('row access of marking and paper printing', () => {
     expectOk(
       await manager.post(
         `${BASE}/setMarkingPlan`,
-        plan(f.a.closedExamId, f.a.markedItemId, marker.id),
+        oneMarkerPlan(f.a.closedExamId, f.a.markedItemId, marker.id),
       ),
     );
     expectOk(await marker.client.get(`${BASE}/getMarkingProgress/${f.a.closedExamId}`));

@@ -17,7 +17,7 @@ import { appWithAdmin, login, type Client, type TestApp } from '../../../test/bu
 import { assignBatches } from '../../../test/row-scope-fixture.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { addClass } from '../base/test-data.js';
-import { EXAM_BASE, addPaper } from '../../../test/exams.js';
+import { EXAM_BASE, addPaper, oneMarkerPlan } from '../../../test/exams.js';
 import { readPaperVersion } from '../paper/paper-version.js';
 import { createStructure } from '../question/test-data.js';
 import { addSignableStudents } from './test-data.js';
@@ -207,15 +207,10 @@ describe("a student's result (getResult)", () => {
       .where('id', '=', examId)
       .execute();
     expectOk(
-      await chief.post(`${MARKING_BASE}/setMarkingPlan`, {
-        examId,
-        mode: 'question',
-        double: false,
-        tolerance: 0,
-        step: 0.5,
-        auditShare: 0,
-        assignments: [{ itemId: essayItemId, markerIds: [marker.id] }],
-      }),
+      await chief.post(
+        `${MARKING_BASE}/setMarkingPlan`,
+        oneMarkerPlan(examId, essayItemId, marker.id),
+      ),
     );
     for (;;) {
       const { answer } = expectOk(

@@ -9,7 +9,7 @@ import {
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type Client, type TestApp } from '../../../test/build-app.js';
-import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
+import { expectOk, expectStatus, signedInTeacher, storedValue } from '../../../test/factories.js';
 import { resultOf } from '../attempt/attempt.service.js';
 import {
   addClosedMarkingExam,
@@ -170,14 +170,7 @@ describe('marking: release, the score log and key corrections', () => {
     expectOk(await score(m0.client, first.answerId, 1.5, 'second look'));
     const second = expectOk(await next(m1.client, exam.id, itemId)).answer!;
     expectOk(await score(m1.client, second.answerId, 2));
-    const nick = async (id: number) =>
-      (
-        await t.handle.db
-          .selectFrom('users')
-          .select('nick_name')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).nick_name;
+    const nick = (id: number) => storedValue(t.handle.db, 'users', 'nick_name', id);
 
     const download = (client: Client, query: string, language = 'zh-CN') =>
       t.app.inject({

@@ -14,7 +14,7 @@ import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories
 import { assignBatches } from '../../../test/row-scope-fixture.js';
 import { addPublishedExam, addStudents, closedWindow } from '../exam/test-data.js';
 import { addFinishedAttempts } from './test-data.js';
-import { paperAndBatch } from '../../../test/exams.js';
+import { paperAndBatch, oneMarkerPlan } from '../../../test/exams.js';
 
 /** The three calls the marking overview reads: listMarkers, getRelease, listKeyItems. */
 describe('marking overview calls', () => {
@@ -110,17 +110,7 @@ describe('marking overview calls', () => {
     expect(view.items[0]!.markers).toEqual([]);
     // Each question carries its section's title, which the screens name it by (exam/test-data).
     expect(view.items.map((item) => item.sectionTitle)).toEqual(view.items.map(() => 'Part one'));
-    expectOk(
-      await chief.post(`${BASE}/setMarkingPlan`, {
-        examId,
-        mode: 'question',
-        double: false,
-        tolerance: 0,
-        step: 0.5,
-        auditShare: 0,
-        assignments: [{ itemId, markerIds: [marker.id] }],
-      }),
-    );
+    expectOk(await chief.post(`${BASE}/setMarkingPlan`, oneMarkerPlan(examId, itemId, marker.id)));
     const planned = expectOk(
       await chief.get<MarkingProgressView>(`${BASE}/getMarkingProgress/${examId}`),
     );

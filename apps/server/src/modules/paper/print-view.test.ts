@@ -10,7 +10,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../../test/build-app.js';
 import { DEFAULT_PASSWORD, appWithAdmin, login, type TestApp } from '../../../test/build-app.js';
-import { addUser, createRole, expectOk, expectStatus, roleIdOf } from '../../../test/factories.js';
+import {
+  addUser,
+  createRole,
+  expectOk,
+  expectStatus,
+  roleIdOf,
+  storedValue,
+} from '../../../test/factories.js';
 import { createStructure, type Structure } from '../question/test-data.js';
 import { PAPER_BASE as BASE } from './paper.routes.js';
 import { addBankQuestions } from './test-data.js';
@@ -143,14 +150,7 @@ describe('a paper to read and print', () => {
     const paper = expectOk(await print(paperId, '1'));
     expect(paper.withKey).toBe(true);
     const items = paper.sections.flatMap((section) => section.items);
-    const why = async (id: number) =>
-      (
-        await t.handle.db
-          .selectFrom('questions')
-          .select('analysis')
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow()
-      ).analysis;
+    const why = (id: number) => storedValue(t.handle.db, 'questions', 'analysis', id);
     const analyses = await Promise.all(ids.map(why));
     expect(items.map((item) => item.key)).toEqual([
       { correctKeys: ['A'], answer: '', blanks: [], analysis: analyses[0] },

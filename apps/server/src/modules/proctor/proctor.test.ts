@@ -42,6 +42,7 @@ import {
   expectStatus,
   roleIdOf,
   signedInTeacher,
+  storedValue,
 } from '../../../test/factories.js';
 import { addClass, assignTeacher } from '../base/test-data.js';
 import { addSignableStudents, publishOpenExam } from '../attempt/test-data.js';
@@ -83,14 +84,8 @@ describe('the proctor view', () => {
   });
 
   const signIn = (ticket: string) => login(t.app, ticket, PASSWORD, UserType.STUDENT);
-  const studentIdOf = async (ticket: string) =>
-    (
-      await t.handle.db
-        .selectFrom('students')
-        .select('id')
-        .where('ticket_number', '=', ticket)
-        .executeTakeFirstOrThrow()
-    ).id;
+  const studentIdOf = (ticket: string) =>
+    storedValue(t.handle.db, 'students', 'id', ticket, 'ticket_number');
 
   /** Publishes an exam for the batch with its window open now. */
   const openExam = (fields: Partial<ExamBody> = {}) =>

@@ -1,7 +1,7 @@
 import { Perm, type ListResult, type SubjectOption, type SubjectView } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
-import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
+import { expectOk, expectStatus, signedInTeacher, storedValue } from '../../../test/factories.js';
 import {
   CLASSES,
   SUBJECT,
@@ -29,14 +29,7 @@ describe('job types applied for (subject)', () => {
   const get = (id: number) => admin.get<SubjectView>(`${SUBJECT}/getSubjectById/${id}`);
   const update = (id: number, fields: Record<string, unknown>) =>
     admin.put(`${SUBJECT}/updateSubject`, { id, ...fields });
-  const storedLevels = async (id: number) =>
-    (
-      await t.handle.db
-        .selectFrom('subjects')
-        .select('levels')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).levels;
+  const storedLevels = (id: number) => storedValue(t.handle.db, 'subjects', 'levels', id);
   /** A course row, as the base module will write them. */
   const addKnowledge = async (subjectId: number, level: number) => {
     const now = new Date().toISOString();
