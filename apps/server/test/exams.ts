@@ -209,17 +209,21 @@ export async function insertFinishedAttempt(
   return attempt.id;
 }
 
-/** The simplest marking plan: one marker marks one question, single marking, no audit sample. */
-export const oneMarkerPlan = (
+/** A plan by question, single marking, half-point steps, 5 % audited, unless `fields` say. */
+export const markingPlan = (
   examId: number,
-  itemId: string,
-  markerId: number,
+  fields: Partial<SetMarkingPlanBody>,
 ): SetMarkingPlanBody => ({
   examId,
   mode: 'question',
   double: false,
   tolerance: 0,
   step: 0.5,
-  auditShare: 0,
-  assignments: [{ itemId, markerIds: [markerId] }],
+  auditShare: 5,
+  assignments: [],
+  ...fields,
 });
+
+/** The simplest marking plan: one marker marks one question, single marking, no audit sample. */
+export const oneMarkerPlan = (examId: number, itemId: string, markerId: number) =>
+  markingPlan(examId, { auditShare: 0, assignments: [{ itemId, markerIds: [markerId] }] });

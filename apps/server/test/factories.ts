@@ -1,10 +1,12 @@
 import {
+  TOKEN_COOKIE,
   UserType,
   httpStatusOf,
   type ApiStatusCode,
   type Envelope,
   type PermissionView,
 } from '@kaoshi/shared';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, SelectType } from 'kysely';
 import { expect } from 'vitest';
@@ -145,4 +147,24 @@ export async function storedValue<
     .where(key, '=', value)
     .executeTakeFirstOrThrow();
   return row[column] as SelectType<Database[T][C]>;
+}
+
+/** An export downloaded as `client` in `language`: answered 200 with a real workbook, opened. */
+export async function exportedWorkbook(
+  app: FastifyInstance,
+  url: string,
+  client: Client,
+  language: string,
+): Promise<ExcelJS.Workbook> {
+  const response = await app.inject({
+    method: 'GET',
+    url,
+    cookies: { [TOKEN_COOKIE]: client.token! },
+    headers: { 'accept-language': language },
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toContain('spreadsheetml');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
+  return book;
 }

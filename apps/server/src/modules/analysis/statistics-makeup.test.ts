@@ -2,7 +2,6 @@ import ExcelJS from 'exceljs';
 import {
   ANALYSIS_BASE as BASE,
   ApiStatus,
-  TOKEN_COOKIE,
   type ClassRankingView,
   type PassStatisticsView,
   type SupplementaryStatisticsView,
@@ -10,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '../../../test/build-app.js';
 import { appWithAdmin, type TestApp } from '../../../test/build-app.js';
-import { expectOk, expectStatus } from '../../../test/factories.js';
+import { expectOk, expectStatus, exportedWorkbook } from '../../../test/factories.js';
 import { addClass } from '../base/test-data.js';
 import { EXAM_BASE } from '../exam/exam.routes.js';
 import { addStudents } from '../exam/test-data.js';
@@ -245,19 +244,8 @@ describe('score statistics: make-ups and exports', () => {
   });
 
   /** Signs the export in as `client` and opens the workbook. */
-  async function workbook(url: string, client: Client, language = 'en') {
-    const response = await t.app.inject({
-      method: 'GET',
-      url,
-      cookies: { [TOKEN_COOKIE]: client.token! },
-      headers: { 'accept-language': language },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
-    return book;
-  }
+  const workbook = (url: string, client: Client, language = 'en') =>
+    exportedWorkbook(t.app, url, client, language);
   const values = (row: ExcelJS.Row) => (row.values as unknown[]).slice(1);
 
   it('exports: the whole table first, the figures on a second sheet', async () => {

@@ -20,30 +20,22 @@ import { expectOk } from '../../../test/factories.js';
 import { addClass } from '../base/test-data.js';
 import { EXAM_BASE, addPaper } from '../../../test/exams.js';
 import { createStructure } from '../question/test-data.js';
-import { addSignableStudents } from './test-data.js';
+import { addSignableStudents, keyLeaksIn, type KeySigns } from './test-data.js';
 
 // DESIGN.md "Keys stay on the server": a candidate walks every call and socket event a student
 // can reach before the attempt is finalized and after it until the scores are released (getResult),
 // good and bad inputs alike, and nothing they receive may carry an option's correctness, a key,
 // accepted blanks, a model answer or an analysis.
 
-/** Property names only a key would bring. */
-const KEY_PROPERTIES = new Set(['correct', 'answer', 'blanks', 'analysis', 'modelAnswer']);
-/** Texts of this fixture's keys: accepted blanks (ohm, Ω, volt), model answer, analyses (Why n). */
-const KEY_TEXTS = ['ohm', 'Ω', 'volt', 'Model answer', 'Why '];
+const KEY_SIGNS: KeySigns = {
+  properties: new Set(['correct', 'answer', 'blanks', 'analysis', 'modelAnswer']),
+  // This fixture's keys: accepted blanks (ohm, Ω, volt), model answer, analyses (Why n).
+  texts: ['ohm', 'Ω', 'volt', 'Model answer', 'Why '],
+};
 const PASSWORD = 'walk-pass-1';
 
-function leaksIn(value: unknown, where: string, found: string[]) {
-  if (Array.isArray(value)) value.forEach((v, i) => leaksIn(v, `${where}[${i}]`, found));
-  else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (KEY_PROPERTIES.has(key)) found.push(`${where}.${key}`);
-      leaksIn(inner, `${where}.${key}`, found);
-    }
-  } else if (typeof value === 'string') {
-    for (const text of KEY_TEXTS) if (value.includes(text)) found.push(`${where}: "${text}"`);
-  }
-}
+const leaksIn = (value: unknown, where: string, found: string[]) =>
+  keyLeaksIn(value, KEY_SIGNS, where, found);
 
 describe('keys stay on the server', () => {
   let t: TestApp;

@@ -20,30 +20,20 @@ import { addClass } from '../base/test-data.js';
 import { EXAM_BASE, addPaper, oneMarkerPlan } from '../../../test/exams.js';
 import { readPaperVersion } from '../paper/paper-version.js';
 import { createStructure } from '../question/test-data.js';
-import { addSignableStudents } from './test-data.js';
+import { addSignableStudents, keyLeaksIn, type KeySigns } from './test-data.js';
 import { buildVariant } from './variant.js';
 
 const MINUTE = 60_000;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
 const PASSWORD = 'result-pass-1';
 
-/** Property names only a key, an analysis or a model answer would bring. */
-const KEY_PROPERTIES = new Set(['key', 'correct', 'correctKeys', 'blanks', 'analysis']);
-/** Texts of this fixture's keys: accepted blanks, the model answer, analyses (Why n). */
-const KEY_TEXTS = ['ohm', 'Ω', 'Model answer', 'Why '];
-
-function leaksIn(value: unknown, where = '$', found: string[] = []): string[] {
-  if (Array.isArray(value)) value.forEach((v, i) => leaksIn(v, `${where}[${i}]`, found));
-  else if (value && typeof value === 'object') {
-    for (const [key, inner] of Object.entries(value)) {
-      if (KEY_PROPERTIES.has(key)) found.push(`${where}.${key}`);
-      leaksIn(inner, `${where}.${key}`, found);
-    }
-  } else if (typeof value === 'string') {
-    for (const text of KEY_TEXTS) if (value.includes(text)) found.push(`${where}: "${text}"`);
-  }
-  return found;
-}
+const KEY_SIGNS: KeySigns = {
+  // Property names only a key, an analysis or a model answer would bring.
+  properties: new Set(['key', 'correct', 'correctKeys', 'blanks', 'analysis']),
+  // This fixture's keys: accepted blanks, the model answer, analyses (Why n).
+  texts: ['ohm', 'Ω', 'Model answer', 'Why '],
+};
+const leaksIn = (value: unknown) => keyLeaksIn(value, KEY_SIGNS);
 
 describe("a student's result (getResult)", () => {
   let t: TestApp;

@@ -77,3 +77,28 @@ export async function publishOpenExam(
     .execute();
   return id;
 }
+
+/** What shows a key in an answer: property names only a key would bring, the fixture's key texts. */
+export interface KeySigns {
+  properties: ReadonlySet<string>;
+  texts: readonly string[];
+}
+
+/** Each place in `value` that shows a key (`signs`), as a path from `where`, added to `found`. */
+export function keyLeaksIn(
+  value: unknown,
+  signs: KeySigns,
+  where = '$',
+  found: string[] = [],
+): string[] {
+  if (Array.isArray(value)) value.forEach((v, i) => keyLeaksIn(v, signs, `${where}[${i}]`, found));
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      if (signs.properties.has(key)) found.push(`${where}.${key}`);
+      keyLeaksIn(inner, signs, `${where}.${key}`, found);
+    }
+  } else if (typeof value === 'string') {
+    for (const text of signs.texts) if (value.includes(text)) found.push(`${where}: "${text}"`);
+  }
+  return found;
+}

@@ -37,31 +37,19 @@ describe('students', () => {
     () => admin,
     () => batch.classId,
   );
+  const countOf = async (table: 'users' | 'students' | 'user_roles') =>
+    Number(
+      (
+        await db()
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const counts = async () => ({
-    users: Number(
-      (
-        await db()
-          .selectFrom('users')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-    students: Number(
-      (
-        await db()
-          .selectFrom('students')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
-    roles: Number(
-      (
-        await db()
-          .selectFrom('user_roles')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
+    users: await countOf('users'),
+    students: await countOf('students'),
+    roles: await countOf('user_roles'),
   });
   const studentLogin = (username: string, password: string) =>
     login(t.app, username, password, UserType.STUDENT);

@@ -4,14 +4,13 @@ import {
   QuestionType,
   type NextAnswerResult,
   type ScoreAnswerResult,
-  type SetMarkingPlanBody,
 } from '@kaoshi/shared';
 import { login, type Client, type TestApp } from '../../../test/build-app.js';
 import { signedInTeacher } from '../../../test/factories.js';
 import type { Db } from '../../db/database.js';
 import { addClass, assignTeacher } from '../base/test-data.js';
 import { addPaper, addPublishedExam, addStudents, closedWindow } from '../exam/test-data.js';
-import { examSeats, insertFinishedAttempt } from '../../../test/exams.js';
+import { examSeats, insertFinishedAttempt, markingPlan } from '../../../test/exams.js';
 import { readPaperVersion, type PaperSnapshot } from '../paper/paper-version.js';
 import { createStructure } from '../question/test-data.js';
 
@@ -132,20 +131,7 @@ export async function addClosedMarkingExam(
   return { id, name, marked: marked.map((item) => item.itemId), single: single.itemId };
 }
 
-/** A plan by question, single marking, half-point steps, 5 % audited, unless `fields` say. */
-export const markingPlan = (
-  examId: number,
-  fields: Partial<SetMarkingPlanBody>,
-): SetMarkingPlanBody => ({
-  examId,
-  mode: 'question',
-  double: false,
-  tolerance: 0,
-  step: 0.5,
-  auditShare: 5,
-  assignments: [],
-  ...fields,
-});
+export { markingPlan };
 
 /** The desk's Next for a question. */
 export const nextAnswer = (client: Client, examId: number, itemId: string) =>

@@ -9,7 +9,6 @@ import {
   QuestionType,
   RoleKey,
   SocketEvent,
-  TOKEN_COOKIE,
   UserType,
   type AttemptView,
   type ExamBody,
@@ -43,6 +42,7 @@ import {
   roleIdOf,
   signedInTeacher,
   storedValue,
+  exportedWorkbook,
 } from '../../../test/factories.js';
 import { addClass, assignTeacher } from '../base/test-data.js';
 import { addSignableStudents, publishOpenExam } from '../attempt/test-data.js';
@@ -115,19 +115,8 @@ describe('the proctor view', () => {
     new Promise<T>((resolve) => socket.once(event, (message: T) => resolve(message)));
 
   /** The export as `client` in `language`: a real workbook. */
-  async function workbook(url: string, client: Client, language: string) {
-    const response = await t.app.inject({
-      method: 'GET',
-      url,
-      cookies: { [TOKEN_COOKIE]: client.token! },
-      headers: { 'accept-language': language },
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('spreadsheetml');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(response.rawPayload as unknown as ExcelJS.Buffer);
-    return book;
-  }
+  const workbook = (url: string, client: Client, language: string) =>
+    exportedWorkbook(t.app, url, client, language);
 
   it('counts candidates by state and shows each row without what they answered', async () => {
     const examId = await openExam();
