@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import {
   ANALYSIS_BASE as BASE,
   ApiStatus,
