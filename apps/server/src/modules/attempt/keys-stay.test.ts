@@ -15,11 +15,9 @@ import {
 } from '@kaoshi/shared';
 import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, type Client, type TestApp } from '../../../test/build-app.js';
+import { login, type Client, type TestApp, appWithAdmin } from '../../../test/build-app.js';
 import { expectOk } from '../../../test/factories.js';
-import { addClass } from '../base/test-data.js';
-import { EXAM_BASE, addPaper } from '../../../test/exams.js';
-import { createStructure } from '../question/test-data.js';
+import { EXAM_BASE, paperAndBatch } from '../../../test/exams.js';
 import { addSignableStudents, keyLeaksIn, type KeySigns } from './test-data.js';
 
 // DESIGN.md "Keys stay on the server": a candidate walks every call and socket event a student
@@ -45,13 +43,9 @@ describe('keys stay on the server', () => {
   const examIds: Record<'inOrder' | 'shuffled', number> = { inOrder: 0, shuffled: 0 };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    const admin = await login(t.app);
-    const s = await createStructure(t.handle.db);
-    const paperId = await addPaper(t.handle.db, {
-      subjectId: s.subjectId,
-      level: s.level,
-      courseId: s.courseId,
+    let admin: Client;
+    ({ t, admin } = await appWithAdmin());
+    const { paperId, batch } = await paperAndBatch(t.handle.db, {
       types: [
         QuestionType.SINGLE,
         QuestionType.MULTIPLE,
@@ -60,8 +54,8 @@ describe('keys stay on the server', () => {
         QuestionType.FILL_BLANK,
         QuestionType.SHORT_ANSWER,
       ],
+      batchName: 'Walk batch',
     });
-    const batch = await addClass(t.handle.db, s.subjectId, { level: 5, name: 'Walk batch' });
     const [mine, theirs] = await addSignableStudents(t.handle.db, batch, 2, {
       prefix: 'KW-',
       password: PASSWORD,

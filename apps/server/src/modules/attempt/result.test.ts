@@ -16,10 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { assignBatches } from '../../../test/row-scope-fixture.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
-import { addClass } from '../base/test-data.js';
-import { EXAM_BASE, addPaper, oneMarkerPlan } from '../../../test/exams.js';
+import { EXAM_BASE, oneMarkerPlan, paperAndBatch } from '../../../test/exams.js';
 import { readPaperVersion } from '../paper/paper-version.js';
-import { createStructure } from '../question/test-data.js';
 import { addSignableStudents, keyLeaksIn, type KeySigns } from './test-data.js';
 import { buildVariant } from './variant.js';
 
@@ -46,12 +44,9 @@ describe("a student's result (getResult)", () => {
 
   beforeAll(async () => {
     ({ t, admin } = await appWithAdmin());
-    const s = await createStructure(t.handle.db);
     // 2 points each: single (key A), multiple (AB), judgement (T), fill-in (ohm|Ω, volt), short answer.
-    paperId = await addPaper(t.handle.db, {
-      subjectId: s.subjectId,
-      level: s.level,
-      courseId: s.courseId,
+    let batch: number;
+    ({ paperId, batch } = await paperAndBatch(t.handle.db, {
       types: [
         QuestionType.SINGLE,
         QuestionType.MULTIPLE,
@@ -60,8 +55,8 @@ describe("a student's result (getResult)", () => {
         QuestionType.SHORT_ANSWER,
       ],
       passScore: 6,
-    });
-    const batch = await addClass(t.handle.db, s.subjectId, { level: 5, name: 'Result batch' });
+      batchName: 'Result batch',
+    }));
     const tickets = await addSignableStudents(t.handle.db, batch, 2, {
       prefix: 'RS-',
       password: PASSWORD,

@@ -13,7 +13,7 @@ import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app
 import { runImportJob, type JobRun } from '../../../test/imports.js';
 import { multipart, type Part } from '../files/fixtures.js';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet.js';
-import { createBatch, residentId, type Batch } from './test-data.js';
+import { createBatch, residentId, type Batch, rowCounts } from './test-data.js';
 
 /** The student import's tests' shared pieces: workbooks, rows, and the calls (in a test app). */
 
@@ -127,20 +127,7 @@ export function studentImportKit() {
     return counts;
   };
 
-  const count = async (table: 'users' | 'students' | 'user_roles') =>
-    Number(
-      (
-        await db()
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const counts = async () => ({
-    users: await count('users'),
-    students: await count('students'),
-    roles: await count('user_roles'),
-  });
+  const counts = () => rowCounts(db());
   const byIdNumber = (idNumber: string) =>
     db().selectFrom('students').selectAll().where('id_number', '=', idNumber).executeTakeFirst();
 

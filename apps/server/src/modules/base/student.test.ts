@@ -17,9 +17,10 @@ import {
   createBatch,
   nextResidentId,
   STUDENT,
-  studentBody,
   studentCalls,
   type Batch,
+  rowCounts,
+  studentBody,
 } from './test-data.js';
 
 describe('students', () => {
@@ -37,20 +38,7 @@ describe('students', () => {
     () => admin,
     () => batch.classId,
   );
-  const countOf = async (table: 'users' | 'students' | 'user_roles') =>
-    Number(
-      (
-        await db()
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-  const counts = async () => ({
-    users: await countOf('users'),
-    students: await countOf('students'),
-    roles: await countOf('user_roles'),
-  });
+  const counts = () => rowCounts(db());
   const studentLogin = (username: string, password: string) =>
     login(t.app, username, password, UserType.STUDENT);
 

@@ -212,3 +212,21 @@ export function studentCalls(admin: () => Client, defaultClassId: () => number) 
       client.put(`${STUDENT}/updateStudent`, body),
   };
 }
+
+/** How many users, students and role grants there are: what an import or a refusal may change. */
+export async function rowCounts(db: Db) {
+  const count = async (table: 'users' | 'students' | 'user_roles') =>
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    users: await count('users'),
+    students: await count('students'),
+    roles: await count('user_roles'),
+  };
+}
