@@ -119,6 +119,18 @@ export function useTestApp(
   return t;
 }
 
+/** useTestApp with the administrator signed in as `admin`. */
+export function useAdminApp(
+  env: Record<string, string> = {},
+  options: { clock?: Clock } = {},
+): TestApp & { admin: Client } {
+  const t = useTestApp(env, options) as TestApp & { admin: Client };
+  beforeAll(async () => {
+    t.admin = await login(t.app);
+  });
+  return t;
+}
+
 /** A fresh test app (createTestApp) and its administrator, signed in: how most suites start. */
 export async function appWithAdmin(
   env: Record<string, string> = {},

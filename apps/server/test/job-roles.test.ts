@@ -8,21 +8,14 @@ import {
   UserType,
   type ExamBody,
 } from '@kaoshi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addClass, assignTeacher } from '../src/modules/base/test-data.js';
 import { EXAM_BASE } from '../src/modules/exam/exam.routes.js';
 import { addStudents } from '../src/modules/exam/test-data.js';
 import { PAPER_BASE } from '../src/modules/paper/paper.routes.js';
 import { QUESTION_BASE } from '../src/modules/question/question.routes.js';
 import { createStructure, type Structure } from '../src/modules/question/test-data.js';
-import {
-  DEFAULT_PASSWORD,
-  appWithAdmin,
-  createUser,
-  login,
-  type Client,
-  type TestApp,
-} from './build-app.js';
+import { DEFAULT_PASSWORD, createUser, login, type Client, useAdminApp } from './build-app.js';
 import { ME, expectOk, expectStatus } from './factories.js';
 
 // The built-in roles are the jobs of an exam centre: a user holding just one of them does that
@@ -32,22 +25,19 @@ const HOUR = 3_600_000;
 const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
 
 describe('built-in job roles', () => {
-  let t: TestApp;
-  let admin: Client;
+  const t = useAdminApp();
   let s: Structure;
   let batch: number;
 
   beforeAll(async () => {
-    ({ t, admin } = await appWithAdmin());
     s = await createStructure(t.handle.db);
     batch = await addClass(t.handle.db, s.subjectId, { level: s.level, name: 'Job roles batch' });
     await addStudents(t.handle.db, batch, 2, { prefix: 'JR-' });
   });
-  afterAll(() => t.close());
 
   /** A user holding just `role`, signed in; assigned the batch (batches are per teacher). */
   const holding = async (role: string) => {
-    const user = await createUser(admin, { roleKeys: [role] });
+    const user = await createUser(t.admin, { roleKeys: [role] });
     await assignTeacher(t.handle.db, batch, user.id);
     const client = await login(t.app, user.name, DEFAULT_PASSWORD, UserType.TEACHER);
     return { ...user, client };

@@ -1,28 +1,25 @@
 import { QuestionType, type QuestionView } from '@kaoshi/shared';
 import { Migrator, type MigrationProvider } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { migrations } from '../src/db/migrations/index.js';
 import { createStructure, putInPaper, type Structure } from '../src/modules/question/test-data.js';
 import { QUESTION_BASE } from '../src/modules/question/question.routes.js';
-import { appWithAdmin, freshDatabase, type Client, type TestApp } from './build-app.js';
+import { freshDatabase, useAdminApp } from './build-app.js';
 import { expectOk, expectStatus } from './factories.js';
 
 /** docs/papers-storage.md: the tables migration 0005 makes, and the bank's in-use check on them. */
 describe('papers storage (migration 0005)', () => {
-  let t: TestApp;
-  let admin: Client;
+  const t = useAdminApp();
   let s: Structure;
   beforeAll(async () => {
-    ({ t, admin } = await appWithAdmin());
     s = await createStructure(t.handle.db);
   });
-  afterAll(() => t.close());
 
   const db = () => t.handle.db;
   const addQuestion = async () =>
     expectOk(
-      await admin.post<QuestionView>(`${QUESTION_BASE}/addQuestion`, {
+      await t.admin.post<QuestionView>(`${QUESTION_BASE}/addQuestion`, {
         type: QuestionType.JUDGEMENT,
         content: '<p>Copper conducts electricity.</p>',
         answer: 'T',
@@ -34,7 +31,7 @@ describe('papers storage (migration 0005)', () => {
       }),
     );
   const usedInPapers = async (id: number) =>
-    expectOk(await admin.get<QuestionView>(`${QUESTION_BASE}/getQuestion/${id}`)).usedInPapers;
+    expectOk(await t.admin.get<QuestionView>(`${QUESTION_BASE}/getQuestion/${id}`)).usedInPapers;
 
   it('the bank counts the papers that hold a question and refuses to delete it (10004)', async () => {
     const question = await addQuestion();
@@ -42,7 +39,7 @@ describe('papers storage (migration 0005)', () => {
     await putInPaper(db(), question.id);
     expect(await usedInPapers(question.id)).toBe(1);
     expectStatus(
-      await admin.delete(`${QUESTION_BASE}/deleteQuestion/${question.id}`),
+      await t.admin.delete(`${QUESTION_BASE}/deleteQuestion/${question.id}`),
       10004,
       /used in 1 paper/,
     );
@@ -67,7 +64,7 @@ describe('papers storage (migration 0005)', () => {
       .execute();
     expect(left).toEqual([]);
     expect(await usedInPapers(question.id)).toBe(0);
-    expectOk(await admin.delete(`${QUESTION_BASE}/deleteQuestion/${question.id}`));
+    expectOk(await t.admin.delete(`${QUESTION_BASE}/deleteQuestion/${question.id}`));
   });
 
   it('a question row of an unknown paper or section is refused', async () => {

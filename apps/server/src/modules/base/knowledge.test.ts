@@ -1,6 +1,6 @@
 import { ENTITY_NAMES, Perm, type CourseNode, type KnowledgeView } from '@kaoshi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, appWithAdmin, type TestApp } from '../../../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, useAdminApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { conflict } from '../../errors.js';
 import type { AuthContext } from '../../lib/auth-context.js';
@@ -10,14 +10,11 @@ import { createBatch, type Batch } from './test-data.js';
 const KNOWLEDGE = '/api/kaoshi-base/knowledge';
 
 describe('courses and appraisal points (knowledge)', () => {
-  let t: TestApp;
-  let admin: Client;
+  const t = useAdminApp();
   let batch: Batch;
   beforeAll(async () => {
-    ({ t, admin } = await appWithAdmin());
     batch = await createBatch(t.handle.db, { levels: '5,4,3' });
   });
-  afterAll(() => t.close());
 
   let codes = 0;
   const code = (prefix = 'C') => `${prefix}-${++codes}`;
@@ -28,7 +25,7 @@ describe('courses and appraisal points (knowledge)', () => {
     });
   const add = (client: Client, body: Record<string, unknown>) =>
     client.post<{ id: number }>(`${KNOWLEDGE}/addKnowledge`, body);
-  const course = (fields: Record<string, unknown> = {}, client = admin) =>
+  const course = (fields: Record<string, unknown> = {}, client = t.admin) =>
     add(client, {
       type: 'cn',
       subjectId: batch.subjectId,
@@ -38,7 +35,7 @@ describe('courses and appraisal points (knowledge)', () => {
       ...fields,
     });
   const point = (parentId: number, weight: number | string, fields: Record<string, unknown> = {}) =>
-    add(admin, {
+    add(t.admin, {
       type: 'kn',
       subjectId: batch.subjectId,
       level: 5,
@@ -49,7 +46,7 @@ describe('courses and appraisal points (knowledge)', () => {
       weight,
       ...fields,
     });
-  const get = (id: number) => admin.get<KnowledgeView>(`${KNOWLEDGE}/getKnowledgeById/${id}`);
+  const get = (id: number) => t.admin.get<KnowledgeView>(`${KNOWLEDGE}/getKnowledgeById/${id}`);
 
   describe('listKnowledgeTree', () => {
     it('lists the courses of a job type and level with their points and weight sums', async () => {
@@ -59,7 +56,7 @@ describe('courses and appraisal points (knowledge)', () => {
         level: 4,
         ...fields,
       });
-      expect(expectOk(await tree(admin, other.subjectId, 4))).toEqual([]);
+      expect(expectOk(await tree(t.admin, other.subjectId, 4))).toEqual([]);
 
       const second = expectOk(await course(at({ name: 'Second', sort: 20 }))).id;
       const first = expectOk(
@@ -72,7 +69,7 @@ describe('courses and appraisal points (knowledge)', () => {
       // Another level of the same job type is another tree.
       expectOk(await course(at({ level: 3, name: 'Level 3 course' })));
 
-      const courses = expectOk(await tree(admin, other.subjectId, 4));
+      const courses = expectOk(await tree(t.admin, other.subjectId, 4));
       expect(courses.map((c) => [c.id, c.name, c.weightSum])).toEqual([
         [first, 'First', 55.75],
         [second, 'Second', 0],
@@ -91,21 +88,21 @@ describe('courses and appraisal points (knowledge)', () => {
         [p1, 35.5, 'X'],
       ]);
       expect(courses[1]!.children).toEqual([]);
-      expect(expectOk(await tree(admin, other.subjectId, 3)).map((c) => c.name)).toEqual([
+      expect(expectOk(await tree(t.admin, other.subjectId, 3)).map((c) => c.name)).toEqual([
         'Level 3 course',
       ]);
     });
 
     it('refuses a level the job type does not certify, an unknown job type and missing input', async () => {
-      expectStatus(await tree(admin, batch.subjectId, 1), 10002, /level: .*5, 4, 3/);
-      expectStatus(await tree(admin, 999999, 5), 10003, /Job type 999999/);
+      expectStatus(await tree(t.admin, batch.subjectId, 1), 10002, /level: .*5, 4, 3/);
+      expectStatus(await tree(t.admin, 999999, 5), 10003, /Job type 999999/);
       expectStatus(
-        await admin.get(`${KNOWLEDGE}/listKnowledgeTree`, { subjectId: '1' }),
+        await t.admin.get(`${KNOWLEDGE}/listKnowledgeTree`, { subjectId: '1' }),
         10002,
         /level/,
       );
       expectStatus(
-        await admin.get(`${KNOWLEDGE}/listKnowledgeTree`, {
+        await t.admin.get(`${KNOWLEDGE}/listKnowledgeTree`, {
           subjectId: "1' or '1'='1",
           level: '5',
         }),
@@ -184,7 +181,7 @@ describe('courses and appraisal points (knowledge)', () => {
       expectStatus(await course({ type: 'xx' }), 10002, /type/);
       expectStatus(await course({ sort: -1 }), 10002, /sort/);
       expectStatus(
-        await add(admin, {
+        await add(t.admin, {
           type: 'kn',
           subjectId: batch.subjectId,
           level: 5,
@@ -217,12 +214,12 @@ describe('courses and appraisal points (knowledge)', () => {
         /weight: the appraisal points of course "Weighted" would add up to 100\.01 %/,
       );
       expectStatus(await point(c, 50), 10002, /150 %/);
-      const [node] = expectOk(await tree(admin, batch.subjectId, 5)).filter((n) => n.id === c);
+      const [node] = expectOk(await tree(t.admin, batch.subjectId, 5)).filter((n) => n.id === c);
       expect(node!.weightSum).toBe(100);
 
       // Updating a point counts its new weight, not the old one as well.
       const update = (weight: number) =>
-        admin.put(`${KNOWLEDGE}/updateKnowledge`, {
+        t.admin.put(`${KNOWLEDGE}/updateKnowledge`, {
           id: last,
           type: 'kn',
           parentId: c,
@@ -243,7 +240,7 @@ describe('courses and appraisal points (knowledge)', () => {
       const other = expectOk(await course()).id;
       const p = expectOk(await point(other, 20)).id;
       const move = (parentId: number) =>
-        admin.put(`${KNOWLEDGE}/updateKnowledge`, {
+        t.admin.put(`${KNOWLEDGE}/updateKnowledge`, {
           id: p,
           type: 'kn',
           parentId,
@@ -263,7 +260,7 @@ describe('courses and appraisal points (knowledge)', () => {
       const c = expectOk(await course()).id;
       const results = await Promise.all([point(c, 60), point(c, 60), point(c, 60)]);
       expect(results.map((r) => r.body.status).sort((a, b) => a - b)).toEqual([200, 10002, 10002]);
-      const [node] = expectOk(await tree(admin, batch.subjectId, 5)).filter((n) => n.id === c);
+      const [node] = expectOk(await tree(t.admin, batch.subjectId, 5)).filter((n) => n.id === c);
       expect(node!.children).toHaveLength(1);
       expect(node!.weightSum).toBe(60);
     });
@@ -273,7 +270,7 @@ describe('courses and appraisal points (knowledge)', () => {
     it('updates code, name, description and sort; job type and level stay', async () => {
       const c = expectOk(await course({ description: 'old' })).id;
       expectOk(
-        await admin.put(`${KNOWLEDGE}/updateKnowledge`, {
+        await t.admin.put(`${KNOWLEDGE}/updateKnowledge`, {
           id: c,
           type: 'cn',
           code: 'RENAMED',
@@ -298,7 +295,7 @@ describe('courses and appraisal points (knowledge)', () => {
       const c = expectOk(await course({ code: 'TAKEN-1' })).id;
       const other = expectOk(await course()).id;
       const put = (body: Record<string, unknown>) =>
-        admin.put(`${KNOWLEDGE}/updateKnowledge`, body);
+        t.admin.put(`${KNOWLEDGE}/updateKnowledge`, body);
       expectStatus(
         await put({
           id: c,
@@ -328,22 +325,22 @@ describe('courses and appraisal points (knowledge)', () => {
       const p1 = expectOk(await point(c, 10)).id;
       const p2 = expectOk(await point(c, 10)).id;
       expectStatus(
-        await admin.delete(`${KNOWLEDGE}/deleteKnowledge/${c}`),
+        await t.admin.delete(`${KNOWLEDGE}/deleteKnowledge/${c}`),
         10004,
         /Course "Busy" still has 2 appraisal point\(s\)/,
       );
-      expectOk(await admin.delete(`${KNOWLEDGE}/deleteKnowledge/${p1}`));
-      expectStatus(await admin.delete(`${KNOWLEDGE}/deleteKnowledge/${c}`), 10004, /1 appraisal/);
-      expectOk(await admin.delete(`${KNOWLEDGE}/deleteKnowledge/${p2}`));
-      expectOk(await admin.delete(`${KNOWLEDGE}/deleteKnowledge/${c}`));
+      expectOk(await t.admin.delete(`${KNOWLEDGE}/deleteKnowledge/${p1}`));
+      expectStatus(await t.admin.delete(`${KNOWLEDGE}/deleteKnowledge/${c}`), 10004, /1 appraisal/);
+      expectOk(await t.admin.delete(`${KNOWLEDGE}/deleteKnowledge/${p2}`));
+      expectOk(await t.admin.delete(`${KNOWLEDGE}/deleteKnowledge/${c}`));
       expectStatus(await get(c), 10003, new RegExp(`Knowledge ${c} not found`));
-      expectStatus(await admin.delete(`${KNOWLEDGE}/deleteKnowledge/${c}`), 10003);
+      expectStatus(await t.admin.delete(`${KNOWLEDGE}/deleteKnowledge/${c}`), 10003);
     });
 
     it('refuses malformed ids', async () => {
-      expectStatus(await admin.get(`${KNOWLEDGE}/getKnowledgeById/abc`), 10002, /id/);
-      expectStatus(await admin.delete(`${KNOWLEDGE}/deleteKnowledge/-1`), 10002, /id/);
-      expectStatus(await admin.get(`${KNOWLEDGE}/getKnowledgeById/0`), 10002);
+      expectStatus(await t.admin.get(`${KNOWLEDGE}/getKnowledgeById/abc`), 10002, /id/);
+      expectStatus(await t.admin.delete(`${KNOWLEDGE}/deleteKnowledge/-1`), 10002, /id/);
+      expectStatus(await t.admin.get(`${KNOWLEDGE}/getKnowledgeById/0`), 10002);
     });
 
     it('asks the usage checks later modules register before deleting', async () => {
@@ -371,7 +368,7 @@ describe('courses and appraisal points (knowledge)', () => {
 
   describe('permissions', () => {
     it('a teacher without COURSE or KNOW-CAPTER is refused every call (10001)', async () => {
-      const { client } = await signedInTeacher(t.app, admin, [Perm.STUDENT]);
+      const { client } = await signedInTeacher(t.app, t.admin, [Perm.STUDENT]);
       const c = expectOk(await course()).id;
       expectStatus(
         await tree(client, batch.subjectId, 5),
@@ -394,7 +391,7 @@ describe('courses and appraisal points (knowledge)', () => {
     });
 
     it('a question writer (EXAM-QUESTION only) reads the tree to file questions, and changes nothing', async () => {
-      const { client } = await signedInTeacher(t.app, admin, [Perm.QUESTION]);
+      const { client } = await signedInTeacher(t.app, t.admin, [Perm.QUESTION]);
       const c = expectOk(await course()).id;
       const courses = expectOk(await tree(client, batch.subjectId, 5));
       expect(courses.map((node) => node.id)).toContain(c);
@@ -403,8 +400,8 @@ describe('courses and appraisal points (knowledge)', () => {
     });
 
     it('COURSE manages courses only; KNOW-CAPTER appraisal points only; both read the tree', async () => {
-      const courses = await signedInTeacher(t.app, admin, [Perm.COURSE]);
-      const points = await signedInTeacher(t.app, admin, [Perm.KNOW]);
+      const courses = await signedInTeacher(t.app, t.admin, [Perm.COURSE]);
+      const points = await signedInTeacher(t.app, t.admin, [Perm.KNOW]);
       const pointBody = (parentId: number) => ({
         type: 'kn',
         subjectId: batch.subjectId,

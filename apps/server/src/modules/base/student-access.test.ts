@@ -7,14 +7,8 @@ import {
   type SessionUser,
   type StudentView,
 } from '@kaoshi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Client,
-  DEFAULT_PASSWORD,
-  appWithAdmin,
-  login,
-  type TestApp,
-} from '../../../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, DEFAULT_PASSWORD, login, useAdminApp } from '../../../test/build-app.js';
 import {
   ME,
   USER,
@@ -41,18 +35,15 @@ import {
 } from './test-data.js';
 
 describe('students: who sees which', () => {
-  let t: TestApp;
-  let admin: Client;
+  const t = useAdminApp();
   let batch: Batch;
   beforeAll(async () => {
-    ({ t, admin } = await appWithAdmin());
     batch = await createBatch(t.handle.db, { levels: '5,4', level: 5 });
   });
-  afterAll(() => t.close());
 
   const db = () => t.handle.db;
   const { add, get, list, update } = studentCalls(
-    () => admin,
+    () => t.admin,
     () => batch.classId,
   );
   const studentLogin = (username: string, password: string) =>
@@ -66,10 +57,10 @@ describe('students: who sees which', () => {
   beforeAll(async () => {
     mine = await createBatch(db(), { subjectId: batch.subjectId });
     foreign = await createBatch(db(), { subjectId: batch.subjectId });
-    teacher = await signedInTeacher(t.app, admin, [Perm.STUDENT]);
+    teacher = await signedInTeacher(t.app, t.admin, [Perm.STUDENT]);
     await assignTeacher(db(), mine.classId, teacher.id);
-    inMine = expectOk(await add({ name: 'Scoped Mine' }, admin, mine.classId));
-    inForeign = expectOk(await add({ name: 'Scoped Foreign' }, admin, foreign.classId));
+    inMine = expectOk(await add({ name: 'Scoped Mine' }, t.admin, mine.classId));
+    inForeign = expectOk(await add({ name: 'Scoped Foreign' }, t.admin, foreign.classId));
   });
 
   it('a teacher lists and reads only the students of their assigned batches', async () => {
@@ -155,13 +146,13 @@ describe('students: who sees which', () => {
   });
 
   it('a teacher with no assigned batch sees nobody', async () => {
-    const lonely = await signedInTeacher(t.app, admin, [Perm.STUDENT]);
+    const lonely = await signedInTeacher(t.app, t.admin, [Perm.STUDENT]);
     expect(expectOk(await list({}, lonely.client))).toEqual({ list: [], total: 0 });
   });
 
   it('a holder of STUDENT and SCHOOL-ALLCLASSES sees every student', async () => {
-    const role = await createRole(admin, { permissionKeys: [Perm.STUDENT, Perm.ALL_CLASSES] });
-    const user = await addUser(admin, { userType: UserType.ADMIN, roleIds: [role.roleId] });
+    const role = await createRole(t.admin, { permissionKeys: [Perm.STUDENT, Perm.ALL_CLASSES] });
+    const user = await addUser(t.admin, { userType: UserType.ADMIN, roleIds: [role.roleId] });
     const other = await login(t.app, user.name, DEFAULT_PASSWORD, UserType.ADMIN);
     const all = expectOk(await list({}, other));
     expect(all.total).toBe(expectOk(await list()).total);
@@ -169,7 +160,7 @@ describe('students: who sees which', () => {
   });
 
   it('a teacher without STUDENT is refused every call (10001)', async () => {
-    const { client } = await signedInTeacher(t.app, admin, [Perm.COURSE]);
+    const { client } = await signedInTeacher(t.app, t.admin, [Perm.COURSE]);
     expectStatus(await list({}, client), 10001, /STUDENT/);
     expectStatus(await get(inMine.id, client), 10001);
     expectStatus(await add({}, client, mine.classId), 10001);
@@ -222,10 +213,10 @@ describe('students: who sees which', () => {
   });
 
   it('an examinee granted STUDENT still sees only their own record', async () => {
-    const classmate = expectOk(await add({ name: 'Classmate' }, admin, mine.classId));
-    const role = await createRole(admin, { permissionKeys: [Perm.STUDENT] });
-    const studentRole = await roleIdOf(admin, RoleKey.STUDENT);
-    await bindRoles(admin, inMine.userId, [studentRole, role.roleId]);
+    const classmate = expectOk(await add({ name: 'Classmate' }, t.admin, mine.classId));
+    const role = await createRole(t.admin, { permissionKeys: [Perm.STUDENT] });
+    const studentRole = await roleIdOf(t.admin, RoleKey.STUDENT);
+    await bindRoles(t.admin, inMine.userId, [studentRole, role.roleId]);
     const student = await signInMine();
     expect(expectOk(await list({}, student)).list.map((s) => s.id)).toEqual([inMine.id]);
     expectStatus(await get(classmate.id, student), 10003);
@@ -233,16 +224,16 @@ describe('students: who sees which', () => {
       await student.post(`${STUDENT}/batchSetStudentStatus`, { ids: [classmate.id], status: 0 }),
       10003,
     );
-    await bindRoles(admin, inMine.userId, [studentRole]);
+    await bindRoles(t.admin, inMine.userId, [studentRole]);
   });
 
   it('getMyStudent: not for staff (10001), nor anonymous (10000); an account without a record → 10003', async () => {
-    expectStatus(await admin.get(`${STUDENT}/getMyStudent`), 10001);
+    expectStatus(await t.admin.get(`${STUDENT}/getMyStudent`), 10001);
     expectStatus(await new Client(t.app).get(`${STUDENT}/getMyStudent`), 10000);
     // With a password of its own: on the default one it could only change it first.
     const bare = { name: `bare${Date.now().toString(36)}` };
     expectOk(
-      await admin.post(`${USER}/addUser`, {
+      await t.admin.post(`${USER}/addUser`, {
         name: bare.name,
         nickName: 'Bare account',
         userType: UserType.STUDENT,
@@ -255,23 +246,20 @@ describe('students: who sees which', () => {
       className: null,
       departmentName: null,
     });
-    expect(expectOk(await admin.get<SessionUser>(ME))).toMatchObject({ className: null });
+    expect(expectOk(await t.admin.get<SessionUser>(ME))).toMatchObject({ className: null });
   });
 });
 
 describe('nothing is half-written', () => {
-  let t: TestApp;
-  let admin: Client;
+  const t = useAdminApp();
   let batch: Batch;
   beforeAll(async () => {
-    ({ t, admin } = await appWithAdmin());
     batch = await createBatch(t.handle.db);
   });
-  afterAll(() => t.close());
 
   it('an add that fails after its user row was written leaves no user, role or student', async () => {
     const first = expectOk(
-      await admin.post<Created>(`${STUDENT}/addStudent`, studentBody(batch.classId)),
+      await t.admin.post<Created>(`${STUDENT}/addStudent`, studentBody(batch.classId)),
     );
     // Staff accounts that already hold the next tickets: the add fails at its last step.
     const taken = [1, 2, 3].map((n) => ticketNumberOf(first.id + n, new Date()));
@@ -312,7 +300,7 @@ describe('nothing is half-written', () => {
     const before = [await count('users'), await count('students'), await count('user_roles')];
     const body = studentBody(batch.classId);
     expectStatus(
-      await admin.post(`${STUDENT}/addStudent`, body),
+      await t.admin.post(`${STUDENT}/addStudent`, body),
       10004,
       /ticket number is already the username of another account/,
     );
@@ -328,7 +316,7 @@ describe('nothing is half-written', () => {
 
     // Once those names are free again, the same student can be added.
     await t.handle.db.deleteFrom('users').where('name', 'in', taken).execute();
-    expectOk(await admin.post(`${STUDENT}/addStudent`, body));
+    expectOk(await t.admin.post(`${STUDENT}/addStudent`, body));
   });
 
   it('createStudents writes many students in chunks inside one transaction, all or nothing', async () => {

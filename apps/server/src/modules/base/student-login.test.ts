@@ -4,8 +4,8 @@ import {
   residentIdCheckChar,
   type SessionUser,
 } from '@kaoshi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, LOGIN_URL, appWithAdmin, type TestApp } from '../../../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, LOGIN_URL, useAdminApp } from '../../../test/build-app.js';
 import { ME, expectOk, expectStatus } from '../../../test/factories.js';
 import { LOGIN_FAILURE_LIMIT } from '../auth/auth.service.js';
 import { createBatch, studentBody, type Batch } from './test-data.js';
@@ -20,14 +20,11 @@ interface Created {
 }
 
 describe('student sign-in by ticket number or ID number', () => {
-  let t: TestApp;
-  let admin: Client;
+  const t = useAdminApp();
   let batch: Batch;
   beforeAll(async () => {
-    ({ t, admin } = await appWithAdmin());
     batch = await createBatch(t.handle.db);
   });
-  afterAll(() => t.close());
 
   const signIn = (username: string, password: string, userType: number = UserType.STUDENT) =>
     new Client(t.app).form<{ token: string }>(LOGIN_URL, {
@@ -38,7 +35,7 @@ describe('student sign-in by ticket number or ID number', () => {
     });
   const addStudent = async (fields: Record<string, unknown> = {}) => {
     const body = studentBody(batch.classId, fields);
-    const created = expectOk(await admin.post<Created>(`${STUDENT}/addStudent`, body));
+    const created = expectOk(await t.admin.post<Created>(`${STUDENT}/addStudent`, body));
     return { ...created, idNumber: String(body.idNumber).toUpperCase() };
   };
   const me = async (token: string) => expectOk(await new Client(t.app, token).get<SessionUser>(ME));
@@ -90,7 +87,7 @@ describe('student sign-in by ticket number or ID number', () => {
     const student = await addStudent();
     const right = student.initialPassword;
     expectOk(
-      await admin.post(`${STUDENT}/batchSetStudentStatus`, { ids: [student.id], status: 0 }),
+      await t.admin.post(`${STUDENT}/batchSetStudentStatus`, { ids: [student.id], status: 0 }),
     );
     const wrongPassword = await signIn(student.ticketNumber, 'wrong-password');
     for (const username of [student.ticketNumber, student.idNumber]) {
@@ -99,7 +96,7 @@ describe('student sign-in by ticket number or ID number', () => {
       expect(refused.body).toEqual(wrongPassword.body);
     }
     expectOk(
-      await admin.post(`${STUDENT}/batchSetStudentStatus`, { ids: [student.id], status: 1 }),
+      await t.admin.post(`${STUDENT}/batchSetStudentStatus`, { ids: [student.id], status: 1 }),
     );
     expectOk(await signIn(student.idNumber, right));
   });
@@ -135,7 +132,7 @@ describe('student sign-in by ticket number or ID number', () => {
     const student = await addStudent();
     const other = await createBatch(t.handle.db);
     expectOk(
-      await admin.post(`${STUDENT}/batchMoveStudents`, {
+      await t.admin.post(`${STUDENT}/batchMoveStudents`, {
         ids: [student.id],
         classId: other.classId,
       }),

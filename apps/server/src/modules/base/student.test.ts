@@ -9,8 +9,8 @@ import {
   type SessionUser,
   type StudentView,
 } from '@kaoshi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, appWithAdmin, login, type TestApp } from '../../../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, login, useAdminApp } from '../../../test/build-app.js';
 import { ME, USER, expectOk, expectStatus } from '../../../test/factories.js';
 import { ticketNumberOf } from './student.service.js';
 import {
@@ -24,18 +24,15 @@ import {
 } from './test-data.js';
 
 describe('students', () => {
-  let t: TestApp;
-  let admin: Client;
+  const t = useAdminApp();
   let batch: Batch;
   beforeAll(async () => {
-    ({ t, admin } = await appWithAdmin());
     batch = await createBatch(t.handle.db, { levels: '5,4', level: 5 });
   });
-  afterAll(() => t.close());
 
   const db = () => t.handle.db;
   const { add, get, list, update } = studentCalls(
-    () => admin,
+    () => t.admin,
     () => batch.classId,
   );
   const counts = () => rowCounts(db());
@@ -153,11 +150,11 @@ describe('students', () => {
 
     it('refuses an unknown batch (10003) and a full one (10004), adding nothing', async () => {
       const small = await createBatch(db(), { subjectId: batch.subjectId, capacity: 2 });
-      expectOk(await add({}, admin, small.classId));
-      expectOk(await add({}, admin, small.classId));
+      expectOk(await add({}, t.admin, small.classId));
+      expectOk(await add({}, t.admin, small.classId));
       const before = await counts();
-      expectStatus(await add({}, admin, small.classId), 10004, /has 2 seats, 2 taken/);
-      expectStatus(await add({}, admin, 999999), 10003, /Batch 999999 not found/);
+      expectStatus(await add({}, t.admin, small.classId), 10004, /has 2 seats, 2 taken/);
+      expectStatus(await add({}, t.admin, 999999), 10003, /Batch 999999 not found/);
       expect(await counts()).toEqual(before);
     });
 
@@ -184,8 +181,10 @@ describe('students', () => {
       other = await createBatch(db());
       level4 = await createBatch(db(), { subjectId: batch.subjectId, level: 4 });
       ids.alpha = expectOk(await add({ name: 'Zed Alpha', phone: '13912345678' })).id;
-      ids.beta = expectOk(await add({ name: 'Zed Beta 100%' }, admin, other.classId)).id;
-      ids.gamma = expectOk(await add({ name: 'Zed Gamma_x', status: 0 }, admin, level4.classId)).id;
+      ids.beta = expectOk(await add({ name: 'Zed Beta 100%' }, t.admin, other.classId)).id;
+      ids.gamma = expectOk(
+        await add({ name: 'Zed Gamma_x', status: 0 }, t.admin, level4.classId),
+      ).id;
     });
 
     const names = (result: ListResult<StudentView>) => result.list.map((s) => s.name);
@@ -280,7 +279,7 @@ describe('students', () => {
   describe('getStudentById, updateStudent, deleteStudent', () => {
     it('getStudentById: unknown → 10003, malformed → 10002', async () => {
       expectStatus(await get(999999), 10003, /Student 999999 not found/);
-      expectStatus(await admin.get(`${STUDENT}/getStudentById/1e3`), 10002, /id/);
+      expectStatus(await t.admin.get(`${STUDENT}/getStudentById/1e3`), 10002, /id/);
     });
 
     it('updates the student and their nick name; the ticket number stays when the batch changes', async () => {
@@ -382,16 +381,16 @@ describe('students', () => {
       const created = expectOk(await add());
       const session = await studentLogin(created.ticketNumber, created.initialPassword);
       const before = await counts();
-      expectOk(await admin.delete(`${STUDENT}/deleteStudent/${created.id}`));
+      expectOk(await t.admin.delete(`${STUDENT}/deleteStudent/${created.id}`));
       expect(await counts()).toEqual({
         users: before.users - 1,
         students: before.students - 1,
         roles: before.roles - 1,
       });
       expectStatus(await get(created.id), 10003);
-      expectStatus(await admin.get(`${USER}/queryUserDetailByUserId/${created.userId}`), 10003);
+      expectStatus(await t.admin.get(`${USER}/queryUserDetailByUserId/${created.userId}`), 10003);
       expectStatus(await session.get(ME), 10000);
-      expectStatus(await admin.delete(`${STUDENT}/deleteStudent/${created.id}`), 10003);
+      expectStatus(await t.admin.delete(`${STUDENT}/deleteStudent/${created.id}`), 10003);
     });
   });
 
@@ -403,7 +402,7 @@ describe('students', () => {
       const b = expectOk(await add());
       const target = await createBatch(db(), { subjectId: batch.subjectId, capacity: 2 });
       const move = (ids: number[], classId: number) =>
-        admin.post<BatchResult>(`${STUDENT}/batchMoveStudents`, { ids, classId });
+        t.admin.post<BatchResult>(`${STUDENT}/batchMoveStudents`, { ids, classId });
 
       expect(expectOk(await move([a.id, b.id], target.classId))).toEqual({ count: 2 });
       expect(await classOf(a.id)).toBe(target.classId);
@@ -424,12 +423,12 @@ describe('students', () => {
       expect(await classOf(a.id)).toBe(target.classId);
       expectStatus(await move([], batch.classId), 10002, /ids/);
       expectStatus(
-        await admin.post(`${STUDENT}/batchMoveStudents`, { ids: 'a,b', classId: batch.classId }),
+        await t.admin.post(`${STUDENT}/batchMoveStudents`, { ids: 'a,b', classId: batch.classId }),
         10002,
         /ids/,
       );
       expectStatus(
-        await admin.post(`${STUDENT}/batchMoveStudents`, {
+        await t.admin.post(`${STUDENT}/batchMoveStudents`, {
           ids: Array.from({ length: 1001 }, (_, i) => i + 1),
           classId: batch.classId,
         }),
@@ -451,7 +450,7 @@ describe('students', () => {
       expect(expectOk(await mine.get<SessionUser>(ME)).passwordIsDefault).toBe(false);
 
       const reset = expectOk(
-        await admin.post<ResetStudentPasswordsResult>(`${STUDENT}/batchResetStudentPassword`, {
+        await t.admin.post<ResetStudentPasswordsResult>(`${STUDENT}/batchResetStudentPassword`, {
           ids: [created.id],
         }),
       );
@@ -462,7 +461,7 @@ describe('students', () => {
             id: created.id,
             ticketNumber: created.ticketNumber,
             name: expect.any(String),
-            // A new random one (the default rule), answered to the admin.
+            // A new random one (the default rule), answered to the t.admin.
             initialPassword: expect.stringMatching(/^[2-9a-hjkmnp-z]{8}$/),
           },
         ],
@@ -471,7 +470,7 @@ describe('students', () => {
       const again = await studentLogin(created.ticketNumber, reset.accounts[0]!.initialPassword);
       expect(expectOk(await again.get<SessionUser>(ME)).passwordIsDefault).toBe(true);
       expectStatus(
-        await admin.post(`${STUDENT}/batchResetStudentPassword`, { ids: [999999] }),
+        await t.admin.post(`${STUDENT}/batchResetStudentPassword`, { ids: [999999] }),
         10003,
       );
     });
@@ -481,7 +480,7 @@ describe('students', () => {
       const b = expectOk(await add());
       const session = await studentLogin(a.ticketNumber, a.initialPassword);
       const setStatus = (ids: number[], status: number | string) =>
-        admin.post<BatchResult>(`${STUDENT}/batchSetStudentStatus`, { ids, status });
+        t.admin.post<BatchResult>(`${STUDENT}/batchSetStudentStatus`, { ids, status });
 
       expect(expectOk(await setStatus([a.id, b.id], 0))).toEqual({ count: 2 });
       expectStatus(await session.get(ME), 10000);

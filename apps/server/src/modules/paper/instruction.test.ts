@@ -6,39 +6,30 @@ import {
   type InstructionView,
   type ListResult,
 } from '@kaoshi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PASSWORD,
-  appWithAdmin,
-  login,
-  type Client,
-  type TestApp,
-} from '../../../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD, login, type Client, useAdminApp } from '../../../test/build-app.js';
 import { addUser, createRole, expectOk, expectStatus, roleIdOf } from '../../../test/factories.js';
 import { createStructure, type Structure } from '../question/test-data.js';
 import { INSTRUCTION_BASE as BASE } from './instruction.routes.js';
 
 describe('exam notices', () => {
-  let t: TestApp;
-  let admin: Client;
+  const t = useAdminApp();
   let writer: Client;
   let s: Structure;
   let other: Structure;
 
   beforeAll(async () => {
-    ({ t, admin } = await appWithAdmin());
     s = await createStructure(t.handle.db);
     other = await createStructure(t.handle.db);
-    const role = await createRole(admin, {
+    const role = await createRole(t.admin, {
       permissionKeys: [Perm.PUBLISH_GROUP, Perm.INSTRUCTION],
     });
-    const user = await addUser(admin, {
+    const user = await addUser(t.admin, {
       userType: UserType.TEACHER,
-      roleIds: [role.roleId, await roleIdOf(admin, RoleKey.SUPER)],
+      roleIds: [role.roleId, await roleIdOf(t.admin, RoleKey.SUPER)],
     });
     writer = await login(t.app, user.name, DEFAULT_PASSWORD, UserType.TEACHER);
   });
-  afterAll(() => t.close());
 
   it('adds, lists by the job type it applies to, edits and deletes a notice, its body sanitized', async () => {
     const everyone = expectOk(
@@ -128,10 +119,10 @@ describe('exam notices', () => {
   });
 
   it('needs EXAM-INSTRUCTION and role SUPER', async () => {
-    const role = await createRole(admin, {
+    const role = await createRole(t.admin, {
       permissionKeys: [Perm.PUBLISH_GROUP, Perm.INSTRUCTION],
     });
-    const user = await addUser(admin, { userType: UserType.TEACHER, roleIds: [role.roleId] });
+    const user = await addUser(t.admin, { userType: UserType.TEACHER, roleIds: [role.roleId] });
     const noSuper = await login(t.app, user.name, DEFAULT_PASSWORD, UserType.TEACHER);
     expectStatus(await noSuper.get(`${BASE}/listInstruction`), ApiStatus.FORBIDDEN, /SUPER/);
   });

@@ -1,8 +1,8 @@
 import { EDITOR_PATH, TOKEN_COOKIE, type EditorUploadResult } from '@kaoshi/shared';
 import { Document, Packer, Paragraph } from 'docx';
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminApp } from '../../../test/build-app.js';
 import { expectOk } from '../../../test/factories.js';
 import { PNG, multipart } from '../files/fixtures.js';
 import { createStructure } from '../question/test-data.js';
@@ -12,14 +12,12 @@ import { PAPER_BASE as BASE } from './paper.routes.js';
 import { addBankQuestions } from './test-data.js';
 
 describe('a paper as a Word document', () => {
-  let t: TestApp;
-  let admin: Client;
+  const t = useAdminApp();
   let paperId: number;
 
   beforeAll(async () => {
-    ({ t, admin } = await appWithAdmin());
     const s = await createStructure(t.handle.db);
-    const uploaded = await admin.request<never>({
+    const uploaded = await t.admin.request<never>({
       method: 'POST',
       url: `${EDITOR_PATH}?action=uploadimage`,
       ...multipart([{ name: 'upfile', value: PNG, filename: 'circuit.png' }]),
@@ -45,7 +43,7 @@ describe('a paper as a Word document', () => {
       .where('id', '=', choice!)
       .execute();
     ({ id: paperId } = expectOk(
-      await admin.post<{ id: number }>(`${BASE}/addPaper`, {
+      await t.admin.post<{ id: number }>(`${BASE}/addPaper`, {
         name: '电工初级 A 卷',
         subjectId: s.subjectId,
         level: s.level,
@@ -63,13 +61,12 @@ describe('a paper as a Word document', () => {
       }),
     ));
   });
-  afterAll(() => t.close());
 
   async function exported(answers: 0 | 1, language = 'zh-CN') {
     const response = await t.app.inject({
       method: 'GET',
       url: `${BASE}/exportPaper/${paperId}?format=docx&answers=${answers}`,
-      cookies: { [TOKEN_COOKIE]: admin.token! },
+      cookies: { [TOKEN_COOKIE]: t.admin.token! },
       headers: { 'accept-language': language },
     });
     expect(response.statusCode).toBe(200);

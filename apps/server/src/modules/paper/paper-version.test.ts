@@ -1,12 +1,6 @@
 import { ApiStatus, Perm, RoleKey, UserType } from '@kaoshi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DEFAULT_PASSWORD,
-  appWithAdmin,
-  login,
-  type Client,
-  type TestApp,
-} from '../../../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_PASSWORD, login, useAdminApp } from '../../../test/build-app.js';
 import { addUser, createRole, expectOk, expectStatus, roleIdOf } from '../../../test/factories.js';
 import { AppError } from '../../errors.js';
 import { QUESTION_BASE } from '../question/question.routes.js';
@@ -16,25 +10,22 @@ import { PAPER_BASE as BASE } from './paper.routes.js';
 import { addBankQuestions } from './test-data.js';
 
 describe('paper versions', () => {
-  let t: TestApp;
-  let admin: Client;
+  const t = useAdminApp();
   let s: Structure;
 
   beforeAll(async () => {
-    ({ t, admin } = await appWithAdmin());
     s = await createStructure(t.handle.db);
   });
-  afterAll(() => t.close());
 
   async function passedPaper(body: Record<string, unknown>): Promise<number> {
-    const { id } = expectOk(await admin.post<{ id: number }>(`${BASE}/addPaper`, body));
-    expectOk(await admin.post(`${BASE}/submitPaper/${id}`));
-    const role = await createRole(admin, {
+    const { id } = expectOk(await t.admin.post<{ id: number }>(`${BASE}/addPaper`, body));
+    expectOk(await t.admin.post(`${BASE}/submitPaper/${id}`));
+    const role = await createRole(t.admin, {
       permissionKeys: [Perm.PUBLISH_GROUP, Perm.PAPER, Perm.PAPER_AUDIT],
     });
-    const user = await addUser(admin, {
+    const user = await addUser(t.admin, {
       userType: UserType.TEACHER,
-      roleIds: [role.roleId, await roleIdOf(admin, RoleKey.SUPER)],
+      roleIds: [role.roleId, await roleIdOf(t.admin, RoleKey.SUPER)],
     });
     const reviewer = await login(t.app, user.name, DEFAULT_PASSWORD, UserType.TEACHER);
     expectOk(await reviewer.post(`${BASE}/auditPaper`, { id, result: 1 }));
@@ -55,9 +46,9 @@ describe('paper versions', () => {
       mode: 'manual',
       sections: [{ title: 'Only', questions: ids.map((questionId) => ({ questionId })) }],
     };
-    const draft = expectOk(await admin.post<{ id: number }>(`${BASE}/addPaper`, body));
+    const draft = expectOk(await t.admin.post<{ id: number }>(`${BASE}/addPaper`, body));
     await expect(publishPaperVersion(t.handle.db, draft.id, 1)).rejects.toThrow(AppError);
-    expectOk(await admin.delete(`${BASE}/deletePaper/${draft.id}`));
+    expectOk(await t.admin.delete(`${BASE}/deletePaper/${draft.id}`));
 
     const paperId = await passedPaper(body);
     const first = await publishPaperVersion(t.handle.db, paperId, 1);
@@ -75,32 +66,32 @@ describe('paper versions', () => {
 
     // The bank question is rewritten, taken out of the paper and deleted; the paper renamed.
     const question = expectOk(
-      await admin.get<Record<string, unknown>>(`${QUESTION_BASE}/getQuestion/${ids[1]}`),
+      await t.admin.get<Record<string, unknown>>(`${QUESTION_BASE}/getQuestion/${ids[1]}`),
     );
     expectOk(
-      await admin.put(`${QUESTION_BASE}/updateQuestion`, {
+      await t.admin.put(`${QUESTION_BASE}/updateQuestion`, {
         ...question,
         content: '<p>Rewritten</p>',
         answer: 'F',
       }),
     );
     expectStatus(
-      await admin.delete(`${QUESTION_BASE}/deleteQuestion/${ids[1]}`),
+      await t.admin.delete(`${QUESTION_BASE}/deleteQuestion/${ids[1]}`),
       ApiStatus.CONFLICT,
     );
     expectOk(
-      await admin.put(`${BASE}/updatePaper`, {
+      await t.admin.put(`${BASE}/updatePaper`, {
         ...body,
         id: paperId,
         name: 'Renamed',
         sections: [{ title: 'Only', questions: [{ questionId: ids[0] }] }],
       }),
     );
-    expectOk(await admin.delete(`${QUESTION_BASE}/deleteQuestion/${ids[1]}`));
+    expectOk(await t.admin.delete(`${QUESTION_BASE}/deleteQuestion/${ids[1]}`));
 
     expect(await readPaperVersion(t.handle.db, first.id)).toEqual(frozen);
     expectStatus(
-      await admin.delete(`${BASE}/deletePaper/${paperId}`),
+      await t.admin.delete(`${BASE}/deletePaper/${paperId}`),
       ApiStatus.CONFLICT,
       /used by 1 published exam/,
     );

@@ -6,8 +6,8 @@ import {
   type QuestionBatchResult,
   type QuestionView,
 } from '@kaoshi/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, appWithAdmin, type TestApp } from '../../../test/build-app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, useAdminApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { QUESTION_BASE as BASE } from './question.routes.js';
 import { createStructure, putInPaper, type Structure } from './test-data.js';
@@ -15,9 +15,8 @@ import { createStructure, putInPaper, type Structure } from './test-data.js';
 type Body = Record<string, unknown>;
 
 describe('question bank', () => {
-  let t: TestApp;
-  let admin: Client;
-  /** Holds EXAM-QUESTION and EXAM-QUESTION-AUDIT: reviews what admin writes. */
+  const t = useAdminApp();
+  /** Holds EXAM-QUESTION and EXAM-QUESTION-AUDIT: reviews what t.admin writes. */
   let reviewer: Client;
   let reviewerId: number;
   /** Holds EXAM-QUESTION only. */
@@ -25,14 +24,12 @@ describe('question bank', () => {
   let s: Structure;
 
   beforeAll(async () => {
-    ({ t, admin } = await appWithAdmin());
     s = await createStructure(t.handle.db);
-    const r = await signedInTeacher(t.app, admin, [Perm.QUESTION, Perm.QUESTION_AUDIT]);
+    const r = await signedInTeacher(t.app, t.admin, [Perm.QUESTION, Perm.QUESTION_AUDIT]);
     reviewer = r.client;
     reviewerId = r.id;
-    writer = (await signedInTeacher(t.app, admin, [Perm.QUESTION])).client;
+    writer = (await signedInTeacher(t.app, t.admin, [Perm.QUESTION])).client;
   });
-  afterAll(() => t.close());
 
   const single = (fields: Body = {}): Body => ({
     type: QuestionType.SINGLE,
@@ -52,16 +49,17 @@ describe('question bank', () => {
     tags: ['electric', 'safety'],
     ...fields,
   });
-  const add = (body: Body, client = admin) =>
+  const add = (body: Body, client = t.admin) =>
     client.post<QuestionView>(`${BASE}/addQuestion`, body);
-  const added = async (body: Body = single(), client = admin) => expectOk(await add(body, client));
+  const added = async (body: Body = single(), client = t.admin) =>
+    expectOk(await add(body, client));
   const get = async (id: number) =>
-    expectOk(await admin.get<QuestionView>(`${BASE}/getQuestion/${id}`));
-  const update = (body: Body, client = admin) =>
+    expectOk(await t.admin.get<QuestionView>(`${BASE}/getQuestion/${id}`));
+  const update = (body: Body, client = t.admin) =>
     client.put<QuestionView>(`${BASE}/updateQuestion`, body);
-  const batch = (body: Body, client = admin) =>
+  const batch = (body: Body, client = t.admin) =>
     client.post<QuestionBatchResult>(`${BASE}/batchQuestion`, body);
-  const list = (query: Record<string, string>, client = admin) =>
+  const list = (query: Record<string, string>, client = t.admin) =>
     client.get<ListResult<QuestionView>>(`${BASE}/listQuestion`, query);
 
   describe('add and get', () => {
@@ -154,7 +152,7 @@ describe('question bank', () => {
     });
 
     it('answers 10003 for a question that does not exist', async () => {
-      expectStatus(await admin.get(`${BASE}/getQuestion/999999`), 10003, /Question 999999/);
+      expectStatus(await t.admin.get(`${BASE}/getQuestion/999999`), 10003, /Question 999999/);
     });
 
     it('sanitizes every HTML field on save', async () => {
@@ -282,7 +280,7 @@ describe('question bank', () => {
       });
       expect(await statusOf(q.id)).toBe(AuditStatus.UNDER_REVIEW);
 
-      // The author, even one holding the audit key (admin holds every key), may not review.
+      // The author, even one holding the audit key (t.admin holds every key), may not review.
       expect(expectOk(await batch({ ids: [q.id], action: 'approve' }))).toEqual({
         succeeded: [],
         failed: [{ id: q.id, message: 'you cannot review your own question' }],
@@ -412,16 +410,16 @@ describe('question bank', () => {
   describe('delete, retire, restore', () => {
     it('deletes a question no paper uses; refuses one in a paper with 10004', async () => {
       const free = await added();
-      expectOk(await admin.delete(`${BASE}/deleteQuestion/${free.id}`));
-      expectStatus(await admin.get(`${BASE}/getQuestion/${free.id}`), 10003);
-      expectStatus(await admin.delete(`${BASE}/deleteQuestion/${free.id}`), 10003);
+      expectOk(await t.admin.delete(`${BASE}/deleteQuestion/${free.id}`));
+      expectStatus(await t.admin.get(`${BASE}/getQuestion/${free.id}`), 10003);
+      expectStatus(await t.admin.delete(`${BASE}/deleteQuestion/${free.id}`), 10003);
 
       const used = await added();
       await putInPaper(t.handle.db, used.id);
       await putInPaper(t.handle.db, used.id);
       expect((await get(used.id)).usedInPapers).toBe(2);
       expectStatus(
-        await admin.delete(`${BASE}/deleteQuestion/${used.id}`),
+        await t.admin.delete(`${BASE}/deleteQuestion/${used.id}`),
         10004,
         `question ${used.id} is used in 2 paper(s): retire it instead`,
       );
@@ -558,7 +556,7 @@ describe('question bank', () => {
 
   describe('permissions and structure', () => {
     it('every call needs EXAM-QUESTION', async () => {
-      const outsider = (await signedInTeacher(t.app, admin, [Perm.COURSE])).client;
+      const outsider = (await signedInTeacher(t.app, t.admin, [Perm.COURSE])).client;
       const q = await added();
       expectStatus(await list({}, outsider), 10001);
       expectStatus(await outsider.get(`${BASE}/getQuestion/${q.id}`), 10001);
@@ -578,18 +576,18 @@ describe('question bank', () => {
         single({ subjectId: mine.subjectId, courseId: mine.courseId, pointId: mine.pointId }),
       );
       expectStatus(
-        await admin.delete(`/api/kaoshi-base/knowledge/deleteKnowledge/${mine.pointId}`),
+        await t.admin.delete(`/api/kaoshi-base/knowledge/deleteKnowledge/${mine.pointId}`),
         10004,
         /Appraisal point ".*" is used by 1 question\(s\)/,
       );
       expectOk(
-        await admin.delete(`/api/kaoshi-base/knowledge/deleteKnowledge/${mine.secondPointId}`),
+        await t.admin.delete(`/api/kaoshi-base/knowledge/deleteKnowledge/${mine.secondPointId}`),
       );
       const other = await createStructure(t.handle.db);
       await added(single({ subjectId: other.subjectId, courseId: other.courseId, pointId: null }));
       await t.handle.db.deleteFrom('knowledge').where('parent_id', '=', other.courseId).execute();
       expectStatus(
-        await admin.delete(`/api/kaoshi-base/knowledge/deleteKnowledge/${other.courseId}`),
+        await t.admin.delete(`/api/kaoshi-base/knowledge/deleteKnowledge/${other.courseId}`),
         10004,
         /^Course ".*" is used by 1 question\(s\); move or delete them first$/,
       );
