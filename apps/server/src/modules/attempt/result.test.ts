@@ -20,6 +20,7 @@ import { EXAM_BASE, oneMarkerPlan, paperAndBatch } from '../../../test/exams.js'
 import { readPaperVersion } from '../paper/paper-version.js';
 import { addSignableStudents, keyLeaksIn, type KeySigns } from './test-data.js';
 import { buildVariant } from './variant.js';
+import { PAPER_TYPES } from './taking-exams-test-data.js';
 
 const MINUTE = 60_000;
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * MINUTE).toISOString();
@@ -44,16 +45,10 @@ describe("a student's result (getResult)", () => {
 
   beforeAll(async () => {
     ({ t, admin } = await appWithAdmin());
-    // 2 points each: single (key A), multiple (AB), judgement (T), fill-in (ohm|Ω, volt), short answer.
+    // The taking-exams paper: single (key A), multiple, judgement, fill-in, short answer.
     let batch: number;
     ({ paperId, batch } = await paperAndBatch(t.handle.db, {
-      types: [
-        QuestionType.SINGLE,
-        QuestionType.MULTIPLE,
-        QuestionType.JUDGEMENT,
-        QuestionType.FILL_BLANK,
-        QuestionType.SHORT_ANSWER,
-      ],
+      types: PAPER_TYPES,
       passScore: 6,
       batchName: 'Result batch',
     }));

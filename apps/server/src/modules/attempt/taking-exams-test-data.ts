@@ -16,6 +16,15 @@ import { addSignableStudents, publishOpenExam } from './test-data.js';
 /** The taking-exams tests' shared pieces (attempt.test.ts, attempt-socket.test.ts). */
 
 export const MINUTE = 60_000;
+/** The paper these tests sit, 2 points each: single (key A), multiple (AB), judgement (T),
+ * fill-in (ohm|Ω, volt), short answer. */
+export const PAPER_TYPES = [
+  QuestionType.SINGLE,
+  QuestionType.MULTIPLE,
+  QuestionType.JUDGEMENT,
+  QuestionType.FILL_BLANK,
+  QuestionType.SHORT_ANSWER,
+];
 const PASSWORD = 'exam-pass-1';
 /** The leave grace these tests run with (LEAVE_GRACE_SECONDS). */
 export const GRACE_MS = 10_000;
@@ -57,15 +66,8 @@ export function takingExamsKit() {
       { LEAVE_GRACE_SECONDS: String(GRACE_MS / 1000) },
       { clock },
     ));
-    // 2 points each: single (A), multiple (AB), judgement (T), fill-in (ohm|Ω, volt), short answer.
     const room = await paperAndBatch(state.t.handle.db, {
-      types: [
-        QuestionType.SINGLE,
-        QuestionType.MULTIPLE,
-        QuestionType.JUDGEMENT,
-        QuestionType.FILL_BLANK,
-        QuestionType.SHORT_ANSWER,
-      ],
+      types: PAPER_TYPES,
       passScore: 6,
       batchName: 'Attempt batch',
     });

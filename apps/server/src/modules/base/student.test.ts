@@ -36,6 +36,8 @@ describe('students', () => {
     () => batch.classId,
   );
   const counts = () => rowCounts(db());
+  const userRow = (id: number) =>
+    db().selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const studentLogin = (username: string, password: string) =>
     login(t.app, username, password, UserType.STUDENT);
 
@@ -46,11 +48,7 @@ describe('students', () => {
       expect(created.ticketNumber).toBe(ticketNumberOf(created.id, new Date()));
       expect(created.ticketNumber).toMatch(/^KS\d{2}\d{8}$/);
 
-      const user = await db()
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', created.userId)
-        .executeTakeFirstOrThrow();
+      const user = await userRow(created.userId);
       expect(user).toMatchObject({
         name: created.ticketNumber,
         nick_name: '李四',
@@ -308,11 +306,7 @@ describe('students', () => {
         level: 4,
         ticketNumber: created.ticketNumber,
       });
-      const user = await db()
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', created.userId)
-        .executeTakeFirstOrThrow();
+      const user = await userRow(created.userId);
       expect(user).toMatchObject({
         name: created.ticketNumber,
         nick_name: 'After',
