@@ -33,6 +33,7 @@ export interface RouteSpec extends Inputs {
   /** Route config besides access (browserLoads, changesData, beforePasswordChange). */
   config?: Omit<FastifyContextConfig, 'access'>;
   preHandler?: preHandlerHookHandler;
+  bodyLimit?: number;
 }
 
 /** The request of a route whose inputs are S, typed by their zod schemas. */
@@ -52,7 +53,8 @@ type Workbook = Parameters<typeof sendXlsx>[1];
 /**
  * The routes of one base path (docs/architecture.md: a route is its schema, its permission key
  * and its service call). Each verb takes the path under the base, the spec, and the call whose
- * result is the envelope's data; a call that answers nothing answers `data: null`.
+ * result is the envelope's data; a call that answers nothing answers `data: null`. (The call
+ * gets the reply too, for cookies.)
  * `xlsx` declares a GET that downloads the workbook its call makes.
  */
 export function routeTable(
@@ -66,12 +68,14 @@ export function routeTable(
     spec: S,
     handler: (request: RouteRequest<S>, reply: FastifyReply) => unknown,
   ) {
-    const { summary, access, tags, consumes, config, preHandler, params, querystring, body } = spec;
+    const { summary, access, tags, consumes, config, preHandler, bodyLimit } = spec;
+    const { params, querystring, body } = spec;
     app.route({
       method,
       url: `${base}/${path}`,
       config: { ...config, access: access ?? shared.access },
       ...(preHandler && { preHandler }),
+      ...(bodyLimit !== undefined && { bodyLimit }),
       schema: {
         tags: tags ?? shared.tags,
         ...(summary !== undefined && { summary }),
@@ -89,9 +93,11 @@ export function routeTable(
     <S extends RouteSpec>(
       path: string,
       spec: S,
-      call: (request: RouteRequest<S>) => Promise<unknown>,
+      call: (request: RouteRequest<S>, reply: FastifyReply) => Promise<unknown>,
     ) =>
-      declare(method, path, spec, async (request) => ok((await call(request)) ?? null));
+      declare(method, path, spec, async (request, reply) =>
+        ok((await call(request, reply)) ?? null),
+      );
 
   return {
     get: answering('GET'),

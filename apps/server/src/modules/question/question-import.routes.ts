@@ -9,10 +9,10 @@ import {
   questionTextImportFields,
 } from '@kaoshi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { invalid, ok } from '../../errors.js';
+import { routeTable } from '../../lib/routes.js';
+import { invalid } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
-import { jobOrigin, sendXlsx } from '../../lib/import-reply.js';
+import { jobOrigin } from '../../lib/import-reply.js';
 import { requestLanguage } from '../../lib/request-language.js';
 import { readImportUpload, registerImportMultipart } from '../../lib/import-upload.js';
 import type { QuestionExportService } from './question-export.service.js';
@@ -43,54 +43,43 @@ export async function questionImportRoutes(
   await registerImportMultipart(app, { maxBytes: QUESTION_IMPORT_MAX_BYTES, fields: 5 });
   // preClose: before the root's onClose closes the database the jobs still write to.
   app.addHook('preClose', () => opts.imports.settle());
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { imports, exports } = opts;
-  const manage = { access: needs(Perm.QUESTION) };
+  const manage = needs(Perm.QUESTION);
   const tags = ['questions'];
 
-  r.get(
-    `${BASE}/importTemplate`,
+  const route = routeTable(app, BASE, { access: manage, tags });
+
+  route.xlsx(
+    'importTemplate',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary:
-          'The .xlsx import template: headers and instructions in `lang`, the job type, level, course and point codes',
-        querystring: questionImportTemplateQuery,
-      },
+      summary:
+        'The .xlsx import template: headers and instructions in `lang`, the job type, level, course and point codes',
+      querystring: questionImportTemplateQuery,
     },
-    async (request, reply) => sendXlsx(reply, await imports.template(request.query.lang)),
+    (request) => imports.template(request.query.lang),
   );
 
-  r.post(
-    `${BASE}/importPreview`,
+  route.post(
+    'importPreview',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary:
-          'Start checking an import file without writing (multipart "file": .xlsx, or .txt with subjectId, level, courseId, pointId?). ' +
-          'Answers the job at once; importJob/{id} then gives its result: every question with its problems',
-        consumes: ['multipart/form-data'],
-      },
+      summary:
+        'Start checking an import file without writing (multipart "file": .xlsx, or .txt with subjectId, level, courseId, pointId?). ' +
+        'Answers the job at once; importJob/{id} then gives its result: every question with its problems',
+      consumes: ['multipart/form-data'],
     },
     async (request) => {
       const { upload } = await readUpload(request);
-      return ok(await imports.startPreview(upload, requireAuth(request), jobOrigin(request)));
+      return imports.startPreview(upload, requireAuth(request), jobOrigin(request));
     },
   );
 
-  r.post(
-    `${BASE}/importApply`,
+  route.post(
+    'importApply',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary:
-          'Start an import (as importPreview, plus "mode": skipInvalid | allOrNothing), written in one transaction. ' +
-          'Answers the job at once; importJob/{id} then gives the rows written and the result {created, skipped, total}',
-        consumes: ['multipart/form-data'],
-      },
+      summary:
+        'Start an import (as importPreview, plus "mode": skipInvalid | allOrNothing), written in one transaction. ' +
+        'Answers the job at once; importJob/{id} then gives the rows written and the result {created, skipped, total}',
+      consumes: ['multipart/form-data'],
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -99,36 +88,27 @@ export async function questionImportRoutes(
       if (!mode.success) {
         throw invalid('mode', 'oneOf', { values: QUESTION_IMPORT_MODES.join(', ') });
       }
-      return ok(await imports.startApply(upload, mode.data, auth, jobOrigin(request)));
+      return imports.startApply(upload, mode.data, auth, jobOrigin(request));
     },
   );
 
-  r.get(
-    `${BASE}/importJob/:id`,
+  route.get(
+    'importJob/:id',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary:
-          'An import job you started: phase (check, write, done, failed), done of total, then the result or the error',
-        params: idParams,
-      },
+      summary:
+        'An import job you started: phase (check, write, done, failed), done of total, then the result or the error',
+      params: idParams,
     },
-    async (request) =>
-      ok(await imports.job(request.params.id, requireAuth(request), requestLanguage(request))),
+    (request) => imports.job(request.params.id, requireAuth(request), requestLanguage(request)),
   );
 
-  r.get(
-    `${BASE}/export`,
+  route.xlsx(
+    'export',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary:
-          "Every question matching listQuestion's filters (no paging) as .xlsx in the import template's columns",
-        querystring: questionExportQuery,
-      },
+      summary:
+        "Every question matching listQuestion's filters (no paging) as .xlsx in the import template's columns",
+      querystring: questionExportQuery,
     },
-    async (request, reply) => sendXlsx(reply, await exports.export(request.query)),
+    (request) => exports.export(request.query),
   );
 }
