@@ -111,3 +111,5 @@ export function routeTable(
     ) => declare('GET', path, spec, async (request, reply) => sendXlsx(reply, await make(request))),
   };
 }
+
+export type RouteTable = ReturnType<typeof routeTable>;

@@ -2,19 +2,17 @@ import {
   Perm,
   STUDENT_IMPORT_MAX_BYTES,
   STUDENT_IMPORT_MODES,
-  idParams,
   studentExportQuery,
   studentImportMode,
   studentImportTemplateQuery,
 } from '@kaoshi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeTable } from '../../lib/routes.js';
-import { forbidden, invalid } from '../../errors.js';
+import { forbidden } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
 import { hasAnyPermission } from '../../lib/auth-context.js';
-import { jobOrigin } from '../../lib/import-reply.js';
-import { requestLanguage } from '../../lib/request-language.js';
-import { readImportUpload, registerImportMultipart } from '../../lib/import-upload.js';
+import { importJobRoutes, prepareImportContext } from '../../lib/import-routes.js';
+import { readImportUpload } from '../../lib/import-upload.js';
 import type { StudentExportService } from './student-export.service.js';
 import type { StudentImportService } from './student-import.service.js';
 
@@ -33,10 +31,7 @@ export async function studentImportRoutes(
   app: FastifyInstance,
   opts: { imports: StudentImportService; exports: StudentExportService },
 ) {
-  // Only these routes take multipart: the parser lives in this plugin's own context.
-  await registerImportMultipart(app, { maxBytes: STUDENT_IMPORT_MAX_BYTES, fields: 4 });
-  // preClose: before the root's onClose closes the database the jobs still write to.
-  app.addHook('preClose', () => opts.imports.settle());
+  await prepareImportContext(app, opts.imports, { maxBytes: STUDENT_IMPORT_MAX_BYTES, fields: 4 });
   const { imports, exports } = opts;
   const importing = needs(Perm.STUDENT_IMPORT);
   const tags = ['students'];
@@ -54,51 +49,22 @@ export async function studentImportRoutes(
     (request) => imports.template(request.query.lang, requireAuth(request)),
   );
 
-  route.post(
-    'importPreview',
-    {
-      preHandler: alsoNeedsStudent,
-      summary:
+  importJobRoutes(route, imports, {
+    read: async (request) => {
+      const { file, fields } = await readUpload(request);
+      return { upload: file, fields };
+    },
+    mode: { schema: studentImportMode, values: STUDENT_IMPORT_MODES },
+    preHandler: alsoNeedsStudent,
+    summaries: {
+      preview:
         'Start checking an import file (multipart field "file") without writing. Answers the job at once; ' +
         'importJob/{id} then gives its result: every row with its action or its errors',
-      consumes: ['multipart/form-data'],
-    },
-    async (request) => {
-      const { file } = await readUpload(request);
-      return imports.startPreview(file, requireAuth(request), jobOrigin(request));
-    },
-  );
-
-  route.post(
-    'importApply',
-    {
-      preHandler: alsoNeedsStudent,
-      summary:
+      apply:
         'Start an import (multipart "file" and "mode": skipInvalid | allOrNothing), written in one transaction. ' +
         'Answers the job at once; importJob/{id} then gives the rows written and the result {created, updated, skipped, total, accounts}',
-      consumes: ['multipart/form-data'],
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      const { file, fields } = await readUpload(request);
-      const mode = studentImportMode.safeParse(fields.mode);
-      if (!mode.success) {
-        throw invalid('mode', 'oneOf', { values: STUDENT_IMPORT_MODES.join(', ') });
-      }
-      return imports.startApply(file, mode.data, auth, jobOrigin(request));
-    },
-  );
-
-  route.get(
-    'importJob/:id',
-    {
-      preHandler: alsoNeedsStudent,
-      summary:
-        'An import job you started: phase (check, write, done, failed), done of total, then the result or the error',
-      params: idParams,
-    },
-    (request) => imports.job(request.params.id, requireAuth(request), requestLanguage(request)),
-  );
+  });
 
   route.xlsx(
     'export',

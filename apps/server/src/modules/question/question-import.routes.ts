@@ -1,7 +1,6 @@
 import {
   Perm,
   QUESTION_IMPORT_MAX_BYTES,
-  idParams,
   QUESTION_IMPORT_MODES,
   questionExportQuery,
   questionImportMode,
@@ -10,11 +9,9 @@ import {
 } from '@kaoshi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routeTable } from '../../lib/routes.js';
-import { invalid } from '../../errors.js';
-import { needs, requireAuth } from '../../plugins/access.js';
-import { jobOrigin } from '../../lib/import-reply.js';
-import { requestLanguage } from '../../lib/request-language.js';
-import { readImportUpload, registerImportMultipart } from '../../lib/import-upload.js';
+import { needs } from '../../plugins/access.js';
+import { importJobRoutes, prepareImportContext } from '../../lib/import-routes.js';
+import { readImportUpload } from '../../lib/import-upload.js';
 import type { QuestionExportService } from './question-export.service.js';
 import { zodRefusal } from '../../plugins/envelope.js';
 import type { QuestionImportService } from './question-import.service.js';
@@ -39,10 +36,7 @@ export async function questionImportRoutes(
   app: FastifyInstance,
   opts: { imports: QuestionImportService; exports: QuestionExportService },
 ) {
-  // Only these routes take multipart: the parser lives in this plugin's own context.
-  await registerImportMultipart(app, { maxBytes: QUESTION_IMPORT_MAX_BYTES, fields: 5 });
-  // preClose: before the root's onClose closes the database the jobs still write to.
-  app.addHook('preClose', () => opts.imports.settle());
+  await prepareImportContext(app, opts.imports, { maxBytes: QUESTION_IMPORT_MAX_BYTES, fields: 5 });
   const { imports, exports } = opts;
   const manage = needs(Perm.QUESTION);
   const tags = ['questions'];
@@ -59,48 +53,18 @@ export async function questionImportRoutes(
     (request) => imports.template(request.query.lang),
   );
 
-  route.post(
-    'importPreview',
-    {
-      summary:
+  importJobRoutes(route, imports, {
+    read: readUpload,
+    mode: { schema: questionImportMode, values: QUESTION_IMPORT_MODES },
+    summaries: {
+      preview:
         'Start checking an import file without writing (multipart "file": .xlsx, or .txt with subjectId, level, courseId, pointId?). ' +
         'Answers the job at once; importJob/{id} then gives its result: every question with its problems',
-      consumes: ['multipart/form-data'],
-    },
-    async (request) => {
-      const { upload } = await readUpload(request);
-      return imports.startPreview(upload, requireAuth(request), jobOrigin(request));
-    },
-  );
-
-  route.post(
-    'importApply',
-    {
-      summary:
+      apply:
         'Start an import (as importPreview, plus "mode": skipInvalid | allOrNothing), written in one transaction. ' +
         'Answers the job at once; importJob/{id} then gives the rows written and the result {created, skipped, total}',
-      consumes: ['multipart/form-data'],
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      const { upload, fields } = await readUpload(request);
-      const mode = questionImportMode.safeParse(fields.mode);
-      if (!mode.success) {
-        throw invalid('mode', 'oneOf', { values: QUESTION_IMPORT_MODES.join(', ') });
-      }
-      return imports.startApply(upload, mode.data, auth, jobOrigin(request));
-    },
-  );
-
-  route.get(
-    'importJob/:id',
-    {
-      summary:
-        'An import job you started: phase (check, write, done, failed), done of total, then the result or the error',
-      params: idParams,
-    },
-    (request) => imports.job(request.params.id, requireAuth(request), requestLanguage(request)),
-  );
+  });
 
   route.xlsx(
     'export',
