@@ -24,10 +24,9 @@ import {
   type ClassViewer,
 } from './classes.repository.js';
 import {
-  codeAndParentAnswers,
   existing,
-  refuseWhileUsed,
   requireFreeCode,
+  saveWithCode,
   stillInUseAnswer,
   writeInTransaction,
 } from './structure-write.js';
@@ -114,8 +113,8 @@ export class ClassesService {
   }
 
   add(body: AddClassBody, viewer: ClassViewer): Promise<{ id: number }> {
-    const answers = codeAndParentAnswers(body.code, 'subject', body.subjectId);
-    return writeInTransaction(this.db, answers, async (trx) => {
+    const subject = { entity: 'subject', id: body.subjectId } as const;
+    return saveWithCode(this.db, body.code, subject, async (trx) => {
       const classes = new ClassesRepository(trx);
       await this.checkLevel(trx, body.subjectId, body.level);
       requireFreeCode(await classes.findByCode(body.code), body.code);
@@ -146,8 +145,8 @@ export class ClassesService {
    * registered for those) and its capacity cannot drop below their number.
    */
   update(body: UpdateClassBody, viewer: ClassViewer): Promise<void> {
-    const answers = codeAndParentAnswers(body.code, 'subject', body.subjectId);
-    return writeInTransaction(this.db, answers, async (trx) => {
+    const subject = { entity: 'subject', id: body.subjectId } as const;
+    return saveWithCode(this.db, body.code, subject, async (trx) => {
       const classes = new ClassesRepository(trx);
       const current = await this.visible(classes, body.id, viewer);
       const students = Number(current.student_count ?? 0);
@@ -198,7 +197,10 @@ export class ClassesService {
     return writeInTransaction(this.db, stillInUseAnswer('classes', id), async (trx) => {
       const classes = new ClassesRepository(trx);
       const batch = await this.visible(classes, id, viewer);
-      refuseWhileUsed(await classes.countStudents(id), 'classHasStudents', batch.name);
+      const students = await classes.countStudents(id);
+      if (students > 0) {
+        throw conflict('classHasStudents', { name: batch.name, count: students });
+      }
       for (const check of this.usageChecks) {
         const refusal = await check(trx, { id, name: batch.name });
         if (refusal) throw refusal;

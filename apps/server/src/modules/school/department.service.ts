@@ -10,14 +10,7 @@ import type {
 import { nowIso, type Db } from '../../db/database.js';
 import { DepartmentRepository, type DepartmentRow } from './department.repository.js';
 import { SchoolRepository } from './school.repository.js';
-import {
-  codeAndParentAnswers,
-  existing,
-  refuseWhileUsed,
-  requireFreeCode,
-  stillInUseAnswer,
-  writeInTransaction,
-} from './structure-write.js';
+import { deleteUnlessUsed, existing, requireFreeCode, saveWithCode } from './structure-write.js';
 
 const toView = (row: DepartmentRow & { school_name: string }): DepartmentView => ({
   id: row.id,
@@ -57,8 +50,8 @@ export class DepartmentService {
   }
 
   add(body: AddDepartmentBody): Promise<{ id: number }> {
-    const answers = codeAndParentAnswers(body.code, 'school', body.schoolId);
-    return writeInTransaction(this.db, answers, async (trx) => {
+    const school = { entity: 'school', id: body.schoolId } as const;
+    return saveWithCode(this.db, body.code, school, async (trx) => {
       const departments = new DepartmentRepository(trx);
       await this.requireSchool(trx, body.schoolId);
       requireFreeCode(await departments.findByCode(body.schoolId, body.code), body.code);
@@ -78,8 +71,8 @@ export class DepartmentService {
   }
 
   update(body: UpdateDepartmentBody): Promise<void> {
-    const answers = codeAndParentAnswers(body.code, 'school', body.schoolId);
-    return writeInTransaction(this.db, answers, async (trx) => {
+    const school = { entity: 'school', id: body.schoolId } as const;
+    return saveWithCode(this.db, body.code, school, async (trx) => {
       const departments = new DepartmentRepository(trx);
       const current = existing(await departments.findById(body.id), 'department', body.id);
       if (body.schoolId !== current.school_id) await this.requireSchool(trx, body.schoolId);
@@ -101,12 +94,9 @@ export class DepartmentService {
   }
 
   delete(id: number): Promise<void> {
-    return writeInTransaction(this.db, stillInUseAnswer('department', id), async (trx) => {
-      const departments = new DepartmentRepository(trx);
-      const department = existing(await departments.findById(id), 'department', id);
-      const subjects = await departments.countSubjects(id);
-      refuseWhileUsed(subjects, 'departmentHasSubjects', department.name);
-      await departments.delete(id);
+    return deleteUnlessUsed(this.db, 'department', id, (trx) => new DepartmentRepository(trx), {
+      count: (departments) => departments.countSubjects(id),
+      refusal: 'departmentHasSubjects',
     });
   }
 

@@ -9,14 +9,7 @@ import type {
 } from '@kaoshi/shared';
 import { nowIso, type Db } from '../../db/database.js';
 import { SchoolRepository, type SchoolRow } from './school.repository.js';
-import {
-  duplicateCode,
-  existing,
-  refuseWhileUsed,
-  requireFreeCode,
-  stillInUseAnswer,
-  writeInTransaction,
-} from './structure-write.js';
+import { deleteUnlessUsed, existing, requireFreeCode, saveWithCode } from './structure-write.js';
 
 const toView = (row: SchoolRow): SchoolView => ({
   id: row.id,
@@ -49,8 +42,7 @@ export class SchoolService {
   }
 
   add(body: AddSchoolBody): Promise<{ id: number }> {
-    const answers = { unique: () => duplicateCode(body.code) };
-    return writeInTransaction(this.db, answers, async (trx) => {
+    return saveWithCode(this.db, body.code, null, async (trx) => {
       const schools = new SchoolRepository(trx);
       requireFreeCode(await schools.findByCode(body.code), body.code);
       const id = await schools.insert(
@@ -70,8 +62,7 @@ export class SchoolService {
   }
 
   update(body: UpdateSchoolBody): Promise<void> {
-    const answers = { unique: () => duplicateCode(body.code) };
-    return writeInTransaction(this.db, answers, async (trx) => {
+    return saveWithCode(this.db, body.code, null, async (trx) => {
       const schools = new SchoolRepository(trx);
       const current = existing(await schools.findById(body.id), 'school', body.id);
       requireFreeCode(await schools.findByCode(body.code), body.code, body.id);
@@ -92,12 +83,9 @@ export class SchoolService {
   }
 
   delete(id: number): Promise<void> {
-    return writeInTransaction(this.db, stillInUseAnswer('school', id), async (trx) => {
-      const schools = new SchoolRepository(trx);
-      const school = existing(await schools.findById(id), 'school', id);
-      const departments = await schools.countDepartments(id);
-      refuseWhileUsed(departments, 'schoolHasDepartments', school.name);
-      await schools.delete(id);
+    return deleteUnlessUsed(this.db, 'school', id, (trx) => new SchoolRepository(trx), {
+      count: (schools) => schools.countDepartments(id),
+      refusal: 'schoolHasDepartments',
     });
   }
 }

@@ -13,9 +13,9 @@ import { nowIso, type Db } from '../../db/database.js';
 import { conflict } from '../../errors.js';
 import { DepartmentRepository } from './department.repository.js';
 import {
-  codeAndParentAnswers,
   existing,
   requireFreeCode,
+  saveWithCode,
   stillInUseAnswer,
   writeInTransaction,
 } from './structure-write.js';
@@ -78,8 +78,8 @@ export class SubjectService {
   }
 
   add(body: AddSubjectBody): Promise<{ id: number }> {
-    const answers = codeAndParentAnswers(body.code, 'department', body.departmentId);
-    return writeInTransaction(this.db, answers, async (trx) => {
+    const department = { entity: 'department', id: body.departmentId } as const;
+    return saveWithCode(this.db, body.code, department, async (trx) => {
       const subjects = new SubjectRepository(trx);
       await this.requireDepartment(trx, body.departmentId);
       requireFreeCode(await subjects.findByCode(body.code), body.code);
@@ -101,8 +101,8 @@ export class SubjectService {
 
   /** A level may be dropped only when no batch, course or appraisal point uses it. */
   update(body: UpdateSubjectBody): Promise<void> {
-    const answers = codeAndParentAnswers(body.code, 'department', body.departmentId);
-    return writeInTransaction(this.db, answers, async (trx) => {
+    const department = { entity: 'department', id: body.departmentId } as const;
+    return saveWithCode(this.db, body.code, department, async (trx) => {
       const subjects = new SubjectRepository(trx);
       const current = existing(await subjects.findById(body.id), 'subject', body.id);
       if (body.departmentId !== current.department_id) {
