@@ -7,7 +7,7 @@ import {
   UserType,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import type { Db } from '../../db/database.js';
 import type { News } from '../../lib/news.js';
 import { forbidden } from '../../errors.js';

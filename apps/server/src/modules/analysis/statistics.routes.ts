@@ -10,7 +10,7 @@ import {
   supplementaryStatisticsQuery,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import type { Db } from '../../db/database.js';
 import { requireAuth } from '../../plugins/access.js';
 import { requestLanguage } from '../../lib/request-language.js';

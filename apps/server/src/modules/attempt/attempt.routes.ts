@@ -9,7 +9,7 @@ import {
   startAttemptBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { requireAuth } from '../../plugins/access.js';
 import { requestLanguage } from '../../lib/request-language.js';
 import type { AttemptService } from './attempt.service.js';

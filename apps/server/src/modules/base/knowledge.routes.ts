@@ -6,7 +6,7 @@ import {
   updateKnowledgeBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { needs, requireAuth } from '../../plugins/access.js';
 import type { KnowledgeService } from './knowledge.service.js';
 

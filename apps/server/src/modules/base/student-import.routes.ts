@@ -7,11 +7,11 @@ import {
   studentImportTemplateQuery,
 } from '@kaoshi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { forbidden } from '../../errors.js';
 import { needs, requireAuth } from '../../plugins/access.js';
 import { hasAnyPermission } from '../../lib/auth-context.js';
-import { importJobRoutes, prepareImportContext } from '../../lib/import-routes.js';
+import { importJobRoutes, prepareImportContext } from '../../plugins/import-routes.js';
 import { readImportUpload } from '../../lib/import-upload.js';
 import type { StudentExportService } from './student-export.service.js';
 import type { StudentImportService } from './student-import.service.js';

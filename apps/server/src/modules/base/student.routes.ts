@@ -9,7 +9,7 @@ import {
   updateStudentBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { needs, requireAuth } from '../../plugins/access.js';
 import type { StudentService } from './student.service.js';
 

@@ -8,7 +8,7 @@ import {
   verifyCodeParams,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../errors.js';
 import { attachmentDisposition } from '../../lib/spreadsheet.js';

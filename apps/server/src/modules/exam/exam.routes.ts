@@ -14,7 +14,7 @@ import {
   updateExamBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { requireAuth } from '../../plugins/access.js';
 import { requestLanguage } from '../../lib/request-language.js';
 import type { CandidateService } from './candidate.service.js';

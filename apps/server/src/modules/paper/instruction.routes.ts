@@ -7,7 +7,7 @@ import {
   updateInstructionBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { requireAuth } from '../../plugins/access.js';
 import type { InstructionService } from './instruction.service.js';
 

@@ -8,9 +8,9 @@ import {
   questionTextImportFields,
 } from '@kaoshi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { needs } from '../../plugins/access.js';
-import { importJobRoutes, prepareImportContext } from '../../lib/import-routes.js';
+import { importJobRoutes, prepareImportContext } from '../../plugins/import-routes.js';
 import { readImportUpload } from '../../lib/import-upload.js';
 import type { QuestionExportService } from './question-export.service.js';
 import { zodRefusal } from '../../plugins/envelope.js';

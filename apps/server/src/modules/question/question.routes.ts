@@ -7,7 +7,7 @@ import {
   updateQuestionBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { needs, requireAuth } from '../../plugins/access.js';
 import { requestLanguage } from '../../lib/request-language.js';
 import type { QuestionService } from './question.service.js';

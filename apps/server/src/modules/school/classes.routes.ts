@@ -9,7 +9,7 @@ import {
   updateClassBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { needs, requireAuth } from '../../plugins/access.js';
 import type { ClassesService } from './classes.service.js';
 import { SCHOOL_API, structureReaders } from './school.routes.js';

@@ -8,7 +8,7 @@ import {
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
 import { needs } from '../../plugins/access.js';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import type { DepartmentService } from './department.service.js';
 import { SCHOOL_API, structureReaders } from './school.routes.js';
 

@@ -7,7 +7,7 @@ import {
   updateSchoolBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { needs } from '../../plugins/access.js';
 import type { SchoolService } from './school.service.js';
 

@@ -7,7 +7,7 @@ import {
   updateSubjectBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { needs } from '../../plugins/access.js';
 import { SCHOOL_API, structureReaders } from './school.routes.js';
 import type { SubjectService } from './subject.service.js';

@@ -1,6 +1,6 @@
 import { Perm, addPermissionBody, idParams, updatePermissionBody } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { needs } from '../../plugins/access.js';
 import type { PermissionService } from './permission.service.js';
 

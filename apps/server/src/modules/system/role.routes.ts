@@ -8,7 +8,7 @@ import {
   updateRoleBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { needs, requireAuth } from '../../plugins/access.js';
 import type { RoleService } from './role.service.js';
 

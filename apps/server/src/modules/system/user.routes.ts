@@ -8,7 +8,7 @@ import {
   updateUserBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { routeTable } from '../../lib/routes.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { clearSessionCookies, needs, requireAuth } from '../../plugins/access.js';
 import type { UserService } from './user.service.js';
 

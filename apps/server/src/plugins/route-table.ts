@@ -11,8 +11,8 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { ok } from '../errors.js';
-import type { Access } from '../plugins/access.js';
-import { sendXlsx } from './import-reply.js';
+import { sendXlsx } from '../lib/import-reply.js';
+import type { Access } from './access.js';
 
 /** The zod schemas of a route's inputs. */
 interface Inputs {

@@ -2,13 +2,13 @@ import { idParams, type ImportJobView, type MessageLanguage } from '@kaoshi/shar
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { ZodType } from 'zod';
 import { invalid } from '../errors.js';
-import { requireAuth } from '../plugins/access.js';
-import type { AuthContext } from './auth-context.js';
-import type { JobOrigin } from './import-job.js';
-import { jobOrigin } from './import-reply.js';
-import { registerImportMultipart } from './import-upload.js';
-import { requestLanguage } from './request-language.js';
-import type { RouteTable } from './routes.js';
+import type { AuthContext } from '../lib/auth-context.js';
+import type { JobOrigin } from '../lib/import-job.js';
+import { jobOrigin } from '../lib/import-reply.js';
+import { registerImportMultipart } from '../lib/import-upload.js';
+import { requestLanguage } from '../lib/request-language.js';
+import { requireAuth } from './access.js';
+import type { RouteTable } from './route-table.js';
 
 /** An import as its routes see it: checking and writing start jobs, which are then asked about. */
 export interface JobImports<Upload, Mode> {
