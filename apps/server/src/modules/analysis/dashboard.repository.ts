@@ -118,13 +118,19 @@ export class DashboardRepository {
     }));
   }
 
-  /** The student's candidacies of published exams not yet over, without a finished attempt. */
-  upcomingFor(userId: number, now: string) {
+  /** The student user's candidacies (`c`), each with its exam (`e`) and attempt (`a`, if any). */
+  private candidaciesOf(userId: number) {
     return this.db
       .selectFrom('students as s')
       .innerJoin('exam_candidates as c', 'c.student_id', 's.id')
       .innerJoin('exams as e', 'e.id', 'c.exam_id')
       .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
+      .where('s.user_id', '=', userId);
+  }
+
+  /** The student's candidacies of published exams not yet over, without a finished attempt. */
+  upcomingFor(userId: number, now: string) {
+    return this.candidaciesOf(userId)
       .select([
         'e.id as examId',
         'e.name',
@@ -132,7 +138,6 @@ export class DashboardRepository {
         'e.end_at as endAt',
         'e.duration_minutes as durationMinutes',
       ])
-      .where('s.user_id', '=', userId)
       .where('e.status', '=', 'published')
       .where('e.end_at', '>', now)
       .where('a.finished_at', 'is', null)
@@ -143,12 +148,8 @@ export class DashboardRepository {
 
   /** The student's released results (an exam that never shows results is left out). */
   resultsFor(userId: number) {
-    return this.db
-      .selectFrom('students as s')
-      .innerJoin('exam_candidates as c', 'c.student_id', 's.id')
-      .innerJoin('exams as e', 'e.id', 'c.exam_id')
+    return this.candidaciesOf(userId)
       .innerJoin('paper_versions as v', 'v.id', 'e.paper_version_id')
-      .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
       .select([
         'e.id as examId',
         'a.id as attemptId',
@@ -159,7 +160,6 @@ export class DashboardRepository {
         'e.pass_score as passScore',
         'e.released_at as releasedAt',
       ])
-      .where('s.user_id', '=', userId)
       .where('e.released_at', 'is not', null)
       .where('e.show_result', '!=', 'none')
       .where('c.score', 'is not', null)

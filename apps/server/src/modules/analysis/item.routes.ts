@@ -7,10 +7,10 @@ import {
   UserType,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeTable } from '../../plugins/route-table.js';
 import type { Db } from '../../db/database.js';
 import type { News } from '../../lib/news.js';
-import { forbidden, ok } from '../../errors.js';
+import { forbidden } from '../../errors.js';
 import { requireAuth } from '../../plugins/access.js';
 import { DashboardService } from './dashboard.service.js';
 import { ItemAnalysisService } from './item-analysis.service.js';
@@ -21,7 +21,6 @@ import { ItemAnalysisService } from './item-analysis.service.js';
  * by who asks).
  */
 export async function itemRoutes(app: FastifyInstance, opts: { db: Db; released?: News<number> }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const items = new ItemAnalysisService(opts.db);
   // The figures of 10,000 attempts take a second or two: worked out as soon as the scores are
   // released, not when the first user asks.
@@ -37,56 +36,46 @@ export async function itemRoutes(app: FastifyInstance, opts: { db: Db; released?
   const dashboard = new DashboardService(opts.db);
   const tags = ['analysis'];
 
-  r.get(
-    `${ANALYSIS_BASE}/itemAnalysis/:examId`,
+  const route = routeTable(app, ANALYSIS_BASE, { access: { permission: [Perm.ANALYSIS] }, tags });
+
+  route.get(
+    'itemAnalysis/:examId',
     {
-      config: { access: { permission: [Perm.ANALYSIS] } },
-      schema: {
-        tags,
-        summary:
-          'Per question facility, discrimination, item–rest correlation and option shares; alpha, KR-20, SEM; mastery per course and point',
-        params: itemAnalysisParams,
-        querystring: itemAnalysisQuery,
-      },
+      summary:
+        'Per question facility, discrimination, item–rest correlation and option shares; alpha, KR-20, SEM; mastery per course and point',
+      params: itemAnalysisParams,
+      querystring: itemAnalysisQuery,
     },
-    async (request) =>
-      ok(
-        await items.itemAnalysis(
-          request.params.examId,
-          request.query.includeUnreleased,
-          requireAuth(request),
-        ),
+    (request) =>
+      items.itemAnalysis(
+        request.params.examId,
+        request.query.includeUnreleased,
+        requireAuth(request),
       ),
   );
 
-  r.get(
-    `${ANALYSIS_BASE}/questionFigures`,
+  route.get(
+    'questionFigures',
     {
-      config: { access: { permission: [Perm.QUESTION, Perm.ANALYSIS] } },
-      schema: {
-        tags,
-        summary:
-          'Per bank question: released exams that used it, its facility and discrimination there weighted by candidates',
-        querystring: questionFiguresQuery,
-      },
+      access: { permission: [Perm.QUESTION, Perm.ANALYSIS] },
+      summary:
+        'Per bank question: released exams that used it, its facility and discrimination there weighted by candidates',
+      querystring: questionFiguresQuery,
     },
     async (request) => {
       const auth = requireAuth(request);
       if (!auth.superAdmin && auth.user.user_type === UserType.STUDENT) throw forbidden();
-      return ok(await items.questionFigures(request.query.questionIds));
+      return items.questionFigures(request.query.questionIds);
     },
   );
 
-  r.get(
-    `${ANALYSIS_BASE}/dashboard`,
+  route.get(
+    'dashboard',
     {
-      config: { access: 'session' },
-      schema: {
-        tags,
-        summary:
-          "The dashboard's figures: an administrator's, a teacher's or a student's, by user type",
-      },
+      access: 'session',
+      summary:
+        "The dashboard's figures: an administrator's, a teacher's or a student's, by user type",
     },
-    async (request) => ok(await dashboard.dashboard(requireAuth(request))),
+    (request) => dashboard.dashboard(requireAuth(request)),
   );
 }

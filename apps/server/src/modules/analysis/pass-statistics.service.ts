@@ -44,6 +44,16 @@ export class PassStatisticsService {
     let classIds: number[] | null;
     let own: Set<number> | null;
     let subject: { subjectId: number; level: number };
+    /** The job type and level's exams in the range, of the batches the user reads. */
+    const examsInRange = (of: typeof subject, visible: Set<number> | null) =>
+      this.access.repo.examsOf({
+        ...of,
+        from,
+        to,
+        released: !query.includeUnreleased,
+        visible: visible ? [...visible] : null,
+        classId: query.classId,
+      });
     if (query.examId !== undefined) {
       const found = await this.access.exam(query.examId, auth, query);
       own = await this.access.ownClasses(auth);
@@ -55,26 +65,9 @@ export class PassStatisticsService {
       if (query.classId !== undefined && own && !own.has(query.classId)) throw forbidden();
       subject = { subjectId: query.subjectId!, level: query.level! };
       classIds = query.classId !== undefined ? [query.classId] : own ? [...own] : null;
-      exams = await this.access.repo.examsOf({
-        ...subject,
-        from,
-        to,
-        released: !query.includeUnreleased,
-        visible: own ? [...own] : null,
-        classId: query.classId,
-      });
+      exams = await examsInRange(subject, own);
     }
-    const trend =
-      query.examId === undefined
-        ? exams
-        : await this.access.repo.examsOf({
-            ...subject,
-            from,
-            to,
-            released: !query.includeUnreleased,
-            visible: own ? [...own] : null,
-            classId: query.classId,
-          });
+    const trend = query.examId === undefined ? exams : await examsInRange(subject, own);
     return { exams, trend, classIds };
   }
 

@@ -1,6 +1,7 @@
 import { CandidateStatus } from '@kaoshi/shared';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { contains, type Db } from '../../db/database.js';
+import { candidateRows } from '../exam/candidate.repository.js';
 
 /**
  * The reads of score analysis (docs/features/analysis.md): exams with their paper's total, candidates with
@@ -167,11 +168,7 @@ export class StatisticsRepository {
     studentIds?: readonly number[],
   ) {
     if (examIds.length === 0 || classIds?.length === 0) return Promise.resolve([]);
-    let query = this.db
-      .selectFrom('exam_candidates as c')
-      .innerJoin('students as s', 's.id', 'c.student_id')
-      .innerJoin('classes as cl', 'cl.id', 'c.class_id')
-      .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
+    let query = candidateRows(this.db)
       .select([
         'c.id',
         'c.exam_id',

@@ -10,10 +10,8 @@ import {
   supplementaryStatisticsQuery,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { routeTable } from '../../plugins/route-table.js';
 import type { Db } from '../../db/database.js';
-import { ok } from '../../errors.js';
-import { sendXlsx } from '../../lib/import-reply.js';
 import { requireAuth } from '../../plugins/access.js';
 import { requestLanguage } from '../../lib/request-language.js';
 import { PassStatisticsService } from './pass-statistics.service.js';
@@ -28,144 +26,104 @@ import { SupplementaryService } from './supplementary.service.js';
  * StatisticsAccess (statistics.service.ts).
  */
 export async function statisticsRoutes(app: FastifyInstance, opts: { db: Db }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const ranking = new RankingService(opts.db);
   const pass = new PassStatisticsService(opts.db);
   const supplementary = new SupplementaryService(opts.db);
   const exports = new StatisticsExport(opts.db);
   const tags = ['analysis'];
-  const rankingAccess = { access: { permission: [Perm.CLASS_RANKING] } };
-  const passAccess = { access: { permission: [Perm.PASS_STATISTICS] } };
-  const supplementaryAccess = { access: { permission: [Perm.SUPPLEMENTARY] } };
+  const rankingAccess = { permission: [Perm.CLASS_RANKING] };
+  const passAccess = { permission: [Perm.PASS_STATISTICS] };
+  const supplementaryAccess = { permission: [Perm.SUPPLEMENTARY] };
 
   const access = new StatisticsAccess(opts.db);
-  r.get(
-    `${ANALYSIS_BASE}/listAnalysisExam`,
+  const route = routeTable(app, ANALYSIS_BASE, { access: rankingAccess, tags });
+
+  route.get(
+    'listAnalysisExam',
     {
-      // The analysis group's key or any of its screens' keys: each chooses its exam from this
-      // list (item analysis and certificates too).
-      config: {
-        access: {
-          permission: [Perm.ANALYSIS, Perm.CLASS_RANKING, Perm.PASS_STATISTICS, Perm.SUPPLEMENTARY],
-        },
+      access: {
+        permission: [Perm.ANALYSIS, Perm.CLASS_RANKING, Perm.PASS_STATISTICS, Perm.SUPPLEMENTARY],
       },
-      schema: {
-        tags,
-        summary:
-          'Exams whose scores the user may analyse: window closed or scores released, their batches only',
-        querystring: listAnalysisExamQuery,
-      },
+      summary:
+        'Exams whose scores the user may analyse: window closed or scores released, their batches only',
+      querystring: listAnalysisExamQuery,
     },
-    async (request) => ok(await access.analysableExams(request.query, requireAuth(request))),
+    (request) => access.analysableExams(request.query, requireAuth(request)),
   );
 
-  r.get(
-    `${ANALYSIS_BASE}/classRanking`,
+  route.get(
+    'classRanking',
     {
-      config: rankingAccess,
-      schema: {
-        tags,
-        summary:
-          'Ranking with ties per batch or exam, section scores, histogram and box plots (EXAM-CLASSRANKING)',
-        querystring: classRankingQuery,
-      },
+      summary:
+        'Ranking with ties per batch or exam, section scores, histogram and box plots (EXAM-CLASSRANKING)',
+      querystring: classRankingQuery,
     },
-    async (request) => ok(await ranking.ranking(request.query, requireAuth(request))),
+    (request) => ranking.ranking(request.query, requireAuth(request)),
   );
 
-  r.get(
-    `${ANALYSIS_BASE}/exportClassRanking`,
+  route.xlsx(
+    'exportClassRanking',
     {
-      config: rankingAccess,
-      schema: {
-        tags,
-        summary: 'The whole ranking as .xlsx, the figures on a second sheet',
-        querystring: exportClassRankingQuery,
-      },
+      summary: 'The whole ranking as .xlsx, the figures on a second sheet',
+      querystring: exportClassRankingQuery,
     },
-    async (request, reply) =>
-      sendXlsx(
-        reply,
-        await exports.classRanking(request.query, requireAuth(request), requestLanguage(request)),
-      ),
+    (request) =>
+      exports.classRanking(request.query, requireAuth(request), requestLanguage(request)),
   );
 
-  r.get(
-    `${ANALYSIS_BASE}/passStatistics`,
+  route.get(
+    'passStatistics',
     {
-      config: passAccess,
-      schema: {
-        tags,
-        summary:
-          'Candidates, sat, absent, passed, failed, pass rate, mean, median, the failed and the trend (ISPASS-STATISTICS)',
-        querystring: passStatisticsQuery,
-      },
+      access: passAccess,
+      summary:
+        'Candidates, sat, absent, passed, failed, pass rate, mean, median, the failed and the trend (ISPASS-STATISTICS)',
+      querystring: passStatisticsQuery,
     },
-    async (request) =>
-      ok(
-        await pass.statistics(request.query, requireAuth(request), {
-          page: request.query.page,
-          limit: request.query.limit,
-        }),
-      ),
+    (request) =>
+      pass.statistics(request.query, requireAuth(request), {
+        page: request.query.page,
+        limit: request.query.limit,
+      }),
   );
 
-  r.get(
-    `${ANALYSIS_BASE}/exportPassStatistics`,
+  route.xlsx(
+    'exportPassStatistics',
     {
-      config: passAccess,
-      schema: {
-        tags,
-        summary: 'Every failed candidate as .xlsx, the summary and trend on a second sheet',
-        querystring: exportPassStatisticsQuery,
-      },
+      access: passAccess,
+      summary: 'Every failed candidate as .xlsx, the summary and trend on a second sheet',
+      querystring: exportPassStatisticsQuery,
     },
-    async (request, reply) =>
-      sendXlsx(
-        reply,
-        await exports.passStatistics(request.query, requireAuth(request), requestLanguage(request)),
-      ),
+    (request) =>
+      exports.passStatistics(request.query, requireAuth(request), requestLanguage(request)),
   );
 
-  r.get(
-    `${ANALYSIS_BASE}/supplementaryStatistics`,
+  route.get(
+    'supplementaryStatistics',
     {
-      config: supplementaryAccess,
-      schema: {
-        tags,
-        summary:
-          "An exam's failed and absent candidates and their make-ups, the final pass rate (EXAM-SUPPLEMENTARY)",
-        querystring: supplementaryStatisticsQuery,
-      },
+      access: supplementaryAccess,
+      summary:
+        "An exam's failed and absent candidates and their make-ups, the final pass rate (EXAM-SUPPLEMENTARY)",
+      querystring: supplementaryStatisticsQuery,
     },
-    async (request) =>
-      ok(
-        await supplementary.statistics(request.query, requireAuth(request), {
-          page: request.query.page,
-          limit: request.query.limit,
-        }),
-      ),
+    (request) =>
+      supplementary.statistics(request.query, requireAuth(request), {
+        page: request.query.page,
+        limit: request.query.limit,
+      }),
   );
 
-  r.get(
-    `${ANALYSIS_BASE}/exportSupplementaryStatistics`,
+  route.xlsx(
+    'exportSupplementaryStatistics',
     {
-      config: supplementaryAccess,
-      schema: {
-        tags,
-        summary:
-          'Every make-up candidate with both results as .xlsx, the summary on a second sheet',
-        querystring: exportSupplementaryStatisticsQuery,
-      },
+      access: supplementaryAccess,
+      summary: 'Every make-up candidate with both results as .xlsx, the summary on a second sheet',
+      querystring: exportSupplementaryStatisticsQuery,
     },
-    async (request, reply) =>
-      sendXlsx(
-        reply,
-        await exports.supplementaryStatistics(
-          request.query,
-          requireAuth(request),
-          requestLanguage(request),
-        ),
+    (request) =>
+      exports.supplementaryStatistics(
+        request.query,
+        requireAuth(request),
+        requestLanguage(request),
       ),
   );
 }

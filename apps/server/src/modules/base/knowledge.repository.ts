@@ -1,6 +1,7 @@
 import { PostgresAdapter, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { KnowledgeTable } from '../../db/types.js';
+import { SubjectRepository } from '../school/subject.repository.js';
 
 export type KnowledgeRow = Selectable<KnowledgeTable>;
 
@@ -9,11 +10,7 @@ export class KnowledgeRepository {
   constructor(private readonly db: Db) {}
 
   findSubject(id: number) {
-    return this.db
-      .selectFrom('subjects')
-      .select(['id', 'name', 'levels'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return new SubjectRepository(this.db).levelsOf(id);
   }
 
   findById(id: number) {

@@ -52,6 +52,19 @@ export interface StudentChange extends StudentInput {
   userId: number;
 }
 
+/** A student's own columns, as created and as updated (the ticket number is set apart). */
+const studentColumns = (row: StudentInput) => ({
+  class_id: row.classId,
+  name: row.name,
+  gender: row.gender,
+  id_type: row.idType,
+  id_number: row.idNumber,
+  phone: row.phone,
+  email: row.email,
+  photo: row.photo,
+  status: row.status,
+});
+
 const chunks = <T>(rows: T[], size: number): T[][] => {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
@@ -113,16 +126,8 @@ export async function createStudents(
     const inserted = await students.insertStudents(
       chunk.map((row, i) => ({
         user_id: userIds[i]!,
-        class_id: row.classId,
-        name: row.name,
-        gender: row.gender,
-        id_type: row.idType,
-        id_number: row.idNumber,
-        phone: row.phone,
-        email: row.email,
+        ...studentColumns(row),
         ticket_number: placeholders[i]!,
-        photo: row.photo,
-        status: row.status,
         initial_password: chunkPasswords[i]!.password,
         created_at: at,
         updated_at: at,
@@ -159,15 +164,7 @@ export async function updateStudents(trx: Db, rows: StudentChange[], now = new D
       chunk.map((row) => ({
         id: row.id,
         values: {
-          class_id: row.classId,
-          name: row.name,
-          gender: row.gender,
-          id_type: row.idType,
-          id_number: row.idNumber,
-          phone: row.phone,
-          email: row.email,
-          photo: row.photo,
-          status: row.status,
+          ...studentColumns(row),
         },
       })),
       { updated_at },

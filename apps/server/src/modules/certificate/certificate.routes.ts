@@ -8,6 +8,7 @@ import {
   verifyCodeParams,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
+import { routeTable } from '../../plugins/route-table.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ok } from '../../errors.js';
 import { attachmentDisposition } from '../../lib/spreadsheet.js';
@@ -28,20 +29,18 @@ export async function certificateRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { certificates } = opts;
   const tags = ['certificate'];
-  const staff = { access: { permission: [Perm.ANALYSIS] } };
+  const staff = { permission: [Perm.ANALYSIS] };
 
-  r.get(
-    `${CERTIFICATE_BASE}/listCertificate`,
+  const route = routeTable(app, CERTIFICATE_BASE, { access: staff, tags });
+
+  route.get(
+    'listCertificate',
     {
-      config: staff,
-      schema: {
-        tags,
-        summary:
-          'Certificates, newest first: keyword (number, name, ticket number), examId, state; a teacher only their batches',
-        querystring: listCertificateQuery,
-      },
+      summary:
+        'Certificates, newest first: keyword (number, name, ticket number), examId, state; a teacher only their batches',
+      querystring: listCertificateQuery,
     },
-    async (request) => ok(await certificates.list(request.query, requireAuth(request))),
+    (request) => certificates.list(request.query, requireAuth(request)),
   );
 
   r.get(
@@ -69,15 +68,11 @@ export async function certificateRoutes(
     },
   );
 
-  r.post(
-    `${CERTIFICATE_BASE}/revokeCertificate`,
+  route.post(
+    'revokeCertificate',
     {
-      config: staff,
-      schema: {
-        tags,
-        summary: 'Revoke a certificate with a reason (also needs PUBLISHMANAGE); recorded on it',
-        body: revokeCertificateBody,
-      },
+      summary: 'Revoke a certificate with a reason (also needs PUBLISHMANAGE); recorded on it',
+      body: revokeCertificateBody,
     },
     async (request) => {
       const auth = requireAuth(request);
@@ -86,17 +81,17 @@ export async function certificateRoutes(
         { certificate: view.number, userId: auth.user.id, reason: request.body.reason },
         'certificate revoked',
       );
-      return ok(view);
+      return view;
     },
   );
 
-  r.get(
-    `${CERTIFICATE_BASE}/myCertificates`,
+  route.get(
+    'myCertificates',
     {
-      config: { access: { permission: [Perm.STUDENT_EXAM] } },
-      schema: { tags, summary: "The signed-in student's certificates, revoked ones included" },
+      access: { permission: [Perm.STUDENT_EXAM] },
+      summary: "The signed-in student's certificates, revoked ones included",
     },
-    async (request) => ok(await certificates.mine(requireAuth(request))),
+    (request) => certificates.mine(requireAuth(request)),
   );
 
   r.get(

@@ -11,7 +11,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import { writePaperVersion } from '../paper/paper-version.js';
 import { PaperRepository } from '../paper/paper.repository.js';
 import { ExamRepository, examState } from './exam.repository.js';
-import { checkNotOver, checkWindow, inputOf } from './exam-fields.js';
+import { checkNotOver, checkWindow, columnsOf, inputOf } from './exam-fields.js';
 import type { ExamService } from './exam.service.js';
 
 /**
@@ -71,30 +71,10 @@ export class MakeUpService {
       const paper = await this.exams.checkReferences(trx, input, auth);
       const version = await writePaperVersion(trx, body.paperId, auth.user.id);
       const makeUpId = await repo.insert({
-        name: input.name,
+        // The original's policies, as the input copied them from it (inputOf).
+        ...columnsOf(input, paper),
         status: 'published',
-        paper_id: body.paperId,
         paper_version_id: version.id,
-        subject_id: paper.subjectId,
-        level: paper.level,
-        pass_score: paper.passScore,
-        instruction_id: input.instructionId,
-        start_at: input.startAt,
-        end_at: input.endAt,
-        duration_minutes: input.durationMinutes,
-        late_entry_minutes: input.lateEntryMinutes,
-        min_submit_minutes: input.minSubmitMinutes,
-        shuffle_questions: original.shuffle_questions,
-        shuffle_options: original.shuffle_options,
-        multiple_scoring: original.multiple_scoring,
-        partial_share: original.partial_share,
-        show_result: original.show_result,
-        allow_review: original.allow_review,
-        leave_limit: original.leave_limit,
-        fullscreen: original.fullscreen,
-        takeover: original.takeover,
-        ip_allow_list: original.ip_allow_list,
-        access_code: original.access_code,
         make_up_of: original.id,
         make_up_who: body.who,
         published_at: now,

@@ -16,6 +16,7 @@ import { AuditRepository } from './audit.repository.js';
 import { MarkingScoresRepository } from './marking-scores.repository.js';
 import type { MarkingEnrolment } from './marking-enrolment.js';
 import type { MarkingExams } from './marking-exams.js';
+import { marksOn } from './mark-views.js';
 import type { MarkingService } from './marking.service.js';
 
 /** `count` distinct values of `ids` drawn at random (a partial Fisher–Yates). */
@@ -110,13 +111,7 @@ export class AuditService {
         anonCode: row.anon_code,
         value: parseJson<string | string[]>(row.value, ''),
         final: row.final_score === null ? null : scoreFromHundredths(row.final_score),
-        marks: marks
-          .filter((mark) => mark.answer_id === row.id)
-          .map((mark) => ({
-            markerId: mark.marker_id,
-            score: scoreFromHundredths(mark.score),
-            comment: mark.comment,
-          })),
+        marks: marksOn(marks, row.id),
       })),
     };
   }

@@ -16,9 +16,7 @@ import {
   setMarkingPlanBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../errors.js';
-import { sendXlsx } from '../../lib/import-reply.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { requireAuth } from '../../plugins/access.js';
 import { requestLanguage } from '../../lib/request-language.js';
 import type { AuditService } from './audit.service.js';
@@ -41,241 +39,158 @@ export async function markingRoutes(
     keys: KeyService;
   },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { marking, progress, audits, releases, keys } = opts;
-  const config = { access: { permission: [Perm.MARKING] } };
+  const access = { permission: [Perm.MARKING] };
   const tags = ['marking'];
 
-  r.get(
-    `${MARKING_BASE}/listMarkingExam`,
+  const route = routeTable(app, MARKING_BASE, { access, tags });
+
+  route.get(
+    'listMarkingExam',
     {
-      config,
-      schema: {
-        tags,
-        summary: "Opened exams to mark: a chief's all, a marker's own, with the plan",
-        querystring: pageQuery,
-      },
+      summary: "Opened exams to mark: a chief's all, a marker's own, with the plan",
+      querystring: pageQuery,
     },
-    async (request) => ok(await progress.listExams(request.query, requireAuth(request))),
+    (request) => progress.listExams(request.query, requireAuth(request)),
   );
 
-  r.get(
-    `${MARKING_BASE}/getMarkingProgress/:id`,
+  route.get(
+    'getMarkingProgress/:id',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Candidates, submitted, absent, and per question: answers, marked, arbitration',
-        params: idParams,
-      },
+      summary: 'Candidates, submitted, absent, and per question: answers, marked, arbitration',
+      params: idParams,
     },
-    async (request) => ok(await progress.progress(request.params.id, requireAuth(request))),
+    (request) => progress.progress(request.params.id, requireAuth(request)),
   );
 
-  r.get(
-    `${MARKING_BASE}/listMarkers`,
+  route.get(
+    'listMarkers',
     {
-      config,
-      schema: {
-        tags,
-        summary:
-          'Enabled users who may mark, by nickname or sign-in name (MARKINGPAPERS-ARBITRATE)',
-        querystring: listMarkersQuery,
-      },
+      summary: 'Enabled users who may mark, by nickname or sign-in name (MARKINGPAPERS-ARBITRATE)',
+      querystring: listMarkersQuery,
     },
-    async (request) =>
-      ok(await progress.markerOptions(request.query.keyword, requireAuth(request))),
+    (request) => progress.markerOptions(request.query.keyword, requireAuth(request)),
   );
 
-  r.post(
-    `${MARKING_BASE}/setMarkingPlan`,
+  route.post(
+    'setMarkingPlan',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Mode, single or double, tolerance, step, audit share and markers per question',
-        body: setMarkingPlanBody,
-      },
+      summary: 'Mode, single or double, tolerance, step, audit share and markers per question',
+      body: setMarkingPlanBody,
     },
-    async (request) => ok(await marking.setPlan(request.body, requireAuth(request))),
+    (request) => marking.setPlan(request.body, requireAuth(request)),
   );
 
-  r.post(
-    `${MARKING_BASE}/nextAnswer`,
+  route.post(
+    'nextAnswer',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'One answer of the question, leased to this marker (blind), or none left',
-        body: nextAnswerBody,
-      },
+      summary: 'One answer of the question, leased to this marker (blind), or none left',
+      body: nextAnswerBody,
     },
-    async (request) => ok(await marking.next(request.body, requireAuth(request))),
+    (request) => marking.next(request.body, requireAuth(request)),
   );
 
-  r.post(
-    `${MARKING_BASE}/scoreAnswer`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: "Score the leased answer, or revise one's own score",
-        body: scoreAnswerBody,
-      },
-    },
-    async (request) => ok(await marking.score(request.body, requireAuth(request))),
+  route.post(
+    'scoreAnswer',
+    { summary: "Score the leased answer, or revise one's own score", body: scoreAnswerBody },
+    (request) => marking.score(request.body, requireAuth(request)),
   );
 
-  r.get(
-    `${MARKING_BASE}/listArbitration`,
+  route.get(
+    'listArbitration',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Answers whose two marks differ beyond the tolerance (MARKINGPAPERS-ARBITRATE)',
-        querystring: listArbitrationQuery,
-      },
+      summary: 'Answers whose two marks differ beyond the tolerance (MARKINGPAPERS-ARBITRATE)',
+      querystring: listArbitrationQuery,
     },
-    async (request) => ok(await marking.listArbitration(request.query, requireAuth(request))),
+    (request) => marking.listArbitration(request.query, requireAuth(request)),
   );
 
-  r.post(
-    `${MARKING_BASE}/arbitrate`,
+  route.post(
+    'arbitrate',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Set the final score of an answer in arbitration (MARKINGPAPERS-ARBITRATE)',
-        body: scoreAnswerBody,
-      },
+      summary: 'Set the final score of an answer in arbitration (MARKINGPAPERS-ARBITRATE)',
+      body: scoreAnswerBody,
     },
-    async (request) => ok(await marking.arbitrate(request.body, requireAuth(request))),
+    (request) => marking.arbitrate(request.body, requireAuth(request)),
   );
 
-  r.get(
-    `${MARKING_BASE}/listScoreLog`,
+  route.get(
+    'listScoreLog',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Every score set or changed (a marker reads only their own)',
-        querystring: listScoreLogQuery,
-      },
+      summary: 'Every score set or changed (a marker reads only their own)',
+      querystring: listScoreLogQuery,
     },
-    async (request) => ok(await marking.scoreLog(request.query, requireAuth(request))),
+    (request) => marking.scoreLog(request.query, requireAuth(request)),
   );
 
-  r.get(
-    `${MARKING_BASE}/exportScoreLog`,
+  route.xlsx(
+    'exportScoreLog',
     {
-      config,
-      schema: {
-        tags,
-        summary: "The exam's whole score log as .xlsx (a marker's own entries, a chief's all)",
-        querystring: exportScoreLogQuery,
-      },
+      summary: "The exam's whole score log as .xlsx (a marker's own entries, a chief's all)",
+      querystring: exportScoreLogQuery,
     },
-    async (request, reply) =>
-      sendXlsx(
-        reply,
-        await marking.exportScoreLog(
-          request.query.examId,
-          requireAuth(request),
-          requestLanguage(request),
-        ),
-      ),
+    (request) =>
+      marking.exportScoreLog(request.query.examId, requireAuth(request), requestLanguage(request)),
   );
 
-  r.get(
-    `${MARKING_BASE}/getAuditSample`,
+  route.get(
+    'getAuditSample',
     {
-      config,
-      schema: {
-        tags,
-        summary: "A question's group audit and its sample (MARKINGPAPERS-ARBITRATE)",
-        querystring: auditSampleQuery,
-      },
+      summary: "A question's group audit and its sample (MARKINGPAPERS-ARBITRATE)",
+      querystring: auditSampleQuery,
     },
-    async (request) => ok(await audits.sample(request.query, requireAuth(request))),
+    (request) => audits.sample(request.query, requireAuth(request)),
   );
 
-  r.post(
-    `${MARKING_BASE}/auditGroup`,
+  route.post(
+    'auditGroup',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Pass (1) or fail (2, with a reason: back to marking) a question (ARBITRATE)',
-        body: auditGroupBody,
-      },
+      summary: 'Pass (1) or fail (2, with a reason: back to marking) a question (ARBITRATE)',
+      body: auditGroupBody,
     },
-    async (request) => ok(await audits.decide(request.body, requireAuth(request))),
+    (request) => audits.decide(request.body, requireAuth(request)),
   );
 
-  r.get(
-    `${MARKING_BASE}/getRelease/:id`,
-    {
-      config,
-      schema: {
-        tags,
-        summary: "The exam's release state and its history (PUBLISHMANAGE)",
-        params: idParams,
-      },
-    },
-    async (request) => ok(await releases.get(request.params.id, requireAuth(request))),
+  route.get(
+    'getRelease/:id',
+    { summary: "The exam's release state and its history (PUBLISHMANAGE)", params: idParams },
+    (request) => releases.get(request.params.id, requireAuth(request)),
   );
 
-  r.post(
-    `${MARKING_BASE}/releaseScores/:id`,
+  route.post(
+    'releaseScores/:id',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Release the scores once marking and audit are complete (PUBLISHMANAGE)',
-        params: idParams,
-      },
+      summary: 'Release the scores once marking and audit are complete (PUBLISHMANAGE)',
+      params: idParams,
     },
-    async (request) => ok(await releases.release(request.params.id, requireAuth(request))),
+    (request) => releases.release(request.params.id, requireAuth(request)),
   );
 
-  r.post(
-    `${MARKING_BASE}/withdrawScores/:id`,
+  route.post(
+    'withdrawScores/:id',
     {
-      config,
-      schema: {
-        tags,
-        summary: 'Withdraw a release, with a reason (PUBLISHMANAGE)',
-        params: idParams,
-        body: withdrawScoresBody,
-      },
+      summary: 'Withdraw a release, with a reason (PUBLISHMANAGE)',
+      params: idParams,
+      body: withdrawScoresBody,
     },
-    async (request) =>
-      ok(await releases.withdraw(request.params.id, request.body.reason, requireAuth(request))),
+    (request) => releases.withdraw(request.params.id, request.body.reason, requireAuth(request)),
   );
 
-  r.get(
-    `${MARKING_BASE}/listKeyItems/:id`,
+  route.get(
+    'listKeyItems/:id',
     {
-      config,
-      schema: {
-        tags,
-        summary: "The exam's objective questions with the key in force and its corrections",
-        params: idParams,
-      },
+      summary: "The exam's objective questions with the key in force and its corrections",
+      params: idParams,
     },
-    async (request) => ok(await keys.items(request.params.id, requireAuth(request))),
+    (request) => keys.items(request.params.id, requireAuth(request)),
   );
 
-  r.post(
-    `${MARKING_BASE}/correctKey`,
+  route.post(
+    'correctKey',
     {
-      config,
-      schema: {
-        tags,
-        summary: "Correct a key of the exam's version and re-score every attempt (PUBLISHMANAGE)",
-        body: correctKeyBody,
-      },
+      summary: "Correct a key of the exam's version and re-score every attempt (PUBLISHMANAGE)",
+      body: correctKeyBody,
     },
-    async (request) => ok(await keys.correct(request.body, requireAuth(request))),
+    (request) => keys.correct(request.body, requireAuth(request)),
   );
 }

@@ -33,6 +33,7 @@ import { paperVersions } from '../paper/paper-version-cache.js';
 import { onStep, outcomeOf } from './agreed-score.js';
 import type { MarkingEnrolment } from './marking-enrolment.js';
 import type { MarkingExams } from './marking-exams.js';
+import { marksOn } from './mark-views.js';
 import { MarkingScoresRepository } from './marking-scores.repository.js';
 import { MarkingRepository } from './marking.repository.js';
 
@@ -460,13 +461,7 @@ export class MarkingService {
         content: item.content,
         modelAnswer: item.answer,
         value: parseJson<string | string[]>(row.value, ''),
-        marks: marks
-          .filter((mark) => mark.answer_id === row.id)
-          .map((mark) => ({
-            markerId: mark.marker_id,
-            score: scoreFromHundredths(mark.score),
-            comment: mark.comment,
-          })),
+        marks: marksOn(marks, row.id),
       });
     }
     return { list, total: Number(count.n) };

@@ -7,8 +7,7 @@ import {
   updateInstructionBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../errors.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { requireAuth } from '../../plugins/access.js';
 import type { InstructionService } from './instruction.service.js';
 
@@ -21,61 +20,46 @@ export async function instructionRoutes(
   app: FastifyInstance,
   opts: { instructions: InstructionService },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { instructions } = opts;
   // The publishing group needs role SUPER besides the key (docs/spec.md §2).
-  const manage = { access: { permission: [Perm.INSTRUCTION], role: RoleKey.SUPER } };
+  const manage = { permission: [Perm.INSTRUCTION], role: RoleKey.SUPER };
   const tags = ['instructions'];
   const BASE = INSTRUCTION_BASE;
 
-  r.get(
-    `${BASE}/listInstruction`,
+  const route = routeTable(app, BASE, { access: manage, tags });
+
+  route.get(
+    'listInstruction',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'Exam notices: keyword, the job type they apply to, enabled; one page',
-        querystring: listInstructionQuery,
-      },
+      summary: 'Exam notices: keyword, the job type they apply to, enabled; one page',
+      querystring: listInstructionQuery,
     },
-    async (request) => ok(await instructions.list(request.query)),
+    (request) => instructions.list(request.query),
   );
 
-  r.get(
-    `${BASE}/getInstruction/:id`,
-    { config: manage, schema: { tags, params: idParams } },
-    async (request) => ok(await instructions.get(request.params.id)),
+  route.get('getInstruction/:id', { params: idParams }, (request) =>
+    instructions.get(request.params.id),
   );
 
-  r.post(
-    `${BASE}/addInstruction`,
+  route.post(
+    'addInstruction',
     {
-      config: manage,
       bodyLimit: INSTRUCTION_BODY_LIMIT,
-      schema: { tags, summary: 'Add a notice (body sanitized on save)', body: addInstructionBody },
+      summary: 'Add a notice (body sanitized on save)',
+      body: addInstructionBody,
     },
-    async (request) => ok(await instructions.add(request.body, requireAuth(request))),
+    (request) => instructions.add(request.body, requireAuth(request)),
   );
 
-  r.put(
-    `${BASE}/updateInstruction`,
-    {
-      config: manage,
-      bodyLimit: INSTRUCTION_BODY_LIMIT,
-      schema: { tags, summary: 'Update a notice', body: updateInstructionBody },
-    },
-    async (request) => {
-      await instructions.update(request.body);
-      return ok(null);
-    },
+  route.put(
+    'updateInstruction',
+    { bodyLimit: INSTRUCTION_BODY_LIMIT, summary: 'Update a notice', body: updateInstructionBody },
+    (request) => instructions.update(request.body),
   );
 
-  r.delete(
-    `${BASE}/deleteInstruction/:id`,
-    { config: manage, schema: { tags, summary: 'Delete a notice', params: idParams } },
-    async (request) => {
-      await instructions.delete(request.params.id);
-      return ok(null);
-    },
+  route.delete(
+    'deleteInstruction/:id',
+    { summary: 'Delete a notice', params: idParams },
+    (request) => instructions.delete(request.params.id),
   );
 }

@@ -3,6 +3,7 @@ import { AuditStatus, PaperAudit, type ListPaperQuery } from '@kaoshi/shared';
 import { contains, type Db } from '../../db/database.js';
 import type { PapersTable, PaperSectionsTable } from '../../db/types.js';
 import type { visiblePapers } from '../../lib/access.js';
+import { SubjectRepository } from '../school/subject.repository.js';
 
 export type PaperRow = Selectable<PapersTable>;
 export type NewPaper = Insertable<PapersTable>;
@@ -163,11 +164,7 @@ export class PaperRepository {
   }
 
   findSubject(id: number) {
-    return this.db
-      .selectFrom('subjects')
-      .select(['id', 'name', 'levels'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return new SubjectRepository(this.db).levelsOf(id);
   }
 
   /** The courses and appraisal points of a job type and level. */

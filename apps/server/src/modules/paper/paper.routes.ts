@@ -12,8 +12,8 @@ import {
   updatePaperBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
+import { routeTable } from '../../plugins/route-table.js';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../errors.js';
 import { requireAuth } from '../../plugins/access.js';
 import { requestLanguage } from '../../lib/request-language.js';
 import { attachmentDisposition } from '../../lib/spreadsheet.js';
@@ -34,146 +34,105 @@ export async function paperRoutes(
   const { papers, draws, prints } = opts;
   // The publishing group needs role SUPER besides the key (docs/spec.md §2); auditing also needs
   // EXAM-MANAGE-AUDIT, which auditPaper checks.
-  const manage = { access: { permission: [Perm.PAPER], role: RoleKey.SUPER } };
+  const manage = { permission: [Perm.PAPER], role: RoleKey.SUPER };
   const tags = ['papers'];
   const BASE = PAPER_BASE;
 
-  r.get(
-    `${BASE}/listPaper`,
+  const route = routeTable(app, BASE, { access: manage, tags });
+
+  route.get(
+    'listPaper',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary:
-          'Papers matching keyword, job type, level and audit state (draft, 0, 1, 2), one page',
-        querystring: listPaperQuery,
-      },
+      summary:
+        'Papers matching keyword, job type, level and audit state (draft, 0, 1, 2), one page',
+      querystring: listPaperQuery,
     },
-    async (request) => ok(await papers.list(request.query, requireAuth(request))),
+    (request) => papers.list(request.query, requireAuth(request)),
   );
 
-  r.get(
-    `${BASE}/getPaper/:id`,
-    {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'A paper with its sections, questions, rules and figures',
-        params: idParams,
-      },
-    },
-    async (request) => ok(await papers.get(request.params.id, requireAuth(request))),
+  route.get(
+    'getPaper/:id',
+    { summary: 'A paper with its sections, questions, rules and figures', params: idParams },
+    (request) => papers.get(request.params.id, requireAuth(request)),
   );
 
-  r.post(
-    `${BASE}/addPaper`,
+  route.post(
+    'addPaper',
     {
-      config: manage,
       bodyLimit: PAPER_BODY_LIMIT,
-      schema: { tags, summary: 'Add a paper (a draft until submitted)', body: addPaperBody },
+      summary: 'Add a paper (a draft until submitted)',
+      body: addPaperBody,
     },
-    async (request) => ok(await papers.add(request.body, requireAuth(request))),
+    (request) => papers.add(request.body, requireAuth(request)),
   );
 
-  r.put(
-    `${BASE}/updatePaper`,
+  route.put(
+    'updatePaper',
     {
-      config: manage,
       bodyLimit: PAPER_BODY_LIMIT,
-      schema: {
-        tags,
-        summary: 'Update a paper: a passed one goes back under review',
-        body: updatePaperBody,
-      },
+      summary: 'Update a paper: a passed one goes back under review',
+      body: updatePaperBody,
     },
-    async (request) => {
-      await papers.update(request.body, requireAuth(request));
-      return ok(null);
-    },
+    (request) => papers.update(request.body, requireAuth(request)),
   );
 
-  r.delete(
-    `${BASE}/deletePaper/:id`,
+  route.delete(
+    'deletePaper/:id',
+    { summary: 'Delete a paper no exam sits (10004 otherwise)', params: idParams },
+    (request) => papers.delete(request.params.id, requireAuth(request)),
+  );
+
+  route.post(
+    'copyPaper/:id',
+    { summary: 'Copy a paper as a new draft', params: idParams },
+    (request) => papers.copy(request.params.id, requireAuth(request), requestLanguage(request)),
+  );
+
+  route.post(
+    'drawPaper',
     {
-      config: manage,
-      schema: { tags, summary: 'Delete a paper no exam sits (10004 otherwise)', params: idParams },
-    },
-    async (request) => {
-      await papers.delete(request.params.id, requireAuth(request));
-      return ok(null);
-    },
-  );
-
-  r.post(
-    `${BASE}/copyPaper/:id`,
-    { config: manage, schema: { tags, summary: 'Copy a paper as a new draft', params: idParams } },
-    async (request) =>
-      ok(await papers.copy(request.params.id, requireAuth(request), requestLanguage(request))),
-  );
-
-  r.post(
-    `${BASE}/drawPaper`,
-    {
-      config: manage,
       bodyLimit: PAPER_BODY_LIMIT,
-      schema: {
-        tags,
-        summary:
-          'Draw the questions of a paper body (rules or blueprint; all sections or `section`) without saving: the sections, the seed and the figures, or 10002 naming every shortfall',
-        body: drawPaperBody,
-      },
+      summary:
+        'Draw the questions of a paper body (rules or blueprint; all sections or `section`) without saving: the sections, the seed and the figures, or 10002 naming every shortfall',
+      body: drawPaperBody,
     },
-    async (request) => ok(await draws.draw(request.body, requestLanguage(request))),
+    (request) => draws.draw(request.body, requestLanguage(request)),
   );
 
-  r.post(
-    `${BASE}/swapQuestion`,
+  route.post(
+    'swapQuestion',
     {
-      config: manage,
       bodyLimit: PAPER_BODY_LIMIT,
-      schema: {
-        tags,
-        summary:
-          'Another question for one a rule drew: one meeting the same rule, not in the paper',
-        body: swapPaperQuestionBody,
-      },
+      summary: 'Another question for one a rule drew: one meeting the same rule, not in the paper',
+      body: swapPaperQuestionBody,
     },
-    async (request) => ok(await draws.swap(request.body)),
+    (request) => draws.swap(request.body),
   );
 
-  r.get(
-    `${BASE}/previewPaper/:id`,
+  route.get(
+    'previewPaper/:id',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'The paper as an examinee sees it: no keys, analyses or accepted blanks',
-        params: idParams,
-      },
+      summary: 'The paper as an examinee sees it: no keys, analyses or accepted blanks',
+      params: idParams,
     },
-    async (request) => ok(await prints.preview(request.params.id, requireAuth(request))),
+    (request) => prints.preview(request.params.id, requireAuth(request)),
   );
 
-  r.get(
-    `${BASE}/printPaper/:id`,
+  route.get(
+    'printPaper/:id',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary:
-          'The paper to read or print: its header and the questions as the examinee sees them; answers=1 adds each key and explanation',
-        params: idParams,
-        querystring: printPaperQuery,
-      },
+      summary:
+        'The paper to read or print: its header and the questions as the examinee sees them; answers=1 adds each key and explanation',
+      params: idParams,
+      querystring: printPaperQuery,
     },
-    async (request) =>
-      ok(await prints.print(request.params.id, request.query.answers === 1, requireAuth(request))),
+    (request) => prints.print(request.params.id, request.query.answers === 1, requireAuth(request)),
   );
 
   r.get(
     `${BASE}/exportPaper/:id`,
     {
-      config: manage,
+      config: { access: manage },
       schema: {
         tags,
         summary: 'The paper as a Word document (.docx); answers=1 adds each answer and explanation',
@@ -198,32 +157,19 @@ export async function paperRoutes(
     },
   );
 
-  r.post(
-    `${BASE}/submitPaper/:id`,
-    {
-      config: manage,
-      schema: { tags, summary: 'Submit a draft or failed paper for group audit', params: idParams },
-    },
-    async (request) => {
-      await papers.submit(request.params.id, requireAuth(request));
-      return ok(null);
-    },
+  route.post(
+    'submitPaper/:id',
+    { summary: 'Submit a draft or failed paper for group audit', params: idParams },
+    (request) => papers.submit(request.params.id, requireAuth(request)),
   );
 
-  r.post(
-    `${BASE}/auditPaper`,
+  route.post(
+    'auditPaper',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary:
-          'Pass (1) or fail (2, with a reason) a paper under review; needs EXAM-MANAGE-AUDIT, not its author',
-        body: auditPaperBody,
-      },
+      summary:
+        'Pass (1) or fail (2, with a reason) a paper under review; needs EXAM-MANAGE-AUDIT, not its author',
+      body: auditPaperBody,
     },
-    async (request) => {
-      await papers.audit(request.body, requireAuth(request));
-      return ok(null);
-    },
+    (request) => papers.audit(request.body, requireAuth(request)),
   );
 }

@@ -34,6 +34,17 @@ import { PaperStructures, asRule, poolFor, statisticsOf, toPool } from './paper-
 const auditName = (status: number | null): Localized =>
   PAPER_AUDIT_NAMES[status === null ? 'draft' : (status as PaperAuditCode)];
 
+/** A new paper (added or copied): a draft of its author, never reviewed. */
+const newDraft = (authorId: number, now: string) => ({
+  audit_status: null,
+  audit_reason: '',
+  author_id: authorId,
+  reviewer_id: null,
+  reviewed_at: null,
+  created_at: now,
+  updated_at: now,
+});
+
 /**
  * Papers (docs/features/papers.md): built by hand, by rules or from the appraisal-point blueprint, group
  * audited, and frozen into versions that exams sit.
@@ -272,18 +283,11 @@ export class PaperService {
 
   async add(input: PaperInput, auth: AuthContext): Promise<{ id: number }> {
     const { sections } = await this.prepare(input);
-    const now = nowIso();
     const id = await inTransaction(this.db, (trx) =>
       new PaperRepository(trx).insert(
         {
           ...this.columns(input),
-          audit_status: null,
-          audit_reason: '',
-          author_id: auth.user.id,
-          reviewer_id: null,
-          reviewed_at: null,
-          created_at: now,
-          updated_at: now,
+          ...newDraft(auth.user.id, nowIso()),
         },
         sections,
       ),
@@ -329,29 +333,16 @@ export class PaperService {
   async copy(id: number, auth: AuthContext, language: MessageLanguage): Promise<{ id: number }> {
     const paper = await this.get(id, auth);
     const suffix = { zh: '（副本）', en: ' (copy)', es: ' (copia)', ja: '（コピー）' }[language];
-    const now = nowIso();
     const placed = await this.papers.paperQuestions(id);
     const sectionRows = await this.papers.sections(id);
     const copyId = await inTransaction(this.db, (trx) =>
       new PaperRepository(trx).insert(
         {
-          name: `${paper.name.slice(0, 200 - suffix.length)}${suffix}`,
-          subject_id: paper.subjectId,
-          level: paper.level,
-          description: paper.description,
-          pass_score: scoreToHundredths(paper.passScore),
-          duration_minutes: paper.durationMinutes,
-          mode: paper.mode,
-          draw_per_candidate: paper.drawPerCandidate ? 1 : 0,
-          blueprint: paper.blueprint ? JSON.stringify(paper.blueprint) : null,
-          seed: paper.seed,
-          audit_status: null,
-          audit_reason: '',
-          author_id: auth.user.id,
-          reviewer_id: null,
-          reviewed_at: null,
-          created_at: now,
-          updated_at: now,
+          ...this.columns({
+            ...paper,
+            name: `${paper.name.slice(0, 200 - suffix.length)}${suffix}`,
+          }),
+          ...newDraft(auth.user.id, nowIso()),
         },
         sectionRows.map((section) => ({
           title: section.title,

@@ -1,7 +1,6 @@
 import {
   Perm,
   QUESTION_IMPORT_MAX_BYTES,
-  idParams,
   QUESTION_IMPORT_MODES,
   questionExportQuery,
   questionImportMode,
@@ -9,12 +8,10 @@ import {
   questionTextImportFields,
 } from '@kaoshi/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { invalid, ok } from '../../errors.js';
-import { needs, requireAuth } from '../../plugins/access.js';
-import { jobOrigin, sendXlsx } from '../../lib/import-reply.js';
-import { requestLanguage } from '../../lib/request-language.js';
-import { readImportUpload, registerImportMultipart } from '../../lib/import-upload.js';
+import { routeTable } from '../../plugins/route-table.js';
+import { needs } from '../../plugins/access.js';
+import { importJobRoutes, prepareImportContext } from '../../plugins/import-routes.js';
+import { readImportUpload } from '../../lib/import-upload.js';
 import type { QuestionExportService } from './question-export.service.js';
 import { zodRefusal } from '../../plugins/envelope.js';
 import type { QuestionImportService } from './question-import.service.js';
@@ -39,96 +36,43 @@ export async function questionImportRoutes(
   app: FastifyInstance,
   opts: { imports: QuestionImportService; exports: QuestionExportService },
 ) {
-  // Only these routes take multipart: the parser lives in this plugin's own context.
-  await registerImportMultipart(app, { maxBytes: QUESTION_IMPORT_MAX_BYTES, fields: 5 });
-  // preClose: before the root's onClose closes the database the jobs still write to.
-  app.addHook('preClose', () => opts.imports.settle());
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  await prepareImportContext(app, opts.imports, { maxBytes: QUESTION_IMPORT_MAX_BYTES, fields: 5 });
   const { imports, exports } = opts;
-  const manage = { access: needs(Perm.QUESTION) };
+  const manage = needs(Perm.QUESTION);
   const tags = ['questions'];
 
-  r.get(
-    `${BASE}/importTemplate`,
+  const route = routeTable(app, BASE, { access: manage, tags });
+
+  route.xlsx(
+    'importTemplate',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary:
-          'The .xlsx import template: headers and instructions in `lang`, the job type, level, course and point codes',
-        querystring: questionImportTemplateQuery,
-      },
+      summary:
+        'The .xlsx import template: headers and instructions in `lang`, the job type, level, course and point codes',
+      querystring: questionImportTemplateQuery,
     },
-    async (request, reply) => sendXlsx(reply, await imports.template(request.query.lang)),
+    (request) => imports.template(request.query.lang),
   );
 
-  r.post(
-    `${BASE}/importPreview`,
-    {
-      config: manage,
-      schema: {
-        tags,
-        summary:
-          'Start checking an import file without writing (multipart "file": .xlsx, or .txt with subjectId, level, courseId, pointId?). ' +
-          'Answers the job at once; importJob/{id} then gives its result: every question with its problems',
-        consumes: ['multipart/form-data'],
-      },
+  importJobRoutes(route, imports, {
+    read: readUpload,
+    mode: { schema: questionImportMode, values: QUESTION_IMPORT_MODES },
+    summaries: {
+      preview:
+        'Start checking an import file without writing (multipart "file": .xlsx, or .txt with subjectId, level, courseId, pointId?). ' +
+        'Answers the job at once; importJob/{id} then gives its result: every question with its problems',
+      apply:
+        'Start an import (as importPreview, plus "mode": skipInvalid | allOrNothing), written in one transaction. ' +
+        'Answers the job at once; importJob/{id} then gives the rows written and the result {created, skipped, total}',
     },
-    async (request) => {
-      const { upload } = await readUpload(request);
-      return ok(await imports.startPreview(upload, requireAuth(request), jobOrigin(request)));
-    },
-  );
+  });
 
-  r.post(
-    `${BASE}/importApply`,
+  route.xlsx(
+    'export',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary:
-          'Start an import (as importPreview, plus "mode": skipInvalid | allOrNothing), written in one transaction. ' +
-          'Answers the job at once; importJob/{id} then gives the rows written and the result {created, skipped, total}',
-        consumes: ['multipart/form-data'],
-      },
+      summary:
+        "Every question matching listQuestion's filters (no paging) as .xlsx in the import template's columns",
+      querystring: questionExportQuery,
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      const { upload, fields } = await readUpload(request);
-      const mode = questionImportMode.safeParse(fields.mode);
-      if (!mode.success) {
-        throw invalid('mode', 'oneOf', { values: QUESTION_IMPORT_MODES.join(', ') });
-      }
-      return ok(await imports.startApply(upload, mode.data, auth, jobOrigin(request)));
-    },
-  );
-
-  r.get(
-    `${BASE}/importJob/:id`,
-    {
-      config: manage,
-      schema: {
-        tags,
-        summary:
-          'An import job you started: phase (check, write, done, failed), done of total, then the result or the error',
-        params: idParams,
-      },
-    },
-    async (request) =>
-      ok(await imports.job(request.params.id, requireAuth(request), requestLanguage(request))),
-  );
-
-  r.get(
-    `${BASE}/export`,
-    {
-      config: manage,
-      schema: {
-        tags,
-        summary:
-          "Every question matching listQuestion's filters (no paging) as .xlsx in the import template's columns",
-        querystring: questionExportQuery,
-      },
-    },
-    async (request, reply) => sendXlsx(reply, await exports.export(request.query)),
+    (request) => exports.export(request.query),
   );
 }

@@ -293,6 +293,17 @@ function refuseProblems(problems: QuestionShapeProblem[]) {
 /** A structure row deleted between the check and the write (concurrent delete). */
 const structureGone = () => conflict('structureGone');
 
+/** What a saved form stores: the cleaned content, the score and where the question is filed. */
+const formColumns = (question: CleanQuestion, body: QuestionInput) => ({
+  ...contentColumns(question),
+  score: scoreToHundredths(body.score),
+  difficulty: body.difficulty,
+  subject_id: body.subjectId,
+  level: body.level,
+  course_id: body.courseId,
+  point_id: body.pointId,
+});
+
 export class QuestionService {
   constructor(private readonly db: Db) {}
 
@@ -320,13 +331,7 @@ export class QuestionService {
         await checkStructure(questions, body);
         const now = nowIso();
         const row: NewQuestion = {
-          ...contentColumns(question),
-          score: scoreToHundredths(body.score),
-          difficulty: body.difficulty,
-          subject_id: body.subjectId,
-          level: body.level,
-          course_id: body.courseId,
-          point_id: body.pointId,
+          ...formColumns(question, body),
           audit_status: AuditStatus.NOT_STARTED,
           audit_reason: '',
           retired: 0,
@@ -354,13 +359,7 @@ export class QuestionService {
         if (!row) throw notFound('question', body.id);
         await checkStructure(questions, body);
         const next = {
-          ...contentColumns(question),
-          score: scoreToHundredths(body.score),
-          difficulty: body.difficulty,
-          subject_id: body.subjectId,
-          level: body.level,
-          course_id: body.courseId,
-          point_id: body.pointId,
+          ...formColumns(question, body),
         };
         // Saving a form unchanged must not expire an approved question.
         const changed = (Object.keys(next) as (keyof typeof next)[]).some(

@@ -9,8 +9,7 @@ import {
   updateClassBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../errors.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { needs, requireAuth } from '../../plugins/access.js';
 import type { ClassesService } from './classes.service.js';
 import { SCHOOL_API, structureReaders } from './school.routes.js';
@@ -19,126 +18,83 @@ const BASE = `${SCHOOL_API}/classes`;
 
 /** Registration batches. A teacher sees only the batches assigned to them (row-level rule). */
 export async function classesRoutes(app: FastifyInstance, opts: { classes: ClassesService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { classes } = opts;
-  const manage = { access: needs(Perm.CLASS_MANAGE) };
+  const manage = needs(Perm.CLASS_MANAGE);
   const tags = ['registration batches'];
 
-  r.get(
-    `${BASE}/listClasses`,
+  const route = routeTable(app, BASE, { access: manage, tags });
+
+  route.get(
+    'listClasses',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary:
-          'Batches with names and student counts: schoolId, departmentId, subjectId, level, status (the state by the dates, as listed), keyword, orderBy, order (newest first by default)',
-        querystring: listClassQuery,
-      },
+      summary:
+        'Batches with names and student counts: schoolId, departmentId, subjectId, level, status (the state by the dates, as listed), keyword, orderBy, order (newest first by default)',
+      querystring: listClassQuery,
     },
-    async (request) => ok(await classes.list(request.query, requireAuth(request))),
+    (request) => classes.list(request.query, requireAuth(request)),
   );
 
-  r.post(
-    `${BASE}/addClasses`,
+  route.post(
+    'addClasses',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary: "level: one of the job type's levels; dates YYYY-MM-DD or ISO-8601",
-        body: addClassBody,
-      },
+      summary: "level: one of the job type's levels; dates YYYY-MM-DD or ISO-8601",
+      body: addClassBody,
     },
-    async (request) => ok(await classes.add(request.body, requireAuth(request))),
+    (request) => classes.add(request.body, requireAuth(request)),
   );
 
-  r.get(
-    `${BASE}/getClassesById/:id`,
-    { config: manage, schema: { tags, params: idParams } },
-    async (request) => ok(await classes.get(request.params.id, requireAuth(request))),
+  route.get('getClassesById/:id', { params: idParams }, (request) =>
+    classes.get(request.params.id, requireAuth(request)),
   );
 
-  r.put(
-    `${BASE}/updateClasses`,
+  route.put(
+    'updateClasses',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'Optional fields left out keep their value; a null date clears it',
-        body: updateClassBody,
-      },
+      summary: 'Optional fields left out keep their value; a null date clears it',
+      body: updateClassBody,
     },
-    async (request) => {
-      await classes.update(request.body, requireAuth(request));
-      return ok(null);
-    },
+    (request) => classes.update(request.body, requireAuth(request)),
   );
 
-  r.delete(
-    `${BASE}/deleteClasses/:id`,
-    {
-      config: manage,
-      schema: { tags, summary: 'Refused while it has students', params: idParams },
-    },
-    async (request) => {
-      await classes.delete(request.params.id, requireAuth(request));
-      return ok(null);
-    },
+  route.delete(
+    'deleteClasses/:id',
+    { summary: 'Refused while it has students', params: idParams },
+    (request) => classes.delete(request.params.id, requireAuth(request)),
   );
 
-  r.get(
-    `${BASE}/listClassTeachers/:id`,
-    {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'Teachers assigned to the batch: id, name, nickName',
-        params: idParams,
-      },
-    },
-    async (request) => ok(await classes.teachers(request.params.id, requireAuth(request))),
+  route.get(
+    'listClassTeachers/:id',
+    { summary: 'Teachers assigned to the batch: id, name, nickName', params: idParams },
+    (request) => classes.teachers(request.params.id, requireAuth(request)),
   );
 
-  r.post(
-    `${BASE}/bindClassTeachers`,
+  route.post(
+    'bindClassTeachers',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary: "Replace the batch's teachers (users of type 2)",
-        // Also a form post, like the spec's bindRoleWithPermission.
-        consumes: ['application/x-www-form-urlencoded', 'application/json'],
-        body: bindClassTeachersBody,
-      },
+      summary: "Replace the batch's teachers (users of type 2)",
+      body: bindClassTeachersBody,
+      consumes: ['application/x-www-form-urlencoded', 'application/json'],
     },
-    async (request) => {
-      await classes.bindTeachers(request.body.classId, request.body.userIds, requireAuth(request));
-      return ok(null);
-    },
+    (request) =>
+      classes.bindTeachers(request.body.classId, request.body.userIds, requireAuth(request)),
   );
 
-  r.get(
-    `${BASE}/listTeachersForSelect`,
+  route.get(
+    'listTeachersForSelect',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'Active teachers to assign (at most 200): keyword matches username or nickname',
-        querystring: teacherSelectQuery,
-      },
+      summary: 'Active teachers to assign (at most 200): keyword matches username or nickname',
+      querystring: teacherSelectQuery,
     },
-    async (request) => ok(await classes.teachersForSelect(request.query)),
+    (request) => classes.teachersForSelect(request.query),
   );
 
-  r.get(
-    `${BASE}/listClassesForSelect`,
+  route.get(
+    'listClassesForSelect',
     {
-      config: { access: structureReaders },
-      schema: {
-        tags,
-        summary: 'Batches the user may see, of one job type (subjectId) and level, newest first',
-        querystring: classSelectQuery,
-      },
+      access: structureReaders,
+      summary: 'Batches the user may see, of one job type (subjectId) and level, newest first',
+      querystring: classSelectQuery,
     },
-    async (request) => ok(await classes.listForSelect(request.query, requireAuth(request))),
+    (request) => classes.listForSelect(request.query, requireAuth(request)),
   );
 }

@@ -15,15 +15,21 @@ import {
   type TeacherSelectQuery,
   type UpdateClassBody,
 } from '@kaoshi/shared';
-import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import { AppError, conflict, invalid, notFound, stillInUse } from '../../errors.js';
+import { nowIso, type Db } from '../../db/database.js';
+import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import {
   ClassesRepository,
   seesEveryClass,
   type ClassRow,
   type ClassViewer,
 } from './classes.repository.js';
-import { explainConstraint } from '../../db/constraint.js';
+import {
+  existing,
+  requireFreeCode,
+  saveWithCode,
+  stillInUseAnswer,
+  writeInTransaction,
+} from './structure-write.js';
 import { SubjectRepository } from './subject.repository.js';
 import { levelsFromText } from './subject.service.js';
 
@@ -68,8 +74,6 @@ const toView = (row: ClassNamedRow): ClassView => ({
   updatedAt: row.updated_at,
 });
 
-const duplicateCode = (code: string) => conflict('codeTaken', { code }, 'code');
-
 /**
  * Registration batches (报名批次) of one job type and level. Administrators see every batch;
  * anyone else only those assigned to them (see visibleClassIds), for reading and writing alike.
@@ -108,123 +112,101 @@ export class ClassesService {
     }));
   }
 
-  async add(body: AddClassBody, viewer: ClassViewer): Promise<{ id: number }> {
-    try {
-      return await inTransaction(this.db, async (trx) => {
-        const classes = new ClassesRepository(trx);
-        await this.checkLevel(trx, body.subjectId, body.level);
-        if (await classes.findByCode(body.code)) throw duplicateCode(body.code);
-        const id = await classes.insert(
-          {
-            subject_id: body.subjectId,
-            level: body.level,
-            name: body.name,
-            code: body.code,
-            registration_start: body.registrationStart ?? null,
-            registration_end: body.registrationEnd ?? null,
-            exam_start: body.examStart ?? null,
-            exam_end: body.examEnd ?? null,
-            capacity: body.capacity ?? 0,
-            status: body.status ?? 1,
-            description: body.description ?? '',
-          },
-          nowIso(),
-        );
-        // Whoever sees only their own batches is assigned the one they create, or it would vanish.
-        if (!seesEveryClass(viewer)) await classes.setTeachers(id, [viewer.user.id]);
-        return { id };
-      });
-    } catch (error) {
-      throw explainConstraint(error, {
-        unique: () => duplicateCode(body.code),
-        foreignKey: () => notFound('subject', body.subjectId),
-      });
-    }
+  add(body: AddClassBody, viewer: ClassViewer): Promise<{ id: number }> {
+    const subject = { entity: 'subject', id: body.subjectId } as const;
+    return saveWithCode(this.db, body.code, subject, async (trx) => {
+      const classes = new ClassesRepository(trx);
+      await this.checkLevel(trx, body.subjectId, body.level);
+      requireFreeCode(await classes.findByCode(body.code), body.code);
+      const id = await classes.insert(
+        {
+          subject_id: body.subjectId,
+          level: body.level,
+          name: body.name,
+          code: body.code,
+          registration_start: body.registrationStart ?? null,
+          registration_end: body.registrationEnd ?? null,
+          exam_start: body.examStart ?? null,
+          exam_end: body.examEnd ?? null,
+          capacity: body.capacity ?? 0,
+          status: body.status ?? 1,
+          description: body.description ?? '',
+        },
+        nowIso(),
+      );
+      // Whoever sees only their own batches is assigned the one they create, or it would vanish.
+      if (!seesEveryClass(viewer)) await classes.setTeachers(id, [viewer.user.id]);
+      return { id };
+    });
   }
 
   /**
    * Dates left out keep their value. A batch with students keeps its job type and level (they
    * registered for those) and its capacity cannot drop below their number.
    */
-  async update(body: UpdateClassBody, viewer: ClassViewer): Promise<void> {
-    try {
-      await inTransaction(this.db, async (trx) => {
-        const classes = new ClassesRepository(trx);
-        const current = await this.visible(classes, body.id, viewer);
-        const students = Number(current.student_count ?? 0);
-        if (
-          students > 0 &&
-          (body.subjectId !== current.subject_id || body.level !== current.level)
-        ) {
-          throw conflict('classHasStudentsNoMove', { name: current.name, count: students });
-        }
-        const capacity = body.capacity ?? current.capacity;
-        if (capacity > 0 && capacity < students) {
-          throw conflict(
-            'classCapacityBelowStudents',
-            { name: current.name, count: students },
-            'capacity',
-          );
-        }
-        await this.checkLevel(trx, body.subjectId, body.level);
-        const schedule: Required<ClassSchedule> = {
-          registrationStart: pick(body.registrationStart, current.registration_start),
-          registrationEnd: pick(body.registrationEnd, current.registration_end),
-          examStart: pick(body.examStart, current.exam_start),
-          examEnd: pick(body.examEnd, current.exam_end),
-        };
-        const problem = classScheduleProblem(schedule);
-        if (problem) {
-          throw invalid(problem.field, 'notBefore', { other: FIELD_LABELS[problem.notBefore] });
-        }
-        const holder = await classes.findByCode(body.code);
-        if (holder && holder.id !== body.id) throw duplicateCode(body.code);
-        await classes.update(
-          body.id,
-          {
-            subject_id: body.subjectId,
-            level: body.level,
-            name: body.name,
-            code: body.code,
-            registration_start: schedule.registrationStart,
-            registration_end: schedule.registrationEnd,
-            exam_start: schedule.examStart,
-            exam_end: schedule.examEnd,
-            capacity,
-            status: body.status ?? current.status,
-            description: body.description ?? current.description,
-          },
-          nowIso(),
+  update(body: UpdateClassBody, viewer: ClassViewer): Promise<void> {
+    const subject = { entity: 'subject', id: body.subjectId } as const;
+    return saveWithCode(this.db, body.code, subject, async (trx) => {
+      const classes = new ClassesRepository(trx);
+      const current = await this.visible(classes, body.id, viewer);
+      const students = Number(current.student_count ?? 0);
+      if (students > 0 && (body.subjectId !== current.subject_id || body.level !== current.level)) {
+        throw conflict('classHasStudentsNoMove', { name: current.name, count: students });
+      }
+      const capacity = body.capacity ?? current.capacity;
+      if (capacity > 0 && capacity < students) {
+        throw conflict(
+          'classCapacityBelowStudents',
+          { name: current.name, count: students },
+          'capacity',
         );
-      });
-    } catch (error) {
-      throw explainConstraint(error, {
-        unique: () => duplicateCode(body.code),
-        foreignKey: () => notFound('subject', body.subjectId),
-      });
-    }
+      }
+      await this.checkLevel(trx, body.subjectId, body.level);
+      const schedule: Required<ClassSchedule> = {
+        registrationStart: pick(body.registrationStart, current.registration_start),
+        registrationEnd: pick(body.registrationEnd, current.registration_end),
+        examStart: pick(body.examStart, current.exam_start),
+        examEnd: pick(body.examEnd, current.exam_end),
+      };
+      const problem = classScheduleProblem(schedule);
+      if (problem) {
+        throw invalid(problem.field, 'notBefore', { other: FIELD_LABELS[problem.notBefore] });
+      }
+      requireFreeCode(await classes.findByCode(body.code), body.code, body.id);
+      await classes.update(
+        body.id,
+        {
+          subject_id: body.subjectId,
+          level: body.level,
+          name: body.name,
+          code: body.code,
+          registration_start: schedule.registrationStart,
+          registration_end: schedule.registrationEnd,
+          exam_start: schedule.examStart,
+          exam_end: schedule.examEnd,
+          capacity,
+          status: body.status ?? current.status,
+          description: body.description ?? current.description,
+        },
+        nowIso(),
+      );
+    });
   }
 
-  async delete(id: number, viewer: ClassViewer): Promise<void> {
-    try {
-      await inTransaction(this.db, async (trx) => {
-        const classes = new ClassesRepository(trx);
-        const batch = await this.visible(classes, id, viewer);
-        const students = await classes.countStudents(id);
-        if (students > 0) {
-          throw conflict('classHasStudents', { name: batch.name, count: students });
-        }
-        for (const check of this.usageChecks) {
-          const refusal = await check(trx, { id, name: batch.name });
-          if (refusal) throw refusal;
-        }
-        await classes.delete(id);
-      });
-    } catch (error) {
-      throw explainConstraint(error, {
-        foreignKey: () => stillInUse('classes', id),
-      });
-    }
+  delete(id: number, viewer: ClassViewer): Promise<void> {
+    return writeInTransaction(this.db, stillInUseAnswer('classes', id), async (trx) => {
+      const classes = new ClassesRepository(trx);
+      const batch = await this.visible(classes, id, viewer);
+      const students = await classes.countStudents(id);
+      if (students > 0) {
+        throw conflict('classHasStudents', { name: batch.name, count: students });
+      }
+      for (const check of this.usageChecks) {
+        const refusal = await check(trx, { id, name: batch.name });
+        if (refusal) throw refusal;
+      }
+      await classes.delete(id);
+    });
   }
 
   async teachers(classId: number, viewer: ClassViewer): Promise<ClassTeacherView[]> {
@@ -235,31 +217,28 @@ export class ClassesService {
   }
 
   /** Replaces the batch's teachers; every one must be a user of type teacher (2). */
-  async bindTeachers(classId: number, userIds: number[], viewer: ClassViewer): Promise<void> {
-    try {
-      await inTransaction(this.db, async (trx) => {
-        const classes = new ClassesRepository(trx);
-        await this.visible(classes, classId, viewer);
-        const users = await classes.usersByIds(userIds);
-        const missing = userIds.filter((id) => !users.some((user) => user.id === id));
-        if (missing.length > 0) throw notFound('user', missing.join(', '));
-        const others = users.filter((user) => user.user_type !== UserType.TEACHER);
-        if (others.length > 0) {
-          throw invalid('userIds', 'notTeachers', {
-            ids: others.map((user) => user.id).join(', '),
-          });
-        }
-        await classes.setTeachers(classId, userIds);
-      });
-    } catch (error) {
-      throw explainConstraint(error, {
-        foreignKey: () =>
-          new AppError(ApiStatus.NOT_FOUND, 'usersOrBatchNotFound', {
-            ids: userIds.join(', '),
-            classId,
-          }),
-      });
-    }
+  bindTeachers(classId: number, userIds: number[], viewer: ClassViewer): Promise<void> {
+    const answers = {
+      foreignKey: () =>
+        new AppError(ApiStatus.NOT_FOUND, 'usersOrBatchNotFound', {
+          ids: userIds.join(', '),
+          classId,
+        }),
+    };
+    return writeInTransaction(this.db, answers, async (trx) => {
+      const classes = new ClassesRepository(trx);
+      await this.visible(classes, classId, viewer);
+      const users = await classes.usersByIds(userIds);
+      const missing = userIds.filter((id) => !users.some((user) => user.id === id));
+      if (missing.length > 0) throw notFound('user', missing.join(', '));
+      const others = users.filter((user) => user.user_type !== UserType.TEACHER);
+      if (others.length > 0) {
+        throw invalid('userIds', 'notTeachers', {
+          ids: others.map((user) => user.id).join(', '),
+        });
+      }
+      await classes.setTeachers(classId, userIds);
+    });
   }
 
   async teachersForSelect(query: TeacherSelectQuery): Promise<ClassTeacherView[]> {
@@ -269,14 +248,15 @@ export class ClassesService {
 
   /** A batch the viewer may not see is answered as one that does not exist. */
   private async visible(classes: ClassesRepository, id: number, viewer: ClassViewer) {
-    const row = await classes.findVisible(id, viewer);
-    if (!row) throw notFound('classes', id);
-    return row;
+    return existing(await classes.findVisible(id, viewer), 'classes', id);
   }
 
   private async checkLevel(trx: Db, subjectId: number, level: number) {
-    const subject = await new SubjectRepository(trx).findById(subjectId);
-    if (!subject) throw notFound('subject', subjectId);
+    const subject = existing(
+      await new SubjectRepository(trx).findById(subjectId),
+      'subject',
+      subjectId,
+    );
     const levels = levelsFromText(subject.levels);
     if (!(levels as number[]).includes(level)) {
       throw invalid('level', 'subjectOffersLevels', {

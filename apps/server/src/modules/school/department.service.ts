@@ -7,11 +7,10 @@ import type {
   ListResult,
   UpdateDepartmentBody,
 } from '@kaoshi/shared';
-import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import { conflict, notFound, stillInUse } from '../../errors.js';
-import { explainConstraint } from '../../db/constraint.js';
+import { nowIso, type Db } from '../../db/database.js';
 import { DepartmentRepository, type DepartmentRow } from './department.repository.js';
 import { SchoolRepository } from './school.repository.js';
+import { deleteUnlessUsed, existing, requireFreeCode, saveWithCode } from './structure-write.js';
 
 const toView = (row: DepartmentRow & { school_name: string }): DepartmentView => ({
   id: row.id,
@@ -26,8 +25,6 @@ const toView = (row: DepartmentRow & { school_name: string }): DepartmentView =>
   updatedAt: row.updated_at,
 });
 
-const duplicateCode = (code: string) => conflict('codeTaken', { code }, 'code');
-
 /** Job-type categories (职业类别): codes are unique within their exam project. */
 export class DepartmentService {
   constructor(private readonly db: Db) {}
@@ -38,9 +35,7 @@ export class DepartmentService {
   }
 
   async get(id: number): Promise<DepartmentView> {
-    const row = await new DepartmentRepository(this.db).findById(id);
-    if (!row) throw notFound('department', id);
-    return toView(row);
+    return toView(existing(await new DepartmentRepository(this.db).findById(id), 'department', id));
   }
 
   async listForSelect(query: DepartmentSelectQuery): Promise<DepartmentOption[]> {
@@ -54,87 +49,58 @@ export class DepartmentService {
     }));
   }
 
-  async add(body: AddDepartmentBody): Promise<{ id: number }> {
-    try {
-      return await inTransaction(this.db, async (trx) => {
-        const departments = new DepartmentRepository(trx);
-        await this.requireSchool(trx, body.schoolId);
-        if (await departments.findByCode(body.schoolId, body.code)) {
-          throw duplicateCode(body.code);
-        }
-        const id = await departments.insert(
-          {
-            school_id: body.schoolId,
-            name: body.name,
-            code: body.code,
-            description: body.description ?? '',
-            status: body.status ?? 1,
-            sort: body.sort ?? 0,
-          },
-          nowIso(),
-        );
-        return { id };
-      });
-    } catch (error) {
-      throw explainConstraint(error, {
-        unique: () => duplicateCode(body.code),
-        foreignKey: () => notFound('school', body.schoolId),
-      });
-    }
+  add(body: AddDepartmentBody): Promise<{ id: number }> {
+    const school = { entity: 'school', id: body.schoolId } as const;
+    return saveWithCode(this.db, body.code, school, async (trx) => {
+      const departments = new DepartmentRepository(trx);
+      await this.requireSchool(trx, body.schoolId);
+      requireFreeCode(await departments.findByCode(body.schoolId, body.code), body.code);
+      const id = await departments.insert(
+        {
+          school_id: body.schoolId,
+          name: body.name,
+          code: body.code,
+          description: body.description ?? '',
+          status: body.status ?? 1,
+          sort: body.sort ?? 0,
+        },
+        nowIso(),
+      );
+      return { id };
+    });
   }
 
-  async update(body: UpdateDepartmentBody): Promise<void> {
-    try {
-      await inTransaction(this.db, async (trx) => {
-        const departments = new DepartmentRepository(trx);
-        const current = await departments.findById(body.id);
-        if (!current) throw notFound('department', body.id);
-        if (body.schoolId !== current.school_id) await this.requireSchool(trx, body.schoolId);
-        const holder = await departments.findByCode(body.schoolId, body.code);
-        if (holder && holder.id !== body.id) throw duplicateCode(body.code);
-        await departments.update(
-          body.id,
-          {
-            school_id: body.schoolId,
-            name: body.name,
-            code: body.code,
-            description: body.description ?? current.description,
-            status: body.status ?? current.status,
-            sort: body.sort ?? current.sort,
-          },
-          nowIso(),
-        );
-      });
-    } catch (error) {
-      throw explainConstraint(error, {
-        unique: () => duplicateCode(body.code),
-        foreignKey: () => notFound('school', body.schoolId),
-      });
-    }
+  update(body: UpdateDepartmentBody): Promise<void> {
+    const school = { entity: 'school', id: body.schoolId } as const;
+    return saveWithCode(this.db, body.code, school, async (trx) => {
+      const departments = new DepartmentRepository(trx);
+      const current = existing(await departments.findById(body.id), 'department', body.id);
+      if (body.schoolId !== current.school_id) await this.requireSchool(trx, body.schoolId);
+      const holder = await departments.findByCode(body.schoolId, body.code);
+      requireFreeCode(holder, body.code, body.id);
+      await departments.update(
+        body.id,
+        {
+          school_id: body.schoolId,
+          name: body.name,
+          code: body.code,
+          description: body.description ?? current.description,
+          status: body.status ?? current.status,
+          sort: body.sort ?? current.sort,
+        },
+        nowIso(),
+      );
+    });
   }
 
-  async delete(id: number): Promise<void> {
-    try {
-      await inTransaction(this.db, async (trx) => {
-        const departments = new DepartmentRepository(trx);
-        const department = await departments.findById(id);
-        if (!department) throw notFound('department', id);
-        const subjects = await departments.countSubjects(id);
-        if (subjects > 0) {
-          throw conflict('departmentHasSubjects', { name: department.name, count: subjects });
-        }
-        await departments.delete(id);
-      });
-    } catch (error) {
-      throw explainConstraint(error, {
-        foreignKey: () => stillInUse('department', id),
-      });
-    }
+  delete(id: number): Promise<void> {
+    return deleteUnlessUsed(this.db, 'department', id, (trx) => new DepartmentRepository(trx), {
+      count: (departments) => departments.countSubjects(id),
+      refusal: 'departmentHasSubjects',
+    });
   }
 
   private async requireSchool(trx: Db, schoolId: number) {
-    if (!(await new SchoolRepository(trx).findById(schoolId))) {
-      throw notFound('school', schoolId);
-    }
+    existing(await new SchoolRepository(trx).findById(schoolId), 'school', schoolId);
   }
 }

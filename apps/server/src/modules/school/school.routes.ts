@@ -7,8 +7,7 @@ import {
   updateSchoolBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../errors.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { needs } from '../../plugins/access.js';
 import type { SchoolService } from './school.service.js';
 
@@ -32,74 +31,44 @@ export const structureReaders = needs(
 const BASE = `${SCHOOL_API}/school`;
 
 export async function schoolRoutes(app: FastifyInstance, opts: { schools: SchoolService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { schools } = opts;
-  const manage = { access: needs(Perm.SCHOOL_MANAGE) };
+  const manage = needs(Perm.SCHOOL_MANAGE);
   const tags = ['exam projects'];
 
-  r.get(
-    `${BASE}/listSchool`,
+  const route = routeTable(app, BASE, { access: manage, tags });
+
+  route.get(
+    'listSchool',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'Exam projects: keyword (name or code), status, orderBy, order, page, limit',
-        querystring: listSchoolQuery,
-      },
+      summary: 'Exam projects: keyword (name or code), status, orderBy, order, page, limit',
+      querystring: listSchoolQuery,
     },
-    async (request) => ok(await schools.list(request.query)),
+    (request) => schools.list(request.query),
   );
 
-  r.post(
-    `${BASE}/addSchool`,
-    { config: manage, schema: { tags, body: addSchoolBody } },
-    async (request) => ok(await schools.add(request.body)),
+  route.post('addSchool', { body: addSchoolBody }, (request) => schools.add(request.body));
+
+  route.get('getSchoolById/:id', { params: idParams }, (request) => schools.get(request.params.id));
+
+  route.put(
+    'updateSchool',
+    { summary: 'Optional fields left out keep their value', body: updateSchoolBody },
+    (request) => schools.update(request.body),
   );
 
-  r.get(
-    `${BASE}/getSchoolById/:id`,
-    { config: manage, schema: { tags, params: idParams } },
-    async (request) => ok(await schools.get(request.params.id)),
+  route.delete(
+    'deleteSchool/:id',
+    { summary: 'Refused while it has job-type categories', params: idParams },
+    (request) => schools.delete(request.params.id),
   );
 
-  r.put(
-    `${BASE}/updateSchool`,
+  route.get(
+    'listAllSchoolsForSelect',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'Optional fields left out keep their value',
-        body: updateSchoolBody,
-      },
+      access: structureReaders,
+      summary: 'Every exam project: id, name, code, status',
+      querystring: schoolSelectQuery,
     },
-    async (request) => {
-      await schools.update(request.body);
-      return ok(null);
-    },
-  );
-
-  r.delete(
-    `${BASE}/deleteSchool/:id`,
-    {
-      config: manage,
-      schema: { tags, summary: 'Refused while it has job-type categories', params: idParams },
-    },
-    async (request) => {
-      await schools.delete(request.params.id);
-      return ok(null);
-    },
-  );
-
-  r.get(
-    `${BASE}/listAllSchoolsForSelect`,
-    {
-      config: { access: structureReaders },
-      schema: {
-        tags,
-        summary: 'Every exam project: id, name, code, status',
-        querystring: schoolSelectQuery,
-      },
-    },
-    async (request) => ok(await schools.listForSelect(request.query)),
+    (request) => schools.listForSelect(request.query),
   );
 }

@@ -7,10 +7,9 @@ import type {
   SchoolView,
   UpdateSchoolBody,
 } from '@kaoshi/shared';
-import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import { conflict, notFound, stillInUse } from '../../errors.js';
-import { explainConstraint } from '../../db/constraint.js';
+import { nowIso, type Db } from '../../db/database.js';
 import { SchoolRepository, type SchoolRow } from './school.repository.js';
+import { deleteUnlessUsed, existing, requireFreeCode, saveWithCode } from './structure-write.js';
 
 const toView = (row: SchoolRow): SchoolView => ({
   id: row.id,
@@ -25,8 +24,6 @@ const toView = (row: SchoolRow): SchoolView => ({
   updatedAt: row.updated_at,
 });
 
-const duplicateCode = (code: string) => conflict('codeTaken', { code }, 'code');
-
 /** Exam projects (考试项目): the top of the exam structure. */
 export class SchoolService {
   constructor(private readonly db: Db) {}
@@ -37,82 +34,58 @@ export class SchoolService {
   }
 
   async get(id: number): Promise<SchoolView> {
-    const row = await new SchoolRepository(this.db).findById(id);
-    if (!row) throw notFound('school', id);
-    return toView(row);
+    return toView(existing(await new SchoolRepository(this.db).findById(id), 'school', id));
   }
 
   listForSelect(query: SchoolSelectQuery): Promise<SchoolOption[]> {
     return new SchoolRepository(this.db).listForSelect(query);
   }
 
-  async add(body: AddSchoolBody): Promise<{ id: number }> {
-    try {
-      return await inTransaction(this.db, async (trx) => {
-        const schools = new SchoolRepository(trx);
-        if (await schools.findByCode(body.code)) throw duplicateCode(body.code);
-        const id = await schools.insert(
-          {
-            name: body.name,
-            code: body.code,
-            organiser: body.organiser ?? '',
-            contact: body.contact ?? '',
-            description: body.description ?? '',
-            status: body.status ?? 1,
-            sort: body.sort ?? 0,
-          },
-          nowIso(),
-        );
-        return { id };
-      });
-    } catch (error) {
-      throw explainConstraint(error, { unique: () => duplicateCode(body.code) });
-    }
+  add(body: AddSchoolBody): Promise<{ id: number }> {
+    return saveWithCode(this.db, body.code, null, async (trx) => {
+      const schools = new SchoolRepository(trx);
+      requireFreeCode(await schools.findByCode(body.code), body.code);
+      const id = await schools.insert(
+        {
+          name: body.name,
+          code: body.code,
+          organiser: body.organiser ?? '',
+          contact: body.contact ?? '',
+          description: body.description ?? '',
+          status: body.status ?? 1,
+          sort: body.sort ?? 0,
+        },
+        nowIso(),
+      );
+      return { id };
+    });
   }
 
-  async update(body: UpdateSchoolBody): Promise<void> {
-    try {
-      await inTransaction(this.db, async (trx) => {
-        const schools = new SchoolRepository(trx);
-        const current = await schools.findById(body.id);
-        if (!current) throw notFound('school', body.id);
-        const holder = await schools.findByCode(body.code);
-        if (holder && holder.id !== body.id) throw duplicateCode(body.code);
-        await schools.update(
-          body.id,
-          {
-            name: body.name,
-            code: body.code,
-            organiser: body.organiser ?? current.organiser,
-            contact: body.contact ?? current.contact,
-            description: body.description ?? current.description,
-            status: body.status ?? current.status,
-            sort: body.sort ?? current.sort,
-          },
-          nowIso(),
-        );
-      });
-    } catch (error) {
-      throw explainConstraint(error, { unique: () => duplicateCode(body.code) });
-    }
+  update(body: UpdateSchoolBody): Promise<void> {
+    return saveWithCode(this.db, body.code, null, async (trx) => {
+      const schools = new SchoolRepository(trx);
+      const current = existing(await schools.findById(body.id), 'school', body.id);
+      requireFreeCode(await schools.findByCode(body.code), body.code, body.id);
+      await schools.update(
+        body.id,
+        {
+          name: body.name,
+          code: body.code,
+          organiser: body.organiser ?? current.organiser,
+          contact: body.contact ?? current.contact,
+          description: body.description ?? current.description,
+          status: body.status ?? current.status,
+          sort: body.sort ?? current.sort,
+        },
+        nowIso(),
+      );
+    });
   }
 
-  async delete(id: number): Promise<void> {
-    try {
-      await inTransaction(this.db, async (trx) => {
-        const schools = new SchoolRepository(trx);
-        const school = await schools.findById(id);
-        if (!school) throw notFound('school', id);
-        const departments = await schools.countDepartments(id);
-        if (departments > 0) {
-          throw conflict('schoolHasDepartments', { name: school.name, count: departments });
-        }
-        await schools.delete(id);
-      });
-    } catch (error) {
-      throw explainConstraint(error, {
-        foreignKey: () => stillInUse('school', id),
-      });
-    }
+  delete(id: number): Promise<void> {
+    return deleteUnlessUsed(this.db, 'school', id, (trx) => new SchoolRepository(trx), {
+      count: (schools) => schools.countDepartments(id),
+      refusal: 'schoolHasDepartments',
+    });
   }
 }

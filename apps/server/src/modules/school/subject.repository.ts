@@ -88,6 +88,15 @@ export class SubjectRepository {
     return this.withNames().where('subjects.id', '=', id).executeTakeFirst();
   }
 
+  /** A job type's name and the levels it offers (text, "5,4,3"). */
+  levelsOf(id: number) {
+    return this.db
+      .selectFrom('subjects')
+      .select(['id', 'name', 'levels'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
   findByCode(code: string) {
     return this.db.selectFrom('subjects').selectAll().where('code', '=', code).executeTakeFirst();
   }

@@ -7,8 +7,7 @@ import {
   updateSubjectBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../errors.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { needs } from '../../plugins/access.js';
 import { SCHOOL_API, structureReaders } from './school.routes.js';
 import type { SubjectService } from './subject.service.js';
@@ -16,86 +15,54 @@ import type { SubjectService } from './subject.service.js';
 const BASE = `${SCHOOL_API}/subject`;
 
 export async function subjectRoutes(app: FastifyInstance, opts: { subjects: SubjectService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { subjects } = opts;
-  const manage = { access: needs(Perm.SUBJECT_MANAGE) };
+  const manage = needs(Perm.SUBJECT_MANAGE);
   const tags = ['job types'];
 
-  r.get(
-    `${BASE}/listSubject`,
+  const route = routeTable(app, BASE, { access: manage, tags });
+
+  route.get(
+    'listSubject',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary:
-          'Job types with category and project names: schoolId, departmentId, keyword, status, orderBy, order',
-        querystring: listSubjectQuery,
-      },
+      summary:
+        'Job types with category and project names: schoolId, departmentId, keyword, status, orderBy, order',
+      querystring: listSubjectQuery,
     },
-    async (request) => ok(await subjects.list(request.query)),
+    (request) => subjects.list(request.query),
   );
 
-  r.post(
-    `${BASE}/addSubject`,
-    {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'levels: a non-empty subset of 5, 4, 3, 2, 1',
-        body: addSubjectBody,
-      },
-    },
-    async (request) => ok(await subjects.add(request.body)),
+  route.post(
+    'addSubject',
+    { summary: 'levels: a non-empty subset of 5, 4, 3, 2, 1', body: addSubjectBody },
+    (request) => subjects.add(request.body),
   );
 
-  r.get(
-    `${BASE}/getSubjectById/:id`,
-    { config: manage, schema: { tags, params: idParams } },
-    async (request) => ok(await subjects.get(request.params.id)),
+  route.get('getSubjectById/:id', { params: idParams }, (request) =>
+    subjects.get(request.params.id),
   );
 
-  r.put(
-    `${BASE}/updateSubject`,
+  route.put(
+    'updateSubject',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'A level still used by a batch, course or appraisal point cannot be dropped',
-        body: updateSubjectBody,
-      },
+      summary: 'A level still used by a batch, course or appraisal point cannot be dropped',
+      body: updateSubjectBody,
     },
-    async (request) => {
-      await subjects.update(request.body);
-      return ok(null);
-    },
+    (request) => subjects.update(request.body),
   );
 
-  r.delete(
-    `${BASE}/deleteSubject/:id`,
-    {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'Refused while it has batches, courses or appraisal points',
-        params: idParams,
-      },
-    },
-    async (request) => {
-      await subjects.delete(request.params.id);
-      return ok(null);
-    },
+  route.delete(
+    'deleteSubject/:id',
+    { summary: 'Refused while it has batches, courses or appraisal points', params: idParams },
+    (request) => subjects.delete(request.params.id),
   );
 
-  r.get(
-    `${BASE}/listSubjectsForSelect`,
+  route.get(
+    'listSubjectsForSelect',
     {
-      config: { access: structureReaders },
-      schema: {
-        tags,
-        summary: 'Job types of one category (departmentId) or project (schoolId), with levels',
-        querystring: subjectSelectQuery,
-      },
+      access: structureReaders,
+      summary: 'Job types of one category (departmentId) or project (schoolId), with levels',
+      querystring: subjectSelectQuery,
     },
-    async (request) => ok(await subjects.listForSelect(request.query)),
+    (request) => subjects.listForSelect(request.query),
   );
 }

@@ -9,10 +9,16 @@ import {
   type SubjectView,
   type UpdateSubjectBody,
 } from '@kaoshi/shared';
-import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import { conflict, notFound, stillInUse } from '../../errors.js';
-import { explainConstraint } from '../../db/constraint.js';
+import { nowIso, type Db } from '../../db/database.js';
+import { conflict } from '../../errors.js';
 import { DepartmentRepository } from './department.repository.js';
+import {
+  existing,
+  requireFreeCode,
+  saveWithCode,
+  stillInUseAnswer,
+  writeInTransaction,
+} from './structure-write.js';
 import { SubjectRepository, type SubjectRow } from './subject.repository.js';
 
 /** Levels are stored as text, "5,4,3"; the API speaks number[]. */
@@ -46,8 +52,6 @@ const toView = (row: SubjectNamedRow): SubjectView => ({
   updatedAt: row.updated_at,
 });
 
-const duplicateCode = (code: string) => conflict('codeTaken', { code }, 'code');
-
 /** Job types applied for (申报工种) and the certification levels each offers. */
 export class SubjectService {
   constructor(private readonly db: Db) {}
@@ -58,9 +62,7 @@ export class SubjectService {
   }
 
   async get(id: number): Promise<SubjectView> {
-    const row = await new SubjectRepository(this.db).findById(id);
-    if (!row) throw notFound('subject', id);
-    return toView(row);
+    return toView(existing(await new SubjectRepository(this.db).findById(id), 'subject', id));
   }
 
   async listForSelect(query: SubjectSelectQuery): Promise<SubjectOption[]> {
@@ -75,101 +77,82 @@ export class SubjectService {
     }));
   }
 
-  async add(body: AddSubjectBody): Promise<{ id: number }> {
-    try {
-      return await inTransaction(this.db, async (trx) => {
-        const subjects = new SubjectRepository(trx);
-        await this.requireDepartment(trx, body.departmentId);
-        if (await subjects.findByCode(body.code)) throw duplicateCode(body.code);
-        const id = await subjects.insert(
-          {
-            department_id: body.departmentId,
-            name: body.name,
-            code: body.code,
-            levels: levelsToText(body.levels),
-            description: body.description ?? '',
-            status: body.status ?? 1,
-            sort: body.sort ?? 0,
-          },
-          nowIso(),
-        );
-        return { id };
-      });
-    } catch (error) {
-      throw explainConstraint(error, {
-        unique: () => duplicateCode(body.code),
-        foreignKey: () => notFound('department', body.departmentId),
-      });
-    }
+  add(body: AddSubjectBody): Promise<{ id: number }> {
+    const department = { entity: 'department', id: body.departmentId } as const;
+    return saveWithCode(this.db, body.code, department, async (trx) => {
+      const subjects = new SubjectRepository(trx);
+      await this.requireDepartment(trx, body.departmentId);
+      requireFreeCode(await subjects.findByCode(body.code), body.code);
+      const id = await subjects.insert(
+        {
+          department_id: body.departmentId,
+          name: body.name,
+          code: body.code,
+          levels: levelsToText(body.levels),
+          description: body.description ?? '',
+          status: body.status ?? 1,
+          sort: body.sort ?? 0,
+        },
+        nowIso(),
+      );
+      return { id };
+    });
   }
 
   /** A level may be dropped only when no batch, course or appraisal point uses it. */
-  async update(body: UpdateSubjectBody): Promise<void> {
-    try {
-      await inTransaction(this.db, async (trx) => {
-        const subjects = new SubjectRepository(trx);
-        const current = await subjects.findById(body.id);
-        if (!current) throw notFound('subject', body.id);
-        if (body.departmentId !== current.department_id) {
-          await this.requireDepartment(trx, body.departmentId);
-        }
-        const holder = await subjects.findByCode(body.code);
-        if (holder && holder.id !== body.id) throw duplicateCode(body.code);
-        const dropped = levelsFromText(current.levels).filter(
-          (level) => !body.levels.includes(level),
+  update(body: UpdateSubjectBody): Promise<void> {
+    const department = { entity: 'department', id: body.departmentId } as const;
+    return saveWithCode(this.db, body.code, department, async (trx) => {
+      const subjects = new SubjectRepository(trx);
+      const current = existing(await subjects.findById(body.id), 'subject', body.id);
+      if (body.departmentId !== current.department_id) {
+        await this.requireDepartment(trx, body.departmentId);
+      }
+      requireFreeCode(await subjects.findByCode(body.code), body.code, body.id);
+      const dropped = levelsFromText(current.levels).filter(
+        (level) => !body.levels.includes(level),
+      );
+      const usage = await subjects.usage(body.id, dropped);
+      if (usage.classes + usage.knowledge > 0) {
+        throw conflict(
+          'subjectLevelsInUse',
+          { name: current.name, levels: dropped.join(', '), ...usage },
+          'levels',
         );
-        const usage = await subjects.usage(body.id, dropped);
-        if (usage.classes + usage.knowledge > 0) {
-          throw conflict(
-            'subjectLevelsInUse',
-            { name: current.name, levels: dropped.join(', '), ...usage },
-            'levels',
-          );
-        }
-        await subjects.update(
-          body.id,
-          {
-            department_id: body.departmentId,
-            name: body.name,
-            code: body.code,
-            levels: levelsToText(body.levels),
-            description: body.description ?? current.description,
-            status: body.status ?? current.status,
-            sort: body.sort ?? current.sort,
-          },
-          nowIso(),
-        );
-      });
-    } catch (error) {
-      throw explainConstraint(error, {
-        unique: () => duplicateCode(body.code),
-        foreignKey: () => notFound('department', body.departmentId),
-      });
-    }
+      }
+      await subjects.update(
+        body.id,
+        {
+          department_id: body.departmentId,
+          name: body.name,
+          code: body.code,
+          levels: levelsToText(body.levels),
+          description: body.description ?? current.description,
+          status: body.status ?? current.status,
+          sort: body.sort ?? current.sort,
+        },
+        nowIso(),
+      );
+    });
   }
 
-  async delete(id: number): Promise<void> {
-    try {
-      await inTransaction(this.db, async (trx) => {
-        const subjects = new SubjectRepository(trx);
-        const subject = await subjects.findById(id);
-        if (!subject) throw notFound('subject', id);
-        const usage = await subjects.usage(id);
-        if (usage.classes + usage.knowledge > 0) {
-          throw conflict('subjectInUse', { name: subject.name, ...usage });
-        }
-        await subjects.delete(id);
-      });
-    } catch (error) {
-      throw explainConstraint(error, {
-        foreignKey: () => stillInUse('subject', id),
-      });
-    }
+  delete(id: number): Promise<void> {
+    return writeInTransaction(this.db, stillInUseAnswer('subject', id), async (trx) => {
+      const subjects = new SubjectRepository(trx);
+      const subject = existing(await subjects.findById(id), 'subject', id);
+      const usage = await subjects.usage(id);
+      if (usage.classes + usage.knowledge > 0) {
+        throw conflict('subjectInUse', { name: subject.name, ...usage });
+      }
+      await subjects.delete(id);
+    });
   }
 
   private async requireDepartment(trx: Db, departmentId: number) {
-    if (!(await new DepartmentRepository(trx).findById(departmentId))) {
-      throw notFound('department', departmentId);
-    }
+    existing(
+      await new DepartmentRepository(trx).findById(departmentId),
+      'department',
+      departmentId,
+    );
   }
 }

@@ -1,7 +1,6 @@
 import { Perm, addPermissionBody, idParams, updatePermissionBody } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../errors.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { needs } from '../../plugins/access.js';
 import type { PermissionService } from './permission.service.js';
 
@@ -11,39 +10,25 @@ export async function permissionRoutes(
   app: FastifyInstance,
   opts: { permissions: PermissionService },
 ) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { permissions } = opts;
-  const manage = { access: needs(Perm.SYSTEM_PERMISSION) };
+  const manage = needs(Perm.SYSTEM_PERMISSION);
   const tags = ['permissions'];
 
-  r.get(
-    `${BASE}/listPermissionTree`,
-    // The role screen shows the same tree to bind permissions.
-    { config: { access: needs(Perm.SYSTEM_PERMISSION, Perm.SYSTEM_ROLE) }, schema: { tags } },
-    async () => ok(await permissions.tree()),
+  const route = routeTable(app, BASE, { access: manage, tags });
+
+  route.get('listPermissionTree', { access: needs(Perm.SYSTEM_PERMISSION, Perm.SYSTEM_ROLE) }, () =>
+    permissions.tree(),
   );
 
-  r.post(
-    `${BASE}/addPermission`,
-    { config: manage, schema: { tags, body: addPermissionBody } },
-    async (request) => ok(await permissions.add(request.body)),
+  route.post('addPermission', { body: addPermissionBody }, (request) =>
+    permissions.add(request.body),
   );
 
-  r.put(
-    `${BASE}/updatePermission`,
-    { config: manage, schema: { tags, body: updatePermissionBody } },
-    async (request) => {
-      await permissions.update(request.body);
-      return ok(null);
-    },
+  route.put('updatePermission', { body: updatePermissionBody }, (request) =>
+    permissions.update(request.body),
   );
 
-  r.delete(
-    `${BASE}/deletePermission/:id`,
-    { config: manage, schema: { tags, params: idParams } },
-    async (request) => {
-      await permissions.delete(request.params.id);
-      return ok(null);
-    },
+  route.delete('deletePermission/:id', { params: idParams }, (request) =>
+    permissions.delete(request.params.id),
   );
 }

@@ -8,116 +8,74 @@ import {
   updateUserBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ok } from '../../errors.js';
+import { routeTable } from '../../plugins/route-table.js';
 import { clearSessionCookies, needs, requireAuth } from '../../plugins/access.js';
 import type { UserService } from './user.service.js';
 
 const BASE = '/api/kaoshi-user/user';
 
 export async function userRoutes(app: FastifyInstance, opts: { users: UserService }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { users } = opts;
-  const manage = { access: needs(Perm.SYSTEM_USER) };
+  const manage = needs(Perm.SYSTEM_USER);
   const tags = ['users'];
 
-  r.get(
-    `${BASE}/listUser`,
-    { config: manage, schema: { tags, querystring: listUserQuery } },
-    async (request) => ok(await users.list(request.query)),
-  );
+  const route = routeTable(app, BASE, { access: manage, tags });
+
+  route.get('listUser', { querystring: listUserQuery }, (request) => users.list(request.query));
 
   // docs/spec.md §7: addUser and updateUser carry the hashed default password. The web asks for it here
   // rather than holding a copy of DEFAULT_PASSWORD, so the two cannot disagree.
-  r.get(
-    `${BASE}/getDefaultPassword`,
+  route.get(
+    'getDefaultPassword',
+    { summary: 'The default password as its client hash, for addUser/updateUser' },
+    async () => ({ password: users.defaultPasswordHash }),
+  );
+
+  route.post(
+    'addUser',
+    { summary: 'Add a user (password: client hash; default if absent)', body: addUserBody },
+    (request) => users.add(request.body, requireAuth(request)),
+  );
+
+  route.get('queryUserDetailByUserId/:id', { params: idParams }, (request) =>
+    users.detail(request.params.id),
+  );
+
+  route.put(
+    'updateUser',
+    { summary: 'Update a user (its password is not changed here)', body: updateUserBody },
+    (request) => users.update(request.body, requireAuth(request)),
+  );
+
+  route.delete('deleteUser/:id', { params: idParams }, (request) =>
+    users.delete(request.params.id, requireAuth(request)),
+  );
+
+  route.post(
+    'bindUserWithRole',
+    { summary: "Replace a user's roles", body: bindUserWithRoleBody },
+    (request) => users.bindRoles(request.body.userId, request.body.roleIds, requireAuth(request)),
+  );
+
+  route.get(
+    'reSetPass/:id',
     {
-      config: manage,
-      schema: { tags, summary: 'The default password as its client hash, for addUser/updateUser' },
+      config: { changesData: true },
+      summary:
+        "Reset to the default password (an examinee's to their initial password, answered as " +
+        '{ initialPassword }); ends their sessions',
+      params: idParams,
     },
-    async () => ok({ password: users.defaultPasswordHash }),
+    (request) => users.resetPassword(request.params.id, requireAuth(request)),
   );
 
-  r.post(
-    `${BASE}/addUser`,
+  route.post(
+    'updatePass',
     {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'Add a user (password: client hash; default if absent)',
-        body: addUserBody,
-      },
-    },
-    async (request) => ok(await users.add(request.body, requireAuth(request))),
-  );
-
-  r.get(
-    `${BASE}/queryUserDetailByUserId/:id`,
-    { config: manage, schema: { tags, params: idParams } },
-    async (request) => ok(await users.detail(request.params.id)),
-  );
-
-  r.put(
-    `${BASE}/updateUser`,
-    {
-      config: manage,
-      schema: {
-        tags,
-        summary: 'Update a user (its password is not changed here)',
-        body: updateUserBody,
-      },
-    },
-    async (request) => {
-      await users.update(request.body, requireAuth(request));
-      return ok(null);
-    },
-  );
-
-  r.delete(
-    `${BASE}/deleteUser/:id`,
-    { config: manage, schema: { tags, params: idParams } },
-    async (request) => {
-      await users.delete(request.params.id, requireAuth(request));
-      return ok(null);
-    },
-  );
-
-  r.post(
-    `${BASE}/bindUserWithRole`,
-    {
-      config: manage,
-      schema: { tags, summary: "Replace a user's roles", body: bindUserWithRoleBody },
-    },
-    async (request) => {
-      await users.bindRoles(request.body.userId, request.body.roleIds, requireAuth(request));
-      return ok(null);
-    },
-  );
-
-  r.get(
-    `${BASE}/reSetPass/:id`,
-    {
-      config: { ...manage, changesData: true },
-      schema: {
-        tags,
-        summary:
-          "Reset to the default password (an examinee's to their initial password, answered as " +
-          '{ initialPassword }); ends their sessions',
-        params: idParams,
-      },
-    },
-    async (request) => ok(await users.resetPassword(request.params.id, requireAuth(request))),
-  );
-
-  r.post(
-    `${BASE}/updatePass`,
-    {
-      config: { access: 'session', beforePasswordChange: true },
-      schema: {
-        tags,
-        summary: 'Change your own password (client hashes); ends all your sessions',
-        body: updatePassBody,
-      },
+      access: 'session',
+      config: { beforePasswordChange: true },
+      summary: 'Change your own password (client hashes); ends all your sessions',
+      body: updatePassBody,
     },
     async (request, reply) => {
       await users.changeOwnPassword(
@@ -126,7 +84,6 @@ export async function userRoutes(app: FastifyInstance, opts: { users: UserServic
         request.body.newPass,
       );
       clearSessionCookies(reply);
-      return ok(null);
     },
   );
 }
