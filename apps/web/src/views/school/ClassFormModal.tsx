@@ -1,15 +1,13 @@
 import { ClassStatus, type CertLevel, type ClassView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Col, DatePicker, Form, InputNumber, Modal, Row, Select, type FormRule } from 'antd';
+import { Alert, Col, DatePicker, Form, InputNumber, Row, Select, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { addClass, updateClass, type ClassInput, type ClassStatusCode } from '../../api/school';
-import { useFormDialog } from '../../components/list/use-form-dialog';
+import { EntityFormDialog } from '../../components/form/EntityFormDialog';
 import {
-  CategorySelect,
   JobTypeSelect,
   LevelSelect,
-  ProjectSelect,
   cascadeReset,
   invalidateStructure,
   useJobTypeLevels,
@@ -20,7 +18,6 @@ import {
   scheduleValue,
   type ScheduleField,
 } from '../../components/structure/period';
-import { reportSaveError } from '../../utils/server-error';
 import { useFormRules } from './use-form-rules';
 import { useStructureFields } from './use-structure-fields';
 
@@ -131,14 +128,6 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
     onSuccess: () => invalidateStructure(queryClient),
   });
 
-  const dialog = useFormDialog({
-    form,
-    save,
-    savedMessage: t(batch ? 'common.saved' : 'school.batch.added'),
-    onRefused: (error) => reportSaveError(error, form, FIELDS),
-    onClose,
-  });
-
   /** The shared date rule, blaming the field it names (re-checked when another date changes). */
   const scheduleRule = (field: ScheduleField): FormRule => ({
     validator: () => {
@@ -169,110 +158,96 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
   };
 
   return (
-    <Modal
-      {...dialog.modalProps}
+    <EntityFormDialog
       open={open}
       title={t(batch ? 'school.batch.edit' : 'school.batch.add')}
+      name="classForm"
+      form={form}
+      initialValues={toFormValues(batch, parents)}
+      save={save}
+      savedMessage={t(batch ? 'common.saved' : 'school.batch.added')}
+      blamable={FIELDS}
+      onClose={onClose}
+      formProps={{ onValuesChange: (changed) => form.setFieldsValue(cascadeReset(CHAIN, changed)) }}
     >
-      <Form<ClassFormValues>
-        name="classForm"
-        form={form}
-        layout="vertical"
-        initialValues={toFormValues(batch, parents)}
-        onValuesChange={(changed) => form.setFieldsValue(cascadeReset(CHAIN, changed))}
-        onFinish={dialog.submit}
-      >
-        {locked && (
-          <Alert
-            type="info"
-            showIcon
-            title={t('school.batch.lockedByStudents')}
-            style={{ marginBottom: 16 }}
-          />
-        )}
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="schoolId"
-              label={t('school.select.project')}
-              rules={[rules.choose(t('school.select.project'))]}
-            >
-              <ProjectSelect activeOnly allowClear={false} disabled={locked} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="departmentId"
-              label={t('school.select.category')}
-              rules={[rules.choose(t('school.select.category'))]}
-            >
-              <CategorySelect schoolId={schoolId} activeOnly allowClear={false} disabled={locked} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="subjectId"
-              label={t('school.select.jobType')}
-              rules={[rules.choose(t('school.select.jobType'))]}
-            >
-              <JobTypeSelect
-                departmentId={departmentId}
-                activeOnly
-                allowClear={false}
-                disabled={locked}
-                onChange={(_, jobType) => {
-                  // A job type with a single level leaves nothing to choose.
-                  if (jobType?.levels.length === 1) form.setFieldValue('level', jobType.levels[0]);
-                }}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="level"
-              label={t('school.batch.level')}
-              rules={[rules.choose(t('school.batch.level'))]}
-            >
-              <LevelSelect
-                levels={levels ?? []}
-                waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
-                allowClear={false}
-                disabled={locked}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        {fields.name(t('school.batch.name'))}
-        {fields.code}
-        <Row gutter={12}>{SCHEDULE.map(datePicker)}</Row>
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="capacity"
-              label={t('school.batch.capacity')}
-              extra={t('school.batch.capacityHelp')}
-              rules={[capacityRule]}
-            >
-              <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="status"
-              label={t('school.fields.status')}
-              extra={t('school.batch.statusHelp')}
-            >
-              <Select
-                options={CLASS_STATUS.map((entry) => ({
-                  value: entry.value,
-                  label: t(`school.classStatus.${entry.key}`),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        {fields.description}
-      </Form>
-    </Modal>
+      {locked && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('school.batch.lockedByStudents')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          {fields.project(locked)}
+        </Col>
+        <Col xs={24} sm={12}>
+          {fields.category(schoolId, locked)}
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="subjectId"
+            label={t('school.select.jobType')}
+            rules={[rules.choose(t('school.select.jobType'))]}
+          >
+            <JobTypeSelect
+              departmentId={departmentId}
+              activeOnly
+              allowClear={false}
+              disabled={locked}
+              onChange={(_, jobType) => {
+                // A job type with a single level leaves nothing to choose.
+                if (jobType?.levels.length === 1) form.setFieldValue('level', jobType.levels[0]);
+              }}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="level"
+            label={t('school.batch.level')}
+            rules={[rules.choose(t('school.batch.level'))]}
+          >
+            <LevelSelect
+              levels={levels ?? []}
+              waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
+              allowClear={false}
+              disabled={locked}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      {fields.name(t('school.batch.name'))}
+      {fields.code}
+      <Row gutter={12}>{SCHEDULE.map(datePicker)}</Row>
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="capacity"
+            label={t('school.batch.capacity')}
+            extra={t('school.batch.capacityHelp')}
+            rules={[capacityRule]}
+          >
+            <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="status"
+            label={t('school.fields.status')}
+            extra={t('school.batch.statusHelp')}
+          >
+            <Select
+              options={CLASS_STATUS.map((entry) => ({
+                value: entry.value,
+                label: t(`school.classStatus.${entry.key}`),
+              }))}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      {fields.description}
+    </EntityFormDialog>
   );
 }

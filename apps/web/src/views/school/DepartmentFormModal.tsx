@@ -1,12 +1,10 @@
 import type { DepartmentView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Modal } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addDepartment, updateDepartment, type DepartmentInput } from '../../api/school';
-import { useFormDialog } from '../../components/list/use-form-dialog';
-import { ProjectSelect, invalidateStructure } from '../../components/structure';
-import { reportSaveError } from '../../utils/server-error';
-import { useFormRules } from './use-form-rules';
+import { EntityFormDialog } from '../../components/form/EntityFormDialog';
+import { invalidateStructure } from '../../components/structure';
 import { useStructureFields } from './use-structure-fields';
 
 interface DepartmentFormValues {
@@ -61,7 +59,6 @@ export function DepartmentFormModal({
 }: DepartmentFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const rules = useFormRules();
   const fields = useStructureFields();
   const [form] = Form.useForm<DepartmentFormValues>();
 
@@ -73,40 +70,24 @@ export function DepartmentFormModal({
     onSuccess: () => invalidateStructure(queryClient),
   });
 
-  const dialog = useFormDialog({
-    form,
-    save,
-    savedMessage: t(department ? 'common.saved' : 'school.category.added'),
-    onRefused: (error) => reportSaveError(error, form, FIELDS),
-    onClose,
-  });
-
   return (
-    <Modal
-      {...dialog.modalProps}
+    <EntityFormDialog
       open={open}
       title={t(department ? 'school.category.edit' : 'school.category.add')}
+      name="departmentForm"
+      form={form}
+      initialValues={toFormValues(department, schoolId)}
+      save={save}
+      savedMessage={t(department ? 'common.saved' : 'school.category.added')}
+      blamable={FIELDS}
+      onClose={onClose}
     >
-      <Form<DepartmentFormValues>
-        name="departmentForm"
-        form={form}
-        layout="vertical"
-        initialValues={toFormValues(department, schoolId)}
-        onFinish={dialog.submit}
-      >
-        <Form.Item
-          name="schoolId"
-          label={t('school.select.project')}
-          rules={[rules.choose(t('school.select.project'))]}
-        >
-          <ProjectSelect activeOnly allowClear={false} />
-        </Form.Item>
-        {fields.name(t('school.category.name'))}
-        {fields.code}
-        {fields.active}
-        {fields.sort}
-        {fields.description}
-      </Form>
-    </Modal>
+      {fields.project()}
+      {fields.name(t('school.category.name'))}
+      {fields.code}
+      {fields.active}
+      {fields.sort}
+      {fields.description}
+    </EntityFormDialog>
   );
 }

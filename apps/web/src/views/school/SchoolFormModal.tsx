@@ -1,11 +1,11 @@
 import type { SchoolView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Modal } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addSchool, updateSchool, type SchoolInput } from '../../api/school';
-import { useFormDialog } from '../../components/list/use-form-dialog';
+import { EntityFormDialog } from '../../components/form/EntityFormDialog';
+import { TextField } from '../../components/form/fields';
 import { invalidateStructure } from '../../components/structure';
-import { reportSaveError } from '../../utils/server-error';
 import { useFormRules } from './use-form-rules';
 import { useStructureFields } from './use-structure-fields';
 
@@ -66,48 +66,36 @@ export function SchoolFormModal({ open, school, onClose }: SchoolFormModalProps)
     onSuccess: () => invalidateStructure(queryClient),
   });
 
-  const dialog = useFormDialog({
-    form,
-    save,
-    savedMessage: t(school ? 'common.saved' : 'school.project.added'),
-    onRefused: (error) => reportSaveError(error, form, FIELDS),
-    onClose,
-  });
-
   return (
-    <Modal
-      {...dialog.modalProps}
+    <EntityFormDialog
       open={open}
       title={t(school ? 'school.project.edit' : 'school.project.add')}
+      name="schoolForm"
+      form={form}
+      initialValues={toFormValues(school)}
+      save={save}
+      savedMessage={t(school ? 'common.saved' : 'school.project.added')}
+      blamable={FIELDS}
+      onClose={onClose}
     >
-      <Form<SchoolFormValues>
-        name="schoolForm"
-        form={form}
-        layout="vertical"
-        initialValues={toFormValues(school)}
-        onFinish={dialog.submit}
-      >
-        {fields.name(t('school.project.name'))}
-        {fields.code}
-        <Form.Item
-          name="organiser"
-          label={t('school.project.organiser')}
-          rules={[rules.maxLength(100)]}
-        >
-          <Input maxLength={100} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="contact"
-          label={t('school.project.contact')}
-          extra={t('school.project.contactHelp')}
-          rules={[rules.maxLength(100)]}
-        >
-          <Input maxLength={100} autoComplete="off" />
-        </Form.Item>
-        {fields.active}
-        {fields.sort}
-        {fields.description}
-      </Form>
-    </Modal>
+      {fields.name(t('school.project.name'))}
+      {fields.code}
+      <TextField
+        name="organiser"
+        label={t('school.project.organiser')}
+        max={100}
+        rules={[rules.maxLength(100)]}
+      />
+      <TextField
+        name="contact"
+        label={t('school.project.contact')}
+        extra={t('school.project.contactHelp')}
+        max={100}
+        rules={[rules.maxLength(100)]}
+      />
+      {fields.active}
+      {fields.sort}
+      {fields.description}
+    </EntityFormDialog>
   );
 }

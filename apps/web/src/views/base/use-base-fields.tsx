@@ -1,0 +1,71 @@
+import { knowledgeCode } from '@kaoshi/shared';
+import type { FormRule } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SortField, TextAreaField, TextField } from '../../components/form/fields';
+
+/** The rules of the base forms (courses, appraisal points, students), in their words. */
+export function useBaseRules() {
+  const { t } = useTranslation();
+  return {
+    required: (field: string): FormRule => ({
+      required: true,
+      whitespace: true,
+      message: t('base.rules.required', { field }),
+    }),
+    choose: (field: string): FormRule => ({
+      required: true,
+      message: t('base.rules.choose', { field }),
+    }),
+    maxLength: (max: number): FormRule => ({ max, message: t('base.rules.maxLength', { max }) }),
+  };
+}
+
+/**
+ * The fields a course and an appraisal point share, with the shared schema's rules: code, name,
+ * sort and description.
+ */
+export function useKnowledgeFields() {
+  const { t } = useTranslation();
+  const rules = useBaseRules();
+
+  const code = (
+    <TextField
+      name="code"
+      label={t('base.fields.code')}
+      extra={t('base.fields.codeHelp')}
+      max={32}
+      rules={[
+        rules.required(t('base.fields.code')),
+        {
+          // The shared schema itself decides, so the two cannot disagree.
+          validator: (_, value?: string) =>
+            !value?.trim() || knowledgeCode.safeParse(value).success
+              ? Promise.resolve()
+              : Promise.reject(new Error(t('base.rules.code'))),
+        },
+      ]}
+    />
+  );
+
+  const name = (label: string) => (
+    <TextField
+      name="name"
+      label={label}
+      max={200}
+      rules={[rules.required(label), rules.maxLength(200)]}
+    />
+  );
+
+  const sort = <SortField label={t('base.fields.sort')} extra={t('base.fields.sortHelp')} />;
+
+  const description = (
+    <TextAreaField
+      name="description"
+      label={t('base.fields.description')}
+      max={1000}
+      rules={[rules.maxLength(1000)]}
+    />
+  );
+
+  return { code, name, sort, description };
+}
