@@ -1,7 +1,14 @@
 import { knowledgeCode } from '@kaoshi/shared';
-import type { FormRule } from 'antd';
+import { Form, type FormInstance, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SortField, TextAreaField, TextField } from '../../components/form/fields';
+import {
+  BatchSelect,
+  CategorySelect,
+  JobTypeSelect,
+  ProjectSelect,
+  cascadeReset,
+} from '../../components/structure';
 
 /** The rules of the base forms (courses, appraisal points, students), in their words. */
 export function useBaseRules() {
@@ -68,4 +75,44 @@ export function useKnowledgeFields() {
   );
 
   return { code, name, sort, description };
+}
+
+/** The structure fields above the batch, cleared from the changed one down. */
+const BATCH_CHAIN = ['schoolId', 'departmentId', 'subjectId', 'classId'] as const;
+
+/**
+ * The batch a student is in, chosen down the structure: project, category and job type only
+ * narrow the batches offered. `items` are the four fields; the form's onValuesChange clears the
+ * ones below a changed choice.
+ */
+export function useBatchFields(form: FormInstance) {
+  const { t } = useTranslation();
+  const rules = useBaseRules();
+  const schoolId = Form.useWatch<number | undefined>('schoolId', form);
+  const departmentId = Form.useWatch<number | undefined>('departmentId', form);
+  const subjectId = Form.useWatch<number | undefined>('subjectId', form);
+
+  const items = [
+    <Form.Item key="schoolId" name="schoolId" label={t('base.student.project')}>
+      <ProjectSelect />
+    </Form.Item>,
+    <Form.Item key="departmentId" name="departmentId" label={t('base.student.category')}>
+      <CategorySelect schoolId={schoolId} />
+    </Form.Item>,
+    <Form.Item key="subjectId" name="subjectId" label={t('base.student.jobType')}>
+      <JobTypeSelect departmentId={departmentId} />
+    </Form.Item>,
+    <Form.Item
+      key="classId"
+      name="classId"
+      label={t('base.student.batch')}
+      rules={[rules.choose(t('base.student.batch'))]}
+    >
+      <BatchSelect subjectId={subjectId} />
+    </Form.Item>,
+  ];
+  const onValuesChange = (changed: Record<string, unknown>) =>
+    form.setFieldsValue(cascadeReset(BATCH_CHAIN, changed));
+
+  return { items, subjectId, onValuesChange };
 }
