@@ -1,4 +1,4 @@
-import { Form, Modal, type FormProps, type ModalProps } from 'antd';
+import { Form, Modal, type FormInstance, type FormProps, type ModalProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useFormDialog, type FormDialogOptions } from '../list/use-form-dialog';
 import { reportSaveError } from '../../utils/server-error';
@@ -11,10 +11,12 @@ export interface EntityFormDialogProps<V, R> extends Omit<FormDialogOptions<V, R
   name?: string;
   /** The row being edited as form values, or the defaults of a new one. */
   initialValues?: FormProps<V>['initialValues'];
-  /** The fields a refusal may blame: the server's message goes under the field (reportSaveError). */
-  blamable?: readonly string[];
-  /** Another way to show a refusal; with neither, the request layer's own message is enough. */
-  onRefused?: (error: unknown) => void;
+  /**
+   * Where a refusal is shown. 'form', for a quiet save: under the form's field the server blames,
+   * else as a toast (reportSaveError). A function: its own way. None: the request layer has
+   * shown it already.
+   */
+  refused?: 'form' | ((error: unknown) => void);
   /** What this dialog changes of the shared frame: a wider width, a class name, another OK text. */
   modal?: Omit<ModalProps, 'open' | 'title' | 'children'>;
   /** What this form adds: onValuesChange for cascading selects, scrollToFirstError. */
@@ -23,6 +25,9 @@ export interface EntityFormDialogProps<V, R> extends Omit<FormDialogOptions<V, R
   header?: ReactNode;
   children: ReactNode;
 }
+
+/** The names of the fields the form shows (a nested one as `markers.3`). */
+const fieldNames = (form: FormInstance) => form.getFieldsError().map(({ name }) => name.join('.'));
 
 /**
  * The dialog that adds or edits one row: a Modal holding one vertical Form. OK submits the form,
@@ -35,8 +40,7 @@ export function EntityFormDialog<V, R = unknown>({
   title,
   name,
   initialValues,
-  blamable,
-  onRefused,
+  refused,
   modal,
   formProps,
   header,
@@ -46,7 +50,8 @@ export function EntityFormDialog<V, R = unknown>({
   const { form } = options;
   const dialog = useFormDialog<V, R>({
     ...options,
-    onRefused: onRefused ?? (blamable && ((error) => reportSaveError(error, form, blamable))),
+    onRefused:
+      refused === 'form' ? (error) => reportSaveError(error, form, fieldNames(form)) : refused,
   });
 
   return (

@@ -23,9 +23,6 @@ interface CourseFormModalProps {
   onClose: () => void;
 }
 
-/** The fields a server refusal may blame (see reportSaveError). */
-const COURSE_FIELDS = ['code', 'name', 'description', 'sort'] as const;
-
 export function CourseFormModal({ open, scope, course, onClose }: CourseFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -66,7 +63,7 @@ export function CourseFormModal({ open, scope, course, onClose }: CourseFormModa
       }
       save={save}
       savedMessage={t(course ? 'common.saved' : 'base.course.added')}
-      blamable={COURSE_FIELDS}
+      refused="form"
       onClose={onClose}
     >
       {fields.code}

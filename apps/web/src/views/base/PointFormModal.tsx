@@ -37,17 +37,6 @@ interface PointFormModalProps {
   onClose: () => void;
 }
 
-/** The fields a server refusal may blame (see reportSaveError). */
-const POINT_FIELDS = [
-  'parentId',
-  'code',
-  'name',
-  'importance',
-  'weight',
-  'description',
-  'sort',
-] as const;
-
 export function PointFormModal({
   open,
   scope,
@@ -107,7 +96,7 @@ export function PointFormModal({
       save={save}
       savedMessage={t(point ? 'common.saved' : 'base.point.added')}
       // The list may have been stale: it reloads (onSettled) and the field says why.
-      blamable={POINT_FIELDS}
+      refused="form"
       onClose={onClose}
     >
       <Form.Item

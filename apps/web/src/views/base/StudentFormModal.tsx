@@ -87,19 +87,6 @@ interface StudentFormModalProps {
   onClose: () => void;
 }
 
-/** The fields a server refusal may blame (see reportSaveError). */
-const STUDENT_FIELDS = [
-  'name',
-  'gender',
-  'idType',
-  'idNumber',
-  'phone',
-  'email',
-  'classId',
-  'photo',
-  'status',
-] as const;
-
 export function StudentFormModal({ open, student, onClose }: StudentFormModalProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
@@ -156,7 +143,7 @@ export function StudentFormModal({ open, student, onClose }: StudentFormModalPro
       savedMessage={(created) =>
         created ? t('base.student.added', { ticket: created.ticketNumber }) : t('common.saved')
       }
-      blamable={STUDENT_FIELDS}
+      refused="form"
       onClose={onClose}
       onSaved={showInitialPassword}
       modal={{ width: WIDE_MODAL_WIDTH }}

@@ -117,7 +117,7 @@ export function PlanDialog({ open, view, onClose }: MarkingDialogProps) {
       save={save}
       savedMessage={t('marking.plan.saved')}
       // Also the request layer's toast; kept here, as the dialog stays open to be corrected.
-      onRefused={(error) => {
+      refused={(error) => {
         if (error instanceof ApiError) setRefusal(error.message);
       }}
       onClose={onClose}

@@ -25,8 +25,6 @@ interface InstructionFormValues {
   enabled: boolean;
 }
 
-/** The fields a server message may blame (see reportSaveError). */
-const FIELDS = ['title', 'body', 'subjectIds', 'minReadSeconds'] as const;
 /** The editor needs room; the whole width on a phone. */
 const DIALOG_WIDTH = { xs: '100%', md: 760, xl: 900 };
 /** Drafts of a new notice survive a closed tab (the editor's own autosave). */
@@ -88,7 +86,7 @@ export function InstructionFormDialog({ open, instruction, onClose }: Instructio
       initialValues={toFormValues(instruction)}
       save={save}
       savedMessage={t(instruction ? 'common.saved' : 'instruction.form.added')}
-      blamable={FIELDS}
+      refused="form"
       onClose={onClose}
       modal={{
         width: DIALOG_WIDTH,

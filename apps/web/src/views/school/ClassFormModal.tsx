@@ -38,19 +38,6 @@ interface ClassFormValues {
   description?: string;
 }
 
-const FIELDS = [
-  'subjectId',
-  'level',
-  'name',
-  'code',
-  'registrationStart',
-  'registrationEnd',
-  'examStart',
-  'examEnd',
-  'capacity',
-  'status',
-  'description',
-] as const;
 const CHAIN = ['schoolId', 'departmentId', 'subjectId', 'level'] as const;
 const SCHEDULE: readonly ScheduleField[] = [
   'registrationStart',
@@ -166,7 +153,7 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
       initialValues={toFormValues(batch, parents)}
       save={save}
       savedMessage={t(batch ? 'common.saved' : 'school.batch.added')}
-      blamable={FIELDS}
+      refused="form"
       onClose={onClose}
       formProps={{ onValuesChange: (changed) => form.setFieldsValue(cascadeReset(CHAIN, changed)) }}
     >

@@ -16,8 +16,6 @@ interface DepartmentFormValues {
   sort?: number | null;
 }
 
-const FIELDS = ['schoolId', 'name', 'code', 'description', 'sort'] as const;
-
 const toFormValues = (
   department: DepartmentView | undefined,
   schoolId: number | undefined,
@@ -79,7 +77,7 @@ export function DepartmentFormModal({
       initialValues={toFormValues(department, schoolId)}
       save={save}
       savedMessage={t(department ? 'common.saved' : 'school.category.added')}
-      blamable={FIELDS}
+      refused="form"
       onClose={onClose}
     >
       {fields.project()}

@@ -19,8 +19,6 @@ interface SchoolFormValues {
   sort?: number | null;
 }
 
-const FIELDS = ['name', 'code', 'organiser', 'contact', 'description', 'sort'] as const;
-
 const toFormValues = (school: SchoolView | undefined): Partial<SchoolFormValues> =>
   school
     ? {
@@ -75,7 +73,7 @@ export function SchoolFormModal({ open, school, onClose }: SchoolFormModalProps)
       initialValues={toFormValues(school)}
       save={save}
       savedMessage={t(school ? 'common.saved' : 'school.project.added')}
-      blamable={FIELDS}
+      refused="form"
       onClose={onClose}
     >
       {fields.name(t('school.project.name'))}

@@ -19,7 +19,6 @@ interface SubjectFormValues {
   sort?: number | null;
 }
 
-const FIELDS = ['departmentId', 'name', 'code', 'levels', 'description', 'sort'] as const;
 const CHAIN = ['schoolId', 'departmentId'] as const;
 
 const toFormValues = (
@@ -90,7 +89,7 @@ export function SubjectFormModal({
       initialValues={toFormValues(subject, { schoolId, departmentId })}
       save={save}
       savedMessage={t(subject ? 'common.saved' : 'school.jobType.added')}
-      blamable={FIELDS}
+      refused="form"
       onClose={onClose}
       formProps={{ onValuesChange: (changed) => form.setFieldsValue(cascadeReset(CHAIN, changed)) }}
     >

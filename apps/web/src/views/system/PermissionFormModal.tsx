@@ -76,18 +76,6 @@ interface PermissionFormModalProps {
   onClose: () => void;
 }
 
-/** The fields a server refusal may blame (see reportSaveError). */
-const PERMISSION_FIELDS = [
-  'parentId',
-  'name',
-  'key',
-  'type',
-  'linkType',
-  'path',
-  'icon',
-  'sort',
-] as const;
-
 export function PermissionFormModal({ open, target, tree, onClose }: PermissionFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -146,7 +134,7 @@ export function PermissionFormModal({ open, target, tree, onClose }: PermissionF
       initialValues={target && toFormValues(target)}
       save={save}
       savedMessage={t(entry ? 'common.saved' : 'system.permission.added')}
-      blamable={PERMISSION_FIELDS}
+      refused="form"
       onClose={onClose}
     >
       <Form.Item

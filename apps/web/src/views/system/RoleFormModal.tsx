@@ -19,9 +19,6 @@ interface RoleFormModalProps {
   onClose: () => void;
 }
 
-/** The fields a server refusal may blame (see reportSaveError). */
-const ROLE_FIELDS = ['name', 'key', 'description'] as const;
-
 export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -58,7 +55,7 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
       initialValues={role && { name: role.name, key: role.key, description: role.description }}
       save={save}
       savedMessage={t(role ? 'common.saved' : 'system.role.added')}
-      blamable={ROLE_FIELDS}
+      refused="form"
       onClose={onClose}
     >
       <TextField

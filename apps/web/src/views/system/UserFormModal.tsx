@@ -61,17 +61,6 @@ interface UserFormModalProps {
   onClose: () => void;
 }
 
-/** The fields a server refusal may blame (see reportSaveError). */
-const USER_FIELDS = [
-  'name',
-  'nickName',
-  'userType',
-  'email',
-  'endDate',
-  'introduction',
-  'roleIds',
-] as const;
-
 export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -110,7 +99,7 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
       initialValues={toFormValues(user)}
       save={save}
       savedMessage={t(user ? 'common.saved' : 'system.user.added')}
-      blamable={USER_FIELDS}
+      refused="form"
       onClose={onClose}
       onSaved={() => {
         // The navbar shows the signed-in user's nickname: refresh it after editing oneself.
