@@ -12,7 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { addKnowledge, updateKnowledge, type KnowledgeScope } from '../../api/base';
 import { EntityFormDialog } from '../../components/form/EntityFormDialog';
 import { baseKeys } from '../../components/knowledge/queries';
-import { useBaseRules, useKnowledgeFields } from './use-base-fields';
+import { useKnowledgeFields } from './use-base-fields';
+import { useFieldRules } from '../../components/form/use-field-rules';
 import { formatPercent, remainingWeight, sumIfOver, weightSum } from './weights';
 
 interface PointFormValues {
@@ -47,7 +48,7 @@ export function PointFormModal({
 }: PointFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const rules = useBaseRules();
+  const rules = useFieldRules('base');
   const fields = useKnowledgeFields();
   const [form] = Form.useForm<PointFormValues>();
   const parentId = Form.useWatch('parentId', form) ?? point?.parentId ?? courseId;

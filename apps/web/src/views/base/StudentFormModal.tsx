@@ -28,7 +28,8 @@ import { useBatchOptions, useLevelLabel } from '../../components/structure';
 import { InitialPasswordList } from './InitialPasswordList';
 import { baseKeys } from '../../components/knowledge/queries';
 import { GENDER_KEYS, ID_TYPE_KEYS, idNumberError, isMobilePhone } from './student-rules';
-import { useBaseRules, useBatchFields } from './use-base-fields';
+import { useBatchFields } from './use-base-fields';
+import { useFieldRules } from '../../components/form/use-field-rules';
 
 interface StudentFormValues {
   name: string;
@@ -93,7 +94,7 @@ export function StudentFormModal({ open, student, onClose }: StudentFormModalPro
   const queryClient = useQueryClient();
   const levelLabel = useLevelLabel();
   const [form] = Form.useForm<StudentFormValues>();
-  const rules = useBaseRules();
+  const rules = useFieldRules('base');
   const batch = useBatchFields(form);
   const classId = Form.useWatch('classId', form);
   const idType = Form.useWatch('idType', form) ?? IdType.RESIDENT_ID;

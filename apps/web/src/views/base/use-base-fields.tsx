@@ -1,7 +1,8 @@
 import { knowledgeCode } from '@kaoshi/shared';
-import { Form, type FormInstance, type FormRule } from 'antd';
+import { Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SortField, TextAreaField, TextField } from '../../components/form/fields';
+import { useFieldRules } from '../../components/form/use-field-rules';
 import {
   BatchSelect,
   CategorySelect,
@@ -10,30 +11,13 @@ import {
   cascadeReset,
 } from '../../components/structure';
 
-/** The rules of the base forms (courses, appraisal points, students), in their words. */
-export function useBaseRules() {
-  const { t } = useTranslation();
-  return {
-    required: (field: string): FormRule => ({
-      required: true,
-      whitespace: true,
-      message: t('base.rules.required', { field }),
-    }),
-    choose: (field: string): FormRule => ({
-      required: true,
-      message: t('base.rules.choose', { field }),
-    }),
-    maxLength: (max: number): FormRule => ({ max, message: t('base.rules.maxLength', { max }) }),
-  };
-}
-
 /**
  * The fields a course and an appraisal point share, with the shared schema's rules: code, name,
  * sort and description.
  */
 export function useKnowledgeFields() {
   const { t } = useTranslation();
-  const rules = useBaseRules();
+  const rules = useFieldRules('base');
 
   const code = (
     <TextField
@@ -87,7 +71,7 @@ const BATCH_CHAIN = ['schoolId', 'departmentId', 'subjectId', 'classId'] as cons
  */
 export function useBatchFields(form: FormInstance) {
   const { t } = useTranslation();
-  const rules = useBaseRules();
+  const rules = useFieldRules('base');
   const schoolId = Form.useWatch<number | undefined>('schoolId', form);
   const departmentId = Form.useWatch<number | undefined>('departmentId', form);
   const subjectId = Form.useWatch<number | undefined>('subjectId', form);

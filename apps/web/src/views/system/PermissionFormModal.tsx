@@ -14,7 +14,7 @@ import { parentCandidates } from './permission-tree';
 import { systemKeys } from './queries';
 import { EntityFormDialog } from '../../components/form/EntityFormDialog';
 import { SortField, TextField } from '../../components/form/fields';
-import { useSystemRules } from './use-system-rules';
+import { useFieldRules } from '../../components/form/use-field-rules';
 import { useSystemLabels } from '../../utils/use-system-labels';
 
 type Flag = 0 | 1;
@@ -81,7 +81,7 @@ export function PermissionFormModal({ open, target, tree, onClose }: PermissionF
   const queryClient = useQueryClient();
   const labels = useSystemLabels();
   const codeLabel = useCodeLabel();
-  const rules = useSystemRules();
+  const rules = useFieldRules('system');
   const [form] = Form.useForm<PermissionFormValues>();
   const type = Form.useWatch('type', form);
   const linkType = Form.useWatch('linkType', form);

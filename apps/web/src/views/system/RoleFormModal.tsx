@@ -7,7 +7,7 @@ import { isBuiltInRole } from '../../utils/builtin-labels';
 import { systemKeys } from './queries';
 import { EntityFormDialog } from '../../components/form/EntityFormDialog';
 import { TextAreaField, TextField } from '../../components/form/fields';
-import { useSystemRules } from './use-system-rules';
+import { useFieldRules } from '../../components/form/use-field-rules';
 
 /** Mirrors the shared zod schema (packages/shared/src/schemas/role.ts). */
 const ROLE_KEY_PATTERN = /^[A-Z][A-Z0-9_]*$/;
@@ -22,7 +22,7 @@ interface RoleFormModalProps {
 export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const rules = useSystemRules();
+  const rules = useFieldRules('system');
   const [form] = Form.useForm<RoleInput>();
   const keyLocked = role !== undefined && isBuiltInRole(role.key);
 

@@ -11,7 +11,7 @@ import { systemKeys } from './queries';
 import { succeeded } from '../../utils/succeeded';
 import { EntityFormDialog } from '../../components/form/EntityFormDialog';
 import { SwitchField, TextAreaField, TextField } from '../../components/form/fields';
-import { useSystemRules } from './use-system-rules';
+import { useFieldRules } from '../../components/form/use-field-rules';
 import { RoleSelect } from './RoleSelect';
 import { userTypeOffered } from './user-type-choice';
 
@@ -66,7 +66,7 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
   const queryClient = useQueryClient();
   const codeLabel = useCodeLabel();
   const myId = useUserStore((state) => state.info?.id);
-  const rules = useSystemRules();
+  const rules = useFieldRules('system');
   const [form] = Form.useForm<UserFormValues>();
   const roleIds = Form.useWatch('roleIds', form);
   const isFirstAdmin = user?.id === FIRST_ADMIN_ID;
