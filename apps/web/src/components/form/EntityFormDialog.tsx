@@ -1,7 +1,30 @@
 import { Form, Modal, type FormInstance, type FormProps, type ModalProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useFormDialog, type FormDialogOptions } from '../list/use-form-dialog';
+import type { CallOptions } from '../../api/request';
 import { reportSaveError } from '../../utils/server-error';
+
+/** What a list page passes each of its dialogs: whether it is open and how to close it. */
+export interface EntityDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** The add and update calls of one kind of row (the api/ client's). */
+interface SaveCalls<I, A, U> {
+  add: (input: I, options?: CallOptions) => Promise<A>;
+  update: (id: number, input: I, options?: CallOptions) => Promise<U>;
+}
+
+/**
+ * The save of an entity form: the row's update when editing one, else an addition. Quiet: the
+ * dialog shows a refusal in the form (refused="form").
+ */
+export const addOrUpdate = <I, A, U>(
+  row: { id: number } | undefined,
+  input: I,
+  calls: SaveCalls<I, A, U>,
+) => (row ? calls.update(row.id, input, { quiet: true }) : calls.add(input, { quiet: true }));
 
 export interface EntityFormDialogProps<V, R> extends Omit<FormDialogOptions<V, R>, 'onRefused'> {
   open: boolean;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addKnowledge, updateKnowledge, type KnowledgeScope } from '../../api/base';
-import { EntityFormDialog } from '../../components/form/EntityFormDialog';
+import { EntityFormDialog, type EntityDialogProps } from '../../components/form/EntityFormDialog';
 import { baseKeys } from '../../components/knowledge/queries';
 import { useKnowledgeFields } from './use-base-fields';
 
@@ -14,13 +14,11 @@ interface CourseFormValues {
   description?: string;
 }
 
-interface CourseFormModalProps {
-  open: boolean;
+interface CourseFormModalProps extends EntityDialogProps {
   /** Whose course a new one becomes. */
   scope: KnowledgeScope;
   /** The course to edit; none to add one. */
   course?: KnowledgeView;
-  onClose: () => void;
 }
 
 export function CourseFormModal({ open, scope, course, onClose }: CourseFormModalProps) {

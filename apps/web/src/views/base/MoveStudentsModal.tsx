@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { batchMoveStudents } from '../../api/base';
-import { EntityFormDialog } from '../../components/form/EntityFormDialog';
+import { EntityFormDialog, type EntityDialogProps } from '../../components/form/EntityFormDialog';
 import { baseKeys } from '../../components/knowledge/queries';
 import { useBatchFields } from './use-base-fields';
 
@@ -13,12 +13,10 @@ interface MoveValues {
   classId: number;
 }
 
-interface MoveStudentsModalProps {
-  open: boolean;
+interface MoveStudentsModalProps extends EntityDialogProps {
   ids: readonly number[];
   /** After the move: the selection is cleared. */
   onMoved: () => void;
-  onClose: () => void;
 }
 
 /** Moves the selected students to one batch (their ticket numbers stay). */

@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addKnowledge, updateKnowledge, type KnowledgeScope } from '../../api/base';
-import { EntityFormDialog } from '../../components/form/EntityFormDialog';
+import { EntityFormDialog, type EntityDialogProps } from '../../components/form/EntityFormDialog';
 import { baseKeys } from '../../components/knowledge/queries';
 import { useKnowledgeFields } from './use-base-fields';
 import { useFieldRules } from '../../components/form/use-field-rules';
@@ -26,8 +26,7 @@ interface PointFormValues {
   description?: string;
 }
 
-interface PointFormModalProps {
-  open: boolean;
+interface PointFormModalProps extends EntityDialogProps {
   scope: KnowledgeScope;
   /** The courses of the scope: a point may move to another one. */
   courses: readonly CourseNode[];
@@ -35,7 +34,6 @@ interface PointFormModalProps {
   courseId: number;
   /** The appraisal point to edit; none to add one. */
   point?: KnowledgeView;
-  onClose: () => void;
 }
 
 export function PointFormModal({

@@ -22,7 +22,11 @@ import {
 } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addStudent, updateStudent, type CreatedStudent, type StudentInput } from '../../api/base';
-import { EntityFormDialog } from '../../components/form/EntityFormDialog';
+import {
+  EntityFormDialog,
+  addOrUpdate,
+  type EntityDialogProps,
+} from '../../components/form/EntityFormDialog';
 import { TextField } from '../../components/form/fields';
 import { useBatchOptions, useLevelLabel } from '../../components/structure';
 import { InitialPasswordList } from './InitialPasswordList';
@@ -81,11 +85,9 @@ const toInput = (values: StudentFormValues): StudentInput => ({
   status: values.enabled ? 1 : 0,
 });
 
-interface StudentFormModalProps {
-  open: boolean;
+interface StudentFormModalProps extends EntityDialogProps {
   /** The student to edit; none to add one. */
   student?: StudentView;
-  onClose: () => void;
 }
 
 export function StudentFormModal({ open, student, onClose }: StudentFormModalProps) {
@@ -105,9 +107,7 @@ export function StudentFormModal({ open, student, onClose }: StudentFormModalPro
 
   const save = useMutation({
     mutationFn: (values: StudentFormValues) =>
-      student
-        ? updateStudent(student.id, toInput(values), { quiet: true })
-        : addStudent(toInput(values), { quiet: true }),
+      addOrUpdate(student, toInput(values), { add: addStudent, update: updateStudent }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: baseKeys.students }),
   });
 

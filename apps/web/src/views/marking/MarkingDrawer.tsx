@@ -1,11 +1,10 @@
 import type { MarkingProgressView } from '@kaoshi/shared';
 import { Drawer, Grid, type DrawerProps } from 'antd';
+import type { EntityDialogProps } from '../../components/form/EntityFormDialog';
 
 /** What the overview passes each of its dialogs and drawers: the exam's marking progress. */
-export interface MarkingDialogProps {
-  open: boolean;
+export interface MarkingDialogProps extends EntityDialogProps {
   view: MarkingProgressView;
-  onClose: () => void;
 }
 
 /**

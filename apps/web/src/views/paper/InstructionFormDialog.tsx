@@ -8,7 +8,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Col, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addInstruction, updateInstruction } from '../../api/paper';
-import { EntityFormDialog } from '../../components/form/EntityFormDialog';
+import {
+  EntityFormDialog,
+  addOrUpdate,
+  type EntityDialogProps,
+} from '../../components/form/EntityFormDialog';
 import { SwitchField } from '../../components/form/fields';
 import { RichEditor, clearEditorDraft } from '../../components/RichEditor/LazyRichEditor';
 import { InstructionJobTypesSelect } from './InstructionJobTypesSelect';
@@ -51,11 +55,9 @@ const toInput = (values: InstructionFormValues): InstructionInput => ({
   enabled: values.enabled,
 });
 
-interface InstructionFormDialogProps {
-  open: boolean;
+interface InstructionFormDialogProps extends EntityDialogProps {
   /** The notice to edit; none to add one. */
   instruction?: InstructionView;
-  onClose: () => void;
 }
 
 /** Adds or edits an exam notice: title, rich text, the job types it is for, reading time. */
@@ -68,9 +70,7 @@ export function InstructionFormDialog({ open, instruction, onClose }: Instructio
 
   const save = useMutation({
     mutationFn: (values: InstructionFormValues) =>
-      instruction
-        ? updateInstruction(instruction.id, toInput(values), { quiet: true })
-        : addInstruction(toInput(values), { quiet: true }),
+      addOrUpdate(instruction, toInput(values), { add: addInstruction, update: updateInstruction }),
     onSuccess: () => {
       if (!instruction) clearEditorDraft(DRAFT_KEY);
       return queryClient.invalidateQueries({ queryKey: instructionKeys.all });

@@ -4,7 +4,11 @@ import { Alert, Col, DatePicker, Form, InputNumber, Row, Select, type FormRule }
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { addClass, updateClass, type ClassInput, type ClassStatusCode } from '../../api/school';
-import { EntityFormDialog } from '../../components/form/EntityFormDialog';
+import {
+  EntityFormDialog,
+  addOrUpdate,
+  type EntityDialogProps,
+} from '../../components/form/EntityFormDialog';
 import {
   JobTypeSelect,
   LevelSelect,
@@ -84,13 +88,11 @@ const toInput = (values: ClassFormValues, batch: ClassView | undefined): ClassIn
   description: values.description?.trim() ?? '',
 });
 
-interface ClassFormModalProps {
-  open: boolean;
+interface ClassFormModalProps extends EntityDialogProps {
   /** The batch to edit; none to add one. */
   batch?: ClassView;
   /** Where a new batch starts (the list's filters). */
   parents?: Partial<Pick<ClassFormValues, 'schoolId' | 'departmentId' | 'subjectId' | 'level'>>;
-  onClose: () => void;
 }
 
 export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassFormModalProps) {
@@ -109,9 +111,7 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
 
   const save = useMutation({
     mutationFn: (values: ClassFormValues) =>
-      batch
-        ? updateClass(batch.id, toInput(values, batch), { quiet: true })
-        : addClass(toInput(values, batch), { quiet: true }),
+      addOrUpdate(batch, toInput(values, batch), { add: addClass, update: updateClass }),
     onSuccess: () => invalidateStructure(queryClient),
   });
 

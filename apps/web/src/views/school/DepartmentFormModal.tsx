@@ -3,7 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addDepartment, updateDepartment, type DepartmentInput } from '../../api/school';
-import { EntityFormDialog } from '../../components/form/EntityFormDialog';
+import {
+  EntityFormDialog,
+  addOrUpdate,
+  type EntityDialogProps,
+} from '../../components/form/EntityFormDialog';
 import { invalidateStructure } from '../../components/structure';
 import { useStructureFields } from './use-structure-fields';
 
@@ -40,13 +44,11 @@ const toInput = (values: DepartmentFormValues): DepartmentInput => ({
   sort: values.sort ?? 0,
 });
 
-interface DepartmentFormModalProps {
-  open: boolean;
+interface DepartmentFormModalProps extends EntityDialogProps {
   /** The category to edit; none to add one. */
   department?: DepartmentView;
   /** The project a new category starts in (the one the list is filtered by). */
   schoolId?: number;
-  onClose: () => void;
 }
 
 export function DepartmentFormModal({
@@ -62,9 +64,7 @@ export function DepartmentFormModal({
 
   const save = useMutation({
     mutationFn: (values: DepartmentFormValues) =>
-      department
-        ? updateDepartment(department.id, toInput(values), { quiet: true })
-        : addDepartment(toInput(values), { quiet: true }),
+      addOrUpdate(department, toInput(values), { add: addDepartment, update: updateDepartment }),
     onSuccess: () => invalidateStructure(queryClient),
   });
 

@@ -3,7 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addSchool, updateSchool, type SchoolInput } from '../../api/school';
-import { EntityFormDialog } from '../../components/form/EntityFormDialog';
+import {
+  EntityFormDialog,
+  addOrUpdate,
+  type EntityDialogProps,
+} from '../../components/form/EntityFormDialog';
 import { TextField } from '../../components/form/fields';
 import { invalidateStructure } from '../../components/structure';
 import { useFormRules } from './use-form-rules';
@@ -42,11 +46,9 @@ const toInput = (values: SchoolFormValues): SchoolInput => ({
   sort: values.sort ?? 0,
 });
 
-interface SchoolFormModalProps {
-  open: boolean;
+interface SchoolFormModalProps extends EntityDialogProps {
   /** The project to edit; none to add one. */
   school?: SchoolView;
-  onClose: () => void;
 }
 
 export function SchoolFormModal({ open, school, onClose }: SchoolFormModalProps) {
@@ -58,9 +60,7 @@ export function SchoolFormModal({ open, school, onClose }: SchoolFormModalProps)
 
   const save = useMutation({
     mutationFn: (values: SchoolFormValues) =>
-      school
-        ? updateSchool(school.id, toInput(values), { quiet: true })
-        : addSchool(toInput(values), { quiet: true }),
+      addOrUpdate(school, toInput(values), { add: addSchool, update: updateSchool }),
     onSuccess: () => invalidateStructure(queryClient),
   });
 

@@ -3,7 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addSubject, updateSubject, type SubjectInput } from '../../api/school';
-import { EntityFormDialog } from '../../components/form/EntityFormDialog';
+import {
+  EntityFormDialog,
+  addOrUpdate,
+  type EntityDialogProps,
+} from '../../components/form/EntityFormDialog';
 import { cascadeReset, invalidateStructure, useLevelLabel } from '../../components/structure';
 import { useStructureFields } from './use-structure-fields';
 
@@ -48,14 +52,12 @@ const toInput = (values: SubjectFormValues): SubjectInput => ({
   sort: values.sort ?? 0,
 });
 
-interface SubjectFormModalProps {
-  open: boolean;
+interface SubjectFormModalProps extends EntityDialogProps {
   /** The job type to edit; none to add one. */
   subject?: SubjectView;
   /** Where a new job type starts (the list's filters). */
   schoolId?: number;
   departmentId?: number;
-  onClose: () => void;
 }
 
 export function SubjectFormModal({
@@ -74,9 +76,7 @@ export function SubjectFormModal({
 
   const save = useMutation({
     mutationFn: (values: SubjectFormValues) =>
-      subject
-        ? updateSubject(subject.id, toInput(values), { quiet: true })
-        : addSubject(toInput(values), { quiet: true }),
+      addOrUpdate(subject, toInput(values), { add: addSubject, update: updateSubject }),
     onSuccess: () => invalidateStructure(queryClient),
   });
 

@@ -12,7 +12,7 @@ import { addPermission, updatePermission } from '../../api/system';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { parentCandidates } from './permission-tree';
 import { systemKeys } from './queries';
-import { EntityFormDialog } from '../../components/form/EntityFormDialog';
+import { EntityFormDialog, type EntityDialogProps } from '../../components/form/EntityFormDialog';
 import { SortField, TextField } from '../../components/form/fields';
 import { useFieldRules } from '../../components/form/use-field-rules';
 import { useSystemLabels } from '../../utils/use-system-labels';
@@ -68,12 +68,10 @@ const toBody = (values: PermissionFormValues): AddPermissionBody => {
   };
 };
 
-interface PermissionFormModalProps {
-  open: boolean;
+interface PermissionFormModalProps extends EntityDialogProps {
   target?: PermissionFormTarget;
   /** The whole permission tree, to choose a parent from. */
   tree: PermissionView[];
-  onClose: () => void;
 }
 
 export function PermissionFormModal({ open, target, tree, onClose }: PermissionFormModalProps) {

@@ -5,18 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { addRole, updateRole, type RoleInput } from '../../api/system';
 import { isBuiltInRole } from '../../utils/builtin-labels';
 import { systemKeys } from './queries';
-import { EntityFormDialog } from '../../components/form/EntityFormDialog';
+import { EntityFormDialog, type EntityDialogProps } from '../../components/form/EntityFormDialog';
 import { TextAreaField, TextField } from '../../components/form/fields';
 import { useFieldRules } from '../../components/form/use-field-rules';
 
 /** Mirrors the shared zod schema (packages/shared/src/schemas/role.ts). */
 const ROLE_KEY_PATTERN = /^[A-Z][A-Z0-9_]*$/;
 
-interface RoleFormModalProps {
-  open: boolean;
+interface RoleFormModalProps extends EntityDialogProps {
   /** The role to edit; none to add one. */
   role?: RoleView;
-  onClose: () => void;
 }
 
 export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {

@@ -9,7 +9,7 @@ import { useCodeLabel } from '../../utils/use-code-label';
 import { FIRST_ADMIN_ID } from '../../utils/builtin-labels';
 import { systemKeys } from './queries';
 import { succeeded } from '../../utils/succeeded';
-import { EntityFormDialog } from '../../components/form/EntityFormDialog';
+import { EntityFormDialog, type EntityDialogProps } from '../../components/form/EntityFormDialog';
 import { SwitchField, TextAreaField, TextField } from '../../components/form/fields';
 import { useFieldRules } from '../../components/form/use-field-rules';
 import { RoleSelect } from './RoleSelect';
@@ -54,11 +54,9 @@ const toInput = (values: UserFormValues): UserInput => ({
   remoteLogin: values.remoteLogin ? 1 : 0,
 });
 
-interface UserFormModalProps {
-  open: boolean;
+interface UserFormModalProps extends EntityDialogProps {
   /** The user to edit; none to add one. */
   user?: UserView;
-  onClose: () => void;
 }
 
 export function UserFormModal({ open, user, onClose }: UserFormModalProps) {

@@ -6,17 +6,15 @@ import { bindUserRoles } from '../../api/system';
 import { useUserStore } from '../../stores/user';
 import { systemKeys } from './queries';
 import { succeeded } from '../../utils/succeeded';
-import { EntityFormDialog } from '../../components/form/EntityFormDialog';
+import { EntityFormDialog, type EntityDialogProps } from '../../components/form/EntityFormDialog';
 import { RoleSelect } from './RoleSelect';
 
 interface RolesFormValues {
   roleIds: number[];
 }
 
-interface UserRolesModalProps {
-  open: boolean;
+interface UserRolesModalProps extends EntityDialogProps {
   user?: UserView;
-  onClose: () => void;
 }
 
 export function UserRolesModal({ open, user, onClose }: UserRolesModalProps) {
