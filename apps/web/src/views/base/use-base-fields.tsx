@@ -1,7 +1,7 @@
 import { knowledgeCode } from '@kaoshi/shared';
 import { Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SortField, TextAreaField, TextField } from '../../components/form/fields';
+import { useEntityFields } from '../../components/form/use-entity-fields';
 import { useFieldRules } from '../../components/form/use-field-rules';
 import {
   BatchSelect,
@@ -17,48 +17,15 @@ import {
  */
 export function useKnowledgeFields() {
   const { t } = useTranslation();
-  const rules = useFieldRules('base');
-
-  const code = (
-    <TextField
-      name="code"
-      label={t('base.fields.code')}
-      extra={t('base.fields.codeHelp')}
-      max={32}
-      rules={[
-        rules.required(t('base.fields.code')),
-        {
-          // The shared schema itself decides, so the two cannot disagree.
-          validator: (_, value?: string) =>
-            !value?.trim() || knowledgeCode.safeParse(value).success
-              ? Promise.resolve()
-              : Promise.reject(new Error(t('base.rules.code'))),
-        },
-      ]}
-    />
-  );
-
-  const name = (label: string) => (
-    <TextField
-      name="name"
-      label={label}
-      max={200}
-      rules={[rules.required(label), rules.maxLength(200)]}
-    />
-  );
-
-  const sort = <SortField label={t('base.fields.sort')} extra={t('base.fields.sortHelp')} />;
-
-  const description = (
-    <TextAreaField
-      name="description"
-      label={t('base.fields.description')}
-      max={1000}
-      rules={[rules.maxLength(1000)]}
-    />
-  );
-
-  return { code, name, sort, description };
+  return useEntityFields('base', {
+    nameMax: 200,
+    codeRule: {
+      validator: (_, value?: string) =>
+        !value?.trim() || knowledgeCode.safeParse(value).success
+          ? Promise.resolve()
+          : Promise.reject(new Error(t('base.rules.code'))),
+    },
+  });
 }
 
 /** The structure fields above the batch, cleared from the changed one down. */

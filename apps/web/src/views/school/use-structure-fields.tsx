@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Form } from 'antd';
 import { CategorySelect, ProjectSelect } from '../../components/structure';
-import { SortField, SwitchField, TextAreaField, TextField } from '../../components/form/fields';
+import { SwitchField } from '../../components/form/fields';
+import { useEntityFields } from '../../components/form/use-entity-fields';
 import { useFormRules } from './use-form-rules';
 
 /**
@@ -13,41 +14,16 @@ export function useStructureFields() {
   const { t } = useTranslation();
   const rules = useFormRules();
 
-  const name = (label: string) => (
-    <TextField
-      name="name"
-      label={label}
-      max={100}
-      rules={[rules.required(label), rules.maxLength(100)]}
-    />
-  );
-
-  const code = (
-    <TextField
-      name="code"
-      label={t('school.fields.code')}
-      extra={t('school.fields.codeHelp')}
-      max={32}
-      rules={[rules.required(t('school.fields.code')), rules.code]}
-    />
-  );
+  const { name, code, sort, description } = useEntityFields('school', {
+    nameMax: 100,
+    codeRule: rules.code,
+  });
 
   const active = (
     <SwitchField
       name="active"
       label={t('school.fields.enabled')}
       extra={t('school.fields.inactiveHelp')}
-    />
-  );
-
-  const sort = <SortField label={t('school.fields.sort')} extra={t('school.fields.sortHelp')} />;
-
-  const description = (
-    <TextAreaField
-      name="description"
-      label={t('school.fields.description')}
-      max={1000}
-      rules={[rules.maxLength(1000)]}
     />
   );
 
