@@ -21,7 +21,7 @@ interface CourseFormModalProps extends EntityDialogProps {
   course?: KnowledgeView;
 }
 
-export function CourseFormModal({ open, scope, course, onClose }: CourseFormModalProps) {
+export function CourseFormModal({ scope, course, ...dialog }: CourseFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const fields = useKnowledgeFields();
@@ -45,7 +45,7 @@ export function CourseFormModal({ open, scope, course, onClose }: CourseFormModa
 
   return (
     <EntityFormDialog
-      open={open}
+      {...dialog}
       title={t(course ? 'base.course.edit' : 'base.course.add')}
       name="courseForm"
       form={form}
@@ -62,7 +62,6 @@ export function CourseFormModal({ open, scope, course, onClose }: CourseFormModa
       save={save}
       savedMessage={t(course ? 'common.saved' : 'base.course.added')}
       refused="form"
-      onClose={onClose}
     >
       {fields.code}
       {fields.name(t('base.course.name'))}

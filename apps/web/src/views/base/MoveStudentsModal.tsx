@@ -20,7 +20,7 @@ interface MoveStudentsModalProps extends EntityDialogProps {
 }
 
 /** Moves the selected students to one batch (their ticket numbers stay). */
-export function MoveStudentsModal({ open, ids, onMoved, onClose }: MoveStudentsModalProps) {
+export function MoveStudentsModal({ ids, onMoved, ...dialog }: MoveStudentsModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<MoveValues>();
@@ -33,13 +33,12 @@ export function MoveStudentsModal({ open, ids, onMoved, onClose }: MoveStudentsM
 
   return (
     <EntityFormDialog
-      open={open}
+      {...dialog}
       title={t('base.student.moveTitle', { count: ids.length })}
       name="moveForm"
       form={form}
       save={move}
       savedMessage={({ count }) => t('base.student.moved', { count })}
-      onClose={onClose}
       onSaved={onMoved}
       modal={{ okText: t('base.student.move') }}
       header={

@@ -37,12 +37,11 @@ interface PointFormModalProps extends EntityDialogProps {
 }
 
 export function PointFormModal({
-  open,
   scope,
   courses,
   courseId,
   point,
-  onClose,
+  ...dialog
 }: PointFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -75,7 +74,7 @@ export function PointFormModal({
 
   return (
     <EntityFormDialog
-      open={open}
+      {...dialog}
       title={t(point ? 'base.point.edit' : 'base.point.add')}
       name="pointForm"
       form={form}
@@ -96,7 +95,6 @@ export function PointFormModal({
       savedMessage={t(point ? 'common.saved' : 'base.point.added')}
       // The list may have been stale: it reloads (onSettled) and the field says why.
       refused="form"
-      onClose={onClose}
     >
       <Form.Item
         name="parentId"

@@ -90,7 +90,7 @@ interface StudentFormModalProps extends EntityDialogProps {
   student?: StudentView;
 }
 
-export function StudentFormModal({ open, student, onClose }: StudentFormModalProps) {
+export function StudentFormModal({ student, ...dialog }: StudentFormModalProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -135,7 +135,7 @@ export function StudentFormModal({ open, student, onClose }: StudentFormModalPro
 
   return (
     <EntityFormDialog
-      open={open}
+      {...dialog}
       title={t(student ? 'base.student.edit' : 'base.student.add')}
       name="studentForm"
       form={form}
@@ -145,7 +145,6 @@ export function StudentFormModal({ open, student, onClose }: StudentFormModalPro
         created ? t('base.student.added', { ticket: created.ticketNumber }) : t('common.saved')
       }
       refused="form"
-      onClose={onClose}
       onSaved={showInitialPassword}
       modal={{ width: WIDE_MODAL_WIDTH }}
       formProps={{ onValuesChange: batch.onValuesChange }}

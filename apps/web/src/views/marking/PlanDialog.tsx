@@ -24,7 +24,7 @@ interface PlanForm {
  * step, audit share and the markers of each question. Once marks exist the server keeps the
  * first four as they were and says so; the refusal stays shown in the dialog.
  */
-export function PlanDialog({ open, view, onClose }: MarkingDialogProps) {
+export function PlanDialog({ view, ...dialog }: MarkingDialogProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const itemLabel = useItemLabel(view.items);
@@ -110,7 +110,7 @@ export function PlanDialog({ open, view, onClose }: MarkingDialogProps) {
 
   return (
     <EntityFormDialog
-      open={open}
+      {...dialog}
       title={t('marking.plan.title')}
       form={form}
       initialValues={initialValues}
@@ -120,7 +120,6 @@ export function PlanDialog({ open, view, onClose }: MarkingDialogProps) {
       refused={(error) => {
         if (error instanceof ApiError) setRefusal(error.message);
       }}
-      onClose={onClose}
       modal={{ className: 'marking-plan-dialog' }}
       header={
         <>

@@ -61,7 +61,7 @@ interface InstructionFormDialogProps extends EntityDialogProps {
 }
 
 /** Adds or edits an exam notice: title, rich text, the job types it is for, reading time. */
-export function InstructionFormDialog({ open, instruction, onClose }: InstructionFormDialogProps) {
+export function InstructionFormDialog({ instruction, ...dialog }: InstructionFormDialogProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<InstructionFormValues>();
@@ -79,7 +79,7 @@ export function InstructionFormDialog({ open, instruction, onClose }: Instructio
 
   return (
     <EntityFormDialog
-      open={open}
+      {...dialog}
       title={t(instruction ? 'instruction.form.editTitle' : 'instruction.form.addTitle')}
       name="instructionForm"
       form={form}
@@ -87,7 +87,6 @@ export function InstructionFormDialog({ open, instruction, onClose }: Instructio
       save={save}
       savedMessage={t(instruction ? 'common.saved' : 'instruction.form.added')}
       refused="form"
-      onClose={onClose}
       modal={{
         width: DIALOG_WIDTH,
         mask: { closable: false },

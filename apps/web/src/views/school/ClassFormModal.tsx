@@ -95,7 +95,7 @@ interface ClassFormModalProps extends EntityDialogProps {
   parents?: Partial<Pick<ClassFormValues, 'schoolId' | 'departmentId' | 'subjectId' | 'level'>>;
 }
 
-export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassFormModalProps) {
+export function ClassFormModal({ batch, parents = {}, ...dialog }: ClassFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const rules = useFormRules();
@@ -146,7 +146,7 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
 
   return (
     <EntityFormDialog
-      open={open}
+      {...dialog}
       title={t(batch ? 'school.batch.edit' : 'school.batch.add')}
       name="classForm"
       form={form}
@@ -154,7 +154,6 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
       save={save}
       savedMessage={t(batch ? 'common.saved' : 'school.batch.added')}
       refused="form"
-      onClose={onClose}
       formProps={{ onValuesChange: (changed) => form.setFieldsValue(cascadeReset(CHAIN, changed)) }}
     >
       {locked && (

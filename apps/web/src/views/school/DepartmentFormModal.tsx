@@ -51,12 +51,7 @@ interface DepartmentFormModalProps extends EntityDialogProps {
   schoolId?: number;
 }
 
-export function DepartmentFormModal({
-  open,
-  department,
-  schoolId,
-  onClose,
-}: DepartmentFormModalProps) {
+export function DepartmentFormModal({ department, schoolId, ...dialog }: DepartmentFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const fields = useStructureFields();
@@ -70,7 +65,7 @@ export function DepartmentFormModal({
 
   return (
     <EntityFormDialog
-      open={open}
+      {...dialog}
       title={t(department ? 'school.category.edit' : 'school.category.add')}
       name="departmentForm"
       form={form}
@@ -78,7 +73,6 @@ export function DepartmentFormModal({
       save={save}
       savedMessage={t(department ? 'common.saved' : 'school.category.added')}
       refused="form"
-      onClose={onClose}
     >
       {fields.project()}
       {fields.name(t('school.category.name'))}

@@ -51,7 +51,7 @@ interface SchoolFormModalProps extends EntityDialogProps {
   school?: SchoolView;
 }
 
-export function SchoolFormModal({ open, school, onClose }: SchoolFormModalProps) {
+export function SchoolFormModal({ school, ...dialog }: SchoolFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const rules = useFormRules();
@@ -66,7 +66,7 @@ export function SchoolFormModal({ open, school, onClose }: SchoolFormModalProps)
 
   return (
     <EntityFormDialog
-      open={open}
+      {...dialog}
       title={t(school ? 'school.project.edit' : 'school.project.add')}
       name="schoolForm"
       form={form}
@@ -74,7 +74,6 @@ export function SchoolFormModal({ open, school, onClose }: SchoolFormModalProps)
       save={save}
       savedMessage={t(school ? 'common.saved' : 'school.project.added')}
       refused="form"
-      onClose={onClose}
     >
       {fields.name(t('school.project.name'))}
       {fields.code}

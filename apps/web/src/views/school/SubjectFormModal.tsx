@@ -61,11 +61,10 @@ interface SubjectFormModalProps extends EntityDialogProps {
 }
 
 export function SubjectFormModal({
-  open,
   subject,
   schoolId,
   departmentId,
-  onClose,
+  ...dialog
 }: SubjectFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -82,7 +81,7 @@ export function SubjectFormModal({
 
   return (
     <EntityFormDialog
-      open={open}
+      {...dialog}
       title={t(subject ? 'school.jobType.edit' : 'school.jobType.add')}
       name="subjectForm"
       form={form}
@@ -90,7 +89,6 @@ export function SubjectFormModal({
       save={save}
       savedMessage={t(subject ? 'common.saved' : 'school.jobType.added')}
       refused="form"
-      onClose={onClose}
       formProps={{ onValuesChange: (changed) => form.setFieldsValue(cascadeReset(CHAIN, changed)) }}
     >
       {fields.project()}

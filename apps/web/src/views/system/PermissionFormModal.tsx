@@ -74,7 +74,7 @@ interface PermissionFormModalProps extends EntityDialogProps {
   tree: PermissionView[];
 }
 
-export function PermissionFormModal({ open, target, tree, onClose }: PermissionFormModalProps) {
+export function PermissionFormModal({ target, tree, ...dialog }: PermissionFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const labels = useSystemLabels();
@@ -118,7 +118,7 @@ export function PermissionFormModal({ open, target, tree, onClose }: PermissionF
 
   return (
     <EntityFormDialog
-      open={open}
+      {...dialog}
       title={t(
         entry
           ? 'system.permission.edit'
@@ -133,7 +133,6 @@ export function PermissionFormModal({ open, target, tree, onClose }: PermissionF
       save={save}
       savedMessage={t(entry ? 'common.saved' : 'system.permission.added')}
       refused="form"
-      onClose={onClose}
     >
       <Form.Item
         name="parentId"

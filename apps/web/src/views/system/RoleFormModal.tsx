@@ -17,7 +17,7 @@ interface RoleFormModalProps extends EntityDialogProps {
   role?: RoleView;
 }
 
-export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
+export function RoleFormModal({ role, ...dialog }: RoleFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const rules = useFieldRules('system');
@@ -46,7 +46,7 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
 
   return (
     <EntityFormDialog
-      open={open}
+      {...dialog}
       title={t(role ? 'system.role.edit' : 'system.role.add')}
       name="roleForm"
       form={form}
@@ -54,7 +54,6 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
       save={save}
       savedMessage={t(role ? 'common.saved' : 'system.role.added')}
       refused="form"
-      onClose={onClose}
     >
       <TextField
         name="name"

@@ -59,7 +59,7 @@ interface UserFormModalProps extends EntityDialogProps {
   user?: UserView;
 }
 
-export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
+export function UserFormModal({ user, ...dialog }: UserFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const codeLabel = useCodeLabel();
@@ -90,7 +90,7 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
 
   return (
     <EntityFormDialog
-      open={open}
+      {...dialog}
       title={t(user ? 'system.user.edit' : 'system.user.add')}
       name="userForm"
       form={form}
@@ -98,7 +98,6 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
       save={save}
       savedMessage={t(user ? 'common.saved' : 'system.user.added')}
       refused="form"
-      onClose={onClose}
       onSaved={() => {
         // The navbar shows the signed-in user's nickname: refresh it after editing oneself.
         if (user && user.id === myId) void succeeded(useUserStore.getState().getInfo());

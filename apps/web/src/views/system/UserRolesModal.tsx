@@ -17,7 +17,7 @@ interface UserRolesModalProps extends EntityDialogProps {
   user?: UserView;
 }
 
-export function UserRolesModal({ open, user, onClose }: UserRolesModalProps) {
+export function UserRolesModal({ user, ...dialog }: UserRolesModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const me = useUserStore((state) => state.info);
@@ -39,14 +39,13 @@ export function UserRolesModal({ open, user, onClose }: UserRolesModalProps) {
 
   return (
     <EntityFormDialog
-      open={open}
+      {...dialog}
       title={t('system.user.rolesTitle', { name: user?.name ?? '' })}
       name="userRoles"
       form={form}
       initialValues={{ roleIds: user?.roleIds ?? [] }}
       save={bind}
       savedMessage={t('system.user.rolesSaved')}
-      onClose={onClose}
       // docs/spec.md §4: a change of one's own roles reloads user info, regenerates routes, closes tabs.
       onSaved={() => {
         if (isMe) void succeeded(useUserStore.getState().changeRoles());
