@@ -7,12 +7,12 @@ import { addUser, bindUserRoles, updateUser, type UserInput } from '../../api/sy
 import { useUserStore } from '../../stores/user';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { FIRST_ADMIN_ID } from '../../utils/builtin-labels';
-import { systemKeys } from './queries';
 import { succeeded } from '../../utils/succeeded';
 import { EntityFormDialog, type EntityDialogProps } from '../../components/form/EntityFormDialog';
 import { SwitchField, TextAreaField, TextField } from '../../components/form/fields';
 import { useFieldRules } from '../../components/form/use-field-rules';
 import { RoleSelect } from './RoleSelect';
+import { reloadUsersAndRoles } from './UserRolesModal';
 import { userTypeOffered } from './user-type-choice';
 
 interface UserFormValues {
@@ -81,11 +81,7 @@ export function UserFormModal({ user, ...dialog }: UserFormModalProps) {
       // the roles can be bound from the table.
       if (chosenRoles.length > 0) await succeeded(bindUserRoles(id, chosenRoles));
     },
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: systemKeys.users }),
-        queryClient.invalidateQueries({ queryKey: systemKeys.roles }),
-      ]),
+    onSuccess: () => reloadUsersAndRoles(queryClient),
   });
 
   return (

@@ -1,5 +1,5 @@
 import type { UserView } from '@kaoshi/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Alert, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { bindUserRoles } from '../../api/system';
@@ -17,6 +17,13 @@ interface UserRolesModalProps extends EntityDialogProps {
   user?: UserView;
 }
 
+/** After a user or their roles change: the users table and each role's count of users reload. */
+export const reloadUsersAndRoles = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: systemKeys.users }),
+    queryClient.invalidateQueries({ queryKey: systemKeys.roles }),
+  ]);
+
 export function UserRolesModal({ user, ...dialog }: UserRolesModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -30,11 +37,7 @@ export function UserRolesModal({ user, ...dialog }: UserRolesModalProps) {
       // Opened by a row's roles action only, so with its user.
       if (user) await bindUserRoles(user.id, roleIds);
     },
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: systemKeys.users }),
-        queryClient.invalidateQueries({ queryKey: systemKeys.roles }),
-      ]),
+    onSuccess: () => reloadUsersAndRoles(queryClient),
   });
 
   return (
