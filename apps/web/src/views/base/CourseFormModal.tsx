@@ -1,11 +1,11 @@
-import { KnowledgeType, knowledgeCode, type KnowledgeView } from '@kaoshi/shared';
+import { KnowledgeType, type KnowledgeView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Modal } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addKnowledge, updateKnowledge, type KnowledgeScope } from '../../api/base';
-import { useFormDialog } from '../../components/list/use-form-dialog';
+import { EntityFormDialog, type EntityDialogProps } from '../../components/form/EntityFormDialog';
 import { baseKeys } from '../../components/knowledge/queries';
-import { reportSaveError } from '../../utils/server-error';
+import { useKnowledgeFields } from './use-base-fields';
 
 interface CourseFormValues {
   code: string;
@@ -14,21 +14,17 @@ interface CourseFormValues {
   description?: string;
 }
 
-interface CourseFormModalProps {
-  open: boolean;
+interface CourseFormModalProps extends EntityDialogProps {
   /** Whose course a new one becomes. */
   scope: KnowledgeScope;
   /** The course to edit; none to add one. */
   course?: KnowledgeView;
-  onClose: () => void;
 }
 
-/** The fields a server refusal may blame (see reportSaveError). */
-const COURSE_FIELDS = ['code', 'name', 'description', 'sort'] as const;
-
-export function CourseFormModal({ open, scope, course, onClose }: CourseFormModalProps) {
+export function CourseFormModal({ scope, course, ...dialog }: CourseFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const fields = useKnowledgeFields();
   const [form] = Form.useForm<CourseFormValues>();
 
   const save = useMutation({
@@ -47,79 +43,30 @@ export function CourseFormModal({ open, scope, course, onClose }: CourseFormModa
     onSuccess: () => queryClient.invalidateQueries({ queryKey: baseKeys.knowledge }),
   });
 
-  const dialog = useFormDialog({
-    form,
-    save,
-    savedMessage: t(course ? 'common.saved' : 'base.course.added'),
-    onRefused: (error) => reportSaveError(error, form, COURSE_FIELDS),
-    onClose,
-  });
-
-  const required = (field: string) => ({
-    required: true,
-    whitespace: true,
-    message: t('base.rules.required', { field }),
-  });
-
   return (
-    <Modal
-      {...dialog.modalProps}
-      open={open}
+    <EntityFormDialog
+      {...dialog}
       title={t(course ? 'base.course.edit' : 'base.course.add')}
+      name="courseForm"
+      form={form}
+      initialValues={
+        course
+          ? {
+              code: course.code,
+              name: course.name,
+              sort: course.sort,
+              description: course.description,
+            }
+          : { sort: 0 }
+      }
+      save={save}
+      savedMessage={t(course ? 'common.saved' : 'base.course.added')}
+      refused="form"
     >
-      <Form<CourseFormValues>
-        name="courseForm"
-        form={form}
-        layout="vertical"
-        initialValues={
-          course
-            ? {
-                code: course.code,
-                name: course.name,
-                sort: course.sort,
-                description: course.description,
-              }
-            : { sort: 0 }
-        }
-        onFinish={dialog.submit}
-      >
-        <Form.Item
-          name="code"
-          label={t('base.fields.code')}
-          extra={t('base.fields.codeHelp')}
-          rules={[
-            required(t('base.fields.code')),
-            {
-              validator: (_, value?: string) =>
-                !value?.trim() || knowledgeCode.safeParse(value).success
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('base.rules.code'))),
-            },
-          ]}
-        >
-          <Input maxLength={32} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('base.course.name')}
-          rules={[
-            required(t('base.course.name')),
-            { max: 200, message: t('base.rules.maxLength', { max: 200 }) },
-          ]}
-        >
-          <Input maxLength={200} autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="sort" label={t('base.fields.sort')} extra={t('base.fields.sortHelp')}>
-          <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('base.fields.description')}
-          rules={[{ max: 1000, message: t('base.rules.maxLength', { max: 1000 }) }]}
-        >
-          <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      {fields.code}
+      {fields.name(t('base.course.name'))}
+      {fields.sort}
+      {fields.description}
+    </EntityFormDialog>
   );
 }

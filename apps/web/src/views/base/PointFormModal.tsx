@@ -1,19 +1,19 @@
 import {
   IMPORTANCE,
   KnowledgeType,
-  knowledgeCode,
   weightPercent,
   type CourseNode,
   type Importance,
   type KnowledgeView,
 } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Modal, Radio, Select } from 'antd';
+import { Form, InputNumber, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addKnowledge, updateKnowledge, type KnowledgeScope } from '../../api/base';
-import { useFormDialog } from '../../components/list/use-form-dialog';
+import { EntityFormDialog, type EntityDialogProps } from '../../components/form/EntityFormDialog';
 import { baseKeys } from '../../components/knowledge/queries';
-import { reportSaveError } from '../../utils/server-error';
+import { useKnowledgeFields } from './use-base-fields';
+import { useFieldRules } from '../../components/form/use-field-rules';
 import { formatPercent, remainingWeight, sumIfOver, weightSum } from './weights';
 
 interface PointFormValues {
@@ -26,8 +26,7 @@ interface PointFormValues {
   description?: string;
 }
 
-interface PointFormModalProps {
-  open: boolean;
+interface PointFormModalProps extends EntityDialogProps {
   scope: KnowledgeScope;
   /** The courses of the scope: a point may move to another one. */
   courses: readonly CourseNode[];
@@ -35,30 +34,19 @@ interface PointFormModalProps {
   courseId: number;
   /** The appraisal point to edit; none to add one. */
   point?: KnowledgeView;
-  onClose: () => void;
 }
 
-/** The fields a server refusal may blame (see reportSaveError). */
-const POINT_FIELDS = [
-  'parentId',
-  'code',
-  'name',
-  'importance',
-  'weight',
-  'description',
-  'sort',
-] as const;
-
 export function PointFormModal({
-  open,
   scope,
   courses,
   courseId,
   point,
-  onClose,
+  ...dialog
 }: PointFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const rules = useFieldRules('base');
+  const fields = useKnowledgeFields();
   const [form] = Form.useForm<PointFormValues>();
   const parentId = Form.useWatch('parentId', form) ?? point?.parentId ?? courseId;
   const siblings = courses.find((course) => course.id === parentId)?.children ?? [];
@@ -84,152 +72,99 @@ export function PointFormModal({
     onSettled: () => queryClient.invalidateQueries({ queryKey: baseKeys.knowledge }),
   });
 
-  const dialog = useFormDialog({
-    form,
-    save,
-    savedMessage: t(point ? 'common.saved' : 'base.point.added'),
-    // The list may have been stale: it reloads (onSettled) and the field says why.
-    onRefused: (error) => reportSaveError(error, form, POINT_FIELDS),
-    onClose,
-  });
-
-  const required = (field: string) => ({
-    required: true,
-    whitespace: true,
-    message: t('base.rules.required', { field }),
-  });
-  const choose = (field: string) => ({
-    required: true,
-    message: t('base.rules.choose', { field }),
-  });
-
   return (
-    <Modal
-      {...dialog.modalProps}
-      open={open}
+    <EntityFormDialog
+      {...dialog}
       title={t(point ? 'base.point.edit' : 'base.point.add')}
+      name="pointForm"
+      form={form}
+      initialValues={
+        point
+          ? {
+              parentId: point.parentId ?? courseId,
+              code: point.code,
+              name: point.name,
+              importance: point.importance ?? 'Y',
+              weight: point.weight,
+              sort: point.sort,
+              description: point.description,
+            }
+          : { parentId: courseId, importance: 'Y', sort: 0 }
+      }
+      save={save}
+      savedMessage={t(point ? 'common.saved' : 'base.point.added')}
+      // The list may have been stale: it reloads (onSettled) and the field says why.
+      refused="form"
     >
-      <Form<PointFormValues>
-        name="pointForm"
-        form={form}
-        layout="vertical"
-        initialValues={
-          point
-            ? {
-                parentId: point.parentId ?? courseId,
-                code: point.code,
-                name: point.name,
-                importance: point.importance ?? 'Y',
-                weight: point.weight,
-                sort: point.sort,
-                description: point.description,
-              }
-            : { parentId: courseId, importance: 'Y', sort: 0 }
-        }
-        onFinish={dialog.submit}
+      <Form.Item
+        name="parentId"
+        label={t('base.point.course')}
+        rules={[rules.choose(t('base.point.course'))]}
       >
-        <Form.Item
-          name="parentId"
-          label={t('base.point.course')}
-          rules={[choose(t('base.point.course'))]}
-        >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            options={courses.map((course) => ({
-              value: course.id,
-              label: `${course.code} ${course.name}`,
-            }))}
-            onChange={() => void form.validateFields(['weight']).catch(() => undefined)}
-          />
-        </Form.Item>
-        <Form.Item
-          name="code"
-          label={t('base.fields.code')}
-          extra={t('base.fields.codeHelp')}
-          rules={[
-            required(t('base.fields.code')),
-            {
-              validator: (_, value?: string) =>
-                !value?.trim() || knowledgeCode.safeParse(value).success
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('base.rules.code'))),
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          options={courses.map((course) => ({
+            value: course.id,
+            label: `${course.code} ${course.name}`,
+          }))}
+          onChange={() => void form.validateFields(['weight']).catch(() => undefined)}
+        />
+      </Form.Item>
+      {fields.code}
+      {fields.name(t('base.point.name'))}
+      <Form.Item
+        name="importance"
+        label={t('base.point.importance')}
+        rules={[rules.choose(t('base.point.importance'))]}
+      >
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          options={IMPORTANCE.map((code) => ({
+            value: code,
+            label: t('base.importance.tag', { code, label: t(`base.importance.${code}`) }),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="weight"
+        label={t('base.point.weight')}
+        extra={t('base.point.weightHelp', {
+          others: formatPercent(others),
+          left: formatPercent(left),
+        })}
+        rules={[
+          {
+            required: true,
+            message: t('base.rules.required', { field: t('base.point.weight') }),
+          },
+          {
+            validator: (_, value?: number | null) => {
+              if (value === undefined || value === null) return Promise.resolve();
+              if (!weightPercent.safeParse(value).success) {
+                return Promise.reject(new Error(t('base.point.weightDecimals')));
+              }
+              const over = sumIfOver(siblings, value, point?.id);
+              return over === undefined
+                ? Promise.resolve()
+                : Promise.reject(
+                    new Error(t('base.point.weightOver', { sum: formatPercent(over) })),
+                  );
             },
-          ]}
-        >
-          <Input maxLength={32} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('base.point.name')}
-          rules={[
-            required(t('base.point.name')),
-            { max: 200, message: t('base.rules.maxLength', { max: 200 }) },
-          ]}
-        >
-          <Input maxLength={200} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="importance"
-          label={t('base.point.importance')}
-          rules={[choose(t('base.point.importance'))]}
-        >
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            options={IMPORTANCE.map((code) => ({
-              value: code,
-              label: t('base.importance.tag', { code, label: t(`base.importance.${code}`) }),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="weight"
-          label={t('base.point.weight')}
-          extra={t('base.point.weightHelp', {
-            others: formatPercent(others),
-            left: formatPercent(left),
-          })}
-          rules={[
-            {
-              required: true,
-              message: t('base.rules.required', { field: t('base.point.weight') }),
-            },
-            {
-              validator: (_, value?: number | null) => {
-                if (value === undefined || value === null) return Promise.resolve();
-                if (!weightPercent.safeParse(value).success) {
-                  return Promise.reject(new Error(t('base.point.weightDecimals')));
-                }
-                const over = sumIfOver(siblings, value, point?.id);
-                return over === undefined
-                  ? Promise.resolve()
-                  : Promise.reject(
-                      new Error(t('base.point.weightOver', { sum: formatPercent(over) })),
-                    );
-              },
-            },
-          ]}
-        >
-          <InputNumber
-            min={0}
-            max={100}
-            step={1}
-            precision={2}
-            suffix="%"
-            style={{ width: '100%' }}
-          />
-        </Form.Item>
-        <Form.Item name="sort" label={t('base.fields.sort')} extra={t('base.fields.sortHelp')}>
-          <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('base.fields.description')}
-          rules={[{ max: 1000, message: t('base.rules.maxLength', { max: 1000 }) }]}
-        >
-          <Input.TextArea maxLength={1000} showCount autoSize={{ minRows: 2, maxRows: 6 }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+          },
+        ]}
+      >
+        <InputNumber
+          min={0}
+          max={100}
+          step={1}
+          precision={2}
+          suffix="%"
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
+      {fields.sort}
+      {fields.description}
+    </EntityFormDialog>
   );
 }

@@ -9,11 +9,9 @@ import {
   Button,
   Card,
   Descriptions,
-  Drawer,
   Empty,
   Flex,
   Form,
-  Grid,
   Input,
   InputNumber,
   Pagination,
@@ -26,6 +24,7 @@ import { arbitrate, listArbitration } from '../../api/marking';
 import { SafeHtml } from '../../components/SafeHtml';
 import { answerText, markingKeys, onStep, points } from '../../components/marking/marking-format';
 import { useItemLabel, useMarkerName } from './marking-names';
+import { MarkingDrawer, type MarkingDialogProps } from './MarkingDrawer';
 
 const PAGE = 5;
 
@@ -34,17 +33,8 @@ const PAGE = 5;
  * the stem, the model answer and the candidate's answer under an anonymous code only; the
  * arbiter sets the final score (0 to full, on the step) with a comment.
  */
-export function ArbitrationDrawer({
-  open,
-  view,
-  onClose,
-}: {
-  open: boolean;
-  view: MarkingProgressView;
-  onClose: () => void;
-}) {
+export function ArbitrationDrawer({ open, view, onClose }: MarkingDialogProps) {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
   const [page, setPage] = useState(1);
   const list = useQuery({
     queryKey: markingKeys.arbitration(view.examId, page),
@@ -54,14 +44,14 @@ export function ArbitrationDrawer({
   const rows = list.data?.list ?? [];
 
   return (
-    <Drawer
+    <MarkingDrawer
       open={open}
       title={t('marking.arbitration.title')}
-      size={screens.md ? 720 : '100%'}
+      width={720}
+      wideFrom="md"
       onClose={onClose}
       loading={open && list.isPending}
       className="marking-arbitration"
-      destroyOnHidden
     >
       {rows.length === 0 ? (
         <Empty description={t('marking.arbitration.empty')} />
@@ -80,7 +70,7 @@ export function ArbitrationDrawer({
           />
         </Flex>
       )}
-    </Drawer>
+    </MarkingDrawer>
   );
 }
 

@@ -1,9 +1,4 @@
-import {
-  MARKING_COMMENT_MAX,
-  MarkingAudit,
-  type MarkingItemProgress,
-  type MarkingProgressView,
-} from '@kaoshi/shared';
+import { MARKING_COMMENT_MAX, MarkingAudit, type MarkingItemProgress } from '@kaoshi/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -25,6 +20,7 @@ import { auditGroup, getAuditSample } from '../../api/marking';
 import { MODAL_WIDTH } from '../../components/list/responsive';
 import { answerText, markingKeys, points } from '../../components/marking/marking-format';
 import { useItemLabel, useMarkerName } from './marking-names';
+import type { MarkingDialogProps } from './MarkingDrawer';
 
 const STATE_KEYS = { 0: 'review', 1: 'passed', 2: 'failed' } as const;
 
@@ -38,12 +34,7 @@ export function AuditDialog({
   view,
   item,
   onClose,
-}: {
-  open: boolean;
-  view: MarkingProgressView;
-  item: MarkingItemProgress;
-  onClose: () => void;
-}) {
+}: MarkingDialogProps & { item: MarkingItemProgress }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();

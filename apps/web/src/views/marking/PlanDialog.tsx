@@ -1,18 +1,14 @@
-import {
-  MARKING_MODES,
-  type MarkingMode,
-  type MarkingProgressView,
-  type SetMarkingPlanBody,
-} from '@kaoshi/shared';
+import { MARKING_MODES, type MarkingMode } from '@kaoshi/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Form, InputNumber, Modal, Radio, Select, type SelectProps } from 'antd';
+import { Alert, Form, InputNumber, Radio, Select, type SelectProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listMarkers, setMarkingPlan } from '../../api/marking';
 import { ApiError } from '../../api/request';
-import { MODAL_WIDTH } from '../../components/list/responsive';
+import { EntityFormDialog } from '../../components/form/EntityFormDialog';
 import { markingKeys } from '../../components/marking/marking-format';
 import { useItemLabel, useMarkerName } from './marking-names';
+import type { MarkingDialogProps } from './MarkingDrawer';
 
 interface PlanForm {
   mode: MarkingMode;
@@ -28,17 +24,8 @@ interface PlanForm {
  * step, audit share and the markers of each question. Once marks exist the server keeps the
  * first four as they were and says so; the refusal stays shown in the dialog.
  */
-export function PlanDialog({
-  open,
-  view,
-  onClose,
-}: {
-  open: boolean;
-  view: MarkingProgressView;
-  onClose: () => void;
-}) {
+export function PlanDialog({ view, ...dialog }: MarkingDialogProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const itemLabel = useItemLabel(view.items);
   const markerName = useMarkerName(view);
@@ -73,14 +60,8 @@ export function PlanDialog({
   const options: SelectProps['options'] = [...known].map(([value, label]) => ({ value, label }));
 
   const save = useMutation({
-    mutationFn: (body: SetMarkingPlanBody) => setMarkingPlan(body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: markingKeys.all }),
-  });
-
-  const submit = async (values: PlanForm) => {
-    setRefusal(undefined);
-    try {
-      await save.mutateAsync({
+    mutationFn: (values: PlanForm) =>
+      setMarkingPlan({
         examId: view.examId,
         mode: values.mode,
         double: values.double,
@@ -91,15 +72,10 @@ export function PlanDialog({
           itemId: item.itemId,
           markerIds: values.markers[item.itemId] ?? [],
         })),
-      });
-    } catch (error) {
-      // Also the request layer's toast; kept here, as the dialog stays open to be corrected.
-      if (error instanceof ApiError) setRefusal(error.message);
-      return;
-    }
-    message.success(t('marking.plan.saved'));
-    onClose();
-  };
+      }),
+    onMutate: () => setRefusal(undefined),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: markingKeys.all }),
+  });
 
   const initialValues: PlanForm = {
     mode: plan?.mode ?? 'question',
@@ -112,114 +88,108 @@ export function PlanDialog({
     ),
   };
 
-  return (
-    <Modal
-      open={open}
-      title={t('marking.plan.title')}
-      width={MODAL_WIDTH}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      className="marking-plan-dialog"
-      destroyOnHidden
+  /** A number of points, on half a point by default (tolerance, step). */
+  const pointsItem = (name: 'tolerance' | 'step', min: number, hidden?: boolean) => (
+    <Form.Item
+      name={name}
+      label={t(`marking.plan.${name}`)}
+      extra={t(`marking.plan.${name}Help`)}
+      hidden={hidden}
+      rules={[{ required: true }]}
     >
-      {marksGiven && (
-        <Alert type="info" showIcon title={t('marking.plan.frozen')} style={{ marginBottom: 16 }} />
-      )}
-      {refusal && (
-        <Alert
-          type="error"
-          showIcon
-          title={t('marking.plan.refused')}
-          description={refusal}
-          style={{ marginBottom: 16 }}
-          className="marking-plan-refusal"
-        />
-      )}
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={initialValues}
-        onFinish={(values) => void submit(values)}
-      >
-        <Form.Item name="mode" label={t('marking.plan.mode')} extra={t('marking.plan.modeHelp')}>
-          <Radio.Group
-            options={MARKING_MODES.map((mode) => ({
-              value: mode,
-              label: t(`marking.plan.modes.${mode}`),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="double" label={t('marking.plan.double')}>
-          <Radio.Group
-            options={[
-              { value: false, label: t('marking.plan.doubleOptions.single') },
-              { value: true, label: t('marking.plan.doubleOptions.double') },
-            ]}
-          />
-        </Form.Item>
-        <Form.Item
-          name="tolerance"
-          label={t('marking.plan.tolerance')}
-          extra={t('marking.plan.toleranceHelp')}
-          hidden={!double}
-          rules={[{ required: true }]}
-        >
-          <InputNumber
-            min={0}
-            max={1000}
-            precision={2}
-            step={0.5}
-            suffix={t('marking.plan.points')}
-            style={{ width: 160 }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="step"
-          label={t('marking.plan.step')}
-          extra={t('marking.plan.stepHelp')}
-          rules={[{ required: true }]}
-        >
-          <InputNumber
-            min={0.01}
-            max={1000}
-            precision={2}
-            step={0.5}
-            suffix={t('marking.plan.points')}
-            style={{ width: 160 }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="auditShare"
-          label={t('marking.plan.auditShare')}
-          extra={t('marking.plan.auditShareHelp')}
-          rules={[{ required: true }]}
-        >
-          <InputNumber min={0} max={100} precision={0} suffix="%" style={{ width: 160 }} />
-        </Form.Item>
-        {view.items.map((item) => (
-          <Form.Item
-            key={item.itemId}
-            name={['markers', item.itemId]}
-            label={t('marking.plan.markers', { item: itemLabel(item.itemId) })}
-            extra={double ? t('marking.plan.markersHelpDouble') : undefined}
-          >
-            <Select
-              mode="multiple"
-              allowClear
-              options={options}
-              showSearch={{ onSearch: setKeyword, optionFilterProp: 'label' }}
-              onBlur={() => setKeyword('')}
-              loading={users.isFetching}
-              placeholder={t('marking.plan.markersPlaceholder')}
-              className="marking-plan-markers"
-              data-item={item.itemId}
+      <InputNumber
+        min={min}
+        max={1000}
+        precision={2}
+        step={0.5}
+        suffix={t('marking.plan.points')}
+        style={{ width: 160 }}
+      />
+    </Form.Item>
+  );
+
+  return (
+    <EntityFormDialog
+      {...dialog}
+      title={t('marking.plan.title')}
+      form={form}
+      initialValues={initialValues}
+      save={save}
+      savedMessage={t('marking.plan.saved')}
+      // Also the request layer's toast; kept here, as the dialog stays open to be corrected.
+      refused={(error) => {
+        if (error instanceof ApiError) setRefusal(error.message);
+      }}
+      modal={{ className: 'marking-plan-dialog' }}
+      header={
+        <>
+          {marksGiven && (
+            <Alert
+              type="info"
+              showIcon
+              title={t('marking.plan.frozen')}
+              style={{ marginBottom: 16 }}
             />
-          </Form.Item>
-        ))}
-      </Form>
-    </Modal>
+          )}
+          {refusal && (
+            <Alert
+              type="error"
+              showIcon
+              title={t('marking.plan.refused')}
+              description={refusal}
+              style={{ marginBottom: 16 }}
+              className="marking-plan-refusal"
+            />
+          )}
+        </>
+      }
+    >
+      <Form.Item name="mode" label={t('marking.plan.mode')} extra={t('marking.plan.modeHelp')}>
+        <Radio.Group
+          options={MARKING_MODES.map((mode) => ({
+            value: mode,
+            label: t(`marking.plan.modes.${mode}`),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="double" label={t('marking.plan.double')}>
+        <Radio.Group
+          options={[
+            { value: false, label: t('marking.plan.doubleOptions.single') },
+            { value: true, label: t('marking.plan.doubleOptions.double') },
+          ]}
+        />
+      </Form.Item>
+      {pointsItem('tolerance', 0, !double)}
+      {pointsItem('step', 0.01)}
+      <Form.Item
+        name="auditShare"
+        label={t('marking.plan.auditShare')}
+        extra={t('marking.plan.auditShareHelp')}
+        rules={[{ required: true }]}
+      >
+        <InputNumber min={0} max={100} precision={0} suffix="%" style={{ width: 160 }} />
+      </Form.Item>
+      {view.items.map((item) => (
+        <Form.Item
+          key={item.itemId}
+          name={['markers', item.itemId]}
+          label={t('marking.plan.markers', { item: itemLabel(item.itemId) })}
+          extra={double ? t('marking.plan.markersHelpDouble') : undefined}
+        >
+          <Select
+            mode="multiple"
+            allowClear
+            options={options}
+            showSearch={{ onSearch: setKeyword, optionFilterProp: 'label' }}
+            onBlur={() => setKeyword('')}
+            loading={users.isFetching}
+            placeholder={t('marking.plan.markersPlaceholder')}
+            className="marking-plan-markers"
+            data-item={item.itemId}
+          />
+        </Form.Item>
+      ))}
+    </EntityFormDialog>
   );
 }

@@ -1,12 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import {
-  MARKING_BASE,
-  PAGE_LIMIT_DEFAULT,
-  type MarkingProgressView,
-  type ScoreLogEntry,
-} from '@kaoshi/shared';
+import { MARKING_BASE, PAGE_LIMIT_DEFAULT, type ScoreLogEntry } from '@kaoshi/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Drawer, Grid, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listScoreLog } from '../../api/marking';
@@ -16,6 +11,7 @@ import { useTableLook } from '../../components/list/use-list-page';
 import { localTime } from '../../components/exam/exam-format';
 import { markingKeys, points } from '../../components/marking/marking-format';
 import { useItemLabel, useMarkerName } from './marking-names';
+import { MarkingDrawer, type MarkingDialogProps } from './MarkingDrawer';
 
 const KINDS = ['mark', 'revise', 'final', 'arbitration', 'audit', 'key'] as const;
 const KIND_COLORS: Record<string, string> = {
@@ -29,17 +25,8 @@ const KIND_COLORS: Record<string, string> = {
  * Every score set or changed in the exam (docs/features/marking.md): who, when, old, new, reason; a marker
  * reads only their own. The export is the server's Excel of the whole record.
  */
-export function ScoreLogDrawer({
-  open,
-  view,
-  onClose,
-}: {
-  open: boolean;
-  view: MarkingProgressView;
-  onClose: () => void;
-}) {
+export function ScoreLogDrawer({ open, view, onClose }: MarkingDialogProps) {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
   const itemLabel = useItemLabel(view.items);
   const userName = useMarkerName(view);
   const [query, setQuery] = useState({ page: 1, limit: PAGE_LIMIT_DEFAULT });
@@ -122,13 +109,13 @@ export function ScoreLogDrawer({
   ];
 
   return (
-    <Drawer
+    <MarkingDrawer
       open={open}
       title={t('marking.log.title')}
-      size={screens.lg ? 900 : '100%'}
+      width={900}
+      wideFrom="lg"
       onClose={onClose}
       className="marking-log"
-      destroyOnHidden
       extra={
         <Button
           icon={<DownloadOutlined />}
@@ -148,6 +135,6 @@ export function ScoreLogDrawer({
         loading={log.isFetching}
         pagination={pagination}
       />
-    </Drawer>
+    </MarkingDrawer>
   );
 }

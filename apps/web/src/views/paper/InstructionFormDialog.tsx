@@ -5,12 +5,16 @@ import {
   type InstructionView,
 } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Col, Form, Input, InputNumber, Modal, Radio, Row, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addInstruction, updateInstruction } from '../../api/paper';
-import { useFormDialog } from '../../components/list/use-form-dialog';
+import {
+  EntityFormDialog,
+  addOrUpdate,
+  type EntityDialogProps,
+} from '../../components/form/EntityFormDialog';
+import { SwitchField } from '../../components/form/fields';
 import { RichEditor, clearEditorDraft } from '../../components/RichEditor/LazyRichEditor';
-import { reportSaveError } from '../../utils/server-error';
 import { InstructionJobTypesSelect } from './InstructionJobTypesSelect';
 import { instructionKeys } from './paper-routes';
 
@@ -25,8 +29,6 @@ interface InstructionFormValues {
   enabled: boolean;
 }
 
-/** The fields a server message may blame (see reportSaveError). */
-const FIELDS = ['title', 'body', 'subjectIds', 'minReadSeconds'] as const;
 /** The editor needs room; the whole width on a phone. */
 const DIALOG_WIDTH = { xs: '100%', md: 760, xl: 900 };
 /** Drafts of a new notice survive a closed tab (the editor's own autosave). */
@@ -53,15 +55,13 @@ const toInput = (values: InstructionFormValues): InstructionInput => ({
   enabled: values.enabled,
 });
 
-interface InstructionFormDialogProps {
-  open: boolean;
+interface InstructionFormDialogProps extends EntityDialogProps {
   /** The notice to edit; none to add one. */
   instruction?: InstructionView;
-  onClose: () => void;
 }
 
 /** Adds or edits an exam notice: title, rich text, the job types it is for, reading time. */
-export function InstructionFormDialog({ open, instruction, onClose }: InstructionFormDialogProps) {
+export function InstructionFormDialog({ instruction, ...dialog }: InstructionFormDialogProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<InstructionFormValues>();
@@ -70,127 +70,113 @@ export function InstructionFormDialog({ open, instruction, onClose }: Instructio
 
   const save = useMutation({
     mutationFn: (values: InstructionFormValues) =>
-      instruction
-        ? updateInstruction(instruction.id, toInput(values), { quiet: true })
-        : addInstruction(toInput(values), { quiet: true }),
+      addOrUpdate(instruction, toInput(values), { add: addInstruction, update: updateInstruction }),
     onSuccess: () => {
       if (!instruction) clearEditorDraft(DRAFT_KEY);
       return queryClient.invalidateQueries({ queryKey: instructionKeys.all });
     },
   });
 
-  const dialog = useFormDialog({
-    form,
-    save,
-    savedMessage: t(instruction ? 'common.saved' : 'instruction.form.added'),
-    onRefused: (error) => reportSaveError(error, form, FIELDS),
-    onClose,
-  });
-
   return (
-    <Modal
-      {...dialog.modalProps}
-      open={open}
+    <EntityFormDialog
+      {...dialog}
       title={t(instruction ? 'instruction.form.editTitle' : 'instruction.form.addTitle')}
-      width={DIALOG_WIDTH}
-      mask={{ closable: false }}
-      className="instruction-form-dialog"
+      name="instructionForm"
+      form={form}
+      initialValues={toFormValues(instruction)}
+      save={save}
+      savedMessage={t(instruction ? 'common.saved' : 'instruction.form.added')}
+      refused="form"
+      modal={{
+        width: DIALOG_WIDTH,
+        mask: { closable: false },
+        className: 'instruction-form-dialog',
+      }}
+      formProps={{ scrollToFirstError: true }}
     >
-      <Form<InstructionFormValues>
-        name="instructionForm"
-        form={form}
-        layout="vertical"
-        initialValues={toFormValues(instruction)}
-        onFinish={dialog.submit}
-        scrollToFirstError
+      <Form.Item
+        name="title"
+        label={t('instruction.fields.title')}
+        rules={[
+          { required: true, whitespace: true, message: t('instruction.rules.title') },
+          {
+            max: INSTRUCTION_TITLE_MAX,
+            message: t('instruction.rules.titleLength', { max: INSTRUCTION_TITLE_MAX }),
+          },
+        ]}
       >
-        <Form.Item
-          name="title"
-          label={t('instruction.fields.title')}
-          rules={[
-            { required: true, whitespace: true, message: t('instruction.rules.title') },
-            {
-              max: INSTRUCTION_TITLE_MAX,
-              message: t('instruction.rules.titleLength', { max: INSTRUCTION_TITLE_MAX }),
-            },
+        <Input
+          maxLength={INSTRUCTION_TITLE_MAX}
+          autoComplete="off"
+          placeholder={t('instruction.form.titlePlaceholder')}
+        />
+      </Form.Item>
+      <Form.Item
+        name="body"
+        label={t('instruction.fields.body')}
+        rules={[{ required: true, message: t('instruction.rules.body') }]}
+      >
+        <RichEditor
+          minHeight={200}
+          autosaveKey={instruction ? undefined : DRAFT_KEY}
+          aria-label={t('instruction.fields.body')}
+          placeholder={t('instruction.form.bodyPlaceholder')}
+        />
+      </Form.Item>
+      <Form.Item name="scope" label={t('instruction.fields.scope')}>
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          options={[
+            { value: 'all', label: t('instruction.scope.all') },
+            { value: 'chosen', label: t('instruction.scope.chosen') },
           ]}
-        >
-          <Input
-            maxLength={INSTRUCTION_TITLE_MAX}
-            autoComplete="off"
-            placeholder={t('instruction.form.titlePlaceholder')}
-          />
-        </Form.Item>
+        />
+      </Form.Item>
+      {scope === 'chosen' && (
         <Form.Item
-          name="body"
-          label={t('instruction.fields.body')}
-          rules={[{ required: true, message: t('instruction.rules.body') }]}
+          name="subjectIds"
+          label={t('instruction.fields.jobTypes')}
+          rules={[{ required: true, type: 'array', message: t('instruction.rules.jobTypes') }]}
         >
-          <RichEditor
-            minHeight={200}
-            autosaveKey={instruction ? undefined : DRAFT_KEY}
-            aria-label={t('instruction.fields.body')}
-            placeholder={t('instruction.form.bodyPlaceholder')}
-          />
+          <InstructionJobTypesSelect />
         </Form.Item>
-        <Form.Item name="scope" label={t('instruction.fields.scope')}>
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            options={[
-              { value: 'all', label: t('instruction.scope.all') },
-              { value: 'chosen', label: t('instruction.scope.chosen') },
-            ]}
-          />
-        </Form.Item>
-        {scope === 'chosen' && (
+      )}
+      <Row gutter={24}>
+        <Col xs={24} sm={12}>
           <Form.Item
-            name="subjectIds"
-            label={t('instruction.fields.jobTypes')}
-            rules={[{ required: true, type: 'array', message: t('instruction.rules.jobTypes') }]}
-          >
-            <InstructionJobTypesSelect />
-          </Form.Item>
-        )}
-        <Row gutter={24}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="minReadSeconds"
-              label={t('instruction.fields.minReadSeconds')}
-              extra={t('instruction.form.readHelp')}
-              rules={[
-                {
-                  type: 'integer',
-                  min: 0,
+            name="minReadSeconds"
+            label={t('instruction.fields.minReadSeconds')}
+            extra={t('instruction.form.readHelp')}
+            rules={[
+              {
+                type: 'integer',
+                min: 0,
+                max: INSTRUCTION_READ_SECONDS_MAX,
+                message: t('instruction.rules.readSeconds', {
                   max: INSTRUCTION_READ_SECONDS_MAX,
-                  message: t('instruction.rules.readSeconds', {
-                    max: INSTRUCTION_READ_SECONDS_MAX,
-                  }),
-                },
-              ]}
-            >
-              <InputNumber
-                min={0}
-                max={INSTRUCTION_READ_SECONDS_MAX}
-                step={10}
-                precision={0}
-                style={{ width: '100%' }}
-                suffix={t('instruction.form.seconds')}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="enabled"
-              label={t('instruction.fields.enabled')}
-              extra={t('instruction.form.enabledHelp')}
-              valuePropName="checked"
-            >
-              <Switch />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
-    </Modal>
+                }),
+              },
+            ]}
+          >
+            <InputNumber
+              min={0}
+              max={INSTRUCTION_READ_SECONDS_MAX}
+              step={10}
+              precision={0}
+              style={{ width: '100%' }}
+              suffix={t('instruction.form.seconds')}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <SwitchField
+            name="enabled"
+            label={t('instruction.fields.enabled')}
+            extra={t('instruction.form.enabledHelp')}
+          />
+        </Col>
+      </Row>
+    </EntityFormDialog>
   );
 }

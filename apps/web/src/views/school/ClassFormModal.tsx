@@ -1,15 +1,17 @@
 import { ClassStatus, type CertLevel, type ClassView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Col, DatePicker, Form, InputNumber, Modal, Row, Select, type FormRule } from 'antd';
+import { Alert, Col, DatePicker, Form, InputNumber, Row, Select, type FormRule } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { addClass, updateClass, type ClassInput, type ClassStatusCode } from '../../api/school';
-import { useFormDialog } from '../../components/list/use-form-dialog';
 import {
-  CategorySelect,
+  EntityFormDialog,
+  addOrUpdate,
+  type EntityDialogProps,
+} from '../../components/form/EntityFormDialog';
+import {
   JobTypeSelect,
   LevelSelect,
-  ProjectSelect,
   cascadeReset,
   invalidateStructure,
   useJobTypeLevels,
@@ -20,7 +22,6 @@ import {
   scheduleValue,
   type ScheduleField,
 } from '../../components/structure/period';
-import { reportSaveError } from '../../utils/server-error';
 import { useFormRules } from './use-form-rules';
 import { useStructureFields } from './use-structure-fields';
 
@@ -41,19 +42,6 @@ interface ClassFormValues {
   description?: string;
 }
 
-const FIELDS = [
-  'subjectId',
-  'level',
-  'name',
-  'code',
-  'registrationStart',
-  'registrationEnd',
-  'examStart',
-  'examEnd',
-  'capacity',
-  'status',
-  'description',
-] as const;
 const CHAIN = ['schoolId', 'departmentId', 'subjectId', 'level'] as const;
 const SCHEDULE: readonly ScheduleField[] = [
   'registrationStart',
@@ -100,16 +88,14 @@ const toInput = (values: ClassFormValues, batch: ClassView | undefined): ClassIn
   description: values.description?.trim() ?? '',
 });
 
-interface ClassFormModalProps {
-  open: boolean;
+interface ClassFormModalProps extends EntityDialogProps {
   /** The batch to edit; none to add one. */
   batch?: ClassView;
   /** Where a new batch starts (the list's filters). */
   parents?: Partial<Pick<ClassFormValues, 'schoolId' | 'departmentId' | 'subjectId' | 'level'>>;
-  onClose: () => void;
 }
 
-export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassFormModalProps) {
+export function ClassFormModal({ batch, parents = {}, ...dialog }: ClassFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const rules = useFormRules();
@@ -125,18 +111,8 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
 
   const save = useMutation({
     mutationFn: (values: ClassFormValues) =>
-      batch
-        ? updateClass(batch.id, toInput(values, batch), { quiet: true })
-        : addClass(toInput(values, batch), { quiet: true }),
+      addOrUpdate(batch, toInput(values, batch), { add: addClass, update: updateClass }),
     onSuccess: () => invalidateStructure(queryClient),
-  });
-
-  const dialog = useFormDialog({
-    form,
-    save,
-    savedMessage: t(batch ? 'common.saved' : 'school.batch.added'),
-    onRefused: (error) => reportSaveError(error, form, FIELDS),
-    onClose,
   });
 
   /** The shared date rule, blaming the field it names (re-checked when another date changes). */
@@ -169,110 +145,95 @@ export function ClassFormModal({ open, batch, parents = {}, onClose }: ClassForm
   };
 
   return (
-    <Modal
-      {...dialog.modalProps}
-      open={open}
+    <EntityFormDialog
+      {...dialog}
       title={t(batch ? 'school.batch.edit' : 'school.batch.add')}
+      name="classForm"
+      form={form}
+      initialValues={toFormValues(batch, parents)}
+      save={save}
+      savedMessage={t(batch ? 'common.saved' : 'school.batch.added')}
+      refused="form"
+      formProps={{ onValuesChange: (changed) => form.setFieldsValue(cascadeReset(CHAIN, changed)) }}
     >
-      <Form<ClassFormValues>
-        name="classForm"
-        form={form}
-        layout="vertical"
-        initialValues={toFormValues(batch, parents)}
-        onValuesChange={(changed) => form.setFieldsValue(cascadeReset(CHAIN, changed))}
-        onFinish={dialog.submit}
-      >
-        {locked && (
-          <Alert
-            type="info"
-            showIcon
-            title={t('school.batch.lockedByStudents')}
-            style={{ marginBottom: 16 }}
-          />
-        )}
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="schoolId"
-              label={t('school.select.project')}
-              rules={[rules.choose(t('school.select.project'))]}
-            >
-              <ProjectSelect activeOnly allowClear={false} disabled={locked} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="departmentId"
-              label={t('school.select.category')}
-              rules={[rules.choose(t('school.select.category'))]}
-            >
-              <CategorySelect schoolId={schoolId} activeOnly allowClear={false} disabled={locked} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="subjectId"
-              label={t('school.select.jobType')}
-              rules={[rules.choose(t('school.select.jobType'))]}
-            >
-              <JobTypeSelect
-                departmentId={departmentId}
-                activeOnly
-                allowClear={false}
-                disabled={locked}
-                onChange={(_, jobType) => {
-                  // A job type with a single level leaves nothing to choose.
-                  if (jobType?.levels.length === 1) form.setFieldValue('level', jobType.levels[0]);
-                }}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="level"
-              label={t('school.batch.level')}
-              rules={[rules.choose(t('school.batch.level'))]}
-            >
-              <LevelSelect
-                levels={levels ?? []}
-                waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
-                allowClear={false}
-                disabled={locked}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        {fields.name(t('school.batch.name'))}
-        {fields.code}
-        <Row gutter={12}>{SCHEDULE.map(datePicker)}</Row>
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="capacity"
-              label={t('school.batch.capacity')}
-              extra={t('school.batch.capacityHelp')}
-              rules={[capacityRule]}
-            >
-              <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="status"
-              label={t('school.fields.status')}
-              extra={t('school.batch.statusHelp')}
-            >
-              <Select
-                options={CLASS_STATUS.map((entry) => ({
-                  value: entry.value,
-                  label: t(`school.classStatus.${entry.key}`),
-                }))}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        {fields.description}
-      </Form>
-    </Modal>
+      {locked && (
+        <Alert
+          type="info"
+          showIcon
+          title={t('school.batch.lockedByStudents')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          {fields.project(locked)}
+        </Col>
+        <Col xs={24} sm={12}>
+          {fields.category(schoolId, locked)}
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="subjectId"
+            label={t('school.select.jobType')}
+            rules={[rules.choose(t('school.select.jobType'))]}
+          >
+            <JobTypeSelect
+              departmentId={departmentId}
+              activeOnly
+              allowClear={false}
+              disabled={locked}
+              onChange={(_, jobType) => {
+                // A job type with a single level leaves nothing to choose.
+                if (jobType?.levels.length === 1) form.setFieldValue('level', jobType.levels[0]);
+              }}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="level"
+            label={t('school.batch.level')}
+            rules={[rules.choose(t('school.batch.level'))]}
+          >
+            <LevelSelect
+              levels={levels ?? []}
+              waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
+              allowClear={false}
+              disabled={locked}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      {fields.name(t('school.batch.name'))}
+      {fields.code}
+      <Row gutter={12}>{SCHEDULE.map(datePicker)}</Row>
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="capacity"
+            label={t('school.batch.capacity')}
+            extra={t('school.batch.capacityHelp')}
+            rules={[capacityRule]}
+          >
+            <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            name="status"
+            label={t('school.fields.status')}
+            extra={t('school.batch.statusHelp')}
+          >
+            <Select
+              options={CLASS_STATUS.map((entry) => ({
+                value: entry.value,
+                label: t(`school.classStatus.${entry.key}`),
+              }))}
+            />
+          </Form.Item>
+        </Col>
+      </Row>
+      {fields.description}
+    </EntityFormDialog>
   );
 }

@@ -1,12 +1,14 @@
 import type { DepartmentView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Modal } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addDepartment, updateDepartment, type DepartmentInput } from '../../api/school';
-import { useFormDialog } from '../../components/list/use-form-dialog';
-import { ProjectSelect, invalidateStructure } from '../../components/structure';
-import { reportSaveError } from '../../utils/server-error';
-import { useFormRules } from './use-form-rules';
+import {
+  EntityFormDialog,
+  addOrUpdate,
+  type EntityDialogProps,
+} from '../../components/form/EntityFormDialog';
+import { invalidateStructure } from '../../components/structure';
 import { useStructureFields } from './use-structure-fields';
 
 interface DepartmentFormValues {
@@ -17,8 +19,6 @@ interface DepartmentFormValues {
   active: boolean;
   sort?: number | null;
 }
-
-const FIELDS = ['schoolId', 'name', 'code', 'description', 'sort'] as const;
 
 const toFormValues = (
   department: DepartmentView | undefined,
@@ -44,69 +44,42 @@ const toInput = (values: DepartmentFormValues): DepartmentInput => ({
   sort: values.sort ?? 0,
 });
 
-interface DepartmentFormModalProps {
-  open: boolean;
+interface DepartmentFormModalProps extends EntityDialogProps {
   /** The category to edit; none to add one. */
   department?: DepartmentView;
   /** The project a new category starts in (the one the list is filtered by). */
   schoolId?: number;
-  onClose: () => void;
 }
 
-export function DepartmentFormModal({
-  open,
-  department,
-  schoolId,
-  onClose,
-}: DepartmentFormModalProps) {
+export function DepartmentFormModal({ department, schoolId, ...dialog }: DepartmentFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const rules = useFormRules();
   const fields = useStructureFields();
   const [form] = Form.useForm<DepartmentFormValues>();
 
   const save = useMutation({
     mutationFn: (values: DepartmentFormValues) =>
-      department
-        ? updateDepartment(department.id, toInput(values), { quiet: true })
-        : addDepartment(toInput(values), { quiet: true }),
+      addOrUpdate(department, toInput(values), { add: addDepartment, update: updateDepartment }),
     onSuccess: () => invalidateStructure(queryClient),
   });
 
-  const dialog = useFormDialog({
-    form,
-    save,
-    savedMessage: t(department ? 'common.saved' : 'school.category.added'),
-    onRefused: (error) => reportSaveError(error, form, FIELDS),
-    onClose,
-  });
-
   return (
-    <Modal
-      {...dialog.modalProps}
-      open={open}
+    <EntityFormDialog
+      {...dialog}
       title={t(department ? 'school.category.edit' : 'school.category.add')}
+      name="departmentForm"
+      form={form}
+      initialValues={toFormValues(department, schoolId)}
+      save={save}
+      savedMessage={t(department ? 'common.saved' : 'school.category.added')}
+      refused="form"
     >
-      <Form<DepartmentFormValues>
-        name="departmentForm"
-        form={form}
-        layout="vertical"
-        initialValues={toFormValues(department, schoolId)}
-        onFinish={dialog.submit}
-      >
-        <Form.Item
-          name="schoolId"
-          label={t('school.select.project')}
-          rules={[rules.choose(t('school.select.project'))]}
-        >
-          <ProjectSelect activeOnly allowClear={false} />
-        </Form.Item>
-        {fields.name(t('school.category.name'))}
-        {fields.code}
-        {fields.active}
-        {fields.sort}
-        {fields.description}
-      </Form>
-    </Modal>
+      {fields.project()}
+      {fields.name(t('school.category.name'))}
+      {fields.code}
+      {fields.active}
+      {fields.sort}
+      {fields.description}
+    </EntityFormDialog>
   );
 }

@@ -1,11 +1,15 @@
 import type { SchoolView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Modal } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addSchool, updateSchool, type SchoolInput } from '../../api/school';
-import { useFormDialog } from '../../components/list/use-form-dialog';
+import {
+  EntityFormDialog,
+  addOrUpdate,
+  type EntityDialogProps,
+} from '../../components/form/EntityFormDialog';
+import { TextField } from '../../components/form/fields';
 import { invalidateStructure } from '../../components/structure';
-import { reportSaveError } from '../../utils/server-error';
 import { useFormRules } from './use-form-rules';
 import { useStructureFields } from './use-structure-fields';
 
@@ -18,8 +22,6 @@ interface SchoolFormValues {
   active: boolean;
   sort?: number | null;
 }
-
-const FIELDS = ['name', 'code', 'organiser', 'contact', 'description', 'sort'] as const;
 
 const toFormValues = (school: SchoolView | undefined): Partial<SchoolFormValues> =>
   school
@@ -44,14 +46,12 @@ const toInput = (values: SchoolFormValues): SchoolInput => ({
   sort: values.sort ?? 0,
 });
 
-interface SchoolFormModalProps {
-  open: boolean;
+interface SchoolFormModalProps extends EntityDialogProps {
   /** The project to edit; none to add one. */
   school?: SchoolView;
-  onClose: () => void;
 }
 
-export function SchoolFormModal({ open, school, onClose }: SchoolFormModalProps) {
+export function SchoolFormModal({ school, ...dialog }: SchoolFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const rules = useFormRules();
@@ -60,54 +60,39 @@ export function SchoolFormModal({ open, school, onClose }: SchoolFormModalProps)
 
   const save = useMutation({
     mutationFn: (values: SchoolFormValues) =>
-      school
-        ? updateSchool(school.id, toInput(values), { quiet: true })
-        : addSchool(toInput(values), { quiet: true }),
+      addOrUpdate(school, toInput(values), { add: addSchool, update: updateSchool }),
     onSuccess: () => invalidateStructure(queryClient),
   });
 
-  const dialog = useFormDialog({
-    form,
-    save,
-    savedMessage: t(school ? 'common.saved' : 'school.project.added'),
-    onRefused: (error) => reportSaveError(error, form, FIELDS),
-    onClose,
-  });
-
   return (
-    <Modal
-      {...dialog.modalProps}
-      open={open}
+    <EntityFormDialog
+      {...dialog}
       title={t(school ? 'school.project.edit' : 'school.project.add')}
+      name="schoolForm"
+      form={form}
+      initialValues={toFormValues(school)}
+      save={save}
+      savedMessage={t(school ? 'common.saved' : 'school.project.added')}
+      refused="form"
     >
-      <Form<SchoolFormValues>
-        name="schoolForm"
-        form={form}
-        layout="vertical"
-        initialValues={toFormValues(school)}
-        onFinish={dialog.submit}
-      >
-        {fields.name(t('school.project.name'))}
-        {fields.code}
-        <Form.Item
-          name="organiser"
-          label={t('school.project.organiser')}
-          rules={[rules.maxLength(100)]}
-        >
-          <Input maxLength={100} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="contact"
-          label={t('school.project.contact')}
-          extra={t('school.project.contactHelp')}
-          rules={[rules.maxLength(100)]}
-        >
-          <Input maxLength={100} autoComplete="off" />
-        </Form.Item>
-        {fields.active}
-        {fields.sort}
-        {fields.description}
-      </Form>
-    </Modal>
+      {fields.name(t('school.project.name'))}
+      {fields.code}
+      <TextField
+        name="organiser"
+        label={t('school.project.organiser')}
+        max={100}
+        rules={[rules.maxLength(100)]}
+      />
+      <TextField
+        name="contact"
+        label={t('school.project.contact')}
+        extra={t('school.project.contactHelp')}
+        max={100}
+        rules={[rules.maxLength(100)]}
+      />
+      {fields.active}
+      {fields.sort}
+      {fields.description}
+    </EntityFormDialog>
   );
 }

@@ -1,18 +1,14 @@
 import { CERT_LEVELS, type CertLevel, type SubjectView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Checkbox, Form, Modal } from 'antd';
+import { Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addSubject, updateSubject, type SubjectInput } from '../../api/school';
-import { useFormDialog } from '../../components/list/use-form-dialog';
 import {
-  CategorySelect,
-  ProjectSelect,
-  cascadeReset,
-  invalidateStructure,
-  useLevelLabel,
-} from '../../components/structure';
-import { reportSaveError } from '../../utils/server-error';
-import { useFormRules } from './use-form-rules';
+  EntityFormDialog,
+  addOrUpdate,
+  type EntityDialogProps,
+} from '../../components/form/EntityFormDialog';
+import { cascadeReset, invalidateStructure, useLevelLabel } from '../../components/structure';
 import { useStructureFields } from './use-structure-fields';
 
 interface SubjectFormValues {
@@ -27,7 +23,6 @@ interface SubjectFormValues {
   sort?: number | null;
 }
 
-const FIELDS = ['departmentId', 'name', 'code', 'levels', 'description', 'sort'] as const;
 const CHAIN = ['schoolId', 'departmentId'] as const;
 
 const toFormValues = (
@@ -57,26 +52,22 @@ const toInput = (values: SubjectFormValues): SubjectInput => ({
   sort: values.sort ?? 0,
 });
 
-interface SubjectFormModalProps {
-  open: boolean;
+interface SubjectFormModalProps extends EntityDialogProps {
   /** The job type to edit; none to add one. */
   subject?: SubjectView;
   /** Where a new job type starts (the list's filters). */
   schoolId?: number;
   departmentId?: number;
-  onClose: () => void;
 }
 
 export function SubjectFormModal({
-  open,
   subject,
   schoolId,
   departmentId,
-  onClose,
+  ...dialog
 }: SubjectFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const rules = useFormRules();
   const fields = useStructureFields();
   const levelLabel = useLevelLabel();
   const [form] = Form.useForm<SubjectFormValues>();
@@ -84,64 +75,39 @@ export function SubjectFormModal({
 
   const save = useMutation({
     mutationFn: (values: SubjectFormValues) =>
-      subject
-        ? updateSubject(subject.id, toInput(values), { quiet: true })
-        : addSubject(toInput(values), { quiet: true }),
+      addOrUpdate(subject, toInput(values), { add: addSubject, update: updateSubject }),
     onSuccess: () => invalidateStructure(queryClient),
   });
 
-  const dialog = useFormDialog({
-    form,
-    save,
-    savedMessage: t(subject ? 'common.saved' : 'school.jobType.added'),
-    onRefused: (error) => reportSaveError(error, form, FIELDS),
-    onClose,
-  });
-
   return (
-    <Modal
-      {...dialog.modalProps}
-      open={open}
+    <EntityFormDialog
+      {...dialog}
       title={t(subject ? 'school.jobType.edit' : 'school.jobType.add')}
+      name="subjectForm"
+      form={form}
+      initialValues={toFormValues(subject, { schoolId, departmentId })}
+      save={save}
+      savedMessage={t(subject ? 'common.saved' : 'school.jobType.added')}
+      refused="form"
+      formProps={{ onValuesChange: (changed) => form.setFieldsValue(cascadeReset(CHAIN, changed)) }}
     >
-      <Form<SubjectFormValues>
-        name="subjectForm"
-        form={form}
-        layout="vertical"
-        initialValues={toFormValues(subject, { schoolId, departmentId })}
-        onValuesChange={(changed) => form.setFieldsValue(cascadeReset(CHAIN, changed))}
-        onFinish={dialog.submit}
+      {fields.project()}
+      {fields.category(chosenSchool)}
+      {fields.name(t('school.jobType.name'))}
+      {fields.code}
+      <Form.Item
+        name="levels"
+        label={t('school.jobType.levels')}
+        extra={t('school.jobType.levelsHelp')}
+        rules={[{ type: 'array', required: true, min: 1, message: t('school.rules.levels') }]}
       >
-        <Form.Item
-          name="schoolId"
-          label={t('school.select.project')}
-          rules={[rules.choose(t('school.select.project'))]}
-        >
-          <ProjectSelect activeOnly allowClear={false} />
-        </Form.Item>
-        <Form.Item
-          name="departmentId"
-          label={t('school.select.category')}
-          rules={[rules.choose(t('school.select.category'))]}
-        >
-          <CategorySelect schoolId={chosenSchool} activeOnly allowClear={false} />
-        </Form.Item>
-        {fields.name(t('school.jobType.name'))}
-        {fields.code}
-        <Form.Item
-          name="levels"
-          label={t('school.jobType.levels')}
-          extra={t('school.jobType.levelsHelp')}
-          rules={[{ type: 'array', required: true, min: 1, message: t('school.rules.levels') }]}
-        >
-          <Checkbox.Group
-            options={CERT_LEVELS.map((level) => ({ value: level, label: levelLabel(level) }))}
-          />
-        </Form.Item>
-        {fields.active}
-        {fields.sort}
-        {fields.description}
-      </Form>
-    </Modal>
+        <Checkbox.Group
+          options={CERT_LEVELS.map((level) => ({ value: level, label: levelLabel(level) }))}
+        />
+      </Form.Item>
+      {fields.active}
+      {fields.sort}
+      {fields.description}
+    </EntityFormDialog>
   );
 }

@@ -5,25 +5,17 @@ import {
   type PermissionView,
 } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  TreeSelect,
-  type TreeSelectProps,
-} from 'antd';
+import { Form, Radio, TreeSelect, type TreeSelectProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addPermission, updatePermission } from '../../api/system';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { parentCandidates } from './permission-tree';
 import { systemKeys } from './queries';
-import { MODAL_WIDTH } from '../../components/list/responsive';
+import { EntityFormDialog, type EntityDialogProps } from '../../components/form/EntityFormDialog';
+import { SortField, TextField } from '../../components/form/fields';
+import { useFieldRules } from '../../components/form/use-field-rules';
 import { useSystemLabels } from '../../utils/use-system-labels';
-import { reportSaveError } from '../../utils/server-error';
 
 type Flag = 0 | 1;
 
@@ -76,32 +68,18 @@ const toBody = (values: PermissionFormValues): AddPermissionBody => {
   };
 };
 
-interface PermissionFormModalProps {
-  open: boolean;
+interface PermissionFormModalProps extends EntityDialogProps {
   target?: PermissionFormTarget;
   /** The whole permission tree, to choose a parent from. */
   tree: PermissionView[];
-  onClose: () => void;
 }
 
-/** The fields a server refusal may blame (see reportSaveError). */
-const PERMISSION_FIELDS = [
-  'parentId',
-  'name',
-  'key',
-  'type',
-  'linkType',
-  'path',
-  'icon',
-  'sort',
-] as const;
-
-export function PermissionFormModal({ open, target, tree, onClose }: PermissionFormModalProps) {
+export function PermissionFormModal({ target, tree, ...dialog }: PermissionFormModalProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const labels = useSystemLabels();
   const codeLabel = useCodeLabel();
+  const rules = useFieldRules('system');
   const [form] = Form.useForm<PermissionFormValues>();
   const type = Form.useWatch('type', form);
   const linkType = Form.useWatch('linkType', form);
@@ -125,10 +103,10 @@ export function PermissionFormModal({ open, target, tree, onClose }: PermissionF
   }, [tree, entry?.id, labels, t]);
 
   const save = useMutation({
-    mutationFn: (body: AddPermissionBody) =>
+    mutationFn: (values: PermissionFormValues) =>
       entry
-        ? updatePermission({ id: entry.id, ...body }, { quiet: true })
-        : addPermission(body, { quiet: true }),
+        ? updatePermission({ id: entry.id, ...toBody(values) }, { quiet: true })
+        : addPermission(toBody(values), { quiet: true }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: systemKeys.permissionTree }),
@@ -136,28 +114,11 @@ export function PermissionFormModal({ open, target, tree, onClose }: PermissionF
       ]),
   });
 
-  const submit = async (values: PermissionFormValues) => {
-    try {
-      await save.mutateAsync(toBody(values));
-    } catch (error) {
-      reportSaveError(error, form, PERMISSION_FIELDS);
-      return;
-    }
-    message.success(t(entry ? 'common.saved' : 'system.permission.added'));
-    onClose();
-  };
-
-  const required = (field: string) => ({
-    required: true,
-    whitespace: true,
-    message: t('common.required', { field }),
-  });
-  const maxLength = (max: number) => ({ max, message: t('system.rules.maxLength', { max }) });
   const isButton = type === PermissionType.BUTTON;
 
   return (
-    <Modal
-      open={open}
+    <EntityFormDialog
+      {...dialog}
       title={t(
         entry
           ? 'system.permission.edit'
@@ -165,130 +126,104 @@ export function PermissionFormModal({ open, target, tree, onClose }: PermissionF
             ? 'system.permission.addChild'
             : 'system.permission.add',
       )}
-      width={MODAL_WIDTH}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      name="permissionForm"
+      form={form}
+      // The dialog opens with a target only.
+      initialValues={target && toFormValues(target)}
+      save={save}
+      savedMessage={t(entry ? 'common.saved' : 'system.permission.added')}
+      refused="form"
     >
-      {target && (
-        <Form<PermissionFormValues>
-          name="permissionForm"
-          form={form}
-          layout="vertical"
-          initialValues={toFormValues(target)}
-          onFinish={(values) => void submit(values)}
-        >
-          <Form.Item
-            name="parentId"
-            label={t('system.permission.parent')}
-            rules={[
-              {
-                required: true,
-                message: t('system.rules.choose', { field: t('system.permission.parent') }),
-              },
-            ]}
-          >
-            <TreeSelect
-              treeData={parentOptions}
-              treeDefaultExpandAll
-              showSearch={{ treeNodeFilterProp: 'title' }}
-            />
-          </Form.Item>
-          <Form.Item
-            name="name"
-            label={t('system.permission.name')}
-            rules={[required(t('system.permission.name')), maxLength(50)]}
-          >
-            <Input maxLength={50} autoComplete="off" />
-          </Form.Item>
-          <Form.Item
-            name="key"
-            label={t('system.permission.key')}
-            extra={
-              keyLocked ? t('system.permission.builtInKeyLocked') : t('system.permission.keyHelp')
-            }
-            normalize={(value: string) => value.toUpperCase()}
-            rules={[
-              required(t('system.permission.key')),
-              {
-                min: 2,
-                max: 64,
-                pattern: PERMISSION_KEY_PATTERN,
-                message: t('system.rules.permissionKey'),
-              },
-            ]}
-          >
-            <Input maxLength={64} autoComplete="off" disabled={keyLocked} />
-          </Form.Item>
-          <Form.Item
-            name="type"
-            label={t('system.permission.type')}
-            extra={hasChildren ? t('system.permission.buttonTypeLocked') : undefined}
-          >
+      <Form.Item
+        name="parentId"
+        label={t('system.permission.parent')}
+        rules={[rules.choose(t('system.permission.parent'))]}
+      >
+        <TreeSelect
+          treeData={parentOptions}
+          treeDefaultExpandAll
+          showSearch={{ treeNodeFilterProp: 'title' }}
+        />
+      </Form.Item>
+      <TextField
+        name="name"
+        label={t('system.permission.name')}
+        max={50}
+        rules={[rules.required(t('system.permission.name')), rules.maxLength(50)]}
+      />
+      <TextField
+        name="key"
+        label={t('system.permission.key')}
+        extra={keyLocked ? t('system.permission.builtInKeyLocked') : t('system.permission.keyHelp')}
+        normalize={(value: string) => value.toUpperCase()}
+        max={64}
+        disabled={keyLocked}
+        rules={[
+          rules.required(t('system.permission.key')),
+          {
+            min: 2,
+            max: 64,
+            pattern: PERMISSION_KEY_PATTERN,
+            message: t('system.rules.permissionKey'),
+          },
+        ]}
+      />
+      <Form.Item
+        name="type"
+        label={t('system.permission.type')}
+        extra={hasChildren ? t('system.permission.buttonTypeLocked') : undefined}
+      >
+        <Radio.Group
+          optionType="button"
+          options={[
+            {
+              value: PermissionType.MENU,
+              label: codeLabel('permissionType', PermissionType.MENU),
+            },
+            {
+              value: PermissionType.BUTTON,
+              label: codeLabel('permissionType', PermissionType.BUTTON),
+              disabled: hasChildren,
+            },
+          ]}
+        />
+      </Form.Item>
+      {!isButton && (
+        <>
+          <Form.Item name="linkType" label={t('system.permission.linkType')}>
             <Radio.Group
               optionType="button"
               options={[
-                {
-                  value: PermissionType.MENU,
-                  label: codeLabel('permissionType', PermissionType.MENU),
-                },
-                {
-                  value: PermissionType.BUTTON,
-                  label: codeLabel('permissionType', PermissionType.BUTTON),
-                  disabled: hasChildren,
-                },
+                { value: LinkType.NORMAL, label: codeLabel('linkType', LinkType.NORMAL) },
+                { value: LinkType.EXTERNAL, label: codeLabel('linkType', LinkType.EXTERNAL) },
               ]}
             />
           </Form.Item>
-          {!isButton && (
-            <>
-              <Form.Item name="linkType" label={t('system.permission.linkType')}>
-                <Radio.Group
-                  optionType="button"
-                  options={[
-                    { value: LinkType.NORMAL, label: codeLabel('linkType', LinkType.NORMAL) },
-                    { value: LinkType.EXTERNAL, label: codeLabel('linkType', LinkType.EXTERNAL) },
-                  ]}
-                />
-              </Form.Item>
-              <Form.Item
-                name="path"
-                label={t('system.permission.path')}
-                extra={t('system.permission.pathHelp')}
-                rules={[
-                  maxLength(200),
-                  ...(linkType === LinkType.EXTERNAL
-                    ? [
-                        { required: true, message: t('system.rules.externalLink') },
-                        { pattern: EXTERNAL_LINK_PATTERN, message: t('system.rules.externalLink') },
-                      ]
-                    : []),
-                ]}
-              >
-                <Input maxLength={200} autoComplete="off" />
-              </Form.Item>
-              <Form.Item
-                name="icon"
-                label={t('system.permission.icon')}
-                extra={t('system.permission.iconHelp')}
-                rules={[maxLength(50)]}
-              >
-                <Input maxLength={50} autoComplete="off" />
-              </Form.Item>
-            </>
-          )}
-          <Form.Item
-            name="sort"
-            label={t('system.permission.sort')}
-            extra={t('system.permission.sortHelp')}
-          >
-            <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Form>
+          <TextField
+            name="path"
+            label={t('system.permission.path')}
+            extra={t('system.permission.pathHelp')}
+            max={200}
+            rules={[
+              rules.maxLength(200),
+              ...(linkType === LinkType.EXTERNAL
+                ? [
+                    { required: true, message: t('system.rules.externalLink') },
+                    { pattern: EXTERNAL_LINK_PATTERN, message: t('system.rules.externalLink') },
+                  ]
+                : []),
+            ]}
+          />
+          <TextField
+            name="icon"
+            label={t('system.permission.icon')}
+            extra={t('system.permission.iconHelp')}
+            max={50}
+            rules={[rules.maxLength(50)]}
+          />
+        </>
       )}
-    </Modal>
+      <SortField label={t('system.permission.sort')} extra={t('system.permission.sortHelp')} />
+    </EntityFormDialog>
   );
 }

@@ -1,29 +1,26 @@
 import type { RoleView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, Modal } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addRole, updateRole, type RoleInput } from '../../api/system';
 import { isBuiltInRole } from '../../utils/builtin-labels';
 import { systemKeys } from './queries';
-import { useFormDialog } from '../../components/list/use-form-dialog';
-import { reportSaveError } from '../../utils/server-error';
+import { EntityFormDialog, type EntityDialogProps } from '../../components/form/EntityFormDialog';
+import { TextAreaField, TextField } from '../../components/form/fields';
+import { useFieldRules } from '../../components/form/use-field-rules';
 
 /** Mirrors the shared zod schema (packages/shared/src/schemas/role.ts). */
 const ROLE_KEY_PATTERN = /^[A-Z][A-Z0-9_]*$/;
 
-interface RoleFormModalProps {
-  open: boolean;
+interface RoleFormModalProps extends EntityDialogProps {
   /** The role to edit; none to add one. */
   role?: RoleView;
-  onClose: () => void;
 }
 
-/** The fields a server refusal may blame (see reportSaveError). */
-const ROLE_FIELDS = ['name', 'key', 'description'] as const;
-
-export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
+export function RoleFormModal({ role, ...dialog }: RoleFormModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const rules = useFieldRules('system');
   const [form] = Form.useForm<RoleInput>();
   const keyLocked = role !== undefined && isBuiltInRole(role.key);
 
@@ -47,64 +44,45 @@ export function RoleFormModal({ open, role, onClose }: RoleFormModalProps) {
       ]),
   });
 
-  const dialog = useFormDialog({
-    form,
-    save,
-    savedMessage: t(role ? 'common.saved' : 'system.role.added'),
-    onRefused: (error) => reportSaveError(error, form, ROLE_FIELDS),
-    onClose,
-  });
-
   return (
-    <Modal
-      {...dialog.modalProps}
-      open={open}
+    <EntityFormDialog
+      {...dialog}
       title={t(role ? 'system.role.edit' : 'system.role.add')}
+      name="roleForm"
+      form={form}
+      initialValues={role && { name: role.name, key: role.key, description: role.description }}
+      save={save}
+      savedMessage={t(role ? 'common.saved' : 'system.role.added')}
+      refused="form"
     >
-      <Form<RoleInput>
-        name="roleForm"
-        form={form}
-        layout="vertical"
-        initialValues={role && { name: role.name, key: role.key, description: role.description }}
-        onFinish={dialog.submit}
-      >
-        <Form.Item
-          name="name"
-          label={t('system.role.name')}
-          rules={[
-            {
-              required: true,
-              whitespace: true,
-              message: t('common.required', { field: t('system.role.name') }),
-            },
-            { max: 50, message: t('system.rules.maxLength', { max: 50 }) },
-          ]}
-        >
-          <Input maxLength={50} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="key"
-          label={t('system.role.key')}
-          extra={keyLocked ? t('system.role.builtInKeyLocked') : t('system.role.keyHelp')}
-          normalize={(value: string) => value.toUpperCase()}
-          rules={[
-            {
-              required: true,
-              message: t('common.required', { field: t('system.role.key') }),
-            },
-            { min: 2, max: 50, pattern: ROLE_KEY_PATTERN, message: t('system.rules.roleKey') },
-          ]}
-        >
-          <Input maxLength={50} autoComplete="off" disabled={keyLocked} />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('system.role.description')}
-          rules={[{ max: 200, message: t('system.rules.maxLength', { max: 200 }) }]}
-        >
-          <Input.TextArea maxLength={200} showCount autoSize={{ minRows: 2, maxRows: 5 }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <TextField
+        name="name"
+        label={t('system.role.name')}
+        max={50}
+        rules={[rules.required(t('system.role.name')), rules.maxLength(50)]}
+      />
+      <TextField
+        name="key"
+        label={t('system.role.key')}
+        extra={keyLocked ? t('system.role.builtInKeyLocked') : t('system.role.keyHelp')}
+        normalize={(value: string) => value.toUpperCase()}
+        max={50}
+        disabled={keyLocked}
+        rules={[
+          {
+            required: true,
+            message: t('common.required', { field: t('system.role.key') }),
+          },
+          { min: 2, max: 50, pattern: ROLE_KEY_PATTERN, message: t('system.rules.roleKey') },
+        ]}
+      />
+      <TextAreaField
+        name="description"
+        label={t('system.role.description')}
+        max={200}
+        maxRows={5}
+        rules={[rules.maxLength(200)]}
+      />
+    </EntityFormDialog>
   );
 }
