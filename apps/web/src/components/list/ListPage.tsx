@@ -29,7 +29,7 @@ export interface ListContentProps<Row extends object, F extends object> {
   onAdd?: () => void;
   /** The add button's icon, a plus unless said. */
   addIcon?: ReactNode;
-  /** More buttons after the add button. */
+  /** More buttons after the add button. No add button and no more: no toolbar. */
   toolbar?: ReactNode;
   /** Names the toolbar for tests and styles, e.g. "student-toolbar". */
   toolbarClassName?: string;
@@ -81,20 +81,22 @@ export function ListContent<Row extends object, F extends object>({
       >
         {children}
       </SearchBar>
-      <Flex
-        wrap
-        gap={8}
-        justify={toolbarJustify}
-        style={{ marginBottom: 12 }}
-        className={toolbarClassName}
-      >
-        {addLabel !== undefined && (
-          <Button type="primary" icon={addIcon} onClick={onAdd}>
-            {addLabel}
-          </Button>
-        )}
-        {toolbar}
-      </Flex>
+      {(addLabel !== undefined || toolbar) && (
+        <Flex
+          wrap
+          gap={8}
+          justify={toolbarJustify}
+          style={{ marginBottom: 12 }}
+          className={toolbarClassName}
+        >
+          {addLabel !== undefined && (
+            <Button type="primary" icon={addIcon} onClick={onAdd}>
+              {addLabel}
+            </Button>
+          )}
+          {toolbar}
+        </Flex>
+      )}
       {aboveTable}
       {replaceTable ?? <Table<Row> {...list.tableProps} {...tableProps} columns={columns} />}
       {dialogs}
