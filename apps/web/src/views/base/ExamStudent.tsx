@@ -27,7 +27,6 @@ import {
   type TableColumnsType,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   batchResetStudentPassword,
@@ -44,7 +43,8 @@ import { SelectFilter, TextFilter } from '../../components/list/filters';
 import { ListPage } from '../../components/list/ListPage';
 import { DeleteAction, EditAction } from '../../components/list/RowAction';
 import { useActionsColumn } from '../../components/list/use-actions-column';
-import { cleanFilters } from '../../components/list/search-params';
+import { ExportButton } from '../../components/list/ExportButton';
+import { cleanFilters, filtersOf } from '../../components/list/search-params';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
 import { useRowSelection } from '../../components/list/use-row-selection';
@@ -93,7 +93,6 @@ export default function ExamStudent() {
   });
   const { query, sortable } = students;
   const { selected, setSelected, rowSelection } = useRowSelection<StudentView>();
-  const [exporting, setExporting] = useState(false);
   const dialog = useDialog<Dialog>();
   const mayImport = useHasPermission(Perm.STUDENT_IMPORT);
 
@@ -105,22 +104,6 @@ export default function ExamStudent() {
       batchSetStudentStatus(ids, status),
     onSuccess: invalidate,
   });
-
-  /** The filter being shown, without paging: what an export takes. */
-  const exportFilter = () => {
-    const { page: _page, limit: _limit, ...rest } = query;
-    return cleanFilters(rest);
-  };
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      if (await succeeded(exportStudents(exportFilter(), currentLanguage()))) {
-        message.success(t('base.student.exported'));
-      }
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const confirmDelete = (student: StudentView) => {
     modal.confirm({
@@ -302,9 +285,12 @@ export default function ExamStudent() {
               {t('base.student.import')}
             </Button>
           )}
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
-            {t('base.student.export')}
-          </Button>
+          <ExportButton
+            icon={<DownloadOutlined />}
+            label={t('base.student.export')}
+            doneMessage={t('base.student.exported')}
+            onExport={() => exportStudents(cleanFilters(filtersOf(query)), currentLanguage())}
+          />
         </>
       }
       aboveTable={

@@ -12,8 +12,7 @@ import {
   type ExamView,
 } from '@kaoshi/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Form, Grid, Tag, Typography, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { App, Flex, Form, Grid, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   exportCandidates,
@@ -23,7 +22,9 @@ import {
   type CandidateQuery,
 } from '../../api/exam';
 import { RowAction } from '../../components/list/RowAction';
+import { ExportButton } from '../../components/list/ExportButton';
 import { SelectFilter, TextFilter } from '../../components/list/filters';
+import { filtersOf } from '../../components/list/search-params';
 import { ListContent } from '../../components/list/ListPage';
 import { useActionsColumn } from '../../components/list/use-actions-column';
 import { useDialog } from '../../components/list/use-dialog';
@@ -75,7 +76,6 @@ export function CandidatePanel({ exam }: { exam: ExamView }) {
   });
   const extra = useDialog<CandidateView>();
   const adding = useDialog<true>();
-  const [exporting, setExporting] = useState(false);
   const changeable = exam.state === 'upcoming' || exam.state === 'open';
   const compact = !screens.xxl;
   // A phone keeps the seat, the name and the actions; the status goes under the name.
@@ -111,18 +111,6 @@ export function CandidatePanel({ exam }: { exam: ExamView }) {
         candidates.afterDelete();
       },
     });
-
-  const runExport = async () => {
-    const { page: _page, limit: _limit, ...filter } = candidates.query;
-    setExporting(true);
-    try {
-      if (await succeeded(exportCandidates({ ...filter, examId: exam.id }, `${exam.name}.xlsx`))) {
-        message.success(t('exam.candidates.exported'));
-      }
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const columns: TableColumnsType<CandidateView> = [
     {
@@ -223,14 +211,18 @@ export function CandidatePanel({ exam }: { exam: ExamView }) {
         addIcon={<UserAddOutlined />}
         onAdd={() => adding.show(true)}
         toolbar={
-          <Button
+          <ExportButton
             icon={<DownloadOutlined />}
-            loading={exporting}
+            label={t('exam.candidates.export')}
+            doneMessage={t('exam.candidates.exported')}
             disabled={exam.state === 'draft'}
-            onClick={() => void runExport()}
-          >
-            {t('exam.candidates.export')}
-          </Button>
+            onExport={() =>
+              exportCandidates(
+                { ...filtersOf(candidates.query), examId: exam.id },
+                `${exam.name}.xlsx`,
+              )
+            }
+          />
         }
         columns={columns}
         tableProps={{

@@ -18,6 +18,7 @@ import { Link, useNavigate } from 'react-router';
 import { listExams, type ExamQuery } from '../../api/exam';
 import { RowAction } from '../../components/list/RowAction';
 import { SelectFilter, TextFilter } from '../../components/list/filters';
+import { filtersOf } from '../../components/list/search-params';
 import { ListPage } from '../../components/list/ListPage';
 import { useActionsColumn } from '../../components/list/use-actions-column';
 import { useDialog } from '../../components/list/use-dialog';
@@ -80,7 +81,7 @@ export default function PublishManage() {
     fetchList: listExams,
   });
   const dialog = useDialog<Dialog>();
-  const { page: _page, limit: _limit, ...filters } = exams.query;
+  const filters = filtersOf(exams.query);
 
   const open = (exam: Pick<ExamListItem, 'id'>) => navigate(examDetailPath(exam.id));
 

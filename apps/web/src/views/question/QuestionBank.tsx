@@ -31,7 +31,8 @@ import {
 import { BatchBar } from '../../components/list/BatchBar';
 import { SelectFilter } from '../../components/list/filters';
 import { ListPage } from '../../components/list/ListPage';
-import { cleanFilters } from '../../components/list/search-params';
+import { ExportButton } from '../../components/list/ExportButton';
+import { cleanFilters, filtersOf } from '../../components/list/search-params';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
 import { useRowSelection } from '../../components/list/use-row-selection';
@@ -86,7 +87,6 @@ export default function QuestionBank() {
   });
   const { query, sortable } = questions;
   const { selected, setSelected, rowSelection } = useRowSelection<QuestionView>();
-  const [exporting, setExporting] = useState(false);
   /** Where the last question added went: the next one starts there (questions come in runs). */
   const [lastPlacement, setLastPlacement] = useState<QuestionPlacement>();
   // A phone shows the keyword and type; the other filters on demand, not a screen of selects.
@@ -165,19 +165,6 @@ export default function QuestionBank() {
     });
   };
 
-  /** The filter being shown, without paging: what an export takes. */
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      const { page: _page, limit: _limit, ...rest } = query;
-      if (await succeeded(exportQuestions(cleanFilters(rest), currentLanguage()))) {
-        message.success(t('question.exported'));
-      }
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const search = (values: FilterValues) => {
     const { retired, ...rest } = values;
     questions.search({ ...rest, retired: retired ? 1 : undefined });
@@ -228,9 +215,12 @@ export default function QuestionBank() {
           <Button icon={<UploadOutlined />} onClick={() => dialog.show({ kind: 'import' })}>
             {t('question.import.open')}
           </Button>
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
-            {t('question.export')}
-          </Button>
+          <ExportButton
+            icon={<DownloadOutlined />}
+            label={t('question.export')}
+            doneMessage={t('question.exported')}
+            onExport={() => exportQuestions(cleanFilters(filtersOf(query)), currentLanguage())}
+          />
         </>
       }
       aboveTable={
