@@ -18,7 +18,6 @@ import {
   Grid,
   Input,
   Row,
-  Select,
   Space,
   Table,
   Tag,
@@ -30,6 +29,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { exportClassRanking, getClassRanking, type RankingCall } from '../../api/analysis';
+import { ExamBatchSelect } from '../../components/analysis/ExamBatchSelect';
+import { ExportButton } from '../../components/list/ExportButton';
 import { useTablePagination } from '../../components/list/pagination';
 import { changePage } from '../../components/list/search-params';
 import { useTableLook } from '../../components/list/use-list-page';
@@ -67,7 +68,6 @@ export default function ClassRanking() {
   const [search, setSearch] = useState('');
   const [unreleasedFor, setUnreleasedFor] = useState<number>();
   const [printing, setPrinting] = useState(false);
-  const [exporting, setExporting] = useState(false);
   const includeUnreleased = examId !== undefined && unreleasedFor === examId;
   const filter = { examId: examId ?? 0, classId, includeUnreleased };
 
@@ -140,22 +140,17 @@ export default function ClassRanking() {
 
   const download = async () => {
     if (!examId) return;
-    setExporting(true);
-    try {
-      await exportClassRanking(
-        {
-          examId,
-          classId,
-          includeUnreleased,
-          search: query.search,
-          sort: query.sort,
-          order: query.order,
-        },
-        `${t('analysis.ranking.fileName')}.xlsx`,
-      );
-    } finally {
-      setExporting(false);
-    }
+    await exportClassRanking(
+      {
+        examId,
+        classId,
+        includeUnreleased,
+        search: query.search,
+        sort: query.sort,
+        order: query.order,
+      },
+      `${t('analysis.ranking.fileName')}.xlsx`,
+    );
   };
 
   const sorter = (column: RankingSort) => ({
@@ -253,16 +248,12 @@ export default function ClassRanking() {
           />
         </Col>
         <Col xs={24} sm={12} md={6} xl={5}>
-          <Select<number>
+          <ExamBatchSelect
             value={classId}
-            allowClear
+            batches={batches}
             disabled={examId === undefined}
-            placeholder={t('analysis.ranking.allBatches')}
-            aria-label={t('analysis.fields.batch')}
-            style={{ width: '100%' }}
-            options={batches.map((batch) => ({ value: batch.id, label: batch.name }))}
             onChange={(id) => {
-              choose({ classId: id ?? undefined });
+              choose({ classId: id });
               setQuery((current) => changePage(current, 1, current.limit));
             }}
           />
@@ -310,13 +301,11 @@ export default function ClassRanking() {
                       {t('analysis.links.certificates')}
                     </Button>
                   </Link>
-                  <Button
+                  <ExportButton
                     icon={<FileExcelOutlined />}
-                    loading={exporting}
-                    onClick={() => void download()}
-                  >
-                    {t('analysis.export')}
-                  </Button>
+                    label={t('analysis.export')}
+                    onExport={download}
+                  />
                   <Button icon={<PrinterOutlined />} onClick={() => setPrinting(true)}>
                     {t('analysis.print')}
                   </Button>

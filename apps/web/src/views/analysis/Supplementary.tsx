@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { exportSupplementaryStatistics, getSupplementaryStatistics } from '../../api/analysis';
 import { getExam } from '../../api/exam';
 import { useTablePagination } from '../../components/list/pagination';
+import { ExportButton } from '../../components/list/ExportButton';
 import { useTableLook } from '../../components/list/use-list-page';
 import { MakeUpDialog } from '../../components/exam/MakeUpDialog';
 import { AnalysisExamSelect } from './AnalysisExamSelect';
@@ -85,7 +86,6 @@ export default function Supplementary() {
   const { examId, choose } = useExamParam();
   const [unreleasedFor, setUnreleasedFor] = useState<number>();
   const [page, setPage] = useState({ page: 1, limit: PAGE_LIMIT_DEFAULT });
-  const [exporting, setExporting] = useState(false);
   const [makeUpFor, setMakeUpFor] = useState<number>();
   const includeUnreleased = examId !== undefined && unreleasedFor === examId;
   const filter = { examId: examId ?? 0, includeUnreleased };
@@ -111,15 +111,10 @@ export default function Supplementary() {
 
   const download = async () => {
     if (!examId) return;
-    setExporting(true);
-    try {
-      await exportSupplementaryStatistics(
-        { examId, includeUnreleased },
-        `${t('analysis.supplementary.fileName')}.xlsx`,
-      );
-    } finally {
-      setExporting(false);
-    }
+    await exportSupplementaryStatistics(
+      { examId, includeUnreleased },
+      `${t('analysis.supplementary.fileName')}.xlsx`,
+    );
   };
 
   const columns: TableColumnsType<SupplementaryRow> = [
@@ -206,13 +201,11 @@ export default function Supplementary() {
                       </Button>
                     </Tooltip>
                   )}
-                  <Button
+                  <ExportButton
                     icon={<FileExcelOutlined />}
-                    loading={exporting}
-                    onClick={() => void download()}
-                  >
-                    {t('analysis.export')}
-                  </Button>
+                    label={t('analysis.export')}
+                    onExport={download}
+                  />
                 </Space>
               }
             />
