@@ -48,16 +48,8 @@ import { cleanFilters, filtersOf } from '../../components/list/search-params';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
 import { useRowSelection } from '../../components/list/use-row-selection';
-import {
-  BatchSelect,
-  CategorySelect,
-  JobTypeSelect,
-  LevelSelect,
-  ProjectSelect,
-  STRUCTURE_CHAIN,
-  useJobTypeLevels,
-  useLevelLabel,
-} from '../../components/structure';
+import { STRUCTURE_CHAIN, useLevelLabel } from '../../components/structure';
+import { useStructureFilters } from '../../components/structure/structure-filters';
 import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';
 import { MoveStudentsModal } from './MoveStudentsModal';
@@ -79,11 +71,7 @@ export default function ExamStudent() {
   const levelLabel = useLevelLabel();
   const actionsColumn = useActionsColumn();
   const [filterForm] = Form.useForm<StudentFilter>();
-  const schoolId = Form.useWatch('schoolId', filterForm);
-  const departmentId = Form.useWatch('departmentId', filterForm);
-  const subjectId = Form.useWatch('subjectId', filterForm);
-  const level = Form.useWatch('level', filterForm);
-  const levels = useJobTypeLevels(departmentId, subjectId);
+  const structure = useStructureFilters(filterForm, { levelAfterJobType: true });
   // No arrow until a column is chosen; the chosen ordering outlives a reset of the filters.
   const students = useListPage<StudentView, StudentQuery, StudentOrderField>({
     queryKey: baseKeys.students,
@@ -348,24 +336,11 @@ export default function ExamStudent() {
       }
     >
       <TextFilter name="keyword" label={t('base.student.keyword')} />
-      <Form.Item name="schoolId" noStyle>
-        <ProjectSelect />
-      </Form.Item>
-      <Form.Item name="departmentId" noStyle>
-        <CategorySelect schoolId={schoolId} />
-      </Form.Item>
-      <Form.Item name="subjectId" noStyle>
-        <JobTypeSelect departmentId={departmentId} />
-      </Form.Item>
-      <Form.Item name="level" noStyle>
-        <LevelSelect
-          levels={levels}
-          waitingFor={subjectId === undefined ? t('school.select.levelAfterJobType') : undefined}
-        />
-      </Form.Item>
-      <Form.Item name="classId" noStyle>
-        <BatchSelect subjectId={subjectId} level={level} />
-      </Form.Item>
+      {structure.project}
+      {structure.category}
+      {structure.jobType}
+      {structure.level}
+      {structure.batch}
       <SelectFilter
         name="status"
         label={t('base.student.status')}
