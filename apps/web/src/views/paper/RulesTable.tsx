@@ -1,12 +1,12 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { DIFFICULTIES, QUESTION_TYPES, type CertLevel } from '@kaoshi/shared';
-import { Button, Flex, InputNumber, Select, Table } from 'antd';
+import { DIFFICULTIES, type CertLevel } from '@kaoshi/shared';
+import { Button, Flex, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTableLook } from '../../components/list/use-list-page';
-import { useCodeLabel } from '../../utils/use-code-label';
 import { CourseSelect } from '../../components/knowledge/CourseSelect';
 import { PointSelect } from '../../components/knowledge/PointSelect';
 import type { BuilderRule } from './builder-state';
+import { CountInput, PointsInput, QuestionTypeSelect } from './builder-inputs';
 
 /** Below this width the selects would be too narrow to read: the table scrolls instead. */
 const RULES_TABLE_MIN_WIDTH = 720;
@@ -33,7 +33,6 @@ export function RulesTable({
   onRemove,
 }: RulesTableProps) {
   const { t } = useTranslation();
-  const codeLabel = useCodeLabel();
   const look = useTableLook(t('paper.rules.empty'));
   const named = (field: string, index: number) =>
     t('paper.rules.fieldOf', { field, section: sectionLabel, rule: index + 1 });
@@ -56,15 +55,10 @@ export function RulesTable({
           key: 'type',
           width: 136,
           render: (_, rule, index) => (
-            <Select
-              size="small"
+            <QuestionTypeSelect
               style={{ width: '100%' }}
               value={rule.type}
               aria-label={named(t('question.fields.type'), index)}
-              options={QUESTION_TYPES.map((code) => ({
-                value: code,
-                label: codeLabel('questionType', code),
-              }))}
               onChange={(type) => onChange(index, { ...rule, type })}
             />
           ),
@@ -74,14 +68,10 @@ export function RulesTable({
           key: 'count',
           width: 88,
           render: (_, rule, index) => (
-            <InputNumber
-              size="small"
-              min={1}
-              max={200}
-              precision={0}
+            <CountInput
               value={rule.count}
               aria-label={named(t('paper.rules.count'), index)}
-              onChange={(count) => count !== null && onChange(index, { ...rule, count })}
+              onChange={(count) => onChange(index, { ...rule, count })}
               style={{ width: '100%' }}
             />
           ),
@@ -91,15 +81,10 @@ export function RulesTable({
           key: 'score',
           width: 96,
           render: (_, rule, index) => (
-            <InputNumber
-              size="small"
-              min={0.01}
-              max={1000}
-              step={0.5}
-              precision={2}
+            <PointsInput
               value={rule.score}
               aria-label={named(t('paper.rules.score'), index)}
-              onChange={(score) => score !== null && onChange(index, { ...rule, score })}
+              onChange={(score) => onChange(index, { ...rule, score })}
               style={{ width: '100%' }}
             />
           ),
