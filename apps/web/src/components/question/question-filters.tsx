@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectFilter, TextFilter } from '../list/filters';
 import { CourseSelect } from '../knowledge/CourseSelect';
 import { PointSelect } from '../knowledge/PointSelect';
-import { useCodeLabel } from '../../utils/use-code-label';
+import { useCodeLabel, useCodeOptions } from '../../utils/use-code-label';
 import { difficultyKey } from './difficulty';
 
 /**
@@ -18,7 +18,7 @@ export function useQuestionFilters(
   level: CertLevel | undefined,
 ) {
   const { t } = useTranslation();
-  const codeLabel = useCodeLabel();
+  const codeOptions = useCodeOptions();
   const courseId = Form.useWatch('courseId', form) as number | undefined;
   return {
     keyword: <TextFilter key="keyword" name="keyword" label={t('question.list.keyword')} />,
@@ -27,10 +27,7 @@ export function useQuestionFilters(
         key="type"
         name="type"
         label={t('question.fields.type')}
-        options={QUESTION_TYPES.map((code) => ({
-          value: code,
-          label: codeLabel('questionType', code),
-        }))}
+        options={codeOptions('questionType', QUESTION_TYPES)}
       />
     ),
     difficulty: (

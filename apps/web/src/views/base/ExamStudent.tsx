@@ -41,8 +41,7 @@ import { exportStudents } from '../../api/student-import';
 import { BatchBar } from '../../components/list/BatchBar';
 import { SelectFilter, TextFilter } from '../../components/list/filters';
 import { ListPage } from '../../components/list/ListPage';
-import { DeleteAction, EditAction } from '../../components/list/RowAction';
-import { useActionsColumn } from '../../components/list/use-actions-column';
+import { useEditDeleteColumn } from '../../components/list/use-actions-column';
 import { ExportButton } from '../../components/list/ExportButton';
 import { cleanFilters, filtersOf } from '../../components/list/search-params';
 import { useDialog } from '../../components/list/use-dialog';
@@ -69,7 +68,7 @@ export default function ExamStudent() {
   const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
   const levelLabel = useLevelLabel();
-  const actionsColumn = useActionsColumn();
+  const editDeleteColumn = useEditDeleteColumn();
   const [filterForm] = Form.useForm<StudentFilter>();
   const structure = useStructureFilters(filterForm, { levelAfterJobType: true });
   // No arrow until a column is chosen; the chosen ordering outlives a reset of the filters.
@@ -249,12 +248,7 @@ export default function ExamStudent() {
       responsive: ['xxl'],
       render: (_, student) => dayjs(student.createdAt).format('YYYY-MM-DD HH:mm'),
     },
-    actionsColumn<StudentView>((student) => (
-      <>
-        <EditAction compact={compact} onClick={() => void edit(student)} />
-        <DeleteAction compact={compact} onClick={() => confirmDelete(student)} />
-      </>
-    )),
+    editDeleteColumn<StudentView>(compact, (student) => void edit(student), confirmDelete),
   ];
 
   return (

@@ -4,7 +4,7 @@ import { Button, Card, Table } from 'antd';
 import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newKey, type BlueprintRow } from './builder-state';
-import { CountInput, PointsInput, QuestionTypeSelect } from './builder-inputs';
+import { QuestionTypeSelect, RowNumberInput } from './builder-inputs';
 
 interface BlueprintCardProps {
   blueprint: BlueprintRow[];
@@ -47,7 +47,8 @@ export function BlueprintCard({
       title: t('paper.rules.count'),
       key: 'count',
       render: (_: unknown, row: BlueprintRow, index: number) => (
-        <CountInput
+        <RowNumberInput
+          of="count"
           value={row.count}
           aria-label={t('paper.blueprint.fieldOf', {
             field: t('paper.rules.count'),
@@ -61,7 +62,8 @@ export function BlueprintCard({
       title: t('paper.rules.score'),
       key: 'score',
       render: (_: unknown, row: BlueprintRow, index: number) => (
-        <PointsInput
+        <RowNumberInput
+          of="points"
           value={row.score}
           aria-label={t('paper.blueprint.fieldOf', {
             field: t('paper.rules.score'),

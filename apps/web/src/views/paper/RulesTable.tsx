@@ -6,7 +6,7 @@ import { useTableLook } from '../../components/list/use-list-page';
 import { CourseSelect } from '../../components/knowledge/CourseSelect';
 import { PointSelect } from '../../components/knowledge/PointSelect';
 import type { BuilderRule } from './builder-state';
-import { CountInput, PointsInput, QuestionTypeSelect } from './builder-inputs';
+import { QuestionTypeSelect, RowNumberInput } from './builder-inputs';
 
 /** Below this width the selects would be too narrow to read: the table scrolls instead. */
 const RULES_TABLE_MIN_WIDTH = 720;
@@ -68,7 +68,8 @@ export function RulesTable({
           key: 'count',
           width: 88,
           render: (_, rule, index) => (
-            <CountInput
+            <RowNumberInput
+              of="count"
               value={rule.count}
               aria-label={named(t('paper.rules.count'), index)}
               onChange={(count) => onChange(index, { ...rule, count })}
@@ -81,7 +82,8 @@ export function RulesTable({
           key: 'score',
           width: 96,
           render: (_, rule, index) => (
-            <PointsInput
+            <RowNumberInput
+              of="points"
               value={rule.score}
               aria-label={named(t('paper.rules.score'), index)}
               onChange={(score) => onChange(index, { ...rule, score })}

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useTableLook } from '../../components/list/use-list-page';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { SafeHtml } from '../../components/SafeHtml';
-import { PointsInput } from './builder-inputs';
+import { RowNumberInput } from './builder-inputs';
 import './paper-builder.css';
 
 /** Below this width the stem column would be too narrow to read: the table scrolls instead. */
@@ -140,7 +140,8 @@ export function SectionQuestions({
             readOnly ? (
               question.score
             ) : (
-              <PointsInput
+              <RowNumberInput
+                of="points"
                 value={sectionScore ?? question.score}
                 disabled={sectionScore !== null}
                 aria-label={t('paper.section.pointsOf', {

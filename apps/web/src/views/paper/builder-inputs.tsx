@@ -1,7 +1,7 @@
 import { QUESTION_TYPES, type QuestionTypeCode } from '@kaoshi/shared';
 import { InputNumber, Select, type InputNumberProps } from 'antd';
 import type { CSSProperties } from 'react';
-import { useCodeLabel } from '../../utils/use-code-label';
+import { useCodeOptions } from '../../utils/use-code-label';
 
 /** The paper builder's small inputs in its rows (rules, blueprint, a section's questions). */
 type RowInputProps = Pick<
@@ -9,29 +9,22 @@ type RowInputProps = Pick<
   'value' | 'disabled' | 'style' | 'aria-label'
 > & { onChange: (value: number) => void };
 
-/** How many questions a rule or blueprint row draws: a whole number from 1 to 200. */
-export function CountInput({ onChange, ...props }: RowInputProps) {
-  return (
-    <InputNumber<number>
-      size="small"
-      min={1}
-      max={200}
-      precision={0}
-      {...props}
-      onChange={(value) => value !== null && onChange(value)}
-    />
-  );
-}
+/** The builder's numbers: how many questions a row draws, and a question's points (by halves). */
+const NUMBER_LIMITS = {
+  count: { min: 1, max: 200, precision: 0 },
+  points: { min: 0.01, max: 1000, step: 0.5, precision: 2 },
+} as const;
 
-/** A question's points: 0.01 to 1000, by halves, two decimals. */
-export function PointsInput({ onChange, ...props }: RowInputProps) {
+/** A count or points input of a row; clearing it changes nothing. */
+export function RowNumberInput({
+  of,
+  onChange,
+  ...props
+}: RowInputProps & { of: keyof typeof NUMBER_LIMITS }) {
   return (
     <InputNumber<number>
       size="small"
-      min={0.01}
-      max={1000}
-      step={0.5}
-      precision={2}
+      {...NUMBER_LIMITS[of]}
       {...props}
       onChange={(value) => value !== null && onChange(value)}
     />
@@ -47,15 +40,12 @@ interface TypeSelectProps {
 
 /** A row's question type. */
 export function QuestionTypeSelect(props: TypeSelectProps) {
-  const codeLabel = useCodeLabel();
+  const codeOptions = useCodeOptions();
   return (
     <Select<QuestionTypeCode>
       size="small"
       {...props}
-      options={QUESTION_TYPES.map((code) => ({
-        value: code,
-        label: codeLabel('questionType', code),
-      }))}
+      options={codeOptions('questionType', QUESTION_TYPES)}
     />
   );
 }

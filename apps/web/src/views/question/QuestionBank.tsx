@@ -38,7 +38,7 @@ import { useListPage } from '../../components/list/use-list-page';
 import { useRowSelection } from '../../components/list/use-row-selection';
 import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';
-import { useCodeLabel } from '../../utils/use-code-label';
+import { useCodeOptions } from '../../utils/use-code-label';
 import { useHasPermission } from '../../utils/use-access';
 import { useBatchFailureText } from './batch-failure';
 import { useQuestionFilters } from '../../components/question/question-filters';
@@ -72,7 +72,7 @@ export default function QuestionBank() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
-  const codeLabel = useCodeLabel();
+  const codeOptions = useCodeOptions();
   const failureText = useBatchFailureText();
   const mayAudit = useHasPermission(Perm.QUESTION_AUDIT);
   const [filterForm] = Form.useForm<FilterValues>();
@@ -336,10 +336,7 @@ export default function QuestionBank() {
           key="auditStatus"
           name="auditStatus"
           label={t('question.fields.auditStatus')}
-          options={AUDIT_STATUSES.map((code) => ({
-            value: code,
-            label: codeLabel('auditStatus', code),
-          }))}
+          options={codeOptions('auditStatus', AUDIT_STATUSES)}
         />,
         <Flex key="retired" align="center" gap={8} style={{ height: '100%' }}>
           <Form.Item name="retired" valuePropName="checked" noStyle>
