@@ -1,8 +1,6 @@
 import {
   CheckOutlined,
   CloseOutlined,
-  DeleteOutlined,
-  EditOutlined,
   EyeOutlined,
   RollbackOutlined,
   SendOutlined,
@@ -19,7 +17,7 @@ import {
 import { Flex, Grid, Rate, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SortableColumn } from '../../components/list/list-page';
-import { RowAction } from '../../components/list/RowAction';
+import { DeleteAction, EditAction, RowAction } from '../../components/list/RowAction';
 import { useActionsColumn } from '../../components/list/use-actions-column';
 import { questionPlace, useQuestionTypeColumn } from '../../components/question/question-filters';
 import { RelativeTime } from '../../components/time/RelativeTime';
@@ -179,12 +177,7 @@ export function useQuestionColumns({
           compact={compact}
           onClick={() => onPreview(question)}
         />
-        <RowAction
-          icon={<EditOutlined />}
-          label={t('common.edit')}
-          compact={compact}
-          onClick={() => onEdit(question)}
-        />
+        <EditAction compact={compact} onClick={() => onEdit(question)} />
         {canSubmit(question) && (
           <RowAction
             icon={<SendOutlined />}
@@ -225,10 +218,7 @@ export function useQuestionColumns({
             onClick={() => confirm([question.id], 'retire')}
           />
         )}
-        <RowAction
-          icon={<DeleteOutlined />}
-          label={t('common.delete')}
-          danger
+        <DeleteAction
           compact={compact}
           blockedBy={
             question.usedInPapers > 0
