@@ -10,7 +10,6 @@ import {
   type RankingRow,
   type RankingSort,
 } from '@kaoshi/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -40,6 +39,7 @@ import { RankingPrint } from './RankingPrint';
 import { StatisticsChart } from './StatisticsChart';
 import { PassTag, StatisticsHeading } from './StatisticsParts';
 import { StatisticsState } from './StatisticsState';
+import { useExamStatistics } from './use-exam-statistics';
 import {
   columnOrder,
   formatDuration,
@@ -66,19 +66,20 @@ export default function ClassRanking() {
   const { examId, classId, choose } = useExamParam();
   const [query, setQuery] = useState<Query>(FIRST);
   const [search, setSearch] = useState('');
-  const [unreleasedFor, setUnreleasedFor] = useState<number>();
   const [printing, setPrinting] = useState(false);
-  const includeUnreleased = examId !== undefined && unreleasedFor === examId;
-  const filter = { examId: examId ?? 0, classId, includeUnreleased };
-
-  const ranking = useQuery({
-    queryKey: ['analysis', 'classRanking', filter, query],
-    queryFn: () => getClassRanking({ ...filter, ...query }, { quiet: true }),
-    enabled: examId !== undefined,
-    placeholderData: keepPreviousData,
-    retry: false,
+  const {
+    statistics: ranking,
+    view,
+    filter,
+    includeUnreleased,
+    state,
+  } = useExamStatistics({
+    name: 'classRanking',
+    examId,
+    filter: { classId },
+    params: query,
+    fetch: getClassRanking,
   });
-  const view = ranking.data?.exam.id === examId ? ranking.data : undefined;
 
   // The batches: the exam list names them; an exam opened by its link takes them from the figures
   // of all its batches (one box plot each).
@@ -273,13 +274,7 @@ export default function ClassRanking() {
         </Col>
       </Row>
 
-      <StatisticsState
-        waitingFor={examId === undefined ? t('analysis.exam.chooseFirst') : undefined}
-        isPending={!view}
-        error={ranking.error}
-        onRetry={() => void ranking.refetch()}
-        onShowUnreleased={() => setUnreleasedFor(examId)}
-      >
+      <StatisticsState {...state}>
         {view && (
           <>
             <StatisticsHeading

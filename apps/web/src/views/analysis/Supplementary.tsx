@@ -4,7 +4,7 @@ import {
   type SupplementaryRow,
   type SupplementaryStatisticsView,
 } from '@kaoshi/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -31,6 +31,7 @@ import { AnalysisExamSelect } from './AnalysisExamSelect';
 import { ReleaseTag } from './ReleaseTag';
 import { PassTag, StatisticCards, StatisticsHeading } from './StatisticsParts';
 import { StatisticsState } from './StatisticsState';
+import { useExamStatistics } from './use-exam-statistics';
 import { formatPoints, formatRate } from './statistics-format';
 import { useAnalysisAccess } from './use-analysis-access';
 import { useExamParam } from './use-exam-param';
@@ -84,20 +85,15 @@ export default function Supplementary() {
   const screens = Grid.useBreakpoint();
   const access = useAnalysisAccess();
   const { examId, choose } = useExamParam();
-  const [unreleasedFor, setUnreleasedFor] = useState<number>();
   const [page, setPage] = useState({ page: 1, limit: PAGE_LIMIT_DEFAULT });
   const [makeUpFor, setMakeUpFor] = useState<number>();
-  const includeUnreleased = examId !== undefined && unreleasedFor === examId;
-  const filter = { examId: examId ?? 0, includeUnreleased };
-
-  const statistics = useQuery({
-    queryKey: ['analysis', 'supplementary', filter, page],
-    queryFn: () => getSupplementaryStatistics({ ...filter, ...page }, { quiet: true }),
-    enabled: examId !== undefined,
-    placeholderData: keepPreviousData,
-    retry: false,
+  const { statistics, view, includeUnreleased, state } = useExamStatistics({
+    name: 'supplementary',
+    examId,
+    filter: {},
+    params: page,
+    fetch: getSupplementaryStatistics,
   });
-  const view = statistics.data?.exam.id === examId ? statistics.data : undefined;
   // The dialog takes the exam as the publishing screen knows it.
   const makeUpSource = useQuery({
     queryKey: ['analysis', 'makeUpSource', makeUpFor],
@@ -169,13 +165,7 @@ export default function Supplementary() {
           />
         </Col>
       </Row>
-      <StatisticsState
-        waitingFor={examId === undefined ? t('analysis.exam.chooseFirst') : undefined}
-        isPending={!view}
-        error={statistics.error}
-        onRetry={() => void statistics.refetch()}
-        onShowUnreleased={() => setUnreleasedFor(examId)}
-      >
+      <StatisticsState {...state}>
         {view && target && (
           <>
             <StatisticsHeading
