@@ -4,7 +4,7 @@ import { Button, Card, Table } from 'antd';
 import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newKey, type BlueprintRow } from './builder-state';
-import { QuestionTypeSelect, RowNumberInput } from './builder-inputs';
+import { useDrawColumns } from './builder-inputs';
 
 interface BlueprintCardProps {
   blueprint: BlueprintRow[];
@@ -27,52 +27,12 @@ export function BlueprintCard({
   /** Changes one row of the blueprint. */
   const setRow = (index: number, change: Partial<BlueprintRow>) =>
     setBlueprint((rows) => rows.map((r, i) => (i === index ? { ...r, ...change } : r)));
+  const drawColumns = useDrawColumns<BlueprintRow>({
+    named: (field, index) => t('paper.blueprint.fieldOf', { field, row: index + 1 }),
+    change: (index, _row, change) => setRow(index, change),
+  });
   const blueprintColumns = [
-    {
-      title: t('question.fields.type'),
-      key: 'type',
-      render: (_: unknown, row: BlueprintRow, index: number) => (
-        <QuestionTypeSelect
-          style={{ width: 140 }}
-          value={row.type}
-          aria-label={t('paper.blueprint.fieldOf', {
-            field: t('question.fields.type'),
-            row: index + 1,
-          })}
-          onChange={(type) => setRow(index, { type })}
-        />
-      ),
-    },
-    {
-      title: t('paper.rules.count'),
-      key: 'count',
-      render: (_: unknown, row: BlueprintRow, index: number) => (
-        <RowNumberInput
-          of="count"
-          value={row.count}
-          aria-label={t('paper.blueprint.fieldOf', {
-            field: t('paper.rules.count'),
-            row: index + 1,
-          })}
-          onChange={(count) => setRow(index, { count })}
-        />
-      ),
-    },
-    {
-      title: t('paper.rules.score'),
-      key: 'score',
-      render: (_: unknown, row: BlueprintRow, index: number) => (
-        <RowNumberInput
-          of="points"
-          value={row.score}
-          aria-label={t('paper.blueprint.fieldOf', {
-            field: t('paper.rules.score'),
-            row: index + 1,
-          })}
-          onChange={(score) => setRow(index, { score })}
-        />
-      ),
-    },
+    ...drawColumns,
     {
       key: 'remove',
       render: (_: unknown, _row: BlueprintRow, index: number) => (

@@ -6,7 +6,7 @@ import { useTableLook } from '../../components/list/use-list-page';
 import { CourseSelect } from '../../components/knowledge/CourseSelect';
 import { PointSelect } from '../../components/knowledge/PointSelect';
 import type { BuilderRule } from './builder-state';
-import { QuestionTypeSelect, RowNumberInput } from './builder-inputs';
+import { useDrawColumns } from './builder-inputs';
 
 /** Below this width the selects would be too narrow to read: the table scrolls instead. */
 const RULES_TABLE_MIN_WIDTH = 720;
@@ -36,6 +36,11 @@ export function RulesTable({
   const look = useTableLook(t('paper.rules.empty'));
   const named = (field: string, index: number) =>
     t('paper.rules.fieldOf', { field, section: sectionLabel, rule: index + 1 });
+  const drawColumns = useDrawColumns<BuilderRule>({
+    named,
+    change: (index, rule, change) => onChange(index, { ...rule, ...change }),
+    widths: { type: 136, count: 88, score: 96 },
+  });
   const difficulties = DIFFICULTIES.map((value) => ({ value, label: String(value) }));
 
   return (
@@ -50,47 +55,7 @@ export function RulesTable({
       dataSource={rules}
       className="paper-rules"
       columns={[
-        {
-          title: t('question.fields.type'),
-          key: 'type',
-          width: 136,
-          render: (_, rule, index) => (
-            <QuestionTypeSelect
-              style={{ width: '100%' }}
-              value={rule.type}
-              aria-label={named(t('question.fields.type'), index)}
-              onChange={(type) => onChange(index, { ...rule, type })}
-            />
-          ),
-        },
-        {
-          title: t('paper.rules.count'),
-          key: 'count',
-          width: 88,
-          render: (_, rule, index) => (
-            <RowNumberInput
-              of="count"
-              value={rule.count}
-              aria-label={named(t('paper.rules.count'), index)}
-              onChange={(count) => onChange(index, { ...rule, count })}
-              style={{ width: '100%' }}
-            />
-          ),
-        },
-        {
-          title: t('paper.rules.score'),
-          key: 'score',
-          width: 96,
-          render: (_, rule, index) => (
-            <RowNumberInput
-              of="points"
-              value={rule.score}
-              aria-label={named(t('paper.rules.score'), index)}
-              onChange={(score) => onChange(index, { ...rule, score })}
-              style={{ width: '100%' }}
-            />
-          ),
-        },
+        ...drawColumns,
         {
           title: t('paper.rules.difficulty'),
           key: 'difficulty',
