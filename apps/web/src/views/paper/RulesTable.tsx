@@ -42,6 +42,23 @@ export function RulesTable({
     widths: { type: 136, count: 88, score: 96 },
   });
   const difficulties = DIFFICULTIES.map((value) => ({ value, label: String(value) }));
+  /** One end of a rule's difficulty range; none: any. */
+  const difficultySelect = (
+    rule: BuilderRule,
+    index: number,
+    end: 'difficultyFrom' | 'difficultyTo',
+  ) => (
+    <Select
+      size="small"
+      allowClear
+      style={{ flex: 1, minWidth: 0 }}
+      placeholder={t('paper.rules.any')}
+      value={rule[end]}
+      aria-label={named(t(`paper.rules.${end}`), index)}
+      options={difficulties}
+      onChange={(value) => onChange(index, { ...rule, [end]: value ?? null })}
+    />
+  );
 
   return (
     <Table<BuilderRule>
@@ -62,27 +79,8 @@ export function RulesTable({
           width: 168,
           render: (_, rule, index) => (
             <Flex align="center" gap={4}>
-              <Select
-                size="small"
-                allowClear
-                style={{ flex: 1, minWidth: 0 }}
-                placeholder={t('paper.rules.any')}
-                value={rule.difficultyFrom}
-                aria-label={named(t('paper.rules.difficultyFrom'), index)}
-                options={difficulties}
-                onChange={(value) => onChange(index, { ...rule, difficultyFrom: value ?? null })}
-              />
-              –
-              <Select
-                size="small"
-                allowClear
-                style={{ flex: 1, minWidth: 0 }}
-                placeholder={t('paper.rules.any')}
-                value={rule.difficultyTo}
-                aria-label={named(t('paper.rules.difficultyTo'), index)}
-                options={difficulties}
-                onChange={(value) => onChange(index, { ...rule, difficultyTo: value ?? null })}
-              />
+              {difficultySelect(rule, index, 'difficultyFrom')}–
+              {difficultySelect(rule, index, 'difficultyTo')}
             </Flex>
           ),
         },
