@@ -29,3 +29,10 @@ export function useCodeLabel() {
     [t],
   );
 }
+
+/** A select's options for the codes of one map, each named as useCodeLabel names it. */
+export function useCodeOptions() {
+  const codeLabel = useCodeLabel();
+  return <C extends CodeValue>(map: CodeMapName, codes: readonly C[]) =>
+    codes.map((code) => ({ value: code, label: codeLabel(map, code) }));
+}

@@ -51,3 +51,9 @@ export function sameQuery(a: object, b: object): boolean {
   const right = new Map(Object.entries(b).filter(([, value]) => value !== undefined));
   return left.length === right.size && left.every(([key, value]) => right.get(key) === value);
 }
+
+/** A list query without its paging: the filters being shown (what an export or a calendar takes). */
+export function filtersOf<Q extends PageQuery>(query: Q): Omit<Q, 'page' | 'limit'> {
+  const { page: _page, limit: _limit, ...filters } = query;
+  return filters;
+}

@@ -1,6 +1,7 @@
 import { Grid, Space, type TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteAction, EditAction } from './RowAction';
 
 /**
  * The last column of a list: the row's actions (RowAction buttons), kept in sight on the right
@@ -15,4 +16,16 @@ export function useActionsColumn({ fixedOnPhone = false } = {}) {
     fixed: fixedOnPhone || screens.md ? 'right' : undefined,
     render: (_, row) => <Space size={0}>{actions(row)}</Space>,
   });
+}
+
+/** The last column of a list whose rows are only edited and deleted. */
+export function useEditDeleteColumn(options: { fixedOnPhone?: boolean } = {}) {
+  const actionsColumn = useActionsColumn(options);
+  return <Row,>(compact: boolean, onEdit: (row: Row) => void, onDelete: (row: Row) => void) =>
+    actionsColumn<Row>((row) => (
+      <>
+        <EditAction compact={compact} onClick={() => onEdit(row)} />
+        <DeleteAction compact={compact} onClick={() => onDelete(row)} />
+      </>
+    ));
 }

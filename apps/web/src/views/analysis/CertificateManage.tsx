@@ -8,26 +8,14 @@ import {
   type ListCertificateQuery,
 } from '@kaoshi/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Grid,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tooltip,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Flex, Form, Grid, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadCertificatePdf, listCertificate, revokeCertificate } from '../../api/certificate';
 import { RowAction } from '../../components/list/RowAction';
-import { SearchBar } from '../../components/list/SearchBar';
+import { SelectFilter, TextFilter } from '../../components/list/filters';
+import { ListPage } from '../../components/list/ListPage';
+import { useActionsColumn } from '../../components/list/use-actions-column';
 import { useListPage } from '../../components/list/use-list-page';
 import { useLevelLabel } from '../../components/structure';
 import { succeeded } from '../../utils/succeeded';
@@ -53,6 +41,7 @@ export default function CertificateManage() {
   const screens = Grid.useBreakpoint();
   const queryClient = useQueryClient();
   const levelLabel = useLevelLabel();
+  const actionsColumn = useActionsColumn();
   const mayRevoke = useHasPermission(Perm.PUBLISH);
   const { examId, choose } = useExamParam();
   const [filterForm] = Form.useForm<Filters>();
@@ -128,105 +117,95 @@ export default function CertificateManage() {
       title: t('certificate.fields.state'),
       render: (_, row) => <CertificateStateTag certificate={row} />,
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      fixed: screens.md ? 'right' : undefined,
-      render: (_, row) => (
-        <Space size={0} wrap={false}>
+    actionsColumn<CertificateView>((row) => (
+      <>
+        <RowAction
+          icon={<DownloadOutlined />}
+          label={t('certificate.download')}
+          compact={compact}
+          blockedBy={row.state === 'valid' ? undefined : t('certificate.downloadOnlyValid')}
+          onClick={() => void succeeded(downloadCertificatePdf(row.id, row.number))}
+        />
+        <Tooltip title={t('certificate.verifyHelp')}>
+          <Button
+            type="link"
+            size="small"
+            icon={<LinkOutlined />}
+            href={verifyUrl(row.code)}
+            target="_blank"
+            rel="noopener"
+            aria-label={t('certificate.verify')}
+            className="certificate-verify-link"
+          >
+            {compact ? null : t('certificate.verify')}
+          </Button>
+        </Tooltip>
+        {row.state === 'valid' && (
           <RowAction
-            icon={<DownloadOutlined />}
-            label={t('certificate.download')}
+            icon={<StopOutlined />}
+            label={t('certificate.revoke')}
+            danger
             compact={compact}
-            blockedBy={row.state === 'valid' ? undefined : t('certificate.downloadOnlyValid')}
-            onClick={() => void succeeded(downloadCertificatePdf(row.id, row.number))}
+            blockedBy={mayRevoke ? undefined : t('certificate.revokeNeedsPublishing')}
+            onClick={() => setRevoking(row)}
           />
-          <Tooltip title={t('certificate.verifyHelp')}>
-            <Button
-              type="link"
-              size="small"
-              icon={<LinkOutlined />}
-              href={verifyUrl(row.code)}
-              target="_blank"
-              rel="noopener"
-              aria-label={t('certificate.verify')}
-              className="certificate-verify-link"
-            >
-              {compact ? null : t('certificate.verify')}
-            </Button>
-          </Tooltip>
-          {row.state === 'valid' && (
-            <RowAction
-              icon={<StopOutlined />}
-              label={t('certificate.revoke')}
-              danger
-              compact={compact}
-              blockedBy={mayRevoke ? undefined : t('certificate.revokeNeedsPublishing')}
-              onClick={() => setRevoking(row)}
-            />
-          )}
-        </Space>
-      ),
-    },
+        )}
+      </>
+    )),
   ];
 
   return (
-    <Card size={screens.sm ? undefined : 'small'} className="certificate-manage">
-      <SearchBar
-        name="certificateSearch"
-        form={filterForm}
-        onSearch={certificates.search}
-        onReset={() => {
+    <ListPage<CertificateView, Filters>
+      className="certificate-manage"
+      list={{
+        ...certificates,
+        reset: () => {
           certificates.reset();
           choose({ examId: undefined });
-        }}
-      >
-        <Form.Item name="keyword" noStyle>
-          <Input
-            allowClear
-            placeholder={t('certificate.keyword')}
-            aria-label={t('certificate.keyword')}
-          />
-        </Form.Item>
-        <AnalysisExamSelect
-          value={examId}
-          onChange={(id) => {
-            choose({ examId: id });
-            certificates.setQuery((query) => ({ ...query, page: 1 }));
+        },
+      }}
+      searchName="certificateSearch"
+      filterForm={filterForm}
+      aboveTable={
+        <Typography.Paragraph type="secondary" className="certificate-total">
+          {t('certificate.total', { count: certificates.list.data?.total ?? 0 })}
+        </Typography.Paragraph>
+      }
+      columns={columns}
+      dialogs={
+        <RejectDialog
+          key={revoking?.id}
+          open={revoking !== undefined}
+          count={1}
+          title={t('certificate.revokeDialog.title', { number: revoking?.number ?? '' })}
+          okText={t('certificate.revokeDialog.confirm')}
+          reason={{
+            label: t('certificate.revokeDialog.reason'),
+            placeholder: t('certificate.revokeDialog.placeholder'),
+            required: t('certificate.revokeDialog.required'),
+            max: CERTIFICATE_REASON_MAX,
           }}
+          onReject={(reason) => (revoking ? revoke(revoking, reason) : Promise.resolve(false))}
+          onClose={() => setRevoking(undefined)}
         />
-        <Form.Item name="state" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('certificate.state')}
-            aria-label={t('certificate.state')}
-            options={CERTIFICATE_STATES.map((state) => ({
-              value: state,
-              label: t(`certificate.states.${state}`),
-            }))}
-          />
-        </Form.Item>
-      </SearchBar>
-      <Typography.Paragraph type="secondary" className="certificate-total">
-        {t('certificate.total', { count: certificates.list.data?.total ?? 0 })}
-      </Typography.Paragraph>
-      <Table<CertificateView> {...certificates.tableProps} columns={columns} />
-      <RejectDialog
-        key={revoking?.id}
-        open={revoking !== undefined}
-        count={1}
-        title={t('certificate.revokeDialog.title', { number: revoking?.number ?? '' })}
-        okText={t('certificate.revokeDialog.confirm')}
-        reason={{
-          label: t('certificate.revokeDialog.reason'),
-          placeholder: t('certificate.revokeDialog.placeholder'),
-          required: t('certificate.revokeDialog.required'),
-          max: CERTIFICATE_REASON_MAX,
+      }
+    >
+      <TextFilter name="keyword" label={t('certificate.keyword')} />
+      <AnalysisExamSelect
+        value={examId}
+        onChange={(id) => {
+          choose({ examId: id });
+          certificates.setQuery((query) => ({ ...query, page: 1 }));
         }}
-        onReject={(reason) => (revoking ? revoke(revoking, reason) : Promise.resolve(false))}
-        onClose={() => setRevoking(undefined)}
       />
-    </Card>
+      <SelectFilter
+        name="state"
+        label={t('certificate.state')}
+        options={CERTIFICATE_STATES.map((state) => ({
+          value: state,
+          label: t(`certificate.states.${state}`),
+        }))}
+      />
+    </ListPage>
   );
 }

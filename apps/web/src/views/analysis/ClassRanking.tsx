@@ -10,7 +10,6 @@ import {
   type RankingRow,
   type RankingSort,
 } from '@kaoshi/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -18,7 +17,6 @@ import {
   Grid,
   Input,
   Row,
-  Select,
   Space,
   Table,
   Tag,
@@ -30,6 +28,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { exportClassRanking, getClassRanking, type RankingCall } from '../../api/analysis';
+import { ExamBatchSelect } from '../../components/analysis/ExamBatchSelect';
+import { ExportButton } from '../../components/list/ExportButton';
 import { useTablePagination } from '../../components/list/pagination';
 import { changePage } from '../../components/list/search-params';
 import { useTableLook } from '../../components/list/use-list-page';
@@ -39,6 +39,7 @@ import { RankingPrint } from './RankingPrint';
 import { StatisticsChart } from './StatisticsChart';
 import { PassTag, StatisticsHeading } from './StatisticsParts';
 import { StatisticsState } from './StatisticsState';
+import { useExamStatistics } from './use-exam-statistics';
 import {
   columnOrder,
   formatDuration,
@@ -65,20 +66,20 @@ export default function ClassRanking() {
   const { examId, classId, choose } = useExamParam();
   const [query, setQuery] = useState<Query>(FIRST);
   const [search, setSearch] = useState('');
-  const [unreleasedFor, setUnreleasedFor] = useState<number>();
   const [printing, setPrinting] = useState(false);
-  const [exporting, setExporting] = useState(false);
-  const includeUnreleased = examId !== undefined && unreleasedFor === examId;
-  const filter = { examId: examId ?? 0, classId, includeUnreleased };
-
-  const ranking = useQuery({
-    queryKey: ['analysis', 'classRanking', filter, query],
-    queryFn: () => getClassRanking({ ...filter, ...query }, { quiet: true }),
-    enabled: examId !== undefined,
-    placeholderData: keepPreviousData,
-    retry: false,
+  const {
+    statistics: ranking,
+    view,
+    filter,
+    includeUnreleased,
+    state,
+  } = useExamStatistics({
+    name: 'classRanking',
+    examId,
+    filter: { classId },
+    params: query,
+    fetch: getClassRanking,
   });
-  const view = ranking.data?.exam.id === examId ? ranking.data : undefined;
 
   // The batches: the exam list names them; an exam opened by its link takes them from the figures
   // of all its batches (one box plot each).
@@ -140,22 +141,17 @@ export default function ClassRanking() {
 
   const download = async () => {
     if (!examId) return;
-    setExporting(true);
-    try {
-      await exportClassRanking(
-        {
-          examId,
-          classId,
-          includeUnreleased,
-          search: query.search,
-          sort: query.sort,
-          order: query.order,
-        },
-        `${t('analysis.ranking.fileName')}.xlsx`,
-      );
-    } finally {
-      setExporting(false);
-    }
+    await exportClassRanking(
+      {
+        examId,
+        classId,
+        includeUnreleased,
+        search: query.search,
+        sort: query.sort,
+        order: query.order,
+      },
+      `${t('analysis.ranking.fileName')}.xlsx`,
+    );
   };
 
   const sorter = (column: RankingSort) => ({
@@ -253,16 +249,12 @@ export default function ClassRanking() {
           />
         </Col>
         <Col xs={24} sm={12} md={6} xl={5}>
-          <Select<number>
+          <ExamBatchSelect
             value={classId}
-            allowClear
+            batches={batches}
             disabled={examId === undefined}
-            placeholder={t('analysis.ranking.allBatches')}
-            aria-label={t('analysis.fields.batch')}
-            style={{ width: '100%' }}
-            options={batches.map((batch) => ({ value: batch.id, label: batch.name }))}
             onChange={(id) => {
-              choose({ classId: id ?? undefined });
+              choose({ classId: id });
               setQuery((current) => changePage(current, 1, current.limit));
             }}
           />
@@ -282,13 +274,7 @@ export default function ClassRanking() {
         </Col>
       </Row>
 
-      <StatisticsState
-        waitingFor={examId === undefined ? t('analysis.exam.chooseFirst') : undefined}
-        isPending={!view}
-        error={ranking.error}
-        onRetry={() => void ranking.refetch()}
-        onShowUnreleased={() => setUnreleasedFor(examId)}
-      >
+      <StatisticsState {...state}>
         {view && (
           <>
             <StatisticsHeading
@@ -310,13 +296,11 @@ export default function ClassRanking() {
                       {t('analysis.links.certificates')}
                     </Button>
                   </Link>
-                  <Button
+                  <ExportButton
                     icon={<FileExcelOutlined />}
-                    loading={exporting}
-                    onClick={() => void download()}
-                  >
-                    {t('analysis.export')}
-                  </Button>
+                    label={t('analysis.export')}
+                    onExport={download}
+                  />
                   <Button icon={<PrinterOutlined />} onClick={() => setPrinting(true)}>
                     {t('analysis.print')}
                   </Button>

@@ -1,7 +1,8 @@
 import { ReloadOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Perm, type ItemAnalysisView } from '@kaoshi/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Result, Skeleton, Statistic, Switch, Tag } from 'antd';
+import { Alert, Button, Card, Flex, Result, Skeleton, Statistic, Tag } from 'antd';
+import { SmallSwitch } from '../../components/SmallSwitch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -117,15 +118,12 @@ export default function ItemAnalysis() {
         <Notes view={view} />
         <Flex wrap gap={12} align="center" className="item-analysis-actions">
           {mayIncludeUnreleased && (!view.released || includeUnreleased) && (
-            <Flex gap={8} align="center">
-              <Switch
-                id="item-analysis-unreleased"
-                size="small"
-                checked={includeUnreleased}
-                onChange={setIncludeUnreleased}
-              />
-              <label htmlFor="item-analysis-unreleased">{t('analysis.includeUnreleased')}</label>
-            </Flex>
+            <SmallSwitch
+              id="item-analysis-unreleased"
+              label={t('analysis.includeUnreleased')}
+              checked={includeUnreleased}
+              onChange={setIncludeUnreleased}
+            />
           )}
           <Link to={certificatesPath(view.examId)}>
             <SafetyCertificateOutlined /> {t('itemAnalysis.certificates')}

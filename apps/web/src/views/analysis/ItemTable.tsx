@@ -1,5 +1,15 @@
 import type { ItemAnalysisView, ItemFigures } from '@kaoshi/shared';
-import { Card, Flex, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import {
+  Card,
+  Flex,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnType,
+  type TableColumnsType,
+} from 'antd';
+import { SmallSwitch } from '../../components/SmallSwitch';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TABLE_SCROLL } from '../../components/list/responsive';
@@ -18,6 +28,8 @@ import {
 const byFigure = (pick: (item: ItemFigures) => number | null) => (a: ItemFigures, b: ItemFigures) =>
   (pick(a) ?? -Infinity) - (pick(b) ?? -Infinity);
 
+type IndexKey = 'facility' | 'discrimination' | 'itemRest';
+
 /** Every question's figures, its flags as tags with why, and a choice question's option shares. */
 export function ItemTable({ view }: { view: ItemAnalysisView }) {
   const { t } = useTranslation();
@@ -32,6 +44,17 @@ export function ItemTable({ view }: { view: ItemAnalysisView }) {
     negativeDiscrimination: t('itemAnalysis.flagHelp.negativeDiscrimination'),
     lowDiscrimination: t('itemAnalysis.flagHelp.lowDiscrimination', { value: lowDiscrimination }),
   };
+
+  /** A column of one of the indices (two decimals), its header explaining it, sorted by it. */
+  const indexColumn = (key: IndexKey): TableColumnType<ItemFigures> => ({
+    key,
+    title: (
+      <HelpTitle title={t(`itemAnalysis.items.${key}`)} help={t(`itemAnalysis.items.${key}Help`)} />
+    ),
+    align: 'right',
+    sorter: byFigure((item) => item[key]),
+    render: (_, item) => <span data-cell={key}>{index2(item[key])}</span>,
+  });
 
   const columns: TableColumnsType<ItemFigures> = [
     {
@@ -68,42 +91,9 @@ export function ItemTable({ view }: { view: ItemAnalysisView }) {
       align: 'right',
       render: (_, item) => item.candidates,
     },
-    {
-      key: 'facility',
-      title: (
-        <HelpTitle
-          title={t('itemAnalysis.items.facility')}
-          help={t('itemAnalysis.items.facilityHelp')}
-        />
-      ),
-      align: 'right',
-      sorter: byFigure((item) => item.facility),
-      render: (_, item) => <span data-cell="facility">{index2(item.facility)}</span>,
-    },
-    {
-      key: 'discrimination',
-      title: (
-        <HelpTitle
-          title={t('itemAnalysis.items.discrimination')}
-          help={t('itemAnalysis.items.discriminationHelp')}
-        />
-      ),
-      align: 'right',
-      sorter: byFigure((item) => item.discrimination),
-      render: (_, item) => <span data-cell="discrimination">{index2(item.discrimination)}</span>,
-    },
-    {
-      key: 'itemRest',
-      title: (
-        <HelpTitle
-          title={t('itemAnalysis.items.itemRest')}
-          help={t('itemAnalysis.items.itemRestHelp')}
-        />
-      ),
-      align: 'right',
-      sorter: byFigure((item) => item.itemRest),
-      render: (_, item) => <span data-cell="itemRest">{index2(item.itemRest)}</span>,
-    },
+    indexColumn('facility'),
+    indexColumn('discrimination'),
+    indexColumn('itemRest'),
     {
       key: 'meanSd',
       title: t('itemAnalysis.items.meanSd'),
@@ -145,15 +135,12 @@ export function ItemTable({ view }: { view: ItemAnalysisView }) {
       className="item-table"
       title={t('itemAnalysis.items.title')}
       extra={
-        <Flex gap={8} align="center">
-          <Switch
-            id="item-flagged-only"
-            size="small"
-            checked={flaggedOnly}
-            onChange={setFlaggedOnly}
-          />
-          <label htmlFor="item-flagged-only">{t('itemAnalysis.items.flaggedOnly')}</label>
-        </Flex>
+        <SmallSwitch
+          id="item-flagged-only"
+          label={t('itemAnalysis.items.flaggedOnly')}
+          checked={flaggedOnly}
+          onChange={setFlaggedOnly}
+        />
       }
     >
       <Typography.Paragraph type="secondary" className="item-flag-summary">

@@ -11,7 +11,6 @@ import {
   Grid,
   Radio,
   Row,
-  Select,
   Space,
   Table,
   Typography,
@@ -22,6 +21,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { exportPassStatistics, getPassStatistics, type PassFilter } from '../../api/analysis';
+import { ExamBatchSelect } from '../../components/analysis/ExamBatchSelect';
+import { ExportButton } from '../../components/list/ExportButton';
 import { useTablePagination } from '../../components/list/pagination';
 import { useTableLook } from '../../components/list/use-list-page';
 import { BatchSelect, LevelSelect } from '../../components/structure';
@@ -83,7 +84,6 @@ export default function PassStatistics() {
   const [jobType, setJobType] = useState<JobTypeFilter>({});
   const [includeUnreleased, setIncludeUnreleased] = useState(false);
   const [page, setPage] = useState({ page: 1, limit: PAGE_LIMIT_DEFAULT });
-  const [exporting, setExporting] = useState(false);
   const jobTypes = useAllJobTypes();
   const levels = jobTypes.data?.find((option) => option.id === jobType.subjectId)?.levels;
   const exams = useAnalysisExams('');
@@ -120,12 +120,7 @@ export default function PassStatistics() {
 
   const download = async () => {
     if (!filter) return;
-    setExporting(true);
-    try {
-      await exportPassStatistics(filter, `${t('analysis.pass.fileName')}.xlsx`);
-    } finally {
-      setExporting(false);
-    }
+    await exportPassStatistics(filter, `${t('analysis.pass.fileName')}.xlsx`);
   };
 
   const several = (view?.exams.length ?? 0) > 1;
@@ -187,15 +182,11 @@ export default function PassStatistics() {
               />
             </Col>
             <Col xs={24} sm={12} md={6} xl={5}>
-              <Select<number>
+              <ExamBatchSelect
                 value={examClassId}
-                allowClear
+                batches={examClasses}
                 disabled={examId === undefined}
-                placeholder={t('analysis.ranking.allBatches')}
-                aria-label={t('analysis.fields.batch')}
-                style={{ width: '100%' }}
-                options={examClasses.map((batch) => ({ value: batch.id, label: batch.name }))}
-                onChange={(id) => changeFilter(() => choose({ classId: id ?? undefined }))}
+                onChange={(id) => changeFilter(() => choose({ classId: id }))}
               />
             </Col>
           </>
@@ -293,13 +284,11 @@ export default function PassStatistics() {
                       <Button icon={<OrderedListOutlined />}>{t('analysis.links.ranking')}</Button>
                     </Link>
                   )}
-                  <Button
+                  <ExportButton
                     icon={<FileExcelOutlined />}
-                    loading={exporting}
-                    onClick={() => void download()}
-                  >
-                    {t('analysis.export')}
-                  </Button>
+                    label={t('analysis.export')}
+                    onExport={download}
+                  />
                 </Space>
               }
             />

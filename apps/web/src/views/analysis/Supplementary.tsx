@@ -4,7 +4,7 @@ import {
   type SupplementaryRow,
   type SupplementaryStatisticsView,
 } from '@kaoshi/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   Button,
@@ -24,12 +24,14 @@ import { useTranslation } from 'react-i18next';
 import { exportSupplementaryStatistics, getSupplementaryStatistics } from '../../api/analysis';
 import { getExam } from '../../api/exam';
 import { useTablePagination } from '../../components/list/pagination';
+import { ExportButton } from '../../components/list/ExportButton';
 import { useTableLook } from '../../components/list/use-list-page';
 import { MakeUpDialog } from '../../components/exam/MakeUpDialog';
 import { AnalysisExamSelect } from './AnalysisExamSelect';
 import { ReleaseTag } from './ReleaseTag';
 import { PassTag, StatisticCards, StatisticsHeading } from './StatisticsParts';
 import { StatisticsState } from './StatisticsState';
+import { useExamStatistics } from './use-exam-statistics';
 import { formatPoints, formatRate } from './statistics-format';
 import { useAnalysisAccess } from './use-analysis-access';
 import { useExamParam } from './use-exam-param';
@@ -83,21 +85,15 @@ export default function Supplementary() {
   const screens = Grid.useBreakpoint();
   const access = useAnalysisAccess();
   const { examId, choose } = useExamParam();
-  const [unreleasedFor, setUnreleasedFor] = useState<number>();
   const [page, setPage] = useState({ page: 1, limit: PAGE_LIMIT_DEFAULT });
-  const [exporting, setExporting] = useState(false);
   const [makeUpFor, setMakeUpFor] = useState<number>();
-  const includeUnreleased = examId !== undefined && unreleasedFor === examId;
-  const filter = { examId: examId ?? 0, includeUnreleased };
-
-  const statistics = useQuery({
-    queryKey: ['analysis', 'supplementary', filter, page],
-    queryFn: () => getSupplementaryStatistics({ ...filter, ...page }, { quiet: true }),
-    enabled: examId !== undefined,
-    placeholderData: keepPreviousData,
-    retry: false,
+  const { statistics, view, includeUnreleased, state } = useExamStatistics({
+    name: 'supplementary',
+    examId,
+    filter: {},
+    params: page,
+    fetch: getSupplementaryStatistics,
   });
-  const view = statistics.data?.exam.id === examId ? statistics.data : undefined;
   // The dialog takes the exam as the publishing screen knows it.
   const makeUpSource = useQuery({
     queryKey: ['analysis', 'makeUpSource', makeUpFor],
@@ -111,15 +107,10 @@ export default function Supplementary() {
 
   const download = async () => {
     if (!examId) return;
-    setExporting(true);
-    try {
-      await exportSupplementaryStatistics(
-        { examId, includeUnreleased },
-        `${t('analysis.supplementary.fileName')}.xlsx`,
-      );
-    } finally {
-      setExporting(false);
-    }
+    await exportSupplementaryStatistics(
+      { examId, includeUnreleased },
+      `${t('analysis.supplementary.fileName')}.xlsx`,
+    );
   };
 
   const columns: TableColumnsType<SupplementaryRow> = [
@@ -174,13 +165,7 @@ export default function Supplementary() {
           />
         </Col>
       </Row>
-      <StatisticsState
-        waitingFor={examId === undefined ? t('analysis.exam.chooseFirst') : undefined}
-        isPending={!view}
-        error={statistics.error}
-        onRetry={() => void statistics.refetch()}
-        onShowUnreleased={() => setUnreleasedFor(examId)}
-      >
+      <StatisticsState {...state}>
         {view && target && (
           <>
             <StatisticsHeading
@@ -206,13 +191,11 @@ export default function Supplementary() {
                       </Button>
                     </Tooltip>
                   )}
-                  <Button
+                  <ExportButton
                     icon={<FileExcelOutlined />}
-                    loading={exporting}
-                    onClick={() => void download()}
-                  >
-                    {t('analysis.export')}
-                  </Button>
+                    label={t('analysis.export')}
+                    onExport={download}
+                  />
                 </Space>
               }
             />

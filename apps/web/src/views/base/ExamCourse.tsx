@@ -1,4 +1,4 @@
-import { AimOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { AimOutlined, PlusOutlined } from '@ant-design/icons';
 import { KnowledgeType, Perm, type CourseNode, type KnowledgeView } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -16,7 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { deleteKnowledge } from '../../api/base';
-import { RowAction } from '../../components/list/RowAction';
+import { DeleteAction, EditAction, RowAction } from '../../components/list/RowAction';
 import { useDialog } from '../../components/list/use-dialog';
 import { useTableLook } from '../../components/list/use-list-page';
 import { succeeded } from '../../utils/succeeded';
@@ -123,12 +123,7 @@ export default function ExamCourse() {
       render: (_, row) =>
         isCourse(row) ? (
           <Space size={0}>
-            <RowAction
-              icon={<EditOutlined />}
-              label={t('common.edit')}
-              compact={compact}
-              onClick={() => dialog.show({ course: row })}
-            />
+            <EditAction compact={compact} onClick={() => dialog.show({ course: row })} />
             {mayManagePoints && (
               <RowAction
                 icon={<AimOutlined />}
@@ -137,10 +132,7 @@ export default function ExamCourse() {
                 onClick={() => openPoints(row)}
               />
             )}
-            <RowAction
-              icon={<DeleteOutlined />}
-              label={t('common.delete')}
-              danger
+            <DeleteAction
               compact={compact}
               blockedBy={
                 row.children.length > 0

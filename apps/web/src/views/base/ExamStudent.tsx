@@ -1,10 +1,7 @@
 import {
   CheckCircleOutlined,
-  DeleteOutlined,
   DownloadOutlined,
-  EditOutlined,
   KeyOutlined,
-  PlusOutlined,
   StopOutlined,
   SwapOutlined,
   UploadOutlined,
@@ -21,20 +18,15 @@ import {
   App,
   Avatar,
   Button,
-  Card,
   Flex,
   Form,
   Grid,
-  Input,
-  Select,
   Space,
-  Table,
   Tag,
   Typography,
   type TableColumnsType,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   batchResetStudentPassword,
@@ -47,23 +39,16 @@ import {
 } from '../../api/base';
 import { exportStudents } from '../../api/student-import';
 import { BatchBar } from '../../components/list/BatchBar';
-import { RowAction } from '../../components/list/RowAction';
-import { SearchBar } from '../../components/list/SearchBar';
-import { cleanFilters } from '../../components/list/search-params';
+import { SelectFilter, TextFilter } from '../../components/list/filters';
+import { ListPage } from '../../components/list/ListPage';
+import { useEditDeleteColumn } from '../../components/list/use-actions-column';
+import { ExportButton } from '../../components/list/ExportButton';
+import { cleanFilters, filtersOf } from '../../components/list/search-params';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
 import { useRowSelection } from '../../components/list/use-row-selection';
-import {
-  BatchSelect,
-  CategorySelect,
-  JobTypeSelect,
-  LevelSelect,
-  ProjectSelect,
-  STRUCTURE_CHAIN,
-  cascadeReset,
-  useJobTypeLevels,
-  useLevelLabel,
-} from '../../components/structure';
+import { STRUCTURE_CHAIN, useLevelLabel } from '../../components/structure';
+import { useStructureFilters } from '../../components/structure/structure-filters';
 import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';
 import { MoveStudentsModal } from './MoveStudentsModal';
@@ -83,12 +68,9 @@ export default function ExamStudent() {
   const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
   const levelLabel = useLevelLabel();
+  const editDeleteColumn = useEditDeleteColumn();
   const [filterForm] = Form.useForm<StudentFilter>();
-  const schoolId = Form.useWatch('schoolId', filterForm);
-  const departmentId = Form.useWatch('departmentId', filterForm);
-  const subjectId = Form.useWatch('subjectId', filterForm);
-  const level = Form.useWatch('level', filterForm);
-  const levels = useJobTypeLevels(departmentId, subjectId);
+  const structure = useStructureFilters(filterForm, { levelAfterJobType: true });
   // No arrow until a column is chosen; the chosen ordering outlives a reset of the filters.
   const students = useListPage<StudentView, StudentQuery, StudentOrderField>({
     queryKey: baseKeys.students,
@@ -98,7 +80,6 @@ export default function ExamStudent() {
   });
   const { query, sortable } = students;
   const { selected, setSelected, rowSelection } = useRowSelection<StudentView>();
-  const [exporting, setExporting] = useState(false);
   const dialog = useDialog<Dialog>();
   const mayImport = useHasPermission(Perm.STUDENT_IMPORT);
 
@@ -110,22 +91,6 @@ export default function ExamStudent() {
       batchSetStudentStatus(ids, status),
     onSuccess: invalidate,
   });
-
-  /** The filter being shown, without paging: what an export takes. */
-  const exportFilter = () => {
-    const { page: _page, limit: _limit, ...rest } = query;
-    return cleanFilters(rest);
-  };
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      if (await succeeded(exportStudents(exportFilter(), currentLanguage()))) {
-        message.success(t('base.student.exported'));
-      }
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const confirmDelete = (student: StudentView) => {
     modal.confirm({
@@ -283,156 +248,101 @@ export default function ExamStudent() {
       responsive: ['xxl'],
       render: (_, student) => dayjs(student.createdAt).format('YYYY-MM-DD HH:mm'),
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: screens.md ? 'right' : undefined,
-      render: (_, student) => (
-        <Space size={0}>
-          <RowAction
-            icon={<EditOutlined />}
-            label={t('common.edit')}
-            compact={compact}
-            onClick={() => void edit(student)}
-          />
-          <RowAction
-            icon={<DeleteOutlined />}
-            label={t('common.delete')}
-            danger
-            compact={compact}
-            onClick={() => confirmDelete(student)}
-          />
-        </Space>
-      ),
-    },
+    editDeleteColumn<StudentView>(compact, (student) => void edit(student), confirmDelete),
   ];
 
   return (
-    <Card size={screens.sm ? undefined : 'small'}>
-      <SearchBar
-        name="studentSearch"
-        form={filterForm}
-        onSearch={students.search}
-        onReset={students.reset}
-      >
-        <Form.Item name="keyword" noStyle>
-          <Input
-            allowClear
-            placeholder={t('base.student.keyword')}
-            aria-label={t('base.student.keyword')}
+    <ListPage<StudentView, StudentFilter>
+      list={students}
+      searchName="studentSearch"
+      filterForm={filterForm}
+      filterChain={STRUCTURE_CHAIN}
+      addLabel={t('base.student.add')}
+      onAdd={() => dialog.show({ kind: 'form' })}
+      toolbarClassName="student-toolbar"
+      toolbar={
+        <>
+          {mayImport && (
+            <Button icon={<UploadOutlined />} onClick={() => dialog.show({ kind: 'import' })}>
+              {t('base.student.import')}
+            </Button>
+          )}
+          <ExportButton
+            icon={<DownloadOutlined />}
+            label={t('base.student.export')}
+            doneMessage={t('base.student.exported')}
+            onExport={() => exportStudents(cleanFilters(filtersOf(query)), currentLanguage())}
           />
-        </Form.Item>
-        <Form.Item name="schoolId" noStyle>
-          <ProjectSelect
-            onChange={(value) =>
-              filterForm.setFieldsValue(cascadeReset(STRUCTURE_CHAIN, { schoolId: value }))
-            }
-          />
-        </Form.Item>
-        <Form.Item name="departmentId" noStyle>
-          <CategorySelect
-            schoolId={schoolId}
-            onChange={(value) =>
-              filterForm.setFieldsValue(cascadeReset(STRUCTURE_CHAIN, { departmentId: value }))
-            }
-          />
-        </Form.Item>
-        <Form.Item name="subjectId" noStyle>
-          <JobTypeSelect
-            departmentId={departmentId}
-            onChange={(value) =>
-              filterForm.setFieldsValue(cascadeReset(STRUCTURE_CHAIN, { subjectId: value }))
-            }
-          />
-        </Form.Item>
-        <Form.Item name="level" noStyle>
-          <LevelSelect
-            levels={levels}
-            waitingFor={subjectId === undefined ? t('school.select.levelAfterJobType') : undefined}
-            onChange={(value) =>
-              filterForm.setFieldsValue(cascadeReset(STRUCTURE_CHAIN, { level: value }))
-            }
-          />
-        </Form.Item>
-        <Form.Item name="classId" noStyle>
-          <BatchSelect subjectId={subjectId} level={level} />
-        </Form.Item>
-        <Form.Item name="status" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('base.student.status')}
-            aria-label={t('base.student.status')}
-            options={[
-              { value: 1, label: t('base.student.statuses.enabled') },
-              { value: 0, label: t('base.student.statuses.disabled') },
-            ]}
-          />
-        </Form.Item>
-      </SearchBar>
-      <Flex wrap gap={8} style={{ marginBottom: 12 }} className="student-toolbar">
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => dialog.show({ kind: 'form' })}
-        >
-          {t('base.student.add')}
-        </Button>
-        {mayImport && (
-          <Button icon={<UploadOutlined />} onClick={() => dialog.show({ kind: 'import' })}>
-            {t('base.student.import')}
-          </Button>
-        )}
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
-          {t('base.student.export')}
-        </Button>
-      </Flex>
-      {selected.length > 0 && (
-        <BatchBar
-          className="student-batch-actions"
-          label={t('base.student.selected', { count: selected.length })}
-          clearLabel={t('base.student.clearSelection')}
-          onClear={() => setSelected([])}
-        >
-          <Button
-            size="small"
-            icon={<SwapOutlined />}
-            onClick={() => dialog.show({ kind: 'move' })}
+        </>
+      }
+      aboveTable={
+        selected.length > 0 && (
+          <BatchBar
+            className="student-batch-actions"
+            label={t('base.student.selected', { count: selected.length })}
+            clearLabel={t('base.student.clearSelection')}
+            onClear={() => setSelected([])}
           >
-            {t('base.student.move')}
-          </Button>
-          <Button size="small" icon={<KeyOutlined />} onClick={confirmResetPasswords}>
-            {t('base.student.resetPassword')}
-          </Button>
-          <Button size="small" icon={<CheckCircleOutlined />} onClick={() => confirmStatus(1)}>
-            {t('base.student.enable')}
-          </Button>
-          <Button size="small" danger icon={<StopOutlined />} onClick={() => confirmStatus(0)}>
-            {t('base.student.disable')}
-          </Button>
-        </BatchBar>
-      )}
-      <Table<StudentView> {...students.tableProps} columns={columns} rowSelection={rowSelection} />
-      <StudentFormModal
-        key={`form-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'form'}
-        student={dialog.target?.kind === 'form' ? dialog.target.student : undefined}
-        onClose={dialog.hide}
+            <Button
+              size="small"
+              icon={<SwapOutlined />}
+              onClick={() => dialog.show({ kind: 'move' })}
+            >
+              {t('base.student.move')}
+            </Button>
+            <Button size="small" icon={<KeyOutlined />} onClick={confirmResetPasswords}>
+              {t('base.student.resetPassword')}
+            </Button>
+            <Button size="small" icon={<CheckCircleOutlined />} onClick={() => confirmStatus(1)}>
+              {t('base.student.enable')}
+            </Button>
+            <Button size="small" danger icon={<StopOutlined />} onClick={() => confirmStatus(0)}>
+              {t('base.student.disable')}
+            </Button>
+          </BatchBar>
+        )
+      }
+      columns={columns}
+      tableProps={{ rowSelection }}
+      dialogs={
+        <>
+          <StudentFormModal
+            key={`form-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'form'}
+            student={dialog.target?.kind === 'form' ? dialog.target.student : undefined}
+            onClose={dialog.hide}
+          />
+          <MoveStudentsModal
+            key={`move-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'move'}
+            ids={selected}
+            onMoved={() => setSelected([])}
+            onClose={dialog.hide}
+          />
+          {mayImport && (
+            <StudentImportDialog
+              key={`import-${dialog.key}`}
+              open={dialog.open && dialog.target?.kind === 'import'}
+              onClose={dialog.hide}
+            />
+          )}
+        </>
+      }
+    >
+      <TextFilter name="keyword" label={t('base.student.keyword')} />
+      {structure.project}
+      {structure.category}
+      {structure.jobType}
+      {structure.level}
+      {structure.batch}
+      <SelectFilter
+        name="status"
+        label={t('base.student.status')}
+        options={[
+          { value: 1, label: t('base.student.statuses.enabled') },
+          { value: 0, label: t('base.student.statuses.disabled') },
+        ]}
       />
-      <MoveStudentsModal
-        key={`move-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'move'}
-        ids={selected}
-        onMoved={() => setSelected([])}
-        onClose={dialog.hide}
-      />
-      {mayImport && (
-        <StudentImportDialog
-          key={`import-${dialog.key}`}
-          open={dialog.open && dialog.target?.kind === 'import'}
-          onClose={dialog.hide}
-        />
-      )}
-    </Card>
+    </ListPage>
   );
 }

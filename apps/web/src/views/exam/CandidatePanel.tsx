@@ -12,21 +12,7 @@ import {
   type ExamView,
 } from '@kaoshi/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Flex,
-  Form,
-  Grid,
-  Input,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { useState } from 'react';
+import { App, Flex, Form, Grid, Tag, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   exportCandidates,
@@ -36,7 +22,11 @@ import {
   type CandidateQuery,
 } from '../../api/exam';
 import { RowAction } from '../../components/list/RowAction';
-import { SearchBar } from '../../components/list/SearchBar';
+import { ExportButton } from '../../components/list/ExportButton';
+import { SelectFilter, TextFilter } from '../../components/list/filters';
+import { filtersOf } from '../../components/list/search-params';
+import { ListContent } from '../../components/list/ListPage';
+import { useActionsColumn } from '../../components/list/use-actions-column';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
 import { succeeded } from '../../utils/succeeded';
@@ -77,6 +67,7 @@ export function CandidatePanel({ exam }: { exam: ExamView }) {
   const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
   const statusLabel = useStatusLabel();
+  const actionsColumn = useActionsColumn();
   const [filterForm] = Form.useForm<FilterValues>();
   const candidates = useListPage<CandidateView, CandidateQuery>({
     queryKey: examKeys.candidates(exam.id),
@@ -85,7 +76,6 @@ export function CandidatePanel({ exam }: { exam: ExamView }) {
   });
   const extra = useDialog<CandidateView>();
   const adding = useDialog<true>();
-  const [exporting, setExporting] = useState(false);
   const changeable = exam.state === 'upcoming' || exam.state === 'open';
   const compact = !screens.xxl;
   // A phone keeps the seat, the name and the actions; the status goes under the name.
@@ -121,18 +111,6 @@ export function CandidatePanel({ exam }: { exam: ExamView }) {
         candidates.afterDelete();
       },
     });
-
-  const runExport = async () => {
-    const { page: _page, limit: _limit, ...filter } = candidates.query;
-    setExporting(true);
-    try {
-      if (await succeeded(exportCandidates({ ...filter, examId: exam.id }, `${exam.name}.xlsx`))) {
-        message.success(t('exam.candidates.exported'));
-      }
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const columns: TableColumnsType<CandidateView> = [
     {
@@ -197,12 +175,9 @@ export function CandidatePanel({ exam }: { exam: ExamView }) {
     },
   ];
   if (changeable) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: screens.md ? 'right' : undefined,
-      render: (_, candidate) => (
-        <Space size={0} wrap={false}>
+    columns.push(
+      actionsColumn<CandidateView>((candidate) => (
+        <>
           <RowAction
             icon={<ClockCircleOutlined />}
             label={t('exam.candidates.setExtra')}
@@ -221,83 +196,74 @@ export function CandidatePanel({ exam }: { exam: ExamView }) {
             }
             onClick={() => confirmRemove(candidate)}
           />
-        </Space>
-      ),
-    });
+        </>
+      )),
+    );
   }
 
   return (
     <div className="exam-candidates">
-      <SearchBar
-        name="candidateSearch"
-        form={filterForm}
-        onSearch={(values) => candidates.search(values)}
-        onReset={candidates.reset}
-      >
-        <Form.Item name="keyword" noStyle>
-          <Input
-            allowClear
-            placeholder={t('exam.candidates.keyword')}
-            aria-label={t('exam.candidates.keyword')}
+      <ListContent<CandidateView, FilterValues>
+        list={candidates}
+        searchName="candidateSearch"
+        filterForm={filterForm}
+        addLabel={changeable ? t('exam.candidates.add') : undefined}
+        addIcon={<UserAddOutlined />}
+        onAdd={() => adding.show(true)}
+        toolbar={
+          <ExportButton
+            icon={<DownloadOutlined />}
+            label={t('exam.candidates.export')}
+            doneMessage={t('exam.candidates.exported')}
+            disabled={exam.state === 'draft'}
+            onExport={() =>
+              exportCandidates(
+                { ...filtersOf(candidates.query), examId: exam.id },
+                `${exam.name}.xlsx`,
+              )
+            }
           />
-        </Form.Item>
-        <Form.Item name="status" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('exam.candidates.status')}
-            aria-label={t('exam.candidates.status')}
-            options={[...CANDIDATE_STATUSES]
-              .sort((a, b) => a - b)
-              .map((status) => ({ value: status, label: statusLabel(status) }))}
-          />
-        </Form.Item>
-        <Form.Item name="classId" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('exam.fields.batch')}
-            aria-label={t('exam.fields.batch')}
-            options={exam.classes.map((batch) => ({ value: batch.id, label: batch.name }))}
-          />
-        </Form.Item>
-      </SearchBar>
-      <Flex wrap gap={8} style={{ marginBottom: 12 }}>
-        {changeable && (
-          <Button type="primary" icon={<UserAddOutlined />} onClick={() => adding.show(true)}>
-            {t('exam.candidates.add')}
-          </Button>
-        )}
-        <Button
-          icon={<DownloadOutlined />}
-          loading={exporting}
-          disabled={exam.state === 'draft'}
-          onClick={() => void runExport()}
-        >
-          {t('exam.candidates.export')}
-        </Button>
-      </Flex>
-      <Table<CandidateView>
-        {...candidates.tableProps}
+        }
         columns={columns}
-        className="exam-candidate-table"
-        locale={{
-          emptyText: exam.state === 'draft' ? t('exam.candidates.draftEmpty') : t('common.noData'),
+        tableProps={{
+          className: 'exam-candidate-table',
+          locale: {
+            emptyText:
+              exam.state === 'draft' ? t('exam.candidates.draftEmpty') : t('common.noData'),
+          },
         }}
-      />
-      <ExtraTimeDialog
-        key={`extra-${extra.key}`}
-        open={extra.open}
-        examId={exam.id}
-        candidate={extra.target}
-        onClose={extra.hide}
-      />
-      <AddCandidatesDialog
-        key={`add-${adding.key}`}
-        open={adding.open}
-        examId={exam.id}
-        onClose={adding.hide}
-      />
+        dialogs={
+          <>
+            <ExtraTimeDialog
+              key={`extra-${extra.key}`}
+              open={extra.open}
+              examId={exam.id}
+              candidate={extra.target}
+              onClose={extra.hide}
+            />
+            <AddCandidatesDialog
+              key={`add-${adding.key}`}
+              open={adding.open}
+              examId={exam.id}
+              onClose={adding.hide}
+            />
+          </>
+        }
+      >
+        <TextFilter name="keyword" label={t('exam.candidates.keyword')} />
+        <SelectFilter
+          name="status"
+          label={t('exam.candidates.status')}
+          options={[...CANDIDATE_STATUSES]
+            .sort((a, b) => a - b)
+            .map((status) => ({ value: status, label: statusLabel(status) }))}
+        />
+        <SelectFilter
+          name="classId"
+          label={t('exam.fields.batch')}
+          options={exam.classes.map((batch) => ({ value: batch.id, label: batch.name }))}
+        />
+      </ListContent>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Grid, Result, Steps, Typography } from 'antd';
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBusyWork } from '../../utils/use-busy-work';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   addExam,
@@ -110,8 +111,7 @@ function ExamForm({ id, saved, options, onCreated }: ExamFormProps) {
   const [step, setStep] = useState(0);
   const [reviewed, setReviewed] = useState<ExamFormValues>();
   const [check, setCheck] = useState<ExamPublishCheck>();
-  const [problem, setProblem] = useState<string>();
-  const [busy, setBusy] = useState<Busy>();
+  const { busy, problem, setProblem, run } = useBusyWork<Busy>();
   const lastPaper = useRef(initial.paperId);
 
   const paperId = Form.useWatch('paperId', form) ?? initial.paperId;
@@ -145,17 +145,7 @@ function ExamForm({ id, saved, options, onCreated }: ExamFormProps) {
     }
   };
 
-  const running = async (what: Busy, work: () => Promise<void>) => {
-    setBusy(what);
-    setProblem(undefined);
-    try {
-      await work();
-    } catch (error) {
-      report(error);
-    } finally {
-      setBusy(undefined);
-    }
-  };
+  const running = (what: Busy, work: () => Promise<void>) => run(what, work, report);
 
   /** Checks the steps before `target` in order; the first with a problem is shown. */
   const validThrough = async (target: number) => {

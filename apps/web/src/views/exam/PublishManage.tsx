@@ -5,37 +5,25 @@ import {
   EditOutlined,
   EyeOutlined,
   IdcardOutlined,
-  PlusOutlined,
   RedoOutlined,
   RollbackOutlined,
   SendOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { EXAM_STATES, type ExamListItem } from '@kaoshi/shared';
-import {
-  Button,
-  Card,
-  Flex,
-  Form,
-  Grid,
-  Input,
-  Segmented,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Flex, Form, Grid, Segmented, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { listExams, type ExamQuery } from '../../api/exam';
 import { RowAction } from '../../components/list/RowAction';
-import { SearchBar } from '../../components/list/SearchBar';
+import { SelectFilter, TextFilter } from '../../components/list/filters';
+import { filtersOf } from '../../components/list/search-params';
+import { ListPage } from '../../components/list/ListPage';
+import { useActionsColumn } from '../../components/list/use-actions-column';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
-import { BatchSelect, cascadeReset, useLevelLabel } from '../../components/structure';
+import { BatchSelect, useLevelLabel } from '../../components/structure';
 import { proctorable, proctorPath } from '../../components/exam/proctor-paths';
 import { useJobTypeLevelFilters } from '../../components/structure/job-type-level-filters';
 import { ExamCalendar, type ExamFilters } from './ExamCalendar';
@@ -83,6 +71,7 @@ export default function PublishManage() {
   const screens = Grid.useBreakpoint();
   const levelLabel = useLevelLabel();
   const actions = useExamActions();
+  const actionsColumn = useActionsColumn();
   const [view, setView] = useState<View>('list');
   const [filterForm] = Form.useForm<ExamFilters>();
   const jobTypeLevel = useJobTypeLevelFilters(filterForm, FILTER_CHAIN);
@@ -92,7 +81,7 @@ export default function PublishManage() {
     fetchList: listExams,
   });
   const dialog = useDialog<Dialog>();
-  const { page: _page, limit: _limit, ...filters } = exams.query;
+  const filters = filtersOf(exams.query);
 
   const open = (exam: Pick<ExamListItem, 'id'>) => navigate(examDetailPath(exam.id));
 
@@ -172,117 +161,86 @@ export default function PublishManage() {
       responsive: ['sm'],
       align: 'right',
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: screens.md ? 'right' : undefined,
-      render: (_, exam) => (
-        <Space size={0} wrap={false}>
-          {exam.state !== 'closed' && exam.state !== 'released' && (
-            <RowAction
-              icon={<EditOutlined />}
-              label={t('common.edit')}
-              compact={compact}
-              onClick={() => navigate(examEditPath(exam.id))}
-            />
-          )}
+    actionsColumn<ExamListItem>((exam) => (
+      <>
+        {exam.state !== 'closed' && exam.state !== 'released' && (
           <RowAction
-            icon={<EyeOutlined />}
-            label={t('exam.actions.details')}
+            icon={<EditOutlined />}
+            label={t('common.edit')}
             compact={compact}
-            onClick={() => open(exam)}
+            onClick={() => navigate(examEditPath(exam.id))}
           />
-          {exam.state === 'draft' && (
-            <RowAction
-              icon={<SendOutlined />}
-              label={t('exam.actions.publish')}
-              compact={compact}
-              onClick={() => actions.publish(exam)}
-            />
-          )}
-          {proctorable(exam.state) && (
-            <RowAction
-              icon={<DashboardOutlined />}
-              label={t('exam.actions.proctor')}
-              compact={compact}
-              onClick={() => navigate(proctorPath(exam.id))}
-            />
-          )}
-          {exam.state !== 'draft' && (
-            <RowAction
-              icon={<IdcardOutlined />}
-              label={t('exam.actions.tickets')}
-              compact={compact}
-              onClick={() => dialog.show({ kind: 'tickets', exam })}
-            />
-          )}
-          {closed(exam) && (
-            <RowAction
-              icon={<RedoOutlined />}
-              label={t('exam.actions.makeUp')}
-              compact={compact}
-              onClick={() => dialog.show({ kind: 'makeUp', exam })}
-            />
-          )}
-          {unpublishable(exam) && (
-            <RowAction
-              icon={<RollbackOutlined />}
-              label={t('exam.actions.unpublish')}
-              compact={compact}
-              onClick={() => actions.unpublish(exam)}
-            />
-          )}
-          {deletable(exam) && (
-            <RowAction
-              icon={<DeleteOutlined />}
-              label={t('common.delete')}
-              danger
-              compact={compact}
-              onClick={() => actions.remove(exam, exams.afterDelete)}
-            />
-          )}
-        </Space>
-      ),
-    },
+        )}
+        <RowAction
+          icon={<EyeOutlined />}
+          label={t('exam.actions.details')}
+          compact={compact}
+          onClick={() => open(exam)}
+        />
+        {exam.state === 'draft' && (
+          <RowAction
+            icon={<SendOutlined />}
+            label={t('exam.actions.publish')}
+            compact={compact}
+            onClick={() => actions.publish(exam)}
+          />
+        )}
+        {proctorable(exam.state) && (
+          <RowAction
+            icon={<DashboardOutlined />}
+            label={t('exam.actions.proctor')}
+            compact={compact}
+            onClick={() => navigate(proctorPath(exam.id))}
+          />
+        )}
+        {exam.state !== 'draft' && (
+          <RowAction
+            icon={<IdcardOutlined />}
+            label={t('exam.actions.tickets')}
+            compact={compact}
+            onClick={() => dialog.show({ kind: 'tickets', exam })}
+          />
+        )}
+        {closed(exam) && (
+          <RowAction
+            icon={<RedoOutlined />}
+            label={t('exam.actions.makeUp')}
+            compact={compact}
+            onClick={() => dialog.show({ kind: 'makeUp', exam })}
+          />
+        )}
+        {unpublishable(exam) && (
+          <RowAction
+            icon={<RollbackOutlined />}
+            label={t('exam.actions.unpublish')}
+            compact={compact}
+            onClick={() => actions.unpublish(exam)}
+          />
+        )}
+        {deletable(exam) && (
+          <RowAction
+            icon={<DeleteOutlined />}
+            label={t('common.delete')}
+            danger
+            compact={compact}
+            onClick={() => actions.remove(exam, exams.afterDelete)}
+          />
+        )}
+      </>
+    )),
   ];
 
   return (
-    <Card size={screens.sm ? undefined : 'small'} className="exam-manage">
-      <SearchBar
-        name="examSearch"
-        form={filterForm}
-        onSearch={(values) => exams.search(values)}
-        onReset={exams.reset}
-        onValuesChange={(changed) => filterForm.setFieldsValue(cascadeReset(FILTER_CHAIN, changed))}
-      >
-        <Form.Item name="keyword" noStyle>
-          <Input
-            allowClear
-            placeholder={t('exam.list.keyword')}
-            aria-label={t('exam.list.keyword')}
-          />
-        </Form.Item>
-        {jobTypeLevel.items}
-        <Form.Item name="classId" noStyle>
-          <BatchSelect subjectId={subjectId} level={level} />
-        </Form.Item>
-        <Form.Item name="state" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('exam.fields.state')}
-            aria-label={t('exam.fields.state')}
-            options={EXAM_STATES.map((state) => ({
-              value: state,
-              label: t(`exam.states.${state}`),
-            }))}
-          />
-        </Form.Item>
-      </SearchBar>
-      <Flex wrap gap={8} justify="space-between" style={{ marginBottom: 12 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(examEditPath())}>
-          {t('exam.add')}
-        </Button>
+    <ListPage<ExamListItem, ExamFilters>
+      className="exam-manage"
+      list={exams}
+      searchName="examSearch"
+      filterForm={filterForm}
+      filterChain={FILTER_CHAIN}
+      addLabel={t('exam.add')}
+      onAdd={() => navigate(examEditPath())}
+      toolbarJustify="space-between"
+      toolbar={
         <Segmented<View>
           value={view}
           onChange={setView}
@@ -292,24 +250,42 @@ export default function PublishManage() {
             { value: 'calendar', icon: <CalendarOutlined />, label: t('exam.list.asCalendar') },
           ]}
         />
-      </Flex>
-      {view === 'list' ? (
-        <Table<ExamListItem> {...exams.tableProps} columns={columns} className="exam-table" />
-      ) : (
-        <ExamCalendar filters={filters} onOpen={open} />
-      )}
-      <TicketDialog
-        key={`tickets-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'tickets'}
-        exam={dialog.target?.exam}
-        onClose={dialog.hide}
+      }
+      columns={columns}
+      tableProps={{ className: 'exam-table' }}
+      replaceTable={
+        view === 'calendar' ? <ExamCalendar filters={filters} onOpen={open} /> : undefined
+      }
+      dialogs={
+        <>
+          <TicketDialog
+            key={`tickets-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'tickets'}
+            exam={dialog.target?.exam}
+            onClose={dialog.hide}
+          />
+          <MakeUpDialog
+            key={`make-up-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'makeUp'}
+            exam={dialog.target?.exam}
+            onClose={dialog.hide}
+          />
+        </>
+      }
+    >
+      <TextFilter name="keyword" label={t('exam.list.keyword')} />
+      {jobTypeLevel.items}
+      <Form.Item name="classId" noStyle>
+        <BatchSelect subjectId={subjectId} level={level} />
+      </Form.Item>
+      <SelectFilter
+        name="state"
+        label={t('exam.fields.state')}
+        options={EXAM_STATES.map((state) => ({
+          value: state,
+          label: t(`exam.states.${state}`),
+        }))}
       />
-      <MakeUpDialog
-        key={`make-up-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'makeUp'}
-        exam={dialog.target?.exam}
-        onClose={dialog.hide}
-      />
-    </Card>
+    </ListPage>
   );
 }

@@ -1,29 +1,32 @@
 import { EyeOutlined } from '@ant-design/icons';
 import {
   AuditStatus,
-  DIFFICULTIES,
-  QUESTION_TYPES,
   type CertLevel,
   type QuestionSortField,
   type QuestionView,
 } from '@kaoshi/shared';
-import { Button, Flex, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Form, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listQuestions, type QuestionFilter, type QuestionQuery } from '../../api/question';
 import { SearchBar } from '../../components/list/SearchBar';
 import { useListPage } from '../../components/list/use-list-page';
-import { useCodeLabel } from '../../utils/use-code-label';
-import { CourseSelect } from '../../components/knowledge/CourseSelect';
-import { PointSelect } from '../../components/knowledge/PointSelect';
+import { cascadeReset } from '../../components/structure/cascade';
 import { plainExcerpt } from '../../components/question/plain-text';
-import { difficultyKey } from '../../components/question/difficulty';
+import {
+  questionPlace,
+  useQuestionFilters,
+  useQuestionTypeColumn,
+} from '../../components/question/question-filters';
 import { QuestionPreviewDialog } from '../../components/question/QuestionPreviewDialog';
 
 type PickerFilters = Pick<
   QuestionFilter,
   'keyword' | 'type' | 'difficulty' | 'courseId' | 'pointId'
 >;
+
+/** A new course clears the knowledge point chosen in the old one. */
+const PLACE_CHAIN = ['courseId', 'pointId'] as const;
 
 interface BankPickerProps {
   open: boolean;
@@ -41,9 +44,9 @@ interface BankPickerProps {
  */
 export function BankPicker({ open, subjectId, level, taken, onPick, onClose }: BankPickerProps) {
   const { t } = useTranslation();
-  const codeLabel = useCodeLabel();
   const [form] = Form.useForm<PickerFilters>();
-  const courseId = Form.useWatch('courseId', form);
+  const filters = useQuestionFilters(form, subjectId, level);
+  const typeColumn = useQuestionTypeColumn();
   const [picked, setPicked] = useState<QuestionView[]>([]);
   const [preview, setPreview] = useState<QuestionView>();
   // Only what may go in a paper: approved, not retired, of this job type and level.
@@ -74,47 +77,13 @@ export function BankPicker({ open, subjectId, level, taken, onPick, onClose }: B
         form={form}
         onSearch={(values) => bank.search(values)}
         onReset={bank.reset}
-        onValuesChange={(changed) => {
-          if ('courseId' in changed) form.setFieldsValue({ pointId: undefined });
-        }}
+        onValuesChange={(changed) => form.setFieldsValue(cascadeReset(PLACE_CHAIN, changed))}
       >
-        <Form.Item name="keyword" noStyle>
-          <Input
-            allowClear
-            placeholder={t('question.list.keyword')}
-            aria-label={t('question.list.keyword')}
-          />
-        </Form.Item>
-        <Form.Item name="type" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('question.fields.type')}
-            aria-label={t('question.fields.type')}
-            options={QUESTION_TYPES.map((code) => ({
-              value: code,
-              label: codeLabel('questionType', code),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="difficulty" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('question.fields.difficulty')}
-            aria-label={t('question.fields.difficulty')}
-            options={DIFFICULTIES.map((value) => ({
-              value,
-              label: `${value} · ${t(`question.difficulty.${difficultyKey(value)}`)}`,
-            }))}
-          />
-        </Form.Item>
-        <Form.Item name="courseId" noStyle>
-          <CourseSelect subjectId={subjectId} level={level} />
-        </Form.Item>
-        <Form.Item name="pointId" noStyle>
-          <PointSelect subjectId={subjectId} level={level} courseId={courseId} />
-        </Form.Item>
+        {filters.keyword}
+        {filters.type}
+        {filters.difficulty}
+        {filters.course}
+        {filters.point}
       </SearchBar>
       <Table<QuestionView>
         {...bank.tableProps}
@@ -153,23 +122,14 @@ export function BankPicker({ open, subjectId, level, taken, onPick, onClose }: B
               );
             },
           },
-          {
-            title: t('question.fields.type'),
-            key: 'type',
-            render: (_, question) => (
-              <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-                {codeLabel('questionType', question.type)}
-              </Tag>
-            ),
-          },
+          typeColumn,
           { title: t('question.fields.difficulty'), dataIndex: 'difficulty', width: 72 },
           { title: t('question.fields.score'), dataIndex: 'score', align: 'right', width: 72 },
           {
             title: t('question.fields.place'),
             key: 'place',
             responsive: ['lg'],
-            render: (_, question) =>
-              `${question.courseName}${question.pointName ? ` / ${question.pointName}` : ''}`,
+            render: (_, question) => questionPlace(question),
           },
           {
             title: t('common.actions'),

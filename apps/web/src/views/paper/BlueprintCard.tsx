@@ -1,10 +1,10 @@
 import { DeleteOutlined, PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { QUESTION_TYPES, type QuestionTypeCode } from '@kaoshi/shared';
-import { Button, Card, InputNumber, Select, Table } from 'antd';
+import { QUESTION_TYPES } from '@kaoshi/shared';
+import { Button, Card, Table } from 'antd';
 import type { Dispatch, SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCodeLabel } from '../../utils/use-code-label';
 import { newKey, type BlueprintRow } from './builder-state';
+import { useDrawColumns } from './builder-inputs';
 
 interface BlueprintCardProps {
   blueprint: BlueprintRow[];
@@ -24,68 +24,15 @@ export function BlueprintCard({
   onDraw,
 }: BlueprintCardProps) {
   const { t } = useTranslation();
-  const codeLabel = useCodeLabel();
   /** Changes one row of the blueprint. */
   const setRow = (index: number, change: Partial<BlueprintRow>) =>
     setBlueprint((rows) => rows.map((r, i) => (i === index ? { ...r, ...change } : r)));
+  const drawColumns = useDrawColumns<BlueprintRow>({
+    named: (field, index) => t('paper.blueprint.fieldOf', { field, row: index + 1 }),
+    change: (index, _row, change) => setRow(index, change),
+  });
   const blueprintColumns = [
-    {
-      title: t('question.fields.type'),
-      key: 'type',
-      render: (_: unknown, row: BlueprintRow, index: number) => (
-        <Select
-          size="small"
-          style={{ width: 140 }}
-          value={row.type}
-          aria-label={t('paper.blueprint.fieldOf', {
-            field: t('question.fields.type'),
-            row: index + 1,
-          })}
-          options={QUESTION_TYPES.map((code) => ({
-            value: code,
-            label: codeLabel('questionType', code),
-          }))}
-          onChange={(type: QuestionTypeCode) => setRow(index, { type })}
-        />
-      ),
-    },
-    {
-      title: t('paper.rules.count'),
-      key: 'count',
-      render: (_: unknown, row: BlueprintRow, index: number) => (
-        <InputNumber
-          size="small"
-          min={1}
-          max={200}
-          precision={0}
-          value={row.count}
-          aria-label={t('paper.blueprint.fieldOf', {
-            field: t('paper.rules.count'),
-            row: index + 1,
-          })}
-          onChange={(value) => value !== null && setRow(index, { count: value })}
-        />
-      ),
-    },
-    {
-      title: t('paper.rules.score'),
-      key: 'score',
-      render: (_: unknown, row: BlueprintRow, index: number) => (
-        <InputNumber
-          size="small"
-          min={0.01}
-          max={1000}
-          step={0.5}
-          precision={2}
-          value={row.score}
-          aria-label={t('paper.blueprint.fieldOf', {
-            field: t('paper.rules.score'),
-            row: index + 1,
-          })}
-          onChange={(value) => value !== null && setRow(index, { score: value })}
-        />
-      ),
-    },
+    ...drawColumns,
     {
       key: 'remove',
       render: (_: unknown, _row: BlueprintRow, index: number) => (

@@ -15,6 +15,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Flex, Form, Grid, Row, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBusyWork } from '../../utils/use-busy-work';
 import { useNavigate, useSearchParams } from 'react-router';
 import { addPaper, drawPaper, getPaper, swapPaperQuestion, updatePaper } from '../../api/paper';
 import { ApiError } from '../../api/request';
@@ -105,8 +106,7 @@ function PaperBuilder({ id, saved }: PaperBuilderProps) {
   const [coverage, setCoverage] = useState<PaperStatistics['byPoint'] | undefined>(
     saved?.statistics.byPoint,
   );
-  const [problem, setProblem] = useState<string>();
-  const [busy, setBusy] = useState<string>();
+  const { busy, problem, setProblem, run } = useBusyWork<string>();
   const [picking, setPicking] = useState<number>();
   const subjectId = Form.useWatch('subjectId', form);
   const level = Form.useWatch('level', form) as CertLevel | undefined;
@@ -143,17 +143,7 @@ function PaperBuilder({ id, saved }: PaperBuilderProps) {
     setProblem(error.field ? withoutFieldLabel(error.message) : error.message);
   };
 
-  const running = async (what: string, work: () => Promise<void>) => {
-    setBusy(what);
-    setProblem(undefined);
-    try {
-      await work();
-    } catch (error) {
-      report(error);
-    } finally {
-      setBusy(undefined);
-    }
-  };
+  const running = (what: string, work: () => Promise<void>) => run(what, work, report);
 
   const draw = (section?: number) =>
     running(section === undefined ? 'draw' : `draw-${section}`, async () => {

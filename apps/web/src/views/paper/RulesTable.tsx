@@ -1,12 +1,12 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { DIFFICULTIES, QUESTION_TYPES, type CertLevel } from '@kaoshi/shared';
-import { Button, Flex, InputNumber, Select, Table } from 'antd';
+import { DIFFICULTIES, type CertLevel } from '@kaoshi/shared';
+import { Button, Flex, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useTableLook } from '../../components/list/use-list-page';
-import { useCodeLabel } from '../../utils/use-code-label';
 import { CourseSelect } from '../../components/knowledge/CourseSelect';
 import { PointSelect } from '../../components/knowledge/PointSelect';
 import type { BuilderRule } from './builder-state';
+import { useDrawColumns } from './builder-inputs';
 
 /** Below this width the selects would be too narrow to read: the table scrolls instead. */
 const RULES_TABLE_MIN_WIDTH = 720;
@@ -33,11 +33,32 @@ export function RulesTable({
   onRemove,
 }: RulesTableProps) {
   const { t } = useTranslation();
-  const codeLabel = useCodeLabel();
   const look = useTableLook(t('paper.rules.empty'));
   const named = (field: string, index: number) =>
     t('paper.rules.fieldOf', { field, section: sectionLabel, rule: index + 1 });
+  const drawColumns = useDrawColumns<BuilderRule>({
+    named,
+    change: (index, rule, change) => onChange(index, { ...rule, ...change }),
+    widths: { type: 136, count: 88, score: 96 },
+  });
   const difficulties = DIFFICULTIES.map((value) => ({ value, label: String(value) }));
+  /** One end of a rule's difficulty range; none: any. */
+  const difficultySelect = (
+    rule: BuilderRule,
+    index: number,
+    end: 'difficultyFrom' | 'difficultyTo',
+  ) => (
+    <Select
+      size="small"
+      allowClear
+      style={{ flex: 1, minWidth: 0 }}
+      placeholder={t('paper.rules.any')}
+      value={rule[end]}
+      aria-label={named(t(`paper.rules.${end}`), index)}
+      options={difficulties}
+      onChange={(value) => onChange(index, { ...rule, [end]: value ?? null })}
+    />
+  );
 
   return (
     <Table<BuilderRule>
@@ -51,86 +72,15 @@ export function RulesTable({
       dataSource={rules}
       className="paper-rules"
       columns={[
-        {
-          title: t('question.fields.type'),
-          key: 'type',
-          width: 136,
-          render: (_, rule, index) => (
-            <Select
-              size="small"
-              style={{ width: '100%' }}
-              value={rule.type}
-              aria-label={named(t('question.fields.type'), index)}
-              options={QUESTION_TYPES.map((code) => ({
-                value: code,
-                label: codeLabel('questionType', code),
-              }))}
-              onChange={(type) => onChange(index, { ...rule, type })}
-            />
-          ),
-        },
-        {
-          title: t('paper.rules.count'),
-          key: 'count',
-          width: 88,
-          render: (_, rule, index) => (
-            <InputNumber
-              size="small"
-              min={1}
-              max={200}
-              precision={0}
-              value={rule.count}
-              aria-label={named(t('paper.rules.count'), index)}
-              onChange={(count) => count !== null && onChange(index, { ...rule, count })}
-              style={{ width: '100%' }}
-            />
-          ),
-        },
-        {
-          title: t('paper.rules.score'),
-          key: 'score',
-          width: 96,
-          render: (_, rule, index) => (
-            <InputNumber
-              size="small"
-              min={0.01}
-              max={1000}
-              step={0.5}
-              precision={2}
-              value={rule.score}
-              aria-label={named(t('paper.rules.score'), index)}
-              onChange={(score) => score !== null && onChange(index, { ...rule, score })}
-              style={{ width: '100%' }}
-            />
-          ),
-        },
+        ...drawColumns,
         {
           title: t('paper.rules.difficulty'),
           key: 'difficulty',
           width: 168,
           render: (_, rule, index) => (
             <Flex align="center" gap={4}>
-              <Select
-                size="small"
-                allowClear
-                style={{ flex: 1, minWidth: 0 }}
-                placeholder={t('paper.rules.any')}
-                value={rule.difficultyFrom}
-                aria-label={named(t('paper.rules.difficultyFrom'), index)}
-                options={difficulties}
-                onChange={(value) => onChange(index, { ...rule, difficultyFrom: value ?? null })}
-              />
-              –
-              <Select
-                size="small"
-                allowClear
-                style={{ flex: 1, minWidth: 0 }}
-                placeholder={t('paper.rules.any')}
-                value={rule.difficultyTo}
-                aria-label={named(t('paper.rules.difficultyTo'), index)}
-                options={difficulties}
-                onChange={(value) => onChange(index, { ...rule, difficultyTo: value ?? null })}
-              />
+              {difficultySelect(rule, index, 'difficultyFrom')}–
+              {difficultySelect(rule, index, 'difficultyTo')}
             </Flex>
           ),
         },

@@ -6,12 +6,13 @@ import {
   SwapOutlined,
 } from '@ant-design/icons';
 import type { PaperQuestionView } from '@kaoshi/shared';
-import { Button, Flex, InputNumber, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTableLook } from '../../components/list/use-list-page';
 import { useCodeLabel } from '../../utils/use-code-label';
 import { SafeHtml } from '../../components/SafeHtml';
+import { RowNumberInput } from './builder-inputs';
 import './paper-builder.css';
 
 /** Below this width the stem column would be too narrow to read: the table scrolls instead. */
@@ -139,19 +140,15 @@ export function SectionQuestions({
             readOnly ? (
               question.score
             ) : (
-              <InputNumber
-                size="small"
-                min={0.01}
-                max={1000}
-                step={0.5}
-                precision={2}
+              <RowNumberInput
+                of="points"
                 value={sectionScore ?? question.score}
                 disabled={sectionScore !== null}
                 aria-label={t('paper.section.pointsOf', {
                   section: sectionLabel,
                   number: index + 1,
                 })}
-                onChange={(value) => value !== null && onScore(index, value)}
+                onChange={(value) => onScore(index, value)}
                 style={{ width: 88 }}
               />
             ),

@@ -3,7 +3,6 @@ import {
   CloseOutlined,
   DeleteOutlined,
   DownloadOutlined,
-  PlusOutlined,
   RollbackOutlined,
   SendOutlined,
   StopOutlined,
@@ -11,29 +10,15 @@ import {
 } from '@ant-design/icons';
 import {
   AUDIT_STATUSES,
-  DIFFICULTIES,
   Perm,
   QUESTION_SORT_FIELDS,
-  QUESTION_TYPES,
   type QuestionBatchAction,
   type QuestionBatchResult,
   type QuestionSortField,
   type QuestionView,
 } from '@kaoshi/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Flex,
-  Form,
-  Grid,
-  Input,
-  Select,
-  Switch,
-  Table,
-  Typography,
-} from 'antd';
+import { App, Button, Flex, Form, Grid, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -44,19 +29,19 @@ import {
   type QuestionQuery,
 } from '../../api/question';
 import { BatchBar } from '../../components/list/BatchBar';
-import { SearchBar } from '../../components/list/SearchBar';
-import { cleanFilters } from '../../components/list/search-params';
+import { SelectFilter } from '../../components/list/filters';
+import { ListPage } from '../../components/list/ListPage';
+import { ExportButton } from '../../components/list/ExportButton';
+import { cleanFilters, filtersOf } from '../../components/list/search-params';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
 import { useRowSelection } from '../../components/list/use-row-selection';
-import { cascadeReset } from '../../components/structure';
 import { currentLanguage } from '../../i18n';
 import { succeeded } from '../../utils/succeeded';
-import { useCodeLabel } from '../../utils/use-code-label';
+import { useCodeOptions } from '../../utils/use-code-label';
 import { useHasPermission } from '../../utils/use-access';
 import { useBatchFailureText } from './batch-failure';
-import { CourseSelect } from '../../components/knowledge/CourseSelect';
-import { PointSelect } from '../../components/knowledge/PointSelect';
+import { useQuestionFilters } from '../../components/question/question-filters';
 import { QuestionFormDialog } from './QuestionFormDialog';
 import { QuestionImportDialog } from './QuestionImportDialog';
 import { QuestionPreviewDialog } from '../../components/question/QuestionPreviewDialog';
@@ -65,7 +50,7 @@ import { questionKeys } from './queries';
 import { useJobTypeLevelFilters } from '../../components/structure/job-type-level-filters';
 import { RejectDialog } from '../../components/RejectDialog';
 import { plainExcerpt } from '../../components/question/plain-text';
-import { difficultyKey, nextPlacement, type QuestionPlacement } from './question-form';
+import { nextPlacement, type QuestionPlacement } from './question-form';
 import { useQuestionColumns } from './use-question-columns';
 
 /** The search bar's fields; the retired switch becomes `retired: 1`. */
@@ -87,13 +72,12 @@ export default function QuestionBank() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
-  const codeLabel = useCodeLabel();
+  const codeOptions = useCodeOptions();
   const failureText = useBatchFailureText();
   const mayAudit = useHasPermission(Perm.QUESTION_AUDIT);
   const [filterForm] = Form.useForm<FilterValues>();
   const jobTypeLevel = useJobTypeLevelFilters(filterForm, FILTER_CHAIN);
-  const { subjectId, level } = jobTypeLevel;
-  const courseId = Form.useWatch('courseId', filterForm);
+  const filters = useQuestionFilters(filterForm, jobTypeLevel.subjectId, jobTypeLevel.level);
   const questions = useListPage<QuestionView, QuestionQuery, QuestionSortField>({
     queryKey: questionKeys.list,
     fetchList: listQuestions,
@@ -103,7 +87,6 @@ export default function QuestionBank() {
   });
   const { query, sortable } = questions;
   const { selected, setSelected, rowSelection } = useRowSelection<QuestionView>();
-  const [exporting, setExporting] = useState(false);
   /** Where the last question added went: the next one starts there (questions come in runs). */
   const [lastPlacement, setLastPlacement] = useState<QuestionPlacement>();
   // A phone shows the keyword and type; the other filters on demand, not a screen of selects.
@@ -182,19 +165,6 @@ export default function QuestionBank() {
     });
   };
 
-  /** The filter being shown, without paging: what an export takes. */
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      const { page: _page, limit: _limit, ...rest } = query;
-      if (await succeeded(exportQuestions(cleanFilters(rest), currentLanguage()))) {
-        message.success(t('question.exported'));
-      }
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const search = (values: FilterValues) => {
     const { retired, ...rest } = values;
     questions.search({ ...rest, retired: retired ? 1 : undefined });
@@ -203,6 +173,7 @@ export default function QuestionBank() {
 
   const columns = useQuestionColumns({
     sortable,
+    listedAt: questions.list.dataUpdatedAt,
     figures,
     onPreview: (question) => dialog.show({ kind: 'preview', question }),
     onEdit: (question) => dialog.show({ kind: 'form', question }),
@@ -224,198 +195,165 @@ export default function QuestionBank() {
   const retiredList = query.retired === 1;
 
   return (
-    <Card size={screens.sm ? undefined : 'small'}>
-      <SearchBar
-        name="questionSearch"
-        form={filterForm}
-        onSearch={search}
-        onReset={() => {
+    <ListPage<QuestionView, FilterValues>
+      list={{
+        tableProps: questions.tableProps,
+        search,
+        reset: () => {
           questions.reset();
           setSelected([]);
-        }}
-        onValuesChange={(changed) => filterForm.setFieldsValue(cascadeReset(FILTER_CHAIN, changed))}
-      >
-        <Form.Item name="keyword" noStyle>
-          <Input
-            allowClear
-            placeholder={t('question.list.keyword')}
-            aria-label={t('question.list.keyword')}
-          />
-        </Form.Item>
-        <Form.Item name="type" noStyle>
-          <Select
-            allowClear
-            style={{ width: '100%' }}
-            placeholder={t('question.fields.type')}
-            aria-label={t('question.fields.type')}
-            options={QUESTION_TYPES.map((code) => ({
-              value: code,
-              label: codeLabel('questionType', code),
-            }))}
-          />
-        </Form.Item>
-        {allFilters && [
-          ...jobTypeLevel.items,
-          <Form.Item key="courseId" name="courseId" noStyle>
-            <CourseSelect subjectId={subjectId} level={level} />
-          </Form.Item>,
-          <Form.Item key="pointId" name="pointId" noStyle>
-            <PointSelect subjectId={subjectId} level={level} courseId={courseId} />
-          </Form.Item>,
-          <Form.Item key="difficulty" name="difficulty" noStyle>
-            <Select
-              allowClear
-              style={{ width: '100%' }}
-              placeholder={t('question.fields.difficulty')}
-              aria-label={t('question.fields.difficulty')}
-              options={DIFFICULTIES.map((value) => ({
-                value,
-                label: `${value} · ${t(`question.difficulty.${difficultyKey(value)}`)}`,
-              }))}
-            />
-          </Form.Item>,
-          <Form.Item key="auditStatus" name="auditStatus" noStyle>
-            <Select
-              allowClear
-              style={{ width: '100%' }}
-              placeholder={t('question.fields.auditStatus')}
-              aria-label={t('question.fields.auditStatus')}
-              options={AUDIT_STATUSES.map((code) => ({
-                value: code,
-                label: codeLabel('auditStatus', code),
-              }))}
-            />
-          </Form.Item>,
-          <Flex key="retired" align="center" gap={8} style={{ height: '100%' }}>
-            <Form.Item name="retired" valuePropName="checked" noStyle>
-              <Switch id="question-retired" />
-            </Form.Item>
-            <label htmlFor="question-retired">{t('question.list.retired')}</label>
-          </Flex>,
-        ]}
-        {!screens.md && (
-          <Button
-            type="link"
-            style={{ paddingInline: 0 }}
-            onClick={() => setMoreFilters(!moreFilters)}
-          >
-            {t(moreFilters ? 'question.list.fewerFilters' : 'question.list.moreFilters')}
+        },
+      }}
+      searchName="questionSearch"
+      filterForm={filterForm}
+      filterChain={FILTER_CHAIN}
+      addLabel={t('question.add')}
+      onAdd={() => dialog.show({ kind: 'form' })}
+      toolbarClassName="question-toolbar"
+      toolbar={
+        <>
+          <Button icon={<UploadOutlined />} onClick={() => dialog.show({ kind: 'import' })}>
+            {t('question.import.open')}
           </Button>
-        )}
-      </SearchBar>
-      <Flex wrap gap={8} style={{ marginBottom: 12 }} className="question-toolbar">
+          <ExportButton
+            icon={<DownloadOutlined />}
+            label={t('question.export')}
+            doneMessage={t('question.exported')}
+            onExport={() => exportQuestions(cleanFilters(filtersOf(query)), currentLanguage())}
+          />
+        </>
+      }
+      aboveTable={
+        selected.length > 0 && (
+          <BatchBar
+            className="question-batch-actions"
+            label={t('question.batch.selected', { count: selected.length })}
+            clearLabel={t('question.batch.clear')}
+            onClear={() => setSelected([])}
+          >
+            {!retiredList && (
+              <Button
+                size="small"
+                icon={<SendOutlined />}
+                onClick={() => confirm(selected, 'submit')}
+              >
+                {t('question.actions.submit')}
+              </Button>
+            )}
+            {mayAudit && !retiredList && (
+              <>
+                <Button
+                  size="small"
+                  icon={<CheckOutlined />}
+                  onClick={() => confirm(selected, 'approve')}
+                >
+                  {t('question.actions.approve')}
+                </Button>
+                <Button
+                  size="small"
+                  danger
+                  icon={<CloseOutlined />}
+                  onClick={() => dialog.show({ kind: 'reject', ids: selected })}
+                >
+                  {t('question.actions.reject')}
+                </Button>
+              </>
+            )}
+            {retiredList ? (
+              <Button
+                size="small"
+                icon={<RollbackOutlined />}
+                onClick={() => confirm(selected, 'restore')}
+              >
+                {t('question.actions.restore')}
+              </Button>
+            ) : (
+              <Button
+                size="small"
+                icon={<StopOutlined />}
+                onClick={() => confirm(selected, 'retire')}
+              >
+                {t('question.actions.retire')}
+              </Button>
+            )}
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              onClick={() => confirm(selected, 'delete')}
+            >
+              {t('common.delete')}
+            </Button>
+          </BatchBar>
+        )
+      }
+      columns={columns}
+      tableProps={{ rowSelection }}
+      dialogs={
+        <>
+          <QuestionFormDialog
+            key={`form-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'form'}
+            question={dialog.target?.kind === 'form' ? dialog.target.question : undefined}
+            placement={placement()}
+            onAdded={setLastPlacement}
+            onClose={dialog.hide}
+          />
+          <QuestionPreviewDialog
+            key={`preview-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'preview'}
+            question={dialog.target?.kind === 'preview' ? dialog.target.question : undefined}
+            onClose={dialog.hide}
+          />
+          <RejectDialog
+            key={`reject-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'reject'}
+            count={dialog.target?.kind === 'reject' ? dialog.target.ids.length : 0}
+            onReject={(reason) =>
+              dialog.target?.kind === 'reject'
+                ? run(dialog.target.ids, 'reject', reason)
+                : Promise.resolve(false)
+            }
+            onClose={dialog.hide}
+          />
+          <QuestionImportDialog
+            key={`import-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'import'}
+            placement={placement()}
+            onClose={dialog.hide}
+          />
+        </>
+      }
+    >
+      {filters.keyword}
+      {filters.type}
+      {allFilters && [
+        ...jobTypeLevel.items,
+        filters.course,
+        filters.point,
+        filters.difficulty,
+        <SelectFilter
+          key="auditStatus"
+          name="auditStatus"
+          label={t('question.fields.auditStatus')}
+          options={codeOptions('auditStatus', AUDIT_STATUSES)}
+        />,
+        <Flex key="retired" align="center" gap={8} style={{ height: '100%' }}>
+          <Form.Item name="retired" valuePropName="checked" noStyle>
+            <Switch id="question-retired" />
+          </Form.Item>
+          <label htmlFor="question-retired">{t('question.list.retired')}</label>
+        </Flex>,
+      ]}
+      {!screens.md && (
         <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => dialog.show({ kind: 'form' })}
+          type="link"
+          style={{ paddingInline: 0 }}
+          onClick={() => setMoreFilters(!moreFilters)}
         >
-          {t('question.add')}
+          {t(moreFilters ? 'question.list.fewerFilters' : 'question.list.moreFilters')}
         </Button>
-        <Button icon={<UploadOutlined />} onClick={() => dialog.show({ kind: 'import' })}>
-          {t('question.import.open')}
-        </Button>
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
-          {t('question.export')}
-        </Button>
-      </Flex>
-      {selected.length > 0 && (
-        <BatchBar
-          className="question-batch-actions"
-          label={t('question.batch.selected', { count: selected.length })}
-          clearLabel={t('question.batch.clear')}
-          onClear={() => setSelected([])}
-        >
-          {!retiredList && (
-            <Button
-              size="small"
-              icon={<SendOutlined />}
-              onClick={() => confirm(selected, 'submit')}
-            >
-              {t('question.actions.submit')}
-            </Button>
-          )}
-          {mayAudit && !retiredList && (
-            <>
-              <Button
-                size="small"
-                icon={<CheckOutlined />}
-                onClick={() => confirm(selected, 'approve')}
-              >
-                {t('question.actions.approve')}
-              </Button>
-              <Button
-                size="small"
-                danger
-                icon={<CloseOutlined />}
-                onClick={() => dialog.show({ kind: 'reject', ids: selected })}
-              >
-                {t('question.actions.reject')}
-              </Button>
-            </>
-          )}
-          {retiredList ? (
-            <Button
-              size="small"
-              icon={<RollbackOutlined />}
-              onClick={() => confirm(selected, 'restore')}
-            >
-              {t('question.actions.restore')}
-            </Button>
-          ) : (
-            <Button
-              size="small"
-              icon={<StopOutlined />}
-              onClick={() => confirm(selected, 'retire')}
-            >
-              {t('question.actions.retire')}
-            </Button>
-          )}
-          <Button
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            onClick={() => confirm(selected, 'delete')}
-          >
-            {t('common.delete')}
-          </Button>
-        </BatchBar>
       )}
-      <Table<QuestionView>
-        {...questions.tableProps}
-        columns={columns}
-        rowSelection={rowSelection}
-      />
-      <QuestionFormDialog
-        key={`form-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'form'}
-        question={dialog.target?.kind === 'form' ? dialog.target.question : undefined}
-        placement={placement()}
-        onAdded={setLastPlacement}
-        onClose={dialog.hide}
-      />
-      <QuestionPreviewDialog
-        key={`preview-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'preview'}
-        question={dialog.target?.kind === 'preview' ? dialog.target.question : undefined}
-        onClose={dialog.hide}
-      />
-      <RejectDialog
-        key={`reject-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'reject'}
-        count={dialog.target?.kind === 'reject' ? dialog.target.ids.length : 0}
-        onReject={(reason) =>
-          dialog.target?.kind === 'reject'
-            ? run(dialog.target.ids, 'reject', reason)
-            : Promise.resolve(false)
-        }
-        onClose={dialog.hide}
-      />
-      <QuestionImportDialog
-        key={`import-${dialog.key}`}
-        open={dialog.open && dialog.target?.kind === 'import'}
-        placement={placement()}
-        onClose={dialog.hide}
-      />
-    </Card>
+    </ListPage>
   );
 }

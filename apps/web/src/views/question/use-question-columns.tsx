@@ -1,8 +1,6 @@
 import {
   CheckOutlined,
   CloseOutlined,
-  DeleteOutlined,
-  EditOutlined,
   EyeOutlined,
   RollbackOutlined,
   SendOutlined,
@@ -16,16 +14,17 @@ import {
   type QuestionSortField,
   type QuestionView,
 } from '@kaoshi/shared';
-import { Flex, Grid, Rate, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
+import { Flex, Grid, Rate, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { SortableColumn } from '../../components/list/list-page';
-import { RowAction } from '../../components/list/RowAction';
+import { DeleteAction, EditAction, RowAction } from '../../components/list/RowAction';
+import { useActionsColumn } from '../../components/list/use-actions-column';
+import { questionPlace, useQuestionTypeColumn } from '../../components/question/question-filters';
+import { RelativeTime } from '../../components/time/RelativeTime';
 import { AuditTag } from '../../components/question/AuditTag';
 import { plainExcerpt } from '../../components/question/plain-text';
 import { useLevelLabel } from '../../components/structure';
 import { useUserStore } from '../../stores/user';
-import { useCodeLabel } from '../../utils/use-code-label';
 import { useHasPermission } from '../../utils/use-access';
 import { difficultyKey } from './question-form';
 import type { useQuestionFigures } from './question-figures';
@@ -36,6 +35,8 @@ const EXCERPT_LENGTH = 60;
 interface QuestionColumnsProps {
   /** The list's sortable(field) (see useListPage). */
   sortable: (field: QuestionSortField) => SortableColumn<QuestionSortField>;
+  /** When the rows were read (the list's dataUpdatedAt): "updated" is relative to it. */
+  listedAt: number;
   figures: ReturnType<typeof useQuestionFigures>;
   onPreview: (question: QuestionView) => void;
   onEdit: (question: QuestionView) => void;
@@ -52,6 +53,7 @@ interface QuestionColumnsProps {
  */
 export function useQuestionColumns({
   sortable,
+  listedAt,
   figures,
   onPreview,
   onEdit,
@@ -61,7 +63,8 @@ export function useQuestionColumns({
 }: QuestionColumnsProps): TableColumnsType<QuestionView> {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
-  const codeLabel = useCodeLabel();
+  const typeColumn = useQuestionTypeColumn();
+  const actionsColumn = useActionsColumn();
   const levelLabel = useLevelLabel();
   const userId = useUserStore((state) => state.info?.id);
   const mayAudit = useHasPermission(Perm.QUESTION_AUDIT);
@@ -104,15 +107,7 @@ export function useQuestionColumns({
         );
       },
     },
-    {
-      title: t('question.fields.type'),
-      key: 'type',
-      render: (_, question) => (
-        <Tag color="blue" style={{ marginInlineEnd: 0 }}>
-          {codeLabel('questionType', question.type)}
-        </Tag>
-      ),
-    },
+    typeColumn,
     {
       title: t('question.fields.difficulty'),
       ...sortable('difficulty'),
@@ -138,7 +133,7 @@ export function useQuestionColumns({
       // the fixed actions column; long names end in an ellipsis that shows them whole.
       width: screens.xxl ? 260 : 160,
       render: (_, question) => {
-        const place = `${question.courseName}${question.pointName ? ` / ${question.pointName}` : ''}`;
+        const place = questionPlace(question);
         const scope = `${question.subjectName} · ${levelLabel(question.level as CertLevel)}`;
         return (
           <Flex vertical style={{ maxWidth: screens.xxl ? 260 : 160 }}>
@@ -171,80 +166,68 @@ export function useQuestionColumns({
       title: t('question.fields.updatedAt'),
       ...sortable('updatedAt'),
       responsive: ['xxl'],
-      render: (_, question) => dayjs(question.updatedAt).format('YYYY-MM-DD HH:mm'),
+      // Relative to when the list was read, as the other lists; the exact time in the tooltip.
+      render: (_, question) => <RelativeTime at={question.updatedAt} now={listedAt} />,
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: screens.md ? 'right' : undefined,
-      render: (_, question) => (
-        <Space size={0} wrap={false}>
+    actionsColumn<QuestionView>((question) => (
+      <>
+        <RowAction
+          icon={<EyeOutlined />}
+          label={t('question.actions.preview')}
+          compact={compact}
+          onClick={() => onPreview(question)}
+        />
+        <EditAction compact={compact} onClick={() => onEdit(question)} />
+        {canSubmit(question) && (
           <RowAction
-            icon={<EyeOutlined />}
-            label={t('question.actions.preview')}
+            icon={<SendOutlined />}
+            label={t('question.actions.submit')}
             compact={compact}
-            onClick={() => onPreview(question)}
+            onClick={() => void run([question.id], 'submit')}
           />
+        )}
+        {canReview(question) && (
+          <>
+            <RowAction
+              icon={<CheckOutlined />}
+              label={t('question.actions.approve')}
+              compact={compact}
+              onClick={() => void run([question.id], 'approve')}
+            />
+            <RowAction
+              icon={<CloseOutlined />}
+              label={t('question.actions.reject')}
+              danger
+              compact={compact}
+              onClick={() => onReject(question)}
+            />
+          </>
+        )}
+        {question.retired ? (
           <RowAction
-            icon={<EditOutlined />}
-            label={t('common.edit')}
+            icon={<RollbackOutlined />}
+            label={t('question.actions.restore')}
             compact={compact}
-            onClick={() => onEdit(question)}
+            onClick={() => confirm([question.id], 'restore')}
           />
-          {canSubmit(question) && (
-            <RowAction
-              icon={<SendOutlined />}
-              label={t('question.actions.submit')}
-              compact={compact}
-              onClick={() => void run([question.id], 'submit')}
-            />
-          )}
-          {canReview(question) && (
-            <>
-              <RowAction
-                icon={<CheckOutlined />}
-                label={t('question.actions.approve')}
-                compact={compact}
-                onClick={() => void run([question.id], 'approve')}
-              />
-              <RowAction
-                icon={<CloseOutlined />}
-                label={t('question.actions.reject')}
-                danger
-                compact={compact}
-                onClick={() => onReject(question)}
-              />
-            </>
-          )}
-          {question.retired ? (
-            <RowAction
-              icon={<RollbackOutlined />}
-              label={t('question.actions.restore')}
-              compact={compact}
-              onClick={() => confirm([question.id], 'restore')}
-            />
-          ) : (
-            <RowAction
-              icon={<StopOutlined />}
-              label={t('question.actions.retire')}
-              compact={compact}
-              onClick={() => confirm([question.id], 'retire')}
-            />
-          )}
+        ) : (
           <RowAction
-            icon={<DeleteOutlined />}
-            label={t('common.delete')}
-            danger
+            icon={<StopOutlined />}
+            label={t('question.actions.retire')}
             compact={compact}
-            blockedBy={
-              question.usedInPapers > 0
-                ? t('question.list.usedInPapers', { count: question.usedInPapers })
-                : undefined
-            }
-            onClick={() => confirm([question.id], 'delete')}
+            onClick={() => confirm([question.id], 'retire')}
           />
-        </Space>
-      ),
-    },
+        )}
+        <DeleteAction
+          compact={compact}
+          blockedBy={
+            question.usedInPapers > 0
+              ? t('question.list.usedInPapers', { count: question.usedInPapers })
+              : undefined
+          }
+          onClick={() => confirm([question.id], 'delete')}
+        />
+      </>
+    )),
   ];
 }

@@ -16,15 +16,8 @@ import { useActionsColumn } from '../../components/list/use-actions-column';
 import type { DefaultSort } from '../../components/list/sorting';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
-import {
-  CategorySelect,
-  JobTypeSelect,
-  LevelSelect,
-  ProjectSelect,
-  schoolKeys,
-  useJobTypeLevels,
-  useLevelLabel,
-} from '../../components/structure';
+import { useStructureFilters } from '../../components/structure/structure-filters';
+import { schoolKeys, useLevelLabel } from '../../components/structure';
 import { ClassFormModal } from './ClassFormModal';
 import { KeywordFilter } from './KeywordFilter';
 import { StatusFilter } from './StatusFilter';
@@ -55,10 +48,7 @@ export default function ClassesManage() {
   const screens = Grid.useBreakpoint();
   const levelLabel = useLevelLabel();
   const [filterForm] = Form.useForm<ClassFilters>();
-  const filterSchool = Form.useWatch('schoolId', filterForm);
-  const filterDepartment = Form.useWatch('departmentId', filterForm);
-  const filterSubject = Form.useWatch('subjectId', filterForm);
-  const filterLevels = useJobTypeLevels(filterDepartment, filterSubject);
+  const filters = useStructureFilters(filterForm);
   const batches = useListPage<ClassView, ClassQuery, ClassOrderField>({
     queryKey: schoolKeys.classes,
     fetchList: listClasses,
@@ -206,18 +196,10 @@ export default function ClassesManage() {
         </>
       }
     >
-      <Form.Item name="schoolId" noStyle>
-        <ProjectSelect />
-      </Form.Item>
-      <Form.Item name="departmentId" noStyle>
-        <CategorySelect schoolId={filterSchool} />
-      </Form.Item>
-      <Form.Item name="subjectId" noStyle>
-        <JobTypeSelect departmentId={filterDepartment} />
-      </Form.Item>
-      <Form.Item name="level" noStyle>
-        <LevelSelect levels={filterLevels} />
-      </Form.Item>
+      {filters.project}
+      {filters.category}
+      {filters.jobType}
+      {filters.level}
       <StatusFilter ofBatches />
       <KeywordFilter />
     </ListPage>

@@ -13,12 +13,8 @@ import { ListPage } from '../../components/list/ListPage';
 import type { DefaultSort } from '../../components/list/sorting';
 import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
-import {
-  CategorySelect,
-  ProjectSelect,
-  schoolKeys,
-  useLevelLabel,
-} from '../../components/structure';
+import { useStructureFilters } from '../../components/structure/structure-filters';
+import { schoolKeys, useLevelLabel } from '../../components/structure';
 import { SubjectFormModal } from './SubjectFormModal';
 import { useConfirmDelete } from './use-confirm-delete';
 import { useStructureColumns } from './use-structure-columns';
@@ -41,7 +37,7 @@ export default function SubjectManage() {
   const screens = Grid.useBreakpoint();
   const levelLabel = useLevelLabel();
   const [filterForm] = Form.useForm<SubjectFilters>();
-  const filterSchool = Form.useWatch('schoolId', filterForm);
+  const filters = useStructureFilters(filterForm);
   const subjects = useListPage<SubjectView, SubjectQuery, SubjectOrderField>({
     queryKey: schoolKeys.subjects,
     fetchList: listSubjects,
@@ -123,12 +119,8 @@ export default function SubjectManage() {
         />
       }
     >
-      <Form.Item name="schoolId" noStyle>
-        <ProjectSelect />
-      </Form.Item>
-      <Form.Item name="departmentId" noStyle>
-        <CategorySelect schoolId={filterSchool} />
-      </Form.Item>
+      {filters.project}
+      {filters.category}
       <KeywordFilter />
       <StatusFilter />
     </ListPage>

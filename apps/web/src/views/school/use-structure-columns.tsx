@@ -2,8 +2,7 @@ import type { TableColumnType } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { SortableColumn } from '../../components/list/list-page';
-import { DeleteAction, EditAction } from '../../components/list/RowAction';
-import { useActionsColumn } from '../../components/list/use-actions-column';
+import { useEditDeleteColumn } from '../../components/list/use-actions-column';
 import { NameCell } from './NameCell';
 import { StatusTag } from './StatusTag';
 
@@ -26,7 +25,7 @@ type Sortable<F extends string> = (field: F) => SortableColumn<string>;
 export function useStructureColumns<Row extends StructureRow>(compact: boolean) {
   const { t } = useTranslation();
   // The name is fixed on the left of a phone's table, so the actions stay on the right.
-  const actionsColumn = useActionsColumn({ fixedOnPhone: true });
+  const editDeleteColumn = useEditDeleteColumn({ fixedOnPhone: true });
 
   const nameAndCode = (
     title: string,
@@ -71,12 +70,7 @@ export function useStructureColumns<Row extends StructureRow>(compact: boolean) 
   });
 
   const editAndDelete = (onEdit: (row: Row) => void, onDelete: (row: Row) => void) =>
-    actionsColumn<Row>((row) => (
-      <>
-        <EditAction compact={compact} onClick={() => onEdit(row)} />
-        <DeleteAction compact={compact} onClick={() => onDelete(row)} />
-      </>
-    ));
+    editDeleteColumn<Row>(compact, onEdit, onDelete);
 
   return { nameAndCode, status, sort, createdAt, editAndDelete };
 }
