@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // Database tests run once on SQLite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 const postgres = process.env.TEST_DATABASE_URL;
+// A poll waits for a state the server reaches by itself (an import job's end, a socket's news):
+// vitest's default of 1 s measured the machine's load, not the product (as in the browser and
+// process tests' configs).
+const pollForState = { timeout: 15_000 };
 
 export default defineConfig({
   test: {
@@ -18,6 +22,7 @@ export default defineConfig({
           env: { KAOSHI_TEST_DB: 'sqlite' },
           testTimeout: 20_000,
           hookTimeout: 30_000,
+          expect: { poll: pollForState },
         },
       },
       ...(postgres
@@ -29,6 +34,7 @@ export default defineConfig({
                 env: { KAOSHI_TEST_DB: 'postgres' },
                 testTimeout: 20_000,
                 hookTimeout: 30_000,
+                expect: { poll: pollForState },
               },
             },
           ]
