@@ -4,9 +4,6 @@ import { ANALYSIS_BASE, MARKING_BASE, Perm, type PassStatisticsView } from '@kao
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { competitionRanks, createAnalysisExam, type AnalysisFixture } from './analysis-fixture';
 import { ApiClient, createRole } from './api';
@@ -15,10 +12,13 @@ import {
   DESKTOP,
   PHONE,
   buttonName,
-  collectConsoleErrors,
   newPage,
   openSignedIn,
   screenshot,
+  LOCALES,
+  MESSAGES,
+  type Language,
+  openPage,
 } from './browser';
 import { adminSession } from './session';
 
@@ -27,9 +27,6 @@ import { adminSession } from './session';
 // the make-up figures and the make-up action; four languages and phone width; and a teacher
 // without the keys sees none of the menu entries.
 
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
-type Language = keyof typeof LOCALES;
 const TEACHER_PASSWORD = 'Analysis#2026';
 
 /** Every row of the first sheet of a downloaded workbook, as text. */
@@ -91,10 +88,10 @@ describe('Score analysis screens', () => {
   });
 
   const open = async (path: string, language: Language = 'zh', viewport = DESKTOP) => {
-    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(page, session.admin, `${baseURL}${path}`);
-    return { page, errors };
+    return openPage(session.browser, session.admin, `${baseURL}${path}`, {
+      locale: LOCALES[language],
+      viewport,
+    });
   };
 
   /** Expected rank of each ticket number among `candidates` (1, 2, 2, 4; absent: none). */

@@ -15,10 +15,14 @@ import {
   newPage,
   openedPopup,
   screenshot,
+  LOCALES,
+  MESSAGES,
+  type Language,
+  fill,
 } from './browser';
 import { adminSession } from './session';
 
-import { LOCALES, MESSAGES, type Language, z, fill, ID, examPageScreens } from './attempt-kit';
+import { z, ID, examPageScreens } from './attempt-kit';
 
 // The exam page's leave counting, extra time, HTTP fallback, session end, languages and
 // takeover as a candidate meets them in Chromium; what the server holds read back through the API.

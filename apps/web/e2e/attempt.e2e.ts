@@ -6,10 +6,10 @@ import {
   PAPER_ITEMS,
   type AttemptFixture,
 } from './attempt-fixture';
-import { answerConfirm, buttonName, openedPopup, screenshot } from './browser';
+import { answerConfirm, buttonName, openedPopup, screenshot, fill, MESSAGES } from './browser';
 import { adminSession } from './session';
 
-import { z, fill, examPageViolations, ID, examPageScreens, MESSAGES } from './attempt-kit';
+import { z, examPageViolations, ID, examPageScreens } from './attempt-kit';
 
 // The exam page (/socketA) as a candidate sits it in Chromium: every question type answered by
 // mouse and by keyboard, a flag, a reload in the middle, submitting through the confirmation

@@ -9,12 +9,25 @@ import {
   type Page,
 } from 'playwright-core';
 import { expect } from 'vitest';
+import en from '../src/i18n/locales/en';
+import es from '../src/i18n/locales/es';
+import ja from '../src/i18n/locales/ja';
+import zh from '../src/i18n/locales/zh';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-pass';
 const resultsDir = fileURLToPath(new URL('../../../test-results', import.meta.url));
 
 export const PHONE = { width: 390, height: 844 };
+
+/** The app's four languages, each with the browser locale that picks it and its messages. */
+export const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
+export const MESSAGES = { zh, en, es, ja } as const;
+export type Language = keyof typeof LOCALES;
+
+/** `text` with i18next's {{name}} (and {{name, format}}) replaced. */
+export const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
 export const DESKTOP = { width: 1366, height: 850 };
 
 /**
@@ -141,6 +154,36 @@ export async function openSignedIn(
   await page.goto(url);
   await waitForLayout(page);
 }
+
+/** Whether a console error is the browser's note of an HTTP refusal (4xx), which tests provoke. */
+export const isHttpRefusal = (text: string) =>
+  /the server responded with a status of 4\d\d/.test(text);
+
+/**
+ * A fresh page (see newPage) signed in with `session` and opened at `url`, layout drawn, with the
+ * console errors it reports from its first moment: all of them, and (a function, read when
+ * asked) those that are not HTTP refusals.
+ */
+export async function openPage(
+  browser: Browser,
+  session: { addSessionTo(context: BrowserContext): Promise<void> },
+  url: string,
+  options: ContextOptions = {},
+) {
+  const page = await newPage(browser, options);
+  const errors = collectConsoleErrors(page);
+  await openSignedIn(page, session, url);
+  const unexpectedErrors = () => errors.filter((text) => !isHttpRefusal(text));
+  return { page, errors, unexpectedErrors };
+}
+
+/** How much wider than its viewport (scroll bar left out) the page is: 0 when nothing sticks out. */
+export const widthBeyondViewport = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** How much wider than the window (scroll bar included) the page is: at most 0 when it fits. */
+export const widthBeyondWindow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** Navigates inside the app without a page load, as a link of the app itself would. */
 export async function pushPath(page: Page, path: string) {

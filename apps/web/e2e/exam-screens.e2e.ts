@@ -2,19 +2,18 @@ import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import zh from '../src/i18n/locales/zh';
-import { PHONE, animationsDone, buttonName, newPage, openSignedIn, screenshot } from './browser';
 import {
-  DETAIL,
-  EDIT,
-  LIST,
+  PHONE,
+  animationsDone,
+  buttonName,
+  newPage,
+  openSignedIn,
+  screenshot,
   LOCALES,
   MESSAGES,
-  createExamGround,
-  examScreens,
   fill,
-  publishExam,
-  x,
-} from './exam-kit';
+} from './browser';
+import { DETAIL, EDIT, LIST, createExamGround, examScreens, publishExam, x } from './exam-kit';
 import { adminSession } from './session';
 
 // The exam screens in the other languages and at phone width, the date-time fields in each

@@ -12,6 +12,7 @@ import {
   pickIn,
   pickOption,
   screenshot,
+  fill,
 } from './browser';
 import {
   DETAIL,
@@ -22,7 +23,6 @@ import {
   createExamGround,
   publishExam,
   examScreens,
-  fill,
   x,
   type Batch,
 } from './exam-kit';

@@ -12,13 +12,12 @@ import {
   animationsDone,
   answerConfirm,
   buttonName,
-  collectConsoleErrors,
-  newPage,
+  type ContextOptions,
   openSelect,
-  openSignedIn,
   openedPopup,
   pickIn,
   screenshot,
+  openPage,
 } from './browser';
 import { adminSession } from './session';
 
@@ -62,13 +61,14 @@ describe('Exam notices', () => {
   });
 
   /** A signed-in page at the notices whose console errors are collected (HTTP refusals aside). */
-  async function openNotices(options: Parameters<typeof newPage>[1] = {}) {
-    const page = await newPage(session.browser, { locale: 'zh-CN', ...options });
-    const consoleErrors = collectConsoleErrors(page);
-    await openSignedIn(page, session.admin, `${baseURL}${NOTICES}`);
+  async function openNotices(options: ContextOptions = {}) {
+    const { page, unexpectedErrors } = await openPage(
+      session.browser,
+      session.admin,
+      `${baseURL}${NOTICES}`,
+      { locale: 'zh-CN', ...options },
+    );
     await main(page).locator('.ant-table').waitFor();
-    const unexpectedErrors = () =>
-      consoleErrors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
     return { page, unexpectedErrors };
   }
 

@@ -6,12 +6,21 @@ import {
 } from '@kaoshi/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { createAnalysisExam, type AnalysisFixture } from './analysis-fixture';
-import { DESKTOP, PHONE, collectConsoleErrors, newPage, openSignedIn, screenshot } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  collectConsoleErrors,
+  newPage,
+  openSignedIn,
+  screenshot,
+  LOCALES,
+  MESSAGES,
+  type Language,
+  fill,
+  openPage,
+} from './browser';
 import { adminSession } from './session';
 
 // Item analysis (docs/features/analysis.md) over the analysis fixture's released exam: the test figures, every
@@ -19,12 +28,6 @@ import { adminSession } from './session';
 // candidates, both right on the single choice) for the flags; the marking overview's link; the
 // question bank's figures column; four languages and phone width.
 
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
-type Language = keyof typeof LOCALES;
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
 /** As the screen writes them: indices with two decimals, points with at most two. */
 const index2 = (value: number | null) => (value === null ? '—' : value.toFixed(2));
 const points = (value: number | null) =>
@@ -48,10 +51,10 @@ describe('Item analysis', () => {
   });
 
   const open = async (path: string, language: Language = 'zh', viewport = DESKTOP) => {
-    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(page, session.admin, `${baseURL}${path}`);
-    return { page, errors };
+    return openPage(session.browser, session.admin, `${baseURL}${path}`, {
+      locale: LOCALES[language],
+      viewport,
+    });
   };
   const analysisPath = (examId: number) => `/examAnalysis/itemAnalysis?examId=${examId}`;
   const row = (page: Page, item: ItemFigures) =>

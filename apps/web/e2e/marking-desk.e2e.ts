@@ -12,6 +12,7 @@ import {
   newPage,
   openSignedIn,
   screenshot,
+  openPage,
 } from './browser';
 import { axeFindings } from './axe-findings';
 import { createMarkingExam, type MarkingFixture, type MarkingUser } from './marking-fixture';
@@ -50,10 +51,7 @@ describe('The marking desk', () => {
     `${baseURL}/examinationRead?examId=${fx.examId}&itemId=${itemId}`;
 
   async function openDesk(marker: MarkingUser, itemId: string, locale: string, viewport = DESKTOP) {
-    const page = await newPage(session.browser, { locale, viewport });
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(page, marker.api, deskUrl(itemId));
-    return { page, errors };
+    return openPage(session.browser, marker.api, deskUrl(itemId), { locale, viewport });
   }
 
   /** The anonymous code of the answer on the desk, once one is there and not `previous`. */
@@ -211,17 +209,16 @@ describe('The marking desk', () => {
   });
   it("goes back to its own exam's marking overview, not the list of exams", async () => {
     // An address naming no question of the exam: the desk holds no answer, the way back is the same.
-    const page = await newPage(session.browser, { locale: 'zh-CN' });
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(
-      page,
+    const { page, unexpectedErrors } = await openPage(
+      session.browser,
       session.admin,
       `${baseURL}/examinationRead?examId=${fx.examId}&itemId=not-a-question`,
+      { locale: 'zh-CN' },
     );
     await page.getByRole('button', { name: buttonName(zh.marking.desk.backToOverview) }).click();
     await page.waitForURL(/examinationSituation/);
     expect(new URL(page.url()).searchParams.get('examId')).toBe(String(fx.examId));
-    expect(errors.filter((text) => !/status of 4\d\d/.test(text))).toEqual([]);
+    expect(unexpectedErrors()).toEqual([]);
     await page.context().close();
   });
 });

@@ -3,8 +3,6 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import {
   DESKTOP,
@@ -17,6 +15,12 @@ import {
   openSignedIn,
   openedPopup,
   screenshot,
+  LOCALES,
+  MESSAGES,
+  type Language,
+  fill,
+  openPage,
+  isHttpRefusal,
 } from './browser';
 import { createMarkingExam, type MarkingFixture } from './marking-fixture';
 import { adminSession } from './session';
@@ -28,15 +32,8 @@ import { adminSession } from './session';
 // Then the overview in four languages and at phone width. What the server holds is read back
 // through the API.
 
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
-type Language = keyof typeof LOCALES;
 const m = zh.marking;
 const PATH = '/examPublishManage/examinationSituation';
-
-/** `text` with i18next's {{name}} replaced. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
 
 const tag = `${Date.now() % 1_000_000}`;
 
@@ -51,13 +48,15 @@ describe('marking overview', () => {
   const item = (page: Page, itemId: string) =>
     main(page).locator(`.marking-item[data-item="${itemId}"]`);
   const overviewLoaded = (page: Page) => main(page).locator('.marking-items').waitFor();
-  const unexpected = (errors: string[]) =>
-    errors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
+  const unexpected = (errors: string[]) => errors.filter((text) => !isHttpRefusal(text));
 
   async function open(language: Language, viewport = DESKTOP, api = fx.chief.api) {
-    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(page, api, `${session.baseURL}${PATH}?examId=${fx.examId}`);
+    const { page, errors } = await openPage(
+      session.browser,
+      api,
+      `${session.baseURL}${PATH}?examId=${fx.examId}`,
+      { locale: LOCALES[language], viewport },
+    );
     await overviewLoaded(page);
     return { page, errors };
   }

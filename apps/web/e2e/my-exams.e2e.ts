@@ -8,8 +8,6 @@ import dayjs from 'dayjs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { ApiClient } from './api';
 import { PAPER_ITEMS, createAttemptExam, type AttemptFixture } from './attempt-fixture';
@@ -22,6 +20,11 @@ import {
   openedPopup,
   pushPath,
   screenshot,
+  LOCALES,
+  MESSAGES,
+  type Language,
+  fill,
+  isHttpRefusal,
 } from './browser';
 import { adminSession } from './session';
 import { axeFindings } from './axe-findings';
@@ -35,17 +38,11 @@ import { axeFindings } from './axe-findings';
 const LIST = '/exam-student/examStudentTest';
 const ATTEMPT_API = '/api/kaoshi-attempt/attempt';
 const EXAM_API = '/api/kaoshi-exam/exam';
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
-type Language = keyof typeof LOCALES;
 const m = zh.myExams;
 const READ_SECONDS = 3;
 const ACCESS_CODE = 'KS-2026';
 const NEW_PASSWORD = 'Exam#2026!';
 
-/** `text` with i18next's {{name}} replaced. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
 const sentence = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 /** A wrong code's refusal, which counts the tries left before the lock (any number of them). */
 const wrongCode = (language: keyof typeof SERVER_MESSAGES.accessCodeWrongTries) =>
@@ -174,8 +171,7 @@ describe("A student's exams", () => {
     const consoleErrors = collectConsoleErrors(page);
     await openSignedIn(page, student, `${baseURL}${LIST}`);
     await page.locator('.my-exam-card').first().waitFor();
-    const unexpectedErrors = () =>
-      consoleErrors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
+    const unexpectedErrors = () => consoleErrors.filter((text) => !isHttpRefusal(text));
     return { page, unexpectedErrors };
   }
 

@@ -12,13 +12,11 @@ import {
   animationsDone,
   answerConfirm,
   buttonName,
-  collectConsoleErrors,
   cutSideways,
-  newPage,
-  openSignedIn,
   pickIn,
   pickOption,
   screenshot,
+  openPage,
 } from './browser';
 import { createManualPaper, createPaperBank, type PaperBank } from './paper-fixture';
 import { adminSession } from './session';
@@ -53,12 +51,7 @@ describe('Papers', () => {
     locale = 'zh-CN',
     viewport = DESKTOP,
   ) {
-    const page = await newPage(session.browser, { locale, viewport });
-    const consoleErrors = collectConsoleErrors(page);
-    await openSignedIn(page, as, `${baseURL}${path}`);
-    const unexpectedErrors = () =>
-      consoleErrors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
-    return { page, unexpectedErrors };
+    return openPage(session.browser, as, `${baseURL}${path}`, { locale, viewport });
   }
 
   /** From the list, a new paper of the bank's job type with its basics filled. */

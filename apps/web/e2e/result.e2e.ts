@@ -9,14 +9,22 @@ import {
 import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { ApiClient } from './api';
 import { axeFindings } from './axe-findings';
 import { PAPER_ITEMS, createAttemptExam, type AttemptFixture } from './attempt-fixture';
-import { DESKTOP, PHONE, collectConsoleErrors, newPage, openSignedIn, screenshot } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  collectConsoleErrors,
+  newPage,
+  openSignedIn,
+  screenshot,
+  LOCALES,
+  MESSAGES,
+  type Language,
+  fill,
+} from './browser';
 import { adminSession } from './session';
 
 // A student's result (/exam-student/examResult): before release it says the scores are not
@@ -25,17 +33,11 @@ import { adminSession } from './session';
 // corrected judgement with its reason), the points and the marker's comment. Four languages and
 // phone width, with screenshots.
 
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
-type Language = keyof typeof LOCALES;
 const NEW_PASSWORD = 'Result#2026!';
 const SHORT_SCORE = 7.5;
 const LINK_SCORE = 10;
 const COMMENT = '要点基本正确，未说明动作条件。';
 const REASON = '原题表述有歧义，答案更正为“错”。';
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
 
 describe("A student's result", () => {
   const session = adminSession();
