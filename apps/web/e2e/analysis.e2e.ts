@@ -8,18 +8,8 @@ import zh from '../src/i18n/locales/zh';
 import { competitionRanks, createAnalysisExam, type AnalysisFixture } from './analysis-fixture';
 import { ApiClient, createRole } from './api';
 import { axeFindings } from './axe-findings';
-import {
-  DESKTOP,
-  PHONE,
-  buttonName,
-  newPage,
-  openSignedIn,
-  screenshot,
-  LOCALES,
-  MESSAGES,
-  type Language,
-  openPage,
-} from './browser';
+import { DESKTOP, PHONE, buttonName, newPage, openSignedIn, screenshot, openPage } from './browser';
+import { LOCALES, MESSAGES, type Language } from './languages';
 import { adminSession } from './session';
 
 // The score-analysis screens (docs/features/analysis.md) over the analysis fixture's exam: the ranking with

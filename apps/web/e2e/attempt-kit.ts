@@ -12,16 +12,8 @@ import { expect } from 'vitest';
 import zh from '../src/i18n/locales/zh';
 import type { ApiClient } from './api';
 import { PAPER_ITEMS, type AttemptFixture, type ExamStudent } from './attempt-fixture';
-import {
-  DESKTOP,
-  animationsDone,
-  collectConsoleErrors,
-  newPage,
-  LOCALES,
-  MESSAGES,
-  type Language,
-  fill,
-} from './browser';
+import { DESKTOP, animationsDone, collectConsoleErrors, newPage } from './browser';
+import { LOCALES, MESSAGES, fill, type Language } from './languages';
 import type { adminSession } from './session';
 
 // What the exam page's browser tests share: the fixture's exam page and how to read it.

@@ -6,7 +6,8 @@ import {
   PAPER_ITEMS,
   type AttemptFixture,
 } from './attempt-fixture';
-import { answerConfirm, buttonName, openedPopup, screenshot, fill, MESSAGES } from './browser';
+import { answerConfirm, buttonName, openedPopup, screenshot } from './browser';
+import { MESSAGES, fill } from './languages';
 import { adminSession } from './session';
 
 import { z, examPageViolations, ID, examPageScreens } from './attempt-kit';

@@ -19,6 +19,7 @@ import {
   openedPopup,
   pickOption,
   screenshot,
+  closeDialog,
 } from './browser';
 import { adminSession } from './session';
 
@@ -202,8 +203,7 @@ describe('Base-data screens: students', () => {
       );
       await animationsDone(page);
       await screenshot(page, 'base-import-file-zh', { fullPage: false });
-      await box.locator('.ant-modal-close').click();
-      await box.waitFor({ state: 'hidden' });
+      await closeDialog(box);
       box = await previewImport(page, await sheet(broken));
       expect(await count(box, 'total')).toBe('5');
       expect(await count(box, 'valid')).toBe('3');

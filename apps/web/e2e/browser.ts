@@ -9,25 +9,12 @@ import {
   type Page,
 } from 'playwright-core';
 import { expect } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
-import zh from '../src/i18n/locales/zh';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const E2E_ADMIN_PASSWORD = 'e2e-admin-pass';
 const resultsDir = fileURLToPath(new URL('../../../test-results', import.meta.url));
 
 export const PHONE = { width: 390, height: 844 };
-
-/** The app's four languages, each with the browser locale that picks it and its messages. */
-export const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-export const MESSAGES = { zh, en, es, ja } as const;
-export type Language = keyof typeof LOCALES;
-
-/** `text` with i18next's {{name}} (and {{name, format}}) replaced. */
-export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
 export const DESKTOP = { width: 1366, height: 850 };
 
 /**
@@ -226,6 +213,12 @@ export const openedMenu = (page: Page) =>
 
 /** A button's accessible name: antd spaces out two Chinese characters ("删 除"), so match either way. */
 export const buttonName = (text: string) => new RegExp([...text].join('\\s*'));
+
+/** Closes the dialog `modal` with its × and waits until it has gone. */
+export async function closeDialog(modal: Locator) {
+  await modal.locator('.ant-modal-close').click();
+  await modal.waitFor({ state: 'hidden' });
+}
 
 /**
  * Answers the open confirmation (modal.confirm) with its button `text`. Clicks only once the box

@@ -12,11 +12,10 @@ import {
   newPage,
   openedPopup,
   screenshot,
-  LOCALES,
-  MESSAGES,
-  fill,
   openPage,
+  widthBeyondViewport,
 } from './browser';
+import { LOCALES, MESSAGES, fill } from './languages';
 import { adminSession } from './session';
 
 // Certificates (docs/features/analysis.md) over the analysis fixture's released exam: the staff's list and
@@ -246,10 +245,7 @@ describe('Certificates', () => {
       await page.context().close();
     }
     const { page } = await open('zh', PHONE);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBe(0);
+    expect(await widthBeyondViewport(page)).toBe(0);
     await screenshot(page, 'certificate-list-phone');
     await page.context().close();
   });

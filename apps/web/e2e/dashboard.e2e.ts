@@ -13,10 +13,9 @@ import {
   newPage,
   openSignedIn,
   screenshot,
-  LOCALES,
-  MESSAGES,
-  fill,
+  widthBeyondViewport,
 } from './browser';
+import { LOCALES, MESSAGES, fill } from './languages';
 import { adminSession } from './session';
 
 // The dashboard's figures by role (docs/features/analysis.md) over the analysis fixture (its make-up left
@@ -195,10 +194,7 @@ describe('Dashboard figures', () => {
       ['student', student],
     ] as const) {
       const { page } = await open(as, 'zh', PHONE);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBe(0);
+      expect(await widthBeyondViewport(page)).toBe(0);
       await screenshot(page, `dashboard-${who}-phone`);
       await page.context().close();
     }

@@ -3,7 +3,8 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import zh from '../src/i18n/locales/zh';
-import { DESKTOP, animationsDone, buttonName, LOCALES, type Language, openPage } from './browser';
+import { DESKTOP, animationsDone, buttonName, openPage } from './browser';
+import { LOCALES, type Language } from './languages';
 import { createManualPaper, createPaperBank, type PaperBank } from './paper-fixture';
 import type { adminSession } from './session';
 

@@ -2,15 +2,8 @@ import { residentIdCheckChar } from '@kaoshi/shared';
 import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  animationsDone,
-  buttonName,
-  screenshot,
-  LOCALES,
-  MESSAGES,
-  openPage,
-} from './browser';
+import { DESKTOP, animationsDone, buttonName, screenshot, openPage } from './browser';
+import { LOCALES, MESSAGES } from './languages';
 import { createManualPaper, createPaperBank } from './paper-fixture';
 import { adminSession } from './session';
 

@@ -2,17 +2,8 @@ import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import zh from '../src/i18n/locales/zh';
-import {
-  PHONE,
-  animationsDone,
-  buttonName,
-  newPage,
-  openSignedIn,
-  screenshot,
-  LOCALES,
-  MESSAGES,
-  fill,
-} from './browser';
+import { PHONE, animationsDone, buttonName, newPage, openSignedIn, screenshot } from './browser';
+import { LOCALES, MESSAGES, fill } from './languages';
 import { DETAIL, EDIT, LIST, createExamGround, examScreens, publishExam, x } from './exam-kit';
 import { adminSession } from './session';
 

@@ -12,8 +12,8 @@ import {
   pickIn,
   pickOption,
   screenshot,
-  fill,
 } from './browser';
+import { fill } from './languages';
 import {
   DETAIL,
   EDIT,

@@ -18,6 +18,8 @@ import {
   pickIn,
   screenshot,
   openPage,
+  closeDialog,
+  widthBeyondWindow,
 } from './browser';
 import { adminSession } from './session';
 
@@ -280,8 +282,7 @@ describe('Exam notices', () => {
     );
     await zoomedIn(page, preview);
     await screenshot(page, 'instruction-preview-reading-zh', { fullPage: false });
-    await preview.locator('.ant-modal-close').click();
-    await preview.waitFor({ state: 'hidden' });
+    await closeDialog(preview);
 
     // Edited: for every job type, no reading time, disabled.
     await row(page, title).getByRole('button', { name: '编辑' }).click();
@@ -316,8 +317,7 @@ describe('Exam notices', () => {
     await expect
       .poll(() => preview.locator('.instruction-preview-reading').innerText())
       .toBe('不限阅读时间：考生可立即开始考试。');
-    await preview.locator('.ant-modal-close').click();
-    await preview.waitFor({ state: 'hidden' });
+    await closeDialog(preview);
 
     // Deleted after a confirmation.
     await row(page, revised).getByRole('button', { name: '删除' }).click();
@@ -370,23 +370,18 @@ describe('Exam notices', () => {
         // The scope, reading time and switch below the editor.
         await modal.getByRole('switch').scrollIntoViewIfNeeded();
         await screenshot(page, `instruction-form-end-${width}-${language}`, { fullPage: false });
-        await modal.locator('.ant-modal-close').click();
-        await modal.waitFor({ state: 'hidden' });
+        await closeDialog(modal);
 
         await row(page, title).getByRole('button', { name: m.preview.action }).click();
         modal = dialog(page, 'preview');
         await modal.locator('.instruction-preview-body strong').waitFor();
         await zoomedIn(page, modal);
         await screenshot(page, `instruction-preview-${width}-${language}`, { fullPage: false });
-        await modal.locator('.ant-modal-close').click();
-        await modal.waitFor({ state: 'hidden' });
+        await closeDialog(modal);
 
         // Nothing wider than the screen on a phone.
         if (viewport === PHONE) {
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          );
-          expect(overflow).toBeLessThanOrEqual(0);
+          expect(await widthBeyondWindow(page)).toBeLessThanOrEqual(0);
         }
         expect(unexpectedErrors()).toEqual([]);
         await page.context().close();

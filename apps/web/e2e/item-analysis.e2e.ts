@@ -15,12 +15,10 @@ import {
   newPage,
   openSignedIn,
   screenshot,
-  LOCALES,
-  MESSAGES,
-  type Language,
-  fill,
   openPage,
+  widthBeyondViewport,
 } from './browser';
+import { LOCALES, MESSAGES, fill, type Language } from './languages';
 import { adminSession } from './session';
 
 // Item analysis (docs/features/analysis.md) over the analysis fixture's released exam: the test figures, every
@@ -288,10 +286,7 @@ describe('Item analysis', () => {
     const { page } = await open(analysisPath(fx.makeUp.examId), 'zh', PHONE);
     await page.locator('.item-table').waitFor();
     await page.locator('.item-scatter-chart svg').waitFor();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBe(0);
+    expect(await widthBeyondViewport(page)).toBe(0);
     await screenshot(page, 'item-analysis-phone');
     await page.context().close();
   });

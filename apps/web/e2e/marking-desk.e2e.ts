@@ -13,6 +13,7 @@ import {
   openSignedIn,
   screenshot,
   openPage,
+  widthBeyondViewport,
 } from './browser';
 import { axeFindings } from './axe-findings';
 import { createMarkingExam, type MarkingFixture, type MarkingUser } from './marking-fixture';
@@ -162,10 +163,7 @@ describe('The marking desk', () => {
     await expect.poll(() => page.locator('.desk-answer-text').innerText()).toContain('实验编号 42');
     await expectBlind(page);
     // Nothing runs off the side of a phone.
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await widthBeyondViewport(page)).toBeLessThanOrEqual(0);
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'marking-desk-task-phone-en');
 

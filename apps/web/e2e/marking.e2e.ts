@@ -15,13 +15,11 @@ import {
   openSignedIn,
   openedPopup,
   screenshot,
-  LOCALES,
-  MESSAGES,
-  type Language,
-  fill,
   openPage,
   isHttpRefusal,
+  widthBeyondWindow,
 } from './browser';
+import { LOCALES, MESSAGES, fill, type Language } from './languages';
 import { createMarkingExam, type MarkingFixture } from './marking-fixture';
 import { adminSession } from './session';
 
@@ -373,9 +371,7 @@ describe('marking overview', () => {
         expect(await history.locator('.ant-list-item').count()).toBe(2);
         await animationsDone(page);
         // Nothing wider than the window: the page never scrolls sideways.
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-        ).toBeLessThanOrEqual(0);
+        expect(await widthBeyondWindow(page)).toBeLessThanOrEqual(0);
         const phone = viewport === PHONE;
         await screenshot(page, `marking-overview-${language}${phone ? '-phone' : ''}`);
         if (!phone && language === 'en') {
@@ -420,9 +416,7 @@ describe('marking overview', () => {
           await openedPopup(page, page.locator('.ant-modal.marking-plan-dialog'));
           // Marks exist: the dialog says what can no longer change.
           await page.getByText(texts.plan.frozen).waitFor();
-          expect(
-            await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-          ).toBeLessThanOrEqual(0);
+          expect(await widthBeyondWindow(page)).toBeLessThanOrEqual(0);
           await screenshot(page, 'marking-plan-dialog-zh-phone', { fullPage: false });
           // Going back to single marking now is refused by the server, said in the dialog.
           const dialog = page.locator('.ant-modal.marking-plan-dialog');

@@ -20,12 +20,10 @@ import {
   openedPopup,
   pushPath,
   screenshot,
-  LOCALES,
-  MESSAGES,
-  type Language,
-  fill,
   isHttpRefusal,
+  widthBeyondWindow,
 } from './browser';
+import { LOCALES, MESSAGES, fill, type Language } from './languages';
 import { adminSession } from './session';
 import { axeFindings } from './axe-findings';
 
@@ -421,9 +419,7 @@ describe("A student's exams", () => {
         t.sections.open,
       );
       // Nothing wider than the phone.
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-      ).toBeLessThanOrEqual(0);
+      expect(await widthBeyondWindow(page)).toBeLessThanOrEqual(0);
       const start = card(page, ids.dialog).locator('.my-exam-start');
       const [startBox, cardBox] = [
         await start.boundingBox(),

@@ -1,17 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  PHONE,
-  animationsDone,
-  screenshot,
-  openedMenu,
-  LOCALES,
-  MESSAGES,
-  type Language,
-  openPage,
-} from './browser';
+import { DESKTOP, PHONE, animationsDone, screenshot, openedMenu, openPage } from './browser';
+import { LOCALES, MESSAGES, type Language } from './languages';
 import { createManualPaper, createPaperBank, type PaperBank } from './paper-fixture';
 import { adminSession } from './session';
 

@@ -11,11 +11,9 @@ import {
   collectConsoleErrors,
   newPage,
   screenshot,
-  LOCALES,
-  MESSAGES,
-  type Language,
   openPage,
 } from './browser';
+import { LOCALES, MESSAGES, type Language } from './languages';
 import { adminSession } from './session';
 
 // The proctor's live view (docs/features/proctoring.md) in Chromium: the view is open while a candidate, in a

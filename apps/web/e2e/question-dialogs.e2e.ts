@@ -7,7 +7,16 @@ import es from '../src/i18n/locales/es';
 import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { createKnowledge, type KnowledgeFixture } from './api';
-import { DESKTOP, PHONE, animationsDone, buttonName, openedPopup, screenshot } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  animationsDone,
+  buttonName,
+  openedPopup,
+  screenshot,
+  closeDialog,
+  widthBeyondWindow,
+} from './browser';
 import { adminSession } from './session';
 
 import { QUESTION_API, questionScreens } from './question-kit';
@@ -228,8 +237,7 @@ describe('Question bank: import, form and previews', () => {
       );
       await animationsDone(page);
       await screenshot(page, `question-preview-${name}-zh`, { fullPage: false });
-      await modal.locator('.ant-modal-close').click();
-      await modal.waitFor({ state: 'hidden' });
+      await closeDialog(modal);
     }
     expect(unexpectedErrors()).toEqual([]);
     await page.context().close();
@@ -276,8 +284,7 @@ describe('Question bank: import, form and previews', () => {
         await expect.poll(() => modal.locator('.ke-loading').count()).toBe(0);
         await animationsDone(page);
         await screenshot(page, `question-form-${width}-${language}`, { fullPage: false });
-        await modal.locator('.ant-modal-close').click();
-        await modal.waitFor({ state: 'hidden' });
+        await closeDialog(modal);
 
         await row(page, `Multiple ${language} ${tag}`)
           .getByRole('button', { name: q.actions.preview })
@@ -287,8 +294,7 @@ describe('Question bank: import, form and previews', () => {
         await modal.locator('.question-answer').waitFor();
         await animationsDone(page);
         await screenshot(page, `question-preview-${width}-${language}`, { fullPage: false });
-        await modal.locator('.ant-modal-close').click();
-        await modal.waitFor({ state: 'hidden' });
+        await closeDialog(modal);
 
         await main(page)
           .getByRole('button', { name: buttonName(q.import.open) })
@@ -301,15 +307,11 @@ describe('Question bank: import, form and previews', () => {
         await modal.getByText(q.import.formatTitle).waitFor();
         await animationsDone(page);
         await screenshot(page, `question-import-${width}-${language}`, { fullPage: false });
-        await modal.locator('.ant-modal-close').click();
-        await modal.waitFor({ state: 'hidden' });
+        await closeDialog(modal);
 
         // Nothing wider than the screen on a phone.
         if (viewport === PHONE) {
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          );
-          expect(overflow).toBeLessThanOrEqual(0);
+          expect(await widthBeyondWindow(page)).toBeLessThanOrEqual(0);
         }
         expect(unexpectedErrors()).toEqual([]);
         await page.context().close();

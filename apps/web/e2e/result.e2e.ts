@@ -20,11 +20,9 @@ import {
   newPage,
   openSignedIn,
   screenshot,
-  LOCALES,
-  MESSAGES,
-  type Language,
-  fill,
+  widthBeyondViewport,
 } from './browser';
+import { LOCALES, MESSAGES, fill, type Language } from './languages';
 import { adminSession } from './session';
 
 // A student's result (/exam-student/examResult): before release it says the scores are not
@@ -250,10 +248,7 @@ describe("A student's result", () => {
     const { page, errors } = await open(language, PHONE);
     await openSignedIn(page, student, resultUrl());
     await checkReleased(page, language);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await widthBeyondViewport(page)).toBeLessThanOrEqual(0);
     await screenshot(page, `result-released-phone-${language}`);
     expect(errors).toEqual([]);
     await page.context().close();
