@@ -1,7 +1,4 @@
-import fs from 'node:fs';
 import { ANALYSIS_BASE, MARKING_BASE, Perm, type PassStatisticsView } from '@kaoshi/shared';
-// exceljs is a dependency of apps/server (exports); the test reads the downloads with it.
-import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import zh from '../src/i18n/locales/zh';
@@ -11,6 +8,7 @@ import { axeFindings } from './axe-findings';
 import { DESKTOP, PHONE, buttonName, newPage, openSignedIn, screenshot, openPage } from './browser';
 import { LOCALES, MESSAGES, type Language } from './languages';
 import { adminSession } from './session';
+import { readWorkbook } from './workbook';
 
 // The score-analysis screens (docs/features/analysis.md) over the analysis fixture's exam: the ranking with
 // its ties, batches, charts, Excel export and print view; the failed-score figures and export;
@@ -18,21 +16,6 @@ import { adminSession } from './session';
 // without the keys sees none of the menu entries.
 
 const TEACHER_PASSWORD = 'Analysis#2026';
-
-/** Every row of the first sheet of a downloaded workbook, as text. */
-async function readWorkbook(path: string) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(fs.readFileSync(path) as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  workbook.worksheets[0]!.eachRow((line) => {
-    rows.push(
-      Array.from(line.values as unknown[])
-        .slice(1)
-        .map((value) => String(value ?? '')),
-    );
-  });
-  return { rows, sheets: workbook.worksheets.length };
-}
 
 /** The text of each cell of each body row of a table. */
 const tableRows = (table: Locator) =>

@@ -1,8 +1,5 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { ApiClient, DEFAULT_PASSWORD } from './api';
 import {
@@ -19,6 +16,7 @@ import {
   waitForLayout,
   openedMenu,
 } from './browser';
+import { LANGUAGES } from './languages';
 import { adminSession } from './session';
 
 // Sign-in, the route guard, sign-out and the change of one's own password (docs/spec.md §2, §4, §5),
@@ -28,14 +26,6 @@ const TEACHER = '教师/阅卷员';
 const STUDENT = '考生';
 const TEACHER_TYPE = 2;
 const STUDENT_TYPE = 3;
-
-/** The four languages, each with the browser locale that selects it and its texts. */
-const LANGUAGES = [
-  ['zh', 'zh-CN', zh],
-  ['en', 'en-US', en],
-  ['es', 'es-ES', es],
-  ['ja', 'ja-JP', ja],
-] as const;
 
 describe('signing in and out', () => {
   const session = adminSession();

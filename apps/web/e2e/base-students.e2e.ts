@@ -5,9 +5,8 @@ import {
   type ListResult,
   type StudentView,
 } from '@kaoshi/shared';
-// exceljs is a dependency of apps/server (imports, exports); the test writes and reads with it.
+// exceljs is a dependency of apps/server (imports, exports); the test writes an import with it.
 import ExcelJS from 'exceljs';
-import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -22,6 +21,7 @@ import {
   closeDialog,
 } from './browser';
 import { adminSession } from './session';
+import { readWorkbook } from './workbook';
 
 import {
   BATCH_NAMES,
@@ -71,21 +71,6 @@ describe('Base-data screens: students', () => {
       worksheet.addRow(STUDENT_IMPORT_COLUMNS.map((column) => cells[column] ?? ''));
     }
     return Buffer.from(await workbook.xlsx.writeBuffer());
-  }
-
-  /** The first sheet of a saved .xlsx as rows of cell texts. */
-  async function readWorkbook(path: string) {
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(fs.readFileSync(path) as unknown as ArrayBuffer);
-    const rows: string[][] = [];
-    workbook.worksheets[0]!.eachRow((line) => {
-      rows.push(
-        Array.from(line.values as unknown[])
-          .slice(1)
-          .map((value) => String(value ?? '')),
-      );
-    });
-    return rows;
   }
 
   /** Five students of batch 1; `broken` gives the 2nd a wrong check character and the 4th an unknown batch. */
@@ -197,7 +182,7 @@ describe('Base-data screens: students', () => {
       let box = await openedPopup(page, importDialog(page));
       const template = page.waitForEvent('download');
       await box.getByRole('button', { name: buttonName('下载模板') }).click();
-      const templateRows = await readWorkbook(await (await template).path());
+      const templateRows = (await readWorkbook(await (await template).path())).rows;
       expect(templateRows[0]).toEqual(
         STUDENT_IMPORT_COLUMNS.map((column) => STUDENT_IMPORT_HEADERS.zh[column]),
       );
@@ -245,7 +230,7 @@ describe('Base-data screens: students', () => {
       // The two skipped rows, their cells and why, as a workbook.
       const skippedDownload = page.waitForEvent('download');
       await box.getByRole('button', { name: '下载未导入的 2 行及原因' }).click();
-      const skipped = await readWorkbook(await (await skippedDownload).path());
+      const skipped = (await readWorkbook(await (await skippedDownload).path())).rows;
       expect(skipped[0]).toEqual([
         ...STUDENT_IMPORT_COLUMNS.map((column) => STUDENT_IMPORT_HEADERS.zh[column]),
         '行号',
@@ -370,7 +355,7 @@ describe('Base-data screens: students', () => {
       await main(page)
         .getByRole('button', { name: buttonName('导出') })
         .click();
-      const exported = await readWorkbook(await (await download).path());
+      const exported = (await readWorkbook(await (await download).path())).rows;
       const header = exported[0]!;
       expect(header).toEqual(
         expect.arrayContaining(['姓名', '证件号码', '报名批次编码', '状态', '准考证号']),

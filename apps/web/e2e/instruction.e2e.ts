@@ -1,10 +1,6 @@
 import type { InstructionView, ListResult } from '@kaoshi/shared';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
-import zh from '../src/i18n/locales/zh';
 import { createKnowledge, type KnowledgeFixture } from './api';
 import {
   DESKTOP,
@@ -21,6 +17,7 @@ import {
   closeDialog,
   widthBeyondWindow,
 } from './browser';
+import { LANGUAGES } from './languages';
 import { adminSession } from './session';
 
 // Exam notices (考试须知) driven through the UI by the administrator: written with the editor,
@@ -330,12 +327,7 @@ describe('Exam notices', () => {
     await page.context().close();
   });
 
-  it.each([
-    ['zh', 'zh-CN', zh],
-    ['en', 'en-US', en],
-    ['es', 'es-ES', es],
-    ['ja', 'ja-JP', ja],
-  ] as const)(
+  it.each(LANGUAGES)(
     'shows the list, form and preview on a desktop and a phone in %s',
     async (language, locale, messages) => {
       const title = `${messages.route.examInstruction} ${language} ${tag}: ${messages.instruction.form.titlePlaceholder}`;

@@ -11,3 +11,11 @@ export type Language = keyof typeof LOCALES;
 /** `text` with i18next's {{name}} (and {{name, format}}) replaced. */
 export const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
+
+/** The four languages as [language, the browser locale that picks it, its messages], for it.each. */
+export const LANGUAGES = [
+  ['zh', LOCALES.zh, zh],
+  ['en', LOCALES.en, en],
+  ['es', LOCALES.es, es],
+  ['ja', LOCALES.ja, ja],
+] as const;

@@ -44,6 +44,14 @@ describe('Papers', () => {
     main(page).locator(`.paper-section[data-section="${n}"]`);
   const stems = (page: Page, n: number) =>
     sectionCard(page, n).locator('.paper-section-questions .ant-table-row');
+  /** The field `name` (count, score…) of the first rule of the first section. */
+  const firstRuleField = (page: Page, name: string) =>
+    main(page).getByLabel(
+      p.rules.fieldOf
+        .replace('{{field}}', name)
+        .replace('{{section}}', '第 1 大题')
+        .replace('{{rule}}', '1'),
+    );
 
   async function open(
     path: string,
@@ -164,13 +172,7 @@ describe('Papers', () => {
     await sectionCard(page, 1)
       .getByRole('button', { name: buttonName(p.rules.add) })
       .click();
-    const field = (name: string) =>
-      main(page).getByLabel(
-        p.rules.fieldOf
-          .replace('{{field}}', name)
-          .replace('{{section}}', '第 1 大题')
-          .replace('{{rule}}', '1'),
-      );
+    const field = (name: string) => firstRuleField(page, name);
     await field(p.rules.count).fill('50');
     await field(p.rules.score).fill('2');
     await sectionCard(page, 1)
@@ -219,13 +221,7 @@ describe('Papers', () => {
     await sectionCard(page, 1)
       .getByRole('button', { name: buttonName(p.rules.add) })
       .click();
-    const field = (name: string) =>
-      main(page).getByLabel(
-        p.rules.fieldOf
-          .replace('{{field}}', name)
-          .replace('{{section}}', '第 1 大题')
-          .replace('{{rule}}', '1'),
-      );
+    const field = (name: string) => firstRuleField(page, name);
     await field(p.rules.count).fill('2');
     await field(p.rules.score).fill('5');
     // Without one difficulty the server refuses, naming the rule.

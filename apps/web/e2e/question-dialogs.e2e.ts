@@ -2,10 +2,6 @@ import type { QuestionView } from '@kaoshi/shared';
 // exceljs is a dependency of apps/server (imports, exports); the test reads the export with it.
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
-import zh from '../src/i18n/locales/zh';
 import { createKnowledge, type KnowledgeFixture } from './api';
 import {
   DESKTOP,
@@ -17,6 +13,7 @@ import {
   closeDialog,
   widthBeyondWindow,
 } from './browser';
+import { LANGUAGES } from './languages';
 import { adminSession } from './session';
 
 import { QUESTION_API, questionScreens } from './question-kit';
@@ -243,12 +240,7 @@ describe('Question bank: import, form and previews', () => {
     await page.context().close();
   });
 
-  it.each([
-    ['zh', 'zh-CN', zh],
-    ['en', 'en-US', en],
-    ['es', 'es-ES', es],
-    ['ja', 'ja-JP', ja],
-  ] as const)(
+  it.each(LANGUAGES)(
     'shows the bank, form, preview and import on a desktop and a phone in %s',
     async (language, locale, messages) => {
       await session.admin.call('POST', `${QUESTION_API}/addQuestion`, {
