@@ -8,13 +8,20 @@ import {
   newPage,
   openSignedIn,
   pickIn,
-  pickOption,
   screenshot,
   openedMenu,
   openPage,
 } from './browser';
 import { createKnowledge, type KnowledgeFixture } from './api';
-import { BANK, NBSP, POLL, caretAtLineEnd, editorScreens, table } from './editor-kit';
+import {
+  BANK,
+  NBSP,
+  POLL,
+  caretAtLineEnd,
+  editorScreens,
+  fillJudgementQuestion,
+  table,
+} from './editor-kit';
 import { adminSession } from './session';
 
 // The rich-text editor core (toolbar, tables, uploads, source mode, links, drafts, limits) in the
@@ -156,15 +163,7 @@ describe('Rich-text editor', () => {
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
-    await host
-      .locator('.ant-radio-button-wrapper', { hasText: zh.codes.questionType.judgement })
-      .click();
-    await host.getByRole('radio', { name: zh.question.view.true, exact: true }).check();
-    await pickOption(page, host, zh.question.fields.jobType, knowledge.jobTypeName);
-    await expect
-      .poll(() => host.getByRole('combobox', { name: zh.question.fields.level }).isDisabled(), POLL)
-      .toBe(false);
-    await pickOption(page, host, zh.question.fields.course, knowledge.course.name);
+    await fillJudgementQuestion(page, host, knowledge, POLL);
     await host
       .locator('.ant-modal-footer')
       .getByRole('button', { name: buttonName(zh.common.save) })
