@@ -20,8 +20,7 @@ import { z, examPageViolations, ID, examPageScreens } from './attempt-kit';
 
 describe('Taking an exam', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   let fixture: AttemptFixture;
 
   beforeAll(async () => {

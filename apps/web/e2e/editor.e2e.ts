@@ -29,8 +29,7 @@ import { adminSession } from './session';
 
 describe('Rich-text editor', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   let knowledge: KnowledgeFixture;
 
   beforeAll(async () => {

@@ -13,8 +13,7 @@ import { adminSession } from './session';
 
 describe('Exam screens', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   /** Batch 1's upcoming exam: it may still be unpublished or deleted. */
   const otherName = `先行考试${tag}`;
   /** Batch 2's exam, open now for two hours. */

@@ -37,8 +37,7 @@ import { adminSession } from './session';
 
 describe('Exam publishing', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   let bank: PaperBank;
   let paperName: string;
   let paperId: number;

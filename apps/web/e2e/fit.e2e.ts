@@ -78,8 +78,7 @@ async function underFixedColumn(table: Locator) {
 
 describe('fits: nothing cut, nothing covered', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
 
   beforeAll(async () => {
     // A question under review with tags: the bank then shows tags, a review state and the

@@ -30,8 +30,7 @@ const SCHOOL_API = '/api/kaoshi-school';
 
 describe('Exam notices', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   let knowledge: KnowledgeFixture;
   /** Job types of their own with nothing under them: one is deleted while a form names it. */
   let spare: { id: number; name: string }[];

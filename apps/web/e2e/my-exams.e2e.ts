@@ -57,8 +57,7 @@ const shownTime = (iso: string) =>
 
 describe("A student's exams", () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   let fx: AttemptFixture;
   let student: ApiClient;
   const names = {

@@ -30,8 +30,7 @@ const p = zh.paper;
 
 describe('Papers', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   let bank: PaperBank;
 
   beforeAll(async () => {

@@ -32,8 +32,7 @@ const seconds = (text: string) =>
 
 describe('The proctor’s live view', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   let fixture: AttemptFixture;
 
   beforeAll(async () => {
