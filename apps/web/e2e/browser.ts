@@ -155,10 +155,17 @@ export async function openPage(
   browser: Browser,
   session: { addSessionTo(context: BrowserContext): Promise<void> },
   url: string,
-  options: ContextOptions = {},
+  {
+    beforeOpening,
+    ...options
+  }: ContextOptions & {
+    /** What to set up on the page before it loads (a listener, the test's clock). */
+    beforeOpening?: (page: Page) => unknown;
+  } = {},
 ) {
   const page = await newPage(browser, options);
   const errors = collectConsoleErrors(page);
+  await beforeOpening?.(page);
   await openSignedIn(page, session, url);
   const unexpectedErrors = () => errors.filter((text) => !isHttpRefusal(text));
   return { page, errors, unexpectedErrors };

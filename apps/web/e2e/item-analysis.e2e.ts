@@ -8,16 +8,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import zh from '../src/i18n/locales/zh';
 import { createAnalysisExam, type AnalysisFixture } from './analysis-fixture';
-import {
-  DESKTOP,
-  PHONE,
-  collectConsoleErrors,
-  newPage,
-  openSignedIn,
-  screenshot,
-  openPage,
-  widthBeyondViewport,
-} from './browser';
+import { DESKTOP, PHONE, screenshot, openPage, widthBeyondViewport } from './browser';
 import { LOCALES, MESSAGES, fill, type Language } from './languages';
 import { adminSession } from './session';
 
@@ -208,15 +199,21 @@ describe('Item analysis', () => {
   });
 
   it('shows the bank figures of a page of questions from one call', async () => {
-    const page = await newPage(session.browser, { locale: LOCALES.zh });
-    const errors = collectConsoleErrors(page);
     const lists: string[] = [];
     const calls: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/listQuestion')) lists.push(request.url());
-      if (request.url().includes('/questionFigures')) calls.push(request.url());
-    });
-    await openSignedIn(page, session.admin, `${baseURL}/baseData/index`);
+    const { page, errors } = await openPage(
+      session.browser,
+      session.admin,
+      `${baseURL}/baseData/index`,
+      {
+        locale: LOCALES.zh,
+        beforeOpening: (page) =>
+          page.on('request', (request) => {
+            if (request.url().includes('/listQuestion')) lists.push(request.url());
+            if (request.url().includes('/questionFigures')) calls.push(request.url());
+          }),
+      },
+    );
     await page.getByRole('textbox', { name: zh.question.list.keyword }).fill(tag);
     await page.keyboard.press('Enter');
     await expect.poll(() => lists.some((url) => url.includes(tag))).toBe(true);

@@ -4,17 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
 import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
-import {
-  DESKTOP,
-  PHONE,
-  buttonName,
-  collectConsoleErrors,
-  newPage,
-  openSignedIn,
-  screenshot,
-  openPage,
-  widthBeyondViewport,
-} from './browser';
+import { DESKTOP, PHONE, buttonName, screenshot, openPage, widthBeyondViewport } from './browser';
 import { axeFindings } from './axe-findings';
 import { createMarkingExam, type MarkingFixture, type MarkingUser } from './marking-fixture';
 import { adminSession } from './session';
@@ -184,11 +174,11 @@ describe('The marking desk', () => {
 
   it('says when the hold on an answer has run out; the score is still taken while no one else has it', async () => {
     const marker = fx.markers[1]!;
-    const page = await newPage(session.browser, { locale: 'ja-JP' });
-    const errors = collectConsoleErrors(page);
-    // The browser's clock under the test's hand: five minutes pass in an instant.
-    await page.clock.install();
-    await openSignedIn(page, marker.api, deskUrl(fx.itemIds.link));
+    const { page, errors } = await openPage(session.browser, marker.api, deskUrl(fx.itemIds.link), {
+      locale: 'ja-JP',
+      // The browser's clock under the test's hand: five minutes pass in an instant.
+      beforeOpening: (page) => page.clock.install(),
+    });
     // The answer this marker took last and still holds.
     const held = await codeShown(page);
     await expect.poll(() => page.locator('.desk-lease-time').innerText()).toMatch(/^0[45]:\d\d$/);

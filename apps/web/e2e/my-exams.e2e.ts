@@ -14,14 +14,13 @@ import { PAPER_ITEMS, createAttemptExam, type AttemptFixture } from './attempt-f
 import {
   DESKTOP,
   PHONE,
-  collectConsoleErrors,
   newPage,
   openSignedIn,
   openedPopup,
   pushPath,
   screenshot,
-  isHttpRefusal,
   widthBeyondWindow,
+  openPage,
 } from './browser';
 import { LOCALES, MESSAGES, fill, type Language } from './languages';
 import { adminSession } from './session';
@@ -163,13 +162,13 @@ describe("A student's exams", () => {
   const dialog = (page: Page) => page.locator('.ant-modal.start-exam-dialog');
 
   async function open(language: Language = 'zh', viewport = DESKTOP, init?: () => void) {
-    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
-    if (init) await page.addInitScript(init);
-    const consoleErrors = collectConsoleErrors(page);
-    await openSignedIn(page, student, `${baseURL}${LIST}`);
-    await page.locator('.my-exam-card').first().waitFor();
-    const unexpectedErrors = () => consoleErrors.filter((text) => !isHttpRefusal(text));
-    return { page, unexpectedErrors };
+    const opened = await openPage(session.browser, student, `${baseURL}${LIST}`, {
+      locale: LOCALES[language],
+      viewport,
+      beforeOpening: init && ((page) => page.addInitScript(init)),
+    });
+    await opened.page.locator('.my-exam-card').first().waitFor();
+    return opened;
   }
 
   /** Opens the start dialog of the card, once it has finished opening. */
