@@ -179,6 +179,22 @@ export const widthBeyondViewport = (page: Page) =>
 export const widthBeyondWindow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
+/**
+ * The end of a visit to a screen at `viewport`: on a phone nothing is wider than the window, the
+ * console held no unexpected error, and the page's context is closed.
+ */
+export async function endVisit(
+  page: Page,
+  viewport: ContextOptions['viewport'],
+  unexpectedErrors: () => string[],
+) {
+  if (viewport === PHONE) {
+    expect(await widthBeyondWindow(page)).toBeLessThanOrEqual(0);
+  }
+  expect(unexpectedErrors()).toEqual([]);
+  await page.context().close();
+}
+
 /** Navigates inside the app without a page load, as a link of the app itself would. */
 export async function pushPath(page: Page, path: string) {
   await page.evaluate((target) => {

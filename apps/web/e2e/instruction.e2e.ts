@@ -15,7 +15,7 @@ import {
   screenshot,
   openPage,
   closeDialog,
-  widthBeyondWindow,
+  endVisit,
 } from './browser';
 import { LANGUAGES } from './languages';
 import { adminSession } from './session';
@@ -369,13 +369,7 @@ describe('Exam notices', () => {
         await zoomedIn(page, modal);
         await screenshot(page, `instruction-preview-${width}-${language}`, { fullPage: false });
         await closeDialog(modal);
-
-        // Nothing wider than the screen on a phone.
-        if (viewport === PHONE) {
-          expect(await widthBeyondWindow(page)).toBeLessThanOrEqual(0);
-        }
-        expect(unexpectedErrors()).toEqual([]);
-        await page.context().close();
+        await endVisit(page, viewport, unexpectedErrors);
       }
     },
   );

@@ -43,6 +43,14 @@ describe('Papers', () => {
     main(page).locator(`.paper-section[data-section="${n}"]`);
   const stems = (page: Page, n: number) =>
     sectionCard(page, n).locator('.paper-section-questions .ant-table-row');
+  /** Adds the first section's first rule: `count` questions of `score` points each. */
+  async function addFirstRule(page: Page, count: string, score: string) {
+    await sectionCard(page, 1)
+      .getByRole('button', { name: buttonName(p.rules.add) })
+      .click();
+    await firstRuleField(page, p.rules.count).fill(count);
+    await firstRuleField(page, p.rules.score).fill(score);
+  }
   /** The field `name` (count, score…) of the first rule of the first section. */
   const firstRuleField = (page: Page, name: string) =>
     main(page).getByLabel(
@@ -168,12 +176,8 @@ describe('Papers', () => {
   it('draws a section by rules, swaps a question, and names what the bank lacks (zh)', async () => {
     const { page, unexpectedErrors } = await newPaper(`规则卷${tag}`);
     await main(page).locator('.ant-segmented').getByText(p.modes.rules).click();
-    await sectionCard(page, 1)
-      .getByRole('button', { name: buttonName(p.rules.add) })
-      .click();
+    await addFirstRule(page, '50', '2');
     const field = (name: string) => firstRuleField(page, name);
-    await field(p.rules.count).fill('50');
-    await field(p.rules.score).fill('2');
     await sectionCard(page, 1)
       .getByRole('button', { name: buttonName(p.draw.section) })
       .click();
@@ -217,12 +221,8 @@ describe('Papers', () => {
     await main(page).locator('.ant-segmented').getByText(p.modes.rules).click();
     await main(page).getByRole('switch').click();
     await main(page).getByText(p.modeHelp.perCandidate).waitFor();
-    await sectionCard(page, 1)
-      .getByRole('button', { name: buttonName(p.rules.add) })
-      .click();
+    await addFirstRule(page, '2', '5');
     const field = (name: string) => firstRuleField(page, name);
-    await field(p.rules.count).fill('2');
-    await field(p.rules.score).fill('5');
     // Without one difficulty the server refuses, naming the rule.
     await main(page)
       .getByRole('button', { name: buttonName(p.edit.save) })

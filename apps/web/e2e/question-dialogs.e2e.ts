@@ -11,7 +11,7 @@ import {
   openedPopup,
   screenshot,
   closeDialog,
-  widthBeyondWindow,
+  endVisit,
 } from './browser';
 import { LANGUAGES } from './languages';
 import { adminSession } from './session';
@@ -300,13 +300,7 @@ describe('Question bank: import, form and previews', () => {
         await animationsDone(page);
         await screenshot(page, `question-import-${width}-${language}`, { fullPage: false });
         await closeDialog(modal);
-
-        // Nothing wider than the screen on a phone.
-        if (viewport === PHONE) {
-          expect(await widthBeyondWindow(page)).toBeLessThanOrEqual(0);
-        }
-        expect(unexpectedErrors()).toEqual([]);
-        await page.context().close();
+        await endVisit(page, viewport, unexpectedErrors);
       }
     },
   );
