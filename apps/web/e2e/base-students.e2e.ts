@@ -19,6 +19,7 @@ import {
   pickOption,
   screenshot,
   closeDialog,
+  clickFooterButton,
 } from './browser';
 import { adminSession } from './session';
 import { readWorkbook } from './workbook';
@@ -151,10 +152,7 @@ describe('Base-data screens: students', () => {
     await box.locator('.import-chosen-file').waitFor();
     // A small workbook's size in KB, not "0 MB".
     expect(await box.locator('.import-chosen-file').innerText()).toMatch(/\d KB$/);
-    await box
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: buttonName(checkLabel) })
-      .click();
+    await clickFooterButton(box, checkLabel);
     await box.locator('.import-step-preview').waitFor();
     return box;
   }
@@ -209,19 +207,13 @@ describe('Base-data screens: students', () => {
       await screenshot(page, 'base-import-preview-all-zh', { fullPage: false });
 
       // 2. Import the good rows, skipping the bad ones.
-      await box
-        .locator('.ant-modal-footer')
-        .getByRole('button', { name: buttonName('下一步') })
-        .click();
+      await clickFooterButton(box, '下一步');
       await box.locator('.import-step-mode').waitFor();
       expect(
         await box.getByRole('radio', { name: '导入有效的行（3 行），跳过有错误的行' }).isChecked(),
       ).toBe(true);
       await screenshot(page, 'base-import-mode-zh', { fullPage: false });
-      await box
-        .locator('.ant-modal-footer')
-        .getByRole('button', { name: buttonName('开始导入') })
-        .click();
+      await clickFooterButton(box, '开始导入');
       await box.locator('.import-step-result').waitFor();
       expect(await box.innerText()).toContain('共 5 行：新增 3 名，更新 0 名，跳过 2 行。');
       expect(await box.locator('.ant-steps-item-finish').count()).toBe(4);
@@ -240,10 +232,7 @@ describe('Base-data screens: students', () => {
         [broken[1]!.name, expect.stringContaining('证件号码: 校验码（最后一位）不正确')],
         [broken[3]!.name, expect.stringContaining('报名批次编码: 没有使用该编码的报名批次')],
       ]);
-      await box
-        .locator('.ant-modal-footer')
-        .getByRole('button', { name: buttonName('关闭') })
-        .click();
+      await clickFooterButton(box, '关闭');
       await box.waitFor({ state: 'hidden' });
       await expect.poll(() => rows(page).count()).toBe(3);
       const firstImport = await studentsOf(batches()[0]!.id);
@@ -269,21 +258,12 @@ describe('Base-data screens: students', () => {
       expect(await count(box, 'creates')).toBe('2');
       expect(await count(box, 'updates')).toBe('3');
       await box.getByText('所有行均有效。').waitFor();
-      await box
-        .locator('.ant-modal-footer')
-        .getByRole('button', { name: buttonName('下一步') })
-        .click();
+      await clickFooterButton(box, '下一步');
       await box.getByRole('radio', { name: '只有全部行都有效时才导入，否则不导入任何行' }).check();
-      await box
-        .locator('.ant-modal-footer')
-        .getByRole('button', { name: buttonName('开始导入') })
-        .click();
+      await clickFooterButton(box, '开始导入');
       await box.locator('.import-step-result').waitFor();
       expect(await box.innerText()).toContain('共 5 行：新增 2 名，更新 3 名，跳过 0 行。');
-      await box
-        .locator('.ant-modal-footer')
-        .getByRole('button', { name: buttonName('关闭') })
-        .click();
+      await clickFooterButton(box, '关闭');
       await expect.poll(() => rows(page).count()).toBe(5);
       secondImport = await studentsOf(batches()[0]!.id);
       expect(secondImport).toHaveLength(5);
@@ -510,10 +490,7 @@ describe('Base-data screens: students', () => {
     const { page, unexpectedErrors } = await openAs(STUDENTS);
     const box = await previewImport(page, file);
     expect(await count(box, 'creates')).toBe('300');
-    await box
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: buttonName('下一步') })
-      .click();
+    await clickFooterButton(box, '下一步');
 
     // A slow upload (about four seconds) so that the bar is seen on its way.
     const cdp = await page.context().newCDPSession(page);
@@ -524,10 +501,7 @@ describe('Base-data screens: students', () => {
       downloadThroughput: -1,
       uploadThroughput: Math.ceil(file.length / 4),
     });
-    await box
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: buttonName('开始导入') })
-      .click();
+    await clickFooterButton(box, '开始导入');
     const progress = box.locator('.import-step-progress');
     await progress.waitFor();
     // Some progress, not yet all of it: the bar moves while the file is on its way.

@@ -243,6 +243,14 @@ export async function closeDialog(modal: Locator) {
   await modal.waitFor({ state: 'hidden' });
 }
 
+/** Clicks the button `text` in the footer of the dialog `modal` (下一步, 保存, 关闭…). */
+export async function clickFooterButton(modal: Locator, text: string) {
+  await modal
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: buttonName(text) })
+    .click();
+}
+
 /**
  * Answers the open confirmation (modal.confirm) with its button `text`. Clicks only once the box
  * has finished opening, so a click on a still-moving button is not lost on a slow machine.

@@ -15,6 +15,7 @@ import {
   screenshot,
   type ContextOptions,
   openedMenu,
+  clickFooterButton,
 } from './browser';
 import { createKnowledge, type KnowledgeFixture } from './api';
 import {
@@ -339,10 +340,7 @@ describe('Editor tools', () => {
     await untouched('source');
 
     // The form's own Save still saves, with what the dialogs put in.
-    await host
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: buttonName(texts.common.save) })
-      .click();
+    await clickFooterButton(host, texts.common.save);
     await toast(page).filter({ hasText: zh.question.form.added }).waitFor();
     expect(await saved()).toBe(1);
     expect(unexpectedErrors()).toEqual([]);

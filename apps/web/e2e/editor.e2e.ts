@@ -11,6 +11,7 @@ import {
   screenshot,
   openedMenu,
   openPage,
+  clickFooterButton,
 } from './browser';
 import { createKnowledge, type KnowledgeFixture } from './api';
 import {
@@ -163,10 +164,7 @@ describe('Rich-text editor', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
     await fillJudgementQuestion(page, host, knowledge, POLL);
-    await host
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: buttonName(zh.common.save) })
-      .click();
+    await clickFooterButton(host, zh.common.save);
     await toast(page, zh.question.form.added).waitFor();
 
     const { list } = await session.admin.call<{ list: QuestionView[] }>(

@@ -12,6 +12,7 @@ import {
   screenshot,
   closeDialog,
   endVisit,
+  clickFooterButton,
 } from './browser';
 import { LANGUAGES } from './languages';
 import { adminSession } from './session';
@@ -102,10 +103,7 @@ describe('Question bank: import, form and previews', () => {
       ['10', '单选题', '答案与题型不符', expect.stringContaining(`导入坏题${tag}`), 'E', '1'],
     ]);
     await screenshot(page, 'question-import-result-zh', { fullPage: false });
-    await modal
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: buttonName('关闭') })
-      .click();
+    await clickFooterButton(modal, '关闭');
     await row(page, `导入单选${tag}`).waitFor();
     const imported = await find(`导入判断${tag}`);
     expect(imported).toMatchObject({
