@@ -10,7 +10,12 @@ import {
 import dayjs from 'dayjs';
 import { ApiClient } from './api';
 import { PAPER_ITEMS, type ExamStudent } from './attempt-fixture';
-import { createMarkingExam, type MarkingFixture, type MarkingUser } from './marking-fixture';
+import {
+  createMarkingExam,
+  setMarkingPlan,
+  type MarkingFixture,
+  type MarkingUser,
+} from './marking-fixture';
 
 // Score analysis (docs/features/analysis.md) needs an exam with released scores: candidates in two batches who
 // passed, failed (one exactly on the pass line, two tied), were absent, with an objective part
@@ -161,18 +166,7 @@ async function markAll(
   itemIds: { short: string; link: string },
   plans: Record<number, Plan>,
 ) {
-  await chief.api.call('POST', `${MARKING_BASE}/setMarkingPlan`, {
-    examId,
-    mode: 'question',
-    double: false,
-    tolerance: 2,
-    step: 0.5,
-    auditShare: 0,
-    assignments: [itemIds.short, itemIds.link].map((itemId) => ({
-      itemId,
-      markerIds: [marker.id],
-    })),
-  });
+  await setMarkingPlan(chief, examId, itemIds, [marker.id]);
   for (const type of ['short', 'link'] as const) {
     for (;;) {
       const { answer } = await marker.api.call<NextAnswerResult>(

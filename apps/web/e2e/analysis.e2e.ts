@@ -1,51 +1,21 @@
-import fs from 'node:fs';
 import { ANALYSIS_BASE, MARKING_BASE, Perm, type PassStatisticsView } from '@kaoshi/shared';
-// exceljs is a dependency of apps/server (exports); the test reads the downloads with it.
-import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { competitionRanks, createAnalysisExam, type AnalysisFixture } from './analysis-fixture';
 import { ApiClient, createRole } from './api';
 import { axeFindings } from './axe-findings';
-import {
-  DESKTOP,
-  PHONE,
-  buttonName,
-  collectConsoleErrors,
-  newPage,
-  openSignedIn,
-  screenshot,
-} from './browser';
+import { DESKTOP, PHONE, buttonName, newPage, openSignedIn, screenshot, openPage } from './browser';
+import { LOCALES, MESSAGES, type Language } from './languages';
 import { adminSession } from './session';
+import { readWorkbook } from './workbook';
 
 // The score-analysis screens (docs/features/analysis.md) over the analysis fixture's exam: the ranking with
 // its ties, batches, charts, Excel export and print view; the failed-score figures and export;
 // the make-up figures and the make-up action; four languages and phone width; and a teacher
 // without the keys sees none of the menu entries.
 
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
-type Language = keyof typeof LOCALES;
 const TEACHER_PASSWORD = 'Analysis#2026';
-
-/** Every row of the first sheet of a downloaded workbook, as text. */
-async function readWorkbook(path: string) {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(fs.readFileSync(path) as unknown as ArrayBuffer);
-  const rows: string[][] = [];
-  workbook.worksheets[0]!.eachRow((line) => {
-    rows.push(
-      Array.from(line.values as unknown[])
-        .slice(1)
-        .map((value) => String(value ?? '')),
-    );
-  });
-  return { rows, sheets: workbook.worksheets.length };
-}
 
 /** The text of each cell of each body row of a table. */
 const tableRows = (table: Locator) =>
@@ -91,10 +61,10 @@ describe('Score analysis screens', () => {
   });
 
   const open = async (path: string, language: Language = 'zh', viewport = DESKTOP) => {
-    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(page, session.admin, `${baseURL}${path}`);
-    return { page, errors };
+    return openPage(session.browser, session.admin, `${baseURL}${path}`, {
+      locale: LOCALES[language],
+      viewport,
+    });
   };
 
   /** Expected rank of each ticket number among `candidates` (1, 2, 2, 4; absent: none). */

@@ -9,25 +9,16 @@ import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import type { ApiClient } from './api';
 import { PAPER_ITEMS, type AttemptFixture, type ExamStudent } from './attempt-fixture';
 import { DESKTOP, animationsDone, collectConsoleErrors, newPage } from './browser';
+import { LOCALES, MESSAGES, fill, type Language } from './languages';
 import type { adminSession } from './session';
 
 // What the exam page's browser tests share: the fixture's exam page and how to read it.
 
-export const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-export const MESSAGES = { zh, en, es, ja } as const;
-export type Language = keyof typeof LOCALES;
 export const z = zh.attemptPage;
-
-/** `text` with i18next's {{name}} replaced. */
-export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
 
 export const axeSource = fs.readFileSync(
   createRequire(import.meta.url).resolve('axe-core'),

@@ -15,10 +15,12 @@ import {
   newPage,
   openedPopup,
   screenshot,
+  widthBeyondWindow,
 } from './browser';
+import { LOCALES, MESSAGES, fill, type Language } from './languages';
 import { adminSession } from './session';
 
-import { LOCALES, MESSAGES, type Language, z, fill, ID, examPageScreens } from './attempt-kit';
+import { z, ID, examPageScreens } from './attempt-kit';
 
 // The exam page's leave counting, extra time, HTTP fallback, session end, languages and
 // takeover as a candidate meets them in Chromium; what the server holds read back through the API.
@@ -238,9 +240,7 @@ describe('Taking an exam: leaves, extra time, fallbacks, languages', () => {
       expect(await page.getByRole('button', { name: buttonName(m.submit.button) }).count()).toBe(1);
       expect(await page.locator('.exam-save').innerText()).toContain(m.save.saved);
       // Nothing wider than the phone.
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-      ).toBeLessThanOrEqual(0);
+      expect(await widthBeyondWindow(page)).toBeLessThanOrEqual(0);
       await question(page, ID.single).locator('.exam-option', { hasText: '36 V' }).click();
       await expect.poll(() => saveState(page)).toBe('saved');
       await screenshot(page, `attempt-${language}-phone`);

@@ -7,9 +7,10 @@ import {
   type AttemptFixture,
 } from './attempt-fixture';
 import { answerConfirm, buttonName, openedPopup, screenshot } from './browser';
+import { MESSAGES, fill } from './languages';
 import { adminSession } from './session';
 
-import { z, fill, examPageViolations, ID, examPageScreens, MESSAGES } from './attempt-kit';
+import { z, examPageViolations, ID, examPageScreens } from './attempt-kit';
 
 // The exam page (/socketA) as a candidate sits it in Chromium: every question type answered by
 // mouse and by keyboard, a flag, a reload in the middle, submitting through the confirmation
@@ -19,8 +20,7 @@ import { z, fill, examPageViolations, ID, examPageScreens, MESSAGES } from './at
 
 describe('Taking an exam', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   let fixture: AttemptFixture;
 
   beforeAll(async () => {

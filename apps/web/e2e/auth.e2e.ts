@@ -1,8 +1,5 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { ApiClient, DEFAULT_PASSWORD } from './api';
 import {
@@ -19,6 +16,7 @@ import {
   waitForLayout,
   openedMenu,
 } from './browser';
+import { LANGUAGES } from './languages';
 import { adminSession } from './session';
 
 // Sign-in, the route guard, sign-out and the change of one's own password (docs/spec.md §2, §4, §5),
@@ -28,14 +26,6 @@ const TEACHER = '教师/阅卷员';
 const STUDENT = '考生';
 const TEACHER_TYPE = 2;
 const STUDENT_TYPE = 3;
-
-/** The four languages, each with the browser locale that selects it and its texts. */
-const LANGUAGES = [
-  ['zh', 'zh-CN', zh],
-  ['en', 'en-US', en],
-  ['es', 'es-ES', es],
-  ['ja', 'ja-JP', ja],
-] as const;
 
 describe('signing in and out', () => {
   const session = adminSession();
@@ -50,6 +40,10 @@ describe('signing in and out', () => {
     await submitSignIn(page, username, password, typeLabel);
     await waitForLayout(page);
   }
+
+  /** A teacher (question writer and analyst) named `name`, with the default password unless given. */
+  const createTeacher = (name: string, password?: string) =>
+    session.admin.createUser(name, TEACHER_TYPE, ['QUESTION_WRITER', 'ANALYST'], name, password);
 
   it('sends a signed-out deep link to sign-in and, after it, back to the page', async () => {
     const page = await newPage(session.browser);
@@ -92,13 +86,7 @@ describe('signing in and out', () => {
   });
 
   it('shows a wrong password in the form and stays on /login', async () => {
-    await session.admin.createUser(
-      'auth-wrong',
-      TEACHER_TYPE,
-      ['QUESTION_WRITER', 'ANALYST'],
-      'auth-wrong',
-      'auth-right-pass',
-    );
+    await createTeacher('auth-wrong', 'auth-right-pass');
     const page = await newPage(session.browser);
     await page.goto(`${baseURL}/login?redirect=%2Fdashboard`);
     await submitSignIn(page, 'auth-wrong', 'not-the-password', TEACHER);
@@ -165,13 +153,7 @@ describe('signing in and out', () => {
   });
 
   it('refuses a teacher signing in as a student, in the form', async () => {
-    await session.admin.createUser(
-      'auth-teacher',
-      TEACHER_TYPE,
-      ['QUESTION_WRITER', 'ANALYST'],
-      'auth-teacher',
-      'auth-teacher-pass',
-    );
+    await createTeacher('auth-teacher', 'auth-teacher-pass');
     const page = await newPage(session.browser);
     await page.goto(`${baseURL}/login`);
     await submitSignIn(page, 'auth-teacher', 'auth-teacher-pass', STUDENT);
@@ -213,7 +195,7 @@ describe('signing in and out', () => {
   });
 
   it('asks a user on the default password to change it, and the change signs them out', async () => {
-    await session.admin.createUser('auth-default', TEACHER_TYPE, ['QUESTION_WRITER', 'ANALYST']);
+    await createTeacher('auth-default');
     const page = await newPage(session.browser);
     await signIn(page, 'auth-default', DEFAULT_PASSWORD, TEACHER);
 
@@ -334,8 +316,8 @@ describe('signing in and out', () => {
     it(`remembers "later" on the default-password prompt for that user through a reload (${language})`, async () => {
       const first = `auth-later-${language}`;
       const second = `auth-later2-${language}`;
-      await session.admin.createUser(first, TEACHER_TYPE, ['QUESTION_WRITER', 'ANALYST']);
-      await session.admin.createUser(second, TEACHER_TYPE, ['QUESTION_WRITER', 'ANALYST']);
+      await createTeacher(first);
+      await createTeacher(second);
       const page = await newPage(session.browser, { locale });
       const firstSession = await ApiClient.signIn(baseURL, first, DEFAULT_PASSWORD, TEACHER_TYPE);
       await openSignedIn(page, firstSession, `${baseURL}/dashboard`);
@@ -364,7 +346,7 @@ describe('signing in and out', () => {
 
     it(`confirms a password change on the sign-in page and keeps the user type (${language})`, async () => {
       const name = `auth-change-${language}`;
-      await session.admin.createUser(name, TEACHER_TYPE, ['QUESTION_WRITER', 'ANALYST']);
+      await createTeacher(name);
       const teacher = await ApiClient.signIn(baseURL, name, DEFAULT_PASSWORD, TEACHER_TYPE);
       const page = await newPage(session.browser, { locale });
       await openSignedIn(page, teacher, `${baseURL}/profile/index`);

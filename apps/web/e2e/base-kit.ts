@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import es from '../src/i18n/locales/es';
 import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
-import { buttonName, collectConsoleErrors, newPage, openSignedIn } from './browser';
+import { buttonName, type ContextOptions, openPage } from './browser';
 import type { adminSession } from './session';
 
 type AdminSession = ReturnType<typeof adminSession>;
@@ -85,13 +85,11 @@ export function baseScreens(session: AdminSession) {
   }
 
   /** A signed-in page at `path` whose console errors are collected (HTTP refusals aside). */
-  async function openAs(path: string, options: Parameters<typeof newPage>[1] = {}) {
-    const page = await newPage(session.browser, { locale: 'zh-CN', ...options });
-    const consoleErrors = collectConsoleErrors(page);
-    await openSignedIn(page, session.admin, `${baseURL}${path}`);
-    const unexpectedErrors = () =>
-      consoleErrors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
-    return { page, unexpectedErrors };
+  async function openAs(path: string, options: ContextOptions = {}) {
+    return openPage(session.browser, session.admin, `${baseURL}${path}`, {
+      locale: 'zh-CN',
+      ...options,
+    });
   }
 
   const main = (page: Page) => page.locator('.app-main-page:not([hidden])');

@@ -5,9 +5,8 @@ import {
   type ListResult,
   type StudentView,
 } from '@kaoshi/shared';
-// exceljs is a dependency of apps/server (imports, exports); the test writes and reads with it.
+// exceljs is a dependency of apps/server (imports, exports); the test writes an import with it.
 import ExcelJS from 'exceljs';
-import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,8 +18,11 @@ import {
   openedPopup,
   pickOption,
   screenshot,
+  closeDialog,
+  clickFooterButton,
 } from './browser';
 import { adminSession } from './session';
+import { readWorkbook } from './workbook';
 
 import {
   BATCH_NAMES,
@@ -70,21 +72,6 @@ describe('Base-data screens: students', () => {
       worksheet.addRow(STUDENT_IMPORT_COLUMNS.map((column) => cells[column] ?? ''));
     }
     return Buffer.from(await workbook.xlsx.writeBuffer());
-  }
-
-  /** The first sheet of a saved .xlsx as rows of cell texts. */
-  async function readWorkbook(path: string) {
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(fs.readFileSync(path) as unknown as ArrayBuffer);
-    const rows: string[][] = [];
-    workbook.worksheets[0]!.eachRow((line) => {
-      rows.push(
-        Array.from(line.values as unknown[])
-          .slice(1)
-          .map((value) => String(value ?? '')),
-      );
-    });
-    return rows;
   }
 
   /** Five students of batch 1; `broken` gives the 2nd a wrong check character and the 4th an unknown batch. */
@@ -165,10 +152,7 @@ describe('Base-data screens: students', () => {
     await box.locator('.import-chosen-file').waitFor();
     // A small workbook's size in KB, not "0 MB".
     expect(await box.locator('.import-chosen-file').innerText()).toMatch(/\d KB$/);
-    await box
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: buttonName(checkLabel) })
-      .click();
+    await clickFooterButton(box, checkLabel);
     await box.locator('.import-step-preview').waitFor();
     return box;
   }
@@ -196,14 +180,13 @@ describe('Base-data screens: students', () => {
       let box = await openedPopup(page, importDialog(page));
       const template = page.waitForEvent('download');
       await box.getByRole('button', { name: buttonName('下载模板') }).click();
-      const templateRows = await readWorkbook(await (await template).path());
+      const templateRows = (await readWorkbook(await (await template).path())).rows;
       expect(templateRows[0]).toEqual(
         STUDENT_IMPORT_COLUMNS.map((column) => STUDENT_IMPORT_HEADERS.zh[column]),
       );
       await animationsDone(page);
       await screenshot(page, 'base-import-file-zh', { fullPage: false });
-      await box.locator('.ant-modal-close').click();
-      await box.waitFor({ state: 'hidden' });
+      await closeDialog(box);
       box = await previewImport(page, await sheet(broken));
       expect(await count(box, 'total')).toBe('5');
       expect(await count(box, 'valid')).toBe('3');
@@ -224,19 +207,13 @@ describe('Base-data screens: students', () => {
       await screenshot(page, 'base-import-preview-all-zh', { fullPage: false });
 
       // 2. Import the good rows, skipping the bad ones.
-      await box
-        .locator('.ant-modal-footer')
-        .getByRole('button', { name: buttonName('下一步') })
-        .click();
+      await clickFooterButton(box, '下一步');
       await box.locator('.import-step-mode').waitFor();
       expect(
         await box.getByRole('radio', { name: '导入有效的行（3 行），跳过有错误的行' }).isChecked(),
       ).toBe(true);
       await screenshot(page, 'base-import-mode-zh', { fullPage: false });
-      await box
-        .locator('.ant-modal-footer')
-        .getByRole('button', { name: buttonName('开始导入') })
-        .click();
+      await clickFooterButton(box, '开始导入');
       await box.locator('.import-step-result').waitFor();
       expect(await box.innerText()).toContain('共 5 行：新增 3 名，更新 0 名，跳过 2 行。');
       expect(await box.locator('.ant-steps-item-finish').count()).toBe(4);
@@ -245,7 +222,7 @@ describe('Base-data screens: students', () => {
       // The two skipped rows, their cells and why, as a workbook.
       const skippedDownload = page.waitForEvent('download');
       await box.getByRole('button', { name: '下载未导入的 2 行及原因' }).click();
-      const skipped = await readWorkbook(await (await skippedDownload).path());
+      const skipped = (await readWorkbook(await (await skippedDownload).path())).rows;
       expect(skipped[0]).toEqual([
         ...STUDENT_IMPORT_COLUMNS.map((column) => STUDENT_IMPORT_HEADERS.zh[column]),
         '行号',
@@ -255,10 +232,7 @@ describe('Base-data screens: students', () => {
         [broken[1]!.name, expect.stringContaining('证件号码: 校验码（最后一位）不正确')],
         [broken[3]!.name, expect.stringContaining('报名批次编码: 没有使用该编码的报名批次')],
       ]);
-      await box
-        .locator('.ant-modal-footer')
-        .getByRole('button', { name: buttonName('关闭') })
-        .click();
+      await clickFooterButton(box, '关闭');
       await box.waitFor({ state: 'hidden' });
       await expect.poll(() => rows(page).count()).toBe(3);
       const firstImport = await studentsOf(batches()[0]!.id);
@@ -284,21 +258,12 @@ describe('Base-data screens: students', () => {
       expect(await count(box, 'creates')).toBe('2');
       expect(await count(box, 'updates')).toBe('3');
       await box.getByText('所有行均有效。').waitFor();
-      await box
-        .locator('.ant-modal-footer')
-        .getByRole('button', { name: buttonName('下一步') })
-        .click();
+      await clickFooterButton(box, '下一步');
       await box.getByRole('radio', { name: '只有全部行都有效时才导入，否则不导入任何行' }).check();
-      await box
-        .locator('.ant-modal-footer')
-        .getByRole('button', { name: buttonName('开始导入') })
-        .click();
+      await clickFooterButton(box, '开始导入');
       await box.locator('.import-step-result').waitFor();
       expect(await box.innerText()).toContain('共 5 行：新增 2 名，更新 3 名，跳过 0 行。');
-      await box
-        .locator('.ant-modal-footer')
-        .getByRole('button', { name: buttonName('关闭') })
-        .click();
+      await clickFooterButton(box, '关闭');
       await expect.poll(() => rows(page).count()).toBe(5);
       secondImport = await studentsOf(batches()[0]!.id);
       expect(secondImport).toHaveLength(5);
@@ -370,7 +335,7 @@ describe('Base-data screens: students', () => {
       await main(page)
         .getByRole('button', { name: buttonName('导出') })
         .click();
-      const exported = await readWorkbook(await (await download).path());
+      const exported = (await readWorkbook(await (await download).path())).rows;
       const header = exported[0]!;
       expect(header).toEqual(
         expect.arrayContaining(['姓名', '证件号码', '报名批次编码', '状态', '准考证号']),
@@ -525,10 +490,7 @@ describe('Base-data screens: students', () => {
     const { page, unexpectedErrors } = await openAs(STUDENTS);
     const box = await previewImport(page, file);
     expect(await count(box, 'creates')).toBe('300');
-    await box
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: buttonName('下一步') })
-      .click();
+    await clickFooterButton(box, '下一步');
 
     // A slow upload (about four seconds) so that the bar is seen on its way.
     const cdp = await page.context().newCDPSession(page);
@@ -539,10 +501,7 @@ describe('Base-data screens: students', () => {
       downloadThroughput: -1,
       uploadThroughput: Math.ceil(file.length / 4),
     });
-    await box
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: buttonName('开始导入') })
-      .click();
+    await clickFooterButton(box, '开始导入');
     const progress = box.locator('.import-step-progress');
     await progress.waitFor();
     // Some progress, not yet all of it: the bar moves while the file is on its way.

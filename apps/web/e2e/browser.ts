@@ -142,6 +142,59 @@ export async function openSignedIn(
   await waitForLayout(page);
 }
 
+/** Whether a console error is the browser's note of an HTTP refusal (4xx), which tests provoke. */
+export const isHttpRefusal = (text: string) =>
+  /the server responded with a status of 4\d\d/.test(text);
+
+/**
+ * A fresh page (see newPage) signed in with `session` and opened at `url`, layout drawn, with the
+ * console errors it reports from its first moment: all of them, and (a function, read when
+ * asked) those that are not HTTP refusals.
+ */
+export async function openPage(
+  browser: Browser,
+  session: { addSessionTo(context: BrowserContext): Promise<void> },
+  url: string,
+  {
+    beforeOpening,
+    ...options
+  }: ContextOptions & {
+    /** What to set up on the page before it loads (a listener, the test's clock). */
+    beforeOpening?: (page: Page) => unknown;
+  } = {},
+) {
+  const page = await newPage(browser, options);
+  const errors = collectConsoleErrors(page);
+  await beforeOpening?.(page);
+  await openSignedIn(page, session, url);
+  const unexpectedErrors = () => errors.filter((text) => !isHttpRefusal(text));
+  return { page, errors, unexpectedErrors };
+}
+
+/** How much wider than its viewport (scroll bar left out) the page is: 0 when nothing sticks out. */
+export const widthBeyondViewport = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** How much wider than the window (scroll bar included) the page is: at most 0 when it fits. */
+export const widthBeyondWindow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/**
+ * The end of a visit to a screen at `viewport`: on a phone nothing is wider than the window, the
+ * console held no unexpected error, and the page's context is closed.
+ */
+export async function endVisit(
+  page: Page,
+  viewport: ContextOptions['viewport'],
+  unexpectedErrors: () => string[],
+) {
+  if (viewport === PHONE) {
+    expect(await widthBeyondWindow(page)).toBeLessThanOrEqual(0);
+  }
+  expect(unexpectedErrors()).toEqual([]);
+  await page.context().close();
+}
+
 /** Navigates inside the app without a page load, as a link of the app itself would. */
 export async function pushPath(page: Page, path: string) {
   await page.evaluate((target) => {
@@ -183,6 +236,20 @@ export const openedMenu = (page: Page) =>
 
 /** A button's accessible name: antd spaces out two Chinese characters ("删 除"), so match either way. */
 export const buttonName = (text: string) => new RegExp([...text].join('\\s*'));
+
+/** Closes the dialog `modal` with its × and waits until it has gone. */
+export async function closeDialog(modal: Locator) {
+  await modal.locator('.ant-modal-close').click();
+  await modal.waitFor({ state: 'hidden' });
+}
+
+/** Clicks the button `text` in the footer of the dialog `modal` (下一步, 保存, 关闭…). */
+export async function clickFooterButton(modal: Locator, text: string) {
+  await modal
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: buttonName(text) })
+    .click();
+}
 
 /**
  * Answers the open confirmation (modal.confirm) with its button `text`. Clicks only once the box

@@ -2,9 +2,6 @@ import fs from 'node:fs';
 import { CERTIFICATE_BASE, Perm, type CertificateView, type ListResult } from '@kaoshi/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { createAnalysisExam, signInStudent, type AnalysisFixture } from './analysis-fixture';
 import { ApiClient, createRole } from './api';
@@ -12,26 +9,22 @@ import {
   DESKTOP,
   PHONE,
   buttonName,
-  collectConsoleErrors,
   newPage,
-  openSignedIn,
   openedPopup,
   screenshot,
+  openPage,
+  widthBeyondViewport,
 } from './browser';
+import { LOCALES, MESSAGES, fill } from './languages';
 import { adminSession } from './session';
 
 // Certificates (docs/features/analysis.md) over the analysis fixture's released exam: the staff's list and
 // search, a real PDF downloaded from it, a revocation with its reason that the public check then
 // shows, the student's download from their result page; four languages and phone width.
 
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
 const STUDENT_PASSWORD = 'Certificate#2026';
 const TEACHER_PASSWORD = 'CertTeacher#2026';
 const REASON = '身份信息核对有误，证书作废';
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
 
 /** Saves what the page downloads on `click` and answers its first bytes. */
 async function downloadedHead(page: Page, click: () => Promise<void>) {
@@ -64,12 +57,11 @@ describe('Certificates', () => {
   });
 
   const open = async (language: keyof typeof LOCALES = 'zh', viewport = DESKTOP) => {
-    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(
-      page,
+    const { page, errors } = await openPage(
+      session.browser,
       session.admin,
       `${baseURL}/examAnalysis/certificates?examId=${fx.examId}`,
+      { locale: LOCALES[language], viewport },
     );
     await page.locator('.certificate-manage tbody tr.ant-table-row').first().waitFor();
     return { page, errors };
@@ -180,9 +172,11 @@ describe('Certificates', () => {
     const mine = issued.find((c) => c.ticketNumber === candidate.student.ticketNumber)!;
     const student = await signInStudent(baseURL, candidate.student, STUDENT_PASSWORD);
     const attemptId = fx.marking.attempts[seat]!.attemptId;
-    const page = await newPage(session.browser);
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(page, student, `${baseURL}/exam-student/examResult?attemptId=${attemptId}`);
+    const { page, errors } = await openPage(
+      session.browser,
+      student,
+      `${baseURL}/exam-student/examResult?attemptId=${attemptId}`,
+    );
     const card = page.locator(`.certificate-card[data-certificate="${mine.number}"]`);
     await card.waitFor();
     expect(await card.textContent()).toContain(
@@ -210,9 +204,11 @@ describe('Certificates', () => {
     // Batch A's certificates only, the revoked one of batch B not among them.
     const own = issued.filter((c) => c.className === fx.batches[0].className);
     expect(own.length).toBeGreaterThan(0);
-    const page = await newPage(session.browser);
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(page, teacher, `${baseURL}/examAnalysis/certificates`);
+    const { page, errors } = await openPage(
+      session.browser,
+      teacher,
+      `${baseURL}/examAnalysis/certificates`,
+    );
     await expect
       .poll(async () =>
         (
@@ -249,10 +245,7 @@ describe('Certificates', () => {
       await page.context().close();
     }
     const { page } = await open('zh', PHONE);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBe(0);
+    expect(await widthBeyondViewport(page)).toBe(0);
     await screenshot(page, 'certificate-list-phone');
     await page.context().close();
   });

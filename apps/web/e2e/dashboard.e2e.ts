@@ -2,9 +2,6 @@ import fs from 'node:fs';
 import type { DashboardView, Envelope } from '@kaoshi/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { createAnalysisExam, signInStudent, type AnalysisFixture } from './analysis-fixture';
 import type { ApiClient } from './api';
@@ -16,7 +13,9 @@ import {
   newPage,
   openSignedIn,
   screenshot,
+  widthBeyondViewport,
 } from './browser';
+import { LOCALES, MESSAGES, fill } from './languages';
 import { adminSession } from './session';
 
 // The dashboard's figures by role (docs/features/analysis.md) over the analysis fixture (its make-up left
@@ -25,12 +24,8 @@ import { adminSession } from './session';
 // upcoming exam counting down, released result and certificate. Every figure is compared with
 // the answer the page itself received (other files add data to the same server meanwhile).
 
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
 const STUDENT_PASSWORD = 'Dashboard#2026';
 
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
 /** A count as antd's Statistic writes it (1,234). */
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
@@ -199,10 +194,7 @@ describe('Dashboard figures', () => {
       ['student', student],
     ] as const) {
       const { page } = await open(as, 'zh', PHONE);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow).toBe(0);
+      expect(await widthBeyondViewport(page)).toBe(0);
       await screenshot(page, `dashboard-${who}-phone`);
       await page.context().close();
     }

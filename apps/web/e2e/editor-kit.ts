@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import en from '../src/i18n/locales/en';
 import zh from '../src/i18n/locales/zh';
 import {
@@ -10,7 +11,9 @@ import {
   editorLabelled,
   newPage,
   openSignedIn,
+  pickOption,
 } from './browser';
+import type { KnowledgeFixture } from './api';
 import type { adminSession } from './session';
 
 // What the rich-text editor tests share: the question dialog's stem editor and its helpers.
@@ -125,6 +128,43 @@ export const table = (rows: number, cols = 2) =>
       `<tr>${Array.from({ length: cols }, (_, c) => `<td>${r + 1}-${c + 1}</td>`).join('')}</tr>`,
   ).join('')}</tbody></table>`;
 
+/** The app's texts in the language of `locale`: Chinese or, for any other, English. */
+export const textsFor = (locale: string): Texts => (locale.startsWith('zh') ? (zh as Texts) : en);
+
+/** From the bank, the add dialog, its stem editor and that editor's text, once drawn. */
+export async function openAddDialog(page: Page, texts: Texts) {
+  await page
+    .locator('.app-main-page:not([hidden])')
+    .getByRole('button', { name: buttonName(texts.question.add) })
+    .click();
+  const host = page.locator('.ant-modal.question-form-dialog');
+  const editor = editorLabelled(host, texts.question.fields.content);
+  const text = editor.locator('.ProseMirror');
+  await text.waitFor();
+  return { host, editor, text };
+}
+
+/**
+ * Makes the open question form `host` savable beside its stem: a judgement question answered
+ * true, of `knowledge`'s job type, level and course. `poll` is the wait for the level's options.
+ */
+export async function fillJudgementQuestion(
+  page: Page,
+  host: Locator,
+  knowledge: KnowledgeFixture,
+  poll?: typeof POLL,
+) {
+  await host
+    .locator('.ant-radio-button-wrapper', { hasText: zh.codes.questionType.judgement })
+    .click();
+  await host.getByRole('radio', { name: zh.question.view.true, exact: true }).check();
+  await pickOption(page, host, zh.question.fields.jobType, knowledge.jobTypeName);
+  await expect
+    .poll(() => host.getByRole('combobox', { name: zh.question.fields.level }).isDisabled(), poll)
+    .toBe(false);
+  await pickOption(page, host, zh.question.fields.course, knowledge.course.name);
+}
+
 /** The question bank's add dialog and its editor, for one admin session. */
 export function editorScreens(session: ReturnType<typeof adminSession>) {
   const { baseURL } = session;
@@ -143,15 +183,8 @@ export function editorScreens(session: ReturnType<typeof adminSession>) {
     if (!existing) {
       await openSignedIn(page, session.admin, `${baseURL}${BANK}`);
     }
-    const texts: Texts = locale.startsWith('zh') ? (zh as Texts) : en;
-    await page
-      .locator('.app-main-page:not([hidden])')
-      .getByRole('button', { name: buttonName(texts.question.add) })
-      .click();
-    const host = dialog(page);
-    const editor = editorLabelled(host, texts.question.fields.content);
-    const text = editor.locator('.ProseMirror');
-    await text.waitFor();
+    const texts = textsFor(locale);
+    const { host, editor, text } = await openAddDialog(page, texts);
     await animationsDone(page);
     // Chrome reports the page's CSP against inline handlers even while the sanitizer parses HTML in
     // an inert document, where nothing runs (the tests check that no handler ever ran).

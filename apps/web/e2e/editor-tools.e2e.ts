@@ -1,23 +1,21 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { QuestionView } from '@kaoshi/shared';
 import { describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
 import zh from '../src/i18n/locales/zh';
 import {
   PHONE,
   animationsDone,
   buttonName,
   collectConsoleErrors,
-  editorLabelled,
   holdOpeningPopups,
   launchBrowser,
   newPage,
   openSignedIn,
   openedPopup,
-  pickOption,
   screenshot,
   type ContextOptions,
   openedMenu,
+  clickFooterButton,
 } from './browser';
 import { createKnowledge, type KnowledgeFixture } from './api';
 import {
@@ -27,6 +25,9 @@ import {
   NO_SCREEN,
   insertFormula,
   openChart,
+  fillJudgementQuestion,
+  openAddDialog,
+  textsFor,
   tool,
   toolDialog as dialog,
   type Texts,
@@ -57,18 +58,22 @@ describe('Editor tools', () => {
     }
     const consoleErrors = collectConsoleErrors(page);
     await openSignedIn(page, session.admin, `${baseURL}${BANK}`);
-    const texts: Texts = locale.startsWith('zh') ? (zh as Texts) : en;
-    await page
-      .locator('.app-main-page:not([hidden])')
-      .getByRole('button', { name: buttonName(texts.question.add) })
-      .click();
-    const host = page.locator('.ant-modal.question-form-dialog');
-    const editor = editorLabelled(host, texts.question.fields.content);
-    const text = editor.locator('.ProseMirror');
-    await text.waitFor();
+    const texts = textsFor(locale);
+    const { host, editor, text } = await openAddDialog(page, texts);
     const unexpectedErrors = () =>
       consoleErrors.filter((line) => !/the server responded with a status of 4\d\d/.test(line));
     return { page, host, editor, text, texts, unexpectedErrors };
+  }
+
+  /** Picks the data-table template from the editor's menu: answers the dialog asking where to put it. */
+  async function pickDataTableTemplate(page: Page, editor: Locator, tools: Texts['editorTools']) {
+    await tool(editor, 'templates').click();
+    await (
+      await openedMenu(page)
+    )
+      .locator('.ke-template-item', { hasText: tools.templates.items.dataTable.name })
+      .click();
+    return dialog(page, 'template');
   }
 
   /** The editor's HTML as its source mode shows it (the source view stays open). */
@@ -108,13 +113,7 @@ describe('Editor tools', () => {
 
     // A template at the cursor: the editor is not empty, so it asks first.
     await text.press('End');
-    await tool(editor, 'templates').click();
-    await (
-      await openedMenu(page)
-    )
-      .locator('.ke-template-item', { hasText: tools.templates.items.dataTable.name })
-      .click();
-    const choice = dialog(page, 'template');
+    const choice = await pickDataTableTemplate(page, editor, tools);
     await choice.getByText(tools.templates.chooseText).waitFor();
     await openedPopup(page, choice);
     await choice.getByRole('button', { name: buttonName(tools.templates.insertHere) }).click();
@@ -258,15 +257,7 @@ describe('Editor tools', () => {
     // A question that could be saved as it stands: any submit of its form would save it.
     await text.click();
     await text.pressSequentially(`对话框${tag}：`);
-    await host
-      .locator('.ant-radio-button-wrapper', { hasText: zh.codes.questionType.judgement })
-      .click();
-    await host.getByRole('radio', { name: zh.question.view.true, exact: true }).check();
-    await pickOption(page, host, zh.question.fields.jobType, knowledge.jobTypeName);
-    await expect
-      .poll(() => host.getByRole('combobox', { name: zh.question.fields.level }).isDisabled())
-      .toBe(false);
-    await pickOption(page, host, zh.question.fields.course, knowledge.course.name);
+    await fillJudgementQuestion(page, host, knowledge);
 
     /** After each dialog: the question form is still open, unsaved and without errors. */
     const untouched = async (what: string) => {
@@ -306,13 +297,7 @@ describe('Editor tools', () => {
     await expect.poll(() => text.locator('table').count()).toBe(1);
     await untouched('table');
     await text.locator('p').first().click();
-    await tool(editor, 'templates').click();
-    await (
-      await openedMenu(page)
-    )
-      .locator('.ke-template-item', { hasText: tools.templates.items.dataTable.name })
-      .click();
-    const choice = dialog(page, 'template');
+    const choice = await pickDataTableTemplate(page, editor, tools);
     // Clicked once the dialog has zoomed in: a point computed on a moving button misses it.
     await choice.waitFor();
     await animationsDone(page);
@@ -355,10 +340,7 @@ describe('Editor tools', () => {
     await untouched('source');
 
     // The form's own Save still saves, with what the dialogs put in.
-    await host
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: buttonName(texts.common.save) })
-      .click();
+    await clickFooterButton(host, texts.common.save);
     await toast(page).filter({ hasText: zh.question.form.added }).waitFor();
     expect(await saved()).toBe(1);
     expect(unexpectedErrors()).toEqual([]);

@@ -4,17 +4,25 @@ import zh from '../src/i18n/locales/zh';
 import {
   animationsDone,
   buttonName,
-  collectConsoleErrors,
   editorLabelled,
   newPage,
   openSignedIn,
   pickIn,
-  pickOption,
   screenshot,
   openedMenu,
+  openPage,
+  clickFooterButton,
 } from './browser';
 import { createKnowledge, type KnowledgeFixture } from './api';
-import { BANK, NBSP, POLL, caretAtLineEnd, editorScreens, table } from './editor-kit';
+import {
+  BANK,
+  NBSP,
+  POLL,
+  caretAtLineEnd,
+  editorScreens,
+  fillJudgementQuestion,
+  table,
+} from './editor-kit';
 import { adminSession } from './session';
 
 // The rich-text editor core (toolbar, tables, uploads, source mode, links, drafts, limits) in the
@@ -22,8 +30,7 @@ import { adminSession } from './session';
 
 describe('Rich-text editor', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   let knowledge: KnowledgeFixture;
 
   beforeAll(async () => {
@@ -117,9 +124,11 @@ describe('Rich-text editor', () => {
   });
 
   it('keeps every word typed fast into a busy page, from the first open of the dialog to the saved question (zh)', async () => {
-    const page = await newPage(session.browser);
-    const consoleErrors = collectConsoleErrors(page);
-    await openSignedIn(page, session.admin, `${baseURL}${BANK}`);
+    const { page, unexpectedErrors } = await openPage(
+      session.browser,
+      session.admin,
+      `${baseURL}${BANK}`,
+    );
     // A slow machine: the CPU at half its speed, and the page's main thread taken by
     // 10 ms tasks one after another, so that keystrokes, renders and effects interleave.
     const cdp = await page.context().newCDPSession(page);
@@ -154,19 +163,8 @@ describe('Rich-text editor', () => {
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
-    await host
-      .locator('.ant-radio-button-wrapper', { hasText: zh.codes.questionType.judgement })
-      .click();
-    await host.getByRole('radio', { name: zh.question.view.true, exact: true }).check();
-    await pickOption(page, host, zh.question.fields.jobType, knowledge.jobTypeName);
-    await expect
-      .poll(() => host.getByRole('combobox', { name: zh.question.fields.level }).isDisabled(), POLL)
-      .toBe(false);
-    await pickOption(page, host, zh.question.fields.course, knowledge.course.name);
-    await host
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: buttonName(zh.common.save) })
-      .click();
+    await fillJudgementQuestion(page, host, knowledge, POLL);
+    await clickFooterButton(host, zh.common.save);
     await toast(page, zh.question.form.added).waitFor();
 
     const { list } = await session.admin.call<{ list: QuestionView[] }>(
@@ -181,7 +179,7 @@ describe('Rich-text editor', () => {
       saved?.content,
     ).toEqual([]);
     expect(saved!.content).toMatch(/<strong>[^<]*w19<\/strong>/);
-    expect(consoleErrors.filter((line) => !/status of 4\d\d/.test(line))).toEqual([]);
+    expect(unexpectedErrors()).toEqual([]);
     await page.close();
   });
 

@@ -2,18 +2,9 @@ import { residentIdCheckChar, type ExamListItem, type ListResult } from '@kaoshi
 import dayjs, { type Dayjs } from 'dayjs';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
-import {
-  DESKTOP,
-  animationsDone,
-  buttonName,
-  collectConsoleErrors,
-  newPage,
-  openSignedIn,
-} from './browser';
+import { DESKTOP, animationsDone, buttonName, openPage } from './browser';
+import { LOCALES, type Language } from './languages';
 import { createManualPaper, createPaperBank, type PaperBank } from './paper-fixture';
 import type { adminSession } from './session';
 
@@ -25,15 +16,8 @@ export const EDIT = '/examPublishManage/examEdit';
 export const DETAIL = '/examPublishManage/examDetail';
 export const EXAM_API = '/api/kaoshi-exam/exam';
 export const PAPER_API = '/api/kaoshi-paper/paper';
-export const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-export const MESSAGES = { zh, en, es, ja } as const;
-export type Language = keyof typeof LOCALES;
 export const x = zh.exam;
 export const TIME = 'YYYY-MM-DD HH:mm';
-
-/** `text` with i18next's {{name}} (and {{name, format}}) replaced. */
-export const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
 
 export interface Student {
   id: number;
@@ -161,12 +145,10 @@ export function examScreens(session: Session) {
   }
 
   async function open(path: string, language: Language = 'zh', viewport = DESKTOP) {
-    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
-    const consoleErrors = collectConsoleErrors(page);
-    await openSignedIn(page, session.admin, `${baseURL}${path}`);
-    const unexpectedErrors = () =>
-      consoleErrors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
-    return { page, unexpectedErrors };
+    return openPage(session.browser, session.admin, `${baseURL}${path}`, {
+      locale: LOCALES[language],
+      viewport,
+    });
   }
 
   /** Types a time into the date-time picker labelled `label` and confirms it. */

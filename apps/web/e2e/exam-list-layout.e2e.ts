@@ -2,19 +2,8 @@ import { residentIdCheckChar } from '@kaoshi/shared';
 import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
-import zh from '../src/i18n/locales/zh';
-import {
-  DESKTOP,
-  animationsDone,
-  buttonName,
-  collectConsoleErrors,
-  newPage,
-  openSignedIn,
-  screenshot,
-} from './browser';
+import { DESKTOP, animationsDone, buttonName, screenshot, openPage } from './browser';
+import { LOCALES, MESSAGES } from './languages';
 import { createManualPaper, createPaperBank } from './paper-fixture';
 import { adminSession } from './session';
 
@@ -25,8 +14,6 @@ import { adminSession } from './session';
 const LIST = '/examPublishManage/publishManage';
 const EXAM_API = '/api/kaoshi-exam/exam';
 const PAPER_API = '/api/kaoshi-paper/paper';
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
 
 describe('Exam list layout', () => {
   const session = adminSession();
@@ -111,9 +98,12 @@ describe('Exam list layout', () => {
   for (const language of ['zh', 'en', 'es', 'ja'] as const) {
     it(`keeps every header clear of the actions column (${language}, window across midnight)`, async () => {
       const texts = MESSAGES[language];
-      const page = await newPage(session.browser, { locale: LOCALES[language], viewport: DESKTOP });
-      const consoleErrors = collectConsoleErrors(page);
-      await openSignedIn(page, session.admin, `${session.baseURL}${LIST}`);
+      const { page, unexpectedErrors } = await openPage(
+        session.browser,
+        session.admin,
+        `${session.baseURL}${LIST}`,
+        { locale: LOCALES[language], viewport: DESKTOP },
+      );
       const search = main(page).locator('form#examSearch');
       await search.getByLabel(texts.exam.list.keyword).fill(tag);
       await search.getByRole('button', { name: buttonName(texts.common.search) }).click();
@@ -136,7 +126,7 @@ describe('Exam list layout', () => {
         headers.filter((header) => !header.fixed && header.right > edge + 1).map((h) => h.text),
       ).toEqual([]);
       await screenshot(page, `exam-list-midnight-${language}`, { fullPage: false });
-      expect(consoleErrors.filter((text) => !/status of 4\d\d/.test(text))).toEqual([]);
+      expect(unexpectedErrors()).toEqual([]);
       await page.context().close();
     });
   }

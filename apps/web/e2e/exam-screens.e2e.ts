@@ -3,18 +3,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import zh from '../src/i18n/locales/zh';
 import { PHONE, animationsDone, buttonName, newPage, openSignedIn, screenshot } from './browser';
-import {
-  DETAIL,
-  EDIT,
-  LIST,
-  LOCALES,
-  MESSAGES,
-  createExamGround,
-  examScreens,
-  fill,
-  publishExam,
-  x,
-} from './exam-kit';
+import { LOCALES, MESSAGES, fill } from './languages';
+import { DETAIL, EDIT, LIST, createExamGround, examScreens, publishExam, x } from './exam-kit';
 import { adminSession } from './session';
 
 // The exam screens in the other languages and at phone width, the date-time fields in each
@@ -23,8 +13,7 @@ import { adminSession } from './session';
 
 describe('Exam screens', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   /** Batch 1's upcoming exam: it may still be unpublished or deleted. */
   const otherName = `先行考试${tag}`;
   /** Batch 2's exam, open now for two hours. */

@@ -13,6 +13,7 @@ import {
   pickOption,
   screenshot,
 } from './browser';
+import { fill } from './languages';
 import {
   DETAIL,
   EDIT,
@@ -22,7 +23,6 @@ import {
   createExamGround,
   publishExam,
   examScreens,
-  fill,
   x,
   type Batch,
 } from './exam-kit';
@@ -37,8 +37,7 @@ import { adminSession } from './session';
 
 describe('Exam publishing', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   let bank: PaperBank;
   let paperName: string;
   let paperId: number;

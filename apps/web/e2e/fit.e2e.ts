@@ -1,24 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
-import zh from '../src/i18n/locales/zh';
 import { createKnowledge } from './api';
 import { PHONE, animationsDone, newPage, openSignedIn, screenshot } from './browser';
+import { LANGUAGES } from './languages';
 import { adminSession } from './session';
 
 // What a new user sees at first on a laptop (1440 × 900) and a phone, in each of the four
 // languages: no header, cell, menu entry or placeholder cut off, nothing covered by the floating
 // settings button. Screenshots: test-results/fit-<screen>-<width>-<language>.png.
 const LAPTOP = { width: 1440, height: 900 };
-const LANGUAGES = [
-  ['zh', 'zh-CN', zh],
-  ['en', 'en-US', en],
-  ['es', 'es-ES', es],
-  ['ja', 'ja-JP', ja],
-] as const;
-
 /** Every list page with a filter bar (SearchBar), as the administrator sees them. */
 const LIST_PAGES = [
   '/school/schoolManage',
@@ -88,8 +78,7 @@ async function underFixedColumn(table: Locator) {
 
 describe('fits: nothing cut, nothing covered', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
 
   beforeAll(async () => {
     // A question under review with tags: the bank then shows tags, a review state and the

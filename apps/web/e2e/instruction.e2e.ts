@@ -1,10 +1,6 @@
 import type { InstructionView, ListResult } from '@kaoshi/shared';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
-import zh from '../src/i18n/locales/zh';
 import { createKnowledge, type KnowledgeFixture } from './api';
 import {
   DESKTOP,
@@ -12,14 +8,16 @@ import {
   animationsDone,
   answerConfirm,
   buttonName,
-  collectConsoleErrors,
-  newPage,
+  type ContextOptions,
   openSelect,
-  openSignedIn,
   openedPopup,
   pickIn,
   screenshot,
+  openPage,
+  closeDialog,
+  endVisit,
 } from './browser';
+import { LANGUAGES } from './languages';
 import { adminSession } from './session';
 
 // Exam notices (考试须知) driven through the UI by the administrator: written with the editor,
@@ -32,8 +30,7 @@ const SCHOOL_API = '/api/kaoshi-school';
 
 describe('Exam notices', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   let knowledge: KnowledgeFixture;
   /** Job types of their own with nothing under them: one is deleted while a form names it. */
   let spare: { id: number; name: string }[];
@@ -62,13 +59,14 @@ describe('Exam notices', () => {
   });
 
   /** A signed-in page at the notices whose console errors are collected (HTTP refusals aside). */
-  async function openNotices(options: Parameters<typeof newPage>[1] = {}) {
-    const page = await newPage(session.browser, { locale: 'zh-CN', ...options });
-    const consoleErrors = collectConsoleErrors(page);
-    await openSignedIn(page, session.admin, `${baseURL}${NOTICES}`);
+  async function openNotices(options: ContextOptions = {}) {
+    const { page, unexpectedErrors } = await openPage(
+      session.browser,
+      session.admin,
+      `${baseURL}${NOTICES}`,
+      { locale: 'zh-CN', ...options },
+    );
     await main(page).locator('.ant-table').waitFor();
-    const unexpectedErrors = () =>
-      consoleErrors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
     return { page, unexpectedErrors };
   }
 
@@ -280,8 +278,7 @@ describe('Exam notices', () => {
     );
     await zoomedIn(page, preview);
     await screenshot(page, 'instruction-preview-reading-zh', { fullPage: false });
-    await preview.locator('.ant-modal-close').click();
-    await preview.waitFor({ state: 'hidden' });
+    await closeDialog(preview);
 
     // Edited: for every job type, no reading time, disabled.
     await row(page, title).getByRole('button', { name: '编辑' }).click();
@@ -316,8 +313,7 @@ describe('Exam notices', () => {
     await expect
       .poll(() => preview.locator('.instruction-preview-reading').innerText())
       .toBe('不限阅读时间：考生可立即开始考试。');
-    await preview.locator('.ant-modal-close').click();
-    await preview.waitFor({ state: 'hidden' });
+    await closeDialog(preview);
 
     // Deleted after a confirmation.
     await row(page, revised).getByRole('button', { name: '删除' }).click();
@@ -330,12 +326,7 @@ describe('Exam notices', () => {
     await page.context().close();
   });
 
-  it.each([
-    ['zh', 'zh-CN', zh],
-    ['en', 'en-US', en],
-    ['es', 'es-ES', es],
-    ['ja', 'ja-JP', ja],
-  ] as const)(
+  it.each(LANGUAGES)(
     'shows the list, form and preview on a desktop and a phone in %s',
     async (language, locale, messages) => {
       const title = `${messages.route.examInstruction} ${language} ${tag}: ${messages.instruction.form.titlePlaceholder}`;
@@ -370,26 +361,15 @@ describe('Exam notices', () => {
         // The scope, reading time and switch below the editor.
         await modal.getByRole('switch').scrollIntoViewIfNeeded();
         await screenshot(page, `instruction-form-end-${width}-${language}`, { fullPage: false });
-        await modal.locator('.ant-modal-close').click();
-        await modal.waitFor({ state: 'hidden' });
+        await closeDialog(modal);
 
         await row(page, title).getByRole('button', { name: m.preview.action }).click();
         modal = dialog(page, 'preview');
         await modal.locator('.instruction-preview-body strong').waitFor();
         await zoomedIn(page, modal);
         await screenshot(page, `instruction-preview-${width}-${language}`, { fullPage: false });
-        await modal.locator('.ant-modal-close').click();
-        await modal.waitFor({ state: 'hidden' });
-
-        // Nothing wider than the screen on a phone.
-        if (viewport === PHONE) {
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          );
-          expect(overflow).toBeLessThanOrEqual(0);
-        }
-        expect(unexpectedErrors()).toEqual([]);
-        await page.context().close();
+        await closeDialog(modal);
+        await endVisit(page, viewport, unexpectedErrors);
       }
     },
   );

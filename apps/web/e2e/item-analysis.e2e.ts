@@ -6,12 +6,10 @@ import {
 } from '@kaoshi/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { createAnalysisExam, type AnalysisFixture } from './analysis-fixture';
-import { DESKTOP, PHONE, collectConsoleErrors, newPage, openSignedIn, screenshot } from './browser';
+import { DESKTOP, PHONE, screenshot, openPage, widthBeyondViewport } from './browser';
+import { LOCALES, MESSAGES, fill, type Language } from './languages';
 import { adminSession } from './session';
 
 // Item analysis (docs/features/analysis.md) over the analysis fixture's released exam: the test figures, every
@@ -19,12 +17,6 @@ import { adminSession } from './session';
 // candidates, both right on the single choice) for the flags; the marking overview's link; the
 // question bank's figures column; four languages and phone width.
 
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
-type Language = keyof typeof LOCALES;
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
 /** As the screen writes them: indices with two decimals, points with at most two. */
 const index2 = (value: number | null) => (value === null ? '—' : value.toFixed(2));
 const points = (value: number | null) =>
@@ -48,10 +40,10 @@ describe('Item analysis', () => {
   });
 
   const open = async (path: string, language: Language = 'zh', viewport = DESKTOP) => {
-    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(page, session.admin, `${baseURL}${path}`);
-    return { page, errors };
+    return openPage(session.browser, session.admin, `${baseURL}${path}`, {
+      locale: LOCALES[language],
+      viewport,
+    });
   };
   const analysisPath = (examId: number) => `/examAnalysis/itemAnalysis?examId=${examId}`;
   const row = (page: Page, item: ItemFigures) =>
@@ -207,15 +199,21 @@ describe('Item analysis', () => {
   });
 
   it('shows the bank figures of a page of questions from one call', async () => {
-    const page = await newPage(session.browser, { locale: LOCALES.zh });
-    const errors = collectConsoleErrors(page);
     const lists: string[] = [];
     const calls: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/listQuestion')) lists.push(request.url());
-      if (request.url().includes('/questionFigures')) calls.push(request.url());
-    });
-    await openSignedIn(page, session.admin, `${baseURL}/baseData/index`);
+    const { page, errors } = await openPage(
+      session.browser,
+      session.admin,
+      `${baseURL}/baseData/index`,
+      {
+        locale: LOCALES.zh,
+        beforeOpening: (page) =>
+          page.on('request', (request) => {
+            if (request.url().includes('/listQuestion')) lists.push(request.url());
+            if (request.url().includes('/questionFigures')) calls.push(request.url());
+          }),
+      },
+    );
     await page.getByRole('textbox', { name: zh.question.list.keyword }).fill(tag);
     await page.keyboard.press('Enter');
     await expect.poll(() => lists.some((url) => url.includes(tag))).toBe(true);
@@ -285,10 +283,7 @@ describe('Item analysis', () => {
     const { page } = await open(analysisPath(fx.makeUp.examId), 'zh', PHONE);
     await page.locator('.item-table').waitFor();
     await page.locator('.item-scatter-chart svg').waitFor();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBe(0);
+    expect(await widthBeyondViewport(page)).toBe(0);
     await screenshot(page, 'item-analysis-phone');
     await page.context().close();
   });

@@ -4,15 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
 import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
-import {
-  DESKTOP,
-  PHONE,
-  buttonName,
-  collectConsoleErrors,
-  newPage,
-  openSignedIn,
-  screenshot,
-} from './browser';
+import { DESKTOP, PHONE, buttonName, screenshot, openPage, widthBeyondViewport } from './browser';
 import { axeFindings } from './axe-findings';
 import { createMarkingExam, type MarkingFixture, type MarkingUser } from './marking-fixture';
 import { adminSession } from './session';
@@ -50,10 +42,7 @@ describe('The marking desk', () => {
     `${baseURL}/examinationRead?examId=${fx.examId}&itemId=${itemId}`;
 
   async function openDesk(marker: MarkingUser, itemId: string, locale: string, viewport = DESKTOP) {
-    const page = await newPage(session.browser, { locale, viewport });
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(page, marker.api, deskUrl(itemId));
-    return { page, errors };
+    return openPage(session.browser, marker.api, deskUrl(itemId), { locale, viewport });
   }
 
   /** The anonymous code of the answer on the desk, once one is there and not `previous`. */
@@ -164,10 +153,7 @@ describe('The marking desk', () => {
     await expect.poll(() => page.locator('.desk-answer-text').innerText()).toContain('实验编号 42');
     await expectBlind(page);
     // Nothing runs off the side of a phone.
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await widthBeyondViewport(page)).toBeLessThanOrEqual(0);
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'marking-desk-task-phone-en');
 
@@ -188,11 +174,11 @@ describe('The marking desk', () => {
 
   it('says when the hold on an answer has run out; the score is still taken while no one else has it', async () => {
     const marker = fx.markers[1]!;
-    const page = await newPage(session.browser, { locale: 'ja-JP' });
-    const errors = collectConsoleErrors(page);
-    // The browser's clock under the test's hand: five minutes pass in an instant.
-    await page.clock.install();
-    await openSignedIn(page, marker.api, deskUrl(fx.itemIds.link));
+    const { page, errors } = await openPage(session.browser, marker.api, deskUrl(fx.itemIds.link), {
+      locale: 'ja-JP',
+      // The browser's clock under the test's hand: five minutes pass in an instant.
+      beforeOpening: (page) => page.clock.install(),
+    });
     // The answer this marker took last and still holds.
     const held = await codeShown(page);
     await expect.poll(() => page.locator('.desk-lease-time').innerText()).toMatch(/^0[45]:\d\d$/);
@@ -211,17 +197,16 @@ describe('The marking desk', () => {
   });
   it("goes back to its own exam's marking overview, not the list of exams", async () => {
     // An address naming no question of the exam: the desk holds no answer, the way back is the same.
-    const page = await newPage(session.browser, { locale: 'zh-CN' });
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(
-      page,
+    const { page, unexpectedErrors } = await openPage(
+      session.browser,
       session.admin,
       `${baseURL}/examinationRead?examId=${fx.examId}&itemId=not-a-question`,
+      { locale: 'zh-CN' },
     );
     await page.getByRole('button', { name: buttonName(zh.marking.desk.backToOverview) }).click();
     await page.waitForURL(/examinationSituation/);
     expect(new URL(page.url()).searchParams.get('examId')).toBe(String(fx.examId));
-    expect(errors.filter((text) => !/status of 4\d\d/.test(text))).toEqual([]);
+    expect(unexpectedErrors()).toEqual([]);
     await page.context().close();
   });
 });

@@ -131,6 +131,29 @@ const itemIdsOf = (view: AttemptView) =>
   ) as PaperItemIds;
 
 /**
+ * Sets the marking plan of an exam's two marked questions: by question, single marking, step 0.5,
+ * no audit, both questions to `markerIds`, unless `plan` says otherwise.
+ */
+export function setMarkingPlan(
+  chief: MarkingUser,
+  examId: number,
+  itemIds: { short: string; link: string },
+  markerIds: number[],
+  plan: Partial<Omit<SetMarkingPlanBody, 'examId'>> = {},
+) {
+  return chief.api.call<MarkingPlanView>('POST', `${MARKING_BASE}/setMarkingPlan`, {
+    examId,
+    mode: 'question',
+    double: false,
+    tolerance: 2,
+    step: 0.5,
+    auditShare: 0,
+    assignments: [itemIds.short, itemIds.link].map((itemId) => ({ itemId, markerIds })),
+    ...plan,
+  });
+}
+
+/**
  * Through the API as the administrator: the attempt fixture's bank, paper and batch with
  * `sitting + absent` students; an exam of it open for `openSeconds`; every sitting candidate
  * starts, answers every question right (short answer and link task with `answerOf`) and
@@ -258,19 +281,13 @@ export async function createMarkingExam(
   if (closing > 0) await new Promise((resolve) => setTimeout(resolve, closing));
 
   const setPlan = (plan: Partial<Omit<SetMarkingPlanBody, 'examId'>> = {}) =>
-    chief.api.call<MarkingPlanView>('POST', `${MARKING_BASE}/setMarkingPlan`, {
+    setMarkingPlan(
+      chief,
       examId,
-      mode: 'question',
-      double: false,
-      tolerance: 2,
-      step: 0.5,
-      auditShare: 0,
-      assignments: [itemIds.short, itemIds.link].map((itemId) => ({
-        itemId,
-        markerIds: markers.map((m) => m.id),
-      })),
-      ...plan,
-    });
+      itemIds,
+      markers.map((m) => m.id),
+      plan,
+    );
   const next = async (marker: MarkingUser, itemId: string) =>
     (
       await marker.api.call<NextAnswerResult>('POST', `${MARKING_BASE}/nextAnswer`, {

@@ -3,8 +3,6 @@ import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import {
   DESKTOP,
@@ -17,7 +15,11 @@ import {
   openSignedIn,
   openedPopup,
   screenshot,
+  openPage,
+  isHttpRefusal,
+  widthBeyondWindow,
 } from './browser';
+import { LOCALES, MESSAGES, fill, type Language } from './languages';
 import { createMarkingExam, type MarkingFixture } from './marking-fixture';
 import { adminSession } from './session';
 
@@ -28,15 +30,8 @@ import { adminSession } from './session';
 // Then the overview in four languages and at phone width. What the server holds is read back
 // through the API.
 
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
-type Language = keyof typeof LOCALES;
 const m = zh.marking;
 const PATH = '/examPublishManage/examinationSituation';
-
-/** `text` with i18next's {{name}} replaced. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
 
 const tag = `${Date.now() % 1_000_000}`;
 
@@ -51,13 +46,15 @@ describe('marking overview', () => {
   const item = (page: Page, itemId: string) =>
     main(page).locator(`.marking-item[data-item="${itemId}"]`);
   const overviewLoaded = (page: Page) => main(page).locator('.marking-items').waitFor();
-  const unexpected = (errors: string[]) =>
-    errors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
+  const unexpected = (errors: string[]) => errors.filter((text) => !isHttpRefusal(text));
 
   async function open(language: Language, viewport = DESKTOP, api = fx.chief.api) {
-    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(page, api, `${session.baseURL}${PATH}?examId=${fx.examId}`);
+    const { page, errors } = await openPage(
+      session.browser,
+      api,
+      `${session.baseURL}${PATH}?examId=${fx.examId}`,
+      { locale: LOCALES[language], viewport },
+    );
     await overviewLoaded(page);
     return { page, errors };
   }
@@ -374,9 +371,7 @@ describe('marking overview', () => {
         expect(await history.locator('.ant-list-item').count()).toBe(2);
         await animationsDone(page);
         // Nothing wider than the window: the page never scrolls sideways.
-        expect(
-          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-        ).toBeLessThanOrEqual(0);
+        expect(await widthBeyondWindow(page)).toBeLessThanOrEqual(0);
         const phone = viewport === PHONE;
         await screenshot(page, `marking-overview-${language}${phone ? '-phone' : ''}`);
         if (!phone && language === 'en') {
@@ -421,9 +416,7 @@ describe('marking overview', () => {
           await openedPopup(page, page.locator('.ant-modal.marking-plan-dialog'));
           // Marks exist: the dialog says what can no longer change.
           await page.getByText(texts.plan.frozen).waitFor();
-          expect(
-            await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-          ).toBeLessThanOrEqual(0);
+          expect(await widthBeyondWindow(page)).toBeLessThanOrEqual(0);
           await screenshot(page, 'marking-plan-dialog-zh-phone', { fullPage: false });
           // Going back to single marking now is refused by the server, said in the dialog.
           const dialog = page.locator('.ant-modal.marking-plan-dialog');

@@ -8,21 +8,21 @@ import dayjs from 'dayjs';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { ApiClient } from './api';
 import { PAPER_ITEMS, createAttemptExam, type AttemptFixture } from './attempt-fixture';
 import {
   DESKTOP,
   PHONE,
-  collectConsoleErrors,
   newPage,
   openSignedIn,
   openedPopup,
   pushPath,
   screenshot,
+  widthBeyondWindow,
+  openPage,
 } from './browser';
+import { LOCALES, MESSAGES, fill, type Language } from './languages';
 import { adminSession } from './session';
 import { axeFindings } from './axe-findings';
 
@@ -35,17 +35,11 @@ import { axeFindings } from './axe-findings';
 const LIST = '/exam-student/examStudentTest';
 const ATTEMPT_API = '/api/kaoshi-attempt/attempt';
 const EXAM_API = '/api/kaoshi-exam/exam';
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
-type Language = keyof typeof LOCALES;
 const m = zh.myExams;
 const READ_SECONDS = 3;
 const ACCESS_CODE = 'KS-2026';
 const NEW_PASSWORD = 'Exam#2026!';
 
-/** `text` with i18next's {{name}} replaced. */
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
 const sentence = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 /** A wrong code's refusal, which counts the tries left before the lock (any number of them). */
 const wrongCode = (language: keyof typeof SERVER_MESSAGES.accessCodeWrongTries) =>
@@ -62,8 +56,7 @@ const shownTime = (iso: string) =>
 
 describe("A student's exams", () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   let fx: AttemptFixture;
   let student: ApiClient;
   const names = {
@@ -169,14 +162,13 @@ describe("A student's exams", () => {
   const dialog = (page: Page) => page.locator('.ant-modal.start-exam-dialog');
 
   async function open(language: Language = 'zh', viewport = DESKTOP, init?: () => void) {
-    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
-    if (init) await page.addInitScript(init);
-    const consoleErrors = collectConsoleErrors(page);
-    await openSignedIn(page, student, `${baseURL}${LIST}`);
-    await page.locator('.my-exam-card').first().waitFor();
-    const unexpectedErrors = () =>
-      consoleErrors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
-    return { page, unexpectedErrors };
+    const opened = await openPage(session.browser, student, `${baseURL}${LIST}`, {
+      locale: LOCALES[language],
+      viewport,
+      beforeOpening: init && ((page) => page.addInitScript(init)),
+    });
+    await opened.page.locator('.my-exam-card').first().waitFor();
+    return opened;
   }
 
   /** Opens the start dialog of the card, once it has finished opening. */
@@ -425,9 +417,7 @@ describe("A student's exams", () => {
         t.sections.open,
       );
       // Nothing wider than the phone.
-      expect(
-        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-      ).toBeLessThanOrEqual(0);
+      expect(await widthBeyondWindow(page)).toBeLessThanOrEqual(0);
       const start = card(page, ids.dialog).locator('.my-exam-start');
       const [startBox, cardBox] = [
         await start.boundingBox(),

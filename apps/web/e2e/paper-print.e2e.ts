@@ -1,20 +1,8 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
-import zh from '../src/i18n/locales/zh';
-import {
-  DESKTOP,
-  PHONE,
-  animationsDone,
-  collectConsoleErrors,
-  newPage,
-  openSignedIn,
-  screenshot,
-  openedMenu,
-} from './browser';
+import { DESKTOP, PHONE, animationsDone, screenshot, openedMenu, openPage } from './browser';
+import { LOCALES, MESSAGES, type Language } from './languages';
 import { createManualPaper, createPaperBank, type PaperBank } from './paper-fixture';
 import { adminSession } from './session';
 
@@ -22,9 +10,6 @@ import { adminSession } from './session';
 // the print media (only the paper, on A4), in four languages and at phone width.
 
 const PRINT = '/examPublishManage/paperPrint';
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
-type Language = keyof typeof LOCALES;
 
 /** What the fixture's questions hold in their keys and explanations (paper-fixture.ts). */
 const SECRETS = ['一般环境下安全电压为 36 V。', '欧姆', 'Ω', '发生漏电时自动切断电源。'];
@@ -59,9 +44,12 @@ describe('Paper print', () => {
       viewport = DESKTOP,
     }: { language?: Language; viewport?: typeof DESKTOP } = {},
   ) {
-    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(page, session.admin, `${baseURL}${PRINT}?id=${paperId}${query}`);
+    const { page, errors } = await openPage(
+      session.browser,
+      session.admin,
+      `${baseURL}${PRINT}?id=${paperId}${query}`,
+      { locale: LOCALES[language], viewport },
+    );
     await sheet(page).locator('.paper-print-title').waitFor();
     return { page, errors };
   }
@@ -169,9 +157,12 @@ describe('Paper print', () => {
         ],
       },
     );
-    const page = await newPage(session.browser, { locale: 'zh-CN' });
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(page, session.admin, `${baseURL}${PRINT}?id=${id}&answers=0`);
+    const { page, errors } = await openPage(
+      session.browser,
+      session.admin,
+      `${baseURL}${PRINT}?id=${id}&answers=0`,
+      { locale: 'zh-CN' },
+    );
     const titles = sheet(page).locator('.paper-print-section-title');
     await expect.poll(() => titles.count()).toBe(2);
     expect(await titles.allInnerTexts()).toEqual([

@@ -12,13 +12,11 @@ import {
   animationsDone,
   answerConfirm,
   buttonName,
-  collectConsoleErrors,
   cutSideways,
-  newPage,
-  openSignedIn,
   pickIn,
   pickOption,
   screenshot,
+  openPage,
 } from './browser';
 import { createManualPaper, createPaperBank, type PaperBank } from './paper-fixture';
 import { adminSession } from './session';
@@ -32,8 +30,7 @@ const p = zh.paper;
 
 describe('Papers', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   let bank: PaperBank;
 
   beforeAll(async () => {
@@ -46,6 +43,22 @@ describe('Papers', () => {
     main(page).locator(`.paper-section[data-section="${n}"]`);
   const stems = (page: Page, n: number) =>
     sectionCard(page, n).locator('.paper-section-questions .ant-table-row');
+  /** Adds the first section's first rule: `count` questions of `score` points each. */
+  async function addFirstRule(page: Page, count: string, score: string) {
+    await sectionCard(page, 1)
+      .getByRole('button', { name: buttonName(p.rules.add) })
+      .click();
+    await firstRuleField(page, p.rules.count).fill(count);
+    await firstRuleField(page, p.rules.score).fill(score);
+  }
+  /** The field `name` (count, score…) of the first rule of the first section. */
+  const firstRuleField = (page: Page, name: string) =>
+    main(page).getByLabel(
+      p.rules.fieldOf
+        .replace('{{field}}', name)
+        .replace('{{section}}', '第 1 大题')
+        .replace('{{rule}}', '1'),
+    );
 
   async function open(
     path: string,
@@ -53,12 +66,7 @@ describe('Papers', () => {
     locale = 'zh-CN',
     viewport = DESKTOP,
   ) {
-    const page = await newPage(session.browser, { locale, viewport });
-    const consoleErrors = collectConsoleErrors(page);
-    await openSignedIn(page, as, `${baseURL}${path}`);
-    const unexpectedErrors = () =>
-      consoleErrors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
-    return { page, unexpectedErrors };
+    return openPage(session.browser, as, `${baseURL}${path}`, { locale, viewport });
   }
 
   /** From the list, a new paper of the bank's job type with its basics filled. */
@@ -168,18 +176,8 @@ describe('Papers', () => {
   it('draws a section by rules, swaps a question, and names what the bank lacks (zh)', async () => {
     const { page, unexpectedErrors } = await newPaper(`规则卷${tag}`);
     await main(page).locator('.ant-segmented').getByText(p.modes.rules).click();
-    await sectionCard(page, 1)
-      .getByRole('button', { name: buttonName(p.rules.add) })
-      .click();
-    const field = (name: string) =>
-      main(page).getByLabel(
-        p.rules.fieldOf
-          .replace('{{field}}', name)
-          .replace('{{section}}', '第 1 大题')
-          .replace('{{rule}}', '1'),
-      );
-    await field(p.rules.count).fill('50');
-    await field(p.rules.score).fill('2');
+    await addFirstRule(page, '50', '2');
+    const field = (name: string) => firstRuleField(page, name);
     await sectionCard(page, 1)
       .getByRole('button', { name: buttonName(p.draw.section) })
       .click();
@@ -223,18 +221,8 @@ describe('Papers', () => {
     await main(page).locator('.ant-segmented').getByText(p.modes.rules).click();
     await main(page).getByRole('switch').click();
     await main(page).getByText(p.modeHelp.perCandidate).waitFor();
-    await sectionCard(page, 1)
-      .getByRole('button', { name: buttonName(p.rules.add) })
-      .click();
-    const field = (name: string) =>
-      main(page).getByLabel(
-        p.rules.fieldOf
-          .replace('{{field}}', name)
-          .replace('{{section}}', '第 1 大题')
-          .replace('{{rule}}', '1'),
-      );
-    await field(p.rules.count).fill('2');
-    await field(p.rules.score).fill('5');
+    await addFirstRule(page, '2', '5');
+    const field = (name: string) => firstRuleField(page, name);
     // Without one difficulty the server refuses, naming the rule.
     await main(page)
       .getByRole('button', { name: buttonName(p.edit.save) })

@@ -1,9 +1,6 @@
 import { ATTEMPT_BASE, type AttemptView } from '@kaoshi/shared';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { createAttemptExam, type AttemptFixture } from './attempt-fixture';
 import {
@@ -13,9 +10,10 @@ import {
   buttonName,
   collectConsoleErrors,
   newPage,
-  openSignedIn,
   screenshot,
+  openPage,
 } from './browser';
+import { LOCALES, MESSAGES, type Language } from './languages';
 import { adminSession } from './session';
 
 // The proctor's live view (docs/features/proctoring.md) in Chromium: the view is open while a candidate, in a
@@ -23,9 +21,6 @@ import { adminSession } from './session';
 // Extra time given from the view reaches the candidate's clock at once; a message shows on
 // their page. Four languages and a phone's width, with screenshots.
 
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
-type Language = keyof typeof LOCALES;
 const p = zh.proctor;
 
 /** Seconds on the exam page's clock (1:05:09 or 05:09). */
@@ -37,8 +32,7 @@ const seconds = (text: string) =>
 
 describe('The proctor’s live view', () => {
   const session = adminSession();
-  const { baseURL } = session;
-  const tag = Date.now().toString(36).toUpperCase();
+  const { baseURL, tag } = session;
   let fixture: AttemptFixture;
 
   beforeAll(async () => {
@@ -50,9 +44,10 @@ describe('The proctor’s live view', () => {
     page.locator(`.proctor-count-${key} .ant-statistic-content-value`).innerText();
 
   async function openProctor(language: Language, viewport = DESKTOP) {
-    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(page, session.admin, proctorUrl());
+    const { page, errors } = await openPage(session.browser, session.admin, proctorUrl(), {
+      locale: LOCALES[language],
+      viewport,
+    });
     await page.locator('.proctor-link-live').waitFor();
     return { page, errors };
   }
@@ -184,12 +179,11 @@ describe('The proctor’s live view', () => {
   });
 
   it('is entered from the exam’s details', async () => {
-    const page = await newPage(session.browser, { locale: LOCALES.zh, viewport: DESKTOP });
-    const errors = collectConsoleErrors(page);
-    await openSignedIn(
-      page,
+    const { page, errors } = await openPage(
+      session.browser,
       session.admin,
       `${baseURL}/examPublishManage/examDetail?id=${fixture.examId}`,
+      { locale: LOCALES.zh, viewport: DESKTOP },
     );
     await page.getByRole('button', { name: buttonName(zh.exam.actions.proctor) }).click();
     await page.waitForURL(/\/examPublishManage\/proctor\?examId=/);

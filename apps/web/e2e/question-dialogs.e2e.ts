@@ -2,12 +2,19 @@ import type { QuestionView } from '@kaoshi/shared';
 // exceljs is a dependency of apps/server (imports, exports); the test reads the export with it.
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
-import zh from '../src/i18n/locales/zh';
 import { createKnowledge, type KnowledgeFixture } from './api';
-import { DESKTOP, PHONE, animationsDone, buttonName, openedPopup, screenshot } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  animationsDone,
+  buttonName,
+  openedPopup,
+  screenshot,
+  closeDialog,
+  endVisit,
+  clickFooterButton,
+} from './browser';
+import { LANGUAGES } from './languages';
 import { adminSession } from './session';
 
 import { QUESTION_API, questionScreens } from './question-kit';
@@ -96,10 +103,7 @@ describe('Question bank: import, form and previews', () => {
       ['10', '单选题', '答案与题型不符', expect.stringContaining(`导入坏题${tag}`), 'E', '1'],
     ]);
     await screenshot(page, 'question-import-result-zh', { fullPage: false });
-    await modal
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: buttonName('关闭') })
-      .click();
+    await clickFooterButton(modal, '关闭');
     await row(page, `导入单选${tag}`).waitFor();
     const imported = await find(`导入判断${tag}`);
     expect(imported).toMatchObject({
@@ -228,19 +232,13 @@ describe('Question bank: import, form and previews', () => {
       );
       await animationsDone(page);
       await screenshot(page, `question-preview-${name}-zh`, { fullPage: false });
-      await modal.locator('.ant-modal-close').click();
-      await modal.waitFor({ state: 'hidden' });
+      await closeDialog(modal);
     }
     expect(unexpectedErrors()).toEqual([]);
     await page.context().close();
   });
 
-  it.each([
-    ['zh', 'zh-CN', zh],
-    ['en', 'en-US', en],
-    ['es', 'es-ES', es],
-    ['ja', 'ja-JP', ja],
-  ] as const)(
+  it.each(LANGUAGES)(
     'shows the bank, form, preview and import on a desktop and a phone in %s',
     async (language, locale, messages) => {
       await session.admin.call('POST', `${QUESTION_API}/addQuestion`, {
@@ -276,8 +274,7 @@ describe('Question bank: import, form and previews', () => {
         await expect.poll(() => modal.locator('.ke-loading').count()).toBe(0);
         await animationsDone(page);
         await screenshot(page, `question-form-${width}-${language}`, { fullPage: false });
-        await modal.locator('.ant-modal-close').click();
-        await modal.waitFor({ state: 'hidden' });
+        await closeDialog(modal);
 
         await row(page, `Multiple ${language} ${tag}`)
           .getByRole('button', { name: q.actions.preview })
@@ -287,8 +284,7 @@ describe('Question bank: import, form and previews', () => {
         await modal.locator('.question-answer').waitFor();
         await animationsDone(page);
         await screenshot(page, `question-preview-${width}-${language}`, { fullPage: false });
-        await modal.locator('.ant-modal-close').click();
-        await modal.waitFor({ state: 'hidden' });
+        await closeDialog(modal);
 
         await main(page)
           .getByRole('button', { name: buttonName(q.import.open) })
@@ -301,18 +297,8 @@ describe('Question bank: import, form and previews', () => {
         await modal.getByText(q.import.formatTitle).waitFor();
         await animationsDone(page);
         await screenshot(page, `question-import-${width}-${language}`, { fullPage: false });
-        await modal.locator('.ant-modal-close').click();
-        await modal.waitFor({ state: 'hidden' });
-
-        // Nothing wider than the screen on a phone.
-        if (viewport === PHONE) {
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - window.innerWidth,
-          );
-          expect(overflow).toBeLessThanOrEqual(0);
-        }
-        expect(unexpectedErrors()).toEqual([]);
-        await page.context().close();
+        await closeDialog(modal);
+        await endVisit(page, viewport, unexpectedErrors);
       }
     },
   );

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ApiClient } from './api';
 import { type KnowledgeFixture } from './api';
-import { buttonName, collectConsoleErrors, newPage, openSignedIn, pickOption } from './browser';
+import { buttonName, type ContextOptions, pickOption, openPage } from './browser';
 import type { adminSession } from './session';
 
 // What the question bank's browser tests share: the bank page and its dialogs.
@@ -21,16 +21,12 @@ export function questionScreens(
   const { baseURL } = session;
 
   /** A signed-in page at the bank whose console errors are collected (HTTP refusals aside). */
-  async function openBank(
-    as: ApiClient = session.admin,
-    options: Parameters<typeof newPage>[1] = {},
-  ) {
-    const page = await newPage(session.browser, { locale: 'zh-CN', ...options });
-    const consoleErrors = collectConsoleErrors(page);
-    await openSignedIn(page, as, `${baseURL}${BANK}`);
+  async function openBank(as: ApiClient = session.admin, options: ContextOptions = {}) {
+    const { page, unexpectedErrors } = await openPage(session.browser, as, `${baseURL}${BANK}`, {
+      locale: 'zh-CN',
+      ...options,
+    });
     await main(page).locator('.ant-table').waitFor();
-    const unexpectedErrors = () =>
-      consoleErrors.filter((text) => !/the server responded with a status of 4\d\d/.test(text));
     return { page, unexpectedErrors };
   }
 

@@ -10,6 +10,7 @@ import {
   openedPopup,
   pickOption,
   screenshot,
+  closeDialog,
 } from './browser';
 import { adminSession } from './session';
 
@@ -143,8 +144,7 @@ describe('Question bank', () => {
         .toEqual(['欧姆', 'Ω', '安培']);
       await animationsDone(page);
       await screenshot(page, 'question-preview-fill-zh', { fullPage: false });
-      await modal.locator('.ant-modal-close').click();
-      await modal.waitFor({ state: 'hidden' });
+      await closeDialog(modal);
 
       // Both are listed; the type filter keeps one.
       await row(page, `电压是${tag}`).waitFor();
@@ -179,8 +179,7 @@ describe('Question bank', () => {
       expect(await modal.getByLabel('正确').count()).toBe(1);
       await animationsDone(page);
       await screenshot(page, 'question-preview-answer-zh', { fullPage: false });
-      await modal.locator('.ant-modal-close').click();
-      await modal.waitFor({ state: 'hidden' });
+      await closeDialog(modal);
     });
 
     it('goes through review by a second person, the reason shown to the author', async () => {

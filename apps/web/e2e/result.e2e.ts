@@ -9,14 +9,12 @@ import {
 import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../src/i18n/locales/en';
-import es from '../src/i18n/locales/es';
-import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
 import { ApiClient } from './api';
 import { axeFindings } from './axe-findings';
 import { PAPER_ITEMS, createAttemptExam, type AttemptFixture } from './attempt-fixture';
-import { DESKTOP, PHONE, collectConsoleErrors, newPage, openSignedIn, screenshot } from './browser';
+import { DESKTOP, PHONE, screenshot, widthBeyondViewport, openPage } from './browser';
+import { LOCALES, MESSAGES, fill, type Language } from './languages';
 import { adminSession } from './session';
 
 // A student's result (/exam-student/examResult): before release it says the scores are not
@@ -25,17 +23,11 @@ import { adminSession } from './session';
 // corrected judgement with its reason), the points and the marker's comment. Four languages and
 // phone width, with screenshots.
 
-const LOCALES = { zh: 'zh-CN', en: 'en-US', es: 'es-ES', ja: 'ja-JP' } as const;
-const MESSAGES = { zh, en, es, ja } as const;
-type Language = keyof typeof LOCALES;
 const NEW_PASSWORD = 'Result#2026!';
 const SHORT_SCORE = 7.5;
 const LINK_SCORE = 10;
 const COMMENT = '要点基本正确，未说明动作条件。';
 const REASON = '原题表述有歧义，答案更正为“错”。';
-
-const fill = (text: string, values: Record<string, string | number>) =>
-  text.replace(/{{\s*(\w+)[^}]*}}/g, (_, name: string) => String(values[name] ?? ''));
 
 describe("A student's result", () => {
   const session = adminSession();
@@ -140,15 +132,12 @@ describe("A student's result", () => {
 
   const resultUrl = () => `${baseURL}/exam-student/examResult?attemptId=${attemptId}`;
 
-  async function open(language: Language, viewport = DESKTOP) {
-    const page = await newPage(session.browser, { locale: LOCALES[language], viewport });
-    const errors = collectConsoleErrors(page);
-    return { page, errors };
-  }
+  /** The student's page at `url`, signed in, in `language`. */
+  const open = (url: string, language: Language, viewport = DESKTOP) =>
+    openPage(session.browser, student, url, { locale: LOCALES[language], viewport });
 
   it('before release: the finished card leads to the result, which says scores are not released', async () => {
-    const { page, errors } = await open('zh');
-    await openSignedIn(page, student, `${baseURL}/exam-student/examStudentTest`);
+    const { page, errors } = await open(`${baseURL}/exam-student/examStudentTest`, 'zh');
     const card = page.locator(`.my-exam-card[data-exam-id="${examId}"]`);
     await card.waitFor();
     await screenshot(page, 'result-finished-card-zh', { fullPage: false });
@@ -166,8 +155,7 @@ describe("A student's result", () => {
   });
 
   it('before release: the receipt also leads to the result', async () => {
-    const { page, errors } = await open('zh');
-    await openSignedIn(page, student, `${baseURL}/socketA?attemptId=${attemptId}`);
+    const { page, errors } = await open(`${baseURL}/socketA?attemptId=${attemptId}`, 'zh');
     const receipt = page.locator('.exam-receipt');
     await receipt.waitFor();
     // The exam is submitted: its tab no longer says it is in progress.
@@ -225,8 +213,7 @@ describe("A student's result", () => {
 
   it('after release (through the API) the total, sections and review show', async () => {
     await session.admin.call('POST', `${MARKING_BASE}/releaseScores/${examId}`);
-    const { page, errors } = await open('zh');
-    await openSignedIn(page, student, resultUrl());
+    const { page, errors } = await open(resultUrl(), 'zh');
     await checkReleased(page, 'zh');
     expect(await axeFindings(page)).toEqual([]);
     await screenshot(page, 'result-released-zh');
@@ -236,8 +223,7 @@ describe("A student's result", () => {
 
   // Each its own test: one page load each, so a busy machine's slow load does not add up.
   it.each(['en', 'es', 'ja'] as const)('released, in %s', async (language) => {
-    const { page, errors } = await open(language);
-    await openSignedIn(page, student, resultUrl());
+    const { page, errors } = await open(resultUrl(), language);
     await checkReleased(page, language);
     await screenshot(page, `result-released-${language}`);
     expect(errors).toEqual([]);
@@ -245,13 +231,9 @@ describe("A student's result", () => {
   });
 
   it.each(['zh', 'es'] as const)('released, at phone width in %s', async (language) => {
-    const { page, errors } = await open(language, PHONE);
-    await openSignedIn(page, student, resultUrl());
+    const { page, errors } = await open(resultUrl(), language, PHONE);
     await checkReleased(page, language);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await widthBeyondViewport(page)).toBeLessThanOrEqual(0);
     await screenshot(page, `result-released-phone-${language}`);
     expect(errors).toEqual([]);
     await page.context().close();

@@ -39,6 +39,13 @@ describe('System screens', () => {
   const rows = (page: Page) => page.locator('.app-main-page:not([hidden]) .ant-table-row');
   const row = (page: Page, text: string) => rows(page).filter({ hasText: text });
   const dialog = (page: Page) => page.locator('.ant-modal-wrap:visible .ant-modal');
+  /** Clicks the button `title` (新增用户…) and answers the dialog it opens, once that shows its title. */
+  async function openDialog(page: Page, title: string) {
+    await page.getByRole('button', { name: buttonName(title) }).click();
+    const modal = dialog(page);
+    await modal.getByText(title).waitFor();
+    return modal;
+  }
   const errors = (scope: Locator) => scope.locator('.ant-form-item-explain-error');
   const toast = (page: Page) => page.locator('.ant-message-notice');
 
@@ -68,9 +75,7 @@ describe('System screens', () => {
 
   it('adds a user (refusing a bad username), edits it, binds a role, resets its password and deletes it', async () => {
     const page = await openAs('/system/userManage');
-    await page.getByRole('button', { name: buttonName('新增用户') }).click();
-    const modal = dialog(page);
-    await modal.getByText('新增用户').waitFor();
+    const modal = await openDialog(page, '新增用户');
 
     // Staff accounts are made here (students in student management): a teacher by default.
     const userType = modal.locator('.ant-form-item').filter({ hasText: '用户类型' });
@@ -146,9 +151,7 @@ describe('System screens', () => {
 
   it('adds a role, edits it, grants it user management in the tree, and deletes it', async () => {
     const page = await openAs('/system/roleManage');
-    await page.getByRole('button', { name: buttonName('新增角色') }).click();
-    const modal = dialog(page);
-    await modal.getByText('新增角色').waitFor();
+    const modal = await openDialog(page, '新增角色');
     await modal.getByLabel('角色名称').fill('system-role');
     // The key is written in capitals whatever is typed.
     await modal.getByLabel('角色标识').fill('system_e2e');
@@ -238,9 +241,7 @@ describe('System screens', () => {
 
   it('adds a custom menu entry and a button under it, edits the menu, deletes the button then the menu', async () => {
     const page = await openAs('/system/permissionManage');
-    await page.getByRole('button', { name: buttonName('新增权限') }).click();
-    let modal = dialog(page);
-    await modal.getByText('新增权限').waitFor();
+    let modal = await openDialog(page, '新增权限');
     await modal.getByLabel('名称').fill('system-menu');
     await modal.getByLabel('权限标识').fill('SYSTEM-E2E-MENU');
     await modal.getByLabel('路径').fill('/systemE2e');

@@ -13,7 +13,7 @@ import en from '../src/i18n/locales/en';
 import es from '../src/i18n/locales/es';
 import ja from '../src/i18n/locales/ja';
 import zh from '../src/i18n/locales/zh';
-import { PHONE, newPage, screenshot } from './browser';
+import { PHONE, newPage, screenshot, widthBeyondViewport } from './browser';
 import { createMarkingExam, type MarkingFixture } from './marking-fixture';
 import { adminSession } from './session';
 
@@ -108,10 +108,7 @@ describe('public certificate verification', () => {
 
     const phone = await newPage(session.browser, { viewport: PHONE });
     await open(phone, valid.code);
-    const overflow = await phone.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow).toBe(0);
+    expect(await widthBeyondViewport(phone)).toBe(0);
     await screenshot(phone, 'verify-valid-phone');
     await phone.context().close();
   });

@@ -7,7 +7,14 @@ import {
 import { XSS_VECTORS } from '@kaoshi/shared/xss-vectors';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { collectConsoleErrors, newPage, openedPopup, screenshot, waitForLayout } from './browser';
+import {
+  collectConsoleErrors,
+  newPage,
+  openedPopup,
+  screenshot,
+  waitForLayout,
+  closeDialog,
+} from './browser';
 import { adminSession } from './session';
 
 // The 124 known XSS vectors in the browser: typed into the rich-text editor's HTML source, and served
@@ -253,8 +260,7 @@ describe(`${XSS_VECTORS.length} XSS vectors in the browser`, () => {
       const records = await elementsUnder(page, '.question-preview-dialog .kaoshi-html');
       expect(allowListBreaches(records), `question ${index + 1}`).toEqual([]);
       if (index === 0) await screenshot(page, 'xss-preview');
-      await dialog.locator('.ant-modal-close').click();
-      await dialog.waitFor({ state: 'hidden' });
+      await closeDialog(dialog);
     }
     expect(dialogs).toEqual([]);
     expect(await xssFlag(page)).toBeUndefined();

@@ -33,6 +33,21 @@ export function mediaContent(kind: MediaKind, uploaded: EditorUploaded): JSONCon
   }
 }
 
+/**
+ * Inserts at the cursor the image a tool drew and uploaded (a scrawl, a snapshot), named by its
+ * title or, without one, by its file name.
+ */
+export function insertDrawnImage(editor: Editor, uploaded: EditorUploaded) {
+  editor
+    .chain()
+    .focus()
+    .insertContent({
+      type: 'image',
+      attrs: { src: uploaded.url, alt: uploaded.title || uploaded.original },
+    })
+    .run();
+}
+
 /** Uploads run a few at a time: a hundred attachments do not open a hundred connections. */
 const PARALLEL_UPLOADS = 3;
 let nextId = 0;

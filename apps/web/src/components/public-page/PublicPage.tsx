@@ -48,3 +48,38 @@ export function PublicPage({
     </Frame>
   );
 }
+
+/**
+ * The white card a public page centres, headed by the product's logo, a title and a subtitle;
+ * `className` sizes it (and may space or colour its heading).
+ */
+export function PublicCard({
+  className,
+  title,
+  subtitle,
+  logoSize,
+  header = false,
+  children,
+}: {
+  className: string;
+  title: string;
+  subtitle: string;
+  logoSize: number;
+  /** The heading is the card's header landmark (on a page whose content is its main). */
+  header?: boolean;
+  children: ReactNode;
+}) {
+  const Heading = header ? 'header' : 'div';
+  return (
+    <div className={`public-card ${className}`}>
+      <Heading className="public-card-brand">
+        <img src="/logo.svg" alt="" width={logoSize} height={logoSize} />
+        <div>
+          <h1 className="public-card-title">{title}</h1>
+          <p className="public-card-subtitle">{subtitle}</p>
+        </div>
+      </Heading>
+      {children}
+    </div>
+  );
+}

@@ -1,6 +1,16 @@
 import { CheckCircleFilled, ExportOutlined } from '@ant-design/icons';
 import { QuestionType, type QuestionTypeCode } from '@kaoshi/shared';
-import { Button, Checkbox, Flex, Input, Radio, Tag, Typography, theme } from 'antd';
+import {
+  Button,
+  Checkbox,
+  Flex,
+  Input,
+  Radio,
+  Tag,
+  Typography,
+  theme,
+  type RadioChangeEvent,
+} from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SafeHtml } from '../SafeHtml';
@@ -42,6 +52,7 @@ interface QuestionViewProps {
 }
 
 const JUDGEMENT = ['T', 'F'] as const;
+const OPTIONS_COLUMN = { display: 'flex', flexDirection: 'column', gap: 8, width: '100%' } as const;
 
 /**
  * A question exactly as an examinee sees it: stem, options A–J as radios or checkboxes, the
@@ -92,22 +103,26 @@ export function QuestionView({
     </Flex>
   );
 
+  /** An option's radio or checkbox: its key is its value. */
+  const optionProps = (key: string, correct: boolean | undefined) => ({
+    value: key,
+    style: optionStyle(correct),
+    className: 'question-option',
+  });
+  /** The radio group of a one-answer question (single choice, judgement). */
+  const oneAnswer = {
+    value: text || undefined,
+    disabled,
+    onChange: (event: RadioChangeEvent) => answer(String(event.target.value)),
+    style: OPTIONS_COLUMN,
+  };
+
   let body: ReactNode;
   if (type === QuestionType.SINGLE) {
     body = (
-      <Radio.Group
-        value={text || undefined}
-        disabled={disabled}
-        onChange={(event) => answer(String(event.target.value))}
-        style={{ display: 'flex', flexDirection: 'column', gap: 8, width: '100%' }}
-      >
+      <Radio.Group {...oneAnswer}>
         {question.options.map((option) => (
-          <Radio
-            key={option.key}
-            value={option.key}
-            style={optionStyle(option.correct)}
-            className="question-option"
-          >
+          <Radio key={option.key} {...optionProps(option.key, option.correct)}>
             {optionLabel(option)}
           </Radio>
         ))}
@@ -127,15 +142,10 @@ export function QuestionView({
               .join(''),
           )
         }
-        style={{ display: 'flex', flexDirection: 'column', gap: 8, width: '100%' }}
+        style={OPTIONS_COLUMN}
       >
         {question.options.map((option) => (
-          <Checkbox
-            key={option.key}
-            value={option.key}
-            style={optionStyle(option.correct)}
-            className="question-option"
-          >
+          <Checkbox key={option.key} {...optionProps(option.key, option.correct)}>
             {optionLabel(option)}
           </Checkbox>
         ))}
@@ -143,16 +153,11 @@ export function QuestionView({
     );
   } else if (type === QuestionType.JUDGEMENT) {
     body = (
-      <Radio.Group
-        value={text || undefined}
-        disabled={disabled}
-        onChange={(event) => answer(String(event.target.value))}
-        style={{ display: 'flex', flexDirection: 'column', gap: 8, width: '100%' }}
-      >
+      <Radio.Group {...oneAnswer}>
         {JUDGEMENT.map((key) => {
           const correct = question.answer === key;
           return (
-            <Radio key={key} value={key} style={optionStyle(correct)} className="question-option">
+            <Radio key={key} {...optionProps(key, correct)}>
               {t(key === 'T' ? 'question.view.true' : 'question.view.false')}
               {correctMark(correct)}
             </Radio>

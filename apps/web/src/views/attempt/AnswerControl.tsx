@@ -7,6 +7,7 @@ import {
   type CandidateItem,
 } from '@kaoshi/shared';
 import { Button, Checkbox, Input, Radio, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SafeHtml } from '../../components/SafeHtml';
 import { toggleChoice } from './answer-merge';
@@ -30,6 +31,32 @@ interface AnswerControlProps extends AnswerHandlers {
   disabled: boolean;
 }
 
+/** A one-answer question's radio group (single choice, judgement), its answer the chosen value. */
+function ChoiceRadios({
+  className,
+  labelledBy,
+  text,
+  disabled,
+  onChange,
+  children,
+}: Pick<AnswerControlProps, 'labelledBy' | 'disabled' | 'onChange'> & {
+  className: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <Radio.Group
+      className={className}
+      aria-labelledby={labelledBy}
+      value={text || undefined}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value as string)}
+    >
+      {children}
+    </Radio.Group>
+  );
+}
+
 /** The judgement answers as options: A/1 true, B/2 false for the keyboard. */
 export const JUDGEMENT_OPTIONS = ['T', 'F'] as const;
 
@@ -50,23 +77,18 @@ export function AnswerControl({
 }: AnswerControlProps) {
   const { t } = useTranslation();
   const text = typeof value === 'string' ? value : '';
+  const choice = { labelledBy, text, disabled, onChange };
 
   if (item.type === QuestionType.SINGLE) {
     return (
-      <Radio.Group
-        className="exam-options"
-        aria-labelledby={labelledBy}
-        value={text || undefined}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value as string)}
-      >
+      <ChoiceRadios className="exam-options" {...choice}>
         {item.options.map((option) => (
           <Radio key={option.key} value={option.key} className="exam-option">
             <span className="exam-option-key">{option.key}.</span>
             <SafeHtml inline html={option.content} />
           </Radio>
         ))}
-      </Radio.Group>
+      </ChoiceRadios>
     );
   }
 
@@ -91,19 +113,13 @@ export function AnswerControl({
 
   if (item.type === QuestionType.JUDGEMENT) {
     return (
-      <Radio.Group
-        className="exam-options exam-options-row"
-        aria-labelledby={labelledBy}
-        value={text || undefined}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value as string)}
-      >
+      <ChoiceRadios className="exam-options exam-options-row" {...choice}>
         {JUDGEMENT_OPTIONS.map((answer) => (
           <Radio key={answer} value={answer} className="exam-option">
             {t(answer === 'T' ? 'attemptPage.question.true' : 'attemptPage.question.false')}
           </Radio>
         ))}
-      </Radio.Group>
+      </ChoiceRadios>
     );
   }
 

@@ -1,10 +1,5 @@
 import { ArrowLeftOutlined, CheckOutlined, CloseOutlined, ExportOutlined } from '@ant-design/icons';
-import {
-  QuestionType,
-  type AttemptResultView,
-  type QuestionTypeCode,
-  type ReviewItem,
-} from '@kaoshi/shared';
+import { QuestionType, type AttemptResultView, type ReviewItem } from '@kaoshi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Result, Skeleton, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -14,16 +9,8 @@ import { getResult } from '../../api/marking';
 import { SafeHtml } from '../../components/SafeHtml';
 import { CertificateCard, useMyCertificates } from '../../components/analysis/CertificateCard';
 import { MY_EXAMS_PATH } from '../../components/attempt/exam-paths';
+import { QUESTION_TYPE_KEYS } from './question-type-keys';
 import './exam-result.css';
-
-const TYPE_KEYS = {
-  [QuestionType.SINGLE]: 'attemptPage.question.types.single',
-  [QuestionType.MULTIPLE]: 'attemptPage.question.types.multiple',
-  [QuestionType.JUDGEMENT]: 'attemptPage.question.types.judgement',
-  [QuestionType.EXTERNAL_LINK]: 'attemptPage.question.types.link',
-  [QuestionType.FILL_BLANK]: 'attemptPage.question.types.fill',
-  [QuestionType.SHORT_ANSWER]: 'attemptPage.question.types.short',
-} as const satisfies Record<QuestionTypeCode, string>;
 
 const FINISH_KEYS = {
   submitted: 'attemptPage.result.finished.submitted',
@@ -251,7 +238,7 @@ function ReviewCard({ item, number }: { item: ReviewItem; number: number }) {
         <span className="exam-result-item-number">
           {t('attemptPage.question.number', { n: number })}
         </span>
-        <Tag>{t(TYPE_KEYS[item.type])}</Tag>
+        <Tag>{t(QUESTION_TYPE_KEYS[item.type])}</Tag>
         <span className="exam-result-earned">
           {item.earned === null
             ? t('attemptPage.result.notYet')

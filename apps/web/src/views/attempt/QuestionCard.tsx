@@ -1,19 +1,11 @@
 import { FlagFilled, FlagOutlined } from '@ant-design/icons';
-import { QuestionType, type AnswerValue, type QuestionTypeCode } from '@kaoshi/shared';
+import type { AnswerValue } from '@kaoshi/shared';
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SafeHtml } from '../../components/SafeHtml';
 import { AnswerControl, type AnswerHandlers } from './AnswerControl';
 import type { PaperItem } from './paper-items';
-
-const TYPE_KEYS = {
-  [QuestionType.SINGLE]: 'attemptPage.question.types.single',
-  [QuestionType.MULTIPLE]: 'attemptPage.question.types.multiple',
-  [QuestionType.JUDGEMENT]: 'attemptPage.question.types.judgement',
-  [QuestionType.EXTERNAL_LINK]: 'attemptPage.question.types.link',
-  [QuestionType.FILL_BLANK]: 'attemptPage.question.types.fill',
-  [QuestionType.SHORT_ANSWER]: 'attemptPage.question.types.short',
-} as const satisfies Record<QuestionTypeCode, string>;
+import { QUESTION_TYPE_KEYS } from './question-type-keys';
 
 interface QuestionCardProps extends AnswerHandlers {
   entry: PaperItem;
@@ -55,7 +47,7 @@ export function QuestionCard({
           <span className="exam-question-number">
             {t('attemptPage.question.number', { n: number })}
           </span>
-          <Tag className="exam-question-type">{t(TYPE_KEYS[item.type])}</Tag>
+          <Tag className="exam-question-type">{t(QUESTION_TYPE_KEYS[item.type])}</Tag>
           <span className="exam-question-points">
             {t('attemptPage.question.points', { count: item.score })}
           </span>

@@ -4,7 +4,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CAPTCHA_URL, getLoginOptions, type LoginForm } from '../../api/auth';
-import { PublicPage } from '../../components/public-page/PublicPage';
+import { PublicCard, PublicPage } from '../../components/public-page/PublicPage';
 import type { LoginState } from '../../router/types';
 import { useUserStore } from '../../stores/user';
 import './login.css';
@@ -73,8 +73,18 @@ export default function Login() {
     ...(captcha && !values.verifyCode.trim() && { verifyCode: t('login.captchaRequired') }),
   };
   const problem = (field: Field) => (touched ? missing[field] : undefined);
-  const set = (field: Field) => (event: ChangeEvent<HTMLInputElement>) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  /** What ties an input to its field: its name, value, change and whether it is marked invalid. */
+  const fieldProps = (field: Field) => ({
+    name: field,
+    className: problem(field) ? 'login-input invalid' : 'login-input',
+    value: values[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
+    'aria-invalid': Boolean(problem(field)),
+  });
+  /** A field's problem under it, once the form has been sent. */
+  const problemOf = (field: Field) =>
+    problem(field) && <span className="login-problem">{problem(field)}</span>;
 
   /**
    * The server names the field it refused (`data.field`: password, verifyCode; or status 10005); say it in
@@ -115,14 +125,12 @@ export default function Login() {
 
   return (
     <PublicPage className="login-page">
-      <div className="login-card">
-        <div className="login-brand">
-          <img src="/logo.svg" alt="" width={44} height={44} />
-          <div>
-            <h1 className="login-title">{t('common.productTitle')}</h1>
-            <p className="login-subtitle">{t('login.subtitle')}</p>
-          </div>
-        </div>
+      <PublicCard
+        className="login-card"
+        title={t('common.productTitle')}
+        subtitle={t('login.subtitle')}
+        logoSize={44}
+      >
         <form className="login-form" onSubmit={submit} noValidate>
           <div className="login-field">
             <span className="login-label" id="login-user-type">
@@ -146,29 +154,21 @@ export default function Login() {
           <label className="login-field">
             <span className="login-label">{t('login.username')}</span>
             <input
-              className={problem('username') ? 'login-input invalid' : 'login-input'}
-              name="username"
+              {...fieldProps('username')}
               placeholder={t('login.usernamePlaceholder')}
               autoComplete="username"
               autoFocus
-              value={values.username}
-              onChange={set('username')}
-              aria-invalid={Boolean(problem('username'))}
             />
-            {problem('username') && <span className="login-problem">{problem('username')}</span>}
+            {problemOf('username')}
           </label>
           <label className="login-field">
             <span className="login-label">{t('login.password')}</span>
             <span className="login-password">
               <input
-                className={problem('password') ? 'login-input invalid' : 'login-input'}
-                name="password"
+                {...fieldProps('password')}
                 type={showPassword ? 'text' : 'password'}
                 autoComplete="current-password"
-                value={values.password}
-                onChange={set('password')}
                 onKeyUp={(event) => setCapsLock(event.getModifierState('CapsLock'))}
-                aria-invalid={Boolean(problem('password'))}
               />
               <button
                 type="button"
@@ -180,22 +180,14 @@ export default function Login() {
                 <EyeIcon open={showPassword} />
               </button>
             </span>
-            {problem('password') && <span className="login-problem">{problem('password')}</span>}
+            {problemOf('password')}
             {capsLock && <span className="login-hint">{t('login.capsLock')}</span>}
           </label>
           {captcha && (
             <label className="login-field">
               <span className="login-label">{t('login.captcha')}</span>
               <span className="login-captcha">
-                <input
-                  className={problem('verifyCode') ? 'login-input invalid' : 'login-input'}
-                  name="verifyCode"
-                  maxLength={6}
-                  autoComplete="off"
-                  value={values.verifyCode}
-                  onChange={set('verifyCode')}
-                  aria-invalid={Boolean(problem('verifyCode'))}
-                />
+                <input {...fieldProps('verifyCode')} maxLength={6} autoComplete="off" />
                 <img
                   className="login-captcha-image"
                   src={`${CAPTCHA_URL}?v=${captchaVersion}`}
@@ -207,9 +199,7 @@ export default function Login() {
                   }}
                 />
               </span>
-              {problem('verifyCode') && (
-                <span className="login-problem">{problem('verifyCode')}</span>
-              )}
+              {problemOf('verifyCode')}
             </label>
           )}
           {error ? (
@@ -228,7 +218,7 @@ export default function Login() {
             {t('login.submit')}
           </button>
         </form>
-      </div>
+      </PublicCard>
     </PublicPage>
   );
 }

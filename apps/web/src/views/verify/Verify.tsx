@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { verifyCertificate } from '../../api/certificate';
 import { ApiError } from '../../api/request';
 import { PageLoading } from '../../components/PageLoading';
-import { PublicPage } from '../../components/public-page/PublicPage';
+import { PublicCard, PublicPage } from '../../components/public-page/PublicPage';
 import type { Language } from '../../i18n/types';
 import { useAppStore } from '../../stores/app';
 import './verify.css';
@@ -178,16 +178,15 @@ export default function Verify() {
 
   return (
     <PublicPage main className="verify-page">
-      <div className="verify-card">
-        <header className="verify-brand">
-          <img src="/logo.svg" alt="" width={40} height={40} />
-          <div>
-            <h1 className="verify-title">{t('verify.title')}</h1>
-            <p className="verify-subtitle">{t('verify.subtitle')}</p>
-          </div>
-        </header>
+      <PublicCard
+        className="verify-card"
+        title={t('verify.title')}
+        subtitle={t('verify.subtitle')}
+        logoSize={40}
+        header
+      >
         {body}
-      </div>
+      </PublicCard>
     </PublicPage>
   );
 }

@@ -103,23 +103,42 @@ export function AnswerPanel({ answer, revising }: { answer: DeskAnswer; revising
         )}
       </Card>
       <Card size="small" className="desk-guide">
-        <Typography.Title level={2} className="desk-section-title">
-          {t('marking.desk.modelAnswer')}
-        </Typography.Title>
-        {answer.modelAnswer.trim() ? (
-          <SafeHtml html={answer.modelAnswer} className="desk-model" />
-        ) : (
-          <Typography.Text type="secondary">{t('marking.desk.nothing')}</Typography.Text>
-        )}
-        <Typography.Title level={2} className="desk-section-title">
-          {t('marking.desk.analysis')}
-        </Typography.Title>
-        {answer.analysis.trim() ? (
-          <SafeHtml html={answer.analysis} className="desk-analysis" />
-        ) : (
-          <Typography.Text type="secondary">{t('marking.desk.nothing')}</Typography.Text>
-        )}
+        <GuideSection
+          title={t('marking.desk.modelAnswer')}
+          html={answer.modelAnswer}
+          className="desk-model"
+        />
+        <GuideSection
+          title={t('marking.desk.analysis')}
+          html={answer.analysis}
+          className="desk-analysis"
+        />
       </Card>
+    </>
+  );
+}
+
+/** One part of the marking guide (the model answer, the analysis), or that the paper gives none. */
+function GuideSection({
+  title,
+  html,
+  className,
+}: {
+  title: string;
+  html: string;
+  className: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Typography.Title level={2} className="desk-section-title">
+        {title}
+      </Typography.Title>
+      {html.trim() ? (
+        <SafeHtml html={html} className={className} />
+      ) : (
+        <Typography.Text type="secondary">{t('marking.desk.nothing')}</Typography.Text>
+      )}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorToolProps } from '../../feature';
 import { ToolButton } from '../../ToolButton';
+import { insertDrawnImage } from '../../media-upload';
 import { useEditorMessage } from '../../messages';
 import { uploadScrawl } from '../../upload';
 import { ScrawlBoard } from './ScrawlBoard';
@@ -23,14 +24,7 @@ export function ScrawlTool({ editor }: EditorToolProps) {
     setUploading(true);
     try {
       const uploaded = await uploadScrawl(png);
-      editor
-        .chain()
-        .focus()
-        .insertContent({
-          type: 'image',
-          attrs: { src: uploaded.url, alt: uploaded.title || uploaded.original },
-        })
-        .run();
+      insertDrawnImage(editor, uploaded);
       setOpen(false);
     } catch (error) {
       messages.failure(error);

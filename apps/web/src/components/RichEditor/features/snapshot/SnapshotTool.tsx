@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorToolProps } from '../../feature';
 import { ToolButton } from '../../ToolButton';
+import { insertDrawnImage } from '../../media-upload';
 import { useEditorMessage } from '../../messages';
 import { uploadEditorFile } from '../../upload';
 import { captureScreenPng } from './capture';
@@ -17,14 +18,7 @@ export function SnapshotTool({ editor }: EditorToolProps) {
     try {
       const png = await captureScreenPng();
       const uploaded = await uploadEditorFile('uploadsnapshot', png, `snapshot-${Date.now()}.png`);
-      editor
-        .chain()
-        .focus()
-        .insertContent({
-          type: 'image',
-          attrs: { src: uploaded.url, alt: uploaded.title || uploaded.original },
-        })
-        .run();
+      insertDrawnImage(editor, uploaded);
     } catch {
       // docs/spec.md §8: whatever failed (no screen sharing, refused, upload), one callback-error message.
       messages.error(t('editorTools.snapshot.callbackError'));
