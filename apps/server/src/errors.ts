@@ -53,6 +53,12 @@ export const noSession = () => new AppError(ApiStatus.NO_SESSION, 'noSession');
 export const stillInUse = (entity: EntityKey, id: number) =>
   conflict('stillInUseReload', { entity: ENTITY_NAMES[entity], id });
 
+/** The row, or 10003 naming it (the check every read of one row by id makes). */
+export function existing<Row>(row: Row | undefined, entity: EntityKey, id: number): Row {
+  if (!row) throw notFound(entity, id);
+  return row;
+}
+
 export const ok = <T>(data: T, message = 'ok'): Envelope<T> => ({
   status: ApiStatus.OK,
   message,

@@ -16,7 +16,7 @@ import {
   type UpdateClassBody,
 } from '@kaoshi/shared';
 import { nowIso, type Db } from '../../db/database.js';
-import { AppError, conflict, invalid, notFound } from '../../errors.js';
+import { AppError, conflict, invalid, notFound, existing } from '../../errors.js';
 import {
   ClassesRepository,
   seesEveryClass,
@@ -24,7 +24,6 @@ import {
   type ClassViewer,
 } from './classes.repository.js';
 import {
-  existing,
   requireFreeCode,
   saveWithCode,
   stillInUseAnswer,

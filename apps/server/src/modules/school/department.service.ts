@@ -10,7 +10,8 @@ import type {
 import { nowIso, type Db } from '../../db/database.js';
 import { DepartmentRepository, type DepartmentRow } from './department.repository.js';
 import { SchoolRepository } from './school.repository.js';
-import { deleteUnlessUsed, existing, requireFreeCode, saveWithCode } from './structure-write.js';
+import { deleteUnlessUsed, requireFreeCode, saveWithCode } from './structure-write.js';
+import { existing } from '../../errors.js';
 
 const toView = (row: DepartmentRow & { school_name: string }): DepartmentView => ({
   id: row.id,

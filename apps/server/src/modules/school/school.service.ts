@@ -9,7 +9,8 @@ import type {
 } from '@kaoshi/shared';
 import { nowIso, type Db } from '../../db/database.js';
 import { SchoolRepository, type SchoolRow } from './school.repository.js';
-import { deleteUnlessUsed, existing, requireFreeCode, saveWithCode } from './structure-write.js';
+import { deleteUnlessUsed, requireFreeCode, saveWithCode } from './structure-write.js';
+import { existing } from '../../errors.js';
 
 const toView = (row: SchoolRow): SchoolView => ({
   id: row.id,

@@ -1,7 +1,7 @@
 import type { EntityKey, MessageKey } from '@kaoshi/shared';
 import { explainConstraint } from '../../db/constraint.js';
 import { inTransaction, type Db } from '../../db/database.js';
-import { conflict, notFound, stillInUse, type AppError } from '../../errors.js';
+import { conflict, existing, notFound, stillInUse, type AppError } from '../../errors.js';
 
 /*
  * The steps every write of the exam structure (projects, categories, job types, batches) shares;
@@ -9,12 +9,6 @@ import { conflict, notFound, stillInUse, type AppError } from '../../errors.js';
  */
 
 const duplicateCode = (code: string) => conflict('codeTaken', { code }, 'code');
-
-/** The row, or 10003 naming it. */
-export function existing<Row>(row: Row | undefined, entity: EntityKey, id: number): Row {
-  if (!row) throw notFound(entity, id);
-  return row;
-}
 
 /** Refuses a code another row holds; the row being saved (ownId) may keep its own. */
 export function requireFreeCode(holder: { id: number } | undefined, code: string, ownId?: number) {

@@ -10,10 +10,9 @@ import {
   type UpdateSubjectBody,
 } from '@kaoshi/shared';
 import { nowIso, type Db } from '../../db/database.js';
-import { conflict } from '../../errors.js';
+import { conflict, existing } from '../../errors.js';
 import { DepartmentRepository } from './department.repository.js';
 import {
-  existing,
   requireFreeCode,
   saveWithCode,
   stillInUseAnswer,
