@@ -43,7 +43,7 @@ describe('built-in job roles', () => {
     return { ...user, client };
   };
 
-  it('a fresh database seeds the seven jobs, the administrator, the group membership and the student', async () => {
+  it('a fresh database seeds the nine jobs, the administrator, the group membership and the student', async () => {
     const keys = (await t.handle.db.selectFrom('roles').select('key').orderBy('id').execute()).map(
       (row) => row.key,
     );
@@ -58,6 +58,8 @@ describe('built-in job roles', () => {
       RoleKey.MARKER,
       RoleKey.INVIGILATOR,
       RoleKey.ANALYST,
+      RoleKey.SKILL_EXAMINER,
+      RoleKey.SKILL_CHIEF,
       RoleKey.STUDENT,
     ]);
   });

@@ -86,6 +86,9 @@ export const RoleKey = {
   MARKER: 'MARKER',
   INVIGILATOR: 'INVIGILATOR',
   ANALYST: 'ANALYST',
+  /** Skills assessments (docs/features/skills.md). */
+  SKILL_EXAMINER: 'SKILL_EXAMINER',
+  SKILL_CHIEF: 'SKILL_CHIEF',
   /** Built in before the job roles; a database that has it keeps it as an ordinary role. */
   TEACHER: 'TEACHER',
   STUDENT: 'STUDENT',

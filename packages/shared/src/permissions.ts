@@ -36,6 +36,14 @@ export const Perm = {
   INVIGILATE: 'EXAM-INVIGILATE',
   MARKING: 'MARKINGPAPERS',
   MARKING_ARBITRATE: 'MARKINGPAPERS-ARBITRATE',
+  /** Skills certification (docs/features/skills.md): the sidebar group. */
+  SKILLS: 'SKILLS',
+  /** Certification schemes, scoring sheets, assessments, certification results. */
+  SKILLS_MANAGE: 'SKILLS-MANAGE',
+  /** An examiner (考评员) scores the candidates of their stations. */
+  SKILLS_SCORE: 'SKILLS-SCORE',
+  /** The chief examiner (考评组长) and the score checker (核分员) of an assessment. */
+  SKILLS_CHECK: 'SKILLS-CHECK',
 } as const;
 export type PermissionKey = (typeof Perm)[keyof typeof Perm];
 
@@ -103,6 +111,11 @@ export const PERMISSION_TREE: PermissionSeed[] = [
       button(Perm.MARKING_ARBITRATE, '仲裁评分'),
     ]),
   ]),
+  menu(Perm.SKILLS, '技能考核', '/skills', 'experiment', [
+    menu(Perm.SKILLS_MANAGE, '考核管理', 'skillsManage', 'profile'),
+    menu(Perm.SKILLS_SCORE, '考评打分', 'examinerDesk', 'form'),
+    menu(Perm.SKILLS_CHECK, '考评组长与核分', 'scoreCheck', 'audit'),
+  ]),
 ];
 
 export const BUILT_IN_PERMISSION_KEYS: readonly string[] = Object.values(Perm);
@@ -131,6 +144,9 @@ const ANALYSIS_KEYS: PermissionKey[] = [
   Perm.PASS_STATISTICS,
   Perm.SUPPLEMENTARY,
 ];
+
+/** Skills certification's management: schemes, sheets, assessments, and settling and checking scores. */
+const SKILLS_MANAGER_KEYS: PermissionKey[] = [Perm.SKILLS, Perm.SKILLS_MANAGE, Perm.SKILLS_CHECK];
 
 /**
  * The built-in roles: the jobs of an exam centre, each enough for its job alone. The exam
@@ -200,7 +216,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
     key: RoleKey.EXAM_MANAGER,
     name: '考务负责人',
     description:
-      'Papers and their audit, notices, publishing, watching exams, marking with arbitration, score analysis, for every batch.',
+      'Papers and their audit, notices, publishing, watching exams, marking with arbitration, score analysis, skills certification, for every batch.',
     permissions: [
       Perm.PUBLISH_GROUP,
       Perm.PAPER,
@@ -212,6 +228,7 @@ export const ROLE_SEEDS: RoleSeed[] = [
       ...ANALYSIS_KEYS,
       // Publishes to and analyses every batch (no longer granted by the user type).
       Perm.ALL_CLASSES,
+      ...SKILLS_MANAGER_KEYS,
     ],
     formerly: [
       {
@@ -245,6 +262,23 @@ export const ROLE_SEEDS: RoleSeed[] = [
           ...ANALYSIS_KEYS,
         ],
       },
+      {
+        // Before skills certification (docs/features/skills.md).
+        name: '考务负责人',
+        description:
+          'Papers and their audit, notices, publishing, watching exams, marking with arbitration, score analysis, for every batch.',
+        permissions: [
+          Perm.PUBLISH_GROUP,
+          Perm.PAPER,
+          Perm.PAPER_AUDIT,
+          Perm.INSTRUCTION,
+          Perm.PUBLISH,
+          Perm.MARKING,
+          Perm.MARKING_ARBITRATE,
+          ...ANALYSIS_KEYS,
+          Perm.ALL_CLASSES,
+        ],
+      },
     ],
   },
   {
@@ -266,6 +300,20 @@ export const ROLE_SEEDS: RoleSeed[] = [
     description:
       'Score analysis of their batches: rankings, failed scores, make-ups, item analysis, certificates.',
     permissions: ANALYSIS_KEYS,
+  },
+  {
+    key: RoleKey.SKILL_EXAMINER,
+    name: '考评员',
+    description:
+      'Scores the candidates of their stations in skills assessments on the scoring sheet, on their own.',
+    permissions: [Perm.SKILLS, Perm.SKILLS_SCORE],
+  },
+  {
+    key: RoleKey.SKILL_CHIEF,
+    name: '考评组长',
+    description:
+      'Chief examiner and score checker of skills assessments: scores, settles disagreements, reopens sheets, checks and signs the scores.',
+    permissions: [Perm.SKILLS, Perm.SKILLS_SCORE, Perm.SKILLS_CHECK],
   },
   {
     key: RoleKey.STUDENT,

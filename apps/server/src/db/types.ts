@@ -49,6 +49,25 @@ import type {
   ScoreReleasesTable,
 } from './tables/marking.js';
 import type { CertificatesTable } from './tables/certificate.js';
+import type {
+  CertSchemesTable,
+  CertSchemeComponentsTable,
+  SkillSheetsTable,
+  SkillSheetTasksTable,
+  SkillSheetItemsTable,
+  SkillSheetVersionsTable,
+  SkillAssessmentsTable,
+  SkillAssessmentClassesTable,
+  SkillSessionsTable,
+  SkillSessionExaminersTable,
+  SkillCandidatesTable,
+  SkillScoringsTable,
+  SkillItemScoresTable,
+  SkillPhotosTable,
+  SkillScoreLogTable,
+  CertResultsTable,
+  CertificateComponentsTable,
+} from './tables/skills.js';
 
 /**
  * Tables as both engines see them, one file per domain under tables/. Times are ISO-8601 UTC text
@@ -61,6 +80,7 @@ export type * from './tables/exam.js';
 export type * from './tables/attempt.js';
 export type * from './tables/marking.js';
 export type * from './tables/certificate.js';
+export type * from './tables/skills.js';
 
 export interface Database {
   server_secrets: ServerSecretsTable;
@@ -105,6 +125,23 @@ export interface Database {
   score_log: ScoreLogTable;
   score_releases: ScoreReleasesTable;
   certificates: CertificatesTable;
+  cert_schemes: CertSchemesTable;
+  cert_scheme_components: CertSchemeComponentsTable;
+  skill_sheets: SkillSheetsTable;
+  skill_sheet_tasks: SkillSheetTasksTable;
+  skill_sheet_items: SkillSheetItemsTable;
+  skill_sheet_versions: SkillSheetVersionsTable;
+  skill_assessments: SkillAssessmentsTable;
+  skill_assessment_classes: SkillAssessmentClassesTable;
+  skill_sessions: SkillSessionsTable;
+  skill_session_examiners: SkillSessionExaminersTable;
+  skill_candidates: SkillCandidatesTable;
+  skill_scorings: SkillScoringsTable;
+  skill_item_scores: SkillItemScoresTable;
+  skill_photos: SkillPhotosTable;
+  skill_score_log: SkillScoreLogTable;
+  cert_results: CertResultsTable;
+  certificate_components: CertificateComponentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

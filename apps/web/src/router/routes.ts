@@ -264,6 +264,77 @@ export const asyncRoutes: AppRoute[] = [
     ],
   },
   {
+    // Skills certification (docs/features/skills.md): schemes, scoring sheets, assessments,
+    // the examiners' sheets on a phone or tablet, the chief examiner and the score checker.
+    path: '/skills',
+    name: 'Skills',
+    redirect: '/skills/schemeManage',
+    alwaysShow: true,
+    meta: { title: 'skills', icon: 'experiment', permissions: [Perm.SKILLS] },
+    children: [
+      {
+        path: '/skills/schemeManage',
+        name: 'SchemeManage',
+        component: 'ComingSoon',
+        meta: { title: 'schemeManage', permissions: [Perm.SKILLS_MANAGE] },
+      },
+      {
+        path: '/skills/sheetManage',
+        name: 'SheetManage',
+        component: 'ComingSoon',
+        meta: { title: 'sheetManage', permissions: [Perm.SKILLS_MANAGE] },
+      },
+      {
+        // A scoring sheet's tasks and items (?id=N; no id starts a new one).
+        path: '/skills/sheetEdit',
+        name: 'SheetEdit',
+        component: 'ComingSoon',
+        hidden: true,
+        meta: { title: 'sheetEdit', permissions: [Perm.SKILLS_MANAGE], noCache: true },
+      },
+      {
+        path: '/skills/assessmentManage',
+        name: 'AssessmentManage',
+        component: 'ComingSoon',
+        meta: { title: 'assessmentManage', permissions: [Perm.SKILLS_MANAGE] },
+      },
+      {
+        // An assessment's sheet, batches, sessions, stations and examiners (?id=N).
+        path: '/skills/assessmentEdit',
+        name: 'AssessmentEdit',
+        component: 'ComingSoon',
+        hidden: true,
+        meta: { title: 'assessmentEdit', permissions: [Perm.SKILLS_MANAGE], noCache: true },
+      },
+      {
+        path: '/skills/certification',
+        name: 'Certification',
+        component: 'ComingSoon',
+        meta: { title: 'certification', permissions: [Perm.SKILLS_MANAGE] },
+      },
+      {
+        path: '/skills/examinerDesk',
+        name: 'ExaminerDesk',
+        component: 'ComingSoon',
+        meta: { title: 'examinerDesk', permissions: [Perm.SKILLS_SCORE] },
+      },
+      {
+        // One candidate's sheet for the signed-in examiner (?candidateId=N).
+        path: '/skills/scoreSheet',
+        name: 'ScoreSheet',
+        component: 'ComingSoon',
+        hidden: true,
+        meta: { title: 'scoreSheet', permissions: [Perm.SKILLS_SCORE], noCache: true },
+      },
+      {
+        path: '/skills/scoreCheck',
+        name: 'ScoreCheck',
+        component: 'ComingSoon',
+        meta: { title: 'scoreCheck', permissions: [Perm.SKILLS_CHECK] },
+      },
+    ],
+  },
+  {
     path: '/socketA',
     name: 'SocketA',
     component: 'ExamPage',

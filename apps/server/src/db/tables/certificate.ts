@@ -29,4 +29,6 @@ export interface CertificatesTable {
   /** RevokeCause: 'staff' or 'withdrawal'; null while valid. */
   revoke_cause: string | null;
   revoke_reason: Generated<string>;
+  /** A certification scheme's certificate (migration 0017): its components in certificate_components. */
+  scheme_id: Generated<number | null>;
 }

@@ -34,6 +34,8 @@ export interface ExamsTable {
   ip_allow_list: string;
   access_code: string;
   make_up_of: number | null;
+  /** The certification scheme component this exam counts for (migration 0017); null: none. */
+  scheme_component_id: Generated<number | null>;
   make_up_who: string | null;
   published_at: string | null;
   released_at: string | null;

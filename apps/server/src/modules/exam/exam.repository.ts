@@ -6,7 +6,9 @@ import { snapshotPaper } from '../paper/paper-version.js';
 import type { visibleExams } from '../../lib/access.js';
 
 export type ExamRow = Selectable<ExamsTable>;
-export type ExamValues = Omit<ExamRow, 'id'>;
+export type ExamValues = Omit<ExamRow, 'id' | 'scheme_component_id'> & {
+  scheme_component_id?: number | null;
+};
 
 /** Candidates whose status says an attempt exists (anything but "not started" and "expired"). */
 export const STARTED_STATUSES = [

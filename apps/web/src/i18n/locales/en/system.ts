@@ -16,6 +16,8 @@ export default {
     MARKER: 'Marker',
     INVIGILATOR: 'Invigilator',
     ANALYST: 'Score analyst',
+    SKILL_EXAMINER: 'Skills examiner',
+    SKILL_CHIEF: 'Chief examiner',
     TEACHER: 'Teacher',
     STUDENT: 'Student',
   },
@@ -30,12 +32,16 @@ export default {
     PAPER_MAKER:
       'Builds papers from the bank (picks, rules, blueprints) and writes exam notices; an exam manager audits the papers.',
     EXAM_MANAGER:
-      'Papers and their audit, notices, publishing, watching exams, marking with arbitration, score analysis.',
+      'Papers and their audit, notices, publishing, watching exams, marking with arbitration, score analysis, skills certification (schemes, scoring sheets, assessments, settling and checking scores).',
     MARKER: 'Marks the questions assigned to them on the marking desk.',
     INVIGILATOR:
       "Watches running exams of their batches: candidates' states and integrity events, extra time, messages, submitting for a candidate.",
     ANALYST:
       'Score analysis of their batches: rankings, failed scores, make-ups, item analysis, certificates.',
+    SKILL_EXAMINER:
+      'Scores the candidates of their stations in skills assessments on the scoring sheet, on their own.',
+    SKILL_CHIEF:
+      'Chief examiner and score checker of skills assessments: scores, settles disagreements, reopens sheets, checks and signs the scores.',
     TEACHER:
       'Question bank, courses, appraisal points, students of assigned batches, score analysis. Papers, notices and marking also need role SUPER.',
     STUDENT: 'Takes exams online.',
@@ -73,6 +79,10 @@ export default {
     'EXAM-INVIGILATE': 'Invigilate',
     MARKINGPAPERS: 'Marking',
     'MARKINGPAPERS-ARBITRATE': 'Arbitrate scores',
+    SKILLS: 'Skills assessment',
+    'SKILLS-MANAGE': 'Manage skills assessments',
+    'SKILLS-SCORE': 'Score as examiner',
+    'SKILLS-CHECK': 'Settle and check scores',
   },
   rules: {
     choose: 'Please choose {{field, lowerFirst}}',

@@ -43,6 +43,16 @@ const route: Messages['route'] = {
   socketA: 'Examen',
   examResult: 'Resultado del examen',
   examinationRead: 'Revisar y corregir',
+  skills: 'Evaluación práctica',
+  schemeManage: 'Esquemas de certificación',
+  sheetManage: 'Hojas de puntuación',
+  sheetEdit: 'Editar hoja de puntuación',
+  assessmentManage: 'Evaluaciones prácticas',
+  assessmentEdit: 'Editar evaluación práctica',
+  examinerDesk: 'Puntuación del examinador',
+  scoreSheet: 'Puntuar',
+  scoreCheck: 'Examinador jefe y verificación',
+  certification: 'Resultados de certificación',
   noName: 'no-name',
 };
 export default route;

@@ -16,6 +16,8 @@ const system: Messages['system'] = {
     MARKER: 'Corrector',
     INVIGILATOR: 'Vigilante',
     ANALYST: 'Analista de notas',
+    SKILL_EXAMINER: 'Examinador práctico',
+    SKILL_CHIEF: 'Examinador jefe',
     TEACHER: 'Profesor',
     STUDENT: 'Candidato',
   },
@@ -30,12 +32,16 @@ const system: Messages['system'] = {
     PAPER_MAKER:
       'Compone modelos de examen desde el banco (selección, reglas, tablas de especificaciones) y redacta instrucciones; un responsable de exámenes revisa los modelos.',
     EXAM_MANAGER:
-      'Modelos de examen y su revisión, instrucciones, publicación, vigilancia de exámenes, corrección con arbitraje y análisis.',
+      'Modelos de examen y su revisión, instrucciones, publicación, vigilancia de exámenes, corrección con arbitraje, análisis y certificación práctica (esquemas, hojas de puntuación, evaluaciones, resolución y verificación de notas).',
     MARKER: 'Corrige las preguntas que se le asignan en el puesto de corrección.',
     INVIGILATOR:
       'Vigila los exámenes en curso de sus convocatorias: estado de los candidatos e incidencias, tiempo extra, mensajes, entrega por un candidato.',
     ANALYST:
       'Análisis de notas de sus convocatorias: clasificaciones, suspensos, recuperaciones, análisis de preguntas, certificados.',
+    SKILL_EXAMINER:
+      'Puntúa por su cuenta, en la hoja de puntuación, a los candidatos de sus puestos en las evaluaciones prácticas.',
+    SKILL_CHIEF:
+      'Examinador jefe y verificador de las evaluaciones prácticas: puntúa, resuelve desacuerdos, reabre hojas, verifica y firma las notas.',
     TEACHER:
       'Banco de preguntas, cursos, puntos de evaluación, candidatos de las convocatorias asignadas y análisis. Los modelos, las instrucciones y la corrección también necesitan el rol SUPER.',
     STUDENT: 'Realiza exámenes en línea.',
@@ -72,6 +78,10 @@ const system: Messages['system'] = {
     'EXAM-INVIGILATE': 'Vigilar',
     MARKINGPAPERS: 'Corrección',
     'MARKINGPAPERS-ARBITRATE': 'Arbitrar calificaciones',
+    SKILLS: 'Evaluación práctica',
+    'SKILLS-MANAGE': 'Gestionar evaluaciones prácticas',
+    'SKILLS-SCORE': 'Puntuar como examinador',
+    'SKILLS-CHECK': 'Resolver y verificar notas',
   },
   rules: {
     choose: 'Seleccione {{field, lowerFirst}}',

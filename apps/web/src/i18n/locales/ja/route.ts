@@ -43,6 +43,16 @@ const route: Messages['route'] = {
   socketA: '試験',
   examResult: '試験結果',
   examinationRead: '答案の採点',
+  skills: '実技試験',
+  schemeManage: '認定スキーム',
+  sheetManage: '採点記録表',
+  sheetEdit: '採点記録表の編集',
+  assessmentManage: '実技試験の計画',
+  assessmentEdit: '実技試験の編集',
+  examinerDesk: '評価者の採点',
+  scoreSheet: '採点',
+  scoreCheck: '主任評価者と点検',
+  certification: '認定結果',
   noName: 'no-name',
 };
 export default route;

@@ -16,6 +16,8 @@ const system: Messages['system'] = {
     MARKER: '採点者',
     INVIGILATOR: '試験監督者',
     ANALYST: '成績分析者',
+    SKILL_EXAMINER: '実技評価者',
+    SKILL_CHIEF: '主任評価者',
     TEACHER: '教員',
     STUDENT: '受験者',
   },
@@ -29,11 +31,14 @@ const system: Messages['system'] = {
     PAPER_MAKER:
       '問題バンクから試験問題を組み（選択、ルール、出題表）、受験上の注意を作成します。試験問題は試験業務責任者が審査します。',
     EXAM_MANAGER:
-      '試験問題とその審査、受験上の注意、試験の公開、試験の監督、採点と裁定、成績分析。',
+      '試験問題とその審査、受験上の注意、試験の公開、試験の監督、採点と裁定、成績分析、実技認定（認定スキーム、採点記録表、実技試験、裁定と点検）。',
     MARKER: '割り当てられた設問を採点画面で採点します。',
     INVIGILATOR:
       '担当回次の実施中の試験を監督します：受験者の状態と不正検知、延長、メッセージ、代理提出。',
     ANALYST: '担当回次の成績分析：順位、不合格統計、追試、設問分析、証書。',
+    SKILL_EXAMINER: '実技試験で担当ステーションの受験者を採点記録表に沿って単独で採点します。',
+    SKILL_CHIEF:
+      '実技試験の主任評価者・点検者：採点、不一致の裁定、採点表の再開、点数の点検と署名。',
     TEACHER:
       '問題バンク、コース、評価項目、担当回次の受験者、成績分析。試験問題、受験上の注意、採点には SUPER ロールも必要です。',
     STUDENT: 'オンラインで受験します。',
@@ -70,6 +75,10 @@ const system: Messages['system'] = {
     'EXAM-INVIGILATE': '試験監督',
     MARKINGPAPERS: '採点',
     'MARKINGPAPERS-ARBITRATE': '採点の裁定',
+    SKILLS: '実技試験',
+    'SKILLS-MANAGE': '実技試験の管理',
+    'SKILLS-SCORE': '評価者として採点',
+    'SKILLS-CHECK': '裁定と点検',
   },
   rules: {
     choose: '{{field}}を選択してください',

@@ -43,6 +43,16 @@ const route: Messages['route'] = {
   socketA: '考试',
   examResult: '考试成绩',
   examinationRead: '阅卷评分',
+  skills: '技能考核',
+  schemeManage: '认定方案',
+  sheetManage: '评分记录表',
+  sheetEdit: '编辑评分记录表',
+  assessmentManage: '技能考核安排',
+  assessmentEdit: '编辑技能考核',
+  examinerDesk: '考评打分',
+  scoreSheet: '评分',
+  scoreCheck: '考评组长与核分',
+  certification: '认定结果',
   noName: 'no-name',
 };
 export default route;
