@@ -321,8 +321,7 @@ describe('Base-data screens: students', () => {
         .locator('.student-batch-actions')
         .getByRole('button', { name: buttonName('禁用') })
         .click();
-      await answerConfirm(page, '禁用');
-      await toast(page).filter({ hasText: '已禁用 1 名考生' }).waitFor();
+      await answerConfirm(page, '禁用', '已禁用 1 名考生');
       await expect.poll(() => row(page, '王五').innerText()).toContain('禁用');
       const wang = (await studentsOf(batch1!.id)).find((student) => student.name === '王五')!;
       expect(wang.status).toBe(0);

@@ -147,8 +147,7 @@ describe('Base-data screens: courses and appraisal points', () => {
 
     // Deleting a point frees its share.
     await row(page, '他人新增').getByRole('button', { name: '删除' }).click();
-    await answerConfirm(page, '删除');
-    await toast(page).filter({ hasText: '已删除' }).waitFor();
+    await answerConfirm(page, '删除', '已删除');
     await expect.poll(() => summary.innerText()).toContain('权重合计：95% / 100%');
 
     // Back on the course tab (still open): a course with points cannot be deleted; it can be renamed.

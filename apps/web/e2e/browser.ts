@@ -253,12 +253,18 @@ export async function clickFooterButton(modal: Locator, text: string) {
 
 /**
  * Answers the open confirmation (modal.confirm) with its button `text`. Clicks only once the box
- * has finished opening, so a click on a still-moving button is not lost on a slow machine.
+ * has finished opening, so a click on a still-moving button is not lost on a slow machine. With
+ * `saying`, also waits for the toast that says so: watched from before the click, because the
+ * toast is shown while the box still waits for the list to reload, and on a busy machine it may
+ * have gone again by the time the box has closed.
  */
-export async function answerConfirm(page: Page, text: string) {
+export async function answerConfirm(page: Page, text: string, saying?: string) {
   const box = await openedPopup(page, page.locator('.ant-modal-confirm:visible'));
+  const said = saying
+    ? page.locator('.ant-message-notice').filter({ hasText: saying }).first().waitFor()
+    : undefined;
   await box.getByRole('button', { name: buttonName(text) }).click();
-  await box.waitFor({ state: 'hidden' });
+  await Promise.all([box.waitFor({ state: 'hidden' }), said]);
 }
 
 /**

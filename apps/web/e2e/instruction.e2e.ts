@@ -317,8 +317,7 @@ describe('Exam notices', () => {
 
     // Deleted after a confirmation.
     await row(page, revised).getByRole('button', { name: '删除' }).click();
-    await answerConfirm(page, '删除');
-    await toast(page).filter({ hasText: '已删除' }).waitFor();
+    await answerConfirm(page, '删除', '已删除');
     await expect.poll(() => row(page, revised).count()).toBe(0);
     expect(await find(revised)).toBeUndefined();
 

@@ -260,8 +260,7 @@ describe('Question bank', () => {
 
       // Retired, it leaves the list and shows among the retired ones, then comes back.
       await row(page, `电压是${tag}`).getByRole('button', { name: '停用' }).click();
-      await answerConfirm(page, '停用');
-      await toast(page).filter({ hasText: '已停用 1 题' }).waitFor();
+      await answerConfirm(page, '停用', '已停用 1 题');
       await expect.poll(() => row(page, `电压是${tag}`).count()).toBe(0);
       await main(page).getByRole('switch').click();
       await main(page)
@@ -269,8 +268,7 @@ describe('Question bank', () => {
         .click();
       await expect.poll(() => row(page, `电压是${tag}`).innerText()).toContain('已停用');
       await row(page, `电压是${tag}`).getByRole('button', { name: '恢复' }).click();
-      await answerConfirm(page, '恢复');
-      await toast(page).filter({ hasText: '已恢复 1 题' }).waitFor();
+      await answerConfirm(page, '恢复', '已恢复 1 题');
       expect(await find(`电压是${tag}`)).toMatchObject({ retired: false });
       await main(page)
         .getByRole('button', { name: buttonName('重置') })
@@ -279,8 +277,7 @@ describe('Question bank', () => {
 
       // Deleted for good.
       await row(page, fillStem).getByRole('button', { name: '删除' }).click();
-      await answerConfirm(page, '删除');
-      await toast(page).filter({ hasText: '已删除 1 题' }).waitFor();
+      await answerConfirm(page, '删除', '已删除 1 题');
       await expect.poll(() => row(page, fillStem).count()).toBe(0);
       expect(await find(`电流的单位是 ___。${tag}`)).toBeUndefined();
 

@@ -385,12 +385,11 @@ describe('School screens', () => {
 
     const project = row(page, 'school-del-P');
     await project.getByRole('button', { name: '删除' }).click();
-    await answerConfirm(page, '删除');
-    await toast(page)
-      .filter({
-        hasText: '“school-del 项目”下还有 1 个职业类别，不能删除。请先删除或移走这些职业类别。',
-      })
-      .waitFor();
+    await answerConfirm(
+      page,
+      '删除',
+      '“school-del 项目”下还有 1 个职业类别，不能删除。请先删除或移走这些职业类别。',
+    );
     await screenshot(page, 'school-project-in-use-desktop-zh', { fullPage: false });
     expect(await project.count()).toBe(1);
 
@@ -401,8 +400,7 @@ describe('School screens', () => {
       `/api/kaoshi-school/department/deleteDepartment/${department}`,
     );
     await project.getByRole('button', { name: '删除' }).click();
-    await answerConfirm(page, '删除');
-    await toast(page).filter({ hasText: '已删除' }).waitFor();
+    await answerConfirm(page, '删除', '已删除');
     await expect.poll(() => project.count()).toBe(0);
     expect(await schoolId('school-del-P')).toBeUndefined();
     await page.context().close();
@@ -418,10 +416,11 @@ describe('School screens', () => {
     });
     const page = await openAs('/school/subjectManage');
     await row(page, 'school-used-S').getByRole('button', { name: '删除' }).click();
-    await answerConfirm(page, '删除');
-    await toast(page)
-      .filter({ hasText: '“school-used 工种”下还有 1 个报名批次，不能删除。请先删除这些批次。' })
-      .waitFor();
+    await answerConfirm(
+      page,
+      '删除',
+      '“school-used 工种”下还有 1 个报名批次，不能删除。请先删除这些批次。',
+    );
     await page.context().close();
   });
 

@@ -136,14 +136,12 @@ describe('System screens', () => {
     expect(await page.locator('.ant-modal-confirm:visible').innerText()).toContain(
       '确定重置密码吗？',
     );
-    await answerConfirm(page, '重置密码');
-    await toast(page).filter({ hasText: '“system-alice”的密码已重置为默认密码' }).waitFor();
+    await answerConfirm(page, '重置密码', '“system-alice”的密码已重置为默认密码');
     await ApiClient.signIn(baseURL, 'system-alice', DEFAULT_PASSWORD, TEACHER_TYPE);
 
     // Delete, after a confirmation.
     await alice.getByRole('button', { name: '删除' }).click();
-    await answerConfirm(page, '删除');
-    await toast(page).filter({ hasText: '已删除' }).waitFor();
+    await answerConfirm(page, '删除', '已删除');
     await expect.poll(() => alice.count()).toBe(0);
     expect(await session.admin.userId('system-alice')).toBeUndefined();
     await page.context().close();
@@ -230,11 +228,8 @@ describe('System screens', () => {
     await search(page, 'roleSearch', '角色标识', 'SYSTEM_HELD');
     const held = row(page, 'SYSTEM_HELD');
     await held.getByRole('button', { name: '删除' }).click();
-    await answerConfirm(page, '删除');
     // The server says why in the page's language (zh).
-    await toast(page)
-      .filter({ hasText: '角色“system-held”仍被 1 个用户持有，请先解除绑定' })
-      .waitFor();
+    await answerConfirm(page, '删除', '角色“system-held”仍被 1 个用户持有，请先解除绑定');
     expect(await held.count()).toBe(1);
     await page.context().close();
   });
