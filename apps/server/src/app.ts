@@ -18,6 +18,7 @@ import { healthModule } from './modules/health/health.module.js';
 import { markingModule } from './modules/marking/marking.module.js';
 import { analysisModule } from './modules/analysis/analysis.module.js';
 import { certificateModule } from './modules/certificate/certificate.module.js';
+import { certificationModule } from './modules/certification/certification.module.js';
 import { examModule, examsUseClass, examsUseStudent } from './modules/exam/exam.module.js';
 import { paperModule } from './modules/paper/paper.module.js';
 import { ProctorHub } from './modules/proctor/proctor-hub.js';
@@ -25,6 +26,7 @@ import { proctorModule } from './modules/proctor/proctor.module.js';
 import { questionModule } from './modules/question/question.module.js';
 import { questionsUseKnowledge } from './modules/question/question.service.js';
 import { schoolModule } from './modules/school/school.module.js';
+import { skillsModule } from './modules/skills/skills.module.js';
 import { systemModule } from './modules/system/system.module.js';
 import accessPlugin from './plugins/access.js';
 import docsPlugin from './plugins/docs.js';
@@ -135,6 +137,8 @@ export async function buildApp(
   await app.register(markingModule, { db, released });
   await app.register(analysisModule, { db, released });
   await app.register(certificateModule, { db, config });
+  await app.register(certificationModule, { db });
+  await app.register(skillsModule, { db });
 
   await app.register(webPlugin, { webDist: config.webDist });
 
