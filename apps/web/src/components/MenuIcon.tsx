@@ -5,6 +5,7 @@ import {
   DashboardOutlined,
   DatabaseOutlined,
   EditOutlined,
+  ExperimentOutlined,
   SendOutlined,
   SettingOutlined,
   SmileOutlined,
@@ -13,7 +14,7 @@ import {
 import type { ComponentType } from 'react';
 
 /** The icons route meta may name; only these are bundled. */
-const ICONS: Record<string, ComponentType> = {
+export const MENU_ICONS: Readonly<Record<string, ComponentType>> = {
   dashboard: DashboardOutlined,
   user: UserOutlined,
   icons: SmileOutlined,
@@ -23,9 +24,10 @@ const ICONS: Record<string, ComponentType> = {
   'bar-chart': BarChartOutlined,
   edit: EditOutlined,
   send: SendOutlined,
+  experiment: ExperimentOutlined,
 };
 
 export function MenuIcon({ name }: { name: string | undefined }) {
-  const Icon = (name && ICONS[name]) || AppstoreOutlined;
+  const Icon = (name && MENU_ICONS[name]) || AppstoreOutlined;
   return <Icon />;
 }
