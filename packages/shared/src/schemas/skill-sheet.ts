@@ -166,6 +166,13 @@ export interface SheetSnapshot {
   fullScore: number;
 }
 
+/** An appraisal point a task may sit on (listSheetPoints). */
+export interface SheetPointOption {
+  id: number;
+  code: string;
+  name: string;
+}
+
 /** A row of listSheetVersions. */
 export interface SheetVersionView {
   id: number;

@@ -116,7 +116,9 @@ export class SheetRepository {
       .select(['id', 'code', 'name'])
       .where('subject_id', '=', subjectId)
       .where('level', '=', level)
-      .where('type', '=', 'kn');
+      .where('type', '=', 'kn')
+      .orderBy('sort')
+      .orderBy('code');
     if (ids) {
       if (ids.length === 0) return Promise.resolve([]);
       query = query.where('id', 'in', ids);

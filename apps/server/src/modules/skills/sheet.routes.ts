@@ -3,6 +3,7 @@ import {
   SHEET_IMPORT_MAX_BYTES,
   addSheetBody,
   idParams,
+  listKnowledgeTreeQuery,
   listSheetQuery,
   updateSheetBody,
 } from '@kaoshi/shared';
@@ -35,6 +36,16 @@ export async function sheetRoutes(app: FastifyInstance, opts: { sheets: SheetSer
       querystring: listSheetQuery,
     },
     (request) => sheets.list(request.query),
+  );
+
+  route.get(
+    'listSheetPoints',
+    {
+      summary:
+        'The appraisal points a task may sit on: those of the job type (subjectId) and level',
+      querystring: listKnowledgeTreeQuery,
+    },
+    (request) => sheets.points(request.query.subjectId, request.query.level),
   );
 
   route.post(

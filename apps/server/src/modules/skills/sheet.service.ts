@@ -9,6 +9,7 @@ import {
   type MessageLanguage,
   type SheetItemMode,
   type SheetListItem,
+  type SheetPointOption,
   type SheetTaskBody,
   type SheetVersionView,
   type SheetView,
@@ -205,6 +206,12 @@ export class SheetService {
   /** The sheet's current frozen version: the last one when unchanged since, else a new one. */
   freeze(id: number, auth: AuthContext) {
     return inTransaction(this.db, (trx) => versionOf(trx, id, auth.user.id));
+  }
+
+  /** The appraisal points of a job type and level, for a task's select. */
+  async points(subjectId: number, level: number): Promise<SheetPointOption[]> {
+    const rows = await new SheetRepository(this.db).points(subjectId, level);
+    return rows.map((row) => ({ id: row.id, code: row.code, name: row.name }));
   }
 
   async versions(id: number): Promise<SheetVersionView[]> {

@@ -103,6 +103,16 @@ describe('scoring sheets', () => {
     expect(view.tasks[0]!.items[0]).toMatchObject({ points: 20, mode: 'deduct', veto: false });
   });
 
+  it('lists the appraisal points a task may sit on', async () => {
+    const points = expectOk(
+      await admin.get<{ id: number; code: string }[]>(`${BASE}/listSheetPoints`, {
+        subjectId: String(s.subjectId),
+        level: '5',
+      }),
+    );
+    expect(points.map((p) => p.id).sort()).toEqual([s.pointId, s.secondPointId].sort());
+  });
+
   it('lists sheets by job type, level and keyword', async () => {
     const id = await add({ name: 'Listed sheet XQ' });
     const found = expectOk(
