@@ -147,21 +147,8 @@ export interface SheetSnapshot {
     overtimeStopMinutes: number;
     step: number;
   };
-  tasks: {
-    id: number;
-    title: string;
-    knowId: number | null;
-    knowCode: string | null;
-    knowName: string | null;
-    items: {
-      id: number;
-      what: string;
-      criteria: string;
-      points: number;
-      veto: boolean;
-      mode: SheetItemMode;
-    }[];
-  }[];
+  /** As getSheetById's, but the items' points in hundredths. */
+  tasks: SheetTaskView[];
   /** Hundredths: the sum of the items' points. */
   fullScore: number;
 }

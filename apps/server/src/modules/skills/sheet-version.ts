@@ -1,14 +1,36 @@
-import type { SheetItemMode, SheetSnapshot } from '@kaoshi/shared';
+import type { SheetItemMode, SheetSnapshot, SheetTaskView } from '@kaoshi/shared';
 import { nowIso, type Db } from '../../db/database.js';
 import { existing } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
 import { SheetRepository } from './sheet.repository.js';
 
+/** A sheet's tasks, each with its items (points in hundredths, as stored), in order. */
+export async function sheetTasks(db: Db, sheetId: number): Promise<SheetTaskView[]> {
+  const sheets = new SheetRepository(db);
+  const [tasks, items] = await Promise.all([sheets.tasks(sheetId), sheets.items(sheetId)]);
+  return tasks.map((task) => ({
+    id: task.id,
+    title: task.title,
+    knowId: task.know_id,
+    knowCode: task.know_code,
+    knowName: task.know_name,
+    items: items
+      .filter((item) => item.task_id === task.id)
+      .map((item) => ({
+        id: item.id,
+        what: item.what,
+        criteria: item.criteria,
+        points: item.points,
+        veto: item.veto === 1,
+        mode: item.mode as SheetItemMode,
+      })),
+  }));
+}
+
 /** The sheet as it stands, in the frozen form (points in hundredths, items with their ids). */
 export async function snapshotSheet(db: Db, sheetId: number): Promise<SheetSnapshot> {
-  const sheets = new SheetRepository(db);
-  const sheet = existing(await sheets.find(sheetId), 'skillSheet', sheetId);
-  const [tasks, items] = await Promise.all([sheets.tasks(sheetId), sheets.items(sheetId)]);
+  const sheet = existing(await new SheetRepository(db).find(sheetId), 'skillSheet', sheetId);
+  const tasks = await sheetTasks(db, sheetId);
   return {
     sheet: {
       id: sheet.id,
@@ -21,24 +43,8 @@ export async function snapshotSheet(db: Db, sheetId: number): Promise<SheetSnaps
       overtimeStopMinutes: sheet.overtime_stop_minutes,
       step: sheet.step,
     },
-    tasks: tasks.map((task) => ({
-      id: task.id,
-      title: task.title,
-      knowId: task.know_id,
-      knowCode: task.know_code,
-      knowName: task.know_name,
-      items: items
-        .filter((item) => item.task_id === task.id)
-        .map((item) => ({
-          id: item.id,
-          what: item.what,
-          criteria: item.criteria,
-          points: item.points,
-          veto: item.veto === 1,
-          mode: item.mode as SheetItemMode,
-        })),
-    })),
-    fullScore: items.reduce((sum, item) => sum + item.points, 0),
+    tasks,
+    fullScore: tasks.flatMap((task) => task.items).reduce((sum, item) => sum + item.points, 0),
   };
 }
 

@@ -7,7 +7,6 @@ import {
   type ListResult,
   type ListSheetQuery,
   type MessageLanguage,
-  type SheetItemMode,
   type SheetListItem,
   type SheetPointOption,
   type SheetTaskBody,
@@ -20,7 +19,7 @@ import { conflict, existing, invalid } from '../../errors.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { levelsFromText } from '../school/subject.service.js';
 import { SheetRepository, type SheetColumns, type SheetTaskRows } from './sheet.repository.js';
-import { versionOf } from './sheet-version.js';
+import { sheetTasks, versionOf } from './sheet-version.js';
 import { readSheetWorkbook, sheetWorkbook } from './sheet-xlsx.js';
 
 type FigureRow = NonNullable<Awaited<ReturnType<SheetRepository['find']>>>;
@@ -125,28 +124,15 @@ export class SheetService {
   async get(id: number, db: Db = this.db): Promise<SheetView> {
     const sheets = new SheetRepository(db);
     const row = existing(await sheets.find(id), 'skillSheet', id);
-    const [tasks, items] = await Promise.all([sheets.tasks(id), sheets.items(id)]);
+    const tasks = await sheetTasks(db, id);
     return {
       ...listItemOf(row),
       overtimePointsPerMinute: scoreFromHundredths(row.overtime_points_per_minute),
       overtimeStopMinutes: row.overtime_stop_minutes,
       step: scoreFromHundredths(row.step),
       tasks: tasks.map((task) => ({
-        id: task.id,
-        title: task.title,
-        knowId: task.know_id,
-        knowCode: task.know_code,
-        knowName: task.know_name,
-        items: items
-          .filter((item) => item.task_id === task.id)
-          .map((item) => ({
-            id: item.id,
-            what: item.what,
-            criteria: item.criteria,
-            points: scoreFromHundredths(item.points),
-            veto: item.veto === 1,
-            mode: item.mode as SheetItemMode,
-          })),
+        ...task,
+        items: task.items.map((item) => ({ ...item, points: scoreFromHundredths(item.points) })),
       })),
     };
   }

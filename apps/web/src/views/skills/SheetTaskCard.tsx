@@ -12,6 +12,7 @@ import {
   Col,
   Flex,
   Form,
+  Grid,
   Input,
   InputNumber,
   Row,
@@ -24,6 +25,7 @@ import {
   type FormListFieldData,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import './sheet-edit.css';
 import { itemPoints, type SheetFormItem, type SheetFormValues } from './sheet-form';
 
 interface SheetTaskCardProps {
@@ -50,6 +52,7 @@ export function SheetTaskCard({
 }: SheetTaskCardProps) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
+  const screens = Grid.useBreakpoint();
   const items = (Form.useWatch(['tasks', field.name, 'items'], form) ?? []) as SheetFormItem[];
   const subtotal = items.reduce((sum, item) => sum + itemPoints(item), 0);
 
@@ -210,6 +213,15 @@ export function SheetTaskCard({
             <Flex vertical gap={4}>
               {plain.length === 0 && (
                 <Typography.Text type="secondary">{t('skills.sheet.task.noItems')}</Typography.Text>
+              )}
+              {screens.md && plain.length > 0 && (
+                <Flex gap={8} className="sheet-item-head" aria-hidden>
+                  <span style={{ flex: '2 1 200px' }}>{t('skills.sheet.item.what')}</span>
+                  <span style={{ flex: '3 1 240px' }}>{t('skills.sheet.item.criteria')}</span>
+                  <span style={{ width: 104 }}>{t('skills.sheet.item.points')}</span>
+                  <span style={{ width: 96 }}>{t('skills.sheet.item.mode')}</span>
+                  <span style={{ width: 72 }}>{t('skills.sheet.item.veto')}</span>
+                </Flex>
               )}
               {plain.map(row)}
               {vetoes.length > 0 && (
