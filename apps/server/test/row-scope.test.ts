@@ -90,6 +90,14 @@ idRoutes('unscoped', [
   'GET /api/kaoshi-paper/instruction/getInstruction/:id',
   'PUT /api/kaoshi-paper/instruction/updateInstruction',
   'DELETE /api/kaoshi-paper/instruction/deleteInstruction/:id',
+  // Scoring sheets belong to a job type, not to a batch.
+  'GET /api/kaoshi-skills/sheet/getSheetById/:id',
+  'PUT /api/kaoshi-skills/sheet/updateSheet',
+  'DELETE /api/kaoshi-skills/sheet/deleteSheet/:id',
+  'POST /api/kaoshi-skills/sheet/copySheet/:id',
+  'POST /api/kaoshi-skills/sheet/freezeSheet/:id',
+  'GET /api/kaoshi-skills/sheet/listSheetVersions/:id',
+  'GET /api/kaoshi-skills/sheet/exportSheet/:id',
 ]);
 idRoutes('batch', [
   'GET /api/kaoshi-school/classes/getClassesById/:id',

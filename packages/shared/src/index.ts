@@ -26,6 +26,12 @@ export * from './messages/proctor.js';
 export * from './messages/question-import.js';
 export * from './messages/statistics-export.js';
 export * from './messages/student-import.js';
+export {
+  SHEET_XLSX_TEXTS,
+  type SheetXlsxTexts,
+  type SheetXlsxField,
+  type SheetXlsxColumn,
+} from './messages/skills.js';
 export * from './schemas/paper.js';
 export * from './schemas/exam.js';
 export * from './schemas/attempt.js';
@@ -34,3 +40,4 @@ export * from './schemas/analysis.js';
 export * from './schemas/item-analysis.js';
 export * from './schemas/certificate.js';
 export * from './schemas/proctor.js';
+export * from './schemas/skill-sheet.js';

@@ -40,4 +40,6 @@ export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   ExamEdit: lazy(() => import('../views/exam/ExamEdit')),
   ExamDetail: lazy(() => import('../views/exam/ExamDetail')),
   AdmissionTicketPrint: lazy(() => import('../views/exam/AdmissionTicketPrint')),
+  SheetManage: lazy(() => import('../views/skills/SheetManage')),
+  SheetEdit: lazy(() => import('../views/skills/SheetEdit')),
 };

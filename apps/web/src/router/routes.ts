@@ -281,14 +281,14 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/skills/sheetManage',
         name: 'SheetManage',
-        component: 'ComingSoon',
+        component: 'SheetManage',
         meta: { title: 'sheetManage', permissions: [Perm.SKILLS_MANAGE] },
       },
       {
         // A scoring sheet's tasks and items (?id=N; no id starts a new one).
         path: '/skills/sheetEdit',
         name: 'SheetEdit',
-        component: 'ComingSoon',
+        component: 'SheetEdit',
         hidden: true,
         meta: { title: 'sheetEdit', permissions: [Perm.SKILLS_MANAGE], noCache: true },
       },

@@ -270,6 +270,31 @@ export const FIELD_LABELS = {
   markerIds: { zh: '阅卷人', en: 'Markers', es: 'Correctores', ja: '採点者' },
   answerId: { zh: '答案', en: 'Answer', es: 'Respuesta', ja: '解答' },
   comment: { zh: '评语', en: 'Comment', es: 'Comentario', ja: 'コメント' },
+  // Scoring sheets (docs/features/skills.md)
+  tasks: { zh: '考核内容', en: 'Tasks', es: 'Tareas', ja: '考核内容' },
+  items: { zh: '评分项', en: 'Items', es: 'Criterios', ja: '評価項目' },
+  what: { zh: '考核要点', en: 'What is checked', es: 'Qué se comprueba', ja: '考核要点' },
+  criteria: {
+    zh: '评分标准',
+    en: 'Scoring criteria',
+    es: 'Criterios de puntuación',
+    ja: '評価基準',
+  },
+  points: { zh: '配分', en: 'Points', es: 'Puntos', ja: '配点' },
+  veto: { zh: '否定项', en: 'Veto item', es: 'Criterio eliminatorio', ja: '否定項目' },
+  timeLimitMinutes: { zh: '考核时限', en: 'Time limit', es: 'Tiempo límite', ja: '制限時間' },
+  overtimePointsPerMinute: {
+    zh: '超时每分钟扣分',
+    en: 'Overtime points per minute',
+    es: 'Puntos por minuto excedido',
+    ja: '超過 1 分あたりの減点',
+  },
+  overtimeStopMinutes: {
+    zh: '超时停止',
+    en: 'Overtime stop',
+    es: 'Parada por exceso',
+    ja: '超過打ち切り',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldKey = keyof typeof FIELD_LABELS;

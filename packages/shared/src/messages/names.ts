@@ -65,6 +65,7 @@ export const ENTITY_NAMES = {
     ja: '採点対象の解答',
   },
   certificate: { zh: '证书', en: 'Certificate', es: 'Certificado', ja: '証書' },
+  skillSheet: { zh: '评分记录表', en: 'Scoring sheet', es: 'Hoja de puntuación', ja: '評価記録表' },
 } as const satisfies Record<string, Localized>;
 
 export type EntityKey = keyof typeof ENTITY_NAMES;
