@@ -48,6 +48,7 @@ const UNSCOPED_FIELDS = new Set([
   'questionIds',
   'instructionId',
   'itemId',
+  'schemeId',
 ]);
 
 /** What `id` / `ids` (a path parameter or a body field) names, per route. */
@@ -90,6 +91,9 @@ idRoutes('unscoped', [
   'GET /api/kaoshi-paper/instruction/getInstruction/:id',
   'PUT /api/kaoshi-paper/instruction/updateInstruction',
   'DELETE /api/kaoshi-paper/instruction/deleteInstruction/:id',
+  'GET /api/kaoshi-certification/scheme/getSchemeById/:id',
+  'PUT /api/kaoshi-certification/scheme/updateScheme',
+  'DELETE /api/kaoshi-certification/scheme/deleteScheme/:id',
 ]);
 idRoutes('batch', [
   'GET /api/kaoshi-school/classes/getClassesById/:id',

@@ -270,6 +270,22 @@ export const FIELD_LABELS = {
   markerIds: { zh: '阅卷人', en: 'Markers', es: 'Correctores', ja: '採点者' },
   answerId: { zh: '答案', en: 'Answer', es: 'Respuesta', ja: '解答' },
   comment: { zh: '评语', en: 'Comment', es: 'Comentario', ja: 'コメント' },
+  components: { zh: '组成部分', en: 'Components', es: 'Componentes', ja: '構成' },
+  kind: { zh: '类型', en: 'Kind', es: 'Tipo', ja: '種類' },
+  fullScore: { zh: '满分', en: 'Full score', es: 'Puntuación máxima', ja: '満点' },
+  required: { zh: '必考', en: 'Required', es: 'Obligatorio', ja: '必須' },
+  validityMonths: {
+    zh: '成绩有效期（月）',
+    en: 'Valid for (months)',
+    es: 'Validez (meses)',
+    ja: '有効期間（月）',
+  },
+  schemeId: {
+    zh: '认定方案',
+    en: 'Certification scheme',
+    es: 'Esquema de certificación',
+    ja: '認定方案',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldKey = keyof typeof FIELD_LABELS;

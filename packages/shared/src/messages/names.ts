@@ -65,6 +65,12 @@ export const ENTITY_NAMES = {
     ja: '採点対象の解答',
   },
   certificate: { zh: '证书', en: 'Certificate', es: 'Certificado', ja: '証書' },
+  scheme: {
+    zh: '认定方案',
+    en: 'Certification scheme',
+    es: 'Esquema de certificación',
+    ja: '認定方案',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type EntityKey = keyof typeof ENTITY_NAMES;
