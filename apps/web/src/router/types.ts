@@ -41,6 +41,7 @@ export type PageName =
   | 'SchoolManage'
   | 'DepartmentManage'
   | 'SubjectManage'
+  | 'SchemeManage'
   | 'ClassesManage'
   | 'ExamCourse'
   | 'ExamKnow'

@@ -27,6 +27,7 @@ import analysis from './analysis';
 import itemAnalysis from './itemAnalysis';
 import certificate from './certificate';
 import proctor from './proctor';
+import certification from './certification';
 
 export default {
   common,
@@ -58,4 +59,5 @@ export default {
   itemAnalysis,
   certificate,
   proctor,
+  certification,
 };
