@@ -167,7 +167,12 @@ export function SchemeFormModal({ scheme, subjectId, level, ...dialog }: SchemeF
         extra={t('certification.scheme.validityHelp')}
         rules={[{ required: true, message: t('certification.rules.validity') }]}
       >
-        <InputNumber min={1} max={SCHEME_VALIDITY_MONTHS_MAX} precision={0} />
+        <InputNumber
+          min={1}
+          max={SCHEME_VALIDITY_MONTHS_MAX}
+          precision={0}
+          suffix={t('certification.scheme.monthsUnit')}
+        />
       </Form.Item>
       <Form.List name="components" rules={[componentsRule]}>
         {(fields, { add, remove }, { errors }) => (

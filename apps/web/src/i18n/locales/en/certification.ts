@@ -15,6 +15,7 @@ export default {
     validityHelp:
       'Months a passed component stays valid while the candidate makes up the others (1–120).',
     months: '{{count}} months',
+    monthsUnit: 'months',
     components: 'Components',
     componentsHelp:
       'Exactly one required theory exam (the certificate is anchored on it); each kind once. Scores in points.',

@@ -15,6 +15,7 @@ export default {
     validityHelp:
       'Meses que un componente aprobado sigue valiendo mientras el candidato recupera los demás (1–120).',
     months: '{{count}} meses',
+    monthsUnit: 'meses',
     components: 'Componentes',
     componentsHelp:
       'Exactamente un examen teórico obligatorio (el certificado se basa en él); cada tipo una vez. Puntuaciones en puntos.',

@@ -14,6 +14,7 @@ export default {
     validityMonths: '有効期間',
     validityHelp: '合格した部分が、他の部分の再受験の間に有効であり続ける月数（1–120）。',
     months: '{{count}} か月',
+    monthsUnit: 'か月',
     components: '構成',
     componentsHelp:
       '必須の理論知識試験がちょうど 1 つ必要です（証書はそれを基準にします）。各種類は 1 回まで。点数は点で入力します。',

@@ -14,6 +14,7 @@ export default {
     validityMonths: '成绩有效期',
     validityHelp: '某一部分合格后，考生补考其他部分时该成绩保留的月数（1–120）。',
     months: '{{count}} 个月',
+    monthsUnit: '个月',
     components: '组成部分',
     componentsHelp:
       '须有且只有一个必考的理论知识考试（证书以其为准）；每种类型只能出现一次。分数按分计。',
