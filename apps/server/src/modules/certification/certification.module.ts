@@ -7,6 +7,9 @@ import { SchemeService } from './scheme.service.js';
  * Skills certification (docs/features/skills.md): certification schemes per job type and level,
  * the components' final results, and certificates that need every required component.
  */
-export async function certificationModule(app: FastifyInstance, opts: { db: Db }) {
-  await app.register(schemeRoutes, { schemes: new SchemeService(opts.db) });
+export async function certificationModule(
+  app: FastifyInstance,
+  opts: { db: Db; postgres: boolean },
+) {
+  await app.register(schemeRoutes, { schemes: new SchemeService(opts.db, opts.postgres) });
 }

@@ -49,6 +49,16 @@ export class SchemeRepository {
     return { rows, total: Number(count.total) };
   }
 
+  /** Locks the scheme's row until the transaction ends (Postgres; SQLite's writer lock does this). */
+  async lock(id: number) {
+    await this.db
+      .selectFrom('cert_schemes')
+      .select('id')
+      .where('id', '=', id)
+      .forUpdate()
+      .execute();
+  }
+
   findById(id: number) {
     return this.withNames().where('cert_schemes.id', '=', id).executeTakeFirst();
   }
@@ -146,13 +156,17 @@ export class SchemeRepository {
     return row?.scheme_id ?? null;
   }
 
-  /** A scheme's job type and level, its job type's name, and its theory component. */
-  theoryOf(schemeId: number) {
-    return this.withNames()
+  /**
+   * A scheme's job type and level, its job type's name, and its theory component. `share`
+   * (Postgres): the rows stay as read until the transaction ends, so that the scheme cannot move
+   * or lose the component meanwhile.
+   */
+  theoryOf(schemeId: number, share = false) {
+    const query = this.withNames()
       .innerJoin('cert_scheme_components as c', 'c.scheme_id', 'cert_schemes.id')
       .select('c.id as component_id')
       .where('cert_schemes.id', '=', schemeId)
-      .where('c.kind', '=', 'theory')
-      .executeTakeFirst();
+      .where('c.kind', '=', 'theory');
+    return (share ? query.forShare() : query).executeTakeFirst();
   }
 }

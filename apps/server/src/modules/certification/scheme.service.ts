@@ -119,7 +119,11 @@ function checkComponents(components: readonly SchemeComponentInput[]) {
 
 /** Certification schemes (认定方案): per job type and level, the components a certificate needs. */
 export class SchemeService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Postgres: a change locks the scheme's row against exams published to it meanwhile. */
+    private readonly postgres: boolean,
+  ) {}
 
   async list(query: ListSchemeQuery): Promise<ListResult<SchemeView>> {
     const repo = new SchemeRepository(this.db);
@@ -169,6 +173,7 @@ export class SchemeService {
     checkComponents(body.components);
     return this.write(body, async (trx) => {
       const repo = new SchemeRepository(trx);
+      if (this.postgres) await repo.lock(body.id);
       const current = existing(await repo.findById(body.id), 'scheme', body.id);
       const components = await repo.components([body.id]);
       const users = await repo.users([body.id]);
@@ -205,6 +210,7 @@ export class SchemeService {
   delete(id: number): Promise<void> {
     return writeInTransaction(this.db, stillInUseAnswer('scheme', id), async (trx) => {
       const repo = new SchemeRepository(trx);
+      if (this.postgres) await repo.lock(id);
       const row = existing(await repo.findById(id), 'scheme', id);
       const users = await repo.users([id]);
       if (inUse(users)) {

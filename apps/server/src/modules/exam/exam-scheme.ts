@@ -18,9 +18,11 @@ export async function schemeComponentFor(
   db: Db,
   schemeId: number | null,
   exam: { subject_id: number; subject_name: string; level: number },
+  /** Postgres: holds the scheme as read until the transaction ends. */
+  postgres: boolean,
 ): Promise<number | null> {
   if (schemeId === null) return null;
-  const scheme = await new SchemeRepository(db).theoryOf(schemeId);
+  const scheme = await new SchemeRepository(db).theoryOf(schemeId, postgres);
   if (!scheme) throw invalid('schemeId', 'notFound', { entity: ENTITY_NAMES.scheme, id: schemeId });
   if (scheme.subject_id !== exam.subject_id || scheme.level !== exam.level) {
     throw invalid('schemeId', 'examSchemeOtherSubject', {

@@ -160,7 +160,7 @@ export class ExamService {
         }
       }
     }
-    const schemeComponentId = await schemeComponentFor(db, input.schemeId, paper);
+    const schemeComponentId = await schemeComponentFor(db, input.schemeId, paper, this.postgres);
     return {
       subjectId: paper.subject_id,
       level: paper.level,
