@@ -137,7 +137,7 @@ export async function buildApp(
   await app.register(markingModule, { db, released });
   await app.register(analysisModule, { db, released });
   await app.register(certificateModule, { db, config });
-  await app.register(certificationModule, { db });
+  await app.register(certificationModule, { db, postgres: dialect === 'postgres' });
   await app.register(skillsModule, { db });
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -48,6 +48,7 @@ const UNSCOPED_FIELDS = new Set([
   'questionIds',
   'instructionId',
   'itemId',
+  'schemeId',
 ]);
 
 /** What `id` / `ids` (a path parameter or a body field) names, per route. */
@@ -98,6 +99,9 @@ idRoutes('unscoped', [
   'POST /api/kaoshi-skills/sheet/freezeSheet/:id',
   'GET /api/kaoshi-skills/sheet/listSheetVersions/:id',
   'GET /api/kaoshi-skills/sheet/exportSheet/:id',
+  'GET /api/kaoshi-certification/scheme/getSchemeById/:id',
+  'PUT /api/kaoshi-certification/scheme/updateScheme',
+  'DELETE /api/kaoshi-certification/scheme/deleteScheme/:id',
 ]);
 idRoutes('batch', [
   'GET /api/kaoshi-school/classes/getClassesById/:id',

@@ -34,6 +34,7 @@ export {
 } from './messages/skills.js';
 export * from './schemas/paper.js';
 export * from './schemas/exam.js';
+export * from './schemas/scheme.js';
 export * from './schemas/attempt.js';
 export * from './schemas/marking.js';
 export * from './schemas/analysis.js';
@@ -41,3 +42,4 @@ export * from './schemas/item-analysis.js';
 export * from './schemas/certificate.js';
 export * from './schemas/proctor.js';
 export * from './schemas/skill-sheet.js';
+export { SCHEME_COMPONENT_KIND_NAMES } from './messages/certification.js';

@@ -27,6 +27,7 @@ export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   SchoolManage: lazy(() => import('../views/school/SchoolManage')),
   DepartmentManage: lazy(() => import('../views/school/DepartmentManage')),
   SubjectManage: lazy(() => import('../views/school/SubjectManage')),
+  SchemeManage: lazy(() => import('../views/skills/SchemeManage')),
   ClassesManage: lazy(() => import('../views/school/ClassesManage')),
   ExamCourse: lazy(() => import('../views/base/ExamCourse')),
   ExamKnow: lazy(() => import('../views/base/ExamKnow')),

@@ -275,7 +275,7 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/skills/schemeManage',
         name: 'SchemeManage',
-        component: 'ComingSoon',
+        component: 'SchemeManage',
         meta: { title: 'schemeManage', permissions: [Perm.SKILLS_MANAGE] },
       },
       {

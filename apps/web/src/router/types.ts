@@ -43,6 +43,7 @@ export type PageName =
   | 'SchoolManage'
   | 'DepartmentManage'
   | 'SubjectManage'
+  | 'SchemeManage'
   | 'ClassesManage'
   | 'ExamCourse'
   | 'ExamKnow'

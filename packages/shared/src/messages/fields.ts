@@ -295,6 +295,22 @@ export const FIELD_LABELS = {
     es: 'Parada por exceso',
     ja: '超過打ち切り',
   },
+  components: { zh: '组成部分', en: 'Components', es: 'Componentes', ja: '構成' },
+  kind: { zh: '类型', en: 'Kind', es: 'Tipo', ja: '種類' },
+  fullScore: { zh: '满分', en: 'Full score', es: 'Puntuación máxima', ja: '満点' },
+  required: { zh: '必考', en: 'Required', es: 'Obligatorio', ja: '必須' },
+  validityMonths: {
+    zh: '成绩有效期（月）',
+    en: 'Valid for (months)',
+    es: 'Validez (meses)',
+    ja: '有効期間（月）',
+  },
+  schemeId: {
+    zh: '认定方案',
+    en: 'Certification scheme',
+    es: 'Esquema de certificación',
+    ja: '認定方案',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldKey = keyof typeof FIELD_LABELS;

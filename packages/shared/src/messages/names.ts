@@ -66,6 +66,12 @@ export const ENTITY_NAMES = {
   },
   certificate: { zh: '证书', en: 'Certificate', es: 'Certificado', ja: '証書' },
   skillSheet: { zh: '评分记录表', en: 'Scoring sheet', es: 'Hoja de puntuación', ja: '評価記録表' },
+  scheme: {
+    zh: '认定方案',
+    en: 'Certification scheme',
+    es: 'Esquema de certificación',
+    ja: '認定方案',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type EntityKey = keyof typeof ENTITY_NAMES;

@@ -20,6 +20,7 @@ import { UPLOADS_MESSAGES } from './uploads.js';
 import { PAPER_MESSAGES } from './paper.js';
 import { MARKING_MESSAGES } from './marking.js';
 import { SKILLS_MESSAGES } from './skills.js';
+import { CERTIFICATION_MESSAGES } from './certification.js';
 
 export * from './fields.js';
 export * from './languages.js';
@@ -36,6 +37,7 @@ export const SERVER_MESSAGES = {
   ...PAPER_MESSAGES,
   ...MARKING_MESSAGES,
   ...SKILLS_MESSAGES,
+  ...CERTIFICATION_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;

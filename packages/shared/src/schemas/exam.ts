@@ -159,6 +159,8 @@ export const examFields = z.object({
     .transform((rules) => [...new Set(rules)]),
   /** The exam password candidates type to start; empty: none. */
   accessCode: z.string().trim().max(EXAM_ACCESS_CODE_MAX).default(''),
+  /** The certification scheme the exam counts for (its theory component); null: none, as before. */
+  schemeId: z.preprocess((v) => (v === '' ? null : v), dbId.nullish()).transform((v) => v ?? null),
 });
 export type ExamInput = z.output<typeof examFields>;
 export type ExamBody = z.input<typeof examFields>;
@@ -282,6 +284,8 @@ export interface ExamView extends ExamListItem {
   takeover: Takeover;
   ipAllowList: string[];
   accessCode: string;
+  /** The certification scheme whose theory component the exam counts for. */
+  schemeId: number | null;
   /** Points, from the version once published, else the paper's current figures. */
   total: number;
   passScore: number;

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { schemeRoutes } from './scheme.routes.js';
+import { SchemeService } from './scheme.service.js';
 
 /**
  * Skills certification (docs/features/skills.md): certification schemes per job type and level,
  * the components' final results, and certificates that need every required component.
  */
-export async function certificationModule(_app: FastifyInstance, _opts: { db: Db }) {
-  // Routes are registered here as each part is built.
+export async function certificationModule(
+  app: FastifyInstance,
+  opts: { db: Db; postgres: boolean },
+) {
+  await app.register(schemeRoutes, { schemes: new SchemeService(opts.db, opts.postgres) });
 }

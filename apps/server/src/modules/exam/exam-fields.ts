@@ -23,6 +23,8 @@ export interface PaperFacts {
   subjectId: number;
   level: number;
   passScore: number;
+  /** The certification scheme's theory component the exam counts for (exam-scheme.ts). */
+  schemeComponentId?: number | null;
 }
 
 /** What an exam's fields are stored as, from a checked body. */
@@ -50,11 +52,15 @@ export function columnsOf(input: ExamInput, paper: PaperFacts) {
     takeover: input.takeover,
     ip_allow_list: JSON.stringify(input.ipAllowList),
     access_code: input.accessCode,
+    scheme_component_id: paper.schemeComponentId ?? null,
   } satisfies Partial<ExamValues>;
 }
 
-/** The body an exam row and its batches were given, to compare an update with. */
-export function inputOf(row: ExamRow, classIds: number[]): ExamInput {
+/**
+ * The body an exam row and its batches were given, to compare an update with; `schemeId`: the
+ * scheme its component belongs to (exam-scheme.ts schemeIdOf).
+ */
+export function inputOf(row: ExamRow, classIds: number[], schemeId: number | null): ExamInput {
   return {
     name: row.name,
     paperId: row.paper_id,
@@ -76,6 +82,7 @@ export function inputOf(row: ExamRow, classIds: number[]): ExamInput {
     takeover: row.takeover as Takeover,
     ipAllowList: parseJson<string[]>(row.ip_allow_list, []),
     accessCode: row.access_code,
+    schemeId,
   };
 }
 

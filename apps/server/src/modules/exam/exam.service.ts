@@ -38,6 +38,7 @@ import {
   inputOf,
   type PaperFacts,
 } from './exam-fields.js';
+import { schemeComponentFor, schemeIdOf } from './exam-scheme.js';
 import { OverlapRepository } from './overlap.repository.js';
 import { ExamRepository, examState, type ExamRow, type ExamValues } from './exam.repository.js';
 
@@ -159,7 +160,13 @@ export class ExamService {
         }
       }
     }
-    return { subjectId: paper.subject_id, level: paper.level, passScore: paper.pass_score };
+    const schemeComponentId = await schemeComponentFor(db, input.schemeId, paper, this.postgres);
+    return {
+      subjectId: paper.subject_id,
+      level: paper.level,
+      passScore: paper.pass_score,
+      schemeComponentId,
+    };
   }
 
   async add(input: ExamInput, auth: AuthContext): Promise<{ id: number }> {
@@ -202,7 +209,7 @@ export class ExamService {
       const now = nowIso();
       const state = examState(row, now);
       const classIds = await repo.classIds(id);
-      const changed = differences(inputOf(row, classIds), input);
+      const changed = differences(inputOf(row, classIds, await schemeIdOf(trx, row)), input);
       if (Object.keys(changed).length === 0) return;
       if (state === 'closed' || state === 'released') {
         throw conflict('examClosed', { id, endAt: row.end_at });
@@ -264,7 +271,7 @@ export class ExamService {
       const row = await this.visibleExam(auth, id, trx);
       await this.checkOwnExam(auth, id, trx);
       if (row.status === 'published') throw conflict('examAlreadyPublished', { id });
-      const input = inputOf(row, await repo.classIds(id));
+      const input = inputOf(row, await repo.classIds(id), await schemeIdOf(trx, row));
       const now = nowIso();
       checkWindow(input);
       checkNotOver(input.endAt, now);
@@ -400,6 +407,7 @@ export class ExamService {
     const input = inputOf(
       row!,
       classes.map((c) => c.id),
+      await schemeIdOf(this.db, row!),
     );
     return {
       ...item,
@@ -418,6 +426,7 @@ export class ExamService {
       takeover: input.takeover,
       ipAllowList: input.ipAllowList,
       accessCode: input.accessCode,
+      schemeId: input.schemeId,
       total: scoreFromHundredths(figures.total),
       passScore: scoreFromHundredths(figures.passScore),
       questionCount: figures.questionCount,

@@ -12,6 +12,7 @@ import { writePaperVersion } from '../paper/paper-version.js';
 import { PaperRepository } from '../paper/paper.repository.js';
 import { ExamRepository, examState } from './exam.repository.js';
 import { checkNotOver, checkWindow, columnsOf, inputOf } from './exam-fields.js';
+import { schemeIdOf } from './exam-scheme.js';
 import type { ExamService } from './exam.service.js';
 
 /**
@@ -48,7 +49,7 @@ export class MakeUpService {
       const classIds = await repo.classIds(original.id);
       const texts = wordsIn(MAKE_UP_TEXTS, language);
       const input = {
-        ...inputOf(original, classIds),
+        ...inputOf(original, classIds, await schemeIdOf(trx, original)),
         name: body.name ?? `${original.name.slice(0, 200 - texts.suffix.length)}${texts.suffix}`,
         paperId: body.paperId,
         startAt: body.startAt,

@@ -26,6 +26,7 @@ export const structureReaders = needs(
   Perm.COURSE,
   Perm.KNOW,
   Perm.QUESTION,
+  Perm.SKILLS_MANAGE,
 );
 
 const BASE = `${SCHOOL_API}/school`;

@@ -246,6 +246,7 @@ function ExamForm({ id, saved, options, onCreated }: ExamFormProps) {
     <ExamPolicyStep
       key="policies"
       notices={noticesFor(options, paperFacts)}
+      paper={paperFacts}
       scoring={scoring}
       locked={locked}
     />,

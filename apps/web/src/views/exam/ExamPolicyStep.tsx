@@ -9,16 +9,19 @@ import {
 } from '@kaoshi/shared';
 import { Col, Form, Input, InputNumber, Radio, Row, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ExamSchemeField } from '../../components/certification/ExamSchemeField';
 import { ipProblem, type ExamFormField } from './exam-form';
 
 interface ExamPolicyStepProps {
   notices: ExamPublishOptions['instructions'];
+  /** The chosen paper's job type and level: the schemes offered are theirs. */
+  paper: { subjectId: number; level: number } | undefined;
   scoring: MultipleScoring;
   locked: (field: ExamFormField) => boolean;
 }
 
 /** The notice shown before the exam and how the exam is sat, scored, shown and guarded. */
-export function ExamPolicyStep({ notices, scoring, locked }: ExamPolicyStepProps) {
+export function ExamPolicyStep({ notices, paper, scoring, locked }: ExamPolicyStepProps) {
   const { t } = useTranslation();
 
   const switchItem = (
@@ -53,6 +56,7 @@ export function ExamPolicyStep({ notices, scoring, locked }: ExamPolicyStepProps
           />
         </Form.Item>
       </Col>
+      <ExamSchemeField paper={paper} disabled={locked('schemeId')} />
       {switchItem('shuffleQuestions', t('exam.edit.shuffleQuestionsHelp'))}
       {switchItem('shuffleOptions', t('exam.edit.shuffleOptionsHelp'))}
       {switchItem('fullscreen')}

@@ -36,7 +36,16 @@ describe('the body the form sends', () => {
     expect(body.partialShare).toBe(0.5);
     expect(body.ipAllowList).toEqual(['10.0.0.0/8', '192.168.1.7']);
     expect(body.instructionId).toBeNull();
+    expect(body.schemeId).toBeNull();
     expect(examFields.safeParse(body).success).toBe(true);
+  });
+
+  it('sends the certification scheme chosen, on the policies step', () => {
+    const body = examBodyOf({ ...filled, schemeId: 7 });
+    expect(body.schemeId).toBe(7);
+    expect(examFields.safeParse(body).success).toBe(true);
+    expect(stepOf('schemeId')).toBe(3);
+    expect(formFieldOf('schemeId')).toBe('schemeId');
   });
 });
 

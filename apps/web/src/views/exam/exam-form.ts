@@ -35,6 +35,8 @@ export interface ExamFormValues {
   /** One address or CIDR range per line. */
   ipAllowList: string;
   accessCode: string;
+  /** The certification scheme the exam counts for (its theory exam); none: as before. */
+  schemeId?: number | null;
 }
 
 export type ExamFormField = keyof ExamFormValues;
@@ -76,6 +78,7 @@ export const STEP_FIELDS: readonly (readonly ExamFormField[])[] = [
     'takeover',
     'ipAllowList',
     'accessCode',
+    'schemeId',
   ],
 ];
 export const REVIEW_STEP = STEP_FIELDS.length;
@@ -140,6 +143,7 @@ export function formValuesOf(exam: ExamView): ExamFormValues {
     takeover: exam.takeover,
     ipAllowList: exam.ipAllowList.join('\n'),
     accessCode: exam.accessCode,
+    schemeId: exam.schemeId,
   };
 }
 
@@ -175,6 +179,7 @@ export function examBodyOf(
     takeover: values.takeover,
     ipAllowList: [...new Set(ipRules(values.ipAllowList))],
     accessCode: values.accessCode.trim(),
+    schemeId: values.schemeId ?? null,
   };
 }
 

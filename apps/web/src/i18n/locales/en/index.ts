@@ -28,6 +28,7 @@ import itemAnalysis from './itemAnalysis';
 import certificate from './certificate';
 import proctor from './proctor';
 import skills from './skills';
+import certification from './certification';
 
 export default {
   common,
@@ -60,4 +61,5 @@ export default {
   certificate,
   proctor,
   skills,
+  certification,
 };

@@ -1,0 +1,20 @@
+import type { ListResult, ListSchemeQuery, SchemeBody, SchemeView } from '@kaoshi/shared';
+import { http, request, type CallOptions, type ListCall } from './request';
+
+// Skills certification (docs/features/skills.md): apps/server/src/modules/certification.
+const SCHEME = '/api/kaoshi-certification/scheme';
+
+export type SchemeQuery = ListCall<ListSchemeQuery>;
+export type SchemeInput = SchemeBody;
+
+export const listSchemes = (query: SchemeQuery) =>
+  request.get<ListResult<SchemeView>>(`${SCHEME}/listScheme`, query);
+export const getScheme = (id: number) => request.get<SchemeView>(`${SCHEME}/getSchemeById/${id}`);
+export const addScheme = (scheme: SchemeInput, options?: CallOptions) =>
+  request.post<{ id: number }>(`${SCHEME}/addScheme`, scheme, options);
+/** Replaces the components; refused (10004) to move or drop a kind while anything uses it. */
+export const updateScheme = (id: number, scheme: SchemeInput, options?: CallOptions) =>
+  http.put<never, null>(`${SCHEME}/updateScheme`, { id, ...scheme }, options);
+/** Refused (10004) while exams or skills assessments count for it. */
+export const deleteScheme = (id: number, options?: CallOptions) =>
+  http.delete<never, null>(`${SCHEME}/deleteScheme/${id}`, options);

@@ -1,0 +1,51 @@
+/** Skills certification (docs/features/skills.md): certification schemes (/skills/schemeManage). */
+export default {
+  kinds: {
+    theory: 'Theory exam',
+    skills: 'Skills assessment',
+    review: 'Comprehensive review',
+  },
+  scheme: {
+    add: 'Add scheme',
+    edit: 'Edit scheme',
+    added: 'Scheme added',
+    jobType: 'Job type',
+    level: 'Level',
+    validityMonths: 'Valid for',
+    validityHelp:
+      'Months a passed component stays valid while the candidate makes up the others (1–120).',
+    months: '{{count}} months',
+    monthsUnit: 'months',
+    components: 'Components',
+    componentsHelp:
+      'Exactly one required theory exam (the certificate is anchored on it); each kind once. Scores in points.',
+    kind: 'Kind',
+    fullScore: 'Full score',
+    passScore: 'Pass score',
+    fullShort: 'Full',
+    passShort: 'Pass',
+    required: 'Required',
+    optional: 'optional',
+    addComponent: 'Add component',
+    removeComponent: 'Remove component',
+    usedBy: 'Used by',
+    notUsed: 'Not used yet',
+    exam: 'exam “{{name}}”',
+    assessment: 'assessment “{{name}}”',
+    lockedInUse: 'Exams or assessments use this scheme: its job type and level stay.',
+    deleteTitle: 'Delete certification scheme',
+    inUseName: '{{name}}, used by {{users}}: deleting it will be refused',
+    examScheme: 'Certification scheme',
+    examSchemeHelp:
+      'The exam counts as the theory exam of this scheme. Leave empty when it certifies on its own.',
+    examSchemeNone: 'No scheme for this job type and level',
+  },
+  rules: {
+    choose: 'Choose the {{field}}',
+    kindTwice: 'Each kind may appear only once',
+    needsTheory: 'A scheme needs exactly one required theory exam',
+    passAboveFull: 'The pass score is above the full score',
+    score: 'Enter the points',
+    validity: 'Enter the months (1–120)',
+  },
+};
