@@ -1,4 +1,5 @@
 import type { Localized } from './languages.js';
+import { SKILL_ASSESSMENT_FIELD_LABELS } from './skill-assessment.js';
 
 /**
  * The name of each field a message can blame, as the form shows it. Zod paths are named by their
@@ -270,6 +271,7 @@ export const FIELD_LABELS = {
   markerIds: { zh: '阅卷人', en: 'Markers', es: 'Correctores', ja: '採点者' },
   answerId: { zh: '答案', en: 'Answer', es: 'Respuesta', ja: '解答' },
   comment: { zh: '评语', en: 'Comment', es: 'Comentario', ja: 'コメント' },
+  ...SKILL_ASSESSMENT_FIELD_LABELS,
 } as const satisfies Record<string, Localized>;
 
 export type FieldKey = keyof typeof FIELD_LABELS;

@@ -1,4 +1,5 @@
 import type { Localized, MessageLanguage } from './languages.js';
+import { SKILL_ASSESSMENT_ENTITY_NAMES } from './skill-assessment.js';
 
 /** What a message names (not found, still in use…), e.g. `{entity} 3 not found`. */
 export const ENTITY_NAMES = {
@@ -65,6 +66,7 @@ export const ENTITY_NAMES = {
     ja: '採点対象の解答',
   },
   certificate: { zh: '证书', en: 'Certificate', es: 'Certificado', ja: '証書' },
+  ...SKILL_ASSESSMENT_ENTITY_NAMES,
 } as const satisfies Record<string, Localized>;
 
 export type EntityKey = keyof typeof ENTITY_NAMES;
