@@ -40,6 +40,12 @@ export const SKILL_ASSESSMENT_FIELD_LABELS = {
   chiefId: { zh: '考评组长', en: 'Chief examiner', es: 'Evaluador jefe', ja: '評価グループ長' },
   checkerId: { zh: '核分员', en: 'Score checker', es: 'Verificador de notas', ja: '点数確認者' },
   sessions: { zh: '场次', en: 'Sessions', es: 'Sesiones', ja: '実施回' },
+  startsAt: { zh: '开始时间', en: 'Start', es: 'Inicio', ja: '開始時刻' },
+  endsAt: { zh: '结束时间', en: 'End', es: 'Fin', ja: '終了時刻' },
+  place: { zh: '考核地点', en: 'Place', es: 'Lugar', ja: '会場' },
+  stations: { zh: '工位数', en: 'Stations', es: 'Puestos', ja: '作業台数' },
+  station: { zh: '工位', en: 'Station', es: 'Puesto', ja: '作業台' },
+  examiners: { zh: '考评员', en: 'Examiners', es: 'Evaluadores', ja: '評価者' },
 } as const satisfies Record<string, Localized>;
 
 /** Messages of skills assessments: drafting, validation, publishing (issue 26 §2). */
