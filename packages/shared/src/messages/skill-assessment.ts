@@ -140,6 +140,12 @@ export const SKILL_ASSESSMENT_MESSAGES = {
     es: 'sesión {session}: el evaluador {name} figura en los puestos {a} y {b}',
     ja: '第 {session} 回：評価者 {name} が {a} 番と {b} 番の作業台に指定されています',
   },
+  skillExaminerTwoSessions: {
+    zh: '考评员 {name} 被同时指定在时间重叠的第 {a} 场和第 {b} 场',
+    en: 'the examiner {name} is named in sessions {a} and {b}, which overlap in time',
+    es: 'el evaluador {name} figura en las sesiones {a} y {b}, que se solapan en el tiempo',
+    ja: '評価者 {name} が時間の重なる第 {a} 回と第 {b} 回に指定されています',
+  },
   skillExaminerNoScore: {
     zh: '{name} 没有考评员权限（SKILLS-SCORE）',
     en: '{name} does not hold the examiner’s permission (SKILLS-SCORE)',

@@ -113,6 +113,16 @@ describe('skills assessments: publishing, row scope and the admission notices', 
     );
   });
 
+  it('two publishes at once: one seats the candidates, the other is refused', async () => {
+    const id = await w.addSeatable();
+    const results = await Promise.all([w.publish(id), w.publish(id)]);
+    expect(results.map((r) => r.body.status).sort((x, y) => x - y)).toEqual([
+      200,
+      ApiStatus.CONFLICT,
+    ]);
+    expect(await seats(id)).toHaveLength(8);
+  });
+
   it('checks the examiners again at publishing: one who lost the key is named', async () => {
     const id = await w.addSeatable();
     const userId = w.examiners[7]!;

@@ -74,9 +74,25 @@ export function checkSessions(sessions: SkillSessionInput[], perCandidate: numbe
   }
 }
 
-/** Examiners named twice at a station or at two stations of a session (names from `names`). */
+/**
+ * Examiners named twice at a station, at two stations of a session, or in two sessions at the
+ * same time (names from `names`).
+ */
 function checkExaminerPlaces(sessions: SkillSessionInput[], names: Map<number, string>) {
   for (const [index, session] of sessions.entries()) {
+    for (let other = 0; other < index; other += 1) {
+      const earlier = sessions[other]!;
+      if (!(earlier.startsAt < session.endsAt && session.startsAt < earlier.endsAt)) continue;
+      const before = new Set(earlier.examiners.flatMap((e) => e.userIds));
+      const both = session.examiners.flatMap((e) => e.userIds).find((id) => before.has(id));
+      if (both !== undefined) {
+        throw invalid('sessions', 'skillExaminerTwoSessions', {
+          name: names.get(both) ?? String(both),
+          a: other + 1,
+          b: index + 1,
+        });
+      }
+    }
     const stationOf = new Map<number, number>();
     for (const { station, userIds } of session.examiners) {
       const seen = new Set<number>();

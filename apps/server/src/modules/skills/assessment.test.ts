@@ -156,15 +156,24 @@ describe('skills assessments: drafts and their rules', () => {
       ApiStatus.INVALID_INPUT,
       /sessions 1 and 2 overlap at “Workshop 1”/,
     );
-    // The same hours at another place are two workshops working side by side.
+    // The same hours at another place are two workshops working side by side, with their own
+    // examiners: one cannot be in both.
+    const sideBySide = {
+      startsAt: '2030-06-01T01:30:00.000Z',
+      endsAt: '2030-06-01T02:00:00.000Z',
+      place: 'Lab 2',
+      stations: 1,
+    };
+    const [first, , , , fifth, sixth] = w.examiners;
     expectOk(
       await w.add(
-        session(1, {
-          startsAt: '2030-06-01T01:30:00.000Z',
-          endsAt: '2030-06-01T02:00:00.000Z',
-          place: 'Lab 2',
-        }),
+        session(1, { ...sideBySide, examiners: [{ station: 1, userIds: [fifth, sixth] }] }),
       ),
+    );
+    await refused(
+      session(1, { ...sideBySide, examiners: [{ station: 1, userIds: [fifth, first] }] }),
+      ApiStatus.INVALID_INPUT,
+      /the examiner Examiner 1 is named in sessions 1 and 2, which overlap in time/,
     );
   });
 
