@@ -3,6 +3,7 @@ import { addClass } from '../src/modules/base/test-data.js';
 import { EXAM_BASE } from '../src/modules/exam/exam.routes.js';
 import { addPaper, addStudents } from '../src/modules/exam/test-data.js';
 import { addFinishedAttempts } from '../src/modules/marking/test-data.js';
+import { addSheet } from '../src/modules/skills/assessment-test-data.js';
 import { createStructure } from '../src/modules/question/test-data.js';
 import { login, type Client, type TestApp } from './build-app.js';
 import { bindRoles, expectOk, roleIdOf, signedInTeacher } from './factories.js';
@@ -30,6 +31,9 @@ export interface Side {
   /** The marked (short answer) and a keyed (single choice) item of the closed exam. */
   markedItemId: string;
   singleItemId: string;
+  /** A frozen scoring sheet of the batches' job type and level, and a draft skills assessment of the batch. */
+  skillSheetId: number;
+  skillAssessmentId: number;
 }
 
 export interface RowScopeFixture {
@@ -141,7 +145,24 @@ export async function buildRowScopeFixture(t: TestApp): Promise<RowScopeFixture>
       .select('id')
       .where('exam_id', '=', releasedExamId)
       .execute();
+    const sheet = await addSheet(db, { subjectId: s.subjectId, level: s.level });
+    const assessment = await db
+      .insertInto('skill_assessments')
+      .values({
+        name: `Row scope assessment ${name}`,
+        sheet_version_id: sheet.versionId!,
+        created_at: at(0),
+        updated_at: at(0),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('skill_assessment_classes')
+      .values({ assessment_id: assessment.id, class_id: classId })
+      .execute();
     return {
+      skillSheetId: sheet.sheetId,
+      skillAssessmentId: assessment.id,
       certificateIds: certificates.map((row) => row.id),
       classId,
       studentIds,

@@ -16,7 +16,8 @@ import { buildRowScopeFixture, type RowScopeFixture, type Side } from './row-sco
  * other inputs it cannot fill (CALLS), fails the test: a new route cannot slip by.
  */
 
-type Entity = 'exam' | 'paper' | 'attempt' | 'answer' | 'batch' | 'student' | 'certificate';
+type Entity =
+  'exam' | 'paper' | 'attempt' | 'answer' | 'batch' | 'student' | 'certificate' | 'skillAssessment';
 
 /** Fields that name a scoped row wherever they appear. */
 const SCOPED_FIELDS: Record<string, Entity> = {
@@ -48,7 +49,11 @@ const UNSCOPED_FIELDS = new Set([
   'questionIds',
   'instructionId',
   'itemId',
+  // Scoring sheets and certification schemes belong to a job type, not a batch; users.
+  'sheetId',
   'schemeId',
+  'chiefId',
+  'checkerId',
 ]);
 
 /** What `id` / `ids` (a path parameter or a body field) names, per route. */
@@ -147,6 +152,13 @@ idRoutes('attempt', [
   'POST /api/kaoshi-attempt/attempt/submitAttempt/:id',
   'GET /api/kaoshi-attempt/attempt/getResult/:id',
 ]);
+idRoutes('skillAssessment', [
+  'GET /api/kaoshi-skills/assessment/getAssessmentById/:id',
+  'PUT /api/kaoshi-skills/assessment/updateAssessment',
+  'DELETE /api/kaoshi-skills/assessment/deleteAssessment/:id',
+  'POST /api/kaoshi-skills/assessment/publishAssessment/:id',
+  'POST /api/kaoshi-skills/assessment/closeAssessment/:id',
+]);
 idRoutes('certificate', [
   'GET /api/kaoshi-analysis/certificate/getCertificatePdf/:id',
   'POST /api/kaoshi-analysis/certificate/revokeCertificate',
@@ -171,6 +183,24 @@ function fieldsOf(schema: unknown): string[] | null {
   if (def?.innerType) return fieldsOf(def.innerType);
   return null;
 }
+
+/** A skills assessment of batch B, valid as far as the input's own rules go. */
+const skillAssessmentBody = (b: Side) => ({
+  name: 'Taken',
+  sheetId: b.skillSheetId,
+  classIds: [b.classId],
+  chiefId: 1,
+  checkerId: 1,
+  sessions: [
+    {
+      startsAt: '2030-06-01T01:00:00.000Z',
+      endsAt: '2030-06-01T02:00:00.000Z',
+      place: 'Workshop',
+      stations: 1,
+      examiners: [{ station: 1, userIds: [1, 2] }],
+    },
+  ],
+});
 
 /** The query and body of a scoped call, valid but for batch B's ids. */
 type Call = (b: Side) => { query?: Record<string, string>; body?: unknown };
@@ -377,6 +407,12 @@ const CALLS: Record<string, Call> = {
   'POST /api/kaoshi-analysis/certificate/revokeCertificate': (b) => ({
     body: { id: b.certificateIds[0], reason: 'mine' },
   }),
+  'POST /api/kaoshi-skills/assessment/addAssessment': (b) => ({
+    body: skillAssessmentBody(b),
+  }),
+  'PUT /api/kaoshi-skills/assessment/updateAssessment': (b) => ({
+    body: { id: b.skillAssessmentId, ...skillAssessmentBody(b) },
+  }),
 };
 
 /** Batch B's row of each entity, for a path parameter. */
@@ -389,6 +425,7 @@ function idOf(b: Side, entity: Entity): number {
     batch: b.classId,
     student: b.studentIds[0]!,
     certificate: b.certificateIds[0]!,
+    skillAssessment: b.skillAssessmentId,
   }[entity];
 }
 

@@ -43,3 +43,4 @@ export * from './schemas/certificate.js';
 export * from './schemas/proctor.js';
 export * from './schemas/skill-sheet.js';
 export { SCHEME_COMPONENT_KIND_NAMES } from './messages/certification.js';
+export * from './schemas/skill-assessment.js';

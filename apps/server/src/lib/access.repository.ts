@@ -152,4 +152,29 @@ export class AccessRepository {
         ]),
       );
   }
+
+  skillAssessment(id: number) {
+    return this.db
+      .selectFrom('skill_assessments')
+      .select(['id', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  async skillAssessmentClassIds(id: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('skill_assessment_classes')
+      .select('class_id')
+      .where('assessment_id', '=', id)
+      .execute();
+    return rows.map((row) => row.class_id);
+  }
+
+  /** The skills assessments a viewer may read, as a subquery: those with one of their batches. */
+  visibleSkillAssessmentIds(scope: ClassScope) {
+    return this.db
+      .selectFrom('skill_assessment_classes')
+      .select('skill_assessment_classes.assessment_id')
+      .where('skill_assessment_classes.class_id', 'in', scope);
+  }
 }

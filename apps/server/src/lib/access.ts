@@ -20,6 +20,8 @@ import { AccessRepository } from './access.repository.js';
  * - a batch: whoever holds it. An attempt is its examinee's alone (the attempt module's
  *   ownAttempt, a precompiled query on the exam-start path); staff reach candidates through
  *   their exam (proctor) and students through the student repository (visibleClassIds).
+ * - a skills assessment as an exam: read with one of its batches (10003 otherwise), changed
+ *   (edit, delete, publish, close) only with every one of them (10001 otherwise).
  */
 export type ExamNeed = 'read' | 'mark' | 'manage' | 'keys';
 export type PaperNeed = 'read' | 'keys';
@@ -122,4 +124,36 @@ export function visiblePapers(db: Db, viewer: ClassViewer) {
   const repo = new AccessRepository(db);
   const scope = repo.scope(viewer);
   return scope ? repo.visiblePaperIds(scope, viewer.user.id) : null;
+}
+
+/**
+ * Refuses `viewer` what `need` asks of the skills assessment (as examAccess: 'read' with one of
+ * its batches, 'manage' with all of them). Answers its batch ids.
+ */
+export async function skillAssessmentAccess(
+  db: Db,
+  viewer: ClassViewer,
+  id: number,
+  need: 'read' | 'manage',
+): Promise<{ classIds: number[] }> {
+  const repo = new AccessRepository(db);
+  if (!(await repo.skillAssessment(id))) throw notFound('skillAssessment', id);
+  const [own, classIds] = await Promise.all([
+    repo.ownClasses(viewer),
+    repo.skillAssessmentClassIds(id),
+  ]);
+  if (own) {
+    if (!classIds.some((classId) => own.has(classId))) throw notFound('skillAssessment', id);
+    if (need === 'manage' && classIds.some((classId) => !own.has(classId))) {
+      throw forbidden('skillAssessmentNotYours', { id });
+    }
+  }
+  return { classIds };
+}
+
+/** The skills assessments `viewer` may read as a subquery for list filters, or null for all. */
+export function visibleSkillAssessments(db: Db, viewer: ClassViewer) {
+  const repo = new AccessRepository(db);
+  const scope = repo.scope(viewer);
+  return scope ? repo.visibleSkillAssessmentIds(scope) : null;
 }

@@ -1,4 +1,5 @@
 import type { Localized } from './languages.js';
+import { SKILL_ASSESSMENT_FIELD_LABELS } from './skill-assessment.js';
 
 /**
  * The name of each field a message can blame, as the form shows it. Zod paths are named by their
@@ -311,6 +312,7 @@ export const FIELD_LABELS = {
     es: 'Esquema de certificación',
     ja: '認定方案',
   },
+  ...SKILL_ASSESSMENT_FIELD_LABELS,
 } as const satisfies Record<string, Localized>;
 
 export type FieldKey = keyof typeof FIELD_LABELS;

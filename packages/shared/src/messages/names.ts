@@ -1,4 +1,5 @@
 import type { Localized, MessageLanguage } from './languages.js';
+import { SKILL_ASSESSMENT_ENTITY_NAMES } from './skill-assessment.js';
 
 /** What a message names (not found, still in use…), e.g. `{entity} 3 not found`. */
 export const ENTITY_NAMES = {
@@ -72,6 +73,7 @@ export const ENTITY_NAMES = {
     es: 'Esquema de certificación',
     ja: '認定方案',
   },
+  ...SKILL_ASSESSMENT_ENTITY_NAMES,
 } as const satisfies Record<string, Localized>;
 
 export type EntityKey = keyof typeof ENTITY_NAMES;

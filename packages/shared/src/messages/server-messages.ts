@@ -21,6 +21,7 @@ import { PAPER_MESSAGES } from './paper.js';
 import { MARKING_MESSAGES } from './marking.js';
 import { SKILLS_MESSAGES } from './skills.js';
 import { CERTIFICATION_MESSAGES } from './certification.js';
+import { SKILL_ASSESSMENT_MESSAGES } from './skill-assessment.js';
 
 export * from './fields.js';
 export * from './languages.js';
@@ -38,6 +39,7 @@ export const SERVER_MESSAGES = {
   ...MARKING_MESSAGES,
   ...SKILLS_MESSAGES,
   ...CERTIFICATION_MESSAGES,
+  ...SKILL_ASSESSMENT_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;

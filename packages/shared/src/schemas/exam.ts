@@ -60,7 +60,7 @@ export const CandidateStatus = {
 export type CandidateStatusCode = (typeof CandidateStatus)[keyof typeof CandidateStatus];
 export const CANDIDATE_STATUSES = Object.values(CandidateStatus) as CandidateStatusCode[];
 
-const isoInstant = z
+export const isoInstant = z
   .string()
   .trim()
   .refine(
