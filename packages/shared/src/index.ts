@@ -34,3 +34,4 @@ export * from './schemas/analysis.js';
 export * from './schemas/item-analysis.js';
 export * from './schemas/certificate.js';
 export * from './schemas/proctor.js';
+export * from './schemas/skill-scoring.js';

@@ -65,6 +65,19 @@ export const ENTITY_NAMES = {
     ja: '採点対象の解答',
   },
   certificate: { zh: '证书', en: 'Certificate', es: 'Certificado', ja: '証書' },
+  skillAssessment: {
+    zh: '技能考核',
+    en: 'Skills assessment',
+    es: 'Evaluación práctica',
+    ja: '技能考核',
+  },
+  skillCandidate: {
+    zh: '技能考核考生',
+    en: 'Skills candidate',
+    es: 'Candidato de la prueba práctica',
+    ja: '技能考核の受験者',
+  },
+  skillScoring: { zh: '评分表', en: 'Scoring sheet', es: 'Hoja de puntuación', ja: '評価表' },
 } as const satisfies Record<string, Localized>;
 
 export type EntityKey = keyof typeof ENTITY_NAMES;

@@ -19,6 +19,7 @@ import { QUESTION_MESSAGES } from './question.js';
 import { UPLOADS_MESSAGES } from './uploads.js';
 import { PAPER_MESSAGES } from './paper.js';
 import { MARKING_MESSAGES } from './marking.js';
+import { SKILL_SCORING_MESSAGES } from './skill-scoring.js';
 
 export * from './fields.js';
 export * from './languages.js';
@@ -34,6 +35,7 @@ export const SERVER_MESSAGES = {
   ...UPLOADS_MESSAGES,
   ...PAPER_MESSAGES,
   ...MARKING_MESSAGES,
+  ...SKILL_SCORING_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
