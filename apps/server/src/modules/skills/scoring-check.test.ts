@@ -2,6 +2,8 @@ import { ApiStatus, type CandidateSheetsView, type SkillCandidateView } from '@k
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus } from '../../../test/factories.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import { CheckService } from './check.service.js';
 import {
   CHECK,
   ITEM,
@@ -227,5 +229,31 @@ describe('skills scoring: the chief examiner and the score checker', () => {
       await w.checker.client.get<SkillCandidateView[]>(`${CHECK}/listCandidates/${w.assessmentId}`),
     );
     expect(listed).toHaveLength(w.candidates.length + 2);
+  });
+
+  it("makes the score final through the SkillsFinal port, in the checker's transaction", async () => {
+    const id = w.candidates[4]!;
+    const [e1, e2] = w.examiners;
+    await scoreAndSign(e1!, id, { award40: 40, award30: 30, deduct30: 0 });
+    await scoreAndSign(e2!, id, { award40: 40, award30: 30, deduct30: 0 });
+    const auth = { user: { id: w.checker.id } } as AuthContext;
+    const failing = new CheckService(t.handle.db, {
+      skillsFinal: () => Promise.reject(new Error('certification refused')),
+    });
+    await expect(failing.check(id, auth)).rejects.toThrow('certification refused');
+    expect(await candidateRow(id)).toMatchObject({ state: 'agreed', checked_by: null });
+    const seen: { candidateId: number; state: string }[] = [];
+    const service = new CheckService(t.handle.db, {
+      skillsFinal: async (candidateId, trx) => {
+        const row = await trx
+          .selectFrom('skill_candidates')
+          .select('state')
+          .where('id', '=', candidateId)
+          .executeTakeFirstOrThrow();
+        seen.push({ candidateId, state: row.state });
+      },
+    });
+    await service.check(id, auth);
+    expect(seen).toEqual([{ candidateId: id, state: 'checked' }]);
   });
 });
