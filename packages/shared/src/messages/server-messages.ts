@@ -107,6 +107,13 @@ export const SCOPED_FIELD_LABELS: readonly {
       mode: { zh: '组卷方式', en: 'How it is filled', es: 'Cómo se llena', ja: '作成方法' },
     },
   },
+  ...['/api/kaoshi-skills/scoring/', '/api/kaoshi-skills/check/'].map((prefix) => ({
+    prefix,
+    labels: {
+      itemId: { zh: '评分项', en: 'Item', es: 'Punto', ja: '評価項目' },
+      score: { zh: '成绩', en: 'Score', es: 'Puntuación', ja: '得点' },
+    },
+  })),
 ];
 
 /**

@@ -226,17 +226,19 @@ export class ScoringService {
       const latest = new Map<number, ItemScoreWrite>();
       body.scores.forEach((save, index) => {
         const item = sheet.items.get(save.itemId);
-        const field = `scores.${index}.itemId` as const;
-        if (!item) throw invalid(field, 'itemNotOnSheet', { itemId: save.itemId });
+        if (!item)
+          throw invalid(`scores.${index}.itemId`, 'itemNotOnSheet', { itemId: save.itemId });
         const points = save.points === null ? null : toHundredths(save.points);
         if (points !== null && points > item.points) {
-          throw invalid(field, 'pointsOverItem', {
+          throw invalid(`scores.${index}.points`, 'pointsOverItem', {
             itemId: item.id,
             points: save.points ?? 0,
             max: toPoints(item.points),
           });
         }
-        if (save.vetoHit && !item.veto) throw invalid(field, 'notAVetoItem', { itemId: item.id });
+        if (save.vetoHit && !item.veto) {
+          throw invalid(`scores.${index}.vetoHit`, 'notAVetoItem', { itemId: item.id });
+        }
         const kept = latest.get(item.id);
         if (!kept || kept.seq < save.seq) {
           latest.set(item.id, {
@@ -366,7 +368,7 @@ export class ScoringService {
         const items = await repo.itemScores([scoring.id]);
         const missing = unscoredItems(sheet, items);
         if (missing.length > 0) {
-          throw invalid('itemId', 'sheetIncomplete', {
+          throw invalid('scores', 'sheetIncomplete', {
             items: missing.map((item) => item.id).join(', '),
           });
         }
