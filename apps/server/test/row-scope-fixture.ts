@@ -3,6 +3,11 @@ import { addClass } from '../src/modules/base/test-data.js';
 import { EXAM_BASE } from '../src/modules/exam/exam.routes.js';
 import { addPaper, addStudents } from '../src/modules/exam/test-data.js';
 import { addFinishedAttempts } from '../src/modules/marking/test-data.js';
+import {
+  addSkillAssessment,
+  addSkillCandidate,
+  addSkillSession,
+} from '../src/modules/skills/scoring.fixtures.js';
 import { createStructure } from '../src/modules/question/test-data.js';
 import { login, type Client, type TestApp } from './build-app.js';
 import { bindRoles, expectOk, roleIdOf, signedInTeacher } from './factories.js';
@@ -30,6 +35,10 @@ export interface Side {
   /** The marked (short answer) and a keyed (single choice) item of the closed exam. */
   markedItemId: string;
   singleItemId: string;
+  /** A skills assessment, a candidate of this batch, and an examiner's signed sheet of it. */
+  skillAssessmentId: number;
+  skillCandidateId: number;
+  skillScoringId: number;
 }
 
 export interface RowScopeFixture {
@@ -69,6 +78,11 @@ export async function buildRowScopeFixture(t: TestApp): Promise<RowScopeFixture>
   const admin = await login(t.app);
   const s = await createStructure(db);
   let hours = 0;
+  const { id: adminId } = await db
+    .selectFrom('users')
+    .select('id')
+    .where('name', '=', 'admin')
+    .executeTakeFirstOrThrow();
   async function exam(paperId: number, classId: number, window: 'open' | 'closed') {
     hours += 10;
     const body: ExamBody = {
@@ -141,7 +155,36 @@ export async function buildRowScopeFixture(t: TestApp): Promise<RowScopeFixture>
       .select('id')
       .where('exam_id', '=', releasedExamId)
       .execute();
+    const skillAssessmentId = await addSkillAssessment(db, {
+      subjectId: s.subjectId,
+      chiefId: adminId,
+      checkerId: adminId,
+    });
+    const skillSessionId = await addSkillSession(db, skillAssessmentId, 1, [
+      { station: 1, userId: adminId },
+    ]);
+    const skillCandidateId = await addSkillCandidate(db, {
+      assessmentId: skillAssessmentId,
+      sessionId: skillSessionId,
+      station: 1,
+      turn: 1,
+      studentId: studentIds[0]!,
+      classId,
+    });
+    const skillScoring = await db
+      .insertInto('skill_scorings')
+      .values({
+        candidate_id: skillCandidateId,
+        examiner_id: adminId,
+        signed_at: at(0),
+        updated_at: at(0),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return {
+      skillAssessmentId,
+      skillCandidateId,
+      skillScoringId: skillScoring.id,
       certificateIds: certificates.map((row) => row.id),
       classId,
       studentIds,

@@ -1,4 +1,5 @@
 import { RoleKey, SKILLS_CHECK_BASE, SKILLS_SCORING_BASE, UserType } from '@kaoshi/shared';
+import type { Db } from '../../db/database.js';
 import { DEFAULT_PASSWORD, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { addStudents } from '../../../test/exams.js';
 import { addUser, expectOk, roleIdOf } from '../../../test/factories.js';
@@ -108,30 +109,22 @@ async function person(t: TestApp, admin: Client, roleId: number): Promise<Person
   };
 }
 
-export async function skillsWorld(
-  t: TestApp,
-  admin: Client,
-  options: { examiners?: number; tolerance?: number; candidates?: number } = {},
-): Promise<SkillsWorld> {
-  const db = t.handle.db;
+/** A published assessment on a frozen version of SNAPSHOT; its id. */
+export async function addSkillAssessment(
+  db: Db,
+  options: {
+    subjectId: number;
+    chiefId: number;
+    checkerId: number;
+    examiners?: number;
+    tolerance?: number;
+  },
+): Promise<number> {
   const at = new Date().toISOString();
-  const batch = await createBatch(db);
-  const count = options.candidates ?? 4;
-  const students = await addStudents(db, batch.classId, count + 2);
-  const examinerRole = await roleIdOf(admin, RoleKey.SKILL_EXAMINER);
-  const chiefRole = await roleIdOf(admin, RoleKey.SKILL_CHIEF);
-  const examiners: Person[] = [];
-  for (let i = 0; i < (options.examiners ?? 2); i++) {
-    examiners.push(await person(t, admin, examinerRole));
-  }
-  const other = await person(t, admin, examinerRole);
-  const chief = await person(t, admin, chiefRole);
-  const checker = await person(t, admin, chiefRole);
-
   const sheet = await db
     .insertInto('skill_sheets')
     .values({
-      subject_id: batch.subjectId,
+      subject_id: options.subjectId,
       level: 5,
       name: SNAPSHOT.name,
       time_limit_minutes: SNAPSHOT.timeLimitMinutes,
@@ -146,7 +139,7 @@ export async function skillsWorld(
     .values({
       sheet_id: sheet.id,
       version: 1,
-      snapshot: JSON.stringify({ ...SNAPSHOT, sheetId: sheet.id, subjectId: batch.subjectId }),
+      snapshot: JSON.stringify({ ...SNAPSHOT, sheetId: sheet.id, subjectId: options.subjectId }),
       full_score: SNAPSHOT.fullScore,
       created_at: at,
     })
@@ -157,10 +150,10 @@ export async function skillsWorld(
     .values({
       name: 'Lathe, level 5',
       sheet_version_id: version.id,
-      examiners_per_candidate: examiners.length,
+      examiners_per_candidate: options.examiners ?? 2,
       tolerance: options.tolerance ?? 1000,
-      chief_id: chief.id,
-      checker_id: checker.id,
+      chief_id: options.chiefId,
+      checker_id: options.checkerId,
       status: 'published',
       published_at: at,
       created_at: at,
@@ -168,54 +161,110 @@ export async function skillsWorld(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const session = async (sort: number) =>
-    (
-      await db
-        .insertInto('skill_sessions')
-        .values({
-          assessment_id: assessment.id,
-          sort,
-          starts_at: at,
-          ends_at: at,
-          place: `Workshop ${sort}`,
-          stations: 2,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  const sessionId = await session(1);
-  const secondId = await session(2);
+  return assessment.id;
+}
+
+/** A session of two stations and its examiners; its id. */
+export async function addSkillSession(
+  db: Db,
+  assessmentId: number,
+  sort: number,
+  examiners: { station: number; userId: number }[],
+): Promise<number> {
+  const at = new Date().toISOString();
+  const { id } = await db
+    .insertInto('skill_sessions')
+    .values({
+      assessment_id: assessmentId,
+      sort,
+      starts_at: at,
+      ends_at: at,
+      place: `Workshop ${sort}`,
+      stations: 2,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('skill_session_examiners')
-    .values([
-      ...examiners.map((e) => ({ session_id: sessionId, station: 1, user_id: e.id })),
-      { session_id: sessionId, station: 2, user_id: other.id },
-      { session_id: secondId, station: 1, user_id: other.id },
-    ])
+    .values(examiners.map((e) => ({ session_id: id, station: e.station, user_id: e.userId })))
     .execute();
-  const candidate = async (studentId: number, sessionOf: number, station: number, turn: number) =>
-    (
-      await db
-        .insertInto('skill_candidates')
-        .values({
-          assessment_id: assessment.id,
-          session_id: sessionOf,
-          station,
-          turn,
-          student_id: studentId,
-          class_id: batch.classId,
-          ticket_number: `S-${studentId}`,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  return id;
+}
+
+/** A candidate (a student of the batch) at a station; its id. */
+export async function addSkillCandidate(
+  db: Db,
+  c: {
+    assessmentId: number;
+    sessionId: number;
+    station: number;
+    turn: number;
+    studentId: number;
+    classId: number;
+  },
+): Promise<number> {
+  const { id } = await db
+    .insertInto('skill_candidates')
+    .values({
+      assessment_id: c.assessmentId,
+      session_id: c.sessionId,
+      station: c.station,
+      turn: c.turn,
+      student_id: c.studentId,
+      class_id: c.classId,
+      ticket_number: `S-${c.studentId}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function skillsWorld(
+  t: TestApp,
+  admin: Client,
+  options: { examiners?: number; tolerance?: number; candidates?: number } = {},
+): Promise<SkillsWorld> {
+  const db = t.handle.db;
+  const batch = await createBatch(db);
+  const count = options.candidates ?? 4;
+  const students = await addStudents(db, batch.classId, count + 2);
+  const examinerRole = await roleIdOf(admin, RoleKey.SKILL_EXAMINER);
+  const chiefRole = await roleIdOf(admin, RoleKey.SKILL_CHIEF);
+  const examiners: Person[] = [];
+  for (let i = 0; i < (options.examiners ?? 2); i++) {
+    examiners.push(await person(t, admin, examinerRole));
+  }
+  const other = await person(t, admin, examinerRole);
+  const chief = await person(t, admin, chiefRole);
+  const checker = await person(t, admin, chiefRole);
+  const assessmentId = await addSkillAssessment(db, {
+    subjectId: batch.subjectId,
+    chiefId: chief.id,
+    checkerId: checker.id,
+    examiners: examiners.length,
+    tolerance: options.tolerance,
+  });
+  const sessionId = await addSkillSession(db, assessmentId, 1, [
+    ...examiners.map((e) => ({ station: 1, userId: e.id })),
+    { station: 2, userId: other.id },
+  ]);
+  const secondId = await addSkillSession(db, assessmentId, 2, [{ station: 1, userId: other.id }]);
+  const candidate = (studentId: number, sessionOf: number, station: number, turn: number) =>
+    addSkillCandidate(db, {
+      assessmentId,
+      sessionId: sessionOf,
+      station,
+      turn,
+      studentId,
+      classId: batch.classId,
+    });
   const candidates: number[] = [];
   for (let i = 0; i < count; i++)
     candidates.push(await candidate(students[i]!, sessionId, 1, i + 1));
   const otherStation = await candidate(students[count]!, sessionId, 2, 1);
   const otherSession = await candidate(students[count + 1]!, secondId, 1, 1);
   return {
-    assessmentId: assessment.id,
+    assessmentId,
     sessionId,
     candidates,
     otherStation,
