@@ -7,7 +7,7 @@ import {
   addSkillAssessment,
   addSkillCandidate,
   addSkillSession,
-} from '../src/modules/skills/scoring.fixtures.js';
+} from '../src/modules/skills/scoring-test-data.js';
 import { createStructure } from '../src/modules/question/test-data.js';
 import { login, type Client, type TestApp } from './build-app.js';
 import { bindRoles, expectOk, roleIdOf, signedInTeacher } from './factories.js';

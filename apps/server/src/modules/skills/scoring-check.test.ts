@@ -12,7 +12,7 @@ import {
   scores,
   skillsWorld,
   type SkillsWorld,
-} from './scoring.fixtures.js';
+} from './scoring-test-data.js';
 
 describe('skills scoring: the chief examiner and the score checker', () => {
   let t: TestApp;

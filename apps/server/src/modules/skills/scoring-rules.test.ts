@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { candidateOutcome, overtimeMinutes, roundToStep, sheetTotal } from './scoring-rules.js';
 import { parseFrozenSheet } from './scoring-sheet.js';
-import { ITEM, SNAPSHOT } from './scoring.fixtures.js';
+import { ITEM, SNAPSHOT } from './scoring-test-data.js';
 
 describe('skills scoring rules', () => {
   const sheet = parseFrozenSheet(JSON.stringify(SNAPSHOT));

@@ -44,7 +44,7 @@ export function scoringView(
   scoring: ScoringRow | undefined,
   items: readonly ItemScoreRow[],
 ): ScoringView {
-  const signed = scoring?.signed_at != null;
+  const signed = scoring?.signed_at !== null && scoring?.signed_at !== undefined;
   return {
     scoringId: scoring?.id ?? null,
     examinerId: examiner.id,

@@ -15,7 +15,7 @@ import {
   scores,
   skillsWorld,
   type SkillsWorld,
-} from './scoring.fixtures.js';
+} from './scoring-test-data.js';
 
 describe("skills scoring: the examiner's sheet", () => {
   let t: TestApp;
