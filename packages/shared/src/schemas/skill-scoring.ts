@@ -72,12 +72,14 @@ export const saveItemScoresBody = z.object({
 });
 export type SaveItemScoresBody = z.infer<typeof saveItemScoresBody>;
 
-/** Acknowledged after commit: stored, or already superseded by a higher seq (changes nothing). */
-export interface ItemScoreAck {
-  itemId: number;
-  seq: number;
-  ok: true;
-}
+/**
+ * Acknowledged after commit: stored, or already superseded by a higher seq (changes nothing,
+ * ok alike); or refused for this item alone (not on the sheet, over its points, a veto on an
+ * ordinary item), which the device drops rather than resends.
+ */
+export type ItemScoreAck =
+  | { itemId: number; seq: number; ok: true }
+  | { itemId: number; seq: number; ok: false; code: number; message: string };
 
 export const reopenSheetBody = z.object({ scoringId: dbId, reason });
 export type ReopenSheetBody = z.infer<typeof reopenSheetBody>;

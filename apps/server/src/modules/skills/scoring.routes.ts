@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { needs, requireAuth } from '../../plugins/access.js';
 import { routeTable } from '../../plugins/route-table.js';
+import { requestLanguage } from '../../lib/request-language.js';
 import type { CheckService } from './check.service.js';
 import type { ScoringService } from './scoring.service.js';
 
@@ -55,11 +56,15 @@ export async function scoringRoutes(app: FastifyInstance, opts: { scoring: Scori
     'saveItemScores',
     {
       summary:
-        'Item scores with their seq: a save at or below the stored seq changes nothing; one ack per save, after commit',
+        'Item scores with their seq: a save at or below the stored seq changes nothing; one ack per save, after commit (ok false: refused for that item, drop it)',
       body: saveItemScoresBody,
     },
     async (request) => ({
-      acks: await scoring.saveItemScores(request.body, requireAuth(request)),
+      acks: await scoring.saveItemScores(
+        request.body,
+        requireAuth(request),
+        requestLanguage(request),
+      ),
     }),
   );
 

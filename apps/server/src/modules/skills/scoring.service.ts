@@ -1,5 +1,7 @@
 import type {
   ItemScoreAck,
+  ItemScoreSave,
+  MessageLanguage,
   MySessionView,
   MySheetView,
   SaveItemScoresBody,
@@ -7,7 +9,7 @@ import type {
   SkillTimerView,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import { conflict, invalid, notFound } from '../../errors.js';
+import { AppError, conflict, invalid, notFound } from '../../errors.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import {
   candidateOutcome,
@@ -53,6 +55,23 @@ async function examined(repo: ScoringRepository, candidateId: number, userId: nu
 function refuseClosed(row: CandidateContext) {
   if (row.state === 'checked') throw conflict('candidateChecked', { id: row.id });
   if (row.presence === 'absent') throw conflict('candidateAbsent', { id: row.id });
+}
+
+/** Why one item's save is refused (null: it may be stored). */
+function itemRefusal(sheet: ScoringSheet, save: ItemScoreSave, index: number): AppError | null {
+  const item = sheet.items.get(save.itemId);
+  if (!item) return invalid(`scores.${index}.itemId`, 'itemNotOnSheet', { itemId: save.itemId });
+  if (save.points !== null && toHundredths(save.points) > item.points) {
+    return invalid(`scores.${index}.points`, 'pointsOverItem', {
+      itemId: item.id,
+      points: save.points,
+      max: toPoints(item.points),
+    });
+  }
+  if (save.vetoHit && !item.veto) {
+    return invalid(`scores.${index}.vetoHit`, 'notAVetoItem', { itemId: item.id });
+  }
+  return null;
 }
 
 /** Refuses a change to a signed sheet (only the chief examiner reopens it). */
@@ -220,35 +239,28 @@ export class ScoringService {
    * Item scores as the device sends them: each applied only above the stored seq (a resend at or
    * below it changes nothing and is acknowledged alike); acknowledged after commit.
    */
-  saveItemScores(body: SaveItemScoresBody, auth: AuthContext): Promise<ItemScoreAck[]> {
+  saveItemScores(
+    body: SaveItemScoresBody,
+    auth: AuthContext,
+    language: MessageLanguage,
+  ): Promise<ItemScoreAck[]> {
     return this.withCandidate(body.candidateId, auth, async (repo, { row, sheet }, at) => {
       refuseClosed(row);
       const latest = new Map<number, ItemScoreWrite>();
-      body.scores.forEach((save, index) => {
-        const item = sheet.items.get(save.itemId);
-        if (!item)
-          throw invalid(`scores.${index}.itemId`, 'itemNotOnSheet', { itemId: save.itemId });
-        const points = save.points === null ? null : toHundredths(save.points);
-        if (points !== null && points > item.points) {
-          throw invalid(`scores.${index}.points`, 'pointsOverItem', {
-            itemId: item.id,
-            points: save.points ?? 0,
-            max: toPoints(item.points),
-          });
-        }
-        if (save.vetoHit && !item.veto) {
-          throw invalid(`scores.${index}.vetoHit`, 'notAVetoItem', { itemId: item.id });
-        }
-        const kept = latest.get(item.id);
+      const refusals = body.scores.map((save, index) => {
+        const refusal = itemRefusal(sheet, save, index);
+        if (refusal) return refusal;
+        const kept = latest.get(save.itemId);
         if (!kept || kept.seq < save.seq) {
-          latest.set(item.id, {
-            item_id: item.id,
-            points,
+          latest.set(save.itemId, {
+            item_id: save.itemId,
+            points: save.points === null ? null : toHundredths(save.points),
             veto_hit: save.vetoHit ? 1 : 0,
             note: save.note,
             seq: save.seq,
           });
         }
+        return null;
       });
       const scoring = await repo.ensureScoring(row.id, auth.user.id, at);
       refuseSigned(scoring);
@@ -289,7 +301,18 @@ export class ScoringService {
           }),
         );
       }
-      return body.scores.map((save) => ({ itemId: save.itemId, seq: save.seq, ok: true }));
+      return body.scores.map((save, index): ItemScoreAck => {
+        const refusal = refusals[index];
+        return refusal
+          ? {
+              itemId: save.itemId,
+              seq: save.seq,
+              ok: false,
+              code: refusal.status,
+              message: refusal.render(language),
+            }
+          : { itemId: save.itemId, seq: save.seq, ok: true };
+      });
     });
   }
 

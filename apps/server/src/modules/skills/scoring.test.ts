@@ -1,5 +1,6 @@
 import {
   ApiStatus,
+  type ItemScoreAck,
   type MySessionView,
   type MySheetView,
   type SkillTimerView,
@@ -30,10 +31,10 @@ describe("skills scoring: the examiner's sheet", () => {
   const sheet = (client: Client, id: number) =>
     client.get<MySheetView>(`${SCORING}/getMySheet/${id}`);
   const save = (client: Client, candidateId: number, list: unknown[]) =>
-    client.post<{ acks: { itemId: number; seq: number; ok: boolean }[] }>(
-      `${SCORING}/saveItemScores`,
-      { candidateId, scores: list },
-    );
+    client.post<{ acks: ItemScoreAck[] }>(`${SCORING}/saveItemScores`, {
+      candidateId,
+      scores: list,
+    });
   const candidateRow = (id: number) =>
     t.handle.db
       .selectFrom('skill_candidates')
@@ -191,31 +192,38 @@ describe("skills scoring: the examiner's sheet", () => {
     expect(log.every((r) => r.actor_id === e1!.id && r.item_id === ITEM.award40)).toBe(true);
   });
 
-  it('refuses points over the item, a veto on an ordinary item, an item not on the sheet, an incomplete sheet', async () => {
+  it('refuses, item by item, points over the item, a veto on an ordinary item, an item not on the sheet; then an incomplete sheet', async () => {
     const id = w.candidates[6]!;
     const [e1] = w.examiners;
-    expectStatus(
-      await save(e1!.client, id, scores({ [ITEM.award30]: 30.5 })),
-      ApiStatus.INVALID_INPUT,
-      /more than its 30/,
+    const result = expectOk(
+      await save(e1!.client, id, [
+        { itemId: ITEM.award30, points: 30.5, vetoHit: false, note: '', seq: 1 },
+        { itemId: ITEM.deduct30, points: 3, vetoHit: true, note: '', seq: 1 },
+        { itemId: 999, points: 1, vetoHit: false, note: '', seq: 1 },
+        { itemId: ITEM.award40, points: 40, vetoHit: false, note: '', seq: 1 },
+      ]),
     );
+    expect(result.acks.map((ack) => ack.ok)).toEqual([false, false, false, true]);
+    const messages = result.acks.map((ack) => ('message' in ack ? ack.message : ''));
+    expect(messages[0]).toMatch(/more than its 30/);
+    expect(messages[1]).toMatch(/not a veto item/);
+    expect(messages[2]).toMatch(/not on this sheet/);
+    expect(result.acks[0]).toMatchObject({ code: ApiStatus.INVALID_INPUT });
+    // In the request's language.
+    const zh = await e1!.client.request<{ acks: { message?: string }[] }>({
+      method: 'POST',
+      url: `${SCORING}/saveItemScores`,
+      headers: { 'accept-language': 'zh-CN' },
+      payload: { candidateId: id, scores: scores({ 999: 1 }) },
+    });
+    expect(expectOk(zh).acks[0]!.message).toMatch(/不在本评分表中/);
+    // Two decimals at most: the whole call is malformed.
     expectStatus(
       await save(e1!.client, id, scores({ [ITEM.award30]: 1.005 })),
       ApiStatus.INVALID_INPUT,
     );
-    expectStatus(
-      await save(e1!.client, id, [
-        { itemId: ITEM.award30, points: 3, vetoHit: true, note: '', seq: 1 },
-      ]),
-      ApiStatus.INVALID_INPUT,
-      /not a veto item/,
-    );
-    expectStatus(
-      await save(e1!.client, id, scores({ 999: 1 })),
-      ApiStatus.INVALID_INPUT,
-      /not on this sheet/,
-    );
-    expectOk(await save(e1!.client, id, scores({ [ITEM.award40]: 40 })));
+    const seen = expectOk(await sheet(e1!.client, id));
+    expect(seen.mine.scores.map((s) => s.itemId)).toEqual([ITEM.award40]);
     expectStatus(
       await e1!.client.post(`${SCORING}/signSheet/${id}`),
       ApiStatus.INVALID_INPUT,
