@@ -9,7 +9,8 @@ import type {
   SkillTimerView,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import { AppError, conflict, invalid, notFound } from '../../errors.js';
+import type { AppError } from '../../errors.js';
+import { conflict, invalid, notFound } from '../../errors.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import {
   candidateOutcome,
