@@ -9,8 +9,7 @@ import type {
   SkillTimerView,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import type { AppError } from '../../errors.js';
-import { conflict, invalid, notFound } from '../../errors.js';
+import { conflict, invalid, notFound, type AppError } from '../../errors.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import {
   candidateOutcome,
