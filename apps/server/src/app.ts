@@ -19,6 +19,7 @@ import { markingModule } from './modules/marking/marking.module.js';
 import { analysisModule } from './modules/analysis/analysis.module.js';
 import { certificateModule } from './modules/certificate/certificate.module.js';
 import { certificationModule } from './modules/certification/certification.module.js';
+import { SkillsComponentResults } from './modules/certification/component-results.js';
 import { examModule, examsUseClass, examsUseStudent } from './modules/exam/exam.module.js';
 import { paperModule } from './modules/paper/paper.module.js';
 import { ProctorHub } from './modules/proctor/proctor-hub.js';
@@ -138,7 +139,8 @@ export async function buildApp(
   await app.register(analysisModule, { db, released });
   await app.register(certificateModule, { db, config });
   await app.register(certificationModule, { db, postgres: dialect === 'postgres' });
-  await app.register(skillsModule, { db });
+  // The checker's signature makes a skills score final: certification records the component.
+  await app.register(skillsModule, { db, final: new SkillsComponentResults() });
 
   await app.register(webPlugin, { webDist: config.webDist });
 

@@ -4,6 +4,11 @@ import { EXAM_BASE } from '../src/modules/exam/exam.routes.js';
 import { addPaper, addStudents } from '../src/modules/exam/test-data.js';
 import { addFinishedAttempts } from '../src/modules/marking/test-data.js';
 import { addSheet } from '../src/modules/skills/assessment-test-data.js';
+import {
+  addSkillAssessment,
+  addSkillCandidate,
+  addSkillSession,
+} from '../src/modules/skills/scoring-test-data.js';
 import { createStructure } from '../src/modules/question/test-data.js';
 import { login, type Client, type TestApp } from './build-app.js';
 import { bindRoles, expectOk, roleIdOf, signedInTeacher } from './factories.js';
@@ -34,6 +39,9 @@ export interface Side {
   /** A frozen scoring sheet of the batches' job type and level, and a draft skills assessment of the batch. */
   skillSheetId: number;
   skillAssessmentId: number;
+  /** A candidate of this batch in another (published) assessment, and an examiner's signed sheet of it. */
+  skillCandidateId: number;
+  skillScoringId: number;
 }
 
 export interface RowScopeFixture {
@@ -73,6 +81,11 @@ export async function buildRowScopeFixture(t: TestApp): Promise<RowScopeFixture>
   const admin = await login(t.app);
   const s = await createStructure(db);
   let hours = 0;
+  const { id: adminId } = await db
+    .selectFrom('users')
+    .select('id')
+    .where('name', '=', 'admin')
+    .executeTakeFirstOrThrow();
   async function exam(paperId: number, classId: number, window: 'open' | 'closed') {
     hours += 10;
     const body: ExamBody = {
@@ -150,7 +163,7 @@ export async function buildRowScopeFixture(t: TestApp): Promise<RowScopeFixture>
       .insertInto('skill_assessments')
       .values({
         name: `Row scope assessment ${name}`,
-        sheet_version_id: sheet.versionId!,
+        sheet_version_id: sheet.versionId,
         created_at: at(0),
         updated_at: at(0),
       })
@@ -160,9 +173,37 @@ export async function buildRowScopeFixture(t: TestApp): Promise<RowScopeFixture>
       .insertInto('skill_assessment_classes')
       .values({ assessment_id: assessment.id, class_id: classId })
       .execute();
+    const scoredAssessmentId = await addSkillAssessment(db, {
+      subjectId: s.subjectId,
+      chiefId: adminId,
+      checkerId: adminId,
+    });
+    const skillSessionId = await addSkillSession(db, scoredAssessmentId, 1, [
+      { station: 1, userId: adminId },
+    ]);
+    const skillCandidateId = await addSkillCandidate(db, {
+      assessmentId: scoredAssessmentId,
+      sessionId: skillSessionId,
+      station: 1,
+      turn: 1,
+      studentId: studentIds[0]!,
+      classId,
+    });
+    const skillScoring = await db
+      .insertInto('skill_scorings')
+      .values({
+        candidate_id: skillCandidateId,
+        examiner_id: adminId,
+        signed_at: at(0),
+        updated_at: at(0),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return {
       skillSheetId: sheet.sheetId,
       skillAssessmentId: assessment.id,
+      skillCandidateId,
+      skillScoringId: skillScoring.id,
       certificateIds: certificates.map((row) => row.id),
       classId,
       studentIds,

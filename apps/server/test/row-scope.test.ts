@@ -8,7 +8,7 @@ import { buildRowScopeFixture, type RowScopeFixture, type Side } from './row-sco
 
 /**
  * The row-scope matrix (DESIGN rule 13), beside the permission matrix (access.test.ts): every
- * route that takes an exam, paper, attempt, answer, batch, student or certificate id, called by
+ * route that takes an exam, paper, attempt, answer, batch, student, certificate or skills id, called by
  * a user scoped to batch A who holds every key, with batch B's ids, is refused (403 or 404).
  *
  * The walk reads each route's schema. A route whose inputs carry an id field the walk does not
@@ -17,7 +17,16 @@ import { buildRowScopeFixture, type RowScopeFixture, type Side } from './row-sco
  */
 
 type Entity =
-  'exam' | 'paper' | 'attempt' | 'answer' | 'batch' | 'student' | 'certificate' | 'skillAssessment';
+  | 'exam'
+  | 'paper'
+  | 'attempt'
+  | 'answer'
+  | 'batch'
+  | 'student'
+  | 'certificate'
+  | 'skillAssessment'
+  | 'skillCandidate'
+  | 'skillScoring';
 
 /** Fields that name a scoped row wherever they appear. */
 const SCOPED_FIELDS: Record<string, Entity> = {
@@ -29,6 +38,10 @@ const SCOPED_FIELDS: Record<string, Entity> = {
   classIds: 'batch',
   studentId: 'student',
   studentIds: 'student',
+  // Skills assessments: examiners, chief examiner and checker reach them by assignment only.
+  assessmentId: 'skillAssessment',
+  candidateId: 'skillCandidate',
+  scoringId: 'skillScoring',
 };
 
 /** Id fields of rows that belong to no batch (structure, bank, users, roles, notices). */
@@ -205,6 +218,27 @@ const skillAssessmentBody = (b: Side) => ({
 /** The query and body of a scoped call, valid but for batch B's ids. */
 type Call = (b: Side) => { query?: Record<string, string>; body?: unknown };
 const CALLS: Record<string, Call> = {
+  'POST /api/kaoshi-skills/scoring/setPresence': (b) => ({
+    body: { candidateId: b.skillCandidateId, presence: 'checked' },
+  }),
+  'POST /api/kaoshi-skills/scoring/saveItemScores': (b) => ({
+    body: {
+      candidateId: b.skillCandidateId,
+      scores: [{ itemId: 101, points: 1, vetoHit: false, note: '', seq: 1 }],
+    },
+  }),
+  'POST /api/kaoshi-skills/scoring/startTimer': (b) => ({
+    body: { candidateId: b.skillCandidateId },
+  }),
+  'POST /api/kaoshi-skills/scoring/stopTimer': (b) => ({
+    body: { candidateId: b.skillCandidateId },
+  }),
+  'POST /api/kaoshi-skills/check/reopenSheet': (b) => ({
+    body: { scoringId: b.skillScoringId, reason: 'Planted' },
+  }),
+  'POST /api/kaoshi-skills/check/decide': (b) => ({
+    body: { candidateId: b.skillCandidateId, score: 1, veto: false, reason: 'Planted' },
+  }),
   'GET /api/kaoshi-school/classes/listClasses': () => ({}),
   'PUT /api/kaoshi-school/classes/updateClasses': (b) => ({
     body: { id: b.classId, subjectId: 1, level: 5, name: 'Taken', code: 'TAKEN-1' },
@@ -426,6 +460,8 @@ function idOf(b: Side, entity: Entity): number {
     student: b.studentIds[0]!,
     certificate: b.certificateIds[0]!,
     skillAssessment: b.skillAssessmentId,
+    skillCandidate: b.skillCandidateId,
+    skillScoring: b.skillScoringId,
   }[entity];
 }
 

@@ -313,6 +313,23 @@ export const FIELD_LABELS = {
     ja: '認定方案',
   },
   ...SKILL_ASSESSMENT_FIELD_LABELS,
+  assessmentId: {
+    zh: '技能考核',
+    en: 'Skills assessment',
+    es: 'Evaluación práctica',
+    ja: '技能考核',
+  },
+  candidateId: { zh: '考生', en: 'Candidate', es: 'Candidato', ja: '受験者' },
+  scoringId: { zh: '评分表', en: 'Scoring sheet', es: 'Hoja de puntuación', ja: '評価表' },
+  scores: { zh: '各项评分', en: 'Item scores', es: 'Puntuaciones por punto', ja: '項目別の得点' },
+  note: { zh: '备注', en: 'Note', es: 'Nota', ja: '備考' },
+  presence: { zh: '到场情况', en: 'Presence', es: 'Asistencia', ja: '出欠' },
+  vetoHit: {
+    zh: '触犯否定项',
+    en: 'Veto hit',
+    es: 'Punto eliminatorio incumplido',
+    ja: '否定項目に該当',
+  },
 } as const satisfies Record<string, Localized>;
 
 export type FieldKey = keyof typeof FIELD_LABELS;

@@ -74,6 +74,13 @@ export const ENTITY_NAMES = {
     ja: '認定方案',
   },
   ...SKILL_ASSESSMENT_ENTITY_NAMES,
+  skillCandidate: {
+    zh: '技能考核考生',
+    en: 'Skills candidate',
+    es: 'Candidato de la prueba práctica',
+    ja: '技能考核の受験者',
+  },
+  skillScoring: { zh: '评分表', en: 'Scoring sheet', es: 'Hoja de puntuación', ja: '評価表' },
 } as const satisfies Record<string, Localized>;
 
 export type EntityKey = keyof typeof ENTITY_NAMES;

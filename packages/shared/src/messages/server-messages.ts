@@ -22,6 +22,7 @@ import { MARKING_MESSAGES } from './marking.js';
 import { SKILLS_MESSAGES } from './skills.js';
 import { CERTIFICATION_MESSAGES } from './certification.js';
 import { SKILL_ASSESSMENT_MESSAGES } from './skill-assessment.js';
+import { SKILL_SCORING_MESSAGES } from './skill-scoring.js';
 
 export * from './fields.js';
 export * from './languages.js';
@@ -40,6 +41,7 @@ export const SERVER_MESSAGES = {
   ...SKILLS_MESSAGES,
   ...CERTIFICATION_MESSAGES,
   ...SKILL_ASSESSMENT_MESSAGES,
+  ...SKILL_SCORING_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
@@ -111,6 +113,13 @@ export const SCOPED_FIELD_LABELS: readonly {
       mode: { zh: '组卷方式', en: 'How it is filled', es: 'Cómo se llena', ja: '作成方法' },
     },
   },
+  ...['/api/kaoshi-skills/scoring/', '/api/kaoshi-skills/check/'].map((prefix) => ({
+    prefix,
+    labels: {
+      itemId: { zh: '评分项', en: 'Item', es: 'Punto', ja: '評価項目' },
+      score: { zh: '成绩', en: 'Score', es: 'Puntuación', ja: '得点' },
+    },
+  })),
 ];
 
 /**
