@@ -132,6 +132,7 @@ describe('keys stay on the server', () => {
         'GET /api/kaoshi-analysis/certificate/myCertificates',
         'GET /api/kaoshi-analysis/certificate/getCertificatePdf/:id',
         'GET /api/public/verify/:code',
+        'GET /api/kaoshi-skills/candidate/listMyAssessments',
       ]);
       const reachable = t.app
         .listRouteAccess()
@@ -250,6 +251,8 @@ describe('keys stay on the server', () => {
       await call('GET', '/api/kaoshi-analysis/certificate/myCertificates');
       await call('GET', '/api/kaoshi-analysis/certificate/getCertificatePdf/1');
       await call('GET', '/api/public/verify/AAAAAAAAAAAAAAAAAAAAAAAA');
+      // The skills assessments' admission notices (docs/features/skills.md): no keys to carry.
+      await call('GET', '/api/kaoshi-skills/candidate/listMyAssessments');
 
       const found: string[] = [];
       for (const { where, body } of received) leaksIn(body, where, found);
