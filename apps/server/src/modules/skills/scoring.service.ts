@@ -263,12 +263,13 @@ export class ScoringService {
         return null;
       });
       const scoring = await repo.ensureScoring(row.id, auth.user.id, at);
-      refuseSigned(scoring);
       const stored = new Map((await repo.itemScores([scoring.id])).map((s) => [s.item_id, s]));
       const applied = [...latest.values()].filter(
         (save) => save.seq > (stored.get(save.item_id)?.seq ?? 0),
       );
+      // A resend of what a signed sheet already holds is acknowledged; anything new is refused.
       if (applied.length > 0) {
+        refuseSigned(scoring);
         await repo.upsertItemScores(scoring.id, applied, at);
         await repo.updateScoring(scoring.id, {
           seq: Math.max(scoring.seq, ...applied.map((save) => save.seq)),

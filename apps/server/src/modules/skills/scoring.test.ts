@@ -253,6 +253,8 @@ describe("skills scoring: the examiner's sheet", () => {
   it('refuses a save after signing; marks presence; refuses scoring an absent candidate', async () => {
     const [e1, e2] = w.examiners;
     const signed = w.candidates[0]!;
+    // A resend of a save the signed sheet holds is acknowledged (its ack may have been lost).
+    expectOk(await save(e1!.client, signed, scores({ [ITEM.award40]: 35 }, 1)));
     expectStatus(
       await save(e1!.client, signed, scores({ [ITEM.award40]: 1 }, 9)),
       ApiStatus.CONFLICT,
