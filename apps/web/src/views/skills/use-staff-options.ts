@@ -1,0 +1,39 @@
+import { UserType } from '@kaoshi/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { listUsers } from '../../api/system';
+
+/**
+ * Staff to name as examiners, chief examiner and checker. The server has no call listing the
+ * holders of SKILLS-SCORE or SKILLS-CHECK, so this searches the user list (by nickname) and
+ * leaves out students; the server refuses anyone without the permission, naming them.
+ */
+export function useStaffOptions(known: Map<number, string>) {
+  const [keyword, setKeyword] = useState('');
+  const [search, setSearch] = useState('');
+  const [seen, setSeen] = useState(() => new Map(known));
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(keyword.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [keyword]);
+  const users = useQuery({
+    queryKey: ['skillAssessment', 'staff', search],
+    queryFn: () => listUsers({ page: 1, limit: 100, nickName: search || undefined }),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  useEffect(() => {
+    const rows = users.data?.list.filter((user) => user.userType !== UserType.STUDENT) ?? [];
+    if (rows.length === 0) return;
+    setSeen((current) => {
+      const next = new Map(current);
+      for (const user of rows) next.set(user.id, `${user.nickName || user.name} (${user.name})`);
+      return next;
+    });
+  }, [users.data]);
+  return {
+    options: [...seen].map(([value, label]) => ({ value, label })),
+    loading: users.isFetching,
+    onSearch: setKeyword,
+  };
+}
