@@ -18,19 +18,20 @@ export function useStaffOptions(known: Map<number, string>) {
   }, [keyword]);
   const users = useQuery({
     queryKey: ['skillAssessment', 'staff', search],
-    queryFn: () => listUsers({ page: 1, limit: 100, nickName: search || undefined }),
+    queryFn: async () => {
+      const found = await listUsers({ page: 1, limit: 100, nickName: search || undefined });
+      // Everyone found stays named, so that a choice keeps its name after another search.
+      const rows = found.list.filter((user) => user.userType !== UserType.STUDENT);
+      setSeen((current) => {
+        const next = new Map(current);
+        for (const user of rows) next.set(user.id, `${user.nickName || user.name} (${user.name})`);
+        return next;
+      });
+      return found;
+    },
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
-  useEffect(() => {
-    const rows = users.data?.list.filter((user) => user.userType !== UserType.STUDENT) ?? [];
-    if (rows.length === 0) return;
-    setSeen((current) => {
-      const next = new Map(current);
-      for (const user of rows) next.set(user.id, `${user.nickName || user.name} (${user.name})`);
-      return next;
-    });
-  }, [users.data]);
   return {
     options: [...seen].map(([value, label]) => ({ value, label })),
     loading: users.isFetching,
