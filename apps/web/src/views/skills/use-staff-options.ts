@@ -1,4 +1,4 @@
-import { UserType } from '@kaoshi/shared';
+import { UserType, type UserView } from '@kaoshi/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { listUsers } from '../../api/system';
@@ -21,20 +21,26 @@ export function useStaffOptions(known: Map<number, string>) {
     queryFn: async () => {
       const found = await listUsers({ page: 1, limit: 100, nickName: search || undefined });
       // Everyone found stays named, so that a choice keeps its name after another search.
-      const rows = found.list.filter((user) => user.userType !== UserType.STUDENT);
-      setSeen((current) => {
-        const next = new Map(current);
-        for (const user of rows) next.set(user.id, `${user.nickName || user.name} (${user.name})`);
-        return next;
-      });
+      setSeen((current) => named(current, found.list));
       return found;
     },
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
   return {
-    options: [...seen].map(([value, label]) => ({ value, label })),
+    options: [...named(seen, users.data?.list)].map(([value, label]) => ({ value, label })),
     loading: users.isFetching,
     onSearch: setKeyword,
   };
+}
+
+/** `people` with the staff among `users` added, each as "nickname (sign-in name)". */
+function named(people: Map<number, string>, users: UserView[] | undefined) {
+  const next = new Map(people);
+  for (const user of users ?? []) {
+    if (user.userType !== UserType.STUDENT) {
+      next.set(user.id, `${user.nickName || user.name} (${user.name})`);
+    }
+  }
+  return next;
 }
