@@ -13,7 +13,10 @@ import {
   type FormListFieldData,
   type SelectProps,
 } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+
+const TIME = 'YYYY-MM-DD HH:mm';
 
 interface SessionCardProps {
   field: FormListFieldData;
@@ -54,17 +57,35 @@ export function AssessmentSessionCard({
       }
     >
       <Row gutter={16}>
-        <Col xs={24} lg={12}>
+        <Col xs={12} lg={6}>
           <Form.Item
-            name={[field.name, 'period']}
-            label={t('skills.assessment.session.period')}
-            rules={[{ required: true, message: t('skills.assessment.session.periodRequired') }]}
+            name={[field.name, 'startsAt']}
+            label={t('skills.assessment.session.startsAt')}
+            rules={[{ required: true, message: t('skills.assessment.session.startsAtRequired') }]}
           >
-            <DatePicker.RangePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
-              style={{ width: '100%' }}
-            />
+            <DatePicker showTime={{ format: 'HH:mm' }} format={TIME} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} lg={6}>
+          <Form.Item
+            name={[field.name, 'endsAt']}
+            label={t('skills.assessment.session.endsAt')}
+            dependencies={[['sessions', field.name, 'startsAt']]}
+            rules={[
+              { required: true, message: t('skills.assessment.session.endsAtRequired') },
+              ({ getFieldValue }) => ({
+                validator: (_, end: Dayjs | undefined) => {
+                  const start = getFieldValue(['sessions', field.name, 'startsAt']) as
+                    | Dayjs
+                    | undefined;
+                  return !start || !end || end.isAfter(start)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('skills.assessment.session.endAfterStart')));
+                },
+              }),
+            ]}
+          >
+            <DatePicker showTime={{ format: 'HH:mm' }} format={TIME} style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col xs={16} lg={8}>

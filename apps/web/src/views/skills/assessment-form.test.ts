@@ -89,7 +89,8 @@ describe('assessment form', () => {
       checkerId: 2,
       sessions: [
         {
-          period: [dayjs('2026-05-10T01:00:00Z'), dayjs('2026-05-10T02:00:00Z')],
+          startsAt: dayjs('2026-05-10T01:00:00Z'),
+          endsAt: dayjs('2026-05-10T02:00:00Z'),
           place: 'P',
           stations: 2,
           examiners: [[5, 6, 7]],

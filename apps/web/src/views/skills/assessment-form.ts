@@ -4,7 +4,8 @@ import type { AssessmentBody } from '../../api/skill-assessment';
 
 /** A session as the editor's form holds it: per station (index + 1) the examiners' ids. */
 export interface SessionFormValues {
-  period?: [Dayjs, Dayjs] | null;
+  startsAt?: Dayjs | null;
+  endsAt?: Dayjs | null;
   place: string;
   stations: number;
   examiners: (number[] | undefined)[];
@@ -59,7 +60,8 @@ export const formOfAssessment = (view: SkillAssessmentView): AssessmentFormValue
   chiefId: view.chief?.id,
   checkerId: view.checker?.id,
   sessions: view.sessions.map((session) => ({
-    period: [dayjs(session.startsAt), dayjs(session.endsAt)],
+    startsAt: dayjs(session.startsAt),
+    endsAt: dayjs(session.endsAt),
     place: session.place,
     stations: session.stations,
     examiners: Array.from(
@@ -83,8 +85,8 @@ export const bodyOfForm = (values: AssessmentFormValues): AssessmentBody => ({
   chiefId: values.chiefId!,
   checkerId: values.checkerId!,
   sessions: values.sessions.map((session) => ({
-    startsAt: session.period![0].toISOString(),
-    endsAt: session.period![1].toISOString(),
+    startsAt: session.startsAt!.toISOString(),
+    endsAt: session.endsAt!.toISOString(),
     place: session.place,
     stations: session.stations,
     examiners: Array.from({ length: session.stations }, (_, index) => ({

@@ -130,8 +130,11 @@ export default {
     session: {
       title: 'Session {{index}}',
       remove: 'Remove session {{index}}',
-      period: 'Start and end',
-      periodRequired: 'Give the start and the end',
+      startsAt: 'Starts',
+      startsAtRequired: 'Give the start',
+      endsAt: 'Ends',
+      endsAtRequired: 'Give the end',
+      endAfterStart: 'The session ends after it starts',
       place: 'Place',
       placeRequired: 'Give the place',
       stations: 'Stations',

@@ -130,8 +130,11 @@ export default {
     session: {
       title: 'Sesión {{index}}',
       remove: 'Quitar la sesión {{index}}',
-      period: 'Inicio y fin',
-      periodRequired: 'Indique el inicio y el fin',
+      startsAt: 'Empieza',
+      startsAtRequired: 'Indique el inicio',
+      endsAt: 'Termina',
+      endsAtRequired: 'Indique el fin',
+      endAfterStart: 'La sesión termina después de empezar',
       place: 'Lugar',
       placeRequired: 'Indique el lugar',
       stations: 'Puestos',

@@ -130,8 +130,11 @@ export default {
     session: {
       title: '第 {{index}} 回',
       remove: '第 {{index}} 回を削除',
-      period: '開始と終了',
-      periodRequired: '開始と終了を入力してください',
+      startsAt: '開始',
+      startsAtRequired: '開始を入力してください',
+      endsAt: '終了',
+      endsAtRequired: '終了を入力してください',
+      endAfterStart: '終了は開始より後にしてください',
       place: '会場',
       placeRequired: '会場を入力してください',
       stations: '作業台数',

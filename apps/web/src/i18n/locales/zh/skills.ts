@@ -130,8 +130,11 @@ export default {
     session: {
       title: '第 {{index}} 场',
       remove: '删除第 {{index}} 场',
-      period: '开始和结束时间',
-      periodRequired: '请填写开始和结束时间',
+      startsAt: '开始时间',
+      startsAtRequired: '请填写开始时间',
+      endsAt: '结束时间',
+      endsAtRequired: '请填写结束时间',
+      endAfterStart: '结束时间须晚于开始时间',
       place: '考场地点',
       placeRequired: '请填写考场地点',
       stations: '工位数',
