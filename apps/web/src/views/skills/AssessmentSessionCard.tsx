@@ -76,8 +76,7 @@ export function AssessmentSessionCard({
               ({ getFieldValue }) => ({
                 validator: (_, end: Dayjs | undefined) => {
                   const start = getFieldValue(['sessions', field.name, 'startsAt']) as
-                    | Dayjs
-                    | undefined;
+                    Dayjs | undefined;
                   return !start || !end || end.isAfter(start)
                     ? Promise.resolve()
                     : Promise.reject(new Error(t('skills.assessment.session.endAfterStart')));
