@@ -54,6 +54,10 @@ describe('Skills assessments', () => {
     await expect.poll(() => input.inputValue()).toBe(time.format(TIME));
   }
 
+  /** A staff member with `role`, signing in as as<key><tag>, shown by the nickname `nickName`. */
+  const staff = (key: string, nickName: string, role: string) =>
+    session.admin.createUser(`as${key}${tag}`.toLowerCase(), UserType.TEACHER, [role], nickName);
+
   it('builds, publishes, and the student sees the notice', async () => {
     const fx = await createAttemptExam(session.admin, baseURL, `AS${tag}`, { students: 2 });
     const sheetName = `照明电路安装${tag}`;
@@ -79,10 +83,10 @@ describe('Skills assessments', () => {
       chief: `考评组长${tag}`,
       checker: `核分员${tag}`,
     };
-    await session.admin.createUser(people.a, UserType.TEACHER, [RoleKey.SKILL_EXAMINER]);
-    await session.admin.createUser(people.b, UserType.TEACHER, [RoleKey.SKILL_EXAMINER]);
-    await session.admin.createUser(people.chief, UserType.TEACHER, [RoleKey.SKILL_CHIEF]);
-    await session.admin.createUser(people.checker, UserType.TEACHER, [RoleKey.SKILL_CHIEF]);
+    await staff('a', people.a, RoleKey.SKILL_EXAMINER);
+    await staff('b', people.b, RoleKey.SKILL_EXAMINER);
+    await staff('chief', people.chief, RoleKey.SKILL_CHIEF);
+    await staff('checker', people.checker, RoleKey.SKILL_CHIEF);
 
     const page = await open('/skills/assessmentEdit', 'zh-CN');
     const scope = shownPage(page);
@@ -150,8 +154,8 @@ describe('Skills assessments', () => {
     // Two other examiners at station 2, through the API, then publish through the screen.
     const c = `考评员丙${tag}`;
     const d = `考评员丁${tag}`;
-    await session.admin.createUser(c, UserType.TEACHER, [RoleKey.SKILL_EXAMINER]);
-    await session.admin.createUser(d, UserType.TEACHER, [RoleKey.SKILL_EXAMINER]);
+    await staff('c', c, RoleKey.SKILL_EXAMINER);
+    await staff('d', d, RoleKey.SKILL_EXAMINER);
     const again = await open(`/skills/assessmentEdit?id=${id}`, 'zh-CN');
     const againCard = shownPage(again).getByTestId('assessment-session-1');
     await againCard.getByLabel('工位数').fill('2');
