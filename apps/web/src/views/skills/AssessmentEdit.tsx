@@ -182,14 +182,16 @@ function AssessmentEditor({ id, saved }: { id?: number; saved?: SkillAssessmentV
                 </Tag>
               )}
             </Flex>
-            <Button
-              type="primary"
-              icon={<SaveOutlined />}
-              loading={saving}
-              onClick={() => void save()}
-            >
-              {t('skills.assessment.edit.save')}
-            </Button>
+            {!readOnly && (
+              <Button
+                type="primary"
+                icon={<SaveOutlined />}
+                loading={saving}
+                onClick={() => void save()}
+              >
+                {t('skills.assessment.edit.save')}
+              </Button>
+            )}
           </Flex>
           {readOnly && (
             <Alert
@@ -229,7 +231,7 @@ function AssessmentEditor({ id, saved }: { id?: number; saved?: SkillAssessmentV
                 label={t('school.select.jobType')}
                 rules={[{ required: true, message: t('skills.sheet.edit.jobTypeRequired') }]}
               >
-                <AnyJobTypeSelect />
+                <AnyJobTypeSelect disabled={readOnly} />
               </Form.Item>
             </Col>
             <Col xs={24} sm={12} lg={6}>
@@ -239,6 +241,7 @@ function AssessmentEditor({ id, saved }: { id?: number; saved?: SkillAssessmentV
                 rules={[{ required: true, message: t('skills.sheet.edit.levelRequired') }]}
               >
                 <LevelSelect
+                  disabled={readOnly}
                   levels={levels}
                   waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
                 />
