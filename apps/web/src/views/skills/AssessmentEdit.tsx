@@ -20,12 +20,12 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { listSchemes } from '../../api/certification';
 import { ApiError } from '../../api/request';
 import { addAssessment, getAssessment, updateAssessment } from '../../api/skill-assessment';
 import { listSheets } from '../../api/skills';
-import { PageLoading } from '../../components/PageLoading';
+import { EditById } from '../../components/form/EditById';
 import { LevelSelect, useLevelLabel } from '../../components/structure';
 import { AnyJobTypeSelect } from '../../components/structure/AnyJobTypeSelect';
 import { useAllJobTypes, useBatchOptions } from '../../components/structure/queries';
@@ -50,17 +50,11 @@ import { useStaffOptions } from './use-staff-options';
 
 /** The assessment editor (?id=N edits draft N; no id starts a new one). */
 export default function AssessmentEdit() {
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || undefined;
-  const saved = useQuery({
-    queryKey: assessmentKeys.one(id ?? 0),
-    queryFn: () => getAssessment(id!),
-    enabled: id !== undefined,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
-  if (id !== undefined && !saved.data) return saved.isError ? null : <PageLoading />;
-  return <AssessmentEditor key={id ?? 'new'} id={id} saved={saved.data} />;
+  return (
+    <EditById queryKey={assessmentKeys.one} fetch={getAssessment}>
+      {(id, saved) => <AssessmentEditor key={id ?? 'new'} id={id} saved={saved} />}
+    </EditById>
+  );
 }
 
 function AssessmentEditor({ id, saved }: { id?: number; saved?: SkillAssessmentView }) {
