@@ -1,5 +1,7 @@
 import {
   SKILL_ASSESSMENT_BASE,
+  type StaffOption,
+  type StaffSelectQuery,
   SKILL_CANDIDATE_BASE,
   type ListResult,
   type ListSkillAssessmentQuery,
@@ -21,6 +23,9 @@ export const listAssessments = (query: AssessmentQuery) =>
     `${SKILL_ASSESSMENT_BASE}/listAssessment`,
     query,
   );
+/** Enabled staff holding `key`: examiners (SKILLS-SCORE), chief and checker (SKILLS-CHECK). */
+export const listStaffForSelect = (query: StaffSelectQuery) =>
+  request.get<StaffOption[]>(`${SKILL_ASSESSMENT_BASE}/listStaffForSelect`, query);
 export const getAssessment = (id: number) =>
   request.get<SkillAssessmentView>(`${SKILL_ASSESSMENT_BASE}/getAssessmentById/${id}`);
 export const addAssessment = (body: AssessmentBody, options?: CallOptions) =>

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
-import { SKILL_SESSIONS_MAX, type CertLevel, type SkillAssessmentView } from '@kaoshi/shared';
+import { Perm, SKILL_SESSIONS_MAX, type CertLevel, type SkillAssessmentView } from '@kaoshi/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -77,7 +77,8 @@ function AssessmentEditor({ id, saved }: { id?: number; saved?: SkillAssessmentV
   const jobTypes = useAllJobTypes();
   const levels = jobTypes.data?.find((jobType) => jobType.id === subjectId)?.levels;
   const placed = subjectId !== undefined && level !== undefined;
-  const staff = useStaffOptions(peopleOf(saved));
+  const examiners = useStaffOptions(Perm.SKILLS_SCORE, peopleOf(saved));
+  const checkers = useStaffOptions(Perm.SKILLS_CHECK, peopleOf(saved));
   const sheets = useQuery({
     queryKey: ['skillSheet', 'list', 'options', subjectId, level],
     queryFn: () => listSheets({ page: 1, limit: 500, subjectId, level }),
@@ -127,9 +128,9 @@ function AssessmentEditor({ id, saved }: { id?: number; saved?: SkillAssessmentV
     <Select
       showSearch
       optionFilterProp="label"
-      options={staff.options}
-      loading={staff.loading}
-      onSearch={staff.onSearch}
+      options={checkers.options}
+      loading={checkers.loading}
+      onSearch={checkers.onSearch}
     />
   );
 
@@ -360,7 +361,7 @@ function AssessmentEditor({ id, saved }: { id?: number; saved?: SkillAssessmentV
                   index={index}
                   perCandidate={perCandidate}
                   stations={sessions?.[index]?.stations ?? 1}
-                  staff={staff}
+                  staff={examiners}
                   onRemove={fields.length > 1 && !readOnly ? () => remove(field.name) : undefined}
                 />
               ))}

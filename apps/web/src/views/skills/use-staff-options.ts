@@ -1,14 +1,13 @@
-import { UserType, type UserView } from '@kaoshi/shared';
+import type { StaffOption, StaffSelectQuery } from '@kaoshi/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { listUsers } from '../../api/system';
+import { listStaffForSelect } from '../../api/skill-assessment';
 
 /**
- * Staff to name as examiners, chief examiner and checker. The server has no call listing the
- * holders of SKILLS-SCORE or SKILLS-CHECK, so this searches the user list (by nickname) and
- * leaves out students; the server refuses anyone without the permission, naming them.
+ * Staff to name in an assessment: the holders of `key` (SKILLS-SCORE for examiners, SKILLS-CHECK
+ * for the chief examiner and the checker), searched by name; `known` names those already chosen.
  */
-export function useStaffOptions(known: Map<number, string>) {
+export function useStaffOptions(key: StaffSelectQuery['key'], known: Map<number, string>) {
   const [keyword, setKeyword] = useState('');
   const [search, setSearch] = useState('');
   const [seen, setSeen] = useState(() => new Map(known));
@@ -17,30 +16,26 @@ export function useStaffOptions(known: Map<number, string>) {
     return () => clearTimeout(timer);
   }, [keyword]);
   const users = useQuery({
-    queryKey: ['skillAssessment', 'staff', search],
+    queryKey: ['skillAssessment', 'staff', key, search],
     queryFn: async () => {
-      const found = await listUsers({ page: 1, limit: 100, nickName: search || undefined });
+      const found = await listStaffForSelect({ key, keyword: search || undefined });
       // Everyone found stays named, so that a choice keeps its name after another search.
-      setSeen((current) => named(current, found.list));
+      setSeen((current) => named(current, found));
       return found;
     },
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
   return {
-    options: [...named(seen, users.data?.list)].map(([value, label]) => ({ value, label })),
+    options: [...named(seen, users.data)].map(([value, label]) => ({ value, label })),
     loading: users.isFetching,
     onSearch: setKeyword,
   };
 }
 
-/** `people` with the staff among `users` added, each as "nickname (sign-in name)". */
-function named(people: Map<number, string>, users: UserView[] | undefined) {
+/** `people` with `users` added, each as "nickname (sign-in name)". */
+function named(people: Map<number, string>, users: StaffOption[] | undefined) {
   const next = new Map(people);
-  for (const user of users ?? []) {
-    if (user.userType !== UserType.STUDENT) {
-      next.set(user.id, `${user.nickName || user.name} (${user.name})`);
-    }
-  }
+  for (const user of users ?? []) next.set(user.id, `${user.nickName || user.name} (${user.name})`);
   return next;
 }
