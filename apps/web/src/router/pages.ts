@@ -43,4 +43,6 @@ export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   AdmissionTicketPrint: lazy(() => import('../views/exam/AdmissionTicketPrint')),
   SheetManage: lazy(() => import('../views/skills/SheetManage')),
   SheetEdit: lazy(() => import('../views/skills/SheetEdit')),
+  AssessmentManage: lazy(() => import('../views/skills/AssessmentManage')),
+  AssessmentEdit: lazy(() => import('../views/skills/AssessmentEdit')),
 };

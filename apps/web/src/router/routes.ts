@@ -295,14 +295,14 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/skills/assessmentManage',
         name: 'AssessmentManage',
-        component: 'ComingSoon',
+        component: 'AssessmentManage',
         meta: { title: 'assessmentManage', permissions: [Perm.SKILLS_MANAGE] },
       },
       {
         // An assessment's sheet, batches, sessions, stations and examiners (?id=N).
         path: '/skills/assessmentEdit',
         name: 'AssessmentEdit',
-        component: 'ComingSoon',
+        component: 'AssessmentEdit',
         hidden: true,
         meta: { title: 'assessmentEdit', permissions: [Perm.SKILLS_MANAGE], noCache: true },
       },

@@ -23,6 +23,8 @@ export type PageName =
   | 'ComingSoon'
   | 'SheetManage'
   | 'SheetEdit'
+  | 'AssessmentManage'
+  | 'AssessmentEdit'
   | 'ClassRanking'
   | 'PassStatistics'
   | 'Supplementary'

@@ -5,6 +5,7 @@ import type { CertLevel } from '../structure.js';
 import { certLevelSchema } from './base.js';
 import { dbId, idList, optionalText, pageQuery } from './common.js';
 import { isoInstant } from './exam.js';
+import { Perm } from '../permissions.js';
 
 /**
  * Skills operation assessments (docs/features/skills.md, issue 26 §2): a frozen scoring sheet
@@ -156,4 +157,18 @@ export interface MySkillAssessmentView {
   place: string;
   station: number;
   ticketNumber: string;
+}
+
+/** Staff to name in an assessment: holders of SKILLS-SCORE (examiners) or SKILLS-CHECK. */
+export const staffSelectQuery = z.object({
+  key: z.enum([Perm.SKILLS_SCORE, Perm.SKILLS_CHECK]),
+  keyword: optionalText(50),
+});
+export type StaffSelectQuery = z.infer<typeof staffSelectQuery>;
+
+/** A user an assessment may name, as a select shows them. */
+export interface StaffOption {
+  id: number;
+  name: string;
+  nickName: string;
 }

@@ -1,4 +1,4 @@
-import { RoleKey, type ListSkillAssessmentQuery } from '@kaoshi/shared';
+import { RoleKey, UserType, type ListSkillAssessmentQuery } from '@kaoshi/shared';
 import type { Insertable, Selectable } from 'kysely';
 import { contains, type Db } from '../../db/database.js';
 import type { SkillAssessmentsTable, SkillCandidatesTable } from '../../db/types.js';
@@ -114,6 +114,41 @@ export class AssessmentRepository {
       ])
       .where('users.id', 'in', userIds)
       .execute();
+  }
+
+  /**
+   * Enabled staff holding `key` through a role (a super administrator holds every key), by
+   * keyword in the sign-in or display name; at most `limit`, by name.
+   */
+  staffHolding(key: string, keyword: string | undefined, limit: number) {
+    let query = this.db
+      .selectFrom('users')
+      .select(['users.id', 'users.name', 'users.nick_name'])
+      .where('users.status', '=', 1)
+      .where('users.user_type', '!=', UserType.STUDENT)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('user_roles')
+            .innerJoin('roles', 'roles.id', 'user_roles.role_id')
+            .leftJoin('role_permissions', 'role_permissions.role_id', 'roles.id')
+            .leftJoin('permissions', 'permissions.id', 'role_permissions.permission_id')
+            .select('user_roles.user_id')
+            .whereRef('user_roles.user_id', '=', 'users.id')
+            .where((inner) =>
+              inner.or([
+                inner('roles.key', '=', RoleKey.SUPER_ADMIN),
+                inner('permissions.key', '=', key),
+              ]),
+            ),
+        ),
+      );
+    if (keyword) {
+      query = query.where((eb) =>
+        eb.or([contains('users.name', keyword), contains('users.nick_name', keyword)]),
+      );
+    }
+    return query.orderBy('users.name').limit(limit).execute();
   }
 
   /** Display names of users. */

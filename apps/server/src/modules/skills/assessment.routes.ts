@@ -5,6 +5,7 @@ import {
   addSkillAssessmentBody,
   idParams,
   listSkillAssessmentQuery,
+  staffSelectQuery,
   updateSkillAssessmentBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
@@ -39,6 +40,16 @@ export async function assessmentRoutes(
       querystring: listSkillAssessmentQuery,
     },
     (request) => assessments.list(request.query, requireAuth(request)),
+  );
+
+  route.get(
+    'listStaffForSelect',
+    {
+      summary:
+        'Enabled staff holding key (SKILLS-SCORE: examiners; SKILLS-CHECK: chief and checker), by keyword, at most 100',
+      querystring: staffSelectQuery,
+    },
+    (request) => assessments.staff(request.query),
   );
 
   route.get(

@@ -4,6 +4,8 @@ import {
   scoreToHundredths,
   type CertLevel,
   type ListSkillAssessmentQuery,
+  type StaffOption,
+  type StaffSelectQuery,
   type SkillAssessmentInput,
   type SkillAssessmentListItem,
   type SkillAssessmentStatus,
@@ -147,6 +149,12 @@ export class AssessmentService {
       });
       if (!moved) throw conflict('skillAssessmentNotPublished', { id });
     });
+  }
+
+  /** Staff holding the key an examiner (SKILLS-SCORE) or a chief or checker (SKILLS-CHECK) needs. */
+  async staff(query: StaffSelectQuery): Promise<StaffOption[]> {
+    const rows = await this.repo.staffHolding(query.key, query.keyword, 100);
+    return rows.map((row) => ({ id: row.id, name: row.name, nickName: row.nick_name }));
   }
 
   async list(

@@ -1,4 +1,10 @@
-import { ApiStatus, Perm, type ListResult, type SkillAssessmentListItem } from '@kaoshi/shared';
+import {
+  ApiStatus,
+  Perm,
+  type ListResult,
+  type SkillAssessmentListItem,
+  type StaffOption,
+} from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
@@ -97,6 +103,27 @@ describe('skills assessments: drafts and their rules', () => {
     expect(expectOk(await list({ status: 'published', keyword: 'findable' })).total).toBe(0);
     const paged = expectOk(await list({ limit: '1', page: '2' }));
     expect(paged.list).toHaveLength(1);
+  });
+
+  it('offers as examiners the staff holding SKILLS-SCORE, as chief or checker those holding SKILLS-CHECK', async () => {
+    const staff = async (key: string, keyword = '') =>
+      expectOk(
+        await w.manager.client.get<StaffOption[]>(
+          `${BASE}/listStaffForSelect?key=${key}&keyword=${encodeURIComponent(keyword)}`,
+        ),
+      ).map((user) => user.id);
+    const examiners = await staff(Perm.SKILLS_SCORE);
+    expect(examiners).toEqual(expect.arrayContaining([...w.examiners, w.chiefId]));
+    expect(examiners).not.toContain(w.plainTeacher.id);
+    expect(examiners).not.toContain(w.manager.id);
+    const checkers = await staff(Perm.SKILLS_CHECK);
+    expect(checkers).toContain(w.chiefId);
+    expect(checkers).not.toContain(w.examiners[0]);
+    expect(await staff(Perm.SKILLS_SCORE, 'Examiner 3')).toEqual([w.examiners[2]]);
+    expectStatus(
+      await w.manager.client.get(`${BASE}/listStaffForSelect?key=SYSTEM-USER`),
+      ApiStatus.INVALID_INPUT,
+    );
   });
 
   it('refuses a sheet that does not exist', async () => {

@@ -9,6 +9,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { listMyExams } from '../../api/attempt';
 import { ApiError } from '../../api/request';
 import { MyExamCard } from './MyExamCard';
+import { MySkillAssessments, useMySkillAssessments } from './MySkillAssessments';
 import { StartExamDialog } from './StartExamDialog';
 import { useServerNow } from '../../components/attempt/my-exams-clock';
 import {
@@ -47,6 +48,8 @@ export default function MyExams() {
   // The page stays mounted, hidden, while the exam page is shown (cached tabs).
   const active = pathname === PATH;
   const query = useQuery({ queryKey: ['attempt', 'myExams'], queryFn: fetchMyExams });
+  const skills = useMySkillAssessments();
+  const notices = skills.data ?? [];
   const { data, refetch } = query;
   const now = useServerNow(data?.offset ?? 0, active);
   const [starting, setStarting] = useState<{ exam: MyExamView; open: boolean; key: number }>();
@@ -121,7 +124,7 @@ export default function MyExams() {
           {t('myExams.serverTime', { time: dayjs(now).format('HH:mm:ss') })}
         </Typography.Text>
       </header>
-      {sections.length === 0 && (
+      {sections.length === 0 && notices.length === 0 && (
         <Card>
           <Empty
             description={
@@ -163,6 +166,7 @@ export default function MyExams() {
           </div>
         </section>
       ))}
+      <MySkillAssessments notices={notices} />
       {starting && (
         <StartExamDialog
           key={starting.key}

@@ -28,9 +28,9 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { addSheet, getSheet, listSheetPoints, updateSheet } from '../../api/skills';
-import { PageLoading } from '../../components/PageLoading';
+import { EditById } from '../../components/form/EditById';
 import { LevelSelect } from '../../components/structure';
 import { AnyJobTypeSelect } from '../../components/structure/AnyJobTypeSelect';
 import { useAllJobTypes } from '../../components/structure/queries';
@@ -47,17 +47,11 @@ import { SheetTaskCard } from './SheetTaskCard';
 
 /** The scoring sheet editor (?id=N edits sheet N; no id starts a new one). */
 export default function SheetEdit() {
-  const [params] = useSearchParams();
-  const id = Number(params.get('id')) || undefined;
-  const saved = useQuery({
-    queryKey: sheetKeys.one(id ?? 0),
-    queryFn: () => getSheet(id!),
-    enabled: id !== undefined,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
-  if (id !== undefined && !saved.data) return saved.isError ? null : <PageLoading />;
-  return <SheetEditor key={id ?? 'new'} id={id} saved={saved.data} />;
+  return (
+    <EditById queryKey={sheetKeys.one} fetch={getSheet}>
+      {(id, saved) => <SheetEditor key={id ?? 'new'} id={id} saved={saved} />}
+    </EditById>
+  );
 }
 
 function SheetEditor({ id, saved }: { id?: number; saved?: SheetView }) {

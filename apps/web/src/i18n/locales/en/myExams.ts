@@ -8,6 +8,15 @@ export default {
   reload: 'Try again',
   empty: 'No exam has been scheduled for you yet',
   emptyHelp: 'Exams you are registered for appear here once they are published.',
+  skills: {
+    title: 'Skills assessments',
+    session: 'Session',
+    turnStart: 'Your turn starts',
+    place: 'Place',
+    station: 'Station',
+    stationNumber: 'No. {{station}}',
+    ticket: 'Ticket number',
+  },
   sections: {
     open: 'Open now',
     upcoming: 'Upcoming',

@@ -11,6 +11,15 @@ const myExams: Messages['myExams'] = {
   reload: 'Reintentar',
   empty: 'Todavía no tiene ningún examen programado',
   emptyHelp: 'Los exámenes en los que está inscrito aparecerán aquí cuando se publiquen.',
+  skills: {
+    title: 'Evaluaciones prácticas',
+    session: 'Sesión',
+    turnStart: 'Su turno empieza',
+    place: 'Lugar',
+    station: 'Puesto',
+    stationNumber: 'N.º {{station}}',
+    ticket: 'Número de admisión',
+  },
   sections: {
     open: 'Abiertos ahora',
     upcoming: 'Próximos',

@@ -10,6 +10,15 @@ const myExams: Messages['myExams'] = {
   reload: '再読み込み',
   empty: 'まだ予定されている試験はありません',
   emptyHelp: '申し込んだ試験は、公開されるとここに表示されます。',
+  skills: {
+    title: '実技評価',
+    session: '実施回',
+    turnStart: 'あなたの開始時刻',
+    place: '会場',
+    station: '作業台',
+    stationNumber: '{{station}} 番',
+    ticket: '受験番号',
+  },
   sections: {
     open: '受験できる試験',
     upcoming: '開始前の試験',

@@ -10,6 +10,15 @@ const myExams: Messages['myExams'] = {
   reload: '重新加载',
   empty: '暂时没有为你安排的考试',
   emptyHelp: '报名的考试发布后会显示在这里。',
+  skills: {
+    title: '技能考核',
+    session: '场次时间',
+    turnStart: '本人开考时间',
+    place: '考场地点',
+    station: '工位',
+    stationNumber: '{{station}} 号',
+    ticket: '准考证号',
+  },
   sections: {
     open: '可以参加',
     upcoming: '即将开始',
