@@ -12,3 +12,11 @@ export type Localized = InLanguages<string>;
 
 /** The one lookup of the catalogue: an entry's words in a language. */
 export const wordsIn = <T>(words: InLanguages<T>, language: MessageLanguage): T => words[language];
+
+/** Names listed in a sentence: "开考时间、时长" in zh and ja, "Opens at, Duration" otherwise. */
+export const listIn = (names: readonly string[], language: MessageLanguage): string =>
+  names.join(language === 'zh' || language === 'ja' ? '、' : ', ');
+
+/** `word` in every language, as a message parameter. */
+export const inEveryLanguage = (word: (language: MessageLanguage) => string): Localized =>
+  Object.fromEntries(MESSAGE_LANGUAGES.map((language) => [language, word(language)])) as Localized;

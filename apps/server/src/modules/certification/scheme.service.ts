@@ -1,7 +1,8 @@
 import {
   CERT_LEVEL_NAMES,
   ENTITY_NAMES,
-  MESSAGE_LANGUAGES,
+  inEveryLanguage,
+  listIn,
   SCHEME_COMPONENT_KIND_NAMES,
   renderMessage,
   scoreFromHundredths,
@@ -33,28 +34,26 @@ import {
 type SchemeNamedRow = SchemeRow & { subject_name: string };
 type Users = { exams: SchemeUserRow[]; assessments: SchemeUserRow[] };
 
-const byLanguage = (word: (language: (typeof MESSAGE_LANGUAGES)[number]) => string): Localized =>
-  Object.fromEntries(MESSAGE_LANGUAGES.map((language) => [language, word(language)])) as Localized;
-
 /** "钳工 初级", "Fitter Junior": how messages name a scheme. */
 const schemeName = (row: { subject_name: string; level: number }): Localized =>
-  byLanguage(
+  inEveryLanguage(
     (language) =>
       `${row.subject_name} ${CERT_LEVEL_NAMES[row.level as CertLevel]?.[language] ?? row.level}`,
   );
 
 /** The names of exams or assessments, or "none", in each language. */
 const nameList = (rows: readonly SchemeUserRow[]): Localized =>
-  byLanguage((language) =>
+  inEveryLanguage((language) =>
     rows.length === 0
       ? renderMessage('schemeUsersNone', {}, language)
-      : rows
-          .map((row) => `“${row.name}”`)
-          .join(language === 'zh' || language === 'ja' ? '、' : ', '),
+      : listIn(
+          rows.map((row) => `“${row.name}”`),
+          language,
+        ),
   );
 
 const kindNames = (kinds: readonly string[]): Localized =>
-  byLanguage((language) =>
+  inEveryLanguage((language) =>
     kinds
       .map((kind) => SCHEME_COMPONENT_KIND_NAMES[kind as SchemeComponentKind][language])
       .join(', '),

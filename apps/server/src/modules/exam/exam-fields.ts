@@ -2,7 +2,8 @@ import {
   EXAM_WINDOW_MAX_DAYS,
   FIELD_LABELS,
   type ExamInput,
-  type MessageLanguage,
+  inEveryLanguage,
+  listIn,
   type MultipleScoring,
   type ShowResult,
   type Takeover,
@@ -146,9 +147,10 @@ export const OPEN_CHANGEABLE = new Set<keyof ExamInput>(['endAt', 'classIds']);
 
 /** The fields named, in each language ("开考时间、时长", "Opens at, Duration"). */
 export function fieldList(fields: (keyof ExamInput)[]) {
-  const join = (language: MessageLanguage) =>
-    fields
-      .map((field) => FIELD_LABELS[field][language])
-      .join(language === 'zh' || language === 'ja' ? '、' : ', ');
-  return { zh: join('zh'), en: join('en'), es: join('es'), ja: join('ja') };
+  return inEveryLanguage((language) =>
+    listIn(
+      fields.map((field) => FIELD_LABELS[field][language]),
+      language,
+    ),
+  );
 }

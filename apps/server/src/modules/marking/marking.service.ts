@@ -1,14 +1,14 @@
 import {
   MARKING_BASE,
   MARKING_LEASE_MS,
-  MESSAGE_LANGUAGES,
+  inEveryLanguage,
+  listIn,
   fieldLabel,
   Perm,
   scoreFromHundredths,
   scoreToHundredths,
   type ArbitrationView,
   type DeskAnswer,
-  type Localized,
   type MarkingMode,
   type MarkingPlanView,
   type NextAnswerResult,
@@ -126,14 +126,12 @@ export class MarkingService {
           step: 'step',
         };
         // The fields as the form names them, in each language.
-        const fields = Object.fromEntries(
-          MESSAGE_LANGUAGES.map((language) => [
+        const fields = inEveryLanguage((language) =>
+          listIn(
+            changed.map((f) => fieldLabel(names[f], language, `${MARKING_BASE}/setMarkingPlan`)),
             language,
-            changed
-              .map((f) => fieldLabel(names[f], language, `${MARKING_BASE}/setMarkingPlan`))
-              .join(language === 'zh' || language === 'ja' ? '、' : ', '),
-          ]),
-        ) as Localized;
+          ),
+        );
         throw conflict('markingPlanLocked', { fields });
       }
     }
