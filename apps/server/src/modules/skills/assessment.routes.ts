@@ -9,7 +9,7 @@ import {
   updateSkillAssessmentBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
-import { requireAuth } from '../../plugins/access.js';
+import { needs, requireAuth } from '../../plugins/access.js';
 import { routeTable } from '../../plugins/route-table.js';
 import type { AssessmentPublisher } from './assessment-publish.js';
 import type { AssessmentService } from './assessment.service.js';
@@ -29,7 +29,7 @@ export async function assessmentRoutes(
 ) {
   const { assessments, publisher, notices } = opts;
   const route = routeTable(app, SKILL_ASSESSMENT_BASE, {
-    access: { permission: [Perm.SKILLS_MANAGE] },
+    access: needs(Perm.SKILLS_MANAGE),
     tags: ['skills'],
   });
 
@@ -103,7 +103,7 @@ export async function assessmentRoutes(
   );
 
   const mine = routeTable(app, SKILL_CANDIDATE_BASE, {
-    access: { permission: [Perm.STUDENT_EXAM] },
+    access: needs(Perm.STUDENT_EXAM),
     tags: ['skills'],
   });
 
