@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus } from '../../../test/factories.js';
 import { seatsInOrder } from './assessment-publish.js';
-import { AssessmentWorld, BASE } from './assessment-test-data.js';
+import { AssessmentWorld, BASE, setSheetTimeLimit } from './assessment-test-data.js';
 
 describe('skills assessments: publishing, row scope and the admission notices', () => {
   const w = new AssessmentWorld();
@@ -80,6 +80,35 @@ describe('skills assessments: publishing, row scope and the admission notices', 
     expect(view.publishedAt).toEqual(expect.any(String));
     expect(view.sessions[0]!.stationList.map((s) => s.candidateCount)).toEqual([2, 2]);
     expect(view.sessions[1]!.stationList.map((s) => s.candidateCount)).toEqual([1, 1, 1, 1]);
+  });
+
+  it('seats by the frozen version: a time limit changed on the sheet afterwards does not count', async () => {
+    const id = await w.addSeatable({ name: 'Frozen limit practical' });
+    await setSheetTimeLimit(w.db, w.sheetId, 60);
+    try {
+      expectOk(await w.publish(id));
+      // 30 minutes as frozen: two turns in session 1's hour (60 minutes would give one).
+      expect((await seats(id)).map((r) => [r.sort, r.turn])).toEqual([
+        [1, 1],
+        [1, 1],
+        [1, 2],
+        [1, 2],
+        [2, 1],
+        [2, 1],
+        [2, 1],
+        [2, 1],
+      ]);
+      const notices = await (
+        await w.studentClient('K1-00001')
+      ).get<MySkillAssessmentView[]>(`${SKILL_CANDIDATE_BASE}/listMyAssessments`);
+      expect(expectOk(notices).find((row) => row.name === 'Frozen limit practical')).toMatchObject({
+        timeLimitMinutes: 30,
+        turn: 2,
+        turnStartsAt: '2030-06-01T01:30:00.000Z',
+      });
+    } finally {
+      await setSheetTimeLimit(w.db, w.sheetId, 30);
+    }
   });
 
   it('refuses a second publish, changes and deletion once published; closes once', async () => {

@@ -89,6 +89,15 @@ export async function reviseSheet(db: Db, sheetId: number): Promise<number> {
   return (await versionOf(db, sheetId, 0)).id;
 }
 
+/** The sheet's time limit changed in place (not frozen), as editing the sheet does. */
+export async function setSheetTimeLimit(db: Db, sheetId: number, minutes: number) {
+  await db
+    .updateTable('skill_sheets')
+    .set({ time_limit_minutes: minutes })
+    .where('id', '=', sheetId)
+    .execute();
+}
+
 /** A certification scheme of the job type and level, with the given component kinds. */
 export async function addScheme(db: Db, subjectId: number, level: number, kinds: string[]) {
   const scheme = await db

@@ -3,6 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import { contains, type Db } from '../../db/database.js';
 import type { SkillAssessmentsTable, SkillCandidatesTable } from '../../db/types.js';
 import type { visibleSkillAssessments } from '../../lib/access.js';
+import { parseJson } from '../../lib/json.js';
 
 export type AssessmentRow = Selectable<SkillAssessmentsTable>;
 export type AssessmentValues = Omit<Insertable<SkillAssessmentsTable>, 'id'>;
@@ -45,9 +46,9 @@ export class AssessmentRepository {
       .executeTakeFirst();
   }
 
-  /** A frozen version with its sheet's facts. */
-  version(versionId: number) {
-    return this.db
+  /** A frozen version with its sheet's facts; the time limit is the version's, not the sheet's today. */
+  async version(versionId: number) {
+    const row = await this.db
       .selectFrom('skill_sheet_versions')
       .innerJoin('skill_sheets', 'skill_sheets.id', 'skill_sheet_versions.sheet_id')
       .innerJoin('subjects', 'subjects.id', 'skill_sheets.subject_id')
@@ -56,14 +57,17 @@ export class AssessmentRepository {
         'skill_sheet_versions.version',
         'skill_sheet_versions.full_score',
         'skill_sheet_versions.sheet_id',
+        'skill_sheet_versions.snapshot',
         'skill_sheets.name',
         'skill_sheets.subject_id',
         'skill_sheets.level',
-        'skill_sheets.time_limit_minutes',
         'subjects.name as subject_name',
       ])
       .where('skill_sheet_versions.id', '=', versionId)
       .executeTakeFirst();
+    if (!row) return undefined;
+    const { snapshot, ...facts } = row;
+    return { ...facts, time_limit_minutes: frozenTimeLimit(snapshot) };
   }
 
   /** A scheme's job type and level with its skills component's id (null when it has none). */
@@ -379,8 +383,8 @@ export class AssessmentRepository {
   }
 
   /** The student's seats in published assessments, soonest first. */
-  mySeats(studentId: number) {
-    return this.db
+  async mySeats(studentId: number) {
+    const rows = await this.db
       .selectFrom('skill_candidates as c')
       .innerJoin('skill_assessments as a', 'a.id', 'c.assessment_id')
       .innerJoin('skill_sessions as s', 's.id', 'c.session_id')
@@ -392,7 +396,7 @@ export class AssessmentRepository {
         'a.name',
         'subjects.name as subject_name',
         'sh.level',
-        'sh.time_limit_minutes',
+        'v.snapshot',
         's.starts_at',
         's.ends_at',
         's.place',
@@ -405,6 +409,10 @@ export class AssessmentRepository {
       .orderBy('s.starts_at')
       .orderBy('a.id')
       .execute();
+    return rows.map(({ snapshot, ...seat }) => ({
+      ...seat,
+      time_limit_minutes: frozenTimeLimit(snapshot),
+    }));
   }
 
   /** The signed-in user's student row. */
@@ -422,3 +430,10 @@ export const holdsKey = (
   rows: { role_key: string | null; permission_key: string | null }[],
   key: string,
 ) => rows.some((row) => row.role_key === RoleKey.SUPER_ADMIN || row.permission_key === key);
+
+/** The time limit a frozen sheet version was published with (SheetSnapshot JSON). */
+function frozenTimeLimit(snapshot: string): number {
+  return parseJson<{ sheet: { timeLimitMinutes: number } }>(snapshot, {
+    sheet: { timeLimitMinutes: 0 },
+  }).sheet.timeLimitMinutes;
+}
