@@ -15,7 +15,8 @@ const INSERT_CHUNK = 500;
 /** A new verification code: 18 random bytes (144 bits) as URL-safe base64, 24 characters. */
 export const newVerificationCode = () => randomBytes(18).toString('base64url');
 
-const PENDING_PREFIX = 'P';
+/** A certificate's number until numberPending numbers it. */
+export const PENDING_PREFIX = 'P';
 
 export type CertificateRow = Awaited<ReturnType<CertificateRepository['byId']>>;
 
@@ -98,20 +99,25 @@ export class CertificateRepository {
         .values(values.slice(start, start + INSERT_CHUNK))
         .execute();
     }
-    if (values.length > 0) {
-      // Six digits, more once the ids outgrow them (both engines: no lpad in SQLite, and
-      // PostgreSQL's lpad would cut a longer id).
-      const digits = sql<string>`cast(id as varchar(20))`;
-      await trx
-        .updateTable('certificates')
-        .set({
-          number: sql<string>`'KS-' || substr(issued_at, 1, 4) || '-' || case when id >= 1000000 then ${digits} else substr('000000' || ${digits}, length(${digits}) + 1) end`,
-        })
-        .where('exam_id', '=', examId)
-        .where('number', 'like', `${PENDING_PREFIX}%`)
-        .execute();
-    }
+    if (values.length > 0) await this.numberPending(trx, examId);
     return values.length;
+  }
+
+  /**
+   * Numbers the certificates inserted with a placeholder number (of the exam, or all of them)
+   * KS-<year>-<id>: six digits, more once the ids outgrow them (both engines: no lpad in SQLite,
+   * and PostgreSQL's lpad would cut a longer id).
+   */
+  async numberPending(trx: Db, examId?: number) {
+    const digits = sql<string>`cast(id as varchar(20))`;
+    let update = trx
+      .updateTable('certificates')
+      .set({
+        number: sql<string>`'KS-' || substr(issued_at, 1, 4) || '-' || case when id >= 1000000 then ${digits} else substr('000000' || ${digits}, length(${digits}) + 1) end`,
+      })
+      .where('number', 'like', `${PENDING_PREFIX}%`);
+    if (examId !== undefined) update = update.where('exam_id', '=', examId);
+    await update.execute();
   }
 
   /**
