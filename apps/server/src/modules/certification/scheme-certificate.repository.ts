@@ -78,7 +78,8 @@ export class SchemeCertificateRepository {
   }
 
   async insertResults(values: Insertable<CertResultsTable>[]) {
-    for (const part of chunks(values)) await this.db.insertInto('cert_results').values(part).execute();
+    for (const part of chunks(values))
+      await this.db.insertInto('cert_results').values(part).execute();
   }
 
   async hasExamResults(examId: number) {
@@ -183,7 +184,8 @@ export class SchemeCertificateRepository {
   }
 
   async insertCertificates(values: Insertable<CertificatesTable>[]) {
-    for (const part of chunks(values)) await this.db.insertInto('certificates').values(part).execute();
+    for (const part of chunks(values))
+      await this.db.insertInto('certificates').values(part).execute();
   }
 
   /** The ids of certificates just inserted, by their codes. */
@@ -209,7 +211,10 @@ export class SchemeCertificateRepository {
         .set({ revoked_at: null, revoked_by: null, revoke_cause: null, revoke_reason: '' })
         .where('id', 'in', part)
         .execute();
-      await this.db.deleteFrom('certificate_components').where('certificate_id', 'in', part).execute();
+      await this.db
+        .deleteFrom('certificate_components')
+        .where('certificate_id', 'in', part)
+        .execute();
     }
   }
 
