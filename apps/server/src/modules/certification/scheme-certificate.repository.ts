@@ -247,4 +247,36 @@ export class SchemeCertificateRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
+
+  /**
+   * Make-up by component: drops from the make-up's candidates who holds a valid pass of the
+   * component made up, and who lacks a valid pass of any of the other required components.
+   */
+  async keepComponentMakeUp(
+    makeUpId: number,
+    componentId: number,
+    otherIds: number[],
+    since: string,
+  ) {
+    const passes = (id: number) =>
+      this.db
+        .selectFrom('cert_results')
+        .select('student_id')
+        .where('component_id', '=', id)
+        .where('passed', '=', 1)
+        .where('withdrawn_at', 'is', null)
+        .where('final_at', '>=', since);
+    await this.db
+      .deleteFrom('exam_candidates')
+      .where('exam_id', '=', makeUpId)
+      .where('student_id', 'in', passes(componentId))
+      .execute();
+    for (const other of otherIds) {
+      await this.db
+        .deleteFrom('exam_candidates')
+        .where('exam_id', '=', makeUpId)
+        .where('student_id', 'not in', passes(other))
+        .execute();
+    }
+  }
 }
