@@ -216,6 +216,22 @@ export class CertificateRepository {
       .execute();
   }
 
+  /** The parts of scheme certificates (certificate_components), in the scheme's order. */
+  componentsOf(certificateIds: number[]) {
+    if (certificateIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('certificate_components as cc')
+      .innerJoin('certificates as c', 'c.id', 'cc.certificate_id')
+      .leftJoin('cert_scheme_components as k', (join) =>
+        join.onRef('k.scheme_id', '=', 'c.scheme_id').onRef('k.kind', '=', 'cc.kind'),
+      )
+      .selectAll('cc')
+      .where('cc.certificate_id', 'in', certificateIds)
+      .orderBy('k.sort')
+      .orderBy('cc.kind')
+      .execute();
+  }
+
   /** Whether the certificate belongs to one of the user's student records. */
   async ownedBy(id: number, userId: number): Promise<boolean> {
     const row = await this.db
