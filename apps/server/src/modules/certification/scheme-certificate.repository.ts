@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { PENDING_PREFIX } from '../certificate/certificate.repository.js';
 import type {
   CertResultsTable,
   CertificateComponentsTable,
@@ -21,6 +22,10 @@ export function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
 /** What scheme certificates read and write: components' results, certificates and their parts. */
 export class SchemeCertificateRepository {
   constructor(private readonly db: Db) {}
+
+  private examStudents(examId: number) {
+    return this.db.selectFrom('exam_candidates').select('student_id').where('exam_id', '=', examId);
+  }
 
   /** The scheme component an exam counts for, with its scheme and the paper's total. */
   examComponent(examId: number) {
@@ -109,14 +114,7 @@ export class SchemeCertificateRepository {
       .where('final_at', '>=', since);
     query =
       'examId' in filter
-        ? query.where(
-            'student_id',
-            'in',
-            this.db
-              .selectFrom('exam_candidates')
-              .select('student_id')
-              .where('exam_id', '=', filter.examId),
-          )
+        ? query.where('student_id', 'in', this.examStudents(filter.examId))
         : query.where('student_id', '=', filter.studentId);
     return query
       .orderBy('student_id')
@@ -135,52 +133,54 @@ export class SchemeCertificateRepository {
       .where('scheme_id', '=', schemeId);
     query =
       'examId' in filter
-        ? query.where(
-            'student_id',
-            'in',
-            this.db
-              .selectFrom('exam_candidates')
-              .select('student_id')
-              .where('exam_id', '=', filter.examId),
-          )
+        ? query.where('student_id', 'in', this.examStudents(filter.examId))
         : query.where('student_id', '=', filter.studentId);
     return query.execute();
   }
 
-  /** The theory candidacies a certificate is anchored on, with the facts it freezes. */
-  async anchors(candidateIds: number[]) {
-    const rows = [];
-    for (const part of chunks(candidateIds)) {
-      rows.push(
-        ...(await this.db
-          .selectFrom('exam_candidates')
-          .innerJoin('exams', 'exams.id', 'exam_candidates.exam_id')
-          .innerJoin('students', 'students.id', 'exam_candidates.student_id')
-          .innerJoin('classes', 'classes.id', 'exam_candidates.class_id')
-          .innerJoin('subjects', 'subjects.id', 'exams.subject_id')
-          .innerJoin('paper_versions', 'paper_versions.id', 'exams.paper_version_id')
-          .select([
-            'exam_candidates.id as candidate_id',
-            'exam_candidates.exam_id',
-            'exam_candidates.student_id',
-            'exam_candidates.class_id',
-            'exam_candidates.score',
-            'classes.name as class_name',
-            'students.name as student_name',
-            'students.id_number',
-            'students.ticket_number',
-            'subjects.name as subject_name',
-            'exams.level',
-            'exams.name as exam_name',
-            'exams.start_at',
-            'exams.pass_score',
-            'paper_versions.total_score',
-          ])
-          .where('exam_candidates.id', 'in', part)
-          .execute()),
-      );
-    }
-    return rows;
+  /**
+   * The theory candidacies certificates of the students the filter names may be anchored on
+   * (their valid theory results'), with the facts a certificate freezes.
+   */
+  anchors(theoryId: number, filter: StudentFilter, since: string) {
+    let theory = this.db
+      .selectFrom('cert_results')
+      .select('exam_candidate_id')
+      .where('component_id', '=', theoryId)
+      .where('withdrawn_at', 'is', null)
+      .where('final_at', '>=', since)
+      .where('exam_candidate_id', 'is not', null)
+      .$narrowType<{ exam_candidate_id: number }>();
+    theory =
+      'examId' in filter
+        ? theory.where('student_id', 'in', this.examStudents(filter.examId))
+        : theory.where('student_id', '=', filter.studentId);
+    return this.db
+      .selectFrom('exam_candidates')
+      .innerJoin('exams', 'exams.id', 'exam_candidates.exam_id')
+      .innerJoin('students', 'students.id', 'exam_candidates.student_id')
+      .innerJoin('classes', 'classes.id', 'exam_candidates.class_id')
+      .innerJoin('subjects', 'subjects.id', 'exams.subject_id')
+      .innerJoin('paper_versions', 'paper_versions.id', 'exams.paper_version_id')
+      .select([
+        'exam_candidates.id as candidate_id',
+        'exam_candidates.exam_id',
+        'exam_candidates.student_id',
+        'exam_candidates.class_id',
+        'exam_candidates.score',
+        'classes.name as class_name',
+        'students.name as student_name',
+        'students.id_number',
+        'students.ticket_number',
+        'subjects.name as subject_name',
+        'exams.level',
+        'exams.name as exam_name',
+        'exams.start_at',
+        'exams.pass_score',
+        'paper_versions.total_score',
+      ])
+      .where('exam_candidates.id', 'in', theory)
+      .execute();
   }
 
   async insertCertificates(values: Insertable<CertificatesTable>[]) {
@@ -188,19 +188,14 @@ export class SchemeCertificateRepository {
       await this.db.insertInto('certificates').values(part).execute();
   }
 
-  /** The ids of certificates just inserted, by their codes. */
-  async idsByCode(codes: string[]) {
-    const rows: { id: number; code: string }[] = [];
-    for (const part of chunks(codes)) {
-      rows.push(
-        ...(await this.db
-          .selectFrom('certificates')
-          .select(['id', 'code'])
-          .where('code', 'in', part)
-          .execute()),
-      );
-    }
-    return rows;
+  /** The scheme's certificates just inserted (numbered later): their ids and codes. */
+  pendingIds(schemeId: number) {
+    return this.db
+      .selectFrom('certificates')
+      .select(['id', 'code'])
+      .where('scheme_id', '=', schemeId)
+      .where('number', 'like', `${PENDING_PREFIX}%`)
+      .execute();
   }
 
   /** Gives back certificates a withdrawal revoked; their parts are written again. */

@@ -124,7 +124,7 @@ export async function certifyScheme(trx: Db, schemeId: number, filter: StudentFi
   }
   if (fresh.length > 0) {
     const anchors = new Map(
-      (await repo.anchors(fresh.map((f) => f.anchor))).map((a) => [a.candidate_id, a]),
+      (await repo.anchors(theory.id, filter, since)).map((a) => [a.candidate_id, a]),
     );
     const codes = new Map<string, Map<number, ResultRow>>();
     const values: Insertable<CertificatesTable>[] = [];
@@ -156,7 +156,7 @@ export async function certifyScheme(trx: Db, schemeId: number, filter: StudentFi
       });
     }
     await repo.insertCertificates(values);
-    for (const { id, code } of await repo.idsByCode([...codes.keys()])) {
+    for (const { id, code } of await repo.pendingIds(schemeId)) {
       parts.push(...partsOf(codes.get(code)!, id));
     }
     await new CertificateRepository(trx).numberPending(trx);
