@@ -1,5 +1,5 @@
 import { DownloadOutlined, LinkOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { type MyCertificateView } from '@kaoshi/shared';
+import { type MyCertificateView, type SchemeComponentKind } from '@kaoshi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -98,7 +98,8 @@ export function CertificateCard({
         >
           {certificate.components.map((part) => (
             <Tag key={part.kind} color="green" style={{ marginInlineEnd: 0 }}>
-              {t(`certification.kinds.${part.kind}`)} {part.score}/{part.fullScore}
+              {t(`certification.kinds.${part.kind as SchemeComponentKind}`)} {part.score}/
+              {part.fullScore}
             </Tag>
           ))}
         </Flex>
