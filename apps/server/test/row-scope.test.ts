@@ -438,6 +438,12 @@ const CALLS: Record<string, Call> = {
   'GET /api/kaoshi-analysis/certificate/listCertificate': (b) => ({
     query: { examId: String(b.releasedExamId) },
   }),
+  'GET /api/kaoshi-certification/result/listCertification': (b) => ({
+    query: { classId: String(b.classId) },
+  }),
+  'GET /api/kaoshi-certification/result/exportCertification': (b) => ({
+    query: { classId: String(b.classId) },
+  }),
   'POST /api/kaoshi-analysis/certificate/revokeCertificate': (b) => ({
     body: { id: b.certificateIds[0], reason: 'mine' },
   }),

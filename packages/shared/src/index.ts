@@ -25,6 +25,7 @@ export * from './messages/certificate.js';
 export * from './messages/proctor.js';
 export * from './messages/question-import.js';
 export * from './messages/statistics-export.js';
+export * from './messages/certification-export.js';
 export * from './messages/student-import.js';
 export {
   SHEET_XLSX_TEXTS,

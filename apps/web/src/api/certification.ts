@@ -1,5 +1,13 @@
-import type { ListResult, ListSchemeQuery, SchemeBody, SchemeView } from '@kaoshi/shared';
+import type {
+  CertificationRowView,
+  ListCertificationQuery,
+  ListResult,
+  ListSchemeQuery,
+  SchemeBody,
+  SchemeView,
+} from '@kaoshi/shared';
 import { http, request, type CallOptions, type ListCall } from './request';
+import { downloadFile } from './transfer';
 
 // Skills certification (docs/features/skills.md): apps/server/src/modules/certification.
 const SCHEME = '/api/kaoshi-certification/scheme';
@@ -18,3 +26,14 @@ export const updateScheme = (id: number, scheme: SchemeInput, options?: CallOpti
 /** Refused (10004) while exams or skills assessments count for it. */
 export const deleteScheme = (id: number, options?: CallOptions) =>
   http.delete<never, null>(`${SCHEME}/deleteScheme/${id}`, options);
+
+// Certification results (issue 26 §4): per candidate and scheme, each part's best valid result.
+const RESULT = '/api/kaoshi-certification/result';
+
+export type CertificationQuery = ListCall<ListCertificationQuery>;
+export type CertificationFilter = Omit<CertificationQuery, 'page' | 'limit'>;
+
+export const listCertification = (query: CertificationQuery) =>
+  request.get<ListResult<CertificationRowView>>(`${RESULT}/listCertification`, query);
+export const exportCertification = (filter: CertificationFilter, fallbackName: string) =>
+  downloadFile(`${RESULT}/exportCertification`, filter, fallbackName);

@@ -28,6 +28,7 @@ export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   DepartmentManage: lazy(() => import('../views/school/DepartmentManage')),
   SubjectManage: lazy(() => import('../views/school/SubjectManage')),
   SchemeManage: lazy(() => import('../views/skills/SchemeManage')),
+  CertificationResults: lazy(() => import('../views/skills/CertificationResults')),
   ClassesManage: lazy(() => import('../views/school/ClassesManage')),
   ExamCourse: lazy(() => import('../views/base/ExamCourse')),
   ExamKnow: lazy(() => import('../views/base/ExamKnow')),

@@ -309,7 +309,7 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/skills/certification',
         name: 'Certification',
-        component: 'ComingSoon',
+        component: 'CertificationResults',
         meta: { title: 'certification', permissions: [Perm.SKILLS_MANAGE] },
       },
       {

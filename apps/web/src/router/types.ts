@@ -46,6 +46,7 @@ export type PageName =
   | 'DepartmentManage'
   | 'SubjectManage'
   | 'SchemeManage'
+  | 'CertificationResults'
   | 'ClassesManage'
   | 'ExamCourse'
   | 'ExamKnow'

@@ -85,8 +85,23 @@ export interface CertificateView extends CertificateFacts {
   revokedBy: string;
 }
 
-/** A student's own certificate (myCertificates). */
-export type MyCertificateView = Omit<CertificateView, 'ticketNumber' | 'className' | 'revokedBy'>;
+/** A part of a certification scheme's certificate (issue 26 §4): points on the part's scale. */
+export interface CertificateComponentView {
+  /** SchemeComponentKind: 'theory' | 'skills' | 'review'. */
+  kind: string;
+  score: number;
+  fullScore: number;
+  passScore: number;
+  finalAt: string;
+}
+
+/** A student's own certificate (myCertificates); `components` empty for a theory-only one. */
+export type MyCertificateView = Omit<
+  CertificateView,
+  'ticketNumber' | 'className' | 'revokedBy'
+> & {
+  components: CertificateComponentView[];
+};
 
 /**
  * The public answer. `unknown`: no certificate has this code (nothing else is said).

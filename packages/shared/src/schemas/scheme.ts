@@ -90,3 +90,45 @@ export interface SchemeView {
   createdAt: string;
   updatedAt: string;
 }
+
+// Certification results (issue 26 §4): per candidate and scheme, each component's best valid result.
+
+export const listCertificationQuery = pageQuery.extend({
+  /** The job type (subjects.id). */
+  subjectId: z.preprocess(emptyToUndefined, dbId.optional()),
+  level: z.preprocess(emptyToUndefined, certLevelSchema.optional()),
+  /** The registration batch (classes.id). */
+  classId: z.preprocess(emptyToUndefined, dbId.optional()),
+});
+export type ListCertificationQuery = z.output<typeof listCertificationQuery>;
+
+/** certified: every required part passed within the window; failed: a required part's best is a fail. */
+export const CERTIFICATION_STATUSES = ['certified', 'failed', 'pending'] as const;
+export type CertificationStatus = (typeof CERTIFICATION_STATUSES)[number];
+
+export interface CertificationComponentResult {
+  componentId: number;
+  kind: SchemeComponentKind;
+  required: boolean;
+  /** Points on the component's scale; null: no valid result. */
+  score: number | null;
+  fullScore: number;
+  passed: boolean | null;
+  finalAt: string | null;
+  /** The exam or assessment the result comes from. */
+  source: string | null;
+}
+
+export interface CertificationRowView {
+  studentId: number;
+  name: string;
+  ticketNumber: string;
+  className: string;
+  schemeId: number;
+  subjectName: string;
+  level: CertLevel;
+  components: CertificationComponentResult[];
+  status: CertificationStatus;
+  /** The required kinds whose best valid result is a fail (status 'failed'). */
+  failed: SchemeComponentKind[];
+}

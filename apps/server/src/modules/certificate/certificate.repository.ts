@@ -15,7 +15,8 @@ const INSERT_CHUNK = 500;
 /** A new verification code: 18 random bytes (144 bits) as URL-safe base64, 24 characters. */
 export const newVerificationCode = () => randomBytes(18).toString('base64url');
 
-const PENDING_PREFIX = 'P';
+/** A certificate's number until numberPending numbers it. */
+export const PENDING_PREFIX = 'P';
 
 export type CertificateRow = Awaited<ReturnType<CertificateRepository['byId']>>;
 
@@ -98,20 +99,25 @@ export class CertificateRepository {
         .values(values.slice(start, start + INSERT_CHUNK))
         .execute();
     }
-    if (values.length > 0) {
-      // Six digits, more once the ids outgrow them (both engines: no lpad in SQLite, and
-      // PostgreSQL's lpad would cut a longer id).
-      const digits = sql<string>`cast(id as varchar(20))`;
-      await trx
-        .updateTable('certificates')
-        .set({
-          number: sql<string>`'KS-' || substr(issued_at, 1, 4) || '-' || case when id >= 1000000 then ${digits} else substr('000000' || ${digits}, length(${digits}) + 1) end`,
-        })
-        .where('exam_id', '=', examId)
-        .where('number', 'like', `${PENDING_PREFIX}%`)
-        .execute();
-    }
+    if (values.length > 0) await this.numberPending(trx, examId);
     return values.length;
+  }
+
+  /**
+   * Numbers the certificates inserted with a placeholder number (of the exam, or all of them)
+   * KS-<year>-<id>: six digits, more once the ids outgrow them (both engines: no lpad in SQLite,
+   * and PostgreSQL's lpad would cut a longer id).
+   */
+  async numberPending(trx: Db, examId?: number) {
+    const digits = sql<string>`cast(id as varchar(20))`;
+    let update = trx
+      .updateTable('certificates')
+      .set({
+        number: sql<string>`'KS-' || substr(issued_at, 1, 4) || '-' || case when id >= 1000000 then ${digits} else substr('000000' || ${digits}, length(${digits}) + 1) end`,
+      })
+      .where('number', 'like', `${PENDING_PREFIX}%`);
+    if (examId !== undefined) update = update.where('exam_id', '=', examId);
+    await update.execute();
   }
 
   /**
@@ -207,6 +213,22 @@ export class CertificateRepository {
         this.db.selectFrom('students').select('students.id').where('students.user_id', '=', userId),
       )
       .orderBy('certificates.id', 'desc')
+      .execute();
+  }
+
+  /** The parts of scheme certificates (certificate_components), in the scheme's order. */
+  componentsOf(certificateIds: number[]) {
+    if (certificateIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('certificate_components as cc')
+      .innerJoin('certificates as c', 'c.id', 'cc.certificate_id')
+      .leftJoin('cert_scheme_components as k', (join) =>
+        join.onRef('k.scheme_id', '=', 'c.scheme_id').onRef('k.kind', '=', 'cc.kind'),
+      )
+      .selectAll('cc')
+      .where('cc.certificate_id', 'in', certificateIds)
+      .orderBy('k.sort')
+      .orderBy('cc.kind')
       .execute();
   }
 

@@ -1,4 +1,5 @@
 import {
+  SCORE_SCALE,
   Perm,
   VERIFY_PAGE_PATH,
   type CertificateFacts,
@@ -40,7 +41,7 @@ const factsOf = (row: Row): CertificateFacts => ({
   issuedAt: row.issued_at,
 });
 
-const ownView = (row: Row): MyCertificateView => ({
+const ownView = (row: Row): Omit<MyCertificateView, 'components'> => ({
   id: row.id,
   code: row.code,
   examId: row.exam_id,
@@ -116,7 +117,20 @@ export class CertificateService {
   }
 
   async mine(auth: AuthContext): Promise<MyCertificateView[]> {
-    return (await this.repo.ofUser(auth.user.id)).map(ownView);
+    const rows = await this.repo.ofUser(auth.user.id);
+    const parts = await this.repo.componentsOf(rows.map((row) => row.id));
+    return rows.map((row) => ({
+      ...ownView(row),
+      components: parts
+        .filter((part) => part.certificate_id === row.id)
+        .map((part) => ({
+          kind: part.kind,
+          score: part.score / SCORE_SCALE,
+          fullScore: part.full_score / SCORE_SCALE,
+          passScore: part.pass_score / SCORE_SCALE,
+          finalAt: part.final_at,
+        })),
+    }));
   }
 
   /**

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { certificationResultRoutes } from './certification-results.routes.js';
+import { CertificationResultsService } from './certification-results.service.js';
 import { schemeRoutes } from './scheme.routes.js';
 import { SchemeService } from './scheme.service.js';
 
@@ -12,4 +14,7 @@ export async function certificationModule(
   opts: { db: Db; postgres: boolean },
 ) {
   await app.register(schemeRoutes, { schemes: new SchemeService(opts.db, opts.postgres) });
+  await app.register(certificationResultRoutes, {
+    results: new CertificationResultsService(opts.db),
+  });
 }

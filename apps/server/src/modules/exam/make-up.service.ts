@@ -9,6 +9,7 @@ import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, invalid } from '../../errors.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { writePaperVersion } from '../paper/paper-version.js';
+import { limitMakeUpToComponent } from '../certification/component-make-up.js';
 import { PaperRepository } from '../paper/paper.repository.js';
 import { ExamRepository, examState } from './exam.repository.js';
 import { checkNotOver, checkWindow, columnsOf, inputOf } from './exam-fields.js';
@@ -20,7 +21,8 @@ import type { ExamService } from './exam.service.js';
  * candidates (a known score under the pass score), its absent ones (never started), or both;
  * with the same or another passed paper of the job type and level, and a window of its own. The
  * original's batches, notice and policies carry over. A candidate is in at most one make-up of
- * an exam: who fails a make-up again is made up from that make-up (a chain).
+ * an exam: who fails a make-up again is made up from that make-up (a chain). An exam counting
+ * for a component of a scheme of several parts makes up that component only (issue 26 §4).
  */
 export class MakeUpService {
   constructor(
@@ -88,6 +90,8 @@ export class MakeUpService {
       // The chosen candidates of the original (disabled students included: they sat it), in
       // its seat order, with their extra time.
       await repo.copyMakeUpCandidates(original.id, makeUpId, body.who, now);
+      // For a scheme of several parts: only who failed this one and holds the others' passes.
+      await limitMakeUpToComponent(trx, makeUpId, original.scheme_component_id, now);
       const candidates = await repo.candidateCount(makeUpId);
       if (candidates === 0) {
         throw conflict('makeUpNobody', { id: original.id, who: whoWords(body.who) });

@@ -1,7 +1,7 @@
 import { DownloadOutlined, LinkOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { type MyCertificateView } from '@kaoshi/shared';
+import { type MyCertificateView, type SchemeComponentKind } from '@kaoshi/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Flex, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,8 @@ export const useMyCertificates = () =>
   useQuery({ queryKey: certificateKeys.mine, queryFn: () => myCertificates({ quiet: true }) });
 
 /**
- * A student's certificate: its number and state, the PDF to download while it is valid, and the
- * public check its QR code opens.
+ * A student's certificate: its number and state, the PDF to download while it is valid, the
+ * public check its QR code opens, and the scheme parts' scores when it has them (issue 26 §4).
  */
 export function CertificateCard({
   certificate,
@@ -88,6 +88,22 @@ export function CertificateCard({
           </Button>
         </Flex>
       </Flex>
+      {certificate.components.length > 0 && (
+        <Flex
+          gap={4}
+          wrap
+          className="certificate-components"
+          aria-label={t('certification.results.componentScores')}
+          style={{ marginTop: 8 }}
+        >
+          {certificate.components.map((part) => (
+            <Tag key={part.kind} color="green" style={{ marginInlineEnd: 0 }}>
+              {t(`certification.kinds.${part.kind as SchemeComponentKind}`)} {part.score}/
+              {part.fullScore}
+            </Tag>
+          ))}
+        </Flex>
+      )}
     </Card>
   );
 }

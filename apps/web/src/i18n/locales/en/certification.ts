@@ -40,6 +40,18 @@ export default {
       'The exam counts as the theory exam of this scheme. Leave empty when it certifies on its own.',
     examSchemeNone: 'No scheme for this job type and level',
   },
+  results: {
+    candidate: 'Candidate',
+    status: 'Status',
+    none: '—',
+    from: 'From {{source}}, {{date}}',
+    failedParts: 'Failed: {{parts}}',
+    statuses: { certified: 'Certified', failed: 'Failed', pending: 'Pending' },
+    export: 'Export .xlsx',
+    exported: 'Export downloaded',
+    fileName: 'certification results',
+    componentScores: 'Component scores',
+  },
   rules: {
     choose: 'Choose the {{field}}',
     kindTwice: 'Each kind may appear only once',

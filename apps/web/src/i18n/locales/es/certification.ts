@@ -41,6 +41,18 @@ export default {
       'El examen cuenta como examen teórico de este esquema. Déjelo vacío si certifica por sí solo.',
     examSchemeNone: 'No hay esquema para esta ocupación y nivel',
   },
+  results: {
+    candidate: 'Candidato',
+    status: 'Estado',
+    none: '—',
+    from: 'De {{source}}, {{date}}',
+    failedParts: 'No aprobado: {{parts}}',
+    statuses: { certified: 'Certificado', failed: 'No aprobado', pending: 'Pendiente' },
+    export: 'Exportar .xlsx',
+    exported: 'Exportación descargada',
+    fileName: 'resultados de certificación',
+    componentScores: 'Notas por parte',
+  },
   rules: {
     choose: 'Elija {{field}}',
     kindTwice: 'Cada tipo solo puede aparecer una vez',

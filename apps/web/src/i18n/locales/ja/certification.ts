@@ -39,6 +39,18 @@ export default {
       'この試験を方案の理論知識試験として数えます。単独で認定する場合は空のままにします。',
     examSchemeNone: 'この職種と等級の認定方案はありません',
   },
+  results: {
+    candidate: '受験者',
+    status: '認定状況',
+    none: '—',
+    from: '{{source}}、{{date}}',
+    failedParts: '不合格：{{parts}}',
+    statuses: { certified: '認定済み', failed: '不合格', pending: '未完了' },
+    export: '.xlsx を出力',
+    exported: '出力しました',
+    fileName: '認定結果',
+    componentScores: '各部分の得点',
+  },
   rules: {
     choose: '{{field}}を選択してください',
     kindTwice: '各種類は 1 回しか使えません',

@@ -38,6 +38,18 @@ export default {
     examSchemeHelp: '本考试计为该方案的理论知识考试；单独发证的考试请留空。',
     examSchemeNone: '该工种和等级没有认定方案',
   },
+  results: {
+    candidate: '考生',
+    status: '认定状态',
+    none: '—',
+    from: '来自 {{source}}，{{date}}',
+    failedParts: '未通过：{{parts}}',
+    statuses: { certified: '已认定', failed: '未通过', pending: '待完成' },
+    export: '导出 .xlsx',
+    exported: '已导出',
+    fileName: '认定结果',
+    componentScores: '各部分成绩',
+  },
   rules: {
     choose: '请选择{{field}}',
     kindTwice: '每种类型只能出现一次',

@@ -1,0 +1,40 @@
+import { Perm, listCertificationQuery } from '@kaoshi/shared';
+import type { FastifyInstance } from 'fastify';
+import { requestLanguage } from '../../lib/request-language.js';
+import { requireAuth } from '../../plugins/access.js';
+import { routeTable } from '../../plugins/route-table.js';
+import type { CertificationResultsService } from './certification-results.service.js';
+import { CERTIFICATION_API } from './scheme.routes.js';
+
+const BASE = `${CERTIFICATION_API}/result`;
+
+/** Certification results: SKILLS-MANAGE, or EXAM-ANALYSIS (who reads scores and certificates). */
+export async function certificationResultRoutes(
+  app: FastifyInstance,
+  opts: { results: CertificationResultsService },
+) {
+  const { results } = opts;
+  const route = routeTable(app, BASE, {
+    access: { permission: [Perm.SKILLS_MANAGE, Perm.ANALYSIS] },
+    tags: ['certification results'],
+  });
+
+  route.get(
+    'listCertification',
+    {
+      summary:
+        'Per candidate and scheme: each component’s best valid result and the status (certified, failed, pending): subjectId, level, classId, page, limit; a teacher only their batches',
+      querystring: listCertificationQuery,
+    },
+    (request) => results.list(request.query, requireAuth(request)),
+  );
+
+  route.xlsx(
+    'exportCertification',
+    {
+      summary: "listCertification's rows for its filters, every page, as .xlsx",
+      querystring: listCertificationQuery,
+    },
+    (request) => results.export(request.query, requireAuth(request), requestLanguage(request)),
+  );
+}
