@@ -149,38 +149,36 @@ function SheetBody({ candidateId, view }: { candidateId: number; view: MySheetVi
           </div>
         </Flex>
       </Card>
-      <div className="score-sheet-bar">
-        <Card size="small">
-          <Flex vertical gap={8}>
-            <Flex justify="space-between" align="center" wrap gap={8}>
-              <Space align="baseline">
-                <Typography.Text>{t('examiner.sheet.total')}</Typography.Text>
-                <Typography.Text
-                  strong
-                  data-testid="running-total"
-                  style={{ fontSize: 28 }}
-                  type={vetoHit ? 'danger' : undefined}
-                >
-                  {signed && mine.total !== null ? mine.total : total}
-                </Typography.Text>
-                <Typography.Text type="secondary">
-                  {t('examiner.sheet.of', { full: sheet.fullScore })}
-                </Typography.Text>
-              </Space>
-              <span data-testid="outbox-state">{outboxState}</span>
-            </Flex>
-            <SheetStopwatch
-              key={mine.timer.serverNow}
-              sheet={sheet}
-              timer={mine.timer}
-              disabled={signed || !online}
-              busy={timer.isPending}
-              onStart={() => timer.mutate('start')}
-              onStop={() => timer.mutate('stop')}
-            />
+      <Card size="small">
+        <Flex vertical gap={8}>
+          <Flex justify="space-between" align="center" wrap gap={8}>
+            <Space align="baseline">
+              <Typography.Text>{t('examiner.sheet.total')}</Typography.Text>
+              <Typography.Text
+                strong
+                data-testid="running-total"
+                style={{ fontSize: 28 }}
+                type={vetoHit ? 'danger' : undefined}
+              >
+                {signed && mine.total !== null ? mine.total : total}
+              </Typography.Text>
+              <Typography.Text type="secondary">
+                {t('examiner.sheet.of', { full: sheet.fullScore })}
+              </Typography.Text>
+            </Space>
+            <span data-testid="outbox-state">{outboxState}</span>
           </Flex>
-        </Card>
-      </div>
+          <SheetStopwatch
+            key={mine.timer.serverNow}
+            sheet={sheet}
+            timer={mine.timer}
+            disabled={signed || !online}
+            busy={timer.isPending}
+            onStart={() => timer.mutate('start')}
+            onStop={() => timer.mutate('stop')}
+          />
+        </Flex>
+      </Card>
       {snapshot.notice && <Alert type="warning" showIcon message={snapshot.notice} />}
       {ordinary.map((task) => (
         <Flex key={task.id} vertical gap={8}>
