@@ -86,18 +86,17 @@ export default function ExaminerDesk() {
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       {(sessions.data ?? []).map((session) => (
-        <Card
-          key={session.sessionId}
-          loading={sessions.isLoading}
-          title={session.assessmentName}
-          extra={
-            <Typography.Text type="secondary">
-              {dayjs(session.startsAt).format('MM-DD HH:mm')}–
-              {dayjs(session.endsAt).format('HH:mm')} {session.place}
-            </Typography.Text>
-          }
-        >
+        <Card key={session.sessionId} loading={sessions.isLoading}>
           <Flex vertical gap={16}>
+            <div>
+              <Typography.Title level={4} style={{ margin: 0 }}>
+                {session.assessmentName}
+              </Typography.Title>
+              <Typography.Text type="secondary">
+                {dayjs(session.startsAt).format('YYYY-MM-DD HH:mm')}–
+                {dayjs(session.endsAt).format('HH:mm')} · {session.place}
+              </Typography.Text>
+            </div>
             {session.stations.map((station) => (
               <div key={station.station}>
                 <Typography.Title level={5}>
