@@ -172,7 +172,8 @@ function SheetBody({ candidateId, view }: { candidateId: number; view: MySheetVi
             key={mine.timer.serverNow}
             sheet={sheet}
             timer={mine.timer}
-            disabled={signed || !online}
+            frozen={signed}
+            disabled={!online}
             busy={timer.isPending}
             onStart={() => timer.mutate('start')}
             onStop={() => timer.mutate('stop')}

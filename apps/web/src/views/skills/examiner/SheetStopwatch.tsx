@@ -8,7 +8,9 @@ import { overtimeAt } from './sheet-total';
 interface Props {
   sheet: ScoringSheetView;
   timer: SkillTimerView;
-  /** Start and stop need the server (its clock decides): off while offline or signed. */
+  /** Signed: the time as it stood, without buttons. */
+  frozen: boolean;
+  /** Start and stop need the server (its clock decides): off while offline. */
   disabled: boolean;
   busy: boolean;
   onStart: () => void;
@@ -20,7 +22,7 @@ interface Props {
  * the timer arrives (the parent keys it by `serverNow`), so a device whose clock is wrong still shows the server's time. Shows the
  * limit, the overtime rule and the overtime minutes it would count now.
  */
-export function SheetStopwatch({ sheet, timer, disabled, busy, onStart, onStop }: Props) {
+export function SheetStopwatch({ sheet, timer, frozen, disabled, busy, onStart, onStop }: Props) {
   const { t } = useTranslation();
   // The parent keys this component by serverNow: a new timer from the server, a new offset.
   const [offset] = useState(() => Date.parse(timer.serverNow) - Date.now());
@@ -47,7 +49,7 @@ export function SheetStopwatch({ sheet, timer, disabled, busy, onStart, onStop }
         {overtime > 0 && (
           <Tag color="red">{t('examiner.sheet.timer.overtime', { minutes: overtime })}</Tag>
         )}
-        {timer.startedAt === null ? (
+        {frozen ? null : timer.startedAt === null ? (
           <Button
             className="examiner-touch"
             type="primary"
