@@ -140,7 +140,7 @@ export async function buildApp(
   await app.register(certificateModule, { db, config });
   await app.register(certificationModule, { db, postgres: dialect === 'postgres' });
   // The checker's signature makes a skills score final: certification records the component.
-  await app.register(skillsModule, { db, final: new SkillsComponentResults() });
+  await app.register(skillsModule, { db, config, final: new SkillsComponentResults() });
 
   await app.register(webPlugin, { webDist: config.webDist });
 

@@ -80,6 +80,9 @@ idRoutes('unscoped', [
   'GET /api/kaoshi-base/student/importJob/:id',
   'GET /api/kaoshi-question/question/importJob/:id',
 ]);
+// A photo of the work piece is its examiner's alone, on their own sheet (404 to anyone else:
+// scoring-photo.test.ts); listSheetPhotos is walked by its candidateId.
+idRoutes('unscoped', ['DELETE /api/kaoshi-skills/scoring/deleteSheetPhoto/:id']);
 idRoutes('unscoped', [
   'GET /api/kaoshi-user/user/queryUserDetailByUserId/:id',
   'PUT /api/kaoshi-user/user/updateUser',

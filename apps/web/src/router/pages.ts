@@ -46,4 +46,6 @@ export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   SheetEdit: lazy(() => import('../views/skills/SheetEdit')),
   AssessmentManage: lazy(() => import('../views/skills/AssessmentManage')),
   AssessmentEdit: lazy(() => import('../views/skills/AssessmentEdit')),
+  ExaminerDesk: lazy(() => import('../views/skills/examiner/ExaminerDesk')),
+  ScoreSheet: lazy(() => import('../views/skills/examiner/ScoreSheet')),
 };

@@ -315,14 +315,14 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/skills/examinerDesk',
         name: 'ExaminerDesk',
-        component: 'ComingSoon',
+        component: 'ExaminerDesk',
         meta: { title: 'examinerDesk', permissions: [Perm.SKILLS_SCORE] },
       },
       {
         // One candidate's sheet for the signed-in examiner (?candidateId=N).
         path: '/skills/scoreSheet',
         name: 'ScoreSheet',
-        component: 'ComingSoon',
+        component: 'ScoreSheet',
         hidden: true,
         meta: { title: 'scoreSheet', permissions: [Perm.SKILLS_SCORE], noCache: true },
       },

@@ -25,6 +25,8 @@ export type PageName =
   | 'SheetEdit'
   | 'AssessmentManage'
   | 'AssessmentEdit'
+  | 'ExaminerDesk'
+  | 'ScoreSheet'
   | 'ClassRanking'
   | 'PassStatistics'
   | 'Supplementary'

@@ -10,7 +10,7 @@ import { MESSAGE_LANGUAGES } from './languages.js';
  */
 const DIGESTS: Record<string, string> = {
   SERVER_MESSAGES: '214a2fbf1ad713ec',
-  ENTITY_NAMES: '566f31a95d906248',
+  ENTITY_NAMES: '7894aaf639cd1eb3',
   UPLOAD_KIND_NAMES: '3b47ec2541283069',
   CERT_LEVEL_NAMES: '4b544e5c59e5c5ae',
   PAPER_AUDIT_NAMES: '6be431f60748bf9d',

@@ -81,6 +81,7 @@ export const ENTITY_NAMES = {
     ja: '技能考核の受験者',
   },
   skillScoring: { zh: '评分表', en: 'Scoring sheet', es: 'Hoja de puntuación', ja: '評価表' },
+  skillPhoto: { zh: '工件照片', en: 'Work piece photo', es: 'Foto de la pieza', ja: '作品の写真' },
 } as const satisfies Record<string, Localized>;
 
 export type EntityKey = keyof typeof ENTITY_NAMES;

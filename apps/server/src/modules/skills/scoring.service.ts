@@ -39,7 +39,7 @@ interface Examined {
  * The candidate as its examiner may reach it: of a published assessment, at a station the user
  * examines; any other answers "not found" (an examiner learns nothing of other stations).
  */
-async function examined(repo: ScoringRepository, candidateId: number, userId: number) {
+export async function examined(repo: ScoringRepository, candidateId: number, userId: number) {
   const row = await repo.candidate(candidateId);
   if (
     !row ||
@@ -52,7 +52,7 @@ async function examined(repo: ScoringRepository, candidateId: number, userId: nu
 }
 
 /** Refuses a change to the candidate's scoring once checked, or while marked absent. */
-function refuseClosed(row: CandidateContext) {
+export function refuseClosed(row: CandidateContext) {
   if (row.state === 'checked') throw conflict('candidateChecked', { id: row.id });
   if (row.presence === 'absent') throw conflict('candidateAbsent', { id: row.id });
 }
@@ -75,7 +75,7 @@ function itemRefusal(sheet: ScoringSheet, save: ItemScoreSave, index: number): A
 }
 
 /** Refuses a change to a signed sheet (only the chief examiner reopens it). */
-function refuseSigned(scoring: ScoringRow) {
+export function refuseSigned(scoring: ScoringRow) {
   if (scoring.signed_at !== null) throw conflict('sheetSigned', { id: scoring.candidate_id });
 }
 

@@ -1,0 +1,18 @@
+import type { ItemScoreView } from '@kaoshi/shared';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { SheetSaver } from './sheet-saver';
+
+/**
+ * The saver of the candidate's sheet, made from the server's scores when the sheet first renders
+ * (its caller is keyed by candidate: later reads of the sheet do not replace what the examiner
+ * has typed since), started with the page and stopped when it goes.
+ */
+export function useSheetSaver(candidateId: number, server: readonly ItemScoreView[]) {
+  const [saver] = useState(() => new SheetSaver(candidateId, server));
+  useEffect(() => {
+    void saver.start();
+    return () => saver.stop();
+  }, [saver]);
+  const snapshot = useSyncExternalStore(saver.subscribe, saver.getSnapshot);
+  return { saver, snapshot };
+}
