@@ -45,6 +45,9 @@ const reason = z.string().trim().min(1).max(SKILL_REASON_MAX);
 export const candidateIdParams = z.object({ candidateId: dbId });
 export const assessmentIdParams = z.object({ assessmentId: dbId });
 export const candidateIdBody = z.object({ candidateId: dbId });
+/** getSheetPdf: the candidate, and the assessment it must belong to. */
+export const sheetPdfQuery = z.object({ assessmentId: dbId, candidateId: dbId });
+export type SheetPdfQuery = z.infer<typeof sheetPdfQuery>;
 
 export const setPresenceBody = z.object({
   candidateId: dbId,
