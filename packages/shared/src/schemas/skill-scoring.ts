@@ -196,3 +196,18 @@ export interface CandidateSheetsView {
   checkedBy: number | null;
   checkedAt: string | null;
 }
+
+/** listMyAssessments (check): an assessment where I am the chief examiner or the checker. */
+export interface CheckAssessmentView {
+  id: number;
+  name: string;
+  status: 'published' | 'closed';
+  chief: boolean;
+  checker: boolean;
+  candidates: number;
+  /** Candidates waiting for the chief's decision. */
+  disputed: number;
+  /** Agreed or decided: waiting for the checker. */
+  toCheck: number;
+  checked: number;
+}

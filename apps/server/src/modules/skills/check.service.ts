@@ -3,6 +3,7 @@ import {
   SKILL_SHEET_PDF_TEXTS,
   wordsIn,
   type CandidateSheetsView,
+  type CheckAssessmentView,
   type DecideCandidateBody,
   type MessageLanguage,
   type ReopenSheetBody,
@@ -16,7 +17,7 @@ import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import { candidateOutcome, sheetTotal, toHundredths, toPoints } from './scoring-rules.js';
 import { parseFrozenSheet, sheetView } from './scoring-sheet.js';
 import { candidateView, scoringView } from './scoring-views.js';
-import { ScoringPdfRepository } from './scoring-pdf.repository.js';
+import { CheckRepository } from './check.repository.js';
 import { ScoringRepository, type CandidateContext } from './scoring.repository.js';
 import { sheetPdf } from './sheet-pdf.js';
 
@@ -63,6 +64,22 @@ export class CheckService {
     private readonly db: Db,
     private readonly final: SkillsFinal,
   ) {}
+
+  /** The assessments where the user is the chief examiner or the checker (published or closed). */
+  async myAssessments(auth: AuthContext): Promise<CheckAssessmentView[]> {
+    const rows = await new CheckRepository(this.db).checkAssessments(auth.user.id);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      status: row.status as CheckAssessmentView['status'],
+      chief: row.chief_id === auth.user.id,
+      checker: row.checker_id === auth.user.id,
+      candidates: Number(row.candidates),
+      disputed: Number(row.disputed),
+      toCheck: Number(row.to_check),
+      checked: Number(row.checked),
+    }));
+  }
 
   async listCandidates(assessmentId: number, auth: AuthContext): Promise<SkillCandidateView[]> {
     const repo = new ScoringRepository(this.db);
@@ -135,7 +152,7 @@ export class CheckService {
       throw notFound('skillCandidate', query.candidateId);
     }
     const sheets = await this.sheetsOf(repo, row);
-    const pdfRepo = new ScoringPdfRepository(this.db);
+    const pdfRepo = new CheckRepository(this.db);
     const scoringIds = sheets.sheets.flatMap((s) => (s.scoringId === null ? [] : [s.scoringId]));
     const [photos, session, people] = await Promise.all([
       pdfRepo.photosOf(scoringIds),

@@ -109,6 +109,15 @@ export async function checkRoutes(app: FastifyInstance, opts: { check: CheckServ
   });
 
   route.get(
+    'listMyAssessments',
+    {
+      summary:
+        'Published or closed assessments where I am the chief examiner or the score checker, with candidates by state',
+    },
+    (request) => check.myAssessments(requireAuth(request)),
+  );
+
+  route.get(
     'listCandidates/:assessmentId',
     {
       summary: "The assessment's candidates and their states (chief or checker)",

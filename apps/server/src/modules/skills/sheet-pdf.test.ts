@@ -1,4 +1,11 @@
-import { ApiStatus, Perm, RoleKey, UserType, type CandidateSheetsView } from '@kaoshi/shared';
+import {
+  ApiStatus,
+  Perm,
+  RoleKey,
+  UserType,
+  type CandidateSheetsView,
+  type CheckAssessmentView,
+} from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD,
@@ -154,5 +161,22 @@ describe('skills scoring: the printed scoring sheet (getSheetPdf)', () => {
       await w.chief.client.get(`${CHECK}/getSheetPdf?assessmentId=x`),
       ApiStatus.INVALID_INPUT,
     );
+  });
+
+  it("lists the chief's and the checker's own assessments with candidates by state", async () => {
+    const mine = (client: Client) =>
+      client.get<CheckAssessmentView[]>(`${CHECK}/listMyAssessments`);
+    const expected = { id: w.assessmentId, status: 'published', candidates: 4, checked: 1 };
+    expect(expectOk(await mine(w.chief.client))).toEqual([
+      { ...expected, name: 'Lathe, level 5', chief: true, checker: false, disputed: 0, toCheck: 0 },
+    ]);
+    expect(expectOk(await mine(w.checker.client))).toEqual([
+      expect.objectContaining({ ...expected, chief: false, checker: true }),
+    ]);
+    expectStatus(await mine(w.examiners[0]!.client), ApiStatus.FORBIDDEN);
+    const chiefRole = await roleIdOf(admin, RoleKey.SKILL_CHIEF);
+    const stranger = await addUser(admin, { userType: UserType.TEACHER, roleIds: [chiefRole] });
+    const client = await login(t.app, stranger.name, DEFAULT_PASSWORD, UserType.TEACHER);
+    expect(expectOk(await mine(client))).toEqual([]);
   });
 });
