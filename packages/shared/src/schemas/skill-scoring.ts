@@ -211,3 +211,9 @@ export interface CheckAssessmentView {
   toCheck: number;
   checked: number;
 }
+
+/** listCandidates (check): a candidate with its station's examiners and the sheets signed. */
+export interface CheckCandidateView extends SkillCandidateView {
+  examiners: number;
+  sheetsSigned: number;
+}

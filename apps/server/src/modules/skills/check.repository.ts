@@ -59,4 +59,30 @@ export class CheckRepository {
       .orderBy('a.id', 'desc')
       .execute();
   }
+
+  /** Per candidate of the assessment: its station's examiners and the sheets signed. */
+  async sheetCounts(assessmentId: number) {
+    const [examiners, signed] = await Promise.all([
+      this.db
+        .selectFrom('skill_candidates as c')
+        .innerJoin('skill_session_examiners as e', (join) =>
+          join.onRef('e.session_id', '=', 'c.session_id').onRef('e.station', '=', 'c.station'),
+        )
+        .select((eb) => ['c.id', eb.fn.count<number>('e.user_id').as('count')])
+        .where('c.assessment_id', '=', assessmentId)
+        .groupBy('c.id')
+        .execute(),
+      this.db
+        .selectFrom('skill_candidates as c')
+        .innerJoin('skill_scorings as s', 's.candidate_id', 'c.id')
+        .select((eb) => ['c.id', eb.fn.count<number>('s.id').as('count')])
+        .where('c.assessment_id', '=', assessmentId)
+        .where('s.signed_at', 'is not', null)
+        .groupBy('c.id')
+        .execute(),
+    ]);
+    const byId = (rows: { id: number; count: number | string }[]) =>
+      new Map(rows.map((row) => [row.id, Number(row.count)]));
+    return { examiners: byId(examiners), signed: byId(signed) };
+  }
 }

@@ -8,7 +8,7 @@ import {
   type MessageLanguage,
   type ReopenSheetBody,
   type SheetPdfQuery,
-  type SkillCandidateView,
+  type CheckCandidateView,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, existing, forbidden, invalid, notFound } from '../../errors.js';
@@ -81,7 +81,7 @@ export class CheckService {
     }));
   }
 
-  async listCandidates(assessmentId: number, auth: AuthContext): Promise<SkillCandidateView[]> {
+  async listCandidates(assessmentId: number, auth: AuthContext): Promise<CheckCandidateView[]> {
     const repo = new ScoringRepository(this.db);
     const assessment = existing(
       await repo.assessment(assessmentId),
@@ -89,7 +89,15 @@ export class CheckService {
       assessmentId,
     );
     requireRole(assessment, auth, ['chief', 'checker']);
-    return (await repo.candidatesOfAssessment(assessmentId)).map(candidateView);
+    const [rows, counts] = await Promise.all([
+      repo.candidatesOfAssessment(assessmentId),
+      new CheckRepository(this.db).sheetCounts(assessmentId),
+    ]);
+    return rows.map((row) => ({
+      ...candidateView(row),
+      examiners: counts.examiners.get(row.id) ?? 0,
+      sheetsSigned: counts.signed.get(row.id) ?? 0,
+    }));
   }
 
   async candidateSheets(candidateId: number, auth: AuthContext): Promise<CandidateSheetsView> {

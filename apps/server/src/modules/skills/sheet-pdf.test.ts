@@ -5,6 +5,7 @@ import {
   UserType,
   type CandidateSheetsView,
   type CheckAssessmentView,
+  type CheckCandidateView,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -174,6 +175,15 @@ describe('skills scoring: the printed scoring sheet (getSheetPdf)', () => {
       expect.objectContaining({ ...expected, chief: false, checker: true }),
     ]);
     expectStatus(await mine(w.examiners[0]!.client), ApiStatus.FORBIDDEN);
+    const candidates = expectOk(
+      await w.checker.client.get<CheckCandidateView[]>(`${CHECK}/listCandidates/${w.assessmentId}`),
+    );
+    expect(candidates.map((c) => [c.state, c.sheetsSigned, c.examiners])).toEqual([
+      ['checked', 2, 2],
+      ['scoring', 0, 2],
+      ['scoring', 0, 1],
+      ['scoring', 0, 1],
+    ]);
     const chiefRole = await roleIdOf(admin, RoleKey.SKILL_CHIEF);
     const stranger = await addUser(admin, { userType: UserType.TEACHER, roleIds: [chiefRole] });
     const client = await login(t.app, stranger.name, DEFAULT_PASSWORD, UserType.TEACHER);
