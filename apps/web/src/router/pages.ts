@@ -28,6 +28,7 @@ export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   DepartmentManage: lazy(() => import('../views/school/DepartmentManage')),
   SubjectManage: lazy(() => import('../views/school/SubjectManage')),
   SchemeManage: lazy(() => import('../views/skills/SchemeManage')),
+  ScoreCheck: lazy(() => import('../views/skills/check/ScoreCheck')),
   ClassesManage: lazy(() => import('../views/school/ClassesManage')),
   ExamCourse: lazy(() => import('../views/base/ExamCourse')),
   ExamKnow: lazy(() => import('../views/base/ExamKnow')),

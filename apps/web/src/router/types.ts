@@ -25,6 +25,7 @@ export type PageName =
   | 'SheetEdit'
   | 'AssessmentManage'
   | 'AssessmentEdit'
+  | 'ScoreCheck'
   | 'ClassRanking'
   | 'PassStatistics'
   | 'Supplementary'

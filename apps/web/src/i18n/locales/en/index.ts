@@ -29,6 +29,7 @@ import certificate from './certificate';
 import proctor from './proctor';
 import skills from './skills';
 import certification from './certification';
+import skillsCheck from './skillsCheck';
 
 export default {
   common,
@@ -62,4 +63,5 @@ export default {
   proctor,
   skills,
   certification,
+  skillsCheck,
 };
