@@ -63,6 +63,7 @@ export function CandidateSheets({
     queryFn: () => getCandidateSheets(candidateId),
   });
   const view = sheets.data;
+  const vetoChosen = Form.useWatch('veto', form);
 
   const changed = (next: CandidateSheetsView) => {
     queryClient.setQueryData(checkKeys.sheets(candidateId), next);
@@ -212,7 +213,6 @@ export function CandidateSheets({
     form.setFieldsValue({ score: candidate.finalScore ?? Math.round(mean), veto: false });
     setDeciding(true);
   };
-  const vetoChosen = Form.useWatch('veto', form);
 
   return (
     <Flex vertical gap={12}>

@@ -3,10 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import {
   Button,
   Card,
-  Drawer,
   Empty,
   Flex,
-  Grid,
   Select,
   Table,
   Tag,
@@ -15,6 +13,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MarkingDrawer } from '../../marking/MarkingDrawer';
 import { listCheckCandidates, listMyCheckAssessments } from '../../../api/skills-check';
 import { CandidateSheets } from './CandidateSheets';
 import { STATE_COLORS, checkKeys } from './check-routes';
@@ -25,7 +24,6 @@ import { STATE_COLORS, checkKeys } from './check-routes';
  */
 export default function ScoreCheck() {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
   const [chosen, setChosen] = useState<number>();
   const [candidateId, setCandidateId] = useState<number>();
   const assessments = useQuery({
@@ -132,21 +130,20 @@ export default function ScoreCheck() {
           onRow={(c) => ({ onDoubleClick: () => setCandidateId(c.id) })}
         />
       </Flex>
-      <Drawer
+      <MarkingDrawer
+        width={960}
+        wideFrom="md"
         open={current !== undefined && assessment !== undefined}
         onClose={() => setCandidateId(undefined)}
-        size={screens.md ? 'large' : 'default'}
-        width={screens.md ? 960 : '100%'}
         title={
           current &&
           t('skillsCheck.sheets.title', { name: current.name, ticket: current.ticketNumber })
         }
-        destroyOnHidden
       >
         {current && assessment && (
           <CandidateSheets assessment={assessment} candidateId={current.id} />
         )}
-      </Drawer>
+      </MarkingDrawer>
     </Card>
   );
 }
