@@ -126,7 +126,7 @@ describe('Skills: chief examiner and score checker', () => {
     expect(await row.innerText()).toContain('2/2');
     await screenshot(page, 'skills-check-list-desktop-zh', { fullPage: false });
     await row.getByRole('button', { name: buttonName('评分表') }).click();
-    const drawer = page.locator('.ant-drawer-content:visible');
+    const drawer = page.locator('.ant-drawer-content-wrapper:visible');
     await drawer.locator('.score-check-grid .ant-table-row').first().waitFor();
     // The item the examiners differ on is marked; the one they agree on is not.
     await expect.poll(() => drawer.locator('td.score-check-differs').count()).toBe(4);
@@ -138,7 +138,7 @@ describe('Skills: chief examiner and score checker', () => {
     const modal = page.locator('.ant-modal:visible');
     await modal.getByLabel('最终得分').fill('85');
     await modal.getByLabel('理由').fill('复测接线，按考评员乙的记录');
-    await modal.getByRole('button', { name: buttonName('确定') }).click();
+    await modal.locator('.ant-modal-footer .ant-btn-primary').click();
     await page.locator('.ant-message-notice').filter({ hasText: '裁定已保存' }).waitFor();
     await expect.poll(() => drawer.getByTestId('final-score').innerText()).toBe('85');
     expect(await drawer.innerText()).toContain('复测接线，按考评员乙的记录');
@@ -152,7 +152,7 @@ describe('Skills: chief examiner and score checker', () => {
     expect(await widthBeyondViewport(phone)).toBeLessThanOrEqual(0);
     await screenshot(phone, 'skills-check-list-phone-zh', { fullPage: false });
     await phoneRow.getByRole('button', { name: buttonName('评分表') }).click();
-    await phone.locator('.ant-drawer-content:visible .score-check-grid').waitFor();
+    await phone.locator('.ant-drawer-content-wrapper:visible .score-check-grid').waitFor();
     await animationsDone(phone);
     expect(await widthBeyondViewport(phone)).toBeLessThanOrEqual(0);
     await screenshot(phone, 'skills-check-sheets-phone-zh', { fullPage: false });
@@ -171,7 +171,7 @@ describe('Skills: chief examiner and score checker', () => {
       await enRow.waitFor();
       await screenshot(en, `skills-check-list-${size}-en`, { fullPage: false });
       await enRow.getByRole('button', { name: 'Sheets' }).click();
-      const enDrawer = en.locator('.ant-drawer-content:visible');
+      const enDrawer = en.locator('.ant-drawer-content-wrapper:visible');
       await enDrawer.locator('.score-check-grid').waitFor();
       await animationsDone(en);
       if (size === 'phone') {
