@@ -7,6 +7,7 @@ import {
   Button,
   Flex,
   Form,
+  Grid,
   Input,
   InputNumber,
   Modal,
@@ -58,6 +59,8 @@ export function CandidateSheets({
   const [deciding, setDeciding] = useState(false);
   const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<ReasonValues>();
+  // A phone keeps the item column narrow so the examiners' columns stay in view beside it.
+  const narrow = !Grid.useBreakpoint().md;
   const sheets = useQuery({
     queryKey: checkKeys.sheets(candidateId),
     queryFn: () => getCandidateSheets(candidateId),
@@ -118,7 +121,7 @@ export function CandidateSheets({
       title: t('skillsCheck.sheets.item'),
       key: 'item',
       fixed: 'left',
-      width: 200,
+      width: narrow ? 120 : 200,
       render: (_, row) =>
         row.kind === 'task' ? (
           <strong>{row.title}</strong>
@@ -138,7 +141,7 @@ export function CandidateSheets({
     {
       title: t('skillsCheck.sheets.points'),
       key: 'points',
-      width: 80,
+      width: narrow ? 56 : 80,
       render: (_, row) =>
         row.kind === 'item' && !row.veto
           ? `${row.points}${row.deduct ? ` (${t('skillsCheck.sheets.deduct')})` : ''}`
@@ -147,7 +150,7 @@ export function CandidateSheets({
     ...view.sheets.map((sheet, index) => ({
       title: sheet.examinerName,
       key: `e${sheet.examinerId}`,
-      width: 130,
+      width: narrow ? 100 : 130,
       onCell: (row: CompareRow) => ({
         className: row.differs ? 'score-check-differs' : undefined,
       }),
@@ -254,7 +257,7 @@ export function CandidateSheets({
         columns={columns}
         dataSource={compareRows(view)}
         rowClassName={(row) => (row.kind === 'task' ? 'score-check-task' : '')}
-        scroll={{ x: 280 + 130 * view.sheets.length }}
+        scroll={{ x: narrow ? 176 + 100 * view.sheets.length : 280 + 130 * view.sheets.length }}
         summary={() => (
           <Table.Summary>
             {summaryRow(t('skillsCheck.sheets.overtime'), (s) => s.timer.overtimeMinutes, 'o')}
