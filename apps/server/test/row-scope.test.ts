@@ -239,6 +239,9 @@ const CALLS: Record<string, Call> = {
   'POST /api/kaoshi-skills/check/reopenSheet': (b) => ({
     body: { scoringId: b.skillScoringId, reason: 'Planted' },
   }),
+  'GET /api/kaoshi-skills/check/getSheetPdf': (b) => ({
+    query: { assessmentId: String(b.skillAssessmentId), candidateId: String(b.skillCandidateId) },
+  }),
   'POST /api/kaoshi-skills/check/decide': (b) => ({
     body: { candidateId: b.skillCandidateId, score: 1, veto: false, reason: 'Planted' },
   }),

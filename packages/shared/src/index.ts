@@ -22,6 +22,7 @@ export * from './messages/server-messages.js';
 export { CANDIDATE_EXPORT_TEXTS, MAKE_UP_TEXTS } from './messages/exam.js';
 export { SCORE_LOG_EXPORT_TEXTS, type ScoreLogKind } from './messages/marking.js';
 export * from './messages/certificate.js';
+export * from './messages/skill-sheet-pdf.js';
 export * from './messages/proctor.js';
 export * from './messages/question-import.js';
 export * from './messages/statistics-export.js';

@@ -29,6 +29,7 @@ export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   SubjectManage: lazy(() => import('../views/school/SubjectManage')),
   SchemeManage: lazy(() => import('../views/skills/SchemeManage')),
   CertificationResults: lazy(() => import('../views/skills/CertificationResults')),
+  ScoreCheck: lazy(() => import('../views/skills/check/ScoreCheck')),
   ClassesManage: lazy(() => import('../views/school/ClassesManage')),
   ExamCourse: lazy(() => import('../views/base/ExamCourse')),
   ExamKnow: lazy(() => import('../views/base/ExamKnow')),

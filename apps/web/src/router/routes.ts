@@ -329,7 +329,7 @@ export const asyncRoutes: AppRoute[] = [
       {
         path: '/skills/scoreCheck',
         name: 'ScoreCheck',
-        component: 'ComingSoon',
+        component: 'ScoreCheck',
         meta: { title: 'scoreCheck', permissions: [Perm.SKILLS_CHECK] },
       },
     ],

@@ -27,6 +27,7 @@ export type PageName =
   | 'AssessmentEdit'
   | 'ExaminerDesk'
   | 'ScoreSheet'
+  | 'ScoreCheck'
   | 'ClassRanking'
   | 'PassStatistics'
   | 'Supplementary'

@@ -26,6 +26,7 @@ const DIGESTS: Record<string, string> = {
   PROCTOR_EXPORT_TEXTS: 'f027b4657524f919',
   QUESTION_TEMPLATE_TEXTS: '653f90f0269257a7',
   SHEET_XLSX_TEXTS: 'f6eca4f0dd1288ba',
+  SKILL_SHEET_PDF_TEXTS: 'b7d3fd2263fb0877',
 };
 
 /** Keys sorted at every level (arrays keep their order): the digest ignores which file comes first. */

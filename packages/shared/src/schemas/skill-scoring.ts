@@ -45,6 +45,9 @@ const reason = z.string().trim().min(1).max(SKILL_REASON_MAX);
 export const candidateIdParams = z.object({ candidateId: dbId });
 export const assessmentIdParams = z.object({ assessmentId: dbId });
 export const candidateIdBody = z.object({ candidateId: dbId });
+/** getSheetPdf: the candidate, and the assessment it must belong to. */
+export const sheetPdfQuery = z.object({ assessmentId: dbId, candidateId: dbId });
+export type SheetPdfQuery = z.infer<typeof sheetPdfQuery>;
 
 export const setPresenceBody = z.object({
   candidateId: dbId,
@@ -192,4 +195,25 @@ export interface CandidateSheetsView {
   decisionReason: string | null;
   checkedBy: number | null;
   checkedAt: string | null;
+}
+
+/** listMyAssessments (check): an assessment where I am the chief examiner or the checker. */
+export interface CheckAssessmentView {
+  id: number;
+  name: string;
+  status: 'published' | 'closed';
+  chief: boolean;
+  checker: boolean;
+  candidates: number;
+  /** Candidates waiting for the chief's decision. */
+  disputed: number;
+  /** Agreed or decided: waiting for the checker. */
+  toCheck: number;
+  checked: number;
+}
+
+/** listCandidates (check): a candidate with its station's examiners and the sheets signed. */
+export interface CheckCandidateView extends SkillCandidateView {
+  examiners: number;
+  sheetsSigned: number;
 }

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import {
   CERT_LEVEL_NAMES,
   type CertificateFacts,
@@ -8,32 +6,8 @@ import {
   type CertificateFactKey,
   wordsIn,
 } from '@kaoshi/shared';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
-
-/**
- * Noto Sans SC from its npm package (OFL): Chinese names print on a machine with no fonts of
- * its own. PDFKit embeds only the glyphs a certificate uses, so a PDF stays small.
- */
-const FONT_FILE = '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf';
-const FONT = 'cjk';
-
-let parsedFont: Promise<fontkit.Font> | undefined;
-/**
- * Parsed once per process and shared by every certificate: parsing and the first layout and
- * subset of a CJK font take about half a second, each later certificate a few milliseconds.
- */
-const loadFont = () => {
-  parsedFont ??= readFile(createRequire(import.meta.url).resolve(FONT_FILE)).then(
-    (bytes) => fontkit.create(bytes) as fontkit.Font,
-    (error: unknown) => {
-      parsedFont = undefined;
-      throw error;
-    },
-  );
-  return parsedFont;
-};
+import { A4_HEIGHT, A4_WIDTH, newCjkPdf } from '../../lib/pdf.js';
 
 /** The calendar day of an instant as the server's clock reads it (its time zone, TZ). */
 export const localDay = (iso: string) => {
@@ -43,8 +17,6 @@ export const localDay = (iso: string) => {
     .join('-');
 };
 
-const A4_WIDTH = 595.28;
-const A4_HEIGHT = 841.89;
 const INK = '#1f2d3d';
 const ACCENT = '#8a6d1f';
 
@@ -75,11 +47,9 @@ export async function certificatePdf(
   issuer: string,
   language: MessageLanguage,
 ): Promise<Buffer> {
-  const font = await loadFont();
   const zh = wordsIn(CERTIFICATE_TEXTS, 'zh');
   const own = wordsIn(CERTIFICATE_TEXTS, language);
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, done } = await newCjkPdf({
     margin: 0,
     info: {
       Title: `${zh.title} ${facts.number}`,
@@ -88,15 +58,7 @@ export async function certificatePdf(
       Creator: 'Kaoshi',
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  // PDFKit takes a parsed fontkit font as well as bytes (its types name only the latter).
-  doc.registerFont(FONT, font as unknown as Buffer);
-  doc.font(FONT).fillColor(INK);
+  doc.fillColor(INK);
 
   doc
     .lineWidth(3)

@@ -1,16 +1,25 @@
-import type {
-  CandidateSheetsView,
-  DecideCandidateBody,
-  ReopenSheetBody,
-  SkillCandidateView,
+import {
+  Perm,
+  SKILL_SHEET_PDF_TEXTS,
+  wordsIn,
+  type CandidateSheetsView,
+  type CheckAssessmentView,
+  type DecideCandidateBody,
+  type MessageLanguage,
+  type ReopenSheetBody,
+  type SheetPdfQuery,
+  type CheckCandidateView,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import { conflict, existing, forbidden, invalid } from '../../errors.js';
-import type { AuthContext } from '../../lib/auth-context.js';
+import { conflict, existing, forbidden, invalid, notFound } from '../../errors.js';
+import { skillAssessmentAccess } from '../../lib/access.js';
+import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import { candidateOutcome, sheetTotal, toHundredths, toPoints } from './scoring-rules.js';
 import { parseFrozenSheet, sheetView } from './scoring-sheet.js';
 import { candidateView, scoringView } from './scoring-views.js';
+import { CheckRepository } from './check.repository.js';
 import { ScoringRepository, type CandidateContext } from './scoring.repository.js';
+import { sheetPdf } from './sheet-pdf.js';
 
 /**
  * The moment a candidate's skills score becomes final (the checker signed it), inside that
@@ -56,7 +65,23 @@ export class CheckService {
     private readonly final: SkillsFinal,
   ) {}
 
-  async listCandidates(assessmentId: number, auth: AuthContext): Promise<SkillCandidateView[]> {
+  /** The assessments where the user is the chief examiner or the checker (published or closed). */
+  async myAssessments(auth: AuthContext): Promise<CheckAssessmentView[]> {
+    const rows = await new CheckRepository(this.db).checkAssessments(auth.user.id);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      status: row.status as CheckAssessmentView['status'],
+      chief: row.chief_id === auth.user.id,
+      checker: row.checker_id === auth.user.id,
+      candidates: Number(row.candidates),
+      disputed: Number(row.disputed),
+      toCheck: Number(row.to_check),
+      checked: Number(row.checked),
+    }));
+  }
+
+  async listCandidates(assessmentId: number, auth: AuthContext): Promise<CheckCandidateView[]> {
     const repo = new ScoringRepository(this.db);
     const assessment = existing(
       await repo.assessment(assessmentId),
@@ -64,7 +89,15 @@ export class CheckService {
       assessmentId,
     );
     requireRole(assessment, auth, ['chief', 'checker']);
-    return (await repo.candidatesOfAssessment(assessmentId)).map(candidateView);
+    const [rows, counts] = await Promise.all([
+      repo.candidatesOfAssessment(assessmentId),
+      new CheckRepository(this.db).sheetCounts(assessmentId),
+    ]);
+    return rows.map((row) => ({
+      ...candidateView(row),
+      examiners: counts.examiners.get(row.id) ?? 0,
+      sheetsSigned: counts.signed.get(row.id) ?? 0,
+    }));
   }
 
   async candidateSheets(candidateId: number, auth: AuthContext): Promise<CandidateSheetsView> {
@@ -102,6 +135,59 @@ export class CheckService {
       checkedBy: row.checked_by,
       checkedAt: row.checked_at,
     };
+  }
+
+  /**
+   * The filled 评分记录表 as an A4 PDF: for the assessment's chief and checker, and for its
+   * managers (SKILLS-MANAGE) within their batches; the candidate must be the assessment's.
+   */
+  async sheetPdf(query: SheetPdfQuery, auth: AuthContext, language: MessageLanguage) {
+    const repo = new ScoringRepository(this.db);
+    const assessment = existing(
+      await repo.assessment(query.assessmentId),
+      'skillAssessment',
+      query.assessmentId,
+    );
+    const ownRole = assessment.chief_id === auth.user.id || assessment.checker_id === auth.user.id;
+    if (!ownRole) {
+      if (!hasAnyPermission(auth, [Perm.SKILLS_MANAGE])) {
+        throw forbidden('notChiefOrChecker', { id: assessment.id });
+      }
+      await skillAssessmentAccess(this.db, auth, assessment.id, 'read');
+    }
+    const row = await repo.candidate(query.candidateId);
+    if (!row || row.assessment_id !== assessment.id) {
+      throw notFound('skillCandidate', query.candidateId);
+    }
+    const sheets = await this.sheetsOf(repo, row);
+    const pdfRepo = new CheckRepository(this.db);
+    const scoringIds = sheets.sheets.flatMap((s) => (s.scoringId === null ? [] : [s.scoringId]));
+    const [photos, session, people] = await Promise.all([
+      pdfRepo.photosOf(scoringIds),
+      pdfRepo.session(row.session_id),
+      repo.userNames([row.chief_id, row.checker_id].filter((id) => id !== null)),
+    ]);
+    const nameOf = (id: number | null) => people.find((p) => p.id === id)?.nick_name ?? '';
+    const items = new Map(sheets.sheet.tasks.flatMap((t) => t.items).map((i) => [i.id, i.what]));
+    const buffer = await sheetPdf(
+      {
+        assessmentName: row.assessment_name,
+        place: session?.place ?? '',
+        sheets,
+        chiefName: nameOf(row.chief_id),
+        checkerName: nameOf(row.checker_id),
+        photos: photos.map((photo) => ({
+          examinerName:
+            sheets.sheets.find((s) => s.scoringId === photo.scoring_id)?.examinerName ?? '',
+          fileName: photo.original_name,
+          itemName: photo.item_id === null ? '' : (items.get(photo.item_id) ?? ''),
+          takenAt: photo.taken_at,
+        })),
+      },
+      language,
+    );
+    const fileName = `${wordsIn(SKILL_SHEET_PDF_TEXTS, language).fileName}-${row.ticket_number}.pdf`;
+    return { buffer, fileName, asciiName: `scoring-sheet-${row.id}.pdf` };
   }
 
   /** Reads the candidate in a transaction, locked, after `role`'s check. */

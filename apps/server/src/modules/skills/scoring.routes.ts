@@ -9,11 +9,14 @@ import {
   reopenSheetBody,
   saveItemScoresBody,
   setPresenceBody,
+  sheetPdfQuery,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { needs, requireAuth } from '../../plugins/access.js';
 import { routeTable } from '../../plugins/route-table.js';
 import { requestLanguage } from '../../lib/request-language.js';
+import { attachmentDisposition } from '../../lib/spreadsheet.js';
 import type { CheckService } from './check.service.js';
 import type { ScoringService } from './scoring.service.js';
 
@@ -106,6 +109,15 @@ export async function checkRoutes(app: FastifyInstance, opts: { check: CheckServ
   });
 
   route.get(
+    'listMyAssessments',
+    {
+      summary:
+        'Published or closed assessments where I am the chief examiner or the score checker, with candidates by state',
+    },
+    (request) => check.myAssessments(requireAuth(request)),
+  );
+
+  route.get(
     'listCandidates/:assessmentId',
     {
       summary: "The assessment's candidates and their states (chief or checker)",
@@ -146,5 +158,31 @@ export async function checkRoutes(app: FastifyInstance, opts: { check: CheckServ
       params: candidateIdParams,
     },
     (request) => check.check(request.params.candidateId, requireAuth(request)),
+  );
+
+  // A file, not an envelope: the chief, the checker, and the assessment's managers in scope.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${SKILLS_CHECK_BASE}/getSheetPdf`,
+    {
+      config: { access: needs(Perm.SKILLS_CHECK, Perm.SKILLS_MANAGE) },
+      schema: {
+        tags: ['skills scoring'],
+        summary:
+          "The candidate's filled scoring sheet (评分记录表) as an A4 PDF: every examiner's points, vetoes, overtime, notes, final score, signatures and photos (chief, checker, or the assessment's managers)",
+        querystring: sheetPdfQuery,
+      },
+    },
+    async (request, reply) => {
+      const file = await check.sheetPdf(
+        request.query,
+        requireAuth(request),
+        requestLanguage(request),
+      );
+      return reply
+        .header('content-disposition', attachmentDisposition(file.fileName, file.asciiName))
+        .header('cache-control', 'no-store')
+        .type('application/pdf')
+        .send(file.buffer);
+    },
   );
 }

@@ -30,6 +30,7 @@ import proctor from './proctor';
 import skills from './skills';
 import certification from './certification';
 import examiner from './examiner';
+import skillsCheck from './skillsCheck';
 
 export default {
   common,
@@ -64,4 +65,5 @@ export default {
   skills,
   certification,
   examiner,
+  skillsCheck,
 };
