@@ -45,3 +45,4 @@ export * from './schemas/skill-sheet.js';
 export { SCHEME_COMPONENT_KIND_NAMES } from './messages/certification.js';
 export * from './schemas/skill-assessment.js';
 export * from './schemas/skill-scoring.js';
+export * from './schemas/skill-analysis.js';

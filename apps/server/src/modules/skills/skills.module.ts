@@ -9,10 +9,13 @@ import { checkRoutes, scoringRoutes } from './scoring.routes.js';
 import { ScoringService } from './scoring.service.js';
 import { sheetRoutes } from './sheet.routes.js';
 import { SheetService } from './sheet.service.js';
+import { skillAnalysisRoutes } from './skill-analysis.routes.js';
+import { SkillAnalysisService } from './skill-analysis.service.js';
 
 /**
  * The skills operation assessment (docs/features/skills.md): scoring sheets and their versions,
- * assessments and their candidates, the examiners' sheets, the chief examiner and the checker.
+ * assessments and their candidates, the examiners' sheets, the chief examiner and the checker,
+ * and the assessment's analysis.
  * `final` is certification's step in the checker's transaction: the component's result.
  */
 export async function skillsModule(app: FastifyInstance, opts: { db: Db; final: SkillsFinal }) {
@@ -25,4 +28,5 @@ export async function skillsModule(app: FastifyInstance, opts: { db: Db; final: 
   });
   await app.register(scoringRoutes, { scoring: new ScoringService(db) });
   await app.register(checkRoutes, { check: new CheckService(db, opts.final) });
+  await app.register(skillAnalysisRoutes, { analysis: new SkillAnalysisService(db) });
 }
