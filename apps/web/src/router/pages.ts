@@ -44,5 +44,6 @@ export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   SheetManage: lazy(() => import('../views/skills/SheetManage')),
   SheetEdit: lazy(() => import('../views/skills/SheetEdit')),
   AssessmentManage: lazy(() => import('../views/skills/AssessmentManage')),
+  SkillAnalysis: lazy(() => import('../views/skills/SkillAnalysis')),
   AssessmentEdit: lazy(() => import('../views/skills/AssessmentEdit')),
 };

@@ -28,6 +28,7 @@ import itemAnalysis from './itemAnalysis';
 import certificate from './certificate';
 import proctor from './proctor';
 import skills from './skills';
+import skillAnalysis from './skillAnalysis';
 import certification from './certification';
 
 export default {
@@ -61,5 +62,6 @@ export default {
   certificate,
   proctor,
   skills,
+  skillAnalysis,
   certification,
 };
