@@ -253,8 +253,12 @@ async function examinerDevice(call, examiner, candidates, plan) {
           if (!last || last.seq <= seq) plan.acked.set(key, { seq, points });
         }
       } catch (error) {
+        // No answer (a dropped connection): the outbox sends it again; an error when it gives up.
+        if (resend < 3) {
+          plan.networkResends++;
+          continue;
+        }
         plan.errors.push(String(error.message ?? error));
-        if (resend < 3) continue;
       }
       // The outbox did not see the ack: the same save goes again (changes nothing).
       if (resend === 0 && rand() * RESEND_EVERY < 1) {
@@ -321,6 +325,7 @@ async function run() {
       acked: new Map(),
       refused: 0,
       resends: 0,
+      networkResends: 0,
       changes: 0,
       signed: 0,
     };
@@ -351,8 +356,9 @@ async function run() {
       `select count(*) as n from skill_scorings where signed_at is not null`,
     );
     const sorted = [...plan.latencies].sort((a, b) => a - b);
+    const cpuSeconds = (Number(used.server) * used.wall) / 100;
     console.log(
-      `saves: ${count(sorted.length)} over ${used.wall.toFixed(0)} s (window ${WINDOW_SECONDS} s; ${count(Math.round(sorted.length / used.wall))}/s), resends ${count(plan.resends)}, changed items ${count(plan.changes)}, refused ${plan.refused}, errors ${plan.errors.length}${plan.errors.length ? ` (first: ${plan.errors[0]})` : ''}`,
+      `saves: ${count(sorted.length)} over ${used.wall.toFixed(0)} s (window ${WINDOW_SECONDS} s; ${count(Math.round(sorted.length / used.wall))}/s), resends ${count(plan.resends)} (and ${count(plan.networkResends)} after no answer), changed items ${count(plan.changes)}, refused ${plan.refused}, errors ${plan.errors.length}${plan.errors.length ? ` (first: ${plan.errors[0]})` : ''}`,
     );
     console.log(
       `save round trip: p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? NaN)}`,
@@ -361,7 +367,7 @@ async function run() {
       `lost: ${lost} of ${count(plan.acked.size)} acknowledged item scores (must be 0); sheets signed ${count(Number(signedRow.n))} of ${count(CANDIDATES * PER_STATION)}`,
     );
     console.log(
-      `server CPU ${used.server}% of one core over the window; os.loadavg() ${load.map((x) => x.toFixed(2)).join(' ')} (before ${cpuBefore.map((x) => x.toFixed(2)).join(' ')}); /proc/loadavg ${loadAverage()}; ${os.cpus().length} cores`,
+      `server CPU ${used.server}% of one core over the window (${cpuSeconds.toFixed(0)} CPU s, ${((cpuSeconds * 1000) / Math.max(1, sorted.length)).toFixed(2)} ms per save); os.loadavg() ${load.map((x) => x.toFixed(2)).join(' ')} (before ${cpuBefore.map((x) => x.toFixed(2)).join(' ')}); /proc/loadavg ${loadAverage()}; ${os.cpus().length} cores`,
     );
     if (lost > 0 || plan.errors.length > 0) process.exitCode = 1;
   } finally {
