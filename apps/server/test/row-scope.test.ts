@@ -456,6 +456,9 @@ const CALLS: Record<string, Call> = {
   'POST /api/kaoshi-skills/assessment/addAssessment': (b) => ({
     body: skillAssessmentBody(b),
   }),
+  'GET /api/kaoshi-skills/analysis/getAssessmentAnalysis': (b) => ({
+    query: { assessmentId: String(b.skillAssessmentId) },
+  }),
   'PUT /api/kaoshi-skills/assessment/updateAssessment': (b) => ({
     body: { id: b.skillAssessmentId, ...skillAssessmentBody(b) },
   }),

@@ -48,3 +48,4 @@ export { SCHEME_COMPONENT_KIND_NAMES } from './messages/certification.js';
 export * from './schemas/skill-assessment.js';
 export * from './schemas/skill-scoring.js';
 export * from './schemas/skill-photo.js';
+export * from './schemas/skill-analysis.js';

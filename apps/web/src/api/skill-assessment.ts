@@ -1,5 +1,7 @@
 import {
+  SKILL_ANALYSIS_BASE,
   SKILL_ASSESSMENT_BASE,
+  type SkillAssessmentAnalysis,
   type StaffOption,
   type StaffSelectQuery,
   SKILL_CANDIDATE_BASE,
@@ -52,3 +54,9 @@ export const listMyAssessments = (options?: CallOptions) =>
     undefined,
     options,
   );
+
+/** Pass rate, failed totals, facility and agreement per item, examiners' deviations. */
+export const getAssessmentAnalysis = (assessmentId: number) =>
+  request.get<SkillAssessmentAnalysis>(`${SKILL_ANALYSIS_BASE}/getAssessmentAnalysis`, {
+    assessmentId,
+  });

@@ -46,6 +46,7 @@ export const pages: Record<PageName, LazyExoticComponent<ComponentType>> = {
   SheetManage: lazy(() => import('../views/skills/SheetManage')),
   SheetEdit: lazy(() => import('../views/skills/SheetEdit')),
   AssessmentManage: lazy(() => import('../views/skills/AssessmentManage')),
+  SkillAnalysis: lazy(() => import('../views/skills/SkillAnalysis')),
   AssessmentEdit: lazy(() => import('../views/skills/AssessmentEdit')),
   ExaminerDesk: lazy(() => import('../views/skills/examiner/ExaminerDesk')),
   ScoreSheet: lazy(() => import('../views/skills/examiner/ScoreSheet')),

@@ -307,6 +307,18 @@ export const asyncRoutes: AppRoute[] = [
         meta: { title: 'assessmentEdit', permissions: [Perm.SKILLS_MANAGE], noCache: true },
       },
       {
+        // A published assessment's pass rate, items and examiners (?id=N).
+        path: '/skills/assessmentAnalysis',
+        name: 'SkillAnalysis',
+        component: 'SkillAnalysis',
+        hidden: true,
+        meta: {
+          title: 'skillAnalysis',
+          permissions: [Perm.SKILLS_MANAGE, Perm.PASS_STATISTICS],
+          noCache: true,
+        },
+      },
+      {
         path: '/skills/certification',
         name: 'Certification',
         component: 'CertificationResults',

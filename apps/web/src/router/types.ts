@@ -24,6 +24,7 @@ export type PageName =
   | 'SheetManage'
   | 'SheetEdit'
   | 'AssessmentManage'
+  | 'SkillAnalysis'
   | 'AssessmentEdit'
   | 'ExaminerDesk'
   | 'ScoreSheet'

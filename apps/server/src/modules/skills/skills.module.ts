@@ -13,11 +13,14 @@ import { checkRoutes, scoringRoutes } from './scoring.routes.js';
 import { ScoringService } from './scoring.service.js';
 import { sheetRoutes } from './sheet.routes.js';
 import { SheetService } from './sheet.service.js';
+import { skillAnalysisRoutes } from './skill-analysis.routes.js';
+import { SkillAnalysisService } from './skill-analysis.service.js';
 
 /**
  * The skills operation assessment (docs/features/skills.md): scoring sheets and their versions,
- * assessments and their candidates, the examiners' sheets, the chief examiner and the checker.
- * Photos of the work piece are stored as the files module stores uploads.
+ * assessments and their candidates, the examiners' sheets, the chief examiner and the checker,
+ * and the assessment's analysis. Photos of the work piece are stored as the files module stores
+ * uploads.
  * `final` is certification's step in the checker's transaction: the component's result.
  */
 export async function skillsModule(
@@ -38,4 +41,5 @@ export async function skillsModule(
   });
   await app.register(scoringPhotoRoutes, { photos: new ScoringPhotoService(db, files) });
   await app.register(checkRoutes, { check: new CheckService(db, opts.final) });
+  await app.register(skillAnalysisRoutes, { analysis: new SkillAnalysisService(db) });
 }

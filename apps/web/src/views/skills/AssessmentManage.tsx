@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, SendOutlined } from '@ant-design/icons';
+import { BarChartOutlined, CheckCircleOutlined, SendOutlined } from '@ant-design/icons';
 import {
   SKILL_ASSESSMENT_STATUSES,
   type CertLevel,
@@ -25,13 +25,18 @@ import { useListPage } from '../../components/list/use-list-page';
 import { useLevelLabel } from '../../components/structure';
 import { useJobTypeLevelFilters } from '../../components/structure/job-type-level-filters';
 import { succeeded } from '../../utils/succeeded';
-import { ASSESSMENT_EDIT_PATH, STATUS_COLORS, assessmentKeys } from './assessment-routes';
+import {
+  ASSESSMENT_ANALYSIS_PATH,
+  ASSESSMENT_EDIT_PATH,
+  STATUS_COLORS,
+  assessmentKeys,
+} from './assessment-routes';
 
 type FilterValues = Omit<AssessmentQuery, 'page' | 'limit'>;
 
 const FILTER_CHAIN = ['subjectId', 'level'] as const;
 
-/** Skills operation assessments (操作技能考核): find, edit a draft, publish, close, delete. */
+/** Skills operation assessments (操作技能考核): find, edit a draft, publish, close, delete, analyse. */
 export default function AssessmentManage() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
@@ -180,6 +185,14 @@ export default function AssessmentManage() {
             label={t('skills.assessment.actions.publish')}
             compact={compact}
             onClick={() => confirmPublish(row)}
+          />
+        )}
+        {row.status !== 'draft' && (
+          <RowAction
+            icon={<BarChartOutlined />}
+            label={t('skillAnalysis.action')}
+            compact={compact}
+            onClick={() => navigate(`${ASSESSMENT_ANALYSIS_PATH}?id=${row.id}`)}
           />
         )}
         {row.status === 'published' && (

@@ -28,6 +28,7 @@ import itemAnalysis from './itemAnalysis';
 import certificate from './certificate';
 import proctor from './proctor';
 import skills from './skills';
+import skillAnalysis from './skillAnalysis';
 import certification from './certification';
 import examiner from './examiner';
 import skillsCheck from './skillsCheck';
@@ -63,6 +64,7 @@ export default {
   certificate,
   proctor,
   skills,
+  skillAnalysis,
   certification,
   examiner,
   skillsCheck,

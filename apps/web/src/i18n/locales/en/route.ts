@@ -48,6 +48,7 @@ export default {
   sheetEdit: 'Edit scoring sheet',
   assessmentManage: 'Skills assessments',
   assessmentEdit: 'Edit skills assessment',
+  skillAnalysis: 'Skills assessment analysis',
   examinerDesk: 'Examiner scoring',
   scoreSheet: 'Score',
   scoreCheck: 'Chief examiner and checking',

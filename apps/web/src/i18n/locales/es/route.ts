@@ -49,6 +49,7 @@ const route: Messages['route'] = {
   sheetEdit: 'Editar hoja de puntuación',
   assessmentManage: 'Evaluaciones prácticas',
   assessmentEdit: 'Editar evaluación práctica',
+  skillAnalysis: 'Análisis de la evaluación práctica',
   examinerDesk: 'Puntuación del examinador',
   scoreSheet: 'Puntuar',
   scoreCheck: 'Examinador jefe y verificación',

@@ -49,6 +49,7 @@ const route: Messages['route'] = {
   sheetEdit: '採点記録表の編集',
   assessmentManage: '実技試験の計画',
   assessmentEdit: '実技試験の編集',
+  skillAnalysis: '実技試験の分析',
   examinerDesk: '評価者の採点',
   scoreSheet: '採点',
   scoreCheck: '主任評価者と点検',

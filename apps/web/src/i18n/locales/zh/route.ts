@@ -49,6 +49,7 @@ const route: Messages['route'] = {
   sheetEdit: '编辑评分记录表',
   assessmentManage: '技能考核安排',
   assessmentEdit: '编辑技能考核',
+  skillAnalysis: '技能考核分析',
   examinerDesk: '考评打分',
   scoreSheet: '评分',
   scoreCheck: '考评组长与核分',
