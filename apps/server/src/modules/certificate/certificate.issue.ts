@@ -1,10 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { maskIdNumber } from '../base/student.service.js';
-import {
-  certifyScheme,
-  withdrawTheoryResults,
-  writeTheoryResults,
-} from '../certification/scheme-certificates.js';
+import { certifyScheme, withdrawTheoryResults, writeTheoryResults } from './scheme-certificates.js';
 import { CertificateRepository } from './certificate.repository.js';
 
 /**

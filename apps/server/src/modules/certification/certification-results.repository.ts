@@ -1,7 +1,7 @@
 import type { ListCertificationQuery } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import type { visibleClassIds } from '../school/classes.repository.js';
-import { chunks } from './scheme-certificate.repository.js';
+import { chunks } from '../certificate/scheme-certificate.repository.js';
 
 /** The batches a viewer may see (visibleClassIds when it is not null). */
 type ClassScope = NonNullable<ReturnType<typeof visibleClassIds>>;

@@ -18,7 +18,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import { styleHeader, writeExport } from '../../lib/spreadsheet.js';
 import { visibleClassIds } from '../school/classes.repository.js';
 import { CertificationResultsRepository } from './certification-results.repository.js';
-import { monthsBefore } from './scheme-certificates.js';
+import { monthsBefore } from '../certificate/scheme-certificates.js';
 
 type Filters = Omit<ListCertificationQuery, 'page' | 'limit'>;
 

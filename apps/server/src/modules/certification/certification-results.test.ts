@@ -13,8 +13,8 @@ import {
   certWorld,
   closedTheoryExam,
   type CertWorld,
-} from './certification-test-data.js';
-import { monthsBefore } from './scheme-certificates.js';
+} from '../../../test/certification.js';
+import { monthsBefore } from '../certificate/scheme-certificates.js';
 import { CERTIFICATION_API } from './scheme.routes.js';
 
 const BASE = `${CERTIFICATION_API}/result`;

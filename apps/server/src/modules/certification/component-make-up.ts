@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
-import { SchemeCertificateRepository } from './scheme-certificate.repository.js';
-import { monthsBefore } from './scheme-certificates.js';
+import { SchemeCertificateRepository } from '../certificate/scheme-certificate.repository.js';
+import { monthsBefore } from '../certificate/scheme-certificates.js';
 
 /**
  * Make-up by component (issue 26 §4): a make-up of an exam counting for a component of a scheme

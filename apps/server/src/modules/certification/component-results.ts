@@ -1,7 +1,7 @@
 import { nowIso, type Db } from '../../db/database.js';
 import { ComponentResultRepository } from './component-result.repository.js';
-import { SchemeCertificateRepository } from './scheme-certificate.repository.js';
-import { certifyScheme } from './scheme-certificates.js';
+import { SchemeCertificateRepository } from '../certificate/scheme-certificate.repository.js';
+import { certifyScheme } from '../certificate/scheme-certificates.js';
 
 /**
  * A skills component's result, written when the checker signs (in the checker's transaction,

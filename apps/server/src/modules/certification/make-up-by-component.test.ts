@@ -8,8 +8,8 @@ import {
   certWorld,
   closedTheoryExam,
   type CertWorld,
-} from './certification-test-data.js';
-import { monthsBefore } from './scheme-certificates.js';
+} from '../../../test/certification.js';
+import { monthsBefore } from '../certificate/scheme-certificates.js';
 
 /** Make-up by component (issue 26 §4): only who failed it and still holds the other parts. */
 describe('certification: a make-up of a scheme component', () => {

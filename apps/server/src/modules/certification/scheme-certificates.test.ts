@@ -13,9 +13,9 @@ import {
   certWorld,
   closedTheoryExam,
   type CertWorld,
-} from './certification-test-data.js';
+} from '../../../test/certification.js';
 import { SkillsComponentResults } from './component-results.js';
-import { certifyScheme, monthsBefore } from './scheme-certificates.js';
+import { certifyScheme, monthsBefore } from '../certificate/scheme-certificates.js';
 
 /** Certificates that need every part of the scheme (issue 26 §4). */
 describe('certification: a certificate only with every required part, within the validity window', () => {

@@ -37,7 +37,7 @@ import { AnalysisExamSelect, useAnalysisExams } from './AnalysisExamSelect';
 import { boxPlotOption, histogramOption } from './charts/statistics-charts';
 import { RankingPrint } from './RankingPrint';
 import { StatisticsChart } from './StatisticsChart';
-import { PassTag, StatisticsHeading } from './StatisticsParts';
+import { PassTag, StatisticsHeading } from '../../components/analysis/StatisticsParts';
 import { StatisticsState } from './StatisticsState';
 import { useExamStatistics } from './use-exam-statistics';
 import {
@@ -46,7 +46,7 @@ import {
   formatPoints,
   sectionHeading,
   sortDirection,
-} from './statistics-format';
+} from '../../components/analysis/statistics-format';
 import { useExamParam } from './use-exam-param';
 import './analysis.css';
 

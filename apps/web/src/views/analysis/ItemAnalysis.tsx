@@ -13,7 +13,7 @@ import { ItemMastery } from './ItemMastery';
 import { ItemScatterChart } from './ItemScatterChart';
 import { ItemTable } from './ItemTable';
 import { ItemTestFigures } from './ItemTestFigures';
-import { ReleaseTag } from './ReleaseTag';
+import { ReleaseTag } from '../../components/analysis/ReleaseTag';
 import { notReleased as refusedUnreleased } from './StatisticsState';
 import { useExamParam } from './use-exam-param';
 import { itemAnalysisKeys } from '../../components/analysis/item-analysis-format';

@@ -30,11 +30,11 @@ import { AnyJobTypeSelect } from '../../components/structure/AnyJobTypeSelect';
 import { useAllJobTypes } from '../../components/structure/queries';
 import { AnalysisExamSelect, useAnalysisExams } from './AnalysisExamSelect';
 import { trendOption } from './charts/statistics-charts';
-import { ReleaseTag } from './ReleaseTag';
-import { StatisticCards, StatisticsHeading } from './StatisticsParts';
+import { ReleaseTag } from '../../components/analysis/ReleaseTag';
+import { StatisticCards, StatisticsHeading } from '../../components/analysis/StatisticsParts';
 import { StatisticsChart } from './StatisticsChart';
 import { StatisticsState } from './StatisticsState';
-import { formatPoints, formatRate } from './statistics-format';
+import { formatPoints, formatRate } from '../../components/analysis/statistics-format';
 import { useExamParam } from './use-exam-param';
 import './analysis.css';
 

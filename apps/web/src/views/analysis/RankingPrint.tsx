@@ -6,7 +6,11 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { getClassRanking, type RankingFilter } from '../../api/analysis';
 import { StatisticsState } from './StatisticsState';
-import { formatDuration, formatPoints, sectionHeading } from './statistics-format';
+import {
+  formatDuration,
+  formatPoints,
+  sectionHeading,
+} from '../../components/analysis/statistics-format';
 import '../../styles/print-view.css';
 
 interface RankingPrintProps {

@@ -28,11 +28,15 @@ import { ExportButton } from '../../components/list/ExportButton';
 import { useTableLook } from '../../components/list/use-list-page';
 import { MakeUpDialog } from '../../components/exam/MakeUpDialog';
 import { AnalysisExamSelect } from './AnalysisExamSelect';
-import { ReleaseTag } from './ReleaseTag';
-import { PassTag, StatisticCards, StatisticsHeading } from './StatisticsParts';
+import { ReleaseTag } from '../../components/analysis/ReleaseTag';
+import {
+  PassTag,
+  StatisticCards,
+  StatisticsHeading,
+} from '../../components/analysis/StatisticsParts';
 import { StatisticsState } from './StatisticsState';
 import { useExamStatistics } from './use-exam-statistics';
-import { formatPoints, formatRate } from './statistics-format';
+import { formatPoints, formatRate } from '../../components/analysis/statistics-format';
 import { useAnalysisAccess } from './use-analysis-access';
 import { useExamParam } from './use-exam-param';
 import './analysis.css';

@@ -24,7 +24,8 @@ import { arbitrate, listArbitration } from '../../api/marking';
 import { SafeHtml } from '../../components/SafeHtml';
 import { answerText, markingKeys, onStep, points } from '../../components/marking/marking-format';
 import { useItemLabel, useMarkerName } from './marking-names';
-import { MarkingDrawer, type MarkingDialogProps } from './MarkingDrawer';
+import { ResponsiveDrawer } from '../../components/ResponsiveDrawer';
+import { type MarkingDialogProps } from './marking-dialog';
 
 const PAGE = 5;
 
@@ -44,7 +45,7 @@ export function ArbitrationDrawer({ open, view, onClose }: MarkingDialogProps) {
   const rows = list.data?.list ?? [];
 
   return (
-    <MarkingDrawer
+    <ResponsiveDrawer
       open={open}
       title={t('marking.arbitration.title')}
       width={720}
@@ -70,7 +71,7 @@ export function ArbitrationDrawer({ open, view, onClose }: MarkingDialogProps) {
           />
         </Flex>
       )}
-    </MarkingDrawer>
+    </ResponsiveDrawer>
   );
 }
 

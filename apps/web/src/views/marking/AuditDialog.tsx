@@ -20,7 +20,7 @@ import { auditGroup, getAuditSample } from '../../api/marking';
 import { MODAL_WIDTH } from '../../components/list/responsive';
 import { answerText, markingKeys, points } from '../../components/marking/marking-format';
 import { useItemLabel, useMarkerName } from './marking-names';
-import type { MarkingDialogProps } from './MarkingDrawer';
+import type { MarkingDialogProps } from './marking-dialog';
 
 const STATE_KEYS = { 0: 'review', 1: 'passed', 2: 'failed' } as const;
 

@@ -8,7 +8,7 @@ import { ApiError } from '../../api/request';
 import { EntityFormDialog } from '../../components/form/EntityFormDialog';
 import { markingKeys } from '../../components/marking/marking-format';
 import { useItemLabel, useMarkerName } from './marking-names';
-import type { MarkingDialogProps } from './MarkingDrawer';
+import type { MarkingDialogProps } from './marking-dialog';
 
 interface PlanForm {
   mode: MarkingMode;

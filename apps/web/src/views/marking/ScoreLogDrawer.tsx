@@ -11,7 +11,8 @@ import { useTableLook } from '../../components/list/use-list-page';
 import { localTime } from '../../components/exam/exam-format';
 import { markingKeys, points } from '../../components/marking/marking-format';
 import { useItemLabel, useMarkerName } from './marking-names';
-import { MarkingDrawer, type MarkingDialogProps } from './MarkingDrawer';
+import { ResponsiveDrawer } from '../../components/ResponsiveDrawer';
+import { type MarkingDialogProps } from './marking-dialog';
 
 const KINDS = ['mark', 'revise', 'final', 'arbitration', 'audit', 'key'] as const;
 const KIND_COLORS: Record<string, string> = {
@@ -109,7 +110,7 @@ export function ScoreLogDrawer({ open, view, onClose }: MarkingDialogProps) {
   ];
 
   return (
-    <MarkingDrawer
+    <ResponsiveDrawer
       open={open}
       title={t('marking.log.title')}
       width={900}
@@ -135,6 +136,6 @@ export function ScoreLogDrawer({ open, view, onClose }: MarkingDialogProps) {
         loading={log.isFetching}
         pagination={pagination}
       />
-    </MarkingDrawer>
+    </ResponsiveDrawer>
   );
 }

@@ -21,8 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getAssessmentAnalysis } from '../../api/skill-assessment';
 import { PageLoading } from '../../components/PageLoading';
-import { StatisticCards } from '../analysis/StatisticsParts';
-import { formatPoints, formatRate } from '../analysis/statistics-format';
+import { StatisticCards } from '../../components/analysis/StatisticsParts';
+import { formatPoints, formatRate } from '../../components/analysis/statistics-format';
 import '../analysis/analysis.css';
 import { ASSESSMENT_LIST_PATH, assessmentKeys } from './assessment-routes';
 

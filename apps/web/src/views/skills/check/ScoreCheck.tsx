@@ -13,7 +13,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MarkingDrawer } from '../../marking/MarkingDrawer';
+import { ResponsiveDrawer } from '../../../components/ResponsiveDrawer';
 import { listCheckCandidates, listMyCheckAssessments } from '../../../api/skills-check';
 import { CandidateSheets } from './CandidateSheets';
 import { STATE_COLORS, checkKeys } from './check-routes';
@@ -130,7 +130,7 @@ export default function ScoreCheck() {
           onRow={(c) => ({ onDoubleClick: () => setCandidateId(c.id) })}
         />
       </Flex>
-      <MarkingDrawer
+      <ResponsiveDrawer
         width={960}
         wideFrom="md"
         open={current !== undefined && assessment !== undefined}
@@ -143,7 +143,7 @@ export default function ScoreCheck() {
         {current && assessment && (
           <CandidateSheets assessment={assessment} candidateId={current.id} />
         )}
-      </MarkingDrawer>
+      </ResponsiveDrawer>
     </Card>
   );
 }

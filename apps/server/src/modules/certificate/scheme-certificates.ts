@@ -6,7 +6,7 @@ import {
   CertificateRepository,
   newVerificationCode,
   PENDING_PREFIX,
-} from '../certificate/certificate.repository.js';
+} from './certificate.repository.js';
 import {
   SchemeCertificateRepository,
   type StudentFilter,

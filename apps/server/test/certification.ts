@@ -1,13 +1,13 @@
 import { QuestionType, type ExamBody } from '@kaoshi/shared';
-import type { Client, TestApp } from '../../../test/build-app.js';
-import { addStudents } from '../../../test/exams.js';
-import { expectOk } from '../../../test/factories.js';
-import type { Db } from '../../db/database.js';
-import { addClass } from '../base/test-data.js';
-import { EXAM_BASE } from '../exam/exam.routes.js';
-import { addPaper } from '../exam/test-data.js';
-import { addFinishedAttempts } from '../marking/test-data.js';
-import { createStructure } from '../question/test-data.js';
+import type { Client, TestApp } from './build-app.js';
+import { addStudents } from './exams.js';
+import { expectOk } from './factories.js';
+import type { Db } from '../src/db/database.js';
+import { addClass } from '../src/modules/base/test-data.js';
+import { EXAM_BASE } from '../src/modules/exam/exam.routes.js';
+import { addPaper } from '../src/modules/exam/test-data.js';
+import { addFinishedAttempts } from '../src/modules/marking/test-data.js';
+import { createStructure } from '../src/modules/question/test-data.js';
 
 /**
  * Test world of certification (issue 26 §4): a scheme of theory + skills for a job type and

@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { PENDING_PREFIX } from '../certificate/certificate.repository.js';
+import { PENDING_PREFIX } from './certificate.repository.js';
 import type {
   CertResultsTable,
   CertificateComponentsTable,
