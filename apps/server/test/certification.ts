@@ -1,4 +1,5 @@
 import { QuestionType, type ExamBody } from '@kaoshi/shared';
+import { sql } from 'kysely';
 import type { Client, TestApp } from './build-app.js';
 import { addStudents } from './exams.js';
 import { expectOk } from './factories.js';
@@ -8,6 +9,11 @@ import { EXAM_BASE } from '../src/modules/exam/exam.routes.js';
 import { addPaper } from '../src/modules/exam/test-data.js';
 import { addFinishedAttempts } from '../src/modules/marking/test-data.js';
 import { createStructure } from '../src/modules/question/test-data.js';
+import {
+  addSkillAssessment,
+  addSkillCandidate,
+  addSkillSession,
+} from '../src/modules/skills/scoring-test-data.js';
 
 /**
  * Test world of certification (issue 26 §4): a scheme of theory + skills for a job type and
@@ -134,4 +140,49 @@ export async function addSkillsResult(
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/** How many of the database's lock requests wait (PostgreSQL): a transaction blocked on a row lock. */
+export async function waitingLocks(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from pg_locks where not granted`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+/** A skills candidate of an assessment counting for the component, checked with its final score. */
+export async function checkedSkillCandidate(
+  db: Db,
+  c: {
+    subjectId: number;
+    classId: number;
+    studentId: number;
+    componentId: number;
+    finalScore: number;
+  },
+): Promise<number> {
+  const assessmentId = await addSkillAssessment(db, {
+    subjectId: c.subjectId,
+    chiefId: 1,
+    checkerId: 1,
+  });
+  await db
+    .updateTable('skill_assessments')
+    .set({ scheme_component_id: c.componentId })
+    .where('id', '=', assessmentId)
+    .execute();
+  const sessionId = await addSkillSession(db, assessmentId, 1, [{ station: 1, userId: 1 }]);
+  const candidateId = await addSkillCandidate(db, {
+    assessmentId,
+    sessionId,
+    station: 1,
+    turn: 1,
+    studentId: c.studentId,
+    classId: c.classId,
+  });
+  await db
+    .updateTable('skill_candidates')
+    .set({ state: 'checked', final_score: c.finalScore })
+    .where('id', '=', candidateId)
+    .execute();
+  return candidateId;
 }

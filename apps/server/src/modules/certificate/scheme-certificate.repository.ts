@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { PostgresAdapter, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { PENDING_PREFIX } from './certificate.repository.js';
 import type {
@@ -46,6 +46,20 @@ export class SchemeCertificateRepository {
   }
 
   /** The scheme a component belongs to. */
+  /**
+   * Holds the scheme's row until the transaction ends (PostgreSQL; SQLite has one writer), so two
+   * parts becoming final at once are written one after the other and the later sees the earlier.
+   */
+  async lockScheme(schemeId: number) {
+    if (!(this.db.getExecutor().adapter instanceof PostgresAdapter)) return;
+    await this.db
+      .selectFrom('cert_schemes')
+      .select('id')
+      .where('id', '=', schemeId)
+      .forUpdate()
+      .execute();
+  }
+
   componentScheme(componentId: number) {
     return this.db
       .selectFrom('cert_scheme_components')

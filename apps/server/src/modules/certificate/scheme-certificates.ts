@@ -41,6 +41,7 @@ export async function writeTheoryResults(trx: Db, examId: number, at: string) {
   const repo = new SchemeCertificateRepository(trx);
   const component = await repo.examComponent(examId);
   if (!component) return null;
+  await repo.lockScheme(component.scheme_id);
   const components = await repo.components(component.scheme_id);
   const multiPart = components.some((c) => c.required === 1 && c.kind !== 'theory');
   // A release happens once; its withdrawal deletes the results, so a second run adds nothing.

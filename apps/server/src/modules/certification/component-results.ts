@@ -20,6 +20,10 @@ export class SkillsComponentResults {
       row.final_veto === 1 || row.sheet_full_score <= 0
         ? 0
         : Math.round((row.final_score * full) / row.sheet_full_score);
+    // The scheme's lock first: a theory release at the same moment then sees this result.
+    const certificates = new SchemeCertificateRepository(trx);
+    const scheme = await certificates.componentScheme(row.component_id);
+    if (scheme) await certificates.lockScheme(scheme.scheme_id);
     const finalAt = nowIso();
     await repo.saveSkillsResult({
       studentId: row.student_id,
@@ -30,7 +34,6 @@ export class SkillsComponentResults {
       finalAt,
     });
     // The last part to become final may complete a certification (issue 26 §4).
-    const scheme = await new SchemeCertificateRepository(trx).componentScheme(row.component_id);
     if (scheme) await certifyScheme(trx, scheme.scheme_id, { studentId: row.student_id }, finalAt);
   }
 }
