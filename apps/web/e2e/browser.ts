@@ -49,6 +49,12 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
   await page.screenshot({ path: path.join(resultsDir, `${name}.png`), fullPage });
 }
 
+/** Keeps a file the page produced (a PDF, a workbook) as test-results/<name> to look at after a run. */
+export function keepResult(name: string, content: Buffer) {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  fs.writeFileSync(path.join(resultsDir, name), content);
+}
+
 /** Collects what the page's console reports as errors, CSP violations included. */
 export function collectConsoleErrors(page: Page): string[] {
   const errors: string[] = [];

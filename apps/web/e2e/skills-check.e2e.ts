@@ -10,6 +10,7 @@ import {
   PHONE,
   animationsDone,
   buttonName,
+  keepResult,
   newPage,
   openSignedIn,
   screenshot,
@@ -195,6 +196,7 @@ describe('Skills: chief examiner and score checker', () => {
       expect(download.suggestedFilename()).toMatch(/\.pdf$/);
       const pdf = await readFile((await download.path())!);
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      keepResult('skills-sheet-en.pdf', pdf);
       await en.close();
     }
     const list = await checker.api.call<{ state: string; finalScore: number }[]>(
