@@ -54,7 +54,7 @@ function SheetBody({ candidateId, view }: { candidateId: number; view: MySheetVi
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const key = examinerKeys.sheet(candidateId);
-  const { saver, snapshot } = useSheetSaver(candidateId, view.mine.scores);
+  const { saver, snapshot } = useSheetSaver(candidateId, view.mine.examinerId, view.mine.scores);
 
   const setTimer = (timer: SkillTimerView) =>
     queryClient.setQueryData<MySheetView>(key, (old) =>

@@ -25,8 +25,22 @@ export interface SaverSnapshot {
 
 type Entry = OutboxEntry<number, ItemEntry>;
 
-/** The examiner's unacknowledged item scores, per candidate, in IndexedDB. */
-const sheetOutbox = idbOutbox<number, ItemEntry>('kaoshi-skill-sheet', 'candidateId');
+type SheetOutbox = ReturnType<typeof idbOutbox<number, ItemEntry>>;
+const outboxes = new Map<number, SheetOutbox>();
+
+/**
+ * An examiner's unacknowledged item scores, per candidate, in IndexedDB: one database per
+ * examiner, so on a tablet the examiners of a station share, what one typed offline is never
+ * sent as another's.
+ */
+function outboxOf(examinerId: number): SheetOutbox {
+  let outbox = outboxes.get(examinerId);
+  if (!outbox) {
+    outbox = idbOutbox<number, ItemEntry>(`kaoshi-skill-sheet-${examinerId}`, 'candidateId');
+    outboxes.set(examinerId, outbox);
+  }
+  return outbox;
+}
 
 const RETRY_EVERY_MS = 4_000;
 const TYPING_PAUSE_MS = 700;
@@ -48,11 +62,14 @@ export class SheetSaver {
   private retry: ReturnType<typeof setInterval> | undefined;
   private sending: Promise<void> | null = null;
   private snapshot: SaverSnapshot;
+  private readonly outbox: SheetOutbox;
 
   constructor(
     readonly candidateId: number,
+    examinerId: number,
     server: readonly ItemScoreView[],
   ) {
+    this.outbox = outboxOf(examinerId);
     const values: Record<number, ItemEntry> = {};
     for (const score of server) {
       this.seqs.set(score.itemId, score.seq);
@@ -92,14 +109,14 @@ export class SheetSaver {
     this.retry = setInterval(() => void this.send(), RETRY_EVERY_MS);
     let kept: Entry[] = [];
     try {
-      kept = await sheetOutbox.list(this.candidateId);
+      kept = await this.outbox.list(this.candidateId);
     } catch {
       // Private browsing may refuse IndexedDB: the sheet still saves, only without the outbox.
     }
     const values = { ...this.snapshot.values };
     for (const entry of kept) {
       if (entry.seq <= (this.seqs.get(entry.itemId) ?? 0)) {
-        void sheetOutbox.acknowledge(this.candidateId, entry.itemId, entry.seq).catch(() => {});
+        void this.outbox.acknowledge(this.candidateId, entry.itemId, entry.seq).catch(() => {});
         continue;
       }
       this.seqs.set(entry.itemId, entry.seq);
@@ -126,7 +143,7 @@ export class SheetSaver {
     const previous = this.written.get(itemId) ?? Promise.resolve();
     this.written.set(
       itemId,
-      previous.then(() => sheetOutbox.put(this.candidateId, itemId, seq, value)).catch(() => {}),
+      previous.then(() => this.outbox.put(this.candidateId, itemId, seq, value)).catch(() => {}),
     );
     this.update({ values: { ...this.snapshot.values, [itemId]: value }, notice: null });
     clearTimeout(this.typing.get(itemId));
@@ -181,7 +198,7 @@ export class SheetSaver {
   private acknowledged(itemId: number, seq: number) {
     const entry = this.pending.get(itemId);
     if (entry && entry.seq <= seq) this.pending.delete(itemId);
-    void sheetOutbox.acknowledge(this.candidateId, itemId, seq).catch(() => {});
+    void this.outbox.acknowledge(this.candidateId, itemId, seq).catch(() => {});
   }
 
   /**

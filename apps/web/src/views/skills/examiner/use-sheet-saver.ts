@@ -7,8 +7,12 @@ import { SheetSaver } from './sheet-saver';
  * (its caller is keyed by candidate: later reads of the sheet do not replace what the examiner
  * has typed since), started with the page and stopped when it goes.
  */
-export function useSheetSaver(candidateId: number, server: readonly ItemScoreView[]) {
-  const [saver] = useState(() => new SheetSaver(candidateId, server));
+export function useSheetSaver(
+  candidateId: number,
+  examinerId: number,
+  server: readonly ItemScoreView[],
+) {
+  const [saver] = useState(() => new SheetSaver(candidateId, examinerId, server));
   useEffect(() => {
     void saver.start();
     return () => saver.stop();
