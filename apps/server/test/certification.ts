@@ -186,3 +186,21 @@ export async function checkedSkillCandidate(
     .execute();
   return candidateId;
 }
+
+/** Moves a student's results `months` further into the past (their validity window runs out). */
+export async function ageResults(db: Db, studentId: number, months: number) {
+  const rows = await db
+    .selectFrom('cert_results')
+    .select(['id', 'final_at'])
+    .where('student_id', '=', studentId)
+    .execute();
+  for (const row of rows) {
+    const date = new Date(row.final_at);
+    date.setUTCMonth(date.getUTCMonth() - months);
+    await db
+      .updateTable('cert_results')
+      .set({ final_at: date.toISOString() })
+      .where('id', '=', row.id)
+      .execute();
+  }
+}

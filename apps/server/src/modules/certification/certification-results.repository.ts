@@ -124,4 +124,21 @@ export class CertificationResultsRepository {
     }
     return rows;
   }
+
+  /** The (student, scheme) pairs holding a certificate that is not revoked. */
+  async certifiedPairs(studentIds: number[], schemeIds: number[]) {
+    const rows = [];
+    for (const part of chunks(studentIds)) {
+      rows.push(
+        ...(await this.db
+          .selectFrom('certificates')
+          .select(['student_id', 'scheme_id'])
+          .where('student_id', 'in', part)
+          .where('scheme_id', 'in', schemeIds)
+          .where('revoked_at', 'is', null)
+          .execute()),
+      );
+    }
+    return new Set(rows.map((r) => `${r.student_id}:${r.scheme_id}`));
+  }
 }

@@ -70,6 +70,11 @@ export class CertificationResultsService {
       [...students.keys()],
       schemeRows.map((k) => k.component_id),
     );
+    // A certificate issued stays "certified" after its parts' validity window has passed.
+    const certified = await this.repo.certifiedPairs(
+      [...students.keys()],
+      [...new Set(pairs.map((p) => p.scheme_id))],
+    );
     return pairs.map((pair) => {
       const components = schemeRows.filter((k) => k.scheme_id === pair.scheme_id);
       const since = monthsBefore(now, components[0]!.validity_months);
@@ -104,11 +109,13 @@ export class CertificationResultsService {
         subjectName: components[0]!.subject_name,
         level: components[0]!.level as CertLevel,
         components: parts,
-        status: required.every((p) => p.passed === true)
-          ? 'certified'
-          : failed.length > 0
-            ? 'failed'
-            : 'pending',
+        status:
+          certified.has(`${pair.student_id}:${pair.scheme_id}`) ||
+          required.every((p) => p.passed === true)
+            ? 'certified'
+            : failed.length > 0
+              ? 'failed'
+              : 'pending',
         failed,
       };
     });

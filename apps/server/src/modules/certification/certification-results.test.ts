@@ -10,6 +10,7 @@ import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app
 import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import {
   addSkillsResult,
+  ageResults,
   certWorld,
   closedTheoryExam,
   type CertWorld,
@@ -116,5 +117,15 @@ describe('certification results', () => {
     expect(sheet.rowCount).toBe(5);
     const statuses = [2, 3, 4, 5].map((n) => sheet.getRow(n).getCell(15).value).sort();
     expect(statuses).toEqual(['Certified', 'Failed', 'Failed', 'Pending']);
+  });
+
+  it('keeps a certified candidate certified once the parts have left the validity window', async () => {
+    const [s0] = w.studentIds as [number];
+    await ageResults(t.handle.db, s0, 24);
+    const page = expectOk(await list(admin, { classId: String(w.classId), limit: '10' }));
+    const row = page.list.find((r) => r.studentId === s0)!;
+    expect(row.status).toBe('certified');
+    // The parts are no longer valid for a make-up of the others.
+    expect(row.components.map((c) => c.passed)).toEqual([null, null]);
   });
 });
