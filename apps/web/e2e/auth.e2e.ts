@@ -85,6 +85,26 @@ describe('signing in and out', () => {
     await page.context().close();
   });
 
+  it('signs in when the form is sent before the server has said whether it wants a captcha', async () => {
+    await createTeacher('auth-early', 'auth-early-pass');
+    const page = await newPage(session.browser);
+    // The answer to "captcha?" is held back until the form has been sent (a slow network).
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    let asked = false;
+    await page.route('**/security/loginOptions', async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseURL}/login?redirect=%2Fdashboard`);
+    await expect.poll(() => asked).toBe(true);
+    await submitSignIn(page, 'auth-early', 'auth-early-pass', TEACHER);
+    answer();
+    await page.waitForURL(`${baseURL}/dashboard`);
+    await page.context().close();
+  });
+
   it('shows a wrong password in the form and stays on /login', async () => {
     await createTeacher('auth-wrong', 'auth-right-pass');
     const page = await newPage(session.browser);

@@ -1,6 +1,6 @@
 import { ApiStatus, UserType } from '@kaoshi/shared';
 import { ApiError } from '../../api/request';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CAPTCHA_URL, getLoginOptions, type LoginForm } from '../../api/auth';
@@ -60,18 +60,24 @@ export default function Login() {
   const [submitting, setSubmitting] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
-  const [captcha, setCaptcha] = useState(true);
+  // Whether the server asks for a captcha: unknown until it answers. A form sent before the answer
+  // waits for it, rather than asking for a captcha the server may not want (a slow network).
+  const [captcha, setCaptcha] = useState<boolean>();
+  const captchaNeeded = useRef<Promise<boolean>>(Promise.resolve(true));
   useEffect(() => {
-    getLoginOptions()
-      .then((options) => setCaptcha(options.captcha))
-      .catch(() => setCaptcha(true));
+    const needed = getLoginOptions()
+      .then((options) => options.captcha)
+      .catch(() => true);
+    captchaNeeded.current = needed;
+    void needed.then(setCaptcha);
   }, []);
 
-  const missing: Partial<Record<Field, string>> = {
+  const missingWith = (needsCaptcha: boolean): Partial<Record<Field, string>> => ({
     ...(!values.username.trim() && { username: t('login.usernameRequired') }),
     ...(!values.password && { password: t('login.passwordRequired') }),
-    ...(captcha && !values.verifyCode.trim() && { verifyCode: t('login.captchaRequired') }),
-  };
+    ...(needsCaptcha && !values.verifyCode.trim() && { verifyCode: t('login.captchaRequired') }),
+  });
+  const missing = missingWith(captcha === true);
   const problem = (field: Field) => (touched ? missing[field] : undefined);
   /** What ties an input to its field: its name, value, change and whether it is marked invalid. */
   const fieldProps = (field: Field) => ({
@@ -104,8 +110,10 @@ export default function Login() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const needsCaptcha = await captchaNeeded.current;
+    setCaptcha(needsCaptcha);
     setTouched(true);
-    if (Object.keys(missing).length > 0) return;
+    if (Object.keys(missingWith(needsCaptcha)).length > 0) return;
     setSubmitting(true);
     setError(undefined);
     try {
