@@ -18,6 +18,65 @@ export const newVerificationCode = () => randomBytes(18).toString('base64url');
 /** A certificate's number until numberPending numbers it. */
 export const PENDING_PREFIX = 'P';
 
+/** A candidacy with what its certificate shows: the student, batch, job type, exam and scores. */
+export function certificateFacts(db: Db) {
+  return db
+    .selectFrom('exam_candidates')
+    .innerJoin('exams', 'exams.id', 'exam_candidates.exam_id')
+    .innerJoin('students', 'students.id', 'exam_candidates.student_id')
+    .innerJoin('classes', 'classes.id', 'exam_candidates.class_id')
+    .innerJoin('subjects', 'subjects.id', 'exams.subject_id')
+    .innerJoin('paper_versions', 'paper_versions.id', 'exams.paper_version_id')
+    .select([
+      'exam_candidates.id as candidate_id',
+      'exam_candidates.exam_id',
+      'exam_candidates.student_id',
+      'exam_candidates.class_id',
+      'exam_candidates.score',
+      'classes.name as class_name',
+      'students.name as student_name',
+      'students.id_number',
+      'students.ticket_number',
+      'subjects.name as subject_name',
+      'exams.level',
+      'exams.name as exam_name',
+      'exams.start_at',
+      'exams.pass_score',
+      'paper_versions.total_score',
+    ]);
+}
+
+type CertificateFacts = Awaited<ReturnType<ReturnType<typeof certificateFacts>['execute']>>[number];
+
+/** A new certificate of the candidacy, numbered later (numberPending) by its placeholder. */
+export function certificateValues(
+  row: CertificateFacts,
+  at: string,
+  mask: (idNumber: string) => string,
+): Insertable<CertificatesTable> {
+  const code = newVerificationCode();
+  return {
+    number: `${PENDING_PREFIX}${code}`,
+    code,
+    exam_id: row.exam_id,
+    candidate_id: row.candidate_id,
+    student_id: row.student_id,
+    class_id: row.class_id,
+    class_name: row.class_name,
+    student_name: row.student_name,
+    id_number_masked: mask(row.id_number),
+    ticket_number: row.ticket_number,
+    subject_name: row.subject_name,
+    level: row.level,
+    exam_name: row.exam_name,
+    exam_date: row.start_at,
+    score: row.score ?? 0,
+    total_score: row.total_score,
+    pass_score: row.pass_score,
+    issued_at: at,
+  };
+}
+
 export type CertificateRow = Awaited<ReturnType<CertificateRepository['byId']>>;
 
 /** `certificates`: issued on release, revoked by staff or by a withdrawal of the scores. */
@@ -26,30 +85,8 @@ export class CertificateRepository {
 
   /** What the exam's passed candidates without a certificate are to be certified with. */
   private uncertified(trx: Db, examId: number) {
-    return trx
-      .selectFrom('exam_candidates')
-      .innerJoin('exams', 'exams.id', 'exam_candidates.exam_id')
-      .innerJoin('students', 'students.id', 'exam_candidates.student_id')
-      .innerJoin('classes', 'classes.id', 'exam_candidates.class_id')
-      .innerJoin('subjects', 'subjects.id', 'exams.subject_id')
-      .innerJoin('paper_versions', 'paper_versions.id', 'exams.paper_version_id')
+    return certificateFacts(trx)
       .leftJoin('certificates', 'certificates.candidate_id', 'exam_candidates.id')
-      .select([
-        'exam_candidates.id as candidate_id',
-        'exam_candidates.student_id',
-        'exam_candidates.class_id',
-        'exam_candidates.score',
-        'classes.name as class_name',
-        'students.name as student_name',
-        'students.id_number',
-        'students.ticket_number',
-        'subjects.name as subject_name',
-        'exams.level',
-        'exams.name as exam_name',
-        'exams.start_at',
-        'exams.pass_score',
-        'paper_versions.total_score',
-      ])
       .where('exam_candidates.exam_id', '=', examId)
       .where('exam_candidates.passed', '=', 1)
       .where('exam_candidates.score', 'is not', null)
@@ -70,29 +107,7 @@ export class CertificateRepository {
     mask: (idNumber: string) => string,
   ): Promise<number> {
     const rows = await this.uncertified(trx, examId);
-    const values: Insertable<CertificatesTable>[] = rows.map((row) => {
-      const code = newVerificationCode();
-      return {
-        number: `${PENDING_PREFIX}${code}`,
-        code,
-        exam_id: examId,
-        candidate_id: row.candidate_id,
-        student_id: row.student_id,
-        class_id: row.class_id,
-        class_name: row.class_name,
-        student_name: row.student_name,
-        id_number_masked: mask(row.id_number),
-        ticket_number: row.ticket_number,
-        subject_name: row.subject_name,
-        level: row.level,
-        exam_name: row.exam_name,
-        exam_date: row.start_at,
-        score: row.score ?? 0,
-        total_score: row.total_score,
-        pass_score: row.pass_score,
-        issued_at: at,
-      };
-    });
+    const values = rows.map((row) => certificateValues(row, at, mask));
     for (let start = 0; start < values.length; start += INSERT_CHUNK) {
       await trx
         .insertInto('certificates')

@@ -1,6 +1,6 @@
 import { PostgresAdapter, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { PENDING_PREFIX } from './certificate.repository.js';
+import { certificateFacts, PENDING_PREFIX } from './certificate.repository.js';
 import type {
   CertResultsTable,
   CertificateComponentsTable,
@@ -169,32 +169,7 @@ export class SchemeCertificateRepository {
       'examId' in filter
         ? theory.where('student_id', 'in', this.examStudents(filter.examId))
         : theory.where('student_id', '=', filter.studentId);
-    return this.db
-      .selectFrom('exam_candidates')
-      .innerJoin('exams', 'exams.id', 'exam_candidates.exam_id')
-      .innerJoin('students', 'students.id', 'exam_candidates.student_id')
-      .innerJoin('classes', 'classes.id', 'exam_candidates.class_id')
-      .innerJoin('subjects', 'subjects.id', 'exams.subject_id')
-      .innerJoin('paper_versions', 'paper_versions.id', 'exams.paper_version_id')
-      .select([
-        'exam_candidates.id as candidate_id',
-        'exam_candidates.exam_id',
-        'exam_candidates.student_id',
-        'exam_candidates.class_id',
-        'exam_candidates.score',
-        'classes.name as class_name',
-        'students.name as student_name',
-        'students.id_number',
-        'students.ticket_number',
-        'subjects.name as subject_name',
-        'exams.level',
-        'exams.name as exam_name',
-        'exams.start_at',
-        'exams.pass_score',
-        'paper_versions.total_score',
-      ])
-      .where('exam_candidates.id', 'in', theory)
-      .execute();
+    return certificateFacts(this.db).where('exam_candidates.id', 'in', theory).execute();
   }
 
   async insertCertificates(values: Insertable<CertificatesTable>[]) {

@@ -2,11 +2,7 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CertificateComponentsTable, CertificatesTable } from '../../db/types.js';
 import { maskIdNumber } from '../base/student.service.js';
-import {
-  CertificateRepository,
-  newVerificationCode,
-  PENDING_PREFIX,
-} from './certificate.repository.js';
+import { CertificateRepository, certificateValues } from './certificate.repository.js';
 import {
   SchemeCertificateRepository,
   type StudentFilter,
@@ -132,29 +128,9 @@ export async function certifyScheme(trx: Db, schemeId: number, filter: StudentFi
     for (const f of fresh) {
       const row = anchors.get(f.anchor);
       if (!row) continue;
-      const code = newVerificationCode();
-      codes.set(code, f.mine);
-      values.push({
-        number: `${PENDING_PREFIX}${code}`,
-        code,
-        exam_id: row.exam_id,
-        candidate_id: row.candidate_id,
-        student_id: row.student_id,
-        class_id: row.class_id,
-        class_name: row.class_name,
-        student_name: row.student_name,
-        id_number_masked: maskIdNumber(row.id_number),
-        ticket_number: row.ticket_number,
-        subject_name: row.subject_name,
-        level: row.level,
-        exam_name: row.exam_name,
-        exam_date: row.start_at,
-        score: row.score ?? 0,
-        total_score: row.total_score,
-        pass_score: row.pass_score,
-        issued_at: at,
-        scheme_id: schemeId,
-      });
+      const certificate = certificateValues(row, at, maskIdNumber);
+      codes.set(certificate.code, f.mine);
+      values.push({ ...certificate, scheme_id: schemeId });
     }
     await repo.insertCertificates(values);
     for (const { id, code } of await repo.pendingIds(schemeId)) {
