@@ -2,11 +2,42 @@ import { defineConfig } from 'vitest/config';
 
 // Database tests run once on SQLite and, when TEST_DATABASE_URL is set, again on PostgreSQL.
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
+const mockedTests = 'apps/server/**/*.mocked.test.ts';
 const postgres = process.env.TEST_DATABASE_URL;
 // A poll waits for a state the server reaches by itself (an import job's end, a socket's news):
 // vitest's default of 1 s measured the machine's load, not the product (as in the browser and
 // process tests' configs).
 const pollForState = { timeout: 15_000 };
+// One migrated and seeded database per run that each test's database is copied from.
+const templateDatabase = 'apps/server/test/template-database.ts';
+
+/**
+ * The server tests on one database: most files share their worker's modules (importing the
+ * whole server anew for every file cost more than the tests themselves); a file that replaces a
+ * module with vi.mock is named *.mocked.test.ts and gets modules of its own, since a module a
+ * file before it had loaded would stay unmocked.
+ */
+function serverProjects(database: 'sqlite' | 'postgres') {
+  const shared = {
+    env: { KAOSHI_TEST_DB: database },
+    globalSetup: [templateDatabase],
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    expect: { poll: pollForState },
+  };
+  return [
+    {
+      test: {
+        ...shared,
+        name: `server-${database}`,
+        include: serverTests,
+        exclude: [mockedTests],
+        isolate: false,
+      },
+    },
+    { test: { ...shared, name: `server-${database}-mocked`, include: [mockedTests] } },
+  ];
+}
 
 export default defineConfig({
   test: {
@@ -15,30 +46,8 @@ export default defineConfig({
       // Pure web logic (route filter, stores, i18n resources); the browser tests live in apps/web/e2e.
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
       { test: { name: 'tooling', include: ['eslint-rules/**/*.test.js'] } },
-      {
-        test: {
-          name: 'server-sqlite',
-          include: serverTests,
-          env: { KAOSHI_TEST_DB: 'sqlite' },
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
-          expect: { poll: pollForState },
-        },
-      },
-      ...(postgres
-        ? [
-            {
-              test: {
-                name: 'server-postgres',
-                include: serverTests,
-                env: { KAOSHI_TEST_DB: 'postgres' },
-                testTimeout: 20_000,
-                hookTimeout: 30_000,
-                expect: { poll: pollForState },
-              },
-            },
-          ]
-        : []),
+      ...serverProjects('sqlite'),
+      ...(postgres ? serverProjects('postgres') : []),
     ],
   },
 });

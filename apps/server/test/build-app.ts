@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { TOKEN_COOKIE, UserType, clientPasswordHash, type Envelope } from '@kaoshi/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -12,13 +12,17 @@ import type { Clock } from '../src/lib/clock.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seed } from '../src/db/seed.js';
+import { ADMIN_PASSWORD, type TemplateDatabase } from './template-database.js';
 
-export const ADMIN_PASSWORD = 'admin-test-pass';
+export { ADMIN_PASSWORD } from './template-database.js';
 export const DEFAULT_PASSWORD = '123456';
 export const testDialect = (process.env.KAOSHI_TEST_DB ?? 'sqlite') as 'sqlite' | 'postgres';
 
-/** A brand-new empty database on the dialect under test, and how to throw it away. */
-export async function freshDatabase(): Promise<{
+/**
+ * A brand-new database on the dialect under test (empty, or a copy of the run's migrated and
+ * seeded template), and how to throw it away.
+ */
+export async function freshDatabase(template?: TemplateDatabase): Promise<{
   database: Config['database'];
   dataDir: string;
   drop: () => Promise<void>;
@@ -26,8 +30,10 @@ export async function freshDatabase(): Promise<{
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaoshi-test-'));
   const removeDir = async () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (testDialect === 'sqlite') {
+    const file = path.join(dataDir, 'kaoshi.db');
+    if (template?.kind === 'sqlite') fs.copyFileSync(template.file, file);
     return {
-      database: { kind: 'sqlite', file: path.join(dataDir, 'kaoshi.db') },
+      database: { kind: 'sqlite', file },
       dataDir,
       drop: removeDir,
     };
@@ -37,7 +43,11 @@ export async function freshDatabase(): Promise<{
   const name = `kaoshi_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(
+    template?.kind === 'postgres'
+      ? `create database ${name} template ${template.name}`
+      : `create database ${name}`,
+  );
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -77,7 +87,8 @@ export async function createTestApp(
   /** The clock an exam page's absences are measured on (a test moves it on). */
   { clock }: { clock?: Clock } = {},
 ): Promise<TestApp> {
-  const fresh = await freshDatabase();
+  const template = env.ADMIN_PASSWORD ? undefined : inject('templateDatabase');
+  const fresh = await freshDatabase(template);
   const config = loadConfig({
     DATA_DIR: fresh.dataDir,
     CAPTCHA: 'off',
@@ -88,8 +99,10 @@ export async function createTestApp(
   });
   config.database = fresh.database;
   const handle = openDatabase(config.database);
-  await migrateToLatest(handle.db);
-  await seed(handle.db, config);
+  if (!template) {
+    await migrateToLatest(handle.db);
+    await seed(handle.db, config);
+  }
   const app = await buildApp(config, handle, { clock });
   await app.ready();
   return {

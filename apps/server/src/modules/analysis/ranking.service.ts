@@ -20,11 +20,16 @@ import {
 import { ABSENT_STATUSES, type CandidateRow, type ExamFacts } from './statistics.repository.js';
 import { StatisticsAccess, examView, secondsBetween } from './statistics.service.js';
 
-/** A paper's sections (title, total in hundredths): versions never change, so kept per process. */
-const sectionCache = new Map<number, { title: string; total: number }[]>();
+/**
+ * A paper's sections (title, total in hundredths): versions never change, so kept per process and
+ * database (tests run many databases in one process, where version ids repeat).
+ */
+const sectionCaches = new WeakMap<Db, Map<number, { title: string; total: number }[]>>();
 const SECTION_CACHE_SIZE = 200;
 
 async function sectionsOf(db: Db, versionId: number) {
+  let sectionCache = sectionCaches.get(db);
+  if (!sectionCache) sectionCaches.set(db, (sectionCache = new Map()));
   const cached = sectionCache.get(versionId);
   if (cached) return cached;
   const snapshot = await readPaperVersion(db, versionId);
