@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 const serverTests = ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'];
 const mockedTests = 'apps/server/**/*.mocked.test.ts';
 const postgres = process.env.TEST_DATABASE_URL;
+const webTests = 'apps/web/src/**/*.test.{ts,tsx}';
+const webMockedTests = 'apps/web/src/**/*.mocked.test.{ts,tsx}';
 // A poll waits for a state the server reaches by itself (an import job's end, a socket's news):
 // vitest's default of 1 s measured the machine's load, not the product (as in the browser and
 // process tests' configs).
@@ -44,7 +46,16 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       // Pure web logic (route filter, stores, i18n resources); the browser tests live in apps/web/e2e.
-      { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
+      // Like the server's: shared modules, and the files that mock one in a project of their own.
+      {
+        test: {
+          name: 'web',
+          include: [webTests],
+          exclude: [webMockedTests],
+          isolate: false,
+        },
+      },
+      { test: { name: 'web-mocked', include: [webMockedTests] } },
       { test: { name: 'tooling', include: ['eslint-rules/**/*.test.js'] } },
       ...serverProjects('sqlite'),
       ...(postgres ? serverProjects('postgres') : []),
