@@ -116,7 +116,12 @@ export const acknowledging =
     );
   };
 
-export type ChannelSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, ChannelData>;
+export type ChannelSocket = Socket<
+  DefaultEventsMap,
+  DefaultEventsMap,
+  DefaultEventsMap,
+  ChannelData
+>;
 
 /**
  * Another module's events on the app's one socket.io channel (opened by the exam's,
