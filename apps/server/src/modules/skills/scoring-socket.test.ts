@@ -1,5 +1,6 @@
 import {
   ApiStatus,
+  Perm,
   SkillSocketEvent,
   SocketEvent,
   TOKEN_COOKIE,
@@ -9,7 +10,7 @@ import {
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
-import { expectOk, expectStatus } from '../../../test/factories.js';
+import { expectOk, expectStatus, signedInTeacher } from '../../../test/factories.js';
 import { emitAck, listenLocally } from '../../../test/sockets.js';
 import {
   CHECK,
@@ -155,6 +156,22 @@ describe("skills scoring over socket.io: the examiner's sheet saves as exam answ
       await save(open(w.checker), w.candidates[3]!, scores({ [ITEM.award40]: 1 })),
     );
     expect(notMine.code).toBe(ApiStatus.NOT_FOUND);
+    // A proctor's connection is admitted to the channel, not to scoring.
+    const proctor = await signedInTeacher(t.app, admin, [Perm.PUBLISH]);
+    const forbidden = refusal(
+      await save(
+        open({ id: proctor.id, client: proctor.client }),
+        w.candidates[3]!,
+        scores({ [ITEM.award40]: 1 }),
+      ),
+    );
+    expect(forbidden.code).toBe(ApiStatus.FORBIDDEN);
+    // A user holding neither the exam's keys nor SKILLS-SCORE is refused at the handshake.
+    const viewer = await signedInTeacher(t.app, admin, [Perm.SKILLS]);
+    const socket = open({ id: viewer.id, client: viewer.client });
+    const refused = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+    expect(refused.message).toBe('没有权限');
+    socket.disconnect();
   });
 
   it('cuts the socket of a session that signs out; its saves go nowhere after', async () => {
