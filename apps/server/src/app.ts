@@ -27,6 +27,7 @@ import { proctorModule } from './modules/proctor/proctor.module.js';
 import { questionModule } from './modules/question/question.module.js';
 import { questionsUseKnowledge } from './modules/question/question.service.js';
 import { schoolModule } from './modules/school/school.module.js';
+import { scoringSocket } from './modules/skills/scoring.socket.js';
 import { skillsModule } from './modules/skills/skills.module.js';
 import { systemModule } from './modules/system/system.module.js';
 import accessPlugin from './plugins/access.js';
@@ -131,6 +132,8 @@ export async function buildApp(
     watcher: proctorHub,
     redis,
     clock,
+    // The examiner's sheet saves over the same channel as exam answers.
+    socketUses: [scoringSocket(db)],
   });
   await app.register(proctorModule, { db, config, deadlineNews, hub: proctorHub });
   // Released scores: score analysis works out its figures at once.

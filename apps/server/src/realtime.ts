@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
+import { ApiStatus, type MessageLanguage, type SocketRefusal } from '@kaoshi/shared';
 import { createAdapter } from '@socket.io/redis-adapter';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { Server, type ServerOptions } from 'socket.io';
+import { Server, type DefaultEventsMap, type ServerOptions, type Socket } from 'socket.io';
 import type { Config } from './config.js';
+import { AppError } from './errors.js';
+import type { AuthContext } from './lib/auth-context.js';
 
 /**
  * Redis for several server processes (REDIS_URL, docs/features/proctoring.md): the socket.io adapter's two
@@ -69,4 +72,63 @@ export function createSocketServer(
       adapter: createAdapter(redis.publisher, redis.subscriber, { key: redis.prefix }),
     }),
   });
+}
+
+/** What every connection of the channel carries from its handshake (the session cookie). */
+export interface ChannelData {
+  auth: AuthContext;
+  ip: string;
+  language: MessageLanguage;
+  /** Its session ended: it is being cut, and refuses what still arrives. */
+  ended?: boolean;
+}
+
+/** A handler's failure as its acknowledgement: the refusal in the user's language. */
+export const socketRefusal = (error: unknown, language: MessageLanguage): SocketRefusal =>
+  error instanceof AppError
+    ? { ok: false, code: error.status, message: error.render(language) }
+    : { ok: false, code: ApiStatus.INTERNAL, message: 'Internal error' };
+
+/** An event handler that acknowledges: `work`'s answer, or its refusal. */
+export type Acknowledging = <T>(
+  work: (payload: unknown) => Promise<T>,
+) => (payload: unknown, ack?: (answer: unknown) => void) => void;
+
+/**
+ * Runs each handler of a connection and acknowledges its answer, or the refusal in the user's
+ * language; a connection whose session ended refuses. An event sent without an ack is ignored.
+ */
+export const acknowledging =
+  (data: ChannelData, log: FastifyBaseLogger): Acknowledging =>
+  (work) =>
+  (payload, ack) => {
+    if (typeof ack !== 'function') return;
+    if (data.ended) {
+      ack(socketRefusal(new AppError(ApiStatus.NO_SESSION, 'sessionEnded'), data.language));
+      return;
+    }
+    work(payload).then(
+      (answer) => ack(answer),
+      (error: unknown) => {
+        if (!(error instanceof AppError)) log.error({ err: error }, 'socket handler failed');
+        ack(socketRefusal(error, data.language));
+      },
+    );
+  };
+
+export type ChannelSocket = Socket<
+  DefaultEventsMap,
+  DefaultEventsMap,
+  DefaultEventsMap,
+  ChannelData
+>;
+
+/**
+ * Another module's events on the app's one socket.io channel (opened by the exam's,
+ * attempt/attempt.socket.ts, which authenticates it and cuts it when its session ends): the
+ * permission keys that admit a connection for it, and its handlers on each connection.
+ */
+export interface ChannelUse {
+  admits: readonly string[];
+  connected(socket: ChannelSocket, handle: Acknowledging): void;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { schemaMessage } from '../messages/server-messages.js';
 import { SCORE_SCALE } from '../question.js';
+import type { SocketRefusal } from './attempt.js';
 import { dbId } from './common.js';
 
 /**
@@ -83,6 +84,17 @@ export type SaveItemScoresBody = z.infer<typeof saveItemScoresBody>;
 export type ItemScoreAck =
   | { itemId: number; seq: number; ok: true }
   | { itemId: number; seq: number; ok: false; code: number; message: string };
+
+/**
+ * The examiner's sheet over the exam's socket.io channel (SOCKET_PATH, the same connection and
+ * session as the exam page's): `skills:saveItemScores` carries a SaveItemScoresBody and is
+ * acknowledged after commit with what the HTTP call answers, or refused as a whole in the
+ * user's language (not the examiner's candidate, a signed sheet, a checked candidate).
+ */
+export const SkillSocketEvent = {
+  SAVE_ITEM_SCORES: 'skills:saveItemScores',
+} as const;
+export type SaveItemScoresAck = { ok: true; acks: ItemScoreAck[] } | SocketRefusal;
 
 export const reopenSheetBody = z.object({ scoringId: dbId, reason });
 export type ReopenSheetBody = z.infer<typeof reopenSheetBody>;

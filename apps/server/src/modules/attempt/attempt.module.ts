@@ -8,7 +8,7 @@ import { attemptRoutes } from './attempt.routes.js';
 import { AttemptService, LEAVE_SWEEP_PAGE } from './attempt.service.js';
 import { attachAttemptSocket, type AttemptWatcher } from './attempt.socket.js';
 import type { DeadlineNews } from './deadlines.js';
-import type { RedisLink } from '../../realtime.js';
+import type { ChannelUse, RedisLink } from '../../realtime.js';
 
 /**
  * Whether a user has an attempt running now, for the auth service's session (socketOpen). A
@@ -38,6 +38,8 @@ export async function attemptModule(
     redis?: RedisLink;
     /** The clock leaves are measured on (tests move it on). */
     clock?: Clock;
+    /** Other modules' events on the exam's socket channel (the examiner's sheet). */
+    socketUses?: readonly ChannelUse[];
   },
 ) {
   const attempts = new AttemptService(opts.db, opts.config.database.kind === 'postgres', {
@@ -52,6 +54,7 @@ export async function attemptModule(
     deadlineNews: opts.deadlineNews,
     watcher: opts.watcher,
     redis: opts.redis,
+    uses: opts.socketUses,
   });
 
   let running: Promise<void> | null = null;

@@ -9,9 +9,7 @@ import {
   answerSaveSchema,
   languageOf,
   logEventBody,
-  type MessageLanguage,
   type Receipt,
-  type SocketRefusal,
   type TimeMessage,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
@@ -20,9 +18,15 @@ import { z } from 'zod';
 import type { Config } from '../../config.js';
 import { AppError, invalid } from '../../errors.js';
 import { isOwnOrigin } from '../../plugins/access.js';
-import { createSocketServer, type RedisLink } from '../../realtime.js';
+import {
+  acknowledging,
+  createSocketServer,
+  type ChannelData,
+  type ChannelUse,
+  type RedisLink,
+} from '../../realtime.js';
 import { sessionsEnded } from '../../lib/session.repository.js';
-import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
+import { hasAnyPermission } from '../../lib/auth-context.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { AttemptRow } from './attempt.repository.js';
 import type { AttemptService } from './attempt.service.js';
@@ -39,14 +43,9 @@ const joinPayload = attemptIdPayload.extend({
 });
 const savePayload = answerSaveSchema.extend({ attemptId: z.number().int().positive() });
 
-export interface SocketData {
-  auth: AuthContext;
-  ip: string;
-  language: MessageLanguage;
+export interface SocketData extends ChannelData {
   /** The attempts this connection holds. */
   joined: Map<number, AttemptRow>;
-  /** Its session ended: it is being cut, and refuses what still arrives. */
-  ended?: boolean;
 }
 export type ExamSocket = Socket<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
 export type ExamIo = Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, SocketData>;
@@ -84,11 +83,6 @@ const room = (attemptId: number) => `${ROOM_PREFIX}${attemptId}`;
 /** Every connection of a session, on whichever process: its end cuts them all. */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-/** A handler's failure as its acknowledgement: the refusal in the user's language. */
-export const socketRefusal = (error: unknown, language: MessageLanguage): SocketRefusal =>
-  error instanceof AppError
-    ? { ok: false, code: error.status, message: error.render(language) }
-    : { ok: false, code: ApiStatus.INTERNAL, message: 'Internal error' };
 /** Between the processes of a deployment (Redis): a connection elsewhere took an attempt. */
 const PEER_TAKEN = 'attempt:taken';
 /** Between the processes of a deployment: deadlines moved (extra time, a later close). */
@@ -117,9 +111,14 @@ export function attachAttemptSocket(
     watcher?: AttemptWatcher;
     /** Several processes (REDIS_URL): rooms and the messages below reach all of them. */
     redis?: RedisLink;
+    /** Other modules' events on this channel (the examiner's sheet), and whom they admit. */
+    uses?: readonly ChannelUse[];
   },
 ) {
   const { attempts, auth, config, watcher } = opts;
+  const uses = opts.uses ?? [];
+  /** Candidates, proctors (their room is checked when they join it), and the other uses'. */
+  const admitted = [Perm.STUDENT_EXAM, Perm.PUBLISH, ...uses.flatMap((use) => use.admits)];
   /** Runs `tell` after the current acknowledgement has gone, when someone watches the exam. */
   const tellWatcher = (examId: number, tell: (watcher: AttemptWatcher) => void) => {
     if (watcher?.watches(examId)) setImmediate(() => tell(watcher));
@@ -164,8 +163,7 @@ export function attachAttemptSocket(
       .resolveSession(token)
       .then((context) => {
         if (!context) return refuse(new AppError(ApiStatus.NO_SESSION, 'noSession'));
-        // Candidates, and proctors (their room is checked when they join it).
-        if (!hasAnyPermission(context, [Perm.STUDENT_EXAM, Perm.PUBLISH])) {
+        if (!hasAnyPermission(context, admitted)) {
           return refuse(new AppError(ApiStatus.FORBIDDEN, 'permissionDenied'));
         }
         socket.data = {
@@ -272,23 +270,8 @@ export function attachAttemptSocket(
     const { data } = socket;
     void socket.join(sessionRoom(data.auth.sessionId));
     /** Runs a handler and acknowledges its answer, or the refusal in the user's language. */
-    const handle =
-      <T>(work: (payload: unknown) => Promise<T>) =>
-      (payload: unknown, ack?: (answer: unknown) => void) => {
-        if (typeof ack !== 'function') return;
-        if (data.ended) {
-          ack(socketRefusal(new AppError(ApiStatus.NO_SESSION, 'sessionEnded'), data.language));
-          return;
-        }
-        work(payload).then(
-          (answer) => ack(answer),
-          (error: unknown) => {
-            if (!(error instanceof AppError))
-              app.log.error({ err: error }, 'socket handler failed');
-            ack(socketRefusal(error, data.language));
-          },
-        );
-      };
+    const handle = acknowledging(data, app.log);
+    for (const use of uses) use.connected(socket, handle);
     const parse = <S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> => {
       const parsed = schema.safeParse(payload);
       if (!parsed.success) throw invalid('body', 'invalidValue');

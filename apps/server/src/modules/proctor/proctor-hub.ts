@@ -12,13 +12,13 @@ import { AppError, invalid } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
 import type { AttemptRow } from '../attempt/attempt.repository.js';
 import type { AttemptService } from '../attempt/attempt.service.js';
-import {
-  socketRefusal,
-  type AttemptChannel,
-  type AttemptWatcher,
-  type ExamIo,
-  type ExamSocket,
+import type {
+  AttemptChannel,
+  AttemptWatcher,
+  ExamIo,
+  ExamSocket,
 } from '../attempt/attempt.socket.js';
+import { socketRefusal } from '../../realtime.js';
 import { isAnswered } from '../paper/scoring.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { ProctorRepository } from './proctor.repository.js';

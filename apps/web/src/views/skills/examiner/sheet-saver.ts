@@ -1,7 +1,13 @@
-import { ITEM_SAVES_MAX, type ItemScoreView } from '@kaoshi/shared';
+import {
+  ITEM_SAVES_MAX,
+  type ItemScoreAck,
+  type ItemScoreView,
+  type SaveItemScoresBody,
+} from '@kaoshi/shared';
 import { ApiError } from '../../../api/api-error';
 import { saveItemScores } from '../../../api/skill-scoring';
 import { idbOutbox, type OutboxEntry } from '../../../components/outbox/idb-outbox';
+import type { ScoreLink } from './score-socket';
 
 /** What the examiner gives an item: points (null: not yet), a veto hit, a note. */
 export interface ItemEntry {
@@ -49,9 +55,11 @@ const online = () => typeof navigator === 'undefined' || navigator.onLine;
 
 /**
  * Saves an examiner's sheet item by item as the exam saves answers (attempt-session.ts): every
- * change gets the item's next seq and goes to the IndexedDB outbox before it is sent; the server
+ * change gets the item's next seq and goes to the IndexedDB outbox before it is sent, over the
+ * exam's socket.io channel while it is connected and over HTTP while it is not; the server
  * acknowledges each seq after commit and only then is the row dropped. Offline the changes wait
  * in the outbox (a reload keeps them) and go when the browser is online again.
+ * `openLink` opens the socket when the sheet starts (its callback: connected again).
  */
 export class SheetSaver {
   private readonly seqs = new Map<number, number>();
@@ -63,11 +71,13 @@ export class SheetSaver {
   private sending: Promise<void> | null = null;
   private snapshot: SaverSnapshot;
   private readonly outbox: SheetOutbox;
+  private link: ScoreLink | undefined;
 
   constructor(
     readonly candidateId: number,
     examinerId: number,
     server: readonly ItemScoreView[],
+    private readonly openLink?: (onConnect: () => void) => ScoreLink,
   ) {
     this.outbox = outboxOf(examinerId);
     const values: Record<number, ItemEntry> = {};
@@ -107,6 +117,7 @@ export class SheetSaver {
     window.addEventListener('online', this.onOnline);
     window.addEventListener('offline', this.onOffline);
     this.retry = setInterval(() => void this.send(), RETRY_EVERY_MS);
+    this.link = this.openLink?.(() => void this.send());
     let kept: Entry[] = [];
     try {
       kept = await this.outbox.list(this.candidateId);
@@ -131,6 +142,8 @@ export class SheetSaver {
     window.removeEventListener('online', this.onOnline);
     window.removeEventListener('offline', this.onOffline);
     clearInterval(this.retry);
+    this.link?.close();
+    this.link = undefined;
     for (const timer of this.typing.values()) clearTimeout(timer);
     this.typing.clear();
   }
@@ -174,13 +187,11 @@ export class SheetSaver {
     const batch = [...this.pending.values()].slice(0, ITEM_SAVES_MAX);
     await Promise.all(batch.map((entry) => this.written.get(entry.itemId)));
     try {
-      const { acks } = await saveItemScores(
-        {
-          candidateId: this.candidateId,
-          scores: batch.map(({ itemId, seq, value }) => ({ itemId, seq, ...value })),
-        },
-        { quiet: true },
-      );
+      const acks = await this.deliver({
+        candidateId: this.candidateId,
+        scores: batch.map(({ itemId, seq, value }) => ({ itemId, seq, ...value })),
+      });
+      if (!acks) return false;
       for (const ack of acks) {
         // A refused save (says why) would be refused again: dropped rather than resent.
         this.acknowledged(ack.itemId, ack.seq);
@@ -193,6 +204,20 @@ export class SheetSaver {
       else this.update({ link: 'offline' });
       return false;
     }
+  }
+
+  /**
+   * The batch's acks, over the socket when it is connected, else over HTTP. A refusal of the
+   * whole batch throws as the HTTP call's does; null: the socket did not answer in time (the
+   * batch stays in the outbox for the next round).
+   */
+  private async deliver(body: SaveItemScoresBody): Promise<ItemScoreAck[] | null> {
+    const link = this.link;
+    if (!link?.connected()) return (await saveItemScores(body, { quiet: true })).acks;
+    const ack = await link.save(body).catch(() => null);
+    if (!ack) return null;
+    if (!ack.ok) throw new ApiError(ack.code, ack.message);
+    return ack.acks;
   }
 
   private acknowledged(itemId: number, seq: number) {
