@@ -104,7 +104,12 @@ export function CandidateSheets({
           )
         ) : (
           <strong>
-            {mark.points === null ? '—' : row.deduct ? `−${mark.points}` : mark.points}
+            {mark.points === null
+              ? '—'
+              : // Nothing deducted reads 0, not "−0".
+                row.deduct && mark.points !== 0
+                ? `−${mark.points}`
+                : mark.points}
           </strong>
         )}
         {mark.note && (
