@@ -8,13 +8,12 @@ import {
   buttonName,
   holdOpeningPopups,
   keepResult,
-  newPage,
   openSignedIn,
   screenshot,
   widthBeyondViewport,
 } from './browser';
 import { adminSession } from './session';
-import { createSkillsDay, type SkillsStaff } from './skills-fixture';
+import { createSkillsDay } from './skills-fixture';
 
 // The skills day through the screens (issue 26 §3 and §4), walked once: examiner A scores on a
 // phone (390 px, zh), partly offline, and signs; examiner B scores on a tablet (820 px, en)
@@ -30,11 +29,33 @@ describe('The skills day', () => {
   const { baseURL, tag } = session;
   const shownPage = (page: Page) => page.locator('.app-main-page:not([hidden])');
 
-  /** A page of `context` signed in as `who` (the context's cookies replaced) at `path`. */
-  async function signedInAt(context: BrowserContext, who: SkillsStaff, path: string) {
+  /** A whole-page screenshot from the top: scrolled, the sticky navbar would stand mid-page. */
+  async function sheetShot(page: Page, name: string) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, name);
+  }
+
+  /**
+   * A new page of `context` signed in as `who` (the context's cookies replaced: the next user of
+   * a shared device) at `path`, in `language` as if chosen there. Devices are reused: a fresh
+   * context loads every script again, the slowest part of a page on a busy machine.
+   */
+  async function visit(
+    context: BrowserContext,
+    who: { addSessionTo(context: BrowserContext): Promise<void> },
+    path: string,
+    language: 'zh' | 'en',
+  ) {
     await context.clearCookies();
     const page = await context.newPage();
-    await openSignedIn(page, who.api, `${baseURL}${path}`);
+    await page.addInitScript((chosen) => {
+      try {
+        localStorage.setItem('language', chosen);
+      } catch {
+        // about:blank has no storage
+      }
+    }, language);
+    await openSignedIn(page, who, `${baseURL}${path}`);
     return page;
   }
 
@@ -43,8 +64,9 @@ describe('The skills day', () => {
     const [a, b] = day.examiners;
 
     // Examiner A, on a phone in Chinese: identity, scores, the network lost mid-sheet.
-    const phone = await newPage(session.browser, { locale: 'zh-CN', viewport: PHONE });
-    await openSignedIn(phone, a.api, `${baseURL}/skills/examinerDesk`);
+    const phoneDevice = await session.browser.newContext({ locale: 'zh-CN', viewport: PHONE });
+    await holdOpeningPopups(phoneDevice);
+    const phone = await visit(phoneDevice, a.api, '/skills/examinerDesk', 'zh');
     const desk = shownPage(phone);
     const card = desk.locator('[data-testid^="candidate-"]').filter({ hasText: day.candidateName });
     await card.waitFor();
@@ -76,7 +98,7 @@ describe('The skills day', () => {
     const sign = sheet.getByRole('button', { name: buttonName('签名提交') });
     expect(await sign.isDisabled()).toBe(true);
     expect(await widthBeyondViewport(phone)).toBeLessThanOrEqual(0);
-    await screenshot(phone, 'skills-examiner-sheet-offline-phone-zh');
+    await sheetShot(phone, 'skills-examiner-sheet-offline-phone-zh');
 
     await phone.context().setOffline(false);
     await expect.poll(() => outbox.innerText(), { timeout: 20_000 }).toBe('已全部保存');
@@ -88,9 +110,9 @@ describe('The skills day', () => {
     await sheet.getByTestId('signed').waitFor();
     expect(await sheet.getByTestId('signed').innerText()).toContain('82.5');
     expect(await widthBeyondViewport(phone)).toBeLessThanOrEqual(0);
-    await screenshot(phone, 'skills-examiner-sheet-signed-phone-zh');
+    await sheetShot(phone, 'skills-examiner-sheet-signed-phone-zh');
     const candidateId = Number(new URL(phone.url()).searchParams.get('candidateId'));
-    await phone.context().close();
+    await phone.close();
 
     // The server holds every score of A's, the offline ones too.
     const held = await a.api.call<MySheetView>('GET', `${SCORING_API}/getMySheet/${candidateId}`);
@@ -111,7 +133,7 @@ describe('The skills day', () => {
     // Examiner B, on the station's tablet in English: the sheet opened, then no network at all.
     const tablet = await session.browser.newContext({ locale: 'en-US', viewport: TABLET });
     await holdOpeningPopups(tablet);
-    const bDesk = await signedInAt(tablet, b, '/skills/examinerDesk');
+    const bDesk = await visit(tablet, b.api, '/skills/examinerDesk', 'en');
     const bCard = shownPage(bDesk).locator(`[data-testid="candidate-${candidateId}"]`);
     await bCard.waitFor();
     expect(await bCard.locator('.ant-tag').first().innerText()).toBe('Identity checked');
@@ -132,13 +154,14 @@ describe('The skills day', () => {
     expect(await bSheet.getByTestId('running-total').innerText()).toBe('97.5');
     expect(await bSheet.getByRole('button', { name: 'Sign sheet' }).isDisabled()).toBe(true);
     expect(await widthBeyondViewport(bDesk)).toBeLessThanOrEqual(0);
-    await screenshot(bDesk, 'skills-examiner-sheet-offline-tablet-en');
+    await sheetShot(bDesk, 'skills-examiner-sheet-offline-tablet-en');
     await bDesk.close();
 
     // B hands the tablet over, still offline: A signs in on it and sees only A's own sheet;
     // B's outbox stays on the device, untouched.
     await tablet.setOffline(false);
-    const aOnTablet = await signedInAt(tablet, a, `/skills/scoreSheet?candidateId=${candidateId}`);
+    const sheetPath = `/skills/scoreSheet?candidateId=${candidateId}`;
+    const aOnTablet = await visit(tablet, a.api, sheetPath, 'en');
     const aSheet = shownPage(aOnTablet);
     await aSheet.getByTestId('signed').waitFor();
     expect(await aSheet.getByTestId('running-total').innerText()).toBe('82.5');
@@ -152,11 +175,11 @@ describe('The skills day', () => {
       await aOnTablet.evaluate(async () => (await indexedDB.databases()).map((db) => db.name)),
     ).toContain(`kaoshi-skill-sheet-${b.id}`);
     expect(await widthBeyondViewport(aOnTablet)).toBeLessThanOrEqual(0);
-    await screenshot(aOnTablet, 'skills-examiner-sheet-tablet-en');
+    await sheetShot(aOnTablet, 'skills-examiner-sheet-tablet-en');
     await aOnTablet.close();
 
     // B again, online: the outbox empties into the server, and B signs.
-    const bBack = await signedInAt(tablet, b, `/skills/scoreSheet?candidateId=${candidateId}`);
+    const bBack = await visit(tablet, b.api, sheetPath, 'en');
     const bBackSheet = shownPage(bBack);
     const bBackOutbox = bBackSheet.getByTestId('outbox-state');
     await bBackOutbox.waitFor();
@@ -169,12 +192,11 @@ describe('The skills day', () => {
       .click();
     await bBackSheet.getByTestId('signed').waitFor();
     expect(await bBackSheet.getByTestId('signed').innerText()).toContain('97.5');
-    await screenshot(bBack, 'skills-examiner-sheet-signed-tablet-en');
-    await tablet.close();
+    await sheetShot(bBack, 'skills-examiner-sheet-signed-tablet-en');
+    await bBack.close();
 
-    // The chief, in Chinese on a tablet: the candidate needs them; the sheets side by side.
-    const chiefPage = await newPage(session.browser, { locale: 'zh-CN', viewport: TABLET });
-    await openSignedIn(chiefPage, day.chief.api, `${baseURL}/skills/scoreCheck`);
+    // The chief, in Chinese on the tablet: the candidate needs them; the sheets side by side.
+    const chiefPage = await visit(tablet, day.chief.api, '/skills/scoreCheck', 'zh');
     const scope = shownPage(chiefPage);
     const row = scope.locator('.ant-table-row').filter({ hasText: day.ticketNumber });
     await row.waitFor();
@@ -228,14 +250,13 @@ describe('The skills day', () => {
     await expect.poll(() => row.innerText()).toContain('已裁定');
     expect(await widthBeyondViewport(chiefPage)).toBeLessThanOrEqual(0);
     await screenshot(chiefPage, 'skills-check-list-phone-zh', { fullPage: false });
-    await chiefPage.context().close();
+    await chiefPage.close();
 
     // The theory exam has closed meanwhile: its release makes the theory part final.
     await day.releaseTheory();
 
     // The checker, in English on a tablet: checks the sums, signs, and downloads the PDF.
-    const en = await newPage(session.browser, { locale: 'en-US', viewport: TABLET });
-    await openSignedIn(en, day.checker.api, `${baseURL}/skills/scoreCheck`);
+    const en = await visit(tablet, day.checker.api, '/skills/scoreCheck', 'en');
     const enRow = shownPage(en).locator('.ant-table-row').filter({ hasText: day.ticketNumber });
     await enRow.waitFor();
     await screenshot(en, 'skills-check-list-tablet-en', { fullPage: false });
@@ -264,7 +285,7 @@ describe('The skills day', () => {
     const pdf = await readFile((await download.path())!);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     keepResult('skills-sheet-en.pdf', pdf);
-    await en.context().close();
+    await en.close();
     const list = await day.checker.api.call<{ state: string; finalScore: number }[]>(
       'GET',
       `/api/kaoshi-skills/check/listCandidates/${day.assessmentId}`,
@@ -273,20 +294,19 @@ describe('The skills day', () => {
 
     // The student: the certificate of the scheme, carrying both parts' scores.
     const student = await day.fx.signIn();
-    for (const [locale, viewport, size, parts] of [
-      ['zh-CN', PHONE, 'phone', ['理论知识考试 100/100', '操作技能考核 90/100']],
-      ['en-US', TABLET, 'tablet', ['Theory exam 100/100', 'Skills assessment 90/100']],
+    for (const [device, language, size, parts] of [
+      [phoneDevice, 'zh', 'phone', ['理论知识考试 100/100', '操作技能考核 90/100']],
+      [tablet, 'en', 'tablet', ['Theory exam 100/100', 'Skills assessment 90/100']],
     ] as const) {
-      const page = await newPage(session.browser, { locale, viewport });
-      await openSignedIn(page, student, `${baseURL}/dashboard`);
+      const page = await visit(device, student, '/dashboard', language);
       const certificate = page.locator('.dashboard-certificates .certificate-card');
       await certificate.waitFor();
       expect(await certificate.locator('.certificate-components .ant-tag').allInnerTexts()).toEqual(
         parts,
       );
       expect(await widthBeyondViewport(page)).toBeLessThanOrEqual(0);
-      await screenshot(page, `skills-certificate-${size}-${locale.slice(0, 2)}`);
-      await page.context().close();
+      await screenshot(page, `skills-certificate-${size}-${language}`);
+      await device.close();
     }
   }, 300_000);
 });

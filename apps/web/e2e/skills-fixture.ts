@@ -19,7 +19,7 @@ import { PAPER_ITEMS, createAttemptExam, type AttemptFixture } from './attempt-f
 const SKILLS = '/api/kaoshi-skills';
 const PASSWORD = 'Skills-day-1';
 /** How long the theory exam stays open after it is published: time for the student to sit it. */
-const THEORY_OPEN_SECONDS = 40;
+const THEORY_OPEN_SECONDS = 30;
 
 export interface SkillsStaff {
   id: number;
