@@ -104,7 +104,12 @@ export function CandidateSheets({
           )
         ) : (
           <strong>
-            {mark.points === null ? '—' : row.deduct ? `−${mark.points}` : mark.points}
+            {mark.points === null
+              ? '—'
+              : // Nothing deducted reads 0, not "−0".
+                row.deduct && mark.points !== 0
+                ? `−${mark.points}`
+                : mark.points}
           </strong>
         )}
         {mark.note && (
@@ -141,11 +146,19 @@ export function CandidateSheets({
     {
       title: t('skillsCheck.sheets.points'),
       key: 'points',
-      width: narrow ? 56 : 80,
+      // Wide enough for the heading and, below the points, "deducted" in every language.
+      width: narrow ? 88 : 100,
       render: (_, row) =>
-        row.kind === 'item' && !row.veto
-          ? `${row.points}${row.deduct ? ` (${t('skillsCheck.sheets.deduct')})` : ''}`
-          : null,
+        row.kind === 'item' && !row.veto ? (
+          <Flex vertical gap={2}>
+            <span>{row.points}</span>
+            {row.deduct && (
+              <Typography.Text type="secondary" className="score-check-note">
+                {t('skillsCheck.sheets.deduct')}
+              </Typography.Text>
+            )}
+          </Flex>
+        ) : null,
     },
     ...view.sheets.map((sheet, index) => ({
       title: sheet.examinerName,
