@@ -12,6 +12,9 @@ export default defineConfig({
     // idle (waiting on the server and the browser), and the files keep to their own data.
     fileParallelism: true,
     maxWorkers: 2,
+    // The files keep no state in their modules: each worker imports playwright and the four
+    // languages' messages once rather than once per file.
+    isolate: false,
     // Some tests walk every screen in several languages and widths; a slow CI machine needs room.
     testTimeout: 120_000,
     hookTimeout: 180_000,
