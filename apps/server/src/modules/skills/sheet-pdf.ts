@@ -160,7 +160,9 @@ export async function sheetPdf(facts: SheetPdfFacts, language: MessageLanguage):
               : { text: '—', sub: note };
           }
           const given = score?.points ?? null;
-          const text = given === null ? '—' : item.mode === 'deduct' ? `−${given}` : `${given}`;
+          // A deduction shows its sign; nothing deducted reads 0, not "−0" (as on the screen).
+          const text =
+            given === null ? '—' : item.mode === 'deduct' && given > 0 ? `−${given}` : `${given}`;
           return { text, sub: note };
         }),
       ]);

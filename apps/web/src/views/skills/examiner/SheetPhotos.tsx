@@ -30,6 +30,8 @@ export function SheetPhotos({ candidateId, frozen, online }: Props) {
   });
   const remove = useMutation({ mutationFn: deleteSheetPhoto, onSettled: refresh });
 
+  // A signed sheet without photos has nothing to show and nothing left to add.
+  if (frozen && photos.isSuccess && photos.data.length === 0) return null;
   return (
     <Card size="small" title={t('examiner.sheet.photos')}>
       <Flex vertical gap={8}>
