@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { CertLevel } from '../structure.js';
 import type { HistogramBin } from './analysis.js';
 import { listCertificationQuery, type SchemeComponentKind } from './scheme.js';
