@@ -14,13 +14,15 @@ import { filtersOf } from '../../components/list/search-params';
 import { useListPage } from '../../components/list/use-list-page';
 import { useLevelLabel } from '../../components/structure';
 import { useStructureFilters } from '../../components/structure/structure-filters';
+import { CertificationStatistics } from './CertificationStatistics';
 
 const FILTER_CHAIN = ['subjectId', 'level', 'classId'] as const;
 const STATUS_COLOR = { certified: 'green', failed: 'red', pending: 'gold' } as const;
 
 /**
  * Certification results (认定结果, issue 26 §4): per candidate and scheme, each part's best
- * result still valid, and whether the candidate is certified, failed a part, or is waiting for one.
+ * result still valid, and whether the candidate is certified, failed a part, or is waiting for one;
+ * above the table, the chosen scheme's statistics per component (CertificationStatistics).
  */
 export default function CertificationResults() {
   const { t } = useTranslation();
@@ -114,6 +116,7 @@ export default function CertificationResults() {
           }
         />
       }
+      aboveTable={<CertificationStatistics filter={filtersOf(results.query)} />}
       columns={columns}
     >
       {structure.jobType}
