@@ -16,7 +16,9 @@ import { useLevelLabel } from '../../components/structure';
 import { useStructureFilters } from '../../components/structure/structure-filters';
 import { CertificationStatistics } from './CertificationStatistics';
 
-const FILTER_CHAIN = ['subjectId', 'level', 'classId'] as const;
+/** The category only narrows the job types offered: the list's query has no such key. */
+type FilterValues = CertificationFilter & { departmentId?: number };
+const FILTER_CHAIN = ['departmentId', 'subjectId', 'level', 'classId'] as const;
 const STATUS_COLOR = { certified: 'green', failed: 'red', pending: 'gold' } as const;
 
 /**
@@ -27,7 +29,7 @@ const STATUS_COLOR = { certified: 'green', failed: 'red', pending: 'gold' } as c
 export default function CertificationResults() {
   const { t } = useTranslation();
   const levelLabel = useLevelLabel();
-  const [filterForm] = Form.useForm<CertificationFilter>();
+  const [filterForm] = Form.useForm<FilterValues>();
   const structure = useStructureFilters(filterForm);
   const results = useListPage<CertificationRowView, CertificationQuery>({
     queryKey: ['certification', 'results'],
@@ -98,8 +100,11 @@ export default function CertificationResults() {
   ];
 
   return (
-    <ListPage<CertificationRowView, CertificationFilter>
-      list={results}
+    <ListPage<CertificationRowView, FilterValues>
+      list={{
+        ...results,
+        search: ({ departmentId: _category, ...filter }) => results.search(filter),
+      }}
       searchName="certificationSearch"
       filterForm={filterForm}
       filterChain={FILTER_CHAIN}
@@ -119,6 +124,7 @@ export default function CertificationResults() {
       aboveTable={<CertificationStatistics filter={filtersOf(results.query)} />}
       columns={columns}
     >
+      {structure.category}
       {structure.jobType}
       {structure.level}
       {structure.batch}
