@@ -12,13 +12,12 @@ import { ExportButton } from '../../components/list/ExportButton';
 import { ListPage } from '../../components/list/ListPage';
 import { filtersOf } from '../../components/list/search-params';
 import { useListPage } from '../../components/list/use-list-page';
-import { useLevelLabel } from '../../components/structure';
-import { useStructureFilters } from '../../components/structure/structure-filters';
+import { BatchSelect, LevelSelect, useLevelLabel } from '../../components/structure';
+import { AnyJobTypeSelect } from '../../components/structure/AnyJobTypeSelect';
+import { useAllJobTypes } from '../../components/structure/queries';
 import { CertificationStatistics } from './CertificationStatistics';
 
-/** The category only narrows the job types offered: the list's query has no such key. */
-type FilterValues = CertificationFilter & { departmentId?: number };
-const FILTER_CHAIN = ['departmentId', 'subjectId', 'level', 'classId'] as const;
+const FILTER_CHAIN = ['subjectId', 'level', 'classId'] as const;
 const STATUS_COLOR = { certified: 'green', failed: 'red', pending: 'gold' } as const;
 
 /**
@@ -29,8 +28,12 @@ const STATUS_COLOR = { certified: 'green', failed: 'red', pending: 'gold' } as c
 export default function CertificationResults() {
   const { t } = useTranslation();
   const levelLabel = useLevelLabel();
-  const [filterForm] = Form.useForm<FilterValues>();
-  const structure = useStructureFilters(filterForm);
+  const [filterForm] = Form.useForm<CertificationFilter>();
+  // Any job type, not through a project and category first (as the question bank's lists).
+  const subjectId = Form.useWatch('subjectId', filterForm);
+  const level = Form.useWatch('level', filterForm);
+  const jobTypes = useAllJobTypes();
+  const levels = jobTypes.data?.find((option) => option.id === subjectId)?.levels;
   const results = useListPage<CertificationRowView, CertificationQuery>({
     queryKey: ['certification', 'results'],
     fetchList: listCertification,
@@ -100,11 +103,8 @@ export default function CertificationResults() {
   ];
 
   return (
-    <ListPage<CertificationRowView, FilterValues>
-      list={{
-        ...results,
-        search: ({ departmentId: _category, ...filter }) => results.search(filter),
-      }}
+    <ListPage<CertificationRowView, CertificationFilter>
+      list={results}
       searchName="certificationSearch"
       filterForm={filterForm}
       filterChain={FILTER_CHAIN}
@@ -124,10 +124,18 @@ export default function CertificationResults() {
       aboveTable={<CertificationStatistics filter={filtersOf(results.query)} />}
       columns={columns}
     >
-      {structure.category}
-      {structure.jobType}
-      {structure.level}
-      {structure.batch}
+      <Form.Item name="subjectId" noStyle>
+        <AnyJobTypeSelect />
+      </Form.Item>
+      <Form.Item name="level" noStyle>
+        <LevelSelect
+          levels={levels}
+          waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
+        />
+      </Form.Item>
+      <Form.Item name="classId" noStyle>
+        <BatchSelect subjectId={subjectId} level={level} />
+      </Form.Item>
     </ListPage>
   );
 }
