@@ -16,7 +16,7 @@ import {
   binLabel,
   histogramOption,
   loadStatisticsCharts,
-} from '../analysis/charts/statistics-charts';
+} from '../../components/analysis/charts/statistics-charts';
 import '../analysis/analysis.css';
 
 const FAILED_COLOR = '#cf1322';
