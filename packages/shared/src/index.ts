@@ -49,3 +49,4 @@ export * from './schemas/skill-assessment.js';
 export * from './schemas/skill-scoring.js';
 export * from './schemas/skill-photo.js';
 export * from './schemas/skill-analysis.js';
+export * from './schemas/certification-analysis.js';

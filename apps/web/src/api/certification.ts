@@ -1,4 +1,5 @@
 import type {
+  CertificationAnalysisView,
   CertificationRowView,
   ListCertificationQuery,
   ListResult,
@@ -37,3 +38,6 @@ export const listCertification = (query: CertificationQuery) =>
   request.get<ListResult<CertificationRowView>>(`${RESULT}/listCertification`, query);
 export const exportCertification = (filter: CertificationFilter, fallbackName: string) =>
   downloadFile(`${RESULT}/exportCertification`, filter, fallbackName);
+/** Per scheme: certified / failed / pending; per component the pass rate and the failed best scores. */
+export const getCertificationAnalysis = (filter: CertificationFilter) =>
+  request.get<CertificationAnalysisView>(`${RESULT}/getCertificationAnalysis`, filter);

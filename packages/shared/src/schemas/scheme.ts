@@ -113,6 +113,7 @@ export interface CertificationComponentResult {
   /** Points on the component's scale; null: no valid result. */
   score: number | null;
   fullScore: number;
+  passScore: number;
   passed: boolean | null;
   finalAt: string | null;
   /** The exam or assessment the result comes from. */

@@ -1,8 +1,9 @@
-import { Perm, listCertificationQuery } from '@kaoshi/shared';
+import { Perm, certificationAnalysisQuery, listCertificationQuery } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
 import { requestLanguage } from '../../lib/request-language.js';
 import { requireAuth } from '../../plugins/access.js';
 import { routeTable } from '../../plugins/route-table.js';
+import type { CertificationAnalysisService } from './certification-analysis.service.js';
 import type { CertificationResultsService } from './certification-results.service.js';
 import { CERTIFICATION_API } from './scheme.routes.js';
 
@@ -11,9 +12,9 @@ const BASE = `${CERTIFICATION_API}/result`;
 /** Certification results: SKILLS-MANAGE, or EXAM-ANALYSIS (who reads scores and certificates). */
 export async function certificationResultRoutes(
   app: FastifyInstance,
-  opts: { results: CertificationResultsService },
+  opts: { results: CertificationResultsService; analysis: CertificationAnalysisService },
 ) {
-  const { results } = opts;
+  const { results, analysis } = opts;
   const route = routeTable(app, BASE, {
     access: { permission: [Perm.SKILLS_MANAGE, Perm.ANALYSIS] },
     tags: ['certification results'],
@@ -36,5 +37,15 @@ export async function certificationResultRoutes(
       querystring: listCertificationQuery,
     },
     (request) => results.export(request.query, requireAuth(request), requestLanguage(request)),
+  );
+
+  route.get(
+    'getCertificationAnalysis',
+    {
+      summary:
+        'listCertification’s rows counted per scheme: certified, failed, pending; per component the candidates with a valid result, the pass rate and the failed best scores (count, mean, min, max, bands of 10 % of the full score)',
+      querystring: certificationAnalysisQuery,
+    },
+    (request) => analysis.analysis(request.query, requireAuth(request)),
   );
 }

@@ -53,6 +53,28 @@ export class CertificationResultsService {
     return { total, list: await this.views(pairs, now) };
   }
 
+  /**
+   * Every row of the filters (every page, a thousand pairs at a time): what the export and the
+   * analysis (certification-analysis) read, with the list's best valid result per component.
+   */
+  async rows(query: Filters, auth: AuthContext, now = nowIso()) {
+    // The batch is checked (refused or not found) before any row is read.
+    return this.pages(query, await this.scope(query, auth), now);
+  }
+
+  private async *pages(
+    query: Filters,
+    scope: Awaited<ReturnType<typeof visibleClassIds>>,
+    now: string,
+  ) {
+    const PAGE = 1000;
+    for (let offset = 0; ; offset += PAGE) {
+      const pairs = await this.repo.page(query, scope, { limit: PAGE, offset });
+      yield* await this.views(pairs, now);
+      if (pairs.length < PAGE) break;
+    }
+  }
+
   /** Rows of (student, scheme) pairs, in the pairs' order. */
   private async views(
     pairs: { student_id: number; scheme_id: number }[],
@@ -92,6 +114,7 @@ export class CertificationResultsService {
           required: k.required === 1,
           score: best ? best.score / SCORE_SCALE : null,
           fullScore: k.full_score / SCORE_SCALE,
+          passScore: k.pass_score / SCORE_SCALE,
           passed: best ? best.passed === 1 : null,
           finalAt: best?.final_at ?? null,
           source: best ? (best.exam_name ?? best.assessment_name ?? null) : null,
@@ -123,7 +146,7 @@ export class CertificationResultsService {
 
   /** The list's rows (every page) as .xlsx, headers in `language`. */
   async export(query: Filters, auth: AuthContext, language: MessageLanguage, now = nowIso()) {
-    const scope = await this.scope(query, auth);
+    const rows = await this.rows(query, auth, now);
     const texts = wordsIn(CERTIFICATION_EXPORT_TEXTS, language);
     const kindNames = SCHEME_COMPONENT_KINDS;
     return writeExport(
@@ -140,27 +163,22 @@ export class CertificationResultsService {
         }));
         styleHeader(sheet.getRow(1));
         sheet.getRow(1).commit();
-        const PAGE = 1000;
-        for (let offset = 0; ; offset += PAGE) {
-          const pairs = await this.repo.page(query, scope, { limit: PAGE, offset });
-          for (const row of await this.views(pairs, now)) {
-            const cells = kindNames.flatMap((kind) => {
-              const part = row.components.find((p) => p.kind === kind);
-              return [part?.score ?? '', part?.finalAt?.slice(0, 10) ?? '', part?.source ?? ''];
-            });
-            sheet
-              .addRow([
-                row.ticketNumber,
-                row.name,
-                row.className,
-                row.subjectName,
-                row.level,
-                ...cells,
-                texts.status[row.status],
-              ])
-              .commit();
-          }
-          if (pairs.length < PAGE) break;
+        for await (const row of rows) {
+          const cells = kindNames.flatMap((kind) => {
+            const part = row.components.find((p) => p.kind === kind);
+            return [part?.score ?? '', part?.finalAt?.slice(0, 10) ?? '', part?.source ?? ''];
+          });
+          sheet
+            .addRow([
+              row.ticketNumber,
+              row.name,
+              row.className,
+              row.subjectName,
+              row.level,
+              ...cells,
+              texts.status[row.status],
+            ])
+            .commit();
         }
         sheet.commit();
       },

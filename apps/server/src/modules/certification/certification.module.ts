@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
+import { CertificationAnalysisService } from './certification-analysis.service.js';
 import { certificationResultRoutes } from './certification-results.routes.js';
 import { CertificationResultsService } from './certification-results.service.js';
 import { schemeRoutes } from './scheme.routes.js';
@@ -14,7 +15,9 @@ export async function certificationModule(
   opts: { db: Db; postgres: boolean },
 ) {
   await app.register(schemeRoutes, { schemes: new SchemeService(opts.db, opts.postgres) });
+  const results = new CertificationResultsService(opts.db);
   await app.register(certificationResultRoutes, {
-    results: new CertificationResultsService(opts.db),
+    results,
+    analysis: new CertificationAnalysisService(results),
   });
 }

@@ -34,7 +34,7 @@ import { useTablePagination } from '../../components/list/pagination';
 import { changePage } from '../../components/list/search-params';
 import { useTableLook } from '../../components/list/use-list-page';
 import { AnalysisExamSelect, useAnalysisExams } from './AnalysisExamSelect';
-import { boxPlotOption, histogramOption } from './charts/statistics-charts';
+import { boxPlotOption, histogramOption } from '../../components/analysis/charts/statistics-charts';
 import { RankingPrint } from './RankingPrint';
 import { StatisticsChart } from './StatisticsChart';
 import { PassTag, StatisticsHeading } from '../../components/analysis/StatisticsParts';

@@ -29,7 +29,7 @@ import { BatchSelect, LevelSelect } from '../../components/structure';
 import { AnyJobTypeSelect } from '../../components/structure/AnyJobTypeSelect';
 import { useAllJobTypes } from '../../components/structure/queries';
 import { AnalysisExamSelect, useAnalysisExams } from './AnalysisExamSelect';
-import { trendOption } from './charts/statistics-charts';
+import { trendOption } from '../../components/analysis/charts/statistics-charts';
 import { ReleaseTag } from '../../components/analysis/ReleaseTag';
 import { StatisticCards, StatisticsHeading } from '../../components/analysis/StatisticsParts';
 import { StatisticsChart } from './StatisticsChart';

@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import type { EChartsCoreOption } from 'echarts/core';
 import { EChart } from '../../components/chart/EChart';
-import { loadStatisticsCharts } from './charts/statistics-charts';
+import { loadStatisticsCharts } from '../../components/analysis/charts/statistics-charts';
 
 interface StatisticsChartProps {
   title: string;

@@ -12,21 +12,28 @@ import { ExportButton } from '../../components/list/ExportButton';
 import { ListPage } from '../../components/list/ListPage';
 import { filtersOf } from '../../components/list/search-params';
 import { useListPage } from '../../components/list/use-list-page';
-import { useLevelLabel } from '../../components/structure';
-import { useStructureFilters } from '../../components/structure/structure-filters';
+import { BatchSelect, LevelSelect, useLevelLabel } from '../../components/structure';
+import { AnyJobTypeSelect } from '../../components/structure/AnyJobTypeSelect';
+import { useAllJobTypes } from '../../components/structure/queries';
+import { CertificationStatistics } from './CertificationStatistics';
 
 const FILTER_CHAIN = ['subjectId', 'level', 'classId'] as const;
 const STATUS_COLOR = { certified: 'green', failed: 'red', pending: 'gold' } as const;
 
 /**
  * Certification results (认定结果, issue 26 §4): per candidate and scheme, each part's best
- * result still valid, and whether the candidate is certified, failed a part, or is waiting for one.
+ * result still valid, and whether the candidate is certified, failed a part, or is waiting for one;
+ * above the table, the chosen scheme's statistics per component (CertificationStatistics).
  */
 export default function CertificationResults() {
   const { t } = useTranslation();
   const levelLabel = useLevelLabel();
   const [filterForm] = Form.useForm<CertificationFilter>();
-  const structure = useStructureFilters(filterForm);
+  // Any job type, not through a project and category first (as the question bank's lists).
+  const subjectId = Form.useWatch('subjectId', filterForm);
+  const level = Form.useWatch('level', filterForm);
+  const jobTypes = useAllJobTypes();
+  const levels = jobTypes.data?.find((option) => option.id === subjectId)?.levels;
   const results = useListPage<CertificationRowView, CertificationQuery>({
     queryKey: ['certification', 'results'],
     fetchList: listCertification,
@@ -114,11 +121,21 @@ export default function CertificationResults() {
           }
         />
       }
+      aboveTable={<CertificationStatistics filter={filtersOf(results.query)} />}
       columns={columns}
     >
-      {structure.jobType}
-      {structure.level}
-      {structure.batch}
+      <Form.Item name="subjectId" noStyle>
+        <AnyJobTypeSelect />
+      </Form.Item>
+      <Form.Item name="level" noStyle>
+        <LevelSelect
+          levels={levels}
+          waitingFor={subjectId === undefined ? t('school.select.jobTypeFirst') : undefined}
+        />
+      </Form.Item>
+      <Form.Item name="classId" noStyle>
+        <BatchSelect subjectId={subjectId} level={level} />
+      </Form.Item>
     </ListPage>
   );
 }

@@ -52,6 +52,22 @@ export default {
     fileName: 'certification results',
     componentScores: 'Component scores',
   },
+  stats: {
+    choose:
+      'Choose a job type and level to see the pass rate and failed scores per component here.',
+    title: '{{scheme}} · statistics per component',
+    candidates: 'Candidates',
+    withResult: 'With a result',
+    passed: 'Passed',
+    passRate: 'Pass rate',
+    failedCount: 'Failed',
+    failedMean: 'Failed mean',
+    failedRange: 'Failed range',
+    scale: 'Pass {{pass}} of {{full}}',
+    bands: 'Failed scores by band',
+    bandsLabel: 'Failed scores by band (range: candidates): {{bands}}',
+    noFailed: 'No failed scores',
+  },
   rules: {
     choose: 'Choose the {{field}}',
     kindTwice: 'Each kind may appear only once',

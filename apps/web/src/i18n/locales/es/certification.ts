@@ -53,6 +53,22 @@ export default {
     fileName: 'resultados de certificación',
     componentScores: 'Notas por parte',
   },
+  stats: {
+    choose:
+      'Elija un oficio y un nivel para ver aquí el índice de aprobados y las notas no aprobadas por parte.',
+    title: '{{scheme}} · estadísticas por parte',
+    candidates: 'Candidatos',
+    withResult: 'Con resultado',
+    passed: 'Aprobados',
+    passRate: 'Índice de aprobados',
+    failedCount: 'No aprobados',
+    failedMean: 'Media no aprobados',
+    failedRange: 'Rango no aprobados',
+    scale: 'Aprueba con {{pass}} de {{full}}',
+    bands: 'Notas no aprobadas por tramo',
+    bandsLabel: 'Notas no aprobadas por tramo (rango: candidatos): {{bands}}',
+    noFailed: 'Ninguna nota no aprobada',
+  },
   rules: {
     choose: 'Elija {{field}}',
     kindTwice: 'Cada tipo solo puede aparecer una vez',

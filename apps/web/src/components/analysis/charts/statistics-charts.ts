@@ -1,6 +1,6 @@
 import type { BoxPlotView, HistogramView, PassTrendPoint } from '@kaoshi/shared';
 import type { EChartsCoreOption } from 'echarts/core';
-import type { EchartsParts } from '../../../components/chart/EChart';
+import type { EchartsParts } from '../../chart/EChart';
 
 /** Fetched with the first figure of a statistics screen, never with the rest of the app. */
 export const loadStatisticsCharts = (): Promise<EchartsParts> => import('./statistics-echarts');
