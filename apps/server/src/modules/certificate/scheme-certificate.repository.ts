@@ -1,11 +1,7 @@
 import { PostgresAdapter, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { certificateFacts, PENDING_PREFIX } from './certificate.repository.js';
-import type {
-  CertResultsTable,
-  CertificateComponentsTable,
-  CertificatesTable,
-} from '../../db/types.js';
+import { certificateFacts, insertRows } from './certificate.repository.js';
+import type { CertResultsTable, CertificateComponentsTable } from '../../db/types.js';
 
 /** Rows per INSERT or `in` list: far below SQLite's limit of bound parameters. */
 export const CHUNK = 500;
@@ -97,8 +93,7 @@ export class SchemeCertificateRepository {
   }
 
   async insertResults(values: Insertable<CertResultsTable>[]) {
-    for (const part of chunks(values))
-      await this.db.insertInto('cert_results').values(part).execute();
+    await insertRows(this.db, 'cert_results', values);
   }
 
   async hasExamResults(examId: number) {
@@ -172,21 +167,6 @@ export class SchemeCertificateRepository {
     return certificateFacts(this.db).where('exam_candidates.id', 'in', theory).execute();
   }
 
-  async insertCertificates(values: Insertable<CertificatesTable>[]) {
-    for (const part of chunks(values))
-      await this.db.insertInto('certificates').values(part).execute();
-  }
-
-  /** The scheme's certificates just inserted (numbered later): their ids and codes. */
-  pendingIds(schemeId: number) {
-    return this.db
-      .selectFrom('certificates')
-      .select(['id', 'code'])
-      .where('scheme_id', '=', schemeId)
-      .where('number', 'like', `${PENDING_PREFIX}%`)
-      .execute();
-  }
-
   /** Gives back certificates a withdrawal revoked; their parts are written again. */
   async reinstate(ids: number[]) {
     for (const part of chunks(ids)) {
@@ -203,9 +183,7 @@ export class SchemeCertificateRepository {
   }
 
   async insertComponents(values: Insertable<CertificateComponentsTable>[]) {
-    for (const part of chunks(values)) {
-      await this.db.insertInto('certificate_components').values(part).execute();
-    }
+    await insertRows(this.db, 'certificate_components', values);
   }
 
   /** Revokes valid certificates that carry one of the exam's component results. */
