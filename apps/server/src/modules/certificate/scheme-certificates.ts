@@ -121,7 +121,7 @@ export async function certifyScheme(trx: Db, schemeId: number, filter: StudentFi
   }
   if (fresh.length > 0) {
     const anchors = new Map(
-      (await repo.anchors(theory.id, filter, since)).map((a) => [a.candidate_id, a]),
+      (await repo.anchors(fresh.map((f) => f.anchor))).map((a) => [a.candidate_id, a]),
     );
     const codes = new Map<string, Map<number, ResultRow>>();
     const values: Insertable<CertificatesTable>[] = [];
