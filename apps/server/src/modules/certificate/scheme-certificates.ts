@@ -121,7 +121,7 @@ export async function certifyScheme(trx: Db, schemeId: number, filter: StudentFi
   }
   if (fresh.length > 0) {
     const anchors = new Map(
-      (await repo.anchors(theory.id, filter, since)).map((a) => [a.candidate_id, a]),
+      (await repo.anchors(fresh.map((f) => f.anchor))).map((a) => [a.candidate_id, a]),
     );
     const codes = new Map<string, Map<number, ResultRow>>();
     const values: Insertable<CertificatesTable>[] = [];
@@ -132,11 +132,9 @@ export async function certifyScheme(trx: Db, schemeId: number, filter: StudentFi
       codes.set(certificate.code, f.mine);
       values.push({ ...certificate, scheme_id: schemeId });
     }
-    await repo.insertCertificates(values);
-    for (const { id, code } of await repo.pendingIds(schemeId)) {
+    for (const { id, code } of await new CertificateRepository(trx).insertNumbered(trx, values)) {
       parts.push(...partsOf(codes.get(code)!, id));
     }
-    await new CertificateRepository(trx).numberPending(trx);
     issued = values.length;
   }
   await repo.insertComponents(parts);
