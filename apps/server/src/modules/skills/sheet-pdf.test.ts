@@ -113,6 +113,8 @@ describe('skills scoring: the printed scoring sheet (getSheetPdf)', () => {
     // The items with their criteria, each examiner's points and totals side by side.
     expect(lines).toEqual(expect.arrayContaining(['Diameter', '±0.02', '40', '25', '100', '85']));
     expect(text).toContain('30 (扣分)');
+    // Both examiners deducted nothing: 0, never "−0".
+    expect(text).not.toContain('−0');
     expect(text).toContain('否定项');
     expect(text).toContain('备注: Diameter 24.95');
     expect(text).toContain('最终得分: 92 / 100');
