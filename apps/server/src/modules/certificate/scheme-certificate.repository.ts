@@ -41,7 +41,6 @@ export class SchemeCertificateRepository {
       .executeTakeFirst();
   }
 
-  /** The scheme a component belongs to. */
   /**
    * Holds the scheme's row until the transaction ends (PostgreSQL; SQLite has one writer), so two
    * parts becoming final at once are written one after the other and the later sees the earlier.
@@ -56,6 +55,7 @@ export class SchemeCertificateRepository {
       .execute();
   }
 
+  /** The scheme a component belongs to. */
   componentScheme(componentId: number) {
     return this.db
       .selectFrom('cert_scheme_components')
@@ -64,11 +64,18 @@ export class SchemeCertificateRepository {
       .executeTakeFirst();
   }
 
+  /** The scheme with its job type's name (what its certificates certify). */
   scheme(schemeId: number) {
     return this.db
       .selectFrom('cert_schemes')
-      .select(['id', 'validity_months'])
-      .where('id', '=', schemeId)
+      .innerJoin('subjects', 'subjects.id', 'cert_schemes.subject_id')
+      .select([
+        'cert_schemes.id',
+        'cert_schemes.validity_months',
+        'cert_schemes.level',
+        'subjects.name as subject_name',
+      ])
+      .where('cert_schemes.id', '=', schemeId)
       .executeTakeFirstOrThrow();
   }
 

@@ -1,3 +1,4 @@
+import { CERT_LEVEL_NAMES } from '@kaoshi/shared';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { CertificateComponentsTable, CertificatesTable } from '../../db/types.js';
@@ -13,6 +14,17 @@ export function monthsBefore(iso: string, months: number): string {
   const date = new Date(iso);
   date.setUTCMonth(date.getUTCMonth() - months);
   return date.toISOString();
+}
+
+/**
+ * What a scheme's certificate certifies, frozen in its row's `exam_name` at issue so that the
+ * list, the PDF, the public check and the student's card all read it: the scheme's job type and
+ * level, e.g. "车工 中级 职业技能等级认定" (schemes have no name of their own; a certificate's
+ * facts are printed in Chinese), never the theory exam it is anchored on.
+ */
+export function schemeCertificateName(subjectName: string, level: number): string {
+  const levelName = CERT_LEVEL_NAMES[level as keyof typeof CERT_LEVEL_NAMES]?.zh ?? String(level);
+  return `${subjectName} ${levelName} 职业技能等级认定`;
 }
 
 type ResultRow = Awaited<ReturnType<SchemeCertificateRepository['validResults']>>[number];
@@ -130,7 +142,13 @@ export async function certifyScheme(trx: Db, schemeId: number, filter: StudentFi
       if (!row) continue;
       const certificate = certificateValues(row, at, maskIdNumber);
       codes.set(certificate.code, f.mine);
-      values.push({ ...certificate, scheme_id: schemeId });
+      values.push({
+        ...certificate,
+        subject_name: scheme.subject_name,
+        level: scheme.level,
+        exam_name: schemeCertificateName(scheme.subject_name, scheme.level),
+        scheme_id: schemeId,
+      });
     }
     for (const { id, code } of await new CertificateRepository(trx).insertNumbered(trx, values)) {
       parts.push(...partsOf(codes.get(code)!, id));

@@ -32,6 +32,9 @@ export function CertificateCard({
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const valid = certificate.state === 'valid';
+  // A scheme's certificate is named everywhere: it certifies the job type and level (its name),
+  // not the theory exam whose result page shows it, and its parts' scores follow below.
+  const named = showExam || certificate.components.length > 0;
   const download = async () => {
     setBusy(true);
     try {
@@ -49,7 +52,11 @@ export function CertificateCard({
             aria-hidden
           />
           <Flex vertical style={{ minWidth: 0 }}>
-            {showExam && <Typography.Text strong>{certificate.examName}</Typography.Text>}
+            {named && (
+              <Typography.Text strong className="certificate-name">
+                {certificate.examName}
+              </Typography.Text>
+            )}
             <Flex gap={8} align="center" wrap>
               <Typography.Text>
                 {t('certificate.mine.number', { number: certificate.number })}
