@@ -300,6 +300,10 @@ describe('The skills day', () => {
       const page = await visit(device, student, '/dashboard', language);
       const certificate = page.locator('.dashboard-certificates .certificate-card');
       await certificate.waitFor();
+      // Titled with what it certifies (the scheme's job type and level), not the theory exam.
+      expect(await certificate.locator('.certificate-name').innerText()).toMatch(
+        /职业技能等级认定$/,
+      );
       expect(await certificate.locator('.certificate-components .ant-tag').allInnerTexts()).toEqual(
         parts,
       );
