@@ -3,16 +3,23 @@ import { useTranslation } from 'react-i18next';
 import { useSecondsLeft } from '../../components/attempt/my-exams-clock';
 
 interface NoticeReadGateProps {
-  /** Seconds still to read, as the server counts them from the notice's first opening. */
-  seconds: number;
+  /**
+   * Seconds still to read, as the server counts them from the notice's first opening; null while
+   * the server has not answered (the count waits for it: counted from this page's opening, a slow
+   * answer would let Start go before the server's time and be refused).
+   */
+  seconds: number | null;
+  /** The notice's whole reading time, shown while the server's count is awaited. */
+  minSeconds: number;
   confirmed: boolean;
   onConfirm: (confirmed: boolean) => void;
 }
 
 /** The notice's reading time left, and "I have read it", which can be ticked only after it. */
-export function NoticeReadGate({ seconds, confirmed, onConfirm }: NoticeReadGateProps) {
+export function NoticeReadGate({ seconds, minSeconds, confirmed, onConfirm }: NoticeReadGateProps) {
   const { t } = useTranslation();
-  const readLeft = useSecondsLeft(seconds);
+  const counted = useSecondsLeft(seconds ?? 0);
+  const readLeft = seconds === null && minSeconds > 0 ? minSeconds : counted;
   return (
     <>
       {readLeft > 0 && (

@@ -144,7 +144,8 @@ export function StartExamDialog({
           {/* Counted again from the server's answer (a reopened notice may be read already). */}
           <NoticeReadGate
             key={readSeconds ?? 'asking'}
-            seconds={readSeconds ?? notice.minReadSeconds}
+            seconds={readSeconds}
+            minSeconds={notice.minReadSeconds}
             confirmed={confirmed}
             onConfirm={setConfirmed}
           />
