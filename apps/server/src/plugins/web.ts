@@ -26,7 +26,9 @@ export default fp(async function webPlugin(
         wildcard: true,
         index: ['index.html'],
         // Hashed asset names never change content: cache them for a year. index.html names the
-        // current ones, so it is always revalidated.
+        // current ones, so it is always revalidated. The plugin's own header (max-age=0) is
+        // off: it was written after these and replaced them.
+        cacheControl: false,
         setHeaders: (res, filePath) => {
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.setHeader('cache-control', 'public, max-age=31536000, immutable');
