@@ -4,8 +4,10 @@ export default {
   pickAssessment: 'Choose an assessment',
   noAssessments: 'You are not the chief examiner or the score checker of any published assessment.',
   roles: { chief: 'Chief examiner', checker: 'Score checker' },
-  counts:
-    '{{candidates}} candidates · {{disputed}} to decide · {{toCheck}} to check · {{checked}} checked',
+  counts_one:
+    '{{count}} candidate · {{disputed}} to decide · {{toCheck}} to check · {{checked}} checked',
+  counts_other:
+    '{{count}} candidates · {{disputed}} to decide · {{toCheck}} to check · {{checked}} checked',
   columns: {
     ticket: 'Ticket',
     name: 'Name',

@@ -4,8 +4,10 @@ export default {
   pickAssessment: 'Elija una evaluación',
   noAssessments: 'No es examinador jefe ni verificador de ninguna evaluación publicada.',
   roles: { chief: 'Examinador jefe', checker: 'Verificador' },
-  counts:
-    '{{candidates}} candidatos · {{disputed}} por decidir · {{toCheck}} por verificar · {{checked}} verificados',
+  counts_one:
+    '{{count}} candidato · {{disputed}} por decidir · {{toCheck}} por verificar · {{checked}} verificados',
+  counts_other:
+    '{{count}} candidatos · {{disputed}} por decidir · {{toCheck}} por verificar · {{checked}} verificados',
   columns: {
     ticket: 'Boleto',
     name: 'Nombre',

@@ -4,8 +4,10 @@ export default {
   pickAssessment: '考核を選択',
   noAssessments: '公開済みの考核で考評組長または核分員に指定されていません。',
   roles: { chief: '考評組長', checker: '核分員' },
-  counts:
-    '受験者 {{candidates}} 名 · 裁定待ち {{disputed}} · 点検待ち {{toCheck}} · 点検済み {{checked}}',
+  counts_one:
+    '受験者 {{count}} 名 · 裁定待ち {{disputed}} · 点検待ち {{toCheck}} · 点検済み {{checked}}',
+  counts_other:
+    '受験者 {{count}} 名 · 裁定待ち {{disputed}} · 点検待ち {{toCheck}} · 点検済み {{checked}}',
   columns: {
     ticket: '受験番号',
     name: '氏名',

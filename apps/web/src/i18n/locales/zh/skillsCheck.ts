@@ -4,7 +4,8 @@ export default {
   pickAssessment: '选择考核',
   noAssessments: '您不是任何已发布考核的考评组长或核分员。',
   roles: { chief: '考评组长', checker: '核分员' },
-  counts: '考生 {{candidates}} 人 · 待裁定 {{disputed}} · 待核分 {{toCheck}} · 已核分 {{checked}}',
+  counts_one: '考生 {{count}} 人 · 待裁定 {{disputed}} · 待核分 {{toCheck}} · 已核分 {{checked}}',
+  counts_other: '考生 {{count}} 人 · 待裁定 {{disputed}} · 待核分 {{toCheck}} · 已核分 {{checked}}',
   columns: {
     ticket: '准考证号',
     name: '姓名',

@@ -112,7 +112,7 @@ export default function ScoreCheck() {
         {assessment && (
           <Typography.Text type="secondary">
             {t('skillsCheck.counts', {
-              candidates: assessment.candidates,
+              count: assessment.candidates,
               disputed: assessment.disputed,
               toCheck: assessment.toCheck,
               checked: assessment.checked,
