@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import { Server, type DefaultEventsMap, type ServerOptions, type Socket } from 'socket.io';
 import type { Config } from './config.js';
 import { AppError } from './errors.js';
+import { describeValidation, PayloadRefusal } from './plugins/envelope.js';
 import type { AuthContext } from './lib/auth-context.js';
 
 /**
@@ -84,10 +85,16 @@ export interface ChannelData {
 }
 
 /** A handler's failure as its acknowledgement: the refusal in the user's language. */
-export const socketRefusal = (error: unknown, language: MessageLanguage): SocketRefusal =>
-  error instanceof AppError
-    ? { ok: false, code: error.status, message: error.render(language) }
-    : { ok: false, code: ApiStatus.INTERNAL, message: 'Internal error' };
+export const socketRefusal = (error: unknown, language: MessageLanguage): SocketRefusal => {
+  if (error instanceof AppError) {
+    return { ok: false, code: error.status, message: error.render(language) };
+  }
+  if (error instanceof PayloadRefusal) {
+    const { message } = describeValidation(error, language, error.route);
+    return { ok: false, code: ApiStatus.INVALID_INPUT, message };
+  }
+  return { ok: false, code: ApiStatus.INTERNAL, message: 'Internal error' };
+};
 
 /** An event handler that acknowledges: `work`'s answer, or its refusal. */
 export type Acknowledging = <T>(

@@ -84,6 +84,29 @@ export const zodRefusal = (issues: z.core.$ZodIssue[], context = 'body') =>
   });
 
 /**
+ * A socket event's payload refused by its schema: worded like a route's refusal when it is
+ * acknowledged (socketRefusal), `route` naming the HTTP call it mirrors for the field labels.
+ */
+export class PayloadRefusal extends Error {
+  readonly validation: ValidationIssue[];
+  readonly validationContext = 'body' as const;
+  constructor(
+    issues: z.core.$ZodIssue[],
+    readonly route: string,
+  ) {
+    super('invalid payload');
+    this.validation = issues.map(toValidationIssue);
+  }
+}
+
+/** The socket event's payload as `schema` reads it, or its PayloadRefusal. */
+export function parsePayload<S extends $ZodType>(schema: S, payload: unknown, route = '') {
+  const result = safeParse(schema, payload, { reportInput: true });
+  if (result.error) throw new PayloadRefusal(result.error.issues, route);
+  return result.data as z.core.output<S>;
+}
+
+/**
  * The issue as fastify-type-provider-zod hands it over (its `params` keep every field of zod's
  * issue but path, code and message), with the input kept by our validator compiler.
  */
@@ -143,7 +166,11 @@ export function frameworkErrorEnvelope(
  * The refusal of zod validation: each issue (at most five) after the label of the field it
  * names, e.g. `名称：太小：期望 string 长度 >=2 字符`; the first field goes into `data`.
  */
-function describeValidation(error: FastifyError, language: MessageLanguage, path: string) {
+export function describeValidation(
+  error: { validation?: readonly ValidationIssue[]; validationContext?: string },
+  language: MessageLanguage,
+  path: string,
+) {
   const context = error.validationContext ?? 'body';
   const issues = (error.validation ?? []) as ValidationIssue[];
   const fields = issues.map((issue) => issue.instancePath.replace(/^\//, '').replaceAll('/', '.'));

@@ -16,8 +16,9 @@ import type { FastifyInstance } from 'fastify';
 import type { DefaultEventsMap, Server, Socket } from 'socket.io';
 import { z } from 'zod';
 import type { Config } from '../../config.js';
-import { AppError, invalid } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { isOwnOrigin } from '../../plugins/access.js';
+import { parsePayload } from '../../plugins/envelope.js';
 import {
   acknowledging,
   createSocketServer,
@@ -272,11 +273,9 @@ export function attachAttemptSocket(
     /** Runs a handler and acknowledges its answer, or the refusal in the user's language. */
     const handle = acknowledging(data, app.log);
     for (const use of uses) use.connected(socket, handle);
-    const parse = <S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> => {
-      const parsed = schema.safeParse(payload);
-      if (!parsed.success) throw invalid('body', 'invalidValue');
-      return parsed.data;
-    };
+    /** A payload its schema refuses is acknowledged naming the field, as the HTTP calls do. */
+    const parse = <S extends z.ZodType>(schema: S, payload: unknown): z.infer<S> =>
+      parsePayload(schema, payload);
     /**
      * The page's events and its disconnect, one after another in the order they came: a hide
      * and the return that follows it must not pass each other.

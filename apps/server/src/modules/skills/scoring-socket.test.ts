@@ -1,6 +1,7 @@
 import {
   ApiStatus,
   Perm,
+  SKILLS_SCORING_BASE,
   SkillSocketEvent,
   SocketEvent,
   TOKEN_COOKIE,
@@ -149,8 +150,19 @@ describe("skills scoring over socket.io: the examiner's sheet saves as exam answ
   });
 
   it('refuses a malformed save, and a connection of a user who may not score', async () => {
+    // Named like the HTTP call's refusal: the field, and what is wrong with it.
     const bad = refusal(await save(open(w.examiners[0]!), w.candidates[3]!, []));
     expect(bad.code).toBe(ApiStatus.INVALID_INPUT);
+    expect(bad.message).toMatch(/^各项评分：/);
+    const english = refusal(await save(open(w.examiners[0]!, 'en'), w.candidates[3]!, []));
+    expect(english.message).toMatch(/^Item scores: .*>=1/);
+    const http = await w.examiners[0]!.client.request({
+      method: 'POST',
+      url: `${SKILLS_SCORING_BASE}/saveItemScores`,
+      payload: { candidateId: w.candidates[3]!, scores: [] },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(english.message).toBe(http.body.message);
     // The checker holds SKILLS-SCORE through the chief's role: the row scope refuses instead.
     const notMine = refusal(
       await save(open(w.checker), w.candidates[3]!, scores({ [ITEM.award40]: 1 })),

@@ -1,7 +1,14 @@
-import { Perm, SkillSocketEvent, saveItemScoresBody, type SaveItemScoresAck } from '@kaoshi/shared';
+import {
+  Perm,
+  SKILLS_SCORING_BASE,
+  SkillSocketEvent,
+  saveItemScoresBody,
+  type SaveItemScoresAck,
+} from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
-import { forbidden, invalid } from '../../errors.js';
+import { forbidden } from '../../errors.js';
 import { hasAnyPermission } from '../../lib/auth-context.js';
+import { parsePayload } from '../../plugins/envelope.js';
 import type { ChannelUse } from '../../realtime.js';
 import { ScoringService } from './scoring.service.js';
 
@@ -11,6 +18,8 @@ import { ScoringService } from './scoring.service.js';
  * ends), admitted for SKILLS-SCORE; each save is the HTTP call's `saveItemScores` with its
  * permission and the examiner's own candidate, acknowledged after commit.
  */
+const SAVE_ROUTE = `${SKILLS_SCORING_BASE}/saveItemScores`;
+
 export function scoringSocket(db: Db, scoring = new ScoringService(db)): ChannelUse {
   return {
     admits: [Perm.SKILLS_SCORE],
@@ -21,12 +30,9 @@ export function scoringSocket(db: Db, scoring = new ScoringService(db)): Channel
         handle(async (payload): Promise<SaveItemScoresAck> => {
           // The route's key: a connection admitted as a candidate or a proctor scores nothing.
           if (!hasAnyPermission(data.auth, [Perm.SKILLS_SCORE])) throw forbidden();
-          const parsed = saveItemScoresBody.safeParse(payload);
-          if (!parsed.success) throw invalid('body', 'invalidValue');
-          return {
-            ok: true,
-            acks: await scoring.saveItemScores(parsed.data, data.auth, data.language),
-          };
+          // Refused in the words of the HTTP call it stands for, naming the field.
+          const body = parsePayload(saveItemScoresBody, payload, SAVE_ROUTE);
+          return { ok: true, acks: await scoring.saveItemScores(body, data.auth, data.language) };
         }),
       );
     },
