@@ -23,4 +23,8 @@ export class FilesRepository {
       .where('stored_name', '=', storedName)
       .executeTakeFirst();
   }
+
+  async deleteByStoredName(storedName: string): Promise<void> {
+    await this.db.deleteFrom('uploads').where('stored_name', '=', storedName).execute();
+  }
 }

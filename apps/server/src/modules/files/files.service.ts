@@ -144,6 +144,17 @@ export class FilesService {
     }
   }
 
+  /**
+   * Takes back an upload just stored for something that then refused it (its row and its file),
+   * so that a refusal leaves nothing behind.
+   */
+  async discard(storedName: string): Promise<void> {
+    const found = await this.find(storedName);
+    if (!found) return;
+    await this.repository.deleteByStoredName(storedName);
+    await fs.promises.rm(found.absolute, { force: true });
+  }
+
   /** Remote capture: each URL fetched under the address rules, sniffed as an image and stored. */
   async catchImages(
     sources: string[],

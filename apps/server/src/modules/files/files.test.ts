@@ -18,6 +18,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../../../test/build-app.js';
 import { signedInTeacher } from '../../../test/factories.js';
+import { FilesService } from './files.service.js';
 import { HTML, PNG, SAMPLES, SVG, multipart } from './fixtures.js';
 import { editorCaller, uploadRows } from './test-data.js';
 
@@ -165,6 +166,20 @@ describe('editor uploads', () => {
     const image = await editor.file(EditorAction.UPLOAD_IMAGE, `${'a'.repeat(300)}.png`, PNG);
     expect(image.body).toMatchObject({ state: EDITOR_STATE_SUCCESS, type: '.png' });
     expect(image.body.original).toBe(`${'a'.repeat(196)}.png`);
+  });
+
+  it('takes back an upload that what it was for refused: its row and its file', async () => {
+    const files = new FilesService(t.handle.db, {
+      dataDir: t.config.dataDir,
+      allowPrivateFetch: false,
+    });
+    const before = storedFiles(t);
+    const stored = await files.storeBuffer('image', 'piece.png', '.png', PNG, 1);
+    expect(await files.find(stored.title)).toBeDefined();
+    expect(storedFiles(t)).toHaveLength(before.length + 1);
+    await files.discard(stored.title);
+    expect(await files.find(stored.title)).toBeUndefined();
+    expect(storedFiles(t)).toEqual(before);
   });
 
   it('takes a screen snapshot like an image, a nameless PNG blob included', async () => {

@@ -24,6 +24,10 @@ function asFieldError(error: unknown): unknown {
   return error instanceof UploadRefused ? invalid('file', error.key, error.params) : error;
 }
 
+function refuseItemNotOnSheet(items: ReadonlyMap<number, unknown>, itemId: number | null) {
+  if (itemId !== null && !items.has(itemId)) throw invalid('itemId', 'itemNotOnSheet', { itemId });
+}
+
 /**
  * Photos of the work piece on the examiner's own sheet (issue 26 §3): taken with the device's
  * camera, stored as the editor's uploads are (files module) and listed with the sheet; added and
@@ -51,8 +55,13 @@ export class ScoringPhotoService {
     file: { content: Buffer; fileName: string },
     auth: AuthContext,
   ): Promise<SheetPhotoView> {
-    // Refused before anything is stored: another's candidate, a signed sheet, not an image.
-    await inTransaction(this.db, (trx) => this.openSheet(fields.candidateId, auth, nowIso(), trx));
+    // Refused before anything is stored: another's candidate, a signed sheet, an item not on
+    // the sheet, not an image.
+    const itemId = fields.itemId ?? null;
+    await inTransaction(this.db, async (trx) => {
+      const { sheet } = await this.openSheet(fields.candidateId, auth, nowIso(), trx);
+      refuseItemNotOnSheet(sheet.items, itemId);
+    });
     let storedName: string;
     try {
       const extension = this.files.allowedExtension('image', file.fileName);
@@ -70,18 +79,31 @@ export class ScoringPhotoService {
     }
     const upload = await new FilesRepository(this.db).findByStoredName(storedName);
     if (!upload) throw notFound('file', storedName);
+    try {
+      return await this.attach(fields.candidateId, itemId, upload, auth);
+    } catch (error) {
+      // Signed or closed while the file was stored: the file goes with the refusal.
+      await this.files.discard(storedName);
+      throw error;
+    }
+  }
+
+  /** The stored `upload` as a photo of the examiner's sheet, while it is still open. */
+  private attach(
+    candidateId: number,
+    itemId: number | null,
+    upload: { id: number; stored_name: string; original_name: string },
+    auth: AuthContext,
+  ): Promise<SheetPhotoView> {
     return inTransaction(this.db, async (trx) => {
       const at = nowIso();
-      const { repo, scoring, sheet } = await this.openSheet(fields.candidateId, auth, at, trx);
-      const itemId = fields.itemId ?? null;
-      if (itemId !== null && !sheet.items.has(itemId)) {
-        throw invalid('itemId', 'itemNotOnSheet', { itemId });
-      }
+      const { repo, scoring, sheet } = await this.openSheet(candidateId, auth, at, trx);
+      refuseItemNotOnSheet(sheet.items, itemId);
       const photos = new ScoringPhotoRepository(trx);
       const id = await photos.insert(scoring.id, upload.id, itemId, at);
       await repo.log([
         {
-          candidateId: fields.candidateId,
+          candidateId,
           scoringId: scoring.id,
           actorId: auth.user.id,
           action: 'photo',

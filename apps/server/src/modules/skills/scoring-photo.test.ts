@@ -81,7 +81,11 @@ describe('skills scoring: photos of the work piece on the examiner’s sheet', (
     const [e1] = w.examiners;
     const count = async () =>
       (await t.handle.db.selectFrom('skill_photos').select('id').execute()).length;
+    // A refused photo leaves no stored file behind either.
+    const stored = async () =>
+      (await t.handle.db.selectFrom('uploads').select('id').execute()).length;
     const before = await count();
+    const storedBefore = await stored();
     // Another station's examiner: the candidate is not theirs.
     expectStatus(await upload(w.other, id), ApiStatus.NOT_FOUND);
     expectStatus(await list(w.other, id), ApiStatus.NOT_FOUND);
@@ -95,8 +99,9 @@ describe('skills scoring: photos of the work piece on the examiner’s sheet', (
       await upload(e1!, id, { file: Buffer.from('not an image at all'), filename: 'x.png' }),
       ApiStatus.INVALID_INPUT,
     );
-    expectStatus(await upload(e1!, id, { itemId: 999_999 }), ApiStatus.INVALID_INPUT);
+    expectStatus(await upload(e1!, id, { itemId: 999_999 }), ApiStatus.INVALID_INPUT, /999999/);
     expect(await count()).toBe(before);
+    expect(await stored()).toBe(storedBefore);
     // Signed: frozen, no photo added or removed.
     const kept = expectOk(await upload(e1!, id));
     await scoreAndSign(e1!, id, { award40: 30, award30: 20, deduct30: 0 });
