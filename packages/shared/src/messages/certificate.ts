@@ -10,7 +10,10 @@ export type CertificateFactKey =
   | 'examDate'
   | 'result'
   | 'issuedAt'
-  | 'issuer';
+  | 'issuer'
+  | 'certification'
+  | 'certifiedOn'
+  | 'parts';
 
 /** The printed certificate's words in each language: Chinese first, the reader's beside it. */
 export const CERTIFICATE_TEXTS: InLanguages<{
@@ -35,6 +38,9 @@ export const CERTIFICATE_TEXTS: InLanguages<{
       result: '考试成绩',
       issuedAt: '发证日期',
       issuer: '发证机构',
+      certification: '认定项目',
+      certifiedOn: '认定日期',
+      parts: '各部分成绩',
     },
     passed: '合格',
     scan: '扫描二维码验证证书真伪',
@@ -54,6 +60,9 @@ export const CERTIFICATE_TEXTS: InLanguages<{
       result: 'Result',
       issuedAt: 'Issued on',
       issuer: 'Issued by',
+      certification: 'Certification',
+      certifiedOn: 'Certified on',
+      parts: 'Results by part',
     },
     passed: 'Passed',
     scan: 'Scan the QR code to verify this certificate',
@@ -73,6 +82,9 @@ export const CERTIFICATE_TEXTS: InLanguages<{
       result: 'Resultado',
       issuedAt: 'Fecha de emisión',
       issuer: 'Organismo emisor',
+      certification: 'Certificación',
+      certifiedOn: 'Fecha de certificación',
+      parts: 'Resultados por parte',
     },
     passed: 'Aprobado',
     scan: 'Escanee el código QR para verificar este certificado',
@@ -92,6 +104,9 @@ export const CERTIFICATE_TEXTS: InLanguages<{
       result: '成績',
       issuedAt: '発行日',
       issuer: '発行機関',
+      certification: '認定項目',
+      certifiedOn: '認定日',
+      parts: '各部の成績',
     },
     passed: '合格',
     scan: 'QR コードを読み取って証書を検証できます',

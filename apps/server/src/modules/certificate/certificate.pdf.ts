@@ -1,5 +1,7 @@
 import {
   CERT_LEVEL_NAMES,
+  SCHEME_COMPONENT_KIND_NAMES,
+  type CertificateComponentView,
   type CertificateFacts,
   type MessageLanguage,
   CERTIFICATE_TEXTS,
@@ -37,15 +39,42 @@ function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: number,
   doc.fillColor('#000').fill();
 }
 
+type ComponentKind = keyof typeof SCHEME_COMPONENT_KIND_NAMES;
+
+/**
+ * A scheme certificate's parts, one line each: its kind (in Chinese and in the reader's
+ * language) and its points out of the part's full score; every part on a certificate passed.
+ */
+function partLines(components: CertificateComponentView[], language: MessageLanguage): string {
+  return components
+    .map((part) => {
+      const names = SCHEME_COMPONENT_KIND_NAMES[part.kind as ComponentKind];
+      const kind = !names
+        ? part.kind
+        : language === 'zh'
+          ? names.zh
+          : `${names.zh} / ${names[language]}`;
+      return `${kind}  ${part.score} / ${part.fullScore}`;
+    })
+    .join('\n');
+}
+
+/** The day a scheme was certified: when the last of its parts became final. */
+const certifiedOn = (components: CertificateComponentView[]) =>
+  components.map((part) => part.finalAt).reduce((last, at) => (at > last ? at : last));
+
 /**
  * A printable A4 certificate: the facts in Chinese, each label also in the reader's language
- * when that is not Chinese, and a QR code that opens `verifyUrl`.
+ * when that is not Chinese, and a QR code that opens `verifyUrl`. A certification scheme's
+ * certificate (`components` given) names the certification, the day it was complete and each
+ * part's result instead of one exam's.
  */
 export async function certificatePdf(
   facts: CertificateFacts,
   verifyUrl: string,
   issuer: string,
   language: MessageLanguage,
+  components: CertificateComponentView[] = [],
 ): Promise<Buffer> {
   const zh = wordsIn(CERTIFICATE_TEXTS, 'zh');
   const own = wordsIn(CERTIFICATE_TEXTS, language);
@@ -99,15 +128,24 @@ export async function certificatePdf(
   const levelKey = facts.level as keyof typeof CERT_LEVEL_NAMES;
   const levelName = (lang: MessageLanguage) =>
     CERT_LEVEL_NAMES[levelKey]?.[lang] ?? String(facts.level);
+  const passed = `${zh.passed}${language === 'zh' ? '' : ` / ${own.passed}`}`;
   const value: Partial<Record<CertificateFactKey, string>> = {
     number: facts.number,
     name: facts.name,
     idNumber: facts.idNumber,
     subject: facts.subjectName,
     level: language === 'zh' ? levelName('zh') : `${levelName('zh')} / ${levelName(language)}`,
-    exam: facts.examName,
-    examDate: localDay(facts.examDate),
-    result: `${facts.score} / ${facts.totalScore}  ${zh.passed}${language === 'zh' ? '' : ` / ${own.passed}`}`,
+    ...(components.length === 0
+      ? {
+          exam: facts.examName,
+          examDate: localDay(facts.examDate),
+          result: `${facts.score} / ${facts.totalScore}  ${passed}`,
+        }
+      : {
+          certification: facts.examName,
+          certifiedOn: localDay(certifiedOn(components)),
+          parts: partLines(components, language),
+        }),
     issuedAt: localDay(facts.issuedAt),
     // The issuing body is a setting (CERTIFICATE_ISSUER): a row only when the centre gave it.
     ...(issuer ? { issuer } : {}),
@@ -136,9 +174,11 @@ export async function certificatePdf(
     y += used + 14;
   }
 
-  const qrSize = 130;
+  // Smaller (still far above what a phone reads) when the rows leave less room above the
+  // frame: a scheme's parts in two languages.
+  const qrSize = Math.min(130, A4_HEIGHT - 48 - (y + 16));
   const qrX = A4_WIDTH - 80 - qrSize;
-  const qrY = Math.max(y + 20, A4_HEIGHT - 90 - qrSize - 40);
+  const qrY = Math.max(y + 16, A4_HEIGHT - 90 - qrSize - 40);
   drawQrCode(doc, verifyUrl, qrX, qrY, qrSize);
   // Clickable too, for a certificate opened on screen.
   doc.link(qrX, qrY, qrSize, qrSize, verifyUrl);

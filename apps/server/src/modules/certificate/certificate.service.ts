@@ -2,6 +2,7 @@ import {
   SCORE_SCALE,
   Perm,
   VERIFY_PAGE_PATH,
+  type CertificateComponentView,
   type CertificateFacts,
   type CertificateView,
   type ListCertificateQuery,
@@ -39,6 +40,17 @@ const factsOf = (row: Row): CertificateFacts => ({
   totalScore: points(row.total_score),
   passScore: points(row.pass_score),
   issuedAt: row.issued_at,
+});
+
+type ComponentRow = Awaited<ReturnType<CertificateRepository['componentsOf']>>[number];
+
+/** A scheme certificate's part, on the part's own scale. */
+const componentView = (part: ComponentRow): CertificateComponentView => ({
+  kind: part.kind,
+  score: part.score / SCORE_SCALE,
+  fullScore: part.full_score / SCORE_SCALE,
+  passScore: part.pass_score / SCORE_SCALE,
+  finalAt: part.final_at,
 });
 
 const ownView = (row: Row): Omit<MyCertificateView, 'components'> => ({
@@ -121,15 +133,7 @@ export class CertificateService {
     const parts = await this.repo.componentsOf(rows.map((row) => row.id));
     return rows.map((row) => ({
       ...ownView(row),
-      components: parts
-        .filter((part) => part.certificate_id === row.id)
-        .map((part) => ({
-          kind: part.kind,
-          score: part.score / SCORE_SCALE,
-          fullScore: part.full_score / SCORE_SCALE,
-          passScore: part.pass_score / SCORE_SCALE,
-          finalAt: part.final_at,
-        })),
+      components: parts.filter((part) => part.certificate_id === row.id).map(componentView),
     }));
   }
 
@@ -154,6 +158,7 @@ export class CertificateService {
       `${this.config.publicUrl}${VERIFY_PAGE_PATH}/${row.code}`,
       this.config.certificateIssuer,
       language,
+      (await this.repo.componentsOf([row.id])).map(componentView),
     );
     const name = `${wordsIn(CERTIFICATE_TEXTS, language).fileName}-${row.number}-${localDay(row.exam_date)}.pdf`;
     return { buffer, fileName: name, asciiName: `certificate-${row.number}.pdf` };

@@ -85,6 +85,14 @@ describe("certificates: a scheme certificate carries the scheme's name", () => {
     const schemePdf = await pdfOf(scheme!.id);
     expect(schemePdf).toContain(title);
     expect(schemePdf).not.toContain(theoryName);
+    // What it certifies and when, and each part's result, not one exam's (the reader's English
+    // beside the Chinese).
+    for (const text of ['认定项目', 'Certification', '认定日期', '各部分成绩']) {
+      expect(schemePdf).toContain(text);
+    }
+    expect(schemePdf).toMatch(/理论知识考试 \/ theory exam\s+\d+ \/ 100/);
+    expect(schemePdf).toMatch(/操作技能考核 \/ skills assessment\s+80 \/ 100/);
+    expect(schemePdf).not.toContain('考试名称');
     const checked = expectOk(
       await anonymous.get<VerifyResult>(`${PUBLIC_VERIFY_BASE}/${scheme!.code}`),
     );
@@ -98,6 +106,8 @@ describe("certificates: a scheme certificate carries the scheme's name", () => {
     const plainPdf = await pdfOf(plain!.id);
     expect(plainPdf).toContain(plainName);
     expect(plainPdf).not.toContain('职业技能等级认定');
+    expect(plainPdf).toContain('考试名称');
+    expect(plainPdf).not.toContain('认定项目');
     const plainCheck = expectOk(
       await anonymous.get<VerifyResult>(`${PUBLIC_VERIFY_BASE}/${plain!.code}`),
     );
