@@ -293,9 +293,25 @@ describe('The skills day', () => {
 
     // The student: the certificate of the scheme, carrying both parts' scores.
     const student = await day.fx.signIn();
-    for (const [device, language, size, parts] of [
-      [phoneDevice, 'zh', 'phone', ['理论知识考试 100/100', '操作技能考核 90/100']],
-      [tablet, 'en', 'tablet', ['Theory exam 100/100', 'Skills assessment 90/100']],
+    const [{ code }] = await student.call<[{ code: string }]>(
+      'GET',
+      '/api/kaoshi-analysis/certificate/myCertificates',
+    );
+    for (const [device, language, size, parts, checked] of [
+      [
+        phoneDevice,
+        'zh',
+        'phone',
+        ['理论知识考试 100/100', '操作技能考核 90/100'],
+        ['认定项目', '理论知识考试：100 / 100 分\n操作技能考核：90 / 100 分'],
+      ],
+      [
+        tablet,
+        'en',
+        'tablet',
+        ['Theory exam 100/100', 'Skills assessment 90/100'],
+        ['Certification', 'Theory exam: 100 / 100 points\nSkills assessment: 90 / 100 points'],
+      ],
     ] as const) {
       const page = await visit(device, student, '/dashboard', language);
       const certificate = page.locator('.dashboard-certificates .certificate-card');
@@ -309,6 +325,16 @@ describe('The skills day', () => {
       );
       expect(await widthBeyondViewport(page)).toBeLessThanOrEqual(0);
       await screenshot(page, `skills-certificate-${size}-${language}`);
+      // Its QR code's public check: the certification and each part, as printed.
+      await page.goto(`${baseURL}/verify/${code}`);
+      await page.getByTestId('verify-facts').waitFor();
+      expect(await page.locator('.verify-fact dt').allInnerTexts()).toContain(checked[0]);
+      expect(await page.locator('[data-fact="parts"]').innerText()).toBe(checked[1]);
+      expect(await page.locator('[data-fact="certification"]').innerText()).toMatch(
+        /职业技能等级认定$/,
+      );
+      expect(await widthBeyondViewport(page)).toBeLessThanOrEqual(0);
+      await screenshot(page, `skills-certificate-check-${size}-${language}`);
       await device.close();
     }
   }, 300_000);

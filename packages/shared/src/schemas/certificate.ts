@@ -112,6 +112,8 @@ export type VerifyResult =
   | {
       state: CertificateState;
       certificate: CertificateFacts;
+      /** A certification scheme's certificate: its parts, as printed; empty for an exam's. */
+      components: CertificateComponentView[];
       revokedAt: string | null;
       revokeCause: RevokeCause | null;
       revokeReason: string;

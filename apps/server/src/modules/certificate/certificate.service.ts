@@ -42,17 +42,6 @@ const factsOf = (row: Row): CertificateFacts => ({
   issuedAt: row.issued_at,
 });
 
-type ComponentRow = Awaited<ReturnType<CertificateRepository['componentsOf']>>[number];
-
-/** A scheme certificate's part, on the part's own scale. */
-const componentView = (part: ComponentRow): CertificateComponentView => ({
-  kind: part.kind,
-  score: part.score / SCORE_SCALE,
-  fullScore: part.full_score / SCORE_SCALE,
-  passScore: part.pass_score / SCORE_SCALE,
-  finalAt: part.final_at,
-});
-
 const ownView = (row: Row): Omit<MyCertificateView, 'components'> => ({
   id: row.id,
   code: row.code,
@@ -72,16 +61,28 @@ const staffView = (row: Row): CertificateView => ({
   revokedBy: row.revoked_at === null ? '' : row.revoker_nick_name || row.revoker_name || '',
 });
 
+type ComponentRow = Awaited<ReturnType<CertificateRepository['componentsOf']>>[number];
+
+/** A scheme certificate's part, on the part's own scale. */
+const componentView = (part: ComponentRow): CertificateComponentView => ({
+  kind: part.kind,
+  score: part.score / SCORE_SCALE,
+  fullScore: part.full_score / SCORE_SCALE,
+  passScore: part.pass_score / SCORE_SCALE,
+  finalAt: part.final_at,
+});
+
 /**
- * The public answer: the printed facts (ID number masked at issue) and the state; the reason of
- * a revocation by staff, but not the internal reason a release was withdrawn for.
+ * The public answer: the printed facts (ID number masked at issue; a scheme's parts) and the
+ * state; the reason of a revocation by staff, but not the internal reason a release was
+ * withdrawn for.
  */
-const publicView = (row: Row | undefined): VerifyResult => {
-  if (!row) return { state: 'unknown' };
+const publicView = (row: Row, components: CertificateComponentView[]): VerifyResult => {
   const cause = row.revoke_cause as RevokeCause | null;
   return {
     state: row.revoked_at === null ? 'valid' : 'revoked',
     certificate: factsOf(row),
+    components,
     revokedAt: row.revoked_at,
     revokeCause: cause,
     revokeReason: cause === 'staff' ? row.revoke_reason : '',
@@ -179,6 +180,8 @@ export class CertificateService {
   }
 
   async verify(code: string): Promise<VerifyResult> {
-    return publicView(await this.repo.byCode(code));
+    const row = await this.repo.byCode(code);
+    if (!row) return { state: 'unknown' };
+    return publicView(row, (await this.repo.componentsOf([row.id])).map(componentView));
   }
 }

@@ -217,6 +217,7 @@ describe('certificates', () => {
         passScore: 1,
         issuedAt: first.issuedAt,
       },
+      components: [],
       revokedAt: null,
       revokeCause: null,
       revokeReason: '',

@@ -97,6 +97,11 @@ describe("certificates: a scheme certificate carries the scheme's name", () => {
       await anonymous.get<VerifyResult>(`${PUBLIC_VERIFY_BASE}/${scheme!.code}`),
     );
     expect(checked).toMatchObject({ state: 'valid', certificate: { examName: title } });
+    // The public check shows the parts the certificate prints.
+    expect(checked.state === 'unknown' ? [] : checked.components).toEqual([
+      expect.objectContaining({ kind: 'theory', fullScore: 100 }),
+      expect.objectContaining({ kind: 'skills', score: 80, fullScore: 100 }),
+    ]);
 
     const plainExam = await closedTheoryExam(t, admin, w, { [s1]: 200 }, { componentId: null });
     expectOk(await release(plainExam));
@@ -111,6 +116,6 @@ describe("certificates: a scheme certificate carries the scheme's name", () => {
     const plainCheck = expectOk(
       await anonymous.get<VerifyResult>(`${PUBLIC_VERIFY_BASE}/${plain!.code}`),
     );
-    expect(plainCheck).toMatchObject({ certificate: { examName: plainName } });
+    expect(plainCheck).toMatchObject({ certificate: { examName: plainName }, components: [] });
   });
 });

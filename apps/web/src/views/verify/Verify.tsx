@@ -1,4 +1,10 @@
-import { levelNamesIn, type CertificateFacts, type VerifyResult } from '@kaoshi/shared';
+import {
+  SCHEME_COMPONENT_KIND_NAMES,
+  levelNamesIn,
+  type CertificateComponentView,
+  type CertificateFacts,
+  type VerifyResult,
+} from '@kaoshi/shared';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -32,23 +38,68 @@ type FactKey =
   | 'exam'
   | 'examDate'
   | 'result'
+  | 'certification'
+  | 'certifiedOn'
+  | 'parts'
   | 'issuedAt';
 
-function Facts({ facts, language }: { facts: CertificateFacts; language: Language }) {
+type ComponentKind = keyof typeof SCHEME_COMPONENT_KIND_NAMES;
+
+/** A part's kind as a heading: "Theory exam", 理论知识考试. */
+const kindName = (kind: string, language: Language) => {
+  const name = SCHEME_COMPONENT_KIND_NAMES[kind as ComponentKind]?.[language] ?? kind;
+  return name.charAt(0).toLocaleUpperCase(language) + name.slice(1);
+};
+
+/**
+ * The printed facts. A certification scheme's certificate (its parts given) names the
+ * certification, the day its last part became final and each part's points, as its PDF does.
+ */
+function Facts({
+  facts,
+  components,
+  language,
+}: {
+  facts: CertificateFacts;
+  components: CertificateComponentView[];
+  language: Language;
+}) {
   const { t } = useTranslation();
   const level = levelNamesIn(language)[facts.level as 5 | 4 | 3 | 2 | 1] ?? String(facts.level);
+  const points = (score: number, total: number) => t('verify.points', { score, total });
+  // Chinese and Japanese write a full-width colon, without a space.
+  const colon = language === 'zh' || language === 'ja' ? '：' : ': ';
+  const lastFinal = components
+    .map((part) => part.finalAt)
+    .sort()
+    .at(-1);
+  const certified: [FactKey, string][] =
+    lastFinal === undefined
+      ? [
+          ['exam', facts.examName],
+          ['examDate', day(facts.examDate)],
+          ['result', `${points(facts.score, facts.totalScore)} · ${t('verify.passed')}`],
+        ]
+      : [
+          ['certification', facts.examName],
+          ['certifiedOn', day(lastFinal)],
+          [
+            'parts',
+            components
+              .map(
+                (part) =>
+                  `${kindName(part.kind, language)}${colon}${points(part.score, part.fullScore)}`,
+              )
+              .join('\n'),
+          ],
+        ];
   const rows: [FactKey, string][] = [
     ['number', facts.number],
     ['name', facts.name],
     ['idNumber', facts.idNumber],
     ['subject', facts.subjectName],
     ['level', level],
-    ['exam', facts.examName],
-    ['examDate', day(facts.examDate)],
-    [
-      'result',
-      `${t('verify.points', { score: facts.score, total: facts.totalScore })} · ${t('verify.passed')}`,
-    ],
+    ...certified,
     ['issuedAt', day(facts.issuedAt)],
   ];
   return (
@@ -170,7 +221,7 @@ export default function Verify() {
             )}
           </div>
         </div>
-        <Facts facts={result.certificate} language={language} />
+        <Facts facts={result.certificate} components={result.components} language={language} />
         <p className="verify-privacy">{t('verify.privacy')}</p>
       </>
     );

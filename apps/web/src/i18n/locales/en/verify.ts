@@ -27,6 +27,9 @@ export default {
     examDate: 'Exam date',
     result: 'Result',
     issuedAt: 'Issued on',
+    certification: 'Certification',
+    certifiedOn: 'Certified on',
+    parts: 'Results by part',
   },
   privacy: 'The ID number is partly hidden to protect the holder.',
 };

@@ -27,6 +27,9 @@ export default {
     examDate: 'Fecha del examen',
     result: 'Resultado',
     issuedAt: 'Fecha de emisión',
+    certification: 'Certificación',
+    certifiedOn: 'Fecha de certificación',
+    parts: 'Resultados por parte',
   },
   privacy: 'El número de identidad se muestra en parte oculto para proteger al titular.',
 };

@@ -27,6 +27,9 @@ export default {
     examDate: '試験日',
     result: '成績',
     issuedAt: '発行日',
+    certification: '認定項目',
+    certifiedOn: '認定日',
+    parts: '各部の成績',
   },
   privacy: '保有者保護のため、身分証番号の一部を伏せて表示しています。',
 };

@@ -26,6 +26,9 @@ export default {
     examDate: '考试日期',
     result: '考试成绩',
     issuedAt: '发证日期',
+    certification: '认定项目',
+    certifiedOn: '认定日期',
+    parts: '各部分成绩',
   },
   privacy: '为保护持证人隐私，证件号码已部分隐藏。',
 };
