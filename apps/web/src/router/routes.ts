@@ -150,6 +150,14 @@ export const asyncRoutes: AppRoute[] = [
         meta: { title: 'examSupplementary', permissions: [Perm.SUPPLEMENTARY] },
       },
       {
+        // The certification results and each component's pass rate and failed-score statistics
+        // (docs/features/skills.md), for who reads scores without managing skills assessments.
+        path: '/examAnalysis/certification',
+        name: 'ExamCertification',
+        component: 'CertificationResults',
+        meta: { title: 'certification', permissions: [Perm.ANALYSIS] },
+      },
+      {
         // One exam's item analysis (?examId=N), entered from the ranking and the marking overview.
         path: '/examAnalysis/itemAnalysis',
         name: 'ExamItemAnalysis',

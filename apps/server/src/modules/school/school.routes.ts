@@ -15,7 +15,8 @@ export const SCHOOL_API = '/api/kaoshi-school';
 
 /**
  * Who may read the cascading selects (project → category → job type → batch): the structure
- * screens and every screen that files something under a job type or batch.
+ * screens, every screen that files something under a job type or batch, and score analysis (the
+ * certification results are filtered by job type and batch; the batch list is the viewer's own).
  */
 export const structureReaders = needs(
   Perm.SCHOOL_MANAGE,
@@ -27,6 +28,7 @@ export const structureReaders = needs(
   Perm.KNOW,
   Perm.QUESTION,
   Perm.SKILLS_MANAGE,
+  Perm.ANALYSIS,
 );
 
 const BASE = `${SCHOOL_API}/school`;

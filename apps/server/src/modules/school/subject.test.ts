@@ -333,4 +333,17 @@ describe('job type permissions', () => {
       ),
     ).toContain(subject.id);
   });
+
+  it('lets a score analyst read the job types to filter the certification results by', async () => {
+    const school = await addSchool(admin);
+    const department = await addDepartment(admin, school.id);
+    const subject = await addSubject(admin, department.id);
+    const { client } = await signedInTeacher(t.app, admin, [Perm.ANALYSIS]);
+    expect(
+      expectOk(await client.get<SubjectOption[]>(`${SUBJECT}/listSubjectsForSelect`)).map(
+        (s) => s.id,
+      ),
+    ).toContain(subject.id);
+    expectStatus(await client.get(`${SUBJECT}/listSubject`), 10001, /SCHOOL-SUBJECTMANAGE/);
+  });
 });
