@@ -107,7 +107,7 @@ export default {
     proctorSubmit: 'The proctor collected your paper: your saved answers were handed in',
     finishedAt: 'Handed in at',
     answered: 'Answered',
-    answeredCount: '{{answered}} of {{total}} questions',
+    answeredCount: '{{answered}} of {{total}}',
     code: 'Receipt code',
     codeHelp:
       'Keep this code: the server made it from your own answers as stored, and staff can check it.',

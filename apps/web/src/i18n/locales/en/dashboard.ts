@@ -24,7 +24,7 @@ export default {
     passRate: 'Pass rate of the last 30 days',
     passRateLabel:
       'Chart of the pass rate per day over the last 30 days, with the candidates who sat',
-    passRateSummary: '{{passed}} of {{sat}} candidates passed ({{rate}} %)',
+    passRateSummary: 'Passed: {{passed}} of {{sat}} ({{rate}} %)',
     noSittings: 'No exam with released scores was held in the last 30 days.',
     rate: 'Pass rate',
     sat: 'Sat',

@@ -71,7 +71,7 @@ export default {
     flags: 'Flags',
     noFlags: 'None',
     flaggedOnly: 'Flagged only',
-    flagSummary: '{{count}} of {{total}} questions flagged',
+    flagSummary: 'Questions flagged: {{count}} of {{total}}',
     empty: 'No question matches.',
   },
   flags: {

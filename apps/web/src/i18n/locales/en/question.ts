@@ -237,7 +237,7 @@ export default {
     done: 'Import finished',
     downloadSkipped: 'Download the {{count}} skipped questions with reasons',
     skippedSheet: 'Skipped questions',
-    resultText: '{{created}} created, {{skipped}} skipped, of {{total}} questions.',
+    resultText: '{{created}} created, {{skipped}} skipped (questions read: {{total}}).',
     failed: 'The import failed; nothing was written.',
   },
 };

@@ -114,7 +114,7 @@ export default {
       save: 'Save',
       added: 'Assessment added',
       notDraft: 'This assessment is published: it can no longer be changed.',
-      capacity: '{{students}} students in the batches, {{capacity}} places in the sessions',
+      capacity: 'Students in the batches: {{students}} · places in the sessions: {{capacity}}',
       placeFirst: 'Choose the job type and level first',
       nameRequired: 'Name the assessment',
       sheetRequired: 'Choose a scoring sheet',

@@ -110,7 +110,7 @@ const attemptPage: Messages['attemptPage'] = {
     proctorSubmit: 'El supervisor recogió su examen: sus respuestas guardadas se entregaron',
     finishedAt: 'Entregado el',
     answered: 'Respondidas',
-    answeredCount: '{{answered}} de {{total}} preguntas',
+    answeredCount: '{{answered}} de {{total}}',
     code: 'Código de comprobante',
     codeHelp:
       'Guarde este código: el servidor lo generó con sus propias respuestas almacenadas y el personal puede verificarlo.',

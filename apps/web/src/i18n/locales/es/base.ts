@@ -198,7 +198,7 @@ const base: Messages['base'] = {
     downloadSkipped: 'Descargar las {{count}} filas omitidas con el motivo',
     skippedSheet: 'Filas omitidas',
     resultText:
-      '{{created}} creados, {{updated}} actualizados y {{skipped}} omitidos, de {{total}} filas.',
+      '{{created}} creados, {{updated}} actualizados y {{skipped}} omitidos (filas leídas: {{total}}).',
     failed: 'La importación falló; no se guardó nada.',
     close: 'Cerrar',
     errors: {

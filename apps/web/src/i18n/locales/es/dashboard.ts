@@ -27,7 +27,7 @@ const dashboard: Messages['dashboard'] = {
     passRate: 'Tasa de aptos de los últimos 30 días',
     passRateLabel:
       'Gráfico de la tasa de aptos por día en los últimos 30 días, con los candidatos presentados',
-    passRateSummary: '{{passed}} de {{sat}} candidatos aptos ({{rate}} %)',
+    passRateSummary: 'Aptos: {{passed}} de {{sat}} ({{rate}} %)',
     noSittings: 'En los últimos 30 días no se celebró ningún examen con notas publicadas.',
     rate: 'Tasa de aptos',
     sat: 'Presentados',

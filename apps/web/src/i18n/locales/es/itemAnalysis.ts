@@ -71,7 +71,7 @@ export default {
     flags: 'Avisos',
     noFlags: 'Ninguno',
     flaggedOnly: 'Solo con aviso',
-    flagSummary: '{{count}} de {{total}} preguntas con aviso',
+    flagSummary: 'Preguntas con aviso: {{count}} de {{total}}',
     empty: 'Ninguna pregunta coincide.',
   },
   flags: {

@@ -240,7 +240,7 @@ const question: Messages['question'] = {
     done: 'Importación terminada',
     downloadSkipped: 'Descargar las {{count}} preguntas omitidas con el motivo',
     skippedSheet: 'Preguntas omitidas',
-    resultText: '{{created}} creadas y {{skipped}} omitidas, de {{total}} preguntas.',
+    resultText: '{{created}} creadas y {{skipped}} omitidas (preguntas leídas: {{total}}).',
     failed: 'La importación falló; no se guardó nada.',
   },
 };

@@ -114,7 +114,7 @@ export default {
       save: 'Guardar',
       added: 'Evaluación añadida',
       notDraft: 'Esta evaluación está publicada: ya no se puede cambiar.',
-      capacity: '{{students}} estudiantes en los lotes, {{capacity}} plazas en las sesiones',
+      capacity: 'Estudiantes en los lotes: {{students}} · plazas en las sesiones: {{capacity}}',
       placeFirst: 'Elija primero el oficio y el nivel',
       nameRequired: 'Ponga nombre a la evaluación',
       sheetRequired: 'Elija una hoja de puntuación',
