@@ -90,6 +90,15 @@ describe('skills scoring: the chief examiner and the score checker', () => {
     // Checked: nothing changes any more, not even by the chief.
     expectStatus(await check(w.checker.client, id), ApiStatus.CONFLICT, /checked and signed/);
     expectStatus(await decide(w.chief.client, decision), ApiStatus.CONFLICT, /checked and signed/);
+    // Nor is a sheet reopened: the certificate the check may have issued stays on this result.
+    expectStatus(
+      await w.chief.client.post(`${CHECK}/reopenSheet`, {
+        scoringId: sheets.sheets[0]!.scoringId,
+        reason: 'Second thoughts',
+      }),
+      ApiStatus.CONFLICT,
+      /checked and signed/,
+    );
     expectStatus(
       await e1!.client.post(`${SCORING}/saveItemScores`, {
         candidateId: id,
