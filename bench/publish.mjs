@@ -8,7 +8,13 @@
 // warnings, 100 of them listed), and the first page of the candidate list filtered by status.
 // Environment: BENCH_CANDIDATES (default 20000), BENCH_DATABASE_URL / TEST_DATABASE_URL.
 import { freshPostgres, openDatabase, seconds } from './lib.mjs';
-import { addCourseAndBatches, inMinutes, signInAdmin, writePaper, writeStudents } from './seed.mjs';
+import {
+  addCourseAndBatches,
+  inMinutes,
+  signInAdmin,
+  writeStudents,
+  writeTrueFalsePaper,
+} from './seed.mjs';
 import { startServer } from './server.mjs';
 
 const adminPassword = 'bench-admin-pass';
@@ -31,18 +37,10 @@ async function runOn(database) {
 
     const writer = await openDatabase(server, postgres?.url);
     const written = performance.now();
-    const { paperId } = await writePaper(writer, {
+    const { paperId } = await writeTrueFalsePaper(writer, {
       subjectId: subject.id,
       courseId: course.id,
       name: 'Bench paper',
-      passScore: 6000,
-      sectionTitle: 'True or false',
-      questions: Array.from({ length: 50 }, (_, i) => ({
-        type: 2,
-        content: `<p>Question ${i}</p>`,
-        answer: 'T',
-        score: 200,
-      })),
     });
     const tickets = Array.from(
       { length: CANDIDATES },

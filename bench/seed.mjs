@@ -178,6 +178,94 @@ export async function writePaper(
 const SESSION_TTL_MS = 12 * 3600_000;
 
 /**
+ * User accounts named `names` (name and nickname alike) of `userType` (2 staff, 3 student);
+ * `passwordHashOf(i)` is the stored hash ('x': nobody can sign in). Answers their ids.
+ */
+export async function writeUsers(
+  db,
+  { names, userType, passwordHashOf = () => 'x', passwordIsDefault = 0 },
+) {
+  const at = new Date().toISOString();
+  return db.insert(
+    'users',
+    [
+      'name',
+      'nick_name',
+      'password_hash',
+      'password_is_default',
+      'user_type',
+      'email',
+      'introduction',
+      'avatar',
+      'end_date',
+      'remote_login',
+      'resource_url',
+      'socket_open',
+      'status',
+      'created_at',
+      'updated_at',
+    ],
+    names.map((name, i) => [
+      name,
+      name,
+      passwordHashOf(i),
+      passwordIsDefault,
+      userType,
+      '',
+      '',
+      '',
+      null,
+      0,
+      '',
+      0,
+      1,
+      at,
+      at,
+    ]),
+  );
+}
+
+/**
+ * The built-in role `roleKey` and a session for each user (not signed in: argon2 costs seconds
+ * of CPU per hundred). Answers the session tokens in the users' order.
+ */
+export async function giveRoleAndSessions(db, userIds, roleKey) {
+  const at = new Date().toISOString();
+  const [role] = await db.query(`select id from roles where key = ?`, [roleKey]);
+  await db.insert(
+    'user_roles',
+    ['user_id', 'role_id'],
+    userIds.map((userId) => [userId, role.id]),
+    { returning: false },
+  );
+  const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
+  const expires = new Date(Date.now() + SESSION_TTL_MS).toISOString();
+  await db.insert(
+    'sessions',
+    ['id', 'user_id', 'expires_at', 'created_at', 'ip', 'user_agent'],
+    tokens.map((t, i) => [sha256Hex(t), userIds[i], expires, at, '127.0.0.1', 'bench']),
+    { returning: false },
+  );
+  return tokens;
+}
+
+/** A paper of `count` true-or-false questions of 2 points each ("T" right), passing at 60. */
+export const writeTrueFalsePaper = (db, { subjectId, courseId, name, count = 50 }) =>
+  writePaper(db, {
+    subjectId,
+    courseId,
+    name,
+    passScore: 6000,
+    sectionTitle: 'True or false',
+    questions: Array.from({ length: count }, (_, i) => ({
+      type: 2,
+      content: `<p>Question ${i}</p>`,
+      answer: 'T',
+      score: 200,
+    })),
+  });
+
+/**
  * Students with their accounts, one per ticket, spread over the batches in turn: named
  * `${namePrefix} ${i + 1}`, ID numbers `${idPrefix}` and nine digits. `passwordHashOf(i)` is the
  * stored hash ('x': nobody can sign in). With `sessions`, each also gets the STUDENT role and a
@@ -197,43 +285,12 @@ export async function writeStudents(
   },
 ) {
   const at = new Date().toISOString();
-  const userIds = await db.insert(
-    'users',
-    [
-      'name',
-      'nick_name',
-      'password_hash',
-      'password_is_default',
-      'user_type',
-      'email',
-      'introduction',
-      'avatar',
-      'end_date',
-      'remote_login',
-      'resource_url',
-      'socket_open',
-      'status',
-      'created_at',
-      'updated_at',
-    ],
-    tickets.map((ticket, i) => [
-      ticket,
-      ticket,
-      passwordHashOf(i),
-      passwordIsDefault,
-      3,
-      '',
-      '',
-      '',
-      null,
-      0,
-      '',
-      0,
-      1,
-      at,
-      at,
-    ]),
-  );
+  const userIds = await writeUsers(db, {
+    names: tickets,
+    userType: 3,
+    passwordHashOf,
+    passwordIsDefault,
+  });
   await db.insert(
     'students',
     [
@@ -271,21 +328,7 @@ export async function writeStudents(
     { returning: false },
   );
   if (!sessions) return { userIds, tokens: [] };
-  const [role] = await db.query(`select id from roles where key = ?`, ['STUDENT']);
-  await db.insert(
-    'user_roles',
-    ['user_id', 'role_id'],
-    userIds.map((userId) => [userId, role.id]),
-    { returning: false },
-  );
-  const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
-  const expires = new Date(Date.now() + SESSION_TTL_MS).toISOString();
-  await db.insert(
-    'sessions',
-    ['id', 'user_id', 'expires_at', 'created_at', 'ip', 'user_agent'],
-    tokens.map((t, i) => [sha256Hex(t), userIds[i], expires, at, '127.0.0.1', 'bench']),
-    { returning: false },
-  );
+  const tokens = await giveRoleAndSessions(db, userIds, 'STUDENT');
   return { userIds, tokens };
 }
 

@@ -13,7 +13,7 @@ import {
   addCourseAndBatches,
   publishExam,
   signInAdmin,
-  writePaper,
+  writeTrueFalsePaper,
   writeStudents,
 } from './seed.mjs';
 import { startServer } from './server.mjs';
@@ -53,18 +53,10 @@ async function runOn(database) {
       [scheme.id],
     );
     const componentOf = (kind) => components.find((c) => c.kind === kind).id;
-    const { paperId } = await writePaper(db, {
+    const { paperId } = await writeTrueFalsePaper(db, {
       subjectId: subject.id,
       courseId: course.id,
       name: 'Certification bench paper',
-      passScore: 6000,
-      sectionTitle: 'True or false',
-      questions: Array.from({ length: 50 }, (_, i) => ({
-        type: 2,
-        content: `<p>Question ${i}</p>`,
-        answer: 'T',
-        score: 200,
-      })),
     });
     const tickets = Array.from(
       { length: CANDIDATES },

@@ -17,7 +17,6 @@
 // BENCH_WINDOW_SECONDS (180: the 30 minutes of the issue, compressed), BENCH_RESEND_EVERY (20:
 // one save in 20 is resent), BENCH_CHANGE_EVERY (25: one item in 25 is changed afterwards).
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,7 +32,14 @@ import {
   seconds,
   sleep,
 } from './lib.mjs';
-import { addCourseAndBatches, inMinutes, signInAdmin, writeStudents } from './seed.mjs';
+import {
+  addCourseAndBatches,
+  giveRoleAndSessions,
+  inMinutes,
+  signInAdmin,
+  writeStudents,
+  writeUsers,
+} from './seed.mjs';
 import { startServer } from './server.mjs';
 
 const adminPassword = 'bench-admin-pass';
@@ -49,7 +55,6 @@ const CHANGE_EVERY = Number(process.env.BENCH_CHANGE_EVERY ?? 25);
 const ITEM_POINTS = 500;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-const sha256Hex = (value) => createHash('sha256').update(value).digest('hex');
 
 /** A seeded generator (mulberry32): the same scores on every run. */
 function random(seed) {
@@ -105,46 +110,9 @@ function snapshot(subjectId) {
 
 /** Examiners: staff users with the SKILL_EXAMINER role and a session each. */
 async function writeExaminers(db, n) {
-  const at = new Date().toISOString();
   const names = Array.from({ length: n }, (_, i) => `examiner${String(i + 1).padStart(3, '0')}`);
-  const userIds = await db.insert(
-    'users',
-    [
-      'name',
-      'nick_name',
-      'password_hash',
-      'password_is_default',
-      'user_type',
-      'email',
-      'introduction',
-      'avatar',
-      'end_date',
-      'remote_login',
-      'resource_url',
-      'socket_open',
-      'status',
-      'created_at',
-      'updated_at',
-    ],
-    names.map((name) => [name, name, 'x', 0, 2, '', '', '', null, 0, '', 0, 1, at, at]),
-  );
-  const [role] = await db.query(`select id from roles where key = ?`, ['SKILL_EXAMINER']);
-  await db.insert(
-    'user_roles',
-    ['user_id', 'role_id'],
-    userIds.map((id) => [id, role.id]),
-    {
-      returning: false,
-    },
-  );
-  const tokens = userIds.map(() => randomBytes(32).toString('base64url'));
-  const expires = inMinutes(12 * 60);
-  await db.insert(
-    'sessions',
-    ['id', 'user_id', 'expires_at', 'created_at', 'ip', 'user_agent'],
-    tokens.map((t, i) => [sha256Hex(t), userIds[i], expires, at, '127.0.0.1', 'bench']),
-    { returning: false },
-  );
+  const userIds = await writeUsers(db, { names, userType: 2 });
+  const tokens = await giveRoleAndSessions(db, userIds, 'SKILL_EXAMINER');
   return userIds.map((id, i) => ({ id, token: tokens[i] }));
 }
 
