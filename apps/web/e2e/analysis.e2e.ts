@@ -5,7 +5,16 @@ import zh from '../src/i18n/locales/zh';
 import { competitionRanks, createAnalysisExam, type AnalysisFixture } from './analysis-fixture';
 import { ApiClient, createRole } from './api';
 import { axeFindings } from './axe-findings';
-import { DESKTOP, PHONE, buttonName, newPage, openSignedIn, screenshot, openPage } from './browser';
+import {
+  DESKTOP,
+  PHONE,
+  buttonName,
+  newPage,
+  openPage,
+  openSignedIn,
+  screenshot,
+  showPath,
+} from './browser';
 import { LOCALES, MESSAGES, type Language } from './languages';
 import { adminSession } from './session';
 import { readWorkbook } from './workbook';
@@ -206,20 +215,6 @@ describe('Score analysis screens', () => {
     await page.context().close();
   });
 
-  it.each(['en', 'es', 'ja'] as const)('ranking in %s', async (language) => {
-    const { page, errors } = await open(`/examClassRanking?examId=${fx.examId}`, language);
-    const texts = MESSAGES[language].analysis;
-    await rankingTable(page).locator('tbody tr.ant-table-row').first().waitFor();
-    await page.locator('.analysis-histogram [role=img] svg').waitFor();
-    await expect
-      .poll(() => page.locator('.analysis-ranking-table thead').textContent())
-      .toContain(texts.ranking.rank);
-    expect(await page.locator('.analysis-page').textContent()).toContain(texts.chart.histogram);
-    await screenshot(page, `analysis-ranking-${language}`);
-    expect(errors).toEqual([]);
-    await page.context().close();
-  });
-
   it('ranking and failed scores at phone width: tables scroll sideways, charts fit', async () => {
     const { page } = await open(`/examClassRanking?examId=${fx.examId}`, 'zh', PHONE);
     await rankingTable(page).locator('tbody tr.ant-table-row').first().waitFor();
@@ -318,17 +313,6 @@ describe('Score analysis screens', () => {
     await page.context().close();
   });
 
-  it.each(['en', 'es', 'ja'] as const)('failed scores in %s', async (language) => {
-    const { page } = await open(`/isPassStatistics?examId=${fx.examId}`, language);
-    await page.locator('.analysis-summary').waitFor();
-    await page.locator('.analysis-trend [role=img] svg').waitFor();
-    expect(await page.locator('.analysis-summary').textContent()).toContain(
-      MESSAGES[language].analysis.summary.passRate,
-    );
-    await screenshot(page, `analysis-pass-${language}`);
-    await page.context().close();
-  });
-
   it('make-ups: the funnel, both results per candidate, the make-up action', async () => {
     const { page, errors } = await open(`/examSupplementary?examId=${fx.examId}`);
     const cards = page.locator('.analysis-summary');
@@ -375,15 +359,39 @@ describe('Score analysis screens', () => {
     await page.context().close();
   });
 
-  it.each(['en', 'es', 'ja'] as const)('make-ups in %s', async (language) => {
-    const { page } = await open(`/examSupplementary?examId=${fx.examId}`, language);
-    await page.locator('.analysis-summary').waitFor();
-    expect(await page.locator('.analysis-summary').textContent()).toContain(
-      MESSAGES[language].analysis.supplementary.summary.finalPassRate,
-    );
-    await screenshot(page, `analysis-supplementary-${language}`);
-    await page.context().close();
-  });
+  // One page per language walks the three screens in the app (a page load each would cost a
+  // fresh context's sign-in and start-up: docs/testing.md, what the browser phase costs).
+  it.each(['en', 'es', 'ja'] as const)(
+    'ranking, failed scores and make-ups in %s',
+    async (language) => {
+      const { page, errors } = await open(`/examClassRanking?examId=${fx.examId}`, language);
+      const texts = MESSAGES[language].analysis;
+      const shown = page.locator('.app-main-page:not([hidden])');
+      await rankingTable(page).locator('tbody tr.ant-table-row').first().waitFor();
+      await page.locator('.analysis-histogram [role=img] svg').waitFor();
+      await expect
+        .poll(() => page.locator('.analysis-ranking-table thead').textContent())
+        .toContain(texts.ranking.rank);
+      expect(await shown.locator('.analysis-page').textContent()).toContain(texts.chart.histogram);
+      await screenshot(page, `analysis-ranking-${language}`);
+
+      await showPath(page, `/isPassStatistics?examId=${fx.examId}`);
+      await shown.locator('.analysis-trend [role=img] svg').waitFor();
+      expect(await shown.locator('.analysis-summary').textContent()).toContain(
+        texts.summary.passRate,
+      );
+      await screenshot(page, `analysis-pass-${language}`);
+
+      await showPath(page, `/examSupplementary?examId=${fx.examId}`);
+      await shown.locator('.analysis-supplementary-table').waitFor();
+      await expect
+        .poll(() => shown.locator('.analysis-summary').textContent())
+        .toContain(texts.supplementary.summary.finalPassRate);
+      await screenshot(page, `analysis-supplementary-${language}`);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 
   it('a teacher without the analysis keys sees none of the entries; with one key, only it, and chooses their exam', async () => {
     const login = tag.toLowerCase();

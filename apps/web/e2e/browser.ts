@@ -209,6 +209,26 @@ export async function pushPath(page: Page, path: string) {
   }, path);
 }
 
+/**
+ * Opens `path`, another screen, inside the app (pushPath) and waits until the page shown before
+ * is hidden or replaced, so what is read next is the new screen (cached tabs stay in the
+ * document, hidden). Cheaper than a page load: no sign-in, no start-up (docs/testing.md).
+ */
+export async function showPath(page: Page, path: string) {
+  const shown = page.locator('.app-main-page:not([hidden])');
+  const before = await shown.elementHandle();
+  const here = await page.evaluate(() => location.pathname + location.search);
+  if (here === path) return;
+  await pushPath(page, path);
+  if (before) {
+    await page.waitForFunction(
+      (element) => !element.isConnected || (element as HTMLElement).hidden,
+      before,
+    );
+    await before.dispose();
+  }
+}
+
 /** Waits for the running finite animations (drawers, menus, modals) to end, e.g. before a screenshot. */
 export async function animationsDone(page: Page) {
   await page.evaluate(() =>

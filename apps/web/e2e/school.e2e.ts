@@ -14,6 +14,7 @@ import {
   optionsOf,
   pickIn,
   screenshot,
+  showPath,
 } from './browser';
 import { adminSession } from './session';
 
@@ -500,7 +501,7 @@ describe('School screens', () => {
       ] as const) {
         const page = await openAs('/school/schoolManage', locale, viewport);
         for (const [path, name] of SCREENS) {
-          await page.goto(`${baseURL}/school/${path}`);
+          await showPath(page, `/school/${path}`);
           await rows(page).first().waitFor();
           await animationsDone(page);
           await screenshot(page, `${name}-${size}-${language}`);

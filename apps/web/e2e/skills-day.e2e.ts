@@ -10,8 +10,10 @@ import {
   keepResult,
   openSignedIn,
   screenshot,
+  showPath,
   widthBeyondViewport,
 } from './browser';
+import { LOCALES, type Language } from './languages';
 import { adminSession } from './session';
 import { createSkillsDay } from './skills-fixture';
 
@@ -44,7 +46,7 @@ describe('The skills day', () => {
     context: BrowserContext,
     who: { addSessionTo(context: BrowserContext): Promise<void> },
     path: string,
-    language: 'zh' | 'en',
+    language: Language,
   ) {
     await context.clearCookies();
     const page = await context.newPage();
@@ -335,6 +337,31 @@ describe('The skills day', () => {
       );
       expect(await widthBeyondViewport(page)).toBeLessThanOrEqual(0);
       await screenshot(page, `skills-certificate-check-${size}-${language}`);
+      await device.close();
+    }
+
+    // The managers' screens with the day's data in Spanish (tablet) and Japanese (phone), walked
+    // inside one page each: every screen drawn, nothing wider than the window.
+    for (const [language, viewport, size] of [
+      ['es', TABLET, 'tablet'],
+      ['ja', PHONE, 'phone'],
+    ] as const) {
+      const device = await session.browser.newContext({ locale: LOCALES[language], viewport });
+      await holdOpeningPopups(device);
+      const page = await visit(device, session.admin, '/skills/sheetManage', language);
+      for (const [path, name, ready] of [
+        ['/skills/sheetManage', 'sheets', '.ant-table-row'],
+        ['/skills/assessmentManage', 'assessments', '.ant-table-row'],
+        [`/skills/assessmentAnalysis?id=${day.assessmentId}`, 'analysis', '.skill-analysis'],
+        ['/examAnalysis/certification', 'certification', '.ant-table-row'],
+      ] as const) {
+        await showPath(page, path);
+        await shownPage(page).locator(ready).first().waitFor();
+        const busy = shownPage(page).locator(':is(.page-loading, .ant-spin-spinning)');
+        await expect.poll(() => busy.count()).toBe(0);
+        expect(await widthBeyondViewport(page)).toBeLessThanOrEqual(0);
+        await screenshot(page, `skills-${name}-${size}-${language}`);
+      }
       await device.close();
     }
   }, 300_000);
