@@ -50,7 +50,10 @@ export type AddRoomBody = z.input<typeof addRoomBody>;
 export type RoomInput = z.output<typeof addRoomBody>;
 export type UpdateRoomBody = z.output<typeof updateRoomBody>;
 
-export const listRoomQuery = z.object({ venueId: dbId });
+/** The rooms of one venue; without venueId every room (the seat plan's choice). */
+export const listRoomQuery = z.object({
+  venueId: z.preprocess((v) => (v === '' ? undefined : v), dbId.optional()),
+});
 
 export interface VenueView {
   id: number;
@@ -65,6 +68,7 @@ export interface VenueView {
 export interface RoomView {
   id: number;
   venueId: number;
+  venueName: string;
   name: string;
   seats: number;
   ipAllowList: string[];

@@ -79,13 +79,19 @@ export class VenueRepository {
     await this.db.deleteFrom('venues').where('id', '=', id).execute();
   }
 
-  rooms(venueId: number) {
-    return this.db
-      .selectFrom('venue_rooms')
-      .selectAll()
-      .where('venue_id', '=', venueId)
-      .orderBy('name')
-      .orderBy('id')
+  /** The rooms of a venue (of every venue without one), by venue and name, with the venue's name. */
+  rooms(venueId?: number) {
+    let query = this.db
+      .selectFrom('venue_rooms as r')
+      .innerJoin('venues as v', 'v.id', 'r.venue_id')
+      .selectAll('r')
+      .select('v.name as venue_name');
+    if (venueId !== undefined) query = query.where('r.venue_id', '=', venueId);
+    return query
+      .orderBy('v.name')
+      .orderBy('r.venue_id')
+      .orderBy('r.name')
+      .orderBy('r.id')
       .execute();
   }
 

@@ -58,7 +58,10 @@ export async function venueRoutes(
 
   route.get(
     'listRoom',
-    { summary: 'The rooms of a venue, by name', querystring: listRoomQuery },
+    {
+      summary: 'The rooms of a venue by name, or of every venue without venueId',
+      querystring: listRoomQuery,
+    },
     (request) => venues.listRooms(request.query.venueId),
   );
   route.post(

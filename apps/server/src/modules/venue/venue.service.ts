@@ -21,9 +21,10 @@ export const examNames = (rows: { name: string }[]) =>
     .map((row) => `“${row.name}”`)
     .join(', ');
 
-export const roomView = (row: RoomRow): RoomView => ({
+export const roomView = (row: RoomRow & { venue_name: string }): RoomView => ({
   id: row.id,
   venueId: row.venue_id,
+  venueName: row.venue_name,
   name: row.name,
   seats: row.seats,
   ipAllowList: parseJson<string[]>(row.ip_allow_list, []),
@@ -100,9 +101,9 @@ export class VenueService {
     });
   }
 
-  async listRooms(venueId: number): Promise<RoomView[]> {
+  async listRooms(venueId: number | undefined): Promise<RoomView[]> {
     const venues = new VenueRepository(this.db);
-    existing(await venues.findVenue(venueId), 'venue', venueId);
+    if (venueId !== undefined) existing(await venues.findVenue(venueId), 'venue', venueId);
     return (await venues.rooms(venueId)).map(roomView);
   }
 
