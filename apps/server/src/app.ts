@@ -30,6 +30,7 @@ import { schoolModule } from './modules/school/school.module.js';
 import { scoringSocket } from './modules/skills/scoring.socket.js';
 import { skillsModule } from './modules/skills/skills.module.js';
 import { systemModule } from './modules/system/system.module.js';
+import { venueModule } from './modules/venue/venue.module.js';
 import accessPlugin from './plugins/access.js';
 import docsPlugin from './plugins/docs.js';
 import envelopePlugin, { frameworkErrorEnvelope, validatorCompiler } from './plugins/envelope.js';
@@ -122,6 +123,7 @@ export async function buildApp(
   // Publishing moves deadlines (closing later, extra time); the exam pages hear of it.
   const deadlineNews = new DeadlineNews();
   await app.register(examModule, { db, config, deadlineNews });
+  await app.register(venueModule, { db, config });
   // The proctor's view hears what the exam channel sees.
   const proctorHub = new ProctorHub(db);
   await app.register(attemptModule, {

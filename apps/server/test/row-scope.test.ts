@@ -67,6 +67,10 @@ const UNSCOPED_FIELDS = new Set([
   'schemeId',
   'chiefId',
   'checkerId',
+  // Venues and rooms belong to no batch (a seat plan is reached through its exam).
+  'venueId',
+  'roomId',
+  'roomIds',
 ]);
 
 /** What `id` / `ids` (a path parameter or a body field) names, per route. */
@@ -123,6 +127,10 @@ idRoutes('unscoped', [
   'GET /api/kaoshi-certification/scheme/getSchemeById/:id',
   'PUT /api/kaoshi-certification/scheme/updateScheme',
   'DELETE /api/kaoshi-certification/scheme/deleteScheme/:id',
+  'PUT /api/kaoshi-exam/venue/updateVenue',
+  'DELETE /api/kaoshi-exam/venue/deleteVenue/:id',
+  'PUT /api/kaoshi-exam/venue/updateRoom',
+  'DELETE /api/kaoshi-exam/venue/deleteRoom/:id',
 ]);
 idRoutes('batch', [
   'GET /api/kaoshi-school/classes/getClassesById/:id',
@@ -323,6 +331,16 @@ const CALLS: Record<string, Call> = {
       endAt: new Date(Date.now() + 52 * 3_600_000).toISOString(),
       durationMinutes: 30,
     },
+  }),
+  'GET /api/kaoshi-exam/venue/getSeatPlan': (b) => ({ query: { examId: String(b.openExamId) } }),
+  'POST /api/kaoshi-exam/venue/planSeats': (b) => ({
+    body: { examId: b.openExamId, roomIds: [1] },
+  }),
+  'PUT /api/kaoshi-exam/venue/moveCandidate': (b) => ({
+    body: { examId: b.openExamId, studentId: b.studentIds[0], roomId: 1, seat: 1 },
+  }),
+  'PUT /api/kaoshi-exam/venue/setRoomInvigilators': (b) => ({
+    body: { examId: b.openExamId, roomId: 1, userIds: [] },
   }),
   'GET /api/kaoshi-exam/exam/listCandidate': (b) => ({
     query: { examId: String(b.openExamId) },

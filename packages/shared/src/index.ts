@@ -50,3 +50,4 @@ export * from './schemas/skill-scoring.js';
 export * from './schemas/skill-photo.js';
 export * from './schemas/skill-analysis.js';
 export * from './schemas/certification-analysis.js';
+export * from './schemas/venue.js';

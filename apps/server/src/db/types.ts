@@ -68,6 +68,12 @@ import type {
   CertResultsTable,
   CertificateComponentsTable,
 } from './tables/skills.js';
+import type {
+  VenuesTable,
+  VenueRoomsTable,
+  ExamRoomsTable,
+  ExamRoomInvigilatorsTable,
+} from './tables/venue.js';
 
 /**
  * Tables as both engines see them, one file per domain under tables/. Times are ISO-8601 UTC text
@@ -81,6 +87,7 @@ export type * from './tables/attempt.js';
 export type * from './tables/marking.js';
 export type * from './tables/certificate.js';
 export type * from './tables/skills.js';
+export type * from './tables/venue.js';
 
 export interface Database {
   server_secrets: ServerSecretsTable;
@@ -142,6 +149,10 @@ export interface Database {
   skill_score_log: SkillScoreLogTable;
   cert_results: CertResultsTable;
   certificate_components: CertificateComponentsTable;
+  venues: VenuesTable;
+  venue_rooms: VenueRoomsTable;
+  exam_rooms: ExamRoomsTable;
+  exam_room_invigilators: ExamRoomInvigilatorsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

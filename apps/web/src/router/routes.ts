@@ -256,6 +256,21 @@ export const asyncRoutes: AppRoute[] = [
         },
       },
       {
+        // Venues (考点) and their rooms (考场), which exams' seat plans use (docs/features/venues.md).
+        path: '/examPublishManage/venueManage',
+        name: 'VenueManage',
+        component: 'VenueManage',
+        meta: { title: 'venueManage', permissions: [Perm.PUBLISH] },
+      },
+      {
+        // An exam's seat plan (?examId=N): rooms, seats and invigilators, entered from publishManage.
+        path: '/examPublishManage/seatPlan',
+        name: 'SeatPlan',
+        component: 'SeatPlan',
+        hidden: true,
+        meta: { title: 'seatPlan', permissions: [Perm.PUBLISH], noCache: true },
+      },
+      {
         // Admission tickets to print (?examId=N, &classId=M for one batch): the layout hides when printing.
         path: '/examPublishManage/admissionTicket',
         name: 'AdmissionTicket',

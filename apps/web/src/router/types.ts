@@ -21,6 +21,8 @@ export interface RouteMeta {
 /** The screens a route can show; router/pages.ts gives each its code. */
 export type PageName =
   | 'ComingSoon'
+  | 'VenueManage'
+  | 'SeatPlan'
   | 'SheetManage'
   | 'SheetEdit'
   | 'AssessmentManage'

@@ -1,5 +1,6 @@
 import type { Localized } from './languages.js';
 import { SKILL_ASSESSMENT_FIELD_LABELS } from './skill-assessment.js';
+import { VENUE_FIELD_LABELS } from './venue.js';
 
 /**
  * The name of each field a message can blame, as the form shows it. Zod paths are named by their
@@ -313,6 +314,7 @@ export const FIELD_LABELS = {
     ja: '認定方案',
   },
   ...SKILL_ASSESSMENT_FIELD_LABELS,
+  ...VENUE_FIELD_LABELS,
   assessmentId: {
     zh: '技能考核',
     en: 'Skills assessment',

@@ -1,5 +1,6 @@
 import type { Localized, MessageLanguage } from './languages.js';
 import { SKILL_ASSESSMENT_ENTITY_NAMES } from './skill-assessment.js';
+import { VENUE_ENTITY_NAMES } from './venue.js';
 
 /** What a message names (not found, still in use…), e.g. `{entity} 3 not found`. */
 export const ENTITY_NAMES = {
@@ -74,6 +75,7 @@ export const ENTITY_NAMES = {
     ja: '認定方案',
   },
   ...SKILL_ASSESSMENT_ENTITY_NAMES,
+  ...VENUE_ENTITY_NAMES,
   skillCandidate: {
     zh: '技能考核考生',
     en: 'Skills candidate',

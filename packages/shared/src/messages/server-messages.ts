@@ -23,6 +23,7 @@ import { SKILLS_MESSAGES } from './skills.js';
 import { CERTIFICATION_MESSAGES } from './certification.js';
 import { SKILL_ASSESSMENT_MESSAGES } from './skill-assessment.js';
 import { SKILL_SCORING_MESSAGES } from './skill-scoring.js';
+import { SEAT_PLAN_MODE_LABEL, VENUE_MESSAGES } from './venue.js';
 
 export * from './fields.js';
 export * from './languages.js';
@@ -42,6 +43,7 @@ export const SERVER_MESSAGES = {
   ...CERTIFICATION_MESSAGES,
   ...SKILL_ASSESSMENT_MESSAGES,
   ...SKILL_SCORING_MESSAGES,
+  ...VENUE_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
@@ -113,6 +115,7 @@ export const SCOPED_FIELD_LABELS: readonly {
       mode: { zh: '组卷方式', en: 'How it is filled', es: 'Cómo se llena', ja: '作成方法' },
     },
   },
+  { prefix: '/api/kaoshi-exam/venue/', labels: { mode: SEAT_PLAN_MODE_LABEL } },
   ...['/api/kaoshi-skills/scoring/', '/api/kaoshi-skills/check/'].map((prefix) => ({
     prefix,
     labels: {

@@ -327,7 +327,10 @@ export interface CandidateView {
   idNumber: string;
   classId: number;
   className: string;
+  /** The seat in the room when seated in one (roomName), else the exam's running number. */
   seatNumber: number;
+  /** The venue and room of the seat plan; null when not seated in a room. */
+  roomName: string | null;
   extraMinutes: number;
   status: CandidateStatusCode;
   /** Points once known (the marking issue); null before. */
@@ -354,7 +357,11 @@ export interface AdmissionTicket {
   ticketNumber: string;
   idNumber: string;
   className: string;
+  /** The seat in the room when seated in one (docs/features/venues.md), else the exam's number. */
   seatNumber: number;
+  /** The venue and room of the seat plan; null when not seated in a room. */
+  venueName: string | null;
+  roomName: string | null;
   /** Shown only while the student's first password is random and still unchanged. */
   initialPassword: string | null;
 }

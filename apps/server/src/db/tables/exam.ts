@@ -69,6 +69,8 @@ export interface ExamCandidatesTable {
   access_locked_until: string | null;
   /** When the candidate first opened the exam's notice (its minimum reading time runs from it). */
   notice_opened_at: string | null;
+  /** The room of the seat plan (migration 0018); seat_number is then the seat in it. */
+  room_id: Generated<number | null>;
 }
 
 export interface ExamChangesTable {

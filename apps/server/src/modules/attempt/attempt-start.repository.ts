@@ -1,6 +1,15 @@
-import type { Insertable } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { AttemptsTable } from '../../db/types.js';
+
+/**
+ * The address allow-list a candidate starts and answers from: their room's when they are seated
+ * in a room that has one, in place of the exam's (docs/features/venues.md); else the exam's.
+ */
+export const roomOrExamAllowList =
+  sql<string>`case when room.ip_allow_list is not null and room.ip_allow_list <> '[]' then room.ip_allow_list else exams.ip_allow_list end`.as(
+    'ip_allow_list',
+  );
 
 /** The student of a user account (placeholder 0: compiled once, bound per call). */
 export function studentByUserQuery(db: Db) {
@@ -20,6 +29,7 @@ export function candidateExamQuery(db: Db) {
     .innerJoin('exam_candidates as c', 'c.exam_id', 'exams.id')
     .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
     .leftJoin('instructions as i', 'i.id', 'exams.instruction_id')
+    .leftJoin('venue_rooms as room', 'room.id', 'c.room_id')
     .select([
       'exams.id',
       'exams.status',
@@ -29,7 +39,7 @@ export function candidateExamQuery(db: Db) {
       'exams.duration_minutes',
       'exams.late_entry_minutes',
       'exams.access_code',
-      'exams.ip_allow_list',
+      roomOrExamAllowList,
       'c.id as candidate_id',
       'c.extra_minutes',
       'c.access_locked_until',

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { roomOrExamAllowList } from './attempt-start.repository.js';
 
 /** An attempt with what checking a save or finishing it needs from its exam. */
 export function attemptWithExam(db: Db) {
   return db
     .selectFrom('attempts')
     .innerJoin('exams', 'exams.id', 'attempts.exam_id')
+    .leftJoin('exam_candidates as seat', 'seat.id', 'attempts.candidate_id')
+    .leftJoin('venue_rooms as room', 'room.id', 'seat.room_id')
     .select([
       'attempts.id',
       'attempts.exam_id',
@@ -36,7 +39,7 @@ export function attemptWithExam(db: Db) {
       'exams.leave_limit',
       'exams.fullscreen',
       'exams.takeover',
-      'exams.ip_allow_list',
+      roomOrExamAllowList,
     ]);
 }
 export type AttemptRow = NonNullable<

@@ -16,6 +16,24 @@ export function candidateRows(db: Db) {
     .leftJoin('attempts as a', 'a.candidate_id', 'c.id');
 }
 
+/**
+ * Candidate rows with their room of the seat plan (`r`, its venue `v`), in plan order: room by
+ * room as the plan lists them, seat by seat, then those in no room by their number.
+ */
+function inSeatPlanOrder(rows: ReturnType<typeof candidateRows>) {
+  return rows
+    .leftJoin('venue_rooms as r', 'r.id', 'c.room_id')
+    .leftJoin('venues as v', 'v.id', 'r.venue_id')
+    .leftJoin('exam_rooms as er', (join) =>
+      join.onRef('er.exam_id', '=', 'c.exam_id').onRef('er.room_id', '=', 'c.room_id'),
+    )
+    .orderBy(sql`case when c.room_id is null then 1 else 0 end`)
+    .orderBy(sql`coalesce(er.sort, 0)`)
+    .orderBy('c.room_id')
+    .orderBy('c.seat_number')
+    .orderBy('s.ticket_number');
+}
+
 export type CandidateFilter = Omit<ListCandidateQuery, 'page' | 'limit' | 'examId'>;
 
 /** An exam's candidate rows: the list and its filters, adding and removing, extra time, tickets. */
@@ -60,8 +78,13 @@ export class CandidateRepository {
 
   /** One page of `base` in seat order, with the names a list shows. */
   page(base: ReturnType<CandidateRepository['filtered']>, page: { limit: number; offset: number }) {
-    return base
+    return inSeatPlanOrder(base)
       .select([
+        sql<
+          string | null
+        >`case when r.id is null then null else ${sql.ref('v.name')} || ' ' || ${sql.ref('r.name')} end`.as(
+          'room_name',
+        ),
         'c.student_id',
         'c.class_id',
         'c.seat_number',
@@ -75,7 +98,6 @@ export class CandidateRepository {
         's.id_number',
         'cl.name as class_name',
       ])
-      .orderBy('c.seat_number')
       .limit(page.limit)
       .offset(page.offset)
       .execute();
@@ -161,9 +183,11 @@ export class CandidateRepository {
 
   /** What admission tickets print, in seat order; `own` limits them to those batches. */
   tickets(examId: number, classId: number | undefined, own: Set<number> | null) {
-    let rows = candidateRows(this.db)
+    let rows = inSeatPlanOrder(candidateRows(this.db))
       .innerJoin('users', 'users.id', 's.user_id')
       .select([
+        'v.name as venue_name',
+        'r.name as room_name',
         's.id',
         's.name',
         's.photo',
@@ -177,6 +201,6 @@ export class CandidateRepository {
       .where('c.exam_id', '=', examId);
     if (classId !== undefined) rows = rows.where('c.class_id', '=', classId);
     if (own) rows = rows.where('c.class_id', 'in', [...own, 0]);
-    return rows.orderBy('c.seat_number').execute();
+    return rows.execute();
   }
 }

@@ -57,6 +57,7 @@ export class CandidateService {
       classId: row.class_id,
       className: row.class_name,
       seatNumber: row.seat_number,
+      roomName: row.room_name,
       extraMinutes: row.extra_minutes,
       status: shownStatus(row.status, exam.end_at, now),
       score: row.score === null ? null : scoreFromHundredths(row.score),
@@ -288,6 +289,8 @@ export class CandidateService {
         idNumber: maskIdNumber(row.id_number),
         className: row.class_name,
         seatNumber: row.seat_number,
+        venueName: row.venue_name,
+        roomName: row.room_name,
         // Printed only while the first password is random and still the one in use.
         initialPassword:
           this.initialPasswordsPrinted && row.password_is_default === 1

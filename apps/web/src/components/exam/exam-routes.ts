@@ -3,10 +3,13 @@ export const EXAM_LIST_PATH = '/examPublishManage/publishManage';
 export const EXAM_EDIT_PATH = '/examPublishManage/examEdit';
 export const EXAM_DETAIL_PATH = '/examPublishManage/examDetail';
 export const ADMISSION_TICKET_PATH = '/examPublishManage/admissionTicket';
+export const SEAT_PLAN_PATH = '/examPublishManage/seatPlan';
 
 export const examEditPath = (id?: number) =>
   id === undefined ? EXAM_EDIT_PATH : `${EXAM_EDIT_PATH}?id=${id}`;
 export const examDetailPath = (id: number) => `${EXAM_DETAIL_PATH}?id=${id}`;
+/** An exam's seat plan (rooms, seats, invigilators). */
+export const seatPlanPath = (examId: number) => `${SEAT_PLAN_PATH}?examId=${examId}`;
 /** The admission tickets of one batch of the exam, or of all of them. */
 export const admissionTicketPath = (examId: number, classId?: number) =>
   `${ADMISSION_TICKET_PATH}?examId=${examId}${classId === undefined ? '' : `&classId=${classId}`}`;

@@ -13,6 +13,7 @@ type TicketField =
   | 'time'
   | 'duration'
   | 'batch'
+  | 'room'
   | 'seat'
   | 'signIn'
   | 'password';
@@ -36,6 +37,10 @@ export function AdmissionTicketCard({ exam, ticket }: AdmissionTicketCardProps) 
     ['time', localWindow(exam.startAt, exam.endAt)],
     ['duration', t('exam.minutes', { count: exam.durationMinutes })],
     ['batch', ticket.className],
+    // The venue and room of the seat plan (docs/features/venues.md), when seated in one.
+    ...(ticket.roomName === null
+      ? []
+      : [['room', `${ticket.venueName} · ${ticket.roomName}`] as [TicketField, string]]),
     ['seat', String(ticket.seatNumber), 'ticket-strong'],
     ['signIn', exam.signInUrl, 'ticket-url'],
     ...(ticket.initialPassword === null

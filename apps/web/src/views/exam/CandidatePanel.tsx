@@ -119,6 +119,12 @@ export function CandidatePanel({ exam }: { exam: ExamView }) {
       align: 'right',
       width: 72,
     },
+    {
+      title: t('exam.candidates.room'),
+      dataIndex: 'roomName',
+      responsive: ['md'],
+      render: (room: string | null) => room ?? '—',
+    },
     { title: t('exam.candidates.ticket'), dataIndex: 'ticketNumber', responsive: ['sm'] },
     {
       title: t('exam.candidates.name'),

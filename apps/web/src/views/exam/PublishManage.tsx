@@ -5,6 +5,7 @@ import {
   EditOutlined,
   EyeOutlined,
   IdcardOutlined,
+  LayoutOutlined,
   RedoOutlined,
   RollbackOutlined,
   SendOutlined,
@@ -28,7 +29,12 @@ import { proctorable, proctorPath } from '../../components/exam/proctor-paths';
 import { useJobTypeLevelFilters } from '../../components/structure/job-type-level-filters';
 import { ExamCalendar, type ExamFilters } from './ExamCalendar';
 import { localWindow } from '../../components/exam/exam-format';
-import { examDetailPath, examEditPath, examKeys } from '../../components/exam/exam-routes';
+import {
+  examDetailPath,
+  examEditPath,
+  examKeys,
+  seatPlanPath,
+} from '../../components/exam/exam-routes';
 import { ExamStateTag } from '../../components/exam/ExamStateTag';
 import { MakeUpDialog } from '../../components/exam/MakeUpDialog';
 import { TicketDialog } from './TicketDialog';
@@ -191,6 +197,14 @@ export default function PublishManage() {
             label={t('exam.actions.proctor')}
             compact={compact}
             onClick={() => navigate(proctorPath(exam.id))}
+          />
+        )}
+        {(exam.state === 'upcoming' || exam.state === 'open') && (
+          <RowAction
+            icon={<LayoutOutlined />}
+            label={t('venue.plan.open')}
+            compact={compact}
+            onClick={() => navigate(seatPlanPath(exam.id))}
           />
         )}
         {exam.state !== 'draft' && (

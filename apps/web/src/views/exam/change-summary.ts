@@ -145,6 +145,28 @@ export function describeChange(change: ExamChangeView, t: TFunction, names: Chan
     // The paper printed with answers while the exam was open (lib/access paperAccess).
     case 'printKeys':
       return [t('exam.changes.printKeys', { id: String(detail.paperId ?? '') })];
+    // The seat plan (docs/features/venues.md).
+    case 'planSeats':
+      return [
+        t('exam.changes.planSeats', {
+          count: Number(detail.candidates ?? 0),
+          rooms: texts(detail.rooms).join(t('exam.check.separator')),
+        }),
+      ];
+    case 'moveCandidate':
+      return [
+        t('exam.changes.moveCandidate', {
+          student: String(detail.student ?? ''),
+          to: String(detail.to ?? ''),
+        }),
+      ];
+    case 'setInvigilators':
+      return [
+        t('exam.changes.setInvigilators', {
+          room: String(detail.room ?? ''),
+          users: texts(detail.users).join(t('exam.check.separator')),
+        }),
+      ];
     case 'update':
       return Object.entries(detail).map(([field, pair]) =>
         isRecordedField(field) && isPair(pair)
@@ -175,6 +197,9 @@ export const ACTIONS = [
   'proctorReopen',
   'proctorMessage',
   'printKeys',
+  'planSeats',
+  'moveCandidate',
+  'setInvigilators',
 ] as const;
 export type RecordedAction = (typeof ACTIONS)[number];
 export const isRecordedAction = (action: string): action is RecordedAction =>

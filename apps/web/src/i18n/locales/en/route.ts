@@ -36,6 +36,8 @@ export default {
   publishManage: 'Publish exams',
   examEdit: 'Edit exam',
   examDetail: 'Exam details',
+  venueManage: 'Venues and rooms',
+  seatPlan: 'Seat plan',
   admissionTicket: 'Print admission tickets',
   examinationSituation: 'Marking',
   // The exam page, also once submitted (its receipt): not "in progress".

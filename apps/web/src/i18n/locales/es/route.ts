@@ -37,6 +37,8 @@ const route: Messages['route'] = {
   publishManage: 'Publicar exámenes',
   examEdit: 'Editar examen',
   examDetail: 'Detalles del examen',
+  venueManage: 'Sedes y aulas',
+  seatPlan: 'Distribución de asientos',
   admissionTicket: 'Imprimir tarjetas de admisión',
   examinationSituation: 'Corrección',
   // The exam page, also once submitted (its receipt): not "in progress".

@@ -37,6 +37,8 @@ const route: Messages['route'] = {
   publishManage: '試験の公開',
   examEdit: '試験の編集',
   examDetail: '試験の詳細',
+  venueManage: '試験会場・試験室',
+  seatPlan: '座席表',
   admissionTicket: '受験票の印刷',
   examinationSituation: '採点',
   // The exam page, also once submitted (its receipt): not "in progress".

@@ -37,6 +37,8 @@ const route: Messages['route'] = {
   publishManage: '考试发布',
   examEdit: '编辑考试',
   examDetail: '考试详情',
+  venueManage: '考点考场',
+  seatPlan: '座位安排',
   admissionTicket: '打印准考证',
   examinationSituation: '阅卷',
   // The exam page, also once submitted (its receipt): not "in progress".

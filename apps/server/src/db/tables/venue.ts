@@ -1,0 +1,36 @@
+import type { Generated } from 'kysely';
+
+// Venues, rooms and exams' seat plans (migration 0018, docs/features/venues.md).
+
+export interface VenuesTable {
+  id: Generated<number>;
+  name: string;
+  address: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface VenueRoomsTable {
+  id: Generated<number>;
+  venue_id: number;
+  name: string;
+  seats: number;
+  /** JSON array of addresses and CIDR ranges (as exams.ip_allow_list); [] anywhere. */
+  ip_allow_list: string;
+  notes: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ExamRoomsTable {
+  exam_id: number;
+  room_id: number;
+  /** The order the rooms were chosen in (0 first). */
+  sort: number;
+}
+
+export interface ExamRoomInvigilatorsTable {
+  exam_id: number;
+  room_id: number;
+  user_id: number;
+}

@@ -1,0 +1,30 @@
+import type { SeatPlan } from '@kaoshi/shared';
+
+/**
+ * The seats of a room of the plan that no candidate holds, in order, for moving `studentId`
+ * there (the seat they hold themselves counts as free). `seats`: the room's seats. Seats taken
+ * by batches the viewer does not see are not known here: the server refuses those.
+ */
+export function freeSeats(
+  plan: Pick<SeatPlan, 'rooms'>,
+  roomId: number,
+  seats: number,
+  studentId?: number,
+): number[] {
+  const room = plan.rooms.find((row) => row.roomId === roomId);
+  const taken = new Set(
+    (room?.candidates ?? [])
+      .filter((candidate) => candidate.studentId !== studentId)
+      .map((candidate) => candidate.seat),
+  );
+  const free: number[] = [];
+  for (let seat = 1; seat <= seats; seat++) if (!taken.has(seat)) free.push(seat);
+  return free;
+}
+
+/** A room's seats with their candidate or null (an empty seat), up to the last seat taken. */
+export function seatRows<C extends { seat: number }>(candidates: readonly C[]): (C | null)[] {
+  const last = candidates.reduce((max, candidate) => Math.max(max, candidate.seat), 0);
+  const bySeat = new Map(candidates.map((candidate) => [candidate.seat, candidate]));
+  return Array.from({ length: last }, (_, index) => bySeat.get(index + 1) ?? null);
+}
