@@ -23,6 +23,7 @@ import { SKILLS_MESSAGES } from './skills.js';
 import { CERTIFICATION_MESSAGES } from './certification.js';
 import { SKILL_ASSESSMENT_MESSAGES } from './skill-assessment.js';
 import { SKILL_SCORING_MESSAGES } from './skill-scoring.js';
+import { PAUSE_MESSAGES } from './pause.js';
 
 export * from './fields.js';
 export * from './languages.js';
@@ -42,6 +43,7 @@ export const SERVER_MESSAGES = {
   ...CERTIFICATION_MESSAGES,
   ...SKILL_ASSESSMENT_MESSAGES,
   ...SKILL_SCORING_MESSAGES,
+  ...PAUSE_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
