@@ -1,7 +1,34 @@
 import type { Receipt } from '@kaoshi/shared';
 import { News } from '../../lib/news.js';
 import type { AttemptRow } from './attempt.repository.js';
-import type { Paused, Resumed } from './attempt-pausing.js';
+
+/** An attempt a proctor paused (attempt-pausing.ts). */
+export interface Paused {
+  attemptId: number;
+  examId: number;
+  studentId: number;
+  since: string;
+  reason: string;
+  deadline: string;
+}
+
+export interface Resumed {
+  attemptId: number;
+  examId: number;
+  studentId: number;
+  since: string;
+  at: string;
+  /** Why it was resumed. */
+  reason: string;
+  /** The deadline before and after: it moved by `givenBackMs`. */
+  previous: string;
+  deadline: string;
+  pausedMs: number;
+  givenBackMs: number;
+  /** Every pause of the attempt so far, and what they got back in all. */
+  totalPausedMs: number;
+  totalGivenBackMs: number;
+}
 
 /**
  * What the attempt services tell the socket channel (and through it the proctor's view), after the

@@ -2,6 +2,7 @@ import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import type { AppError } from '../../errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AttemptCore } from './attempt-core.js';
+import type { Paused, Resumed } from './attempt-news.js';
 import {
   closePause,
   insertPause,
@@ -12,37 +13,12 @@ import {
 } from './attempt-pause.repository.js';
 import { givenBack, later } from './deadlines.js';
 
+export type { Paused, Resumed };
+
 /** Who pauses or resumes, and why (said to the candidate, kept on the record). */
 export interface PauseBy {
   userId: number;
   reason: string;
-}
-
-export interface Paused {
-  attemptId: number;
-  examId: number;
-  studentId: number;
-  since: string;
-  reason: string;
-  deadline: string;
-}
-
-export interface Resumed {
-  attemptId: number;
-  examId: number;
-  studentId: number;
-  since: string;
-  at: string;
-  /** Why it was resumed. */
-  reason: string;
-  /** The deadline before and after: it moved by `givenBackMs`. */
-  previous: string;
-  deadline: string;
-  pausedMs: number;
-  givenBackMs: number;
-  /** Every pause of the attempt so far, and what they got back in all. */
-  totalPausedMs: number;
-  totalGivenBackMs: number;
 }
 
 /** Why an attempt was left as it was: the single-candidate calls refuse with it. */

@@ -49,7 +49,9 @@ export async function hasOpenAttempt(db: Db, userId: number, now: string): Promi
     .select('attempts.id')
     .where('students.user_id', '=', userId)
     .where('attempts.finished_at', 'is', null)
-    .where((eb) => eb.or([eb('attempts.deadline', '>', now), eb('attempts.paused_at', 'is not', null)]))
+    .where((eb) =>
+      eb.or([eb('attempts.deadline', '>', now), eb('attempts.paused_at', 'is not', null)]),
+    )
     .executeTakeFirst();
   return row !== undefined;
 }

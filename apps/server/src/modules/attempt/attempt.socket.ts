@@ -209,7 +209,9 @@ export function attachAttemptSocket(
       }
       case 'resumed': {
         // The deadline the save acks count down from, here and on the other processes.
-        const moved = [{ attemptId: news.attemptId, deadline: news.deadline, previous: news.previous }];
+        const moved = [
+          { attemptId: news.attemptId, deadline: news.deadline, previous: news.previous },
+        ];
         applyDeadlines(moved);
         tellOthers(PEER_DEADLINES, moved);
         const message: ResumeMessage = {

@@ -31,7 +31,10 @@ export const remainingOf = (
   row: { deadline: string; paused_at: string | null },
   now: number,
 ): number =>
-  Math.max(0, Date.parse(row.deadline) - (row.paused_at === null ? now : Date.parse(row.paused_at)));
+  Math.max(
+    0,
+    Date.parse(row.deadline) - (row.paused_at === null ? now : Date.parse(row.paused_at)),
+  );
 
 /**
  * What a resume gives back: the attempt's pauses in all (`pausedMs`, this one included) up to

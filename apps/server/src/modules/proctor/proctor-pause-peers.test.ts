@@ -83,9 +83,9 @@ describe.skipIf(!redisUrl)('pausing with two server processes (Redis)', () => {
     // The page's connection went to the other process.
     const socket = socketOf(otherUrl, client.token);
     sockets.push(socket);
-    expect((await emitAck<JoinAck>(socket, SocketEvent.JOIN, { attemptId: view.attemptId })).ok).toBe(
-      true,
-    );
+    expect(
+      (await emitAck<JoinAck>(socket, SocketEvent.JOIN, { attemptId: view.attemptId })).ok,
+    ).toBe(true);
     let seq = 0;
     const save = () =>
       emitAck<SaveAckMessage>(socket, SocketEvent.SAVE, {

@@ -83,7 +83,10 @@ describe('pausing and resuming attempts', () => {
     });
     ({ paperId, batch } = made);
     subjectId = made.s.subjectId;
-    tickets = await addSignableStudents(t.handle.db, batch, 16, { prefix: 'PZ-', password: PASSWORD });
+    tickets = await addSignableStudents(t.handle.db, batch, 16, {
+      prefix: 'PZ-',
+      password: PASSWORD,
+    });
     url = await listenLocally(t.app);
   });
   afterAll(async () => {
@@ -122,7 +125,14 @@ describe('pausing and resuming attempts', () => {
   const attemptRow = (attemptId: number) =>
     db()
       .selectFrom('attempts')
-      .select(['deadline', 'finished_at', 'finish_reason', 'paused_at', 'paused_ms', 'given_back_ms'])
+      .select([
+        'deadline',
+        'finished_at',
+        'finish_reason',
+        'paused_at',
+        'paused_ms',
+        'given_back_ms',
+      ])
       .where('id', '=', attemptId)
       .executeTakeFirstOrThrow();
   const pause = (examId: number, studentId: number, reason: string, client = admin) =>
@@ -367,7 +377,9 @@ describe('pausing and resuming attempts', () => {
     });
     expect((await told).reason).toBe('Room power cut');
     // Nothing more to pause; a single candidate is already paused.
-    expect(expectOk(await admin.post<ProctorPauseExamResult>(`${BASE}/pauseExam`, body)).count).toBe(0);
+    expect(
+      expectOk(await admin.post<ProctorPauseExamResult>(`${BASE}/pauseExam`, body)).count,
+    ).toBe(0);
     expectStatus(await pause(examId, first.studentId, 'x'), ApiStatus.CONFLICT);
     clock.advance(2 * MINUTE);
     const back = heard<ResumeMessage>(socket, SocketEvent.RESUMED);
@@ -480,7 +492,9 @@ describe('pausing and resuming attempts', () => {
     const { socket } = await page(client, view.attemptId);
     const ended = heard<Receipt>(socket, SocketEvent.FINALIZED);
     expectOk(await pause(examId, studentId, 'Power cut'));
-    expectOk(await admin.post(`${BASE}/submitAttempt`, { examId, studentId, reason: 'Reschedule' }));
+    expectOk(
+      await admin.post(`${BASE}/submitAttempt`, { examId, studentId, reason: 'Reschedule' }),
+    );
     expect((await ended).finishReason).toBe('proctor_submit');
     expect(await attemptRow(view.attemptId)).toMatchObject({ paused_at: null, given_back_ms: 0 });
     const open = await db()
