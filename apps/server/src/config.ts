@@ -89,6 +89,9 @@ const envSchema = z.object({
     .default('random'),
   // An absence from the exam page shorter than this is no leave (a reload rejoins within it).
   LEAVE_GRACE_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  // Time a paused attempt gets back, per attempt, at most; past it the proctor is told to
+  // reschedule the candidate instead (docs/features/proctoring.md "Pausing").
+  COMPENSATORY_MINUTES_LIMIT: z.coerce.number().int().min(0).max(1440).default(45),
   /**
    * The address users reach the server at (behind any proxy), e.g. https://exams.example.org.
    * Printed addresses (a certificate's QR code) are built from it, never from a request's Host.
@@ -130,6 +133,8 @@ export interface Config {
   studentInitialPassword: 'id-last6' | 'random';
   /** An absence from the exam page shorter than this is no leave (LEAVE_GRACE_SECONDS). */
   leaveGraceMs: number;
+  /** Paused time given back per attempt at most (COMPENSATORY_MINUTES_LIMIT). */
+  compensatoryLimitMs: number;
   /** The public address, without a trailing slash; http://localhost:PORT when not configured. */
   publicUrl: string;
   /** Whether PUBLIC_URL was given (else the start warns). */
@@ -174,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     studentInitialPassword: e.STUDENT_INITIAL_PASSWORD,
     leaveGraceMs: e.LEAVE_GRACE_SECONDS * 1000,
+    compensatoryLimitMs: e.COMPENSATORY_MINUTES_LIMIT * 60_000,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     certificateIssuer: e.CERTIFICATE_ISSUER ?? '',

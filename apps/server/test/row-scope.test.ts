@@ -399,6 +399,18 @@ const CALLS: Record<string, Call> = {
   'POST /api/kaoshi-exam/proctor/sendMessage': (b) => ({
     body: { examId: b.openExamId, studentId: b.studentIds[0], content: 'hello' },
   }),
+  'POST /api/kaoshi-exam/proctor/pauseAttempt': (b) => ({
+    body: { examId: b.openExamId, studentId: b.studentIds[0], reason: 'mine' },
+  }),
+  'POST /api/kaoshi-exam/proctor/resumeAttempt': (b) => ({
+    body: { examId: b.openExamId, studentId: b.studentIds[0], reason: 'mine' },
+  }),
+  'POST /api/kaoshi-exam/proctor/pauseExam': (b) => ({
+    body: { examId: b.openExamId, reason: 'mine' },
+  }),
+  'POST /api/kaoshi-exam/proctor/resumeExam': (b) => ({
+    body: { examId: b.openExamId, reason: 'mine' },
+  }),
   'POST /api/kaoshi-marking/marking/setMarkingPlan': (b) => ({
     body: {
       examId: b.closedExamId,

@@ -13,6 +13,11 @@ export const ApiStatus = {
   ATTEMPT_ENDED: 10007,
   /** Another tab or device has taken the attempt over: this one may no longer write. */
   TAKEN_OVER: 10008,
+  /**
+   * A proctor has paused the attempt (power cut, network fault): nothing is taken until they
+   * resume it. The page keeps the answer and sends it after the resume.
+   */
+  ATTEMPT_PAUSED: 10009,
   PASS_THROUGH: 30001,
   INTERNAL: 500,
 } as const;
@@ -29,6 +34,7 @@ export const httpStatusOf: Record<ApiStatusCode, number> = {
   10006: 409,
   10007: 409,
   10008: 409,
+  10009: 409,
   30001: 200,
   500: 500,
 };

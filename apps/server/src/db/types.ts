@@ -36,7 +36,12 @@ import type {
   ExamCandidatesTable,
   ExamChangesTable,
 } from './tables/exam.js';
-import type { AttemptsTable, AttemptAnswersTable, AttemptEventsTable } from './tables/attempt.js';
+import type {
+  AttemptsTable,
+  AttemptAnswersTable,
+  AttemptEventsTable,
+  AttemptPausesTable,
+} from './tables/attempt.js';
 import type {
   MarkingPlansTable,
   MarkingAssignmentsTable,
@@ -122,6 +127,7 @@ export interface Database {
   attempts: AttemptsTable;
   attempt_answers: AttemptAnswersTable;
   attempt_events: AttemptEventsTable;
+  attempt_pauses: AttemptPausesTable;
   marking_plans: MarkingPlansTable;
   marking_assignments: MarkingAssignmentsTable;
   marking_answers: MarkingAnswersTable;

@@ -6,6 +6,10 @@ import {
   type ProctorExtraTimeBody,
   type ProctorMessageBody,
   type ProctorMessageResult,
+  type ProctorPauseBody,
+  type ProctorPauseExamBody,
+  type ProctorPauseExamResult,
+  type ProctorPausesView,
   type ProctorReceiptCheck,
   type ProctorReopenBody,
   type ProctorSubmitBody,
@@ -29,6 +33,19 @@ export const proctorReopen = (body: ProctorReopenBody) =>
 /** To one candidate (studentId) or to every candidate still answering. */
 export const sendProctorMessage = (body: ProctorMessageBody) =>
   request.post<ProctorMessageResult>(`${PROCTOR_BASE}/sendMessage`, body);
+
+/** Pausing (power cut, network fault): the paused time is given back on resume. */
+export const proctorPause = (body: ProctorPauseBody) =>
+  request.post<ProctorActionResult>(`${PROCTOR_BASE}/pauseAttempt`, body);
+export const proctorResume = (body: ProctorPauseBody) =>
+  request.post<ProctorActionResult>(`${PROCTOR_BASE}/resumeAttempt`, body);
+export const proctorPauseExam = (body: ProctorPauseExamBody) =>
+  request.post<ProctorPauseExamResult>(`${PROCTOR_BASE}/pauseExam`, body);
+export const proctorResumeExam = (body: ProctorPauseExamBody) =>
+  request.post<ProctorPauseExamResult>(`${PROCTOR_BASE}/resumeExam`, body);
+/** The attempts ever paused: since, minutes, given back, and whether to reschedule. */
+export const getPauses = (examId: number) =>
+  request.get<ProctorPausesView>(`${PROCTOR_BASE}/pauses/${examId}`);
 
 /** A receipt code a candidate shows: whose it is, and whether their stored answers still give it. */
 export const checkReceipt = (examId: number, code: string) =>

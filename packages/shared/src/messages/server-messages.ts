@@ -24,6 +24,7 @@ import { CERTIFICATION_MESSAGES } from './certification.js';
 import { SKILL_ASSESSMENT_MESSAGES } from './skill-assessment.js';
 import { SKILL_SCORING_MESSAGES } from './skill-scoring.js';
 import { SEAT_PLAN_MODE_LABEL, VENUE_MESSAGES } from './venue.js';
+import { PAUSE_MESSAGES } from './pause.js';
 
 export * from './fields.js';
 export * from './languages.js';
@@ -44,6 +45,7 @@ export const SERVER_MESSAGES = {
   ...SKILL_ASSESSMENT_MESSAGES,
   ...SKILL_SCORING_MESSAGES,
   ...VENUE_MESSAGES,
+  ...PAUSE_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;

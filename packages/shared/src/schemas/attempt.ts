@@ -232,6 +232,32 @@ export interface AttemptView {
   paper: DeliveredPaper;
   answers: SavedAnswer[];
   finished: Receipt | null;
+  /** A proctor has paused the attempt: the page hides the paper and stops the clock. */
+  paused: AttemptPause | null;
+}
+
+/**
+ * An attempt paused by a proctor (docs/features/proctoring.md "Pausing"): since when (the
+ * server's clock) and why. The clock stands still: the time left is `deadline − since`.
+ */
+export interface AttemptPause {
+  since: string;
+  reason: string;
+}
+
+/** attempt:paused: the attempt was paused; the time left stands at `remainingMs`. */
+export interface PauseMessage extends AttemptPause {
+  deadline: string;
+  remainingMs: number;
+}
+
+/** attempt:resumed: the pause ended; the deadline moved by the time given back. */
+export interface ResumeMessage {
+  deadline: string;
+  remainingMs: number;
+  /** How long this pause lasted, and how much of it the deadline got back (the limit caps it). */
+  pausedMs: number;
+  givenBackMs: number;
 }
 
 /** The paper as this candidate sits it: their order, their option letters, no keys. */
@@ -284,6 +310,10 @@ export const SocketEvent = {
   FINALIZED: 'attempt:finalized',
   /** The session of this connection ended (logout, password reset, account disabled): it is cut. */
   SESSION_ENDED: 'session:ended',
+  /** A proctor paused the attempt: a PauseMessage. */
+  PAUSED: 'attempt:paused',
+  /** A proctor resumed it: a ResumeMessage. */
+  RESUMED: 'attempt:resumed',
 } as const;
 
 /** attempt:event per connection: this many at once, then one more every EVENT_REFILL_MS. */
@@ -312,6 +342,8 @@ export interface JoinView {
   finished: Receipt | null;
   /** What the page's HTTP calls carry in LIVE_TOKEN_HEADER while it holds the attempt. */
   liveToken?: string;
+  /** Paused by a proctor: the page shows why and since when, the clock stopped. */
+  paused: AttemptPause | null;
 }
 export type JoinAck = ({ ok: true } & JoinView) | SocketRefusal;
 export type SaveAckMessage = { ok: true; seq: number; remainingMs: number } | SocketRefusal;

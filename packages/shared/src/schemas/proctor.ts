@@ -95,6 +95,48 @@ export const proctorReopenBody = z.object({
 });
 export type ProctorReopenBody = z.output<typeof proctorReopenBody>;
 
+/** A pause's or a resume's reason: said to the candidate, kept on the record. */
+export const PROCTOR_PAUSE_REASON_MAX = 200;
+const pauseReason = z.string().trim().min(1).max(PROCTOR_PAUSE_REASON_MAX);
+
+/** pauseAttempt, resumeAttempt: one candidate's running attempt. */
+export const proctorPauseBody = z.object({ examId: dbId, studentId: dbId, reason: pauseReason });
+export type ProctorPauseBody = z.output<typeof proctorPauseBody>;
+
+/** pauseExam, resumeExam: every running (or every paused) attempt of the exam in one's batches. */
+export const proctorPauseExamBody = z.object({ examId: dbId, reason: pauseReason });
+export type ProctorPauseExamBody = z.output<typeof proctorPauseExamBody>;
+
+export interface ProctorPauseExamResult {
+  /** Attempts paused (or resumed) by this call. */
+  count: number;
+}
+
+/** One attempt's pauses, as the proctor's row shows them. */
+export interface ProctorPauseRow {
+  attemptId: number;
+  studentId: number;
+  /** Paused now since then; null while it runs. */
+  pausedSince: string | null;
+  reason: string | null;
+  /** Every pause's length so far, the one going on included (ms). */
+  pausedMs: number;
+  /** What the deadline got back (ms): at most the compensatory limit. */
+  givenBackMs: number;
+  /** Paused at least the limit: the console proposes rescheduling (建议重新安排). */
+  reschedule: boolean;
+  /** Whole minutes paused beyond the limit (0 when not beyond). */
+  minutesOver: number;
+}
+
+/** GET pauses/{examId}: the attempts that were ever paused, and the centre's limit. */
+export interface ProctorPausesView {
+  serverNow: string;
+  /** COMPENSATORY_MINUTES_LIMIT: time given back per attempt at most. */
+  limitMinutes: number;
+  rows: ProctorPauseRow[];
+}
+
 export const proctorMessageBody = z.object({
   examId: dbId,
   /** Missing or null: every candidate of the exam whose attempt is running. */

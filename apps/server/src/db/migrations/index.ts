@@ -17,6 +17,7 @@ import * as m0015 from './0015_leaves_and_receipt_keys.js';
 import * as m0016 from './0016_import_jobs.js';
 import * as m0017 from './0017_skills_certification.js';
 import * as m0018 from './0018_venues_rooms.js';
+import * as m0019 from './0019_attempt_pauses.js';
 
 /** Every migration, in order. Listed by hand so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_import_jobs': m0016,
   '0017_skills_certification': m0017,
   '0018_venues_rooms': m0018,
+  '0019_attempt_pauses': m0019,
 };

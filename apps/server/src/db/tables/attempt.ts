@@ -27,6 +27,27 @@ export interface AttemptsTable {
   /** 'hidden', 'fullscreen', 'offline' or 'link_task'. */
   away_kind: string | null;
   link_task_at: string | null;
+  /** Since when a proctor has paused it; null while it runs (attempt_pauses has the record). */
+  paused_at: Generated<string | null>;
+  pause_reason: Generated<string | null>;
+  /** Every ended pause's length (ms). */
+  paused_ms: Generated<number>;
+  /** What the deadline got back for the pauses (ms): paused_ms up to the compensatory limit. */
+  given_back_ms: Generated<number>;
+}
+
+/** A pause of an attempt by a proctor (power cut, network fault), with who and why. */
+export interface AttemptPausesTable {
+  id: Generated<number>;
+  attempt_id: number;
+  exam_id: number;
+  started_at: string;
+  ended_at: string | null;
+  reason: string;
+  resume_reason: string | null;
+  paused_by: number;
+  resumed_by: number | null;
+  given_back_ms: number | null;
 }
 
 export interface AttemptAnswersTable {

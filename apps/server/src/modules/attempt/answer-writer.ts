@@ -19,7 +19,7 @@ const refusal = (status: ApiStatusCode, key: MessageKey, params: MessageParams) 
  * within a few milliseconds go to the database in one transaction, and each caller's promise
  * settles only after that transaction has committed. Inside it, each attempt is read (on
  * PostgreSQL with a share lock, so a finalization running beside it waits, or is waited for) and
- * a save for a finished attempt, or past its deadline and the grace, is refused.
+ * a save for a finished attempt, a paused one, or past its deadline and the grace, is refused.
  */
 export class AnswerWriter {
   private readonly group: WriteGroup<StoredSave, AppError | null>;
@@ -61,6 +61,12 @@ export class AnswerWriter {
             : refusal(ApiStatus.ATTEMPT_ENDED, 'attemptEnded', {
                 at: shownTime(attempt.finished_at),
               });
+        }
+        // Paused (its deadline passed during the pause perhaps): refused, the page keeps it.
+        if (attempt.paused_at !== null) {
+          return refusal(ApiStatus.ATTEMPT_PAUSED, 'attemptPaused', {
+            reason: attempt.pause_reason ?? '',
+          });
         }
         if (now > Date.parse(attempt.deadline) + SAVE_GRACE_MS) {
           return refusal(ApiStatus.TIME_UP, 'timeUp', { deadline: shownTime(attempt.deadline) });

@@ -1,4 +1,5 @@
 import {
+  ApiStatus,
   CandidateStatus,
   SAVE_GRACE_MS,
   type AnswerSave,
@@ -29,6 +30,8 @@ import {
   type AttemptEnding,
   type AttemptRow,
 } from './attempt.repository.js';
+import { closePause } from './attempt-pause.repository.js';
+import { remainingOf } from './deadlines.js';
 import { receiptCodeOf } from './receipt-code.js';
 
 /**
@@ -96,8 +99,8 @@ export class AttemptAnswering {
 
   /** Remaining milliseconds of the attempt by the server's clock (never below 0). */
   async remainingMs(attemptId: number): Promise<number> {
-    const deadline = await deadlineOfAttempt(this.db, attemptId);
-    return deadline === undefined ? 0 : Math.max(0, Date.parse(deadline) - Date.now());
+    const row = await deadlineOfAttempt(this.db, attemptId);
+    return row === undefined ? 0 : remainingOf(row, Date.now());
   }
 
   // ── Submitting and finalizing ──────────────────────────────────────────────────────────
@@ -105,6 +108,11 @@ export class AttemptAnswering {
   /** The candidate submits: refused before the exam's minimum time; idempotent after. */
   async submit(attemptId: number, auth: AuthContext): Promise<Receipt> {
     const row = await this.core.ownAttempt(attemptId, auth);
+    if (row.finished_at === null && row.paused_at !== null) {
+      throw new AppError(ApiStatus.ATTEMPT_PAUSED, 'attemptPaused', {
+        reason: row.pause_reason ?? '',
+      });
+    }
     if (row.finished_at === null) {
       const now = Date.now();
       const overdue = now > Date.parse(row.deadline) + SAVE_GRACE_MS;
@@ -186,8 +194,14 @@ export class AttemptAnswering {
         // An absence ends with the attempt (a reopened one starts with none).
         away_since: null,
         away_kind: null,
+        paused_at: null,
+        pause_reason: null,
       };
       await endAttempt(trx, attemptId, ended);
+      // Ended during a pause (a proctor submitted it): the pause ends with it, nothing given back.
+      if (row.paused_at !== null) {
+        await closePause(trx, attemptId, { at, by: null, reason: null, givenBackMs: 0 });
+      }
       await within?.(trx);
       await settleCandidate(trx, row.candidate_id, {
         // Handed in, by the candidate or collected by the proctor; else saved at the end.

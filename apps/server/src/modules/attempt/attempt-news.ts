@@ -2,6 +2,34 @@ import type { Receipt } from '@kaoshi/shared';
 import { News } from '../../lib/news.js';
 import type { AttemptRow } from './attempt.repository.js';
 
+/** An attempt a proctor paused (attempt-pausing.ts). */
+export interface Paused {
+  attemptId: number;
+  examId: number;
+  studentId: number;
+  since: string;
+  reason: string;
+  deadline: string;
+}
+
+export interface Resumed {
+  attemptId: number;
+  examId: number;
+  studentId: number;
+  since: string;
+  at: string;
+  /** Why it was resumed. */
+  reason: string;
+  /** The deadline before and after: it moved by `givenBackMs`. */
+  previous: string;
+  deadline: string;
+  pausedMs: number;
+  givenBackMs: number;
+  /** Every pause of the attempt so far, and what they got back in all. */
+  totalPausedMs: number;
+  totalGivenBackMs: number;
+}
+
 /**
  * What the attempt services tell the socket channel (and through it the proctor's view), after the
  * write it concerns: published synchronously where the service used to call its callback, so the
@@ -15,6 +43,10 @@ export type AttemptNewsItem =
   /** A candidate's start was locked after too many wrong access codes. */
   | { kind: 'accessLocked'; examId: number; studentId: number; until: string }
   /** An attempt was finalized (the channel tells its page). */
-  | { kind: 'finalized'; attemptId: number; receipt: Receipt; examId: number };
+  | { kind: 'finalized'; attemptId: number; receipt: Receipt; examId: number }
+  /** A proctor paused the attempt (its page hides the paper, its clock stops). */
+  | ({ kind: 'paused' } & Paused)
+  /** A proctor resumed it: the deadline moved by the time given back. */
+  | ({ kind: 'resumed' } & Resumed);
 
 export class AttemptNews extends News<AttemptNewsItem> {}

@@ -59,7 +59,9 @@ export async function hasOpenAttempt(db: Db, userId: number, now: string): Promi
     .select('attempts.id')
     .where('students.user_id', '=', userId)
     .where('attempts.finished_at', 'is', null)
-    .where('attempts.deadline', '>', now)
+    .where((eb) =>
+      eb.or([eb('attempts.deadline', '>', now), eb('attempts.paused_at', 'is not', null)]),
+    )
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -95,6 +97,7 @@ export function myExamRows(db: Db, studentId: number) {
       'a.seed',
       'a.paper_version_id',
       'a.deadline',
+      'a.paused_at',
       'a.finished_at',
       'a.finish_reason',
       'a.objective_score',

@@ -44,7 +44,7 @@ import {
   setCandidateStatus,
   startAttemptAtOnce,
 } from './attempt-start.repository.js';
-import { deadlineOf } from './deadlines.js';
+import { deadlineOf, remainingOf } from './deadlines.js';
 import { sameText } from './receipt-code.js';
 import { deliveredItem } from './variant.js';
 
@@ -86,7 +86,11 @@ export class AttemptStarting {
       ),
     );
     const exams = rows.map((row): MyExamView => {
-      const running = row.attempt_id !== null && row.finished_at === null && row.deadline! > now;
+      // Paused: running still, whatever its deadline says (it moves when the pause ends).
+      const running =
+        row.attempt_id !== null &&
+        row.finished_at === null &&
+        (row.deadline! > now || row.paused_at !== null);
       const state =
         now < row.start_at
           ? 'upcoming'
@@ -344,7 +348,7 @@ export class AttemptStarting {
       candidate: { name: student.name, ticketNumber: student.ticket_number, photo: student.photo },
       serverNow: new Date(now).toISOString(),
       deadline: row.deadline,
-      remainingMs: Math.max(0, Date.parse(row.deadline) - now),
+      remainingMs: remainingOf(row, now),
       submitAfter: new Date(
         Date.parse(row.started_at) + row.min_submit_minutes * 60_000,
       ).toISOString(),
@@ -370,6 +374,7 @@ export class AttemptStarting {
         row.finished_at === null
           ? null
           : this.core.receiptOf(row, stored, variant, await this.core.key()),
+      paused: pauseOf(row),
     };
   }
 
@@ -386,7 +391,7 @@ export class AttemptStarting {
       attemptId: row.id,
       serverNow: new Date(now).toISOString(),
       deadline: row.deadline,
-      remainingMs: Math.max(0, Date.parse(row.deadline) - now),
+      remainingMs: remainingOf(row, now),
       leaveCount: row.leave_count,
       leaveLimit: row.leave_limit,
       answers: savedAnswers(variant, stored),
@@ -394,9 +399,16 @@ export class AttemptStarting {
         row.finished_at === null
           ? null
           : this.core.receiptOf(row, stored, variant, await this.core.key()),
+      paused: pauseOf(row),
     };
   }
 }
+
+/** Whether a proctor has paused the attempt, since when and why (the page's overlay). */
+const pauseOf = (row: AttemptRow) =>
+  row.finished_at === null && row.paused_at !== null
+    ? { since: row.paused_at, reason: row.pause_reason ?? '' }
+    : null;
 
 /** No one may start after this instant (late-entry policy); null: until the window closes. */
 export const lateEntryUntil = (startAt: string, lateMinutes: number) =>

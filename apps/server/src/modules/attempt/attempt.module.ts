@@ -42,10 +42,12 @@ export async function attemptModule(
     socketUses?: readonly ChannelUse[];
   },
 ) {
-  const attempts = new AttemptService(opts.db, opts.config.database.kind === 'postgres', {
-    graceMs: opts.config.leaveGraceMs,
-    clock: opts.clock ?? systemClock,
-  });
+  const attempts = new AttemptService(
+    opts.db,
+    opts.config.database.kind === 'postgres',
+    { graceMs: opts.config.leaveGraceMs, clock: opts.clock ?? systemClock },
+    opts.config.compensatoryLimitMs,
+  );
   await app.register(attemptRoutes, { attempts });
   attachAttemptSocket(app, {
     attempts,

@@ -26,6 +26,8 @@ export function attemptWithExam(db: Db) {
       'attempts.live_token',
       'attempts.leave_count',
       'attempts.start_ip',
+      'attempts.paused_at',
+      'attempts.pause_reason',
       'exams.name as exam_name',
       'exams.end_at',
       'exams.min_submit_minutes',
@@ -211,6 +213,8 @@ export async function markAway(db: Db, attemptId: number, at: string, kind: stri
     .where('id', '=', attemptId)
     .where('finished_at', 'is', null)
     .where('away_since', 'is', null)
+    // A paused attempt's page is away for the platform's reason, never the candidate's.
+    .where('paused_at', 'is', null)
     .execute();
 }
 
@@ -251,6 +255,7 @@ export function awayPast(db: Db, before: string, limit: number) {
     .selectFrom('attempts')
     .select(['id', 'away_since', 'away_kind'])
     .where('finished_at', 'is', null)
+    .where('paused_at', 'is', null)
     .where('away_since', '<=', before)
     .where('away_kind', 'not in', UNCOUNTED_AWAY)
     .orderBy('away_since')
@@ -385,14 +390,13 @@ export const ownAttemptQuery = (db: Db, attemptId: number, studentId: number) =>
     .where('attempts.id', '=', attemptId)
     .where('attempts.student_id', '=', studentId);
 
-/** The attempt's deadline, if it exists. */
+/** The attempt's deadline and whether it is paused, if it exists. */
 export async function deadlineOfAttempt(db: Db, attemptId: number) {
-  const row = await db
+  return db
     .selectFrom('attempts')
-    .select('deadline')
+    .select(['deadline', 'paused_at'])
     .where('id', '=', attemptId)
     .executeTakeFirst();
-  return row?.deadline;
 }
 
 /**
@@ -402,18 +406,22 @@ export async function deadlineOfAttempt(db: Db, attemptId: number) {
 export function attemptsForSaves(trx: Db, attemptIds: readonly number[], share: boolean) {
   let query = trx
     .selectFrom('attempts')
-    .select(['id', 'deadline', 'finished_at', 'finish_reason'])
+    .select(['id', 'deadline', 'finished_at', 'finish_reason', 'paused_at', 'pause_reason'])
     .where('id', 'in', attemptIds);
   if (share) query = query.forShare();
   return query.execute();
 }
 
-/** Running attempts whose deadline was at or before `before`, earliest first. */
+/**
+ * Running attempts whose deadline was at or before `before`, earliest first; not a paused one
+ * (its deadline is known only when it resumes).
+ */
 export function attemptsDue(db: Db, before: string, limit: number) {
   return db
     .selectFrom('attempts')
     .select('id')
     .where('finished_at', 'is', null)
+    .where('paused_at', 'is', null)
     .where('deadline', '<=', before)
     .orderBy('deadline')
     .limit(limit)
@@ -422,15 +430,18 @@ export function attemptsDue(db: Db, before: string, limit: number) {
 
 /**
  * Ends the attempt if it is still running (a conditional UPDATE: with several processes exactly
- * one wins), in the caller's transaction; answers whether this call ended it.
+ * one wins), in the caller's transaction; answers whether this call ended it. The deadline
+ * (`reason` 'deadline') never ends a paused attempt: a pause made after the scheduler listed it
+ * wins.
  */
 export async function claimAttempt(trx: Db, attemptId: number, at: string, reason: string) {
-  const claimed = await trx
+  let query = trx
     .updateTable('attempts')
     .set({ finished_at: at, finish_reason: reason })
     .where('id', '=', attemptId)
-    .where('finished_at', 'is', null)
-    .executeTakeFirst();
+    .where('finished_at', 'is', null);
+  if (reason === 'deadline') query = query.where('paused_at', 'is', null);
+  const claimed = await query.executeTakeFirst();
   return Number(claimed.numUpdatedRows) > 0;
 }
 
@@ -457,6 +468,9 @@ export interface AttemptEnding {
   live_token: null;
   away_since: null;
   away_kind: null;
+  /** A pause going on ends with the attempt (a proctor submitted it). */
+  paused_at: null;
+  pause_reason: null;
 }
 
 export async function endAttempt(trx: Db, attemptId: number, ended: AttemptEnding) {
@@ -482,6 +496,7 @@ export function runningAttemptsOf(trx: Db, examId: number, studentId?: number) {
       'attempts.id',
       'attempts.started_at',
       'attempts.deadline',
+      'attempts.given_back_ms',
       'c.extra_minutes',
       'exams.duration_minutes',
       'exams.end_at',

@@ -22,6 +22,7 @@ import { addressAllowed } from './address-allowed.js';
 import { AttemptAnswering } from './attempt-answering.js';
 import { AttemptCore, type StudentRow } from './attempt-core.js';
 import { AttemptIntegrity, LEAVE_SWEEP_PAGE } from './attempt-integrity.js';
+import { AttemptPausing } from './attempt-pausing.js';
 import type { AttemptNews } from './attempt-news.js';
 import { resultOf } from './attempt-result.presenter.js';
 import { AttemptStarting, lateEntryUntil } from './attempt-starting.js';
@@ -46,6 +47,8 @@ export class AttemptService {
   private readonly starting: AttemptStarting;
   private readonly answering: AttemptAnswering;
   private readonly integrity: AttemptIntegrity;
+  /** Pausing and resuming attempts (attempt-pausing.ts): the proctor's calls use it. */
+  readonly pausing: AttemptPausing;
   readonly writer: AnswerWriter;
   /** Saves, events, locks and finalizations, for the socket channel and the proctor's view. */
   readonly news: AttemptNews;
@@ -59,11 +62,14 @@ export class AttemptService {
       graceMs: 10_000,
       clock: systemClock,
     },
+    /** Paused time given back per attempt at most (COMPENSATORY_MINUTES_LIMIT). */
+    compensatoryLimitMs = 45 * 60_000,
   ) {
     this.core = new AttemptCore(db, postgres);
     this.starting = new AttemptStarting(this.core, postgres);
     this.answering = new AttemptAnswering(this.core);
     this.integrity = new AttemptIntegrity(this.core, this.answering, leaves);
+    this.pausing = new AttemptPausing(this.core, leaves.clock, compensatoryLimitMs);
     this.writer = this.core.writer;
     this.news = this.core.news;
     this.eventLimiter = this.integrity.eventLimiter;

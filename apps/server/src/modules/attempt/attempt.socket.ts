@@ -9,7 +9,9 @@ import {
   answerSaveSchema,
   languageOf,
   logEventBody,
+  type PauseMessage,
   type Receipt,
+  type ResumeMessage,
   type TimeMessage,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
@@ -193,6 +195,34 @@ export function attachAttemptSocket(
         return tellWatcher(news.examId, (w) =>
           w.finalized(news.examId, news.attemptId, news.receipt),
         );
+      // A proctor paused or resumed the attempt: its page hears it at once, on whichever
+      // process holds it (the room's emit goes through the adapter).
+      case 'paused': {
+        const message: PauseMessage = {
+          since: news.since,
+          reason: news.reason,
+          deadline: news.deadline,
+          remainingMs: Math.max(0, Date.parse(news.deadline) - Date.parse(news.since)),
+        };
+        io.to(room(news.attemptId)).emit(SocketEvent.PAUSED, message);
+        return;
+      }
+      case 'resumed': {
+        // The deadline the save acks count down from, here and on the other processes.
+        const moved = [
+          { attemptId: news.attemptId, deadline: news.deadline, previous: news.previous },
+        ];
+        applyDeadlines(moved);
+        tellOthers(PEER_DEADLINES, moved);
+        const message: ResumeMessage = {
+          deadline: news.deadline,
+          remainingMs: Math.max(0, Date.parse(news.deadline) - Date.now()),
+          pausedMs: news.pausedMs,
+          givenBackMs: news.givenBackMs,
+        };
+        io.to(room(news.attemptId)).emit(SocketEvent.RESUMED, message);
+        return;
+      }
     }
   });
   const isLive = (attemptId: number) => live.get(attemptId)?.connected === true;

@@ -24,6 +24,36 @@ export const deadlineOf = (
   ).toISOString();
 
 /**
+ * The time left of an attempt by the server's clock `now` (never below 0). A paused attempt's
+ * clock stands still: what was left when the pause began (docs/features/proctoring.md "Pausing").
+ */
+export const remainingOf = (
+  row: { deadline: string; paused_at: string | null },
+  now: number,
+): number =>
+  Math.max(
+    0,
+    Date.parse(row.deadline) - (row.paused_at === null ? now : Date.parse(row.paused_at)),
+  );
+
+/**
+ * What a resume gives back: the attempt's pauses in all (`pausedMs`, this one included) up to
+ * the centre's limit, less what earlier resumes already gave. The deadline moves by `moveMs`.
+ */
+export function givenBack(
+  before: { pausedMs: number; givenBackMs: number },
+  thisPauseMs: number,
+  limitMs: number,
+) {
+  const pausedMs = before.pausedMs + Math.max(0, thisPauseMs);
+  const givenBackMs = Math.max(before.givenBackMs, Math.min(limitMs, pausedMs));
+  return { pausedMs, givenBackMs, moveMs: givenBackMs - before.givenBackMs };
+}
+
+/** An instant moved on by `ms`. */
+export const later = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString();
+
+/**
  * After the exam's window or a candidate's extra time changed (inside the caller's transaction
  * `trx`): the running attempts of the exam (or of one student) get their deadline anew. Answers
  * the changes, for the pages to be told once the transaction has committed.
@@ -35,11 +65,10 @@ export async function recomputeDeadlines(
 ): Promise<DeadlineChange[]> {
   const changes: DeadlineChange[] = [];
   for (const row of await runningAttemptsOf(trx, examId, studentId)) {
-    const deadline = deadlineOf(
-      row.started_at,
-      row.duration_minutes,
-      row.extra_minutes,
-      row.end_at,
+    // Paused time given back stays given back, past the window's close too.
+    const deadline = later(
+      deadlineOf(row.started_at, row.duration_minutes, row.extra_minutes, row.end_at),
+      row.given_back_ms,
     );
     if (deadline === row.deadline) continue;
     await setDeadline(trx, row.id, deadline);

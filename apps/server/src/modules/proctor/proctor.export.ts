@@ -10,7 +10,14 @@ import { ProctorRepository } from './proctor.repository.js';
 import type { ProctorService } from './proctor.service.js';
 
 /** The proctors' actions: the record entries this module writes, and extra time. */
-const PROCTOR_ACTIONS = new Set(['extraTime', 'proctorSubmit', 'proctorReopen', 'proctorMessage']);
+const PROCTOR_ACTIONS = new Set([
+  'extraTime',
+  'proctorSubmit',
+  'proctorReopen',
+  'proctorMessage',
+  'proctorPause',
+  'proctorResume',
+]);
 
 /** Details as "key: value" pairs, the words a reader needs (what the record stored). */
 const detailText = (detail: Record<string, unknown>, leave: readonly string[]) =>

@@ -8,6 +8,7 @@ import { hasAnyPermission } from '../../lib/auth-context.js';
 import { CandidateService } from '../exam/candidate.service.js';
 import { ExamService } from '../exam/exam.service.js';
 import type { ProctorHub } from './proctor-hub.js';
+import { ProctorPausing } from './proctor-pausing.js';
 import { proctorRoutes } from './proctor.routes.js';
 import { ProctorService } from './proctor.service.js';
 
@@ -41,5 +42,6 @@ export async function proctorModule(
     // (the table over HTTP shows a teacher their own batches' candidates of any exam).
     await exams.checkOwnExam(auth, examId);
   };
-  await app.register(proctorRoutes, { db: opts.db, proctor });
+  const pausing = new ProctorPausing(opts.db, proctor, opts.hub);
+  await app.register(proctorRoutes, { db: opts.db, proctor, pausing });
 }

@@ -6,6 +6,8 @@ import {
   proctorExamParams,
   proctorExtraTimeBody,
   proctorMessageBody,
+  proctorPauseBody,
+  proctorPauseExamBody,
   proctorReceiptBody,
   proctorReopenBody,
   proctorSubmitBody,
@@ -16,14 +18,15 @@ import type { Db } from '../../db/database.js';
 import { requireAuth } from '../../plugins/access.js';
 import { requestLanguage } from '../../lib/request-language.js';
 import { exportEventLog } from './proctor.export.js';
+import type { ProctorPausing } from './proctor-pausing.js';
 import type { ProctorService } from './proctor.service.js';
 
 /** The proctor's calls (docs/features/proctoring.md): PUBLISHMANAGE with role SUPER, as the publishing group. */
 export async function proctorRoutes(
   app: FastifyInstance,
-  opts: { db: Db; proctor: ProctorService },
+  opts: { db: Db; proctor: ProctorService; pausing: ProctorPausing },
 ) {
-  const { proctor } = opts;
+  const { proctor, pausing } = opts;
   // Invigilators (EXAM-INVIGILATE) watch and act on running exams; publishers too.
   const access = { permission: [Perm.PUBLISH, Perm.INVIGILATE], role: RoleKey.SUPER };
   const tags = ['proctor'];
@@ -94,6 +97,55 @@ export async function proctorRoutes(
       body: proctorMessageBody,
     },
     (request) => proctor.message(request.body, requireAuth(request)),
+  );
+
+  // Pausing (docs/features/proctoring.md "Pausing"): the lost time is given back on resume.
+  route.post(
+    'pauseAttempt',
+    {
+      summary:
+        "Pause one candidate's running attempt with a reason: no saves, no submit, the clock stopped",
+      body: proctorPauseBody,
+    },
+    (request) => pausing.pauseOne(request.body, requireAuth(request)),
+  );
+
+  route.post(
+    'resumeAttempt',
+    {
+      summary:
+        "Resume one candidate's paused attempt with a reason: the deadline moves by the paused time (up to the limit)",
+      body: proctorPauseBody,
+    },
+    (request) => pausing.resumeOne(request.body, requireAuth(request)),
+  );
+
+  route.post(
+    'pauseExam',
+    {
+      summary: 'Pause every running attempt of the exam in your batches, with a reason',
+      body: proctorPauseExamBody,
+    },
+    (request) => pausing.pauseAll(request.body, requireAuth(request)),
+  );
+
+  route.post(
+    'resumeExam',
+    {
+      summary: 'Resume every paused attempt of the exam in your batches, with a reason',
+      body: proctorPauseExamBody,
+    },
+    (request) => pausing.resumeAll(request.body, requireAuth(request)),
+  );
+
+  route.get(
+    'pauses/:examId',
+    {
+      summary:
+        'The attempts ever paused: paused since, minutes paused, given back, and whether to reschedule',
+      params: proctorExamParams,
+    },
+    (request) => pausing.pauses(request.params.examId, requireAuth(request)),
   );
 
   route.xlsx(

@@ -68,8 +68,8 @@ export class ProctorService {
     return { exam, own: await this.exams.ownClasses(auth, db) };
   }
 
-  /** One candidate of the exam, in `auth`'s batches. */
-  private async candidate(
+  /** One candidate of the exam, in `auth`'s batches (the pausing calls use it too). */
+  async candidate(
     db: Db,
     examId: number,
     studentId: number,

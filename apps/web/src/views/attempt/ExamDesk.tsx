@@ -17,6 +17,7 @@ import { ExamHeader } from './ExamHeader';
 import { isTextEntry, keyAction } from './exam-keys';
 import { FONT_SIZES, useExamPrefs, useFlags, type ExamLayout } from './exam-prefs';
 import { paperItems, type PaperItem } from './paper-items';
+import { PausedOverlay, ResumedNotice } from './PausedOverlay';
 import { QuestionCard } from './QuestionCard';
 import { QuestionNavigator } from './QuestionNavigator';
 import { useAttemptSession } from './use-attempt-session';
@@ -50,7 +51,8 @@ export function ExamDesk({ view }: { view: AttemptView }) {
   /** The keys rest while a dialog (the submit confirmation) is open. */
   const keysPaused = useRef(false);
   const running = state.finished === null && state.stopped === null;
-  const answering = running && state.loaded;
+  // Paused by a proctor: the paper is hidden and takes no answers until the resume.
+  const answering = running && state.loaded && state.paused === null;
   const entry = items[current];
   const timeChange =
     running && state.timeChange && state.timeChange.serial > timeChangeSeen
@@ -251,7 +253,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
   );
 
   return (
-    <div className="exam-page">
+    <div className={state.paused && running ? 'exam-page exam-page-paused' : 'exam-page'}>
       <ExamHeader
         view={view}
         endsAt={state.endsAt}
@@ -259,6 +261,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
         pendingCount={state.pendingCount}
         savedAt={state.savedAt}
         running={running}
+        paused={state.paused}
         onElapsed={onElapsed}
         onSubmit={confirmSubmit}
         submitting={submitting}
@@ -303,6 +306,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
           />
         )}
         {state.notice && <Alert type="warning" showIcon title={state.notice} />}
+        {running && <ResumedNotice resumed={state.resumed} />}
         {timeChange && (
           <Alert
             key={timeChange.serial}
@@ -347,6 +351,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
           />
         )}
       </div>
+      {running && state.paused && <PausedOverlay paused={state.paused} />}
       <div className="exam-toolbar">
         {narrow && (
           <Button icon={<OrderedListOutlined />} onClick={() => setDrawerOpen(true)}>

@@ -2,6 +2,7 @@ import {
   CheckCircleFilled,
   ClockCircleOutlined,
   DisconnectOutlined,
+  PauseCircleOutlined,
   SyncOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -9,7 +10,7 @@ import type { AttemptView } from '@kaoshi/shared';
 import { Avatar, Button, Grid } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LinkState } from './attempt-session';
+import type { LinkState, PausedState } from './attempt-session';
 import { relativeTimeText } from '../../components/time/relative-time';
 import { formatRemaining } from '../../components/time/format-remaining';
 
@@ -51,6 +52,23 @@ function Countdown({ endsAt, onElapsed }: { endsAt: number; onElapsed(): void })
     >
       <ClockCircleOutlined aria-hidden />
       <span className="exam-clock-label">{t('attemptPage.header.remaining')}</span>
+      <span className="exam-clock-time">{text}</span>
+    </div>
+  );
+}
+
+/** Paused by a proctor: the time left as it stands, not counting down. */
+function StoppedClock({ remainingMs }: { remainingMs: number }) {
+  const { t } = useTranslation();
+  const text = formatRemaining(remainingMs);
+  return (
+    <div
+      className="exam-clock paused"
+      role="timer"
+      aria-label={t('attemptPage.header.remainingLabel', { time: text })}
+    >
+      <PauseCircleOutlined aria-hidden />
+      <span className="exam-clock-label">{t('attemptPage.paused.clockLabel')}</span>
       <span className="exam-clock-time">{text}</span>
     </div>
   );
@@ -116,6 +134,8 @@ interface ExamHeaderProps {
   savedAt: number | null;
   /** Whether the clock runs (not after the attempt stopped here). */
   running: boolean;
+  /** Paused by a proctor: the clock stands, no submit. */
+  paused?: PausedState | null;
   onElapsed(): void;
   onSubmit(): void;
   submitting: boolean;
@@ -129,6 +149,7 @@ export function ExamHeader({
   pendingCount,
   savedAt,
   running,
+  paused = null,
   onElapsed,
   onSubmit,
   submitting,
@@ -155,13 +176,14 @@ export function ExamHeader({
         </div>
       </div>
       <div className="exam-header-side">
-        {running && <Countdown endsAt={endsAt} onElapsed={onElapsed} />}
+        {running && !paused && <Countdown endsAt={endsAt} onElapsed={onElapsed} />}
+        {running && paused && <StoppedClock remainingMs={paused.remainingMs} />}
         <SaveState link={link} pendingCount={pendingCount} savedAt={savedAt} />
         <Button
           type="primary"
           onClick={onSubmit}
           loading={submitting}
-          disabled={!running}
+          disabled={!running || paused !== null}
           className="exam-submit"
         >
           {t('attemptPage.submit.button')}

@@ -10,8 +10,10 @@ import {
   type EventAck,
   type JoinAck,
   type LogEventResult,
+  type PauseMessage,
   type ProctorMessage,
   type Receipt,
+  type ResumeMessage,
   type SaveAck,
   type SaveAckMessage,
   type SubmitAck,
@@ -66,6 +68,19 @@ export interface SessionSnapshot {
   messages: ProctorMessage[];
   /** The latest move of the deadline while the page was open (extra time): minutes, and a serial. */
   timeChange: { minutes: number; serial: number } | null;
+  /**
+   * A proctor paused the attempt: since when (the server's time; '' when only a refused save
+   * said so) and why; the clock stands at `remainingMs`. Answers wait in the outbox meanwhile.
+   */
+  paused: PausedState | null;
+  /** The latest resume while the page was open: minutes given back, and a serial. */
+  resumed: { minutes: number; serial: number } | null;
+}
+
+export interface PausedState {
+  since: string;
+  reason: string;
+  remainingMs: number;
 }
 
 /** The page is in view: visible and, where the exam asks for it, in full screen. */
@@ -131,6 +146,8 @@ export class AttemptSession {
       notice: null,
       messages: [],
       timeChange: null,
+      paused: view.paused ? { ...view.paused, remainingMs: view.remainingMs } : null,
+      resumed: null,
     };
     this.serverAnswers = view.answers;
     this.applyServerAnswers(view.answers);
@@ -191,6 +208,8 @@ export class AttemptSession {
     socket.on(SocketEvent.SESSION_ENDED, () => this.stop('sessionEnded'));
     socket.on(SocketEvent.TIME, (message: TimeMessage) => this.timeMoved(message));
     socket.on(SocketEvent.TAKEN_OVER, () => this.stop('takenOver'));
+    socket.on(SocketEvent.PAUSED, (message: PauseMessage) => this.pausedBy(message));
+    socket.on(SocketEvent.RESUMED, (message: ResumeMessage) => this.resumedBy(message));
     socket.on(SocketEvent.FINALIZED, (receipt: Receipt) => this.finish(receipt));
     socket.on(ProctorEvent.MESSAGE, (message: ProctorMessage) =>
       this.update({ messages: [...this.snapshot.messages, message] }),
@@ -264,13 +283,21 @@ export class AttemptSession {
     if (socket !== this.socket) return;
     if (!ack.ok) return this.refused(ack.code, ack.message);
     this.joined = true;
-    // Extra time given while the connection was down: the join brings it, said as attempt:time would.
+    // Extra time given while the connection was down: the join brings it, said as attempt:time
+    // would (not across a pause: its clock stood still, and a resume says what it gave back).
     const missedMinutes = Math.round(
       (ack.remainingMs - (this.snapshot.endsAt - performance.now())) / 60_000,
     );
-    if (missedMinutes !== 0 && this.snapshot.stopped === null) this.timeChanged(missedMinutes);
+    const pausedAround = this.snapshot.paused !== null || ack.paused !== null;
+    if (missedMinutes !== 0 && this.snapshot.stopped === null && !pausedAround) {
+      this.timeChanged(missedMinutes);
+    }
     this.liveToken = ack.liveToken ?? this.liveToken;
     this.correctTime(ack.remainingMs);
+    // Paused or resumed while the connection was down: the join says which.
+    this.update({
+      paused: ack.paused ? { ...ack.paused, remainingMs: ack.remainingMs } : null,
+    });
     if (ack.finished) return this.finish(ack.finished);
     this.serverAnswers = ack.answers;
     this.applyServerAnswers(ack.answers);
@@ -287,8 +314,45 @@ export class AttemptSession {
     this.update({ endsAt: performance.now() + remainingMs });
   }
 
+  /** A proctor paused the attempt: the paper is hidden, the clock stands, answers wait. */
+  private pausedBy({ since, reason, remainingMs }: PauseMessage) {
+    this.flush();
+    this.update({ paused: { since, reason, remainingMs } });
+  }
+
+  /**
+   * The pause ended: the clock runs from the new deadline (the paused time given back), and the
+   * answers kept meanwhile go now.
+   */
+  private resumedBy({ remainingMs, givenBackMs }: ResumeMessage) {
+    if (!this.snapshot.paused) return;
+    this.correctTime(remainingMs);
+    this.update({
+      paused: null,
+      resumed: {
+        minutes: Math.round(givenBackMs / 60_000),
+        serial: (this.snapshot.resumed?.serial ?? 0) + 1,
+      },
+    });
+    if (this.snapshot.stopped === 'time' && remainingMs > 0) {
+      clearInterval(this.receiptPoll);
+      this.update({ stopped: null });
+    }
+    for (const entry of this.pending.values()) void this.send(entry);
+  }
+
   /** attempt:time (extra time, a later close), perhaps just after the clock here reached zero. */
-  private timeMoved({ remainingMs, changedMinutes }: TimeMessage) {
+  private timeMoved({ deadline, remainingMs, changedMinutes }: TimeMessage) {
+    const paused = this.snapshot.paused;
+    // Paused: the clock stands at what is left from the pause's start to the new deadline.
+    if (paused && paused.since !== '') {
+      this.update({
+        paused: {
+          ...paused,
+          remainingMs: Math.max(0, Date.parse(deadline) - Date.parse(paused.since)),
+        },
+      });
+    }
     this.correctTime(remainingMs);
     if (changedMinutes !== 0) this.timeChanged(changedMinutes);
     if (this.snapshot.stopped !== 'time' || remainingMs <= 0) return;
@@ -301,7 +365,7 @@ export class AttemptSession {
    * every keystroke is in the outbox at once, so a reload or a closed tab loses nothing.
    */
   setAnswer(itemId: string, value: AnswerValue, { typing = false } = {}) {
-    if (!this.taking || !this.snapshot.loaded) return;
+    if (!this.taking || !this.snapshot.loaded || this.snapshot.paused) return;
     const seq = (this.seqs[itemId] ?? 0) + 1;
     this.seqs[itemId] = seq;
     const entry = { itemId, seq, value };
@@ -338,7 +402,8 @@ export class AttemptSession {
   private async send(entry: PendingAnswer) {
     await this.written.get(entry.itemId);
     const socket = this.socket;
-    if (!socket || !this.joined || !this.taking) return;
+    // Paused: the answer waits in the outbox; the resume sends it.
+    if (!socket || !this.joined || !this.taking || this.snapshot.paused) return;
     let ack: SaveAckMessage;
     try {
       ack = (await socket
@@ -374,6 +439,8 @@ export class AttemptSession {
       this.httpOkAt = performance.now();
       this.correctTime(result.remainingMs);
       this.update({ link: 'online' });
+      // Taken again: a pause a refusal told of (over HTTP, no socket to say so) has ended.
+      if (this.snapshot.paused && result.acks.some((ack) => ack.ok)) this.update({ paused: null });
       result.acks.forEach((ack: SaveAck) => {
         if (ack.ok) this.acknowledged(ack.itemId, ack.seq);
         else this.refused(ack.code, ack.message, ack);
@@ -391,6 +458,14 @@ export class AttemptSession {
     if (code === ApiStatus.NO_SESSION) return this.stop('sessionEnded');
     if (code === ApiStatus.TIME_UP) return this.stop('time');
     if (code === ApiStatus.ATTEMPT_ENDED) return this.stop('ended');
+    // Paused by a proctor: the answer stays in the outbox (not lost, not dropped) until the resume.
+    if (code === ApiStatus.ATTEMPT_PAUSED) {
+      if (!this.snapshot.paused) {
+        const remainingMs = Math.max(0, this.snapshot.endsAt - performance.now());
+        this.update({ paused: { since: '', reason: message, remainingMs } });
+      }
+      return;
+    }
     // A save the server will never take (it says why): resending it would loop.
     if (entry) {
       this.pending.delete(entry.itemId);

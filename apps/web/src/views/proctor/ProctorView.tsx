@@ -48,6 +48,15 @@ import { localWindow, timeOfDay } from '../../components/attempt/my-exams-time';
 import { EXAM_LIST_PATH, examDetailPath } from '../../components/exam/exam-routes';
 import { ExamStateTag } from '../../components/exam/ExamStateTag';
 import { ProctorActionDialog, type ProctorActionTarget } from './ProctorActionDialog';
+import {
+  PauseDialog,
+  PauseExamButtons,
+  PauseRowAction,
+  pauseColumn,
+  pauseKeys,
+  usePauses,
+  type PauseTarget,
+} from './PauseControls';
 import { ReceiptCheckDialog } from './ReceiptCheckDialog';
 import { ProctorEventsDrawer, proctorKeys } from './ProctorEventsDrawer';
 import { applyDelta } from './proctor-delta';
@@ -113,11 +122,14 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
   const [drawer, setDrawer] = useState<ProctorRow | null>(null);
   const [action, setAction] = useState<ProctorActionTarget | null>(null);
   const [checkingReceipt, setCheckingReceipt] = useState(false);
+  const [pauseTarget, setPauseTarget] = useState<PauseTarget | null>(null);
+  const pauses = usePauses(examId);
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const reload = () => {
     void queryClient.invalidateQueries({ queryKey: proctorKeys.live(examId) });
     void queryClient.invalidateQueries({ queryKey: ['proctor', 'events', examId] });
+    void queryClient.invalidateQueries({ queryKey: pauseKeys(examId) });
   };
   const reloadSoon = () => {
     clearTimeout(reloadTimer.current);
@@ -194,6 +206,7 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
         </Space>
       ),
     },
+    pauseColumn(t, pauses),
     {
       title: t('proctor.columns.answered'),
       dataIndex: 'answered',
@@ -281,6 +294,7 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
           />
           {row.state === 'in_progress' && (
             <>
+              <PauseRowAction row={row} pauses={pauses} onClick={setPauseTarget} />
               <RowAction
                 icon={<ClockCircleOutlined />}
                 label={t('proctor.actions.extraTime')}
@@ -343,6 +357,7 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
             </Typography.Text>
           </div>
           <Flex gap={8} wrap>
+            <PauseExamButtons onClick={setPauseTarget} />
             <Button icon={<SendOutlined />} onClick={() => setAction({ kind: 'message' })}>
               {t('proctor.actions.messageAll')}
             </Button>
@@ -427,6 +442,13 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
         examId={examId}
         target={action}
         onClose={() => setAction(null)}
+        onDone={reload}
+      />
+      <PauseDialog
+        examId={examId}
+        target={pauseTarget}
+        limitMinutes={pauses?.limitMinutes ?? 0}
+        onClose={() => setPauseTarget(null)}
         onDone={reload}
       />
       <ReceiptCheckDialog

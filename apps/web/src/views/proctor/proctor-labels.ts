@@ -1,5 +1,6 @@
 import type { ProctorCandidateEvents, ProctorEventView } from '@kaoshi/shared';
 import type { TFunction } from 'i18next';
+import { formatRemaining } from '../../components/time/format-remaining';
 
 /** The integrity events the view names (others show by their stored name). */
 export const EVENT_TYPES = [
@@ -65,6 +66,17 @@ export function actionLines(
       break;
     case 'proctorMessage':
       lines.push(t('proctor.drawer.proctorMessage', { content: String(detail.content ?? '') }));
+      break;
+    case 'proctorPause':
+      lines.push(t('proctor.drawer.proctorPause'));
+      break;
+    case 'proctorResume':
+      lines.push(
+        t('proctor.drawer.proctorResume', {
+          paused: formatRemaining(Number(detail.pausedSeconds ?? 0) * 1000),
+          given: formatRemaining(Number(detail.givenBackSeconds ?? 0) * 1000),
+        }),
+      );
       break;
     default:
       lines.push(action.action);

@@ -90,6 +90,17 @@ export default {
       'You were signed out (logged out, password reset or account disabled). This page no longer saves answers: your saved answers are kept. Sign in again to continue.',
     signInAgain: 'Sign in again',
   },
+  paused: {
+    title: 'The exam is paused',
+    reason: 'Reason: {{reason}}',
+    since: 'The invigilator paused the exam at {{time}}.',
+    clock:
+      'The clock is stopped at {{time}} left. The paused time is given back when the exam resumes.',
+    kept: 'Nothing you answered is lost: answers not yet on the server wait on this device and are sent when the exam resumes. Please stay in your seat and wait for the invigilator.',
+    clockLabel: 'Paused',
+    resumed_one: 'The exam has resumed: {{count}} minute was given back.',
+    resumed_other: 'The exam has resumed: {{count}} minutes were given back.',
+  },
   integrity: {
     leaves:
       'You have left the exam page {{count}} of {{limit}} allowed times. Past the limit, the exam is handed in for you.',

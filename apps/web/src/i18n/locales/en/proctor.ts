@@ -126,6 +126,38 @@ export default {
     message_one: 'Sent: {{delivered}} of {{count}} exam page had it open',
     message_other: 'Sent: {{delivered}} of {{count}} exam pages had it open',
   },
+  pause: {
+    column: 'Paused',
+    since: 'Paused since {{time}}',
+    minutes_one: '{{count}} minute paused in all',
+    minutes_other: '{{count}} minutes paused in all',
+    reschedule: 'Reschedule',
+    rescheduleHelp_one:
+      'Paused for the limit of {{limit}} minutes or more ({{count}} minute over): time beyond it is not given back. Reschedule this candidate.',
+    rescheduleHelp_other:
+      'Paused for the limit of {{limit}} minutes or more ({{count}} minutes over): time beyond it is not given back. Reschedule this candidate.',
+    pause: 'Pause',
+    resume: 'Resume',
+    pauseAll: 'Pause all running',
+    resumeAll: 'Resume all paused',
+    dialogPause: 'Pause the attempt of {{name}}',
+    dialogResume: 'Resume the attempt of {{name}}',
+    dialogPauseAll: 'Pause every candidate answering now',
+    dialogResumeAll: 'Resume every paused candidate',
+    pauseHelp:
+      'While paused, the page hides the paper and stops the clock, and takes no answers and no submit; the candidate sees the reason. On resume the paused time is given back (at most {{limit}} minutes per candidate).',
+    resumeHelp:
+      'The deadline moves on by the paused time (at most {{limit}} minutes per candidate in all); the page resumes at once.',
+    reason: 'Reason',
+    reasonPlaceholder:
+      'E.g. power cut, network fault (shown to the candidate, kept in the event log)',
+    donePause: 'The attempt of {{name}} is paused',
+    doneResume: 'The attempt of {{name}} has resumed, ending at {{time}}',
+    donePauseAll_one: '{{count}} candidate paused',
+    donePauseAll_other: '{{count}} candidates paused',
+    doneResumeAll_one: '{{count}} candidate resumed',
+    doneResumeAll_other: '{{count}} candidates resumed',
+  },
   drawer: {
     title: '{{name}} ({{ticket}})',
     events: 'Integrity events',
@@ -136,6 +168,8 @@ export default {
     proctorSubmit: 'Submitted by a proctor',
     proctorReopen: 'Reopened for {{minutes}} min',
     proctorMessage: 'Message: {{content}}',
+    proctorPause: 'Attempt paused',
+    proctorResume: 'Attempt resumed: paused {{paused}}, {{given}} given back',
     reason: 'Reason: {{reason}}',
     from: 'from {{address}}',
   },

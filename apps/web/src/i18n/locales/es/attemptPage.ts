@@ -93,6 +93,16 @@ const attemptPage: Messages['attemptPage'] = {
       'Su sesión terminó (cerró sesión, se restableció la contraseña o se desactivó la cuenta). Esta página ya no guarda respuestas; las guardadas se conservan. Inicie sesión de nuevo para continuar.',
     signInAgain: 'Iniciar sesión de nuevo',
   },
+  paused: {
+    title: 'El examen está en pausa',
+    reason: 'Motivo: {{reason}}',
+    since: 'El supervisor pausó el examen a las {{time}}.',
+    clock: 'El reloj se detuvo con {{time}} restantes. El tiempo en pausa se devuelve al reanudar.',
+    kept: 'No se pierde nada de lo respondido: las respuestas aún no enviadas esperan en este dispositivo y se envían al reanudar. Permanezca en su sitio y espere las indicaciones del supervisor.',
+    clockLabel: 'En pausa',
+    resumed_one: 'El examen se reanudó: se devolvió {{count}} minuto.',
+    resumed_other: 'El examen se reanudó: se devolvieron {{count}} minutos.',
+  },
   integrity: {
     leaves:
       'Ha salido de la página del examen {{count}} de {{limit}} veces permitidas. Si supera el límite, el examen se entregará automáticamente.',

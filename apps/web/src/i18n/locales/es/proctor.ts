@@ -128,6 +128,38 @@ const proctor: Messages['proctor'] = {
     message_one: 'Enviado: {{delivered}} de {{count}} página de examen lo tenía abierto',
     message_other: 'Enviado: {{delivered}} de {{count}} páginas de examen lo tenían abierto',
   },
+  pause: {
+    column: 'Pausa',
+    since: 'En pausa desde las {{time}}',
+    minutes_one: '{{count}} minuto en pausa en total',
+    minutes_other: '{{count}} minutos en pausa en total',
+    reschedule: 'Reprogramar',
+    rescheduleHelp_one:
+      'En pausa el límite de {{limit}} minutos o más ({{count}} minuto de más): lo que lo supera no se devuelve. Reprograme a este candidato.',
+    rescheduleHelp_other:
+      'En pausa el límite de {{limit}} minutos o más ({{count}} minutos de más): lo que lo supera no se devuelve. Reprograme a este candidato.',
+    pause: 'Pausar',
+    resume: 'Reanudar',
+    pauseAll: 'Pausar a todos los que responden',
+    resumeAll: 'Reanudar a todos los pausados',
+    dialogPause: 'Pausar el intento de {{name}}',
+    dialogResume: 'Reanudar el intento de {{name}}',
+    dialogPauseAll: 'Pausar a todos los candidatos que responden',
+    dialogResumeAll: 'Reanudar a todos los candidatos en pausa',
+    pauseHelp:
+      'En pausa, la página oculta el examen y detiene el reloj, y no acepta respuestas ni entregas; el candidato ve el motivo. Al reanudar se devuelve el tiempo en pausa (como máximo {{limit}} minutos por candidato).',
+    resumeHelp:
+      'La hora de fin se retrasa el tiempo en pausa (como máximo {{limit}} minutos por candidato en total); la página se reanuda al instante.',
+    reason: 'Motivo',
+    reasonPlaceholder:
+      'P. ej. corte de luz, fallo de red (lo ve el candidato y queda en el registro)',
+    donePause: 'El intento de {{name}} está en pausa',
+    doneResume: 'El intento de {{name}} se reanudó y termina a las {{time}}',
+    donePauseAll_one: '{{count}} candidato en pausa',
+    donePauseAll_other: '{{count}} candidatos en pausa',
+    doneResumeAll_one: '{{count}} candidato reanudado',
+    doneResumeAll_other: '{{count}} candidatos reanudados',
+  },
   drawer: {
     title: '{{name}} ({{ticket}})',
     events: 'Incidencias',
@@ -138,6 +170,8 @@ const proctor: Messages['proctor'] = {
     proctorSubmit: 'Entregado por un supervisor',
     proctorReopen: 'Reabierto por {{minutes}} min',
     proctorMessage: 'Mensaje: {{content}}',
+    proctorPause: 'Intento en pausa',
+    proctorResume: 'Intento reanudado: en pausa {{paused}}, devuelto {{given}}',
     reason: 'Motivo: {{reason}}',
     from: 'desde {{address}}',
   },

@@ -89,6 +89,16 @@ const attemptPage: Messages['attemptPage'] = {
       '登录已结束（已退出、密码已重置或账号已停用），此页面不再保存答案，已保存的答案不会丢失。请重新登录后继续作答。',
     signInAgain: '重新登录',
   },
+  paused: {
+    title: '考试已暂停',
+    reason: '原因：{{reason}}',
+    since: '监考员于 {{time}} 暂停了考试。',
+    clock: '计时已停止，剩余时间 {{time}}。恢复后将补回暂停的时间。',
+    kept: '已作答的内容不会丢失；尚未上传的答案保存在本机，恢复后自动上传。请留在座位上等待监考员的指示。',
+    clockLabel: '已暂停',
+    resumed_one: '考试已恢复，已补回 {{count}} 分钟。',
+    resumed_other: '考试已恢复，已补回 {{count}} 分钟。',
+  },
   integrity: {
     leaves: '你已离开考试页面 {{count}} 次（最多允许 {{limit}} 次），超过后系统将自动交卷。',
     fullscreen: '本场考试须在全屏状态下作答。',
