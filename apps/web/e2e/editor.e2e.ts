@@ -256,7 +256,16 @@ describe('Rich-text editor', () => {
     const cell = editor.locator('.ke-table-cell[data-row="3"][data-col="4"]');
     await cell.waitFor();
     await animationsDone(page);
-    const box = (await cell.boundingBox())!;
+    // The picker is placed once it is measured (on a busy machine a frame or more after it shows):
+    // the pointer's target is read where the cell has come to rest, two reads alike.
+    let box = (await cell.boundingBox())!;
+    await expect
+      .poll(async () => {
+        const previous = box;
+        box = (await cell.boundingBox())!;
+        return previous.x === box.x && previous.y === box.y;
+      }, POLL)
+      .toBe(true);
     // What the pointer hits, named when it is not the picker (so a failure says what covered it).
     const hit = await page.evaluate(
       ([x, y]) => {
