@@ -95,6 +95,8 @@ describe('Venues and seat plans', () => {
     await form.getByRole('button', { name: buttonName(v.plan.run) }).click();
     const roomCards = main.locator('.seat-plan-room');
     await expect.poll(() => roomCards.count()).toBe(2);
+    // The form keeps what the plan was made with.
+    await expect.poll(() => form.getByLabel(v.plan.gap).isChecked()).toBe(true);
     await screens.settled(page);
     await screenshot(page, 'seat-plan-desktop-zh');
 
