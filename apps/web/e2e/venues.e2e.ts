@@ -8,7 +8,7 @@ import {
   buttonName,
   clickFooterButton,
   openPage,
-  pickIn,
+  openSelect,
   pushPath,
   screenshot,
   widthBeyondWindow,
@@ -50,8 +50,8 @@ describe('Venues and seat plans', () => {
     // The venue, through its form.
     await main.getByRole('button', { name: buttonName(v.venue.add) }).click();
     const venueForm = page.locator('.ant-modal').filter({ has: page.locator('#venueForm') });
-    await venueForm.getByLabel(v.venue.name).fill(venueName);
-    await venueForm.getByLabel(v.venue.address).fill('学院路 1 号');
+    await venueForm.getByLabel(v.venue.name, { exact: true }).fill(venueName);
+    await venueForm.getByLabel(v.venue.address, { exact: true }).fill('学院路 1 号');
     await clickFooterButton(venueForm, zh.common.save);
     const venueRow = main.locator('.ant-table-row', { hasText: venueName });
     await venueRow.waitFor();
@@ -65,8 +65,8 @@ describe('Venues and seat plans', () => {
     ] as const) {
       await drawer.getByRole('button', { name: buttonName(v.room.add) }).click();
       const roomForm = page.locator('.ant-modal').filter({ has: page.locator('#roomForm') });
-      await roomForm.getByLabel(v.room.name).fill(name);
-      await roomForm.getByLabel(v.room.seats).fill(String(seats));
+      await roomForm.getByLabel(v.room.name, { exact: true }).fill(name);
+      await roomForm.getByLabel(v.room.seats, { exact: true }).fill(String(seats));
       if (range) await roomForm.getByLabel(v.room.ipAllowList).fill(range);
       await clickFooterButton(roomForm, zh.common.save);
       await drawer.locator('.ant-table-row', { hasText: name }).waitFor();
@@ -81,13 +81,22 @@ describe('Venues and seat plans', () => {
     const form = main.locator('.seat-plan-form');
     await form.waitFor();
     const rooms = form.getByRole('combobox', { name: v.plan.rooms });
-    await pickIn(page, rooms, `${venueName} · 101 考场`);
-    await pickIn(page, rooms, `${venueName} · 102 考场`);
+    // A multiple select stays open: both rooms picked in order, then closed.
+    const dropdown = await openSelect(page, rooms);
+    for (const room of ['101 考场', '102 考场']) {
+      await rooms.pressSequentially(venueName);
+      await dropdown
+        .locator('.ant-select-item-option', { hasText: `${venueName} · ${room}` })
+        .click();
+    }
     await rooms.press('Escape');
+    await dropdown.waitFor({ state: 'hidden' });
     await form.getByLabel(v.plan.gap).check();
     await form.getByRole('button', { name: buttonName(v.plan.run) }).click();
     const roomCards = main.locator('.seat-plan-room');
     await expect.poll(() => roomCards.count()).toBe(2);
+    // The form keeps what the plan was made with.
+    await expect.poll(() => form.getByLabel(v.plan.gap).isChecked()).toBe(true);
     await screens.settled(page);
     await screenshot(page, 'seat-plan-desktop-zh');
 

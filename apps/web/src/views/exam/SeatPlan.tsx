@@ -17,6 +17,7 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { getSeatPlan, listRooms } from '../../api/venue';
@@ -27,7 +28,7 @@ import { useDialog } from '../../components/list/use-dialog';
 import { useTableLook } from '../../components/list/use-list-page';
 import { InvigilatorsDialog } from './InvigilatorsDialog';
 import { MoveCandidateDialog } from './MoveCandidateDialog';
-import { SeatPlanForm } from './SeatPlanForm';
+import { SeatPlanForm, type PlanFormValues } from './SeatPlanForm';
 import { seatRows } from './seat-plan-view';
 import { venueKeys } from './venue-keys';
 
@@ -80,6 +81,7 @@ function SeatPlanView({
   const screens = Grid.useBreakpoint();
   const move = useDialog<{ candidate: SeatedCandidate; roomId?: number }>();
   const guards = useDialog<SeatPlanRoom>();
+  const [last, setLast] = useState<PlanFormValues>();
   const look = useTableLook(t('common.noData'));
   const locked = plan.started > 0;
   const compact = !screens.sm;
@@ -204,6 +206,8 @@ function SeatPlanView({
             examId={plan.examId}
             rooms={rooms}
             chosen={plan.rooms.map((room) => room.roomId)}
+            last={last && { mode: last.mode, gap: last.gap }}
+            onPlanned={setLast}
             disabled={locked}
           />
         </Col>

@@ -6,7 +6,7 @@ import { planSeats } from '../../api/venue';
 import { reportSaveError } from '../../utils/server-error';
 import { venueKeys } from './venue-keys';
 
-interface PlanFormValues {
+export interface PlanFormValues {
   roomIds: number[];
   mode: SeatPlanMode;
   gap: boolean;
@@ -17,12 +17,17 @@ export function SeatPlanForm({
   examId,
   rooms,
   chosen,
+  last,
+  onPlanned,
   disabled,
 }: {
   examId: number;
   rooms: RoomView[];
   /** The plan's rooms now, in order: the form starts from them. */
   chosen: number[];
+  /** The mode and gap of the last plan made here, kept when the form starts anew. */
+  last?: Pick<PlanFormValues, 'mode' | 'gap'>;
+  onPlanned: (values: PlanFormValues) => void;
   disabled: boolean;
 }) {
   const { t } = useTranslation();
@@ -31,7 +36,8 @@ export function SeatPlanForm({
   const [form] = Form.useForm<PlanFormValues>();
   const run = useMutation({
     mutationFn: (values: PlanFormValues) => planSeats({ examId, ...values }, { quiet: true }),
-    onSuccess: ({ seated }) => {
+    onSuccess: ({ seated }, values) => {
+      onPlanned(values);
       message.success(t('venue.plan.planned', { count: seated }));
       return queryClient.invalidateQueries({ queryKey: venueKeys.plan(examId) });
     },
@@ -44,7 +50,7 @@ export function SeatPlanForm({
         name="seatPlanForm"
         layout="vertical"
         disabled={disabled}
-        initialValues={{ roomIds: chosen, mode: 'batches', gap: false }}
+        initialValues={{ roomIds: chosen, mode: 'batches', gap: false, ...last }}
         onFinish={(values) => run.mutate(values)}
       >
         <Form.Item
