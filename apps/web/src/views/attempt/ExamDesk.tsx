@@ -17,6 +17,7 @@ import { ExamHeader } from './ExamHeader';
 import { isTextEntry, keyAction } from './exam-keys';
 import { FONT_SIZES, useExamPrefs, useFlags, type ExamLayout } from './exam-prefs';
 import { paperItems, type PaperItem } from './paper-items';
+import { OfflineBanner } from './OfflineBanner';
 import { QuestionCard } from './QuestionCard';
 import { QuestionNavigator } from './QuestionNavigator';
 import { useAttemptSession } from './use-attempt-session';
@@ -290,6 +291,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
             }
           />
         )}
+        <OfflineBanner state={state} />
         {(state.stopped === 'time' || state.stopped === 'ended') && (
           <Alert type="info" showIcon title={t(`attemptPage.stopped.${state.stopped}`)} />
         )}

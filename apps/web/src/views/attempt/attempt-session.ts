@@ -22,6 +22,8 @@ import { getAttempt, logAttemptEvent, saveAnswers, submitAttempt } from '../../a
 import { ApiError } from '../../api/request';
 import { mergeAnswers, type PendingAnswer } from './answer-merge';
 import { answerOutbox } from './answer-outbox';
+import { drainEvents, sendOverSocket } from './offline-events';
+import { keptAttempts } from './offline-kept';
 
 /** Typing is sent once the candidate pauses this long (the outbox has every keystroke at once). */
 export const TYPING_PAUSE_MS = 400;
@@ -156,6 +158,11 @@ export class AttemptSession {
     return this.snapshot.finished === null && this.snapshot.stopped === null;
   }
 
+  /** Answers go on to the server while it may take them: after the page's clock ran out too. */
+  private get sending() {
+    return this.snapshot.finished === null && (this.taking || this.snapshot.stopped === 'time');
+  }
+
   /** Reads the outbox (answers given before a reload, offline perhaps) and connects. */
   start() {
     if (this.snapshot.finished) return;
@@ -213,7 +220,7 @@ export class AttemptSession {
   };
 
   private readonly onOnline = () => {
-    if (this.socket && !this.socket.connected && this.taking) this.socket.connect();
+    if (this.socket && !this.socket.connected && this.sending) this.socket.connect();
   };
 
   /** Closes the connection (leaving the page, or the attempt has ended here). */
@@ -264,6 +271,11 @@ export class AttemptSession {
     if (socket !== this.socket) return;
     if (!ack.ok) return this.refused(ack.code, ack.message);
     this.joined = true;
+    // The clock here ran out (offline, perhaps) but the server gives time still: go on.
+    if (this.snapshot.stopped === 'time' && ack.remainingMs > 0 && !ack.finished) {
+      clearInterval(this.receiptPoll);
+      this.update({ stopped: null });
+    }
     // Extra time given while the connection was down: the join brings it, said as attempt:time would.
     const missedMinutes = Math.round(
       (ack.remainingMs - (this.snapshot.endsAt - performance.now())) / 60_000,
@@ -273,9 +285,18 @@ export class AttemptSession {
     this.correctTime(ack.remainingMs);
     if (ack.finished) return this.finish(ack.finished);
     this.serverAnswers = ack.answers;
+    void keptAttempts.serverAnswers(this.attemptId, ack.answers).catch(() => undefined);
     this.applyServerAnswers(ack.answers);
     this.update({ link: 'online', leaveCount: ack.leaveCount, leaveLimit: ack.leaveLimit });
     for (const entry of this.pending.values()) void this.send(entry);
+    // What the page raised offline, with its times (offline-events.ts).
+    const live = () => socket === this.socket && this.joined;
+    void drainEvents(
+      keptAttempts,
+      this.attemptId,
+      sendOverSocket(socket, ACK_TIMEOUT_MS),
+      live,
+    ).catch(() => undefined);
   }
 
   /** The candidate is told how the deadline moved, not left to notice the countdown jump. */
@@ -285,6 +306,7 @@ export class AttemptSession {
 
   private correctTime(remainingMs: number) {
     this.update({ endsAt: performance.now() + remainingMs });
+    void keptAttempts.serverTime(this.attemptId, remainingMs).catch(() => undefined);
   }
 
   /** attempt:time (extra time, a later close), perhaps just after the clock here reached zero. */
@@ -338,7 +360,7 @@ export class AttemptSession {
   private async send(entry: PendingAnswer) {
     await this.written.get(entry.itemId);
     const socket = this.socket;
-    if (!socket || !this.joined || !this.taking) return;
+    if (!socket || !this.joined || !this.sending) return;
     let ack: SaveAckMessage;
     try {
       ack = (await socket
@@ -355,13 +377,18 @@ export class AttemptSession {
   private acknowledged(itemId: string, seq: number) {
     const entry = this.pending.get(itemId);
     if (entry && entry.seq <= seq) this.pending.delete(itemId);
-    void answerOutbox.acknowledge(this.attemptId, itemId, seq).catch(() => undefined);
+    // The offline copy has the answer before the outbox lets it go (offline-attempt.ts).
+    const kept = entry?.seq === seq ? keptAttempts.acknowledged(this.attemptId, entry) : null;
+    void Promise.resolve(kept)
+      .catch(() => undefined)
+      .then(() => answerOutbox.acknowledge(this.attemptId, itemId, seq))
+      .catch(() => undefined);
     this.update({ savedAt: performance.now() });
   }
 
   /** With the socket down for a while but HTTP reaching the server, the same batch goes by HTTP. */
   private async saveOverHttp() {
-    if (this.joined || this.httpBusy || !this.taking || this.pending.size === 0) return;
+    if (this.joined || this.httpBusy || !this.sending || this.pending.size === 0) return;
     if (!navigator.onLine || performance.now() - this.downSince < HTTP_FALLBACK_AFTER_MS) return;
     this.httpBusy = true;
     const batch = [...this.pending.values()].slice(0, SAVE_BATCH_MAX);
@@ -423,6 +450,7 @@ export class AttemptSession {
   private finish(receipt: Receipt) {
     this.update({ finished: receipt });
     this.close();
+    void keptAttempts.forget(this.attemptId).catch(() => undefined);
   }
 
   /** Resolves once the server holds every answer given; rejects after `timeoutMs`. */
@@ -471,7 +499,10 @@ export class AttemptSession {
 
   /** An integrity event (page hidden, fullscreen left, paste); past the limit, the receipt. */
   async report(type: ClientEventType) {
-    if (!this.taking || !navigator.onLine) return;
+    if (!this.taking) return;
+    // Offline: kept with its time and sent after the next join (offline-events.ts).
+    const queue = () => void keptAttempts.queueEvent(this.attemptId, type).catch(() => undefined);
+    if (!navigator.onLine) return queue();
     let result: LogEventResult;
     try {
       if (this.socket && this.joined) {
@@ -486,8 +517,9 @@ export class AttemptSession {
           liveToken: this.liveToken,
         });
       }
-    } catch {
-      // Offline: the event is lost, as it would be from a closed tab; answers never are.
+    } catch (error) {
+      // No answer (the network dropped): kept as if raised offline. A refusal is not resent.
+      if (!(error instanceof ApiError)) queue();
       return;
     }
     this.update({ leaveCount: result.leaveCount, leaveLimit: result.leaveLimit });
