@@ -22,14 +22,18 @@ const waiting = async (attemptId: number) =>
  * offline-attempt.ts rebuilds it. A refusal of the server is never replaced by the copy.
  */
 export async function openAttempt(attemptId: number): Promise<AttemptView> {
+  const keptView = async () => (await keptAttempts.open(attemptId).catch(() => undefined))?.view;
+  // The browser knows it is offline: the copy at once, without the request layer's toast.
+  const offline = navigator.onLine ? undefined : await keptView();
+  if (offline) return offline;
   let view: AttemptView;
   try {
     view = await getAttempt(attemptId, { quiet: true });
   } catch (error) {
     if (!isNetworkFailure(error)) throw error;
-    const kept = await keptAttempts.open(attemptId).catch(() => undefined);
+    const kept = await keptView();
     if (!kept) throw error;
-    return kept.view;
+    return kept;
   }
   const { info, roles, permissions } = useUserStore.getState();
   const session = info ? { user: info, roles, permissions } : null;
@@ -68,20 +72,26 @@ export async function loadSessionOffline(
 ): Promise<Access> {
   const attemptId =
     pathname === EXAM_PAGE_PATH ? Number(new URLSearchParams(search).get('attemptId')) : NaN;
+  const keptSession = async () => {
+    const kept =
+      Number.isInteger(attemptId) && attemptId > 0
+        ? await keptAttempts.session(attemptId).catch(() => null)
+        : null;
+    if (!kept) return null;
+    const { user, roles, permissions } = kept;
+    useUserStore.setState({ info: user, roles, userType: user.userType, permissions });
+    return { roles, permissions };
+  };
+  // The browser knows it is offline: no call (and no toast of the request layer) on the exam page.
+  const offline = navigator.onLine ? null : await keptSession();
+  if (offline) return offline;
   for (let attempt = 0; ; attempt++) {
     try {
       return await load();
     } catch (error) {
       if (!isNetworkFailure(error)) throw error;
-      const kept =
-        Number.isInteger(attemptId) && attemptId > 0
-          ? await keptAttempts.session(attemptId).catch(() => null)
-          : null;
-      if (kept) {
-        const { user, roles, permissions } = kept;
-        useUserStore.setState({ info: user, roles, userType: user.userType, permissions });
-        return { roles, permissions };
-      }
+      const kept = await keptSession();
+      if (kept) return kept;
       await networkBack(RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]!);
     }
   }
