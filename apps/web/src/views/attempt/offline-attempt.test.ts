@@ -113,6 +113,7 @@ describe('the offline copy of an attempt', () => {
     const opened = await kept.open(7);
     expect(opened?.view.remainingMs).toBe(60 * MINUTE);
     expect(opened?.view.serverNow).toBe('2026-12-03T08:09:00.000Z');
+    expect(opened?.view.deadline).toBe('2026-12-03T09:09:00.000Z');
     // A device clock set back counts no time at all, never time added.
     advance(-30 * MINUTE);
     expect((await kept.open(7))?.view.remainingMs).toBe(65 * MINUTE);
@@ -195,5 +196,13 @@ describe('integrity events raised offline', () => {
     expect((await kept.queuedEvents(7)).map((event) => event.type)).toEqual(['page_hidden']);
     expect(await drainEvents(kept, 7, send, () => false, wait)).toBe(0);
     expect(await kept.queuedEvents(7)).toHaveLength(1);
+    // Two joins in a row: the second drain sends only what the first left.
+    answers.push('done', 'done');
+    const both = [
+      drainEvents(kept, 7, send, () => true, wait),
+      drainEvents(kept, 7, send, () => true, wait),
+    ];
+    expect(await Promise.all(both)).toEqual([1, 0]);
+    expect(sent.slice(5)).toEqual(['page_hidden']);
   });
 });

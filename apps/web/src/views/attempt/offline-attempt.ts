@@ -110,6 +110,7 @@ export function offlineAttempts(tables: OfflineTables, now: () => number = Date.
             ...paper.view,
             answers,
             serverNow: new Date(serverTimeAt(clock, localNow)).toISOString(),
+            deadline: new Date(clock.serverMs + clock.remainingMs).toISOString(),
             remainingMs: Math.max(0, remainingAt(clock, localNow)),
           },
         };

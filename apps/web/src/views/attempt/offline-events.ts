@@ -12,12 +12,29 @@ export type EventOutcome = 'done' | 'tooFast' | 'later';
  * refill and goes on; no answer (or `live` false: the page lost the connection), the rest wait
  * for the next join. Answers how many the server took.
  */
-export async function drainEvents(
+export function drainEvents(
   kept: Pick<OfflineAttempts, 'queuedEvents' | 'eventDone'>,
   attemptId: number,
   send: (event: QueuedEvent) => Promise<EventOutcome>,
   live: () => boolean,
   wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<number> {
+  // One drain at a time per attempt (joins may follow each other): the next reads what is left.
+  const run = (draining.get(attemptId) ?? Promise.resolve(0))
+    .catch(() => 0)
+    .then(() => drain(kept, attemptId, send, live, wait));
+  draining.set(attemptId, run);
+  return run;
+}
+
+const draining = new Map<number, Promise<number>>();
+
+async function drain(
+  kept: Pick<OfflineAttempts, 'queuedEvents' | 'eventDone'>,
+  attemptId: number,
+  send: (event: QueuedEvent) => Promise<EventOutcome>,
+  live: () => boolean,
+  wait: (ms: number) => Promise<void>,
 ): Promise<number> {
   let sent = 0;
   for (const event of await kept.queuedEvents(attemptId)) {
