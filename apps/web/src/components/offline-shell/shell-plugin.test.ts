@@ -18,6 +18,13 @@ describe('the app shell of a build', () => {
     ]);
   });
 
+  it('keeps the public icons it is given', () => {
+    expect(shellOf(['index.html'], '<html>', ['/logo.svg']).files).toEqual([
+      '/index.html',
+      '/logo.svg',
+    ]);
+  });
+
   it('has a new version, so a new cache, when a file or index.html changes', () => {
     const version = shellOf(output, '<html>').version;
     expect(shellOf([...output].reverse(), '<html>').version).toBe(version);

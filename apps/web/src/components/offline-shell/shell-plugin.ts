@@ -5,12 +5,18 @@ const WORKER_FILE = 'sw.js';
 const PLACEHOLDER = /(["'`])__KAOSHI_SHELL__\1/;
 
 /**
- * The app shell of a build, from its output file names: index.html and the hashed assets (the
- * worker itself and Vite's manifest left out), and a version that changes with any of them.
+ * The app shell of a build, from its output file names: index.html, the hashed assets (the
+ * worker itself and Vite's manifest left out) and `publicFiles` (the icons the layout shows), and
+ * a version that changes with any of them.
  */
-export function shellOf(fileNames: readonly string[], indexHtml: string) {
+export function shellOf(
+  fileNames: readonly string[],
+  indexHtml: string,
+  publicFiles: readonly string[] = [],
+) {
   const files = [
     '/index.html',
+    ...publicFiles,
     ...fileNames
       .filter((name) => name.startsWith('assets/'))
       .sort()
@@ -39,7 +45,7 @@ function hashText(text: string) {
  * Builds service-worker.ts as /sw.js (at the root: its scope is the whole site; the server sends
  * it with no-cache like index.html) and writes this build's shell into it.
  */
-export function shellWorker(workerSource: string): Plugin {
+export function shellWorker(workerSource: string, publicFiles: readonly string[] = []): Plugin {
   return {
     name: 'kaoshi-shell-worker',
     apply: 'build',
@@ -54,7 +60,7 @@ export function shellWorker(workerSource: string): Plugin {
         throw new Error(`${WORKER_FILE} or index.html is missing from the build`);
       }
       const names = Object.keys(bundle).filter((name) => name !== WORKER_FILE);
-      worker.code = withShell(worker.code, shellOf(names, String(index.source)));
+      worker.code = withShell(worker.code, shellOf(names, String(index.source), publicFiles));
     },
   };
 }
