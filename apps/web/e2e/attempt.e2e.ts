@@ -35,7 +35,6 @@ describe('Taking an exam', () => {
   });
 
   const {
-    examUrl,
     saveState,
     question,
     navButton,
