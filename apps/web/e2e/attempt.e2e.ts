@@ -46,11 +46,29 @@ describe('Taking an exam', () => {
     answerObjective,
   } = examPageScreens(session, () => fixture);
 
-  /** The exam page registered the app shell's worker: once it is active, a reload needs no network. */
+  /**
+   * The exam page registered the app shell's worker: once it keeps every file the page loaded,
+   * a reload needs no network.
+   */
   const shellKept = (page: Page) =>
-    page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    expect
+      .poll(() =>
+        page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+          const loaded = performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((path) => path.startsWith('/assets/'));
+          const name = (await caches.keys()).find((key) => key.startsWith('kaoshi-shell-'));
+          const cache = name ? await caches.open(name) : undefined;
+          const missing = [];
+          for (const path of ['/index.html', ...loaded]) {
+            if (!(await cache?.match(path))) missing.push(path);
+          }
+          return missing;
+        }),
+      )
+      .toEqual([]);
 
   it('is taken with every question type, survives a reload, and is submitted with a receipt', async () => {
     const student = fixture.students[0]!;

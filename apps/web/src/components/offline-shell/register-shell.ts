@@ -8,7 +8,21 @@
  */
 export function registerShell() {
   if (import.meta.env.DEV || !window.isSecureContext || !('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.register(SHELL_WORKER_URL, { scope: '/' }).catch(() => undefined);
+  const { serviceWorker } = navigator;
+  serviceWorker.register(SHELL_WORKER_URL, { scope: '/' }).catch(() => undefined);
+  // The files this page loaded before the worker controlled it: kept too (from the HTTP cache).
+  void serviceWorker.ready.then((registration) =>
+    registration.active?.postMessage({ keep: loadedAssets() }),
+  );
+}
+
+/** The paths of the build's assets this page has loaded. */
+function loadedAssets() {
+  return performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name, window.location.href))
+    .filter((url) => url.origin === window.location.origin && url.pathname.startsWith('/assets/'))
+    .map((url) => url.pathname);
 }
 
 /** Where the build writes the worker (shell-plugin.ts): the site's root, so its scope is all of it. */

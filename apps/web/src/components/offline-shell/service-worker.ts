@@ -4,10 +4,14 @@
 // touches /api: answers, the clock and everything else the server says are never cached here.
 // Built by shell-plugin.ts as /sw.js, with this build's file list in place of the placeholder.
 
-/** This build's shell: a version (its cache's name) and the files to keep. */
+/**
+ * This build's shell: a version (its cache's name), the files it may keep and those it keeps at
+ * install (what index.html loads); the page's other files are kept as it loads them.
+ */
 interface Shell {
   version: string;
   files: string[];
+  precache: string[];
 }
 
 interface WorkerEvent extends Event {
@@ -19,10 +23,16 @@ interface WorkerFetchEvent extends WorkerEvent {
   respondWith(response: Promise<Response>): void;
 }
 
+interface WorkerMessageEvent extends WorkerEvent {
+  data: unknown;
+}
+
 interface WorkerScope {
   location: Location;
+  clients: { claim(): Promise<void> };
   addEventListener(type: 'install' | 'activate', listener: (event: WorkerEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: WorkerFetchEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: WorkerMessageEvent) => void): void;
 }
 
 const worker = self as unknown as WorkerScope;
@@ -32,13 +42,26 @@ const CACHE = `${PREFIX}${SHELL.version}`;
 const INDEX = '/index.html';
 const KEPT = new Set(SHELL.files);
 
-/** The kept copy of a shell file, or the network's answer when there is none. */
+/** The kept copy of a shell file; else the network's, kept for next time (hashed: immutable). */
 async function fromShell(path: string, request: Request): Promise<Response> {
   const cache = await caches.open(CACHE);
-  return (await cache.match(path)) ?? fetch(request);
+  const kept = await cache.match(path);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(path, response.clone());
+  return response;
 }
 
-/** A page load: the network's index.html while it answers, the kept one otherwise. */
+/** Keeps the shell files a page loaded before this worker controlled it (the HTTP cache has them). */
+async function keepLoaded(paths: readonly unknown[]) {
+  const cache = await caches.open(CACHE);
+  for (const path of paths) {
+    if (typeof path !== 'string' || !KEPT.has(path) || (await cache.match(path))) continue;
+    await cache.add(path).catch(() => undefined);
+  }
+}
+
+/** A page load: the network's answer while it comes, the kept index.html otherwise. */
 async function navigation(request: Request): Promise<Response> {
   try {
     const response = await fetch(request);
@@ -55,10 +78,12 @@ async function navigation(request: Request): Promise<Response> {
 worker.addEventListener('install', (event) => {
   // Waits to take over until no page of the previous build is open (no skipWaiting): a page
   // mid-exam goes on with the files it started with.
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL.files)));
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(SHELL.precache)));
 });
 
 worker.addEventListener('activate', (event) => {
+  // The first worker takes the open pages at once so that what they load next is kept; a later
+  // one activates only when no page of the old build is left, so this takes no page mid-exam.
   event.waitUntil(
     caches
       .keys()
@@ -68,8 +93,17 @@ worker.addEventListener('activate', (event) => {
             .filter((name) => name.startsWith(PREFIX) && name !== CACHE)
             .map((name) => caches.delete(name)),
         ),
-      ),
+      )
+      .then(() => worker.clients.claim()),
   );
+});
+
+/** register-shell.ts: { keep: [paths] }, the shell files the page loaded already. */
+worker.addEventListener('message', (event) => {
+  const { data } = event;
+  if (typeof data === 'object' && data !== null && 'keep' in data && Array.isArray(data.keep)) {
+    event.waitUntil(keepLoaded(data.keep));
+  }
 });
 
 worker.addEventListener('fetch', (event) => {

@@ -18,6 +18,15 @@ describe('the app shell of a build', () => {
     ]);
   });
 
+  it('keeps at install only what index.html loads (the rest as the page loads it)', () => {
+    const html = `<script type="module" src="/assets/index-a1.js"></script>`;
+    expect(shellOf([...output, 'assets/Lazy-c3.js'], html, ['/logo.svg']).precache).toEqual([
+      '/index.html',
+      '/logo.svg',
+      '/assets/index-a1.js',
+    ]);
+  });
+
   it('keeps the public icons it is given', () => {
     expect(shellOf(['index.html'], '<html>', ['/logo.svg']).files).toEqual([
       '/index.html',

@@ -5,24 +5,26 @@ const WORKER_FILE = 'sw.js';
 const PLACEHOLDER = /(["'`])__KAOSHI_SHELL__\1/;
 
 /**
- * The app shell of a build, from its output file names: index.html, the hashed assets (the
- * worker itself and Vite's manifest left out) and `publicFiles` (the icons the layout shows), and
- * a version that changes with any of them.
+ * The app shell of a build, from its output file names and index.html: `files`, every file the
+ * worker may keep (index.html, `publicFiles`: the icons the layout shows, and the hashed assets;
+ * the worker itself and Vite's manifest left out); `precache`, those kept at install (index.html,
+ * the icons and what index.html loads: the entry and its imports, a few hundred KiB, since
+ * thousands of candidates start at once; the rest is kept as the page loads it); and a version
+ * that changes with any of them.
  */
 export function shellOf(
   fileNames: readonly string[],
   indexHtml: string,
   publicFiles: readonly string[] = [],
 ) {
-  const files = [
-    '/index.html',
-    ...publicFiles,
-    ...fileNames
-      .filter((name) => name.startsWith('assets/'))
-      .sort()
-      .map((name) => `/${name}`),
-  ];
-  return { version: hashText([...files, indexHtml].join('\n')), files };
+  const assets = fileNames
+    .filter((name) => name.startsWith('assets/'))
+    .sort()
+    .map((name) => `/${name}`);
+  const files = ['/index.html', ...publicFiles, ...assets];
+  const loaded = new Set(indexHtml.match(/\/assets\/[^"'\s>)]+/g) ?? []);
+  const precache = ['/index.html', ...publicFiles, ...assets.filter((file) => loaded.has(file))];
+  return { version: hashText([...files, indexHtml].join('\n')), files, precache };
 }
 
 /** The worker's code with `shell` in place of the placeholder. */
