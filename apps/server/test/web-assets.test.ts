@@ -4,12 +4,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from './build-app.js';
 
-/** A built web app of two files: index.html and one hashed asset. */
+/** A built web app of three files: index.html, one hashed asset and the shell's service worker. */
 function builtWeb(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaoshi-web-'));
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Kaoshi</title>');
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), 'export {};');
+  fs.writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   return dir;
 }
 
@@ -28,5 +29,12 @@ describe('the built web app as served', () => {
       expect(page.body, url).toContain('<title>Kaoshi</title>');
       expect(page.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('serves the service worker from the root, revalidated like index.html (a new build is seen)', async () => {
+    const worker = await t.app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -1,4 +1,10 @@
-import { ATTEMPT_BASE, CandidateStatus, type AttemptView } from '@kaoshi/shared';
+import {
+  ATTEMPT_BASE,
+  CandidateStatus,
+  PROCTOR_BASE,
+  type AttemptView,
+  type LiveExamView,
+} from '@kaoshi/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createAttemptExam,
@@ -6,17 +12,18 @@ import {
   PAPER_ITEMS,
   type AttemptFixture,
 } from './attempt-fixture';
-import { answerConfirm, buttonName, openedPopup, screenshot } from './browser';
+import { DESKTOP, PHONE, answerConfirm, buttonName, openedPopup, screenshot } from './browser';
 import { MESSAGES, fill } from './languages';
+import type { Page } from 'playwright-core';
 import { adminSession } from './session';
 
 import { z, examPageViolations, ID, examPageScreens } from './attempt-kit';
 
 // The exam page (/socketA) as a candidate sits it in Chromium: every question type answered by
 // mouse and by keyboard, a flag, a reload in the middle, submitting through the confirmation
-// and the receipt; the network cut mid-exam, answers given offline, a reload that cannot reach
-// the server, the network back and every answer on the server; four languages at phone width
-// and a takeover. What the server holds is read back through the API.
+// and the receipt; the network cut mid-exam, answers given offline, a reload offline that opens
+// the page from the kept shell and paper (zh and en at phone width), the network back and every
+// answer on the server; four languages at phone width and a takeover. What the server holds is read back through the API.
 
 describe('Taking an exam', () => {
   const session = adminSession();
@@ -28,7 +35,6 @@ describe('Taking an exam', () => {
   });
 
   const {
-    examUrl,
     saveState,
     question,
     navButton,
@@ -39,6 +45,30 @@ describe('Taking an exam', () => {
     outbox,
     answerObjective,
   } = examPageScreens(session, () => fixture);
+
+  /**
+   * The exam page registered the app shell's worker: once it keeps every file the page loaded,
+   * a reload needs no network.
+   */
+  const shellKept = (page: Page) =>
+    expect
+      .poll(() =>
+        page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+          const loaded = performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((path) => path.startsWith('/assets/'));
+          const name = (await caches.keys()).find((key) => key.startsWith('kaoshi-shell-'));
+          const cache = name ? await caches.open(name) : undefined;
+          const missing = [];
+          for (const path of ['/index.html', ...loaded]) {
+            if (!(await cache?.match(path))) missing.push(path);
+          }
+          return missing;
+        }),
+      )
+      .toEqual([]);
 
   it('is taken with every question type, survives a reload, and is submitted with a receipt', async () => {
     const student = fixture.students[0]!;
@@ -167,10 +197,11 @@ describe('Taking an exam', () => {
     await page.close();
   });
 
-  it('keeps answers given offline across a reload and sends them when the network returns', async () => {
+  it('opens again after a reload offline with every answer, and sends them when the network returns', async () => {
     const student = fixture.students[1]!;
     const { api, attemptId } = await startAttempt(student);
     const { page } = await openExam(api, attemptId);
+    await shellKept(page);
     await question(page, ID.single).locator('.exam-option', { hasText: '36 V' }).click();
     await expect.poll(() => saveState(page)).toBe('saved');
 
@@ -184,20 +215,9 @@ describe('Taking an exam', () => {
     await page.keyboard.press('ArrowRight');
     await question(page, ID.judgement).waitFor();
     await page.keyboard.press('2');
-    await page.getByRole('button', { name: new RegExp(z.question.next) }).click();
-    const [first, second] = PAPER_ITEMS.fill.answer;
-    await page.getByRole('textbox', { name: fill(z.question.blank, { n: 1 }) }).fill(first);
-    await page
-      .getByRole('textbox', { name: fill(z.question.blank, { n: 2 }) })
-      .pressSequentially(second);
     await expect
-      .poll(() => page.locator('.exam-save').innerText())
-      .toBe(fill(z.save.offlinePending_other, { count: 3 }));
-    await screenshot(page, 'attempt-zh-offline');
-    // The three answers wait in the outbox; the server has only the first.
-    const given = { [ID.multiple]: 'AB', [ID.judgement]: 'F', [ID.fill]: [first, second] };
-    await expect.poll(() => outbox(page, attemptId)).toEqual(given);
-    expect(await serverAnswers(api, attemptId)).toEqual({ [ID.single]: 'A' });
+      .poll(() => outbox(page, attemptId))
+      .toEqual({ [ID.multiple]: 'AB', [ID.judgement]: 'F' });
     // Submitting offline is refused here, saying why and that nothing is lost.
     await page.getByRole('button', { name: buttonName(z.submit.button) }).click();
     await answerConfirm(page, z.submit.ok);
@@ -205,30 +225,48 @@ describe('Taking an exam', () => {
     await refusal.waitFor();
     expect(await refusal.innerText()).toBe(z.submit.offline);
 
-    // A reload while offline cannot load the page from the server (the app is not cached for
-    // offline use): the browser shows its own error page, and the exam page is gone.
-    const reloaded = await page.reload().then(
-      () => 'loaded',
-      (error: Error) => error.message,
-    );
-    expect(reloaded).toMatch(/ERR_INTERNET_DISCONNECTED/);
-    expect(await serverAnswers(api, attemptId)).toEqual({ [ID.single]: 'A' });
-
-    // The network returns and the page is opened again: the answers given offline come back
-    // from IndexedDB (no page held them any more) and reach the server.
-    await page.context().setOffline(false);
-    await page.goto(examUrl(attemptId));
+    // A reload without network: the kept app shell and paper, every answer given, the offline
+    // state, and the clock counted on from the server's last time (not restarted).
+    await page.reload();
     await page.locator('.exam-header').waitFor();
-    await expect
-      .poll(() => page.locator('.exam-nav-progress').innerText())
-      .toContain(fill(z.nav.progress, { answered: 4, total: 6 }));
+    const offline = page.locator('.exam-offline .ant-alert-title');
+    await expect.poll(() => offline.innerText()).toBe(fill(z.offline.title_other, { count: 2 }));
+    expect(await page.locator('.exam-nav-progress').innerText()).toContain(
+      fill(z.nav.progress, { answered: 3, total: 6 }),
+    );
+    expect(await page.locator('.exam-clock-time').innerText()).toMatch(/^5\d:\d\d$/);
+    // More answers offline, and a paste: an integrity event, kept with its time.
+    await navButton(page, 4).click();
+    const [first, second] = PAPER_ITEMS.fill.answer;
+    const blank = (n: number) => page.getByRole('textbox', { name: fill(z.question.blank, { n }) });
+    await blank(1).fill(first);
+    await blank(2).dispatchEvent('paste');
+    await blank(2).pressSequentially(second);
+    await expect.poll(() => offline.innerText()).toBe(fill(z.offline.title_other, { count: 3 }));
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'attempt-zh-offline-reload', { fullPage: false });
+    await page.setViewportSize(DESKTOP);
+    const given = { [ID.multiple]: 'AB', [ID.judgement]: 'F', [ID.fill]: [first, second] };
+    expect(await serverAnswers(api, attemptId)).toEqual({ [ID.single]: 'A' });
+    const offlineUntil = new Date().toISOString();
+
+    // The network returns: the page reconnects, every answer reaches the server, the offline
+    // state goes, and the paste is logged at its own time.
+    await page.context().setOffline(false);
     await expect.poll(() => serverAnswers(api, attemptId)).toEqual({ [ID.single]: 'A', ...given });
     await expect.poll(() => saveState(page)).toBe('saved');
+    expect(await page.locator('.exam-offline').count()).toBe(0);
     await expect.poll(() => outbox(page, attemptId)).toEqual({});
-    await navButton(page, 4).click();
-    expect(
-      await page.getByRole('textbox', { name: fill(z.question.blank, { n: 2 }) }).inputValue(),
-    ).toBe(second);
+    const paste = async () => {
+      const live = await session.admin.call<LiveExamView>(
+        'GET',
+        `${PROCTOR_BASE}/liveExam/${fixture.examId}`,
+      );
+      const row = live.rows.find((candidate) => candidate.studentId === student.id);
+      return row?.latestEvents.find((event) => event.type === 'paste');
+    };
+    await expect.poll(paste).toMatchObject({ detail: { offline: true } });
+    expect((await paste())!.at < offlineUntil).toBe(true);
 
     await page.getByRole('button', { name: buttonName(z.submit.button) }).click();
     const confirm = await openedPopup(page, page.locator('.ant-modal-confirm:visible'));
@@ -240,6 +278,25 @@ describe('Taking an exam', () => {
     expect(row?.status).toBe(CandidateStatus.SUBMITTED);
     expect(row?.score).toBe(30);
     expect(row?.passed).toBe(true);
+    await page.close();
+  });
+
+  it('says so in English on a phone when opened offline: one answer waiting', async () => {
+    const student = fixture.students[2]!;
+    const { api, attemptId } = await startAttempt(student);
+    const { page } = await openExam(api, attemptId, { language: 'en', viewport: PHONE });
+    await shellKept(page);
+    await page.context().setOffline(true);
+    await question(page, ID.single).locator('.exam-option', { hasText: '36 V' }).click();
+    await expect.poll(() => outbox(page, attemptId)).toEqual({ [ID.single]: 'A' });
+    await page.reload();
+    const offline = page.locator('.exam-offline');
+    const en = MESSAGES.en.attemptPage.offline;
+    await expect
+      .poll(() => offline.locator('.ant-alert-title').innerText())
+      .toBe(fill(en.title_one, { count: 1 }));
+    expect(await offline.innerText()).toContain(en.counting);
+    await screenshot(page, 'attempt-en-offline-reload', { fullPage: false });
     await page.close();
   });
 

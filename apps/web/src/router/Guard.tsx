@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ERROR_TOAST_MS } from '../api/request';
 import { PageLoading } from '../components/PageLoading';
+import { loadSessionOffline } from '../views/attempt/offline-open';
 import { InitialPasswordChange } from '../views/login/InitialPasswordChange';
 import { usePermissionStore } from '../stores/permission';
 import { useUserStore } from '../stores/user';
@@ -45,7 +46,12 @@ export function Guard({ children }: { children: ReactNode }) {
     const user = useUserStore.getState();
     (async () => {
       try {
-        const access = await user.loadSession();
+        // A network drop signs no one out; the exam page opens in its kept session.
+        const access = await loadSessionOffline(
+          () => user.loadSession(),
+          location.pathname,
+          location.search,
+        );
         if (cancelled) return;
         const generatedRoutes = [
           ...constantLayoutRoutes,

@@ -111,6 +111,12 @@ export type SaveAnswersInput = z.infer<typeof saveAnswersBody>;
 export const logEventBody = z.object({
   attemptId: dbId,
   type: z.enum(CLIENT_EVENT_TYPES),
+  /**
+   * An event the page raised while offline and sends now: when it happened, on the server's
+   * clock as the page counted it. Logged at that time (within the attempt), it never starts or
+   * ends an absence: the page was offline, which is never counted as leaving.
+   */
+  at: z.iso.datetime({ offset: true }).optional(),
 });
 export type LogEventInput = z.infer<typeof logEventBody>;
 

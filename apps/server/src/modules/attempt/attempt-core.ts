@@ -174,15 +174,14 @@ export class AttemptCore {
    * Logs an event the server noticed itself (a takeover, an address change, a join), grouped
    * with the others of the same few milliseconds: a start storm joins thousands a minute.
    */
-  async logServerEvent(row: AttemptRow, type: string, ip: string, detail: object = {}) {
-    await this.serverEvents.add({
-      attemptId: row.id,
-      examId: row.exam_id,
-      type,
-      detail,
-      ip,
-      at: nowIso(),
-    });
+  async logServerEvent(
+    row: AttemptRow,
+    type: string,
+    ip: string,
+    detail: object = {},
+    at = nowIso(),
+  ) {
+    await this.serverEvents.add({ attemptId: row.id, examId: row.exam_id, type, detail, ip, at });
   }
 
   /** Writes the grouped answers and events still gathering (on shutdown). */

@@ -74,6 +74,7 @@ export class AttemptIntegrity {
    * the page lost its connection (or that only HTTP reported) cannot be told from a reload or a
    * network drop and is never counted. Past the exam's limit, the attempt is handed in.
    * `connected`: the page holds a live connection (socket.io), not the HTTP fallback.
+   * `raisedAt`: an event the page raised offline and sends now (see queuedEvent).
    */
   async logEvent(
     attemptId: number,
@@ -81,6 +82,7 @@ export class AttemptIntegrity {
     auth: AuthContext,
     ip: string,
     connected = false,
+    raisedAt?: string,
   ): Promise<LogEventResult> {
     const row = await this.core.ownAttempt(attemptId, auth);
     if (row.finished_at !== null) {
@@ -88,6 +90,7 @@ export class AttemptIntegrity {
         at: shownTime(row.finished_at),
       });
     }
+    if (raisedAt !== undefined) return this.queuedEvent(row, type, ip, raisedAt);
     // Written with the other events of the same few milliseconds (an event flood, docs/operations/security.md).
     await this.core.logServerEvent(row, type, ip);
     this.core.news.publish({ kind: 'logged', row, type, ip });
@@ -102,6 +105,25 @@ export class AttemptIntegrity {
       return this.back(row, ip);
     }
     const { leave_count: leaveCount } = await awayOf(this.db, attemptId);
+    return { leaveCount, leaveLimit: row.leave_limit, finished: null };
+  }
+
+  /**
+   * An event the page raised while offline, sent when the network came back: logged for the
+   * proctor at the time the page gives (held within the attempt's start and now), marked
+   * `offline`. It neither starts nor ends an absence: time the page spent offline cannot be
+   * told from a network drop and is never counted as leaving.
+   */
+  private async queuedEvent(
+    row: AttemptRow,
+    type: ClientEventType,
+    ip: string,
+    raisedAt: string,
+  ): Promise<LogEventResult> {
+    const at = Math.min(Date.now(), Math.max(Date.parse(row.started_at), Date.parse(raisedAt)));
+    await this.core.logServerEvent(row, type, ip, { offline: true }, new Date(at).toISOString());
+    this.core.news.publish({ kind: 'logged', row, type, ip });
+    const { leave_count: leaveCount } = await awayOf(this.db, row.id);
     return { leaveCount, leaveLimit: row.leave_limit, finished: null };
   }
 

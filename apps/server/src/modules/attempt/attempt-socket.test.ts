@@ -1,6 +1,7 @@
 import {
   ApiStatus,
   ATTEMPT_BASE as BASE,
+  LIVE_TOKEN_HEADER,
   QuestionType,
   SocketEvent,
   TOKEN_COOKIE,
@@ -258,5 +259,69 @@ describe('taking exams over socket.io', () => {
     expect(expectOk(await report('page_hidden'))).toMatchObject({ leaveCount: 0 });
     clock.advance(5 * MINUTE);
     expect(expectOk(await report('page_back'))).toMatchObject({ leaveCount: 0, finished: null });
+  });
+
+  it('logs an event raised offline at its own time, and never counts it as leaving', async () => {
+    const examId = await openExam({ leaveLimit: 1 } as Partial<ExamBody>);
+    const { client } = await student();
+    const { attemptId } = await start(client, examId);
+    const page = open(client);
+    const joined = await call<JoinAck>(page, SocketEvent.JOIN, { attemptId });
+    const liveToken = (joined.ok && joined.liveToken) || '';
+    const { started_at: startedAt } = await db()
+      .selectFrom('attempts')
+      .select('started_at')
+      .where('id', '=', attemptId)
+      .executeTakeFirstOrThrow();
+    // The page comes back online with what it raised meanwhile: hidden, back, a paste, each
+    // with the time the page counted for it (one before the start: held at the start).
+    const queued = (type: string, at: string) =>
+      call<EventAck>(page, SocketEvent.EVENT, { attemptId, type, at });
+    expect(await queued('page_hidden', startedAt)).toMatchObject({ ok: true, leaveCount: 0 });
+    clock.advance(GRACE_MS + MINUTE);
+    expect(await queued('page_back', '2000-01-01T00:00:00.000Z')).toMatchObject({
+      ok: true,
+      leaveCount: 0,
+      finished: null,
+    });
+    expect(
+      expectOk(
+        await client.request<LogEventResult>({
+          method: 'POST',
+          url: `${BASE}/logEvent`,
+          headers: { [LIVE_TOKEN_HEADER]: liveToken },
+          payload: { attemptId, type: 'paste', at: startedAt },
+        }),
+      ),
+    ).toMatchObject({ leaveCount: 0 });
+    const events = await db()
+      .selectFrom('attempt_events')
+      .select(['type', 'detail', 'created_at'])
+      .where('attempt_id', '=', attemptId)
+      .where('type', '!=', 'joined')
+      .orderBy('id')
+      .execute();
+    expect(events).toEqual(
+      ['page_hidden', 'page_back', 'paste'].map((type) => ({
+        type,
+        detail: JSON.stringify({ offline: true }),
+        created_at: startedAt,
+      })),
+    );
+    // No absence began: the sweep counts none, the attempt goes on.
+    clock.advance(GRACE_MS + MINUTE);
+    const row = await db()
+      .selectFrom('attempts')
+      .select(['leave_count', 'away_since', 'finished_at'])
+      .where('id', '=', attemptId)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ leave_count: 0, away_since: null, finished_at: null });
+    // A time the page cannot have counted yet is refused as malformed.
+    const bad = await call<EventAck>(page, SocketEvent.EVENT, {
+      attemptId,
+      type: 'paste',
+      at: 'soon',
+    });
+    expect(bad.ok).toBe(false);
   });
 });

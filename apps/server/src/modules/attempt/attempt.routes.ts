@@ -107,6 +107,8 @@ export async function attemptRoutes(app: FastifyInstance, opts: { attempts: Atte
         request.body.type,
         requireAuth(request),
         request.ip,
+        false,
+        request.body.at,
       );
     },
   );

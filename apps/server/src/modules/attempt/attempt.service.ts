@@ -194,8 +194,9 @@ export class AttemptService {
     auth: AuthContext,
     ip: string,
     connected?: boolean,
+    raisedAt?: string,
   ): Promise<LogEventResult> {
-    return this.integrity.logEvent(attemptId, type, auth, ip, connected);
+    return this.integrity.logEvent(attemptId, type, auth, ip, connected, raisedAt);
   }
 
   awayFrom(row: AttemptRow, kind: 'hidden' | 'fullscreen' | 'offline'): Promise<void> {

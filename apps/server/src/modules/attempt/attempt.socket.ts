@@ -404,13 +404,13 @@ export function attachAttemptSocket(
     socket.on(
       SocketEvent.EVENT,
       handle(async (payload) => {
-        const { attemptId, type } = parse(logEventBody, payload);
+        const { attemptId, type, at } = parse(logEventBody, payload);
         held(attemptId);
         // A flood is refused before it queues behind the page's other events (docs/operations/security.md).
         attempts.limitEvents(attemptId);
         return inOrder(async () => ({
           ok: true,
-          ...(await attempts.logEvent(attemptId, type, data.auth, data.ip, true)),
+          ...(await attempts.logEvent(attemptId, type, data.auth, data.ip, true, at)),
         }));
       }),
     );

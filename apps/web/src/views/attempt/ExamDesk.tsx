@@ -18,6 +18,7 @@ import { isTextEntry, keyAction } from './exam-keys';
 import { FONT_SIZES, useExamPrefs, useFlags, type ExamLayout } from './exam-prefs';
 import { paperItems, type PaperItem } from './paper-items';
 import { PausedOverlay, ResumedNotice } from './PausedOverlay';
+import { OfflineBanner } from './OfflineBanner';
 import { QuestionCard } from './QuestionCard';
 import { QuestionNavigator } from './QuestionNavigator';
 import { useAttemptSession } from './use-attempt-session';
@@ -293,6 +294,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
             }
           />
         )}
+        <OfflineBanner state={state} />
         {(state.stopped === 'time' || state.stopped === 'ended') && (
           <Alert type="info" showIcon title={t(`attemptPage.stopped.${state.stopped}`)} />
         )}

@@ -1,10 +1,10 @@
-import { getAttempt } from '../../api/attempt';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ExamDesk } from './ExamDesk';
 import { MY_EXAMS_PATH } from '../../components/attempt/exam-paths';
+import { openAttempt } from './offline-open';
 
 /**
  * The exam page (/socketA?attemptId=N): the attempt as the server holds it (paper, answers,
@@ -19,7 +19,8 @@ export default function ExamPage() {
   const known = Number.isInteger(id) && id > 0;
   const attempt = useQuery({
     queryKey: ['attempt', id],
-    queryFn: () => getAttempt(id, { quiet: true }),
+    // Without network, the copy kept on this device (offline-open.ts).
+    queryFn: () => openAttempt(id),
     enabled: known,
     // The desk keeps the attempt current over the socket: a refetch would only reset it.
     staleTime: Infinity,

@@ -24,6 +24,8 @@ import { getAttempt, logAttemptEvent, saveAnswers, submitAttempt } from '../../a
 import { ApiError } from '../../api/request';
 import { mergeAnswers, type PendingAnswer } from './answer-merge';
 import { answerOutbox } from './answer-outbox';
+import { drainEvents, sendOverSocket } from './offline-events';
+import { keptAttempts } from './offline-kept';
 
 /** Typing is sent once the candidate pauses this long (the outbox has every keystroke at once). */
 export const TYPING_PAUSE_MS = 400;
@@ -173,6 +175,11 @@ export class AttemptSession {
     return this.snapshot.finished === null && this.snapshot.stopped === null;
   }
 
+  /** Answers go on to the server while it may take them: after the page's clock ran out too. */
+  private get sending() {
+    return this.snapshot.finished === null && (this.taking || this.snapshot.stopped === 'time');
+  }
+
   /** Reads the outbox (answers given before a reload, offline perhaps) and connects. */
   start() {
     if (this.snapshot.finished) return;
@@ -232,7 +239,7 @@ export class AttemptSession {
   };
 
   private readonly onOnline = () => {
-    if (this.socket && !this.socket.connected && this.taking) this.socket.connect();
+    if (this.socket && !this.socket.connected && this.sending) this.socket.connect();
   };
 
   /** Closes the connection (leaving the page, or the attempt has ended here). */
@@ -283,6 +290,11 @@ export class AttemptSession {
     if (socket !== this.socket) return;
     if (!ack.ok) return this.refused(ack.code, ack.message);
     this.joined = true;
+    // The clock here ran out (offline, perhaps) but the server gives time still: go on.
+    if (this.snapshot.stopped === 'time' && ack.remainingMs > 0 && !ack.finished) {
+      clearInterval(this.receiptPoll);
+      this.update({ stopped: null });
+    }
     // Extra time given while the connection was down: the join brings it, said as attempt:time
     // would (not across a pause: its clock stood still, and a resume says what it gave back).
     const missedMinutes = Math.round(
@@ -300,9 +312,18 @@ export class AttemptSession {
     });
     if (ack.finished) return this.finish(ack.finished);
     this.serverAnswers = ack.answers;
+    void keptAttempts.serverAnswers(this.attemptId, ack.answers).catch(() => undefined);
     this.applyServerAnswers(ack.answers);
     this.update({ link: 'online', leaveCount: ack.leaveCount, leaveLimit: ack.leaveLimit });
     for (const entry of this.pending.values()) void this.send(entry);
+    // What the page raised offline, with its times (offline-events.ts).
+    const live = () => socket === this.socket && this.joined;
+    void drainEvents(
+      keptAttempts,
+      this.attemptId,
+      sendOverSocket(socket, ACK_TIMEOUT_MS),
+      live,
+    ).catch(() => undefined);
   }
 
   /** The candidate is told how the deadline moved, not left to notice the countdown jump. */
@@ -312,6 +333,7 @@ export class AttemptSession {
 
   private correctTime(remainingMs: number) {
     this.update({ endsAt: performance.now() + remainingMs });
+    void keptAttempts.serverTime(this.attemptId, remainingMs).catch(() => undefined);
   }
 
   /** A proctor paused the attempt: the paper is hidden, the clock stands, answers wait. */
@@ -403,7 +425,7 @@ export class AttemptSession {
     await this.written.get(entry.itemId);
     const socket = this.socket;
     // Paused: the answer waits in the outbox; the resume sends it.
-    if (!socket || !this.joined || !this.taking || this.snapshot.paused) return;
+    if (!socket || !this.joined || !this.sending || this.snapshot.paused) return;
     let ack: SaveAckMessage;
     try {
       ack = (await socket
@@ -420,13 +442,18 @@ export class AttemptSession {
   private acknowledged(itemId: string, seq: number) {
     const entry = this.pending.get(itemId);
     if (entry && entry.seq <= seq) this.pending.delete(itemId);
-    void answerOutbox.acknowledge(this.attemptId, itemId, seq).catch(() => undefined);
+    // The offline copy has the answer before the outbox lets it go (offline-attempt.ts).
+    const kept = entry?.seq === seq ? keptAttempts.acknowledged(this.attemptId, entry) : null;
+    void Promise.resolve(kept)
+      .catch(() => undefined)
+      .then(() => answerOutbox.acknowledge(this.attemptId, itemId, seq))
+      .catch(() => undefined);
     this.update({ savedAt: performance.now() });
   }
 
   /** With the socket down for a while but HTTP reaching the server, the same batch goes by HTTP. */
   private async saveOverHttp() {
-    if (this.joined || this.httpBusy || !this.taking || this.pending.size === 0) return;
+    if (this.joined || this.httpBusy || !this.sending || this.pending.size === 0) return;
     if (!navigator.onLine || performance.now() - this.downSince < HTTP_FALLBACK_AFTER_MS) return;
     this.httpBusy = true;
     const batch = [...this.pending.values()].slice(0, SAVE_BATCH_MAX);
@@ -498,6 +525,7 @@ export class AttemptSession {
   private finish(receipt: Receipt) {
     this.update({ finished: receipt });
     this.close();
+    void keptAttempts.forget(this.attemptId).catch(() => undefined);
   }
 
   /** Resolves once the server holds every answer given; rejects after `timeoutMs`. */
@@ -546,7 +574,10 @@ export class AttemptSession {
 
   /** An integrity event (page hidden, fullscreen left, paste); past the limit, the receipt. */
   async report(type: ClientEventType) {
-    if (!this.taking || !navigator.onLine) return;
+    if (!this.taking) return;
+    // Offline: kept with its time and sent after the next join (offline-events.ts).
+    const queue = () => void keptAttempts.queueEvent(this.attemptId, type).catch(() => undefined);
+    if (!navigator.onLine) return queue();
     let result: LogEventResult;
     try {
       if (this.socket && this.joined) {
@@ -561,8 +592,9 @@ export class AttemptSession {
           liveToken: this.liveToken,
         });
       }
-    } catch {
-      // Offline: the event is lost, as it would be from a closed tab; answers never are.
+    } catch (error) {
+      // No answer (the network dropped): kept as if raised offline. A refusal is not resent.
+      if (!(error instanceof ApiError)) queue();
       return;
     }
     this.update({ leaveCount: result.leaveCount, leaveLimit: result.leaveLimit });

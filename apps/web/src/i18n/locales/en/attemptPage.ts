@@ -22,6 +22,14 @@ export default {
     offlinePending_one: 'Offline · {{count}} answer not yet on the server',
     offlinePending_other: 'Offline · {{count}} answers not yet on the server',
   },
+  offline: {
+    title_one: 'Offline: {{count}} answer waiting',
+    title_other: 'Offline: {{count}} answers waiting',
+    counting:
+      'Your answers are kept on this device and sent when the network returns. The clock counts on from the server’s last time; the server decides at the end.',
+    timeUp:
+      'Time is up. Your answers are kept on this device and will be sent when the network returns: nothing is lost.',
+  },
   toolbar: {
     layout: 'Layout',
     one: 'One question',

@@ -24,6 +24,14 @@ const attemptPage: Messages['attemptPage'] = {
     offlinePending_one: 'Sin conexión · {{count}} respuesta aún no llegó al servidor',
     offlinePending_other: 'Sin conexión · {{count}} respuestas aún no llegaron al servidor',
   },
+  offline: {
+    title_one: 'Sin conexión: {{count}} respuesta pendiente de envío',
+    title_other: 'Sin conexión: {{count}} respuestas pendientes de envío',
+    counting:
+      'Sus respuestas se guardan en este dispositivo y se envían cuando vuelva la red. El reloj sigue desde la última hora del servidor; al final decide el servidor.',
+    timeUp:
+      'Se acabó el tiempo. Sus respuestas se guardan en este dispositivo y se enviarán cuando vuelva la red: no se pierde nada.',
+  },
   toolbar: {
     layout: 'Presentación',
     one: 'Una pregunta',

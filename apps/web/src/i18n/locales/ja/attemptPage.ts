@@ -24,6 +24,14 @@ const attemptPage: Messages['attemptPage'] = {
     offlinePending_one: 'オフライン・{{count}} 問の解答が未送信です',
     offlinePending_other: 'オフライン・{{count}} 問の解答が未送信です',
   },
+  offline: {
+    title_one: 'オフライン：送信待ちの解答 {{count}} 件',
+    title_other: 'オフライン：送信待ちの解答 {{count}} 件',
+    counting:
+      '解答はこの端末に保存され、ネットワークが戻ると自動で送信されます。残り時間はサーバーが最後に伝えた時刻から数えています。最終的な判断はサーバーが行います。',
+    timeUp:
+      '時間になりました。解答はこの端末に保存されており、ネットワークが戻ると送信されます。失われることはありません。',
+  },
   toolbar: {
     layout: '表示方法',
     one: '1問ずつ',

@@ -24,6 +24,13 @@ const attemptPage: Messages['attemptPage'] = {
     offlinePending_one: '网络已断开 · {{count}} 道题的答案尚未上传',
     offlinePending_other: '网络已断开 · {{count}} 道题的答案尚未上传',
   },
+  offline: {
+    title_one: '离线：{{count}} 个答案待发送',
+    title_other: '离线：{{count}} 个答案待发送',
+    counting:
+      '答案保存在本机，网络恢复后自动发送。计时从服务器最后一次告知的时间继续，交卷以服务器为准。',
+    timeUp: '时间已到。答案保存在本机，网络恢复后会自动发送，不会丢失。',
+  },
   toolbar: {
     layout: '显示方式',
     one: '逐题显示',
