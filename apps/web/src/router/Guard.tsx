@@ -46,7 +46,7 @@ export function Guard({ children }: { children: ReactNode }) {
     const user = useUserStore.getState();
     (async () => {
       try {
-        // A network drop signs no one out; the exam page opens in its kept session.
+        // Offline, the exam page opens in the session kept with its attempt.
         const access = await loadSessionOffline(
           () => user.loadSession(),
           location.pathname,

@@ -45,25 +45,11 @@ export async function openAttempt(attemptId: number): Promise<AttemptView> {
   return view;
 }
 
-const RETRY_MS = [2000, 5000, 10_000, 30_000];
-
-/** Resolves when the browser says the network is back, or after `ms`. */
-const networkBack = (ms: number) =>
-  new Promise<void>((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      window.removeEventListener('online', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    window.addEventListener('online', done);
-  });
-
 /**
  * The route guard's session load that survives a network drop: on the exam page of an attempt
  * kept on this device, the session it was opened in (the server checks the real one when the
- * page reconnects); on any other page, the load is tried again when the network returns. A
- * network drop never signs anyone out; a refusal of the server is thrown as before.
+ * page reconnects). Anywhere else a failure is thrown as before: the guard signs out as
+ * docs/spec.md §8 says of a failed user-info load.
  */
 export async function loadSessionOffline(
   load: () => Promise<Access>,
@@ -85,14 +71,11 @@ export async function loadSessionOffline(
   // The browser knows it is offline: no call (and no toast of the request layer) on the exam page.
   const offline = navigator.onLine ? null : await keptSession();
   if (offline) return offline;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await load();
-    } catch (error) {
-      if (!isNetworkFailure(error)) throw error;
-      const kept = await keptSession();
-      if (kept) return kept;
-      await networkBack(RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]!);
-    }
+  try {
+    return await load();
+  } catch (error) {
+    const kept = isNetworkFailure(error) ? await keptSession() : null;
+    if (kept) return kept;
+    throw error;
   }
 }
