@@ -36,7 +36,12 @@ import type {
   ExamCandidatesTable,
   ExamChangesTable,
 } from './tables/exam.js';
-import type { AttemptsTable, AttemptAnswersTable, AttemptEventsTable } from './tables/attempt.js';
+import type {
+  AttemptsTable,
+  AttemptAnswersTable,
+  AttemptEventsTable,
+  ProctorMessagesTable,
+} from './tables/attempt.js';
 import type {
   MarkingPlansTable,
   MarkingAssignmentsTable,
@@ -115,6 +120,7 @@ export interface Database {
   attempts: AttemptsTable;
   attempt_answers: AttemptAnswersTable;
   attempt_events: AttemptEventsTable;
+  proctor_messages: ProctorMessagesTable;
   marking_plans: MarkingPlansTable;
   marking_assignments: MarkingAssignmentsTable;
   marking_answers: MarkingAnswersTable;
