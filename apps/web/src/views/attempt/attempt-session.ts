@@ -12,6 +12,7 @@ import {
   type LogEventResult,
   type ProctorMessage,
   type Receipt,
+  type ReopenedMessage,
   type SaveAck,
   type SaveAckMessage,
   type SubmitAck,
@@ -22,6 +23,7 @@ import { getAttempt, logAttemptEvent, saveAnswers, submitAttempt } from '../../a
 import { ApiError } from '../../api/request';
 import { mergeAnswers, type PendingAnswer } from './answer-merge';
 import { answerOutbox } from './answer-outbox';
+import { ProctorInbox } from './proctor-inbox';
 
 /** Typing is sent once the candidate pauses this long (the outbox has every keystroke at once). */
 export const TYPING_PAUSE_MS = 400;
@@ -66,6 +68,8 @@ export interface SessionSnapshot {
   messages: ProctorMessage[];
   /** The latest move of the deadline while the page was open (extra time): minutes, and a serial. */
   timeChange: { minutes: number; serial: number } | null;
+  /** How often the proctor reopened the attempt while the page showed its receipt. */
+  reopened: number;
 }
 
 /** The page is in view: visible and, where the exam asks for it, in full screen. */
@@ -112,6 +116,8 @@ export class AttemptSession {
   private ready: Promise<void> = Promise.resolve();
   /** The answers as the server last listed them (the page's load, then every join). */
   private serverAnswers: AttemptView['answers'];
+  /** The proctors' messages: kept ones after each join, live ones meanwhile, each once. */
+  private readonly inbox: ProctorInbox;
 
   constructor(
     private readonly view: AttemptView,
@@ -131,7 +137,11 @@ export class AttemptSession {
       notice: null,
       messages: [],
       timeChange: null,
+      reopened: 0,
     };
+    this.inbox = new ProctorInbox(view.attemptId, (messages) =>
+      this.update({ messages: [...this.snapshot.messages, ...messages] }),
+    );
     this.serverAnswers = view.answers;
     this.applyServerAnswers(view.answers);
   }
@@ -156,9 +166,16 @@ export class AttemptSession {
     return this.snapshot.finished === null && this.snapshot.stopped === null;
   }
 
-  /** Reads the outbox (answers given before a reload, offline perhaps) and connects. */
+  /**
+   * Reads the outbox (answers given before a reload, offline perhaps) and connects. A page that
+   * shows the receipt connects too: it stays in its attempt's room, to be told of a reopen.
+   */
   start() {
-    if (this.snapshot.finished) return;
+    if (!this.snapshot.finished) this.readOutbox();
+    this.connect();
+  }
+
+  private readOutbox() {
     this.ready = answerOutbox.list(this.attemptId).then(
       (outbox) => {
         for (const entry of outbox) {
@@ -173,6 +190,9 @@ export class AttemptSession {
       // Private browsing may refuse IndexedDB: the page still saves, only without the outbox.
       () => this.update({ loaded: true }),
     );
+  }
+
+  private connect() {
     const socket = io({
       path: SOCKET_PATH,
       transports: ['websocket', 'polling'],
@@ -193,8 +213,9 @@ export class AttemptSession {
     socket.on(SocketEvent.TAKEN_OVER, () => this.stop('takenOver'));
     socket.on(SocketEvent.FINALIZED, (receipt: Receipt) => this.finish(receipt));
     socket.on(ProctorEvent.MESSAGE, (message: ProctorMessage) =>
-      this.update({ messages: [...this.snapshot.messages, message] }),
+      this.inbox.receive(socket, [message]),
     );
+    socket.on(ProctorEvent.REOPENED, (message: ReopenedMessage) => this.reopen(socket, message));
     this.fallback = setInterval(() => void this.saveOverHttp(), HTTP_FALLBACK_EVERY_MS);
     this.downSince = performance.now();
     window.addEventListener('offline', this.onOffline);
@@ -213,7 +234,8 @@ export class AttemptSession {
   };
 
   private readonly onOnline = () => {
-    if (this.socket && !this.socket.connected && this.taking) this.socket.connect();
+    // A page on its receipt reconnects too (a reopen reaches it so).
+    if (this.socket && !this.socket.connected) this.socket.connect();
   };
 
   /** Closes the connection (leaving the page, or the attempt has ended here). */
@@ -268,7 +290,7 @@ export class AttemptSession {
     const missedMinutes = Math.round(
       (ack.remainingMs - (this.snapshot.endsAt - performance.now())) / 60_000,
     );
-    if (missedMinutes !== 0 && this.snapshot.stopped === null) this.timeChanged(missedMinutes);
+    if (missedMinutes !== 0 && this.taking) this.timeChanged(missedMinutes);
     this.liveToken = ack.liveToken ?? this.liveToken;
     this.correctTime(ack.remainingMs);
     if (ack.finished) return this.finish(ack.finished);
@@ -276,6 +298,24 @@ export class AttemptSession {
     this.applyServerAnswers(ack.answers);
     this.update({ link: 'online', leaveCount: ack.leaveCount, leaveLimit: ack.leaveLimit });
     for (const entry of this.pending.values()) void this.send(entry);
+    void this.inbox.joined(socket);
+  }
+
+  /**
+   * The proctor reopened the attempt (the page perhaps on its receipt): back to the questions
+   * with the new deadline; joining again brings the answers as stored and the page's live token.
+   */
+  private reopen(socket: Socket, { remainingMs }: ReopenedMessage) {
+    clearInterval(this.receiptPoll);
+    const wasLoaded = this.snapshot.loaded;
+    this.update({
+      finished: null,
+      stopped: null,
+      endsAt: performance.now() + remainingMs,
+      reopened: this.snapshot.reopened + 1,
+    });
+    if (!wasLoaded) this.readOutbox();
+    void this.join(socket);
   }
 
   /** The candidate is told how the deadline moved, not left to notice the countdown jump. */
@@ -420,9 +460,12 @@ export class AttemptSession {
     this.receiptPoll = setInterval(ask, RECEIPT_POLL_MS);
   }
 
+  /** The receipt: the page takes no more answers, but stays in its attempt's room (a reopen). */
   private finish(receipt: Receipt) {
+    this.flush();
+    clearInterval(this.receiptPoll);
+    this.joined = false;
     this.update({ finished: receipt });
-    this.close();
   }
 
   /** Resolves once the server holds every answer given; rejects after `timeoutMs`. */
