@@ -16,12 +16,14 @@ import {
   type ReopenedMessage,
   type SaveAckMessage,
 } from '@kaoshi/shared';
+import { Migrator } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, login, type Client, type TestApp } from '../../../test/build-app.js';
 import { paperAndBatch } from '../../../test/exams.js';
 import { expectOk, storedValue } from '../../../test/factories.js';
 import { emitAck, listenLocally, socketOf } from '../../../test/sockets.js';
+import { migrations } from '../../db/migrations/index.js';
 import { addSignableStudents, publishOpenExam } from '../attempt/test-data.js';
 
 const MINUTE = 60_000;
@@ -278,5 +280,35 @@ describe('the proctor and the candidate’s page', () => {
     });
     expect(again).toMatchObject({ ok: true, finished: null });
     expect(again.ok && again.answers.find((a) => a.itemId === single.itemId)?.seq).toBe(1);
+  });
+
+  it('migration 0020 counts the answers stored before it, and goes down again', async () => {
+    const db = t.handle.db;
+    const counts = async () =>
+      (
+        await db
+          .selectFrom('attempts')
+          .select(['id', 'answered_count', 'last_saved_at'])
+          .orderBy('id')
+          .execute()
+      ).map((row) => ({ ...row, answered_count: Number(row.answered_count) }));
+    const flags = () =>
+      db
+        .selectFrom('attempt_answers')
+        .select(['attempt_id', 'item_id', 'answered'])
+        .orderBy('attempt_id')
+        .orderBy('item_id')
+        .execute();
+    const kept = { counts: await counts(), flags: await flags() };
+    // The earlier tests left attempts with given, cleared and blank answers.
+    expect(kept.counts.some((row) => row.answered_count > 0)).toBe(true);
+    expect(kept.flags.some((row) => row.answered === 0)).toBe(true);
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const down = await migrator.migrateDown();
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((result) => result.migrationName)).toEqual(['0020_proctor_indexes']);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect(await counts()).toEqual(kept.counts);
+    expect(await flags()).toEqual(kept.flags);
   });
 });
