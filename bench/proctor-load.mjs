@@ -7,7 +7,8 @@
 // through the API (N candidate rows), its window then opened. Then, straight into the database as
 // the grouped writer leaves them: 85 % of the candidates answering (about 50 answers each, one in
 // ten of them cleared), 10 % submitted, 5 % not started; each attempt's answered count and latest
-// save; a 'joined' event per attempt and a 'page_hidden' for one in ten. On PostgreSQL the bench
+// save; three 'joined' events per attempt (a load, a reload, a reconnect) and a 'page_hidden' for
+// one in ten. On PostgreSQL the bench
 // runs ANALYZE after the bulk load, as autovacuum would soon.
 // Timed: liveExam's first call, then p50 and p99 of BENCH_REPEATS more (default 20), the response
 // size; the proctor's socket joining the exam's room (its first watch reads the running attempts);
@@ -186,7 +187,10 @@ async function prepare(server, postgres) {
   );
   const events = [];
   started.forEach((_, n) => {
-    events.push([attemptIds[n], exam.id, 'joined', '{}', '10.0.0.1', startedAt]);
+    // The first load, a reload and a reconnect.
+    for (let k = 0; k < 3; k++) {
+      events.push([attemptIds[n], exam.id, 'joined', '{}', '10.0.0.1', inMinutes(-25 + 10 * k)]);
+    }
     if (n % 10 === 3) {
       events.push([attemptIds[n], exam.id, 'page_hidden', '{}', '10.0.0.1', savedAt]);
     }
