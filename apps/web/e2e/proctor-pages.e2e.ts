@@ -117,6 +117,9 @@ describe('The proctor’s word on a candidate’s page', () => {
     await candidate.start();
     const option = candidate.page.locator('[data-item="s1q1"] .exam-option', { hasText: '36 V' });
     await option.click();
+    await expect
+      .poll(() => candidate.page.locator('.exam-save').innerText())
+      .toContain(z.save.saved);
     await candidate.page.getByRole('button', { name: buttonName(z.submit.button) }).click();
     await answerConfirm(candidate.page, z.submit.ok);
     const receipt = candidate.page.locator('.exam-receipt');
