@@ -81,21 +81,6 @@ export class ProctorRepository {
       .execute();
   }
 
-  /** Events per attempt and type. */
-  eventCounts(examId: number) {
-    return this.db
-      .selectFrom('attempt_events')
-      .select(['attempt_id', 'type', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('exam_id', '=', examId)
-      .groupBy(['attempt_id', 'type'])
-      .execute();
-  }
-
-  /** The exam's events, newest first. */
-  examEvents(examId: number) {
-    return this.events().where('exam_id', '=', examId).execute();
-  }
-
   /** One attempt's events, newest first. */
   attemptEvents(attemptId: number) {
     return this.events().where('attempt_id', '=', attemptId).execute();

@@ -28,6 +28,7 @@ import { ExamRepository, examState } from '../exam/exam.repository.js';
 import type { ExamService } from '../exam/exam.service.js';
 import type { ProctorHub } from './proctor-hub.js';
 import { keepMessage } from './proctor-inbox.js';
+import { ProctorLiveRepository } from './proctor-live.repository.js';
 import { ProctorRepository } from './proctor.repository.js';
 
 /** A candidate of the exam with their attempt, as the actions need it. */
@@ -101,17 +102,11 @@ export class ProctorService {
     const repository = new ProctorRepository(this.db);
     // One row per candidate: the answered count and latest save are kept on the attempt by
     // the grouped writer, so no answer is read here.
-    const [candidates, eventCounts, latest] = await Promise.all([
+    const [candidates, latest] = await Promise.all([
       repository.liveCandidates(examId, own),
-      repository.eventCounts(examId),
       this.latestEvents(examId),
     ]);
-    const counts = new Map<number, Record<string, number>>();
-    for (const row of eventCounts) {
-      const byType = counts.get(row.attempt_id) ?? {};
-      byType[row.type] = Number(row.count);
-      counts.set(row.attempt_id, byType);
-    }
+    const counts = latest.counts;
     const total: ProctorCounts = {
       notStarted: 0,
       inProgress: 0,
@@ -185,22 +180,36 @@ export class ProctorService {
   }
 
   /**
-   * Per attempt: the latest integrity events (joins left out: a page reconnects often) and the
-   * address of the latest event of any kind.
+   * Per attempt: its events' counts by type, the latest integrity events (joins left out: a page
+   * reconnects often, and they are most of the exam's events, so they are counted, not read) and
+   * the address of the latest event of any kind.
    */
   private async latestEvents(examId: number) {
-    const byAttempt = new Map<number, ProctorEventView[]>();
+    const live = new ProctorLiveRepository(this.db);
+    const [eventCounts, signals] = await Promise.all([
+      live.eventCounts(examId),
+      live.signals(examId),
+    ]);
+    const counts = new Map<number, Record<string, number>>();
+    const lastIds = new Map<number, number>();
+    for (const row of eventCounts) {
+      const byType = counts.get(row.attempt_id) ?? {};
+      byType[row.type] = Number(row.count);
+      counts.set(row.attempt_id, byType);
+      lastIds.set(row.attempt_id, Math.max(lastIds.get(row.attempt_id) ?? 0, Number(row.last_id)));
+    }
     const address = new Map<number, string>();
-    const rows = await new ProctorRepository(this.db).examEvents(examId);
-    for (const row of rows) {
-      if (!address.has(row.attempt_id) && row.ip !== '') address.set(row.attempt_id, row.ip);
-      if (row.type === 'joined') continue;
+    for (const row of await live.addresses([...lastIds.values()])) {
+      if (row.ip !== '') address.set(row.attempt_id, row.ip);
+    }
+    const byAttempt = new Map<number, ProctorEventView[]>();
+    for (const row of signals) {
       const list = byAttempt.get(row.attempt_id) ?? [];
       if (list.length >= PROCTOR_LATEST_EVENTS) continue;
       list.push(eventView(row));
       byAttempt.set(row.attempt_id, list);
     }
-    return { byAttempt, address };
+    return { counts, byAttempt, address };
   }
 
   /** The drawer: every event of one candidate's attempt and the proctors' actions about them. */
