@@ -11,7 +11,7 @@
 // one in ten. On PostgreSQL the bench
 // runs ANALYZE after the bulk load, as autovacuum would soon (SQLite: a WAL checkpoint).
 // Timed: liveExam's first call, then p50 and p99 of BENCH_REPEATS more (default 20), the response
-// size; the proctor's socket joining the exam's room (its first watch reads the running attempts);
+// size, the CPU each call cost (server, and PostgreSQL's backends); the proctor's socket joining the exam's room (its first watch reads the running attempts);
 // and, for the choice of design, the two queries the view could have run instead: reading every
 // answer of the exam (what liveExam did before) and one grouped COUNT over the answers. Checked:
 // every row's answered count is the bench's own. Prints the load average beside the figures;
@@ -20,6 +20,7 @@
 import { io } from 'socket.io-client';
 import {
   count,
+  cpuMeter,
   freshPostgres,
   loadAverage,
   ms,
@@ -271,7 +272,15 @@ async function runOn(database) {
     const { token, examId, expected } = prepared;
     const first = await liveExam(server, token, examId);
     const times = [];
+    // CPU per call (the server's, and PostgreSQL's backends'): a figure the machine's load
+    // changes far less than the wall time.
+    const meter = cpuMeter(
+      server.pid,
+      postgres ? new URL(postgres.url).pathname.slice(1) : undefined,
+    );
     for (let i = 0; i < REPEATS; i++) times.push((await liveExam(server, token, examId)).took);
+    const used = meter();
+    const perCall = (percent) => ms(((Number(percent) / 100) * used.wall * 1000) / REPEATS);
     times.sort((a, b) => a - b);
     const rows = first.view.rows;
     const wrong = rows.filter(
@@ -281,6 +290,9 @@ async function runOn(database) {
     if (wrong.length > 0) problems.push(`${wrong.length} rows with another answered count`);
     console.log(
       `  liveExam (${count(rows.length)} rows, ${(first.bytes / 1024 / 1024).toFixed(1)} MB): first ${ms(first.took)}, then p50 ${ms(percentile(times, 50))}, p99 ${ms(percentile(times, 99))} over ${REPEATS} calls; load average ${loadAverage()}`,
+    );
+    console.log(
+      `  CPU per liveExam call: server ${perCall(used.server)}${postgres ? `, PostgreSQL ${perCall(used.backends)}` : ''}`,
     );
     console.log(
       `  proctor's socket joins the exam's room: ${ms(await watch(server, token, examId))}`,
