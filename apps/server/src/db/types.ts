@@ -41,6 +41,7 @@ import type {
   AttemptAnswersTable,
   AttemptEventsTable,
   AttemptPausesTable,
+  ProctorMessagesTable,
 } from './tables/attempt.js';
 import type {
   MarkingPlansTable,
@@ -128,6 +129,7 @@ export interface Database {
   attempt_answers: AttemptAnswersTable;
   attempt_events: AttemptEventsTable;
   attempt_pauses: AttemptPausesTable;
+  proctor_messages: ProctorMessagesTable;
   marking_plans: MarkingPlansTable;
   marking_assignments: MarkingAssignmentsTable;
   marking_answers: MarkingAnswersTable;

@@ -30,7 +30,20 @@ export const ProctorEvent = {
   DELTA: 'proctor:delta',
   /** server → candidate's exam page: a ProctorMessage. */
   MESSAGE: 'attempt:message',
+  /**
+   * exam page → server, after each join: {attemptId} → ack ProctorMessagesAck, the kept
+   * messages its page has not seen yet, oldest first.
+   */
+  MESSAGES: 'attempt:messages',
+  /** exam page → server: {attemptId, id}: the page has shown every message up to `id`. */
+  MESSAGE_SEEN: 'attempt:message-seen',
+  /** server → candidate's exam page: the proctor reopened the attempt (a ReopenedMessage). */
+  REOPENED: 'attempt:reopened',
 } as const;
+
+/** attempt:messages and attempt:message-seen. */
+export const proctorMessagesPayload = z.object({ attemptId: dbId });
+export const proctorMessageSeenPayload = z.object({ attemptId: dbId, id: dbId });
 
 export const PROCTOR_STATES = ['not_started', 'in_progress', 'submitted', 'absent'] as const;
 export type ProctorState = (typeof PROCTOR_STATES)[number];
@@ -236,10 +249,23 @@ export interface ProctorDelta {
   finishReason?: FinishReason;
 }
 
-/** A proctor's message on a candidate's exam page. */
+/** A proctor's message on a candidate's exam page (kept: a page that joins later receives it). */
 export interface ProctorMessage {
+  id: number;
   content: string;
   at: string;
+}
+
+/** attempt:messages' answer. */
+export interface ProctorMessagesAck {
+  ok: true;
+  messages: ProctorMessage[];
+}
+
+/** attempt:reopened: the attempt runs again until `deadline`. */
+export interface ReopenedMessage {
+  deadline: string;
+  remainingMs: number;
 }
 
 export interface ProctorActionResult {

@@ -34,6 +34,12 @@ export interface AttemptsTable {
   paused_ms: Generated<number>;
   /** What the deadline got back for the pauses (ms): paused_ms up to the compensatory limit. */
   given_back_ms: Generated<number>;
+  /** Answers holding an answer, kept by the grouped writer (0020). */
+  answered_count: Generated<number>;
+  /** The latest save the grouped writer stored. */
+  last_saved_at: string | null;
+  /** The latest proctor's message (id) the attempt's page has seen. */
+  messages_seen: Generated<number>;
 }
 
 /** A pause of an attempt by a proctor (power cut, network fault), with who and why. */
@@ -59,6 +65,19 @@ export interface AttemptAnswersTable {
   saved_at: string;
   /** Hundredths of a point. */
   score: number | null;
+  /** 1 when the value holds an answer (paper/scoring.ts isAnswered). */
+  answered: Generated<number>;
+}
+
+/** A proctor's message: to one attempt, or (attempt_id null) to every candidate of the exam or of `class_id`. */
+export interface ProctorMessagesTable {
+  id: Generated<number>;
+  exam_id: number;
+  attempt_id: number | null;
+  class_id: number | null;
+  content: string;
+  sent_by: number;
+  created_at: string;
 }
 
 export interface AttemptEventsTable {

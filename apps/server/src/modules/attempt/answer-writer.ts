@@ -7,9 +7,19 @@ import {
 } from '@kaoshi/shared';
 import { inTransaction, type Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
-import { attemptsForSaves, upsertAnswers, type StoredSave } from './attempt.repository.js';
+import {
+  attemptsForSaves,
+  countAnswered,
+  upsertAnswers,
+  type StoredSave,
+} from './attempt.repository.js';
 import { WriteGroup } from './write-group.js';
 import { shownTime } from '../../lib/shown-time.js';
+
+/** A save written (or ignored as older): how many of its attempt's items now hold an answer. */
+export interface SaveStored {
+  answeredCount: number;
+}
 
 const refusal = (status: ApiStatusCode, key: MessageKey, params: MessageParams) =>
   new AppError(status, key, params);
@@ -20,9 +30,10 @@ const refusal = (status: ApiStatusCode, key: MessageKey, params: MessageParams) 
  * settles only after that transaction has committed. Inside it, each attempt is read (on
  * PostgreSQL with a share lock, so a finalization running beside it waits, or is waited for) and
  * a save for a finished attempt, a paused one, or past its deadline and the grace, is refused.
+ * The same transaction counts each attempt's answered items anew (the proctor's view reads it).
  */
 export class AnswerWriter {
-  private readonly group: WriteGroup<StoredSave, AppError | null>;
+  private readonly group: WriteGroup<StoredSave, AppError | SaveStored>;
 
   constructor(
     private readonly db: Db,
@@ -33,8 +44,11 @@ export class AnswerWriter {
     this.group = new WriteGroup((saves) => this.write(saves), postgres ? 4 : 1);
   }
 
-  /** Settles with null once written (or ignored as older), or with the refusal. */
-  save(save: StoredSave): Promise<AppError | null> {
+  /**
+   * Settles once written (or ignored as older) with its attempt's count of answered items after
+   * the batch, or with the refusal.
+   */
+  save(save: StoredSave): Promise<AppError | SaveStored> {
     return this.group.add(save);
   }
 
@@ -43,7 +57,7 @@ export class AnswerWriter {
     return this.group.drain();
   }
 
-  private write(batch: StoredSave[]): Promise<(AppError | null)[]> {
+  private write(batch: StoredSave[]): Promise<(AppError | SaveStored)[]> {
     return inTransaction(this.db, async (trx) => {
       const ids = [...new Set(batch.map((save) => save.attemptId))];
       const attempts = new Map(
@@ -82,7 +96,12 @@ export class AnswerWriter {
           a.attemptId - b.attemptId || (a.itemId < b.itemId ? -1 : a.itemId > b.itemId ? 1 : 0),
       );
       await upsertAnswers(trx, rows);
-      return outcomes;
+      const written = [...new Set(rows.map((save) => save.attemptId))];
+      const lastAt = rows.reduce((at, save) => (save.savedAt > at ? save.savedAt : at), '');
+      const counts = written.length === 0 ? new Map() : await countAnswered(trx, written, lastAt);
+      return outcomes.map(
+        (outcome, i) => outcome ?? { answeredCount: counts.get(batch[i]!.attemptId) ?? 0 },
+      );
     });
   }
 }

@@ -62,27 +62,29 @@ export class AttemptAnswering {
     const savedAt = nowIso();
     return Promise.all(
       saves.map(async (save): Promise<SaveAck> => {
-        let refused: AppError | null;
+        let refused: AppError | null = null;
         try {
           const value = storedValue(variant, save.itemId, save.value);
-          refused = await this.core.writer.save({
+          const outcome = await this.core.writer.save({
             attemptId: row.id,
             itemId: save.itemId,
             seq: save.seq,
             value,
             savedAt,
+            answered: isAnswered(parseJson<unknown>(value, '')),
           });
+          if (outcome instanceof AppError) refused = outcome;
+          else {
+            this.core.news.publish({
+              kind: 'saved',
+              row,
+              itemId: save.itemId,
+              answeredCount: outcome.answeredCount,
+            });
+          }
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
           refused = error;
-        }
-        if (refused === null) {
-          this.core.news.publish({
-            kind: 'saved',
-            row,
-            itemId: save.itemId,
-            answered: isAnswered(save.value),
-          });
         }
         return refused === null
           ? { itemId: save.itemId, seq: save.seq, ok: true }

@@ -36,8 +36,11 @@ export interface Resumed {
  * order of acks and events on the channel is unchanged.
  */
 export type AttemptNewsItem =
-  /** A stored save, over the socket or HTTP alike; the channel runs it after the answer went. */
-  | { kind: 'saved'; row: AttemptRow; itemId: string; answered: boolean }
+  /**
+   * A stored save, over the socket or HTTP alike, with how many of the attempt's items hold an
+   * answer after it; the channel runs it after the answer went.
+   */
+  | { kind: 'saved'; row: AttemptRow; itemId: string; answeredCount: number }
   /** A logged page or server event. */
   | { kind: 'logged'; row: AttemptRow; type: string; ip: string; detail?: object }
   /** A candidate's start was locked after too many wrong access codes. */

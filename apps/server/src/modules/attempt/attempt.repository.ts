@@ -55,6 +55,8 @@ export interface StoredSave {
   /** JSON. */
   value: string;
   savedAt: string;
+  /** The value holds an answer (paper/scoring.ts isAnswered). */
+  answered: boolean;
 }
 
 /** Rows per insert: SQLite binds at most 32,766 parameters per statement. */
@@ -76,6 +78,7 @@ export async function upsertAnswers(trx: Db, saves: readonly StoredSave[]) {
           value: save.value,
           saved_at: save.savedAt,
           score: null,
+          answered: save.answered ? 1 : 0,
         })),
       )
       .onConflict((oc) =>
@@ -85,6 +88,7 @@ export async function upsertAnswers(trx: Db, saves: readonly StoredSave[]) {
             seq: (eb) => eb.ref('excluded.seq'),
             value: (eb) => eb.ref('excluded.value'),
             saved_at: (eb) => eb.ref('excluded.saved_at'),
+            answered: (eb) => eb.ref('excluded.answered'),
           })
           .where(sql<boolean>`attempt_answers.seq < excluded.seq`),
       )
@@ -400,16 +404,46 @@ export async function deadlineOfAttempt(db: Db, attemptId: number) {
 }
 
 /**
- * What checking saves needs of their attempts, in the caller's transaction; `share`: with a
- * share lock (PostgreSQL: a finalization running beside it waits, or is waited for).
+ * What checking saves needs of their attempts, in the caller's transaction; `lock`: locked for
+ * the batch (PostgreSQL: a finalization running beside it waits, or is waited for, and so does
+ * another batch of the same attempt, whose count of answered items must see this one's rows).
+ * Locked in id order, so that overlapping batches do not deadlock.
  */
-export function attemptsForSaves(trx: Db, attemptIds: readonly number[], share: boolean) {
+export function attemptsForSaves(trx: Db, attemptIds: readonly number[], lock: boolean) {
   let query = trx
     .selectFrom('attempts')
     .select(['id', 'deadline', 'finished_at', 'finish_reason', 'paused_at', 'pause_reason'])
-    .where('id', 'in', attemptIds);
-  if (share) query = query.forShare();
+    .where('id', 'in', attemptIds)
+    .orderBy('id');
+  if (lock) query = query.forNoKeyUpdate();
   return query.execute();
+}
+
+/**
+ * After a batch of saves (in its transaction): the attempts' count of items holding an answer,
+ * counted anew from the partial index (a few entries each), and their latest save (`at`, unless
+ * a later one is stored). Answers each attempt's count.
+ */
+export async function countAnswered(
+  trx: Db,
+  attemptIds: readonly number[],
+  at: string,
+): Promise<Map<number, number>> {
+  const rows = await trx
+    .updateTable('attempts')
+    .set((eb) => ({
+      answered_count: eb
+        .selectFrom('attempt_answers as aa')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('aa.attempt_id', '=', 'attempts.id')
+        // A literal, so that the partial index applies (a bound parameter would not prove it).
+        .where('aa.answered', '=', sql.lit(1)),
+      last_saved_at: sql<string>`case when attempts.last_saved_at is null or attempts.last_saved_at < ${at} then ${at} else attempts.last_saved_at end`,
+    }))
+    .where('id', 'in', attemptIds)
+    .returning(['id', 'answered_count'])
+    .execute();
+  return new Map(rows.map((row) => [row.id, Number(row.answered_count)]));
 }
 
 /**

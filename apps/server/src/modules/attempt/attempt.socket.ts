@@ -74,7 +74,8 @@ export interface AttemptWatcher {
   watches(examId: number): boolean;
   joined(row: AttemptRow, ip: string): void;
   left(row: AttemptRow): void;
-  saved(row: AttemptRow, itemId: string, answered: boolean): void;
+  /** A save stored; `answeredCount`: the attempt's items holding an answer after it. */
+  saved(row: AttemptRow, answeredCount: number): void;
   event(row: AttemptRow, type: string, ip: string, detail?: object): void;
   finalized(examId: number, attemptId: number, receipt: Receipt): void;
   /** A candidate's start was locked after too many wrong access codes (no attempt yet). */
@@ -183,7 +184,7 @@ export function attachAttemptSocket(
   attempts.news.subscribe((news) => {
     switch (news.kind) {
       case 'saved':
-        return tellWatcher(news.row.exam_id, (w) => w.saved(news.row, news.itemId, news.answered));
+        return tellWatcher(news.row.exam_id, (w) => w.saved(news.row, news.answeredCount));
       case 'logged':
         return tellWatcher(news.row.exam_id, (w) =>
           w.event(news.row, news.type, news.ip, news.detail),

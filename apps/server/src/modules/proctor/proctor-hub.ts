@@ -4,12 +4,11 @@ import {
   proctorExamParams,
   type ProctorDelta,
   type ProctorEventView,
-  type ProctorMessage,
   type Receipt,
+  type ReopenedMessage,
 } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
 import { AppError, invalid } from '../../errors.js';
-import { parseJson } from '../../lib/json.js';
 import type { AttemptRow } from '../attempt/attempt.repository.js';
 import type { AttemptService } from '../attempt/attempt.service.js';
 import type {
@@ -19,8 +18,8 @@ import type {
   ExamSocket,
 } from '../attempt/attempt.socket.js';
 import { socketRefusal } from '../../realtime.js';
-import { isAnswered } from '../paper/scoring.js';
 import type { AuthContext } from '../../lib/auth-context.js';
+import { attachInbox, type MessageGroup } from './proctor-inbox.js';
 import { ProctorRepository } from './proctor.repository.js';
 
 /** At most one 'saved' delta per candidate in this many milliseconds. */
@@ -34,21 +33,16 @@ export const WATCHING_SAID_EVERY_MS = 20_000;
 const WATCHING_BELIEVED_MS = 3 * WATCHING_SAID_EVERY_MS;
 const attemptRoom = (attemptId: number) => `attempt:${attemptId}`;
 
-/** What one watched attempt looks like to its proctors: which items hold an answer. */
+/** What one watched attempt looks like to its proctors: how many items hold an answer. */
 interface Tracked {
   studentId: number;
-  answered: Map<string, boolean>;
+  /** Items holding an answer, as the writer last counted them (null: not known here yet). */
+  answered: number | null;
   lastSaveAt: string | null;
   /** When its last 'saved' delta went, and whether a later one waits for its turn. */
   sentAt: number;
   timer: NodeJS.Timeout | null;
 }
-
-const countAnswered = (tracked: Tracked) => {
-  let count = 0;
-  for (const answered of tracked.answered.values()) if (answered) count += 1;
-  return count;
-};
 
 /**
  * The proctors' side of the exam channel (docs/features/proctoring.md). A proctor joins the room
@@ -111,6 +105,8 @@ export class ProctorHub implements AttemptWatcher {
 
   attach(channel: AttemptChannel) {
     this.channel = channel;
+    // Kept messages: a page that joins asks for those it has not seen.
+    attachInbox(channel.io, this.db);
     if (channel.severalProcesses) {
       channel.io.on(PEER_WATCHING, (examIds: unknown) => this.watchedByOthers(examIds));
       const timer = setInterval(() => {
@@ -164,15 +160,14 @@ export class ProctorHub implements AttemptWatcher {
     await this.seed(examId, attempts);
   }
 
-  /** The running attempts' answered items as stored, under whatever arrived meanwhile. */
+  /** The running attempts' counts as stored (one row each), under whatever arrived meanwhile. */
   private async seed(examId: number, attempts: Map<number, Tracked>) {
-    const rows = await new ProctorRepository(this.db).runningAnswers(examId);
+    const rows = await new ProctorRepository(this.db).runningProgress(examId);
     for (const row of rows) {
       const tracked = this.trackedOf(attempts, row.id, row.student_id);
-      if (row.item_id === null || tracked.answered.has(row.item_id)) continue;
-      tracked.answered.set(row.item_id, isAnswered(parseJson<unknown>(row.value ?? '', '')));
-      if (row.saved_at !== null && (tracked.lastSaveAt ?? '') < row.saved_at) {
-        tracked.lastSaveAt = row.saved_at;
+      tracked.answered ??= row.answered_count;
+      if (row.last_saved_at !== null && (tracked.lastSaveAt ?? '') < row.last_saved_at) {
+        tracked.lastSaveAt = row.last_saved_at;
       }
     }
   }
@@ -180,7 +175,7 @@ export class ProctorHub implements AttemptWatcher {
   private trackedOf(attempts: Map<number, Tracked>, attemptId: number, studentId: number) {
     let tracked = attempts.get(attemptId);
     if (!tracked) {
-      tracked = { studentId, answered: new Map(), lastSaveAt: null, sentAt: 0, timer: null };
+      tracked = { studentId, answered: null, lastSaveAt: null, sentAt: 0, timer: null };
       attempts.set(attemptId, tracked);
     }
     return tracked;
@@ -230,11 +225,11 @@ export class ProctorHub implements AttemptWatcher {
     this.send({ ...this.base(row), kind: 'left', connected: this.isLive(row.id) });
   }
 
-  saved(row: AttemptRow, itemId: string, answered: boolean) {
+  saved(row: AttemptRow, answeredCount: number) {
     const attempts = this.exams.get(row.exam_id);
     if (!attempts) return;
     const tracked = this.trackedOf(attempts, row.id, row.student_id);
-    tracked.answered.set(itemId, answered);
+    tracked.answered = answeredCount;
     tracked.lastSaveAt = new Date().toISOString();
     if (tracked.timer) return;
     const wait = tracked.sentAt + SAVE_DELTA_EVERY_MS - Date.now();
@@ -244,7 +239,7 @@ export class ProctorHub implements AttemptWatcher {
       this.send({
         ...this.base(row),
         kind: 'saved',
-        answered: countAnswered(tracked),
+        answered: tracked.answered ?? undefined,
         lastSaveAt: tracked.lastSaveAt ?? undefined,
       });
     };
@@ -286,11 +281,28 @@ export class ProctorHub implements AttemptWatcher {
     });
   }
 
-  /** A message on the exam pages of these attempts; answers how many pages were open. */
-  async message(attemptIds: readonly number[], message: ProctorMessage): Promise<number> {
+  /** Kept messages on the exam pages of their attempts; answers how many pages were open. */
+  async message(groups: readonly MessageGroup[]): Promise<number> {
     const io = this.io;
-    if (!io || attemptIds.length === 0) return 0;
-    io.to(attemptIds.map(attemptRoom)).emit(ProctorEvent.MESSAGE, message);
-    return (await this.liveAmong(attemptIds)).size;
+    if (!io) return 0;
+    let open = 0;
+    for (const { message, attemptIds } of groups) {
+      if (attemptIds.length === 0) continue;
+      io.to(attemptIds.map(attemptRoom)).emit(ProctorEvent.MESSAGE, message);
+      open += (await this.liveAmong(attemptIds)).size;
+    }
+    return open;
+  }
+
+  /**
+   * The attempt was reopened: its page (perhaps showing the receipt, on whichever process)
+   * returns to the questions at once.
+   */
+  reopened(attemptId: number, deadline: string) {
+    const message: ReopenedMessage = {
+      deadline,
+      remainingMs: Math.max(0, Date.parse(deadline) - Date.now()),
+    };
+    this.io?.to(attemptRoom(attemptId)).emit(ProctorEvent.REOPENED, message);
   }
 }

@@ -42,7 +42,10 @@ export class ProctorRepository {
       .executeTakeFirst();
   }
 
-  /** The live view's rows: every candidate (of `own`'s batches) with their attempt. */
+  /**
+   * The live view's rows: every candidate (of `own`'s batches) with their attempt; its answered
+   * count and latest save are kept by the grouped writer, so no answer is read.
+   */
   liveCandidates(examId: number, own: Set<number> | null) {
     let query = this.withAttempts(examId)
       .innerJoin('classes as cl', 'cl.id', 'c.class_id')
@@ -60,46 +63,22 @@ export class ProctorRepository {
         'a.finished_at',
         'a.finish_reason',
         'a.start_ip',
+        'a.answered_count',
+        'a.last_saved_at',
         'c.access_locked_until',
       ]);
     if (own) query = query.where('c.class_id', 'in', inOwn(own));
     return query.orderBy('c.seat_number').orderBy('s.ticket_number').execute();
   }
 
-  /** Every stored answer of the exam's attempts, for counting what holds an answer. */
-  answers(examId: number) {
-    return this.db
-      .selectFrom('attempt_answers as aa')
-      .innerJoin('attempts as a', 'a.id', 'aa.attempt_id')
-      .select(['aa.attempt_id', 'aa.value', 'aa.saved_at'])
-      .where('a.exam_id', '=', examId)
-      .execute();
-  }
-
-  /** The running attempts with their answers (null item: none saved yet). */
-  runningAnswers(examId: number) {
+  /** The running attempts with their count of answered items and latest save (kept by the writer). */
+  runningProgress(examId: number) {
     return this.db
       .selectFrom('attempts')
-      .leftJoin('attempt_answers as aa', 'aa.attempt_id', 'attempts.id')
-      .select(['attempts.id', 'attempts.student_id', 'aa.item_id', 'aa.value', 'aa.saved_at'])
-      .where('attempts.exam_id', '=', examId)
-      .where('attempts.finished_at', 'is', null)
-      .execute();
-  }
-
-  /** Events per attempt and type. */
-  eventCounts(examId: number) {
-    return this.db
-      .selectFrom('attempt_events')
-      .select(['attempt_id', 'type', (eb) => eb.fn.countAll<number>().as('count')])
+      .select(['id', 'student_id', 'answered_count', 'last_saved_at'])
       .where('exam_id', '=', examId)
-      .groupBy(['attempt_id', 'type'])
+      .where('finished_at', 'is', null)
       .execute();
-  }
-
-  /** The exam's events, newest first. */
-  examEvents(examId: number) {
-    return this.events().where('exam_id', '=', examId).execute();
   }
 
   /** One attempt's events, newest first. */
@@ -182,17 +161,5 @@ export class ProctorRepository {
       })
       .where('id', '=', candidateId)
       .execute();
-  }
-
-  /** The exam's running attempts (of `own`'s batches). */
-  async runningAttempts(examId: number, own: Set<number> | null): Promise<number[]> {
-    let query = this.db
-      .selectFrom('attempts')
-      .innerJoin('exam_candidates as c', 'c.id', 'attempts.candidate_id')
-      .select('attempts.id')
-      .where('attempts.exam_id', '=', examId)
-      .where('attempts.finished_at', 'is', null);
-    if (own) query = query.where('c.class_id', 'in', inOwn(own));
-    return (await query.execute()).map((row) => row.id);
   }
 }

@@ -22,12 +22,13 @@ import {
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden, invalid } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
-import { isAnswered } from '../paper/scoring.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { CandidateService } from '../exam/candidate.service.js';
 import { ExamRepository, examState } from '../exam/exam.repository.js';
 import type { ExamService } from '../exam/exam.service.js';
 import type { ProctorHub } from './proctor-hub.js';
+import { keepMessage } from './proctor-inbox.js';
+import { ProctorLiveRepository } from './proctor-live.repository.js';
 import { ProctorRepository } from './proctor.repository.js';
 
 /** A candidate of the exam with their attempt, as the actions need it. */
@@ -99,26 +100,13 @@ export class ProctorService {
     const { exam, own } = await this.access(auth, examId);
     const now = nowIso();
     const repository = new ProctorRepository(this.db);
-    const [candidates, answers, eventCounts, latest] = await Promise.all([
+    // One row per candidate: the answered count and latest save are kept on the attempt by
+    // the grouped writer, so no answer is read here.
+    const [candidates, latest] = await Promise.all([
       repository.liveCandidates(examId, own),
-      // Read to count what holds an answer; the values never leave this function.
-      repository.answers(examId),
-      repository.eventCounts(examId),
       this.latestEvents(examId),
     ]);
-    const answered = new Map<number, { count: number; lastSaveAt: string | null }>();
-    for (const answer of answers) {
-      const entry = answered.get(answer.attempt_id) ?? { count: 0, lastSaveAt: null };
-      if (isAnswered(parseJson<unknown>(answer.value, ''))) entry.count += 1;
-      if ((entry.lastSaveAt ?? '') < answer.saved_at) entry.lastSaveAt = answer.saved_at;
-      answered.set(answer.attempt_id, entry);
-    }
-    const counts = new Map<number, Record<string, number>>();
-    for (const row of eventCounts) {
-      const byType = counts.get(row.attempt_id) ?? {};
-      byType[row.type] = Number(row.count);
-      counts.set(row.attempt_id, byType);
-    }
+    const counts = latest.counts;
     const total: ProctorCounts = {
       notStarted: 0,
       inProgress: 0,
@@ -161,9 +149,8 @@ export class ProctorService {
         finishedAt: row.finished_at,
         finishReason: row.finish_reason as FinishReason | null,
         extraMinutes: row.extra_minutes,
-        answered: row.attempt_id === null ? 0 : (answered.get(row.attempt_id)?.count ?? 0),
-        lastSaveAt:
-          row.attempt_id === null ? null : (answered.get(row.attempt_id)?.lastSaveAt ?? null),
+        answered: row.attempt_id === null ? 0 : Number(row.answered_count ?? 0),
+        lastSaveAt: row.last_saved_at ?? null,
         connected,
         address:
           (row.attempt_id === null ? undefined : latest.address.get(row.attempt_id)) ??
@@ -193,22 +180,36 @@ export class ProctorService {
   }
 
   /**
-   * Per attempt: the latest integrity events (joins left out: a page reconnects often) and the
-   * address of the latest event of any kind.
+   * Per attempt: its events' counts by type, the latest integrity events (joins left out: a page
+   * reconnects often, and they are most of the exam's events, so they are counted, not read) and
+   * the address of the latest event of any kind.
    */
   private async latestEvents(examId: number) {
-    const byAttempt = new Map<number, ProctorEventView[]>();
+    const live = new ProctorLiveRepository(this.db);
+    const [eventCounts, signals] = await Promise.all([
+      live.eventCounts(examId),
+      live.signals(examId),
+    ]);
+    const counts = new Map<number, Record<string, number>>();
+    const lastIds = new Map<number, number>();
+    for (const row of eventCounts) {
+      const byType = counts.get(row.attempt_id) ?? {};
+      byType[row.type] = Number(row.count);
+      counts.set(row.attempt_id, byType);
+      lastIds.set(row.attempt_id, Math.max(lastIds.get(row.attempt_id) ?? 0, Number(row.last_id)));
+    }
     const address = new Map<number, string>();
-    const rows = await new ProctorRepository(this.db).examEvents(examId);
-    for (const row of rows) {
-      if (!address.has(row.attempt_id) && row.ip !== '') address.set(row.attempt_id, row.ip);
-      if (row.type === 'joined') continue;
+    for (const row of await live.addresses([...lastIds.values()])) {
+      if (row.ip !== '') address.set(row.attempt_id, row.ip);
+    }
+    const byAttempt = new Map<number, ProctorEventView[]>();
+    for (const row of signals) {
       const list = byAttempt.get(row.attempt_id) ?? [];
       if (list.length >= PROCTOR_LATEST_EVENTS) continue;
       list.push(eventView(row));
       byAttempt.set(row.attempt_id, list);
     }
-    return { byAttempt, address };
+    return { counts, byAttempt, address };
   }
 
   /** The drawer: every event of one candidate's attempt and the proctors' actions about them. */
@@ -344,38 +345,54 @@ export class ProctorService {
       studentId: body.studentId,
       kind: 'changed',
     });
+    // The candidate's page, perhaps on the receipt, returns to the questions.
+    this.hub.reopened(result.attemptId, result.deadline);
     return { changed: true, deadline: result.deadline };
   }
 
-  /** A message on the exam page of one candidate, or of every candidate still answering. */
+  /**
+   * A message on the exam page of one candidate, or of every candidate of the exam (of the
+   * proctor's batches): kept, so that a page that joins later receives it (proctor-inbox.ts).
+   */
   async message(body: ProctorMessageBody, auth: AuthContext): Promise<ProctorMessageResult> {
     const at = nowIso();
-    const targets = await inTransaction(this.db, async (trx) => {
+    const groups = await inTransaction(this.db, async (trx) => {
       const { own } = await this.access(auth, body.examId, trx);
-      let attemptIds: number[];
+      let attemptId: number | undefined;
       let detail: Record<string, unknown>;
       if (body.studentId) {
         const facts = await this.candidate(trx, body.examId, body.studentId, own);
         const who = { name: facts.name, ticket: facts.ticketNumber };
         if (facts.attemptId === null) throw conflict('proctorNotStarted', who);
         if (facts.finishedAt !== null) throw conflict('attemptEnded', { at: facts.finishedAt });
-        attemptIds = [facts.attemptId];
+        attemptId = facts.attemptId;
         detail = { studentId: body.studentId, student: named(facts) };
       } else {
-        attemptIds = await new ProctorRepository(trx).runningAttempts(body.examId, own);
         detail = { all: true };
       }
+      const kept = await keepMessage(trx, {
+        examId: body.examId,
+        attemptId,
+        own,
+        content: body.content,
+        sentBy: auth.user.id,
+        at,
+      });
+      const recipients = kept.reduce((sum, group) => sum + group.attemptIds.length, 0);
       await new ExamRepository(trx).record(
         body.examId,
         auth.user.id,
         'proctorMessage',
-        { ...detail, content: body.content, recipients: attemptIds.length },
+        { ...detail, content: body.content, recipients },
         at,
       );
-      return attemptIds;
+      return kept;
     });
-    const delivered = await this.hub.message(targets, { content: body.content, at });
-    return { delivered, recipients: targets.length };
+    const delivered = await this.hub.message(groups);
+    return {
+      delivered,
+      recipients: groups.reduce((sum, group) => sum + group.attemptIds.length, 0),
+    };
   }
 }
 

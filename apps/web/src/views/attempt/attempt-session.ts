@@ -14,6 +14,7 @@ import {
   type ProctorMessage,
   type Receipt,
   type ResumeMessage,
+  type ReopenedMessage,
   type SaveAck,
   type SaveAckMessage,
   type SubmitAck,
@@ -26,6 +27,7 @@ import { mergeAnswers, type PendingAnswer } from './answer-merge';
 import { answerOutbox } from './answer-outbox';
 import { drainEvents, sendOverSocket } from './offline-events';
 import { keptAttempts } from './offline-kept';
+import { ProctorInbox } from './proctor-inbox';
 
 /** Typing is sent once the candidate pauses this long (the outbox has every keystroke at once). */
 export const TYPING_PAUSE_MS = 400;
@@ -77,6 +79,8 @@ export interface SessionSnapshot {
   paused: PausedState | null;
   /** The latest resume while the page was open: minutes given back, and a serial. */
   resumed: { minutes: number; serial: number } | null;
+  /** How often the proctor reopened the attempt while the page showed its receipt. */
+  reopened: number;
 }
 
 export interface PausedState {
@@ -129,6 +133,8 @@ export class AttemptSession {
   private ready: Promise<void> = Promise.resolve();
   /** The answers as the server last listed them (the page's load, then every join). */
   private serverAnswers: AttemptView['answers'];
+  /** The proctors' messages: kept ones after each join, live ones meanwhile, each once. */
+  private readonly inbox: ProctorInbox;
 
   constructor(
     private readonly view: AttemptView,
@@ -150,7 +156,11 @@ export class AttemptSession {
       timeChange: null,
       paused: view.paused ? { ...view.paused, remainingMs: view.remainingMs } : null,
       resumed: null,
+      reopened: 0,
     };
+    this.inbox = new ProctorInbox(view.attemptId, (messages) =>
+      this.update({ messages: [...this.snapshot.messages, ...messages] }),
+    );
     this.serverAnswers = view.answers;
     this.applyServerAnswers(view.answers);
   }
@@ -180,9 +190,16 @@ export class AttemptSession {
     return this.snapshot.finished === null && (this.taking || this.snapshot.stopped === 'time');
   }
 
-  /** Reads the outbox (answers given before a reload, offline perhaps) and connects. */
+  /**
+   * Reads the outbox (answers given before a reload, offline perhaps) and connects. A page that
+   * shows the receipt connects too: it stays in its attempt's room, to be told of a reopen.
+   */
   start() {
-    if (this.snapshot.finished) return;
+    if (!this.snapshot.finished) this.readOutbox();
+    this.connect();
+  }
+
+  private readOutbox() {
     this.ready = answerOutbox.list(this.attemptId).then(
       (outbox) => {
         for (const entry of outbox) {
@@ -197,6 +214,9 @@ export class AttemptSession {
       // Private browsing may refuse IndexedDB: the page still saves, only without the outbox.
       () => this.update({ loaded: true }),
     );
+  }
+
+  private connect() {
     const socket = io({
       path: SOCKET_PATH,
       transports: ['websocket', 'polling'],
@@ -219,8 +239,9 @@ export class AttemptSession {
     socket.on(SocketEvent.RESUMED, (message: ResumeMessage) => this.resumedBy(message));
     socket.on(SocketEvent.FINALIZED, (receipt: Receipt) => this.finish(receipt));
     socket.on(ProctorEvent.MESSAGE, (message: ProctorMessage) =>
-      this.update({ messages: [...this.snapshot.messages, message] }),
+      this.inbox.receive(socket, [message]),
     );
+    socket.on(ProctorEvent.REOPENED, (message: ReopenedMessage) => this.reopen(socket, message));
     this.fallback = setInterval(() => void this.saveOverHttp(), HTTP_FALLBACK_EVERY_MS);
     this.downSince = performance.now();
     window.addEventListener('offline', this.onOffline);
@@ -239,7 +260,8 @@ export class AttemptSession {
   };
 
   private readonly onOnline = () => {
-    if (this.socket && !this.socket.connected && this.sending) this.socket.connect();
+    // A page on its receipt reconnects too (a reopen reaches it so).
+    if (this.socket && !this.socket.connected) this.socket.connect();
   };
 
   /** Closes the connection (leaving the page, or the attempt has ended here). */
@@ -301,9 +323,7 @@ export class AttemptSession {
       (ack.remainingMs - (this.snapshot.endsAt - performance.now())) / 60_000,
     );
     const pausedAround = this.snapshot.paused !== null || ack.paused !== null;
-    if (missedMinutes !== 0 && this.snapshot.stopped === null && !pausedAround) {
-      this.timeChanged(missedMinutes);
-    }
+    if (missedMinutes !== 0 && this.taking && !pausedAround) this.timeChanged(missedMinutes);
     this.liveToken = ack.liveToken ?? this.liveToken;
     this.correctTime(ack.remainingMs);
     // Paused or resumed while the connection was down: the join says which.
@@ -324,6 +344,24 @@ export class AttemptSession {
       sendOverSocket(socket, ACK_TIMEOUT_MS),
       live,
     ).catch(() => undefined);
+    void this.inbox.joined(socket);
+  }
+
+  /**
+   * The proctor reopened the attempt (the page perhaps on its receipt): back to the questions
+   * with the new deadline; joining again brings the answers as stored and the page's live token.
+   */
+  private reopen(socket: Socket, { remainingMs }: ReopenedMessage) {
+    clearInterval(this.receiptPoll);
+    const wasLoaded = this.snapshot.loaded;
+    this.update({
+      finished: null,
+      stopped: null,
+      endsAt: performance.now() + remainingMs,
+      reopened: this.snapshot.reopened + 1,
+    });
+    if (!wasLoaded) this.readOutbox();
+    void this.join(socket);
   }
 
   /** The candidate is told how the deadline moved, not left to notice the countdown jump. */
@@ -522,9 +560,12 @@ export class AttemptSession {
     this.receiptPoll = setInterval(ask, RECEIPT_POLL_MS);
   }
 
+  /** The receipt: the page takes no more answers, but stays in its attempt's room (a reopen). */
   private finish(receipt: Receipt) {
+    this.flush();
+    clearInterval(this.receiptPoll);
+    this.joined = false;
     this.update({ finished: receipt });
-    this.close();
     void keptAttempts.forget(this.attemptId).catch(() => undefined);
   }
 

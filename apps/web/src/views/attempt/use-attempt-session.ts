@@ -15,7 +15,27 @@ export function useAttemptSession(view: AttemptView) {
   }, [session]);
   const state = useSyncExternalStore(session.subscribe, session.getSnapshot);
   useProctorMessages(state.messages);
+  useReopenNotice(state.reopened, state.endsAt);
   return { session, state };
+}
+
+/** The proctor reopened the attempt while the page showed its receipt: the page says so. */
+function useReopenNotice(reopened: number, endsAt: number) {
+  const { t } = useTranslation();
+  const { notification } = App.useApp();
+  const told = useRef(reopened);
+  useEffect(() => {
+    if (reopened === told.current) return;
+    told.current = reopened;
+    const deadline = new Date(Date.now() + endsAt - performance.now()).toISOString();
+    notification.info({
+      title: t('attemptPage.reopened', { time: timeOfDay(deadline, Date.now()) }),
+      duration: 0,
+      placement: 'top',
+      role: 'alert',
+      className: 'proctor-reopened',
+    });
+  }, [reopened, endsAt, notification, t]);
 }
 
 /** A proctor's message stays on the page until the candidate closes it. */

@@ -59,7 +59,7 @@ import {
 } from './PauseControls';
 import { ReceiptCheckDialog } from './ReceiptCheckDialog';
 import { ProctorEventsDrawer, proctorKeys } from './ProctorEventsDrawer';
-import { applyDelta } from './proctor-delta';
+import { useDeltaBatch } from './use-delta-batch';
 import { EVENT_TYPES, SIGNAL_TYPES, eventName, eventShortName } from './proctor-labels';
 import { useProctorSocket, type ProctorLink } from './use-proctor-socket';
 import './proctor.css';
@@ -135,19 +135,13 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
     clearTimeout(reloadTimer.current);
     reloadTimer.current = setTimeout(reload, RELOAD_AFTER_MS);
   };
+  // Deltas gather a moment and go in together: a large exam sends hundreds a second.
+  const takeDelta = useDeltaBatch(examId);
   const link = useProctorSocket(examId, {
     onJoined: reload,
     onDelta: (delta: ProctorDelta) => {
       if (delta.kind === 'changed') return reloadSoon();
-      queryClient.setQueryData<LiveExamView>(proctorKeys.live(examId), (current) =>
-        current ? applyDelta(current, delta) : current,
-      );
-      // An open drawer lists the candidate's events anew.
-      if (delta.kind === 'event' || delta.kind === 'finalized') {
-        void queryClient.invalidateQueries({
-          queryKey: proctorKeys.events(examId, delta.studentId),
-        });
-      }
+      takeDelta(delta);
     },
   });
 

@@ -1,6 +1,6 @@
 import { CandidateStatus, type LiveExamView, type ProctorRow } from '@kaoshi/shared';
 import { describe, expect, it } from 'vitest';
-import { applyDelta, countsOf } from './proctor-delta';
+import { applyDelta, applyDeltas, countsOf } from './proctor-delta';
 
 const row = (studentId: number, fields: Partial<ProctorRow> = {}): ProctorRow => ({
   studentId,
@@ -109,5 +109,46 @@ describe('applyDelta', () => {
     const other = { examId: 8, attemptId: 20, studentId: 2, kind: 'left' as const, at: AT };
     expect(applyDelta(base, other)).toBe(base);
     expect(applyDelta(base, { ...other, examId: 7, attemptId: 99, studentId: 99 })).toBe(base);
+  });
+});
+
+describe('applyDeltas', () => {
+  it('applies many deltas in one pass as one by one would, over 10,000 rows', () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) =>
+      i % 2 === 0
+        ? row(i + 1, { state: 'in_progress', attemptId: 100_000 + i, connected: true })
+        : row(i + 1),
+    );
+    const base = view(rows);
+    const deltas = [
+      { examId: 7, attemptId: 100_000, studentId: 1, kind: 'saved' as const, at: AT, answered: 4 },
+      // A start: found by the student, then by its new attempt.
+      { examId: 7, attemptId: 5, studentId: 2, kind: 'joined' as const, at: AT, connected: true },
+      { examId: 7, attemptId: 5, studentId: 0, kind: 'saved' as const, at: AT, answered: 1 },
+      {
+        examId: 7,
+        attemptId: 109_998,
+        studentId: 9999,
+        kind: 'left' as const,
+        at: AT,
+        connected: false,
+      },
+      {
+        examId: 8,
+        attemptId: 100_000,
+        studentId: 1,
+        kind: 'left' as const,
+        at: AT,
+        connected: false,
+      },
+    ];
+    const together = applyDeltas(base, deltas);
+    const oneByOne = deltas.reduce(applyDelta, base);
+    expect(together.rows).toEqual(oneByOne.rows);
+    expect(together.counts).toEqual(oneByOne.counts);
+    expect(together.rows[1]).toMatchObject({ state: 'in_progress', attemptId: 5, answered: 1 });
+    expect(together.counts.offline).toBe(1);
+    // Nothing for this view: the same view.
+    expect(applyDeltas(base, [deltas[4]!])).toBe(base);
   });
 });

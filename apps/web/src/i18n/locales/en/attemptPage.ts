@@ -5,6 +5,7 @@ export default {
   loadFailed: 'The exam could not be opened',
   backToList: 'Back to my exams',
   proctorMessage: 'Message from the proctor ({{time}})',
+  reopened: 'The proctor has reopened your exam: you can go on answering until {{time}}.',
   header: {
     ticket: 'Ticket no. {{ticket}}',
     photo: 'Photo of {{name}}',

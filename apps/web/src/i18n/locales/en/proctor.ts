@@ -123,8 +123,10 @@ export default {
     submit: 'The attempt of {{name}} is submitted',
     submitAlready: 'The attempt of {{name}} had already ended',
     reopen: 'The attempt of {{name}} is open again until {{time}}',
-    message_one: 'Sent: {{delivered}} of {{count}} exam page had it open',
-    message_other: 'Sent: {{delivered}} of {{count}} exam pages had it open',
+    message_one:
+      'Sent: {{delivered}} of {{count}} exam page had it open; the others see it when they open the exam',
+    message_other:
+      'Sent: {{delivered}} of {{count}} exam pages had it open; the others see it when they open the exam',
   },
   pause: {
     column: 'Paused',

@@ -7,6 +7,7 @@ const attemptPage: Messages['attemptPage'] = {
   loadFailed: 'No se pudo abrir el examen',
   backToList: 'Volver a mis exámenes',
   proctorMessage: 'Mensaje del supervisor ({{time}})',
+  reopened: 'El supervisor ha reabierto su examen: puede seguir respondiendo hasta las {{time}}.',
   header: {
     ticket: 'N.º de inscripción {{ticket}}',
     photo: 'Foto de {{name}}',

@@ -125,8 +125,10 @@ const proctor: Messages['proctor'] = {
     submit: 'El intento de {{name}} está entregado',
     submitAlready: 'El intento de {{name}} ya había terminado',
     reopen: 'El intento de {{name}} está abierto de nuevo hasta las {{time}}',
-    message_one: 'Enviado: {{delivered}} de {{count}} página de examen lo tenía abierto',
-    message_other: 'Enviado: {{delivered}} de {{count}} páginas de examen lo tenían abierto',
+    message_one:
+      'Enviado: {{delivered}} de {{count}} página de examen lo tenía abierto; los demás lo verán al abrir el examen',
+    message_other:
+      'Enviado: {{delivered}} de {{count}} páginas de examen lo tenían abierto; los demás lo verán al abrir el examen',
   },
   pause: {
     column: 'Pausa',

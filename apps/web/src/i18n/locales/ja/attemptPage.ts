@@ -7,6 +7,7 @@ const attemptPage: Messages['attemptPage'] = {
   loadFailed: '試験を開けませんでした',
   backToList: 'マイ試験に戻る',
   proctorMessage: '試験監督者からのメッセージ（{{time}}）',
+  reopened: '試験監督者が受験を再開しました。{{time}} まで解答を続けられます。',
   header: {
     ticket: '受験番号 {{ticket}}',
     photo: '{{name}}さんの写真',

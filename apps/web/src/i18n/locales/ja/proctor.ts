@@ -125,8 +125,10 @@ const proctor: Messages['proctor'] = {
     submit: '{{name}} の答案を提出しました',
     submitAlready: '{{name}} の答案はすでに終了していました',
     reopen: '{{name}} の答案を再開しました（{{time}} まで）',
-    message_one: '送信しました：{{count}} 件の試験ページのうち {{delivered}} 件が受信',
-    message_other: '送信しました：{{count}} 件の試験ページのうち {{delivered}} 件が受信',
+    message_one:
+      '送信しました：{{count}} 件の試験ページのうち {{delivered}} 件が受信。ほかの受験者は試験を開いたときに表示されます',
+    message_other:
+      '送信しました：{{count}} 件の試験ページのうち {{delivered}} 件が受信。ほかの受験者は試験を開いたときに表示されます',
   },
   pause: {
     column: '一時停止',

@@ -7,6 +7,7 @@ const attemptPage: Messages['attemptPage'] = {
   loadFailed: '试卷打开失败',
   backToList: '返回我的考试',
   proctorMessage: '监考老师的消息（{{time}}）',
+  reopened: '监考老师已重新开放本场考试，您可以继续作答，作答截止到 {{time}}。',
   header: {
     ticket: '准考证号 {{ticket}}',
     photo: '{{name}}的照片',

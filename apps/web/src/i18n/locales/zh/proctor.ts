@@ -121,8 +121,10 @@ const proctor: Messages['proctor'] = {
     submit: '已收取 {{name}} 的答卷',
     submitAlready: '{{name}} 的答卷此前已结束',
     reopen: '{{name}} 的答卷已重新开放，至 {{time}} 结束',
-    message_one: '已发送：{{count}} 个考试页面中 {{delivered}} 个在线收到',
-    message_other: '已发送：{{count}} 个考试页面中 {{delivered}} 个在线收到',
+    message_one:
+      '已发送：{{count}} 个考试页面中 {{delivered}} 个在线收到，其余考生打开考试时会看到',
+    message_other:
+      '已发送：{{count}} 个考试页面中 {{delivered}} 个在线收到，其余考生打开考试时会看到',
   },
   pause: {
     column: '暂停',
