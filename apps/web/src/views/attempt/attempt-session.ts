@@ -73,8 +73,8 @@ export interface SessionSnapshot {
    * said so) and why; the clock stands at `remainingMs`. Answers wait in the outbox meanwhile.
    */
   paused: PausedState | null;
-  /** The latest resume while the page was open: minutes given back, and a serial. */
-  resumed: { minutes: number; serial: number } | null;
+  /** The latest resume while the page was open: the time given back, and a serial. */
+  resumed: { givenBackMs: number; serial: number } | null;
 }
 
 export interface PausedState {
@@ -330,7 +330,7 @@ export class AttemptSession {
     this.update({
       paused: null,
       resumed: {
-        minutes: Math.round(givenBackMs / 60_000),
+        givenBackMs,
         serial: (this.snapshot.resumed?.serial ?? 0) + 1,
       },
     });
