@@ -52,7 +52,7 @@ export function ResumedNotice({ resumed }: { resumed: SessionSnapshot['resumed']
       role="status"
       className="exam-resumed"
       closable={{ onClose: () => setSeen(resumed.serial) }}
-      title={t('attemptPage.paused.resumed', { count: resumed.minutes })}
+      title={t('attemptPage.paused.resumed', { time: formatRemaining(resumed.givenBackMs) })}
     />
   );
 }

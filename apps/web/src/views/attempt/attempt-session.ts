@@ -77,8 +77,8 @@ export interface SessionSnapshot {
    * said so) and why; the clock stands at `remainingMs`. Answers wait in the outbox meanwhile.
    */
   paused: PausedState | null;
-  /** The latest resume while the page was open: minutes given back, and a serial. */
-  resumed: { minutes: number; serial: number } | null;
+  /** The latest resume while the page was open: the time given back, and a serial. */
+  resumed: { givenBackMs: number; serial: number } | null;
   /** How often the proctor reopened the attempt while the page showed its receipt. */
   reopened: number;
 }
@@ -390,7 +390,7 @@ export class AttemptSession {
     this.update({
       paused: null,
       resumed: {
-        minutes: Math.round(givenBackMs / 60_000),
+        givenBackMs,
         serial: (this.snapshot.resumed?.serial ?? 0) + 1,
       },
     });

@@ -107,8 +107,7 @@ export default {
       'The clock is stopped at {{time}} left. The paused time is given back when the exam resumes.',
     kept: 'Nothing you answered is lost: answers not yet on the server wait on this device and are sent when the exam resumes. Please stay in your seat and wait for the invigilator.',
     clockLabel: 'Paused',
-    resumed_one: 'The exam has resumed: {{count}} minute was given back.',
-    resumed_other: 'The exam has resumed: {{count}} minutes were given back.',
+    resumed: 'The exam has resumed: the paused time ({{time}}) was given back.',
   },
   integrity: {
     leaves:

@@ -109,8 +109,7 @@ const attemptPage: Messages['attemptPage'] = {
     clock: 'El reloj se detuvo con {{time}} restantes. El tiempo en pausa se devuelve al reanudar.',
     kept: 'No se pierde nada de lo respondido: las respuestas aún no enviadas esperan en este dispositivo y se envían al reanudar. Permanezca en su sitio y espere las indicaciones del supervisor.',
     clockLabel: 'En pausa',
-    resumed_one: 'El examen se reanudó: se devolvió {{count}} minuto.',
-    resumed_other: 'El examen se reanudó: se devolvieron {{count}} minutos.',
+    resumed: 'El examen se reanudó: se devolvió el tiempo en pausa ({{time}}).',
   },
   integrity: {
     leaves:

@@ -109,8 +109,7 @@ const attemptPage: Messages['attemptPage'] = {
     clock: '残り時間 {{time}} で時計は止まっています。再開時に一時停止した時間が戻されます。',
     kept: '解答した内容は失われません。まだサーバーに届いていない解答はこの端末に保存され、再開後に送信されます。席を離れずに試験監督者の指示をお待ちください。',
     clockLabel: '一時停止中',
-    resumed_one: '試験が再開されました。{{count}} 分が戻されました。',
-    resumed_other: '試験が再開されました。{{count}} 分が戻されました。',
+    resumed: '試験が再開されました。一時停止した時間（{{time}}）が戻されました。',
   },
   integrity: {
     leaves:

@@ -104,8 +104,7 @@ const attemptPage: Messages['attemptPage'] = {
     clock: '计时已停止，剩余时间 {{time}}。恢复后将补回暂停的时间。',
     kept: '已作答的内容不会丢失；尚未上传的答案保存在本机，恢复后自动上传。请留在座位上等待监考员的指示。',
     clockLabel: '已暂停',
-    resumed_one: '考试已恢复，已补回 {{count}} 分钟。',
-    resumed_other: '考试已恢复，已补回 {{count}} 分钟。',
+    resumed: '考试已恢复，已补回暂停的时间 {{time}}。',
   },
   integrity: {
     leaves: '你已离开考试页面 {{count}} 次（最多允许 {{limit}} 次），超过后系统将自动交卷。',
