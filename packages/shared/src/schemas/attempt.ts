@@ -1,3 +1,4 @@
+import type { PageAccommodation } from './accommodation.js';
 import { z } from 'zod';
 import type { CertLevel } from '../structure.js';
 import { dbId } from './common.js';
@@ -232,6 +233,8 @@ export interface AttemptView {
   paper: DeliveredPaper;
   answers: SavedAnswer[];
   finished: Receipt | null;
+  /** The candidate's accommodations (docs/features/accommodations.md): font, layout, extra time. */
+  accommodation: PageAccommodation;
 }
 
 /** The paper as this candidate sits it: their order, their option letters, no keys. */
@@ -312,6 +315,8 @@ export interface JoinView {
   finished: Receipt | null;
   /** What the page's HTTP calls carry in LIVE_TOKEN_HEADER while it holds the attempt. */
   liveToken?: string;
+  /** The candidate's accommodations as they stand now (a change shows at the next join). */
+  accommodation?: PageAccommodation;
 }
 export type JoinAck = ({ ok: true } & JoinView) | SocketRefusal;
 export type SaveAckMessage = { ok: true; seq: number; remainingMs: number } | SocketRefusal;

@@ -16,6 +16,7 @@ import * as m0014 from './0014_attempt_guards.js';
 import * as m0015 from './0015_leaves_and_receipt_keys.js';
 import * as m0016 from './0016_import_jobs.js';
 import * as m0017 from './0017_skills_certification.js';
+import * as m0021 from './0021_accommodations.js';
 
 /** Every migration, in order. Listed by hand so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_leaves_and_receipt_keys': m0015,
   '0016_import_jobs': m0016,
   '0017_skills_certification': m0017,
+  '0021_accommodations': m0021,
 };

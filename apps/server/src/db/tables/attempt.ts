@@ -27,6 +27,8 @@ export interface AttemptsTable {
   /** 'hidden', 'fullscreen', 'offline' or 'link_task'. */
   away_kind: string | null;
   link_task_at: string | null;
+  /** Extra minutes from the candidate's accommodations, in the deadline (migration 0021). */
+  accommodation_minutes: Generated<number>;
 }
 
 export interface AttemptAnswersTable {

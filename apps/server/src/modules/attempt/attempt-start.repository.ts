@@ -30,6 +30,7 @@ export function candidateExamQuery(db: Db) {
       'exams.late_entry_minutes',
       'exams.access_code',
       'exams.ip_allow_list',
+      'exams.apply_accommodations',
       'c.id as candidate_id',
       'c.extra_minutes',
       'c.access_locked_until',

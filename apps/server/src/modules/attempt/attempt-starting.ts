@@ -44,6 +44,7 @@ import {
   setCandidateStatus,
   startAttemptAtOnce,
 } from './attempt-start.repository.js';
+import { pageAccommodation, startAccommodationMinutes } from './accommodation.repository.js';
 import { deadlineOf } from './deadlines.js';
 import { sameText } from './receipt-code.js';
 import { deliveredItem } from './variant.js';
@@ -171,7 +172,17 @@ export class AttemptStarting {
     if (exam.access_code !== '') {
       await this.checkAccessCode(exam, input.accessCode, student.id, now);
     }
-    const deadline = deadlineOf(at, exam.duration_minutes, exam.extra_minutes, exam.end_at);
+    // Accommodations' extra time, fixed on the attempt (docs/features/accommodations.md).
+    const accommodation =
+      exam.apply_accommodations === 1
+        ? await startAccommodationMinutes(this.db, exam.candidate_id, exam.duration_minutes)
+        : 0;
+    const deadline = deadlineOf(
+      at,
+      exam.duration_minutes,
+      exam.extra_minutes + accommodation,
+      exam.end_at,
+    );
     const attempt: Insertable<AttemptsTable> = {
       exam_id: exam.id,
       candidate_id: exam.candidate_id,
@@ -187,6 +198,7 @@ export class AttemptStarting {
       receipt_code: null,
       live_token: null,
       start_ip: ip,
+      accommodation_minutes: accommodation,
     };
     let attemptId: number;
     try {
@@ -370,6 +382,7 @@ export class AttemptStarting {
         row.finished_at === null
           ? null
           : this.core.receiptOf(row, stored, variant, await this.core.key()),
+      accommodation: await pageAccommodation(this.db, row.id),
     };
   }
 
@@ -394,6 +407,7 @@ export class AttemptStarting {
         row.finished_at === null
           ? null
           : this.core.receiptOf(row, stored, variant, await this.core.key()),
+      accommodation: await pageAccommodation(this.db, row.id),
     };
   }
 }

@@ -479,6 +479,7 @@ export function runningAttemptsOf(trx: Db, examId: number, studentId?: number) {
       'attempts.id',
       'attempts.started_at',
       'attempts.deadline',
+      'attempts.accommodation_minutes',
       'c.extra_minutes',
       'exams.duration_minutes',
       'exams.end_at',

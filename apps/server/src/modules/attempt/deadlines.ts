@@ -38,7 +38,8 @@ export async function recomputeDeadlines(
     const deadline = deadlineOf(
       row.started_at,
       row.duration_minutes,
-      row.extra_minutes,
+      // The proctor's extra time and the accommodations' (fixed at start, only raised).
+      row.extra_minutes + row.accommodation_minutes,
       row.end_at,
     );
     if (deadline === row.deadline) continue;
