@@ -323,8 +323,18 @@ export const FIELD_LABELS = {
   scoringId: { zh: '评分表', en: 'Scoring sheet', es: 'Hoja de puntuación', ja: '評価表' },
   scores: { zh: '各项评分', en: 'Item scores', es: 'Puntuaciones por punto', ja: '項目別の得点' },
   note: { zh: '备注', en: 'Note', es: 'Nota', ja: '備考' },
-  extraMinutes: { zh: '延长时间（分钟）', en: 'Extra minutes', es: 'Minutos adicionales', ja: '延長時間（分）' },
-  timeMultiplier: { zh: '时长倍数', en: 'Time multiplier', es: 'Multiplicador de tiempo', ja: '時間の倍率' },
+  extraMinutes: {
+    zh: '延长时间（分钟）',
+    en: 'Extra minutes',
+    es: 'Minutos adicionales',
+    ja: '延長時間（分）',
+  },
+  timeMultiplier: {
+    zh: '时长倍数',
+    en: 'Time multiplier',
+    es: 'Multiplicador de tiempo',
+    ja: '時間の倍率',
+  },
   largeFont: { zh: '大字号', en: 'Large font', es: 'Letra grande', ja: '大きい文字' },
   screenReader: {
     zh: '读屏友好布局',

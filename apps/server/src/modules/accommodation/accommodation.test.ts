@@ -77,7 +77,11 @@ describe('accommodations', () => {
     });
     expectStatus(odd, ApiStatus.INVALID_INPUT, /timeMultiplier/);
     expect(odd.body.message).toBe('Time multiplier: must be one of 1.25, 1.5, 2');
-    expectStatus(await setStudent(studentId, { extraMinutes: 601 }), ApiStatus.INVALID_INPUT, /extraMinutes/);
+    expectStatus(
+      await setStudent(studentId, { extraMinutes: 601 }),
+      ApiStatus.INVALID_INPUT,
+      /extraMinutes/,
+    );
     expectStatus(await setBatch(kit.batch, { largeFont: 'yes' }), ApiStatus.INVALID_INPUT);
     expectStatus(await setStudent(999_999, { largeFont: true }), ApiStatus.NOT_FOUND);
   });
@@ -244,4 +248,3 @@ describe('accommodations', () => {
     });
   });
 });
-

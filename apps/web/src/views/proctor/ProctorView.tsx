@@ -1,4 +1,8 @@
 import {
+  AccommodationTag,
+  useExamAccommodations,
+} from '../../components/accommodation/AccommodationTags';
+import {
   ClockCircleOutlined,
   DownloadOutlined,
   MessageOutlined,
@@ -113,6 +117,7 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
   const [drawer, setDrawer] = useState<ProctorRow | null>(null);
   const [action, setAction] = useState<ProctorActionTarget | null>(null);
   const [checkingReceipt, setCheckingReceipt] = useState(false);
+  const accommodations = useExamAccommodations(examId);
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const reload = () => {
@@ -169,7 +174,19 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
       dataIndex: 'ticketNumber',
       fixed: compact ? undefined : 'left',
     },
-    { title: t('proctor.columns.name'), dataIndex: 'name' },
+    {
+      title: t('proctor.columns.name'),
+      dataIndex: 'name',
+      render: (name: string, row) => (
+        <>
+          {name}
+          <AccommodationTag
+            row={accommodations.rows.get(row.studentId)}
+            applied={accommodations.applied}
+          />
+        </>
+      ),
+    },
     {
       title: t('proctor.columns.state'),
       key: 'state',

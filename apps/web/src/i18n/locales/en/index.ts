@@ -32,6 +32,7 @@ import skillAnalysis from './skillAnalysis';
 import certification from './certification';
 import examiner from './examiner';
 import skillsCheck from './skillsCheck';
+import accommodation from './accommodation';
 
 export default {
   common,
@@ -68,4 +69,5 @@ export default {
   certification,
   examiner,
   skillsCheck,
+  accommodation,
 };
