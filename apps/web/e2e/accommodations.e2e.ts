@@ -1,8 +1,8 @@
-import { ATTEMPT_BASE, type AttemptView } from '@kaoshi/shared';
+import { ATTEMPT_BASE, type AttemptView, type StudentAccommodationView } from '@kaoshi/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAttemptExam, type AttemptFixture } from './attempt-fixture';
 import { examPageScreens, examPageViolations } from './attempt-kit';
-import { DESKTOP, PHONE, screenshot } from './browser';
+import { DESKTOP, PHONE, buttonName, openPage, screenshot } from './browser';
 import { adminSession } from './session';
 
 // Accommodations (docs/features/accommodations.md) as a candidate meets them: set for two
@@ -17,7 +17,7 @@ describe('accommodations on the exam page', () => {
   let fixture: AttemptFixture;
 
   beforeAll(async () => {
-    fixture = await createAttemptExam(session.admin, session.baseURL, tag, { students: 2 });
+    fixture = await createAttemptExam(session.admin, session.baseURL, tag, { students: 3 });
   });
   const { openExam } = examPageScreens(session, () => fixture);
 
@@ -86,5 +86,52 @@ describe('accommodations on the exam page', () => {
     expect(await fontSize(phone.page)).toBe('18px');
     await screenshot(phone.page, 'accommodations-zh-phone');
     await phone.page.context().close();
+  });
+
+  it("is set from the student list's dialog, and the exam gives the time (zh)", async () => {
+    const student = fixture.students[2]!;
+    const { page } = await openPage(
+      session.browser,
+      session.admin,
+      `${session.baseURL}/baseData/examStudent`,
+      {
+        viewport: DESKTOP,
+      },
+    );
+    const form = page.locator('form#studentSearch');
+    await form
+      .getByRole('textbox', { name: '姓名、准考证号、证件号码或手机号' })
+      .fill(student.ticketNumber);
+    await form.locator('button[type=submit]').click();
+    const row = page.locator('tr', { hasText: student.ticketNumber });
+    await row.getByRole('button', { name: '考试便利' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('form#accommodationForm').waitFor();
+    await dialog.getByText('按分钟', { exact: true }).click();
+    await dialog.getByLabel('延长分钟数').fill('20');
+    await dialog
+      .locator('.ant-form-item', { hasText: '大字号' })
+      .getByText('是', { exact: true })
+      .click();
+    await dialog.getByLabel('备注').fill('视力障碍证明');
+    await screenshot(page, 'accommodations-dialog-zh');
+    await dialog.getByRole('button', { name: buttonName('保存') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const saved = await session.admin.call<StudentAccommodationView>(
+      'GET',
+      `${ACCOMMODATION}/getStudentAccommodation?studentId=${student.id}`,
+    );
+    expect(saved.effective).toMatchObject({
+      extraMinutes: 20,
+      largeFont: true,
+      screenReader: false,
+    });
+    await page.context().close();
+
+    const { api, view } = await start(2);
+    const exam = await openExam(api, view.attemptId);
+    expect(await exam.page.locator('.exam-clock-time').innerText()).toMatch(/^1:(19:\d\d|20:00)$/);
+    expect(await fontSize(exam.page)).toBe('18px');
+    await exam.page.context().close();
   });
 });
