@@ -8,6 +8,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import type { Clock } from './lib/clock.js';
+import { accommodationModule } from './modules/accommodation/accommodation.module.js';
 import { attemptModule, openAttemptOf } from './modules/attempt/attempt.module.js';
 import { DeadlineNews } from './modules/attempt/deadlines.js';
 import { authModule } from './modules/auth/auth.module.js';
@@ -138,6 +139,8 @@ export async function buildApp(
     socketUses: [scoringSocket(db)],
   });
   await app.register(proctorModule, { db, config, deadlineNews, hub: proctorHub });
+  // Accommodations' extra time re-times running attempts as the proctor's does.
+  await app.register(accommodationModule, { db, deadlineNews });
   // Released scores: score analysis works out its figures at once.
   const released = new News<number>();
   await app.register(markingModule, { db, released });

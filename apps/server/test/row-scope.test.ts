@@ -291,6 +291,21 @@ const CALLS: Record<string, Call> = {
     body: { ids: b.studentIds, status: 0 },
   }),
   'GET /api/kaoshi-base/student/export': (b) => ({ query: { classId: String(b.classId) } }),
+  'GET /api/kaoshi-accommodation/accommodation/getStudentAccommodation': (b) => ({
+    query: { studentId: String(b.studentIds[0]) },
+  }),
+  'PUT /api/kaoshi-accommodation/accommodation/setStudentAccommodation': (b) => ({
+    body: { studentId: b.studentIds[0], largeFont: true },
+  }),
+  'GET /api/kaoshi-accommodation/accommodation/getClassAccommodation': (b) => ({
+    query: { classId: String(b.classId) },
+  }),
+  'PUT /api/kaoshi-accommodation/accommodation/setClassAccommodation': (b) => ({
+    body: { classId: b.classId, extraMinutes: 10 },
+  }),
+  'GET /api/kaoshi-accommodation/accommodation/listExamAccommodations': (b) => ({
+    query: { examId: String(b.openExamId) },
+  }),
   'PUT /api/kaoshi-paper/paper/updatePaper': (b) => ({
     body: {
       id: b.paperId,

@@ -56,6 +56,10 @@ import type {
 } from './tables/marking.js';
 import type { CertificatesTable } from './tables/certificate.js';
 import type {
+  ClassAccommodationsTable,
+  StudentAccommodationsTable,
+} from './tables/accommodation.js';
+import type {
   CertSchemesTable,
   CertSchemeComponentsTable,
   SkillSheetsTable,
@@ -94,6 +98,7 @@ export type * from './tables/marking.js';
 export type * from './tables/certificate.js';
 export type * from './tables/skills.js';
 export type * from './tables/venue.js';
+export type * from './tables/accommodation.js';
 
 export interface Database {
   server_secrets: ServerSecretsTable;
@@ -113,6 +118,8 @@ export interface Database {
   class_teachers: ClassTeachersTable;
   knowledge: KnowledgeTable;
   students: StudentsTable;
+  class_accommodations: ClassAccommodationsTable;
+  student_accommodations: StudentAccommodationsTable;
   uploads: UploadsTable;
   questions: QuestionsTable;
   papers: PapersTable;

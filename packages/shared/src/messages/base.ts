@@ -355,4 +355,11 @@ export const BASE_MESSAGES = {
     es: 'el trabajo de importación se detuvo: el proceso del servidor que lo ejecutaba terminó; no se importó nada, vuelva a iniciar la importación',
     ja: 'インポートジョブが中断しました。実行していたサーバープロセスが終了しました。何もインポートしていません。もう一度インポートしてください',
   },
+  // Accommodations (docs/features/accommodations.md)
+  accommodationOneExtraTime: {
+    zh: '延长时间只能按分钟或按倍数之一设置',
+    en: 'give extra time either in minutes or as a multiplier, not both',
+    es: 'indique el tiempo adicional en minutos o como multiplicador, no ambos',
+    ja: '延長時間は分または倍率のどちらか一方で指定してください',
+  },
 } as const satisfies Record<string, Localized>;

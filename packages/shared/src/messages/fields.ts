@@ -9,6 +9,7 @@ import { VENUE_FIELD_LABELS } from './venue.js';
 export const FIELD_LABELS = {
   answers: { zh: '含答案', en: 'With answers', es: 'Con respuestas', ja: '解答付き' },
   format: { zh: '格式', en: 'Format', es: 'Formato', ja: '形式' },
+  at: { zh: '发生时间', en: 'Time', es: 'Hora', ja: '発生時刻' },
   passScore: { zh: '及格分', en: 'Pass score', es: 'Nota de aprobado', ja: '合格点' },
   durationMinutes: { zh: '时长', en: 'Duration', es: 'Duración', ja: '時間' },
   sections: { zh: '大题', en: 'Sections', es: 'Secciones', ja: '大問' },
@@ -325,6 +326,31 @@ export const FIELD_LABELS = {
   scoringId: { zh: '评分表', en: 'Scoring sheet', es: 'Hoja de puntuación', ja: '評価表' },
   scores: { zh: '各项评分', en: 'Item scores', es: 'Puntuaciones por punto', ja: '項目別の得点' },
   note: { zh: '备注', en: 'Note', es: 'Nota', ja: '備考' },
+  extraMinutes: {
+    zh: '延长时间（分钟）',
+    en: 'Extra minutes',
+    es: 'Minutos adicionales',
+    ja: '延長時間（分）',
+  },
+  timeMultiplier: {
+    zh: '时长倍数',
+    en: 'Time multiplier',
+    es: 'Multiplicador de tiempo',
+    ja: '時間の倍率',
+  },
+  largeFont: { zh: '大字号', en: 'Large font', es: 'Letra grande', ja: '大きい文字' },
+  screenReader: {
+    zh: '读屏友好布局',
+    en: 'Screen-reader layout',
+    es: 'Diseño para lector de pantalla',
+    ja: 'スクリーンリーダー向けレイアウト',
+  },
+  applyAccommodations: {
+    zh: '适用考试便利',
+    en: 'Apply accommodations',
+    es: 'Aplicar adaptaciones',
+    ja: '受験上の配慮を適用',
+  },
   presence: { zh: '到场情况', en: 'Presence', es: 'Asistencia', ja: '出欠' },
   vetoHit: {
     zh: '触犯否定项',

@@ -1,3 +1,4 @@
+import type { PageAccommodation } from './accommodation.js';
 import { z } from 'zod';
 import type { CertLevel } from '../structure.js';
 import { dbId } from './common.js';
@@ -240,6 +241,8 @@ export interface AttemptView {
   finished: Receipt | null;
   /** A proctor has paused the attempt: the page hides the paper and stops the clock. */
   paused: AttemptPause | null;
+  /** The candidate's accommodations (docs/features/accommodations.md): font, layout, extra time. */
+  accommodation: PageAccommodation;
 }
 
 /**
@@ -350,6 +353,8 @@ export interface JoinView {
   liveToken?: string;
   /** Paused by a proctor: the page shows why and since when, the clock stopped. */
   paused: AttemptPause | null;
+  /** The candidate's accommodations as they stand now (a change shows at the next join). */
+  accommodation?: PageAccommodation;
 }
 export type JoinAck = ({ ok: true } & JoinView) | SocketRefusal;
 export type SaveAckMessage = { ok: true; seq: number; remainingMs: number } | SocketRefusal;

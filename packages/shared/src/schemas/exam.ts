@@ -150,6 +150,8 @@ export const examFields = z.object({
   /** Times the candidate may leave the page before it is submitted for them; 0: not counted. */
   leaveLimit: z.coerce.number().int().min(0).max(EXAM_LEAVE_LIMIT_MAX).default(0),
   fullscreen: z.boolean().default(false),
+  /** Candidates' accommodations add their extra time (docs/features/accommodations.md). */
+  applyAccommodations: z.boolean().default(true),
   takeover: z.enum(TAKEOVERS).default('allow'),
   /** Addresses and CIDR ranges a candidate may sit from; empty: anywhere. */
   ipAllowList: z
@@ -281,6 +283,7 @@ export interface ExamView extends ExamListItem {
   allowReview: boolean;
   leaveLimit: number;
   fullscreen: boolean;
+  applyAccommodations: boolean;
   takeover: Takeover;
   ipAllowList: string[];
   accessCode: string;

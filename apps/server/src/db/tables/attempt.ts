@@ -40,6 +40,8 @@ export interface AttemptsTable {
   last_saved_at: string | null;
   /** The latest proctor's message (id) the attempt's page has seen. */
   messages_seen: Generated<number>;
+  /** Extra minutes from the candidate's accommodations, in the deadline (migration 0021). */
+  accommodation_minutes: Generated<number>;
 }
 
 /** A pause of an attempt by a proctor (power cut, network fault), with who and why. */

@@ -37,6 +37,8 @@ export interface ExamsTable {
   /** The certification scheme component this exam counts for (migration 0017); null: none. */
   scheme_component_id: Generated<number | null>;
   make_up_who: string | null;
+  /** Accommodations add their extra time (migration 0021); 1 by default. */
+  apply_accommodations: Generated<number>;
   published_at: string | null;
   released_at: string | null;
   created_by: number;

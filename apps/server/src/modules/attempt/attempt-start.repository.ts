@@ -40,6 +40,7 @@ export function candidateExamQuery(db: Db) {
       'exams.late_entry_minutes',
       'exams.access_code',
       roomOrExamAllowList,
+      'exams.apply_accommodations',
       'c.id as candidate_id',
       'c.extra_minutes',
       'c.access_locked_until',

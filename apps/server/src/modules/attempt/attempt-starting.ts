@@ -44,6 +44,7 @@ import {
   setCandidateStatus,
   startAttemptAtOnce,
 } from './attempt-start.repository.js';
+import { pageAccommodation, startAccommodationMinutes } from './accommodation.repository.js';
 import { deadlineOf, remainingOf } from './deadlines.js';
 import { sameText } from './receipt-code.js';
 import { deliveredItem } from './variant.js';
@@ -175,7 +176,17 @@ export class AttemptStarting {
     if (exam.access_code !== '') {
       await this.checkAccessCode(exam, input.accessCode, student.id, now);
     }
-    const deadline = deadlineOf(at, exam.duration_minutes, exam.extra_minutes, exam.end_at);
+    // Accommodations' extra time, fixed on the attempt (docs/features/accommodations.md).
+    const accommodation =
+      exam.apply_accommodations === 1
+        ? await startAccommodationMinutes(this.db, exam.candidate_id, exam.duration_minutes)
+        : 0;
+    const deadline = deadlineOf(
+      at,
+      exam.duration_minutes,
+      exam.extra_minutes + accommodation,
+      exam.end_at,
+    );
     const attempt: Insertable<AttemptsTable> = {
       exam_id: exam.id,
       candidate_id: exam.candidate_id,
@@ -191,6 +202,7 @@ export class AttemptStarting {
       receipt_code: null,
       live_token: null,
       start_ip: ip,
+      accommodation_minutes: accommodation,
     };
     let attemptId: number;
     try {
@@ -375,6 +387,7 @@ export class AttemptStarting {
           ? null
           : this.core.receiptOf(row, stored, variant, await this.core.key()),
       paused: pauseOf(row),
+      accommodation: await pageAccommodation(this.db, row.id),
     };
   }
 
@@ -400,6 +413,7 @@ export class AttemptStarting {
           ? null
           : this.core.receiptOf(row, stored, variant, await this.core.key()),
       paused: pauseOf(row),
+      accommodation: await pageAccommodation(this.db, row.id),
     };
   }
 }

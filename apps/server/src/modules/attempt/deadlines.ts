@@ -65,9 +65,15 @@ export async function recomputeDeadlines(
 ): Promise<DeadlineChange[]> {
   const changes: DeadlineChange[] = [];
   for (const row of await runningAttemptsOf(trx, examId, studentId)) {
-    // Paused time given back stays given back, past the window's close too.
+    // Paused time given back stays given back, past the window's close too; the extra time is
+    // the proctor's and the accommodations' (fixed at start, only raised).
     const deadline = later(
-      deadlineOf(row.started_at, row.duration_minutes, row.extra_minutes, row.end_at),
+      deadlineOf(
+        row.started_at,
+        row.duration_minutes,
+        row.extra_minutes + row.accommodation_minutes,
+        row.end_at,
+      ),
       row.given_back_ms,
     );
     if (deadline === row.deadline) continue;

@@ -6,8 +6,9 @@ import { snapshotPaper } from '../paper/paper-version.js';
 import type { visibleExams } from '../../lib/access.js';
 
 export type ExamRow = Selectable<ExamsTable>;
-export type ExamValues = Omit<ExamRow, 'id' | 'scheme_component_id'> & {
+export type ExamValues = Omit<ExamRow, 'id' | 'scheme_component_id' | 'apply_accommodations'> & {
   scheme_component_id?: number | null;
+  apply_accommodations?: number;
 };
 
 /** Candidates whose status says an attempt exists (anything but "not started" and "expired"). */

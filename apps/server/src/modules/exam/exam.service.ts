@@ -423,6 +423,7 @@ export class ExamService {
       allowReview: input.allowReview,
       leaveLimit: input.leaveLimit,
       fullscreen: input.fullscreen,
+      applyAccommodations: input.applyAccommodations,
       takeover: input.takeover,
       ipAllowList: input.ipAllowList,
       accessCode: input.accessCode,

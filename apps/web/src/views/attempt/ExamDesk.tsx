@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { isAnswered, toggleChoice } from './answer-merge';
 import { AttemptRefusal, pageInView } from './attempt-session';
 import { AttemptReceipt } from './AttemptReceipt';
+import { ClockAnnouncer } from './ClockAnnouncer';
 import { ExamHeader } from './ExamHeader';
 import { isTextEntry, keyAction } from './exam-keys';
 import { FONT_SIZES, useExamPrefs, useFlags, type ExamLayout } from './exam-prefs';
@@ -37,11 +38,13 @@ export function ExamDesk({ view }: { view: AttemptView }) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const screens = Grid.useBreakpoint();
-  const narrow = !screens.lg;
+  // Accommodations: the screen-reader layout is one column (docs/features/accommodations.md).
+  const screenReader = view.accommodation?.screenReader === true;
+  const narrow = !screens.lg || screenReader;
   const { session, state } = useAttemptSession(view);
   const items = useMemo(() => paperItems(view.paper), [view.paper]);
   const [current, setCurrent] = useState(0);
-  const [prefs, changePrefs] = useExamPrefs();
+  const [prefs, changePrefs] = useExamPrefs(view.accommodation?.largeFont === true);
   const [flags, toggleFlag] = useFlags(view.attemptId);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -90,7 +93,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
       const action = keyAction(event);
       if (!action) return;
       const { item } = entry;
-      if (action.kind === 'move') jump(current + action.by, { focus: false });
+      if (action.kind === 'move') jump(current + action.by, { focus: screenReader });
       else if (action.kind === 'flag') toggleFlag(item.itemId);
       else {
         const value = state.values[item.itemId];
@@ -111,7 +114,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [answering, drawerOpen, entry, current, jump, toggleFlag, answer, state.values]);
+  }, [answering, drawerOpen, entry, current, jump, toggleFlag, answer, state.values, screenReader]);
 
   // Integrity: the page reports when it goes out of view and when it is back; the server counts
   // a leave only if it stays away past a grace (a reload is none). What typing held back is sent
@@ -254,7 +257,16 @@ export function ExamDesk({ view }: { view: AttemptView }) {
   );
 
   return (
-    <div className={state.paused && running ? 'exam-page exam-page-paused' : 'exam-page'}>
+    <div
+      className={[
+        'exam-page',
+        state.paused && running ? 'exam-page-paused' : '',
+        screenReader ? 'exam-page-sr' : '',
+      ]
+        .filter(Boolean)
+        .join(' ')}
+    >
+      {running && screenReader && <ClockAnnouncer endsAt={state.endsAt} />}
       <ExamHeader
         view={view}
         endsAt={state.endsAt}
@@ -412,6 +424,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
               value={state.values[item.item.itemId]}
               flagged={flags.has(item.item.itemId)}
               current={item.index === current}
+              heading={screenReader}
               disabled={!answering}
               onFlag={() => toggleFlag(item.item.itemId)}
               onFocus={() => setCurrent(item.index)}

@@ -12,6 +12,8 @@ interface QuestionCardProps extends AnswerHandlers {
   value: AnswerValue | undefined;
   flagged: boolean;
   current: boolean;
+  /** The screen-reader layout: the question's number is a heading to move by. */
+  heading?: boolean;
   disabled: boolean;
   onFlag(): void;
   /** Clicking or focusing inside makes it the question the keys act on. */
@@ -24,6 +26,7 @@ export function QuestionCard({
   value,
   flagged,
   current,
+  heading = false,
   disabled,
   onFlag,
   onFocus,
@@ -44,7 +47,10 @@ export function QuestionCard({
     >
       <div className="exam-question-head">
         <div id={titleId} className="exam-question-title">
-          <span className="exam-question-number">
+          <span
+            className="exam-question-number"
+            {...(heading ? { role: 'heading', 'aria-level': 3 } : {})}
+          >
             {t('attemptPage.question.number', { n: number })}
           </span>
           <Tag className="exam-question-type">{t(QUESTION_TYPE_KEYS[item.type])}</Tag>

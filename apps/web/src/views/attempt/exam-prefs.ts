@@ -7,23 +7,42 @@ export const FONT_SIZES = [14, 16, 18, 20, 22, 24] as const;
 interface ExamPrefs {
   layout: ExamLayout;
   fontSize: number;
+  /** The candidate changed the font size themselves (a large-font accommodation yields to it). */
+  fontChosen?: boolean;
 }
 
 const PREFS_KEY = 'kaoshi-exam-view';
 const flagsKey = (attemptId: number) => `kaoshi-exam-flags-${attemptId}`;
+const DEFAULT_FONT = 16;
+
+/**
+ * The preferences to start from: what this device keeps, and a large-font accommodation
+ * (docs/features/accommodations.md) as the default one step larger unless the candidate chose a
+ * size (an older entry that kept a size other than the default counts as chosen).
+ */
+export function initialPrefs(saved: Partial<ExamPrefs>, largeFont: boolean): ExamPrefs {
+  const kept = FONT_SIZES.find((size) => size === saved.fontSize);
+  const chosen = kept !== undefined && (saved.fontChosen === true || kept !== DEFAULT_FONT);
+  const larger = FONT_SIZES[FONT_SIZES.indexOf(DEFAULT_FONT) + 1]!;
+  return {
+    layout: saved.layout === 'section' ? 'section' : 'one',
+    fontSize: chosen ? kept : largeFont ? larger : DEFAULT_FONT,
+    fontChosen: chosen,
+  };
+}
 
 /** How the candidate likes to read the paper, kept on this device for every exam. */
-export function useExamPrefs() {
-  const [prefs, setPrefs] = useState<ExamPrefs>(() => {
-    const saved = storage.getJson<ExamPrefs>(PREFS_KEY);
-    return {
-      layout: saved.layout === 'section' ? 'section' : 'one',
-      fontSize: FONT_SIZES.find((size) => size === saved.fontSize) ?? 16,
-    };
-  });
+export function useExamPrefs(largeFont = false) {
+  const [prefs, setPrefs] = useState<ExamPrefs>(() =>
+    initialPrefs(storage.getJson<ExamPrefs>(PREFS_KEY), largeFont),
+  );
   const change = useCallback((patch: Partial<ExamPrefs>) => {
     setPrefs((previous) => {
-      const next = { ...previous, ...patch };
+      const next = {
+        ...previous,
+        ...patch,
+        fontChosen: previous.fontChosen === true || patch.fontSize !== undefined,
+      };
       storage.set(PREFS_KEY, JSON.stringify(next));
       return next;
     });

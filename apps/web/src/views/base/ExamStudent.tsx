@@ -41,7 +41,12 @@ import { exportStudents } from '../../api/student-import';
 import { BatchBar } from '../../components/list/BatchBar';
 import { SelectFilter, TextFilter } from '../../components/list/filters';
 import { ListPage } from '../../components/list/ListPage';
-import { useEditDeleteColumn } from '../../components/list/use-actions-column';
+import { useActionsColumn } from '../../components/list/use-actions-column';
+import { DeleteAction, EditAction } from '../../components/list/RowAction';
+import {
+  AccommodationAction,
+  AccommodationDialog,
+} from '../../components/accommodation/AccommodationDialog';
 import { ExportButton } from '../../components/list/ExportButton';
 import { cleanFilters, filtersOf } from '../../components/list/search-params';
 import { useDialog } from '../../components/list/use-dialog';
@@ -59,7 +64,11 @@ import { StudentImportDialog } from './StudentImportDialog';
 import { ID_TYPE_KEYS, genderKey, isIdType } from './student-rules';
 import { useHasPermission } from '../../utils/use-access';
 
-type Dialog = { kind: 'form'; student?: StudentView } | { kind: 'move' } | { kind: 'import' };
+type Dialog =
+  | { kind: 'form'; student?: StudentView }
+  | { kind: 'move' }
+  | { kind: 'import' }
+  | { kind: 'accommodation'; student: StudentView };
 
 /** Students (考生): search, add and edit, batch actions, import and export. */
 export default function ExamStudent() {
@@ -68,7 +77,7 @@ export default function ExamStudent() {
   const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
   const levelLabel = useLevelLabel();
-  const editDeleteColumn = useEditDeleteColumn();
+  const actionsColumn = useActionsColumn();
   const [filterForm] = Form.useForm<StudentFilter>();
   const structure = useStructureFilters(filterForm, { levelAfterJobType: true });
   // No arrow until a column is chosen; the chosen ordering outlives a reset of the filters.
@@ -248,7 +257,16 @@ export default function ExamStudent() {
       responsive: ['xxl'],
       render: (_, student) => dayjs(student.createdAt).format('YYYY-MM-DD HH:mm'),
     },
-    editDeleteColumn<StudentView>(compact, (student) => void edit(student), confirmDelete),
+    actionsColumn<StudentView>((student) => (
+      <>
+        <EditAction compact={compact} onClick={() => void edit(student)} />
+        <AccommodationAction
+          compact={compact}
+          onClick={() => dialog.show({ kind: 'accommodation', student })}
+        />
+        <DeleteAction compact={compact} onClick={() => confirmDelete(student)} />
+      </>
+    )),
   ];
 
   return (
@@ -310,6 +328,20 @@ export default function ExamStudent() {
             key={`form-${dialog.key}`}
             open={dialog.open && dialog.target?.kind === 'form'}
             student={dialog.target?.kind === 'form' ? dialog.target.student : undefined}
+            onClose={dialog.hide}
+          />
+          <AccommodationDialog
+            key={`accommodation-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'accommodation'}
+            target={
+              dialog.target?.kind === 'accommodation'
+                ? {
+                    owner: 'student',
+                    id: dialog.target.student.id,
+                    name: dialog.target.student.name,
+                  }
+                : null
+            }
             onClose={dialog.hide}
           />
           <MoveStudentsModal

@@ -1,4 +1,8 @@
 import {
+  AccommodationTag,
+  useExamAccommodations,
+} from '../../components/accommodation/AccommodationTags';
+import {
   ClockCircleOutlined,
   DownloadOutlined,
   UserAddOutlined,
@@ -68,6 +72,7 @@ export function CandidatePanel({ exam }: { exam: ExamView }) {
   const screens = Grid.useBreakpoint();
   const statusLabel = useStatusLabel();
   const actionsColumn = useActionsColumn();
+  const accommodations = useExamAccommodations(exam.id);
   const [filterForm] = Form.useForm<FilterValues>();
   const candidates = useListPage<CandidateView, CandidateQuery>({
     queryKey: examKeys.candidates(exam.id),
@@ -136,6 +141,10 @@ export function CandidatePanel({ exam }: { exam: ExamView }) {
             {candidate.addedSingly && (
               <Tag style={{ marginInlineEnd: 0 }}>{t('exam.candidates.addedSingly')}</Tag>
             )}
+            <AccommodationTag
+              row={accommodations.rows.get(candidate.studentId)}
+              applied={accommodations.applied}
+            />
           </Flex>
           {phone && (
             <Flex gap={6} align="center" wrap>

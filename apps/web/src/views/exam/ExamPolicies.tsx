@@ -14,6 +14,7 @@ export type ExamPolicyValues = Pick<
   | 'allowReview'
   | 'leaveLimit'
   | 'fullscreen'
+  | 'applyAccommodations'
   | 'takeover'
   | 'ipAllowList'
   | 'accessCode'
@@ -80,6 +81,11 @@ export function ExamPolicies({ policies }: { policies: ExamPolicyValues }) {
       key: 'fullscreen',
       label: t('exam.fields.fullscreen'),
       children: yesNo(policies.fullscreen),
+    },
+    {
+      key: 'applyAccommodations',
+      label: t('exam.fields.applyAccommodations'),
+      children: yesNo(policies.applyAccommodations),
     },
     {
       key: 'takeover',

@@ -25,7 +25,8 @@ export function ExamPolicyStep({ notices, paper, scoring, locked }: ExamPolicySt
   const { t } = useTranslation();
 
   const switchItem = (
-    name: 'shuffleQuestions' | 'shuffleOptions' | 'fullscreen' | 'allowReview',
+    name:
+      'shuffleQuestions' | 'shuffleOptions' | 'fullscreen' | 'allowReview' | 'applyAccommodations',
     help?: string,
   ) => (
     <Col xs={24} sm={12} lg={8}>
@@ -60,6 +61,7 @@ export function ExamPolicyStep({ notices, paper, scoring, locked }: ExamPolicySt
       {switchItem('shuffleQuestions', t('exam.edit.shuffleQuestionsHelp'))}
       {switchItem('shuffleOptions', t('exam.edit.shuffleOptionsHelp'))}
       {switchItem('fullscreen')}
+      {switchItem('applyAccommodations', t('exam.edit.applyAccommodationsHelp'))}
       <Col xs={24} lg={12}>
         <Form.Item name="multipleScoring" label={t('exam.fields.multipleScoring')}>
           <Radio.Group

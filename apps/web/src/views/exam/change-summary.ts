@@ -28,6 +28,7 @@ const FIELD_KEYS = {
   allowReview: 'allowReview',
   leaveLimit: 'leaveLimit',
   fullscreen: 'fullscreen',
+  applyAccommodations: 'applyAccommodations',
   takeover: 'takeover',
   ipAllowList: 'ipAllowList',
   accessCode: 'accessCode',

@@ -31,6 +31,7 @@ export interface ExamFormValues {
   allowReview: boolean;
   leaveLimit: number | null;
   fullscreen: boolean;
+  applyAccommodations: boolean;
   takeover: Takeover;
   /** One address or CIDR range per line. */
   ipAllowList: string;
@@ -55,6 +56,7 @@ export const DEFAULT_FORM_VALUES: ExamFormValues = {
   allowReview: false,
   leaveLimit: 0,
   fullscreen: false,
+  applyAccommodations: true,
   takeover: 'allow',
   ipAllowList: '',
   accessCode: '',
@@ -75,6 +77,7 @@ export const STEP_FIELDS: readonly (readonly ExamFormField[])[] = [
     'allowReview',
     'leaveLimit',
     'fullscreen',
+    'applyAccommodations',
     'takeover',
     'ipAllowList',
     'accessCode',
@@ -140,6 +143,7 @@ export function formValuesOf(exam: ExamView): ExamFormValues {
     allowReview: exam.allowReview,
     leaveLimit: exam.leaveLimit,
     fullscreen: exam.fullscreen,
+    applyAccommodations: exam.applyAccommodations,
     takeover: exam.takeover,
     ipAllowList: exam.ipAllowList.join('\n'),
     accessCode: exam.accessCode,
@@ -176,6 +180,7 @@ export function examBodyOf(
     allowReview: values.allowReview,
     leaveLimit: values.leaveLimit ?? 0,
     fullscreen: values.fullscreen,
+    applyAccommodations: values.applyAccommodations,
     takeover: values.takeover,
     ipAllowList: [...new Set(ipRules(values.ipAllowList))],
     accessCode: values.accessCode.trim(),

@@ -1,4 +1,8 @@
 import {
+  AccommodationTag,
+  useExamAccommodations,
+} from '../../components/accommodation/AccommodationTags';
+import {
   ClockCircleOutlined,
   DownloadOutlined,
   MessageOutlined,
@@ -124,6 +128,7 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
   const [checkingReceipt, setCheckingReceipt] = useState(false);
   const [pauseTarget, setPauseTarget] = useState<PauseTarget | null>(null);
   const pauses = usePauses(examId);
+  const accommodations = useExamAccommodations(examId);
   const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const reload = () => {
@@ -175,7 +180,19 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
       dataIndex: 'ticketNumber',
       fixed: compact ? undefined : 'left',
     },
-    { title: t('proctor.columns.name'), dataIndex: 'name' },
+    {
+      title: t('proctor.columns.name'),
+      dataIndex: 'name',
+      render: (name: string, row) => (
+        <>
+          {name}
+          <AccommodationTag
+            row={accommodations.rows.get(row.studentId)}
+            applied={accommodations.applied}
+          />
+        </>
+      ),
+    },
     {
       title: t('proctor.columns.state'),
       key: 'state',

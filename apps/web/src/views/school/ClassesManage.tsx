@@ -18,6 +18,10 @@ import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
 import { useStructureFilters } from '../../components/structure/structure-filters';
 import { schoolKeys, useLevelLabel } from '../../components/structure';
+import {
+  AccommodationAction,
+  AccommodationDialog,
+} from '../../components/accommodation/AccommodationDialog';
 import { ClassFormModal } from './ClassFormModal';
 import { KeywordFilter } from './KeywordFilter';
 import { StatusFilter } from './StatusFilter';
@@ -36,7 +40,10 @@ interface ClassFilters {
   keyword?: string;
 }
 
-type Dialog = { kind: 'form'; batch?: ClassView } | { kind: 'teachers'; batch: ClassView };
+type Dialog =
+  | { kind: 'form'; batch?: ClassView }
+  | { kind: 'teachers'; batch: ClassView }
+  | { kind: 'accommodation'; batch: ClassView };
 
 const CHAIN = ['schoolId', 'departmentId', 'subjectId', 'level'] as const;
 /** The server lists the newest batches first unless told otherwise. */
@@ -155,6 +162,10 @@ export default function ClassesManage() {
           compact={iconActions}
           onClick={() => dialog.show({ kind: 'teachers', batch })}
         />
+        <AccommodationAction
+          compact={iconActions}
+          onClick={() => dialog.show({ kind: 'accommodation', batch })}
+        />
         <DeleteAction
           compact={iconActions}
           blockedBy={batch.studentCount > 0 ? t('school.batch.hasStudents') : undefined}
@@ -185,6 +196,16 @@ export default function ClassesManage() {
               subjectId: query.subjectId,
               level: query.level,
             }}
+            onClose={dialog.hide}
+          />
+          <AccommodationDialog
+            key={`accommodation-${dialog.key}`}
+            open={dialog.open && dialog.target?.kind === 'accommodation'}
+            target={
+              dialog.target?.kind === 'accommodation'
+                ? { owner: 'batch', id: dialog.target.batch.id, name: dialog.target.batch.name }
+                : null
+            }
             onClose={dialog.hide}
           />
           <ClassTeachersModal

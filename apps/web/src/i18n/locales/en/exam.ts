@@ -39,6 +39,7 @@ export default {
     allowReview: 'Review with keys',
     leaveLimit: 'Leaving the page',
     fullscreen: 'Fullscreen required',
+    applyAccommodations: 'Apply accommodations',
     takeover: 'A second device',
     ipAllowList: 'Allowed addresses',
     accessCode: 'Access code',
@@ -168,6 +169,8 @@ export default {
     instructionHelp: 'Enabled notices for the paper’s job type or for every job type.',
     noInstruction: 'No notice',
     shuffleQuestionsHelp: 'Within each section, per candidate.',
+    applyAccommodationsHelp:
+      'Candidates with accommodations get their extra time in this exam (font and layout apply anyway).',
     shuffleOptionsHelp: 'Per candidate, the same for them each time.',
     partialHelp: 'A correct subset with no wrong choice earns this share of the points.',
     allowReviewHelp:

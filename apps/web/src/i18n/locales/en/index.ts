@@ -33,6 +33,7 @@ import certification from './certification';
 import examiner from './examiner';
 import skillsCheck from './skillsCheck';
 import venue from './venue';
+import accommodation from './accommodation';
 
 export default {
   common,
@@ -70,4 +71,5 @@ export default {
   examiner,
   skillsCheck,
   venue,
+  accommodation,
 };

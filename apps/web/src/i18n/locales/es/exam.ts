@@ -41,6 +41,7 @@ const exam: Messages['exam'] = {
     allowReview: 'Revisión con soluciones',
     leaveLimit: 'Salidas de la página',
     fullscreen: 'Pantalla completa obligatoria',
+    applyAccommodations: 'Aplicar adaptaciones',
     takeover: 'Un segundo dispositivo',
     ipAllowList: 'Direcciones permitidas',
     accessCode: 'Código de acceso',
@@ -172,6 +173,8 @@ const exam: Messages['exam'] = {
     instructionHelp: 'Instrucciones activas para la ocupación del modelo o para todas.',
     noInstruction: 'Sin instrucciones',
     shuffleQuestionsHelp: 'Dentro de cada parte, distinto para cada candidato.',
+    applyAccommodationsHelp:
+      'Los candidatos con adaptaciones reciben su tiempo adicional en este examen (la letra y el diseño se aplican siempre).',
     shuffleOptionsHelp: 'Distinto para cada candidato, y siempre el mismo para él.',
     partialHelp:
       'Un subconjunto correcto sin ninguna opción errónea recibe esta parte de los puntos.',

@@ -41,6 +41,7 @@ const exam: Messages['exam'] = {
     allowReview: '解答の閲覧',
     leaveLimit: '画面離脱の上限',
     fullscreen: '全画面で受験',
+    applyAccommodations: '受験上の配慮を適用',
     takeover: '別の端末からのログイン',
     ipAllowList: '許可するアドレス',
     accessCode: '受験パスワード',
@@ -168,6 +169,8 @@ const exam: Messages['exam'] = {
     instructionHelp: '試験問題の職種（または全職種）向けの有効な注意事項のみ表示します。',
     noInstruction: '注意事項なし',
     shuffleQuestionsHelp: '大問ごとに、受験者ごとに順序を変えます。',
+    applyAccommodationsHelp:
+      '配慮のある受験者はこの試験で延長時間を得ます（文字の大きさとレイアウトは常に適用）。',
     shuffleOptionsHelp: '受験者ごとに変え、同じ受験者には常に同じ順序です。',
     partialHelp: '誤りのない部分正解に、この割合の得点を与えます。',
     allowReviewHelp: '成績公開後、受験者は自分の解答を正解・解説と合わせて閲覧できます。',

@@ -41,6 +41,7 @@ const exam: Messages['exam'] = {
     allowReview: '允许查看答卷',
     leaveLimit: '切屏次数限制',
     fullscreen: '全屏作答',
+    applyAccommodations: '适用考试便利',
     takeover: '另一设备登录',
     ipAllowList: '允许的 IP 地址',
     accessCode: '考试口令',
@@ -167,6 +168,8 @@ const exam: Messages['exam'] = {
     instructionHelp: '只列出已启用、适用于该试卷工种（或全部工种）的考试须知。',
     noInstruction: '不显示考试须知',
     shuffleQuestionsHelp: '每个大题内的题目顺序因考生而异。',
+    applyAccommodationsHelp:
+      '有考试便利的考生在本场考试中获得延长时间（大字号与读屏布局始终适用）。',
     shuffleOptionsHelp: '选项顺序因考生而异，同一考生每次看到的相同。',
     partialHelp: '选对部分且没有选错时，得该题分值的这一比例。',
     allowReviewHelp: '成绩发布后，考生可查看自己的答卷以及答案和解析。',
