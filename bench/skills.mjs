@@ -55,7 +55,6 @@ const CHANGE_EVERY = Number(process.env.BENCH_CHANGE_EVERY ?? 25);
 const ITEM_POINTS = 500;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-
 /** A seeded generator (mulberry32): the same scores on every run. */
 function random(seed) {
   let a = seed >>> 0;

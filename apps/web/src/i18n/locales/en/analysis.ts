@@ -72,7 +72,8 @@ export default {
     allBatches: 'All batches',
     search: 'Ticket number or name',
     section: 'Part {{n}}',
-    facts: 'Total {{total}} · pass {{pass}} · candidates: {{candidates}} · with a score: {{scored}}',
+    facts:
+      'Total {{total}} · pass {{pass}} · candidates: {{candidates}} · with a score: {{scored}}',
     noRows: 'No candidate matches',
     fileName: 'Score ranking',
     printTitle: 'Score ranking: {{name}}',

@@ -190,7 +190,8 @@ export default {
     done: 'Import finished',
     downloadSkipped: 'Download the {{count}} skipped rows with reasons',
     skippedSheet: 'Skipped rows',
-    resultText: '{{created}} created, {{updated}} updated, {{skipped}} skipped (rows read: {{total}}).',
+    resultText:
+      '{{created}} created, {{updated}} updated, {{skipped}} skipped (rows read: {{total}}).',
     failed: 'The import failed; nothing was written.',
     close: 'Close',
     errors: {

@@ -72,7 +72,8 @@ export default {
     allBatches: 'Todas las convocatorias',
     search: 'N.º de admisión o nombre',
     section: 'Parte {{n}}',
-    facts: 'Total {{total}} · aprobado {{pass}} · candidatos: {{candidates}} · con nota: {{scored}}',
+    facts:
+      'Total {{total}} · aprobado {{pass}} · candidatos: {{candidates}} · con nota: {{scored}}',
     noRows: 'Ningún candidato coincide',
     fileName: 'Clasificación de notas',
     printTitle: 'Clasificación de notas: {{name}}',
