@@ -304,9 +304,10 @@ describe('the proctor and the candidate’s page', () => {
     expect(kept.counts.some((row) => row.answered_count > 0)).toBe(true);
     expect(kept.flags.some((row) => row.answered === 0)).toBe(true);
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-    const down = await migrator.migrateDown();
+    // Down to the one before it (later migrations go down first), then up again.
+    const down = await migrator.migrateTo('0019_attempt_pauses');
     expect(down.error).toBeUndefined();
-    expect(down.results?.map((result) => result.migrationName)).toEqual(['0020_proctor_indexes']);
+    expect(down.results?.map((result) => result.migrationName).at(-1)).toBe('0020_proctor_indexes');
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await counts()).toEqual(kept.counts);
     expect(await flags()).toEqual(kept.flags);
