@@ -2,10 +2,10 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import type { AxeResults, NodeResult, Result } from 'axe-core';
 import type { Page } from 'playwright-core';
-import { residentIdCheckChar } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createKnowledge } from './api';
 import { animationsDone, newPage, openSignedIn, screenshot, waitForLayout } from './browser';
+import { claimResidentId } from './resident-ids';
 import { adminSession } from './session';
 
 // axe-core (WCAG 2.0, 2.1 and 2.2, levels A and AA) on every page, for the administrator and a
@@ -106,10 +106,9 @@ describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
         code: `A11Y-${tag}`,
       },
     );
-    const first17 = `11010119900307${String(Date.now() % 1000).padStart(3, '0')}`;
     await session.admin.call('POST', '/api/kaoshi-base/student/addStudent', {
       name: '无障碍考生',
-      idNumber: `${first17}${residentIdCheckChar(first17)}`,
+      idNumber: claimResidentId('110101'),
       classId,
     });
     await session.admin.call('POST', '/api/kaoshi-question/question/addQuestion', {

@@ -1,7 +1,8 @@
-import { clientPasswordHash, residentIdCheckChar, type ExamBody } from '@kaoshi/shared';
+import { clientPasswordHash, type ExamBody } from '@kaoshi/shared';
 import dayjs from 'dayjs';
 import { ApiClient } from './api';
 import { createPaperBank, type PaperBank } from './paper-fixture';
+import { claimResidentId } from './resident-ids';
 
 const QUESTION_API = '/api/kaoshi-question/question';
 const PAPER_API = '/api/kaoshi-paper/paper';
@@ -133,14 +134,9 @@ export async function createAttemptExam(
     '/api/kaoshi-school/classes/addClasses',
     { subjectId: bank.subjectId, level: bank.level, name: className, code: `AT-${tag}` },
   );
-  const seed = Date.now() % 100_000;
   const students: ExamStudent[] = [];
   for (let n = 0; n < studentCount; n++) {
-    const birth = dayjs('1980-01-01')
-      .add((seed + n * 37) % 9000, 'day')
-      .format('YYYYMMDD');
-    const first17 = `320102${birth}${String((seed + n) % 1000).padStart(3, '0')}`;
-    const idNumber = `${first17}${residentIdCheckChar(first17)}`;
+    const idNumber = claimResidentId();
     const name = `应考${String.fromCharCode(65 + n)}${tag}`;
     const created = await admin.call<{ id: number; ticketNumber: string; initialPassword: string }>(
       'POST',

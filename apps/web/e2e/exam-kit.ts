@@ -1,11 +1,12 @@
-import { residentIdCheckChar, type ExamListItem, type ListResult } from '@kaoshi/shared';
-import dayjs, { type Dayjs } from 'dayjs';
+import { type ExamListItem, type ListResult } from '@kaoshi/shared';
+import type { Dayjs } from 'dayjs';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import zh from '../src/i18n/locales/zh';
 import { DESKTOP, animationsDone, buttonName, openPage } from './browser';
 import { LOCALES, type Language } from './languages';
 import { createManualPaper, createPaperBank, type PaperBank } from './paper-fixture';
+import { claimResidentId } from './resident-ids';
 import type { adminSession } from './session';
 
 // What the exam publishing browser tests share: the screens' paths and helpers, and the ground an
@@ -54,7 +55,6 @@ export async function createExamGround(session: Session, tag: string) {
     subjectIds: [bank.subjectId],
   });
 
-  const seed = Date.now() % 100_000;
   let n = 0;
   const batches: Batch[] = [];
   for (const [b, size] of [3, 2].entries()) {
@@ -66,17 +66,13 @@ export async function createExamGround(session: Session, tag: string) {
     });
     const students: Student[] = [];
     for (let s = 0; s < size; s++, n++) {
-      const birth = dayjs('1975-01-01')
-        .add((seed + n * 41) % 9000, 'day')
-        .format('YYYYMMDD');
-      const first17 = `110101${birth}${String((seed + n) % 1000).padStart(3, '0')}`;
       const name = `考生${String.fromCharCode(65 + n)}${tag}`;
       const created = await api<{ id: number; ticketNumber: string }>(
         'POST',
         '/api/kaoshi-base/student/addStudent',
         {
           name,
-          idNumber: `${first17}${residentIdCheckChar(first17)}`,
+          idNumber: claimResidentId('110101'),
           classId: id,
           // One photo the page may load (the app's own logo); the others print a blank box.
           ...(n === 0 && { photo: '/logo.svg' }),

@@ -1,10 +1,10 @@
-import { residentIdCheckChar } from '@kaoshi/shared';
 import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, animationsDone, buttonName, screenshot, openPage } from './browser';
 import { LOCALES, MESSAGES } from './languages';
 import { createManualPaper, createPaperBank } from './paper-fixture';
+import { claimResidentId } from './resident-ids';
 import { adminSession } from './session';
 
 // The exam list's columns whatever the time of day: a window that spans midnight shows two dates,
@@ -47,13 +47,9 @@ describe('Exam list layout', () => {
     });
     // A batch needs an enabled student before an exam for it is published.
     for (const [n, classId] of [batch.id, second.id].entries()) {
-      const birth = dayjs('1980-01-01')
-        .add((Date.now() + n * 41) % 9000, 'day')
-        .format('YYYYMMDD');
-      const first17 = `110101${birth}${String((Date.now() + n) % 1000).padStart(3, '0')}`;
       await api('POST', '/api/kaoshi-base/student/addStudent', {
         name: `版面考生${n + 1}${tag}`,
-        idNumber: `${first17}${residentIdCheckChar(first17)}`,
+        idNumber: claimResidentId('110101'),
         classId,
       });
     }

@@ -12,6 +12,8 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** Where the files claim resident ID numbers (resident-ids.ts). */
+    residentIdClaims: string;
   }
 }
 
@@ -82,6 +84,9 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForHealth(baseURL, server);
   project.provide('baseURL', baseURL);
+  const residentIdClaims = path.join(dataDir, 'resident-id-claims');
+  fs.mkdirSync(residentIdClaims);
+  project.provide('residentIdClaims', residentIdClaims);
 
   return async () => {
     server.kill('SIGTERM');

@@ -1,6 +1,5 @@
 import {
   clientPasswordHash,
-  residentIdCheckChar,
   type AttemptView,
   type Envelope,
   type PrintPaper,
@@ -19,6 +18,7 @@ import {
   screenshot,
 } from './browser';
 import { createPaperBank, type PaperBank } from './paper-fixture';
+import { claimResidentId } from './resident-ids';
 import { adminSession } from './session';
 
 // Finding 1 of the outside report: a teacher's rich text pointed images and media at the spec's
@@ -149,11 +149,7 @@ describe('Rich text makes no API call of its own', () => {
       '/api/kaoshi-school/classes/addClasses',
       { subjectId: bank.subjectId, level: bank.level, name: `攻击批次${tag}`, code: `RT-${tag}` },
     );
-    const birth = dayjs('1980-01-01')
-      .add(Date.now() % 9000, 'day')
-      .format('YYYYMMDD');
-    const first17 = `320102${birth}${String(Date.now() % 1000).padStart(3, '0')}`;
-    const idNumber = `${first17}${residentIdCheckChar(first17)}`;
+    const idNumber = claimResidentId();
     const created = await admin.call<{ ticketNumber: string; initialPassword: string }>(
       'POST',
       '/api/kaoshi-base/student/addStudent',
