@@ -18,6 +18,19 @@
 // (sqlite or postgres: one database alone), BENCH_PROCESSES (default 1; 2 or more runs that many
 // server processes on one PostgreSQL database and REDIS_URL's Redis, examinee i on process
 // i mod N, as a balancer would spread them; PostgreSQL only).
+// Rooms and a pause (bench/exam-pause.mjs): BENCH_ROOMS (rooms of BENCH_ROOM_SEATS seats, default
+// 40, in one venue made through addVenue and addRoom; every candidate seated by the real planSeats
+// call; default with BENCH_PAUSE: as many rooms as the candidates fill, 250 for 10,000, but one
+// planSeats takes at most 200 rooms, so 10,000 need BENCH_ROOM_SEATS=50), BENCH_PAUSE=1 (the whole
+// exam paused by the proctor's pauseExam BENCH_PAUSE_AT_SECONDS after the first start, default half
+// of BENCH_START_SECONDS, and resumed by resumeExam BENCH_PAUSE_SECONDS later, default 5). Saves go
+// on as scheduled during the pause; one refused as paused (10009) is kept and sent again when the
+// page hears attempt:resumed, and a page submits only after the resume, as the exam page does.
+// Prints how soon every connected page heard attempt:paused (p50/p99/max, how many within 2 s) and
+// attempt:resumed, the saves sent while paused and how many were accepted (must be 0), the saves
+// re-sent after the resume and how many arrived, and for a sample of paused attempts how far the
+// deadline moved against attempt_pauses, the proctor's pauses call and the page's resume message.
+// Without BENCH_ROOMS or BENCH_PAUSE the bench runs as before.
 import { hash } from '@node-rs/argon2';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io } from 'socket.io-client';
@@ -44,6 +57,7 @@ import {
   writePaper,
   writeStudents,
 } from './seed.mjs';
+import { pauseController, roomsAndPauseSettings, seatInRooms } from './exam-pause.mjs';
 import { startServer } from './server.mjs';
 
 const adminPassword = 'bench-admin-pass';
@@ -63,6 +77,7 @@ const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 if (PROCESSES > 1 && (!pgUrl || !process.env.REDIS_URL)) {
   throw new Error('BENCH_PROCESSES > 1 needs PostgreSQL (TEST_DATABASE_URL) and REDIS_URL');
 }
+const ROOMS_AND_PAUSE = roomsAndPauseSettings(EXAMINEES, START_SECONDS);
 
 /** Writes the job type, course, batch, paper, students, roles and sessions; publishes the exam. */
 async function prepare(server, postgres, database) {
@@ -119,6 +134,9 @@ async function prepare(server, postgres, database) {
   );
   // Publishing wants a window in the future; the bench opens it now.
   await db.query(`update exams set start_at = ? where id = ?`, [inMinutes(-1), exam.id]);
+  if (ROOMS_AND_PAUSE.rooms > 0) {
+    await seatInRooms(call, db, { examId: exam.id, ...ROOMS_AND_PAUSE, database });
+  }
 
   // Real sign-ins, timed on their own (all at once: argon2 runs on the server's thread pool).
   const signing = performance.now();
@@ -129,11 +147,11 @@ async function prepare(server, postgres, database) {
   console.log(
     `${database}: ${SIGN_INS} real sign-ins (doLogin, argon2) at once: ${signInSeconds.toFixed(2)} s, ${(SIGN_INS / signInSeconds).toFixed(0)} sign-ins/s`,
   );
-  return { db, examId: exam.id, tokens };
+  return { db, call, examId: exam.id, tokens };
 }
 
 /** The examinees' run: starts spread over START_SECONDS, saves every ANSWER_SECONDS, submits. */
-async function takeExam(urls, examId, tokens, onStormOver) {
+async function takeExam(urls, examId, tokens, onStormOver, pause) {
   const apis = urls.map((url) => apiCaller(url));
   const stats = {
     firstStart: Infinity,
@@ -146,6 +164,8 @@ async function takeExam(urls, examId, tokens, onStormOver) {
     startCallMs: [],
     saveMs: new Float64Array(EXAMINEES * SAVES_EACH),
     saves: 0,
+    /** Acks received (ok or refused): the latencies in saveMs. */
+    acks: 0,
     savesOk: 0,
     refused: 0,
     refusedCodes: new Map(),
@@ -162,6 +182,10 @@ async function takeExam(urls, examId, tokens, onStormOver) {
     acked: new Map(),
   };
   const tally = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
+  const acknowledged = (attemptId, { itemId, seq, value }) => {
+    const key = `${attemptId}/${itemId}`;
+    if ((stats.acked.get(key)?.seq ?? 0) < seq) stats.acked.set(key, { seq, value });
+  };
   /** Every start answered (joined or failed): the storm is over. */
   const settled = () => {
     if (stats.started + stats.failedStarts === EXAMINEES) onStormOver();
@@ -195,8 +219,9 @@ async function takeExam(urls, examId, tokens, onStormOver) {
       extraHeaders: { cookie },
     });
     let closing = false;
+    let joined;
     try {
-      const joined = await new Promise((resolve, reject) => {
+      joined = await new Promise((resolve, reject) => {
         socket.once('connect_error', (error) => reject(new Error(`connect: ${error.message}`)));
         socket
           .timeout(ACK_TIMEOUT_MS)
@@ -213,6 +238,7 @@ async function takeExam(urls, examId, tokens, onStormOver) {
       return;
     }
     const joinedAt = performance.now();
+    const page = pause?.page(socket, view.attemptId, joined);
     stats.started++;
     stats.lastJoined = Math.max(stats.lastJoined, joinedAt);
     stats.startMs.push(joinedAt - t0);
@@ -243,15 +269,19 @@ async function takeExam(urls, examId, tokens, onStormOver) {
                 const now = performance.now();
                 if (error) stats.ackTimeouts++;
                 else {
-                  stats.saveMs[stats.savesOk + stats.refused] = now - sent;
-                  if (ack.ok) {
+                  stats.saveMs[stats.acks++] = now - sent;
+                  const save = { itemId, seq: k, value };
+                  if (
+                    page &&
+                    pause.saved(page, { sentAt: sent, ok: ack.ok, code: ack.code, save })
+                  ) {
+                    // Refused as paused: in the page's outbox until the resume (not an error).
+                  } else if (ack.ok) {
                     stats.savesOk++;
                     stats.lastAck = Math.max(stats.lastAck, now);
                     const second = Math.floor((now - begin) / 1000);
                     stats.perSecond[second] = (stats.perSecond[second] ?? 0) + 1;
-                    const key = `${view.attemptId}/${itemId}`;
-                    if ((stats.acked.get(key)?.seq ?? 0) < k)
-                      stats.acked.set(key, { seq: k, value });
+                    acknowledged(view.attemptId, save);
                   } else {
                     stats.refused++;
                     tally(stats.refusedCodes, ack.code);
@@ -265,6 +295,18 @@ async function takeExam(urls, examId, tokens, onStormOver) {
     }
     await Promise.all(pending);
     await sleep(joinedAt + ANSWER_FOR_SECONDS * 1000 - performance.now());
+    if (page) {
+      // A paused page submits nothing: it waits for the resume, then sends its outbox.
+      await pause.resumed(page, ACK_TIMEOUT_MS);
+      await pause.resend(page, async (save) => {
+        const ack = await socket
+          .timeout(ACK_TIMEOUT_MS)
+          .emitWithAck('answer:save', { attemptId: view.attemptId, ...save })
+          .catch(() => null);
+        if (ack?.ok) acknowledged(view.attemptId, save);
+        return ack;
+      });
+    }
     if (socket.connected) {
       const submitted = await socket
         .timeout(ACK_TIMEOUT_MS)
@@ -278,11 +320,12 @@ async function takeExam(urls, examId, tokens, onStormOver) {
   }
 
   const everyone = [];
+  const pausing = pause?.run(begin);
   for (let i = 0; i < EXAMINEES; i++) {
     await sleep(begin + (i * START_SECONDS * 1000) / EXAMINEES - performance.now());
     everyone.push(examinee(i));
   }
-  await Promise.all(everyone);
+  await Promise.all([...everyone, pausing]);
   return stats;
 }
 
@@ -313,6 +356,13 @@ async function runOn(database) {
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     let stormUsage;
+    const pause = ROOMS_AND_PAUSE.pause
+      ? pauseController({
+          call: prepared.call,
+          examId: prepared.examId,
+          ...ROOMS_AND_PAUSE,
+        })
+      : null;
     const stats = await takeExam(
       servers.map(({ url }) => url),
       prepared.examId,
@@ -320,6 +370,7 @@ async function runOn(database) {
       () => {
         stormUsage = storm();
       },
+      pause,
     );
     loop.disable();
     const runCpu = wholeRun();
@@ -350,7 +401,7 @@ async function runOn(database) {
 
     const startMs = stats.startMs.sort((a, b) => a - b);
     const startCallMs = stats.startCallMs.sort((a, b) => a - b);
-    const saveMs = stats.saveMs.subarray(0, stats.savesOk + stats.refused).sort();
+    const saveMs = stats.saveMs.subarray(0, stats.acks).sort();
     const stormSeconds = (stats.lastJoined - stats.firstStart) / 1000;
     const savingSeconds = (stats.lastAck - stats.firstSave) / 1000;
     const peakSaves = Math.max(0, ...stats.perSecond.filter((n) => n !== undefined));
@@ -388,6 +439,7 @@ async function runOn(database) {
     console.log(
       `${database}: submitted ${count(stats.submitted)}, finished in the database ${count(Number(finished.n))}; answers lost: ${count(lost)} of ${count(stats.acked.size)} acknowledged (read back after submit; must be 0)`,
     );
+    await pause?.report(db, database);
     console.log(
       `${database}: server CPU${processes > 1 ? ' (all processes)' : ''}: ${stormUsage.server}% of one core during the start storm (${stormUsage.wall.toFixed(0)} s), ${runCpu.server}% over the run (${runCpu.wall.toFixed(0)} s); peak memory (VmHWM${processes > 1 ? ', summed' : ''}) ${peakMb.toFixed(0)} MB (${baseMb.toFixed(0)} MB before the run)` +
         (postgres
