@@ -124,7 +124,8 @@ export function pauseController({ call, examId, pauseAtSeconds, pauseSeconds }) 
     },
     /** A save's answer: a refusal as paused goes to the outbox (the page sends it after resume). */
     saved(page, { sentAt, ok, code, save }) {
-      if (at.paused !== undefined && sentAt >= at.paused && sentAt < at.resumeSent) {
+      // While resumeExam has not been called yet, its time is still to come.
+      if (at.paused !== undefined && sentAt >= at.paused && sentAt < (at.resumeSent ?? Infinity)) {
         page.whilePaused.push(ok);
       }
       if (!ok && code === ATTEMPT_PAUSED) {
