@@ -9,7 +9,7 @@ import {
   buttonName,
   pickOption,
   screenshot,
-  waitForLayout,
+  showPath,
 } from './browser';
 import { adminSession } from './session';
 
@@ -189,8 +189,8 @@ describe('Base-data screens: courses and appraisal points', () => {
       await rows(page).first().waitFor();
       await animationsDone(page);
       await screenshot(page, `base-points-${width}-${language}`);
-      await page.goto(`${baseURL}${COURSES}`);
-      await waitForLayout(page);
+      // Inside the app, no reload: the courses tab opens fresh, its scope chosen again.
+      await showPath(page, COURSES);
       await chooseScope(page, names, names.junior);
       await rows(page).first().waitFor();
       await animationsDone(page);
