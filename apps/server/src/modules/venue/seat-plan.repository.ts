@@ -111,7 +111,14 @@ export class SeatPlanRepository {
       .selectFrom('exam_rooms as er')
       .innerJoin('exams as e', 'e.id', 'er.exam_id')
       .innerJoin('venue_rooms as r', 'r.id', 'er.room_id')
-      .select(['r.id as room_id', 'r.name as room_name', 'e.id', 'e.name', 'e.start_at', 'e.end_at'])
+      .select([
+        'r.id as room_id',
+        'r.name as room_name',
+        'e.id',
+        'e.name',
+        'e.start_at',
+        'e.end_at',
+      ])
       .where('er.room_id', 'in', roomIds)
       .where('er.exam_id', '!=', examId)
       .where('e.status', '=', 'published')

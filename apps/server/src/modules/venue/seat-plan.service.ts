@@ -133,12 +133,7 @@ export class SeatPlanService {
   ): Promise<void> {
     const plan = new SeatPlanRepository(trx);
     if (this.postgres) await plan.lockRooms(roomIds);
-    const [clash] = await plan.roomClashes(
-      exam.id,
-      roomIds,
-      exam.start_at,
-      exam.end_at,
-    );
+    const [clash] = await plan.roomClashes(exam.id, roomIds, exam.start_at, exam.end_at);
     if (!clash) return;
     throw conflict(
       'roomUsedByOtherExam',
