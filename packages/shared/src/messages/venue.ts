@@ -93,6 +93,12 @@ export const VENUE_MESSAGES = {
     es: 'el asiento {seat} del aula "{room}" lo ocupa {name} ({ticket})',
     ja: '試験室「{room}」の {seat} 番の座席は {name}（{ticket}）に割り当て済みです',
   },
+  roomUsedByOtherExam: {
+    zh: '考场“{room}”在此时段已用于考试“{exam}”（{startAt} 至 {endAt}）',
+    en: 'room "{room}" is used at the same time by exam “{exam}” ({startAt} to {endAt})',
+    es: 'el aula "{room}" la usa al mismo tiempo el examen «{exam}» ({startAt} a {endAt})',
+    ja: '試験室「{room}」は同じ時間帯に試験「{exam}」（{startAt}～{endAt}）で使用されています',
+  },
   roomNotInPlan: {
     zh: '考场“{name}”不在本场考试的座位安排中',
     en: 'room "{name}" is not in this exam’s seat plan',

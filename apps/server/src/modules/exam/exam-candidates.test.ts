@@ -9,6 +9,7 @@ import { createTestApp, login, type Client, type TestApp } from '../../../test/b
 import { expectOk, expectStatus } from '../../../test/factories.js';
 import { addClass } from '../base/test-data.js';
 import { createStructure, type Structure } from '../question/test-data.js';
+import { VENUE_BASE } from '../venue/venue.routes.js';
 import { EXAM_BASE as BASE } from './exam.routes.js';
 import { ExamWorld, addPaper, addStudents, inMinutes } from './test-data.js';
 
@@ -382,6 +383,55 @@ describe('exams: candidates', () => {
       });
       const del = await admin.delete(`${BASE}/deleteExam/${original}`);
       expectStatus(del, ApiStatus.CONFLICT);
+    });
+
+    it('numbers the copied candidates in the original’s plan order: room by room, then seat', async () => {
+      const original = await closedExam();
+      const venueId = expectOk(
+        await admin.post<{ id: number }>(`${VENUE_BASE}/addVenue`, {
+          name: 'Make-up centre',
+          address: '',
+        }),
+      ).id;
+      const room = async (name: string) =>
+        expectOk(
+          await admin.post<{ id: number }>(`${VENUE_BASE}/addRoom`, {
+            venueId,
+            name,
+            seats: 5,
+            ipAllowList: [],
+          }),
+        ).id;
+      // The plan lists "Second" before "First": seats repeat per room, the plan's order counts.
+      const [second, first] = [await room('Second'), await room('First')];
+      await t.handle.db
+        .insertInto('exam_rooms')
+        .values([
+          { exam_id: original, room_id: second, sort: 0 },
+          { exam_id: original, room_id: first, sort: 1 },
+        ])
+        .execute();
+      const seat = (studentId: number, roomId: number, seatNumber: number) =>
+        t.handle.db
+          .updateTable('exam_candidates')
+          .set({ room_id: roomId, seat_number: seatNumber })
+          .where('exam_id', '=', original)
+          .where('student_id', '=', studentId)
+          .execute();
+      await seat(studentsA[3]!, first, 1);
+      await seat(studentsA[4]!, second, 2);
+      await seat(studentsA[0]!, first, 2);
+      const made = expectOk(
+        await admin.post<{ id: number }>(`${BASE}/addMakeUpExam`, makeUp(original)),
+      );
+      const list = (await candidatesOf(made.id)).list;
+      expect(list.map((c) => [c.ticketNumber, c.seatNumber])).toEqual([
+        ['A-00005', 1],
+        ['A-00004', 2],
+        ['A-00001', 3],
+        ['A-00002', 4],
+        ['A-00003', 5],
+      ]);
     });
 
     it('says so when nobody is left to sit it', async () => {

@@ -266,7 +266,11 @@ export class ExamRepository {
     await query.execute();
   }
 
-  /** Copies the original's absent and/or failed candidates into a make-up, in seat order. */
+  /**
+   * Copies the original's absent and/or failed candidates into a make-up, numbered in the
+   * original's seat-plan order: room by room as the plan lists them, seat by seat (seats repeat
+   * per room), then those in no room by their number.
+   */
   async copyMakeUpCandidates(
     originalId: number,
     makeUpId: number,
@@ -282,9 +286,11 @@ export class ExamRepository {
       insert into exam_candidates (exam_id, student_id, class_id, seat_number, added_singly,
         extra_minutes, status, created_at)
       select ${makeUpId}, c.student_id, c.class_id,
-        row_number() over (order by c.seat_number), c.added_singly, c.extra_minutes,
-        ${CandidateStatus.NOT_STARTED}, ${now}
+        row_number() over (order by case when c.room_id is null then 1 else 0 end,
+          coalesce(er.sort, 0), c.room_id, c.seat_number, c.id),
+        c.added_singly, c.extra_minutes, ${CandidateStatus.NOT_STARTED}, ${now}
       from exam_candidates c
+      left join exam_rooms er on er.exam_id = c.exam_id and er.room_id = c.room_id
       where c.exam_id = ${originalId} and ${chosen}
     `.execute(this.db);
   }

@@ -14,7 +14,7 @@ import { addUser, createRole, expectOk, expectStatus } from '../../../test/facto
 import { addSignableStudents, publishOpenExam } from '../attempt/test-data.js';
 import { addClass } from '../base/test-data.js';
 import { EXAM_BASE } from '../exam/exam.routes.js';
-import { ExamWorld } from '../exam/test-data.js';
+import { ExamWorld, inMinutes } from '../exam/test-data.js';
 import { VENUE_BASE as BASE } from './venue.routes.js';
 
 /**
@@ -46,6 +46,18 @@ describe('seat plans', () => {
   });
   afterAll(() => t.close());
 
+  /**
+   * An exam published with a window of its own, a day after the last one's (a room hosts one
+   * exam at a time, so the tests' exams sharing rooms must not overlap).
+   */
+  let day = 0;
+  const published: typeof world.published = async (fields, client) => {
+    const exam = await world.published(fields, client);
+    day++;
+    await world.setWindow(exam.id, inMinutes(1440 * day), inMinutes(1440 * day + 120));
+    return exam;
+  };
+
   const planOf = async (examId: number, client = admin) =>
     expectOk(await client.get<SeatPlan>(`${BASE}/getSeatPlan`, { examId: String(examId) }));
   /** Each room as "ticket@seat" in seat order. */
@@ -58,7 +70,7 @@ describe('seat plans', () => {
     client.post<{ seated: number }>(`${BASE}/planSeats`, { examId, ...body });
 
   it('fills the rooms in order, batch after batch, and with a gap seat between the same batch', async () => {
-    const { id } = await world.published();
+    const { id } = await published();
     expect(expectOk(await plan(id, { roomIds: [small, large], mode: 'batches' }))).toEqual({
       seated: 8,
     });
@@ -78,7 +90,7 @@ describe('seat plans', () => {
   });
 
   it('interleaves the batches when mixed, leaving a gap only where one batch is left', async () => {
-    const { id } = await world.published();
+    const { id } = await published();
     expectOk(await plan(id, { roomIds: [small, large], mode: 'mixed', gap: true }));
     expect(layout(await planOf(id))).toEqual([
       ['Room 1', ['A-00001@1', 'B-00001@2', 'A-00002@3', 'B-00002@4']],
@@ -87,7 +99,7 @@ describe('seat plans', () => {
   });
 
   it('refuses rooms with too few seats, saying how many are missing, and changes nothing', async () => {
-    const { id } = await world.published();
+    const { id } = await published();
     expectOk(await plan(id, { roomIds: [large], mode: 'batches' }));
     expectStatus(
       await plan(id, { roomIds: [small], mode: 'batches' }),
@@ -110,7 +122,7 @@ describe('seat plans', () => {
   });
 
   it('moves one candidate by hand: not to a taken seat nor beyond the room', async () => {
-    const { id } = await world.published();
+    const { id } = await published();
     expectOk(await plan(id, { roomIds: [small, large], mode: 'batches' }));
     const move = (studentId: number, roomId: number, seat: number) =>
       admin.put(`${BASE}/moveCandidate`, { examId: id, studentId, roomId, seat });
@@ -171,8 +183,47 @@ describe('seat plans', () => {
     );
   });
 
+  it('refuses a room that another exam uses at an overlapping time, naming it and its times', async () => {
+    const first = await published();
+    expectOk(await plan(first.id, { roomIds: [spare], mode: 'batches' }));
+    const other = await world.getExam(first.id);
+    const clash = await published();
+    // Half an hour into the first one's window: the windows overlap.
+    await world.setWindow(
+      clash.id,
+      new Date(Date.parse(other.startAt) + 30 * 60_000).toISOString(),
+      new Date(Date.parse(other.endAt) + 30 * 60_000).toISOString(),
+    );
+    const named = `room "Room 3" is used at the same time by exam “${other.name}” (${other.startAt} to ${other.endAt})`;
+    expectStatus(
+      await plan(clash.id, { roomIds: [large, spare], mode: 'batches' }),
+      ApiStatus.CONFLICT,
+      `roomIds: ${named}`,
+    );
+    expectOk(await plan(clash.id, { roomIds: [large], mode: 'batches' }));
+    expectStatus(
+      await admin.put(`${BASE}/moveCandidate`, {
+        examId: clash.id,
+        studentId: world.studentsA[0],
+        roomId: spare,
+        seat: 12,
+      }),
+      ApiStatus.CONFLICT,
+      `roomId: ${named}`,
+    );
+    expect(layout(await planOf(clash.id)).map(([room]) => room)).toEqual(['Room 2']);
+    // Starting as the first one ends is no overlap.
+    const after = await published();
+    await world.setWindow(
+      after.id,
+      other.endAt,
+      new Date(Date.parse(other.endAt) + 60 * 60_000).toISOString(),
+    );
+    expectOk(await plan(after.id, { roomIds: [spare], mode: 'batches' }));
+  });
+
   it('assigns one or two invigilators holding EXAM-INVIGILATE to a room of the plan', async () => {
-    const { id } = await world.published();
+    const { id } = await published();
     expectOk(await plan(id, { roomIds: [small, large], mode: 'mixed' }));
     const role = await createRole(admin, { permissionKeys: [Perm.INVIGILATE] });
     const [first, second, third] = await Promise.all(
@@ -211,7 +262,7 @@ describe('seat plans', () => {
   });
 
   it('refuses changes to the plan once a candidate has started, saying why', async () => {
-    const { id } = await world.published();
+    const { id } = await published();
     expectOk(await plan(id, { roomIds: [large], mode: 'batches' }));
     await world.startAttempt(id, world.studentsB[0]!);
     expectStatus(
@@ -234,13 +285,13 @@ describe('seat plans', () => {
 
   it('reaches a plan through its exam: another publisher’s exam is not found, a shared one read-only', async () => {
     const { client } = world.teacher;
-    const foreign = await world.published({ classIds: [world.batchB] });
+    const foreign = await published({ classIds: [world.batchB] });
     expectStatus(
       await client.get(`${BASE}/getSeatPlan`, { examId: String(foreign.id) }),
       ApiStatus.NOT_FOUND,
     );
     expectStatus(await plan(foreign.id, { roomIds: [spare] }, client), ApiStatus.NOT_FOUND);
-    const shared = await world.published();
+    const shared = await published();
     expectOk(await plan(shared.id, { roomIds: [spare], mode: 'batches' }));
     const seen = await planOf(shared.id, client);
     expect(seen.rooms[0]!.candidates.map((c) => c.ticketNumber)).toEqual([
@@ -252,7 +303,7 @@ describe('seat plans', () => {
     ]);
     expect(seen.rooms[0]!.othersSeated).toBe(3);
     expectStatus(await plan(shared.id, { roomIds: [spare] }, client), ApiStatus.FORBIDDEN);
-    const own = await world.published({ classIds: [world.batchA] }, client);
+    const own = await published({ classIds: [world.batchA] }, client);
     expectOk(await plan(own.id, { roomIds: [small, large] }, client));
   });
 

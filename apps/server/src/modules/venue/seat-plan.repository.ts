@@ -91,6 +91,44 @@ export class SeatPlanRepository {
       .execute();
   }
 
+  /** Locks the rooms for this transaction: two exams planning one room check it in turn. */
+  async lockRooms(roomIds: number[]) {
+    await this.db
+      .selectFrom('venue_rooms')
+      .select('id')
+      .where('id', 'in', roomIds)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
+  /**
+   * Other published exams whose plan holds one of `roomIds` in a window overlapping
+   * [startAt, endAt) (a room hosts one exam at a time), earliest first.
+   */
+  roomClashes(examId: number, roomIds: number[], startAt: string, endAt: string) {
+    return this.db
+      .selectFrom('exam_rooms as er')
+      .innerJoin('exams as e', 'e.id', 'er.exam_id')
+      .innerJoin('venue_rooms as r', 'r.id', 'er.room_id')
+      .select([
+        'r.id as room_id',
+        'r.name as room_name',
+        'e.id',
+        'e.name',
+        'e.start_at',
+        'e.end_at',
+      ])
+      .where('er.room_id', 'in', roomIds)
+      .where('er.exam_id', '!=', examId)
+      .where('e.status', '=', 'published')
+      .where('e.start_at', '<', endAt)
+      .where('e.end_at', '>', startAt)
+      .orderBy('e.start_at')
+      .orderBy('e.id')
+      .execute();
+  }
+
   /** One candidate of the exam with what the checks and the record name. */
   candidate(examId: number, studentId: number) {
     return candidateRows(this.db)

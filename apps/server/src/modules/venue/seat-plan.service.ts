@@ -124,6 +124,24 @@ export class SeatPlanService {
     return exam;
   }
 
+  /** Refuses (10004 on `field`) a room another exam uses in an overlapping window, naming it. */
+  private async refuseRoomsInUse(
+    trx: Db,
+    exam: ExamRow,
+    roomIds: number[],
+    field: 'roomIds' | 'roomId',
+  ): Promise<void> {
+    const plan = new SeatPlanRepository(trx);
+    if (this.postgres) await plan.lockRooms(roomIds);
+    const [clash] = await plan.roomClashes(exam.id, roomIds, exam.start_at, exam.end_at);
+    if (!clash) return;
+    throw conflict(
+      'roomUsedByOtherExam',
+      { room: clash.room_name, exam: clash.name, startAt: clash.start_at, endAt: clash.end_at },
+      field,
+    );
+  }
+
   /** Every candidate seated anew in the rooms given, in order (10004 when seats are short). */
   plan(body: PlanSeatsInput, auth: AuthContext): Promise<{ seated: number }> {
     return inTransaction(this.db, async (trx) => {
@@ -134,6 +152,7 @@ export class SeatPlanService {
         if (!room) throw notFound('room', id);
         return room;
       });
+      await this.refuseRoomsInUse(trx, exam, body.roomIds, 'roomIds');
       const plan = new SeatPlanRepository(trx);
       const candidates = (await plan.toSeat(exam.id)).map((row) => ({
         id: row.id,
@@ -182,6 +201,7 @@ export class SeatPlanService {
         }
         const [room] = await new VenueRepository(trx).roomsWithVenue([body.roomId]);
         if (!room) throw notFound('room', body.roomId);
+        await this.refuseRoomsInUse(trx, exam, [room.id], 'roomId');
         if (body.seat > room.seats) {
           throw invalid('seat', 'seatBeyondRoom', { name: room.name, seats: room.seats });
         }

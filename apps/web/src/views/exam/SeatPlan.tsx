@@ -87,16 +87,27 @@ function SeatPlanView({
   const compact = !screens.sm;
 
   const columns = (roomId?: number): TableColumnsType<SeatRow> => [
-    { title: t('venue.plan.seat'), dataIndex: 'seat', width: 72, align: 'right' },
+    { title: t('venue.plan.seat'), dataIndex: 'seat', width: compact ? 48 : 72, align: 'right' },
     {
       title: t('venue.plan.candidate'),
       key: 'name',
       render: (_, row) =>
-        row.candidate ? row.candidate.name : <Typography.Text type="secondary">—</Typography.Text>,
+        !row.candidate ? (
+          <Typography.Text type="secondary">—</Typography.Text>
+        ) : compact ? (
+          // At phone width the ticket goes under the name, so the actions column keeps its room.
+          <Flex vertical>
+            <span>{row.candidate.name}</span>
+            <Typography.Text type="secondary">{row.candidate.ticketNumber}</Typography.Text>
+          </Flex>
+        ) : (
+          row.candidate.name
+        ),
     },
     {
       title: t('venue.plan.ticketNumber'),
       key: 'ticket',
+      responsive: ['sm'],
       render: (_, row) => row.candidate?.ticketNumber,
     },
     {
@@ -108,6 +119,7 @@ function SeatPlanView({
     {
       title: t('common.actions'),
       key: 'actions',
+      width: compact ? 56 : undefined,
       render: (_, row) =>
         row.candidate && (
           <RowAction
@@ -164,6 +176,7 @@ function SeatPlanView({
         rowKey="seat"
         size="small"
         pagination={false}
+        scroll={{ x: 'max-content' }}
         columns={columns(room.roomId)}
         dataSource={seatRows(room.candidates).map((candidate, index) => ({
           seat: index + 1,
@@ -226,6 +239,7 @@ function SeatPlanView({
                   rowKey={(row) => row.candidate!.studentId}
                   size="small"
                   pagination={false}
+                  scroll={{ x: 'max-content' }}
                   columns={columns()}
                   dataSource={plan.unseated.map((candidate) => ({
                     seat: candidate.seat,
