@@ -86,7 +86,7 @@ export async function recomputeDeadlines(
 ): Promise<DeadlineChange[]> {
   const changes: DeadlineChange[] = [];
   for (const row of await runningAttemptsOf(trx, examId, studentId)) {
-    // Paused time given back stays given back, past the window's close too; the extra time is
+    // Paused time and rest breaks given back stay given back, past the window's close too; the extra time is
     // the proctor's and the accommodations' (fixed at start, only raised).
     const deadline = later(
       deadlineOf(
@@ -95,7 +95,7 @@ export async function recomputeDeadlines(
         row.extra_minutes + row.accommodation_minutes,
         row.end_at,
       ),
-      row.given_back_ms,
+      row.given_back_ms + row.break_ms,
     );
     if (deadline === row.deadline) continue;
     await setDeadline(trx, row.id, deadline);

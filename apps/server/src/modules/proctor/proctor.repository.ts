@@ -39,6 +39,7 @@ export class ProctorRepository {
         'a.finished_at',
         'a.accommodation_minutes',
         'a.given_back_ms',
+        'a.break_ms',
       ])
       .where('c.student_id', '=', studentId)
       .executeTakeFirst();

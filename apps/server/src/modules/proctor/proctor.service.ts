@@ -42,7 +42,7 @@ interface CandidateFacts {
   attemptId: number | null;
   startedAt: string | null;
   finishedAt: string | null;
-  /** The attempt's accommodation minutes (fixed at start) and paused time given back. */
+  /** The attempt's accommodation minutes (fixed at start), paused and break time given back. */
   accommodationMinutes: number;
   givenBackMs: number;
 }
@@ -92,7 +92,7 @@ export class ProctorService {
       startedAt: row.started_at,
       finishedAt: row.finished_at,
       accommodationMinutes: row.accommodation_minutes ?? 0,
-      givenBackMs: row.given_back_ms ?? 0,
+      givenBackMs: (row.given_back_ms ?? 0) + (row.break_ms ?? 0),
     };
     if (own && !own.has(facts.classId)) {
       throw forbidden('examStudentNotYours', { name: facts.name, ticket: facts.ticketNumber });
