@@ -362,4 +362,10 @@ export const BASE_MESSAGES = {
     es: 'indique el tiempo adicional en minutos o como multiplicador, no ambos',
     ja: '延長時間は分または倍率のどちらか一方で指定してください',
   },
+  accommodationBreaksBoth: {
+    zh: '休息次数和每次休息的分钟数需同时填写',
+    en: 'give both the number of rest breaks and their length in minutes',
+    es: 'indique tanto el número de descansos como su duración en minutos',
+    ja: '休憩の回数と1回あたりの分数を両方指定してください',
+  },
 } as const satisfies Record<string, Localized>;

@@ -338,6 +338,13 @@ export const FIELD_LABELS = {
     es: 'Multiplicador de tiempo',
     ja: '時間の倍率',
   },
+  breakCount: { zh: '休息次数', en: 'Rest breaks', es: 'Descansos', ja: '休憩の回数' },
+  breakMinutes: {
+    zh: '每次休息（分钟）',
+    en: 'Minutes per break',
+    es: 'Minutos por descanso',
+    ja: '1回の休憩（分）',
+  },
   largeFont: { zh: '大字号', en: 'Large font', es: 'Letra grande', ja: '大きい文字' },
   screenReader: {
     zh: '读屏友好布局',

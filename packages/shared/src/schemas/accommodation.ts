@@ -12,6 +12,9 @@ import { dbId } from './common.js';
 export const TIME_MULTIPLIERS = [1.25, 1.5, 2] as const;
 export const ACCOMMODATION_MINUTES_MAX = 600;
 export const ACCOMMODATION_NOTE_MAX = 200;
+/** Rest breaks: at most so many per attempt, each at most so long. */
+export const BREAK_COUNT_MAX = 10;
+export const BREAK_MINUTES_MAX = 60;
 
 const emptyIsNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
@@ -35,17 +38,37 @@ const accommodationObject = z.object({
   /** null: as the batch (a batch: no). */
   largeFont: z.preprocess(emptyIsNull, z.boolean().nullable()),
   screenReader: z.preprocess(emptyIsNull, z.boolean().nullable()),
+  /** Rest breaks: how many (0 on a student: none at all) and of how many minutes; both or neither. */
+  breakCount: z.preprocess(
+    emptyIsNull,
+    z.number().int().min(0).max(BREAK_COUNT_MAX).nullable().default(null),
+  ),
+  breakMinutes: z.preprocess(
+    emptyIsNull,
+    z.number().int().min(1).max(BREAK_MINUTES_MAX).nullable().default(null),
+  ),
   note: z.string().trim().max(ACCOMMODATION_NOTE_MAX).default(''),
 });
 export type AccommodationInput = z.output<typeof accommodationObject>;
 
-/** Extra time is minutes or a multiplier, not both (the multiplier is blamed). */
+/**
+ * Extra time is minutes or a multiplier, not both (the multiplier is blamed); breaks have a
+ * length when they have a number (0 breaks need none).
+ */
 const oneExtraTime = (value: AccommodationInput, ctx: z.RefinementCtx) => {
   if (value.extraMinutes !== null && value.timeMultiplier !== null) {
     ctx.addIssue({
       code: 'custom',
       path: ['timeMultiplier'],
       ...schemaMessage('accommodationOneExtraTime'),
+    });
+  }
+  const counted = value.breakCount !== null && value.breakCount > 0;
+  if (counted !== (value.breakMinutes !== null)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: [counted ? 'breakMinutes' : 'breakCount'],
+      ...schemaMessage('accommodationBreaksBoth'),
     });
   }
 };
@@ -66,6 +89,8 @@ export interface AccommodationSettings {
   timeMultiplier: number | null;
   largeFont: boolean | null;
   screenReader: boolean | null;
+  breakCount: number | null;
+  breakMinutes: number | null;
   note: string;
 }
 
@@ -75,6 +100,9 @@ export interface EffectiveAccommodation {
   timeMultiplier: number | null;
   largeFont: boolean;
   screenReader: boolean;
+  /** Rest breaks (0: none) and their length in minutes (0 when none). */
+  breakCount: number;
+  breakMinutes: number;
   note: string;
 }
 
@@ -116,7 +144,16 @@ export interface PageAccommodation {
   extraMinutes: number;
 }
 
-/** The student's own fields over the batch's, field by field; extra time is one field. */
+/** Breaks are one field (number and length together); none when not set. */
+const breaksOf = (settings: AccommodationSettings | null) =>
+  settings?.breakCount
+    ? { breakCount: settings.breakCount, breakMinutes: settings.breakMinutes ?? 0 }
+    : { breakCount: 0, breakMinutes: 0 };
+
+/**
+ * The student's own fields over the batch's, field by field; extra time is one field, breaks
+ * are one field.
+ */
 export function effectiveAccommodation(
   own: AccommodationSettings | null,
   batch: AccommodationSettings | null,
@@ -128,6 +165,7 @@ export function effectiveAccommodation(
     timeMultiplier: time?.timeMultiplier ?? null,
     largeFont: own?.largeFont ?? batch?.largeFont ?? false,
     screenReader: own?.screenReader ?? batch?.screenReader ?? false,
+    ...breaksOf(own?.breakCount !== null && own?.breakCount !== undefined ? own : batch),
     note: [batch?.note, own?.note].filter((note) => note).join(' · '),
   };
 }

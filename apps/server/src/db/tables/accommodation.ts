@@ -7,6 +7,9 @@ interface AccommodationColumns {
   time_multiplier: number | null;
   large_font: number | null;
   screen_reader: number | null;
+  /** Rest breaks: how many, of how many minutes each (migration 0025). */
+  break_count: number | null;
+  break_minutes: number | null;
   note: string;
   updated_by: number;
   updated_at: string;

@@ -42,6 +42,12 @@ export interface AttemptsTable {
   messages_seen: Generated<number>;
   /** Extra minutes from the candidate's accommodations, in the deadline (migration 0021). */
   accommodation_minutes: Generated<number>;
+  /** Rest breaks the attempt got from accommodations at start, and of how many minutes (0025). */
+  breaks_allowed: Generated<number>;
+  break_minutes: Generated<number>;
+  breaks_taken: Generated<number>;
+  /** Break time given back to the deadline (ms), apart from given_back_ms and its limit. */
+  break_ms: Generated<number>;
 }
 
 /** A pause of an attempt by a proctor (power cut, network fault), with who and why. */
@@ -56,6 +62,8 @@ export interface AttemptPausesTable {
   paused_by: number;
   resumed_by: number | null;
   given_back_ms: number | null;
+  /** 'pause' (by a proctor) or 'break' (a rest break the candidate took; migration 0025). */
+  kind: Generated<string>;
 }
 
 export interface AttemptAnswersTable {

@@ -30,6 +30,8 @@ const columnsOf = (input: AccommodationInput, userId: number) => ({
   time_multiplier: input.timeMultiplier === null ? null : Math.round(input.timeMultiplier * 100),
   large_font: flag(input.largeFont),
   screen_reader: flag(input.screenReader),
+  break_count: input.breakCount,
+  break_minutes: input.breakCount ? input.breakMinutes : null,
   note: input.note,
   updated_by: userId,
   updated_at: nowIso(),
@@ -41,6 +43,7 @@ const isEmpty = (input: AccommodationInput) =>
   input.timeMultiplier === null &&
   input.largeFont === null &&
   input.screenReader === null &&
+  input.breakCount === null &&
   input.note === '';
 
 /**

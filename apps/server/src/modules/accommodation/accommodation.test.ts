@@ -103,6 +103,8 @@ describe('accommodations', () => {
       timeMultiplier: 1.5,
       largeFont: true,
       screenReader: true,
+      breakCount: 0,
+      breakMinutes: 0,
       note: 'B · S',
     });
     // The student's own extra time (even none: 0) replaces the batch's; large font says no.

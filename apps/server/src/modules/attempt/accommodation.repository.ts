@@ -19,6 +19,8 @@ export function settingsOf(
     time_multiplier: number | null;
     large_font: number | null;
     screen_reader: number | null;
+    break_count: number | null;
+    break_minutes: number | null;
     note: string | null;
   } | null,
 ): AccommodationSettings | null {
@@ -28,6 +30,8 @@ export function settingsOf(
     timeMultiplier: row.time_multiplier === null ? null : row.time_multiplier / 100,
     largeFont: row.large_font === null ? null : row.large_font === 1,
     screenReader: row.screen_reader === null ? null : row.screen_reader === 1,
+    breakCount: row.break_count,
+    breakMinutes: row.break_minutes,
     note: row.note,
   };
 }
@@ -46,11 +50,15 @@ export function candidateAccommodationQuery(db: Db) {
       'sa.time_multiplier as own_time_multiplier',
       'sa.large_font as own_large_font',
       'sa.screen_reader as own_screen_reader',
+      'sa.break_count as own_break_count',
+      'sa.break_minutes as own_break_minutes',
       'sa.note as own_note',
       'ca.extra_minutes as batch_extra_minutes',
       'ca.time_multiplier as batch_time_multiplier',
       'ca.large_font as batch_large_font',
       'ca.screen_reader as batch_screen_reader',
+      'ca.break_count as batch_break_count',
+      'ca.break_minutes as batch_break_minutes',
       'ca.note as batch_note',
     ]);
 }
@@ -69,6 +77,8 @@ export const effectiveOf = (row: JoinedRow | undefined) =>
             time_multiplier: row.own_time_multiplier,
             large_font: row.own_large_font,
             screen_reader: row.own_screen_reader,
+            break_count: row.own_break_count,
+            break_minutes: row.own_break_minutes,
             note: row.own_note,
           }
         : null,
@@ -80,22 +90,32 @@ export const effectiveOf = (row: JoinedRow | undefined) =>
             time_multiplier: row.batch_time_multiplier,
             large_font: row.batch_large_font,
             screen_reader: row.batch_screen_reader,
+            break_count: row.batch_break_count,
+            break_minutes: row.batch_break_minutes,
             note: row.batch_note,
           }
         : null,
     ),
   );
 
-/** The extra minutes a new attempt of the candidate gets from accommodations (at start). */
-export async function startAccommodationMinutes(
+/**
+ * What a new attempt of the candidate gets from accommodations (at start, fixed on it): extra
+ * minutes, and rest breaks (how many, of how many minutes).
+ */
+export async function startAccommodation(
   db: Db,
   candidateId: number,
   durationMinutes: number,
-): Promise<number> {
+): Promise<{ minutes: number; breakCount: number; breakMinutes: number }> {
   const row = await candidateAccommodationQuery(db)
     .where('c.id', '=', candidateId)
     .executeTakeFirst();
-  return accommodationMinutes(effectiveOf(row), durationMinutes);
+  const effective = effectiveOf(row);
+  return {
+    minutes: accommodationMinutes(effective, durationMinutes),
+    breakCount: effective.breakCount,
+    breakMinutes: effective.breakMinutes,
+  };
 }
 
 /** What the exam page of the attempt needs: the font, the layout and the minutes it got. */

@@ -44,7 +44,7 @@ import {
   setCandidateStatus,
   startAttemptAtOnce,
 } from './attempt-start.repository.js';
-import { pageAccommodation, startAccommodationMinutes } from './accommodation.repository.js';
+import { pageAccommodation, startAccommodation } from './accommodation.repository.js';
 import { deadlineOf, remainingOf } from './deadlines.js';
 import { sameText } from './receipt-code.js';
 import { deliveredItem } from './variant.js';
@@ -176,11 +176,13 @@ export class AttemptStarting {
     if (exam.access_code !== '') {
       await this.checkAccessCode(exam, input.accessCode, student.id, now);
     }
-    // Accommodations' extra time, fixed on the attempt (docs/features/accommodations.md).
-    const accommodation =
+    // Accommodations' extra time and rest breaks, fixed on the attempt
+    // (docs/features/accommodations.md).
+    const accommodations =
       exam.apply_accommodations === 1
-        ? await startAccommodationMinutes(this.db, exam.candidate_id, exam.duration_minutes)
-        : 0;
+        ? await startAccommodation(this.db, exam.candidate_id, exam.duration_minutes)
+        : { minutes: 0, breakCount: 0, breakMinutes: 0 };
+    const accommodation = accommodations.minutes;
     const deadline = deadlineOf(
       at,
       exam.duration_minutes,
@@ -203,6 +205,8 @@ export class AttemptStarting {
       live_token: null,
       start_ip: ip,
       accommodation_minutes: accommodation,
+      breaks_allowed: accommodations.breakCount,
+      break_minutes: accommodations.breakMinutes,
     };
     let attemptId: number;
     try {

@@ -531,6 +531,7 @@ export function runningAttemptsOf(trx: Db, examId: number, studentId?: number) {
       'attempts.started_at',
       'attempts.deadline',
       'attempts.given_back_ms',
+      'attempts.break_ms',
       'attempts.accommodation_minutes',
       'c.extra_minutes',
       'exams.duration_minutes',

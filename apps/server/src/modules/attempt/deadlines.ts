@@ -50,6 +50,27 @@ export function givenBack(
   return { pausedMs, givenBackMs, moveMs: givenBackMs - before.givenBackMs };
 }
 
+/**
+ * The candidate's extra minutes for which the deadline computation (recomputeDeadlines) yields
+ * at least `deadline`: what the attempt's accommodations and given-back pauses already cover is
+ * not counted again, so that a later recompute neither adds them twice nor takes minutes back.
+ */
+export function extraMinutesCovering(
+  deadline: string,
+  attempt: {
+    startedAt: string;
+    durationMinutes: number;
+    accommodationMinutes: number;
+    givenBackMs: number;
+  },
+): number {
+  const spanMs = Date.parse(deadline) - Date.parse(attempt.startedAt) - attempt.givenBackMs;
+  return Math.max(
+    0,
+    Math.ceil(spanMs / 60_000 - attempt.durationMinutes - attempt.accommodationMinutes),
+  );
+}
+
 /** An instant moved on by `ms`. */
 export const later = (at: string, ms: number) => new Date(Date.parse(at) + ms).toISOString();
 
@@ -65,7 +86,7 @@ export async function recomputeDeadlines(
 ): Promise<DeadlineChange[]> {
   const changes: DeadlineChange[] = [];
   for (const row of await runningAttemptsOf(trx, examId, studentId)) {
-    // Paused time given back stays given back, past the window's close too; the extra time is
+    // Paused time and rest breaks given back stay given back, past the window's close too; the extra time is
     // the proctor's and the accommodations' (fixed at start, only raised).
     const deadline = later(
       deadlineOf(
@@ -74,7 +95,7 @@ export async function recomputeDeadlines(
         row.extra_minutes + row.accommodation_minutes,
         row.end_at,
       ),
-      row.given_back_ms,
+      row.given_back_ms + row.break_ms,
     );
     if (deadline === row.deadline) continue;
     await setDeadline(trx, row.id, deadline);

@@ -37,6 +37,9 @@ export class ProctorRepository {
         'a.id as attempt_id',
         'a.started_at',
         'a.finished_at',
+        'a.accommodation_minutes',
+        'a.given_back_ms',
+        'a.break_ms',
       ])
       .where('c.student_id', '=', studentId)
       .executeTakeFirst();

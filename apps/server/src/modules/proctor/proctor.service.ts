@@ -24,6 +24,7 @@ import { conflict, forbidden, invalid } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { CandidateService } from '../exam/candidate.service.js';
+import { extraMinutesCovering } from '../attempt/deadlines.js';
 import { ExamRepository, examState } from '../exam/exam.repository.js';
 import type { ExamService } from '../exam/exam.service.js';
 import type { ProctorHub } from './proctor-hub.js';
@@ -41,6 +42,9 @@ interface CandidateFacts {
   attemptId: number | null;
   startedAt: string | null;
   finishedAt: string | null;
+  /** The attempt's accommodation minutes (fixed at start), paused and break time given back. */
+  accommodationMinutes: number;
+  givenBackMs: number;
 }
 
 const detailOf = (json: string) => parseJson<Record<string, unknown>>(json, {});
@@ -87,6 +91,8 @@ export class ProctorService {
       attemptId: row.attempt_id,
       startedAt: row.started_at,
       finishedAt: row.finished_at,
+      accommodationMinutes: row.accommodation_minutes ?? 0,
+      givenBackMs: (row.given_back_ms ?? 0) + (row.break_ms ?? 0),
     };
     if (own && !own.has(facts.classId)) {
       throw forbidden('examStudentNotYours', { name: facts.name, ticket: facts.ticketNumber });
@@ -318,10 +324,14 @@ export class ProctorService {
       const now = Date.now();
       const deadline = new Date(now + body.minutes * 60_000).toISOString();
       // The candidate's extra time covers the new deadline, so that a later change of the
-      // window or of extra time (recomputeDeadlines) does not take the minutes back.
-      const needed = Math.ceil(
-        (Date.parse(deadline) - Date.parse(facts.startedAt!)) / 60_000 - exam.duration_minutes,
-      );
+      // window or of extra time (recomputeDeadlines) does not take the minutes back — nor add
+      // the accommodations and given-back pauses on top, which the computation counts itself.
+      const needed = extraMinutesCovering(deadline, {
+        startedAt: facts.startedAt!,
+        durationMinutes: exam.duration_minutes,
+        accommodationMinutes: facts.accommodationMinutes,
+        givenBackMs: facts.givenBackMs,
+      });
       const extraMinutes = Math.max(facts.extraMinutes, needed);
       await repository.reopen(facts.candidateId, facts.attemptId, deadline, extraMinutes);
       await new ExamRepository(trx).record(

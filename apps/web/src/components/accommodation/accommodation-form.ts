@@ -66,6 +66,9 @@ export function bodyOf(
     timeMultiplier: values.extraKind === 'multiplier' ? (values.timeMultiplier ?? null) : null,
     largeFont: flagOf(values.largeFont, owner),
     screenReader: flagOf(values.screenReader, owner),
+    // Rest breaks have no field on the form yet: not set here (the batch's apply).
+    breakCount: null,
+    breakMinutes: null,
     note: values.note.trim(),
   };
 }
