@@ -42,6 +42,8 @@ export interface AttemptsTable {
   messages_seen: Generated<number>;
   /** Extra minutes from the candidate's accommodations, in the deadline (migration 0021). */
   accommodation_minutes: Generated<number>;
+  /** The room's start when the candidate was held for it (migration 0023): the duration counts from it. */
+  duration_from: Generated<string | null>;
 }
 
 /** A pause of an attempt by a proctor (power cut, network fault), with who and why. */
