@@ -8,7 +8,11 @@ import type { visibleExams } from '../../lib/access.js';
 export type ExamRow = Selectable<ExamsTable>;
 export type ExamValues = Omit<
   ExamRow,
-  'id' | 'scheme_component_id' | 'apply_accommodations' | 'require_check_in' | 'hold_until_room_start'
+  | 'id'
+  | 'scheme_component_id'
+  | 'apply_accommodations'
+  | 'require_check_in'
+  | 'hold_until_room_start'
 > & {
   scheme_component_id?: number | null;
   apply_accommodations?: number;

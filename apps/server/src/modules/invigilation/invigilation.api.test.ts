@@ -39,7 +39,6 @@ describe('invigilation', () => {
   let invigilator1: Client;
   let invigilator2: Client;
   let userIds: number[];
-  let batch: number;
   let round = 0;
 
   beforeAll(async () => {
@@ -64,7 +63,6 @@ describe('invigilation', () => {
     userIds = users.map((u) => u.id);
     invigilator1 = await login(t.app, users[0]!.name, DEFAULT_PASSWORD, UserType.TEACHER);
     invigilator2 = await login(t.app, users[1]!.name, DEFAULT_PASSWORD, UserType.TEACHER);
-    batch = await addClass(t.handle.db, world.s.subjectId, { level: 5, name: 'Console batch' });
   });
   afterAll(() => t.close());
 
