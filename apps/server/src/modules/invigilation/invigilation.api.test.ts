@@ -9,6 +9,7 @@ import {
   type ExamBody,
   type MyRoom,
 } from '@kaoshi/shared';
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD,
@@ -17,6 +18,7 @@ import {
   type Client,
   type TestApp,
 } from '../../../test/build-app.js';
+import { migrations } from '../../db/migrations/index.js';
 import { addUser, createRole, expectOk, expectStatus } from '../../../test/factories.js';
 import { addSignableStudents, publishOpenExam } from '../attempt/test-data.js';
 import { deadlineOf } from '../attempt/deadlines.js';
@@ -208,5 +210,16 @@ describe('invigilation', () => {
     expect((await consoleOf(invigilator2, examId, room2)).candidates[0]!.state).toBe('inProgress');
     // The publisher reaches both.
     expect((await consoleOf(admin, examId, room2)).candidates).toHaveLength(1);
+  });
+
+  it('migration 0023 goes down and up again', async () => {
+    const db = t.handle.db;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const down = await migrator.migrateTo('0021_accommodations');
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((result) => result.migrationName)).toContain('0023_invigilation');
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const row = await db.selectFrom('exams').select('require_check_in').executeTakeFirst();
+    expect(row?.require_check_in).toBe(0);
   });
 });
