@@ -357,6 +357,27 @@ const CALLS: Record<string, Call> = {
   'PUT /api/kaoshi-exam/venue/setRoomInvigilators': (b) => ({
     body: { examId: b.openExamId, roomId: 1, userIds: [] },
   }),
+  'GET /api/kaoshi-exam/invigilation/getRoom': (b) => ({
+    query: { examId: String(b.openExamId), roomId: '1' },
+  }),
+  'POST /api/kaoshi-exam/invigilation/checkInCandidate': (b) => ({
+    body: { examId: b.openExamId, roomId: 1, studentId: b.studentIds[0], confirmed: true },
+  }),
+  'POST /api/kaoshi-exam/invigilation/startRoom': (b) => ({
+    body: { examId: b.openExamId, roomId: 1 },
+  }),
+  'POST /api/kaoshi-exam/invigilation/pauseRoom': (b) => ({
+    body: { examId: b.openExamId, roomId: 1, reason: 'x' },
+  }),
+  'POST /api/kaoshi-exam/invigilation/resumeRoom': (b) => ({
+    body: { examId: b.openExamId, roomId: 1, reason: 'x' },
+  }),
+  'POST /api/kaoshi-exam/invigilation/pauseCandidate': (b) => ({
+    body: { examId: b.openExamId, roomId: 1, studentId: b.studentIds[0], reason: 'x' },
+  }),
+  'POST /api/kaoshi-exam/invigilation/resumeCandidate': (b) => ({
+    body: { examId: b.openExamId, roomId: 1, studentId: b.studentIds[0], reason: 'x' },
+  }),
   'GET /api/kaoshi-exam/exam/listCandidate': (b) => ({
     query: { examId: String(b.openExamId) },
   }),

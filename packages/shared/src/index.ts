@@ -43,6 +43,7 @@ export * from './schemas/analysis.js';
 export * from './schemas/item-analysis.js';
 export * from './schemas/certificate.js';
 export * from './schemas/proctor.js';
+export * from './schemas/invigilation.js';
 export * from './schemas/accommodation.js';
 export * from './schemas/skill-sheet.js';
 export { SCHEME_COMPONENT_KIND_NAMES } from './messages/certification.js';

@@ -47,6 +47,28 @@ export class AccessRepository {
     return row !== undefined;
   }
 
+  /** The room of the exam's seat plan with its name and start; undefined when not in the plan. */
+  examRoom(examId: number, roomId: number) {
+    return this.db
+      .selectFrom('exam_rooms as er')
+      .innerJoin('venue_rooms as r', 'r.id', 'er.room_id')
+      .select(['er.exam_id', 'er.room_id', 'r.name', 'er.started_at'])
+      .where('er.exam_id', '=', examId)
+      .where('er.room_id', '=', roomId)
+      .executeTakeFirst();
+  }
+
+  async isInvigilator(examId: number, roomId: number, userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('exam_room_invigilators')
+      .select('user_id')
+      .where('exam_id', '=', examId)
+      .where('room_id', '=', roomId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   paper(paperId: number) {
     return this.db
       .selectFrom('papers')

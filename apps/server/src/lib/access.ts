@@ -1,4 +1,5 @@
 import { nowIso, type Db } from '../db/database.js';
+import { Perm } from '@kaoshi/shared';
 import { forbidden, notFound } from '../errors.js';
 import type { ClassViewer } from '../modules/school/classes.repository.js';
 import { AccessRepository } from './access.repository.js';
@@ -20,6 +21,9 @@ import { AccessRepository } from './access.repository.js';
  * - a batch: whoever holds it. An attempt is its examinee's alone (the attempt module's
  *   ownAttempt, a precompiled query on the exam-start path); staff reach candidates through
  *   their exam (proctor) and students through the student repository (visibleClassIds).
+ * - a room of an exam's seat plan (the invigilator's console): its invigilators reach it, and
+ *   only it (its candidates, check-in, start, pauses); a publisher (PUBLISH) with every batch of
+ *   the exam reaches every room; anyone else is told it does not exist (10003).
  * - a skills assessment as an exam: read with one of its batches (10003 otherwise), changed
  *   (edit, delete, publish, close) only with every one of them (10001 otherwise).
  */
@@ -156,4 +160,30 @@ export function visibleSkillAssessments(db: Db, viewer: ClassViewer) {
   const repo = new AccessRepository(db);
   const scope = repo.scope(viewer);
   return scope ? repo.visibleSkillAssessmentIds(scope) : null;
+}
+
+/**
+ * A room of an exam's seat plan, for the invigilator's console: its assigned invigilators, or a
+ * publisher holding every batch of the exam (examAccess 'manage'). Answers the room's name and
+ * start. Not in the plan, or not the viewer's room: 10003 (others' rooms are not shown to exist).
+ */
+export async function roomAccess(
+  db: Db,
+  viewer: ClassViewer,
+  examId: number,
+  roomId: number,
+): Promise<{ name: string; startedAt: string | null; publisher: boolean }> {
+  const repo = new AccessRepository(db);
+  const room = await repo.examRoom(examId, roomId);
+  if (!room) throw notFound('room', roomId);
+  const publisher = viewer.superAdmin || viewer.permissionKeys.has(Perm.PUBLISH);
+  if (!(await repo.isInvigilator(examId, roomId, viewer.user.id))) {
+    if (!publisher) throw notFound('room', roomId);
+    try {
+      await examAccess(db, viewer, examId, 'manage');
+    } catch {
+      throw notFound('room', roomId);
+    }
+  }
+  return { name: room.name, startedAt: room.started_at, publisher };
 }

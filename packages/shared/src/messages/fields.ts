@@ -358,6 +358,18 @@ export const FIELD_LABELS = {
     es: 'Aplicar adaptaciones',
     ja: '受験上の配慮を適用',
   },
+  requireCheckIn: {
+    zh: '开考前须签到核验',
+    en: 'Check-in required before Start',
+    es: 'Registro obligatorio antes de empezar',
+    ja: '開始前に本人確認が必要',
+  },
+  holdUntilRoomStart: {
+    zh: '考场统一开考',
+    en: 'Hold until the room is started',
+    es: 'Esperar a que se inicie el aula',
+    ja: '試験室の開始まで待機',
+  },
   presence: { zh: '到场情况', en: 'Presence', es: 'Asistencia', ja: '出欠' },
   vetoHit: {
     zh: '触犯否定项',

@@ -25,6 +25,7 @@ import { SKILL_ASSESSMENT_MESSAGES } from './skill-assessment.js';
 import { SKILL_SCORING_MESSAGES } from './skill-scoring.js';
 import { SEAT_PLAN_MODE_LABEL, VENUE_MESSAGES } from './venue.js';
 import { PAUSE_MESSAGES } from './pause.js';
+import { INVIGILATION_MESSAGES } from './invigilation.js';
 
 export * from './fields.js';
 export * from './languages.js';
@@ -46,6 +47,7 @@ export const SERVER_MESSAGES = {
   ...SKILL_SCORING_MESSAGES,
   ...VENUE_MESSAGES,
   ...PAUSE_MESSAGES,
+  ...INVIGILATION_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;

@@ -323,7 +323,14 @@ export const SocketEvent = {
   PAUSED: 'attempt:paused',
   /** A proctor resumed it: a ResumeMessage. */
   RESUMED: 'attempt:resumed',
+  /** The invigilator started the candidate's room (a waiting page may Start now): a RoomStartedMessage. */
+  ROOM_STARTED: 'room:started',
 } as const;
+
+export interface RoomStartedMessage {
+  examId: number;
+  startedAt: string;
+}
 
 /** attempt:event per connection: this many at once, then one more every EVENT_REFILL_MS. */
 export const EVENT_BURST = 20;

@@ -152,6 +152,10 @@ export const examFields = z.object({
   fullscreen: z.boolean().default(false),
   /** Candidates' accommodations add their extra time (docs/features/accommodations.md). */
   applyAccommodations: z.boolean().default(true),
+  /** Start refused until an invigilator checked the candidate in (docs/features/invigilation.md). */
+  requireCheckIn: z.boolean().default(false),
+  /** Candidates wait until their room is started; their duration counts from the room's start. */
+  holdUntilRoomStart: z.boolean().default(false),
   takeover: z.enum(TAKEOVERS).default('allow'),
   /** Addresses and CIDR ranges a candidate may sit from; empty: anywhere. */
   ipAllowList: z
@@ -284,6 +288,8 @@ export interface ExamView extends ExamListItem {
   leaveLimit: number;
   fullscreen: boolean;
   applyAccommodations: boolean;
+  requireCheckIn: boolean;
+  holdUntilRoomStart: boolean;
   takeover: Takeover;
   ipAllowList: string[];
   accessCode: string;

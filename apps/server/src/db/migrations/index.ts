@@ -20,6 +20,7 @@ import * as m0018 from './0018_venues_rooms.js';
 import * as m0019 from './0019_attempt_pauses.js';
 import * as m0020 from './0020_proctor_indexes.js';
 import * as m0021 from './0021_accommodations.js';
+import * as m0023 from './0023_invigilation.js';
 import * as m0025 from './0025_rest_breaks.js';
 
 /** Every migration, in order. Listed by hand so the bundled server carries them. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0019_attempt_pauses': m0019,
   '0020_proctor_indexes': m0020,
   '0021_accommodations': m0021,
+  '0023_invigilation': m0023,
   '0025_rest_breaks': m0025,
 };

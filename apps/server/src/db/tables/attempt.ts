@@ -48,6 +48,8 @@ export interface AttemptsTable {
   breaks_taken: Generated<number>;
   /** Break time given back to the deadline (ms), apart from given_back_ms and its limit. */
   break_ms: Generated<number>;
+  /** The room's start when the candidate was held for it (migration 0023): the duration counts from it. */
+  duration_from: Generated<string | null>;
 }
 
 /** A pause of an attempt by a proctor (power cut, network fault), with who and why. */

@@ -39,6 +39,10 @@ export interface ExamsTable {
   make_up_who: string | null;
   /** Accommodations add their extra time (migration 0021); 1 by default. */
   apply_accommodations: Generated<number>;
+  /** Start refused until an invigilator checked the candidate in (migration 0023). */
+  require_check_in: Generated<number>;
+  /** Candidates wait until their room is started; the duration counts from it (0023). */
+  hold_until_room_start: Generated<number>;
   published_at: string | null;
   released_at: string | null;
   created_by: number;
@@ -73,6 +77,13 @@ export interface ExamCandidatesTable {
   notice_opened_at: string | null;
   /** The room of the seat plan (migration 0018); seat_number is then the seat in it. */
   room_id: Generated<number | null>;
+  /** Check-in at the door (migration 0023): when and by whom identity was confirmed. */
+  checked_in_at: Generated<string | null>;
+  checked_in_by: Generated<number | null>;
+  /** A refused check-in's reason (checked_in_at stays null); null: not refused. */
+  check_in_refused: Generated<string | null>;
+  /** The photo taken at the door (a files module path); null: none. */
+  door_photo: Generated<string | null>;
 }
 
 export interface ExamChangesTable {

@@ -27,6 +27,9 @@ export interface ExamRoomsTable {
   room_id: number;
   /** The order the rooms were chosen in (0 first). */
   sort: number;
+  /** When the invigilator started the room (migration 0023); null: not yet. */
+  started_at: Generated<string | null>;
+  started_by: Generated<number | null>;
 }
 
 export interface ExamRoomInvigilatorsTable {

@@ -30,6 +30,9 @@ export function candidateExamQuery(db: Db) {
     .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
     .leftJoin('instructions as i', 'i.id', 'exams.instruction_id')
     .leftJoin('venue_rooms as room', 'room.id', 'c.room_id')
+    .leftJoin('exam_rooms as er', (join) =>
+      join.onRef('er.exam_id', '=', 'exams.id').onRef('er.room_id', '=', 'c.room_id'),
+    )
     .select([
       'exams.id',
       'exams.status',
@@ -41,6 +44,12 @@ export function candidateExamQuery(db: Db) {
       'exams.access_code',
       roomOrExamAllowList,
       'exams.apply_accommodations',
+      'exams.require_check_in',
+      'exams.hold_until_room_start',
+      'c.room_id',
+      'c.checked_in_at',
+      'c.check_in_refused',
+      'er.started_at as room_started_at',
       'c.id as candidate_id',
       'c.extra_minutes',
       'c.access_locked_until',

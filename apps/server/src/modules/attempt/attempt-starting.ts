@@ -172,6 +172,7 @@ export class AttemptStarting {
     if (lateUntil !== null && at > lateUntil) {
       throw conflict('lateEntryOver', { until: shownTime(lateUntil) });
     }
+    const durationFrom = checkRoomAndCheckIn(exam);
     this.checkNoticeRead(exam.notice_opened_at, exam.min_read_seconds ?? 0, now.getTime());
     if (exam.access_code !== '') {
       await this.checkAccessCode(exam, input.accessCode, student.id, now);
@@ -184,7 +185,7 @@ export class AttemptStarting {
         : { minutes: 0, breakCount: 0, breakMinutes: 0 };
     const accommodation = accommodations.minutes;
     const deadline = deadlineOf(
-      at,
+      durationFrom ?? at,
       exam.duration_minutes,
       exam.extra_minutes + accommodation,
       exam.end_at,
@@ -207,6 +208,7 @@ export class AttemptStarting {
       accommodation_minutes: accommodation,
       breaks_allowed: accommodations.breakCount,
       break_minutes: accommodations.breakMinutes,
+      duration_from: durationFrom,
     };
     let attemptId: number;
     try {
@@ -431,3 +433,28 @@ const pauseOf = (row: AttemptRow) =>
 /** No one may start after this instant (late-entry policy); null: until the window closes. */
 export const lateEntryUntil = (startAt: string, lateMinutes: number) =>
   lateMinutes > 0 ? new Date(Date.parse(startAt) + lateMinutes * 60_000).toISOString() : null;
+
+/**
+ * The invigilator's gates (docs/features/invigilation.md): check-in before Start when the exam
+ * asks for it, and a candidate seated in a room of an exam that holds them waits until the room
+ * is started. Answers the instant the duration counts from (the room's start), else null.
+ */
+function checkRoomAndCheckIn(exam: {
+  require_check_in: number;
+  hold_until_room_start: number;
+  room_id: number | null;
+  checked_in_at: string | null;
+  check_in_refused: string | null;
+  room_started_at: string | null;
+}): string | null {
+  if (exam.require_check_in === 1 && exam.checked_in_at === null) {
+    if (exam.check_in_refused !== null) {
+      throw conflict('checkInWasRefused', { reason: exam.check_in_refused });
+    }
+    throw conflict('checkInRequired');
+  }
+  // Candidates in no room have no invigilator to start them: the exam's window holds them.
+  if (exam.hold_until_room_start !== 1 || exam.room_id === null) return null;
+  if (exam.room_started_at === null) throw conflict('roomNotStarted');
+  return exam.room_started_at;
+}

@@ -528,7 +528,8 @@ export function runningAttemptsOf(trx: Db, examId: number, studentId?: number) {
     .innerJoin('exams', 'exams.id', 'attempts.exam_id')
     .select([
       'attempts.id',
-      'attempts.started_at',
+      // Held for the room's start: the duration counts from it (docs/features/invigilation.md).
+      sql<string>`coalesce(attempts.duration_from, attempts.started_at)`.as('started_at'),
       'attempts.deadline',
       'attempts.given_back_ms',
       'attempts.break_ms',

@@ -6,9 +6,18 @@ import { snapshotPaper } from '../paper/paper-version.js';
 import type { visibleExams } from '../../lib/access.js';
 
 export type ExamRow = Selectable<ExamsTable>;
-export type ExamValues = Omit<ExamRow, 'id' | 'scheme_component_id' | 'apply_accommodations'> & {
+export type ExamValues = Omit<
+  ExamRow,
+  | 'id'
+  | 'scheme_component_id'
+  | 'apply_accommodations'
+  | 'require_check_in'
+  | 'hold_until_room_start'
+> & {
   scheme_component_id?: number | null;
   apply_accommodations?: number;
+  require_check_in?: number;
+  hold_until_room_start?: number;
 };
 
 /** Candidates whose status says an attempt exists (anything but "not started" and "expired"). */

@@ -424,6 +424,8 @@ export class ExamService {
       leaveLimit: input.leaveLimit,
       fullscreen: input.fullscreen,
       applyAccommodations: input.applyAccommodations,
+      requireCheckIn: input.requireCheckIn,
+      holdUntilRoomStart: input.holdUntilRoomStart,
       takeover: input.takeover,
       ipAllowList: input.ipAllowList,
       accessCode: input.accessCode,

@@ -281,6 +281,12 @@ export class ProctorHub implements AttemptWatcher {
     });
   }
 
+  /** An event to every page of these sessions (on whichever process): the waiting pages. */
+  toSessions(sessionIds: readonly string[], event: string, payload: unknown) {
+    if (sessionIds.length === 0) return;
+    this.io?.to(sessionIds.map((id) => `session:${id}`)).emit(event as never, payload as never);
+  }
+
   /** Kept messages on the exam pages of their attempts; answers how many pages were open. */
   async message(groups: readonly MessageGroup[]): Promise<number> {
     const io = this.io;

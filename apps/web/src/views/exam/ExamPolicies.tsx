@@ -15,6 +15,8 @@ export type ExamPolicyValues = Pick<
   | 'leaveLimit'
   | 'fullscreen'
   | 'applyAccommodations'
+  | 'requireCheckIn'
+  | 'holdUntilRoomStart'
   | 'takeover'
   | 'ipAllowList'
   | 'accessCode'
@@ -86,6 +88,16 @@ export function ExamPolicies({ policies }: { policies: ExamPolicyValues }) {
       key: 'applyAccommodations',
       label: t('exam.fields.applyAccommodations'),
       children: yesNo(policies.applyAccommodations),
+    },
+    {
+      key: 'requireCheckIn',
+      label: t('exam.fields.requireCheckIn'),
+      children: yesNo(policies.requireCheckIn),
+    },
+    {
+      key: 'holdUntilRoomStart',
+      label: t('exam.fields.holdUntilRoomStart'),
+      children: yesNo(policies.holdUntilRoomStart),
     },
     {
       key: 'takeover',

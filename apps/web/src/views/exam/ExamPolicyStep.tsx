@@ -26,7 +26,13 @@ export function ExamPolicyStep({ notices, paper, scoring, locked }: ExamPolicySt
 
   const switchItem = (
     name:
-      'shuffleQuestions' | 'shuffleOptions' | 'fullscreen' | 'allowReview' | 'applyAccommodations',
+      | 'shuffleQuestions'
+      | 'shuffleOptions'
+      | 'fullscreen'
+      | 'allowReview'
+      | 'applyAccommodations'
+      | 'requireCheckIn'
+      | 'holdUntilRoomStart',
     help?: string,
   ) => (
     <Col xs={24} sm={12} lg={8}>
@@ -62,6 +68,8 @@ export function ExamPolicyStep({ notices, paper, scoring, locked }: ExamPolicySt
       {switchItem('shuffleOptions', t('exam.edit.shuffleOptionsHelp'))}
       {switchItem('fullscreen')}
       {switchItem('applyAccommodations', t('exam.edit.applyAccommodationsHelp'))}
+      {switchItem('requireCheckIn', t('exam.edit.requireCheckInHelp'))}
+      {switchItem('holdUntilRoomStart', t('exam.edit.holdUntilRoomStartHelp'))}
       <Col xs={24} lg={12}>
         <Form.Item name="multipleScoring" label={t('exam.fields.multipleScoring')}>
           <Radio.Group

@@ -32,6 +32,8 @@ export interface ExamFormValues {
   leaveLimit: number | null;
   fullscreen: boolean;
   applyAccommodations: boolean;
+  requireCheckIn: boolean;
+  holdUntilRoomStart: boolean;
   takeover: Takeover;
   /** One address or CIDR range per line. */
   ipAllowList: string;
@@ -57,6 +59,8 @@ export const DEFAULT_FORM_VALUES: ExamFormValues = {
   leaveLimit: 0,
   fullscreen: false,
   applyAccommodations: true,
+  requireCheckIn: false,
+  holdUntilRoomStart: false,
   takeover: 'allow',
   ipAllowList: '',
   accessCode: '',
@@ -78,6 +82,8 @@ export const STEP_FIELDS: readonly (readonly ExamFormField[])[] = [
     'leaveLimit',
     'fullscreen',
     'applyAccommodations',
+    'requireCheckIn',
+    'holdUntilRoomStart',
     'takeover',
     'ipAllowList',
     'accessCode',
@@ -144,6 +150,8 @@ export function formValuesOf(exam: ExamView): ExamFormValues {
     leaveLimit: exam.leaveLimit,
     fullscreen: exam.fullscreen,
     applyAccommodations: exam.applyAccommodations,
+    requireCheckIn: exam.requireCheckIn,
+    holdUntilRoomStart: exam.holdUntilRoomStart,
     takeover: exam.takeover,
     ipAllowList: exam.ipAllowList.join('\n'),
     accessCode: exam.accessCode,
@@ -181,6 +189,8 @@ export function examBodyOf(
     leaveLimit: values.leaveLimit ?? 0,
     fullscreen: values.fullscreen,
     applyAccommodations: values.applyAccommodations,
+    requireCheckIn: values.requireCheckIn,
+    holdUntilRoomStart: values.holdUntilRoomStart,
     takeover: values.takeover,
     ipAllowList: [...new Set(ipRules(values.ipAllowList))],
     accessCode: values.accessCode.trim(),

@@ -40,6 +40,8 @@ export default {
     leaveLimit: 'Leaving the page',
     fullscreen: 'Fullscreen required',
     applyAccommodations: 'Apply accommodations',
+    requireCheckIn: 'Check-in required before Start',
+    holdUntilRoomStart: 'Hold until the room is started',
     takeover: 'A second device',
     ipAllowList: 'Allowed addresses',
     accessCode: 'Access code',
@@ -169,6 +171,10 @@ export default {
     instructionHelp: 'Enabled notices for the paper’s job type or for every job type.',
     noInstruction: 'No notice',
     shuffleQuestionsHelp: 'Within each section, per candidate.',
+    requireCheckInHelp:
+      'Candidates can start only after the invigilator has checked their identity at the door.',
+    holdUntilRoomStartHelp:
+      'Candidates wait on a waiting page until the invigilator starts their room; each one’s duration counts from the room’s start (within the window).',
     applyAccommodationsHelp:
       'Candidates with accommodations get their extra time in this exam (font and layout apply anyway).',
     shuffleOptionsHelp: 'Per candidate, the same for them each time.',

@@ -42,6 +42,8 @@ const exam: Messages['exam'] = {
     leaveLimit: 'Salidas de la página',
     fullscreen: 'Pantalla completa obligatoria',
     applyAccommodations: 'Aplicar adaptaciones',
+    requireCheckIn: 'Registro obligatorio antes de empezar',
+    holdUntilRoomStart: 'Esperar a que se inicie el aula',
     takeover: 'Un segundo dispositivo',
     ipAllowList: 'Direcciones permitidas',
     accessCode: 'Código de acceso',
@@ -173,6 +175,10 @@ const exam: Messages['exam'] = {
     instructionHelp: 'Instrucciones activas para la ocupación del modelo o para todas.',
     noInstruction: 'Sin instrucciones',
     shuffleQuestionsHelp: 'Dentro de cada parte, distinto para cada candidato.',
+    requireCheckInHelp:
+      'Los candidatos solo pueden empezar después de que el supervisor verifique su identidad en la puerta.',
+    holdUntilRoomStartHelp:
+      'Los candidatos esperan en una página de espera hasta que el supervisor inicie su aula; la duración cuenta desde el inicio del aula (dentro del periodo).',
     applyAccommodationsHelp:
       'Los candidatos con adaptaciones reciben su tiempo adicional en este examen (la letra y el diseño se aplican siempre).',
     shuffleOptionsHelp: 'Distinto para cada candidato, y siempre el mismo para él.',

@@ -42,6 +42,8 @@ const exam: Messages['exam'] = {
     leaveLimit: '画面離脱の上限',
     fullscreen: '全画面で受験',
     applyAccommodations: '受験上の配慮を適用',
+    requireCheckIn: '開始前に本人確認が必要',
+    holdUntilRoomStart: '試験室の開始まで待機',
     takeover: '別の端末からのログイン',
     ipAllowList: '許可するアドレス',
     accessCode: '受験パスワード',
@@ -169,6 +171,9 @@ const exam: Messages['exam'] = {
     instructionHelp: '試験問題の職種（または全職種）向けの有効な注意事項のみ表示します。',
     noInstruction: '注意事項なし',
     shuffleQuestionsHelp: '大問ごとに、受験者ごとに順序を変えます。',
+    requireCheckInHelp: '受験者は入口で試験監督者の本人確認を受けた後にのみ開始できます。',
+    holdUntilRoomStartHelp:
+      '受験者は試験監督者が試験室を開始するまで待機ページで待ち、試験時間は試験室の開始時刻から数えます（試験期間内）。',
     applyAccommodationsHelp:
       '配慮のある受験者はこの試験で延長時間を得ます（文字の大きさとレイアウトは常に適用）。',
     shuffleOptionsHelp: '受験者ごとに変え、同じ受験者には常に同じ順序です。',

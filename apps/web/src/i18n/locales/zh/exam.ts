@@ -42,6 +42,8 @@ const exam: Messages['exam'] = {
     leaveLimit: '切屏次数限制',
     fullscreen: '全屏作答',
     applyAccommodations: '适用考试便利',
+    requireCheckIn: '开考前须签到核验',
+    holdUntilRoomStart: '考场统一开考',
     takeover: '另一设备登录',
     ipAllowList: '允许的 IP 地址',
     accessCode: '考试口令',
@@ -168,6 +170,9 @@ const exam: Messages['exam'] = {
     instructionHelp: '只列出已启用、适用于该试卷工种（或全部工种）的考试须知。',
     noInstruction: '不显示考试须知',
     shuffleQuestionsHelp: '每个大题内的题目顺序因考生而异。',
+    requireCheckInHelp: '考生须经监考员在考场门口核验身份签到后才能开始答题。',
+    holdUntilRoomStartHelp:
+      '考生在等待页等候，监考员宣布考场开考后才能开始；答题时长从考场开考时刻起算（不超过考试时段）。',
     applyAccommodationsHelp:
       '有考试便利的考生在本场考试中获得延长时间（大字号与读屏布局始终适用）。',
     shuffleOptionsHelp: '选项顺序因考生而异，同一考生每次看到的相同。',

@@ -1,0 +1,225 @@
+import {
+  ATTEMPT_BASE,
+  ApiStatus,
+  INVIGILATION_BASE as BASE,
+  Perm,
+  UserType,
+  type AttemptView,
+  type ConsoleRoom,
+  type ExamBody,
+  type MyRoom,
+} from '@kaoshi/shared';
+import { Migrator } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_PASSWORD,
+  createTestApp,
+  login,
+  type Client,
+  type TestApp,
+} from '../../../test/build-app.js';
+import { migrations } from '../../db/migrations/index.js';
+import { addUser, createRole, expectOk, expectStatus } from '../../../test/factories.js';
+import { addSignableStudents, publishOpenExam } from '../attempt/test-data.js';
+import { deadlineOf } from '../attempt/deadlines.js';
+import { addClass } from '../base/test-data.js';
+import { ExamWorld } from '../exam/test-data.js';
+import { VENUE_BASE } from '../venue/venue.routes.js';
+
+const PASSWORD = 'invig-pass-1';
+
+/**
+ * The invigilator's console: two rooms of one seat each, an invigilator per room; check-in
+ * before Start, the room's start as the start of the duration, the room's pause, row access.
+ */
+describe('invigilation', () => {
+  const world = new ExamWorld({});
+  let t: TestApp;
+  let admin: Client;
+  let room1: number;
+  let room2: number;
+  let invigilator1: Client;
+  let invigilator2: Client;
+  let userIds: number[];
+  let round = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ admin } = await world.build(t));
+    const venueId = expectOk(
+      await admin.post<{ id: number }>(`${VENUE_BASE}/addVenue`, { name: 'Console', address: '' }),
+    ).id;
+    const room = async (name: string) =>
+      expectOk(
+        await admin.post<{ id: number }>(`${VENUE_BASE}/addRoom`, {
+          venueId,
+          name,
+          seats: 1,
+          ipAllowList: [],
+        }),
+      ).id;
+    room1 = await room('Console 1');
+    room2 = await room('Console 2');
+    const role = await createRole(admin, { permissionKeys: [Perm.INVIGILATE] });
+    const users = await Promise.all([1, 2].map(() => addUser(admin, { roleIds: [role.roleId] })));
+    userIds = users.map((u) => u.id);
+    invigilator1 = await login(t.app, users[0]!.name, DEFAULT_PASSWORD, UserType.TEACHER);
+    invigilator2 = await login(t.app, users[1]!.name, DEFAULT_PASSWORD, UserType.TEACHER);
+  });
+  afterAll(() => t.close());
+
+  /** An open exam of two new candidates, one per room, each room with its invigilator. */
+  const examWith = async (fields: Partial<ExamBody>) => {
+    round += 1;
+    const own = await addClass(t.handle.db, world.s.subjectId, { level: 5, name: `C${round}` });
+    const tickets = await addSignableStudents(t.handle.db, own, 2, {
+      prefix: `IV${round}-`,
+      password: PASSWORD,
+    });
+    const examId = await publishOpenExam(
+      admin,
+      t.handle.db,
+      { paperId: world.paperId, classIds: [own], name: `Console ${round}` },
+      fields,
+    );
+    expectOk(
+      await admin.post(`${VENUE_BASE}/planSeats`, {
+        examId,
+        roomIds: [room1, room2],
+        mode: 'batches',
+      }),
+    );
+    for (const [roomId, userId] of [
+      [room1, userIds[0]],
+      [room2, userIds[1]],
+    ] as const) {
+      expectOk(
+        await admin.put(`${VENUE_BASE}/setRoomInvigilators`, { examId, roomId, userIds: [userId] }),
+      );
+    }
+    const students = await Promise.all(
+      tickets.map((ticket) => login(t.app, ticket, PASSWORD, UserType.STUDENT)),
+    );
+    return { examId, students };
+  };
+  const consoleOf = async (client: Client, examId: number, roomId = room1) =>
+    expectOk(
+      await client.get<ConsoleRoom>(`${BASE}/getRoom`, {
+        examId: String(examId),
+        roomId: String(roomId),
+      }),
+    );
+  const start = (student: Client, examId: number) =>
+    student.post<AttemptView>(`${ATTEMPT_BASE}/startAttempt`, { examId, accessCode: '' });
+
+  it('refuses Start until checked in, and a refused check-in says why', async () => {
+    const { examId, students } = await examWith({ requireCheckIn: true });
+    const mine = expectOk(await invigilator1.get<MyRoom[]>(`${BASE}/listMyRoom`));
+    expect(mine.filter((r) => r.examId === examId).map((r) => r.roomId)).toEqual([room1]);
+    const [first] = (await consoleOf(invigilator1, examId)).candidates;
+    expect(first!.state).toBe('notArrived');
+    expect(first!.idNumberMasked).toMatch(/\*+$/);
+    expectStatus(await start(students[0]!, examId), ApiStatus.CONFLICT, /check in/);
+    const checkIn = (body: Record<string, unknown>) =>
+      invigilator1.post(`${BASE}/checkInCandidate`, {
+        examId,
+        roomId: room1,
+        studentId: first!.studentId,
+        ...body,
+      });
+    expectStatus(await checkIn({ confirmed: false }), ApiStatus.INVALID_INPUT, /^reason:/);
+    expectOk(await checkIn({ confirmed: false, reason: 'photo does not match' }));
+    expectStatus(await start(students[0]!, examId), ApiStatus.CONFLICT, /photo does not match/);
+    expect((await consoleOf(invigilator1, examId)).candidates[0]!.state).toBe('refused');
+    expectOk(await checkIn({ confirmed: true, doorPhoto: '/upload/door.jpg' }));
+    expectOk(await start(students[0]!, examId));
+    const row = (await consoleOf(invigilator1, examId)).candidates[0]!;
+    expect([row.state, row.doorPhoto]).toEqual(['inProgress', '/upload/door.jpg']);
+  });
+
+  it('holds candidates until the room starts; the duration counts from the room’s start', async () => {
+    const { examId, students } = await examWith({ holdUntilRoomStart: true, durationMinutes: 30 });
+    expectStatus(await start(students[0]!, examId), ApiStatus.CONFLICT, /not been started/);
+    const { startedAt } = expectOk(
+      await invigilator1.post<{ startedAt: string }>(`${BASE}/startRoom`, {
+        examId,
+        roomId: room1,
+      }),
+    );
+    expectStatus(
+      await invigilator1.post(`${BASE}/startRoom`, { examId, roomId: room1 }),
+      ApiStatus.CONFLICT,
+      /already started/,
+    );
+    // The room started 10 minutes ago: a candidate starting now has 20 minutes left.
+    const earlier = new Date(Date.parse(startedAt) - 10 * 60_000).toISOString();
+    await t.handle.db
+      .updateTable('exam_rooms')
+      .set({ started_at: earlier })
+      .where('exam_id', '=', examId)
+      .where('room_id', '=', room1)
+      .execute();
+    const view = expectOk(await start(students[0]!, examId));
+    const room = await consoleOf(invigilator1, examId);
+    expect(view.deadline).toBe(deadlineOf(earlier, 30, 0, room.endAt));
+    // Room 2 was not started: its candidate still waits.
+    expectStatus(await start(students[1]!, examId), ApiStatus.CONFLICT, /not been started/);
+  });
+
+  it('pauses and resumes the whole room: its attempts only, with a reason', async () => {
+    const { examId, students } = await examWith({});
+    for (const student of students) expectOk(await start(student, examId));
+    const pause = (path: string, body: Record<string, unknown>) =>
+      invigilator1.post<{ count: number }>(`${BASE}/${path}`, { examId, roomId: room1, ...body });
+    expectStatus(await pause('pauseRoom', { reason: '' }), ApiStatus.INVALID_INPUT, /^reason:/);
+    expect(expectOk(await pause('pauseRoom', { reason: 'power cut' }))).toEqual({ count: 1 });
+    const paused = (await consoleOf(invigilator1, examId)).candidates[0]!;
+    expect(paused.state).toBe('paused');
+    expect((await consoleOf(invigilator2, examId, room2)).candidates[0]!.state).toBe('inProgress');
+    expect(expectOk(await pause('resumeRoom', { reason: 'power back' }))).toEqual({ count: 1 });
+    const resumed = (await consoleOf(invigilator1, examId)).candidates[0]!;
+    expect(resumed.state).toBe('inProgress');
+    expect(Date.parse(resumed.deadline!)).toBeGreaterThanOrEqual(Date.parse(paused.deadline!));
+    // One candidate from the console too.
+    const one = { studentId: paused.studentId, reason: 'noise' };
+    expect(expectOk(await pause('pauseCandidate', one))).toEqual({ count: 1 });
+    expectStatus(await pause('pauseCandidate', one), ApiStatus.CONFLICT, /already paused/);
+    expect(expectOk(await pause('resumeCandidate', one))).toEqual({ count: 1 });
+  });
+
+  it('an invigilator of room 1 neither reads nor acts on room 2', async () => {
+    const { examId, students } = await examWith({});
+    expectOk(await start(students[1]!, examId));
+    const room2Query = { examId: String(examId), roomId: String(room2) };
+    expectStatus(await invigilator1.get(`${BASE}/getRoom`, room2Query), ApiStatus.NOT_FOUND);
+    const body = { examId, roomId: room2, reason: 'x' };
+    expectStatus(await invigilator1.post(`${BASE}/pauseRoom`, body), ApiStatus.NOT_FOUND);
+    expectStatus(await invigilator1.post(`${BASE}/startRoom`, body), ApiStatus.NOT_FOUND);
+    const room2Student = (await consoleOf(invigilator2, examId, room2)).candidates[0]!.studentId;
+    // Room 1's invigilator naming room 2's candidate in room 1: not in this room.
+    expectStatus(
+      await invigilator1.post(`${BASE}/checkInCandidate`, {
+        examId,
+        roomId: room1,
+        studentId: room2Student,
+        confirmed: true,
+      }),
+      ApiStatus.CONFLICT,
+      /not seated in room/,
+    );
+    expect((await consoleOf(invigilator2, examId, room2)).candidates[0]!.state).toBe('inProgress');
+    // The publisher reaches both.
+    expect((await consoleOf(admin, examId, room2)).candidates).toHaveLength(1);
+  });
+
+  it('migration 0023 goes down and up again', async () => {
+    const db = t.handle.db;
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+    const down = await migrator.migrateTo('0021_accommodations');
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((result) => result.migrationName)).toContain('0023_invigilation');
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    const row = await db.selectFrom('exams').select('require_check_in').executeTakeFirst();
+    expect(row?.require_check_in).toBe(0);
+  });
+});

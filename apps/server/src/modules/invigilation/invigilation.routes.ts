@@ -1,0 +1,76 @@
+import {
+  INVIGILATION_BASE,
+  Perm,
+  checkInBody,
+  invigilationRoomQuery,
+  roomCandidatePauseBody,
+  roomPauseBody,
+} from '@kaoshi/shared';
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../plugins/access.js';
+import { routeTable } from '../../plugins/route-table.js';
+import type { InvigilationService } from './invigilation.service.js';
+
+/**
+ * The invigilator's console (docs/features/invigilation.md): EXAM-INVIGILATE (their rooms) or
+ * PUBLISHMANAGE (every room of an exam wholly theirs); the room is checked by roomAccess.
+ */
+export async function invigilationRoutes(
+  app: FastifyInstance,
+  opts: { invigilation: InvigilationService },
+) {
+  const { invigilation } = opts;
+  const access = { permission: [Perm.PUBLISH, Perm.INVIGILATE] };
+  const route = routeTable(app, INVIGILATION_BASE, { access, tags: ['invigilation'] });
+
+  route.get(
+    'listMyRoom',
+    { summary: 'The rooms I invigilate of exams not closed yet' },
+    (request) => invigilation.myRooms(requireAuth(request)),
+  );
+  route.get(
+    'getRoom',
+    {
+      summary: "A room's candidates in seat order: check-in, attempt state, answered, connected",
+      querystring: invigilationRoomQuery,
+    },
+    (request) =>
+      invigilation.room(request.query.examId, request.query.roomId, requireAuth(request)),
+  );
+  route.post(
+    'checkInCandidate',
+    {
+      summary: "Confirm a candidate's identity at the door, or refuse it with a reason",
+      body: checkInBody,
+    },
+    (request) => invigilation.checkIn(request.body, requireAuth(request)),
+  );
+  route.post(
+    'startRoom',
+    { summary: 'Start the room: held candidates may Start', body: invigilationRoomQuery },
+    (request) => invigilation.startRoom(request.body, requireAuth(request)),
+  );
+  route.post(
+    'pauseRoom',
+    { summary: 'Pause every running attempt of the room, with a reason', body: roomPauseBody },
+    (request) => invigilation.pauseRoom(request.body, requireAuth(request)),
+  );
+  route.post(
+    'resumeRoom',
+    {
+      summary: 'Resume every paused attempt of the room, the paused time given back',
+      body: roomPauseBody,
+    },
+    (request) => invigilation.resumeRoom(request.body, requireAuth(request)),
+  );
+  route.post(
+    'pauseCandidate',
+    { summary: "Pause one candidate's attempt of the room", body: roomCandidatePauseBody },
+    (request) => invigilation.pauseCandidate(request.body, requireAuth(request)),
+  );
+  route.post(
+    'resumeCandidate',
+    { summary: "Resume one candidate's attempt of the room", body: roomCandidatePauseBody },
+    (request) => invigilation.resumeCandidate(request.body, requireAuth(request)),
+  );
+}

@@ -1,0 +1,382 @@
+import {
+  SocketEvent,
+  type CheckInBody,
+  type ConsoleCandidate,
+  type ConsoleRoom,
+  type ConsoleState,
+  type MyRoom,
+  type RoomActionResult,
+  type RoomCandidatePauseBody,
+  type RoomPauseBody,
+} from '@kaoshi/shared';
+import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import { conflict } from '../../errors.js';
+import { roomAccess } from '../../lib/access.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import { shownTime } from '../../lib/shown-time.js';
+import type { Paused, Resumed } from '../attempt/attempt-pausing.js';
+import { maskIdNumber } from '../base/student.service.js';
+import { ExamRepository } from '../exam/exam.repository.js';
+import type { ProctorHub } from '../proctor/proctor-hub.js';
+import { InvigilationRepository } from './invigilation.repository.js';
+
+const MINUTE = 60_000;
+
+/**
+ * The invigilator's console, per room (docs/features/invigilation.md). Every call goes through
+ * roomAccess (lib/access.ts): an invigilator reaches only the rooms assigned to them. Pauses go
+ * through the attempt module's AttemptPausing with the room's attempts; every action is on the
+ * exam's change record with the room named.
+ */
+export class InvigilationService {
+  private readonly repo: InvigilationRepository;
+
+  constructor(
+    private readonly db: Db,
+    private readonly hub: ProctorHub,
+  ) {
+    this.repo = new InvigilationRepository(db);
+  }
+
+  private get pausing() {
+    return this.hub.attempts.pausing;
+  }
+
+  /** "我的监考": the rooms the user invigilates of exams not closed yet. */
+  async myRooms(auth: AuthContext): Promise<MyRoom[]> {
+    const rows = await this.repo.myRooms(auth.user.id, nowIso());
+    return rows.map((row) => ({
+      examId: row.exam_id,
+      examName: row.exam_name,
+      roomId: row.room_id,
+      roomName: row.room_name,
+      venueName: row.venue_name,
+      startAt: row.start_at,
+      endAt: row.end_at,
+      startedAt: row.started_at,
+      candidates: Number(row.candidates ?? 0),
+    }));
+  }
+
+  /** The console: the room's candidates in seat order with their state. */
+  async room(examId: number, roomId: number, auth: AuthContext): Promise<ConsoleRoom> {
+    await roomAccess(this.db, auth, examId, roomId);
+    const [head, rows] = await Promise.all([
+      this.repo.roomHead(examId, roomId),
+      this.repo.candidates(examId, roomId),
+    ]);
+    const live = await this.hub.liveAmong(
+      rows.flatMap((row) => (row.attempt_id === null ? [] : [row.attempt_id])),
+    );
+    const now = nowIso();
+    const candidates: ConsoleCandidate[] = rows.map((row) => ({
+      studentId: row.student_id,
+      seat: row.seat_number,
+      name: row.name,
+      ticketNumber: row.ticket_number,
+      idNumberMasked: maskIdNumber(row.id_number),
+      photo: row.photo,
+      state: stateOf(row, head.end_at <= now),
+      checkedInAt: row.checked_in_at,
+      refusedReason: row.check_in_refused,
+      doorPhoto: row.door_photo,
+      attemptId: row.attempt_id,
+      startedAt: row.started_at,
+      deadline: row.deadline,
+      pausedAt: row.finished_at === null ? row.paused_at : null,
+      answered: row.answered_count ?? 0,
+      connected: row.attempt_id !== null && live.has(row.attempt_id),
+      extraMinutes: row.extra_minutes,
+      accommodationMinutes: row.accommodation_minutes ?? 0,
+    }));
+    return {
+      examId,
+      examName: head.name,
+      roomId,
+      roomName: head.room_name,
+      venueName: head.venue_name,
+      startAt: head.start_at,
+      endAt: head.end_at,
+      durationMinutes: head.duration_minutes,
+      requireCheckIn: head.require_check_in === 1,
+      holdUntilRoomStart: head.hold_until_room_start === 1,
+      startedAt: head.started_at,
+      limitMinutes: Math.round(this.pausing.limitMs / MINUTE),
+      serverNow: now,
+      candidates,
+    };
+  }
+
+  /** Confirms a candidate's identity at the door, or refuses it with a reason. */
+  async checkIn(body: CheckInBody, auth: AuthContext): Promise<void> {
+    const room = await roomAccess(this.db, auth, body.examId, body.roomId);
+    const who = await this.inRoom(body.examId, body.roomId, body.studentId, room.name);
+    if (!body.confirmed && who.attempt_id !== null) {
+      throw conflict('alreadyStartedCheckIn', { name: who.name });
+    }
+    const at = nowIso();
+    await inTransaction(this.db, async (trx) => {
+      await new InvigilationRepository(trx).setCheckIn(who.candidate_id, {
+        checkedInAt: body.confirmed ? at : null,
+        by: auth.user.id,
+        refused: body.confirmed ? null : body.reason,
+        doorPhoto: body.doorPhoto,
+      });
+      await new ExamRepository(trx).record(
+        body.examId,
+        auth.user.id,
+        body.confirmed ? 'checkIn' : 'checkInRefused',
+        {
+          room: room.name,
+          studentId: body.studentId,
+          student: `${who.name} (${who.ticket_number})`,
+          ...(body.confirmed ? {} : { reason: body.reason }),
+          ...(body.doorPhoto ? { doorPhoto: true } : {}),
+        },
+        at,
+      );
+    });
+    this.changed(body.examId, who.attempt_id ?? 0, body.studentId);
+  }
+
+  /**
+   * Starts the room (once, within the exam's window): its held candidates may Start, and their
+   * duration counts from now. Their waiting pages are told at once.
+   */
+  async startRoom(
+    body: { examId: number; roomId: number },
+    auth: AuthContext,
+  ): Promise<{ startedAt: string }> {
+    const room = await roomAccess(this.db, auth, body.examId, body.roomId);
+    const head = await this.repo.roomHead(body.examId, body.roomId);
+    const at = nowIso();
+    if (at < head.start_at || at >= head.end_at) {
+      throw conflict('roomStartOutsideWindow', {
+        start: shownTime(head.start_at),
+        end: shownTime(head.end_at),
+      });
+    }
+    const started = await inTransaction(this.db, async (trx) => {
+      if (
+        !(await new InvigilationRepository(trx).startRoom(
+          body.examId,
+          body.roomId,
+          at,
+          auth.user.id,
+        ))
+      ) {
+        return false;
+      }
+      await new ExamRepository(trx).record(
+        body.examId,
+        auth.user.id,
+        'startRoom',
+        { room: room.name },
+        at,
+      );
+      return true;
+    });
+    if (!started) {
+      const again = await this.repo.roomHead(body.examId, body.roomId);
+      throw conflict('roomAlreadyStarted', {
+        room: room.name,
+        at: shownTime(again.started_at ?? at),
+      });
+    }
+    const sessions = await this.repo.sessionsOfRoom(body.examId, body.roomId, at);
+    this.hub.toSessions(sessions, SocketEvent.ROOM_STARTED, { examId: body.examId, startedAt: at });
+    this.changed(body.examId, 0, 0);
+    return { startedAt: at };
+  }
+
+  /** Every running attempt of the room not paused yet (a power cut). */
+  async pauseRoom(body: RoomPauseBody, auth: AuthContext): Promise<RoomActionResult> {
+    const room = await roomAccess(this.db, auth, body.examId, body.roomId);
+    const targets = await this.repo.runningAttempts(body.examId, body.roomId, false);
+    const paused = await this.pausing.pause(
+      targets.map((row) => row.id),
+      { userId: auth.user.id, reason: body.reason },
+      {
+        within: (trx, done) =>
+          this.recordPauses(trx, body.examId, room.name, auth, done, targets, true),
+      },
+    );
+    if (paused.length > 0) this.changed(body.examId, 0, 0);
+    return { count: paused.length };
+  }
+
+  /** Every paused attempt of the room: the paused time given back (up to the limit). */
+  async resumeRoom(body: RoomPauseBody, auth: AuthContext): Promise<RoomActionResult> {
+    const room = await roomAccess(this.db, auth, body.examId, body.roomId);
+    const targets = await this.repo.runningAttempts(body.examId, body.roomId, true);
+    const resumed = await this.pausing.resume(
+      targets.map((row) => row.id),
+      { userId: auth.user.id, reason: body.reason },
+      {
+        within: (trx, done) =>
+          this.recordResumes(trx, body.examId, room.name, auth, done, targets, true),
+      },
+    );
+    if (resumed.length > 0) this.changed(body.examId, 0, 0);
+    return { count: resumed.length };
+  }
+
+  /** One candidate of the room: refused when already paused, ended or not started. */
+  async pauseCandidate(body: RoomCandidatePauseBody, auth: AuthContext): Promise<RoomActionResult> {
+    const { room, who, attemptId } = await this.one(body, auth);
+    const done = await this.pausing.pause(
+      [attemptId],
+      { userId: auth.user.id, reason: body.reason },
+      {
+        strict: (why) => refusal(why, who),
+        within: (trx, changed) =>
+          this.recordPauses(trx, body.examId, room, auth, changed, [who], false),
+      },
+    );
+    this.changed(body.examId, attemptId, body.studentId);
+    return { count: done.length };
+  }
+
+  async resumeCandidate(
+    body: RoomCandidatePauseBody,
+    auth: AuthContext,
+  ): Promise<RoomActionResult> {
+    const { room, who, attemptId } = await this.one(body, auth);
+    const done = await this.pausing.resume(
+      [attemptId],
+      { userId: auth.user.id, reason: body.reason },
+      {
+        strict: () => refusal('notPaused', who),
+        within: (trx, changed) =>
+          this.recordResumes(trx, body.examId, room, auth, changed, [who], false),
+      },
+    );
+    this.changed(body.examId, attemptId, body.studentId);
+    return { count: done.length };
+  }
+
+  private async one(body: RoomCandidatePauseBody, auth: AuthContext) {
+    const room = await roomAccess(this.db, auth, body.examId, body.roomId);
+    const row = await this.inRoom(body.examId, body.roomId, body.studentId, room.name);
+    if (row.attempt_id === null) {
+      throw conflict('proctorNotStarted', { name: row.name, ticket: row.ticket_number });
+    }
+    return {
+      room: room.name,
+      attemptId: row.attempt_id,
+      who: { student_id: body.studentId, name: row.name, ticket_number: row.ticket_number },
+    };
+  }
+
+  /** The candidate seated in the room (10004 naming the room otherwise). */
+  private async inRoom(examId: number, roomId: number, studentId: number, roomName: string) {
+    const row = await this.repo.candidateInRoom(examId, roomId, studentId);
+    if (!row) throw conflict('notInThisRoom', { room: roomName });
+    return row;
+  }
+
+  private async recordPauses(
+    trx: Db,
+    examId: number,
+    room: string,
+    auth: AuthContext,
+    done: Paused[],
+    names: Named[],
+    wholeRoom: boolean,
+  ) {
+    const repository = new ExamRepository(trx);
+    for (const change of done) {
+      await repository.record(
+        examId,
+        auth.user.id,
+        'proctorPause',
+        {
+          studentId: change.studentId,
+          student: nameOf(names, change.studentId),
+          reason: change.reason,
+          since: change.since,
+          room,
+          ...(wholeRoom ? { wholeRoom: true } : {}),
+        },
+        change.since,
+      );
+    }
+  }
+
+  private async recordResumes(
+    trx: Db,
+    examId: number,
+    room: string,
+    auth: AuthContext,
+    done: Resumed[],
+    names: Named[],
+    wholeRoom: boolean,
+  ) {
+    const repository = new ExamRepository(trx);
+    for (const change of done) {
+      await repository.record(
+        examId,
+        auth.user.id,
+        'proctorResume',
+        {
+          studentId: change.studentId,
+          student: nameOf(names, change.studentId),
+          reason: change.reason,
+          since: change.since,
+          pausedSeconds: Math.round(change.pausedMs / 1000),
+          givenBackSeconds: Math.round(change.givenBackMs / 1000),
+          deadline: change.deadline,
+          room,
+          ...(wholeRoom ? { wholeRoom: true } : {}),
+        },
+        change.at,
+      );
+    }
+  }
+
+  /** The consoles and proctors read their rows again (0: the whole exam). */
+  private changed(examId: number, attemptId: number, studentId: number) {
+    this.hub.send({ examId, attemptId, studentId, kind: 'changed' });
+  }
+}
+
+interface Named {
+  student_id: number;
+  name: string;
+  ticket_number: string;
+}
+
+const nameOf = (names: Named[], studentId: number) => {
+  const named = names.find((row) => row.student_id === studentId);
+  return named ? `${named.name} (${named.ticket_number})` : '';
+};
+
+const refusal = (why: 'ended' | 'paused' | 'notPaused', who: Named) =>
+  conflict(
+    why === 'paused'
+      ? 'proctorAlreadyPaused'
+      : why === 'notPaused'
+        ? 'proctorNotPaused'
+        : 'proctorPauseEnded',
+    { name: who.name, ticket: who.ticket_number },
+  );
+
+/** Where a candidate of the room stands, as the console colours it. */
+function stateOf(
+  row: {
+    attempt_id: number | null;
+    finished_at: string | null;
+    paused_at: string | null;
+    checked_in_at: string | null;
+    check_in_refused: string | null;
+  },
+  closed: boolean,
+): ConsoleState {
+  if (row.attempt_id !== null) {
+    if (row.finished_at !== null) return 'submitted';
+    return row.paused_at !== null ? 'paused' : 'inProgress';
+  }
+  if (closed) return 'absent';
+  if (row.checked_in_at !== null) return 'checkedIn';
+  return row.check_in_refused !== null ? 'refused' : 'notArrived';
+}
