@@ -25,10 +25,12 @@ import { SKILL_ASSESSMENT_MESSAGES } from './skill-assessment.js';
 import { SKILL_SCORING_MESSAGES } from './skill-scoring.js';
 import { SEAT_PLAN_MODE_LABEL, VENUE_MESSAGES } from './venue.js';
 import { PAUSE_MESSAGES } from './pause.js';
+import { IRREGULARITY_MESSAGES } from './irregularity.js';
 
 export * from './fields.js';
 export * from './languages.js';
 export * from './names.js';
+export { ROOM_DOCUMENT_TEXTS, type RoomDocumentTexts } from './irregularity.js';
 
 export const SERVER_MESSAGES = {
   ...COMMON_MESSAGES,
@@ -46,6 +48,7 @@ export const SERVER_MESSAGES = {
   ...SKILL_SCORING_MESSAGES,
   ...VENUE_MESSAGES,
   ...PAUSE_MESSAGES,
+  ...IRREGULARITY_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;

@@ -20,6 +20,7 @@ import * as m0018 from './0018_venues_rooms.js';
 import * as m0019 from './0019_attempt_pauses.js';
 import * as m0020 from './0020_proctor_indexes.js';
 import * as m0021 from './0021_accommodations.js';
+import * as m0024 from './0024_irregularities.js';
 
 /** Every migration, in order. Listed by hand so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_attempt_pauses': m0019,
   '0020_proctor_indexes': m0020,
   '0021_accommodations': m0021,
+  '0024_irregularities': m0024,
 };
