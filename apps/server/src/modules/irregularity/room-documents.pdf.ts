@@ -30,7 +30,7 @@ function heading(doc: Doc, title: string, facts: RoomFacts, language: MessageLan
   const lines = [
     `${words.exam}：${facts.exam.name}`,
     `${words.venueRoom}：${facts.room.venueName} / ${facts.room.name}`,
-    `${words.window}：${localMinute(facts.exam.startAt)} – ${localMinute(facts.exam.endAt)}　${words.printedAt}：${localMinute(facts.printedAt)}`,
+    `${words.window}：${localMinute(facts.exam.startAt)} – ${localMinute(facts.exam.endAt)}\u3000${words.printedAt}：${localMinute(facts.printedAt)}`,
   ];
   for (const line of lines) doc.text(line, MARGIN, doc.y, { width: WIDTH });
   doc.moveDown(0.6);
@@ -242,7 +242,7 @@ export function roomRecordRows(facts: RoomRecordFacts, language: MessageLanguage
     lastEnd ? `■ ${localMinute(lastEnd)}` : '',
   ]
     .filter(Boolean)
-    .join('　');
+    .join('\u3000');
   return {
     invigilators: facts.invigilators.join('、'),
     times,
