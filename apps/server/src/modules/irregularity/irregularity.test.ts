@@ -16,6 +16,7 @@ import {
   type SeatPlan,
 } from '@kaoshi/shared';
 import type { Socket } from 'socket.io-client';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD,
@@ -306,7 +307,12 @@ describe('irregularities and room documents', () => {
     expect(door).toContain(inRoom(0)[2]!.ticketNumber);
     expect(door).toMatch(/\*{6,}/);
 
-    const recordText = pdfText((await download(admin, 'getRoomRecord', rooms[0]!)).rawPayload);
+    const recordPdf = (await download(admin, 'getRoomRecord', rooms[0]!)).rawPayload;
+    const recordText = pdfText(recordPdf);
+    // Kept for a look (pdftoppm -png): the room's documents as printed.
+    await mkdir('test-results/irregularity', { recursive: true });
+    await writeFile('test-results/irregularity/sign-in-sheet.pdf', sheet.rawPayload);
+    await writeFile('test-results/irregularity/room-record.pdf', recordPdf);
     for (const words of [
       '考场记录',
       inv1!.nick,

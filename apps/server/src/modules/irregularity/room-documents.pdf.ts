@@ -58,7 +58,7 @@ function table(
     ) +
       2 * PAD;
   const draw = (cells: string[], header: boolean) => {
-    const height = header ? rowHeight(cells.map(() => 'X')) : rowHeight(cells);
+    const height = header ? doc.fontSize(size).currentLineHeight() + 2 * PAD + 2 : rowHeight(cells);
     if (doc.y + height > BOTTOM) doc.addPage();
     const top = doc.y;
     let x = MARGIN;
