@@ -26,6 +26,7 @@ import { paperModule } from './modules/paper/paper.module.js';
 import { ProctorHub } from './modules/proctor/proctor-hub.js';
 import { proctorModule } from './modules/proctor/proctor.module.js';
 import { invigilationModule } from './modules/invigilation/invigilation.module.js';
+import { irregularityModule } from './modules/irregularity/irregularity.module.js';
 import { questionModule } from './modules/question/question.module.js';
 import { questionsUseKnowledge } from './modules/question/question.service.js';
 import { schoolModule } from './modules/school/school.module.js';
@@ -141,6 +142,8 @@ export async function buildApp(
   });
   await app.register(proctorModule, { db, config, deadlineNews, hub: proctorHub });
   await app.register(invigilationModule, { db, hub: proctorHub });
+  // Irregularities end and reopen attempts through the same hub.
+  await app.register(irregularityModule, { db, config, deadlineNews, hub: proctorHub });
   // Accommodations' extra time re-times running attempts as the proctor's does.
   await app.register(accommodationModule, { db, deadlineNews });
   // Released scores: score analysis works out its figures at once.

@@ -53,3 +53,4 @@ export * from './schemas/skill-photo.js';
 export * from './schemas/skill-analysis.js';
 export * from './schemas/certification-analysis.js';
 export * from './schemas/venue.js';
+export * from './schemas/irregularity.js';

@@ -84,6 +84,10 @@ import type {
   ExamRoomsTable,
   ExamRoomInvigilatorsTable,
 } from './tables/venue.js';
+import type {
+  ExamIrregularitiesTable,
+  ExamIrregularityCandidatesTable,
+} from './tables/irregularity.js';
 
 /**
  * Tables as both engines see them, one file per domain under tables/. Times are ISO-8601 UTC text
@@ -98,6 +102,7 @@ export type * from './tables/marking.js';
 export type * from './tables/certificate.js';
 export type * from './tables/skills.js';
 export type * from './tables/venue.js';
+export type * from './tables/irregularity.js';
 export type * from './tables/accommodation.js';
 
 export interface Database {
@@ -165,6 +170,8 @@ export interface Database {
   cert_results: CertResultsTable;
   certificate_components: CertificateComponentsTable;
   venues: VenuesTable;
+  exam_irregularities: ExamIrregularitiesTable;
+  exam_irregularity_candidates: ExamIrregularityCandidatesTable;
   venue_rooms: VenueRoomsTable;
   exam_rooms: ExamRoomsTable;
   exam_room_invigilators: ExamRoomInvigilatorsTable;

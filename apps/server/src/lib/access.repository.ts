@@ -199,4 +199,26 @@ export class AccessRepository {
       .select('skill_assessment_classes.assessment_id')
       .where('skill_assessment_classes.class_id', 'in', scope);
   }
+
+  /** The rooms of the exam's plan `userId` invigilates. */
+  async invigilatedRooms(examId: number, userId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('exam_room_invigilators')
+      .select('room_id')
+      .where('exam_id', '=', examId)
+      .where('user_id', '=', userId)
+      .execute();
+    return rows.map((row) => row.room_id);
+  }
+
+  /** The room is one of the exam's plan. */
+  async examHasRoom(examId: number, roomId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('exam_rooms')
+      .select('room_id')
+      .where('exam_id', '=', examId)
+      .where('room_id', '=', roomId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
 }

@@ -24,6 +24,10 @@ import { AccessRepository } from './access.repository.js';
  * - a room of an exam's seat plan (the invigilator's console): its invigilators reach it, and
  *   only it (its candidates, check-in, start, pauses); a publisher (PUBLISH) with every batch of
  *   the exam reaches every room; anyone else is told it does not exist (10003).
+ * - an exam's rooms for irregularities and room documents (examRoomsScope): a publisher (PUBLISH)
+ *   reaches them through the exam's batches (their batches' candidates; reversing a termination
+ *   needs every batch); an invigilator without the exam's batches reaches only the rooms they are
+ *   assigned to (exam_room_invigilators) and those rooms' candidates;
  * - a skills assessment as an exam: read with one of its batches (10003 otherwise), changed
  *   (edit, delete, publish, close) only with every one of them (10001 otherwise).
  */
@@ -186,4 +190,62 @@ export async function roomAccess(
     }
   }
   return { name: room.name, startedAt: room.started_at, publisher };
+}
+
+/**
+ * Who `examRoomsScope` lets a caller reach: through batches (`rooms` null; `own` null for every
+ * batch) or as the invigilator of `rooms` (whatever the candidates' batches).
+ */
+export interface RoomScope {
+  own: Set<number> | null;
+  rooms: number[] | null;
+}
+
+/**
+ * The exam's rooms for irregularities and room documents (the rule above). `roomId`: the room
+ * asked for, which must be of the exam's plan and, for an invigilator, theirs. 'manage' (a
+ * chief's reversal) needs every batch of the exam.
+ */
+export async function examRoomsScope(
+  db: Db,
+  viewer: ClassViewer,
+  examId: number,
+  need: 'read' | 'manage',
+  roomId: number | null = null,
+): Promise<RoomScope> {
+  const repo = new AccessRepository(db);
+  if (roomId !== null && !(await repo.examHasRoom(examId, roomId))) throw notFound('room', roomId);
+  const publisher = viewer.superAdmin || viewer.permissionKeys.has(Perm.PUBLISH);
+  let refusal: unknown;
+  if (publisher) {
+    try {
+      const { own } = await examAccess(db, viewer, examId, need);
+      return { own, rooms: null };
+    } catch (error) {
+      refusal = error;
+    }
+  }
+  if (need === 'manage' || !viewer.permissionKeys.has(Perm.INVIGILATE)) {
+    throw refusal ?? forbidden('examNotYours', { id: examId });
+  }
+  const rooms = await repo.invigilatedRooms(examId, viewer.user.id);
+  if (rooms.length === 0) throw refusal ?? notFound('exam', examId);
+  if (roomId !== null && !rooms.includes(roomId)) throw forbidden('irregularityRoomNotYours');
+  return { own: null, rooms };
+}
+
+/** A candidate (their batch and room) within `scope`; refused with their name otherwise. */
+export function candidateInRoomScope(
+  scope: RoomScope,
+  candidate: { classId: number; roomId: number | null; name: string; ticketNumber: string },
+): void {
+  const inside = scope.rooms
+    ? candidate.roomId !== null && scope.rooms.includes(candidate.roomId)
+    : !scope.own || scope.own.has(candidate.classId);
+  if (!inside) {
+    throw forbidden('irregularityNotYourRoom', {
+      name: candidate.name,
+      ticket: candidate.ticketNumber,
+    });
+  }
 }

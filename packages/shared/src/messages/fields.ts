@@ -1,6 +1,7 @@
 import type { Localized } from './languages.js';
 import { SKILL_ASSESSMENT_FIELD_LABELS } from './skill-assessment.js';
 import { VENUE_FIELD_LABELS } from './venue.js';
+import { IRREGULARITY_FIELD_LABELS } from './irregularity.js';
 
 /**
  * The name of each field a message can blame, as the form shows it. Zod paths are named by their
@@ -316,6 +317,7 @@ export const FIELD_LABELS = {
   },
   ...SKILL_ASSESSMENT_FIELD_LABELS,
   ...VENUE_FIELD_LABELS,
+  ...IRREGULARITY_FIELD_LABELS,
   assessmentId: {
     zh: '技能考核',
     en: 'Skills assessment',

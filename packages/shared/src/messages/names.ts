@@ -1,6 +1,7 @@
 import type { Localized, MessageLanguage } from './languages.js';
 import { SKILL_ASSESSMENT_ENTITY_NAMES } from './skill-assessment.js';
 import { VENUE_ENTITY_NAMES } from './venue.js';
+import { IRREGULARITY_ENTITY_NAMES } from './irregularity.js';
 
 /** What a message names (not found, still in use…), e.g. `{entity} 3 not found`. */
 export const ENTITY_NAMES = {
@@ -76,6 +77,7 @@ export const ENTITY_NAMES = {
   },
   ...SKILL_ASSESSMENT_ENTITY_NAMES,
   ...VENUE_ENTITY_NAMES,
+  ...IRREGULARITY_ENTITY_NAMES,
   skillCandidate: {
     zh: '技能考核考生',
     en: 'Skills candidate',

@@ -26,10 +26,12 @@ import { SKILL_SCORING_MESSAGES } from './skill-scoring.js';
 import { SEAT_PLAN_MODE_LABEL, VENUE_MESSAGES } from './venue.js';
 import { PAUSE_MESSAGES } from './pause.js';
 import { INVIGILATION_MESSAGES } from './invigilation.js';
+import { IRREGULARITY_MESSAGES } from './irregularity.js';
 
 export * from './fields.js';
 export * from './languages.js';
 export * from './names.js';
+export { ROOM_DOCUMENT_TEXTS, type RoomDocumentTexts } from './irregularity.js';
 
 export const SERVER_MESSAGES = {
   ...COMMON_MESSAGES,
@@ -48,6 +50,7 @@ export const SERVER_MESSAGES = {
   ...VENUE_MESSAGES,
   ...PAUSE_MESSAGES,
   ...INVIGILATION_MESSAGES,
+  ...IRREGULARITY_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;

@@ -49,7 +49,14 @@ export const ATTEMPT_EVENT_TYPES = [
 export type AttemptEventType = (typeof ATTEMPT_EVENT_TYPES)[number];
 
 /** Why an attempt ended. */
-export const FINISH_REASONS = ['submitted', 'deadline', 'leave_limit', 'proctor_submit'] as const;
+export const FINISH_REASONS = [
+  'submitted',
+  'deadline',
+  'leave_limit',
+  'proctor_submit',
+  /** Ended by an irregularity's termination (docs/features/irregularities.md). */
+  'terminated',
+] as const;
 export type FinishReason = (typeof FINISH_REASONS)[number];
 
 /** An item of the delivered paper: s1q3 (a fixed question), s1p12 (drawn from a pool). */

@@ -21,6 +21,7 @@ import * as m0019 from './0019_attempt_pauses.js';
 import * as m0020 from './0020_proctor_indexes.js';
 import * as m0021 from './0021_accommodations.js';
 import * as m0023 from './0023_invigilation.js';
+import * as m0024 from './0024_irregularities.js';
 import * as m0025 from './0025_rest_breaks.js';
 
 /** Every migration, in order. Listed by hand so the bundled server carries them. */
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0020_proctor_indexes': m0020,
   '0021_accommodations': m0021,
   '0023_invigilation': m0023,
+  '0024_irregularities': m0024,
   '0025_rest_breaks': m0025,
 };

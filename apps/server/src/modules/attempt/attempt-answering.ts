@@ -208,7 +208,7 @@ export class AttemptAnswering {
       await settleCandidate(trx, row.candidate_id, {
         // Handed in, by the candidate or collected by the proctor; else saved at the end.
         status:
-          reason === 'submitted' || reason === 'proctor_submit'
+          reason === 'submitted' || reason === 'proctor_submit' || reason === 'terminated'
             ? CandidateStatus.SUBMITTED
             : CandidateStatus.SAVED,
         score: pending === 0 ? objective : null,

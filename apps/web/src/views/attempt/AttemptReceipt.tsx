@@ -10,6 +10,7 @@ const TITLE_KEYS = {
   deadline: 'attemptPage.receipt.deadline',
   leave_limit: 'attemptPage.receipt.leaveLimit',
   proctor_submit: 'attemptPage.receipt.proctorSubmit',
+  terminated: 'attemptPage.receipt.terminated',
 } as const;
 
 /**

@@ -17,6 +17,7 @@ const FINISH_KEYS = {
   deadline: 'attemptPage.result.finished.deadline',
   leave_limit: 'attemptPage.result.finished.leaveLimit',
   proctor_submit: 'attemptPage.result.finished.proctorSubmit',
+  terminated: 'attemptPage.result.finished.terminated',
 } as const;
 
 /**

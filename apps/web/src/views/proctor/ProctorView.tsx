@@ -66,6 +66,7 @@ import { ProctorEventsDrawer, proctorKeys } from './ProctorEventsDrawer';
 import { useDeltaBatch } from './use-delta-batch';
 import { EVENT_TYPES, SIGNAL_TYPES, eventName, eventShortName } from './proctor-labels';
 import { useProctorSocket, type ProctorLink } from './use-proctor-socket';
+import { ProctorRoomTools } from '../irregularity/ProctorRoomTools';
 import './proctor.css';
 
 /** After a delta that changes more than a row shows (extra time, reopen), reload once so long. */
@@ -448,6 +449,7 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
           rowClassName={(row) => `proctor-row-${row.ticketNumber}`}
         />
       </Card>
+      <ProctorRoomTools examId={examId} candidates={view.rows} />
       <ProctorEventsDrawer examId={examId} row={drawer} onClose={() => setDrawer(null)} />
       <ProctorActionDialog
         examId={examId}

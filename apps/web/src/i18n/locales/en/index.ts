@@ -33,6 +33,7 @@ import certification from './certification';
 import examiner from './examiner';
 import skillsCheck from './skillsCheck';
 import venue from './venue';
+import irregularity from './irregularity';
 import accommodation from './accommodation';
 
 export default {
@@ -71,5 +72,6 @@ export default {
   examiner,
   skillsCheck,
   venue,
+  irregularity,
   accommodation,
 };

@@ -32,6 +32,7 @@ export default {
     deadline: 'time ran out',
     leave_limit: 'left the page too often',
     proctor_submit: 'collected by the proctor',
+    terminated: 'terminated',
   },
   search: 'Name or ticket number',
   columns: {

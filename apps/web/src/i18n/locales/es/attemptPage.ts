@@ -126,6 +126,7 @@ const attemptPage: Messages['attemptPage'] = {
     deadline: 'Se acabó el tiempo: sus respuestas guardadas se entregaron',
     leaveLimit: 'Entregado automáticamente: salió de la página del examen demasiadas veces',
     proctorSubmit: 'El supervisor recogió su examen: sus respuestas guardadas se entregaron',
+    terminated: 'El supervisor anuló su examen: sus respuestas guardadas se entregaron',
     finishedAt: 'Entregado el',
     answered: 'Respondidas',
     answeredCount: '{{answered}} de {{total}}',
@@ -152,6 +153,7 @@ const attemptPage: Messages['attemptPage'] = {
       leaveLimit:
         'Entregado automáticamente a las {{time}}: salió de la página del examen demasiadas veces',
       proctorSubmit: 'Recogido por el supervisor a las {{time}}',
+      terminated: 'Anulado por el supervisor a las {{time}}',
     },
     score: 'Nota',
     points: '{{score}} / {{total}} puntos',

@@ -34,6 +34,7 @@ const proctor: Messages['proctor'] = {
     deadline: 'se acabó el tiempo',
     leave_limit: 'salió de la página demasiadas veces',
     proctor_submit: 'recogido por el supervisor',
+    terminated: 'anulado',
   },
   search: 'Nombre o número de boleta',
   columns: {

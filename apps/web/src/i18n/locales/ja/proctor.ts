@@ -34,6 +34,7 @@ const proctor: Messages['proctor'] = {
     deadline: '時間切れ',
     leave_limit: 'ページ離脱が多すぎる',
     proctor_submit: '監督者が回収',
+    terminated: '受験終了',
   },
   search: '氏名または受験番号',
   columns: {

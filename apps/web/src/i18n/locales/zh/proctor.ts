@@ -34,6 +34,7 @@ const proctor: Messages['proctor'] = {
     deadline: '时间到',
     leave_limit: '离开页面次数过多',
     proctor_submit: '监考收卷',
+    terminated: '终止考试',
   },
   search: '姓名或准考证号',
   columns: {
