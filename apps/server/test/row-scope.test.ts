@@ -78,6 +78,9 @@ const ID_MEANS: Record<string, Entity | 'unscoped'> = {};
 const idRoutes = (entity: Entity | 'unscoped', routes: string[]) => {
   for (const route of routes) ID_MEANS[route] = entity;
 };
+// An irregularity is reversed through its exam with every batch of it (examRoomsScope 'manage':
+// irregularity.test.ts refuses an invigilator and a publisher without the batches).
+idRoutes('unscoped', ['POST /api/kaoshi-exam/irregularity/reverseIrregularity']);
 // An import job is its starter's alone, whatever the batch (404 to anyone else:
 // student-import-job.test.ts and the question import's job tests).
 idRoutes('unscoped', [
@@ -377,6 +380,30 @@ const CALLS: Record<string, Call> = {
   }),
   'POST /api/kaoshi-exam/invigilation/resumeCandidate': (b) => ({
     body: { examId: b.openExamId, roomId: 1, studentId: b.studentIds[0], reason: 'x' },
+  }),
+  'GET /api/kaoshi-exam/irregularity/listIrregularity': (b) => ({
+    query: { examId: String(b.openExamId) },
+  }),
+  'POST /api/kaoshi-exam/irregularity/recordIrregularity': (b) => ({
+    body: {
+      examId: b.openExamId,
+      category: 'candidate',
+      note: 'x',
+      studentIds: [b.studentIds[0]],
+      action: 'warning',
+    },
+  }),
+  'GET /api/kaoshi-exam/irregularity/getSignInSheet': (b) => ({
+    query: { examId: String(b.openExamId), roomId: '1' },
+  }),
+  'GET /api/kaoshi-exam/irregularity/getDoorList': (b) => ({
+    query: { examId: String(b.openExamId), roomId: '1' },
+  }),
+  'GET /api/kaoshi-exam/irregularity/getRoomRecord': (b) => ({
+    query: { examId: String(b.openExamId), roomId: '1' },
+  }),
+  'GET /api/kaoshi-exam/irregularity/exportRoomRecord': (b) => ({
+    query: { examId: String(b.openExamId), roomId: '1' },
   }),
   'GET /api/kaoshi-exam/exam/listCandidate': (b) => ({
     query: { examId: String(b.openExamId) },

@@ -347,6 +347,18 @@ export const FIELD_LABELS = {
     es: 'Minutos por descanso',
     ja: '1回の休憩（分）',
   },
+  confirmed: {
+    zh: '身份确认',
+    en: 'Identity confirmed',
+    es: 'Identidad confirmada',
+    ja: '本人確認',
+  },
+  doorPhoto: {
+    zh: '入场照片',
+    en: 'Photo at the door',
+    es: 'Foto en la puerta',
+    ja: '入室時の写真',
+  },
   largeFont: { zh: '大字号', en: 'Large font', es: 'Letra grande', ja: '大きい文字' },
   screenReader: {
     zh: '读屏友好布局',

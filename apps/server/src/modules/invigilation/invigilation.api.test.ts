@@ -42,24 +42,23 @@ describe('invigilation', () => {
   let invigilator2: Client;
   let userIds: number[];
   let round = 0;
+  let venueId: number;
+  const room = async (name: string) =>
+    expectOk(
+      await admin.post<{ id: number }>(`${VENUE_BASE}/addRoom`, {
+        venueId,
+        name,
+        seats: 1,
+        ipAllowList: [],
+      }),
+    ).id;
 
   beforeAll(async () => {
     t = await createTestApp();
     ({ admin } = await world.build(t));
-    const venueId = expectOk(
+    venueId = expectOk(
       await admin.post<{ id: number }>(`${VENUE_BASE}/addVenue`, { name: 'Console', address: '' }),
     ).id;
-    const room = async (name: string) =>
-      expectOk(
-        await admin.post<{ id: number }>(`${VENUE_BASE}/addRoom`, {
-          venueId,
-          name,
-          seats: 1,
-          ipAllowList: [],
-        }),
-      ).id;
-    room1 = await room('Console 1');
-    room2 = await room('Console 2');
     const role = await createRole(admin, { permissionKeys: [Perm.INVIGILATE] });
     const users = await Promise.all([1, 2].map(() => addUser(admin, { roleIds: [role.roleId] })));
     userIds = users.map((u) => u.id);
@@ -68,9 +67,14 @@ describe('invigilation', () => {
   });
   afterAll(() => t.close());
 
-  /** An open exam of two new candidates, one per room, each room with its invigilator. */
+  /**
+   * An open exam of two new candidates, one per room, each room with its invigilator. Each exam
+   * has rooms of its own: the exams are open at the same time, and a room serves one at a time.
+   */
   const examWith = async (fields: Partial<ExamBody>) => {
     round += 1;
+    room1 = await room(`Console ${round}-1`);
+    room2 = await room(`Console ${round}-2`);
     const own = await addClass(t.handle.db, world.s.subjectId, { level: 5, name: `C${round}` });
     const tickets = await addSignableStudents(t.handle.db, own, 2, {
       prefix: `IV${round}-`,

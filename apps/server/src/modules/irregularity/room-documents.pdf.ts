@@ -1,6 +1,42 @@
-import { ROOM_DOCUMENT_TEXTS, wordsIn, type MessageLanguage } from '@kaoshi/shared';
+import {
+  ROOM_DOCUMENT_TEXTS,
+  wordsIn,
+  type IrregularityView,
+  type MessageLanguage,
+} from '@kaoshi/shared';
 import { A4_HEIGHT, A4_WIDTH, newCjkPdf } from '../../lib/pdf.js';
-import type { RoomRecordFacts, RoomFacts } from './room-documents.service.js';
+
+/** What every room document heads with and lists. */
+export interface RoomFacts {
+  exam: { name: string; startAt: string; endAt: string };
+  room: { name: string; venueName: string };
+  printedAt: string;
+  candidates: {
+    seat: number | null;
+    name: string;
+    ticketNumber: string;
+    maskedId: string;
+    hasPhoto: boolean;
+    startedAt: string | null;
+    finishedAt: string | null;
+    attemptId: number | null;
+  }[];
+}
+
+/** The room record's further facts. */
+export interface RoomRecordFacts extends RoomFacts {
+  invigilators: string[];
+  pauses: {
+    name: string;
+    ticketNumber: string;
+    startedAt: string;
+    minutes: number | null;
+    reason: string;
+    by: string;
+  }[];
+  irregularities: IrregularityView[];
+  events: { label: string; count: number; attempts: number }[];
+}
 
 const MARGIN = 40;
 const WIDTH = A4_WIDTH - 2 * MARGIN;

@@ -2,7 +2,6 @@ import {
   PROCTOR_EXPORT_TEXTS,
   ROOM_DOCUMENT_TEXTS,
   wordsIn,
-  type IrregularityView,
   type MessageLanguage,
   type RoomDocument,
   type RoomDocumentQuery,
@@ -19,40 +18,10 @@ import {
   roomRecordPdf,
   roomRecordRows,
   signInSheetPdf,
+  type RoomFacts,
+  type RoomRecordFacts,
 } from './room-documents.pdf.js';
 import { RoomDocumentsRepository } from './room-documents.repository.js';
-
-/** What every room document heads with and lists. */
-export interface RoomFacts {
-  exam: { name: string; startAt: string; endAt: string };
-  room: { name: string; venueName: string };
-  printedAt: string;
-  candidates: {
-    seat: number | null;
-    name: string;
-    ticketNumber: string;
-    maskedId: string;
-    hasPhoto: boolean;
-    startedAt: string | null;
-    finishedAt: string | null;
-    attemptId: number | null;
-  }[];
-}
-
-/** The room record's further facts. */
-export interface RoomRecordFacts extends RoomFacts {
-  invigilators: string[];
-  pauses: {
-    name: string;
-    ticketNumber: string;
-    startedAt: string;
-    minutes: number | null;
-    reason: string;
-    by: string;
-  }[];
-  irregularities: IrregularityView[];
-  events: { label: string; count: number; attempts: number }[];
-}
 
 /**
  * The room documents (docs/features/irregularities.md): the sign-in sheet, the door list and the

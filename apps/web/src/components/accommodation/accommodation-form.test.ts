@@ -35,6 +35,9 @@ describe('the accommodation form', () => {
       largeFont: true,
       screenReader: null,
       note: 'low vision',
+      // The form has no rest breaks yet: it sends none.
+      breakCount: null,
+      breakMinutes: null,
     });
     expect(formValuesOf({ ...body }, 'student')).toEqual({
       ...values,
@@ -56,6 +59,9 @@ describe('the accommodation form', () => {
       largeFont: false,
       screenReader: false,
       note: '',
+      // The form has no rest breaks yet: it sends none.
+      breakCount: null,
+      breakMinutes: null,
     });
     expect(bodyOf(none, 'batch')).toEqual({
       extraMinutes: null,
@@ -63,6 +69,9 @@ describe('the accommodation form', () => {
       largeFont: null,
       screenReader: null,
       note: '',
+      // The form has no rest breaks yet: it sends none.
+      breakCount: null,
+      breakMinutes: null,
     });
     expect(formValuesOf(bodyOf(none, 'student'), 'student')).toMatchObject(none);
   });

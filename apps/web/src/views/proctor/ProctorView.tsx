@@ -66,7 +66,7 @@ import { ProctorEventsDrawer, proctorKeys } from './ProctorEventsDrawer';
 import { useDeltaBatch } from './use-delta-batch';
 import { EVENT_TYPES, SIGNAL_TYPES, eventName, eventShortName } from './proctor-labels';
 import { useProctorSocket, type ProctorLink } from './use-proctor-socket';
-import { ProctorRoomTools } from '../irregularity/ProctorRoomTools';
+import { ProctorRoomTools } from '../../components/irregularity/ProctorRoomTools';
 import './proctor.css';
 
 /** After a delta that changes more than a row shows (extra time, reopen), reload once so long. */
