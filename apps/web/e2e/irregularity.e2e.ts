@@ -78,7 +78,9 @@ describe('Irregularities from the proctor’s view', () => {
     // The panel in English.
     await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.reload();
-    await page.locator('.irregularity-panel').getByText(en.irregularity.title).waitFor();
+    await panel.getByText(en.irregularity.title, { exact: true }).waitFor();
+    // The records come back after the reload (while loading, the table says there are none).
+    await expect.poll(() => panel.innerText()).toContain('误判');
     await screenshot(page, 'irregularity-panel-en', { fullPage: true });
 
     expect(errors).toEqual([]);
