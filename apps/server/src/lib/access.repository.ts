@@ -175,6 +175,22 @@ export class AccessRepository {
       );
   }
 
+  /** Whether `userId` examines the candidate's station in a published assessment. */
+  async examinesSkillCandidate(candidateId: number, userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('skill_candidates as c')
+      .innerJoin('skill_assessments as a', 'a.id', 'c.assessment_id')
+      .innerJoin('skill_session_examiners as e', (join) =>
+        join.onRef('e.session_id', '=', 'c.session_id').onRef('e.station', '=', 'c.station'),
+      )
+      .select('c.id')
+      .where('c.id', '=', candidateId)
+      .where('a.status', '=', 'published')
+      .where('e.user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   skillAssessment(id: number) {
     return this.db
       .selectFrom('skill_assessments')

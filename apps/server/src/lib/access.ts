@@ -30,6 +30,9 @@ import { AccessRepository } from './access.repository.js';
  *   assigned to (exam_room_invigilators) and those rooms' candidates;
  * - a skills assessment as an exam: read with one of its batches (10003 otherwise), changed
  *   (edit, delete, publish, close) only with every one of them (10001 otherwise).
+ * - a skills candidate's scoring: its station's examiners only, once the assessment is published
+ *   (others are told it does not exist: an examiner learns nothing of other stations); the
+ *   assessment's chief examiner and score checker by assignment, whatever their batches.
  */
 export type ExamNeed = 'read' | 'mark' | 'manage' | 'keys';
 export type PaperNeed = 'read' | 'keys';
@@ -248,4 +251,41 @@ export function candidateInRoomScope(
       ticket: candidate.ticketNumber,
     });
   }
+}
+
+/**
+ * A skills candidate as its examiner reaches it (issue 26 §3): of a published assessment, at a
+ * station `userId` examines; anything else is "not found" (10003).
+ */
+export async function skillExaminerAccess(
+  db: Db,
+  userId: number,
+  candidateId: number,
+): Promise<void> {
+  if (!(await new AccessRepository(db).examinesSkillCandidate(candidateId, userId))) {
+    throw notFound('skillCandidate', candidateId);
+  }
+}
+
+/** The roles an assessment assigns: its chief examiner (考评组长) and its score checker (核分员). */
+export type SkillRole = 'chief' | 'checker';
+
+/**
+ * Refuses a user who is not the assessment's chief examiner (or checker, as `roles` allow); the
+ * caller has read the assessment's row (often locked, in its transaction).
+ */
+export function skillRoleAccess(
+  assessment: { id: number; chief_id: number | null; checker_id: number | null },
+  userId: number,
+  roles: readonly SkillRole[],
+): void {
+  if (roles.includes('chief') && assessment.chief_id === userId) return;
+  if (roles.includes('checker') && assessment.checker_id === userId) return;
+  const key =
+    roles.length === 2
+      ? 'notChiefOrChecker'
+      : roles[0] === 'chief'
+        ? 'notChiefExaminer'
+        : 'notScoreChecker';
+  throw forbidden(key, { id: assessment.id });
 }

@@ -12,7 +12,7 @@ import {
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, existing, forbidden, invalid, notFound } from '../../errors.js';
-import { skillAssessmentAccess } from '../../lib/access.js';
+import { skillAssessmentAccess, skillRoleAccess, type SkillRole } from '../../lib/access.js';
 import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
 import { candidateOutcome, sheetTotal, toHundredths, toPoints } from './scoring-rules.js';
 import { parseFrozenSheet, sheetView } from './scoring-sheet.js';
@@ -27,26 +27,6 @@ import { sheetPdf } from './sheet-pdf.js';
  */
 export interface SkillsFinal {
   skillsFinal(candidateId: number, trx: Db): Promise<void>;
-}
-
-type Role = 'chief' | 'checker';
-
-/** Refuses a user who is not the assessment's chief examiner (or checker, as `roles` allow). */
-function requireRole(
-  assessment: { id: number; chief_id: number | null; checker_id: number | null },
-  auth: AuthContext,
-  roles: readonly Role[],
-) {
-  const userId = auth.user.id;
-  if (roles.includes('chief') && assessment.chief_id === userId) return;
-  if (roles.includes('checker') && assessment.checker_id === userId) return;
-  const key =
-    roles.length === 2
-      ? 'notChiefOrChecker'
-      : roles[0] === 'chief'
-        ? 'notChiefExaminer'
-        : 'notScoreChecker';
-  throw forbidden(key, { id: assessment.id });
 }
 
 const candidateOf = (row: CandidateContext) => ({
@@ -88,7 +68,7 @@ export class CheckService {
       'skillAssessment',
       assessmentId,
     );
-    requireRole(assessment, auth, ['chief', 'checker']);
+    skillRoleAccess(assessment, auth.user.id, ['chief', 'checker']);
     const [rows, counts] = await Promise.all([
       repo.candidatesOfAssessment(assessmentId),
       new CheckRepository(this.db).sheetCounts(assessmentId),
@@ -103,7 +83,7 @@ export class CheckService {
   async candidateSheets(candidateId: number, auth: AuthContext): Promise<CandidateSheetsView> {
     const repo = new ScoringRepository(this.db);
     const row = existing(await repo.candidate(candidateId), 'skillCandidate', candidateId);
-    requireRole(candidateOf(row), auth, ['chief', 'checker']);
+    skillRoleAccess(candidateOf(row), auth.user.id, ['chief', 'checker']);
     return this.sheetsOf(repo, row);
   }
 
@@ -194,14 +174,14 @@ export class CheckService {
   private withCandidate<T>(
     candidateId: number,
     auth: AuthContext,
-    role: Role,
+    role: SkillRole,
     work: (repo: ScoringRepository, row: CandidateContext, at: string, trx: Db) => Promise<T>,
   ): Promise<T> {
     return inTransaction(this.db, async (trx) => {
       const repo = new ScoringRepository(trx);
       await repo.lockCandidate(candidateId);
       const row = existing(await repo.candidate(candidateId), 'skillCandidate', candidateId);
-      requireRole(candidateOf(row), auth, [role]);
+      skillRoleAccess(candidateOf(row), auth.user.id, [role]);
       if (row.state === 'checked') throw conflict('candidateChecked', { id: row.id });
       return work(repo, row, nowIso(), trx);
     });

@@ -28,7 +28,8 @@ export interface ItemScoreWrite {
 
 /** Every query of the examiners' sheets, the chief examiner and the checker. */
 export class ScoringRepository {
-  constructor(private readonly db: Db) {}
+  // Readable: the row access checks (lib/access.ts) run in the same transaction.
+  constructor(readonly db: Db) {}
 
   private get postgres() {
     return this.db.getExecutor().adapter instanceof PostgresAdapter;
@@ -84,17 +85,6 @@ export class ScoringRepository {
       .where('id', '=', id)
       .forUpdate()
       .execute();
-  }
-
-  async isStationExaminer(sessionId: number, station: number, userId: number) {
-    const row = await this.db
-      .selectFrom('skill_session_examiners')
-      .select('user_id')
-      .where('session_id', '=', sessionId)
-      .where('station', '=', station)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row !== undefined;
   }
 
   /** The examiners of a station, by id, with their names. */

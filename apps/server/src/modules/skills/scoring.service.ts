@@ -9,7 +9,8 @@ import type {
   SkillTimerView,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import { conflict, invalid, notFound, type AppError } from '../../errors.js';
+import { conflict, existing, invalid, type AppError } from '../../errors.js';
+import { skillExaminerAccess } from '../../lib/access.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import {
   candidateOutcome,
@@ -36,18 +37,12 @@ interface Examined {
 }
 
 /**
- * The candidate as its examiner may reach it: of a published assessment, at a station the user
- * examines; any other answers "not found" (an examiner learns nothing of other stations).
+ * The candidate as its examiner may reach it (lib/access.ts skillExaminerAccess), with its
+ * frozen sheet, read through `repo` (the caller's transaction).
  */
 export async function examined(repo: ScoringRepository, candidateId: number, userId: number) {
-  const row = await repo.candidate(candidateId);
-  if (
-    !row ||
-    row.assessment_status !== 'published' ||
-    !(await repo.isStationExaminer(row.session_id, row.station, userId))
-  ) {
-    throw notFound('skillCandidate', candidateId);
-  }
+  await skillExaminerAccess(repo.db, userId, candidateId);
+  const row = existing(await repo.candidate(candidateId), 'skillCandidate', candidateId);
   return { row, sheet: parseFrozenSheet(row.snapshot) };
 }
 
