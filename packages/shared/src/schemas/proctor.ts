@@ -191,6 +191,15 @@ export interface ProctorRow {
   latestEvents: ProctorEventView[];
   /** Starting is locked until then after too many wrong access codes; null: not locked. */
   accessLockedUntil: string | null;
+  /** The candidate's room and seat in the exam's seat plan; null: in no room. */
+  room: ProctorRoomSeat | null;
+}
+
+export interface ProctorRoomSeat {
+  roomId: number;
+  /** "venue / room", as the seat plan names it. */
+  name: string;
+  seat: number;
 }
 
 export interface ProctorCounts {

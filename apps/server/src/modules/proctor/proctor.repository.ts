@@ -52,8 +52,15 @@ export class ProctorRepository {
   liveCandidates(examId: number, own: Set<number> | null) {
     let query = this.withAttempts(examId)
       .innerJoin('classes as cl', 'cl.id', 'c.class_id')
+      // The seat plan's room (venues.md): the rooms column and filter.
+      .leftJoin('venue_rooms as vr', 'vr.id', 'c.room_id')
+      .leftJoin('venues as v', 'v.id', 'vr.venue_id')
       .select([
         'c.student_id',
+        'c.room_id',
+        'c.seat_number',
+        'vr.name as room_name',
+        'v.name as venue_name',
         'c.status',
         'c.extra_minutes',
         'c.class_id',

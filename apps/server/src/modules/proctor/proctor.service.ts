@@ -168,6 +168,14 @@ export class ProctorService {
           row.access_locked_until !== null && row.access_locked_until > now
             ? row.access_locked_until
             : null,
+        room:
+          row.room_id === null
+            ? null
+            : {
+                roomId: row.room_id,
+                name: `${row.venue_name ?? ''} / ${row.room_name ?? ''}`,
+                seat: row.seat_number,
+              },
       };
     });
     return {

@@ -5,7 +5,9 @@ import {
   UserType,
   type AdmissionTickets,
   type AttemptView,
+  PROCTOR_BASE,
   type ExamBody,
+  type LiveExamView,
   type SeatPlan,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +89,20 @@ describe('seat plans', () => {
     const seatPlan = await planOf(id);
     expect(seatPlan.unseated).toEqual([]);
     expect(seatPlan.candidateCount).toBe(8);
+    // The proctor's rows name each candidate's room and seat (its rooms column and filter).
+    const live = expectOk(await admin.get<LiveExamView>(`${PROCTOR_BASE}/liveExam/${id}`));
+    expect(
+      live.rows.map((row) => `${row.ticketNumber} ${row.room?.name}@${row.room?.seat}`).sort(),
+    ).toEqual([
+      'A-00001 Test centre / Room 1@1',
+      'A-00002 Test centre / Room 1@3',
+      'A-00003 Test centre / Room 2@1',
+      'A-00004 Test centre / Room 2@3',
+      'A-00005 Test centre / Room 2@5',
+      'B-00001 Test centre / Room 2@6',
+      'B-00002 Test centre / Room 2@8',
+      'B-00003 Test centre / Room 2@10',
+    ]);
   });
 
   it('interleaves the batches when mixed, leaving a gap only where one batch is left', async () => {

@@ -32,6 +32,7 @@ import {
   Input,
   Result,
   Row,
+  Select,
   Skeleton,
   Space,
   Statistic,
@@ -124,6 +125,8 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
   const compact = !screens.md;
   const [filter, setFilter] = useState<Filter>('all');
   const [search, setSearch] = useState('');
+  // The seat plan's room to show (its documents, records and candidates); undefined: all.
+  const [roomId, setRoomId] = useState<number | undefined>();
   const [drawer, setDrawer] = useState<ProctorRow | null>(null);
   const [action, setAction] = useState<ProctorActionTarget | null>(null);
   const [checkingReceipt, setCheckingReceipt] = useState(false);
@@ -151,9 +154,18 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
     },
   });
 
+  const rooms = useMemo(() => {
+    const named = new Map<number, string>();
+    for (const row of view?.rows ?? []) if (row.room) named.set(row.room.roomId, row.room.name);
+    return [...named].map(([value, label]) => ({ value, label }));
+  }, [view]);
+  const inRoom = useMemo(
+    () => (view?.rows ?? []).filter((row) => !roomId || row.room?.roomId === roomId),
+    [view, roomId],
+  );
   const rows = useMemo(() => {
     const words = search.trim().toLowerCase();
-    return (view?.rows ?? []).filter((row) => {
+    return inRoom.filter((row) => {
       if (filter === 'offline' && !(row.state === 'in_progress' && !row.connected)) return false;
       if (filter !== 'offline' && filter !== 'all' && row.state !== filter) return false;
       return (
@@ -162,7 +174,7 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
         row.ticketNumber.toLowerCase().includes(words)
       );
     });
-  }, [view, filter, search]);
+  }, [inRoom, filter, search]);
 
   if (!view) {
     return (
@@ -293,6 +305,12 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
     },
     { title: t('proctor.columns.batch'), dataIndex: 'className', responsive: ['lg'] },
     {
+      title: t('proctor.columns.room'),
+      key: 'room',
+      responsive: ['md'],
+      render: (_, row) => (row.room ? `${row.room.name} · ${row.room.seat}` : '—'),
+    },
+    {
       title: t('proctor.columns.actions'),
       key: 'actions',
       fixed: compact ? undefined : 'right',
@@ -422,6 +440,17 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
             onChange={(event) => setSearch(event.target.value)}
             style={{ maxWidth: 280 }}
           />
+          {rooms.length > 0 && (
+            <Select
+              allowClear
+              style={{ minWidth: 200 }}
+              placeholder={t('irregularity.allRooms')}
+              aria-label={t('irregularity.room')}
+              value={roomId}
+              onChange={setRoomId}
+              options={rooms}
+            />
+          )}
           <Space size={4} wrap>
             {(['all', ...PROCTOR_STATES, 'offline'] as Filter[]).map((state) => (
               <Tag.CheckableTag
@@ -449,7 +478,12 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
           rowClassName={(row) => `proctor-row-${row.ticketNumber}`}
         />
       </Card>
-      <ProctorRoomTools examId={examId} candidates={view.rows} />
+      <ProctorRoomTools
+        examId={examId}
+        roomId={roomId}
+        hasRooms={rooms.length > 0}
+        candidates={inRoom}
+      />
       <ProctorEventsDrawer examId={examId} row={drawer} onClose={() => setDrawer(null)} />
       <ProctorActionDialog
         examId={examId}

@@ -22,6 +22,7 @@ const row = (studentId: number, fields: Partial<ProctorRow> = {}): ProctorRow =>
   eventCounts: {},
   latestEvents: [],
   accessLockedUntil: null,
+  room: null,
   ...fields,
 });
 

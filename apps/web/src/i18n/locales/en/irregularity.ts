@@ -27,7 +27,7 @@ export default {
   doorList: 'Door list',
   roomRecord: 'Room record',
   roomRecordXlsx: 'Room record (.xlsx)',
-  chooseRoom: 'Choose a room',
+  chooseRoom: 'Choose a room above for its sign-in sheet, door list and room record',
   categories: {
     environment: 'Environment',
     candidate: 'Candidate',

@@ -39,6 +39,7 @@ export default {
     ticket: 'Ticket no.',
     name: 'Name',
     batch: 'Batch',
+    room: 'Room / seat',
     state: 'State',
     answered: 'Answered',
     lastSave: 'Last save',

@@ -27,7 +27,7 @@ export default {
   doorList: 'Lista de la puerta',
   roomRecord: 'Acta del aula',
   roomRecordXlsx: 'Acta del aula (.xlsx)',
-  chooseRoom: 'Elija un aula',
+  chooseRoom: 'Elija un aula arriba para su hoja de firmas, lista de entrada y acta del aula',
   categories: {
     environment: 'Entorno',
     candidate: 'Candidato',

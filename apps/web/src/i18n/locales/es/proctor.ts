@@ -41,6 +41,7 @@ const proctor: Messages['proctor'] = {
     ticket: 'N.º de boleta',
     name: 'Nombre',
     batch: 'Convocatoria',
+    room: 'Aula / asiento',
     state: 'Estado',
     answered: 'Respondidas',
     lastSave: 'Último guardado',

@@ -27,7 +27,7 @@ export default {
   doorList: '掲示名簿',
   roomRecord: '試験室記録',
   roomRecordXlsx: '試験室記録 (.xlsx)',
-  chooseRoom: '試験室を選択',
+  chooseRoom: '上で試験室を選ぶと、署名表・入口名簿・試験室記録を出力できます',
   categories: {
     environment: '試験環境',
     candidate: '受験者',

@@ -41,6 +41,7 @@ const proctor: Messages['proctor'] = {
     ticket: '受験番号',
     name: '氏名',
     batch: '申込回',
+    room: '試験室 / 座席',
     state: '状態',
     answered: '解答済み',
     lastSave: '最終保存',

@@ -27,7 +27,7 @@ export default {
   doorList: '门贴名单',
   roomRecord: '考场记录',
   roomRecordXlsx: '考场记录 (.xlsx)',
-  chooseRoom: '选择考场',
+  chooseRoom: '在上方选择考场，打印其签到表、门口名单和考场记录',
   categories: {
     environment: '考场环境',
     candidate: '考生',

@@ -41,6 +41,7 @@ const proctor: Messages['proctor'] = {
     ticket: '准考证号',
     name: '姓名',
     batch: '报名批次',
+    room: '考场座位',
     state: '状态',
     answered: '已答',
     lastSave: '最后保存',
