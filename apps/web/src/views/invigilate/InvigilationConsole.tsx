@@ -187,7 +187,8 @@ function ConsoleHeader({
   return (
     <Card size="small" className="console-header">
       <Flex vertical gap={8}>
-        <Flex gap={8} wrap align="center" justify="space-between">
+        {/* The link beside the title: the layout's settings button floats at the right edge. */}
+        <Flex gap={16} wrap align="center">
           <Typography.Title level={4} style={{ margin: 0 }}>
             {room.examName}
           </Typography.Title>
