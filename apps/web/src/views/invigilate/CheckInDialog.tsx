@@ -24,7 +24,8 @@ type Camera =
 /**
  * Check-in at the door: the registered photo beside the name and masked ID; confirm, or refuse
  * with a reason; optionally a photo with the device's camera, uploaded and kept as doorPhoto.
- * Without a camera (or not allowed) the check-in goes on without the photo.
+ * Without a camera (or not allowed) the check-in goes on without the photo. Keyed by the
+ * candidate where it is mounted: each candidate starts afresh.
  */
 export function CheckInDialog({
   examId,
@@ -53,14 +54,8 @@ export function CheckInDialog({
     stopCamera(streamRef.current);
     streamRef.current = null;
   };
-  // A new candidate (or the dialog closed): start over, the camera off.
-  useEffect(() => {
-    setCamera({ step: 'off' });
-    setRefusing(false);
-    setReason('');
-    setUploadError('');
-    return closeCamera;
-  }, [candidate?.studentId]);
+  // Gone (the console keys the dialog by candidate): the camera off.
+  useEffect(() => () => stopCamera(streamRef.current), []);
   useEffect(() => {
     if (camera.step === 'live' && video.current) {
       video.current.srcObject = camera.stream;

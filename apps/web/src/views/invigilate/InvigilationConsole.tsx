@@ -136,6 +136,7 @@ export default function InvigilationConsole() {
         ]}
       />
       <CheckInDialog
+        key={checking?.studentId ?? 0}
         examId={examId}
         roomId={roomId}
         candidate={checking}
