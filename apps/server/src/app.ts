@@ -25,7 +25,10 @@ import { examModule, examsUseClass, examsUseStudent } from './modules/exam/exam.
 import { paperModule } from './modules/paper/paper.module.js';
 import { ProctorHub } from './modules/proctor/proctor-hub.js';
 import { proctorModule } from './modules/proctor/proctor.module.js';
-import { invigilationModule } from './modules/invigilation/invigilation.module.js';
+import {
+  invigilationModule,
+  invigilationSocket,
+} from './modules/invigilation/invigilation.module.js';
 import { irregularityModule } from './modules/irregularity/irregularity.module.js';
 import { questionModule } from './modules/question/question.module.js';
 import { questionsUseKnowledge } from './modules/question/question.service.js';
@@ -138,7 +141,7 @@ export async function buildApp(
     redis,
     clock,
     // The examiner's sheet saves over the same channel as exam answers.
-    socketUses: [scoringSocket(db)],
+    socketUses: [scoringSocket(db), invigilationSocket],
   });
   await app.register(proctorModule, { db, config, deadlineNews, hub: proctorHub });
   await app.register(invigilationModule, { db, hub: proctorHub });

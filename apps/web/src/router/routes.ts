@@ -256,6 +256,25 @@ export const asyncRoutes: AppRoute[] = [
         },
       },
       {
+        // 我的监考: the rooms the user invigilates (docs/features/invigilation.md).
+        path: '/examPublishManage/myInvigilation',
+        name: 'MyInvigilation',
+        component: 'MyInvigilation',
+        meta: { title: 'myInvigilation', permissions: [Perm.INVIGILATE, Perm.PUBLISH] },
+      },
+      {
+        // One room's console (?examId=N&roomId=M): check-in, start, pause, the room record.
+        path: '/examPublishManage/invigilationConsole',
+        name: 'InvigilationConsole',
+        component: 'InvigilationConsole',
+        hidden: true,
+        meta: {
+          title: 'invigilationConsole',
+          permissions: [Perm.INVIGILATE, Perm.PUBLISH],
+          noCache: true,
+        },
+      },
+      {
         // Venues (考点) and their rooms (考场), which exams' seat plans use (docs/features/venues.md).
         path: '/examPublishManage/venueManage',
         name: 'VenueManage',

@@ -37,6 +37,8 @@ export type PageName =
   | 'ItemAnalysis'
   | 'CertificateManage'
   | 'ProctorView'
+  | 'MyInvigilation'
+  | 'InvigilationConsole'
   | 'ExaminationSituation'
   | 'MarkingDesk'
   | 'ExamResult'

@@ -26,6 +26,14 @@ export const ProctorEvent = {
   /** proctor → server: {examId} → ack {ok} (joins the room `proctor:<examId>`). */
   WATCH: 'proctor:watch',
   UNWATCH: 'proctor:unwatch',
+  /**
+   * invigilator → server: {examId, roomId} → ack {ok} (joins `invigilate:<examId>:<roomId>`,
+   * checked as the console's calls: roomAccess). The room hears ROOM_CHANGED, no candidate data.
+   */
+  WATCH_ROOM: 'proctor:watch-room',
+  UNWATCH_ROOM: 'proctor:unwatch-room',
+  /** server → invigilator: {examId, roomId}: something changed in the room; read it again. */
+  ROOM_CHANGED: 'proctor:room-changed',
   /** server → proctor: a ProctorDelta. */
   DELTA: 'proctor:delta',
   /** server → candidate's exam page: a ProctorMessage. */

@@ -32,7 +32,8 @@ import { UploadRefused } from './refused.js';
 import { isInlineMedia } from './sniff.js';
 
 /** Everyone who writes rich text: question bank, papers, exam notices. */
-export const EDITOR_PERMISSIONS = [Perm.QUESTION, Perm.PAPER, Perm.INSTRUCTION];
+// EXAM-INVIGILATE: the photo taken at the door at check-in (docs/features/invigilation.md).
+export const EDITOR_PERMISSIONS = [Perm.QUESTION, Perm.PAPER, Perm.INSTRUCTION, Perm.INVIGILATE];
 
 // A scrawl is base64 (4/3 of the bytes) in a form field, possibly behind a data: URL prefix.
 const SCRAWL_FIELD_BYTES = Math.ceil((UPLOAD_MAX_BYTES.image * 4) / 3) + 1024;

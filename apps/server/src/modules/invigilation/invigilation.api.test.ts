@@ -3,6 +3,7 @@ import {
   ApiStatus,
   INVIGILATION_BASE as BASE,
   Perm,
+  ProctorEvent,
   UserType,
   type AttemptView,
   type ConsoleRoom,
@@ -10,6 +11,8 @@ import {
   type MyRoom,
 } from '@kaoshi/shared';
 import { Migrator } from 'kysely';
+import type { Socket } from 'socket.io-client';
+import { emitAck, listenLocally, socketOf } from '../../../test/sockets.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD,
@@ -43,6 +46,8 @@ describe('invigilation', () => {
   let userIds: number[];
   let round = 0;
   let venueId: number;
+  let url: string;
+  const sockets: Socket[] = [];
   const room = async (name: string) =>
     expectOk(
       await admin.post<{ id: number }>(`${VENUE_BASE}/addRoom`, {
@@ -64,8 +69,12 @@ describe('invigilation', () => {
     userIds = users.map((u) => u.id);
     invigilator1 = await login(t.app, users[0]!.name, DEFAULT_PASSWORD, UserType.TEACHER);
     invigilator2 = await login(t.app, users[1]!.name, DEFAULT_PASSWORD, UserType.TEACHER);
+    url = await listenLocally(t.app);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await t.close();
+  });
 
   /**
    * An open exam of two new candidates, one per room, each room with its invigilator. Each exam
@@ -214,6 +223,47 @@ describe('invigilation', () => {
     expect((await consoleOf(invigilator2, examId, room2)).candidates[0]!.state).toBe('inProgress');
     // The publisher reaches both.
     expect((await consoleOf(admin, examId, room2)).candidates).toHaveLength(1);
+  });
+
+  it('a console hears its own room change live, and may not watch another room', async () => {
+    const { examId, students } = await examWith({});
+    const open = (client: Client) => {
+      const socket = socketOf(url, client.token);
+      sockets.push(socket);
+      return socket;
+    };
+    const mine = open(invigilator1);
+    expect(await emitAck(mine, ProctorEvent.WATCH_ROOM, { examId, roomId: room1 })).toEqual({
+      ok: true,
+      examId,
+    });
+    const refused = await emitAck<{ ok: boolean; code: number }>(
+      open(invigilator1),
+      ProctorEvent.WATCH_ROOM,
+      { examId, roomId: room2 },
+    );
+    expect([refused.ok, refused.code]).toEqual([false, ApiStatus.NOT_FOUND]);
+    // The whole exam's proctor room stays closed to an invigilator without role SUPER.
+    const whole = await emitAck<{ ok: boolean }>(open(invigilator1), ProctorEvent.WATCH, {
+      examId,
+    });
+    expect(whole.ok).toBe(false);
+    const heard: unknown[] = [];
+    mine.on(ProctorEvent.ROOM_CHANGED, (message: unknown) => heard.push(message));
+    const changed = new Promise((resolve) => mine.once(ProctorEvent.ROOM_CHANGED, resolve));
+    // Room 2's candidate starts first: room 1 hears nothing of it; then room 1's checks in.
+    expectOk(await start(students[1]!, examId));
+    const first = (await consoleOf(invigilator1, examId)).candidates[0]!;
+    expectOk(
+      await invigilator1.post(`${BASE}/checkInCandidate`, {
+        examId,
+        roomId: room1,
+        studentId: first.studentId,
+        confirmed: true,
+      }),
+    );
+    expect(await changed).toEqual({ examId, roomId: room1 });
+    expect(heard).toEqual([{ examId, roomId: room1 }]);
   });
 
   it('migration 0023 goes down and up again', async () => {

@@ -1,6 +1,7 @@
 import {
   ApiStatus,
   ProctorEvent,
+  invigilationRoomQuery,
   proctorExamParams,
   type ProctorDelta,
   type ProctorEventView,
@@ -32,6 +33,8 @@ const PEER_WATCHING = 'proctor:watching';
 export const WATCHING_SAID_EVERY_MS = 20_000;
 const WATCHING_BELIEVED_MS = 3 * WATCHING_SAID_EVERY_MS;
 const attemptRoom = (attemptId: number) => `attempt:${attemptId}`;
+/** An exam room's invigilators (the console): they hear only that something changed there. */
+const invigilateRoom = (examId: number, roomId: number) => `invigilate:${examId}:${roomId}`;
 
 /** What one watched attempt looks like to its proctors: how many items hold an answer. */
 interface Tracked {
@@ -54,10 +57,15 @@ export class ProctorHub implements AttemptWatcher {
   private channel: AttemptChannel | null = null;
   /** Watched exams: their attempts as the proctors see them. */
   private readonly exams = new Map<number, Map<number, Tracked>>();
+  /** Watched exams: which room each seated candidate is in (student id → room id). */
+  private readonly seats = new Map<number, Map<number, number>>();
   /** Exams watched by proctors on other processes, until when (several processes). */
   private readonly watchedElsewhere = new Map<number, number>();
   /** Whether `auth` may watch the exam (permission and scope): set by the proctor module. */
   canWatch: (auth: AuthContext, examId: number) => Promise<void> = () =>
+    Promise.reject(new AppError(ApiStatus.FORBIDDEN, 'permissionDenied'));
+  /** Whether `auth` may watch a room of the exam (roomAccess): set by the invigilation module. */
+  canWatchRoom: (auth: AuthContext, examId: number, roomId: number) => Promise<void> = () =>
     Promise.reject(new AppError(ApiStatus.FORBIDDEN, 'permissionDenied'));
 
   constructor(private readonly db: Db) {}
@@ -81,7 +89,14 @@ export class ProctorHub implements AttemptWatcher {
   }
 
   private watchedHere(examId: number) {
-    return (this.io?.sockets.adapter.rooms.get(proctorRoom(examId))?.size ?? 0) > 0;
+    const rooms = this.io?.sockets.adapter.rooms;
+    if (!rooms) return false;
+    if ((rooms.get(proctorRoom(examId))?.size ?? 0) > 0) return true;
+    const prefix = invigilateRoom(examId, 0).slice(0, -1);
+    for (const [name, members] of rooms) {
+      if (members.size > 0 && name.startsWith(prefix)) return true;
+    }
+    return false;
   }
 
   /** Several processes: tells the others which exams are watched here (they send deltas too). */
@@ -134,6 +149,22 @@ export class ProctorHub implements AttemptWatcher {
         void socket.leave(proctorRoom(parsed.data.examId));
         this.forgetIfUnwatched(parsed.data.examId);
       });
+      socket.on(ProctorEvent.WATCH_ROOM, (payload: unknown, ack?: (answer: unknown) => void) => {
+        if (typeof ack !== 'function') return;
+        this.watchRoom(socket, payload).then(
+          (examId) => {
+            watched.add(examId);
+            ack({ ok: true, examId });
+          },
+          (error: unknown) => ack(socketRefusal(error, socket.data.language)),
+        );
+      });
+      socket.on(ProctorEvent.UNWATCH_ROOM, (payload: unknown) => {
+        const parsed = invigilationRoomQuery.safeParse(payload);
+        if (!parsed.success) return;
+        void socket.leave(invigilateRoom(parsed.data.examId, parsed.data.roomId));
+        this.forgetIfUnwatched(parsed.data.examId);
+      });
       socket.on('disconnect', () => {
         for (const examId of watched) this.forgetIfUnwatched(examId);
       });
@@ -152,12 +183,34 @@ export class ProctorHub implements AttemptWatcher {
     return examId;
   }
 
+  /** An invigilator's console joins its room's changes (the room checked as its calls are). */
+  private async watchRoom(socket: ExamSocket, payload: unknown): Promise<number> {
+    const parsed = invigilationRoomQuery.safeParse(payload);
+    if (!parsed.success) throw invalid('roomId', 'invalidValue');
+    const { examId, roomId } = parsed.data;
+    await this.canWatchRoom(socket.data.auth, examId, roomId);
+    const first = !this.watchedHere(examId);
+    await socket.join(invigilateRoom(examId, roomId));
+    if (first) this.sayWatching([examId]);
+    await this.track(examId);
+    // The seat plan may have changed since the exam was first watched here.
+    await this.seatRooms(examId);
+    return examId;
+  }
+
   /** Tracks the exam's attempts from now on (saves arriving while the seed is read are newer). */
   private async track(examId: number) {
     if (this.exams.has(examId)) return;
     const attempts = new Map<number, Tracked>();
     this.exams.set(examId, attempts);
-    await this.seed(examId, attempts);
+    await Promise.all([this.seed(examId, attempts), this.seatRooms(examId)]);
+  }
+
+  private async seatRooms(examId: number) {
+    const rows = await new ProctorRepository(this.db).seatedRooms(examId);
+    const seated = new Map<number, number>();
+    for (const row of rows) if (row.room_id !== null) seated.set(row.student_id, row.room_id);
+    if (this.exams.has(examId)) this.seats.set(examId, seated);
   }
 
   /** The running attempts' counts as stored (one row each), under whatever arrived meanwhile. */
@@ -189,6 +242,7 @@ export class ProctorHub implements AttemptWatcher {
       if (tracked.timer) clearTimeout(tracked.timer);
     }
     this.exams.delete(examId);
+    this.seats.delete(examId);
   }
 
   watches(examId: number): boolean {
@@ -201,6 +255,21 @@ export class ProctorHub implements AttemptWatcher {
     this.io
       ?.to(proctorRoom(delta.examId))
       .emit(ProctorEvent.DELTA, { at: new Date().toISOString(), ...delta });
+    this.toRooms(delta.examId, delta.studentId);
+  }
+
+  /** The candidate's room (every room of the exam for studentId 0) hears that it changed. */
+  private toRooms(examId: number, studentId: number) {
+    const seated = this.seats.get(examId);
+    if (!seated || !this.io) return;
+    const roomIds = studentId === 0 ? new Set(seated.values()) : [seated.get(studentId)];
+    for (const roomId of roomIds) {
+      if (roomId === undefined) continue;
+      this.io.to(invigilateRoom(examId, roomId)).emit(ProctorEvent.ROOM_CHANGED, {
+        examId,
+        roomId,
+      });
+    }
   }
 
   private base(row: AttemptRow) {

@@ -91,6 +91,16 @@ export class ProctorRepository {
       .execute();
   }
 
+  /** Which room each seated candidate of the exam is in (the invigilators' socket rooms). */
+  seatedRooms(examId: number) {
+    return this.db
+      .selectFrom('exam_candidates')
+      .select(['student_id', 'room_id'])
+      .where('exam_id', '=', examId)
+      .where('room_id', 'is not', null)
+      .execute();
+  }
+
   /** One attempt's events, newest first. */
   attemptEvents(attemptId: number) {
     return this.events().where('attempt_id', '=', attemptId).execute();

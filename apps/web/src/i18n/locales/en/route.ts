@@ -27,6 +27,8 @@ export default {
   examItemAnalysis: 'Item analysis',
   examCertificates: 'Certificates',
   examProctor: 'Live proctoring',
+  myInvigilation: 'My invigilation',
+  invigilationConsole: 'Invigilation console',
   examStudentTest: 'Take an exam',
   examPublishManage: 'Exam publishing',
   examManage: 'Exam papers',

@@ -28,6 +28,8 @@ const route: Messages['route'] = {
   examItemAnalysis: 'Análisis de ítems',
   examCertificates: 'Certificados',
   examProctor: 'Supervisión en directo',
+  myInvigilation: 'Mis vigilancias',
+  invigilationConsole: 'Consola de vigilancia',
   examStudentTest: 'Realizar un examen',
   examPublishManage: 'Publicación',
   examManage: 'Modelos de examen',

@@ -28,6 +28,8 @@ const route: Messages['route'] = {
   examItemAnalysis: '設問分析',
   examCertificates: '証明書',
   examProctor: 'リアルタイム監督',
+  myInvigilation: '担当試験室',
+  invigilationConsole: '試験監督コンソール',
   examStudentTest: 'オンライン受験',
   examPublishManage: '試験公開管理',
   examManage: '試験問題管理',

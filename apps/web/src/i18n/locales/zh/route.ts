@@ -28,6 +28,8 @@ const route: Messages['route'] = {
   examItemAnalysis: '试题分析',
   examCertificates: '证书管理',
   examProctor: '实时监考',
+  myInvigilation: '我的监考',
+  invigilationConsole: '监考台',
   examStudentTest: '在线考试',
   examPublishManage: '考试发布管理',
   examManage: '试卷管理',
