@@ -4,12 +4,18 @@ export const EXAM_EDIT_PATH = '/examPublishManage/examEdit';
 export const EXAM_DETAIL_PATH = '/examPublishManage/examDetail';
 export const ADMISSION_TICKET_PATH = '/examPublishManage/admissionTicket';
 export const SEAT_PLAN_PATH = '/examPublishManage/seatPlan';
+/** 我的监考 and the invigilator's console of one room (docs/features/invigilation.md). */
+export const MY_ROOMS_PATH = '/examPublishManage/myInvigilation';
+export const CONSOLE_PATH = '/examPublishManage/invigilationConsole';
 
 export const examEditPath = (id?: number) =>
   id === undefined ? EXAM_EDIT_PATH : `${EXAM_EDIT_PATH}?id=${id}`;
 export const examDetailPath = (id: number) => `${EXAM_DETAIL_PATH}?id=${id}`;
 /** An exam's seat plan (rooms, seats, invigilators). */
 export const seatPlanPath = (examId: number) => `${SEAT_PLAN_PATH}?examId=${examId}`;
+/** The invigilator's console of a room of the exam's seat plan. */
+export const consolePath = (examId: number, roomId: number) =>
+  `${CONSOLE_PATH}?examId=${examId}&roomId=${roomId}`;
 /** The admission tickets of one batch of the exam, or of all of them. */
 export const admissionTicketPath = (examId: number, classId?: number) =>
   `${ADMISSION_TICKET_PATH}?examId=${examId}${classId === undefined ? '' : `&classId=${classId}`}`;

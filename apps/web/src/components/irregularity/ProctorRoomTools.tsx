@@ -1,5 +1,7 @@
-import { Card, Flex } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { consolePath } from '../exam/exam-routes';
 import { IrregularityPanel, type IrregularityCandidate } from './IrregularityPanel';
 import { RoomDocuments } from './RoomDocuments';
 
@@ -26,7 +28,13 @@ export function ProctorRoomTools({
       {hasRooms && (
         <Card size="small">
           {roomId ? (
-            <RoomDocuments examId={examId} roomId={roomId} />
+            <Flex gap={8} wrap align="center">
+              {/* Check-in, the room's start and its pauses: the console, for any room. */}
+              <Link to={consolePath(examId, roomId)}>
+                <Button type="primary">{t('irregularity.openConsole')}</Button>
+              </Link>
+              <RoomDocuments examId={examId} roomId={roomId} />
+            </Flex>
           ) : (
             <span>{t('irregularity.chooseRoom')}</span>
           )}

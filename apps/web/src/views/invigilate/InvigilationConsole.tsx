@@ -34,7 +34,7 @@ import { RoomDocuments } from '../../components/irregularity/RoomDocuments';
 import { MODAL_WIDTH } from '../../components/list/responsive';
 import { CandidateTable } from './CandidateTable';
 import { CheckInDialog } from './CheckInDialog';
-import { MY_ROOMS_PATH } from './invigilate-routes';
+import { MY_ROOMS_PATH } from '../../components/exam/exam-routes';
 import { useRoomSocket } from './use-room-socket';
 import './invigilate.css';
 

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { listMyRooms } from '../../api/invigilation';
 import { localWindow } from '../../components/attempt/my-exams-time';
 import { TABLE_SCROLL } from '../../components/list/responsive';
-import { consolePath } from './invigilate-routes';
+import { consolePath } from '../../components/exam/exam-routes';
 
 /** 我的监考: the rooms the user invigilates of exams not closed yet, soonest first. */
 export default function MyInvigilation() {

@@ -28,6 +28,7 @@ export default {
   roomRecord: 'Room record',
   roomRecordXlsx: 'Room record (.xlsx)',
   chooseRoom: 'Choose a room above for its sign-in sheet, door list and room record',
+  openConsole: "Open the room's console",
   categories: {
     environment: 'Environment',
     candidate: 'Candidate',

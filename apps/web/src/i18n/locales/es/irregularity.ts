@@ -28,6 +28,7 @@ export default {
   roomRecord: 'Acta del aula',
   roomRecordXlsx: 'Acta del aula (.xlsx)',
   chooseRoom: 'Elija un aula arriba para su hoja de firmas, lista de entrada y acta del aula',
+  openConsole: 'Abrir la consola del aula',
   categories: {
     environment: 'Entorno',
     candidate: 'Candidato',

@@ -28,6 +28,7 @@ export default {
   roomRecord: '試験室記録',
   roomRecordXlsx: '試験室記録 (.xlsx)',
   chooseRoom: '上で試験室を選ぶと、署名表・入口名簿・試験室記録を出力できます',
+  openConsole: '試験室の監督画面を開く',
   categories: {
     environment: '試験環境',
     candidate: '受験者',

@@ -28,6 +28,7 @@ export default {
   roomRecord: '考场记录',
   roomRecordXlsx: '考场记录 (.xlsx)',
   chooseRoom: '在上方选择考场，打印其签到表、门口名单和考场记录',
+  openConsole: '打开考场监考台',
   categories: {
     environment: '考场环境',
     candidate: '考生',
