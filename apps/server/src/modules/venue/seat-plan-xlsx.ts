@@ -51,6 +51,8 @@ export interface PlanFileRow {
   room: string;
   seat: string;
   ticket: string;
+  /** A cell could not be read (its problem is listed): the row is not checked further. */
+  unreadable: boolean;
 }
 
 /** One problem at a cell; the message in every language until the answer picks one. */
@@ -86,13 +88,17 @@ export async function readPlanFile(file: Buffer): Promise<PlanFile> {
     problems.push({ row: row.number, column, problem: localized('sheetImportCellUnreadable') });
     return '';
   };
-  const rows = data.map((row) => ({
-    row: row.number,
-    venue: text(row, 'venue'),
-    room: text(row, 'room'),
-    seat: text(row, 'seat'),
-    ticket: text(row, 'ticketNumber'),
-  }));
+  const rows = data.map((row) => {
+    const before = problems.length;
+    return {
+      row: row.number,
+      venue: text(row, 'venue'),
+      room: text(row, 'room'),
+      seat: text(row, 'seat'),
+      ticket: text(row, 'ticketNumber'),
+      unreadable: problems.length > before,
+    };
+  });
   return { rows, problems, columnIndex };
 }
 
@@ -156,6 +162,7 @@ export function checkPlanFile(
   const wanted = new Map<number, { roomId: number | null; seat: number | null; row: number }>();
   const roomsUsed = new Map<number, number>();
   for (const line of file.rows) {
+    if (line.unreadable) continue;
     if (line.ticket === '') {
       problem(line.row, 'ticketNumber', 'sheetImportRequired');
       continue;
