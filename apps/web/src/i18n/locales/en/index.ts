@@ -35,6 +35,7 @@ import skillsCheck from './skillsCheck';
 import venue from './venue';
 import irregularity from './irregularity';
 import accommodation from './accommodation';
+import seatPlanTransfer from './seatPlanTransfer';
 
 export default {
   common,
@@ -74,4 +75,5 @@ export default {
   venue,
   irregularity,
   accommodation,
+  seatPlanTransfer,
 };
