@@ -90,7 +90,8 @@ describe('seat plan .xlsx', () => {
       .getSheetValues()
       .slice(1)
       .map((row) => (row as unknown[]).slice(1));
-  const bytes = async (workbook: ExcelJS.Workbook) => Buffer.from(await workbook.xlsx.writeBuffer());
+  const bytes = async (workbook: ExcelJS.Workbook) =>
+    Buffer.from(await workbook.xlsx.writeBuffer());
   const send = <T>(
     call: 'previewSeatPlanImport' | 'importSeatPlan',
     examId: number,
@@ -266,20 +267,18 @@ describe('seat plan .xlsx', () => {
 
     const checked = expectOk(await preview(examId, file));
     expect(checked.moves).toEqual([]);
-    expect(checked.problems.map((p) => `${p.row} ${p.column} ${p.header}: ${p.message}`)).toEqual(
-      [
-        '2 B Room: there is no room "Room 9" in venue "Xlsx centre"',
-        '3 C Seat: room "Room 1" has 4 seats',
-        '4 C Seat: "three" is not a seat number (a whole number from 1)',
-        `5 C Seat: seat 3 of room "Room 1" is taken by ${(await planOf(examId)).rooms[0]!.candidates[2]!.name} (A-00003)`,
-        `6 B Room: room "Room 3" is used at the same time by exam “${otherExam.name}” (${otherExam.startAt} to ${otherExam.endAt})`,
-        '7 D Ticket number: no candidate of this exam has ticket number "Z-404"',
-        '8 C Seat: give the venue, the room and the seat together, or leave all three empty (no room)',
-        '10 D Ticket number: ticket number "A-00001" is also on row 2',
-        '11 C Seat: seat 1 of room "Room 2" is also given to B-00003 on row 9',
-        '12 D Ticket number: a cell that cannot be read (a formula, markup or another kind)',
-      ],
-    );
+    expect(checked.problems.map((p) => `${p.row} ${p.column} ${p.header}: ${p.message}`)).toEqual([
+      '2 B Room: there is no room "Room 9" in venue "Xlsx centre"',
+      '3 C Seat: room "Room 1" has 4 seats',
+      '4 C Seat: "three" is not a seat number (a whole number from 1)',
+      `5 C Seat: seat 3 of room "Room 1" is taken by ${(await planOf(examId)).rooms[0]!.candidates[2]!.name} (A-00003)`,
+      `6 B Room: room "Room 3" is used at the same time by exam “${otherExam.name}” (${otherExam.startAt} to ${otherExam.endAt})`,
+      '7 D Ticket number: no candidate of this exam has ticket number "Z-404"',
+      '8 C Seat: give the venue, the room and the seat together, or leave all three empty (no room)',
+      '10 D Ticket number: ticket number "A-00001" is also on row 2',
+      '11 C Seat: seat 1 of room "Room 2" is also given to B-00003 on row 9',
+      '12 D Ticket number: a cell that cannot be read (a formula, markup or another kind)',
+    ]);
     const zh = expectOk(await preview(examId, file, 'zh'));
     expect(zh.problems[0]).toMatchObject({ row: 2, column: 'B', header: '考场' });
     expect(zh.problems[0]!.message).toBe('考点“Xlsx centre”中没有考场“Room 9”');

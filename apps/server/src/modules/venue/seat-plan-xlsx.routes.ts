@@ -43,7 +43,7 @@ export async function seatPlanTransferRoutes(
     {
       consumes: ['multipart/form-data'],
       summary:
-        "Check an edited seat plan (multipart \"file\", exportSeatPlan's columns) without writing: every problem by row and column, or the moves",
+        'Check an edited seat plan (multipart "file", exportSeatPlan\'s columns) without writing: every problem by row and column, or the moves',
       querystring: examIdQuery,
     },
     async (request) =>

@@ -246,8 +246,7 @@ export function checkPlanFile(
     const place = wanted.get(candidate.id);
     if (!place) continue;
     const same =
-      place.roomId === candidate.roomId &&
-      (place.roomId === null || place.seat === candidate.seat);
+      place.roomId === candidate.roomId && (place.roomId === null || place.seat === candidate.seat);
     if (same) {
       unchanged++;
       continue;

@@ -11,7 +11,8 @@ export default {
   row: 'Row',
   cell: 'Cell',
   problem: 'Problem',
-  summary: '{{rows}} rows: {{moved}} to move, {{unchanged}} already in place, {{notInFile}} not in the file (they stay).',
+  summary:
+    '{{rows}} rows: {{moved}} to move, {{unchanged}} already in place, {{notInFile}} not in the file (they stay).',
   noMoves: 'The file changes nothing.',
   ticketNumber: 'Ticket number',
   name: 'Name',

@@ -11,7 +11,8 @@ export default {
   row: 'Fila',
   cell: 'Celda',
   problem: 'Problema',
-  summary: '{{rows}} filas: {{moved}} por mover, {{unchanged}} ya en su sitio, {{notInFile}} fuera del archivo (se quedan).',
+  summary:
+    '{{rows}} filas: {{moved}} por mover, {{unchanged}} ya en su sitio, {{notInFile}} fuera del archivo (se quedan).',
   noMoves: 'El archivo no cambia nada.',
   ticketNumber: 'N.º de admisión',
   name: 'Nombre',

@@ -5,13 +5,16 @@ export default {
   importHelp:
     '書き出したファイルで受験番号ごとに試験会場・試験室・座席番号を変更してアップロードします。ファイルにない受験者は今の座席のままです。試験会場・試験室・座席番号をすべて空欄にすると試験室なしになります。',
   previewTitle: '座席表の取り込み',
-  problems_one: '{{count}} 件の誤り：ファイルを直して再度アップロードしてください。何も変更していません。',
-  problems_other: '{{count}} 件の誤り：ファイルを直して再度アップロードしてください。何も変更していません。',
+  problems_one:
+    '{{count}} 件の誤り：ファイルを直して再度アップロードしてください。何も変更していません。',
+  problems_other:
+    '{{count}} 件の誤り：ファイルを直して再度アップロードしてください。何も変更していません。',
   moreProblems: 'ほか {{count}} 件',
   row: '行',
   cell: 'セル',
   problem: '内容',
-  summary: '{{rows}} 行：移動 {{moved}} 名、変更なし {{unchanged}} 名、ファイルにない {{notInFile}} 名（そのまま）。',
+  summary:
+    '{{rows}} 行：移動 {{moved}} 名、変更なし {{unchanged}} 名、ファイルにない {{notInFile}} 名（そのまま）。',
   noMoves: 'ファイルによる変更はありません。',
   ticketNumber: '受験番号',
   name: '氏名',

@@ -11,7 +11,8 @@ export default {
   row: '行',
   cell: '单元格',
   problem: '问题',
-  summary: '共 {{rows}} 行：{{moved}} 人调整座位，{{unchanged}} 人座位不变，{{notInFile}} 人不在文件中（保持原座位）。',
+  summary:
+    '共 {{rows}} 行：{{moved}} 人调整座位，{{unchanged}} 人座位不变，{{notInFile}} 人不在文件中（保持原座位）。',
   noMoves: '文件没有改动任何座位。',
   ticketNumber: '准考证号',
   name: '姓名',
