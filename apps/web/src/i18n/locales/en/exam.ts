@@ -309,7 +309,8 @@ export default {
     planSeats_other: 'Seated {{count}} candidates in {{rooms}}',
     moveCandidate: '{{student}} → {{to}}',
     setInvigilators: '{{room}}: {{users}}',
-    importSeatPlan: 'Seat plan imported: {{moved}} moved, {{unchanged}} in place, {{notInFile}} not in the file',
+    importSeatPlan:
+      'Seat plan imported: {{moved}} moved, {{unchanged}} in place, {{notInFile}} not in the file',
     everyone: 'every candidate still answering',
     reason: 'Reason: {{reason}}',
     field: '{{field}}: {{from}} → {{to}}',

@@ -315,7 +315,8 @@ const exam: Messages['exam'] = {
     planSeats_other: '{{count}} candidatos sentados en {{rooms}}',
     moveCandidate: '{{student}} → {{to}}',
     setInvigilators: '{{room}}: {{users}}',
-    importSeatPlan: 'Distribución importada: {{moved}} movidos, {{unchanged}} sin cambio, {{notInFile}} fuera del archivo',
+    importSeatPlan:
+      'Distribución importada: {{moved}} movidos, {{unchanged}} sin cambio, {{notInFile}} fuera del archivo',
     everyone: 'todos los que siguen respondiendo',
     reason: 'Motivo: {{reason}}',
     field: '{{field}}: {{from}} → {{to}}',
