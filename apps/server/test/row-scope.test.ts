@@ -351,6 +351,14 @@ const CALLS: Record<string, Call> = {
     },
   }),
   'GET /api/kaoshi-exam/venue/getSeatPlan': (b) => ({ query: { examId: String(b.openExamId) } }),
+  'GET /api/kaoshi-exam/venue/exportSeatPlan': (b) => ({ query: { examId: String(b.openExamId) } }),
+  // The exam is checked before the upload is read: a JSON body is refused on the exam first.
+  'POST /api/kaoshi-exam/venue/previewSeatPlanImport': (b) => ({
+    query: { examId: String(b.openExamId) },
+  }),
+  'POST /api/kaoshi-exam/venue/importSeatPlan': (b) => ({
+    query: { examId: String(b.openExamId) },
+  }),
   'POST /api/kaoshi-exam/venue/planSeats': (b) => ({
     body: { examId: b.openExamId, roomIds: [1] },
   }),

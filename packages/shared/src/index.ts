@@ -53,4 +53,6 @@ export * from './schemas/skill-photo.js';
 export * from './schemas/skill-analysis.js';
 export * from './schemas/certification-analysis.js';
 export * from './schemas/venue.js';
+export * from './schemas/seat-plan-xlsx.js';
+export { SEAT_PLAN_XLSX_TEXTS } from './messages/seat-plan-xlsx.js';
 export * from './schemas/irregularity.js';

@@ -27,6 +27,7 @@ import { SEAT_PLAN_MODE_LABEL, VENUE_MESSAGES } from './venue.js';
 import { PAUSE_MESSAGES } from './pause.js';
 import { INVIGILATION_MESSAGES } from './invigilation.js';
 import { IRREGULARITY_MESSAGES } from './irregularity.js';
+import { SEAT_PLAN_XLSX_MESSAGES } from './seat-plan-xlsx.js';
 
 export * from './fields.js';
 export * from './languages.js';
@@ -51,6 +52,7 @@ export const SERVER_MESSAGES = {
   ...PAUSE_MESSAGES,
   ...INVIGILATION_MESSAGES,
   ...IRREGULARITY_MESSAGES,
+  ...SEAT_PLAN_XLSX_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;

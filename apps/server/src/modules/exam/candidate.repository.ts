@@ -20,7 +20,7 @@ export function candidateRows(db: Db) {
  * Candidate rows with their room of the seat plan (`r`, its venue `v`), in plan order: room by
  * room as the plan lists them, seat by seat, then those in no room by their number.
  */
-function inSeatPlanOrder(rows: ReturnType<typeof candidateRows>) {
+export function inSeatPlanOrder(rows: ReturnType<typeof candidateRows>) {
   return rows
     .leftJoin('venue_rooms as r', 'r.id', 'c.room_id')
     .leftJoin('venues as v', 'v.id', 'r.venue_id')

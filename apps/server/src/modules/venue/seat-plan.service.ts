@@ -102,7 +102,7 @@ export class SeatPlanService {
    * The exam, locked for this transaction, checked to be the caller's to change (every batch of
    * it) and published and not closed; with `beforeStart`, also that no candidate has started.
    */
-  private async changeable(
+  async changeable(
     trx: Db,
     examId: number,
     auth: AuthContext,

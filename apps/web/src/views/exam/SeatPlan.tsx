@@ -29,6 +29,7 @@ import { useTableLook } from '../../components/list/use-list-page';
 import { InvigilatorsDialog } from './InvigilatorsDialog';
 import { MoveCandidateDialog } from './MoveCandidateDialog';
 import { SeatPlanForm, type PlanFormValues } from './SeatPlanForm';
+import { SeatPlanTransfer } from './SeatPlanTransfer';
 import { seatRows } from './seat-plan-view';
 import { venueKeys } from './venue-keys';
 
@@ -199,9 +200,12 @@ function SeatPlanView({
               {t('venue.plan.candidates', { count: plan.candidateCount })}
             </Typography.Text>
           </div>
-          <Link to={EXAM_LIST_PATH}>
-            <Button icon={<ArrowLeftOutlined />}>{t('exam.backToList')}</Button>
-          </Link>
+          <Flex wrap gap={8}>
+            <SeatPlanTransfer examId={plan.examId} examName={plan.examName} locked={locked} />
+            <Link to={EXAM_LIST_PATH}>
+              <Button icon={<ArrowLeftOutlined />}>{t('exam.backToList')}</Button>
+            </Link>
+          </Flex>
         </Flex>
         {locked && (
           <Alert

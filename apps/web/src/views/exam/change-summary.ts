@@ -161,6 +161,14 @@ export function describeChange(change: ExamChangeView, t: TFunction, names: Chan
           to: String(detail.to ?? ''),
         }),
       ];
+    case 'importSeatPlan':
+      return [
+        t('exam.changes.importSeatPlan', {
+          moved: Number(detail.moved ?? 0),
+          unchanged: Number(detail.unchanged ?? 0),
+          notInFile: Number(detail.notInFile ?? 0),
+        }),
+      ];
     case 'setInvigilators':
       return [
         t('exam.changes.setInvigilators', {
@@ -201,6 +209,7 @@ export const ACTIONS = [
   'planSeats',
   'moveCandidate',
   'setInvigilators',
+  'importSeatPlan',
 ] as const;
 export type RecordedAction = (typeof ACTIONS)[number];
 export const isRecordedAction = (action: string): action is RecordedAction =>

@@ -289,6 +289,7 @@ export default {
       planSeats: 'Seats planned',
       moveCandidate: 'Seat changed',
       setInvigilators: 'Invigilators',
+      importSeatPlan: 'Seat plan imported',
     },
     create: 'Created as “{{name}}”',
     publish_one: 'Published for {{count}} candidate',
@@ -308,6 +309,8 @@ export default {
     planSeats_other: 'Seated {{count}} candidates in {{rooms}}',
     moveCandidate: '{{student}} → {{to}}',
     setInvigilators: '{{room}}: {{users}}',
+    importSeatPlan:
+      'Seat plan imported: {{moved}} moved, {{unchanged}} in place, {{notInFile}} not in the file',
     everyone: 'every candidate still answering',
     reason: 'Reason: {{reason}}',
     field: '{{field}}: {{from}} → {{to}}',

@@ -36,6 +36,7 @@ import venue from './venue';
 import irregularity from './irregularity';
 import accommodation from './accommodation';
 import invigilate from './invigilate';
+import seatPlanTransfer from './seatPlanTransfer';
 
 export default {
   common,
@@ -76,4 +77,5 @@ export default {
   irregularity,
   accommodation,
   invigilate,
+  seatPlanTransfer,
 };
