@@ -54,3 +54,4 @@ export * from './schemas/skill-analysis.js';
 export * from './schemas/certification-analysis.js';
 export * from './schemas/venue.js';
 export * from './schemas/irregularity.js';
+export * from './answer-file.js';

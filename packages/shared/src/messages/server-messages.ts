@@ -27,6 +27,7 @@ import { SEAT_PLAN_MODE_LABEL, VENUE_MESSAGES } from './venue.js';
 import { PAUSE_MESSAGES } from './pause.js';
 import { INVIGILATION_MESSAGES } from './invigilation.js';
 import { IRREGULARITY_MESSAGES } from './irregularity.js';
+import { ANSWER_FILE_MESSAGES } from './answer-file.js';
 
 export * from './fields.js';
 export * from './languages.js';
@@ -51,6 +52,7 @@ export const SERVER_MESSAGES = {
   ...PAUSE_MESSAGES,
   ...INVIGILATION_MESSAGES,
   ...IRREGULARITY_MESSAGES,
+  ...ANSWER_FILE_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;
