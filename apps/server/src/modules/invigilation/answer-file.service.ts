@@ -100,7 +100,8 @@ export class AnswerFileService {
       ignored = inTime.length - newer.length;
       for (const ack of await this.attempts.save(row, newer, language)) {
         if (ack.ok) applied += 1;
-        else refused.push({ itemId: ack.itemId, seq: ack.seq, code: ack.code, message: ack.message });
+        else
+          refused.push({ itemId: ack.itemId, seq: ack.seq, code: ack.code, message: ack.message });
       }
     }
 

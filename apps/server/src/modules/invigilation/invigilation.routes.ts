@@ -86,7 +86,6 @@ export async function invigilationRoutes(
         "Apply a candidate's encrypted answer file (made offline) to their attempt, seqs as usual",
       body: uploadAnswerFileBody,
     },
-    (request) =>
-      answerFiles.upload(request.body, requireAuth(request), requestLanguage(request)),
+    (request) => answerFiles.upload(request.body, requireAuth(request), requestLanguage(request)),
   );
 }
