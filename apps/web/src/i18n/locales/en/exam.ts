@@ -289,6 +289,7 @@ export default {
       planSeats: 'Seats planned',
       moveCandidate: 'Seat changed',
       setInvigilators: 'Invigilators',
+      answerFileUpload: 'Answer file uploaded',
     },
     create: 'Created as “{{name}}”',
     publish_one: 'Published for {{count}} candidate',
@@ -308,6 +309,8 @@ export default {
     planSeats_other: 'Seated {{count}} candidates in {{rooms}}',
     moveCandidate: '{{student}} → {{to}}',
     setInvigilators: '{{room}}: {{users}}',
+    answerFileUpload:
+      'Answer file {{file}} of {{student}}: {{applied}} applied, {{ignored}} already there, {{refused}} refused',
     everyone: 'every candidate still answering',
     reason: 'Reason: {{reason}}',
     field: '{{field}}: {{from}} → {{to}}',

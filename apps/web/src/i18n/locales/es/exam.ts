@@ -295,6 +295,7 @@ const exam: Messages['exam'] = {
       planSeats: 'Asientos distribuidos',
       moveCandidate: 'Asiento cambiado',
       setInvigilators: 'Vigilantes',
+      answerFileUpload: 'Archivo de respuestas subido',
     },
     create: 'Creado como «{{name}}»',
     publish_one: 'Publicado para {{count}} candidato',
@@ -314,6 +315,8 @@ const exam: Messages['exam'] = {
     planSeats_other: '{{count}} candidatos sentados en {{rooms}}',
     moveCandidate: '{{student}} → {{to}}',
     setInvigilators: '{{room}}: {{users}}',
+    answerFileUpload:
+      'Archivo de respuestas {{file}} de {{student}}: {{applied}} aplicadas, {{ignored}} ya estaban, {{refused}} rechazadas',
     everyone: 'todos los que siguen respondiendo',
     reason: 'Motivo: {{reason}}',
     field: '{{field}}: {{from}} → {{to}}',

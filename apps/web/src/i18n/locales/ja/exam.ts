@@ -284,6 +284,7 @@ const exam: Messages['exam'] = {
       planSeats: '座席割り当て',
       moveCandidate: '座席の移動',
       setInvigilators: '監督者',
+      answerFileUpload: '解答ファイルをアップロード',
     },
     create: '「{{name}}」として作成',
     publish_one: '受験者 {{count}} 名に公開',
@@ -303,6 +304,8 @@ const exam: Messages['exam'] = {
     planSeats_other: '{{count}} 名の座席を割り当て：{{rooms}}',
     moveCandidate: '{{student}} → {{to}}',
     setInvigilators: '{{room}}：{{users}}',
+    answerFileUpload:
+      '{{student}} の解答ファイル {{file}}：適用 {{applied}}、既存 {{ignored}}、不適用 {{refused}}',
     everyone: '受験中の全員',
     reason: '理由：{{reason}}',
     field: '{{field}}：{{from}} → {{to}}',

@@ -282,6 +282,7 @@ const exam: Messages['exam'] = {
       planSeats: '排座',
       moveCandidate: '调整座位',
       setInvigilators: '监考员',
+      answerFileUpload: '上传答案文件',
     },
     create: '创建为“{{name}}”',
     publish_one: '发布给 {{count}} 名考生',
@@ -301,6 +302,8 @@ const exam: Messages['exam'] = {
     planSeats_other: '为 {{count}} 名考生排座：{{rooms}}',
     moveCandidate: '{{student}} → {{to}}',
     setInvigilators: '{{room}}：{{users}}',
+    answerFileUpload:
+      '{{student}} 的答案文件 {{file}}：采用 {{applied}}，已有 {{ignored}}，未采用 {{refused}}',
     everyone: '所有仍在作答的考生',
     reason: '原因：{{reason}}',
     field: '{{field}}：{{from}} → {{to}}',
