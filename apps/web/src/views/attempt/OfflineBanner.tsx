@@ -41,12 +41,14 @@ export function OfflineBanner({
       title={t('attemptPage.offline.title', { count: state.pendingCount })}
       description={
         <>
-          {t(
-            state.stopped === 'time'
-              ? 'attemptPage.offline.timeUp'
-              : 'attemptPage.offline.counting',
-          )}{' '}
-          {onDownload && t('attemptPage.answerFile.hint')}
+          <div>
+            {t(
+              state.stopped === 'time'
+                ? 'attemptPage.offline.timeUp'
+                : 'attemptPage.offline.counting',
+            )}
+          </div>
+          {onDownload && <div>{t('attemptPage.answerFile.hint')}</div>}
         </>
       }
       action={
