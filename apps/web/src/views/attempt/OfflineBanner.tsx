@@ -48,15 +48,16 @@ export function OfflineBanner({
                 : 'attemptPage.offline.counting',
             )}
           </div>
-          {onDownload && <div>{t('attemptPage.answerFile.hint')}</div>}
+          {onDownload && (
+            // Under the text, not beside it: on a phone a side action squeezes the words.
+            <div className="exam-offline-file">
+              <div>{t('attemptPage.answerFile.hint')}</div>
+              <Button size="small" icon={<DownloadOutlined />} loading={busy} onClick={download}>
+                {t('attemptPage.answerFile.download')}
+              </Button>
+            </div>
+          )}
         </>
-      }
-      action={
-        onDownload && (
-          <Button size="small" icon={<DownloadOutlined />} loading={busy} onClick={download}>
-            {t('attemptPage.answerFile.download')}
-          </Button>
-        )
       }
     />
   );
