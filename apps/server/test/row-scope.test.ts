@@ -389,6 +389,14 @@ const CALLS: Record<string, Call> = {
   'POST /api/kaoshi-exam/invigilation/resumeCandidate': (b) => ({
     body: { examId: b.openExamId, roomId: 1, studentId: b.studentIds[0], reason: 'x' },
   }),
+  'POST /api/kaoshi-exam/invigilation/uploadAnswerFile': (b) => ({
+    body: {
+      examId: b.openExamId,
+      studentId: b.studentIds[0],
+      fileName: 'x.kaoshi-answers',
+      content: '{}',
+    },
+  }),
   'GET /api/kaoshi-exam/irregularity/listIrregularity': (b) => ({
     query: { examId: String(b.openExamId) },
   }),

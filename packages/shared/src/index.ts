@@ -56,3 +56,4 @@ export * from './schemas/venue.js';
 export * from './schemas/seat-plan-xlsx.js';
 export { SEAT_PLAN_XLSX_TEXTS } from './messages/seat-plan-xlsx.js';
 export * from './schemas/irregularity.js';
+export * from './answer-file.js';

@@ -28,6 +28,7 @@ import { PAUSE_MESSAGES } from './pause.js';
 import { INVIGILATION_MESSAGES } from './invigilation.js';
 import { IRREGULARITY_MESSAGES } from './irregularity.js';
 import { SEAT_PLAN_XLSX_MESSAGES } from './seat-plan-xlsx.js';
+import { ANSWER_FILE_MESSAGES } from './answer-file.js';
 
 export * from './fields.js';
 export * from './languages.js';
@@ -53,6 +54,7 @@ export const SERVER_MESSAGES = {
   ...INVIGILATION_MESSAGES,
   ...IRREGULARITY_MESSAGES,
   ...SEAT_PLAN_XLSX_MESSAGES,
+  ...ANSWER_FILE_MESSAGES,
 } as const satisfies Record<string, Localized>;
 
 export type MessageKey = keyof typeof SERVER_MESSAGES;

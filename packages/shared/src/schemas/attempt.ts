@@ -250,6 +250,11 @@ export interface AttemptView {
   paused: AttemptPause | null;
   /** The candidate's accommodations (docs/features/accommodations.md): font, layout, extra time. */
   accommodation: PageAccommodation;
+  /**
+   * The attempt's own key for the encrypted answer file (base64 of 32 bytes; answer-file.ts): the
+   * page seals the file offline with it. Another attempt's key is another.
+   */
+  answerFileKey: string;
 }
 
 /**

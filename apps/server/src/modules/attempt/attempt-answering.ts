@@ -28,11 +28,14 @@ import {
   scoreAnswers,
   settleCandidate,
   type AttemptEnding,
+  upsertAnswers,
   type AttemptRow,
+  type StoredSave,
 } from './attempt.repository.js';
 import { closePause } from './attempt-pause.repository.js';
 import { remainingOf } from './deadlines.js';
 import { receiptCodeOf } from './receipt-code.js';
+import type { Variant } from './variant.js';
 
 /**
  * Saving answers, submitting and finalizing an attempt, and its result
@@ -164,41 +167,7 @@ export class AttemptAnswering {
       const at = nowIso();
       if (!(await claimAttempt(trx, attemptId, at, reason))) return null;
       const row = (await attemptById(trx, attemptId))!;
-      const stored = await answersOf(trx, attemptId);
-      const policy = {
-        multipleScoring: row.multiple_scoring as 'all' | 'partial',
-        partialShare: row.partial_share,
-      };
-      let objective = 0;
-      let pending = 0;
-      /** Score → items: one UPDATE per distinct score (0, full, a partial share), not per answer. */
-      const itemsByScore = new Map<number, string[]>();
-      for (const answer of stored) {
-        const item = variant.byItemId.get(answer.item_id);
-        if (!item) continue;
-        const value = parseJson<unknown>(answer.value, '');
-        if (isMarkedType(item.item.type)) {
-          if (isAnswered(value)) pending += 1;
-          continue;
-        }
-        const score = scoreAnswer(item.item, item.score, value, policy) ?? 0;
-        objective += score;
-        itemsByScore.set(score, [...(itemsByScore.get(score) ?? []), answer.item_id]);
-      }
-      for (const [score, itemIds] of itemsByScore) {
-        await scoreAnswers(trx, attemptId, score, itemIds);
-      }
-      const ended: AttemptEnding = {
-        objective_score: objective,
-        pending_marking: pending,
-        receipt_code: receiptCodeOf(key, attemptId, row.candidate_id, stored),
-        live_token: null,
-        // An absence ends with the attempt (a reopened one starts with none).
-        away_since: null,
-        away_kind: null,
-        paused_at: null,
-        pause_reason: null,
-      };
+      const { ended, stored, objective, pending } = await this.score(trx, row, variant, key);
       await endAttempt(trx, attemptId, ended);
       // Ended during a pause (a proctor submitted it): the pause ends with it, nothing given back.
       if (row.paused_at !== null) {
@@ -226,6 +195,110 @@ export class AttemptAnswering {
       examId: before.exam_id,
     });
     return finished;
+  }
+
+  /**
+   * Scores the attempt's objective answers as stored (in hundredths; marked types wait for
+   * marking) in the caller's transaction: what finalizing writes on the attempt.
+   */
+  private async score(trx: Db, row: AttemptRow, variant: Variant, key: Buffer) {
+    const stored = await answersOf(trx, row.id);
+    const policy = {
+      multipleScoring: row.multiple_scoring as 'all' | 'partial',
+      partialShare: row.partial_share,
+    };
+    let objective = 0;
+    let pending = 0;
+    /** Score → items: one UPDATE per distinct score (0, full, a partial share), not per answer. */
+    const itemsByScore = new Map<number, string[]>();
+    for (const answer of stored) {
+      const item = variant.byItemId.get(answer.item_id);
+      if (!item) continue;
+      const value = parseJson<unknown>(answer.value, '');
+      if (isMarkedType(item.item.type)) {
+        if (isAnswered(value)) pending += 1;
+        continue;
+      }
+      const score = scoreAnswer(item.item, item.score, value, policy) ?? 0;
+      objective += score;
+      itemsByScore.set(score, [...(itemsByScore.get(score) ?? []), answer.item_id]);
+    }
+    for (const [score, itemIds] of itemsByScore) {
+      await scoreAnswers(trx, row.id, score, itemIds);
+    }
+    const ended: AttemptEnding = {
+      objective_score: objective,
+      pending_marking: pending,
+      receipt_code: receiptCodeOf(key, row.id, row.candidate_id, stored),
+      live_token: null,
+      // An absence ends with the attempt (a reopened one starts with none).
+      away_since: null,
+      away_kind: null,
+      paused_at: null,
+      pause_reason: null,
+    };
+    return { ended, stored, objective, pending };
+  }
+
+  /**
+   * Answers of an answer file for an attempt the scheduler ended at its deadline while the
+   * candidate's machine was offline (docs/features/answer-file.md): each written only if newer
+   * than the stored one (the seq rule of every save), then, when any was written, the objective
+   * answers scored again, the receipt code and the candidate's score recomputed, all in one
+   * transaction. The caller has checked the answers' times, and that marking and the release
+   * have not begun. Answers per save: 'applied', 'ignored' (not newer) or the refusal.
+   */
+  async amendEnded(
+    attemptId: number,
+    saves: readonly AnswerSave[],
+  ): Promise<(AppError | 'applied' | 'ignored')[]> {
+    const before = await attemptById(this.db, attemptId);
+    if (!before) throw notFound('attempt', attemptId);
+    const variant = await this.core.variantOf(before);
+    const key = await this.core.key();
+    const outcome = await inTransaction(this.db, async (trx) => {
+      const row = (await attemptById(trx, attemptId))!;
+      if (row.finished_at === null || row.finish_reason !== 'deadline') {
+        throw conflict('attemptEnded', { at: row.finished_at ?? '' });
+      }
+      const seqs = new Map((await answersOf(trx, attemptId)).map((a) => [a.item_id, a.seq]));
+      const savedAt = nowIso();
+      const rows: StoredSave[] = [];
+      const outcomes = saves.map((save): AppError | 'applied' | 'ignored' => {
+        let value: string;
+        try {
+          value = storedValue(variant, save.itemId, save.value);
+        } catch (error) {
+          if (error instanceof AppError) return error;
+          throw error;
+        }
+        if (save.seq <= (seqs.get(save.itemId) ?? 0)) return 'ignored';
+        seqs.set(save.itemId, save.seq);
+        const answered = isAnswered(parseJson<unknown>(value, ''));
+        rows.push({ attemptId, itemId: save.itemId, seq: save.seq, value, savedAt, answered });
+        return 'applied';
+      });
+      if (rows.length === 0) return { outcomes, receipt: null };
+      await upsertAnswers(trx, rows);
+      const { ended, stored, objective, pending } = await this.score(trx, row, variant, key);
+      await endAttempt(trx, attemptId, ended);
+      await settleCandidate(trx, row.candidate_id, {
+        status: CandidateStatus.SAVED,
+        score: pending === 0 ? objective : null,
+        passed: pending === 0 ? (objective >= row.pass_score ? 1 : 0) : null,
+      });
+      return { outcomes, receipt: this.core.receiptOf({ ...row, ...ended }, stored, variant, key) };
+    });
+    this.core.forgetVariant(attemptId);
+    if (outcome.receipt) {
+      this.core.news.publish({
+        kind: 'finalized',
+        attemptId,
+        receipt: outcome.receipt,
+        examId: before.exam_id,
+      });
+    }
+    return outcome.outcomes;
   }
 
   /** Finalizes attempts whose deadline (and grace) has passed; answers how many it ended. */

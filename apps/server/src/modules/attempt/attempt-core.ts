@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { UserType, type FinishReason, type Receipt } from '@kaoshi/shared';
 import { inTransaction, nowIso, precompiled, type Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../errors.js';
@@ -37,6 +37,8 @@ const VARIANT_CACHE_SIZE = 20_000;
 
 /** The receipt key's name in server_secrets. */
 const RECEIPT_KEY = 'receipt-hmac-sha256';
+/** The secret the answer files' keys are derived from (docs/features/answer-file.md). */
+const ANSWER_FILE_SECRET = 'answer-file-hmac-sha256';
 
 /**
  * What every attempt use case shares (attempt.service.ts puts them together): the student and
@@ -62,6 +64,7 @@ export class AttemptCore {
   private readonly ownAttemptRow;
   readonly storedAnswers;
   private receiptKey: Promise<Buffer> | null = null;
+  private answerFileSecret: Promise<Buffer> | null = null;
 
   constructor(
     readonly db: Db,
@@ -93,6 +96,25 @@ export class AttemptCore {
       this.receiptKey = key;
     }
     return this.receiptKey;
+  }
+
+  /**
+   * The attempt's answer-file key (base64, 32 bytes): HMAC-SHA256 under the server's answer-file
+   * secret over the attempt and its start, so no two attempts share one and none is stored.
+   */
+  async answerFileKey(row: { id: number; started_at: string }): Promise<string> {
+    if (!this.answerFileSecret) {
+      const secret = serverSecret(this.db, ANSWER_FILE_SECRET, () =>
+        randomBytes(32).toString('hex'),
+      ).then((hex) => Buffer.from(hex, 'hex'));
+      secret.catch(() => {
+        this.answerFileSecret = null;
+      });
+      this.answerFileSecret = secret;
+    }
+    return createHmac('sha256', await this.answerFileSecret)
+      .update(`answer-file:${row.id}:${row.started_at}`)
+      .digest('base64');
   }
 
   /** The one cache of paper versions (paper/paper-version-cache.ts), shared with marking. */

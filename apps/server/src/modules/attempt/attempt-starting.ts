@@ -394,6 +394,7 @@ export class AttemptStarting {
           : this.core.receiptOf(row, stored, variant, await this.core.key()),
       paused: pauseOf(row),
       accommodation: await pageAccommodation(this.db, row.id),
+      answerFileKey: await this.core.answerFileKey(row),
     };
   }
 

@@ -15,6 +15,7 @@ import type {
   StartAttemptInput,
 } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
+import type { AppError } from '../../errors.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { AnswerWriter } from './answer-writer.js';
@@ -105,6 +106,11 @@ export class AttemptService {
     return this.core.drainWrites();
   }
 
+  /** The attempt's answer-file key (docs/features/answer-file.md). */
+  answerFileKey(row: { id: number; started_at: string }): Promise<string> {
+    return this.core.answerFileKey(row);
+  }
+
   // ── A student's exams, starting and resuming (attempt-starting.ts) ─────────────────────
 
   listMyExams(auth: AuthContext): Promise<MyExamsView> {
@@ -172,6 +178,14 @@ export class AttemptService {
     within?: (trx: Db) => Promise<void>,
   ): Promise<Receipt | null> {
     return this.answering.finalize(attemptId, reason, within);
+  }
+
+  /** An answer file's answers for an attempt ended at its deadline (attempt-answering.ts). */
+  amendEnded(
+    attemptId: number,
+    saves: readonly AnswerSave[],
+  ): Promise<(AppError | 'applied' | 'ignored')[]> {
+    return this.answering.amendEnded(attemptId, saves);
   }
 
   finalizeDue(limit?: number): Promise<number> {

@@ -6,6 +6,7 @@ import { forbidden } from '../../errors.js';
 import { roomAccess } from '../../lib/access.js';
 import { hasAnyPermission } from '../../lib/auth-context.js';
 import type { ProctorHub } from '../proctor/proctor-hub.js';
+import { AnswerFileService } from './answer-file.service.js';
 import { invigilationRoutes } from './invigilation.routes.js';
 import { InvigilationService } from './invigilation.service.js';
 
@@ -26,5 +27,6 @@ export async function invigilationModule(app: FastifyInstance, opts: { db: Db; h
   };
   await app.register(invigilationRoutes, {
     invigilation: new InvigilationService(opts.db, opts.hub),
+    answerFiles: new AnswerFileService(opts.db, opts.hub),
   });
 }

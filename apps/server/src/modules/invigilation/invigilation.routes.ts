@@ -1,14 +1,18 @@
 import {
+  ANSWER_FILE_MAX_CHARS,
   INVIGILATION_BASE,
   Perm,
   checkInBody,
   invigilationRoomQuery,
   roomCandidatePauseBody,
   roomPauseBody,
+  uploadAnswerFileBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
+import { requestLanguage } from '../../lib/request-language.js';
 import { requireAuth } from '../../plugins/access.js';
 import { routeTable } from '../../plugins/route-table.js';
+import type { AnswerFileService } from './answer-file.service.js';
 import type { InvigilationService } from './invigilation.service.js';
 
 /**
@@ -17,9 +21,9 @@ import type { InvigilationService } from './invigilation.service.js';
  */
 export async function invigilationRoutes(
   app: FastifyInstance,
-  opts: { invigilation: InvigilationService },
+  opts: { invigilation: InvigilationService; answerFiles: AnswerFileService },
 ) {
-  const { invigilation } = opts;
+  const { invigilation, answerFiles } = opts;
   const access = { permission: [Perm.PUBLISH, Perm.INVIGILATE] };
   const route = routeTable(app, INVIGILATION_BASE, { access, tags: ['invigilation'] });
 
@@ -72,5 +76,16 @@ export async function invigilationRoutes(
     'resumeCandidate',
     { summary: "Resume one candidate's attempt of the room", body: roomCandidatePauseBody },
     (request) => invigilation.resumeCandidate(request.body, requireAuth(request)),
+  );
+  route.post(
+    'uploadAnswerFile',
+    {
+      // The file's text with the JSON around it.
+      bodyLimit: ANSWER_FILE_MAX_CHARS + 64 * 1024,
+      summary:
+        "Apply a candidate's encrypted answer file (made offline) to their attempt, seqs as usual",
+      body: uploadAnswerFileBody,
+    },
+    (request) => answerFiles.upload(request.body, requireAuth(request), requestLanguage(request)),
   );
 }

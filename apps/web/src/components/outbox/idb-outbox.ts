@@ -3,6 +3,8 @@ export interface OutboxEntry<Item extends IDBValidKey, Value> {
   itemId: Item;
   seq: number;
   value: Value;
+  /** When the change was made, on the server's clock as the page counted it (ISO), if given. */
+  at?: string;
 }
 
 /**
@@ -51,10 +53,10 @@ export function idbOutbox<Item extends IDBValidKey, Value>(dbName: string, owner
   type Row = OutboxEntry<Item, Value> & Record<string, unknown>;
 
   return {
-    /** Stores the latest change of an item, replacing what it held. */
-    put(ownerId: number, itemId: Item, seq: number, value: Value) {
+    /** Stores the latest change of an item, replacing what it held; `at`: when it was made. */
+    put(ownerId: number, itemId: Item, seq: number, value: Value, at?: string) {
       return inTransaction('readwrite', (store) =>
-        store.put({ [ownerKey]: ownerId, itemId, seq, value }),
+        store.put({ [ownerKey]: ownerId, itemId, seq, value, ...(at ? { at } : {}) }),
       );
     },
 
@@ -74,7 +76,9 @@ export function idbOutbox<Item extends IDBValidKey, Value>(dbName: string, owner
       const rows = await inTransaction('readonly', (store) =>
         store.index(ownerKey).getAll(ownerId),
       );
-      return ((rows ?? []) as Row[]).map(({ itemId, seq, value }) => ({ itemId, seq, value }));
+      return ((rows ?? []) as Row[]).map(({ itemId, seq, value, at }) =>
+        at ? { itemId, seq, value, at } : { itemId, seq, value },
+      );
     },
   };
 }

@@ -20,6 +20,7 @@ import { FONT_SIZES, useExamPrefs, useFlags, type ExamLayout } from './exam-pref
 import { paperItems, type PaperItem } from './paper-items';
 import { PausedOverlay, ResumedNotice } from './PausedOverlay';
 import { OfflineBanner } from './OfflineBanner';
+import { downloadAnswerFile } from './download-answer-file';
 import { QuestionCard } from './QuestionCard';
 import { QuestionNavigator } from './QuestionNavigator';
 import { useAttemptSession } from './use-attempt-session';
@@ -306,7 +307,7 @@ export function ExamDesk({ view }: { view: AttemptView }) {
             }
           />
         )}
-        <OfflineBanner state={state} />
+        <OfflineBanner state={state} onDownload={() => downloadAnswerFile(view, session)} />
         {(state.stopped === 'time' || state.stopped === 'ended') && (
           <Alert type="info" showIcon title={t(`attemptPage.stopped.${state.stopped}`)} />
         )}

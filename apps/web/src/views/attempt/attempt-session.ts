@@ -371,8 +371,10 @@ export class AttemptSession {
     const entry = { itemId, seq, value };
     this.pending.set(itemId, entry);
     const previous = this.written.get(itemId) ?? Promise.resolve();
+    // With the server's time as counted here: the answer file says when it was given.
+    const at = keptAttempts.serverNow(this.attemptId);
     const write = previous
-      .then(() => answerOutbox.put(this.attemptId, itemId, seq, value))
+      .then(() => answerOutbox.put(this.attemptId, itemId, seq, value, at))
       .catch(() => undefined);
     this.written.set(itemId, write);
     this.update({ values: { ...this.snapshot.values, [itemId]: value } });
@@ -507,6 +509,12 @@ export class AttemptSession {
     this.joined = false;
     this.update({ finished: receipt });
     void keptAttempts.forget(this.attemptId).catch(() => undefined);
+  }
+
+  /** Once every change made so far is in the outbox (the answer file reads it). */
+  async whenWritten(): Promise<void> {
+    this.flush();
+    await Promise.all(this.written.values());
   }
 
   /** Resolves once the server holds every answer given; rejects after `timeoutMs`. */

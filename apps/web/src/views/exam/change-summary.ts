@@ -176,6 +176,16 @@ export function describeChange(change: ExamChangeView, t: TFunction, names: Chan
           users: texts(detail.users).join(t('exam.check.separator')),
         }),
       ];
+    case 'answerFileUpload':
+      return [
+        t('exam.changes.answerFileUpload', {
+          student: String(detail.student ?? ''),
+          file: String(detail.file ?? ''),
+          applied: Number(detail.applied ?? 0),
+          ignored: Number(detail.ignored ?? 0),
+          refused: Number(detail.refused ?? 0),
+        }),
+      ];
     case 'update':
       return Object.entries(detail).map(([field, pair]) =>
         isRecordedField(field) && isPair(pair)
@@ -210,6 +220,7 @@ export const ACTIONS = [
   'moveCandidate',
   'setInvigilators',
   'importSeatPlan',
+  'answerFileUpload',
 ] as const;
 export type RecordedAction = (typeof ACTIONS)[number];
 export const isRecordedAction = (action: string): action is RecordedAction =>

@@ -68,6 +68,7 @@ import { useDeltaBatch } from './use-delta-batch';
 import { EVENT_TYPES, SIGNAL_TYPES, eventName, eventShortName } from './proctor-labels';
 import { useProctorSocket, type ProctorLink } from './use-proctor-socket';
 import { ProctorRoomTools } from '../../components/irregularity/ProctorRoomTools';
+import { AnswerFileUpload } from '../../components/invigilation/AnswerFileUpload';
 import './proctor.css';
 
 /** After a delta that changes more than a row shows (extra time, reopen), reload once so long. */
@@ -353,6 +354,9 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
               compact
               onClick={() => setAction({ kind: 'extraTime', row })}
             />
+          )}
+          {row.attemptId !== null && (
+            <AnswerFileUpload examId={examId} studentId={row.studentId} name={row.name} />
           )}
           {row.state === 'submitted' && (
             <RowAction

@@ -23,6 +23,11 @@ export default {
     offlinePending_one: 'Offline · {{count}} answer not yet on the server',
     offlinePending_other: 'Offline · {{count}} answers not yet on the server',
   },
+  answerFile: {
+    download: 'Download answer file',
+    hint: 'If the network does not return before the end, download the encrypted answer file and hand it to the invigilator to upload.',
+    failed: 'The answer file could not be made: try again',
+  },
   offline: {
     title_one: 'Offline: {{count}} answer waiting',
     title_other: 'Offline: {{count}} answers waiting',

@@ -290,6 +290,7 @@ export default {
       moveCandidate: 'Seat changed',
       setInvigilators: 'Invigilators',
       importSeatPlan: 'Seat plan imported',
+      answerFileUpload: 'Answer file uploaded',
     },
     create: 'Created as “{{name}}”',
     publish_one: 'Published for {{count}} candidate',
@@ -311,6 +312,8 @@ export default {
     setInvigilators: '{{room}}: {{users}}',
     importSeatPlan:
       'Seat plan imported: {{moved}} moved, {{unchanged}} in place, {{notInFile}} not in the file',
+    answerFileUpload:
+      'Answer file {{file}} of {{student}}: {{applied}} applied, {{ignored}} already there, {{refused}} refused',
     everyone: 'every candidate still answering',
     reason: 'Reason: {{reason}}',
     field: '{{field}}: {{from}} → {{to}}',

@@ -178,4 +178,23 @@ export default {
     from: 'from {{address}}',
   },
   exportName: 'exam event log',
+  answerFile: {
+    action: 'Upload answer file',
+    title: 'Upload the answer file of {{name}}',
+    intro:
+      'Choose the encrypted answer file (.kaoshi-answers) downloaded on the candidate’s machine. Only answers of this candidate’s attempt given before the deadline are applied; answers the server already holds are not applied again.',
+    choose: 'Choose file',
+    uploading: 'Uploading…',
+    applied_one: '{{count}} answer applied',
+    applied_other: '{{count}} answers applied',
+    ignored_one: '{{count}} answer already on the server (not applied again)',
+    ignored_other: '{{count}} answers already on the server (not applied again)',
+    nothingNew: 'The file holds no new answer',
+    rescored: 'The attempt had ended at its deadline: its objective score was computed again',
+    events_one: '{{count}} integrity event raised offline logged',
+    events_other: '{{count}} integrity events raised offline logged',
+    refused_one: '{{count}} answer not applied',
+    refused_other: '{{count}} answers not applied',
+    question: 'Question {{itemId}}',
+  },
 };

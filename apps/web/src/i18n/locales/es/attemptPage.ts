@@ -25,6 +25,11 @@ const attemptPage: Messages['attemptPage'] = {
     offlinePending_one: 'Sin conexión · {{count}} respuesta aún no llegó al servidor',
     offlinePending_other: 'Sin conexión · {{count}} respuestas aún no llegaron al servidor',
   },
+  answerFile: {
+    download: 'Descargar archivo de respuestas',
+    hint: 'Si la red no vuelve antes del final, descargue el archivo de respuestas cifrado y entréguelo al supervisor para que lo suba.',
+    failed: 'No se pudo crear el archivo de respuestas: inténtelo de nuevo',
+  },
   offline: {
     title_one: 'Sin conexión: {{count}} respuesta pendiente de envío',
     title_other: 'Sin conexión: {{count}} respuestas pendientes de envío',

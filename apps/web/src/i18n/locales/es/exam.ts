@@ -296,6 +296,7 @@ const exam: Messages['exam'] = {
       moveCandidate: 'Asiento cambiado',
       setInvigilators: 'Vigilantes',
       importSeatPlan: 'Asientos importados',
+      answerFileUpload: 'Archivo de respuestas subido',
     },
     create: 'Creado como «{{name}}»',
     publish_one: 'Publicado para {{count}} candidato',
@@ -317,6 +318,8 @@ const exam: Messages['exam'] = {
     setInvigilators: '{{room}}: {{users}}',
     importSeatPlan:
       'Distribución importada: {{moved}} movidos, {{unchanged}} sin cambio, {{notInFile}} fuera del archivo',
+    answerFileUpload:
+      'Archivo de respuestas {{file}} de {{student}}: {{applied}} aplicadas, {{ignored}} ya estaban, {{refused}} rechazadas',
     everyone: 'todos los que siguen respondiendo',
     reason: 'Motivo: {{reason}}',
     field: '{{field}}: {{from}} → {{to}}',

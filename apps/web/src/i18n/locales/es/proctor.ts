@@ -180,6 +180,25 @@ const proctor: Messages['proctor'] = {
     from: 'desde {{address}}',
   },
   exportName: 'registro de eventos del examen',
+  answerFile: {
+    action: 'Subir archivo de respuestas',
+    title: 'Subir el archivo de respuestas de {{name}}',
+    intro:
+      'Elija el archivo de respuestas cifrado (.kaoshi-answers) descargado en el equipo del candidato. Solo se aplican las respuestas del intento de este candidato dadas antes del límite; las que el servidor ya tiene no se aplican de nuevo.',
+    choose: 'Elegir archivo',
+    uploading: 'Subiendo…',
+    applied_one: '{{count}} respuesta aplicada',
+    applied_other: '{{count}} respuestas aplicadas',
+    ignored_one: '{{count}} respuesta ya estaba en el servidor (no se aplica de nuevo)',
+    ignored_other: '{{count}} respuestas ya estaban en el servidor (no se aplican de nuevo)',
+    nothingNew: 'El archivo no contiene respuestas nuevas',
+    rescored: 'El intento había terminado en su límite: su nota objetiva se calculó de nuevo',
+    events_one: '{{count}} evento de integridad sin conexión registrado',
+    events_other: '{{count}} eventos de integridad sin conexión registrados',
+    refused_one: '{{count}} respuesta no aplicada',
+    refused_other: '{{count}} respuestas no aplicadas',
+    question: 'Pregunta {{itemId}}',
+  },
 };
 
 export default proctor;

@@ -25,6 +25,11 @@ const attemptPage: Messages['attemptPage'] = {
     offlinePending_one: 'オフライン・{{count}} 問の解答が未送信です',
     offlinePending_other: 'オフライン・{{count}} 問の解答が未送信です',
   },
+  answerFile: {
+    download: '解答ファイルをダウンロード',
+    hint: '終了までにネットワークが戻らない場合は、暗号化された解答ファイルをダウンロードし、試験監督者にアップロードを依頼してください。',
+    failed: '解答ファイルを作成できませんでした。もう一度お試しください',
+  },
   offline: {
     title_one: 'オフライン：送信待ちの解答 {{count}} 件',
     title_other: 'オフライン：送信待ちの解答 {{count}} 件',

@@ -285,6 +285,7 @@ const exam: Messages['exam'] = {
       moveCandidate: '座席の移動',
       setInvigilators: '監督者',
       importSeatPlan: '座席表の取り込み',
+      answerFileUpload: '解答ファイルをアップロード',
     },
     create: '「{{name}}」として作成',
     publish_one: '受験者 {{count}} 名に公開',
@@ -306,6 +307,8 @@ const exam: Messages['exam'] = {
     setInvigilators: '{{room}}：{{users}}',
     importSeatPlan:
       '座席表を取り込み：移動 {{moved}} 名、変更なし {{unchanged}} 名、ファイル外 {{notInFile}} 名',
+    answerFileUpload:
+      '{{student}} の解答ファイル {{file}}：適用 {{applied}}、既存 {{ignored}}、不適用 {{refused}}',
     everyone: '受験中の全員',
     reason: '理由：{{reason}}',
     field: '{{field}}：{{from}} → {{to}}',

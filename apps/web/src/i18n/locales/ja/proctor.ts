@@ -179,6 +179,25 @@ const proctor: Messages['proctor'] = {
     from: '{{address}} から',
   },
   exportName: '試験イベントログ',
+  answerFile: {
+    action: '解答ファイルをアップロード',
+    title: '{{name}} の解答ファイルをアップロード',
+    intro:
+      '受験者の端末でダウンロードした暗号化解答ファイル（.kaoshi-answers）を選択してください。この受験者の答案の、締切前の解答だけが適用されます。サーバーにある解答は再適用されません。',
+    choose: 'ファイルを選択',
+    uploading: 'アップロード中…',
+    applied_one: '{{count}} 件の解答を適用しました',
+    applied_other: '{{count}} 件の解答を適用しました',
+    ignored_one: '{{count}} 件の解答はサーバーにあります（再適用なし）',
+    ignored_other: '{{count}} 件の解答はサーバーにあります（再適用なし）',
+    nothingNew: 'ファイルに新しい解答はありません',
+    rescored: '答案は締切で終了していたため、客観問題の得点を再計算しました',
+    events_one: 'オフライン中の行動イベント {{count}} 件を記録しました',
+    events_other: 'オフライン中の行動イベント {{count}} 件を記録しました',
+    refused_one: '{{count}} 件の解答は適用されませんでした',
+    refused_other: '{{count}} 件の解答は適用されませんでした',
+    question: '問題 {{itemId}}',
+  },
 };
 
 export default proctor;

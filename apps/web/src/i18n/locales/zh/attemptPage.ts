@@ -25,6 +25,11 @@ const attemptPage: Messages['attemptPage'] = {
     offlinePending_one: '网络已断开 · {{count}} 道题的答案尚未上传',
     offlinePending_other: '网络已断开 · {{count}} 道题的答案尚未上传',
   },
+  answerFile: {
+    download: '下载答案文件',
+    hint: '若考试结束前无法恢复网络，请下载加密的答案文件，交给监考员上传。',
+    failed: '答案文件未能生成，请再试一次',
+  },
   offline: {
     title_one: '离线：{{count}} 个答案待发送',
     title_other: '离线：{{count}} 个答案待发送',

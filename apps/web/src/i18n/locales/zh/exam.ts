@@ -283,6 +283,7 @@ const exam: Messages['exam'] = {
       moveCandidate: '调整座位',
       setInvigilators: '监考员',
       importSeatPlan: '导入座位安排',
+      answerFileUpload: '上传答案文件',
     },
     create: '创建为“{{name}}”',
     publish_one: '发布给 {{count}} 名考生',
@@ -304,6 +305,8 @@ const exam: Messages['exam'] = {
     setInvigilators: '{{room}}：{{users}}',
     importSeatPlan:
       '导入座位安排：调整 {{moved}} 人，不变 {{unchanged}} 人，文件外 {{notInFile}} 人',
+    answerFileUpload:
+      '{{student}} 的答案文件 {{file}}：采用 {{applied}}，已有 {{ignored}}，未采用 {{refused}}',
     everyone: '所有仍在作答的考生',
     reason: '原因：{{reason}}',
     field: '{{field}}：{{from}} → {{to}}',

@@ -175,6 +175,25 @@ const proctor: Messages['proctor'] = {
     from: '来自 {{address}}',
   },
   exportName: '考试事件日志',
+  answerFile: {
+    action: '上传答案文件',
+    title: '上传 {{name}} 的答案文件',
+    intro:
+      '选择考生机器上下载的加密答案文件（.kaoshi-answers）。只采用该考生本次答卷的、截止时间前作答的答案；已在服务器上的答案不会重复采用。',
+    choose: '选择文件',
+    uploading: '正在上传…',
+    applied_one: '已采用 {{count}} 个答案',
+    applied_other: '已采用 {{count}} 个答案',
+    ignored_one: '{{count}} 个答案服务器上已有（未重复采用）',
+    ignored_other: '{{count}} 个答案服务器上已有（未重复采用）',
+    nothingNew: '文件中没有新的答案',
+    rescored: '该答卷已按截止时间收卷，客观题已重新计分',
+    events_one: '已记录 {{count}} 个离线时的行为事件',
+    events_other: '已记录 {{count}} 个离线时的行为事件',
+    refused_one: '{{count}} 个答案未采用',
+    refused_other: '{{count}} 个答案未采用',
+    question: '题目 {{itemId}}',
+  },
 };
 
 export default proctor;
