@@ -13,6 +13,7 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AnswerFileUpload } from '../../components/invigilation/AnswerFileUpload';
 import { RowAction } from '../../components/list/RowAction';
 import { TABLE_SCROLL } from '../../components/list/responsive';
 
@@ -27,12 +28,17 @@ export const STATE_COLORS: Record<ConsoleState, string> = {
 };
 
 export interface CandidateActions {
+  /** The exam, for the answer file's upload. */
+  examId: number;
   onCheckIn: (candidate: ConsoleCandidate) => void;
   onPause: (candidate: ConsoleCandidate) => void;
   onResume: (candidate: ConsoleCandidate) => void;
 }
 
-/** Check-in until the candidate starts; then Pause or Resume while the attempt runs. */
+/**
+ * Check-in until the candidate starts; then Pause or Resume while the attempt runs, and the
+ * candidate's encrypted answer file once there is an attempt (a machine that cannot reconnect).
+ */
 function Actions({
   candidate,
   actions,
@@ -63,6 +69,13 @@ function Actions({
           icon={<PlayCircleOutlined />}
           label={t('invigilate.resume')}
           onClick={() => actions.onResume(candidate)}
+        />
+      )}
+      {candidate.attemptId !== null && (
+        <AnswerFileUpload
+          examId={actions.examId}
+          studentId={candidate.studentId}
+          name={candidate.name}
         />
       )}
     </Flex>

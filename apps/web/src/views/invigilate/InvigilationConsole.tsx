@@ -109,6 +109,7 @@ export default function InvigilationConsole() {
                 candidates={data.candidates}
                 loading={room.isFetching && !room.isFetched}
                 actions={{
+                  examId,
                   onCheckIn: setChecking,
                   onPause: (candidate) => setPausing({ kind: 'pauseOne', candidate }),
                   onResume: (candidate) => setPausing({ kind: 'resumeOne', candidate }),
