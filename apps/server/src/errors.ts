@@ -54,7 +54,9 @@ export class WaitRefusal extends AppError {
   }
 
   get data(): StartWaitData {
-    return { wait: this.wait };
+    return this.key === 'checkInWasRefused'
+      ? { wait: this.wait, refused: true }
+      : { wait: this.wait };
   }
 }
 

@@ -344,6 +344,8 @@ export type StartWait = 'checkIn' | 'roomStart';
 export const START_WAITS: readonly StartWait[] = ['checkIn', 'roomStart'];
 export interface StartWaitData {
   wait: StartWait;
+  /** The invigilator refused the check-in (the message says why); they may confirm it later. */
+  refused?: boolean;
 }
 
 /** The invigilator confirmed (or refused) the candidate's identity at the door. */

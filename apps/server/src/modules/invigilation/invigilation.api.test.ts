@@ -140,7 +140,7 @@ describe('invigilation', () => {
     expectOk(await checkIn({ confirmed: false, reason: 'photo does not match' }));
     expect(
       expectStatus(await start(students[0]!, examId), ApiStatus.CONFLICT, /photo does not match/),
-    ).toEqual({ wait: 'checkIn' });
+    ).toEqual({ wait: 'checkIn', refused: true });
     expect((await consoleOf(invigilator1, examId)).candidates[0]!.state).toBe('refused');
     // The door photo: an image the files module stored for this invigilator, nothing else.
     const upload = async (ownerId: number, kind: string, mime: string) => {
