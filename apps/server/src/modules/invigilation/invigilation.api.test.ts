@@ -4,8 +4,10 @@ import {
   FILE_SERVE_PATH,
   INVIGILATION_BASE as BASE,
   Perm,
+  SocketEvent,
   UserType,
   type AttemptView,
+  type CheckedInMessage,
   type ConsoleRoom,
   type ExamBody,
   type MyRoom,
@@ -26,6 +28,7 @@ import { addSignableStudents, publishOpenExam } from '../attempt/test-data.js';
 import { deadlineOf } from '../attempt/deadlines.js';
 import { addClass } from '../base/test-data.js';
 import { ExamWorld } from '../exam/test-data.js';
+import { listenLocally, socketOf } from '../../../test/sockets.js';
 import { VENUE_BASE } from '../venue/venue.routes.js';
 
 const PASSWORD = 'invig-pass-1';
@@ -177,7 +180,15 @@ describe('invigilation', () => {
     }
     // Refused: nothing written, still waiting.
     expect((await consoleOf(invigilator1, examId)).candidates[0]!.state).toBe('refused');
+    // The candidate's waiting page hears the check-in at once (its session's socket).
+    const socket = socketOf(await listenLocally(t.app), students[0]!.token);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const heard = new Promise<CheckedInMessage>((resolve) =>
+      socket.once(SocketEvent.CHECKED_IN, resolve),
+    );
     expectOk(await checkIn({ confirmed: true, doorPhoto: own }));
+    expect(await heard).toEqual({ examId, confirmed: true });
+    socket.disconnect();
     expectOk(await start(students[0]!, examId));
     const row = (await consoleOf(invigilator1, examId)).candidates[0]!;
     expect([row.state, row.doorPhoto]).toEqual(['inProgress', own]);
