@@ -10,6 +10,8 @@ import {
   type MessageKey,
   type MessageLanguage,
   type MessageParams,
+  type StartWait,
+  type StartWaitData,
 } from '@kaoshi/shared';
 
 /**
@@ -37,6 +39,26 @@ export class AppError extends Error {
 
 /** A known field, or a dotted path ending in one (`options.2.content`). */
 export type FieldPath = FieldKey | `${string}.${FieldKey}`;
+
+/**
+ * A Start refused by the invigilator's gates (10004): the envelope's data names what it waits
+ * for (`{ wait }`), so the candidate's page can wait for it instead of showing an error.
+ */
+export class WaitRefusal extends AppError {
+  constructor(
+    key: MessageKey,
+    readonly wait: StartWait,
+    params: MessageParams = {},
+  ) {
+    super(ApiStatus.CONFLICT, key, params);
+  }
+
+  get data(): StartWaitData {
+    return this.key === 'checkInWasRefused'
+      ? { wait: this.wait, refused: true }
+      : { wait: this.wait };
+  }
+}
 
 export const invalid = (field: FieldPath, key: MessageKey, params: MessageParams = {}) =>
   new AppError(ApiStatus.INVALID_INPUT, key, params, field);

@@ -16,7 +16,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { safeParse, type $ZodType } from 'zod/v4/core';
-import { AppError } from '../errors.js';
+import { AppError, WaitRefusal } from '../errors.js';
 
 /** What the web reads beside a refusal: the form field it blames, when it blames one. */
 export interface RefusalData {
@@ -211,7 +211,8 @@ export default fp(async function envelopePlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const language = requestLanguage(request);
     if (error instanceof AppError) {
-      return sendEnvelope(reply, error.status, error.render(language), refusal(error.field));
+      const data = error instanceof WaitRefusal ? error.data : refusal(error.field);
+      return sendEnvelope(reply, error.status, error.render(language), data);
     }
     if (error.validation) {
       // The path words a field some calls share with different meanings (a marking plan's mode).

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly field?: string,
+    /** The envelope's data beside the refusal (e.g. a Start's `{ wait }`). */
+    readonly data?: unknown,
   ) {
     super(message);
   }

@@ -90,7 +90,7 @@ export function rejectEnvelope(body: Envelope, quiet = false): never {
   }
   const message = body.message || specString('common.error', 'request');
   if (!quiet) toastOnce(message);
-  throw new ApiError(body.status, message, blamedFieldOf(body));
+  throw new ApiError(body.status, message, blamedFieldOf(body), body.data);
 }
 
 /** The toast of a request that got no response at all (docs/spec.md §8). */

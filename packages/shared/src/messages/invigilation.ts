@@ -44,4 +44,10 @@ export const INVIGILATION_MESSAGES = {
     es: '{name} ya ha empezado: el registro ya no puede rechazarse',
     ja: '{name} はすでに解答を開始しているため、本人確認を拒否できません',
   },
+  notOwnUploadedImage: {
+    zh: '须为您本人上传的图片',
+    en: 'must be an image you uploaded',
+    es: 'debe ser una imagen que usted haya subido',
+    ja: 'ご自身でアップロードした画像である必要があります',
+  },
 } as const satisfies Record<string, Localized>;

@@ -60,6 +60,8 @@ export interface RoomDocumentTexts {
   printedAt: string;
   seat: string;
   photo: string;
+  /** In the empty photo frame of a candidate with no registered photo: the invigilator glues one. */
+  affixPhoto: string;
   name: string;
   ticket: string;
   idNumber: string;
@@ -102,6 +104,7 @@ export const ROOM_DOCUMENT_TEXTS: InLanguages<RoomDocumentTexts> = {
     printedAt: '打印时间',
     seat: '座位号',
     photo: '照片',
+    affixPhoto: '贴照片处',
     name: '姓名',
     ticket: '准考证号',
     idNumber: '证件号',
@@ -141,6 +144,7 @@ export const ROOM_DOCUMENT_TEXTS: InLanguages<RoomDocumentTexts> = {
     printedAt: 'Printed',
     seat: 'Seat',
     photo: 'Photo',
+    affixPhoto: 'Affix photo',
     name: 'Name',
     ticket: 'Ticket number',
     idNumber: 'ID number',
@@ -180,6 +184,7 @@ export const ROOM_DOCUMENT_TEXTS: InLanguages<RoomDocumentTexts> = {
     printedAt: 'Impreso',
     seat: 'Asiento',
     photo: 'Foto',
+    affixPhoto: 'Pegar foto',
     name: 'Nombre',
     ticket: 'Número de inscripción',
     idNumber: 'Documento',
@@ -220,6 +225,7 @@ export const ROOM_DOCUMENT_TEXTS: InLanguages<RoomDocumentTexts> = {
     printedAt: '印刷日時',
     seat: '座席番号',
     photo: '写真',
+    affixPhoto: '写真貼付',
     name: '氏名',
     ticket: '受験番号',
     idNumber: '身分証番号',

@@ -337,7 +337,27 @@ export const SocketEvent = {
   RESUMED: 'attempt:resumed',
   /** The invigilator started the candidate's room (a waiting page may Start now): a RoomStartedMessage. */
   ROOM_STARTED: 'room:started',
+  /** The invigilator confirmed the candidate at the door (a waiting page may Start now): a CheckedInMessage. */
+  CHECKED_IN: 'candidate:checkedIn',
 } as const;
+
+/**
+ * What a Start refused by the invigilator's gates waits for, in the refusal's `data.wait`
+ * (docs/features/invigilation.md): the check-in at the door, or the room's start.
+ */
+export type StartWait = 'checkIn' | 'roomStart';
+export const START_WAITS: readonly StartWait[] = ['checkIn', 'roomStart'];
+export interface StartWaitData {
+  wait: StartWait;
+  /** The invigilator refused the check-in (the message says why); they may confirm it later. */
+  refused?: boolean;
+}
+
+/** The invigilator confirmed (or refused) the candidate's identity at the door. */
+export interface CheckedInMessage {
+  examId: number;
+  confirmed: boolean;
+}
 
 export interface RoomStartedMessage {
   examId: number;

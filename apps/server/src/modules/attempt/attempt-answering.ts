@@ -9,7 +9,7 @@ import {
   type Receipt,
   type SaveAck,
 } from '@kaoshi/shared';
-import { inTransaction, nowIso, type Db } from '../../db/database.js';
+import { afterCommit, inTransaction, nowIso, type Db } from '../../db/database.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { parseJson } from '../../lib/json.js';
@@ -34,8 +34,15 @@ import {
 } from './attempt.repository.js';
 import { closePause } from './attempt-pause.repository.js';
 import { remainingOf } from './deadlines.js';
-import { receiptCodeOf } from './receipt-code.js';
 import type { Variant } from './variant.js';
+import { receiptCodeOf } from './receipt-code.js';
+
+/** An attempt to end, with what its ending reads before the transaction (readyToEnd). */
+export interface ReadyToEnd {
+  before: AttemptRow;
+  variant: Variant;
+  key: Buffer;
+}
 
 /**
  * Saving answers, submitting and finalizing an attempt, and its result
@@ -156,45 +163,52 @@ export class AttemptAnswering {
     /** More to write in the same transaction, once the attempt is claimed (a proctor's record). */
     within?: (trx: Db) => Promise<void>,
   ): Promise<Receipt | null> {
-    const before = await attemptById(this.db, attemptId);
-    if (!before || before.finished_at !== null) return null;
-    // Read before the transaction: on SQLite it holds the one connection, and reading the paper
-    // version inside it through this.db would wait for itself (a server restarted with attempts
-    // overdue and no variant cached hung so, found by the crash test).
-    const variant = await this.core.variantOf(before);
-    const key = await this.core.key();
-    const finished = await inTransaction(this.db, async (trx): Promise<Receipt | null> => {
-      const at = nowIso();
-      if (!(await claimAttempt(trx, attemptId, at, reason))) return null;
-      const row = (await attemptById(trx, attemptId))!;
-      const { ended, stored, objective, pending } = await this.score(trx, row, variant, key);
-      await endAttempt(trx, attemptId, ended);
-      // Ended during a pause (a proctor submitted it): the pause ends with it, nothing given back.
-      if (row.paused_at !== null) {
-        await closePause(trx, attemptId, { at, by: null, reason: null, givenBackMs: 0 });
-      }
-      await within?.(trx);
-      await settleCandidate(trx, row.candidate_id, {
-        // Handed in, by the candidate or collected by the proctor; else saved at the end.
-        status:
-          reason === 'submitted' || reason === 'proctor_submit' || reason === 'terminated'
-            ? CandidateStatus.SUBMITTED
-            : CandidateStatus.SAVED,
-        score: pending === 0 ? objective : null,
-        passed: pending === 0 ? (objective >= row.pass_score ? 1 : 0) : null,
+    const [ready] = await this.readyToEnd([attemptId]);
+    if (!ready) return null;
+    return inTransaction(this.db, (trx) => this.endWithin(trx, ready, reason, within));
+  }
+
+  /**
+   * Ends several attempts inside the caller's transaction, all or none: an attempt that has
+   * ended meanwhile (or was not prepared) throws `refusal(attemptId)`, so the caller's
+   * transaction rolls back with everything it wrote. Each page is told after the commit.
+   * `attemptIds` must have been given to readyToEnd before the transaction (see there).
+   */
+  async endAllWithin(
+    trx: Db,
+    ready: readonly ReadyToEnd[],
+    attemptIds: readonly number[],
+    reason: FinishReason,
+    refusal: (attemptId: number) => Error,
+  ): Promise<Receipt[]> {
+    const receipts: Receipt[] = [];
+    for (const attemptId of attemptIds) {
+      const one = ready.find((entry) => entry.before.id === attemptId);
+      const receipt = one ? await this.endWithin(trx, one, reason) : null;
+      if (!receipt) throw refusal(attemptId);
+      receipts.push(receipt);
+    }
+    return receipts;
+  }
+
+  /**
+   * What ending an attempt reads before its transaction: on SQLite the transaction holds the one
+   * connection, and reading the paper version inside it through this.db would wait for itself (a
+   * server restarted with attempts overdue and no variant cached hung so, found by the crash
+   * test). Attempts ended already are left out.
+   */
+  async readyToEnd(attemptIds: readonly number[]): Promise<ReadyToEnd[]> {
+    const ready: ReadyToEnd[] = [];
+    for (const attemptId of attemptIds) {
+      const before = await attemptById(this.db, attemptId);
+      if (!before || before.finished_at !== null) continue;
+      ready.push({
+        before,
+        variant: await this.core.variantOf(before),
+        key: await this.core.key(),
       });
-      // The receipt from what this transaction read and wrote: no second read of the attempt.
-      return this.core.receiptOf({ ...row, ...ended }, stored, variant, key);
-    });
-    if (!finished) return null;
-    this.core.forgetVariant(attemptId);
-    this.core.news.publish({
-      kind: 'finalized',
-      attemptId,
-      receipt: finished,
-      examId: before.exam_id,
-    });
-    return finished;
+    }
+    return ready;
   }
 
   /**
@@ -299,6 +313,42 @@ export class AttemptAnswering {
       });
     }
     return outcome.outcomes;
+  }
+
+  /** Claims and ends one attempt in `trx`; its page is told once `trx` commits. */
+  private async endWithin(
+    trx: Db,
+    { before, variant, key }: ReadyToEnd,
+    reason: FinishReason,
+    within?: (trx: Db) => Promise<void>,
+  ): Promise<Receipt | null> {
+    const attemptId = before.id;
+    const at = nowIso();
+    if (!(await claimAttempt(trx, attemptId, at, reason))) return null;
+    const row = (await attemptById(trx, attemptId))!;
+    const { ended, stored, objective, pending } = await this.score(trx, row, variant, key);
+    await endAttempt(trx, attemptId, ended);
+    // Ended during a pause (a proctor submitted it): the pause ends with it, nothing given back.
+    if (row.paused_at !== null) {
+      await closePause(trx, attemptId, { at, by: null, reason: null, givenBackMs: 0 });
+    }
+    await within?.(trx);
+    await settleCandidate(trx, row.candidate_id, {
+      // Handed in, by the candidate or collected by the proctor; else saved at the end.
+      status:
+        reason === 'submitted' || reason === 'proctor_submit' || reason === 'terminated'
+          ? CandidateStatus.SUBMITTED
+          : CandidateStatus.SAVED,
+      score: pending === 0 ? objective : null,
+      passed: pending === 0 ? (objective >= row.pass_score ? 1 : 0) : null,
+    });
+    // The receipt from what this transaction read and wrote: no second read of the attempt.
+    const receipt = this.core.receiptOf({ ...row, ...ended }, stored, variant, key);
+    afterCommit(trx, () => {
+      this.core.forgetVariant(attemptId);
+      this.core.news.publish({ kind: 'finalized', attemptId, receipt, examId: before.exam_id });
+    });
+    return receipt;
   }
 
   /** Finalizes attempts whose deadline (and grace) has passed; answers how many it ended. */

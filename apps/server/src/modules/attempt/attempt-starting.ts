@@ -18,7 +18,7 @@ import {
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, precompiled, type Db } from '../../db/database.js';
 import type { AttemptsTable } from '../../db/types.js';
-import { AppError, conflict, forbidden, invalid } from '../../errors.js';
+import { AppError, WaitRefusal, conflict, forbidden, invalid } from '../../errors.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { parseJson } from '../../lib/json.js';
 import { shownTime } from '../../lib/shown-time.js';
@@ -450,12 +450,12 @@ function checkRoomAndCheckIn(exam: {
 }): string | null {
   if (exam.require_check_in === 1 && exam.checked_in_at === null) {
     if (exam.check_in_refused !== null) {
-      throw conflict('checkInWasRefused', { reason: exam.check_in_refused });
+      throw new WaitRefusal('checkInWasRefused', 'checkIn', { reason: exam.check_in_refused });
     }
-    throw conflict('checkInRequired');
+    throw new WaitRefusal('checkInRequired', 'checkIn');
   }
   // Candidates in no room have no invigilator to start them: the exam's window holds them.
   if (exam.hold_until_room_start !== 1 || exam.room_id === null) return null;
-  if (exam.room_started_at === null) throw conflict('roomNotStarted');
+  if (exam.room_started_at === null) throw new WaitRefusal('roomNotStarted', 'roomStart');
   return exam.room_started_at;
 }

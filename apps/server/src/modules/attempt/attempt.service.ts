@@ -20,7 +20,7 @@ import { systemClock, type Clock } from '../../lib/clock.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { AnswerWriter } from './answer-writer.js';
 import { addressAllowed } from './address-allowed.js';
-import { AttemptAnswering } from './attempt-answering.js';
+import { AttemptAnswering, type ReadyToEnd } from './attempt-answering.js';
 import { AttemptCore, type StudentRow } from './attempt-core.js';
 import { AttemptIntegrity, LEAVE_SWEEP_PAGE } from './attempt-integrity.js';
 import { AttemptPausing } from './attempt-pausing.js';
@@ -186,6 +186,22 @@ export class AttemptService {
     saves: readonly AnswerSave[],
   ): Promise<(AppError | 'applied' | 'ignored')[]> {
     return this.answering.amendEnded(attemptId, saves);
+  }
+
+  /** Before a transaction that ends several attempts together (endAllWithin). */
+  readyToEnd(attemptIds: readonly number[]): Promise<ReadyToEnd[]> {
+    return this.answering.readyToEnd(attemptIds);
+  }
+
+  /** Ends these attempts in the caller's transaction, all or none (irregularities). */
+  endAllWithin(
+    trx: Db,
+    ready: readonly ReadyToEnd[],
+    attemptIds: readonly number[],
+    reason: FinishReason,
+    refusal: (attemptId: number) => Error,
+  ): Promise<Receipt[]> {
+    return this.answering.endAllWithin(trx, ready, attemptIds, reason, refusal);
   }
 
   finalizeDue(limit?: number): Promise<number> {

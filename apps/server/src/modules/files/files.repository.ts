@@ -24,6 +24,17 @@ export class FilesRepository {
       .executeTakeFirst();
   }
 
+  /** The image `ownerId` uploaded under this stored name, if any. */
+  findOwnImage(storedName: string, ownerId: number): Promise<UploadRow | undefined> {
+    return this.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('stored_name', '=', storedName)
+      .where('owner_id', '=', ownerId)
+      .where('kind', '=', 'image')
+      .executeTakeFirst();
+  }
+
   async deleteByStoredName(storedName: string): Promise<void> {
     await this.db.deleteFrom('uploads').where('stored_name', '=', storedName).execute();
   }

@@ -27,7 +27,7 @@ import { UploadRefused } from './refused.js';
 import { fetchRemote, systemResolver, type Resolver } from './remote-fetch.js';
 import { SNIFF_BYTES, looksLikeMarkup, sniffAs, sniffImage } from './sniff.js';
 
-const STORED_NAME = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
+export const STORED_NAME = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
 const MAX_REDIRECTS = 3;
 // The editor gives up at EDITOR_CATCHER_TIMEOUT_MS: answer a little before, whatever is left.
 const CATCH_BUDGET_MS = EDITOR_CATCHER_TIMEOUT_MS - 5_000;

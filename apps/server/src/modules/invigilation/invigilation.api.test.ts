@@ -1,11 +1,14 @@
 import {
   ATTEMPT_BASE,
   ApiStatus,
+  FILE_SERVE_PATH,
   INVIGILATION_BASE as BASE,
   Perm,
   ProctorEvent,
+  SocketEvent,
   UserType,
   type AttemptView,
+  type CheckedInMessage,
   type ConsoleRoom,
   type ExamBody,
   type MyRoom,
@@ -13,6 +16,7 @@ import {
 import { Migrator } from 'kysely';
 import type { Socket } from 'socket.io-client';
 import { emitAck, listenLocally, socketOf } from '../../../test/sockets.js';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_PASSWORD,
@@ -132,7 +136,10 @@ describe('invigilation', () => {
     const [first] = (await consoleOf(invigilator1, examId)).candidates;
     expect(first!.state).toBe('notArrived');
     expect(first!.idNumberMasked).toMatch(/\*+$/);
-    expectStatus(await start(students[0]!, examId), ApiStatus.CONFLICT, /check in/);
+    // The refusal names what the page waits for (it waits instead of showing an error).
+    expect(expectStatus(await start(students[0]!, examId), ApiStatus.CONFLICT, /check in/)).toEqual(
+      { wait: 'checkIn' },
+    );
     const checkIn = (body: Record<string, unknown>) =>
       invigilator1.post(`${BASE}/checkInCandidate`, {
         examId,
@@ -142,17 +149,64 @@ describe('invigilation', () => {
       });
     expectStatus(await checkIn({ confirmed: false }), ApiStatus.INVALID_INPUT, /^reason:/);
     expectOk(await checkIn({ confirmed: false, reason: 'photo does not match' }));
-    expectStatus(await start(students[0]!, examId), ApiStatus.CONFLICT, /photo does not match/);
+    expect(
+      expectStatus(await start(students[0]!, examId), ApiStatus.CONFLICT, /photo does not match/),
+    ).toEqual({ wait: 'checkIn', refused: true });
     expect((await consoleOf(invigilator1, examId)).candidates[0]!.state).toBe('refused');
-    expectOk(await checkIn({ confirmed: true, doorPhoto: '/upload/door.jpg' }));
+    // The door photo: an image the files module stored for this invigilator, nothing else.
+    const upload = async (ownerId: number, kind: string, mime: string) => {
+      const storedName = `${randomBytes(16).toString('hex')}.jpg`;
+      await t.handle.db
+        .insertInto('uploads')
+        .values({
+          owner_id: ownerId,
+          kind,
+          original_name: 'door.jpg',
+          stored_name: storedName,
+          stored_path: `2026/12/${storedName}`,
+          mime,
+          size: 1000,
+          sha256: '0'.repeat(64),
+          created_at: new Date().toISOString(),
+        })
+        .execute();
+      return `${FILE_SERVE_PATH}${storedName}`;
+    };
+    const own = await upload(userIds[0]!, 'image', 'image/jpeg');
+    for (const doorPhoto of [
+      '/upload/door.jpg',
+      'https://example.com/door.jpg',
+      `${FILE_SERVE_PATH}${'a'.repeat(32)}.jpg`,
+      await upload(userIds[1]!, 'image', 'image/jpeg'),
+      await upload(userIds[0]!, 'file', 'application/pdf'),
+    ]) {
+      expectStatus(
+        await checkIn({ confirmed: true, doorPhoto }),
+        ApiStatus.INVALID_INPUT,
+        /^doorPhoto: must be an image you uploaded/,
+      );
+    }
+    // Refused: nothing written, still waiting.
+    expect((await consoleOf(invigilator1, examId)).candidates[0]!.state).toBe('refused');
+    // The candidate's waiting page hears the check-in at once (its session's socket).
+    const socket = socketOf(url, students[0]!.token);
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    const heard = new Promise<CheckedInMessage>((resolve) =>
+      socket.once(SocketEvent.CHECKED_IN, resolve),
+    );
+    expectOk(await checkIn({ confirmed: true, doorPhoto: own }));
+    expect(await heard).toEqual({ examId, confirmed: true });
+    socket.disconnect();
     expectOk(await start(students[0]!, examId));
     const row = (await consoleOf(invigilator1, examId)).candidates[0]!;
-    expect([row.state, row.doorPhoto]).toEqual(['inProgress', '/upload/door.jpg']);
+    expect([row.state, row.doorPhoto]).toEqual(['inProgress', own]);
   });
 
   it('holds candidates until the room starts; the duration counts from the room’s start', async () => {
     const { examId, students } = await examWith({ holdUntilRoomStart: true, durationMinutes: 30 });
-    expectStatus(await start(students[0]!, examId), ApiStatus.CONFLICT, /not been started/);
+    expect(
+      expectStatus(await start(students[0]!, examId), ApiStatus.CONFLICT, /not been started/),
+    ).toEqual({ wait: 'roomStart' });
     const { startedAt } = expectOk(
       await invigilator1.post<{ startedAt: string }>(`${BASE}/startRoom`, {
         examId,

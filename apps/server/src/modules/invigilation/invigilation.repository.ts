@@ -168,4 +168,16 @@ export class InvigilationRepository {
       .execute();
     return rows.map((row) => row.id);
   }
+
+  /** The live sessions of a student's account (their pages, on every process). */
+  async sessionsOfStudent(studentId: number, now: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('sessions as se')
+      .innerJoin('students as s', 's.user_id', 'se.user_id')
+      .select('se.id')
+      .where('s.id', '=', studentId)
+      .where('se.expires_at', '>', now)
+      .execute();
+    return rows.map((row) => row.id);
+  }
 }

@@ -1,5 +1,6 @@
 import {
   SocketEvent,
+  type CheckedInMessage,
   type CheckInBody,
   type ConsoleCandidate,
   type ConsoleRoom,
@@ -10,12 +11,13 @@ import {
   type RoomPauseBody,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
-import { conflict } from '../../errors.js';
+import { conflict, invalid } from '../../errors.js';
 import { roomAccess } from '../../lib/access.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { shownTime } from '../../lib/shown-time.js';
 import type { Paused, Resumed } from '../attempt/attempt-pausing.js';
 import { maskIdNumber } from '../base/student.service.js';
+import { isOwnUploadedImage } from '../files/uploaded-image.js';
 import { ExamRepository } from '../exam/exam.repository.js';
 import type { ProctorHub } from '../proctor/proctor-hub.js';
 import { InvigilationRepository } from './invigilation.repository.js';
@@ -114,6 +116,10 @@ export class InvigilationService {
     if (!body.confirmed && who.attempt_id !== null) {
       throw conflict('alreadyStartedCheckIn', { name: who.name });
     }
+    // The photo taken at the door: an image this invigilator uploaded, not any path or address.
+    if (body.doorPhoto && !(await isOwnUploadedImage(this.db, body.doorPhoto, auth.user.id))) {
+      throw invalid('doorPhoto', 'notOwnUploadedImage');
+    }
     const at = nowIso();
     await inTransaction(this.db, async (trx) => {
       await new InvigilationRepository(trx).setCheckIn(who.candidate_id, {
@@ -137,6 +143,10 @@ export class InvigilationService {
       );
     });
     this.changed(body.examId, who.attempt_id ?? 0, body.studentId);
+    // The candidate's waiting page moves on (or says the refusal) without a reload.
+    const sessions = await this.repo.sessionsOfStudent(body.studentId, nowIso());
+    const message: CheckedInMessage = { examId: body.examId, confirmed: body.confirmed };
+    this.hub.toSessions(sessions, SocketEvent.CHECKED_IN, message);
   }
 
   /**

@@ -14,6 +14,7 @@ import { conflict, invalid, notFound } from '../../errors.js';
 import { candidateInRoomScope, examRoomsScope, type RoomScope } from '../../lib/access.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { ExamRepository } from '../exam/exam.repository.js';
+import type { ReadyToEnd } from '../attempt/attempt-answering.js';
 import type { ProctorHub } from '../proctor/proctor-hub.js';
 import { keepMessage, type MessageGroup } from '../proctor/proctor-inbox.js';
 import type { ProctorService } from '../proctor/proctor.service.js';
@@ -96,9 +97,20 @@ export class IrregularityService {
     const studentIds = [...new Set(body.studentIds)];
     const at = nowIso();
     const now = Date.parse(at);
-    // Saves already acknowledged go in before a terminated attempt closes.
-    if (body.action === 'terminate') await this.hub.attempts.writer.drain();
-    const { id, toEnd, notices } = await inTransaction(this.db, async (trx) => {
+    const attempts = this.hub.attempts;
+    // Saves already acknowledged go in before a terminated attempt closes; what ending an
+    // attempt reads is read before the transaction (readyToEnd), which checks them again.
+    let ready: ReadyToEnd[] = [];
+    if (body.action === 'terminate') {
+      await attempts.writer.drain();
+      const named = await new IrregularityRepository(this.db).candidates(body.examId, studentIds);
+      ready = await attempts.readyToEnd(
+        named.flatMap((row) => (row.attempt_id === null ? [] : [row.attempt_id])),
+      );
+    }
+    // One transaction: the record and every termination, all or none; the pages are told after
+    // the commit.
+    const { id, notices } = await inTransaction(this.db, async (trx) => {
       const scope: RoomScope = await examRoomsScope(trx, auth, body.examId, 'read', roomId);
       // An invigilator's record is about a room of theirs.
       if (scope.rooms && roomId === null && scope.rooms.length !== 1) {
@@ -177,14 +189,26 @@ export class IrregularityService {
           );
         }
       }
-      const toEnd = body.action === 'terminate' ? found : [];
-      return { id, toEnd, notices };
+      if (body.action === 'terminate') {
+        // Exactly once each; a candidate who handed in meanwhile keeps their hand-in, and the
+        // invigilator is told so with nothing written.
+        await attempts.endAllWithin(
+          trx,
+          ready,
+          found.map((row) => row.attempt_id!),
+          'terminated',
+          (attemptId) => {
+            const row = found.find((candidate) => candidate.attempt_id === attemptId)!;
+            return conflict('irregularityAttemptEnded', {
+              name: row.name,
+              ticket: row.ticket_number,
+            });
+          },
+        );
+      }
+      return { id, notices };
     });
     if (notices.length > 0) await this.hub.message(notices);
-    for (const row of toEnd) {
-      // Exactly once, the page told; a candidate who handed in meanwhile keeps their hand-in.
-      await this.hub.attempts.finalize(row.attempt_id!, 'terminated');
-    }
     return this.one(id);
   }
 

@@ -17,7 +17,7 @@ import {
 } from '@kaoshi/shared';
 import type { Socket } from 'socket.io-client';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_PASSWORD,
   appWithAdmin,
@@ -31,6 +31,8 @@ import { readXlsx, rowValues } from '../../../test/imports.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { emitAck, listenLocally, socketOf } from '../../../test/sockets.js';
 import { addSignableStudents, publishOpenExam } from '../attempt/test-data.js';
+import type { Db } from '../../db/database.js';
+import { ExamRepository } from '../exam/exam.repository.js';
 import { VENUE_BASE } from '../venue/venue.routes.js';
 
 const PASSWORD = 'irregular-pass-1';
@@ -279,6 +281,53 @@ describe('irregularities and room documents', () => {
     expectStatus(await reverse(admin, warning.id), ApiStatus.CONFLICT);
   });
 
+  it('terminates several candidates all or none: one who handed in meanwhile leaves nothing written', async () => {
+    const [, inv2] = invigilators;
+    const [first, second] = inRoom(1);
+    const firstAttempt = students.get(first!.studentId)!.attemptId;
+    const secondAttempt = students.get(second!.studentId)!.attemptId;
+    // The second candidate's hand-in lands while the record is written (as a concurrent submit
+    // would, between the checks and the termination).
+    const original = ExamRepository.prototype.record;
+    const spy = vi.spyOn(ExamRepository.prototype, 'record').mockImplementation(async function (
+      this: ExamRepository,
+      ...args
+    ) {
+      if (args[2] === 'irregularityRecord') {
+        await (this as unknown as { db: Db }).db
+          .updateTable('attempts')
+          .set({ finished_at: new Date().toISOString(), finish_reason: 'submitted' })
+          .where('id', '=', secondAttempt)
+          .execute();
+      }
+      return original.apply(this, args);
+    });
+    try {
+      expectStatus(
+        await record(inv2!.client, {
+          category: 'candidate',
+          note: '替考 impersonation',
+          studentIds: [first!.studentId, second!.studentId],
+          action: 'terminate',
+          reason: '替考',
+        }),
+        ApiStatus.CONFLICT,
+        new RegExp(second!.ticketNumber),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    // Nothing written: no record, the first attempt still runs.
+    const listed = expectOk(
+      await admin.get<IrregularityListView>(`${BASE}/listIrregularity`, {
+        examId: String(examId),
+      }),
+    );
+    expect(listed.rows.map((row) => row.note)).not.toContain('替考 impersonation');
+    expect((await attemptRow(firstAttempt)).finished_at).toBeNull();
+    expect((await attemptRow(secondAttempt)).finished_at).toBeNull();
+  });
+
   const download = (client: Client, path: string, roomId: number, language = 'zh') =>
     t.app.inject({
       method: 'GET',
@@ -290,6 +339,12 @@ describe('irregularities and room documents', () => {
 
   it('prints the sign-in sheet, the door list and the room record of a room, to its invigilator', async () => {
     const [inv1, inv2] = invigilators;
+    // The first candidate has a registered photo; the two others get an empty frame to glue one.
+    await t.handle.db
+      .updateTable('students')
+      .set({ photo: '/api/kaoshi-files/file/registered.jpg' })
+      .where('id', '=', inRoom(0)[0]!.studentId)
+      .execute();
     const sheet = await download(inv1!.client, 'getSignInSheet', rooms[0]!);
     expect(sheet.statusCode).toBe(200);
     expect(sheet.headers['content-type']).toBe('application/pdf');
@@ -301,6 +356,7 @@ describe('irregularities and room documents', () => {
     }
     for (const candidate of inRoom(1)) expect(text).not.toContain(candidate.ticketNumber);
     expect(text).toMatch(/\b1\b[\s\S]*\b2\b[\s\S]*\b3\b/);
+    expect(text.match(/贴照片处/g)).toHaveLength(2);
 
     const door = pdfText((await download(inv1!.client, 'getDoorList', rooms[0]!, 'en')).rawPayload);
     expect(door).toContain('Door list');

@@ -80,7 +80,13 @@ function table(
   doc: Doc,
   columns: { title: string; width: number }[],
   rows: string[][],
-  options: { height?: number; fontSize?: number; photoColumn?: number } = {},
+  options: {
+    height?: number;
+    fontSize?: number;
+    photoColumn?: number;
+    /** Per row: an empty photo frame, labelled, in the photo column (no registered photo). */
+    photoFrames?: (string | null)[];
+  } = {},
 ) {
   const size = options.fontSize ?? 9.5;
   const total = columns.reduce((sum, column) => sum + column.width, 0);
@@ -93,7 +99,7 @@ function table(
       ),
     ) +
       2 * PAD;
-  const draw = (cells: string[], header: boolean) => {
+  const draw = (cells: string[], header: boolean, frame: string | null = null) => {
     const height = header ? doc.fontSize(size).currentLineHeight() + 2 * PAD + 2 : rowHeight(cells);
     if (doc.y + height > BOTTOM) doc.addPage();
     const top = doc.y;
@@ -106,6 +112,8 @@ function table(
         .fillColor(header ? INK : i === options.photoColumn ? GREY : INK)
         .fontSize(size)
         .text(cell, x + PAD, top + PAD, { width: width - 2 * PAD, height: height - 2 * PAD });
+      if (frame !== null && i === options.photoColumn)
+        photoFrame(doc, x, top, width, height, frame);
       x += width;
     });
     doc.x = MARGIN;
@@ -117,7 +125,7 @@ function table(
     columns.map((column) => column.title),
     true,
   );
-  for (const row of rows) {
+  rows.forEach((row, index) => {
     if (doc.y + rowHeight(row) > BOTTOM) {
       doc.addPage();
       draw(
@@ -125,9 +133,39 @@ function table(
         true,
       );
     }
-    draw(row, false);
-  }
+    draw(row, false, options.photoFrames?.[index] ?? null);
+  });
   doc.moveDown(0.6);
+}
+
+/**
+ * An empty ID-photo frame (3:4, dashed) centred in a cell, with its label inside: the
+ * invigilator glues the candidate's photo there.
+ */
+function photoFrame(
+  doc: Doc,
+  x: number,
+  top: number,
+  width: number,
+  height: number,
+  label: string,
+) {
+  const frameHeight = height - 2 * PAD;
+  const frameWidth = Math.min(width - 2 * PAD, (frameHeight * 3) / 4);
+  const left = x + (width - frameWidth) / 2;
+  doc
+    .save()
+    .dash(2, { space: 2 })
+    .rect(left, top + PAD, frameWidth, frameHeight)
+    .stroke(GREY);
+  doc.restore();
+  doc
+    .fillColor(GREY)
+    .fontSize(6.5)
+    .text(label, left + 1, top + PAD + frameHeight / 2 - 8, {
+      width: frameWidth - 2,
+      align: 'center',
+    });
 }
 
 function section(doc: Doc, title: string) {
@@ -155,12 +193,18 @@ export async function signInSheetPdf(facts: RoomFacts, language: MessageLanguage
     ],
     facts.candidates.map((c) => [
       c.seat === null ? '' : String(c.seat),
-      c.hasPhoto ? '' : words.photo,
+      '',
       c.name,
       c.ticketNumber,
       '',
     ]),
-    { height: 52, fontSize: 10, photoColumn: 1 },
+    {
+      height: 52,
+      fontSize: 10,
+      photoColumn: 1,
+      // Registered photos are checked on the console; a candidate without one glues it here.
+      photoFrames: facts.candidates.map((c) => (c.hasPhoto ? null : words.affixPhoto)),
+    },
   );
   signatures(doc, [words.invigilatorSignature]);
   doc.end();

@@ -1,6 +1,6 @@
-import type { MyExamView } from '@kaoshi/shared';
+import type { MyExamView, StartWaitData } from '@kaoshi/shared';
 import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openNotice, startAttempt } from '../../api/attempt';
 import { ApiError } from '../../api/request';
@@ -8,6 +8,8 @@ import { SafeHtml } from '../../components/SafeHtml';
 import { MODAL_WIDTH } from '../../components/list/responsive';
 import { withoutFieldLabel } from '../../utils/server-error';
 import { NoticeReadGate } from './NoticeReadGate';
+import { StartWaiting } from './StartWaiting';
+import { startWaitOf, useStartWait } from './start-wait';
 import { asSentence, expectedDeadline, timeOfDay } from '../../components/attempt/my-exams-time';
 
 interface StartExamDialogProps {
@@ -39,7 +41,8 @@ export function StartExamDialog({
   onStarted,
   onRefused,
 }: StartExamDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = useCallback(() => i18n.language, [i18n]);
   const notice = exam.notice;
   /** The reading time left by the server's count; null until it has answered. */
   const [readSeconds, setReadSeconds] = useState<number | null>(null);
@@ -48,6 +51,10 @@ export function StartExamDialog({
   const [codeError, setCodeError] = useState<string>();
   const [problem, setProblem] = useState<string>();
   const [starting, setStarting] = useState(false);
+  /** Start was refused until the invigilator checks in or starts the room: the waiting page. */
+  const [waiting, setWaiting] = useState<{ wait: StartWaitData; message: string } | null>(null);
+  /** A Start in flight (the waiting page's own tries must not overlap a click). */
+  const trying = useRef(false);
   const minutes = exam.durationMinutes + exam.extraMinutes;
   const ready = (notice === null || confirmed) && !starting;
 
@@ -64,31 +71,41 @@ export function StartExamDialog({
     };
   }, [open, notice, exam.examId]);
 
-  const start = async () => {
-    if (!ready) return;
+  /** `again`: the waiting page tries by itself (no spinner on the button). */
+  const start = async (again = false) => {
+    if (!ready || trying.current) return;
     const accessCode = code.trim();
     if (exam.accessCodeRequired && accessCode === '') {
       setCodeError(t('myExams.dialog.accessCodeMissing'));
       return;
     }
-    setStarting(true);
+    trying.current = true;
+    if (!again) setStarting(true);
     setProblem(undefined);
     setCodeError(undefined);
     try {
       const attempt = await startAttempt({ examId: exam.examId, accessCode }, { quiet: true });
+      setWaiting(null);
       onStarted(attempt.attemptId);
     } catch (error) {
       // A call with no answer at all was reported by the request layer.
       if (!(error instanceof ApiError)) return;
-      if (error.field === 'accessCode') setCodeError(asSentence(withoutFieldLabel(error.message)));
-      else {
+      const wait = startWaitOf(error);
+      if (wait) setWaiting({ wait, message: asSentence(error.message) });
+      else if (error.field === 'accessCode') {
+        setWaiting(null);
+        setCodeError(asSentence(withoutFieldLabel(error.message)));
+      } else {
+        setWaiting(null);
         setProblem(asSentence(error.message));
         onRefused();
       }
     } finally {
+      trying.current = false;
       setStarting(false);
     }
   };
+  useStartWait(exam.examId, open && waiting !== null, () => void start(true), language);
 
   return (
     <Modal
@@ -123,6 +140,14 @@ export function StartExamDialog({
           {t('myExams.dialog.handIn', { time: timeOfDay(expectedDeadline(exam, now), now) })}
         </Typography.Paragraph>
       </div>
+      {waiting && (
+        <StartWaiting
+          exam={exam}
+          wait={waiting.wait.wait}
+          refusedCheckIn={waiting.wait.refused === true}
+          message={waiting.message}
+        />
+      )}
       {problem && (
         <Alert
           type="error"

@@ -97,5 +97,12 @@ export default {
     start: 'Start exam',
     cancel: 'Not now',
     refused: 'The exam could not be started',
+    waitCheckIn: 'Please check in at the door with your ID',
+    waitCheckInHint:
+      'The invigilator confirms your identity at the door. This page moves on by itself once you are checked in.',
+    waitRoomStart: 'Waiting for the invigilator to start the room',
+    waitRoomStartHint: 'Your exam starts by itself when the invigilator starts the room.',
+    waitTime_one: 'Exam time: {{window}}, {{count}} minute',
+    waitTime_other: 'Exam time: {{window}}, {{count}} minutes',
   },
 };

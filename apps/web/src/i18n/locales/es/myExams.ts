@@ -102,6 +102,13 @@ const myExams: Messages['myExams'] = {
     start: 'Empezar el examen',
     cancel: 'Ahora no',
     refused: 'No se pudo empezar el examen',
+    waitCheckIn: 'Regístrese en la puerta con su documento de identidad',
+    waitCheckInHint:
+      'El supervisor confirma su identidad en la puerta. Esta página continúa sola cuando esté registrado.',
+    waitRoomStart: 'Esperando a que el supervisor inicie el aula',
+    waitRoomStartHint: 'Su examen empieza solo cuando el supervisor inicie el aula.',
+    waitTime_one: 'Horario del examen: {{window}}, {{count}} minuto',
+    waitTime_other: 'Horario del examen: {{window}}, {{count}} minutos',
   },
 };
 

@@ -99,6 +99,13 @@ const myExams: Messages['myExams'] = {
     start: '試験を開始',
     cancel: 'あとで',
     refused: '試験を開始できませんでした',
+    waitCheckIn: '身分証明書を持って入口で受付を済ませてください',
+    waitCheckInHint:
+      '試験監督者が入口で本人確認を行います。受付が済むとこのページは自動的に進みます。',
+    waitRoomStart: '試験監督者が試験室を開始するのを待っています',
+    waitRoomStartHint: '試験監督者が試験室を開始すると、試験が自動的に始まります。',
+    waitTime_one: '試験時間：{{window}}（{{count}} 分）',
+    waitTime_other: '試験時間：{{window}}（{{count}} 分）',
   },
 };
 

@@ -96,6 +96,12 @@ const myExams: Messages['myExams'] = {
     start: '开始考试',
     cancel: '暂不开始',
     refused: '无法开始考试',
+    waitCheckIn: '请持身份证件在考场门口签到',
+    waitCheckInHint: '监考员在门口核验您的身份，签到后本页会自动继续。',
+    waitRoomStart: '等待监考员宣布开考',
+    waitRoomStartHint: '监考员开考后，您的考试会自动开始。',
+    waitTime_one: '考试时间：{{window}}，时长 {{count}} 分钟',
+    waitTime_other: '考试时间：{{window}}，时长 {{count}} 分钟',
   },
 };
 
