@@ -111,8 +111,14 @@ describe('rest breaks', () => {
     expect(await paused).toMatchObject({ since: taken.since, breakUntil: taken.breakUntil });
 
     // A page loading now shows the break, not the paper's clock running.
-    const reloaded = expectOk(await client.get<AttemptView>(`${BASE}/getAttempt/${view.attemptId}`));
-    expect(reloaded.paused).toEqual({ since: taken.since, reason: '', breakUntil: taken.breakUntil });
+    const reloaded = expectOk(
+      await client.get<AttemptView>(`${BASE}/getAttempt/${view.attemptId}`),
+    );
+    expect(reloaded.paused).toEqual({
+      since: taken.since,
+      reason: '',
+      breakUntil: taken.breakUntil,
+    });
     expect(reloaded.breaks.taken).toBe(1);
 
     const refusedSave = await emitAck<SaveAckMessage>(socket, SocketEvent.SAVE, {
@@ -155,7 +161,11 @@ describe('rest breaks', () => {
     const ended = expectOk(await end(client, view.attemptId, token));
     const deadline = later(view.deadline, 3 * MINUTE);
     expect(ended).toMatchObject({ deadline, givenBackMs: 3 * MINUTE, breaks: { taken: 1 } });
-    expect(await resumed).toMatchObject({ deadline, pausedMs: 3 * MINUTE, givenBackMs: 3 * MINUTE });
+    expect(await resumed).toMatchObject({
+      deadline,
+      pausedMs: 3 * MINUTE,
+      givenBackMs: 3 * MINUTE,
+    });
     // Counted as break time, not in the pauses' compensatory total.
     expect(await attemptRow(view.attemptId)).toMatchObject({
       deadline,
@@ -206,7 +216,11 @@ describe('rest breaks', () => {
   it('refuses a break when none is left, during a proctor pause, and after the end, naming why', async () => {
     const none = await sittingWithBreaks(0, 0);
     expect(none.view.breaks).toEqual({ allowed: 0, taken: 0, minutes: 0 });
-    expectStatus(await take(none.client, none.view.attemptId), ApiStatus.CONFLICT, /no rest break left/);
+    expectStatus(
+      await take(none.client, none.view.attemptId),
+      ApiStatus.CONFLICT,
+      /no rest break left/,
+    );
 
     const one = await sittingWithBreaks(1, 5);
     expectOk(await take(one.client, one.view.attemptId));
@@ -266,9 +280,7 @@ describe('rest breaks', () => {
     // Past it: two sweeps at once (and the app's own scheduler) end it once, at 5 minutes.
     clock.advance(3 * MINUTE);
     await Promise.all(processes.map((other) => other.breaks.endOverrun()));
-    await vi.waitFor(async () =>
-      expect((await attemptRow(view.attemptId)).paused_at).toBeNull(),
-    );
+    await vi.waitFor(async () => expect((await attemptRow(view.attemptId)).paused_at).toBeNull());
     expect(await attemptRow(view.attemptId)).toMatchObject({
       deadline: later(view.deadline, 5 * MINUTE),
       break_ms: 5 * MINUTE,
