@@ -191,6 +191,8 @@ export interface ProctorRow {
   latestEvents: ProctorEventView[];
   /** Starting is locked until then after too many wrong access codes; null: not locked. */
   accessLockedUntil: string | null;
+  /** Rest breaks (docs/features/accommodations.md): given, taken, and whether one goes on now. */
+  breaks?: { allowed: number; taken: number; onBreak: boolean };
 }
 
 export interface ProctorCounts {

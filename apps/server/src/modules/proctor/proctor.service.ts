@@ -24,6 +24,7 @@ import { conflict, forbidden, invalid } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { CandidateService } from '../exam/candidate.service.js';
+import { onBreak } from '../attempt/attempt-break.repository.js';
 import { extraMinutesCovering } from '../attempt/deadlines.js';
 import { ExamRepository, examState } from '../exam/exam.repository.js';
 import type { ExamService } from '../exam/exam.service.js';
@@ -168,6 +169,11 @@ export class ProctorService {
           row.access_locked_until !== null && row.access_locked_until > now
             ? row.access_locked_until
             : null,
+        breaks: {
+          allowed: row.breaks_allowed ?? 0,
+          taken: row.breaks_taken ?? 0,
+          onBreak: row.finished_at === null && onBreak(row),
+        },
       };
     });
     return {
