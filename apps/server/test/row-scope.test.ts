@@ -460,6 +460,8 @@ const CALLS: Record<string, Call> = {
   'POST /api/kaoshi-attempt/attempt/logEvent': (b) => ({
     body: { attemptId: b.attemptIds[0], type: 'paste' },
   }),
+  'POST /api/kaoshi-attempt/attempt/takeBreak': (b) => ({ body: { attemptId: b.attemptIds[0] } }),
+  'POST /api/kaoshi-attempt/attempt/endBreak': (b) => ({ body: { attemptId: b.attemptIds[0] } }),
   'GET /api/kaoshi-exam/proctor/candidateEvents': (b) => ({
     query: { examId: String(b.openExamId), studentId: String(b.studentIds[0]) },
   }),

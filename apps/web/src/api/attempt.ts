@@ -2,6 +2,8 @@ import {
   ATTEMPT_BASE,
   LIVE_TOKEN_HEADER,
   type AttemptView,
+  type BreakEnded,
+  type BreakTaken,
   type ClientEventType,
   type LogEventResult,
   type MyExamsView,
@@ -45,3 +47,9 @@ export const submitAttempt = (id: number, options: PageCall) =>
   request.post<Receipt>(`${ATTEMPT_BASE}/submitAttempt/${id}`, undefined, fromPage(options));
 export const logAttemptEvent = (attemptId: number, type: ClientEventType, options: PageCall) =>
   request.post<LogEventResult>(`${ATTEMPT_BASE}/logEvent`, { attemptId, type }, fromPage(options));
+/** Take one of the attempt's rest breaks: the paper is hidden and the clock stops. */
+export const takeBreak = (attemptId: number, options: PageCall) =>
+  request.post<BreakTaken>(`${ATTEMPT_BASE}/takeBreak`, { attemptId }, fromPage(options));
+/** End the rest break: the deadline moves by its length. */
+export const endBreak = (attemptId: number, options: PageCall) =>
+  request.post<BreakEnded>(`${ATTEMPT_BASE}/endBreak`, { attemptId }, fromPage(options));

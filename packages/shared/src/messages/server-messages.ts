@@ -25,6 +25,7 @@ import { SKILL_ASSESSMENT_MESSAGES } from './skill-assessment.js';
 import { SKILL_SCORING_MESSAGES } from './skill-scoring.js';
 import { SEAT_PLAN_MODE_LABEL, VENUE_MESSAGES } from './venue.js';
 import { PAUSE_MESSAGES } from './pause.js';
+import { BREAK_MESSAGES } from './breaks.js';
 import { INVIGILATION_MESSAGES } from './invigilation.js';
 import { IRREGULARITY_MESSAGES } from './irregularity.js';
 import { SEAT_PLAN_XLSX_MESSAGES } from './seat-plan-xlsx.js';
@@ -51,6 +52,7 @@ export const SERVER_MESSAGES = {
   ...SKILL_SCORING_MESSAGES,
   ...VENUE_MESSAGES,
   ...PAUSE_MESSAGES,
+  ...BREAK_MESSAGES,
   ...INVIGILATION_MESSAGES,
   ...IRREGULARITY_MESSAGES,
   ...SEAT_PLAN_XLSX_MESSAGES,

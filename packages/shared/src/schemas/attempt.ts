@@ -116,6 +116,9 @@ export const saveAnswersBody = z.object({
 });
 export type SaveAnswersInput = z.infer<typeof saveAnswersBody>;
 
+/** takeBreak, endBreak: the candidate's own running attempt (docs/features/accommodations.md "Rest breaks"). */
+export const breakBody = z.object({ attemptId: dbId });
+
 export const logEventBody = z.object({
   attemptId: dbId,
   type: z.enum(CLIENT_EVENT_TYPES),
@@ -255,6 +258,15 @@ export interface AttemptView {
    * page seals the file offline with it. Another attempt's key is another.
    */
   answerFileKey: string;
+  /** Rest breaks the attempt was given at start (allowed 0: none). */
+  breaks: BreakAllowance;
+}
+
+/** An attempt's rest breaks: how many it was given, of how many minutes each, how many taken. */
+export interface BreakAllowance {
+  allowed: number;
+  taken: number;
+  minutes: number;
 }
 
 /**
@@ -264,6 +276,27 @@ export interface AttemptView {
 export interface AttemptPause {
   since: string;
   reason: string;
+  /**
+   * Set when the candidate is on a rest break (not a proctor's pause): when it runs out, by the
+   * server's clock. The break is then ended for them, the deadline moved by its minutes.
+   */
+  breakUntil?: string;
+}
+
+/** takeBreak's answer: the break going on, the clock stopped at `remainingMs`. */
+export interface BreakTaken {
+  since: string;
+  breakUntil: string;
+  remainingMs: number;
+  breaks: BreakAllowance;
+}
+
+/** endBreak's answer: the deadline moved by the break's length (`givenBackMs`). */
+export interface BreakEnded {
+  deadline: string;
+  remainingMs: number;
+  givenBackMs: number;
+  breaks: BreakAllowance;
 }
 
 /** attempt:paused: the attempt was paused; the time left stands at `remainingMs`. */
@@ -394,6 +427,8 @@ export interface JoinView {
   paused: AttemptPause | null;
   /** The candidate's accommodations as they stand now (a change shows at the next join). */
   accommodation?: PageAccommodation;
+  /** The attempt's rest breaks (taken ones counted anew at each join). */
+  breaks?: BreakAllowance;
 }
 export type JoinAck = ({ ok: true } & JoinView) | SocketRefusal;
 export type SaveAckMessage = { ok: true; seq: number; remainingMs: number } | SocketRefusal;

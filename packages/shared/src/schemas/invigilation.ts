@@ -63,6 +63,8 @@ export interface ConsoleCandidate {
   startedAt: string | null;
   deadline: string | null;
   pausedAt: string | null;
+  /** The pause going on is a rest break the candidate took (not the invigilator's pause). */
+  onBreak: boolean;
   answered: number;
   connected: boolean;
   /** Extra minutes: the proctor's and the accommodations' (fixed at start). */

@@ -199,6 +199,8 @@ export interface ProctorRow {
   latestEvents: ProctorEventView[];
   /** Starting is locked until then after too many wrong access codes; null: not locked. */
   accessLockedUntil: string | null;
+  /** Rest breaks (docs/features/accommodations.md): given, taken, and whether one goes on now. */
+  breaks: { allowed: number; taken: number; onBreak: boolean };
   /** The candidate's room and seat in the exam's seat plan; null: in no room. */
   room: ProctorRoomSeat | null;
 }

@@ -13,6 +13,7 @@ import {
   upsertAnswers,
   type StoredSave,
 } from './attempt.repository.js';
+import { onBreak } from './attempt-break.repository.js';
 import { WriteGroup } from './write-group.js';
 import { shownTime } from '../../lib/shown-time.js';
 
@@ -78,9 +79,12 @@ export class AnswerWriter {
         }
         // Paused (its deadline passed during the pause perhaps): refused, the page keeps it.
         if (attempt.paused_at !== null) {
-          return refusal(ApiStatus.ATTEMPT_PAUSED, 'attemptPaused', {
-            reason: attempt.pause_reason ?? '',
-          });
+          // On a rest break the candidate's own (attempt-breaks.ts): said so, not a proctor.
+          return onBreak(attempt)
+            ? refusal(ApiStatus.ATTEMPT_PAUSED, 'attemptOnBreak', {})
+            : refusal(ApiStatus.ATTEMPT_PAUSED, 'attemptPaused', {
+                reason: attempt.pause_reason ?? '',
+              });
         }
         if (now > Date.parse(attempt.deadline) + SAVE_GRACE_MS) {
           return refusal(ApiStatus.TIME_UP, 'timeUp', { deadline: shownTime(attempt.deadline) });

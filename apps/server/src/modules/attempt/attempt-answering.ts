@@ -32,6 +32,7 @@ import {
   type AttemptRow,
   type StoredSave,
 } from './attempt.repository.js';
+import { onBreak } from './attempt-break.repository.js';
 import { closePause } from './attempt-pause.repository.js';
 import { remainingOf } from './deadlines.js';
 import type { Variant } from './variant.js';
@@ -121,6 +122,7 @@ export class AttemptAnswering {
   async submit(attemptId: number, auth: AuthContext): Promise<Receipt> {
     const row = await this.core.ownAttempt(attemptId, auth);
     if (row.finished_at === null && row.paused_at !== null) {
+      if (onBreak(row)) throw new AppError(ApiStatus.ATTEMPT_PAUSED, 'attemptOnBreak');
       throw new AppError(ApiStatus.ATTEMPT_PAUSED, 'attemptPaused', {
         reason: row.pause_reason ?? '',
       });

@@ -2,7 +2,7 @@ import type { Receipt } from '@kaoshi/shared';
 import { News } from '../../lib/news.js';
 import type { AttemptRow } from './attempt.repository.js';
 
-/** An attempt a proctor paused (attempt-pausing.ts). */
+/** An attempt a proctor paused (attempt-pausing.ts), or its candidate took a break. */
 export interface Paused {
   attemptId: number;
   examId: number;
@@ -10,6 +10,8 @@ export interface Paused {
   since: string;
   reason: string;
   deadline: string;
+  /** A rest break the candidate took (attempt-breaks.ts), not a proctor's pause: when it runs out. */
+  breakUntil?: string;
 }
 
 export interface Resumed {

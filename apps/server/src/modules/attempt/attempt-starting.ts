@@ -6,7 +6,9 @@ import {
   ApiStatus,
   CandidateStatus,
   scoreFromHundredths,
+  type AttemptPause,
   type AttemptView,
+  type BreakAllowance,
   type CertLevel,
   type FinishReason,
   type JoinView,
@@ -45,7 +47,8 @@ import {
   startAttemptAtOnce,
 } from './attempt-start.repository.js';
 import { pageAccommodation, startAccommodation } from './accommodation.repository.js';
-import { deadlineOf, remainingOf } from './deadlines.js';
+import { onBreak } from './attempt-break.repository.js';
+import { deadlineOf, later, remainingOf } from './deadlines.js';
 import { sameText } from './receipt-code.js';
 import { deliveredItem } from './variant.js';
 
@@ -395,6 +398,7 @@ export class AttemptStarting {
       paused: pauseOf(row),
       accommodation: await pageAccommodation(this.db, row.id),
       answerFileKey: await this.core.answerFileKey(row),
+      breaks: breaksOf(row),
     };
   }
 
@@ -421,15 +425,31 @@ export class AttemptStarting {
           : this.core.receiptOf(row, stored, variant, await this.core.key()),
       paused: pauseOf(row),
       accommodation: await pageAccommodation(this.db, row.id),
+      breaks: breaksOf(row),
     };
   }
 }
 
-/** Whether a proctor has paused the attempt, since when and why (the page's overlay). */
-const pauseOf = (row: AttemptRow) =>
-  row.finished_at === null && row.paused_at !== null
-    ? { since: row.paused_at, reason: row.pause_reason ?? '' }
-    : null;
+/**
+ * Whether a proctor has paused the attempt, since when and why (the page's overlay); or the
+ * candidate is on a rest break, until when.
+ */
+const pauseOf = (row: AttemptRow): AttemptPause | null => {
+  if (row.finished_at !== null || row.paused_at === null) return null;
+  if (!onBreak(row)) return { since: row.paused_at, reason: row.pause_reason ?? '' };
+  return {
+    since: row.paused_at,
+    reason: '',
+    breakUntil: later(row.paused_at, row.break_minutes * 60_000),
+  };
+};
+
+/** The attempt's rest breaks (fixed at start). */
+const breaksOf = (row: AttemptRow): BreakAllowance => ({
+  allowed: row.breaks_allowed,
+  taken: row.breaks_taken,
+  minutes: row.break_minutes,
+});
 
 /** No one may start after this instant (late-entry policy); null: until the window closes. */
 export const lateEntryUntil = (startAt: string, lateMinutes: number) =>

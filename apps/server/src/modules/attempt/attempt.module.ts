@@ -63,6 +63,8 @@ export async function attemptModule(
   const finalizeDue = () => {
     running ??= (async () => {
       try {
+        // Rest breaks that ran out end first: their deadline moves before finalizing looks.
+        await attempts.breaks.endOverrun();
         // A full page means more may be due: go on until a page comes back short.
         while ((await attempts.finalizeDue()) === 200);
         // Absences past the grace with the page still away: one leave each.

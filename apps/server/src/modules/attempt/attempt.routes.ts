@@ -1,6 +1,7 @@
 import {
   ATTEMPT_BASE,
   LIVE_TOKEN_HEADER,
+  breakBody,
   Perm,
   idParams,
   logEventBody,
@@ -74,6 +75,32 @@ export async function attemptRoutes(app: FastifyInstance, opts: { attempts: Atte
       const row = await callerAttempt(request, request.body.attemptId);
       const acks = await attempts.save(row, request.body.answers, requestLanguage(request));
       return { remainingMs: await attempts.remainingMs(row.id), acks };
+    },
+  );
+
+  route.post(
+    'takeBreak',
+    {
+      summary:
+        'Take one of the rest breaks the attempt was given: the paper is hidden and the clock stops until it ends (10004 with the reason when none is left, paused, ended or already on one)',
+      body: breakBody,
+    },
+    async (request) => {
+      await callerAttempt(request, request.body.attemptId);
+      return attempts.breaks.take(request.body.attemptId, requireAuth(request).user.id);
+    },
+  );
+
+  route.post(
+    'endBreak',
+    {
+      summary:
+        "End the rest break going on: the deadline moves by the break's length (never more than its minutes)",
+      body: breakBody,
+    },
+    async (request) => {
+      await callerAttempt(request, request.body.attemptId);
+      return attempts.breaks.end(request.body.attemptId, requireAuth(request).user.id);
     },
   );
 

@@ -24,6 +24,7 @@ import { AttemptAnswering, type ReadyToEnd } from './attempt-answering.js';
 import { AttemptCore, type StudentRow } from './attempt-core.js';
 import { AttemptIntegrity, LEAVE_SWEEP_PAGE } from './attempt-integrity.js';
 import { AttemptPausing } from './attempt-pausing.js';
+import { AttemptBreaks } from './attempt-breaks.js';
 import type { AttemptNews } from './attempt-news.js';
 import { resultOf } from './attempt-result.presenter.js';
 import { AttemptStarting, lateEntryUntil } from './attempt-starting.js';
@@ -50,6 +51,8 @@ export class AttemptService {
   private readonly integrity: AttemptIntegrity;
   /** Pausing and resuming attempts (attempt-pausing.ts): the proctor's calls use it. */
   readonly pausing: AttemptPausing;
+  /** Rest breaks the candidate takes (attempt-breaks.ts); the scheduler ends those run out. */
+  readonly breaks: AttemptBreaks;
   readonly writer: AnswerWriter;
   /** Saves, events, locks and finalizations, for the socket channel and the proctor's view. */
   readonly news: AttemptNews;
@@ -71,6 +74,7 @@ export class AttemptService {
     this.answering = new AttemptAnswering(this.core);
     this.integrity = new AttemptIntegrity(this.core, this.answering, leaves);
     this.pausing = new AttemptPausing(this.core, leaves.clock, compensatoryLimitMs);
+    this.breaks = new AttemptBreaks(this.core, leaves.clock);
     this.writer = this.core.writer;
     this.news = this.core.news;
     this.eventLimiter = this.integrity.eventLimiter;

@@ -204,6 +204,7 @@ export function attachAttemptSocket(
           reason: news.reason,
           deadline: news.deadline,
           remainingMs: Math.max(0, Date.parse(news.deadline) - Date.parse(news.since)),
+          ...(news.breakUntil === undefined ? {} : { breakUntil: news.breakUntil }),
         };
         io.to(room(news.attemptId)).emit(SocketEvent.PAUSED, message);
         return;

@@ -86,6 +86,7 @@ export class InvigilationRepository {
         'a.deadline',
         'a.finished_at',
         'a.paused_at',
+        'a.pause_reason',
         'a.answered_count',
         'a.accommodation_minutes',
       ])

@@ -16,6 +16,7 @@ import { roomAccess } from '../../lib/access.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { shownTime } from '../../lib/shown-time.js';
 import type { Paused, Resumed } from '../attempt/attempt-pausing.js';
+import { onBreak } from '../attempt/attempt-break.repository.js';
 import { maskIdNumber } from '../base/student.service.js';
 import { isOwnUploadedImage } from '../files/uploaded-image.js';
 import { ExamRepository } from '../exam/exam.repository.js';
@@ -86,6 +87,7 @@ export class InvigilationService {
       startedAt: row.started_at,
       deadline: row.deadline,
       pausedAt: row.finished_at === null ? row.paused_at : null,
+      onBreak: row.finished_at === null && onBreak(row),
       answered: row.answered_count ?? 0,
       connected: row.attempt_id !== null && live.has(row.attempt_id),
       extraMinutes: row.extra_minutes,

@@ -75,6 +75,10 @@ export class ProctorRepository {
         'a.start_ip',
         'a.answered_count',
         'a.last_saved_at',
+        'a.breaks_allowed',
+        'a.breaks_taken',
+        'a.paused_at',
+        'a.pause_reason',
         'c.access_locked_until',
       ]);
     if (own) query = query.where('c.class_id', 'in', inOwn(own));

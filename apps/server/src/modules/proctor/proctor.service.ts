@@ -24,6 +24,7 @@ import { conflict, forbidden, invalid } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { CandidateService } from '../exam/candidate.service.js';
+import { onBreak } from '../attempt/attempt-break.repository.js';
 import { extraMinutesCovering } from '../attempt/deadlines.js';
 import { ExamRepository, examState } from '../exam/exam.repository.js';
 import type { ExamService } from '../exam/exam.service.js';
@@ -176,6 +177,11 @@ export class ProctorService {
                 name: `${row.venue_name ?? ''} / ${row.room_name ?? ''}`,
                 seat: row.seat_number,
               },
+        breaks: {
+          allowed: row.breaks_allowed ?? 0,
+          taken: row.breaks_taken ?? 0,
+          onBreak: row.finished_at === null && onBreak(row),
+        },
       };
     });
     return {

@@ -3,10 +3,12 @@ import {
   TIME_MULTIPLIERS,
   ACCOMMODATION_MINUTES_MAX,
   ACCOMMODATION_NOTE_MAX,
+  BREAK_COUNT_MAX,
+  BREAK_MINUTES_MAX,
 } from '@kaoshi/shared';
 import { SolutionOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Radio, Select, Skeleton, Typography } from 'antd';
+import { Form, Input, InputNumber, Radio, Select, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   getClassAccommodation,
@@ -73,12 +75,16 @@ export function AccommodationDialog({
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['accommodation'] }),
   });
   const kind = Form.useWatch('extraKind', form);
+  const breakKind = Form.useWatch('breakKind', form);
   const choices = (['inherit', 'yes', 'no'] as const)
     .filter((choice) => owner === 'student' || choice !== 'inherit')
     .map((choice) => ({ value: choice, label: t(`accommodation.choices.${choice}`) }));
   const kinds = (['inherit', 'none', 'minutes', 'multiplier'] as const)
     .filter((value) => owner === 'student' || value !== 'inherit')
     .map((value) => ({ value, label: t(`accommodation.kinds.${value}`) }));
+  const breakKinds = (['inherit', 'none', 'breaks'] as const)
+    .filter((value) => owner === 'student' || value !== 'inherit')
+    .map((value) => ({ value, label: t(`accommodation.breakKinds.${value}`) }));
   const data = loaded.data;
 
   return (
@@ -153,6 +159,42 @@ export function AccommodationDialog({
           <Form.Item name="screenReader" label={t('accommodation.screenReader')}>
             <Radio.Group optionType="button" options={choices} />
           </Form.Item>
+          <Form.Item name="breakKind" label={t('accommodation.breaks')}>
+            <Radio.Group optionType="button" options={breakKinds} />
+          </Form.Item>
+          {breakKind === 'breaks' && (
+            <Form.Item label={t('accommodation.breaksDetail')} required>
+              {/* Both or neither: the two numbers of one field. */}
+              <Space wrap className="accommodation-breaks">
+                <Form.Item
+                  name="breakCount"
+                  noStyle
+                  rules={[{ required: true, message: t('accommodation.breakCount') }]}
+                >
+                  <InputNumber
+                    min={1}
+                    max={BREAK_COUNT_MAX}
+                    precision={0}
+                    aria-label={t('accommodation.breakCount')}
+                    suffix={t('accommodation.breakCountUnit')}
+                  />
+                </Form.Item>
+                <Form.Item
+                  name="breakMinutes"
+                  noStyle
+                  rules={[{ required: true, message: t('accommodation.breakMinutes') }]}
+                >
+                  <InputNumber
+                    min={1}
+                    max={BREAK_MINUTES_MAX}
+                    precision={0}
+                    aria-label={t('accommodation.breakMinutes')}
+                    suffix={t('accommodation.breakMinutesUnit')}
+                  />
+                </Form.Item>
+              </Space>
+            </Form.Item>
+          )}
           <Form.Item name="note" label={t('accommodation.note')}>
             <Input
               maxLength={ACCOMMODATION_NOTE_MAX}

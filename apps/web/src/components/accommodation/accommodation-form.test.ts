@@ -9,10 +9,14 @@ describe('the accommodation form', () => {
       timeMultiplier: null,
       largeFont: 'inherit',
       screenReader: 'inherit',
+      breakKind: 'inherit',
+      breakCount: null,
+      breakMinutes: null,
       note: '',
     });
     expect(formValuesOf(null, 'batch')).toMatchObject({
       extraKind: 'none',
+      breakKind: 'none',
       largeFont: 'no',
       screenReader: 'no',
     });
@@ -25,6 +29,9 @@ describe('the accommodation form', () => {
       timeMultiplier: 1.5,
       largeFont: 'yes' as const,
       screenReader: 'inherit' as const,
+      breakKind: 'breaks' as const,
+      breakCount: 2,
+      breakMinutes: 10,
       note: ' low vision ',
     };
     const body = bodyOf(values, 'student');
@@ -35,9 +42,9 @@ describe('the accommodation form', () => {
       largeFont: true,
       screenReader: null,
       note: 'low vision',
-      // The form has no rest breaks yet: it sends none.
-      breakCount: null,
-      breakMinutes: null,
+      // Rest breaks: both numbers together.
+      breakCount: 2,
+      breakMinutes: 10,
     });
     expect(formValuesOf({ ...body }, 'student')).toEqual({
       ...values,
@@ -51,6 +58,7 @@ describe('the accommodation form', () => {
       extraKind: 'none' as const,
       largeFont: 'no' as const,
       screenReader: 'no' as const,
+      breakKind: 'none' as const,
       note: '',
     };
     expect(bodyOf(none, 'student')).toEqual({
@@ -59,8 +67,8 @@ describe('the accommodation form', () => {
       largeFont: false,
       screenReader: false,
       note: '',
-      // The form has no rest breaks yet: it sends none.
-      breakCount: null,
+      // A student's "no breaks" overrides the batch's: 0 breaks, no length.
+      breakCount: 0,
       breakMinutes: null,
     });
     expect(bodyOf(none, 'batch')).toEqual({
@@ -69,7 +77,7 @@ describe('the accommodation form', () => {
       largeFont: null,
       screenReader: null,
       note: '',
-      // The form has no rest breaks yet: it sends none.
+      // A batch's "none" is simply not set.
       breakCount: null,
       breakMinutes: null,
     });

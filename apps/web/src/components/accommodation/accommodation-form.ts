@@ -7,6 +7,8 @@ export type AccommodationOwner = 'student' | 'batch';
 export type ExtraKind = 'inherit' | 'none' | 'minutes' | 'multiplier';
 /** A yes/no field in the form: as the batch (a student only), yes or no. */
 export type Choice = 'inherit' | 'yes' | 'no';
+/** Rest breaks in the form: as the batch (a student only), none, or a number of minutes each. */
+export type BreakKind = 'inherit' | 'none' | 'breaks';
 
 export interface AccommodationFormValues {
   extraKind: ExtraKind;
@@ -14,6 +16,10 @@ export interface AccommodationFormValues {
   timeMultiplier?: number | null;
   largeFont: Choice;
   screenReader: Choice;
+  /** Absent in forms from before rest breaks: as 'inherit' for a student, 'none' for a batch. */
+  breakKind?: BreakKind;
+  breakCount?: number | null;
+  breakMinutes?: number | null;
   note: string;
 }
 
@@ -35,12 +41,22 @@ export function formValuesOf(
         : owner === 'student'
           ? 'inherit'
           : 'none';
+  const breakCount = settings?.breakCount ?? null;
+  const breakKind: BreakKind =
+    breakCount !== null && breakCount > 0
+      ? 'breaks'
+      : breakCount === 0 || owner === 'batch'
+        ? 'none'
+        : 'inherit';
   return {
     extraKind,
     extraMinutes: extraKind === 'minutes' ? settings!.extraMinutes : null,
     timeMultiplier: extraKind === 'multiplier' ? settings!.timeMultiplier : null,
     largeFont: choiceOf(settings?.largeFont, owner),
     screenReader: choiceOf(settings?.screenReader, owner),
+    breakKind,
+    breakCount: breakKind === 'breaks' ? breakCount : null,
+    breakMinutes: breakKind === 'breaks' ? (settings?.breakMinutes ?? null) : null,
     note: settings?.note ?? '',
   };
 }
@@ -66,9 +82,19 @@ export function bodyOf(
     timeMultiplier: values.extraKind === 'multiplier' ? (values.timeMultiplier ?? null) : null,
     largeFont: flagOf(values.largeFont, owner),
     screenReader: flagOf(values.screenReader, owner),
-    // Rest breaks have no field on the form yet: not set here (the batch's apply).
-    breakCount: null,
-    breakMinutes: null,
+    ...breaksBodyOf(values, owner),
     note: values.note.trim(),
   };
+}
+
+/**
+ * Rest breaks are one field, both numbers or neither: a student's "none" is 0 breaks (it
+ * overrides the batch's), a batch's "none" and "as the batch" are not set.
+ */
+function breaksBodyOf(values: AccommodationFormValues, owner: AccommodationOwner) {
+  if (values.breakKind === 'breaks') {
+    return { breakCount: values.breakCount ?? null, breakMinutes: values.breakMinutes ?? null };
+  }
+  const none = values.breakKind === 'none' && owner === 'student';
+  return { breakCount: none ? 0 : null, breakMinutes: null };
 }

@@ -4,7 +4,10 @@ import type { TFunction } from 'i18next';
 /** "duration ×1.5, large font" — what an accommodation gives, in words (the forms' summaries). */
 export function accommodationSummary(
   t: TFunction,
-  a: Pick<EffectiveAccommodation, 'extraMinutes' | 'timeMultiplier' | 'largeFont' | 'screenReader'>,
+  a: Pick<
+    EffectiveAccommodation,
+    'extraMinutes' | 'timeMultiplier' | 'largeFont' | 'screenReader'
+  > & { breakCount?: number | null; breakMinutes?: number | null },
 ): string {
   const parts: string[] = [];
   if (a.timeMultiplier !== null) {
@@ -14,6 +17,11 @@ export function accommodationSummary(
   }
   if (a.largeFont) parts.push(t('accommodation.summary.largeFont'));
   if (a.screenReader) parts.push(t('accommodation.summary.screenReader'));
+  if (a.breakCount) {
+    parts.push(
+      t('accommodation.summary.breaks', { count: a.breakCount, minutes: a.breakMinutes ?? 0 }),
+    );
+  }
   return parts.length > 0 ? parts.join(t('accommodation.separator')) : t('accommodation.nothing');
 }
 

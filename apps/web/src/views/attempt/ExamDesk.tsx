@@ -19,6 +19,7 @@ import { isTextEntry, keyAction } from './exam-keys';
 import { FONT_SIZES, useExamPrefs, useFlags, type ExamLayout } from './exam-prefs';
 import { paperItems, type PaperItem } from './paper-items';
 import { PausedOverlay, ResumedNotice } from './PausedOverlay';
+import { BreakOverlay, RestBreakButton } from './RestBreak';
 import { OfflineBanner } from './OfflineBanner';
 import { downloadAnswerFile } from './download-answer-file';
 import { QuestionCard } from './QuestionCard';
@@ -366,8 +367,19 @@ export function ExamDesk({ view }: { view: AttemptView }) {
           />
         )}
       </div>
-      {running && state.paused && <PausedOverlay paused={state.paused} />}
+      {running && state.paused?.breakEndsAt !== undefined && (
+        <BreakOverlay
+          paused={{ ...state.paused, breakEndsAt: state.paused.breakEndsAt }}
+          onEnd={() => session.restBreak(false)}
+        />
+      )}
+      {running && state.paused && state.paused.breakEndsAt === undefined && (
+        <PausedOverlay paused={state.paused} />
+      )}
       <div className="exam-toolbar">
+        {running && (
+          <RestBreakButton breaks={state.breaks} onTake={() => session.restBreak(true)} />
+        )}
         {narrow && (
           <Button icon={<OrderedListOutlined />} onClick={() => setDrawerOpen(true)}>
             {t('attemptPage.toolbar.questions')} {answeredCount}/{items.length}

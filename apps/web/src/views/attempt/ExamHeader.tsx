@@ -57,8 +57,8 @@ function Countdown({ endsAt, onElapsed }: { endsAt: number; onElapsed(): void })
   );
 }
 
-/** Paused by a proctor: the time left as it stands, not counting down. */
-function StoppedClock({ remainingMs }: { remainingMs: number }) {
+/** Paused by a proctor, or on a rest break: the time left as it stands, not counting down. */
+function StoppedClock({ remainingMs, onBreak }: { remainingMs: number; onBreak: boolean }) {
   const { t } = useTranslation();
   const text = formatRemaining(remainingMs);
   return (
@@ -68,7 +68,9 @@ function StoppedClock({ remainingMs }: { remainingMs: number }) {
       aria-label={t('attemptPage.header.remainingLabel', { time: text })}
     >
       <PauseCircleOutlined aria-hidden />
-      <span className="exam-clock-label">{t('attemptPage.paused.clockLabel')}</span>
+      <span className="exam-clock-label">
+        {t(onBreak ? 'attemptPage.restBreak.clockLabel' : 'attemptPage.paused.clockLabel')}
+      </span>
       <span className="exam-clock-time">{text}</span>
     </div>
   );
@@ -177,7 +179,12 @@ export function ExamHeader({
       </div>
       <div className="exam-header-side">
         {running && !paused && <Countdown endsAt={endsAt} onElapsed={onElapsed} />}
-        {running && paused && <StoppedClock remainingMs={paused.remainingMs} />}
+        {running && paused && (
+          <StoppedClock
+            remainingMs={paused.remainingMs}
+            onBreak={paused.breakEndsAt !== undefined}
+          />
+        )}
         <SaveState link={link} pendingCount={pendingCount} savedAt={savedAt} />
         <Button
           type="primary"

@@ -22,6 +22,7 @@ import {
 } from '@kaoshi/shared';
 import { io, type Socket } from 'socket.io-client';
 import { getAttempt, logAttemptEvent, saveAnswers, submitAttempt } from '../../api/attempt';
+import { NO_BREAKS, breakCalls, pausedStateOf } from './rest-break';
 import { ApiError } from '../../api/request';
 import { mergeAnswers, type PendingAnswer } from './answer-merge';
 import { answerOutbox } from './answer-outbox';
@@ -94,9 +95,10 @@ export class AttemptSession {
       notice: null,
       messages: [],
       timeChange: null,
-      paused: view.paused ? { ...view.paused, remainingMs: view.remainingMs } : null,
+      paused: view.paused ? pausedStateOf(view.paused, view.remainingMs, view.serverNow) : null,
       resumed: null,
       reopened: 0,
+      breaks: view.breaks ?? NO_BREAKS,
     };
     this.inbox = new ProctorInbox(view.attemptId, (messages) =>
       this.update({ messages: [...this.snapshot.messages, ...messages] }),
@@ -268,7 +270,8 @@ export class AttemptSession {
     this.correctTime(ack.remainingMs);
     // Paused or resumed while the connection was down: the join says which.
     this.update({
-      paused: ack.paused ? { ...ack.paused, remainingMs: ack.remainingMs } : null,
+      paused: ack.paused ? pausedStateOf(ack.paused, ack.remainingMs, ack.serverNow) : null,
+      breaks: ack.breaks ?? this.snapshot.breaks,
     });
     if (ack.finished) return this.finish(ack.finished);
     this.serverAnswers = ack.answers;
@@ -315,9 +318,19 @@ export class AttemptSession {
   }
 
   /** A proctor paused the attempt: the paper is hidden, the clock stands, answers wait. */
-  private pausedBy({ since, reason, remainingMs }: PauseMessage) {
+  private pausedBy(message: PauseMessage) {
     this.flush();
-    this.update({ paused: { since, reason, remainingMs } });
+    this.update({ paused: pausedStateOf(message, message.remainingMs) });
+  }
+
+  /** The candidate takes a rest break, or ends theirs (the socket may say so first). */
+  async restBreak(take: boolean) {
+    const call = { liveToken: this.liveToken };
+    if (!take)
+      return this.resumedBy({ ...(await breakCalls.end(this.attemptId, call)), pausedMs: 0 });
+    const taken = await breakCalls.take(this.attemptId, call);
+    this.pausedBy({ ...taken, reason: '', deadline: '' });
+    this.update({ breaks: taken.breaks });
   }
 
   /**
@@ -327,12 +340,13 @@ export class AttemptSession {
   private resumedBy({ remainingMs, givenBackMs }: ResumeMessage) {
     if (!this.snapshot.paused) return;
     this.correctTime(remainingMs);
+    // After a rest break the clock says it; the notice is for a proctor's pause.
+    const wasBreak = this.snapshot.paused.breakEndsAt !== undefined;
     this.update({
       paused: null,
-      resumed: {
-        givenBackMs,
-        serial: (this.snapshot.resumed?.serial ?? 0) + 1,
-      },
+      resumed: wasBreak
+        ? this.snapshot.resumed
+        : { givenBackMs, serial: (this.snapshot.resumed?.serial ?? 0) + 1 },
     });
     if (this.snapshot.stopped === 'time' && remainingMs > 0) {
       clearInterval(this.receiptPoll);

@@ -1,4 +1,4 @@
-import type { AnswerValue, ProctorMessage, Receipt } from '@kaoshi/shared';
+import type { AnswerValue, BreakAllowance, ProctorMessage, Receipt } from '@kaoshi/shared';
 
 // The exam page's state as AttemptSession shows it to the screen (attempt-session.ts).
 
@@ -44,12 +44,16 @@ export interface SessionSnapshot {
   resumed: { givenBackMs: number; serial: number } | null;
   /** How often the proctor reopened the attempt while the page showed its receipt. */
   reopened: number;
+  /** The attempt's rest breaks: given, taken, minutes each (rest-break.ts). */
+  breaks: BreakAllowance;
 }
 
 export interface PausedState {
   since: string;
   reason: string;
   remainingMs: number;
+  /** On a rest break the candidate took: the performance.now() instant it runs out. */
+  breakEndsAt?: number;
 }
 
 /** The page is in view: visible and, where the exam asks for it, in full screen. */

@@ -65,7 +65,13 @@ import {
 import { ReceiptCheckDialog } from './ReceiptCheckDialog';
 import { ProctorEventsDrawer, proctorKeys } from './ProctorEventsDrawer';
 import { useDeltaBatch } from './use-delta-batch';
-import { EVENT_TYPES, SIGNAL_TYPES, eventName, eventShortName } from './proctor-labels';
+import {
+  EVENT_TYPES,
+  SIGNAL_TYPES,
+  breaksLabel,
+  eventName,
+  eventShortName,
+} from './proctor-labels';
 import { useProctorSocket, type ProctorLink } from './use-proctor-socket';
 import { ProctorRoomTools } from '../../components/irregularity/ProctorRoomTools';
 import { AnswerFileUpload } from '../../components/invigilation/AnswerFileUpload';
@@ -217,6 +223,11 @@ function ProctorDesk({ examId, view }: { examId: number; view: LiveExamView | un
           </Tag>
           {row.status === CandidateStatus.REOPENED && (
             <Tag color="gold">{t('proctor.reopened')}</Tag>
+          )}
+          {row.breaks.allowed > 0 && (
+            <Tag color={row.breaks.onBreak ? 'orange' : undefined} className="proctor-breaks">
+              {breaksLabel(t, row.breaks)}
+            </Tag>
           )}
           {row.accessLockedUntil && (
             <Tag color="red" className="proctor-access-locked">

@@ -23,6 +23,7 @@ const row = (studentId: number, fields: Partial<ProctorRow> = {}): ProctorRow =>
   latestEvents: [],
   accessLockedUntil: null,
   room: null,
+  breaks: { allowed: 0, taken: 0, onBreak: false },
   ...fields,
 });
 

@@ -86,3 +86,13 @@ export function actionLines(
   }
   return lines;
 }
+
+/** A candidate's rest breaks: "on break (1/2)" while one goes on, else "breaks 1/2". */
+export const breaksLabel = (
+  t: TFunction,
+  breaks: { allowed: number; taken: number; onBreak: boolean },
+) =>
+  t(breaks.onBreak ? 'proctor.onBreak' : 'proctor.breaksTaken', {
+    taken: breaks.taken,
+    allowed: breaks.allowed,
+  });

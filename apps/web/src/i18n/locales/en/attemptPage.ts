@@ -114,6 +114,19 @@ export default {
     clockLabel: 'Paused',
     resumed: 'The exam has resumed: the paused time ({{time}}) was given back.',
   },
+  restBreak: {
+    take: 'Take a break ({{left}} left, {{minutes}} min each)',
+    confirmTitle: 'Take a rest break now?',
+    confirmBody:
+      'The paper is hidden and the clock stops for up to {{minutes}} minutes. You have {{left}} break(s) left.',
+    confirmOk: 'Take the break',
+    title: 'Rest break',
+    left: 'Break time left: {{time}}',
+    ending: 'The break is over: the paper comes back in a moment.',
+    clock: 'The exam clock is stopped at {{time}} left and goes on when the break ends.',
+    end: 'End break',
+    clockLabel: 'On break',
+  },
   integrity: {
     leaves:
       'You have left the exam page {{count}} of {{limit}} allowed times. Past the limit, the exam is handed in for you.',

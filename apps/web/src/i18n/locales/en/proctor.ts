@@ -26,6 +26,8 @@ export default {
     absent: 'Absent',
   },
   reopened: 'Reopened',
+  onBreak: 'On break ({{taken}}/{{allowed}})',
+  breaksTaken: 'Breaks {{taken}}/{{allowed}}',
   accessLocked: 'Access code locked until {{time}}',
   finish: {
     submitted: 'submitted',

@@ -116,6 +116,20 @@ const attemptPage: Messages['attemptPage'] = {
     clockLabel: 'En pausa',
     resumed: 'El examen se reanudó: se devolvió el tiempo en pausa ({{time}}).',
   },
+  restBreak: {
+    take: 'Tomar un descanso (quedan {{left}}, {{minutes}} min cada uno)',
+    confirmTitle: '¿Tomar un descanso ahora?',
+    confirmBody:
+      'El examen se oculta y el reloj se detiene hasta {{minutes}} minutos. Le quedan {{left}} descanso(s).',
+    confirmOk: 'Tomar el descanso',
+    title: 'Descanso',
+    left: 'Tiempo de descanso restante: {{time}}',
+    ending: 'El descanso ha terminado: el examen vuelve en un momento.',
+    clock:
+      'El reloj del examen está detenido con {{time}} restantes y sigue al terminar el descanso.',
+    end: 'Terminar el descanso',
+    clockLabel: 'En descanso',
+  },
   integrity: {
     leaves:
       'Ha salido de la página del examen {{count}} de {{limit}} veces permitidas. Si supera el límite, el examen se entregará automáticamente.',

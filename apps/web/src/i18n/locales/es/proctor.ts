@@ -28,6 +28,8 @@ const proctor: Messages['proctor'] = {
     absent: 'Ausente',
   },
   reopened: 'Reabierto',
+  onBreak: 'En descanso ({{taken}}/{{allowed}})',
+  breaksTaken: 'Descansos {{taken}}/{{allowed}}',
   accessLocked: 'Código de acceso bloqueado hasta {{time}}',
   finish: {
     submitted: 'entregado por el candidato',

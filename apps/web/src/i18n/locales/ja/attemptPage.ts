@@ -116,6 +116,19 @@ const attemptPage: Messages['attemptPage'] = {
     clockLabel: '一時停止中',
     resumed: '試験が再開されました。一時停止した時間（{{time}}）が戻されました。',
   },
+  restBreak: {
+    take: '休憩する（残り {{left}} 回、各 {{minutes}} 分）',
+    confirmTitle: '今から休憩しますか？',
+    confirmBody:
+      '休憩中は問題が隠れ、時計が止まります（最長 {{minutes}} 分）。残りの休憩は {{left}} 回です。',
+    confirmOk: '休憩する',
+    title: '休憩中',
+    left: '休憩の残り時間：{{time}}',
+    ending: '休憩時間が終わりました。まもなく問題に戻ります。',
+    clock: '試験の時計は残り {{time}} で止まっており、休憩が終わると再開します。',
+    end: '休憩を終える',
+    clockLabel: '休憩中',
+  },
   integrity: {
     leaves:
       '試験画面を離れた回数：{{count}} 回（上限 {{limit}} 回）。上限を超えると自動的に提出されます。',

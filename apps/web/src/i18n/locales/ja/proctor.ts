@@ -28,6 +28,8 @@ const proctor: Messages['proctor'] = {
     absent: '欠席',
   },
   reopened: '再開済み',
+  onBreak: '休憩中（{{taken}}/{{allowed}}）',
+  breaksTaken: '休憩 {{taken}}/{{allowed}}',
   accessLocked: '受験パスワードは {{time}} までロック中',
   finish: {
     submitted: '本人が提出',

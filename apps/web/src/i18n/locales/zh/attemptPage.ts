@@ -111,6 +111,18 @@ const attemptPage: Messages['attemptPage'] = {
     clockLabel: '已暂停',
     resumed: '考试已恢复，已补回暂停的时间 {{time}}。',
   },
+  restBreak: {
+    take: '休息一下（剩 {{left}} 次，每次 {{minutes}} 分钟）',
+    confirmTitle: '现在开始休息吗？',
+    confirmBody: '休息期间试卷隐藏、计时停止，最长 {{minutes}} 分钟。你还剩 {{left}} 次休息。',
+    confirmOk: '开始休息',
+    title: '休息中',
+    left: '休息剩余时间：{{time}}',
+    ending: '休息时间已到，试卷马上恢复。',
+    clock: '考试计时停在剩余 {{time}}，休息结束后继续。',
+    end: '结束休息',
+    clockLabel: '休息中',
+  },
   integrity: {
     leaves: '你已离开考试页面 {{count}} 次（最多允许 {{limit}} 次），超过后系统将自动交卷。',
     fullscreen: '本场考试须在全屏状态下作答。',

@@ -28,6 +28,8 @@ const proctor: Messages['proctor'] = {
     absent: '缺考',
   },
   reopened: '已重新开放',
+  onBreak: '休息中（{{taken}}/{{allowed}}）',
+  breaksTaken: '已休息 {{taken}}/{{allowed}}',
   accessLocked: '考试口令已锁定至 {{time}}',
   finish: {
     submitted: '本人交卷',
