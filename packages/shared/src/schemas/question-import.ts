@@ -77,14 +77,17 @@ export const QUESTION_IMPORT_FORMATS_WITH_STRUCTURE: readonly QuestionImportForm
   'gift',
 ];
 
-export const questionImportFormat = z.preprocess(
-  (value) => (value === '' ? undefined : value),
-  z
-    .enum(QUESTION_IMPORT_FORMATS, {
-      message: `must be one of ${QUESTION_IMPORT_FORMATS.join(', ')}`,
-    })
-    .optional(),
-);
+/** The upload's `format` field: absent or empty, the file's extension decides. */
+export const questionImportFormat = z.object({
+  format: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .enum(QUESTION_IMPORT_FORMATS, {
+        message: `must be one of ${QUESTION_IMPORT_FORMATS.join(', ')}`,
+      })
+      .optional(),
+  ),
+});
 
 export interface QuestionImportPreviewRow {
   /**
