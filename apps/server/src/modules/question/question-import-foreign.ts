@@ -109,8 +109,12 @@ export function valuesBetween(low: number, high: number, decimals: number) {
   const to = Math.floor(Math.round(high * scale * 1e6) / 1e6);
   if (to < from || to - from + 1 > NUMERIC_VALUES_MAX) return undefined;
   const values: string[] = [];
-  for (let n = from; n <= to; n++) values.push((n / scale).toFixed(decimals));
-  return values;
+  for (let n = from; n <= to; n++) {
+    const written = (n / scale).toFixed(decimals);
+    // 3.0 is also typed 3.
+    values.push(written, String(Number(written)));
+  }
+  return [...new Set(values)];
 }
 
 /** A numerical answer `value` ± `tolerance` (both as written) as the values to accept. */
@@ -118,7 +122,7 @@ export function numericValues(value: string, tolerance: string): string[] | unde
   const center = Number(value);
   const spread = Math.abs(Number(tolerance || '0'));
   if (!Number.isFinite(center) || !Number.isFinite(spread)) return undefined;
-  if (spread === 0) return [value.trim()];
+  if (spread === 0) return [...new Set([value.trim(), String(center)])];
   return valuesBetween(
     center - spread,
     center + spread,
@@ -260,7 +264,8 @@ export function foreignToRaw(questions: ForeignQuestion[]): {
     } else if (type === QuestionType.JUDGEMENT) values.answer = question.answer.text;
     else if (type === QuestionType.SHORT_ANSWER) values.answer = asHtml(question.answer);
     values.analysis = asHtml(question.analysis);
-    values.score = question.score;
+    // An unsupported question is named for its type alone, not for a score it will never get.
+    values.score = type === null ? '' : question.score;
     return {
       row: question.line,
       values,

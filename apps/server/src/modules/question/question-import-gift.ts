@@ -194,7 +194,7 @@ function readChunk(chunk: Chunk, tags: string[]): ForeignQuestion {
   }
   // A missing word: the blank goes where the braces were.
   const missingWord = after !== '';
-  question.stem = withFormat(missingWord ? `${before} ____ ${after}` : before, format);
+  question.stem = withFormat(missingWord ? `${before.trimEnd()} ____ ${after}` : before, format);
 
   if (block === '') {
     question.type = QuestionType.SHORT_ANSWER;

@@ -49,8 +49,7 @@ interface Node {
 
 const child = (node: Node | undefined, name: string) =>
   node?.children.find((found) => found.name === name);
-const children = (node: Node, name: string) =>
-  node.children.filter((found) => found.name === name);
+const children = (node: Node, name: string) => node.children.filter((found) => found.name === name);
 /** The text of `<name><text>…</text></name>` or of `<name>…</name>`. */
 const textOf = (node: Node | undefined, name?: string): string => {
   const element = name === undefined ? node : child(node, name);

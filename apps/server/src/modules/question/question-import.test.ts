@@ -528,6 +528,7 @@ describe('question import and export', () => {
       );
       expect(applied(await apply(response.rawPayload))).toEqual({
         created: 6,
+        updated: 0,
         skipped: 0,
         total: 6,
       });
