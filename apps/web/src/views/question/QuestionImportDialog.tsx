@@ -523,7 +523,12 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
           />
         )
       }
-      resultText={result && t('question.import.resultText', { ...result })}
+      resultText={
+        result &&
+        t(result.updated > 0 ? 'question.import.resultTextUpdated' : 'question.import.resultText', {
+          ...result,
+        })
+      }
       skipped={
         preview && {
           header: [

@@ -253,7 +253,8 @@ export default {
     done: 'Import finished',
     downloadSkipped: 'Download the {{count}} skipped questions with reasons',
     skippedSheet: 'Skipped questions',
-    resultText:
+    resultText: '{{created}} created, {{skipped}} skipped (questions read: {{total}}).',
+    resultTextUpdated:
       '{{created}} created, {{updated}} updated, {{skipped}} skipped (questions read: {{total}}).',
     failed: 'The import failed; nothing was written.',
   },

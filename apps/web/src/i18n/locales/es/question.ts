@@ -256,7 +256,8 @@ const question: Messages['question'] = {
     done: 'Importación terminada',
     downloadSkipped: 'Descargar las {{count}} preguntas omitidas con el motivo',
     skippedSheet: 'Preguntas omitidas',
-    resultText:
+    resultText: '{{created}} creadas y {{skipped}} omitidas (preguntas leídas: {{total}}).',
+    resultTextUpdated:
       '{{created}} creadas, {{updated}} actualizadas y {{skipped}} omitidas (preguntas leídas: {{total}}).',
     failed: 'La importación falló; no se guardó nada.',
   },

@@ -255,7 +255,8 @@ const question: Messages['question'] = {
     done: 'インポート完了',
     downloadSkipped: '取り込まなかった {{count}} 問と理由をダウンロード',
     skippedSheet: '取り込まなかった問題',
-    resultText:
+    resultText: '{{total}} 件中、{{created}} 件を追加、{{skipped}} 件を飛ばしました。',
+    resultTextUpdated:
       '{{total}} 件中、{{created}} 件を追加、{{updated}} 件を更新、{{skipped}} 件を飛ばしました。',
     failed: 'インポートに失敗しました。何も書き込まれていません。',
   },

@@ -251,7 +251,8 @@ const question: Messages['question'] = {
     done: '导入完成',
     downloadSkipped: '下载未导入的 {{count}} 道试题及原因',
     skippedSheet: '未导入的试题',
-    resultText:
+    resultText: '共 {{total}} 道试题：新增 {{created}} 道，跳过 {{skipped}} 道。',
+    resultTextUpdated:
       '共 {{total}} 道试题：新增 {{created}} 道，更新 {{updated}} 道，跳过 {{skipped}} 道。',
     failed: '导入失败，未写入任何数据。',
   },
