@@ -290,7 +290,11 @@ export function checkContent(raw: RawQuestion): CheckedRow {
   }
 
   let columns: ContentColumns | undefined;
-  let stem = values.content;
+  // A Moodle or GIFT question of a kind Kaoshi lacks is never cleaned: show its text alone.
+  let stem =
+    type === null && raw.externalId !== undefined
+      ? serverHtml.text(values.content)
+      : values.content;
   if (type !== null) {
     const { question, problems: shape } = cleanQuestion({
       type,
