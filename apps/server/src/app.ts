@@ -124,7 +124,7 @@ export async function buildApp(
     studentUsers: [examsUseStudent],
   });
   await app.register(filesModule, { db, config });
-  await app.register(questionModule, { db });
+  await app.register(questionModule, { db, config });
   await app.register(paperModule, { db, config });
   // Publishing moves deadlines (closing later, extra time); the exam pages hear of it.
   const deadlineNews = new DeadlineNews();

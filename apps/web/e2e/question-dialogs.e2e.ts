@@ -116,6 +116,85 @@ describe('Question bank: import, form and previews', () => {
     await page.context().close();
   });
 
+  it('imports a GIFT file, naming the question it cannot represent, and updates it the second time', async () => {
+    const { page, unexpectedErrors } = await openBank();
+    const gift = Buffer.from(
+      [
+        '// Exported from Moodle',
+        '$CATEGORY: $course$/top/电工',
+        '',
+        `::GIFT单选${tag}::GIFT单选${tag}：工频交流电的频率是多少？ {=50 Hz ~60 Hz ####我国为 50 Hz。}`,
+        '',
+        `::GIFT判断${tag}::接地线可以缠绕连接。{F}`,
+        '',
+        `::GIFT匹配${tag}::把单位配对。 {=电流 -> 安培 =电压 -> 伏特}`,
+      ].join('\n'),
+    );
+    const importOnce = async () => {
+      await main(page)
+        .getByRole('button', { name: buttonName('导入') })
+        .click();
+      const modal = await openedPopup(page, dialog(page, 'import'));
+      await modal.getByText('GIFT', { exact: true }).click();
+      await place(page, modal);
+      await modal.locator('input[type=file]').setInputFiles({
+        name: 'bank.txt',
+        mimeType: 'text/plain',
+        buffer: gift,
+      });
+      await modal.getByText('bank.txt').waitFor();
+      await modal.getByRole('button', { name: buttonName('检查') }).click();
+      await modal.locator('.import-step-preview').waitFor();
+      // Every question, not only the one with a problem.
+      await modal.locator('#question-import-only-bad').click();
+      return modal;
+    };
+
+    let modal = await importOnce();
+    const bad = modal.locator('.import-row-invalid');
+    await expect.poll(() => bad.count()).toBe(1);
+    expect(await bad.innerText()).toContain(`GIFT匹配${tag}`);
+    expect(await bad.innerText()).toContain('把单位配对。');
+    expect(await bad.innerText()).not.toContain('<p>');
+    expect(await bad.locator('.import-row-errors').innerText()).toMatch(
+      /^考试系统无法表示此类试题，不导入（matching questions/,
+    );
+    expect(
+      await modal.locator('.ant-table-row', { hasText: `GIFT单选${tag}` }).innerText(),
+    ).toContain('新增');
+    await screenshot(page, 'question-import-gift-preview-zh', { fullPage: false });
+    await modal.getByRole('button', { name: buttonName('下一步') }).click();
+    await modal.locator('.import-step-mode').waitFor();
+    await modal.getByRole('button', { name: buttonName('开始导入') }).click();
+    await modal.locator('.import-step-result').waitFor();
+    expect(await modal.locator('.import-step-result').innerText()).toContain(
+      '共 3 道试题：新增 2 道，跳过 1 道。',
+    );
+    await clickFooterButton(modal, '关闭');
+    expect(await find(`GIFT单选${tag}`)).toMatchObject({
+      type: 0,
+      tags: ['电工'],
+      courseId: knowledge.course.id,
+    });
+
+    // The same file again: the two questions are updates, not copies.
+    modal = await importOnce();
+    expect(
+      await modal.locator('.ant-table-row', { hasText: `GIFT单选${tag}` }).innerText(),
+    ).toContain('更新');
+    await modal.getByRole('button', { name: buttonName('下一步') }).click();
+    await modal.locator('.import-step-mode').waitFor();
+    await modal.getByRole('button', { name: buttonName('开始导入') }).click();
+    await modal.locator('.import-step-result').waitFor();
+    expect(await modal.locator('.import-step-result').innerText()).toContain(
+      '共 3 道试题：新增 0 道，更新 2 道，跳过 1 道。',
+    );
+    await screenshot(page, 'question-import-gift-result-zh', { fullPage: false });
+    await clickFooterButton(modal, '关闭');
+    expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+
   it('switches the type back to single choice without an error and keeps the placement for the next question', async () => {
     const { page, unexpectedErrors } = await openBank();
     await main(page)

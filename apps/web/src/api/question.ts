@@ -3,6 +3,7 @@ import type {
   QuestionBatchAction,
   QuestionBatchResult,
   QuestionFilters,
+  QuestionImportFormat,
   QuestionImportLanguage,
   QuestionImportMode,
   QuestionImportPreview,
@@ -78,9 +79,14 @@ export const exportQuestions = (
   );
 };
 
-/** What an import sends: an .xlsx, or a .txt with the structure its questions go under. */
+/**
+ * What an import sends: an .xlsx, or a .txt, Moodle XML or GIFT file with the structure its
+ * questions go under.
+ */
 export interface QuestionImportSource {
   file: File;
+  /** Moodle XML and GIFT are named (a GIFT file may end in .txt); else the extension decides. */
+  format?: QuestionImportFormat;
   /** Required for a .txt file (the plain-text format carries no structure). */
   target?: QuestionTextImportFields;
 }
@@ -89,6 +95,7 @@ function importForm(source: QuestionImportSource, mode?: QuestionImportMode) {
   const form = new FormData();
   // Fields before the file: the server reads the parts in order and the file is the big one.
   if (mode) form.append('mode', mode);
+  if (source.format) form.append('format', source.format);
   if (source.target) {
     const { subjectId, level, courseId, pointId } = source.target;
     form.append('subjectId', String(subjectId));

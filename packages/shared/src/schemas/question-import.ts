@@ -67,9 +67,38 @@ export interface QuestionImportSummary {
   difficulty: number | null;
 }
 
+/** What an import reads: the Excel template, typed text, a Moodle XML export or GIFT text. */
+export const QUESTION_IMPORT_FORMATS = ['xlsx', 'text', 'moodleXml', 'gift'] as const;
+export type QuestionImportFormat = (typeof QUESTION_IMPORT_FORMATS)[number];
+/** Formats whose file carries no job type, level or course: the form gives them. */
+export const QUESTION_IMPORT_FORMATS_WITH_STRUCTURE: readonly QuestionImportFormat[] = [
+  'text',
+  'moodleXml',
+  'gift',
+];
+
+/** The upload's `format` field: absent or empty, the file's extension decides. */
+export const questionImportFormat = z.object({
+  format: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .enum(QUESTION_IMPORT_FORMATS, {
+        message: `must be one of ${QUESTION_IMPORT_FORMATS.join(', ')}`,
+      })
+      .optional(),
+  ),
+});
+
 export interface QuestionImportPreviewRow {
-  /** Spreadsheet row (header is row 1) or, for plain text, the line where the question starts. */
+  /**
+   * Spreadsheet row (header is row 1) or, for plain text, Moodle XML and GIFT, the line where
+   * the question starts.
+   */
   row: number;
+  /** Moodle XML and GIFT: the question's name or title in the file. */
+  name?: string;
+  /** Moodle XML and GIFT: 'update' when a question imported before has its identifier. */
+  action?: 'create' | 'update';
   question: QuestionImportSummary;
   problems: QuestionProblem[];
 }
@@ -83,6 +112,8 @@ export interface QuestionImportPreview {
 
 export interface QuestionImportResult {
   created: number;
+  /** Questions imported before from the same source and identifier, written again. */
+  updated: number;
   /** Invalid rows left out ('skipInvalid'). */
   skipped: number;
   total: number;

@@ -62,6 +62,12 @@ export const QUESTION_PROBLEM_CODES = [
   'html',
   /** A block of the plain-text format that cannot be read as a question (import). */
   'format',
+  /** A question kind Kaoshi cannot represent (Moodle matching, cloze, GIFT matching …): import. */
+  'unsupported',
+  /** An image the question shows is missing from the file or is not an image (import). */
+  'image',
+  /** Two questions of one file with the same identifier (Moodle idnumber, GIFT title): import. */
+  'duplicateId',
 ] as const;
 export type QuestionProblemCode = (typeof QUESTION_PROBLEM_CODES)[number];
 

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // Questions, papers and their versions, instructions.
 // Times are ISO-8601 UTC text, flags 0/1 (db/types.ts).
@@ -32,6 +32,10 @@ export interface QuestionsTable {
   reviewed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Where an imported question came from: 'moodleXml' | 'gift'; null for the others. */
+  external_source: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Its identifier there (unique per source): Moodle's idnumber, a GIFT title or a hash. */
+  external_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface PapersTable {

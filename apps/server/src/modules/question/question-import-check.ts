@@ -59,20 +59,32 @@ export interface Context {
   knowledge: Map<string, KnowledgeEntry>;
   /** A text import: the structure the form gave, already checked. */
   fixed: QuestionTextImportFields | null;
+  /** Moodle XML and GIFT: the questions imported before, by their identifier in the source. */
+  imported: Map<string, ImportedQuestion>;
 }
+
+export type ImportedQuestion = Awaited<ReturnType<QuestionRepository['importedFrom']>>[number];
 
 const knowledgeKey = (subjectId: number, level: number, code: string) =>
   `${subjectId}|${level}|${code}`;
 
 export async function loadContext(
   db: Db,
-  rows: { values: Record<Column, string> }[],
+  rows: { values: Record<Column, string>; externalId?: string }[],
   fixed: QuestionTextImportFields | null,
+  source: string | null = null,
 ): Promise<Context> {
   const questions = new QuestionRepository(db);
   if (fixed) {
     await checkStructure(questions, fixed);
-    return { subjects: new Map(), knowledge: new Map(), fixed };
+    const externalIds = rows.flatMap((row) => (row.externalId ? [row.externalId] : []));
+    const imported = source ? await questions.importedFrom(source, externalIds) : [];
+    return {
+      subjects: new Map(),
+      knowledge: new Map(),
+      fixed,
+      imported: new Map(imported.map((row) => [row.external_id!, row])),
+    };
   }
   const codes = new Set(rows.map((row) => row.values.subjectCode).filter(Boolean));
   const subjects = (await questions.allSubjects()).filter((subject) => codes.has(subject.code));
@@ -91,12 +103,16 @@ export async function loadContext(
       ]),
     ),
     fixed: null,
+    imported: new Map(),
   };
 }
 
 /** A checked row: its summary and problems, and what to insert when it has none. */
 export interface PlannedRow extends QuestionImportPreviewRow {
   insert?: Omit<NewQuestion, 'author_id' | 'created_at' | 'updated_at'>;
+  externalId?: string;
+  /** Re-import: the question imported before under the same identifier, to update. */
+  previous?: ImportedQuestion;
 }
 
 /** Where a shape problem shows in the template: the column the user fills in. */
@@ -171,6 +187,8 @@ type ContentColumns = Omit<
 /** A row with every check that needs no database done (sanitizing is the costly part). */
 export interface CheckedRow extends QuestionImportPreviewRow {
   values: Record<Column, string>;
+  /** Moodle XML and GIFT: the question's identifier in its source. */
+  externalId?: string;
   /** Set when the content has no problem. */
   columns?: ContentColumns;
 }
@@ -239,7 +257,7 @@ export function checkContent(raw: RawQuestion): CheckedRow {
       else answer = judgement;
     }
   } else if (type === QuestionType.FILL_BLANK) {
-    blanks = blanksOf(answerText);
+    blanks = raw.blanks ?? blanksOf(answerText);
   } else if (type !== null && HTML_ANSWER_TYPES.includes(type)) {
     answer = cellHtml(answerText, plain);
   }
@@ -262,7 +280,7 @@ export function checkContent(raw: RawQuestion): CheckedRow {
     add('difficulty', 'difficulty', 'must be a difficulty 1 to 5');
   } else if (difficultyRead?.success) difficulty = difficultyRead.data;
 
-  const tags = tagsOf(values.tags);
+  const tags = raw.tagList ?? tagsOf(values.tags);
   if (tags.length > QUESTION_TAG_MAX || tags.some((tag) => tag.length > QUESTION_TAG_LENGTH_MAX)) {
     add(
       'tags',
@@ -272,7 +290,11 @@ export function checkContent(raw: RawQuestion): CheckedRow {
   }
 
   let columns: ContentColumns | undefined;
-  let stem = values.content;
+  // A Moodle or GIFT question of a kind Kaoshi lacks is never cleaned: show its text alone.
+  let stem =
+    type === null && raw.externalId !== undefined
+      ? serverHtml.text(values.content)
+      : values.content;
   if (type !== null) {
     const { question, problems: shape } = cleanQuestion({
       type,
@@ -324,7 +346,15 @@ export function checkContent(raw: RawQuestion): CheckedRow {
     score: points,
     difficulty,
   };
-  return { row: raw.row, question: summary, problems, values, ...(columns && { columns }) };
+  return {
+    row: raw.row,
+    ...(raw.name !== undefined && { name: raw.name }),
+    ...(raw.externalId !== undefined && { externalId: raw.externalId }),
+    question: summary,
+    problems,
+    values,
+    ...(columns && { columns }),
+  };
 }
 
 export interface Plan {
@@ -335,7 +365,7 @@ export interface Plan {
 
 /** Each checked row with the structure it names, as the database holds it now. */
 export function planRows(rows: CheckedRow[], context: Context): Plan {
-  const planned = rows.map(({ row, question, values, columns, ...checked }): PlannedRow => {
+  const planned = rows.map(({ values, columns, ...checked }): PlannedRow => {
     const problems = [...checked.problems];
     const add = (code: QuestionProblemCode, field: Column, message: string) => {
       if (!problems.some((problem) => problem.field === field)) {
@@ -353,7 +383,14 @@ export function planRows(rows: CheckedRow[], context: Context): Plan {
             point_id: structure.pointId,
           }
         : undefined;
-    return { row, question, problems, ...(insert && { insert }) };
+    const previous = checked.externalId ? context.imported.get(checked.externalId) : undefined;
+    return {
+      ...checked,
+      problems,
+      ...(checked.externalId !== undefined && { action: previous ? 'update' : 'create' }),
+      ...(previous && { previous }),
+      ...(insert && { insert }),
+    };
   });
   const valid = planned.filter((row) => row.insert);
   return { rows: planned, valid, invalid: planned.length - valid.length };
@@ -363,5 +400,11 @@ export const previewOf = (plan: Plan): QuestionImportPreview => ({
   total: plan.rows.length,
   valid: plan.valid.length,
   invalid: plan.invalid,
-  rows: plan.rows.map(({ row, question, problems }) => ({ row, question, problems })),
+  rows: plan.rows.map(({ row, name, action, question, problems }) => ({
+    row,
+    ...(name !== undefined && { name }),
+    ...(action && { action }),
+    question,
+    problems,
+  })),
 });

@@ -5,6 +5,7 @@ import {
   QUESTION_IMPORT_MAX_ROWS,
   QUESTION_IMPORT_REQUIRED_COLUMNS,
   type QuestionImportColumn,
+  type QuestionImportFormat,
   type QuestionProblem,
   type QuestionTextImportFields,
   type QuestionTypeCode,
@@ -40,6 +41,12 @@ export interface RawQuestion {
   type?: QuestionTypeCode | null;
   /** What reading found wrong: formulas, kinds of cell, the text format's problems. */
   problems: QuestionProblem[];
+  /** Moodle XML and GIFT: the question's name in the file and its identifier there. */
+  name?: string;
+  externalId?: string;
+  /** Moodle XML and GIFT: the blanks' accepted answers and the tags, read already. */
+  blanks?: string[][];
+  tagList?: string[];
 }
 
 export const emptyValues = () =>
@@ -186,7 +193,7 @@ export const plainToHtml = (text: string) =>
     .join('');
 
 /** Plain text inside a paragraph (an option): `< > &` as themselves, lines joined by <br />. */
-const plainToInline = (text: string) =>
+export const plainToInline = (text: string) =>
   text
     .split(/\r\n|\r|\n/)
     .map((line) => escapeHtml(line.trim()))
@@ -204,18 +211,57 @@ export const cellHtml = (text: string, plain: boolean, inline = false) => {
   return inline ? plainToInline(text) : plainToHtml(text);
 };
 
-/** An upload: the file, its name, and for plain text the structure the form gives. */
+/** An upload: the file, its name, its format and, for formats without one, the structure. */
 export interface QuestionUpload {
   file: Buffer;
   fileName: string;
-  /** Required for .txt (the format carries no structure); ignored for .xlsx. */
+  /** By the user's choice, else by the file's extension (importFormatOf). */
+  format?: QuestionImportFormat;
+  /** Required for text, Moodle XML and GIFT (they carry no structure); ignored for .xlsx. */
   structure: QuestionTextImportFields | null;
 }
 
-/** What kind of file an upload is, by its name; content checks follow in the readers. */
-export function uploadKind(fileName: string): 'xlsx' | 'text' {
+const FORMAT_OF_EXTENSION: Record<string, QuestionImportFormat> = {
+  xlsx: 'xlsx',
+  '': 'xlsx',
+  txt: 'text',
+  xml: 'moodleXml',
+  gift: 'gift',
+};
+/** The extensions each format takes (GIFT is often saved as .txt: then it is chosen). */
+const EXTENSIONS_OF_FORMAT: Record<QuestionImportFormat, readonly string[]> = {
+  xlsx: ['xlsx', ''],
+  text: ['txt'],
+  moodleXml: ['xml'],
+  gift: ['gift', 'txt'],
+};
+export const FORMAT_NAMES: Record<QuestionImportFormat, string> = {
+  xlsx: 'Excel',
+  text: 'plain text',
+  moodleXml: 'Moodle XML',
+  gift: 'GIFT',
+};
+
+/**
+ * The format an upload is read as: the one chosen, which the file's extension must fit, or the
+ * one its extension names. Content checks follow in the readers.
+ */
+export function importFormatOf(fileName: string, chosen?: QuestionImportFormat) {
   const extension = /\.([A-Za-z0-9]{1,10})$/.exec(fileName.trim())?.[1]?.toLowerCase() ?? '';
-  if (extension === 'txt') return 'text';
-  if (extension === 'xlsx' || extension === '') return 'xlsx';
-  throw invalid('file', 'unsupportedImportFile', { extension });
+  if (chosen) {
+    if (!EXTENSIONS_OF_FORMAT[chosen].includes(extension)) {
+      throw invalid('file', 'importFormatFile', {
+        format: FORMAT_NAMES[chosen],
+        extension,
+        expected: EXTENSIONS_OF_FORMAT[chosen]
+          .filter(Boolean)
+          .map((ending) => `.${ending}`)
+          .join(' / '),
+      });
+    }
+    return chosen;
+  }
+  const format = FORMAT_OF_EXTENSION[extension];
+  if (!format) throw invalid('file', 'unsupportedImportFile', { extension });
+  return format;
 }

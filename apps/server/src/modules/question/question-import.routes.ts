@@ -3,6 +3,8 @@ import {
   QUESTION_IMPORT_MAX_BYTES,
   QUESTION_IMPORT_MODES,
   questionExportQuery,
+  QUESTION_IMPORT_FORMATS_WITH_STRUCTURE,
+  questionImportFormat,
   questionImportMode,
   questionImportTemplateQuery,
   questionTextImportFields,
@@ -15,28 +17,34 @@ import { readImportUpload } from '../../lib/import-upload.js';
 import type { QuestionExportService } from './question-export.service.js';
 import { zodRefusal } from '../../plugins/envelope.js';
 import type { QuestionImportService } from './question-import.service.js';
-import { uploadKind, type QuestionUpload } from './question-import-read.js';
+import { importFormatOf, type QuestionUpload } from './question-import-read.js';
 import { QUESTION_BASE as BASE } from './question.routes.js';
 
-/** The upload: one file in the field `file`; for .txt the structure fields; mode for apply. */
+/**
+ * The upload: one file in the field `file`; `format` (else the extension decides); for text,
+ * Moodle XML and GIFT the structure fields; mode for apply.
+ */
 async function readUpload(request: FastifyRequest) {
   const { file, fileName, fields } = await readImportUpload(request, {
     maxBytes: QUESTION_IMPORT_MAX_BYTES,
   });
+  const chosen = questionImportFormat.safeParse(fields, { reportInput: true });
+  if (!chosen.success) throw zodRefusal(chosen.error.issues);
+  const format = importFormatOf(fileName, chosen.data.format);
   let structure: QuestionUpload['structure'] = null;
-  if (uploadKind(fileName) === 'text') {
+  if (QUESTION_IMPORT_FORMATS_WITH_STRUCTURE.includes(format)) {
     const parsed = questionTextImportFields.safeParse(fields, { reportInput: true });
     if (!parsed.success) throw zodRefusal(parsed.error.issues);
     structure = parsed.data;
   }
-  return { upload: { file, fileName, structure }, fields };
+  return { upload: { file, fileName, format, structure }, fields };
 }
 
 export async function questionImportRoutes(
   app: FastifyInstance,
   opts: { imports: QuestionImportService; exports: QuestionExportService },
 ) {
-  await prepareImportContext(app, opts.imports, { maxBytes: QUESTION_IMPORT_MAX_BYTES, fields: 5 });
+  await prepareImportContext(app, opts.imports, { maxBytes: QUESTION_IMPORT_MAX_BYTES, fields: 6 });
   const { imports, exports } = opts;
   const manage = needs(Perm.QUESTION);
   const tags = ['questions'];
@@ -58,7 +66,7 @@ export async function questionImportRoutes(
     mode: { schema: questionImportMode, values: QUESTION_IMPORT_MODES },
     summaries: {
       preview:
-        'Start checking an import file without writing (multipart "file": .xlsx, or .txt with subjectId, level, courseId, pointId?). ' +
+        'Start checking an import file without writing (multipart "format"?: xlsx | text | moodleXml | gift, else by extension; "file": .xlsx, or .txt / .xml / .gift with subjectId, level, courseId, pointId?). ' +
         'Answers the job at once; importJob/{id} then gives its result: every question with its problems',
       apply:
         'Start an import (as importPreview, plus "mode": skipInvalid | allOrNothing), written in one transaction. ' +

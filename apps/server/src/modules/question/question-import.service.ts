@@ -1,4 +1,5 @@
 import {
+  FILE_SERVE_PATH,
   QUESTION_IMPORT_MAX_ROWS,
   type ImportJobView,
   type MessageLanguage,
@@ -23,12 +24,54 @@ import {
   type CheckedRow,
 } from './question-import-check.js';
 import {
+  FORMAT_NAMES,
+  importFormatOf,
   readQuestionSheet,
   readQuestionText,
-  uploadKind,
   type QuestionUpload,
 } from './question-import-read.js';
 import { questionTemplate } from './question-import-template.js';
+import {
+  PENDING_IMAGE,
+  foreignToRaw,
+  type ForeignSource,
+  type PendingImage,
+} from './question-import-foreign.js';
+import { readMoodleXml } from './question-import-moodle.js';
+import { readGift } from './question-import-gift.js';
+import { auditStatusAfterEdit } from './question.service.js';
+import type { FilesService } from '../files/files.service.js';
+
+/** A file read and checked: its rows, the structure the form gave, and for Moodle/GIFT more. */
+interface ReadImport {
+  rows: CheckedRow[];
+  fixed: QuestionTextImportFields | null;
+  source: ForeignSource | null;
+  images: PendingImage[];
+}
+
+const STORED_FILE = new RegExp(
+  `${FILE_SERVE_PATH.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}[A-Za-z0-9._-]+`,
+  'g',
+);
+const withoutFileNames = (value: unknown) =>
+  typeof value === 'string' ? value.replace(STORED_FILE, FILE_SERVE_PATH) : value;
+
+/** Columns a re-import writes again: what the file carries, and the structure the form gave. */
+const UPDATED_COLUMNS = [
+  'type',
+  'content',
+  'options',
+  'answer',
+  'blanks',
+  'analysis',
+  'tags',
+  'score',
+  'subject_id',
+  'level',
+  'course_id',
+  'point_id',
+] as const;
 
 /** Rows written between two progress reports (and per INSERT statement). */
 export const QUESTION_IMPORT_SLICE = 500;
@@ -41,7 +84,11 @@ export interface PreparedQuestionImport {
 export class QuestionImportService {
   private readonly jobs: ImportJobs;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** Stores the images of Moodle XML questions; without it such images are refused. */
+    private readonly files?: FilesService,
+  ) {
     this.jobs = new ImportJobs(db, 'question');
   }
 
@@ -73,8 +120,8 @@ export class QuestionImportService {
   }
 
   async preview(upload: QuestionUpload): Promise<QuestionImportPreview> {
-    const { rows, fixed } = await this.read(upload);
-    return previewOf(planRows(rows, await loadContext(this.db, rows, fixed)));
+    const { rows, fixed, source } = await this.read(upload);
+    return previewOf(planRows(rows, await loadContext(this.db, rows, fixed, source)));
   }
 
   /**
@@ -86,8 +133,9 @@ export class QuestionImportService {
     mode: QuestionImportMode,
     actor: AuthContext,
   ): Promise<PreparedQuestionImport> {
-    const { rows, fixed } = await this.read(upload);
-    const preview = previewOf(planRows(rows, await loadContext(this.db, rows, fixed)));
+    const read = await this.read(upload);
+    const { rows, fixed, source } = read;
+    const preview = previewOf(planRows(rows, await loadContext(this.db, rows, fixed, source)));
     if (mode === 'allOrNothing' && preview.invalid > 0) {
       throw invalid('file', 'questionsAllOrNothing', {
         invalid: preview.invalid,
@@ -97,35 +145,93 @@ export class QuestionImportService {
     if (preview.valid === 0) {
       throw invalid('file', 'questionsNoneValid', { total: preview.total });
     }
-    return { preview, run: (onProgress) => this.write(rows, fixed, mode, actor, onProgress) };
+    return { preview, run: (onProgress) => this.write(read, mode, actor, onProgress) };
   }
 
-  private async read(upload: QuestionUpload) {
-    if (uploadKind(upload.fileName) === 'text') {
-      if (!upload.structure) {
-        throw invalid('subjectId', 'txtNeedsStructure');
-      }
-      return { rows: readQuestionText(upload.file).map(checkContent), fixed: upload.structure };
+  private async read(upload: QuestionUpload): Promise<ReadImport> {
+    const format = upload.format ?? importFormatOf(upload.fileName);
+    if (format === 'xlsx') {
+      // exceljs stops past this many rows: room for blank rows around the data.
+      const { sheet } = await readFirstSheet(upload.file, QUESTION_IMPORT_MAX_ROWS + 1000);
+      const rows = readQuestionSheet(sheet).map(checkContent);
+      return { rows, fixed: null, source: null, images: [] };
     }
-    // exceljs stops past this many rows: room for blank rows around the data.
-    const { sheet } = await readFirstSheet(upload.file, QUESTION_IMPORT_MAX_ROWS + 1000);
-    return { rows: readQuestionSheet(sheet).map(checkContent), fixed: null };
+    if (!upload.structure) {
+      if (format === 'text') throw invalid('subjectId', 'txtNeedsStructure');
+      throw invalid('subjectId', 'importNeedsStructure', { format: FORMAT_NAMES[format] });
+    }
+    if (format === 'text') {
+      const rows = readQuestionText(upload.file).map(checkContent);
+      return { rows, fixed: upload.structure, source: null, images: [] };
+    }
+    const foreign = format === 'moodleXml' ? readMoodleXml(upload.file) : readGift(upload.file);
+    const { rows, images } = foreignToRaw(foreign);
+    return { rows: rows.map(checkContent), fixed: upload.structure, source: format, images };
+  }
+
+  /**
+   * Stores the images the questions to write show (before the transaction: the files module
+   * writes on its own connection) and puts their addresses in place of the placeholders.
+   */
+  private async storeImages(rows: CheckedRow[], images: PendingImage[], actor: AuthContext) {
+    const stored: string[] = [];
+    const urls = new Map<number, string>();
+    const used = new Set<number>();
+    for (const row of rows) {
+      if (!row.columns) continue;
+      for (const text of [row.columns.content, row.columns.options, row.columns.analysis]) {
+        for (const match of text.matchAll(PENDING_IMAGE)) used.add(Number(match[1]));
+      }
+      for (const match of row.columns.answer.matchAll(PENDING_IMAGE)) used.add(Number(match[1]));
+    }
+    if (used.size > 0 && !this.files) throw new Error('question import without a file store');
+    for (const index of [...used].sort((a, b) => a - b)) {
+      const image = images[index]!;
+      const upload = await this.files!.storeBuffer(
+        'image',
+        image.name,
+        image.extension,
+        image.content,
+        actor.user.id,
+      );
+      stored.push(upload.title);
+      urls.set(index, upload.url);
+    }
+    const place = (text: string) =>
+      text.replace(PENDING_IMAGE, (whole, index: string) => urls.get(Number(index)) ?? whole);
+    for (const row of rows) {
+      if (!row.columns) continue;
+      row.columns = {
+        ...row.columns,
+        content: place(row.columns.content),
+        options: place(row.columns.options),
+        answer: place(row.columns.answer),
+        analysis: place(row.columns.analysis),
+      };
+    }
+    return stored;
+  }
+
+  private async discardImages(stored: string[]) {
+    for (const name of stored) await this.files?.discard(name);
   }
 
   /**
    * One transaction: the rows are checked again against the structure as it is now, then
-   * inserted in slices. Any failure, including one thrown by `onProgress`, writes nothing.
+   * inserted in slices (a re-imported question is updated). Any failure, including one thrown
+   * by `onProgress`, writes nothing, and the images stored for it are taken back.
    */
   private async write(
-    rows: CheckedRow[],
-    fixed: QuestionTextImportFields | null,
+    read: ReadImport,
     mode: QuestionImportMode,
     actor: AuthContext,
     onProgress: ImportProgress = () => undefined,
   ): Promise<QuestionImportResult> {
+    const { rows, fixed, source } = read;
+    const stored = await this.storeImages(rows, read.images, actor);
     try {
       return await inTransaction(this.db, async (trx) => {
-        const plan = planRows(rows, await loadContext(trx, rows, fixed));
+        const plan = planRows(rows, await loadContext(trx, rows, fixed, source));
         if (mode === 'allOrNothing' && plan.invalid > 0) {
           throw conflict('questionsChangedInvalid', { invalid: plan.invalid });
         }
@@ -136,23 +242,52 @@ export class QuestionImportService {
         const questions = new QuestionRepository(trx);
         const now = nowIso();
         let done = 0;
+        let updated = 0;
         await onProgress(done, total);
         for (let i = 0; i < total; i += QUESTION_IMPORT_SLICE) {
           const slice = plan.valid.slice(i, i + QUESTION_IMPORT_SLICE);
+          const fresh = slice.filter((row) => !row.previous);
           await questions.insertMany(
-            slice.map((row) => ({
+            fresh.map((row) => ({
               ...row.insert!,
               author_id: actor.user.id,
               created_at: now,
               updated_at: now,
+              external_source: source,
+              external_id: source ? row.externalId! : null,
             })),
           );
+          for (const row of slice.filter((found) => found.previous)) {
+            const previous = row.previous!;
+            const next = Object.fromEntries(
+              UPDATED_COLUMNS.map((column) => [column, row.insert![column]]),
+            ) as Pick<NonNullable<typeof row.insert>, (typeof UPDATED_COLUMNS)[number]>;
+            updated++;
+            // The same file again leaves an approved question approved (its images are stored
+            // again under new names: addresses of stored files do not count as a change).
+            const changed = UPDATED_COLUMNS.some(
+              (column) => withoutFileNames(next[column]) !== withoutFileNames(previous[column]),
+            );
+            if (!changed) continue;
+            await questions.update(previous.id, {
+              ...next,
+              search_text: row.insert!.search_text,
+              audit_status: auditStatusAfterEdit(previous.audit_status),
+              updated_at: now,
+            });
+          }
           done += slice.length;
           await onProgress(done, total);
         }
-        return { created: total, skipped: plan.invalid, total: plan.rows.length };
+        return {
+          created: plan.valid.filter((row) => !row.previous).length,
+          updated,
+          skipped: plan.invalid,
+          total: plan.rows.length,
+        };
       });
     } catch (error) {
+      await this.discardImages(stored);
       throw explainConstraint(error, {
         foreignKey: () => conflict('importStructureGone'),
       });

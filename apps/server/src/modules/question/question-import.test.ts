@@ -361,7 +361,7 @@ describe('question import and export', () => {
       for (const step of result.steps.filter((seen) => seen.phase === 'write')) {
         expect(step.total).toBe(1089);
       }
-      expect(applied(result)).toEqual({ created: 1089, skipped: 11, total: 1100 });
+      expect(applied(result)).toEqual({ created: 1089, updated: 0, skipped: 11, total: 1100 });
       const list = await listOf(mine.subjectId);
       expect(list.length).toBe(500);
       expect(list[0]).toMatchObject({
@@ -412,7 +412,7 @@ describe('question import and export', () => {
       expect(
         expectOk(await preview([...parts.slice(0, -1), filePart(utf16, 'questions.txt')])),
       ).toEqual(result);
-      expect(applied(await apply(parts))).toEqual({ created: 2, skipped: 1, total: 3 });
+      expect(applied(await apply(parts))).toEqual({ created: 2, updated: 0, skipped: 1, total: 3 });
       const list = await listOf(mine.subjectId);
       expect(list.map((q) => [q.type, q.content, q.answer, q.score, q.pointId, q.tags])).toEqual([
         [0, '<p>下列哪个电压是安全电压？</p>', 'B', 2, mine.pointId, []],
@@ -442,7 +442,7 @@ describe('question import and export', () => {
         /the data changed since the file was checked: 1 questions are now invalid/,
       );
       expect(await listOf(mine.subjectId)).toEqual([]);
-      expect(await lenient.run()).toEqual({ created: 1, skipped: 1, total: 2 });
+      expect(await lenient.run()).toEqual({ created: 1, updated: 0, skipped: 1, total: 2 });
     });
   });
 
@@ -528,6 +528,7 @@ describe('question import and export', () => {
       );
       expect(applied(await apply(response.rawPayload))).toEqual({
         created: 6,
+        updated: 0,
         skipped: 0,
         total: 6,
       });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import { FilesService } from '../files/files.service.js';
 import { QuestionExportService } from './question-export.service.js';
 import { questionImportRoutes } from './question-import.routes.js';
 import { QuestionImportService } from './question-import.service.js';
@@ -7,11 +9,16 @@ import { questionRoutes } from './question.routes.js';
 import { QuestionService } from './question.service.js';
 
 /** The question bank with its review, import and export. */
-export async function questionModule(app: FastifyInstance, opts: { db: Db }) {
-  const { db } = opts;
+export async function questionModule(app: FastifyInstance, opts: { db: Db; config: Config }) {
+  const { db, config } = opts;
+  // Imported questions' images (Moodle XML) are stored as the editor's uploads.
+  const files = new FilesService(db, {
+    dataDir: config.dataDir,
+    allowPrivateFetch: config.uploadAllowPrivateFetch,
+  });
   await app.register(questionRoutes, { questions: new QuestionService(db) });
   await app.register(questionImportRoutes, {
-    imports: new QuestionImportService(db),
+    imports: new QuestionImportService(db, files),
     exports: new QuestionExportService(db),
   });
 }

@@ -131,6 +131,58 @@ export class QuestionRepository {
     }
   }
 
+  /**
+   * The questions imported before from `source` under these identifiers (Moodle XML, GIFT):
+   * what a re-import compares and updates.
+   */
+  async importedFrom(source: string, externalIds: string[]) {
+    const rows: Pick<
+      QuestionRow,
+      | 'id'
+      | 'external_id'
+      | 'audit_status'
+      | 'type'
+      | 'content'
+      | 'options'
+      | 'answer'
+      | 'blanks'
+      | 'analysis'
+      | 'tags'
+      | 'score'
+      | 'subject_id'
+      | 'level'
+      | 'course_id'
+      | 'point_id'
+    >[] = [];
+    for (let i = 0; i < externalIds.length; i += QUESTION_INSERT_CHUNK) {
+      rows.push(
+        ...(await this.db
+          .selectFrom('questions')
+          .select([
+            'id',
+            'external_id',
+            'audit_status',
+            'type',
+            'content',
+            'options',
+            'answer',
+            'blanks',
+            'analysis',
+            'tags',
+            'score',
+            'subject_id',
+            'level',
+            'course_id',
+            'point_id',
+          ])
+          .where('external_source', '=', source)
+          .where('external_id', 'in', externalIds.slice(i, i + QUESTION_INSERT_CHUNK))
+          .execute()),
+      );
+    }
+    return rows;
+  }
+
   async update(id: number, values: QuestionUpdate) {
     await this.db.updateTable('questions').set(values).where('id', '=', id).execute();
   }

@@ -1,4 +1,9 @@
-import { FileExcelOutlined, FileTextOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  CodeOutlined,
+  FileExcelOutlined,
+  FileTextOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import {
   QUESTION_IMPORT_MAX_BYTES,
   type CertLevel,
@@ -49,7 +54,22 @@ import { useAllJobTypes } from '../../components/structure/queries';
 import { questionKeys } from './queries';
 import type { QuestionPlacement } from './question-form';
 
-type Source = 'excel' | 'text';
+type Source = 'excel' | 'text' | 'moodleXml' | 'gift';
+/** Sources read from a file another tool wrote, placed under the structure chosen here. */
+const isForeign = (source: Source): source is 'moodleXml' | 'gift' =>
+  source === 'moodleXml' || source === 'gift';
+const FILE_PATTERNS: Record<Source, RegExp> = {
+  excel: /\.xlsx$/i,
+  text: /\.txt$/i,
+  moodleXml: /\.xml$/i,
+  gift: /\.(gift|txt)$/i,
+};
+const WRONG_TYPE = {
+  excel: 'question.import.wrongExcel',
+  text: 'question.import.wrongText',
+  moodleXml: 'question.import.wrongMoodleXml',
+  gift: 'question.import.wrongGift',
+} as const satisfies Record<Source, string>;
 const TARGET_CHAIN = ['subjectId', 'level', 'courseId', 'pointId'] as const;
 
 interface TargetValues {
@@ -61,8 +81,7 @@ interface TargetValues {
 
 /** Whether a chosen file may be sent: the kind the source takes, of at most the upload limit. */
 function fileProblem(file: File, source: Source): 'wrongType' | 'tooLarge' | undefined {
-  const pattern = source === 'excel' ? /\.xlsx$/i : /\.txt$/i;
-  if (!pattern.test(file.name)) return 'wrongType';
+  if (!FILE_PATTERNS[source].test(file.name)) return 'wrongType';
   if (file.size > QUESTION_IMPORT_MAX_BYTES) return 'tooLarge';
   return undefined;
 }
@@ -106,9 +125,7 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
 
   const refuse = (chosen: File, problem: 'wrongType' | 'tooLarge') => {
     if (problem === 'wrongType') {
-      message.error(
-        t(source === 'excel' ? 'question.import.wrongExcel' : 'question.import.wrongText'),
-      );
+      message.error(t(WRONG_TYPE[source]));
     } else {
       message.error(
         t('question.import.tooLarge', { size: formatFileSize(chosen.size), max: maxSize }),
@@ -121,6 +138,13 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
     if (problem) refuse(chosen, problem);
     else setFile(chosen);
     // Never uploaded by the component itself: the file is sent by the calls below.
+    return Upload.LIST_IGNORE;
+  };
+
+  const chooseForeign = (chosen: File) => {
+    const problem = fileProblem(chosen, source);
+    if (problem) refuse(chosen, problem);
+    else setFile(chosen);
     return Upload.LIST_IGNORE;
   };
 
@@ -146,6 +170,7 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
       courseId: values.courseId!,
       pointId: values.pointId ?? null,
     };
+    if (isForeign(source)) return file ? { file, target, format: source } : undefined;
     const blob = new File([text], 'questions.txt', { type: 'text/plain' });
     if (blob.size > QUESTION_IMPORT_MAX_BYTES) {
       refuse(blob, 'tooLarge');
@@ -159,13 +184,46 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
     setFile(undefined);
   };
 
+  const rowTitle = t(
+    source === 'excel'
+      ? 'question.import.row'
+      : isForeign(source)
+        ? 'question.import.line'
+        : 'question.import.number',
+  );
+  const foreignColumns: TableColumnsType<QuestionImportPreviewRow> = isForeign(source)
+    ? [
+        {
+          title: t('question.import.name'),
+          key: 'name',
+          width: 160,
+          render: (_, row) => (
+            <Typography.Text style={{ display: 'block', maxWidth: 160 }} ellipsis>
+              {row.name}
+            </Typography.Text>
+          ),
+        },
+        {
+          title: t('question.import.action'),
+          key: 'action',
+          width: 90,
+          render: (_, row) =>
+            row.action && (
+              <Tag color={row.action === 'update' ? 'gold' : 'green'}>
+                {t(`question.import.actions.${row.action}`)}
+              </Tag>
+            ),
+        },
+      ]
+    : [];
   const columns: TableColumnsType<QuestionImportPreviewRow> = [
     {
-      title: t(source === 'excel' ? 'question.import.row' : 'question.import.number'),
+      title: rowTitle,
       dataIndex: 'row',
       width: 64,
       fixed: 'left',
     },
+    ...foreignColumns,
     {
       title: t('question.fields.type'),
       key: 'type',
@@ -229,7 +287,7 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
     },
   ];
 
-  const ready = source === 'excel' ? file !== undefined : text.trim() !== '';
+  const ready = source === 'text' ? text.trim() !== '' : file !== undefined;
 
   const half = { xs: 24, sm: 12 };
 
@@ -249,10 +307,15 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
           <Segmented<Source>
             block
             value={source}
-            onChange={setSource}
+            onChange={(chosen) => {
+              setSource(chosen);
+              setFile(undefined);
+            }}
             options={[
               { value: 'excel', label: t('question.import.excel'), icon: <FileExcelOutlined /> },
               { value: 'text', label: t('question.import.text'), icon: <FileTextOutlined /> },
+              { value: 'moodleXml', label: t('question.import.moodleXml'), icon: <CodeOutlined /> },
+              { value: 'gift', label: t('question.import.gift'), icon: <FileTextOutlined /> },
             ]}
           />
           {source === 'excel' ? (
@@ -277,7 +340,11 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
                 }
               >
                 <Typography.Paragraph type="secondary">
-                  {t('question.import.targetHelp')}
+                  {t(
+                    isForeign(source)
+                      ? 'question.import.foreignHelp'
+                      : 'question.import.targetHelp',
+                  )}
                 </Typography.Paragraph>
                 <Row gutter={16}>
                   <Col {...half}>
@@ -349,59 +416,87 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
                   </Col>
                 </Row>
               </Form>
-              <Flex justify="space-between" align="center" wrap gap={8}>
-                <Typography.Text strong>{t('question.import.pasteLabel')}</Typography.Text>
-                <Upload accept=".txt,text/plain" showUploadList={false} beforeUpload={chooseText}>
-                  <Button size="small" icon={<UploadOutlined />}>
-                    {t('question.import.openText')}
-                  </Button>
-                </Upload>
-              </Flex>
-              <Input.TextArea
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                autoSize={{ minRows: 8, maxRows: 16 }}
-                aria-label={t('question.import.pasteLabel')}
-                placeholder={t('question.import.pastePlaceholder')}
-                className="question-import-text"
-                style={{ fontFamily: 'monospace' }}
-              />
-              <Collapse
-                size="small"
-                defaultActiveKey={screens.md ? ['format'] : []}
-                items={[
-                  {
-                    key: 'format',
-                    label: t('question.import.formatTitle'),
-                    children: (
-                      <Flex vertical gap={8} className="question-import-format">
-                        <Typography.Text type="secondary">
-                          {t('question.import.formatRules')}
-                        </Typography.Text>
-                        <pre
-                          style={{
-                            margin: 0,
-                            padding: 12,
-                            whiteSpace: 'pre-wrap',
-                            background: token.colorFillQuaternary,
-                            borderRadius: token.borderRadius,
-                            fontSize: 13,
-                          }}
-                        >
-                          {t('question.import.formatExample')}
-                        </pre>
-                        <Button
-                          size="small"
-                          style={{ alignSelf: 'flex-start' }}
-                          onClick={() => setText(t('question.import.formatExample'))}
-                        >
-                          {t('question.import.useExample')}
-                        </Button>
-                      </Flex>
-                    ),
-                  },
-                ]}
-              />
+              {isForeign(source) ? (
+                <Flex align="center" wrap gap={8} className="question-import-foreign-file">
+                  <Upload
+                    accept={source === 'moodleXml' ? '.xml' : '.gift,.txt'}
+                    showUploadList={false}
+                    beforeUpload={chooseForeign}
+                  >
+                    <Button icon={<UploadOutlined />}>
+                      {t(
+                        source === 'moodleXml'
+                          ? 'question.import.openMoodleXml'
+                          : 'question.import.openGift',
+                      )}
+                    </Button>
+                  </Upload>
+                  {file && <Typography.Text>{file.name}</Typography.Text>}
+                  <Typography.Text type="secondary">
+                    {t('question.import.limitAny', { size: maxSize })}
+                  </Typography.Text>
+                </Flex>
+              ) : (
+                <>
+                  <Flex justify="space-between" align="center" wrap gap={8}>
+                    <Typography.Text strong>{t('question.import.pasteLabel')}</Typography.Text>
+                    <Upload
+                      accept=".txt,text/plain"
+                      showUploadList={false}
+                      beforeUpload={chooseText}
+                    >
+                      <Button size="small" icon={<UploadOutlined />}>
+                        {t('question.import.openText')}
+                      </Button>
+                    </Upload>
+                  </Flex>
+                  <Input.TextArea
+                    value={text}
+                    onChange={(event) => setText(event.target.value)}
+                    autoSize={{ minRows: 8, maxRows: 16 }}
+                    aria-label={t('question.import.pasteLabel')}
+                    placeholder={t('question.import.pastePlaceholder')}
+                    className="question-import-text"
+                    style={{ fontFamily: 'monospace' }}
+                  />
+                  <Collapse
+                    size="small"
+                    defaultActiveKey={screens.md ? ['format'] : []}
+                    items={[
+                      {
+                        key: 'format',
+                        label: t('question.import.formatTitle'),
+                        children: (
+                          <Flex vertical gap={8} className="question-import-format">
+                            <Typography.Text type="secondary">
+                              {t('question.import.formatRules')}
+                            </Typography.Text>
+                            <pre
+                              style={{
+                                margin: 0,
+                                padding: 12,
+                                whiteSpace: 'pre-wrap',
+                                background: token.colorFillQuaternary,
+                                borderRadius: token.borderRadius,
+                                fontSize: 13,
+                              }}
+                            >
+                              {t('question.import.formatExample')}
+                            </pre>
+                            <Button
+                              size="small"
+                              style={{ alignSelf: 'flex-start' }}
+                              onClick={() => setText(t('question.import.formatExample'))}
+                            >
+                              {t('question.import.useExample')}
+                            </Button>
+                          </Flex>
+                        ),
+                      },
+                    ]}
+                  />
+                </>
+              )}
             </>
           )}
         </Flex>
@@ -428,11 +523,16 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
           />
         )
       }
-      resultText={result && t('question.import.resultText', { ...result })}
+      resultText={
+        result &&
+        t(result.updated > 0 ? 'question.import.resultTextUpdated' : 'question.import.resultText', {
+          ...result,
+        })
+      }
       skipped={
         preview && {
           header: [
-            t(source === 'excel' ? 'question.import.row' : 'question.import.number'),
+            rowTitle,
             t('question.fields.type'),
             t('question.import.problems'),
             t('question.fields.content'),
@@ -442,7 +542,7 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
           rows: preview.rows
             .filter((row) => row.problems.length > 0)
             .map((row) => [
-              String(row.row),
+              row.name ? `${row.row} ${row.name}` : String(row.row),
               row.question.type === null ? '' : codeLabel('questionType', row.question.type),
               row.problems
                 .map((problem) => problemText(problem, row.question.type ?? undefined))

@@ -32,7 +32,7 @@ const FIELD_LABELS = {
 export function useProblemText() {
   const { t } = useTranslation();
   return useCallback(
-    (problem: Pick<QuestionProblem, 'code' | 'field'>, type?: number) => {
+    (problem: Pick<QuestionProblem, 'code' | 'field'> & { message?: string }, type?: number) => {
       const place = problemPlace(problem.field);
       const label =
         place.part in FIELD_LABELS
@@ -57,6 +57,9 @@ export function useProblemText() {
                 ? 'question.problems.correctCountMultiple'
                 : 'question.problems.correctCount',
           );
+        case 'unsupported':
+          // The reason names the other tool's question type (matching, Cloze …): kept as sent.
+          return t('question.problems.unsupported', { reason: problem.message ?? '' });
         default:
           return t(`question.problems.${problem.code}`);
       }

@@ -178,6 +178,9 @@ export default {
     cellType: 'This kind of cell (date, true/false, error) is not allowed here',
     html: 'Markup (HTML) is not allowed in this cell',
     format: 'This block cannot be read as a question: check the format below',
+    unsupported: 'Kaoshi cannot represent this kind of question; it is not imported ({{reason}})',
+    image: 'An image of this question is missing from the file or is not an image',
+    duplicateId: 'Another question of the file has the same name or identifier',
   },
   import: {
     open: 'Import',
@@ -191,6 +194,19 @@ export default {
     },
     excel: 'Excel template',
     text: 'Plain text',
+    limitAny: 'One file of at most {{size}}.',
+    moodleXml: 'Moodle XML',
+    gift: 'GIFT',
+    foreignHelp:
+      'Moodle XML (.xml, exported from Moodle’s question bank) and GIFT (.gift or .txt) carry no job type or course: every question goes under the ones chosen here. Categories become tags; questions Kaoshi cannot represent are listed and left out. Importing the same file again updates its questions.',
+    openMoodleXml: 'Choose a Moodle XML file (.xml)',
+    openGift: 'Choose a GIFT file (.gift, .txt)',
+    wrongMoodleXml: 'Only Moodle XML .xml files can be imported here',
+    wrongGift: 'Only GIFT .gift or .txt files can be imported here',
+    line: 'Line',
+    name: 'Name',
+    action: 'Import as',
+    actions: { create: 'New', update: 'Update' },
     template: 'Download template',
     templateHelp:
       'One question per row. The template’s second sheet explains the columns and lists the codes of job types, courses and appraisal points.',
@@ -238,6 +254,8 @@ export default {
     downloadSkipped: 'Download the {{count}} skipped questions with reasons',
     skippedSheet: 'Skipped questions',
     resultText: '{{created}} created, {{skipped}} skipped (questions read: {{total}}).',
+    resultTextUpdated:
+      '{{created}} created, {{updated}} updated, {{skipped}} skipped (questions read: {{total}}).',
     failed: 'The import failed; nothing was written.',
   },
 };

@@ -181,6 +181,9 @@ const question: Messages['question'] = {
     cellType: 'Aquí no se admite este tipo de celda (fecha, verdadero/falso, error)',
     html: 'No se admite marcado (HTML) en esta celda',
     format: 'Este bloque no se puede leer como pregunta: revise el formato de abajo',
+    unsupported: 'Kaoshi no puede representar este tipo de pregunta; no se importa ({{reason}})',
+    image: 'Falta en el archivo una imagen de esta pregunta o no es una imagen',
+    duplicateId: 'Otra pregunta del archivo tiene el mismo nombre o identificador',
   },
   import: {
     open: 'Importar',
@@ -194,6 +197,19 @@ const question: Messages['question'] = {
     },
     excel: 'Plantilla Excel',
     text: 'Texto plano',
+    limitAny: 'Un archivo de {{size}} como máximo.',
+    moodleXml: 'Moodle XML',
+    gift: 'GIFT',
+    foreignHelp:
+      'Moodle XML (.xml, exportado del banco de preguntas de Moodle) y GIFT (.gift o .txt) no indican ocupación ni curso: todas las preguntas van a los elegidos aquí. Las categorías pasan a etiquetas; las preguntas que Kaoshi no puede representar se listan y se omiten. Importar de nuevo el mismo archivo actualiza sus preguntas.',
+    openMoodleXml: 'Elegir un archivo Moodle XML (.xml)',
+    openGift: 'Elegir un archivo GIFT (.gift, .txt)',
+    wrongMoodleXml: 'Aquí solo se pueden importar archivos Moodle XML .xml',
+    wrongGift: 'Aquí solo se pueden importar archivos GIFT .gift o .txt',
+    line: 'Línea',
+    name: 'Nombre',
+    action: 'Se importa como',
+    actions: { create: 'Nueva', update: 'Actualización' },
     template: 'Descargar plantilla',
     templateHelp:
       'Una pregunta por fila. La segunda hoja de la plantilla explica las columnas y enumera los códigos de ocupaciones, cursos y puntos de evaluación.',
@@ -241,6 +257,8 @@ const question: Messages['question'] = {
     downloadSkipped: 'Descargar las {{count}} preguntas omitidas con el motivo',
     skippedSheet: 'Preguntas omitidas',
     resultText: '{{created}} creadas y {{skipped}} omitidas (preguntas leídas: {{total}}).',
+    resultTextUpdated:
+      '{{created}} creadas, {{updated}} actualizadas y {{skipped}} omitidas (preguntas leídas: {{total}}).',
     failed: 'La importación falló; no se guardó nada.',
   },
 };

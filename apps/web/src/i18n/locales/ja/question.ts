@@ -180,6 +180,9 @@ const question: Messages['question'] = {
     cellType: 'ここにはこの種類のセル（日付、真偽値、エラー値）は使えません',
     html: 'このセルには HTML タグは使えません',
     format: '問題として読み取れません。下の形式を確認してください',
+    unsupported: 'この種類の問題は Kaoshi で表現できないため、インポートしません（{{reason}}）',
+    image: 'この問題の画像がファイルにないか、画像ではありません',
+    duplicateId: 'ファイル内の別の問題と名前または識別子が同じです',
   },
   import: {
     open: 'インポート',
@@ -193,6 +196,19 @@ const question: Messages['question'] = {
     },
     excel: 'Excel テンプレート',
     text: 'テキスト',
+    limitAny: '1 ファイル、最大 {{size}}。',
+    moodleXml: 'Moodle XML',
+    gift: 'GIFT',
+    foreignHelp:
+      'Moodle XML（.xml、Moodle の問題バンクからエクスポート）と GIFT（.gift または .txt）には受験職種とコースがありません。すべての問題はここで選んだ場所に入ります。カテゴリはタグになり、表現できない問題は一覧に示して除外します。同じファイルを再度インポートすると問題を更新します。',
+    openMoodleXml: 'Moodle XML ファイル（.xml）を選択',
+    openGift: 'GIFT ファイル（.gift、.txt）を選択',
+    wrongMoodleXml: 'ここでは Moodle XML の .xml ファイルのみインポートできます',
+    wrongGift: 'ここでは GIFT の .gift または .txt ファイルのみインポートできます',
+    line: '行',
+    name: '名前',
+    action: 'インポート方法',
+    actions: { create: '新規', update: '更新' },
     template: 'テンプレートをダウンロード',
     templateHelp:
       '1 行に 1 問です。テンプレートの 2 枚目のシートに各列の説明と、受験職種・コース・評価項目のコード一覧があります。',
@@ -240,6 +256,8 @@ const question: Messages['question'] = {
     downloadSkipped: '取り込まなかった {{count}} 問と理由をダウンロード',
     skippedSheet: '取り込まなかった問題',
     resultText: '{{total}} 件中、{{created}} 件を追加、{{skipped}} 件を飛ばしました。',
+    resultTextUpdated:
+      '{{total}} 件中、{{created}} 件を追加、{{updated}} 件を更新、{{skipped}} 件を飛ばしました。',
     failed: 'インポートに失敗しました。何も書き込まれていません。',
   },
 };

@@ -177,6 +177,9 @@ const question: Messages['question'] = {
     cellType: '此处不允许这种单元格（日期、逻辑值、错误值）',
     html: '此单元格不允许使用 HTML 标记',
     format: '无法识别为一道试题，请对照下方格式检查',
+    unsupported: '考试系统无法表示此类试题，不导入（{{reason}}）',
+    image: '此题的图片在文件中缺失或不是图片',
+    duplicateId: '文件中另一道试题的名称或标识相同',
   },
   import: {
     open: '导入',
@@ -190,6 +193,19 @@ const question: Messages['question'] = {
     },
     excel: 'Excel 模板',
     text: '纯文本',
+    limitAny: '一个文件，最大 {{size}}。',
+    moodleXml: 'Moodle XML',
+    gift: 'GIFT',
+    foreignHelp:
+      'Moodle XML（.xml，从 Moodle 题库导出）和 GIFT（.gift 或 .txt）不含申报工种和课程：所有试题都归入下面选择的位置。类别成为标签；无法表示的试题会列出并跳过。再次导入同一文件会更新其中的试题。',
+    openMoodleXml: '选择 Moodle XML 文件（.xml）',
+    openGift: '选择 GIFT 文件（.gift、.txt）',
+    wrongMoodleXml: '此处只能导入 Moodle XML .xml 文件',
+    wrongGift: '此处只能导入 GIFT .gift 或 .txt 文件',
+    line: '行',
+    name: '名称',
+    action: '导入方式',
+    actions: { create: '新增', update: '更新' },
     template: '下载模板',
     templateHelp:
       '每行一道试题。模板的第二个工作表说明了各列的填写方法，并列出申报工种、课程和鉴定点的编码。',
@@ -236,6 +252,8 @@ const question: Messages['question'] = {
     downloadSkipped: '下载未导入的 {{count}} 道试题及原因',
     skippedSheet: '未导入的试题',
     resultText: '共 {{total}} 道试题：新增 {{created}} 道，跳过 {{skipped}} 道。',
+    resultTextUpdated:
+      '共 {{total}} 道试题：新增 {{created}} 道，更新 {{updated}} 道，跳过 {{skipped}} 道。',
     failed: '导入失败，未写入任何数据。',
   },
 };
