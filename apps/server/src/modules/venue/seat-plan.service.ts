@@ -341,9 +341,7 @@ export class SeatPlanService {
 function sessionWindows(sessions: SessionRow[], placements: Placement[]) {
   return sessions.map((session) => ({
     roomIds: [
-      ...new Set(
-        placements.filter((p) => p.sessionId === session.id).map((p) => p.roomId),
-      ),
+      ...new Set(placements.filter((p) => p.sessionId === session.id).map((p) => p.roomId)),
     ],
     startAt: session.start_at,
     endAt: session.end_at,

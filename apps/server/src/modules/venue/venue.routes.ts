@@ -130,7 +130,10 @@ export async function venueRoutes(
 
   route.get(
     'listSession',
-    { summary: "An exam's sessions (场次) in order, with their candidates", querystring: examIdQuery },
+    {
+      summary: "An exam's sessions (场次) in order, with their candidates",
+      querystring: examIdQuery,
+    },
     (request) => sessions.list(request.query.examId, requireAuth(request)),
   );
   route.put(
