@@ -168,6 +168,12 @@ export function describeChange(change: ExamChangeView, t: TFunction, names: Chan
           users: texts(detail.users).join(t('exam.check.separator')),
         }),
       ];
+    case 'setSessions':
+      return [
+        t('exam.changes.setSessions', {
+          sessions: texts(detail.sessions).join(t('exam.check.separator')) || '—',
+        }),
+      ];
     case 'update':
       return Object.entries(detail).map(([field, pair]) =>
         isRecordedField(field) && isPair(pair)
@@ -201,6 +207,7 @@ export const ACTIONS = [
   'planSeats',
   'moveCandidate',
   'setInvigilators',
+  'setSessions',
 ] as const;
 export type RecordedAction = (typeof ACTIONS)[number];
 export const isRecordedAction = (action: string): action is RecordedAction =>
