@@ -99,48 +99,52 @@ export function SessionsEditor({
           {(fields, { add, remove }) => (
             <Flex vertical gap={8}>
               {fields.map((field, index) => (
-                <Flex key={field.key} wrap gap={8} align="start" className="seat-plan-session-row">
+                <Flex key={field.key} vertical gap={8} className="seat-plan-session-row">
                   <Form.Item name={[field.name, 'id']} hidden>
                     <Input />
                   </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'name']}
-                    rules={[required(t('venue.session.name'))]}
-                    style={{ marginBottom: 0, flex: '1 1 120px' }}
-                  >
-                    <Input
-                      placeholder={t('venue.session.name')}
-                      aria-label={`${t('venue.session.name')} ${index + 1}`}
+                  <Flex gap={8} align="start">
+                    <Form.Item
+                      name={[field.name, 'name']}
+                      rules={[required(t('venue.session.name'))]}
+                      style={{ marginBottom: 0, flex: '1 1 auto' }}
+                    >
+                      <Input
+                        placeholder={t('venue.session.name')}
+                        aria-label={`${t('venue.session.name')} ${index + 1}`}
+                      />
+                    </Form.Item>
+                    <Button
+                      icon={<DeleteOutlined />}
+                      aria-label={t('venue.session.remove')}
+                      title={t('venue.session.remove')}
+                      onClick={() => remove(field.name)}
                     />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'startAt']}
-                    rules={[required(t('venue.session.startAt'))]}
-                    style={{ marginBottom: 0, flex: '1 1 170px' }}
-                  >
-                    <DateTimePicker
-                      format="YYYY-MM-DD HH:mm"
-                      style={{ width: '100%' }}
-                      aria-label={`${t('venue.session.startAt')} ${index + 1}`}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'endAt']}
-                    rules={[required(t('venue.session.endAt'))]}
-                    style={{ marginBottom: 0, flex: '1 1 170px' }}
-                  >
-                    <DateTimePicker
-                      format="YYYY-MM-DD HH:mm"
-                      style={{ width: '100%' }}
-                      aria-label={`${t('venue.session.endAt')} ${index + 1}`}
-                    />
-                  </Form.Item>
-                  <Button
-                    icon={<DeleteOutlined />}
-                    aria-label={t('venue.session.remove')}
-                    title={t('venue.session.remove')}
-                    onClick={() => remove(field.name)}
-                  />
+                  </Flex>
+                  <Flex wrap gap={8}>
+                    <Form.Item
+                      name={[field.name, 'startAt']}
+                      rules={[required(t('venue.session.startAt'))]}
+                      style={{ marginBottom: 0, flex: '1 1 140px' }}
+                    >
+                      <DateTimePicker
+                        format="YYYY-MM-DD HH:mm"
+                        style={{ width: '100%' }}
+                        aria-label={`${t('venue.session.startAt')} ${index + 1}`}
+                      />
+                    </Form.Item>
+                    <Form.Item
+                      name={[field.name, 'endAt']}
+                      rules={[required(t('venue.session.endAt'))]}
+                      style={{ marginBottom: 0, flex: '1 1 140px' }}
+                    >
+                      <DateTimePicker
+                        format="YYYY-MM-DD HH:mm"
+                        style={{ width: '100%' }}
+                        aria-label={`${t('venue.session.endAt')} ${index + 1}`}
+                      />
+                    </Form.Item>
+                  </Flex>
                 </Flex>
               ))}
               {fields.length === 0 && (
