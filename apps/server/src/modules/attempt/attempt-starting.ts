@@ -185,7 +185,9 @@ export class AttemptStarting {
     // A room started for an earlier session does not start this one's clock early.
     const roomStart = checkRoomAndCheckIn(exam);
     const durationFrom =
-      roomStart !== null && roomStart < window.startAt ? window.startAt : roomStart;
+      exam.session_name !== null && roomStart !== null && roomStart < window.startAt
+        ? window.startAt
+        : roomStart;
     this.checkNoticeRead(exam.notice_opened_at, exam.min_read_seconds ?? 0, now.getTime());
     if (exam.access_code !== '') {
       await this.checkAccessCode(exam, input.accessCode, student.id, now);
