@@ -71,6 +71,8 @@ const UNSCOPED_FIELDS = new Set([
   'venueId',
   'roomId',
   'roomIds',
+  // An exam's session: checked to be of the exam the call names (examId).
+  'sessionId',
 ]);
 
 /** What `id` / `ids` (a path parameter or a body field) names, per route. */
@@ -367,6 +369,10 @@ const CALLS: Record<string, Call> = {
   }),
   'PUT /api/kaoshi-exam/venue/setRoomInvigilators': (b) => ({
     body: { examId: b.openExamId, roomId: 1, userIds: [] },
+  }),
+  'GET /api/kaoshi-exam/venue/listSession': (b) => ({ query: { examId: String(b.openExamId) } }),
+  'PUT /api/kaoshi-exam/venue/setSessions': (b) => ({
+    body: { examId: b.openExamId, sessions: [] },
   }),
   'GET /api/kaoshi-exam/invigilation/getRoom': (b) => ({
     query: { examId: String(b.openExamId), roomId: '1' },

@@ -141,4 +141,68 @@ describe('Venues and seat plans', () => {
     expect(unexpectedErrors()).toEqual([]);
     await page.context().close();
   });
+
+  it('shows the plan per session: two sessions reusing one room (desktop zh, phone en)', async () => {
+    const ground = await createExamGround(session, `${tag}s`);
+    const start = dayjs().add(3, 'day').startOf('hour');
+    const examId = await publishExam(session, {
+      paperId: ground.paperId,
+      name: `分场次考试${tag}`,
+      classIds: ground.batches.map((batch) => batch.id),
+      startAt: start,
+      endAt: start.add(4, 'hour'),
+    });
+    const call = <T>(method: string, path: string, body?: unknown) =>
+      session.admin.call<T>(method, `${VENUE_API}/${path}`, body);
+    const venue = await call<{ id: number }>('POST', 'addVenue', { name: `场次考点${tag}` });
+    const room = await call<{ id: number }>('POST', 'addRoom', {
+      venueId: venue.id,
+      name: '201 考场',
+      seats: 4,
+    });
+    await call('PUT', 'setSessions', {
+      examId,
+      sessions: [
+        { name: '上午场', startAt: start.toISOString(), endAt: start.add(2, 'hour').toISOString() },
+        {
+          name: '下午场',
+          startAt: start.add(2, 'hour').toISOString(),
+          endAt: start.add(4, 'hour').toISOString(),
+        },
+      ],
+    });
+    await call('POST', 'planSeats', { examId, roomIds: [room.id], mode: 'batches' });
+
+    const { page, unexpectedErrors } = await openPage(
+      session.browser,
+      session.admin,
+      `${session.baseURL}/examPublishManage/seatPlan?examId=${examId}`,
+      { viewport: DESKTOP },
+    );
+    const main = page.locator('.app-main-page:not([hidden])');
+    const choice = main.locator('.seat-plan-session-choice');
+    await choice.waitFor();
+    const roomCard = main.locator('.seat-plan-room').first();
+    // 5 candidates in ticket order: 3 in the morning, 2 in the afternoon, each from seat 1.
+    const [first, second] = ground.batches;
+    await expect.poll(() => roomCard.innerText()).toContain(first!.students[2]!.name);
+    await expect
+      .poll(() => main.locator('.seat-plan-sessions').getByPlaceholder(v.session.name).count())
+      .toBe(2);
+    await screens.settled(page);
+    await screenshot(page, 'seat-plan-sessions-desktop-zh');
+    await choice.getByText('下午场', { exact: false }).click();
+    await expect.poll(() => roomCard.innerText()).toContain(second!.students[1]!.name);
+    expect(await roomCard.innerText()).not.toContain(first!.students[0]!.name);
+
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.setViewportSize(PHONE);
+    await page.reload();
+    await choice.waitFor();
+    await screens.settled(page);
+    expect(await widthBeyondWindow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, 'seat-plan-sessions-phone-en');
+    expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -83,6 +83,7 @@ import type {
   VenueRoomsTable,
   ExamRoomsTable,
   ExamRoomInvigilatorsTable,
+  ExamSessionsTable,
 } from './tables/venue.js';
 import type {
   ExamIrregularitiesTable,
@@ -175,6 +176,7 @@ export interface Database {
   venue_rooms: VenueRoomsTable;
   exam_rooms: ExamRoomsTable;
   exam_room_invigilators: ExamRoomInvigilatorsTable;
+  exam_sessions: ExamSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import type {
   AddRoomBody,
   AddVenueBody,
+  ExamSessionView,
   ListResult,
   ListVenueQuery,
   MoveCandidateBody,
@@ -8,6 +9,7 @@ import type {
   PlanSeatsBody,
   RoomView,
   SeatPlan,
+  SetSessionsBody,
   VenueView,
 } from '@kaoshi/shared';
 import { request, type CallOptions, type ListCall } from './request';
@@ -43,6 +45,9 @@ export const getSeatPlan = (examId: number) =>
   request.get<SeatPlan>(`${VENUE}/getSeatPlan`, { examId });
 export const planSeats = (body: PlanSeatsBody, options?: CallOptions) =>
   request.post<{ seated: number }>(`${VENUE}/planSeats`, body, options);
+/** An exam's sessions (场次), the whole list at once (docs/features/venues.md "Sessions"). */
+export const setSessions = (body: SetSessionsBody, options?: CallOptions) =>
+  request.put<ExamSessionView[]>(`${VENUE}/setSessions`, body, options);
 export const moveCandidate = (body: MoveCandidateBody, options?: CallOptions) =>
   request.put<null>(`${VENUE}/moveCandidate`, body, options);
 export const listInvigilators = (keyword?: string) =>

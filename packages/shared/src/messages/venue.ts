@@ -15,6 +15,7 @@ export const VENUE_FIELD_LABELS = {
   roomId: { zh: '考场', en: 'Room', es: 'Aula', ja: '試験室' },
   roomIds: { zh: '考场', en: 'Rooms', es: 'Aulas', ja: '試験室' },
   seat: { zh: '座位号', en: 'Seat', es: 'Asiento', ja: '座席番号' },
+  sessionId: { zh: '场次', en: 'Session', es: 'Sesión', ja: '実施回' },
   gap: {
     zh: '同批次考生间隔一个座位',
     en: 'Gap seat between the same batch',
@@ -116,5 +117,35 @@ export const VENUE_MESSAGES = {
     en: '{name} already invigilates room "{room}" of this exam',
     es: '{name} ya vigila el aula "{room}" de este examen',
     ja: '{name} はこの試験の試験室「{room}」の監督者です',
+  },
+  sessionOutsideExam: {
+    zh: '场次须在考试时间 {start} 至 {end} 之内',
+    en: 'a session must lie within the exam’s window, {start} to {end}',
+    es: 'una sesión debe quedar dentro del periodo del examen, del {start} al {end}',
+    ja: '実施回は試験期間（{start}～{end}）内でなければなりません',
+  },
+  sessionEndBeforeStart: {
+    zh: '场次的结束时间须晚于开始时间',
+    en: 'a session must end after it starts',
+    es: 'una sesión debe terminar después de empezar',
+    ja: '実施回の終了時刻は開始時刻より後でなければなりません',
+  },
+  sessionNotOfExam: {
+    zh: '场次 {id} 不属于本场考试',
+    en: 'session {id} is not a session of this exam',
+    es: 'la sesión {id} no es una sesión de este examen',
+    ja: '実施回 {id} はこの試験の実施回ではありません',
+  },
+  sessionNotOpenYet: {
+    zh: '你的场次“{name}”尚未开始：{start} 至 {end}',
+    en: 'your session “{name}” has not opened yet: it runs from {start} to {end}',
+    es: 'tu sesión «{name}» aún no ha comenzado: va del {start} al {end}',
+    ja: 'あなたの実施回「{name}」はまだ始まっていません（{start}～{end}）',
+  },
+  sessionClosedForStart: {
+    zh: '你的场次“{name}”已于 {end} 结束（{start} 至 {end}）',
+    en: 'your session “{name}” closed at {end} (it ran from {start} to {end})',
+    es: 'tu sesión «{name}» cerró el {end} (fue del {start} al {end})',
+    ja: 'あなたの実施回「{name}」は {end} に終了しました（{start}～{end}）',
   },
 } as const satisfies Record<string, Localized>;

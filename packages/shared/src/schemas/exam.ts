@@ -371,6 +371,8 @@ export interface AdmissionTicket {
   /** The venue and room of the seat plan; null when not seated in a room. */
   venueName: string | null;
   roomName: string | null;
+  /** The session (场次) sat in and its window; null: the exam's window. */
+  session: { name: string; startAt: string; endAt: string } | null;
   /** Shown only while the student's first password is random and still unchanged. */
   initialPassword: string | null;
 }

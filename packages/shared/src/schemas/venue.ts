@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cidrSchema, EXAM_IP_RULES_MAX } from './exam.js';
+import { cidrSchema, EXAM_IP_RULES_MAX, isoInstant } from './exam.js';
 import { dbId, idList, optionalText, pageQuery } from './common.js';
 
 /**
@@ -103,6 +103,8 @@ export const moveCandidateBody = z.object({
   studentId: dbId,
   roomId: dbId,
   seat: z.coerce.number().int().min(1).max(ROOM_SEATS_MAX),
+  /** The session to sit in (an exam with sessions); absent: the candidate's session stays. */
+  sessionId: dbId.optional(),
 });
 export type MoveCandidateBody = z.input<typeof moveCandidateBody>;
 export type MoveCandidateInput = z.output<typeof moveCandidateBody>;
@@ -126,6 +128,8 @@ export interface SeatedCandidate {
   className: string;
   /** The seat in the room; for one not in a room, the exam's running number. */
   seat: number;
+  /** The session (场次) sat in; null: the exam's window. */
+  sessionId: number | null;
 }
 
 export interface PersonOption {
@@ -146,6 +150,8 @@ export interface SeatPlanRoom {
   candidates: SeatedCandidate[];
   /** Seats taken by candidates of batches the viewer does not hold. */
   othersSeated: number;
+  /** The same per session (key: the session's id, or "none" for the exam's window). */
+  othersSeatedBySession: Record<string, number>;
 }
 
 export interface SeatPlan {
@@ -159,4 +165,37 @@ export interface SeatPlan {
   rooms: SeatPlanRoom[];
   /** Candidates in no room (added after planning, or never planned). */
   unseated: SeatedCandidate[];
+  /** The exam's sessions in order; empty: one window, the exam's. */
+  sessions: ExamSessionView[];
+}
+
+// ── Sessions (场次) ──
+
+/** Sessions of one exam. */
+export const EXAM_SESSIONS_MAX = 50;
+export const SESSION_NAME_MAX = 100;
+
+export const examSessionFields = z.object({
+  /** An existing session keeps its id (its candidates stay in it); absent: a new one. */
+  id: dbId.optional(),
+  name: z.string().trim().min(1).max(SESSION_NAME_MAX),
+  startAt: isoInstant,
+  endAt: isoInstant,
+});
+
+/** The exam's sessions, the whole list at once (empty: the exam's own window again). */
+export const setSessionsBody = z.object({
+  examId: dbId,
+  sessions: z.array(examSessionFields).max(EXAM_SESSIONS_MAX),
+});
+export type SetSessionsBody = z.input<typeof setSessionsBody>;
+export type SetSessionsInput = z.output<typeof setSessionsBody>;
+
+export interface ExamSessionView {
+  id: number;
+  name: string;
+  startAt: string;
+  endAt: string;
+  /** Candidates assigned to it. */
+  candidates: number;
 }

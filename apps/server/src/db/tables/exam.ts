@@ -84,6 +84,8 @@ export interface ExamCandidatesTable {
   check_in_refused: Generated<string | null>;
   /** The photo taken at the door (a files module path); null: none. */
   door_photo: Generated<string | null>;
+  /** The session (migration 0026); null: the exam's window. */
+  session_id: Generated<number | null>;
 }
 
 export interface ExamChangesTable {

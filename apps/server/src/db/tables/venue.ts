@@ -37,3 +37,14 @@ export interface ExamRoomInvigilatorsTable {
   room_id: number;
   user_id: number;
 }
+
+/** A session (场次) of an exam (migration 0026): its own window inside the exam's. */
+export interface ExamSessionsTable {
+  id: Generated<number>;
+  exam_id: number;
+  name: string;
+  /** The order of the sessions (0 first). */
+  sort: number;
+  start_at: string;
+  end_at: string;
+}

@@ -33,8 +33,13 @@ export function candidateExamQuery(db: Db) {
     .leftJoin('exam_rooms as er', (join) =>
       join.onRef('er.exam_id', '=', 'exams.id').onRef('er.room_id', '=', 'c.room_id'),
     )
+    .leftJoin('exam_sessions as ses', 'ses.id', 'c.session_id')
     .select([
       'exams.id',
+      // The candidate's session (docs/features/venues.md "Sessions"); null: the exam's window.
+      'ses.name as session_name',
+      'ses.start_at as session_start_at',
+      'ses.end_at as session_end_at',
       'exams.status',
       'exams.paper_version_id',
       'exams.start_at',
@@ -85,8 +90,11 @@ export function myExamRows(db: Db, studentId: number) {
     .innerJoin('paper_versions as pv', 'pv.id', 'e.paper_version_id')
     .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
     .leftJoin('instructions as i', 'i.id', 'e.instruction_id')
+    .leftJoin('exam_sessions as ses', 'ses.id', 'c.session_id')
     .select([
       'e.id as exam_id',
+      'ses.start_at as session_start_at',
+      'ses.end_at as session_end_at',
       'e.name',
       's.name as subject_name',
       'e.level',

@@ -48,7 +48,7 @@ import {
 } from './attempt-start.repository.js';
 import { pageAccommodation, startAccommodation } from './accommodation.repository.js';
 import { onBreak } from './attempt-break.repository.js';
-import { deadlineOf, later, remainingOf } from './deadlines.js';
+import { deadlineOf, later, remainingOf, windowEndOf } from './deadlines.js';
 import { sameText } from './receipt-code.js';
 import { deliveredItem } from './variant.js';
 
@@ -76,7 +76,16 @@ export class AttemptStarting {
   async listMyExams(auth: AuthContext): Promise<MyExamsView> {
     const student = await this.core.studentOf(auth);
     const now = nowIso();
-    const rows = await myExamRows(this.db, student.id);
+    // A candidate with a session sees its window as the exam's (docs/features/venues.md).
+    const rows = (await myExamRows(this.db, student.id)).map((row) =>
+      row.session_start_at === null
+        ? row
+        : {
+            ...row,
+            start_at: row.session_start_at,
+            end_at: windowEndOf(row.end_at, row.session_end_at),
+          },
+    );
     // Whether each finished attempt's paper has a question for markers (its own draw).
     const marked = new Map(
       await Promise.all(
@@ -169,13 +178,19 @@ export class AttemptStarting {
 
     const now = new Date();
     const at = now.toISOString();
+    const window = checkSessionWindow(exam, at);
     if (at < exam.start_at) throw conflict('examNotOpenYet', { start: shownTime(exam.start_at) });
     if (at >= exam.end_at) throw conflict('examClosedForStart', { end: shownTime(exam.end_at) });
-    const lateUntil = lateEntryUntil(exam.start_at, exam.late_entry_minutes);
+    const lateUntil = lateEntryUntil(window.startAt, exam.late_entry_minutes);
     if (lateUntil !== null && at > lateUntil) {
       throw conflict('lateEntryOver', { until: shownTime(lateUntil) });
     }
-    const durationFrom = checkRoomAndCheckIn(exam);
+    // A room started for an earlier session does not start this one's clock early.
+    const roomStart = checkRoomAndCheckIn(exam);
+    const durationFrom =
+      exam.session_name !== null && roomStart !== null && roomStart < window.startAt
+        ? window.startAt
+        : roomStart;
     this.checkNoticeRead(exam.notice_opened_at, exam.min_read_seconds ?? 0, now.getTime());
     if (exam.access_code !== '') {
       await this.checkAccessCode(exam, input.accessCode, student.id, now);
@@ -191,7 +206,7 @@ export class AttemptStarting {
       durationFrom ?? at,
       exam.duration_minutes,
       exam.extra_minutes + accommodation,
-      exam.end_at,
+      window.endAt,
     );
     const attempt: Insertable<AttemptsTable> = {
       exam_id: exam.id,
@@ -454,6 +469,29 @@ const breaksOf = (row: AttemptRow): BreakAllowance => ({
 /** No one may start after this instant (late-entry policy); null: until the window closes. */
 export const lateEntryUntil = (startAt: string, lateMinutes: number) =>
   lateMinutes > 0 ? new Date(Date.parse(startAt) + lateMinutes * 60_000).toISOString() : null;
+
+/**
+ * A candidate with a session (docs/features/venues.md "Sessions") starts only within it (10004
+ * saying its times). Answers the candidate's window: the session's, or the exam's.
+ */
+function checkSessionWindow(
+  exam: {
+    start_at: string;
+    end_at: string;
+    session_name: string | null;
+    session_start_at: string | null;
+    session_end_at: string | null;
+  },
+  at: string,
+): { startAt: string; endAt: string } {
+  if (exam.session_name === null) return { startAt: exam.start_at, endAt: exam.end_at };
+  const startAt = exam.session_start_at!;
+  const endAt = windowEndOf(exam.end_at, exam.session_end_at);
+  const times = { name: exam.session_name, start: shownTime(startAt), end: shownTime(endAt) };
+  if (at < startAt) throw conflict('sessionNotOpenYet', times);
+  if (at >= endAt) throw conflict('sessionClosedForStart', times);
+  return { startAt, endAt };
+}
 
 /**
  * The invigilator's gates (docs/features/invigilation.md): check-in before Start when the exam

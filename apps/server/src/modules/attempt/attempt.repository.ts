@@ -529,8 +529,11 @@ export function runningAttemptsOf(trx: Db, examId: number, studentId?: number) {
     .selectFrom('attempts')
     .innerJoin('exam_candidates as c', 'c.id', 'attempts.candidate_id')
     .innerJoin('exams', 'exams.id', 'attempts.exam_id')
+    .leftJoin('exam_sessions as ses', 'ses.id', 'c.session_id')
     .select([
       'attempts.id',
+      // The candidate's session closes their window (docs/features/venues.md "Sessions").
+      'ses.end_at as session_end_at',
       // Held for the room's start: the duration counts from it (docs/features/invigilation.md).
       sql<string>`coalesce(attempts.duration_from, attempts.started_at)`.as('started_at'),
       'attempts.deadline',

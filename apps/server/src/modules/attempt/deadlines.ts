@@ -10,7 +10,7 @@ export interface DeadlineChange {
 }
 
 /**
- * An attempt's deadline: min(the window's close, start + duration + the candidate's extra time).
+ * An attempt's deadline: min(the window's close (windowEndOf: the session's), start + duration + the candidate's extra time).
  * Only the server's clock counts (DESIGN.md "The server owns the clock").
  */
 export const deadlineOf = (
@@ -22,6 +22,13 @@ export const deadlineOf = (
   new Date(
     Math.min(Date.parse(startedAt) + (durationMinutes + extraMinutes) * 60_000, Date.parse(endAt)),
   ).toISOString();
+
+/**
+ * The close of a candidate's window: their session's end (docs/features/venues.md "Sessions"),
+ * never past the exam's; without a session, the exam's.
+ */
+export const windowEndOf = (examEndAt: string, sessionEndAt: string | null) =>
+  sessionEndAt !== null && sessionEndAt < examEndAt ? sessionEndAt : examEndAt;
 
 /**
  * The time left of an attempt by the server's clock `now` (never below 0). A paused attempt's
@@ -93,7 +100,7 @@ export async function recomputeDeadlines(
         row.started_at,
         row.duration_minutes,
         row.extra_minutes + row.accommodation_minutes,
-        row.end_at,
+        windowEndOf(row.end_at, row.session_end_at),
       ),
       row.given_back_ms + row.break_ms,
     );

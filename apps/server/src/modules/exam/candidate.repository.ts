@@ -17,8 +17,9 @@ export function candidateRows(db: Db) {
 }
 
 /**
- * Candidate rows with their room of the seat plan (`r`, its venue `v`), in plan order: room by
- * room as the plan lists them, seat by seat, then those in no room by their number.
+ * Candidate rows with their room of the seat plan (`r`, its venue `v`) and session (`ses`), in
+ * plan order: session by session (those without one first), room by room as the plan lists
+ * them, seat by seat, then those in no room by their number.
  */
 export function inSeatPlanOrder(rows: ReturnType<typeof candidateRows>) {
   return rows
@@ -27,7 +28,9 @@ export function inSeatPlanOrder(rows: ReturnType<typeof candidateRows>) {
     .leftJoin('exam_rooms as er', (join) =>
       join.onRef('er.exam_id', '=', 'c.exam_id').onRef('er.room_id', '=', 'c.room_id'),
     )
+    .leftJoin('exam_sessions as ses', 'ses.id', 'c.session_id')
     .orderBy(sql`case when c.room_id is null then 1 else 0 end`)
+    .orderBy(sql`coalesce(ses.sort, -1)`)
     .orderBy(sql`coalesce(er.sort, 0)`)
     .orderBy('c.room_id')
     .orderBy('c.seat_number')
@@ -188,6 +191,9 @@ export class CandidateRepository {
       .select([
         'v.name as venue_name',
         'r.name as room_name',
+        'ses.name as session_name',
+        'ses.start_at as session_start_at',
+        'ses.end_at as session_end_at',
         's.id',
         's.name',
         's.photo',

@@ -291,6 +291,14 @@ export class CandidateService {
         seatNumber: row.seat_number,
         venueName: row.venue_name,
         roomName: row.room_name,
+        session:
+          row.session_name === null
+            ? null
+            : {
+                name: row.session_name,
+                startAt: row.session_start_at!,
+                endAt: row.session_end_at!,
+              },
         // Printed only while the first password is random and still the one in use.
         initialPassword:
           this.initialPasswordsPrinted && row.password_is_default === 1

@@ -48,6 +48,7 @@ export class SeatPlanRepository {
         'c.class_id',
         'c.room_id',
         'c.seat_number',
+        'c.session_id',
         's.name',
         's.ticket_number',
         'cl.name as class_name',
@@ -62,12 +63,12 @@ export class SeatPlanRepository {
   async replace(examId: number, roomIds: number[], placements: Placement[]) {
     await this.db
       .updateTable('exam_candidates')
-      .set({ room_id: null })
+      .set({ room_id: null, session_id: null })
       .where('exam_id', '=', examId)
       .execute();
     for (let i = 0; i < placements.length; i += ASSIGN_CHUNK) {
       const chunk = placements.slice(i, i + ASSIGN_CHUNK);
-      const cases = (value: (p: Placement) => number) =>
+      const cases = (value: (p: Placement) => number | null) =>
         sql.join(
           chunk.map((p) => sql`when ${p.id} then cast(${value(p)} as integer)`),
           sql` `,
@@ -75,7 +76,8 @@ export class SeatPlanRepository {
       await sql`
         update exam_candidates
         set room_id = case id ${cases((p) => p.roomId)} end,
-          seat_number = case id ${cases((p) => p.seat)} end
+          seat_number = case id ${cases((p) => p.seat)} end,
+          session_id = case id ${cases((p) => p.sessionId ?? null)} end
         where id in (${sql.join(chunk.map((p) => p.id))})
       `.execute(this.db);
     }
@@ -104,29 +106,68 @@ export class SeatPlanRepository {
 
   /**
    * Other published exams whose plan holds one of `roomIds` in a window overlapping
-   * [startAt, endAt) (a room hosts one exam at a time), earliest first.
+   * [startAt, endAt) (a room hosts one exam at a time), earliest first. An exam holds a room in
+   * the window of each session seated in it (docs/features/venues.md "Sessions"), and in its
+   * own window when candidates without a session sit in it or nobody does yet.
    */
-  roomClashes(examId: number, roomIds: number[], startAt: string, endAt: string) {
-    return this.db
-      .selectFrom('exam_rooms as er')
-      .innerJoin('exams as e', 'e.id', 'er.exam_id')
-      .innerJoin('venue_rooms as r', 'r.id', 'er.room_id')
-      .select([
-        'r.id as room_id',
-        'r.name as room_name',
-        'e.id',
-        'e.name',
-        'e.start_at',
-        'e.end_at',
-      ])
-      .where('er.room_id', 'in', roomIds)
-      .where('er.exam_id', '!=', examId)
-      .where('e.status', '=', 'published')
-      .where('e.start_at', '<', endAt)
-      .where('e.end_at', '>', startAt)
-      .orderBy('e.start_at')
-      .orderBy('e.id')
-      .execute();
+  async roomClashes(examId: number, roomIds: number[], startAt: string, endAt: string) {
+    const held = () =>
+      this.db
+        .selectFrom('exam_rooms as er')
+        .innerJoin('exams as e', 'e.id', 'er.exam_id')
+        .innerJoin('venue_rooms as r', 'r.id', 'er.room_id')
+        .where('er.room_id', 'in', roomIds)
+        .where('er.exam_id', '!=', examId)
+        .where('e.status', '=', 'published');
+    // Candidates of that exam in that room, with or without a session.
+    const seatedIn = (session: 'none' | 'some') =>
+      this.db
+        .selectFrom('exam_candidates as c')
+        .select('c.id')
+        .where('c.exam_id', '=', sql.ref<number>('er.exam_id'))
+        .where('c.room_id', '=', sql.ref<number>('er.room_id'))
+        .where('c.session_id', session === 'none' ? 'is' : 'is not', null);
+    const [whole, bySession] = await Promise.all([
+      held()
+        .select([
+          'r.id as room_id',
+          'r.name as room_name',
+          'e.id',
+          'e.name',
+          'e.start_at',
+          'e.end_at',
+        ])
+        .where((eb) => eb.or([eb.exists(seatedIn('none')), eb.not(eb.exists(seatedIn('some')))]))
+        .where('e.start_at', '<', endAt)
+        .where('e.end_at', '>', startAt)
+        .execute(),
+      held()
+        .innerJoin('exam_sessions as ses', 'ses.exam_id', 'er.exam_id')
+        .select([
+          'r.id as room_id',
+          'r.name as room_name',
+          'e.id',
+          sql<string>`${sql.ref('e.name')} || ' ' || ${sql.ref('ses.name')}`.as('name'),
+          'ses.start_at',
+          'ses.end_at',
+        ])
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('exam_candidates as c')
+              .select('c.id')
+              .whereRef('c.exam_id', '=', 'er.exam_id')
+              .whereRef('c.room_id', '=', 'er.room_id')
+              .whereRef('c.session_id', '=', 'ses.id'),
+          ),
+        )
+        .where('ses.start_at', '<', endAt)
+        .where('ses.end_at', '>', startAt)
+        .execute(),
+    ]);
+    return [...whole, ...bySession].sort(
+      (a, b) => a.start_at.localeCompare(b.start_at) || a.id - b.id,
+    );
   }
 
   /** One candidate of the exam with what the checks and the record name. */
@@ -138,6 +179,7 @@ export class SeatPlanRepository {
         'c.status',
         'c.room_id',
         'c.seat_number',
+        'c.session_id',
         's.name',
         's.ticket_number',
       ])
@@ -146,20 +188,34 @@ export class SeatPlanRepository {
       .executeTakeFirst();
   }
 
-  /** Who holds the seat of the room in the exam. */
-  occupant(examId: number, roomId: number, seat: number) {
-    return candidateRows(this.db)
+  /**
+   * Who holds the seat of the room in the exam; with `sessionId`, in that session (null: among
+   * those without one), since a room is seated once per session.
+   */
+  occupant(examId: number, roomId: number, seat: number, sessionId?: number | null) {
+    let query = candidateRows(this.db)
       .select(['c.id', 's.name', 's.ticket_number'])
       .where('c.exam_id', '=', examId)
       .where('c.room_id', '=', roomId)
-      .where('c.seat_number', '=', seat)
-      .executeTakeFirst();
+      .where('c.seat_number', '=', seat);
+    if (sessionId !== undefined) {
+      query =
+        sessionId === null
+          ? query.where('c.session_id', 'is', null)
+          : query.where('c.session_id', '=', sessionId);
+    }
+    return query.executeTakeFirst();
   }
 
-  async move(candidateId: number, roomId: number, seat: number) {
+  /** The candidate to the seat (and, with `sessionId`, to that session). */
+  async move(candidateId: number, roomId: number, seat: number, sessionId?: number | null) {
     await this.db
       .updateTable('exam_candidates')
-      .set({ room_id: roomId, seat_number: seat })
+      .set({
+        room_id: roomId,
+        seat_number: seat,
+        ...(sessionId === undefined ? {} : { session_id: sessionId }),
+      })
       .where('id', '=', candidateId)
       .execute();
   }

@@ -18,7 +18,8 @@ import { parseJson } from '../../lib/json.js';
 import { ExamRepository, examState, type ExamRow } from '../exam/exam.repository.js';
 import { MarkingRepository } from '../marking/marking.repository.js';
 import { AssessmentRepository } from '../skills/assessment.repository.js';
-import { planSeats } from './seat-plan.js';
+import { ExamSessionRepository, type SessionRow } from './exam-session.repository.js';
+import { planSessionSeats, type Placement } from './seat-plan.js';
 import { SeatPlanRepository } from './seat-plan.repository.js';
 import { VenueRepository } from './venue.repository.js';
 
@@ -44,11 +45,12 @@ export class SeatPlanService {
     const exams = new ExamRepository(this.db);
     const exam = (await exams.find(examId))!;
     const plan = new SeatPlanRepository(this.db);
-    const [rooms, seated, invigilators, started] = await Promise.all([
+    const [rooms, seated, invigilators, started, sessions] = await Promise.all([
       plan.planRooms(examId),
       plan.seated(examId),
       plan.invigilators(examId),
       exams.startedCount(examId),
+      new ExamSessionRepository(this.db).list(examId),
     ]);
     const view = (row: (typeof seated)[number]): SeatedCandidate => ({
       studentId: row.student_id,
@@ -57,6 +59,7 @@ export class SeatPlanService {
       classId: row.class_id,
       className: row.class_name,
       seat: row.seat_number,
+      sessionId: row.session_id,
     });
     const mine = (row: (typeof seated)[number]) => !own || own.has(row.class_id);
     const byRoom = new Map<number, SeatPlanRoom>(
@@ -72,6 +75,7 @@ export class SeatPlanService {
           invigilators: invigilators.filter((row) => row.room_id === room.id).map(person),
           candidates: [],
           othersSeated: 0,
+          othersSeatedBySession: {},
         },
       ]),
     );
@@ -79,7 +83,11 @@ export class SeatPlanService {
     for (const row of seated) {
       const room = row.room_id === null ? undefined : byRoom.get(row.room_id);
       if (!mine(row)) {
-        if (room) room.othersSeated++;
+        if (room) {
+          room.othersSeated++;
+          const key = String(row.session_id ?? 'none');
+          room.othersSeatedBySession[key] = (room.othersSeatedBySession[key] ?? 0) + 1;
+        }
       } else if (room) {
         room.candidates.push(view(row));
       } else {
@@ -95,12 +103,20 @@ export class SeatPlanService {
       candidateCount: seated.filter(mine).length,
       rooms: [...byRoom.values()],
       unseated,
+      sessions: sessions.map((session) => ({
+        id: session.id,
+        name: session.name,
+        startAt: session.start_at,
+        endAt: session.end_at,
+        candidates: seated.filter((row) => row.session_id === session.id).length,
+      })),
     };
   }
 
   /**
    * The exam, locked for this transaction, checked to be the caller's to change (every batch of
    * it) and published and not closed; with `beforeStart`, also that no candidate has started.
+   * (Also the sessions' editor's check, exam-session.service.ts.)
    */
   async changeable(
     trx: Db,
@@ -124,16 +140,26 @@ export class SeatPlanService {
     return exam;
   }
 
-  /** Refuses (10004 on `field`) a room another exam uses in an overlapping window, naming it. */
+  /**
+   * Refuses (10004 on `field`) a room another exam uses in an overlapping window, naming it.
+   * `windows`: the rooms this plan holds in each window (a session's; by default the exam's).
+   */
   private async refuseRoomsInUse(
     trx: Db,
     exam: ExamRow,
     roomIds: number[],
     field: 'roomIds' | 'roomId',
+    windows: { roomIds: number[]; startAt: string; endAt: string }[] = [
+      { roomIds, startAt: exam.start_at, endAt: exam.end_at },
+    ],
   ): Promise<void> {
     const plan = new SeatPlanRepository(trx);
     if (this.postgres) await plan.lockRooms(roomIds);
-    const [clash] = await plan.roomClashes(exam.id, roomIds, exam.start_at, exam.end_at);
+    let clash: Awaited<ReturnType<SeatPlanRepository['roomClashes']>>[number] | undefined;
+    for (const window of windows) {
+      if (clash || window.roomIds.length === 0) continue;
+      [clash] = await plan.roomClashes(exam.id, window.roomIds, window.startAt, window.endAt);
+    }
     if (!clash) return;
     throw conflict(
       'roomUsedByOtherExam',
@@ -152,14 +178,22 @@ export class SeatPlanService {
         if (!room) throw notFound('room', id);
         return room;
       });
-      await this.refuseRoomsInUse(trx, exam, body.roomIds, 'roomIds');
+      const sessions = await new ExamSessionRepository(trx).list(exam.id);
+      // Without sessions the rooms are checked before seating (the exam's window is known).
+      if (sessions.length === 0) await this.refuseRoomsInUse(trx, exam, body.roomIds, 'roomIds');
       const plan = new SeatPlanRepository(trx);
       const candidates = (await plan.toSeat(exam.id)).map((row) => ({
         id: row.id,
         classId: row.class_id,
       }));
       if (candidates.length === 0) throw conflict('seatPlanNoCandidates', { id: exam.id });
-      const outcome = planSeats(candidates, rooms, { mode: body.mode, gap: body.gap });
+      // With sessions, candidates are shared out over them and each reuses the rooms.
+      const outcome = planSessionSeats(
+        candidates,
+        rooms,
+        sessions.map((session) => session.id),
+        { mode: body.mode, gap: body.gap },
+      );
       if (!outcome.ok) {
         throw conflict(
           'seatPlanTooFewSeats',
@@ -172,6 +206,10 @@ export class SeatPlanService {
           'roomIds',
         );
       }
+      if (sessions.length > 0) {
+        const windows = sessionWindows(sessions, outcome.placements);
+        await this.refuseRoomsInUse(trx, exam, body.roomIds, 'roomIds', windows);
+      }
       await plan.replace(exam.id, body.roomIds, outcome.placements);
       await new ExamRepository(trx).record(
         exam.id,
@@ -182,6 +220,7 @@ export class SeatPlanService {
           mode: body.mode,
           gap: body.gap,
           candidates: candidates.length,
+          ...(sessions.length === 0 ? {} : { sessions: sessions.map((session) => session.name) }),
         },
         nowIso(),
       );
@@ -201,11 +240,24 @@ export class SeatPlanService {
         }
         const [room] = await new VenueRepository(trx).roomsWithVenue([body.roomId]);
         if (!room) throw notFound('room', body.roomId);
-        await this.refuseRoomsInUse(trx, exam, [room.id], 'roomId');
+        // The session sat in: the one asked for, else the candidate's own.
+        const sessions = await new ExamSessionRepository(trx).list(exam.id);
+        const sessionId = body.sessionId ?? candidate.session_id;
+        const session = sessions.find((row) => row.id === sessionId);
+        if (body.sessionId !== undefined && !session) {
+          throw invalid('sessionId', 'sessionNotOfExam', { id: body.sessionId });
+        }
+        await this.refuseRoomsInUse(
+          trx,
+          exam,
+          [room.id],
+          'roomId',
+          session && [{ roomIds: [room.id], startAt: session.start_at, endAt: session.end_at }],
+        );
         if (body.seat > room.seats) {
           throw invalid('seat', 'seatBeyondRoom', { name: room.name, seats: room.seats });
         }
-        const holder = await plan.occupant(exam.id, room.id, body.seat);
+        const holder = await plan.occupant(exam.id, room.id, body.seat, session?.id ?? null);
         if (holder && holder.id !== candidate.id) {
           throw conflict(
             'seatTaken',
@@ -213,7 +265,7 @@ export class SeatPlanService {
             'seat',
           );
         }
-        await plan.move(candidate.id, room.id, body.seat);
+        await plan.move(candidate.id, room.id, body.seat, session?.id ?? null);
         await plan.includeRoom(exam.id, room.id);
         await new ExamRepository(trx).record(
           exam.id,
@@ -221,7 +273,7 @@ export class SeatPlanService {
           'moveCandidate',
           {
             student: `${candidate.name} (${candidate.ticket_number})`,
-            to: `${room.venue_name} ${room.name} ${body.seat}`,
+            to: `${room.venue_name} ${room.name} ${body.seat}${session ? ` (${session.name})` : ''}`,
           },
           nowIso(),
         );
@@ -283,4 +335,15 @@ export class SeatPlanService {
       );
     });
   }
+}
+
+/** The rooms a plan across sessions holds in each session's window (those it seats anyone in). */
+function sessionWindows(sessions: SessionRow[], placements: Placement[]) {
+  return sessions.map((session) => ({
+    roomIds: [
+      ...new Set(placements.filter((p) => p.sessionId === session.id).map((p) => p.roomId)),
+    ],
+    startAt: session.start_at,
+    endAt: session.end_at,
+  }));
 }

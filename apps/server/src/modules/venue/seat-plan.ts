@@ -10,6 +10,8 @@ export interface Placement {
   id: number;
   roomId: number;
   seat: number;
+  /** The session sat in (a room is seated once per session); null or absent: none. */
+  sessionId?: number | null;
 }
 
 export type PlanOutcome =
@@ -51,7 +53,15 @@ export function planSeats(
   rooms: readonly { id: number; seats: number }[],
   options: { mode: SeatPlanMode; gap: boolean },
 ): PlanOutcome {
-  const order = seatingOrder(candidates, options.mode);
+  return fillRooms(seatingOrder(candidates, options.mode), rooms, options.gap);
+}
+
+/** Fills the rooms with candidates already in seating order (planSeats). */
+function fillRooms(
+  order: readonly ToSeat[],
+  rooms: readonly { id: number; seats: number }[],
+  gap: boolean,
+): PlanOutcome {
   const placements: Placement[] = [];
   let roomIndex = 0;
   let seat = 1;
@@ -59,7 +69,7 @@ export function planSeats(
   /** The last seat taken in the endless room past the chosen ones (0: none). */
   let overflow = 0;
   for (const candidate of order) {
-    if (options.gap && previous?.classId === candidate.classId) seat++;
+    if (gap && previous?.classId === candidate.classId) seat++;
     while (roomIndex < rooms.length && seat > rooms[roomIndex]!.seats) {
       roomIndex++;
       seat = 1;
@@ -75,4 +85,40 @@ export function planSeats(
   if (overflow === 0) return { ok: true, placements };
   const seats = rooms.reduce((sum, room) => sum + room.seats, 0);
   return { ok: false, seats, needed: seats + overflow, missing: overflow };
+}
+
+/**
+ * The seat plan across sessions (场次): the candidates in seating order are shared out over the
+ * sessions in order, as evenly as they go (the first sessions take one more when it does not
+ * divide), and each session fills the same rooms from seat 1 (a room is reused per session).
+ * Short of seats: the sessions' seats and what they miss, summed.
+ */
+export function planSessionSeats(
+  candidates: readonly ToSeat[],
+  rooms: readonly { id: number; seats: number }[],
+  sessionIds: readonly number[],
+  options: { mode: SeatPlanMode; gap: boolean },
+): PlanOutcome {
+  if (sessionIds.length === 0) return planSeats(candidates, rooms, options);
+  const order = seatingOrder(candidates, options.mode);
+  const base = Math.floor(order.length / sessionIds.length);
+  const more = order.length % sessionIds.length;
+  const placements: Placement[] = [];
+  let from = 0;
+  let seats = 0;
+  let missing = 0;
+  sessionIds.forEach((sessionId, index) => {
+    const size = base + (index < more ? 1 : 0);
+    const outcome = fillRooms(order.slice(from, from + size), rooms, options.gap);
+    from += size;
+    if (outcome.ok) {
+      placements.push(...outcome.placements.map((p) => ({ ...p, sessionId })));
+      seats += rooms.reduce((sum, room) => sum + room.seats, 0);
+    } else {
+      seats += outcome.seats;
+      missing += outcome.missing;
+    }
+  });
+  if (missing === 0) return { ok: true, placements };
+  return { ok: false, seats, needed: seats + missing, missing };
 }

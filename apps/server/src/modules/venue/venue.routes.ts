@@ -11,12 +11,14 @@ import {
   moveCandidateBody,
   planSeatsBody,
   setRoomInvigilatorsBody,
+  setSessionsBody,
   updateRoomBody,
   updateVenueBody,
 } from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../plugins/access.js';
 import { routeTable } from '../../plugins/route-table.js';
+import type { ExamSessionService } from './exam-session.service.js';
 import type { SeatPlanService } from './seat-plan.service.js';
 import type { VenueService } from './venue.service.js';
 
@@ -25,9 +27,9 @@ export const VENUE_BASE = '/api/kaoshi-exam/venue';
 /** Venues, rooms and seat plans (docs/features/venues.md): the exam publishing group's calls. */
 export async function venueRoutes(
   app: FastifyInstance,
-  opts: { venues: VenueService; seatPlans: SeatPlanService },
+  opts: { venues: VenueService; seatPlans: SeatPlanService; sessions: ExamSessionService },
 ) {
-  const { venues, seatPlans } = opts;
+  const { venues, seatPlans, sessions } = opts;
   // As the other publishing calls: the key and role SUPER (docs/spec.md §2). Venues belong to no
   // batch; a seat plan is reached through its exam (lib/access examAccess).
   const publishing = { permission: [Perm.PUBLISH], role: RoleKey.SUPER };
@@ -124,5 +126,23 @@ export async function venueRoutes(
       body: setRoomInvigilatorsBody,
     },
     (request) => seatPlans.setInvigilators(request.body, requireAuth(request)),
+  );
+
+  route.get(
+    'listSession',
+    {
+      summary: "An exam's sessions (场次) in order, with their candidates",
+      querystring: examIdQuery,
+    },
+    (request) => sessions.list(request.query.examId, requireAuth(request)),
+  );
+  route.put(
+    'setSessions',
+    {
+      summary:
+        "An exam's sessions, the whole list at once: windows inside the exam's; refused once anyone has started",
+      body: setSessionsBody,
+    },
+    (request) => sessions.set(request.body, requireAuth(request)),
   );
 }

@@ -11,6 +11,7 @@ type TicketField =
   | 'idNumber'
   | 'subject'
   | 'time'
+  | 'session'
   | 'duration'
   | 'batch'
   | 'room'
@@ -34,7 +35,16 @@ export function AdmissionTicketCard({ exam, ticket }: AdmissionTicketCardProps) 
     ['ticketNumber', ticket.ticketNumber, 'ticket-strong'],
     ['idNumber', ticket.idNumber],
     ['subject', `${exam.subjectName} · ${levelLabel(exam.level as CertLevel)}`],
-    ['time', localWindow(exam.startAt, exam.endAt)],
+    // A candidate with a session (场次) sits in its window, not the exam's.
+    ...(ticket.session === null
+      ? [['time', localWindow(exam.startAt, exam.endAt)] as [TicketField, string]]
+      : [
+          ['session', ticket.session.name, 'ticket-strong'] as [TicketField, string, string],
+          ['time', localWindow(ticket.session.startAt, ticket.session.endAt)] as [
+            TicketField,
+            string,
+          ],
+        ]),
     ['duration', t('exam.minutes', { count: exam.durationMinutes })],
     ['batch', ticket.className],
     // The venue and room of the seat plan (docs/features/venues.md), when seated in one.

@@ -18,6 +18,7 @@ export function MoveCandidateDialog({
   rooms,
   candidate,
   roomId,
+  sessionId,
   ...dialog
 }: EntityDialogProps & {
   plan: SeatPlan;
@@ -25,6 +26,8 @@ export function MoveCandidateDialog({
   candidate?: SeatedCandidate;
   /** The candidate's room now, if any. */
   roomId?: number;
+  /** The session shown (`plan` is that session's): the seat is taken in it. */
+  sessionId?: number;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -40,6 +43,7 @@ export function MoveCandidateDialog({
           studentId: candidate?.studentId ?? 0,
           roomId: values.roomId ?? 0,
           seat: values.seat ?? 0,
+          ...(sessionId === undefined ? {} : { sessionId }),
         },
         { quiet: true },
       ),

@@ -11,6 +11,7 @@ import {
   Grid,
   Result,
   Row,
+  Segmented,
   Skeleton,
   Table,
   Tag,
@@ -30,7 +31,8 @@ import { InvigilatorsDialog } from './InvigilatorsDialog';
 import { MoveCandidateDialog } from './MoveCandidateDialog';
 import { SeatPlanForm, type PlanFormValues } from './SeatPlanForm';
 import { SeatPlanTransfer } from './SeatPlanTransfer';
-import { seatRows } from './seat-plan-view';
+import { planOfSession, seatRows, sessionChoices, type SessionChoice } from './seat-plan-view';
+import { SessionsEditor } from './SessionsEditor';
 import { venueKeys } from './venue-keys';
 
 /** One row of a room's table: a seat with its candidate, or an empty seat. */
@@ -72,13 +74,18 @@ export default function SeatPlan() {
 }
 
 function SeatPlanView({
-  plan,
+  plan: whole,
   rooms,
 }: {
   plan: Plan;
   rooms: Awaited<ReturnType<typeof listRooms>>;
 }) {
   const { t } = useTranslation();
+  // With sessions (场次) the rooms are seated once per session: one session is shown at a time.
+  const choices = sessionChoices(whole);
+  const [picked, setPicked] = useState<SessionChoice>();
+  const session = picked !== undefined && choices.includes(picked) ? picked : choices[0];
+  const plan = planOfSession(whole, session);
   const screens = Grid.useBreakpoint();
   const move = useDialog<{ candidate: SeatedCandidate; roomId?: number }>();
   const guards = useDialog<SeatPlanRoom>();
@@ -218,6 +225,14 @@ function SeatPlanView({
       </Card>
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={8}>
+          <SessionsEditor
+            key={whole.sessions.map((s) => `${s.id}:${s.name}:${s.startAt}:${s.endAt}`).join(',')}
+            examId={whole.examId}
+            sessions={whole.sessions}
+            window={{ startAt: whole.startAt, endAt: whole.endAt }}
+            disabled={locked}
+          />
+          <div style={{ height: 16 }} />
           <SeatPlanForm
             key={plan.rooms.map((room) => room.roomId).join(',')}
             examId={plan.examId}
@@ -230,6 +245,24 @@ function SeatPlanView({
         </Col>
         <Col xs={24} lg={16}>
           <Flex vertical gap={16}>
+            {choices.length > 0 && (
+              <Segmented<SessionChoice>
+                className="seat-plan-session-choice"
+                block={compact}
+                vertical={compact}
+                value={session}
+                onChange={setPicked}
+                options={choices.map((choice) => {
+                  const found = whole.sessions.find((row) => row.id === choice);
+                  return {
+                    value: choice,
+                    label: found
+                      ? `${found.name} · ${localWindow(found.startAt, found.endAt)}`
+                      : t('venue.session.noSession'),
+                  };
+                })}
+              />
+            )}
             {plan.rooms.length === 0 && (
               <Card size="small">
                 <Empty description={t('venue.plan.noRooms')} />
@@ -263,6 +296,7 @@ function SeatPlanView({
         rooms={rooms}
         candidate={move.target?.candidate}
         roomId={move.target?.roomId}
+        sessionId={typeof session === 'number' ? session : undefined}
       />
       <InvigilatorsDialog
         key={`guards-${guards.key}`}

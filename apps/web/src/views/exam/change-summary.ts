@@ -186,6 +186,12 @@ export function describeChange(change: ExamChangeView, t: TFunction, names: Chan
           refused: Number(detail.refused ?? 0),
         }),
       ];
+    case 'setSessions':
+      return [
+        t('exam.changes.setSessions', {
+          sessions: texts(detail.sessions).join(t('exam.check.separator')) || '—',
+        }),
+      ];
     case 'update':
       return Object.entries(detail).map(([field, pair]) =>
         isRecordedField(field) && isPair(pair)
@@ -221,6 +227,7 @@ export const ACTIONS = [
   'setInvigilators',
   'importSeatPlan',
   'answerFileUpload',
+  'setSessions',
 ] as const;
 export type RecordedAction = (typeof ACTIONS)[number];
 export const isRecordedAction = (action: string): action is RecordedAction =>

@@ -28,3 +28,34 @@ export function seatRows<C extends { seat: number }>(candidates: readonly C[]): 
   const bySeat = new Map(candidates.map((candidate) => [candidate.seat, candidate]));
   return Array.from({ length: last }, (_, index) => bySeat.get(index + 1) ?? null);
 }
+
+/** The session shown: a session's id, or 'none' for candidates sitting in the exam's window. */
+export type SessionChoice = number | 'none';
+
+/**
+ * The plan as one session sees it (an exam with sessions reuses its rooms per session): each
+ * room with only that session's candidates and the seats others hold in it.
+ */
+export function planOfSession(plan: SeatPlan, choice: SessionChoice | undefined): SeatPlan {
+  if (choice === undefined) return plan;
+  const id = choice === 'none' ? null : choice;
+  return {
+    ...plan,
+    rooms: plan.rooms.map((room) => ({
+      ...room,
+      candidates: room.candidates.filter((candidate) => candidate.sessionId === id),
+      othersSeated: room.othersSeatedBySession[String(choice)] ?? 0,
+    })),
+  };
+}
+
+/** The sessions to choose from: the exam's, and 'none' when someone sits in none of them. */
+export function sessionChoices(plan: SeatPlan): SessionChoice[] {
+  if (plan.sessions.length === 0) return [];
+  const someInNone = plan.rooms.some(
+    (room) =>
+      room.candidates.some((candidate) => candidate.sessionId === null) ||
+      (room.othersSeatedBySession.none ?? 0) > 0,
+  );
+  return [...plan.sessions.map((session) => session.id), ...(someInNone ? ['none' as const] : [])];
+}

@@ -291,6 +291,7 @@ export default {
       setInvigilators: 'Invigilators',
       importSeatPlan: 'Seat plan imported',
       answerFileUpload: 'Answer file uploaded',
+      setSessions: 'Sessions',
     },
     create: 'Created as “{{name}}”',
     publish_one: 'Published for {{count}} candidate',
@@ -314,6 +315,7 @@ export default {
       'Seat plan imported: {{moved}} moved, {{unchanged}} in place, {{notInFile}} not in the file',
     answerFileUpload:
       'Answer file {{file}} of {{student}}: {{applied}} applied, {{ignored}} already there, {{refused}} refused',
+    setSessions: 'Sessions: {{sessions}}',
     everyone: 'every candidate still answering',
     reason: 'Reason: {{reason}}',
     field: '{{field}}: {{from}} → {{to}}',
@@ -358,6 +360,7 @@ export default {
       duration: 'Duration',
       batch: 'Batch',
       room: 'Room',
+      session: 'Session',
       seat: 'Seat',
       signIn: 'Sign in at',
       password: 'Initial password',

@@ -297,6 +297,7 @@ const exam: Messages['exam'] = {
       setInvigilators: 'Vigilantes',
       importSeatPlan: 'Asientos importados',
       answerFileUpload: 'Archivo de respuestas subido',
+      setSessions: 'Sesiones',
     },
     create: 'Creado como «{{name}}»',
     publish_one: 'Publicado para {{count}} candidato',
@@ -320,6 +321,7 @@ const exam: Messages['exam'] = {
       'Distribución importada: {{moved}} movidos, {{unchanged}} sin cambio, {{notInFile}} fuera del archivo',
     answerFileUpload:
       'Archivo de respuestas {{file}} de {{student}}: {{applied}} aplicadas, {{ignored}} ya estaban, {{refused}} rechazadas',
+    setSessions: 'Sesiones: {{sessions}}',
     everyone: 'todos los que siguen respondiendo',
     reason: 'Motivo: {{reason}}',
     field: '{{field}}: {{from}} → {{to}}',
@@ -365,6 +367,7 @@ const exam: Messages['exam'] = {
       duration: 'Duración',
       batch: 'Convocatoria',
       room: 'Aula',
+      session: 'Sesión',
       seat: 'Asiento',
       signIn: 'Acceso en',
       password: 'Contraseña inicial',

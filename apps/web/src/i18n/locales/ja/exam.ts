@@ -286,6 +286,7 @@ const exam: Messages['exam'] = {
       setInvigilators: '監督者',
       importSeatPlan: '座席表の取り込み',
       answerFileUpload: '解答ファイルをアップロード',
+      setSessions: '実施回',
     },
     create: '「{{name}}」として作成',
     publish_one: '受験者 {{count}} 名に公開',
@@ -309,6 +310,7 @@ const exam: Messages['exam'] = {
       '座席表を取り込み：移動 {{moved}} 名、変更なし {{unchanged}} 名、ファイル外 {{notInFile}} 名',
     answerFileUpload:
       '{{student}} の解答ファイル {{file}}：適用 {{applied}}、既存 {{ignored}}、不適用 {{refused}}',
+    setSessions: '実施回：{{sessions}}',
     everyone: '受験中の全員',
     reason: '理由：{{reason}}',
     field: '{{field}}：{{from}} → {{to}}',
@@ -353,6 +355,7 @@ const exam: Messages['exam'] = {
       duration: '試験時間',
       batch: '申込回次',
       room: '試験室',
+      session: '実施回',
       seat: '座席',
       signIn: 'ログイン先',
       password: '初期パスワード',

@@ -284,6 +284,7 @@ const exam: Messages['exam'] = {
       setInvigilators: '监考员',
       importSeatPlan: '导入座位安排',
       answerFileUpload: '上传答案文件',
+      setSessions: '场次',
     },
     create: '创建为“{{name}}”',
     publish_one: '发布给 {{count}} 名考生',
@@ -307,6 +308,7 @@ const exam: Messages['exam'] = {
       '导入座位安排：调整 {{moved}} 人，不变 {{unchanged}} 人，文件外 {{notInFile}} 人',
     answerFileUpload:
       '{{student}} 的答案文件 {{file}}：采用 {{applied}}，已有 {{ignored}}，未采用 {{refused}}',
+    setSessions: '场次：{{sessions}}',
     everyone: '所有仍在作答的考生',
     reason: '原因：{{reason}}',
     field: '{{field}}：{{from}} → {{to}}',
@@ -349,6 +351,7 @@ const exam: Messages['exam'] = {
       duration: '考试时长',
       batch: '报名批次',
       room: '考场',
+      session: '场次',
       seat: '座号',
       signIn: '登录地址',
       password: '初始密码',
