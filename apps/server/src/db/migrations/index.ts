@@ -23,6 +23,7 @@ import * as m0021 from './0021_accommodations.js';
 import * as m0023 from './0023_invigilation.js';
 import * as m0024 from './0024_irregularities.js';
 import * as m0025 from './0025_rest_breaks.js';
+import * as m0030 from './0030_standing_pauses.js';
 
 /** Every migration, in order. Listed by hand so the bundled server carries them. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0023_invigilation': m0023,
   '0024_irregularities': m0024,
   '0025_rest_breaks': m0025,
+  '0030_standing_pauses': m0030,
 };
