@@ -30,10 +30,7 @@ export interface PauseTarget {
 }
 
 /** The attempts with what pausing and resuming them needs, in the caller's transaction. */
-export async function pauseTargets(
-  trx: Db,
-  attemptIds: readonly number[],
-): Promise<PauseTarget[]> {
+export async function pauseTargets(trx: Db, attemptIds: readonly number[]): Promise<PauseTarget[]> {
   const targets: PauseTarget[] = [];
   for (const ids of chunksOf([...attemptIds].sort((a, b) => a - b))) {
     targets.push(...(await targetsOf(trx, ids, false)));
@@ -176,7 +173,12 @@ export async function pauseMany(
     if (isPostgres(trx)) await targetsOf(trx, ids, true);
     const rows = await trx
       .updateTable('attempts')
-      .set({ paused_at: pause.since, pause_reason: pause.reason, away_since: null, away_kind: null })
+      .set({
+        paused_at: pause.since,
+        pause_reason: pause.reason,
+        away_since: null,
+        away_kind: null,
+      })
       .where('id', 'in', ids)
       .where('finished_at', 'is', null)
       .where('paused_at', 'is', null)
@@ -302,12 +304,7 @@ export interface StandingPause {
 }
 
 /** The exam (room 0) or room paused as a whole from now; an earlier standing pause is kept. */
-export async function standPause(
-  trx: Db,
-  examId: number,
-  roomId: number,
-  pause: StandingPause,
-) {
+export async function standPause(trx: Db, examId: number, roomId: number, pause: StandingPause) {
   await trx
     .insertInto('standing_pauses')
     .values({ exam_id: examId, room_id: roomId, ...pause })
@@ -335,9 +332,7 @@ export function standingPauseOf(db: Db, attemptId: number): Promise<StandingPaus
     .where('a.id', '=', attemptId)
     .where('a.finished_at', 'is', null)
     .where('a.paused_at', 'is', null)
-    .where((eb) =>
-      eb.or([eb('p.room_id', '=', 0), eb('p.room_id', '=', eb.ref('c.room_id'))]),
-    )
+    .where((eb) => eb.or([eb('p.room_id', '=', 0), eb('p.room_id', '=', eb.ref('c.room_id'))]))
     .orderBy('p.since')
     .limit(1)
     .executeTakeFirst();

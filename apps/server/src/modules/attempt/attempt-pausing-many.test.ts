@@ -185,11 +185,7 @@ describe('pausing and resuming a whole exam in sets', () => {
       }),
     );
     expect(resumed.count).toBe(RUNNING + 3);
-    const after = await db()
-      .selectFrom('attempts')
-      .selectAll()
-      .where('id', 'in', ids)
-      .execute();
+    const after = await db().selectFrom('attempts').selectAll().where('id', 'in', ids).execute();
     const closed = new Map(
       (
         await db()

@@ -414,7 +414,13 @@ export class ExamRepository {
 
   /** Many entries of the change record at once (a whole exam paused): 500 rows per INSERT. */
   async recordMany(
-    entries: readonly { examId: number; userId: number; action: string; detail: unknown; at: string }[],
+    entries: readonly {
+      examId: number;
+      userId: number;
+      action: string;
+      detail: unknown;
+      at: string;
+    }[],
   ) {
     for (let i = 0; i < entries.length; i += 500) {
       await this.db
