@@ -324,7 +324,7 @@ export async function liftPause(trx: Db, examId: number, roomId: number) {
  * (the earlier if both). Undefined when none, or the attempt is paused or ended.
  */
 export function standingPauseOf(db: Db, attemptId: number): Promise<StandingPause | undefined> {
-  return db
+  let query = db
     .selectFrom('attempts as a')
     .innerJoin('exam_candidates as c', 'c.id', 'a.candidate_id')
     .innerJoin('standing_pauses as p', 'p.exam_id', 'a.exam_id')
@@ -334,6 +334,8 @@ export function standingPauseOf(db: Db, attemptId: number): Promise<StandingPaus
     .where('a.paused_at', 'is', null)
     .where((eb) => eb.or([eb('p.room_id', '=', 0), eb('p.room_id', '=', eb.ref('c.room_id'))]))
     .orderBy('p.since')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1);
+  // Held until the caller's transaction ends: a resume lifting the pause waits for this one.
+  if (isPostgres(db)) query = query.forShare();
+  return query.executeTakeFirst();
 }

@@ -186,13 +186,38 @@ export class AttemptPausing {
    * lost before). Answers the pause, if this call made one.
    */
   async pauseIfStanding(attemptId: number): Promise<Paused | undefined> {
-    const standing = await standingPauseOf(this.db, attemptId);
-    if (!standing) return undefined;
-    const [paused] = await this.pause([attemptId], {
-      userId: standing.paused_by,
-      reason: standing.reason,
+    const since = new Date(this.clock.now()).toISOString();
+    const paused = await inTransaction(this.db, async (trx) => {
+      // Read in the pause's transaction (locked on PostgreSQL): a resume lifting it (lift)
+      // waits until this pause has committed, and then finds the attempt paused.
+      const standing = await standingPauseOf(trx, attemptId);
+      if (!standing) return undefined;
+      const [row] = await pauseMany(trx, [attemptId], {
+        since,
+        reason: standing.reason,
+        by: standing.paused_by,
+        now: nowIso(),
+      });
+      if (!row) return undefined;
+      return {
+        attemptId: row.id,
+        examId: row.exam_id,
+        studentId: row.student_id,
+        since,
+        reason: standing.reason,
+        deadline: row.deadline,
+      } satisfies Paused;
     });
+    if (paused) this.core.news.publish({ kind: 'paused', ...paused });
     return paused;
+  }
+
+  /**
+   * Ends the exam's (room 0: and its rooms') or the room's standing pause. Called before the
+   * attempts to resume are read: a late pause still being written is waited for and so read.
+   */
+  async lift(standing: { examId: number; roomId: number }): Promise<void> {
+    await liftPause(this.db, standing.examId, standing.roomId);
   }
 
   /** Now on the clock pauses are measured on (a pause going on is so long). */

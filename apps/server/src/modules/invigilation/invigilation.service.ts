@@ -224,6 +224,9 @@ export class InvigilationService {
   /** The room's running (`paused`: paused) attempts, as one call. */
   private async wholeRoom(body: RoomPauseBody, auth: AuthContext, paused: boolean) {
     const room = await roomAccess(this.db, auth, body.examId, body.roomId);
+    const standing = { examId: body.examId, roomId: body.roomId };
+    // Lifted before the paused attempts are read: a late start paused meanwhile is among them.
+    if (paused) await this.pausing.lift(standing);
     const targets = await this.repo.runningAttempts(body.examId, body.roomId, paused);
     return {
       examId: body.examId,
@@ -231,7 +234,7 @@ export class InvigilationService {
       names: targets,
       reason: body.reason,
       extra: { room: room.name, wholeRoom: true },
-      standing: { examId: body.examId, roomId: body.roomId },
+      standing: paused ? undefined : standing,
     };
   }
 

@@ -71,6 +71,9 @@ export class ProctorPausing {
     paused: boolean,
   ): Promise<PauseCall> {
     const { own } = await this.proctor.access(auth, body.examId);
+    const standing = own === null ? { examId: body.examId, roomId: 0 } : undefined;
+    // Lifted before the paused attempts are read: a late start paused meanwhile is among them.
+    if (paused && standing) await this.hub.attempts.pausing.lift(standing);
     const targets = await new ProctorPauseRepository(this.db).runningAttempts(
       body.examId,
       own,
@@ -83,7 +86,7 @@ export class ProctorPausing {
       reason: body.reason,
       extra: { wholeExam: true },
       // A proctor limited to some batches pauses their attempts, not the exam.
-      standing: own === null ? { examId: body.examId, roomId: 0 } : undefined,
+      standing: paused ? undefined : standing,
     };
   }
 
