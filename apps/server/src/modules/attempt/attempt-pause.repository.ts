@@ -323,7 +323,11 @@ export async function liftPause(trx: Db, examId: number, roomId: number) {
  * The pause standing over a running, unpaused attempt: its exam's as a whole or its room's
  * (the earlier if both). Undefined when none, or the attempt is paused or ended.
  */
-export function standingPauseOf(db: Db, attemptId: number): Promise<StandingPause | undefined> {
+export function standingPauseOf(
+  db: Db,
+  attemptId: number,
+  lock = false,
+): Promise<StandingPause | undefined> {
   let query = db
     .selectFrom('attempts as a')
     .innerJoin('exam_candidates as c', 'c.id', 'a.candidate_id')
@@ -336,6 +340,6 @@ export function standingPauseOf(db: Db, attemptId: number): Promise<StandingPaus
     .orderBy('p.since')
     .limit(1);
   // Held until the caller's transaction ends: a resume lifting the pause waits for this one.
-  if (isPostgres(db)) query = query.forShare();
+  if (lock && isPostgres(db)) query = query.forShare();
   return query.executeTakeFirst();
 }

@@ -186,11 +186,13 @@ export class AttemptPausing {
    * lost before). Answers the pause, if this call made one.
    */
   async pauseIfStanding(attemptId: number): Promise<Paused | undefined> {
+    // Almost always none: one plain read, no transaction.
+    if (!(await standingPauseOf(this.db, attemptId))) return undefined;
     const since = new Date(this.clock.now()).toISOString();
     const paused = await inTransaction(this.db, async (trx) => {
-      // Read in the pause's transaction (locked on PostgreSQL): a resume lifting it (lift)
-      // waits until this pause has committed, and then finds the attempt paused.
-      const standing = await standingPauseOf(trx, attemptId);
+      // Read again in the pause's transaction (locked on PostgreSQL): a resume lifting it
+      // (lift) waits until this pause has committed, and then finds the attempt paused.
+      const standing = await standingPauseOf(trx, attemptId, true);
       if (!standing) return undefined;
       const [row] = await pauseMany(trx, [attemptId], {
         since,
