@@ -7,7 +7,7 @@ import { count, ms, percentile, sleep } from './lib.mjs';
 const VENUE = '/api/kaoshi-exam/venue';
 const PROCTOR = '/api/kaoshi-exam/proctor';
 /** packages/shared SEAT_PLAN_ROOMS_MAX: rooms one planSeats call takes. */
-const SEAT_PLAN_ROOMS_MAX = 200;
+const SEAT_PLAN_ROOMS_MAX = 1000;
 /** The save refusal of a paused attempt (packages/shared codes ATTEMPT_PAUSED). */
 export const ATTEMPT_PAUSED = 10009;
 /** A page told of the pause within this long counts as told in time (the aim). */

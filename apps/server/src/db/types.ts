@@ -42,6 +42,7 @@ import type {
   AttemptEventsTable,
   AttemptPausesTable,
   ProctorMessagesTable,
+  StandingPausesTable,
 } from './tables/attempt.js';
 import type {
   MarkingPlansTable,
@@ -142,6 +143,7 @@ export interface Database {
   attempt_answers: AttemptAnswersTable;
   attempt_events: AttemptEventsTable;
   attempt_pauses: AttemptPausesTable;
+  standing_pauses: StandingPausesTable;
   proctor_messages: ProctorMessagesTable;
   marking_plans: MarkingPlansTable;
   marking_assignments: MarkingAssignmentsTable;

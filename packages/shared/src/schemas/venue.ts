@@ -12,7 +12,7 @@ export const VENUE_ADDRESS_MAX = 300;
 export const ROOM_SEATS_MAX = 500;
 export const ROOM_NOTES_MAX = 1000;
 /** Rooms one seat plan may use. */
-export const SEAT_PLAN_ROOMS_MAX = 200;
+export const SEAT_PLAN_ROOMS_MAX = 1000;
 /** Invigilators of one room of an exam. */
 export const ROOM_INVIGILATORS_MAX = 2;
 

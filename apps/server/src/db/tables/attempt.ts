@@ -68,6 +68,18 @@ export interface AttemptPausesTable {
   kind: Generated<string>;
 }
 
+/**
+ * A pause of a whole exam (room_id 0) or of one of its rooms, standing until resumed (migration
+ * 0030): a candidate who starts or joins meanwhile starts paused.
+ */
+export interface StandingPausesTable {
+  exam_id: number;
+  room_id: number;
+  since: string;
+  reason: string;
+  paused_by: number;
+}
+
 export interface AttemptAnswersTable {
   attempt_id: number;
   item_id: string;

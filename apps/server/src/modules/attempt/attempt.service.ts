@@ -25,6 +25,7 @@ import { AttemptCore, type StudentRow } from './attempt-core.js';
 import { AttemptIntegrity, LEAVE_SWEEP_PAGE } from './attempt-integrity.js';
 import { AttemptPausing } from './attempt-pausing.js';
 import { AttemptBreaks } from './attempt-breaks.js';
+import { remainingOf } from './deadlines.js';
 import type { AttemptNews } from './attempt-news.js';
 import { resultOf } from './attempt-result.presenter.js';
 import { AttemptStarting, lateEntryUntil } from './attempt-starting.js';
@@ -121,8 +122,17 @@ export class AttemptService {
     return this.starting.listMyExams(auth);
   }
 
-  start(input: StartAttemptInput, auth: AuthContext, ip: string): Promise<AttemptView> {
-    return this.starting.start(input, auth, ip);
+  /** Starts (or continues); paused at once while the exam or the room stands paused. */
+  async start(input: StartAttemptInput, auth: AuthContext, ip: string): Promise<AttemptView> {
+    const view = await this.starting.start(input, auth, ip);
+    if (view.paused !== null || view.finished !== null) return view;
+    const paused = await this.pausing.pauseIfStanding(view.attemptId);
+    if (!paused) return view;
+    return {
+      ...view,
+      paused: { since: paused.since, reason: paused.reason },
+      remainingMs: remainingOf({ deadline: paused.deadline, paused_at: paused.since }, 0),
+    };
   }
 
   openNotice(examId: number, auth: AuthContext): Promise<NoticeOpened> {
@@ -150,7 +160,12 @@ export class AttemptService {
     return this.starting.view(attemptId, auth, ip, options);
   }
 
-  joinView(row: AttemptRow, ip: string): Promise<JoinView> {
+  /** A page's join; paused first while the exam or the room stands paused. */
+  async joinView(row: AttemptRow, ip: string): Promise<JoinView> {
+    if (row.finished_at === null && row.paused_at === null) {
+      const paused = await this.pausing.pauseIfStanding(row.id);
+      if (paused) row = { ...row, paused_at: paused.since, pause_reason: paused.reason };
+    }
     return this.starting.joinView(row, ip);
   }
 

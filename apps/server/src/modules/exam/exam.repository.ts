@@ -412,6 +412,32 @@ export class ExamRepository {
       .execute();
   }
 
+  /** Many entries of the change record at once (a whole exam paused): 500 rows per INSERT. */
+  async recordMany(
+    entries: readonly {
+      examId: number;
+      userId: number;
+      action: string;
+      detail: unknown;
+      at: string;
+    }[],
+  ) {
+    for (let i = 0; i < entries.length; i += 500) {
+      await this.db
+        .insertInto('exam_changes')
+        .values(
+          entries.slice(i, i + 500).map((entry) => ({
+            exam_id: entry.examId,
+            user_id: entry.userId,
+            action: entry.action,
+            detail: JSON.stringify(entry.detail),
+            created_at: entry.at,
+          })),
+        )
+        .execute();
+    }
+  }
+
   changes(examId: number) {
     return this.db
       .selectFrom('exam_changes')

@@ -15,12 +15,12 @@ import { conflict, invalid } from '../../errors.js';
 import { roomAccess } from '../../lib/access.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { shownTime } from '../../lib/shown-time.js';
-import type { Paused, Resumed } from '../attempt/attempt-pausing.js';
 import { onBreak } from '../attempt/attempt-break.repository.js';
 import { maskIdNumber } from '../base/student.service.js';
 import { isOwnUploadedImage } from '../files/uploaded-image.js';
 import { ExamRepository } from '../exam/exam.repository.js';
 import type { ProctorHub } from '../proctor/proctor-hub.js';
+import { RecordedPausing, type PauseCall } from '../proctor/recorded-pausing.js';
 import { InvigilationRepository } from './invigilation.repository.js';
 
 const MINUTE = 60_000;
@@ -39,7 +39,10 @@ export class InvigilationService {
     private readonly hub: ProctorHub,
   ) {
     this.repo = new InvigilationRepository(db);
+    this.recorded = new RecordedPausing(hub);
   }
+
+  private readonly recorded: RecordedPausing;
 
   private get pausing() {
     return this.hub.attempts.pausing;
@@ -201,51 +204,24 @@ export class InvigilationService {
     return { startedAt: at };
   }
 
-  /** Every running attempt of the room not paused yet (a power cut). */
+  /**
+   * Every running attempt of the room not paused yet (a power cut); the room stays paused as
+   * such: who starts or joins meanwhile starts paused.
+   */
   async pauseRoom(body: RoomPauseBody, auth: AuthContext): Promise<RoomActionResult> {
-    const room = await roomAccess(this.db, auth, body.examId, body.roomId);
-    const targets = await this.repo.runningAttempts(body.examId, body.roomId, false);
-    const paused = await this.pausing.pause(
-      targets.map((row) => row.id),
-      { userId: auth.user.id, reason: body.reason },
-      {
-        within: (trx, done) =>
-          this.recordPauses(trx, body.examId, room.name, auth, done, targets, true),
-      },
-    );
-    if (paused.length > 0) this.changed(body.examId, 0, 0);
+    const paused = await this.recorded.pause(await this.wholeRoom(body, auth, false), auth);
     return { count: paused.length };
   }
 
   /** Every paused attempt of the room: the paused time given back (up to the limit). */
   async resumeRoom(body: RoomPauseBody, auth: AuthContext): Promise<RoomActionResult> {
-    const room = await roomAccess(this.db, auth, body.examId, body.roomId);
-    const targets = await this.repo.runningAttempts(body.examId, body.roomId, true);
-    const resumed = await this.pausing.resume(
-      targets.map((row) => row.id),
-      { userId: auth.user.id, reason: body.reason },
-      {
-        within: (trx, done) =>
-          this.recordResumes(trx, body.examId, room.name, auth, done, targets, true),
-      },
-    );
-    if (resumed.length > 0) this.changed(body.examId, 0, 0);
+    const resumed = await this.recorded.resume(await this.wholeRoom(body, auth, true), auth);
     return { count: resumed.length };
   }
 
   /** One candidate of the room: refused when already paused, ended or not started. */
   async pauseCandidate(body: RoomCandidatePauseBody, auth: AuthContext): Promise<RoomActionResult> {
-    const { room, who, attemptId } = await this.one(body, auth);
-    const done = await this.pausing.pause(
-      [attemptId],
-      { userId: auth.user.id, reason: body.reason },
-      {
-        strict: (why) => refusal(why, who),
-        within: (trx, changed) =>
-          this.recordPauses(trx, body.examId, room, auth, changed, [who], false),
-      },
-    );
-    this.changed(body.examId, attemptId, body.studentId);
+    const done = await this.recorded.pause(await this.one(body, auth), auth);
     return { count: done.length };
   }
 
@@ -253,30 +229,41 @@ export class InvigilationService {
     body: RoomCandidatePauseBody,
     auth: AuthContext,
   ): Promise<RoomActionResult> {
-    const { room, who, attemptId } = await this.one(body, auth);
-    const done = await this.pausing.resume(
-      [attemptId],
-      { userId: auth.user.id, reason: body.reason },
-      {
-        strict: () => refusal('notPaused', who),
-        within: (trx, changed) =>
-          this.recordResumes(trx, body.examId, room, auth, changed, [who], false),
-      },
-    );
-    this.changed(body.examId, attemptId, body.studentId);
+    const done = await this.recorded.resume(await this.one(body, auth), auth);
     return { count: done.length };
   }
 
-  private async one(body: RoomCandidatePauseBody, auth: AuthContext) {
+  /** The room's running (`paused`: paused) attempts, as one call. */
+  private async wholeRoom(body: RoomPauseBody, auth: AuthContext, paused: boolean) {
+    const room = await roomAccess(this.db, auth, body.examId, body.roomId);
+    const standing = { examId: body.examId, roomId: body.roomId };
+    // Lifted before the paused attempts are read: a late start paused meanwhile is among them.
+    if (paused) await this.pausing.lift(standing);
+    const targets = await this.repo.runningAttempts(body.examId, body.roomId, paused);
+    return {
+      examId: body.examId,
+      attemptIds: targets.map((row) => row.id),
+      names: targets,
+      reason: body.reason,
+      extra: { room: room.name, wholeRoom: true },
+      standing: paused ? undefined : standing,
+    };
+  }
+
+  private async one(body: RoomCandidatePauseBody, auth: AuthContext): Promise<PauseCall> {
     const room = await roomAccess(this.db, auth, body.examId, body.roomId);
     const row = await this.inRoom(body.examId, body.roomId, body.studentId, room.name);
     if (row.attempt_id === null) {
       throw conflict('proctorNotStarted', { name: row.name, ticket: row.ticket_number });
     }
+    const who = { student_id: body.studentId, name: row.name, ticket_number: row.ticket_number };
     return {
-      room: room.name,
-      attemptId: row.attempt_id,
-      who: { student_id: body.studentId, name: row.name, ticket_number: row.ticket_number },
+      examId: body.examId,
+      attemptIds: [row.attempt_id],
+      names: [who],
+      reason: body.reason,
+      extra: { room: room.name },
+      one: who,
     };
   }
 
@@ -287,91 +274,11 @@ export class InvigilationService {
     return row;
   }
 
-  private async recordPauses(
-    trx: Db,
-    examId: number,
-    room: string,
-    auth: AuthContext,
-    done: Paused[],
-    names: Named[],
-    wholeRoom: boolean,
-  ) {
-    const repository = new ExamRepository(trx);
-    for (const change of done) {
-      await repository.record(
-        examId,
-        auth.user.id,
-        'proctorPause',
-        {
-          studentId: change.studentId,
-          student: nameOf(names, change.studentId),
-          reason: change.reason,
-          since: change.since,
-          room,
-          ...(wholeRoom ? { wholeRoom: true } : {}),
-        },
-        change.since,
-      );
-    }
-  }
-
-  private async recordResumes(
-    trx: Db,
-    examId: number,
-    room: string,
-    auth: AuthContext,
-    done: Resumed[],
-    names: Named[],
-    wholeRoom: boolean,
-  ) {
-    const repository = new ExamRepository(trx);
-    for (const change of done) {
-      await repository.record(
-        examId,
-        auth.user.id,
-        'proctorResume',
-        {
-          studentId: change.studentId,
-          student: nameOf(names, change.studentId),
-          reason: change.reason,
-          since: change.since,
-          pausedSeconds: Math.round(change.pausedMs / 1000),
-          givenBackSeconds: Math.round(change.givenBackMs / 1000),
-          deadline: change.deadline,
-          room,
-          ...(wholeRoom ? { wholeRoom: true } : {}),
-        },
-        change.at,
-      );
-    }
-  }
-
   /** The consoles and proctors read their rows again (0: the whole exam). */
   private changed(examId: number, attemptId: number, studentId: number) {
     this.hub.send({ examId, attemptId, studentId, kind: 'changed' });
   }
 }
-
-interface Named {
-  student_id: number;
-  name: string;
-  ticket_number: string;
-}
-
-const nameOf = (names: Named[], studentId: number) => {
-  const named = names.find((row) => row.student_id === studentId);
-  return named ? `${named.name} (${named.ticket_number})` : '';
-};
-
-const refusal = (why: 'ended' | 'paused' | 'notPaused', who: Named) =>
-  conflict(
-    why === 'paused'
-      ? 'proctorAlreadyPaused'
-      : why === 'notPaused'
-        ? 'proctorNotPaused'
-        : 'proctorPauseEnded',
-    { name: who.name, ticket: who.ticket_number },
-  );
 
 /** Where a candidate of the room stands, as the console colours it. */
 function stateOf(

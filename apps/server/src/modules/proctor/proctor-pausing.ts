@@ -8,19 +8,12 @@ import type {
 import { nowIso, type Db } from '../../db/database.js';
 import { conflict } from '../../errors.js';
 import type { AuthContext } from '../../lib/auth-context.js';
-import type { PauseRefusal, Paused, Resumed } from '../attempt/attempt-pausing.js';
-import { ExamRepository } from '../exam/exam.repository.js';
 import type { ProctorHub } from './proctor-hub.js';
 import { ProctorPauseRepository } from './proctor-pause.repository.js';
 import type { ProctorService } from './proctor.service.js';
+import { RecordedPausing, type PauseCall } from './recorded-pausing.js';
 
 const MINUTE = 60_000;
-
-/** Who a record names: "张三 (KS001)", as the exam's other records do. */
-interface Named {
-  studentId: number;
-  student: string;
-}
 
 /**
  * Pausing and resuming from the proctor's view (docs/features/proctoring.md "Pausing"): one
@@ -34,7 +27,11 @@ export class ProctorPausing {
     private readonly db: Db,
     private readonly proctor: ProctorService,
     private readonly hub: ProctorHub,
-  ) {}
+  ) {
+    this.recorded = new RecordedPausing(hub);
+  }
+
+  private readonly recorded: RecordedPausing;
 
   private get pausing() {
     return this.hub.attempts.pausing;
@@ -42,72 +39,55 @@ export class ProctorPausing {
 
   /** One candidate's running attempt: refused when already paused, ended or not started. */
   async pauseOne(body: ProctorPauseBody, auth: AuthContext): Promise<ProctorActionResult> {
-    const { who, attemptId } = await this.one(body, auth);
-    const [paused] = await this.pausing.pause(
-      [attemptId],
-      { userId: auth.user.id, reason: body.reason },
-      {
-        strict: (why) => refusal(why, who),
-        within: (trx, done) => this.recordPauses(trx, body.examId, auth, done, [who], false),
-      },
-    );
-    this.changed(body.examId, attemptId, body.studentId);
+    const [paused] = await this.recorded.pause(await this.one(body, auth), auth);
     return { changed: paused !== undefined, deadline: paused?.deadline };
   }
 
   /** One candidate's paused attempt: refused when not paused. */
   async resumeOne(body: ProctorPauseBody, auth: AuthContext): Promise<ProctorActionResult> {
-    const { who, attemptId } = await this.one(body, auth);
-    const [resumed] = await this.pausing.resume(
-      [attemptId],
-      { userId: auth.user.id, reason: body.reason },
-      {
-        strict: (why) => refusal(why, who),
-        within: (trx, done) => this.recordResumes(trx, body.examId, auth, done, [who], false),
-      },
-    );
-    this.changed(body.examId, attemptId, body.studentId);
+    const [resumed] = await this.recorded.resume(await this.one(body, auth), auth);
     return { changed: resumed !== undefined, deadline: resumed?.deadline };
   }
 
-  /** Every running attempt of the exam (in the proctor's batches) that is not paused yet. */
+  /**
+   * Every running attempt of the exam (in the proctor's batches) that is not paused yet. A
+   * proctor of every batch pauses the exam as such: who starts or joins meanwhile starts paused.
+   */
   async pauseAll(body: ProctorPauseExamBody, auth: AuthContext): Promise<ProctorPauseExamResult> {
-    const { own } = await this.proctor.access(auth, body.examId);
-    const targets = await new ProctorPauseRepository(this.db).runningAttempts(
-      body.examId,
-      own,
-      false,
-    );
-    const paused = await this.pausing.pause(
-      targets.map((row) => row.id),
-      { userId: auth.user.id, reason: body.reason },
-      {
-        within: (trx, done) =>
-          this.recordPauses(trx, body.examId, auth, done, namesOf(targets), true),
-      },
-    );
-    if (paused.length > 0) this.changed(body.examId, 0, 0);
+    const paused = await this.recorded.pause(await this.all(body, auth, false), auth);
     return { count: paused.length };
   }
 
-  /** Every paused attempt of the exam (in the proctor's batches). */
+  /** Every paused attempt of the exam (in the proctor's batches); a standing pause ends. */
   async resumeAll(body: ProctorPauseExamBody, auth: AuthContext): Promise<ProctorPauseExamResult> {
+    const resumed = await this.recorded.resume(await this.all(body, auth, true), auth);
+    return { count: resumed.length };
+  }
+
+  /** The exam's running (`paused`: paused) attempts in the proctor's batches, as one call. */
+  private async all(
+    body: ProctorPauseExamBody,
+    auth: AuthContext,
+    paused: boolean,
+  ): Promise<PauseCall> {
     const { own } = await this.proctor.access(auth, body.examId);
+    const standing = own === null ? { examId: body.examId, roomId: 0 } : undefined;
+    // Lifted before the paused attempts are read: a late start paused meanwhile is among them.
+    if (paused && standing) await this.hub.attempts.pausing.lift(standing);
     const targets = await new ProctorPauseRepository(this.db).runningAttempts(
       body.examId,
       own,
-      true,
+      paused,
     );
-    const resumed = await this.pausing.resume(
-      targets.map((row) => row.id),
-      { userId: auth.user.id, reason: body.reason },
-      {
-        within: (trx, done) =>
-          this.recordResumes(trx, body.examId, auth, done, namesOf(targets), true),
-      },
-    );
-    if (resumed.length > 0) this.changed(body.examId, 0, 0);
-    return { count: resumed.length };
+    return {
+      examId: body.examId,
+      attemptIds: targets.map((row) => row.id),
+      names: targets,
+      reason: body.reason,
+      extra: { wholeExam: true },
+      // A proctor limited to some batches pauses their attempts, not the exam.
+      standing: paused ? undefined : standing,
+    };
   }
 
   /**
@@ -144,89 +124,23 @@ export class ProctorPausing {
   }
 
   /** The candidate (access, batches) and their attempt, which must have started. */
-  private async one(body: ProctorPauseBody, auth: AuthContext) {
+  private async one(body: ProctorPauseBody, auth: AuthContext): Promise<PauseCall> {
     const { own } = await this.proctor.access(auth, body.examId);
     const facts = await this.proctor.candidate(this.db, body.examId, body.studentId, own);
     const who = { name: facts.name, ticket: facts.ticketNumber };
     if (facts.attemptId === null) throw conflict('proctorNotStarted', who);
+    const candidate = {
+      student_id: body.studentId,
+      name: facts.name,
+      ticket_number: facts.ticketNumber,
+    };
     return {
-      attemptId: facts.attemptId,
-      who: { ...who, studentId: body.studentId, student: `${facts.name} (${facts.ticketNumber})` },
+      examId: body.examId,
+      attemptIds: [facts.attemptId],
+      names: [candidate],
+      reason: body.reason,
+      extra: {},
+      one: candidate,
     };
   }
-
-  private async recordPauses(
-    trx: Db,
-    examId: number,
-    auth: AuthContext,
-    done: Paused[],
-    names: Named[],
-    all: boolean,
-  ) {
-    const repository = new ExamRepository(trx);
-    for (const change of done) {
-      const named = names.find((name) => name.studentId === change.studentId);
-      await repository.record(
-        examId,
-        auth.user.id,
-        'proctorPause',
-        {
-          studentId: change.studentId,
-          student: named?.student ?? '',
-          reason: change.reason,
-          since: change.since,
-          ...(all ? { wholeExam: true } : {}),
-        },
-        change.since,
-      );
-    }
-  }
-
-  private async recordResumes(
-    trx: Db,
-    examId: number,
-    auth: AuthContext,
-    done: Resumed[],
-    names: Named[],
-    all: boolean,
-  ) {
-    const repository = new ExamRepository(trx);
-    for (const change of done) {
-      const named = names.find((name) => name.studentId === change.studentId);
-      await repository.record(
-        examId,
-        auth.user.id,
-        'proctorResume',
-        {
-          studentId: change.studentId,
-          student: named?.student ?? '',
-          reason: change.reason,
-          since: change.since,
-          pausedSeconds: Math.round(change.pausedMs / 1000),
-          givenBackSeconds: Math.round(change.givenBackMs / 1000),
-          deadline: change.deadline,
-          ...(all ? { wholeExam: true } : {}),
-        },
-        change.at,
-      );
-    }
-  }
-
-  /** The proctors' rows are read again (one delta; 0: the whole exam). */
-  private changed(examId: number, attemptId: number, studentId: number) {
-    this.hub.send({ examId, attemptId, studentId, kind: 'changed' });
-  }
 }
-
-const namesOf = (rows: { student_id: number; name: string; ticket_number: string }[]): Named[] =>
-  rows.map((row) => ({ studentId: row.student_id, student: `${row.name} (${row.ticket_number})` }));
-
-const refusal = (why: PauseRefusal, who: { name: string; ticket: string }) =>
-  conflict(
-    why === 'paused'
-      ? 'proctorAlreadyPaused'
-      : why === 'notPaused'
-        ? 'proctorNotPaused'
-        : 'proctorPauseEnded',
-    { name: who.name, ticket: who.ticket },
-  );
