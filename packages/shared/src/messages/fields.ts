@@ -359,6 +359,15 @@ export const FIELD_LABELS = {
     es: 'Foto en la puerta',
     ja: '入室時の写真',
   },
+  // The encrypted answer file (answer-file.md): its name, when it was made, its waiting events.
+  fileName: { zh: '文件名', en: 'File name', es: 'Nombre del archivo', ja: 'ファイル名' },
+  madeAt: { zh: '生成时间', en: 'Made at', es: 'Creado el', ja: '作成日時' },
+  events: {
+    zh: '监考事件',
+    en: 'Integrity events',
+    es: 'Eventos de integridad',
+    ja: '監督イベント',
+  },
   largeFont: { zh: '大字号', en: 'Large font', es: 'Letra grande', ja: '大きい文字' },
   screenReader: {
     zh: '读屏友好布局',

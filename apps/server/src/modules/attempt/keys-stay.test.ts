@@ -127,6 +127,8 @@ describe('keys stay on the server', () => {
         `POST ${BASE}/saveAnswers`,
         `POST ${BASE}/submitAttempt/:id`,
         `POST ${BASE}/logEvent`,
+        `POST ${BASE}/takeBreak`,
+        `POST ${BASE}/endBreak`,
         `GET ${BASE}/getResult/:id`,
         'GET /api/kaoshi-analysis/analysis/dashboard',
         'GET /api/kaoshi-analysis/certificate/myCertificates',
@@ -194,6 +196,9 @@ describe('keys stay on the server', () => {
         answers: items.map((item) => ({ itemId: item.itemId, seq: 100, value: 'ZZ' })),
       });
       await call('POST', `${BASE}/logEvent`, { attemptId: id, type: 'paste' });
+      // Rest breaks (refused here: the exam gives none) answer no paper either.
+      await call('POST', `${BASE}/takeBreak`, { attemptId: id });
+      await call('POST', `${BASE}/endBreak`, { attemptId: id });
       const othersView = expectOk(
         await other.post<AttemptView>(`${BASE}/startAttempt`, { examId, accessCode: 'OPEN1' }),
       );
