@@ -26,7 +26,7 @@ import {
 // columns plus the name and identifier it had in the other tool, and the images it shows.
 
 /** The formats another tool wrote; the value kept in questions.external_source. */
-export type ForeignSource = 'moodleXml' | 'gift';
+export type ForeignSource = 'moodleXml' | 'gift' | 'qti';
 
 /** Text as another tool stores it: HTML, or plain text (escaped when it becomes HTML). */
 export interface ForeignText {
