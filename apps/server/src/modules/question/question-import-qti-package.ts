@@ -42,7 +42,8 @@ export const textOf = (node: XmlElement | undefined): string =>
     ? node.children.map((child) => (typeof child === 'string' ? child : textOf(child))).join('')
     : '';
 
-const camel = (kebab: string) => kebab.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+const camel = (kebab: string) =>
+  kebab.replace(/-([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
 /** `qti-choice-interaction` → `choiceInteraction`; other names (HTML) stay as they are. */
 const qtiName = (name: string) => {
@@ -152,7 +153,8 @@ export function unzipPackage(file: Buffer): Map<string, Buffer> {
   try {
     entries = unzipSync(file, {
       filter: (entry) => {
-        if (unsafeEntry(entry.name)) throw invalid('file', 'qtiZipUnsafePath', { name: entry.name.slice(0, 120) });
+        if (unsafeEntry(entry.name))
+          throw invalid('file', 'qtiZipUnsafePath', { name: entry.name.slice(0, 120) });
         if (entry.name.endsWith('/')) return false;
         unpacked += entry.originalSize;
         count++;
@@ -169,7 +171,8 @@ export function unzipPackage(file: Buffer): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   let actual = 0;
   for (const [name, content] of Object.entries(entries)) {
-    // A header may understate a size: count what was really unpacked.
+    // fflate unpacks an entry into the size its header declares (an understated size cuts it
+    // short, never overflows); count what was really unpacked all the same.
     actual += content.length;
     if (actual > QTI_UNPACKED_MAX_BYTES) throw tooLarge();
     files.set(name, Buffer.from(content.buffer, content.byteOffset, content.length));

@@ -70,12 +70,25 @@ const UNSUPPORTED: Record<string, string> = {
   inlineChoiceInteraction: 'an inline choice interaction: Kaoshi has no drop-down gaps',
   mediaInteraction: 'a media interaction: Kaoshi has no media questions',
   customInteraction: 'a custom interaction runs its own code: Kaoshi cannot run it',
-  portableCustomInteraction: 'a portable custom interaction (PCI) runs its own code: Kaoshi cannot run it',
+  portableCustomInteraction:
+    'a portable custom interaction (PCI) runs its own code: Kaoshi cannot run it',
   endAttemptInteraction: 'an end attempt interaction belongs to adaptive items: Kaoshi has none',
 };
 
 /** Words of a two-option choice that make it a judgement (compared in lower case). */
-const TRUE_WORDS = ['对', '正确', 'true', 't', '√', '✓', '是', 'verdadero', 'cierto', '正しい', '○'];
+const TRUE_WORDS = [
+  '对',
+  '正确',
+  'true',
+  't',
+  '√',
+  '✓',
+  '是',
+  'verdadero',
+  'cierto',
+  '正しい',
+  '○',
+];
 const FALSE_WORDS = ['错', '错误', 'false', 'f', '×', '✗', '否', 'falso', '誤り', '間違い'];
 
 /** HTML elements kept as they are (the allow-list decides at the check); others are unwrapped. */
@@ -98,6 +111,9 @@ const NOT_STEM = new Set([
   'templateInline',
   'printedVariable',
 ]);
+/** Indentation around block tags is the XML's layout, not the text's. */
+const BLOCK_TAG_SPACE =
+  /\s*(<\/?(?:p|div|table|caption|thead|tbody|tfoot|tr|td|th|ul|ol|li|dl|dt|dd|h\d|pre|blockquote)\b[^>]*>)\s*/g;
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
 
 const escapeText = (text: string) =>
@@ -126,7 +142,7 @@ class ItemHtml {
   /** An element's content as a block: its text in a paragraph unless it has blocks already. */
   block(node: XmlElement | undefined): string {
     if (!node) return '';
-    const html = this.children(node).trim();
+    const html = this.children(node).replace(BLOCK_TAG_SPACE, '$1').trim();
     if (html === '') return '';
     return /^<(p|div|table|ul|ol|h\d|pre|blockquote)[\s>]/.test(html) ? html : `<p>${html}</p>`;
   }
@@ -206,7 +222,8 @@ function declarationsOf(root: XmlElement): Map<string, Declaration> {
             caseSensitive: (attr(entry, 'caseSensitive') ?? 'true') !== 'false',
           }))
         : [],
-      upperBound: mapping && Number.isFinite(upper) && attr(mapping, 'upperBound') ? upper : undefined,
+      upperBound:
+        mapping && Number.isFinite(upper) && attr(mapping, 'upperBound') ? upper : undefined,
     });
   }
   return declarations;
@@ -276,12 +293,19 @@ function readChoice(
   const options = choices.map((choice) => ({
     text: { text: html.block(choice).replace(/^<p>([\s\S]*)<\/p>$/, '$1'), html: true },
     correct: correct.has(attr(choice, 'identifier') ?? ''),
-    word: textOf(choice).trim().replace(/[.。]$/, '').toLowerCase(),
+    word: textOf(choice)
+      .trim()
+      .replace(/[.。]$/, '')
+      .toLowerCase(),
   }));
   const keys = options.filter((option) => option.correct).length;
   if (keys === 0) {
     question.problems.push(
-      problem('required', 'answer', 'the item declares no correct choice (correctResponse or mapping)'),
+      problem(
+        'required',
+        'answer',
+        'the item declares no correct choice (correctResponse or mapping)',
+      ),
     );
   }
   const [first, second] = options;
@@ -315,7 +339,11 @@ function readTextEntry(
     const declaration = declarations.get(identifier);
     if (!declaration) {
       question.problems.push(
-        problem('required', `blanks.${index}`, `no responseDeclaration "${identifier}" for blank ${index + 1}`),
+        problem(
+          'required',
+          `blanks.${index}`,
+          `no responseDeclaration "${identifier}" for blank ${index + 1}`,
+        ),
       );
       return [];
     }
