@@ -431,6 +431,6 @@ export function readQti(file: Buffer, fileName: string): ForeignQuestion[] {
   const items = isZip ? readQtiPackage(file) : readQtiItemFile(file, fileName);
   checkQuestionCount(items.length);
   const questions = items.map(readItem);
-  markDuplicateIds(questions);
+  markDuplicateIds(questions, 'item');
   return questions;
 }
