@@ -77,6 +77,7 @@ describe('Question bank: QTI import', () => {
         buffer: qtiPackage,
       });
       await modal.getByText('bank.zip').waitFor();
+      await screenshot(page, 'question-import-qti-file-zh', { fullPage: false });
       await modal.getByRole('button', { name: buttonName('检查') }).click();
       await modal.locator('.import-step-preview').waitFor();
       await modal.locator('#question-import-only-bad').click();
