@@ -318,6 +318,8 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
         <Flex vertical gap={16} className="import-step-file">
           <Segmented<Source>
             block
+            // Five sources do not fit side by side on a phone: one under the other.
+            vertical={!screens.sm}
             value={source}
             onChange={(chosen) => {
               setSource(chosen);
