@@ -67,14 +67,15 @@ export interface QuestionImportSummary {
   difficulty: number | null;
 }
 
-/** What an import reads: the Excel template, typed text, a Moodle XML export or GIFT text. */
-export const QUESTION_IMPORT_FORMATS = ['xlsx', 'text', 'moodleXml', 'gift'] as const;
+/** What an import reads: the Excel template, typed text, a Moodle XML export, GIFT text or QTI. */
+export const QUESTION_IMPORT_FORMATS = ['xlsx', 'text', 'moodleXml', 'gift', 'qti'] as const;
 export type QuestionImportFormat = (typeof QUESTION_IMPORT_FORMATS)[number];
 /** Formats whose file carries no job type, level or course: the form gives them. */
 export const QUESTION_IMPORT_FORMATS_WITH_STRUCTURE: readonly QuestionImportFormat[] = [
   'text',
   'moodleXml',
   'gift',
+  'qti',
 ];
 
 /** The upload's `format` field: absent or empty, the file's extension decides. */
@@ -92,12 +93,12 @@ export const questionImportFormat = z.object({
 export interface QuestionImportPreviewRow {
   /**
    * Spreadsheet row (header is row 1) or, for plain text, Moodle XML and GIFT, the line where
-   * the question starts.
+   * the question starts; for QTI, the item's place in the package (1, 2 …).
    */
   row: number;
-  /** Moodle XML and GIFT: the question's name or title in the file. */
+  /** Moodle XML and GIFT: the question's name or title in the file; QTI: identifier · title. */
   name?: string;
-  /** Moodle XML and GIFT: 'update' when a question imported before has its identifier. */
+  /** Moodle XML, GIFT and QTI: 'update' when a question imported before has its identifier. */
   action?: 'create' | 'update';
   question: QuestionImportSummary;
   problems: QuestionProblem[];

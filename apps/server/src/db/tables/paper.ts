@@ -32,7 +32,7 @@ export interface QuestionsTable {
   reviewed_at: string | null;
   created_at: string;
   updated_at: string;
-  /** Where an imported question came from: 'moodleXml' | 'gift'; null for the others. */
+  /** Where an imported question came from: 'moodleXml' | 'gift' | 'qti'; null for the others. */
   external_source: ColumnType<string | null, string | null | undefined, string | null>;
   /** Its identifier there (unique per source): Moodle's idnumber, a GIFT title or a hash. */
   external_id: ColumnType<string | null, string | null | undefined, string | null>;

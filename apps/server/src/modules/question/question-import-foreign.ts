@@ -26,7 +26,7 @@ import {
 // columns plus the name and identifier it had in the other tool, and the images it shows.
 
 /** The formats another tool wrote; the value kept in questions.external_source. */
-export type ForeignSource = 'moodleXml' | 'gift';
+export type ForeignSource = 'moodleXml' | 'gift' | 'qti';
 
 /** Text as another tool stores it: HTML, or plain text (escaped when it becomes HTML). */
 export interface ForeignText {
@@ -139,7 +139,7 @@ export function withBlank(stem: ForeignText): ForeignText {
 }
 
 /** Two questions of one file must not share an identifier: the second one is refused. */
-export function markDuplicateIds(questions: ForeignQuestion[]) {
+export function markDuplicateIds(questions: ForeignQuestion[], place: 'line' | 'item' = 'line') {
   const firstLine = new Map<string, number>();
   for (const question of questions) {
     const seen = firstLine.get(question.externalId);
@@ -149,7 +149,7 @@ export function markDuplicateIds(questions: ForeignQuestion[]) {
         problem(
           'duplicateId',
           'content',
-          `the same identifier "${question.externalId.slice(0, 60)}" as the question at line ${seen}`,
+          `the same identifier "${question.externalId.slice(0, 60)}" as the question at ${place} ${seen}`,
         ),
       );
     }

@@ -217,7 +217,7 @@ export interface QuestionUpload {
   fileName: string;
   /** By the user's choice, else by the file's extension (importFormatOf). */
   format?: QuestionImportFormat;
-  /** Required for text, Moodle XML and GIFT (they carry no structure); ignored for .xlsx. */
+  /** Required for text, Moodle XML, GIFT and QTI (they carry no structure); ignored for .xlsx. */
   structure: QuestionTextImportFields | null;
 }
 
@@ -227,6 +227,7 @@ const FORMAT_OF_EXTENSION: Record<string, QuestionImportFormat> = {
   txt: 'text',
   xml: 'moodleXml',
   gift: 'gift',
+  zip: 'qti',
 };
 /** The extensions each format takes (GIFT is often saved as .txt: then it is chosen). */
 const EXTENSIONS_OF_FORMAT: Record<QuestionImportFormat, readonly string[]> = {
@@ -234,12 +235,14 @@ const EXTENSIONS_OF_FORMAT: Record<QuestionImportFormat, readonly string[]> = {
   text: ['txt'],
   moodleXml: ['xml'],
   gift: ['gift', 'txt'],
+  qti: ['zip', 'xml'],
 };
 export const FORMAT_NAMES: Record<QuestionImportFormat, string> = {
   xlsx: 'Excel',
   text: 'plain text',
   moodleXml: 'Moodle XML',
   gift: 'GIFT',
+  qti: 'QTI',
 };
 
 /**

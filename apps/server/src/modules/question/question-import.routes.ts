@@ -66,7 +66,7 @@ export async function questionImportRoutes(
     mode: { schema: questionImportMode, values: QUESTION_IMPORT_MODES },
     summaries: {
       preview:
-        'Start checking an import file without writing (multipart "format"?: xlsx | text | moodleXml | gift, else by extension; "file": .xlsx, or .txt / .xml / .gift with subjectId, level, courseId, pointId?). ' +
+        'Start checking an import file without writing (multipart "format"?: xlsx | text | moodleXml | gift | qti, else by extension; "file": .xlsx, or .txt / .xml / .gift / .zip (QTI content package) with subjectId, level, courseId, pointId?). ' +
         'Answers the job at once; importJob/{id} then gives its result: every question with its problems',
       apply:
         'Start an import (as importPreview, plus "mode": skipInvalid | allOrNothing), written in one transaction. ' +

@@ -39,6 +39,8 @@ import {
 } from './question-import-foreign.js';
 import { readMoodleXml } from './question-import-moodle.js';
 import { readGift } from './question-import-gift.js';
+import { readQti } from './question-import-qti.js';
+import { looksLikeQtiItem } from './question-import-qti-package.js';
 import { auditStatusAfterEdit } from './question.service.js';
 import type { FilesService } from '../files/files.service.js';
 
@@ -149,7 +151,9 @@ export class QuestionImportService {
   }
 
   private async read(upload: QuestionUpload): Promise<ReadImport> {
-    const format = upload.format ?? importFormatOf(upload.fileName);
+    let format = upload.format ?? importFormatOf(upload.fileName);
+    // A .xml is Moodle's by its extension; a QTI item says so in its root element.
+    if (format === 'moodleXml' && looksLikeQtiItem(upload.file)) format = 'qti';
     if (format === 'xlsx') {
       // exceljs stops past this many rows: room for blank rows around the data.
       const { sheet } = await readFirstSheet(upload.file, QUESTION_IMPORT_MAX_ROWS + 1000);
@@ -164,7 +168,12 @@ export class QuestionImportService {
       const rows = readQuestionText(upload.file).map(checkContent);
       return { rows, fixed: upload.structure, source: null, images: [] };
     }
-    const foreign = format === 'moodleXml' ? readMoodleXml(upload.file) : readGift(upload.file);
+    const foreign =
+      format === 'moodleXml'
+        ? readMoodleXml(upload.file)
+        : format === 'gift'
+          ? readGift(upload.file)
+          : readQti(upload.file, upload.fileName);
     const { rows, images } = foreignToRaw(foreign);
     return { rows: rows.map(checkContent), fixed: upload.structure, source: format, images };
   }

@@ -2,6 +2,7 @@ import {
   CodeOutlined,
   FileExcelOutlined,
   FileTextOutlined,
+  FileZipOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import {
@@ -54,21 +55,30 @@ import { useAllJobTypes } from '../../components/structure/queries';
 import { questionKeys } from './queries';
 import type { QuestionPlacement } from './question-form';
 
-type Source = 'excel' | 'text' | 'moodleXml' | 'gift';
+type Source = 'excel' | 'text' | 'moodleXml' | 'gift' | 'qti';
+type ForeignSource = 'moodleXml' | 'gift' | 'qti';
 /** Sources read from a file another tool wrote, placed under the structure chosen here. */
-const isForeign = (source: Source): source is 'moodleXml' | 'gift' =>
-  source === 'moodleXml' || source === 'gift';
+const isForeign = (source: Source): source is ForeignSource =>
+  source === 'moodleXml' || source === 'gift' || source === 'qti';
+/** What the file picker of each foreign source takes, and its button's text. */
+const FOREIGN_FILES = {
+  moodleXml: { accept: '.xml', open: 'question.import.openMoodleXml' },
+  gift: { accept: '.gift,.txt', open: 'question.import.openGift' },
+  qti: { accept: '.zip,.xml', open: 'question.import.openQti' },
+} as const satisfies Record<ForeignSource, { accept: string; open: string }>;
 const FILE_PATTERNS: Record<Source, RegExp> = {
   excel: /\.xlsx$/i,
   text: /\.txt$/i,
   moodleXml: /\.xml$/i,
   gift: /\.(gift|txt)$/i,
+  qti: /\.(zip|xml)$/i,
 };
 const WRONG_TYPE = {
   excel: 'question.import.wrongExcel',
   text: 'question.import.wrongText',
   moodleXml: 'question.import.wrongMoodleXml',
   gift: 'question.import.wrongGift',
+  qti: 'question.import.wrongQti',
 } as const satisfies Record<Source, string>;
 const TARGET_CHAIN = ['subjectId', 'level', 'courseId', 'pointId'] as const;
 
@@ -187,9 +197,11 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
   const rowTitle = t(
     source === 'excel'
       ? 'question.import.row'
-      : isForeign(source)
-        ? 'question.import.line'
-        : 'question.import.number',
+      : source === 'qti'
+        ? 'question.import.item'
+        : isForeign(source)
+          ? 'question.import.line'
+          : 'question.import.number',
   );
   const foreignColumns: TableColumnsType<QuestionImportPreviewRow> = isForeign(source)
     ? [
@@ -306,6 +318,8 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
         <Flex vertical gap={16} className="import-step-file">
           <Segmented<Source>
             block
+            // Five sources do not fit side by side on a phone: one under the other.
+            vertical={!screens.sm}
             value={source}
             onChange={(chosen) => {
               setSource(chosen);
@@ -316,6 +330,7 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
               { value: 'text', label: t('question.import.text'), icon: <FileTextOutlined /> },
               { value: 'moodleXml', label: t('question.import.moodleXml'), icon: <CodeOutlined /> },
               { value: 'gift', label: t('question.import.gift'), icon: <FileTextOutlined /> },
+              { value: 'qti', label: t('question.import.qti'), icon: <FileZipOutlined /> },
             ]}
           />
           {source === 'excel' ? (
@@ -341,9 +356,11 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
               >
                 <Typography.Paragraph type="secondary">
                   {t(
-                    isForeign(source)
-                      ? 'question.import.foreignHelp'
-                      : 'question.import.targetHelp',
+                    source === 'qti'
+                      ? 'question.import.qtiHelp'
+                      : isForeign(source)
+                        ? 'question.import.foreignHelp'
+                        : 'question.import.targetHelp',
                   )}
                 </Typography.Paragraph>
                 <Row gutter={16}>
@@ -419,17 +436,11 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
               {isForeign(source) ? (
                 <Flex align="center" wrap gap={8} className="question-import-foreign-file">
                   <Upload
-                    accept={source === 'moodleXml' ? '.xml' : '.gift,.txt'}
+                    accept={FOREIGN_FILES[source].accept}
                     showUploadList={false}
                     beforeUpload={chooseForeign}
                   >
-                    <Button icon={<UploadOutlined />}>
-                      {t(
-                        source === 'moodleXml'
-                          ? 'question.import.openMoodleXml'
-                          : 'question.import.openGift',
-                      )}
-                    </Button>
+                    <Button icon={<UploadOutlined />}>{t(FOREIGN_FILES[source].open)}</Button>
                   </Upload>
                   {file && <Typography.Text>{file.name}</Typography.Text>}
                   <Typography.Text type="secondary">

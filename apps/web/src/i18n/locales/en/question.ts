@@ -197,6 +197,12 @@ export default {
     limitAny: 'One file of at most {{size}}.',
     moodleXml: 'Moodle XML',
     gift: 'GIFT',
+    qti: 'QTI (.zip / .xml)',
+    qtiHelp:
+      'QTI 2.1, 2.2 and 3.0 content packages (.zip with imsmanifest.xml, as TAO, OpenOLAT/ONYX or Inspera export them) and single item files (.xml) carry no job type or course: every item goes under the ones chosen here. Choice, text entry and extended text items are imported with their images; other interactions, adaptive and template items are listed and left out. Importing the same package again updates its questions.',
+    openQti: 'Choose a QTI package or item (.zip, .xml)',
+    wrongQti: 'Only QTI .zip packages or .xml items can be imported here',
+    item: 'Item',
     foreignHelp:
       'Moodle XML (.xml, exported from Moodle’s question bank) and GIFT (.gift or .txt) carry no job type or course: every question goes under the ones chosen here. Categories become tags; questions Kaoshi cannot represent are listed and left out. Importing the same file again updates its questions.',
     openMoodleXml: 'Choose a Moodle XML file (.xml)',

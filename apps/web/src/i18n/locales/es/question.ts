@@ -200,6 +200,12 @@ const question: Messages['question'] = {
     limitAny: 'Un archivo de {{size}} como máximo.',
     moodleXml: 'Moodle XML',
     gift: 'GIFT',
+    qti: 'QTI (.zip / .xml)',
+    qtiHelp:
+      'Los paquetes de contenido QTI 2.1, 2.2 y 3.0 (.zip con imsmanifest.xml, como los exportan TAO, OpenOLAT/ONYX o Inspera) y los ítems sueltos (.xml) no indican ocupación ni curso: todos los ítems van a los elegidos aquí. Los ítems de elección, entrada de texto y texto extenso se importan con sus imágenes; las demás interacciones y los ítems adaptativos o de plantilla se listan y se omiten. Importar de nuevo el mismo paquete actualiza sus preguntas.',
+    openQti: 'Elegir un paquete o ítem QTI (.zip, .xml)',
+    wrongQti: 'Aquí solo se pueden importar paquetes QTI .zip o ítems .xml',
+    item: 'Ítem',
     foreignHelp:
       'Moodle XML (.xml, exportado del banco de preguntas de Moodle) y GIFT (.gift o .txt) no indican ocupación ni curso: todas las preguntas van a los elegidos aquí. Las categorías pasan a etiquetas; las preguntas que Kaoshi no puede representar se listan y se omiten. Importar de nuevo el mismo archivo actualiza sus preguntas.',
     openMoodleXml: 'Elegir un archivo Moodle XML (.xml)',

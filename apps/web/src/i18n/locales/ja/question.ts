@@ -199,6 +199,12 @@ const question: Messages['question'] = {
     limitAny: '1 ファイル、最大 {{size}}。',
     moodleXml: 'Moodle XML',
     gift: 'GIFT',
+    qti: 'QTI（.zip / .xml）',
+    qtiHelp:
+      'QTI 2.1・2.2・3.0 のコンテンツパッケージ（imsmanifest.xml を含む .zip。TAO、OpenOLAT/ONYX、Inspera などが書き出すもの）と単一の問題ファイル（.xml）には受験職種とコースがありません。すべての問題はここで選んだ場所に入ります。選択・テキスト入力・記述の問題は画像とともにインポートし、その他のインタラクション、アダプティブ問題、テンプレート問題は一覧に示して除外します。同じパッケージを再度インポートすると問題を更新します。',
+    openQti: 'QTI パッケージまたは問題を選択（.zip、.xml）',
+    wrongQti: 'ここでは QTI の .zip パッケージまたは .xml 問題のみインポートできます',
+    item: '番号',
     foreignHelp:
       'Moodle XML（.xml、Moodle の問題バンクからエクスポート）と GIFT（.gift または .txt）には受験職種とコースがありません。すべての問題はここで選んだ場所に入ります。カテゴリはタグになり、表現できない問題は一覧に示して除外します。同じファイルを再度インポートすると問題を更新します。',
     openMoodleXml: 'Moodle XML ファイル（.xml）を選択',

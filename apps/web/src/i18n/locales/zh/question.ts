@@ -196,6 +196,12 @@ const question: Messages['question'] = {
     limitAny: '一个文件，最大 {{size}}。',
     moodleXml: 'Moodle XML',
     gift: 'GIFT',
+    qti: 'QTI（.zip / .xml）',
+    qtiHelp:
+      'QTI 2.1、2.2 和 3.0 内容包（含 imsmanifest.xml 的 .zip，如 TAO、OpenOLAT/ONYX、Inspera 导出的）和单个试题文件（.xml）不含申报工种和课程：所有试题都归入下面选择的位置。选择、填空和问答交互连同图片一起导入；其他交互、自适应和模板试题会列出并跳过。再次导入同一内容包会更新其中的试题。',
+    openQti: '选择 QTI 内容包或试题（.zip、.xml）',
+    wrongQti: '此处只能导入 QTI .zip 内容包或 .xml 试题',
+    item: '序号',
     foreignHelp:
       'Moodle XML（.xml，从 Moodle 题库导出）和 GIFT（.gift 或 .txt）不含申报工种和课程：所有试题都归入下面选择的位置。类别成为标签；无法表示的试题会列出并跳过。再次导入同一文件会更新其中的试题。',
     openMoodleXml: '选择 Moodle XML 文件（.xml）',

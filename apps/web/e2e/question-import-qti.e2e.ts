@@ -1,0 +1,126 @@
+// fflate is a dependency of apps/server (the QTI import unpacks with it); the test packs with it.
+import { strToU8, zipSync } from 'fflate';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createKnowledge, type KnowledgeFixture } from './api';
+import { buttonName, clickFooterButton, openedPopup, screenshot } from './browser';
+import { adminSession } from './session';
+import { questionScreens } from './question-kit';
+
+// The question import's QTI source, driven through the UI by the administrator: a QTI 3.0
+// package with a choice item and an order item Kaoshi cannot represent.
+
+describe('Question bank: QTI import', () => {
+  const session = adminSession();
+  let knowledge: KnowledgeFixture;
+  const tag = `Q${Date.now().toString(36).toUpperCase()}`;
+
+  beforeAll(async () => {
+    knowledge = await createKnowledge(session.admin, tag);
+  });
+
+  const { openBank, main, dialog, place, find } = questionScreens(session, () => knowledge);
+
+  const item = (identifier: string, body: string, declaration: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?>
+<qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="${identifier}" title="${identifier}" adaptive="false" time-dependent="false">
+  ${declaration}
+  <qti-outcome-declaration identifier="SCORE" cardinality="single" base-type="float" normal-maximum="2"/>
+  <qti-item-body>${body}</qti-item-body>
+</qti-assessment-item>`;
+  const choice = item(
+    `QTI单选${tag}`,
+    `<qti-choice-interaction response-identifier="RESPONSE" max-choices="1">
+      <qti-prompt>QTI单选${tag}：工频交流电的频率是多少？</qti-prompt>
+      <qti-simple-choice identifier="A">50 Hz</qti-simple-choice>
+      <qti-simple-choice identifier="B">60 Hz</qti-simple-choice>
+    </qti-choice-interaction>`,
+    `<qti-response-declaration identifier="RESPONSE" cardinality="single" base-type="identifier">
+      <qti-correct-response><qti-value>A</qti-value></qti-correct-response></qti-response-declaration>`,
+  );
+  const order = item(
+    `QTI排序${tag}`,
+    `<qti-order-interaction response-identifier="RESPONSE">
+      <qti-prompt>把步骤排序。</qti-prompt>
+      <qti-simple-choice identifier="A">断电</qti-simple-choice>
+      <qti-simple-choice identifier="B">验电</qti-simple-choice>
+    </qti-order-interaction>`,
+    `<qti-response-declaration identifier="RESPONSE" cardinality="ordered" base-type="identifier">
+      <qti-correct-response><qti-value>A</qti-value><qti-value>B</qti-value></qti-correct-response></qti-response-declaration>`,
+  );
+  const manifest = `<?xml version="1.0" encoding="UTF-8"?>
+<manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="E2E">
+  <resources>
+    <resource identifier="R1" type="imsqti_item_xmlv3p0" href="items/choice.xml"><file href="items/choice.xml"/></resource>
+    <resource identifier="R2" type="imsqti_item_xmlv3p0" href="items/order.xml"><file href="items/order.xml"/></resource>
+  </resources>
+</manifest>`;
+  const qtiPackage = Buffer.from(
+    zipSync({
+      'imsmanifest.xml': strToU8(manifest),
+      'items/choice.xml': strToU8(choice),
+      'items/order.xml': strToU8(order),
+    }),
+  );
+
+  it('imports a QTI package, naming the item it cannot represent, and updates it the second time', async () => {
+    const { page, unexpectedErrors } = await openBank();
+    const importOnce = async () => {
+      await main(page)
+        .getByRole('button', { name: buttonName('导入') })
+        .click();
+      const modal = await openedPopup(page, dialog(page, 'import'));
+      await modal.getByText('QTI（.zip / .xml）', { exact: true }).click();
+      await place(page, modal);
+      await modal.locator('input[type=file]').setInputFiles({
+        name: 'bank.zip',
+        mimeType: 'application/zip',
+        buffer: qtiPackage,
+      });
+      await modal.getByText('bank.zip').waitFor();
+      await screenshot(page, 'question-import-qti-file-zh', { fullPage: false });
+      await modal.getByRole('button', { name: buttonName('检查') }).click();
+      await modal.locator('.import-step-preview').waitFor();
+      await modal.locator('#question-import-only-bad').click();
+      return modal;
+    };
+
+    let modal = await importOnce();
+    const bad = modal.locator('.import-row-invalid');
+    await expect.poll(() => bad.count()).toBe(1);
+    expect(await bad.innerText()).toContain(`QTI排序${tag}`);
+    expect(await bad.locator('.import-row-errors').innerText()).toMatch(
+      /^考试系统无法表示此类试题，不导入（an order interaction/,
+    );
+    const good = modal.locator('.ant-table-row', { hasText: `QTI单选${tag} · QTI单选${tag}` });
+    expect(await good.innerText()).toContain('新增');
+    await screenshot(page, 'question-import-qti-preview-zh', { fullPage: false });
+    await modal.getByRole('button', { name: buttonName('下一步') }).click();
+    await modal.locator('.import-step-mode').waitFor();
+    await modal.getByRole('button', { name: buttonName('开始导入') }).click();
+    await modal.locator('.import-step-result').waitFor();
+    expect(await modal.locator('.import-step-result').innerText()).toContain(
+      '共 2 道试题：新增 1 道，跳过 1 道。',
+    );
+    await clickFooterButton(modal, '关闭');
+    expect(await find(`QTI单选${tag}：`)).toMatchObject({
+      type: 0,
+      score: 2,
+      courseId: knowledge.course.id,
+    });
+
+    modal = await importOnce();
+    expect(
+      await modal.locator('.ant-table-row', { hasText: `QTI单选${tag} · ` }).innerText(),
+    ).toContain('更新');
+    await modal.getByRole('button', { name: buttonName('下一步') }).click();
+    await modal.locator('.import-step-mode').waitFor();
+    await modal.getByRole('button', { name: buttonName('开始导入') }).click();
+    await modal.locator('.import-step-result').waitFor();
+    expect(await modal.locator('.import-step-result').innerText()).toContain(
+      '共 2 道试题：新增 0 道，更新 1 道，跳过 1 道。',
+    );
+    await clickFooterButton(modal, '关闭');
+    expect(unexpectedErrors()).toEqual([]);
+    await page.context().close();
+  });
+});
