@@ -68,13 +68,14 @@ export interface QuestionImportSummary {
 }
 
 /** What an import reads: the Excel template, typed text, a Moodle XML export or GIFT text. */
-export const QUESTION_IMPORT_FORMATS = ['xlsx', 'text', 'moodleXml', 'gift'] as const;
+export const QUESTION_IMPORT_FORMATS = ['xlsx', 'text', 'moodleXml', 'gift', 'docx'] as const;
 export type QuestionImportFormat = (typeof QUESTION_IMPORT_FORMATS)[number];
 /** Formats whose file carries no job type, level or course: the form gives them. */
 export const QUESTION_IMPORT_FORMATS_WITH_STRUCTURE: readonly QuestionImportFormat[] = [
   'text',
   'moodleXml',
   'gift',
+  'docx',
 ];
 
 /** The upload's `format` field: absent or empty, the file's extension decides. */
@@ -126,7 +127,12 @@ export const questionImportLanguage = z.preprocess(
   }),
 );
 
-export const questionImportTemplateQuery = z.object({ lang: questionImportLanguage });
+/** The template's form: the Excel workbook (default) or a Word document of typed questions. */
+export const QUESTION_TEMPLATE_FORMATS = ['xlsx', 'docx'] as const;
+export const questionImportTemplateQuery = z.object({
+  lang: questionImportLanguage,
+  format: z.enum(QUESTION_TEMPLATE_FORMATS).default('xlsx'),
+});
 
 export const questionImportMode = z.enum(QUESTION_IMPORT_MODES, {
   message: `must be one of ${QUESTION_IMPORT_MODES.join(', ')}`,

@@ -26,7 +26,7 @@ import {
 // columns plus the name and identifier it had in the other tool, and the images it shows.
 
 /** The formats another tool wrote; the value kept in questions.external_source. */
-export type ForeignSource = 'moodleXml' | 'gift';
+export type ForeignSource = 'moodleXml' | 'gift' | 'docx';
 
 /** Text as another tool stores it: HTML, or plain text (escaped when it becomes HTML). */
 export interface ForeignText {
@@ -52,6 +52,10 @@ export interface ForeignQuestion {
   analysis: ForeignText;
   /** As written; '' for the default. */
   score: string;
+  /** Word: the difficulty as typed (other formats have none). */
+  difficulty?: string;
+  /** Word: the choice key as typed ('B', 'ACD'), checked as the template's answer cell. */
+  answerKeys?: string;
   tags: string[];
   /** The files the question's HTML names as @@PLUGINFILE@@/name (Moodle XML). */
   files: Map<string, Buffer>;
@@ -249,9 +253,9 @@ export function foreignToRaw(questions: ForeignQuestion[]): {
         const column = OPTION_COLUMNS[index];
         if (column) values[column] = asHtml(option.text, true) || ' ';
       });
-      values.answer = question.options
-        .map((option, index) => (option.correct ? OPTION_KEYS[index] : ''))
-        .join('');
+      values.answer =
+        question.answerKeys ??
+        question.options.map((option, index) => (option.correct ? OPTION_KEYS[index] : '')).join('');
       if (question.options.length > OPTION_KEYS.length) {
         question.problems.push(
           problem(
@@ -266,6 +270,7 @@ export function foreignToRaw(questions: ForeignQuestion[]): {
     values.analysis = asHtml(question.analysis);
     // An unsupported question is named for its type alone, not for a score it will never get.
     values.score = type === null ? '' : question.score;
+    values.difficulty = question.difficulty ?? '';
     return {
       row: question.line,
       values,

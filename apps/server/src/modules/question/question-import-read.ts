@@ -227,6 +227,7 @@ const FORMAT_OF_EXTENSION: Record<string, QuestionImportFormat> = {
   txt: 'text',
   xml: 'moodleXml',
   gift: 'gift',
+  docx: 'docx',
 };
 /** The extensions each format takes (GIFT is often saved as .txt: then it is chosen). */
 const EXTENSIONS_OF_FORMAT: Record<QuestionImportFormat, readonly string[]> = {
@@ -234,12 +235,14 @@ const EXTENSIONS_OF_FORMAT: Record<QuestionImportFormat, readonly string[]> = {
   text: ['txt'],
   moodleXml: ['xml'],
   gift: ['gift', 'txt'],
+  docx: ['docx'],
 };
 export const FORMAT_NAMES: Record<QuestionImportFormat, string> = {
   xlsx: 'Excel',
   text: 'plain text',
   moodleXml: 'Moodle XML',
   gift: 'GIFT',
+  docx: 'Word (.docx)',
 };
 
 /**

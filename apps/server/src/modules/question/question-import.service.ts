@@ -39,6 +39,7 @@ import {
 } from './question-import-foreign.js';
 import { readMoodleXml } from './question-import-moodle.js';
 import { readGift } from './question-import-gift.js';
+import { readDocx } from './question-import-docx.js';
 import { auditStatusAfterEdit } from './question.service.js';
 import type { FilesService } from '../files/files.service.js';
 
@@ -164,7 +165,12 @@ export class QuestionImportService {
       const rows = readQuestionText(upload.file).map(checkContent);
       return { rows, fixed: upload.structure, source: null, images: [] };
     }
-    const foreign = format === 'moodleXml' ? readMoodleXml(upload.file) : readGift(upload.file);
+    const foreign =
+      format === 'docx'
+        ? await readDocx(upload.file)
+        : format === 'moodleXml'
+          ? readMoodleXml(upload.file)
+          : readGift(upload.file);
     const { rows, images } = foreignToRaw(foreign);
     return { rows: rows.map(checkContent), fixed: upload.structure, source: format, images };
   }
