@@ -510,7 +510,8 @@ const CHINESE_NUMBER = /^[一二三四五六七八九十]{1,3}\s*[、.．]\s*/;
 const ROMAN_NUMBER =
   /^(?:[IVX]{1,4}|[Ⅰ-Ⅻ])\s*[.、．]\s*|^(?:part|parte|section)\s+[0-9IVX]+\s*[.:：]?\s*/i;
 const SECTION_SCORE =
-  /每[题小]\s*([0-9]+(?:\.[0-9]+)?)\s*分|([0-9]+(?:\.[0-9]+)?)\s*(?:points?|puntos?|点)\s*(?:each|cada|ずつ)/i;
+  /(?:每[题小]|各問?|1問)\s*([0-9]+(?:\.[0-9]+)?)\s*[分点]|([0-9]+(?:\.[0-9]+)?)\s*(?:points?|puntos?)\s*(?:each|cada)/i;
+/每[题小]\s*([0-9]+(?:\.[0-9]+)?)\s*分|([0-9]+(?:\.[0-9]+)?)\s*(?:points?|puntos?|点)\s*(?:each|cada|ずつ)/i;
 
 /** A section heading: the type of the questions under it and their score when it says one. */
 export function sectionOf(text: string): { type: QuestionTypeCode; score: string } | undefined {
