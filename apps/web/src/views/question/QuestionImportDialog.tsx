@@ -2,6 +2,7 @@ import {
   CodeOutlined,
   FileExcelOutlined,
   FileTextOutlined,
+  FileWordOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import {
@@ -54,22 +55,31 @@ import { useAllJobTypes } from '../../components/structure/queries';
 import { questionKeys } from './queries';
 import type { QuestionPlacement } from './question-form';
 
-type Source = 'excel' | 'text' | 'moodleXml' | 'gift';
+type Source = 'excel' | 'text' | 'moodleXml' | 'gift' | 'docx';
+type ForeignSource = 'moodleXml' | 'gift' | 'docx';
 /** Sources read from a file another tool wrote, placed under the structure chosen here. */
-const isForeign = (source: Source): source is 'moodleXml' | 'gift' =>
-  source === 'moodleXml' || source === 'gift';
+const isForeign = (source: Source): source is ForeignSource =>
+  source === 'moodleXml' || source === 'gift' || source === 'docx';
 const FILE_PATTERNS: Record<Source, RegExp> = {
   excel: /\.xlsx$/i,
   text: /\.txt$/i,
   moodleXml: /\.xml$/i,
   gift: /\.(gift|txt)$/i,
+  docx: /\.docx$/i,
 };
 const WRONG_TYPE = {
   excel: 'question.import.wrongExcel',
   text: 'question.import.wrongText',
   moodleXml: 'question.import.wrongMoodleXml',
   gift: 'question.import.wrongGift',
+  docx: 'question.import.wrongDocx',
 } as const satisfies Record<Source, string>;
+/** The foreign sources' file picker: what it accepts and its button's words. */
+const FOREIGN_FILE = {
+  moodleXml: { accept: '.xml', open: 'question.import.openMoodleXml' },
+  gift: { accept: '.gift,.txt', open: 'question.import.openGift' },
+  docx: { accept: '.docx', open: 'question.import.openDocx' },
+} as const satisfies Record<ForeignSource, { accept: string; open: string }>;
 const TARGET_CHAIN = ['subjectId', 'level', 'courseId', 'pointId'] as const;
 
 interface TargetValues {
@@ -184,10 +194,11 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
     setFile(undefined);
   };
 
+  // A Word document's questions are counted in order (their names give section and number).
   const rowTitle = t(
     source === 'excel'
       ? 'question.import.row'
-      : isForeign(source)
+      : isForeign(source) && source !== 'docx'
         ? 'question.import.line'
         : 'question.import.number',
   );
@@ -316,6 +327,7 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
               { value: 'text', label: t('question.import.text'), icon: <FileTextOutlined /> },
               { value: 'moodleXml', label: t('question.import.moodleXml'), icon: <CodeOutlined /> },
               { value: 'gift', label: t('question.import.gift'), icon: <FileTextOutlined /> },
+              { value: 'docx', label: t('question.import.docx'), icon: <FileWordOutlined /> },
             ]}
           />
           {source === 'excel' ? (
@@ -341,9 +353,11 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
               >
                 <Typography.Paragraph type="secondary">
                   {t(
-                    isForeign(source)
-                      ? 'question.import.foreignHelp'
-                      : 'question.import.targetHelp',
+                    source === 'docx'
+                      ? 'question.import.docxHelp'
+                      : isForeign(source)
+                        ? 'question.import.foreignHelp'
+                        : 'question.import.targetHelp',
                   )}
                 </Typography.Paragraph>
                 <Row gutter={16}>
@@ -419,22 +433,25 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
               {isForeign(source) ? (
                 <Flex align="center" wrap gap={8} className="question-import-foreign-file">
                   <Upload
-                    accept={source === 'moodleXml' ? '.xml' : '.gift,.txt'}
+                    accept={FOREIGN_FILE[source].accept}
                     showUploadList={false}
                     beforeUpload={chooseForeign}
                   >
-                    <Button icon={<UploadOutlined />}>
-                      {t(
-                        source === 'moodleXml'
-                          ? 'question.import.openMoodleXml'
-                          : 'question.import.openGift',
-                      )}
-                    </Button>
+                    <Button icon={<UploadOutlined />}>{t(FOREIGN_FILE[source].open)}</Button>
                   </Upload>
                   {file && <Typography.Text>{file.name}</Typography.Text>}
                   <Typography.Text type="secondary">
                     {t('question.import.limitAny', { size: maxSize })}
                   </Typography.Text>
+                  {source === 'docx' && (
+                    <Button
+                      type="link"
+                      icon={<FileWordOutlined />}
+                      onClick={() => succeeded(downloadQuestionTemplate(currentLanguage(), 'docx'))}
+                    >
+                      {t('question.import.docxTemplate')}
+                    </Button>
+                  )}
                 </Flex>
               ) : (
                 <>
