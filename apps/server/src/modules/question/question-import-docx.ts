@@ -1,7 +1,5 @@
 import path from 'node:path';
 import { CHOICE_TYPES, OPTION_KEYS, QuestionType, type QuestionTypeCode } from '@kaoshi/shared';
-import JSZip from 'jszip';
-import { SaxesParser } from 'saxes';
 import { invalid } from '../../errors.js';
 import {
   checkQuestionCount,
@@ -24,13 +22,14 @@ import {
   typeOfWord,
   type TextQuestion,
 } from './question-text-format.js';
+import { attributeOf, childOf, ommlToLatex, type XmlNode } from './question-import-docx-omml.js';
 import {
-  attributeOf,
-  childOf,
-  ommlToLatex,
-  textInside,
-  type XmlNode,
-} from './question-import-docx-omml.js';
+  descendants,
+  numberFormats,
+  openPackage,
+  parseXml,
+  relationships,
+} from './question-import-docx-package.js';
 
 /**
  * Word documents (.docx) in the layout teachers type (docs/features/question-bank.md "Word"):
@@ -49,10 +48,6 @@ import {
  * questions after it; lines before the first question of a section (the title, instructions)
  * are not questions and are skipped.
  */
-
-/** Unpacked size past which a document is refused (zip bombs). */
-export const DOCX_UNPACKED_MAX_BYTES = 64 * 1024 * 1024;
-const DOCX_ENTRIES_MAX = 5000;
 
 const FRAGMENT_OPEN = '\uE000';
 const FRAGMENT_CLOSE = '\uE001';
@@ -82,115 +77,6 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) =>
     c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
   );
-
-// ---------------------------------------------------------------------------------------------
-// The package
-
-/** The .docx's parts, read with its size bounded and its paths kept inside the package. */
-async function openPackage(file: Buffer) {
-  let zip: JSZip;
-  try {
-    zip = await JSZip.loadAsync(file);
-  } catch (error) {
-    throw invalid('file', 'docxBroken', { reason: (error as Error).message.slice(0, 120) });
-  }
-  const entries = Object.values(zip.files);
-  const declared = entries.reduce(
-    // jszip keeps each entry's declared size; a lie is caught when the part is read.
-    (sum, entry) =>
-      sum +
-      ((entry as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ??
-        0),
-    0,
-  );
-  const max = { max: DOCX_UNPACKED_MAX_BYTES / 1024 / 1024 };
-  if (entries.length > DOCX_ENTRIES_MAX || declared > DOCX_UNPACKED_MAX_BYTES) {
-    throw invalid('file', 'docxTooLarge', max);
-  }
-  let read = 0;
-  const part = async (name: string) => {
-    const entry = zip.file(name);
-    if (!entry) return undefined;
-    const content = await entry.async('nodebuffer');
-    read += content.length;
-    if (read > DOCX_UNPACKED_MAX_BYTES) throw invalid('file', 'docxTooLarge', max);
-    return content;
-  };
-  return { part };
-}
-
-/** Strict XML into a tree (prefixes kept in the names: w:p, m:f …). */
-function parseXml(xml: string, partName: string): XmlNode {
-  const parser = new SaxesParser();
-  const root: XmlNode = { name: '', attributes: {}, children: [], text: '' };
-  const stack: XmlNode[] = [root];
-  parser.on('error', (error) => {
-    throw invalid('file', 'docxBroken', { reason: `${partName}: ${error.message.slice(0, 100)}` });
-  });
-  parser.on('opentag', (tag) => {
-    const node: XmlNode = {
-      name: tag.name,
-      attributes: tag.attributes as Record<string, string>,
-      children: [],
-      text: '',
-    };
-    stack[stack.length - 1]!.children.push(node);
-    stack.push(node);
-  });
-  parser.on('closetag', () => {
-    stack.pop();
-  });
-  parser.on('text', (text) => {
-    stack[stack.length - 1]!.text += text;
-  });
-  parser.write(xml).close();
-  return root;
-}
-
-const descendants = (node: XmlNode, name: string, found: XmlNode[] = []): XmlNode[] => {
-  for (const child of node.children) {
-    if (child.name === name) found.push(child);
-    else descendants(child, name, found);
-  }
-  return found;
-};
-
-/** word/_rels/document.xml.rels: relationship id → the part it names, inside word/ only. */
-function relationships(xml: string | undefined) {
-  const targets = new Map<string, string>();
-  if (!xml) return targets;
-  for (const relation of descendants(parseXml(xml, 'document.xml.rels'), 'Relationship')) {
-    const { Id: id, Target: target, TargetMode: mode } = relation.attributes;
-    if (!id || !target || mode === 'External') continue;
-    const resolved = path.posix.normalize(
-      target.startsWith('/') ? target.slice(1) : `word/${target}`,
-    );
-    // A target climbing out of word/ (../../x) is no part of this document.
-    if (resolved.startsWith('word/') && !resolved.includes('..')) targets.set(id, resolved);
-  }
-  return targets;
-}
-
-/** word/numbering.xml: which lists number with digits and which with letters. */
-function numberFormats(xml: string | undefined) {
-  const formats = new Map<string, string>();
-  if (!xml) return formats;
-  const root = parseXml(xml, 'numbering.xml');
-  const abstractFormats = new Map<string, string[]>();
-  for (const abstract of descendants(root, 'w:abstractNum')) {
-    const levels = descendants(abstract, 'w:lvl').map(
-      (level) => attributeOf(childOf(level, 'w:numFmt'), 'w:val') ?? 'decimal',
-    );
-    abstractFormats.set(attributeOf(abstract, 'w:abstractNumId') ?? '', levels);
-  }
-  for (const num of descendants(root, 'w:num')) {
-    const abstract = attributeOf(childOf(num, 'w:abstractNumId'), 'w:val') ?? '';
-    (abstractFormats.get(abstract) ?? []).forEach((format, level) =>
-      formats.set(`${attributeOf(num, 'w:numId')}:${level}`, format),
-    );
-  }
-  return formats;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The document as lines of the typed layout
@@ -511,7 +397,6 @@ const ROMAN_NUMBER =
   /^(?:[IVX]{1,4}|[Ⅰ-Ⅻ])\s*[.、．]\s*|^(?:part|parte|section)\s+[0-9IVX]+\s*[.:：]?\s*/i;
 const SECTION_SCORE =
   /(?:每[题小]|各問?|1問)\s*([0-9]+(?:\.[0-9]+)?)\s*[分点]|([0-9]+(?:\.[0-9]+)?)\s*(?:points?|puntos?)\s*(?:each|cada)/i;
-/每[题小]\s*([0-9]+(?:\.[0-9]+)?)\s*分|([0-9]+(?:\.[0-9]+)?)\s*(?:points?|puntos?|点)\s*(?:each|cada|ずつ)/i;
 
 /** A section heading: the type of the questions under it and their score when it says one. */
 export function sectionOf(text: string): { type: QuestionTypeCode; score: string } | undefined {
