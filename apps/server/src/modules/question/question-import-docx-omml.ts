@@ -167,5 +167,6 @@ export function ommlToLatex(math: XmlNode): { latex: string; unknown: string[] }
         return symbolsOf(textInside(node));
     }
   };
-  return { latex: inside(math).replace(/\s+/g, ' ').trim(), unknown: [...unknown] };
+  const latex = inside(math).replace(/\s+/g, ' ').replace(/ (?=})/g, '').trim();
+  return { latex, unknown: [...unknown] };
 }
