@@ -167,6 +167,9 @@ export function ommlToLatex(math: XmlNode): { latex: string; unknown: string[] }
         return symbolsOf(textInside(node));
     }
   };
-  const latex = inside(math).replace(/\s+/g, ' ').replace(/ (?=})/g, '').trim();
+  const latex = inside(math)
+    .replace(/\s+/g, ' ')
+    .replace(/ (?=})/g, '')
+    .trim();
   return { latex, unknown: [...unknown] };
 }

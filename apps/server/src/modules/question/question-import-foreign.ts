@@ -255,7 +255,9 @@ export function foreignToRaw(questions: ForeignQuestion[]): {
       });
       values.answer =
         question.answerKeys ??
-        question.options.map((option, index) => (option.correct ? OPTION_KEYS[index] : '')).join('');
+        question.options
+          .map((option, index) => (option.correct ? OPTION_KEYS[index] : ''))
+          .join('');
       if (question.options.length > OPTION_KEYS.length) {
         question.problems.push(
           problem(

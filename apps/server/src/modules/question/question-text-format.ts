@@ -83,7 +83,8 @@ const KEYWORD_ALTERNATION = [...FIELD_OF.keys()]
 // Prefixes in ASCII or full width (１．, Ａ、, （1）, ：), as Chinese input methods type them.
 export const STEM_LINE =
   /^\s*(?:[(（]\s*([0-9０-９]{1,4})\s*[)）]|([0-9０-９]{1,4})\s*[.．、)）])\s*(.*)$/;
-export const OPTION_LINE = /^\s*(?:[(（]\s*([A-JＡ-Ｊ])\s*[)）]|([A-JＡ-Ｊ])\s*[.．、)）:：])\s*(.*)$/;
+export const OPTION_LINE =
+  /^\s*(?:[(（]\s*([A-JＡ-Ｊ])\s*[)）]|([A-JＡ-Ｊ])\s*[.．、)）:：])\s*(.*)$/;
 export const KEYWORD_LINE = new RegExp(
   `^\\s*(?:[【\\[]\\s*(${KEYWORD_ALTERNATION})\\s*[】\\]]\\s*[:：]?|(${KEYWORD_ALTERNATION})\\s*[:：])\\s*(.*)$`,
   'i',
