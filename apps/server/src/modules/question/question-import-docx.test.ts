@@ -231,6 +231,21 @@ describe('question import from Word (.docx)', () => {
     expect(after[0]!.audit_status).toBe(AuditStatus.PASSED);
   });
 
+  it('names a formula part it cannot turn into LaTeX on its question, keeping its text', async () => {
+    const withArray = await editedDocx((xml) =>
+      xml.replace(/<m:f>.*?<\/m:f>/, '<m:eqArr><m:e><m:r><m:t>U=IR</m:t></m:r></m:e></m:eqArr>'),
+    );
+    const result = expectOk(await preview(parts(withArray)));
+    expect(result.rows[1]!.problems).toEqual([
+      {
+        code: 'unsupported',
+        field: 'content',
+        message: 'a formula uses m:eqArr, which is kept as its text',
+      },
+    ]);
+    expect(result.rows.filter((row) => row.problems.length > 0)).toHaveLength(2);
+  });
+
   it.each(QUESTION_IMPORT_LANGUAGES)(
     'gives a Word template in %s that imports back as its examples',
     async (lang) => {

@@ -163,8 +163,10 @@ class DocumentReader {
       script: script === 'subscript' ? 'sub' : script === 'superscript' ? 'sup' : '',
     };
     for (const child of run.children) {
-      if (child.name === 'w:t') tokens.push({ kind: 'text', text: child.text, style });
-      else if (child.name === 'w:tab') tokens.push({ kind: 'text', text: '\t', style });
+      if (child.name === 'w:t') {
+        // The markers this reader uses are no text of a document.
+        tokens.push({ kind: 'text', text: child.text.replace(/[\uE000\uE001]/g, ''), style });
+      } else if (child.name === 'w:tab') tokens.push({ kind: 'text', text: '\t', style });
       else if (child.name === 'w:br' || child.name === 'w:cr') tokens.push({ kind: 'break' });
       else if (child.name === 'w:drawing' || child.name === 'mc:AlternateContent') {
         // A picture: its a:blip (in mc:Choice; mc:Fallback repeats it as VML).
