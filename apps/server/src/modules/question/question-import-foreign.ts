@@ -22,7 +22,7 @@ import {
   type RawQuestion,
 } from './question-import-read.js';
 
-// What the Moodle XML and GIFT readers have in common: the question they read, as Kaoshi's
+// What the Moodle XML, GIFT and Word readers have in common: the question they read, as Kaoshi's
 // columns plus the name and identifier it had in the other tool, and the images it shows.
 
 /** The formats another tool wrote; the value kept in questions.external_source. */
@@ -34,7 +34,7 @@ export interface ForeignText {
   html: boolean;
 }
 
-/** One question read from a Moodle XML or GIFT file. */
+/** One question read from a Moodle XML, GIFT or Word file (Word: `line` is its place in order). */
 export interface ForeignQuestion {
   /** Line of the file where the question starts. */
   line: number;
