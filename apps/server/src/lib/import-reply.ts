@@ -5,12 +5,12 @@ import { XLSX_CONTENT_TYPE, attachmentDisposition } from './spreadsheet.js';
 /** A generated workbook (template or export) as a download. */
 export function sendXlsx(
   reply: FastifyReply,
-  file: { buffer: Buffer; fileName: string; asciiName: string },
+  file: { buffer: Buffer; fileName: string; asciiName: string; contentType?: string },
 ) {
   return reply
     .header('content-disposition', attachmentDisposition(file.fileName, file.asciiName))
     .header('cache-control', 'no-store')
-    .type(XLSX_CONTENT_TYPE)
+    .type(file.contentType ?? XLSX_CONTENT_TYPE)
     .send(file.buffer);
 }
 

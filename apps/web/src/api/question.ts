@@ -62,9 +62,19 @@ export const batchQuestions = (ids: number[], action: QuestionBatchAction, reaso
     ...(reason === undefined ? {} : { reason }),
   });
 
-/** The import template (headers, instructions and the codes of the structure) in `language`. */
-export const downloadQuestionTemplate = (language: QuestionImportLanguage) =>
-  downloadFile(`${QUESTION}/importTemplate`, { lang: language }, 'questions-template.xlsx');
+/**
+ * The import template in `language`: the workbook (headers, instructions and the codes of the
+ * structure), or the Word document showing the typed layout with an example of each type.
+ */
+export const downloadQuestionTemplate = (
+  language: QuestionImportLanguage,
+  format: 'xlsx' | 'docx' = 'xlsx',
+) =>
+  downloadFile(
+    `${QUESTION}/importTemplate`,
+    { lang: language, ...(format === 'docx' && { format }) },
+    `questions-template.${format}`,
+  );
 
 /** Every question matching the filter (not one page), in the template's columns. */
 export const exportQuestions = (

@@ -197,10 +197,10 @@ export const QUESTION_MESSAGES = {
     ja: '{count} 問あります。1 ファイル最大 {max} 問です。ファイルを分割してください',
   },
   unsupportedImportFile: {
-    zh: '不能导入 .{extension} 文件：请使用 Excel 模板（.xlsx）、纯文本格式（.txt）、Moodle XML（.xml）、GIFT（.gift）或 QTI（.zip / .xml）',
-    en: 'a .{extension} file cannot be imported: use the Excel template (.xlsx), the plain-text format (.txt), Moodle XML (.xml), GIFT (.gift) or QTI (.zip / .xml)',
-    es: 'no se puede importar un archivo .{extension}: use la plantilla de Excel (.xlsx), el formato de texto (.txt), Moodle XML (.xml), GIFT (.gift) o QTI (.zip / .xml)',
-    ja: '.{extension} ファイルはインポートできません。Excel テンプレート（.xlsx）、テキスト形式（.txt）、Moodle XML（.xml）、GIFT（.gift）または QTI（.zip / .xml）を使ってください',
+    zh: '不能导入 .{extension} 文件：请使用 Excel 模板（.xlsx）、纯文本格式（.txt）、Word（.docx）、Moodle XML（.xml）、GIFT（.gift）或 QTI（.zip / .xml）',
+    en: 'a .{extension} file cannot be imported: use the Excel template (.xlsx), the plain-text format (.txt), Word (.docx), Moodle XML (.xml), GIFT (.gift) or QTI (.zip / .xml)',
+    es: 'no se puede importar un archivo .{extension}: use la plantilla de Excel (.xlsx), el formato de texto (.txt), Word (.docx), Moodle XML (.xml), GIFT (.gift) o QTI (.zip / .xml)',
+    ja: '.{extension} ファイルはインポートできません。Excel テンプレート（.xlsx）、テキスト形式（.txt）、Word（.docx）、Moodle XML（.xml）、GIFT（.gift）または QTI（.zip / .xml）を使ってください',
   },
   importFormatFile: {
     zh: '选择了 {format}，但上传的是 .{extension} 文件：{format} 需要 {expected} 文件',
@@ -213,6 +213,24 @@ export const QUESTION_MESSAGES = {
     en: 'a {format} import needs subjectId, level and courseId',
     es: 'una importación {format} necesita subjectId, level y courseId',
     ja: '{format} のインポートには subjectId、level、courseId が必要です',
+  },
+  docxBroken: {
+    zh: '不是可读的 Word 文档（.docx）：{reason}',
+    en: 'not a readable Word document (.docx): {reason}',
+    es: 'no es un documento de Word (.docx) legible: {reason}',
+    ja: '読み取れる Word 文書（.docx）ではありません: {reason}',
+  },
+  docxTooLarge: {
+    zh: 'Word 文档解压后超过 {max} MB：请拆分文档或压缩其中的图片',
+    en: 'the Word document unpacks to more than {max} MB: split it or compress its images',
+    es: 'el documento de Word descomprimido supera {max} MB: divídalo o comprima sus imágenes',
+    ja: 'Word 文書の展開後のサイズが {max} MB を超えています。文書を分割するか画像を圧縮してください',
+  },
+  docxNoQuestions: {
+    zh: 'Word 文档中没有试题：试题以题号开头（如“1.”或“1、”），答案写在“答案：”行',
+    en: 'no questions in the Word document: a question starts with its number ("1." or "1、") and gives its key on an "Answer:" line',
+    es: 'no hay preguntas en el documento de Word: una pregunta empieza con su número («1.» o «1、») y da su clave en una línea «Respuesta:»',
+    ja: 'Word 文書に問題がありません。問題は番号（「1.」や「1、」）で始め、解答は「正解：」の行に書きます',
   },
   moodleXmlBroken: {
     zh: '不是格式正确的 XML（第 {line} 行第 {column} 列：{reason}）：需要 Moodle XML 导出文件',

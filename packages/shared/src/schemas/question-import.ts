@@ -67,8 +67,8 @@ export interface QuestionImportSummary {
   difficulty: number | null;
 }
 
-/** What an import reads: the Excel template, typed text, a Moodle XML export, GIFT text or QTI. */
-export const QUESTION_IMPORT_FORMATS = ['xlsx', 'text', 'moodleXml', 'gift', 'qti'] as const;
+/** What an import reads: the Excel template, typed text, Moodle XML, GIFT, QTI or Word. */
+export const QUESTION_IMPORT_FORMATS = ['xlsx', 'text', 'moodleXml', 'gift', 'qti', 'docx'] as const;
 export type QuestionImportFormat = (typeof QUESTION_IMPORT_FORMATS)[number];
 /** Formats whose file carries no job type, level or course: the form gives them. */
 export const QUESTION_IMPORT_FORMATS_WITH_STRUCTURE: readonly QuestionImportFormat[] = [
@@ -76,6 +76,7 @@ export const QUESTION_IMPORT_FORMATS_WITH_STRUCTURE: readonly QuestionImportForm
   'moodleXml',
   'gift',
   'qti',
+  'docx',
 ];
 
 /** The upload's `format` field: absent or empty, the file's extension decides. */
@@ -127,7 +128,12 @@ export const questionImportLanguage = z.preprocess(
   }),
 );
 
-export const questionImportTemplateQuery = z.object({ lang: questionImportLanguage });
+/** The template's form: the Excel workbook (default) or a Word document of typed questions. */
+export const QUESTION_TEMPLATE_FORMATS = ['xlsx', 'docx'] as const;
+export const questionImportTemplateQuery = z.object({
+  lang: questionImportLanguage,
+  format: z.enum(QUESTION_TEMPLATE_FORMATS).default('xlsx'),
+});
 
 export const questionImportMode = z.enum(QUESTION_IMPORT_MODES, {
   message: `must be one of ${QUESTION_IMPORT_MODES.join(', ')}`,

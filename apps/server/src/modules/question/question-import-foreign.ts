@@ -22,11 +22,11 @@ import {
   type RawQuestion,
 } from './question-import-read.js';
 
-// What the Moodle XML and GIFT readers have in common: the question they read, as Kaoshi's
+// What the Moodle XML, GIFT and Word readers have in common: the question they read, as Kaoshi's
 // columns plus the name and identifier it had in the other tool, and the images it shows.
 
 /** The formats another tool wrote; the value kept in questions.external_source. */
-export type ForeignSource = 'moodleXml' | 'gift' | 'qti';
+export type ForeignSource = 'moodleXml' | 'gift' | 'qti' | 'docx';
 
 /** Text as another tool stores it: HTML, or plain text (escaped when it becomes HTML). */
 export interface ForeignText {
@@ -34,7 +34,7 @@ export interface ForeignText {
   html: boolean;
 }
 
-/** One question read from a Moodle XML or GIFT file. */
+/** One question read from a Moodle XML, GIFT or Word file (Word: `line` is its place in order). */
 export interface ForeignQuestion {
   /** Line of the file where the question starts. */
   line: number;
@@ -52,6 +52,10 @@ export interface ForeignQuestion {
   analysis: ForeignText;
   /** As written; '' for the default. */
   score: string;
+  /** Word: the difficulty as typed (other formats have none). */
+  difficulty?: string;
+  /** Word: the choice key as typed ('B', 'ACD'), checked as the template's answer cell. */
+  answerKeys?: string;
   tags: string[];
   /** The files the question's HTML names as @@PLUGINFILE@@/name (Moodle XML). */
   files: Map<string, Buffer>;
@@ -249,9 +253,11 @@ export function foreignToRaw(questions: ForeignQuestion[]): {
         const column = OPTION_COLUMNS[index];
         if (column) values[column] = asHtml(option.text, true) || ' ';
       });
-      values.answer = question.options
-        .map((option, index) => (option.correct ? OPTION_KEYS[index] : ''))
-        .join('');
+      values.answer =
+        question.answerKeys ??
+        question.options
+          .map((option, index) => (option.correct ? OPTION_KEYS[index] : ''))
+          .join('');
       if (question.options.length > OPTION_KEYS.length) {
         question.problems.push(
           problem(
@@ -266,6 +272,7 @@ export function foreignToRaw(questions: ForeignQuestion[]): {
     values.analysis = asHtml(question.analysis);
     // An unsupported question is named for its type alone, not for a score it will never get.
     values.score = type === null ? '' : question.score;
+    values.difficulty = question.difficulty ?? '';
     return {
       row: question.line,
       values,

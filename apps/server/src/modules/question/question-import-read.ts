@@ -228,6 +228,7 @@ const FORMAT_OF_EXTENSION: Record<string, QuestionImportFormat> = {
   xml: 'moodleXml',
   gift: 'gift',
   zip: 'qti',
+  docx: 'docx',
 };
 /** The extensions each format takes (GIFT is often saved as .txt: then it is chosen). */
 const EXTENSIONS_OF_FORMAT: Record<QuestionImportFormat, readonly string[]> = {
@@ -236,6 +237,7 @@ const EXTENSIONS_OF_FORMAT: Record<QuestionImportFormat, readonly string[]> = {
   moodleXml: ['xml'],
   gift: ['gift', 'txt'],
   qti: ['zip', 'xml'],
+  docx: ['docx'],
 };
 export const FORMAT_NAMES: Record<QuestionImportFormat, string> = {
   xlsx: 'Excel',
@@ -243,6 +245,7 @@ export const FORMAT_NAMES: Record<QuestionImportFormat, string> = {
   moodleXml: 'Moodle XML',
   gift: 'GIFT',
   qti: 'QTI',
+  docx: 'Word (.docx)',
 };
 
 /**

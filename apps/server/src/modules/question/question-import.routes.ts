@@ -18,6 +18,7 @@ import type { QuestionExportService } from './question-export.service.js';
 import { zodRefusal } from '../../plugins/envelope.js';
 import type { QuestionImportService } from './question-import.service.js';
 import { importFormatOf, type QuestionUpload } from './question-import-read.js';
+import { questionDocxTemplate } from './question-import-docx-template.js';
 import { QUESTION_BASE as BASE } from './question.routes.js';
 
 /**
@@ -55,10 +56,13 @@ export async function questionImportRoutes(
     'importTemplate',
     {
       summary:
-        'The .xlsx import template: headers and instructions in `lang`, the job type, level, course and point codes',
+        'The import template in `lang`: format=xlsx (default) the workbook with its instructions and the job type, level, course and point codes; format=docx a Word document showing the typed layout with an example of each type',
       querystring: questionImportTemplateQuery,
     },
-    (request) => imports.template(request.query.lang),
+    (request) =>
+      request.query.format === 'docx'
+        ? questionDocxTemplate(request.query.lang)
+        : imports.template(request.query.lang),
   );
 
   importJobRoutes(route, imports, {
@@ -66,7 +70,7 @@ export async function questionImportRoutes(
     mode: { schema: questionImportMode, values: QUESTION_IMPORT_MODES },
     summaries: {
       preview:
-        'Start checking an import file without writing (multipart "format"?: xlsx | text | moodleXml | gift | qti, else by extension; "file": .xlsx, or .txt / .xml / .gift / .zip (QTI content package) with subjectId, level, courseId, pointId?). ' +
+        'Start checking an import file without writing (multipart "format"?: xlsx | text | moodleXml | gift | qti | docx, else by extension; "file": .xlsx, or .txt / .xml / .gift / .zip (QTI content package) / .docx with subjectId, level, courseId, pointId?). ' +
         'Answers the job at once; importJob/{id} then gives its result: every question with its problems',
       apply:
         'Start an import (as importPreview, plus "mode": skipInvalid | allOrNothing), written in one transaction. ' +

@@ -41,6 +41,7 @@ import { readMoodleXml } from './question-import-moodle.js';
 import { readGift } from './question-import-gift.js';
 import { readQti } from './question-import-qti.js';
 import { looksLikeQtiItem } from './question-import-qti-package.js';
+import { readDocx } from './question-import-docx.js';
 import { auditStatusAfterEdit } from './question.service.js';
 import type { FilesService } from '../files/files.service.js';
 
@@ -169,11 +170,13 @@ export class QuestionImportService {
       return { rows, fixed: upload.structure, source: null, images: [] };
     }
     const foreign =
-      format === 'moodleXml'
-        ? readMoodleXml(upload.file)
-        : format === 'gift'
-          ? readGift(upload.file)
-          : readQti(upload.file, upload.fileName);
+      format === 'docx'
+        ? await readDocx(upload.file)
+        : format === 'moodleXml'
+          ? readMoodleXml(upload.file)
+          : format === 'gift'
+            ? readGift(upload.file)
+            : readQti(upload.file, upload.fileName);
     const { rows, images } = foreignToRaw(foreign);
     return { rows: rows.map(checkContent), fixed: upload.structure, source: format, images };
   }

@@ -295,7 +295,7 @@ describe('question import and export', () => {
     it('an empty file', () => refused(Buffer.alloc(0), /^file: the file is empty/));
     it('junk bytes', () => refused(randomBytes(4096), /not an Excel workbook/));
     it('a file type that is neither', () =>
-      refused([filePart(Buffer.from('x'), 'questions.docx')], /a \.docx file cannot be imported/));
+      refused([filePart(Buffer.from('x'), 'questions.pdf')], /a \.pdf file cannot be imported/));
     it('a zip bomb', () =>
       refused(
         zip([

@@ -81,10 +81,11 @@ const KEYWORD_ALTERNATION = [...FIELD_OF.keys()]
   .join('|');
 
 // Prefixes in ASCII or full width (１．, Ａ、, （1）, ：), as Chinese input methods type them.
-const STEM_LINE =
+export const STEM_LINE =
   /^\s*(?:[(（]\s*([0-9０-９]{1,4})\s*[)）]|([0-9０-９]{1,4})\s*[.．、)）])\s*(.*)$/;
-const OPTION_LINE = /^\s*(?:[(（]\s*([A-JＡ-Ｊ])\s*[)）]|([A-JＡ-Ｊ])\s*[.．、)）:：])\s*(.*)$/;
-const KEYWORD_LINE = new RegExp(
+export const OPTION_LINE =
+  /^\s*(?:[(（]\s*([A-JＡ-Ｊ])\s*[)）]|([A-JＡ-Ｊ])\s*[.．、)）:：])\s*(.*)$/;
+export const KEYWORD_LINE = new RegExp(
   `^\\s*(?:[【\\[]\\s*(${KEYWORD_ALTERNATION})\\s*[】\\]]\\s*[:：]?|(${KEYWORD_ALTERNATION})\\s*[:：])\\s*(.*)$`,
   'i',
 );

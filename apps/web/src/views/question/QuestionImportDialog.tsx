@@ -3,6 +3,7 @@ import {
   FileExcelOutlined,
   FileTextOutlined,
   FileZipOutlined,
+  FileWordOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import {
@@ -55,16 +56,17 @@ import { useAllJobTypes } from '../../components/structure/queries';
 import { questionKeys } from './queries';
 import type { QuestionPlacement } from './question-form';
 
-type Source = 'excel' | 'text' | 'moodleXml' | 'gift' | 'qti';
-type ForeignSource = 'moodleXml' | 'gift' | 'qti';
+type Source = 'excel' | 'text' | 'moodleXml' | 'gift' | 'qti' | 'docx';
+type ForeignSource = 'moodleXml' | 'gift' | 'qti' | 'docx';
 /** Sources read from a file another tool wrote, placed under the structure chosen here. */
 const isForeign = (source: Source): source is ForeignSource =>
-  source === 'moodleXml' || source === 'gift' || source === 'qti';
+  source === 'moodleXml' || source === 'gift' || source === 'qti' || source === 'docx';
 /** What the file picker of each foreign source takes, and its button's text. */
 const FOREIGN_FILES = {
   moodleXml: { accept: '.xml', open: 'question.import.openMoodleXml' },
   gift: { accept: '.gift,.txt', open: 'question.import.openGift' },
   qti: { accept: '.zip,.xml', open: 'question.import.openQti' },
+  docx: { accept: '.docx', open: 'question.import.openDocx' },
 } as const satisfies Record<ForeignSource, { accept: string; open: string }>;
 const FILE_PATTERNS: Record<Source, RegExp> = {
   excel: /\.xlsx$/i,
@@ -72,6 +74,7 @@ const FILE_PATTERNS: Record<Source, RegExp> = {
   moodleXml: /\.xml$/i,
   gift: /\.(gift|txt)$/i,
   qti: /\.(zip|xml)$/i,
+  docx: /\.docx$/i,
 };
 const WRONG_TYPE = {
   excel: 'question.import.wrongExcel',
@@ -79,7 +82,9 @@ const WRONG_TYPE = {
   moodleXml: 'question.import.wrongMoodleXml',
   gift: 'question.import.wrongGift',
   qti: 'question.import.wrongQti',
+  docx: 'question.import.wrongDocx',
 } as const satisfies Record<Source, string>;
+/** The foreign sources' file picker: what it accepts and its button's words. */
 const TARGET_CHAIN = ['subjectId', 'level', 'courseId', 'pointId'] as const;
 
 interface TargetValues {
@@ -194,12 +199,13 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
     setFile(undefined);
   };
 
+  // A Word document's questions are counted in order (their names give section and number).
   const rowTitle = t(
     source === 'excel'
       ? 'question.import.row'
       : source === 'qti'
         ? 'question.import.item'
-        : isForeign(source)
+        : isForeign(source) && source !== 'docx'
           ? 'question.import.line'
           : 'question.import.number',
   );
@@ -331,6 +337,7 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
               { value: 'moodleXml', label: t('question.import.moodleXml'), icon: <CodeOutlined /> },
               { value: 'gift', label: t('question.import.gift'), icon: <FileTextOutlined /> },
               { value: 'qti', label: t('question.import.qti'), icon: <FileZipOutlined /> },
+              { value: 'docx', label: t('question.import.docx'), icon: <FileWordOutlined /> },
             ]}
           />
           {source === 'excel' ? (
@@ -358,9 +365,11 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
                   {t(
                     source === 'qti'
                       ? 'question.import.qtiHelp'
-                      : isForeign(source)
-                        ? 'question.import.foreignHelp'
-                        : 'question.import.targetHelp',
+                      : source === 'docx'
+                        ? 'question.import.docxHelp'
+                        : isForeign(source)
+                          ? 'question.import.foreignHelp'
+                          : 'question.import.targetHelp',
                   )}
                 </Typography.Paragraph>
                 <Row gutter={16}>
@@ -446,6 +455,15 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
                   <Typography.Text type="secondary">
                     {t('question.import.limitAny', { size: maxSize })}
                   </Typography.Text>
+                  {source === 'docx' && (
+                    <Button
+                      type="link"
+                      icon={<FileWordOutlined />}
+                      onClick={() => succeeded(downloadQuestionTemplate(currentLanguage(), 'docx'))}
+                    >
+                      {t('question.import.docxTemplate')}
+                    </Button>
+                  )}
                 </Flex>
               ) : (
                 <>

@@ -209,6 +209,12 @@ export default {
     openGift: 'Choose a GIFT file (.gift, .txt)',
     wrongMoodleXml: 'Only Moodle XML .xml files can be imported here',
     wrongGift: 'Only GIFT .gift or .txt files can be imported here',
+    docx: 'Word (.docx)',
+    docxHelp:
+      'A Word document (.docx) in the layout teachers type: a numbered question, options A–F, and "Answer:", "Analysis:", "Score:", "Difficulty:" lines; section headings such as "I. Single choice" give the type. It carries no job type or course: every question goes under the ones chosen here. Images, tables, formulas and bold or italic text are kept. Importing the same document again updates its questions.',
+    openDocx: 'Choose a Word document (.docx)',
+    wrongDocx: 'Only Word .docx files can be imported here',
+    docxTemplate: 'Download the Word template',
     line: 'Line',
     name: 'Name',
     action: 'Import as',

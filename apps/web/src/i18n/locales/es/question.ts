@@ -212,6 +212,12 @@ const question: Messages['question'] = {
     openGift: 'Elegir un archivo GIFT (.gift, .txt)',
     wrongMoodleXml: 'Aquí solo se pueden importar archivos Moodle XML .xml',
     wrongGift: 'Aquí solo se pueden importar archivos GIFT .gift o .txt',
+    docx: 'Word (.docx)',
+    docxHelp:
+      'Un documento de Word (.docx) con el formato que escriben los docentes: pregunta numerada, opciones A–F y líneas «Respuesta:», «Explicación:», «Puntuación:», «Dificultad:»; los títulos de sección como «I. Opción única» dan el tipo. No indica oficio ni curso: todas las preguntas van a los elegidos aquí. Se conservan imágenes, tablas, fórmulas y negritas o cursivas. Importar de nuevo el mismo documento actualiza sus preguntas.',
+    openDocx: 'Elegir un documento de Word (.docx)',
+    wrongDocx: 'Aquí solo se pueden importar archivos de Word .docx',
+    docxTemplate: 'Descargar la plantilla de Word',
     line: 'Línea',
     name: 'Nombre',
     action: 'Se importa como',

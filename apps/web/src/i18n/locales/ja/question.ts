@@ -211,6 +211,12 @@ const question: Messages['question'] = {
     openGift: 'GIFT ファイル（.gift、.txt）を選択',
     wrongMoodleXml: 'ここでは Moodle XML の .xml ファイルのみインポートできます',
     wrongGift: 'ここでは GIFT の .gift または .txt ファイルのみインポートできます',
+    docx: 'Word (.docx)',
+    docxHelp:
+      '教員がふだん書く形式の Word 文書（.docx）：番号付きの問題、選択肢 A–F、「正解：」「解説：」「配点：」「難易度：」の行。「一、単一選択」などの見出しが問題形式を決めます。職種とコースは含まれないため、すべての問題はここで選んだものに入ります。画像、表、数式、太字や斜体は保持されます。同じ文書を再度インポートすると問題が更新されます。',
+    openDocx: 'Word 文書（.docx）を選択',
+    wrongDocx: 'ここでは Word の .docx ファイルのみインポートできます',
+    docxTemplate: 'Word テンプレートをダウンロード',
     line: '行',
     name: '名前',
     action: 'インポート方法',

@@ -208,6 +208,12 @@ const question: Messages['question'] = {
     openGift: '选择 GIFT 文件（.gift、.txt）',
     wrongMoodleXml: '此处只能导入 Moodle XML .xml 文件',
     wrongGift: '此处只能导入 GIFT .gift 或 .txt 文件',
+    docx: 'Word（.docx）',
+    docxHelp:
+      'Word 文档（.docx）按老师常用的版式书写：题号开头，选项 A–F，“答案：”“解析：”“分值：”“难度：”各占一行，“一、单选题”等大题标题决定题型。文档不含工种和课程：所有试题归入此处所选。图片、表格、公式和加粗等格式会保留。再次导入同一文档会更新其中的试题。',
+    openDocx: '选择 Word 文档（.docx）',
+    wrongDocx: '此处只能导入 Word .docx 文件',
+    docxTemplate: '下载 Word 模板',
     line: '行',
     name: '名称',
     action: '导入方式',
