@@ -68,7 +68,14 @@ export interface QuestionImportSummary {
 }
 
 /** What an import reads: the Excel template, typed text, Moodle XML, GIFT, QTI or Word. */
-export const QUESTION_IMPORT_FORMATS = ['xlsx', 'text', 'moodleXml', 'gift', 'qti', 'docx'] as const;
+export const QUESTION_IMPORT_FORMATS = [
+  'xlsx',
+  'text',
+  'moodleXml',
+  'gift',
+  'qti',
+  'docx',
+] as const;
 export type QuestionImportFormat = (typeof QUESTION_IMPORT_FORMATS)[number];
 /** Formats whose file carries no job type, level or course: the form gives them. */
 export const QUESTION_IMPORT_FORMATS_WITH_STRUCTURE: readonly QuestionImportFormat[] = [
