@@ -216,6 +216,18 @@ export class FilesService {
     }
   }
 
+  /**
+   * The bytes of an image this module serves at `url` (FILE_SERVE_PATH + stored name), for
+   * documents that print it (a PDF takes JPEG and PNG); undefined for any other address, kind or
+   * a file gone from disk.
+   */
+  async printableImage(url: string): Promise<Buffer | undefined> {
+    if (!url.startsWith(FILE_SERVE_PATH)) return undefined;
+    const found = await this.find(url.slice(FILE_SERVE_PATH.length));
+    if (!found || !['image/jpeg', 'image/png'].includes(found.row.mime)) return undefined;
+    return fs.promises.readFile(found.absolute).catch(() => undefined);
+  }
+
   /** The record and absolute path of a stored file, or undefined for any unknown name. */
   async find(storedName: string): Promise<{ row: UploadRow; absolute: string } | undefined> {
     if (!STORED_NAME.test(storedName)) return undefined;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { DeadlineNews } from '../attempt/deadlines.js';
 import { CandidateService } from '../exam/candidate.service.js';
 import { ExamService } from '../exam/exam.service.js';
+import { FilesService } from '../files/files.service.js';
 import type { ProctorHub } from '../proctor/proctor-hub.js';
 import { ProctorService } from '../proctor/proctor.service.js';
 import { irregularityRoutes } from './irregularity.routes.js';
@@ -28,6 +29,12 @@ export async function irregularityModule(
   const proctor = new ProctorService(opts.db, exams, candidates, opts.hub);
   await app.register(irregularityRoutes, {
     irregularities: new IrregularityService(opts.db, proctor, opts.hub),
-    documents: new RoomDocumentsService(opts.db),
+    documents: new RoomDocumentsService(
+      opts.db,
+      new FilesService(opts.db, {
+        dataDir: opts.config.dataDir,
+        allowPrivateFetch: opts.config.uploadAllowPrivateFetch,
+      }),
+    ),
   });
 }

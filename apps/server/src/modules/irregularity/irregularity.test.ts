@@ -33,6 +33,8 @@ import { emitAck, listenLocally, socketOf } from '../../../test/sockets.js';
 import { addSignableStudents, publishOpenExam } from '../attempt/test-data.js';
 import type { Db } from '../../db/database.js';
 import { ExamRepository } from '../exam/exam.repository.js';
+import { PNG } from '../files/fixtures.js';
+import { FilesService } from '../files/files.service.js';
 import { VENUE_BASE } from '../venue/venue.routes.js';
 
 const PASSWORD = 'irregular-pass-1';
@@ -339,12 +341,20 @@ describe('irregularities and room documents', () => {
 
   it('prints the sign-in sheet, the door list and the room record of a room, to its invigilator', async () => {
     const [inv1, inv2] = invigilators;
-    // The first candidate has a registered photo; the two others get an empty frame to glue one.
-    await t.handle.db
-      .updateTable('students')
-      .set({ photo: '/api/kaoshi-files/file/registered.jpg' })
-      .where('id', '=', inRoom(0)[0]!.studentId)
-      .execute();
+    // The first candidate's registered photo is printed; the second's address holds no file and
+    // the third has none: they get an empty frame to glue one.
+    const stored = await new FilesService(t.handle.db, {
+      dataDir: t.config.dataDir,
+      allowPrivateFetch: false,
+    }).storeBuffer('image', 'registered.png', '.png', PNG, 1);
+    const photos = [stored.url, '/api/kaoshi-files/file/0123456789abcdef0123456789abcdef.jpg'];
+    for (const [index, photo] of photos.entries()) {
+      await t.handle.db
+        .updateTable('students')
+        .set({ photo })
+        .where('id', '=', inRoom(0)[index]!.studentId)
+        .execute();
+    }
     const sheet = await download(inv1!.client, 'getSignInSheet', rooms[0]!);
     expect(sheet.statusCode).toBe(200);
     expect(sheet.headers['content-type']).toBe('application/pdf');
@@ -357,6 +367,8 @@ describe('irregularities and room documents', () => {
     for (const candidate of inRoom(1)) expect(text).not.toContain(candidate.ticketNumber);
     expect(text).toMatch(/\b1\b[\s\S]*\b2\b[\s\S]*\b3\b/);
     expect(text.match(/贴照片处/g)).toHaveLength(2);
+    // The registered photo drawn (an image XObject; its alpha is a second one, its soft mask).
+    expect(sheet.rawPayload.toString('latin1')).toMatch(/\/Subtype \/Image/);
 
     const door = pdfText((await download(inv1!.client, 'getDoorList', rooms[0]!, 'en')).rawPayload);
     expect(door).toContain('Door list');

@@ -17,6 +17,10 @@ export interface RoomFacts {
     ticketNumber: string;
     maskedId: string;
     hasPhoto: boolean;
+    /** The registered photo's address (files module); '' none. */
+    photo: string;
+    /** The registered photo's bytes (JPEG or PNG), read for the sign-in sheet only. */
+    photoImage?: Buffer;
     startedAt: string | null;
     finishedAt: string | null;
     attemptId: number | null;
@@ -86,6 +90,8 @@ function table(
     photoColumn?: number;
     /** Per row: an empty photo frame, labelled, in the photo column (no registered photo). */
     photoFrames?: (string | null)[];
+    /** Per row: the registered photo to print in the photo column. */
+    photoImages?: (Buffer | undefined)[];
   } = {},
 ) {
   const size = options.fontSize ?? 9.5;
@@ -99,7 +105,7 @@ function table(
       ),
     ) +
       2 * PAD;
-  const draw = (cells: string[], header: boolean, frame: string | null = null) => {
+  const draw = (cells: string[], header: boolean, frame: string | null = null, image?: Buffer) => {
     const height = header ? doc.fontSize(size).currentLineHeight() + 2 * PAD + 2 : rowHeight(cells);
     if (doc.y + height > BOTTOM) doc.addPage();
     const top = doc.y;
@@ -112,7 +118,8 @@ function table(
         .fillColor(header ? INK : i === options.photoColumn ? GREY : INK)
         .fontSize(size)
         .text(cell, x + PAD, top + PAD, { width: width - 2 * PAD, height: height - 2 * PAD });
-      if (frame !== null && i === options.photoColumn)
+      if (i === options.photoColumn && image) photo(doc, x, top, width, height, image);
+      else if (frame !== null && i === options.photoColumn)
         photoFrame(doc, x, top, width, height, frame);
       x += width;
     });
@@ -133,7 +140,7 @@ function table(
         true,
       );
     }
-    draw(row, false, options.photoFrames?.[index] ?? null);
+    draw(row, false, options.photoFrames?.[index] ?? null, options.photoImages?.[index]);
   });
   doc.moveDown(0.6);
 }
@@ -168,13 +175,22 @@ function photoFrame(
     });
 }
 
+/** The registered photo, fitted and centred in its cell (the invigilator compares the face). */
+function photo(doc: Doc, x: number, top: number, width: number, height: number, image: Buffer) {
+  doc.image(image, x + PAD, top + PAD, {
+    fit: [width - 2 * PAD, height - 2 * PAD],
+    align: 'center',
+    valign: 'center',
+  });
+}
+
 function section(doc: Doc, title: string) {
   if (doc.y + 60 > BOTTOM) doc.addPage();
   doc.fillColor(INK).fontSize(11.5).text(title, MARGIN, doc.y, { width: WIDTH });
   doc.moveDown(0.25);
 }
 
-/** 签到表: photo frame, name, ticket, seat and a signature box per candidate, in seat order. */
+/** 签到表: photo, name, ticket, seat and a signature box per candidate, in seat order. */
 export async function signInSheetPdf(facts: RoomFacts, language: MessageLanguage) {
   const words = wordsIn(ROOM_DOCUMENT_TEXTS, language);
   const { doc, done } = await newCjkPdf({
@@ -202,8 +218,9 @@ export async function signInSheetPdf(facts: RoomFacts, language: MessageLanguage
       height: 52,
       fontSize: 10,
       photoColumn: 1,
-      // Registered photos are checked on the console; a candidate without one glues it here.
-      photoFrames: facts.candidates.map((c) => (c.hasPhoto ? null : words.affixPhoto)),
+      // The registered photo, to compare at the door; a candidate without one glues it here.
+      photoImages: facts.candidates.map((c) => c.photoImage),
+      photoFrames: facts.candidates.map((c) => (c.photoImage ? null : words.affixPhoto)),
     },
   );
   signatures(doc, [words.invigilatorSignature]);

@@ -11,6 +11,7 @@ import { examRoomsScope } from '../../lib/access.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { styleHeader, writeExport } from '../../lib/spreadsheet.js';
 import { maskIdNumber } from '../base/student.service.js';
+import type { FilesService } from '../files/files.service.js';
 import { IrregularityRepository, person } from './irregularity.repository.js';
 import { irregularityViews } from './irregularity.service.js';
 import {
@@ -29,7 +30,11 @@ import { RoomDocumentsRepository } from './room-documents.repository.js';
  * candidates: the caller is its invigilator, or a publisher of the exam (lib/access.ts examRoomsScope).
  */
 export class RoomDocumentsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Reads the registered photos the sign-in sheet prints. */
+    private readonly files: FilesService,
+  ) {}
 
   private async facts(query: RoomDocumentQuery, auth: AuthContext): Promise<RoomFacts> {
     await examRoomsScope(this.db, auth, query.examId, 'read', query.roomId);
@@ -49,6 +54,7 @@ export class RoomDocumentsService {
         ticketNumber: row.ticket_number,
         maskedId: maskIdNumber(row.id_number),
         hasPhoto: row.photo !== '',
+        photo: row.photo,
         startedAt: row.started_at,
         finishedAt: row.finished_at,
         attemptId: row.attempt_id,
@@ -116,12 +122,24 @@ export class RoomDocumentsService {
       const facts = await this.facts(query, auth);
       buffer =
         kind === 'signInSheet'
-          ? await signInSheetPdf(facts, language)
+          ? await signInSheetPdf(await this.withPhotos(facts), language)
           : await doorListPdf(facts, language);
       title = `${facts.room.name}-${kind === 'signInSheet' ? words.signInTitle : words.doorListTitle}`;
     }
     const english = `exam-${query.examId}-room-${query.roomId}-${kind}`;
     return { buffer, fileName: `${title}.pdf`, asciiName: `${english}.pdf` };
+  }
+
+  /** The candidates' registered photos (a room holds at most 500: read one after another). */
+  private async withPhotos(facts: RoomFacts): Promise<RoomFacts> {
+    const candidates = [];
+    for (const candidate of facts.candidates) {
+      const photoImage = candidate.photo
+        ? await this.files.printableImage(candidate.photo)
+        : undefined;
+      candidates.push({ ...candidate, photoImage });
+    }
+    return { ...facts, candidates };
   }
 
   /** The room record as .xlsx: one sheet per part, headers in the caller's language. */
