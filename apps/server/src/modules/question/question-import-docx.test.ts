@@ -6,16 +6,14 @@ import {
   QUESTION_IMPORT_LANGUAGES,
   QuestionType,
   TOKEN_COOKIE,
-  type QuestionImportPreview,
-  type QuestionImportResult,
 } from '@kaoshi/shared';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus } from '../../../test/factories.js';
-import { runImportJob, zip, type JobRun } from '../../../test/imports.js';
-import { multipart, type Part } from '../files/fixtures.js';
+import { zip } from '../../../test/imports.js';
 import { QUESTION_BASE as BASE } from './question.routes.js';
+import { foreignImport } from './foreign-import-test-data.js';
 import { createStructure, type Structure } from './test-data.js';
 
 // A Word document laid out as teachers type it (test/fixtures/docx/, written by the script
@@ -44,29 +42,9 @@ describe('question import from Word (.docx)', () => {
   });
   afterAll(() => t.close());
 
-  const parts = (file: Buffer, filename = 'bank.docx', format?: string): Part[] => [
-    ...(format ? [{ name: 'format', value: format }] : []),
-    { name: 'subjectId', value: String(s.subjectId) },
-    { name: 'level', value: '5' },
-    { name: 'courseId', value: String(s.courseId) },
-    { name: 'file', value: file, filename },
-  ];
-  const preview = (form: Part[]) =>
-    runImportJob<QuestionImportPreview>(admin, {
-      method: 'POST',
-      url: `${BASE}/importPreview`,
-      ...multipart(form),
-    });
-  const apply = (form: Part[]) =>
-    runImportJob<QuestionImportResult>(admin, {
-      method: 'POST',
-      url: `${BASE}/importApply`,
-      ...multipart([{ name: 'mode', value: 'skipInvalid' }, ...form]),
-    });
-  const applied = (result: JobRun<QuestionImportResult>) => {
-    expect(result.body, JSON.stringify(result.body)).toMatchObject({ status: 200 });
-    return result.body.data;
-  };
+  const { parts, preview, apply, applied, count } = foreignImport(() => ({ t, admin, s }), {
+    filename: 'bank.docx',
+  });
   const imported = () =>
     db()
       .selectFrom('questions')
@@ -74,15 +52,6 @@ describe('question import from Word (.docx)', () => {
       .where('external_source', '=', 'docx')
       .orderBy('id')
       .execute();
-  const count = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('questions')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
 
   it('previews each question by its number: type, options, key, score; the problem named', async () => {
     const before = await count();

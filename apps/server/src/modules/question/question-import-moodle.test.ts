@@ -6,14 +6,12 @@ import {
   QuestionType,
   TOKEN_COOKIE,
   type QuestionImportPreview,
-  type QuestionImportResult,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus, refusalText } from '../../../test/factories.js';
-import { runImportJob, type JobRun } from '../../../test/imports.js';
-import { multipart, PNG, type Part } from '../files/fixtures.js';
-import { QUESTION_BASE as BASE } from './question.routes.js';
+import { PNG } from '../files/fixtures.js';
+import { foreignImport } from './foreign-import-test-data.js';
 import { createStructure, type Structure } from './test-data.js';
 
 // Moodle XML and GIFT files as Moodle's documentation writes them (test/fixtures/moodle/),
@@ -35,29 +33,7 @@ describe('question import from Moodle XML and GIFT', () => {
   });
   afterAll(() => t.close());
 
-  const parts = (file: Buffer, filename: string, format?: string): Part[] => [
-    ...(format ? [{ name: 'format', value: format }] : []),
-    { name: 'subjectId', value: String(s.subjectId) },
-    { name: 'level', value: '5' },
-    { name: 'courseId', value: String(s.courseId) },
-    { name: 'file', value: file, filename },
-  ];
-  const preview = (form: Part[]) =>
-    runImportJob<QuestionImportPreview>(admin, {
-      method: 'POST',
-      url: `${BASE}/importPreview`,
-      ...multipart(form),
-    });
-  const apply = (form: Part[]) =>
-    runImportJob<QuestionImportResult>(admin, {
-      method: 'POST',
-      url: `${BASE}/importApply`,
-      ...multipart([{ name: 'mode', value: 'skipInvalid' }, ...form]),
-    });
-  const applied = (result: JobRun<QuestionImportResult>) => {
-    expect(result.body, JSON.stringify(result.body)).toMatchObject({ status: 200 });
-    return result.body.data;
-  };
+  const { parts, preview, apply, applied, count } = foreignImport(() => ({ t, admin, s }), {});
   const imported = (source: string) =>
     db()
       .selectFrom('questions')
@@ -65,15 +41,6 @@ describe('question import from Moodle XML and GIFT', () => {
       .where('external_source', '=', source)
       .orderBy('id')
       .execute();
-  const count = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('questions')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
   const summary = (result: QuestionImportPreview) =>
     result.rows.map((row) => ({
       line: row.row,

@@ -5,14 +5,13 @@ import {
   QuestionType,
   TOKEN_COOKIE,
   type QuestionImportPreview,
-  type QuestionImportResult,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
 import { expectOk, expectStatus } from '../../../test/factories.js';
-import { runImportJob, zip, type JobRun } from '../../../test/imports.js';
-import { multipart, PNG, type Part } from '../files/fixtures.js';
-import { QUESTION_BASE as BASE } from './question.routes.js';
+import { zip } from '../../../test/imports.js';
+import { PNG } from '../files/fixtures.js';
+import { foreignImport } from './foreign-import-test-data.js';
 import { createStructure, type Structure } from './test-data.js';
 
 // QTI 2.2 and 3.0 content packages and a single 2.1 item, written by the 1EdTech specifications
@@ -52,29 +51,9 @@ describe('question import from QTI', () => {
   });
   afterAll(() => t.close());
 
-  const parts = (file: Buffer, filename: string, format: string | null = 'qti'): Part[] => [
-    ...(format ? [{ name: 'format', value: format }] : []),
-    { name: 'subjectId', value: String(s.subjectId) },
-    { name: 'level', value: '5' },
-    { name: 'courseId', value: String(s.courseId) },
-    { name: 'file', value: file, filename },
-  ];
-  const preview = (form: Part[]) =>
-    runImportJob<QuestionImportPreview>(admin, {
-      method: 'POST',
-      url: `${BASE}/importPreview`,
-      ...multipart(form),
-    });
-  const apply = (form: Part[]) =>
-    runImportJob<QuestionImportResult>(admin, {
-      method: 'POST',
-      url: `${BASE}/importApply`,
-      ...multipart([{ name: 'mode', value: 'skipInvalid' }, ...form]),
-    });
-  const applied = (result: JobRun<QuestionImportResult>) => {
-    expect(result.body, JSON.stringify(result.body)).toMatchObject({ status: 200 });
-    return result.body.data;
-  };
+  const { parts, preview, apply, applied, count } = foreignImport(() => ({ t, admin, s }), {
+    format: 'qti',
+  });
   const imported = async () =>
     new Map(
       (
@@ -85,15 +64,6 @@ describe('question import from QTI', () => {
           .orderBy('id')
           .execute()
       ).map((row) => [row.external_id!, row]),
-    );
-  const count = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('questions')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
     );
   const summary = (result: QuestionImportPreview) =>
     result.rows.map((row) => [
