@@ -120,21 +120,6 @@ export async function markBreakEnded(
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Closes the attempt's open break record (`by`: the candidate; null: the scheduler). */
-export async function closeBreak(
-  trx: Db,
-  attemptId: number,
-  closed: { at: string; by: number | null; givenBackMs: number },
-) {
-  await trx
-    .updateTable('attempt_pauses')
-    .set({ ended_at: closed.at, resumed_by: closed.by, given_back_ms: closed.givenBackMs })
-    .where('attempt_id', '=', attemptId)
-    .where('kind', '=', 'break')
-    .where('ended_at', 'is', null)
-    .execute();
-}
-
 /** Running attempts on a break, with when it began and its minutes (the scheduler's sweep). */
 export function attemptsOnBreak(db: Db, limit: number) {
   return db

@@ -6,13 +6,13 @@ import type { AttemptCore } from './attempt-core.js';
 import {
   attemptsOnBreak,
   breakTarget,
-  closeBreak,
   insertBreak,
   markBreak,
   markBreakEnded,
   onBreak,
   type BreakTarget,
 } from './attempt-break.repository.js';
+import { closePause } from './attempt-pause.repository.js';
 import { later, remainingOf } from './deadlines.js';
 
 /** Breaks the scheduler looks at per sweep, oldest first (few candidates rest at once). */
@@ -111,7 +111,8 @@ export class AttemptBreaks {
       const deadline = later(row.deadline, lengthMs);
       const breakMs = row.break_ms + lengthMs;
       if (!(await markBreakEnded(trx, row.id, since, { deadline, breakMs }))) return null;
-      await closeBreak(trx, row.id, { at: atIso, by, givenBackMs: lengthMs });
+      // An attempt has one open pause record at a time: this break's.
+      await closePause(trx, row.id, { at: atIso, by, reason: null, givenBackMs: lengthMs });
       return { row, since, lengthMs, deadline };
     });
     if (!done) return null;
