@@ -24,6 +24,16 @@ export class FilesRepository {
       .executeTakeFirst();
   }
 
+  /** The uploads stored under these names (at most a room's or a page's worth). */
+  async findByStoredNames(storedNames: readonly string[]): Promise<UploadRow[]> {
+    if (storedNames.length === 0) return [];
+    return this.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('stored_name', 'in', storedNames)
+      .execute();
+  }
+
   /** The image `ownerId` uploaded under this stored name, if any. */
   findOwnImage(storedName: string, ownerId: number): Promise<UploadRow | undefined> {
     return this.db

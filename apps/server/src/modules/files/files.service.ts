@@ -217,15 +217,28 @@ export class FilesService {
   }
 
   /**
-   * The bytes of an image this module serves at `url` (FILE_SERVE_PATH + stored name), for
-   * documents that print it (a PDF takes JPEG and PNG); undefined for any other address, kind or
-   * a file gone from disk.
+   * The bytes of the images this module serves at `urls` (FILE_SERVE_PATH + stored name), for
+   * documents that print them (a PDF takes JPEG and PNG), read with one query; per url undefined
+   * for any other address, kind or a file gone from disk.
    */
-  async printableImage(url: string): Promise<Buffer | undefined> {
-    if (!url.startsWith(FILE_SERVE_PATH)) return undefined;
-    const found = await this.find(url.slice(FILE_SERVE_PATH.length));
-    if (!found || !['image/jpeg', 'image/png'].includes(found.row.mime)) return undefined;
-    return fs.promises.readFile(found.absolute).catch(() => undefined);
+  async printableImages(urls: readonly string[]): Promise<(Buffer | undefined)[]> {
+    const nameOf = (url: string) => {
+      const name = url.startsWith(FILE_SERVE_PATH) ? url.slice(FILE_SERVE_PATH.length) : '';
+      return STORED_NAME.test(name) ? name : undefined;
+    };
+    const names = [...new Set(urls.map(nameOf).filter((name) => name !== undefined))];
+    const rows = new Map(
+      (await this.repository.findByStoredNames(names)).map((row) => [row.stored_name, row]),
+    );
+    const read = async (url: string) => {
+      const row = rows.get(nameOf(url) ?? '');
+      if (!row || !['image/jpeg', 'image/png'].includes(row.mime)) return undefined;
+      const absolute = this.absoluteOf(row);
+      return absolute ? fs.promises.readFile(absolute).catch(() => undefined) : undefined;
+    };
+    const images: (Buffer | undefined)[] = [];
+    for (const url of urls) images.push(await read(url));
+    return images;
   }
 
   /** The record and absolute path of a stored file, or undefined for any unknown name. */
@@ -233,9 +246,14 @@ export class FilesService {
     if (!STORED_NAME.test(storedName)) return undefined;
     const row = await this.repository.findByStoredName(storedName);
     if (!row) return undefined;
+    const absolute = this.absoluteOf(row);
+    return absolute ? { row, absolute } : undefined;
+  }
+
+  /** Where an upload's file is on disk; undefined for a path that would leave the uploads folder. */
+  private absoluteOf(row: UploadRow): string | undefined {
     const absolute = path.resolve(this.uploadsDir, row.stored_path);
-    if (!absolute.startsWith(this.uploadsDir + path.sep)) return undefined;
-    return { row, absolute };
+    return absolute.startsWith(this.uploadsDir + path.sep) ? absolute : undefined;
   }
 
   private newTarget(extension: string) {

@@ -130,16 +130,13 @@ export class RoomDocumentsService {
     return { buffer, fileName: `${title}.pdf`, asciiName: `${english}.pdf` };
   }
 
-  /** The candidates' registered photos (a room holds at most 500: read one after another). */
+  /** The candidates' registered photos, read together. */
   private async withPhotos(facts: RoomFacts): Promise<RoomFacts> {
-    const candidates = [];
-    for (const candidate of facts.candidates) {
-      const photoImage = candidate.photo
-        ? await this.files.printableImage(candidate.photo)
-        : undefined;
-      candidates.push({ ...candidate, photoImage });
-    }
-    return { ...facts, candidates };
+    const images = await this.files.printableImages(facts.candidates.map((c) => c.photo));
+    return {
+      ...facts,
+      candidates: facts.candidates.map((c, index) => ({ ...c, photoImage: images[index] })),
+    };
   }
 
   /** The room record as .xlsx: one sheet per part, headers in the caller's language. */
