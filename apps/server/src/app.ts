@@ -43,6 +43,7 @@ import envelopePlugin, { frameworkErrorEnvelope, validatorCompiler } from './plu
 import webPlugin from './plugins/web.js';
 import { standardOutput } from './lib/log-output.js';
 import { News } from './lib/news.js';
+import { inControlLane } from './db/control-lane.js';
 import { closeRedis, openRedis } from './realtime.js';
 import wellFormedTextPlugin from './plugins/well-formed-text.js';
 
@@ -77,6 +78,11 @@ export async function buildApp(
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before the session lookup (access plugin): a control route's whole request runs in the lane.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.routeOptions.config?.controlLane) inControlLane(done);
+    else done();
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

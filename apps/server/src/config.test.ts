@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       kind: 'postgres',
       url: 'postgres://u@db:5432/k',
       poolSize: 30,
+      controlPoolSize: 3,
     });
     expect(config.captcha).toBe(false);
     expect(config.redisUrl).toBeUndefined();

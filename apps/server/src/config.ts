@@ -68,6 +68,8 @@ const envSchema = z.object({
   // process queued behind 10 (p50 5.5 s) and not behind 30 (p50 0.6 s); 50 did no better.
   // Processes × this must stay under the server's max_connections (100 by default).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(30),
+  // Besides them, the control lane's (db/control-lane.ts): a pause never queues behind saves.
+  DATABASE_CONTROL_POOL_SIZE: z.coerce.number().int().min(1).max(20).default(3),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis://')
@@ -121,7 +123,15 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
+  database:
+    | { kind: 'sqlite'; file: string }
+    | {
+        kind: 'postgres';
+        url: string;
+        poolSize: number;
+        /** The control lane's own connections (db/control-lane.ts); 3 unless given. */
+        controlPoolSize?: number;
+      };
   redisUrl: string | undefined;
   adminPassword: string | undefined;
   defaultPassword: string;
@@ -169,7 +179,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          controlPoolSize: e.DATABASE_CONTROL_POOL_SIZE,
+        }
       : { kind: 'sqlite', file: path.join(dataDir, 'kaoshi.db') },
     redisUrl: e.REDIS_URL,
     adminPassword: e.ADMIN_PASSWORD,

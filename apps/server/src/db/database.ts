@@ -14,6 +14,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { onControlLane } from './control-lane.js';
 import type { Database } from './types.js';
 
 export type Db = Kysely<Database>;
@@ -30,9 +31,15 @@ export interface DatabaseHandle {
 export function openDatabase(database: Config['database']): DatabaseHandle {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: database.poolSize });
+    const control = new pg.Pool({
+      connectionString: database.url,
+      max: database.controlPoolSize ?? 3,
+      // Kept open: a pause in a storm should not wait for a connection to be made.
+      idleTimeoutMillis: 0,
+    });
     return {
       db: new Kysely<Database>({
-        dialect: new PostgresDialect({ pool: withNamedStatements(pool) }),
+        dialect: new PostgresDialect({ pool: withNamedStatements(pool, control) }),
       }),
       dialect: 'postgres',
     };
@@ -57,13 +64,16 @@ const namedStatements = new Map<string, string>();
 /**
  * PostgreSQL parses and plans every unnamed statement anew, which for the session query costs
  * more than running it. The hot queries go as named statements instead: prepared once per
- * connection, then only bound and executed.
+ * connection, then only bound and executed. A call in the control lane (control-lane.ts) takes
+ * its connection from `control`, a few connections no storm of saves queues for.
  */
-function withNamedStatements(pool: pg.Pool): PostgresPool {
+function withNamedStatements(pool: pg.Pool, control: pg.Pool): PostgresPool {
   return {
-    end: () => pool.end(),
+    end: async () => {
+      await Promise.all([pool.end(), control.end()]);
+    },
     async connect() {
-      const client = await pool.connect();
+      const client = await (onControlLane() ? control : pool).connect();
       const query = (text: unknown, values?: readonly unknown[]) => {
         const name = typeof text === 'string' ? namedStatements.get(text) : undefined;
         if (name) return client.query({ name, text: text as string, values: values as unknown[] });

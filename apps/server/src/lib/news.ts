@@ -1,7 +1,10 @@
+import { outsideControlLane } from '../db/control-lane.js';
+
 /**
  * What one module tells others that happened, after its transaction has committed (deadlines
  * moved, scores released): the listeners run at once, in the order they subscribed, and must not
- * throw. Modules get it passed in app.ts, so that neither imports the other.
+ * throw. Modules get it passed in app.ts, so that neither imports the other. They run outside the
+ * control lane (db/control-lane.ts): a deadline timer a resume re-arms is not a control call.
  */
 export class News<T> {
   private readonly listeners: ((news: T) => void)[] = [];
@@ -16,6 +19,8 @@ export class News<T> {
   }
 
   publish(news: T) {
-    for (const listener of this.listeners) listener(news);
+    outsideControlLane(() => {
+      for (const listener of this.listeners) listener(news);
+    });
   }
 }

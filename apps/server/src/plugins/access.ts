@@ -39,6 +39,8 @@ declare module 'fastify' {
     changesData?: true;
     /** Open to a student who has not yet changed their initial password (see below). */
     beforePasswordChange?: true;
+    /** Runs in the control lane (db/control-lane.ts): a pause or resume never queues behind saves. */
+    controlLane?: true;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -1,3 +1,5 @@
+import { outsideControlLane } from '../../db/control-lane.js';
+
 /** How long writes gather before they go to the database together. */
 export const FLUSH_EVERY_MS = 5;
 
@@ -33,10 +35,13 @@ export class WriteGroup<T, R> {
   add(item: T): Promise<R> {
     return new Promise((resolve, reject) => {
       this.pending.push({ item, resolve, reject });
-      this.timer ??= setTimeout(() => {
-        this.timer = undefined;
-        this.startFlush();
-      }, FLUSH_EVERY_MS);
+      // A batch is everyone's: its writes never take the control lane's connections.
+      this.timer ??= outsideControlLane(() =>
+        setTimeout(() => {
+          this.timer = undefined;
+          this.startFlush();
+        }, FLUSH_EVERY_MS),
+      );
     });
   }
 

@@ -56,7 +56,11 @@ export async function invigilationRoutes(
   );
   route.post(
     'pauseRoom',
-    { summary: 'Pause every running attempt of the room, with a reason', body: roomPauseBody },
+    {
+      summary: 'Pause every running attempt of the room, with a reason',
+      body: roomPauseBody,
+      config: { controlLane: true },
+    },
     (request) => invigilation.pauseRoom(request.body, requireAuth(request)),
   );
   route.post(
@@ -64,17 +68,26 @@ export async function invigilationRoutes(
     {
       summary: 'Resume every paused attempt of the room, the paused time given back',
       body: roomPauseBody,
+      config: { controlLane: true },
     },
     (request) => invigilation.resumeRoom(request.body, requireAuth(request)),
   );
   route.post(
     'pauseCandidate',
-    { summary: "Pause one candidate's attempt of the room", body: roomCandidatePauseBody },
+    {
+      summary: "Pause one candidate's attempt of the room",
+      body: roomCandidatePauseBody,
+      config: { controlLane: true },
+    },
     (request) => invigilation.pauseCandidate(request.body, requireAuth(request)),
   );
   route.post(
     'resumeCandidate',
-    { summary: "Resume one candidate's attempt of the room", body: roomCandidatePauseBody },
+    {
+      summary: "Resume one candidate's attempt of the room",
+      body: roomCandidatePauseBody,
+      config: { controlLane: true },
+    },
     (request) => invigilation.resumeCandidate(request.body, requireAuth(request)),
   );
   route.post(

@@ -106,6 +106,7 @@ export async function proctorRoutes(
       summary:
         "Pause one candidate's running attempt with a reason: no saves, no submit, the clock stopped",
       body: proctorPauseBody,
+      config: { controlLane: true },
     },
     (request) => pausing.pauseOne(request.body, requireAuth(request)),
   );
@@ -116,6 +117,7 @@ export async function proctorRoutes(
       summary:
         "Resume one candidate's paused attempt with a reason: the deadline moves by the paused time (up to the limit)",
       body: proctorPauseBody,
+      config: { controlLane: true },
     },
     (request) => pausing.resumeOne(request.body, requireAuth(request)),
   );
@@ -125,6 +127,7 @@ export async function proctorRoutes(
     {
       summary: 'Pause every running attempt of the exam in your batches, with a reason',
       body: proctorPauseExamBody,
+      config: { controlLane: true },
     },
     (request) => pausing.pauseAll(request.body, requireAuth(request)),
   );
@@ -134,6 +137,7 @@ export async function proctorRoutes(
     {
       summary: 'Resume every paused attempt of the exam in your batches, with a reason',
       body: proctorPauseExamBody,
+      config: { controlLane: true },
     },
     (request) => pausing.resumeAll(request.body, requireAuth(request)),
   );
