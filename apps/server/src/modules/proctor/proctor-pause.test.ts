@@ -23,6 +23,7 @@ import {
   type SubmitAck,
 } from '@kaoshi/shared';
 import type { Socket } from 'socket.io-client';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitAck, listenLocally, socketOf } from '../../../test/sockets.js';
 import {
@@ -30,6 +31,7 @@ import {
   appWithAdmin,
   login,
   type Client,
+  testDialect,
   type TestApp,
 } from '../../../test/build-app.js';
 import {
@@ -49,6 +51,8 @@ const MINUTE = 60_000;
 const PASSWORD = 'pause-pass-1';
 /** The compensatory limit these tests run with (COMPENSATORY_MINUTES_LIMIT). */
 const LIMIT_MINUTES = 10;
+/** The main pool's connections in tests (test/build-app.ts poolSize). */
+const MAIN_POOL = 10;
 
 /** The clock pauses are measured on: moved on by the tests, never waited for. */
 const clock = {
@@ -405,6 +409,56 @@ describe('pausing and resuming attempts', () => {
     expect(records).toHaveLength(4);
     expect(records.every((record) => JSON.parse(record.detail).wholeExam === true)).toBe(true);
   });
+
+  // The control lane (db/control-lane.ts): with every connection of the main pool (10 here) held
+  // by transactions, as a storm of saves holds them, the pause and the resume still go through.
+  it.runIf(testDialect === 'postgres')(
+    'pauses and resumes the exam while every connection of the main pool is busy',
+    async () => {
+      const examId = await openExam();
+      const one = await sitting(examId);
+      const { socket } = await page(one.client, one.view.attemptId);
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const held: Promise<void>[] = [];
+      const holding: Promise<void>[] = [];
+      for (let i = 0; i < MAIN_POOL; i++) {
+        let acquired!: () => void;
+        holding.push(new Promise<void>((resolve) => (acquired = resolve)));
+        held.push(
+          db()
+            .transaction()
+            .execute(async (trx) => {
+              await sql`select 1`.execute(trx);
+              acquired();
+              await gate;
+            }),
+        );
+      }
+      await Promise.all(holding);
+      // A plain query queues for the main pool meanwhile.
+      let queuedDone = false;
+      const queued = attemptRow(one.view.attemptId).then(() => (queuedDone = true));
+      const told = heard<PauseMessage>(socket, SocketEvent.PAUSED);
+      const body = { examId, reason: 'Network fault' };
+      expect(expectOk(await admin.post<ProctorPauseExamResult>(`${BASE}/pauseExam`, body))).toEqual(
+        { count: 1 },
+      );
+      expect((await told).reason).toBe('Network fault');
+      clock.advance(MINUTE);
+      const back = heard<ResumeMessage>(socket, SocketEvent.RESUMED);
+      expect(
+        expectOk(await admin.post<ProctorPauseExamResult>(`${BASE}/resumeExam`, body)),
+      ).toEqual({ count: 1 });
+      expect((await back).givenBackMs).toBe(MINUTE);
+      expect(queuedDone).toBe(false);
+      release();
+      await Promise.all([...held, queued]);
+      expect((await attemptRow(one.view.attemptId)).deadline).toBe(
+        new Date(Date.parse(one.view.deadline) + MINUTE).toISOString(),
+      );
+    },
+  );
 
   it('refuses without a reason, before a start, after the end, in the user’s language', async () => {
     const examId = await openExam();
