@@ -5,7 +5,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * and resume must not queue for a database connection behind hundreds of answer saves and starts
  * of an exam storm. On PostgreSQL every query made while `inControlLane` holds takes its
  * connection from a small pool of its own (DATABASE_CONTROL_POOL_SIZE); on SQLite (one
- * connection, statements of microseconds) it changes nothing. A route opts in with
+ * connection) its calls come first when the connection is handed on. A route opts in with
  * `config: { controlLane: true }` (app.ts runs its whole request, session lookup included, in it).
  */
 const lane = new AsyncLocalStorage<true>();

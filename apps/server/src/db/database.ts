@@ -7,6 +7,10 @@ import {
   SqliteDialect,
   sql,
   type Compilable,
+  type DatabaseConnection,
+  type Driver,
+  type QueryCompiler,
+  type TransactionSettings,
   type Expression,
   type SqlBool,
   type PostgresPool,
@@ -52,7 +56,7 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   return {
     db: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      dialect: new LanedSqliteDialect({ database: withStatementCache(sqlite) }),
     }),
     dialect: 'sqlite',
   };
@@ -84,6 +88,84 @@ function withNamedStatements(pool: pg.Pool, control: pg.Pool): PostgresPool {
       return { release: () => client.release(), query } as unknown as PostgresPoolClient;
     },
   };
+}
+
+/**
+ * SQLite has one connection, which Kysely hands out in turn (first come, first served). Here the
+ * control lane's calls (control-lane.ts) come first in that line: a pause waits for the statement
+ * or transaction running, not for every start and save queued behind it.
+ */
+class LanedSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    return new LanedDriver(super.createDriver());
+  }
+}
+
+class LanedDriver implements Driver {
+  private busy = false;
+  private readonly waiting: (() => void)[] = [];
+  private readonly controlWaiting: (() => void)[] = [];
+
+  constructor(private readonly inner: Driver) {}
+
+  init() {
+    return this.inner.init();
+  }
+
+  async acquireConnection() {
+    if (this.busy) {
+      // Handed over by releaseConnection, still busy.
+      await new Promise<void>((resolve) =>
+        (onControlLane() ? this.controlWaiting : this.waiting).push(resolve),
+      );
+    } else {
+      this.busy = true;
+    }
+    return this.inner.acquireConnection();
+  }
+
+  async releaseConnection(connection: DatabaseConnection) {
+    await this.inner.releaseConnection(connection);
+    const next = this.controlWaiting.shift() ?? this.waiting.shift();
+    if (next) next();
+    else this.busy = false;
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
+    return this.inner.beginTransaction(connection, settings);
+  }
+
+  commitTransaction(connection: DatabaseConnection) {
+    return this.inner.commitTransaction(connection);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection) {
+    return this.inner.rollbackTransaction(connection);
+  }
+
+  savepoint(connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) {
+    return this.inner.savepoint!(connection, name, compile);
+  }
+
+  rollbackToSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ) {
+    return this.inner.rollbackToSavepoint!(connection, name, compile);
+  }
+
+  releaseSavepoint(
+    connection: DatabaseConnection,
+    name: string,
+    compile: QueryCompiler['compileQuery'],
+  ) {
+    return this.inner.releaseSavepoint!(connection, name, compile);
+  }
+
+  destroy() {
+    return this.inner.destroy();
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500;
