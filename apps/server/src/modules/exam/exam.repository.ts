@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Selectable } from 'kysely';
 import { CandidateStatus, type ExamState, type ListExamQuery } from '@kaoshi/shared';
 import { contains, type Db } from '../../db/database.js';
 import type { ExamsTable } from '../../db/types.js';
@@ -422,6 +422,20 @@ export class ExamRepository {
       at: string;
     }[],
   ) {
+    if (entries.length > 1 && this.db.getExecutor().adapter instanceof PostgresAdapter) {
+      // One statement however many (a whole exam's pause): one array parameter per column.
+      const column = <T>(value: (entry: (typeof entries)[number]) => T) => entries.map(value);
+      await sql`
+        insert into exam_changes (exam_id, user_id, action, detail, created_at)
+        select * from unnest(
+          cast(${column((entry) => entry.examId)} as integer[]),
+          cast(${column((entry) => entry.userId)} as integer[]),
+          cast(${column((entry) => entry.action)} as varchar(32)[]),
+          cast(${column((entry) => JSON.stringify(entry.detail))} as text[]),
+          cast(${column((entry) => entry.at)} as varchar(30)[])
+        )`.execute(this.db);
+      return;
+    }
     for (let i = 0; i < entries.length; i += 500) {
       await this.db
         .insertInto('exam_changes')
