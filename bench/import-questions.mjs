@@ -248,7 +248,10 @@ async function runOn(database, xlsx, made) {
       }
     }
     if (xlsx) await excelRun({ server, token, call, pid, file: xlsx, database });
-    else console.log(`\nbench:import-questions — ${count} questions, one server process on ${database}`);
+    else
+      console.log(
+        `\nbench:import-questions — ${count} questions, one server process on ${database}`,
+      );
     // The other tools' files carry no structure: the form files them under one course.
     const structure = { subjectId: subject.id, level: 5, courseId: firstCourse.id };
     const totals = {};

@@ -74,14 +74,19 @@ function qtiItem(i, version) {
   const a = (name) => n(name, true);
   const tag = (name, attributes, content) => {
     const written = Object.entries(attributes)
-      .map(([key, value]) => ` ${key.includes(':') || key === 'identifier' || key === 'title' ? key : a(key)}="${value}"`)
+      .map(
+        ([key, value]) =>
+          ` ${key.includes(':') || key === 'identifier' || key === 'title' ? key : a(key)}="${value}"`,
+      )
       .join('');
     return content === undefined
       ? `<${n(name)}${written}/>`
       : `<${n(name)}${written}>${content}</${n(name)}>`;
   };
   const kind = kindOf(i);
-  const image = hasImage(i) ? `<p><img src="../images/figure-${i}.png" alt="figure ${i}"/></p>` : '';
+  const image = hasImage(i)
+    ? `<p><img src="../images/figure-${i}.png" alt="figure ${i}"/></p>`
+    : '';
   const value = (text) => tag('value', {}, text);
   const score = tag('outcomeDeclaration', {
     identifier: 'SCORE',
@@ -96,9 +101,7 @@ function qtiItem(i, version) {
       tag('correctResponse', {}, correct.map(value).join('')) + mapping,
     );
   const choices = (texts) =>
-    texts
-      .map((text, k) => tag('simpleChoice', { identifier: 'ABCDE'[k] }, esc(text)))
-      .join('');
+    texts.map((text, k) => tag('simpleChoice', { identifier: 'ABCDE'[k] }, esc(text))).join('');
   const choice = (max, prompt, texts) =>
     tag(
       'choiceInteraction',
@@ -110,11 +113,19 @@ function qtiItem(i, version) {
   switch (kind) {
     case 'single':
       declaration = declare('single', 'identifier', ['ABCD'[i % 4]]);
-      body = choice(1, stemOf(i), [0, 1, 2, 3].map((k) => `Option ${k + 1} of question ${i}`));
+      body = choice(
+        1,
+        stemOf(i),
+        [0, 1, 2, 3].map((k) => `Option ${k + 1} of question ${i}`),
+      );
       break;
     case 'multiple':
       declaration = declare('multiple', 'identifier', ['A', 'C', 'E']);
-      body = choice(0, stemOf(i), [0, 1, 2, 3, 4].map((k) => `Choice ${k + 1} of question ${i}`));
+      body = choice(
+        0,
+        stemOf(i),
+        [0, 1, 2, 3, 4].map((k) => `Choice ${k + 1} of question ${i}`),
+      );
       break;
     case 'judgement':
       declaration = declare('single', 'identifier', [i % 2 ? 'A' : 'B']);
@@ -184,7 +195,9 @@ export function qtiPackage(count, version) {
       files += `<file href="images/figure-${i}.png"/>`;
       images++;
     }
-    resources.push(`<resource identifier="RES-${i}" type="${type}" href="${href}">${files}</resource>`);
+    resources.push(
+      `<resource identifier="RES-${i}" type="${type}" href="${href}">${files}</resource>`,
+    );
   }
   entries['imsmanifest.xml'] = strToU8(
     `<?xml version="1.0" encoding="UTF-8"?>\n<manifest xmlns="${namespace}" identifier="BENCH-QTI"><organizations/><resources>${resources.join('\n')}</resources></manifest>`,
@@ -202,20 +215,26 @@ const cdata = (html) => `<![CDATA[${html}]]>`;
 
 function moodleQuestion(i) {
   const kind = kindOf(i);
-  const type = { single: 'multichoice', multiple: 'multichoice', judgement: 'truefalse', fill: 'shortanswer', short: 'essay' }[kind];
-  const image = hasImage(i)
-    ? `<p><img src="@@PLUGINFILE@@/figure-${i}.png" alt=""></p>`
-    : '';
+  const type = {
+    single: 'multichoice',
+    multiple: 'multichoice',
+    judgement: 'truefalse',
+    fill: 'shortanswer',
+    short: 'essay',
+  }[kind];
+  const image = hasImage(i) ? `<p><img src="@@PLUGINFILE@@/figure-${i}.png" alt=""></p>` : '';
   const file = hasImage(i)
     ? `<file name="figure-${i}.png" path="/" encoding="base64">${pngOf(i).toString('base64')}</file>`
     : '';
   const answer = (fraction, text) =>
     `<answer fraction="${fraction}" format="html"><text>${esc(text)}</text></answer>`;
-  let answers = '';
+  let answers;
   if (kind === 'single') {
     answers =
       '<single>true</single>' +
-      [0, 1, 2, 3].map((k) => answer(k === i % 4 ? 100 : 0, `Option ${k + 1} of question ${i}`)).join('');
+      [0, 1, 2, 3]
+        .map((k) => answer(k === i % 4 ? 100 : 0, `Option ${k + 1} of question ${i}`))
+        .join('');
   } else if (kind === 'multiple') {
     answers =
       '<single>false</single>' +

@@ -148,8 +148,7 @@ export class QuestionImportService {
     mode: QuestionImportMode,
     actor: AuthContext,
   ): Promise<PreparedQuestionImport> {
-    const read =
-      this.checked.take(actor.user.id, uploadKey(upload)) ?? (await this.read(upload));
+    const read = this.checked.take(actor.user.id, uploadKey(upload)) ?? (await this.read(upload));
     const { rows, fixed, source } = read;
     const preview = previewOf(planRows(rows, await loadContext(this.db, rows, fixed, source)));
     if (mode === 'allOrNothing' && preview.invalid > 0) {
