@@ -12,8 +12,10 @@
 // xlsx,qti22,qti30,moodle,gift,docx), BENCH_ONLY (sqlite | postgres), BENCH_DATABASE_URL /
 // TEST_DATABASE_URL, BENCH_LOG_LEVEL (default warn).
 import ExcelJS from 'exceljs';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import {
+  cpuTicks,
   freshPostgres,
   importRoutes,
   loadAverage,
@@ -32,6 +34,8 @@ const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const adminPassword = 'bench-admin-pass';
 const QUESTION = '/api/kaoshi-question/question';
 const COURSES = 5;
+const CLOCK_TICKS =
+  Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 const POINTS = 4;
 
 const HEADERS = [
@@ -190,7 +194,9 @@ async function formatRun({ server, token, pid, structure, name, made }) {
   const rssBefore = memoryMb(pid, 'VmRSS');
   const peakReset = resetPeak(pid);
   const load = loadAverage();
+  const ticksBefore = cpuTicks(pid);
   const { seconds: previewed, envelope: preview } = await routes.preview();
+  const ticksPreviewed = cpuTicks(pid);
   if (preview.status !== 200 || preview.data.valid !== count) {
     const bad = preview.data?.rows?.filter((row) => row.problems.length > 0).slice(0, 3);
     throw new Error(
@@ -199,14 +205,18 @@ async function formatRun({ server, token, pid, structure, name, made }) {
   }
   const { seconds: applied, checked, last } = await routes.apply();
   const peak = memoryMb(pid, 'VmHWM');
+  const cpu = (from, to) => `${((to - from) / CLOCK_TICKS).toFixed(2)} s of CPU`;
+  const ticksApplied = cpuTicks(pid);
   const rate = (s) => rowsPerSecond(count, s);
   const total = previewed + applied;
   console.log(
     `\n${label} (${megabytes(made.file.length)}, ${made.images} images), load average ${load}`,
   );
-  console.log(`importPreview                 ${previewed.toFixed(2)} s   ${rate(previewed)}`);
   console.log(
-    `importApply                   ${applied.toFixed(2)} s   ${rate(applied)}` +
+    `importPreview                 ${previewed.toFixed(2)} s   ${rate(previewed)}   (server: ${cpu(ticksBefore, ticksPreviewed)})`,
+  );
+  console.log(
+    `importApply                   ${applied.toFixed(2)} s   ${rate(applied)}   (server: ${cpu(ticksPreviewed, ticksApplied)})` +
       `   (checked in ${checked.toFixed(2)} s)  ${JSON.stringify(last.data)}`,
   );
   console.log(
