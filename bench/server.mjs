@@ -51,7 +51,10 @@ export async function startServer({ adminPassword, logLevel = 'warn', env = {} }
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
       // 60 s: a machine as loaded as the shared 2-core one takes more than 30 s at times.
-      if (i > 300) throw new Error('server did not start within 60 s');
+      if (i > 300) {
+        child.kill();
+        throw new Error('server did not start within 60 s');
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
