@@ -124,12 +124,16 @@ async function readJob(response, begin, { url, base, headers }) {
   }
 }
 
-/** importPreview, importApply and export of the import routes under `base`, for one file, timed. */
-export function importRoutes({ url, base, token, file, fileName }) {
+/**
+ * importPreview, importApply and export of the import routes under `base`, for one file, timed;
+ * `fields`: more form fields sent before the file (the structure of a question import).
+ */
+export function importRoutes({ url, base, token, file, fileName, fields = {} }) {
   const headers = { cookie: `KAOSHI_TOKEN=${token}` };
   const form = (mode) => {
     const data = new FormData();
     if (mode) data.append('mode', mode);
+    for (const [name, value] of Object.entries(fields)) data.append(name, String(value));
     data.append('file', new Blob([file]), fileName);
     return data;
   };

@@ -2,7 +2,8 @@
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKnowledge, type KnowledgeFixture } from './api';
-import { buttonName, clickFooterButton, openedPopup, screenshot } from './browser';
+import type { Locator } from 'playwright-core';
+import { buttonName, screenshot } from './browser';
 import { questionScreens } from './question-kit';
 import { adminSession } from './session';
 
@@ -57,37 +58,28 @@ describe('Question bank: Word import', () => {
     knowledge = await createKnowledge(session.admin, tag);
   });
 
-  const { openBank, main, dialog, place, find } = questionScreens(session, () => knowledge);
+  const { openBank, importPreview, importApply, find } = questionScreens(session, () => knowledge);
 
   it('imports a Word document by its sections and numbers, and updates it the second time', async () => {
     const { page, unexpectedErrors } = await openBank();
-    const document = await wordDocument(tag);
-    const importOnce = async (withTemplate: boolean) => {
-      await main(page)
-        .getByRole('button', { name: buttonName('导入') })
-        .click();
-      const modal = await openedPopup(page, dialog(page, 'import'));
-      await modal.getByText('Word（.docx）', { exact: true }).click();
-      if (withTemplate) {
-        const template = page.waitForEvent('download');
-        await modal.getByRole('button', { name: buttonName('下载 Word 模板') }).click();
-        expect((await template).suggestedFilename()).toBe('试题导入模板.docx');
-        await screenshot(page, 'question-import-docx-source-zh', { fullPage: false });
-      }
-      await place(page, modal);
-      await modal.locator('input[type=file]').setInputFiles({
-        name: 'bank.docx',
-        mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-        buffer: document,
-      });
-      await modal.getByText('bank.docx').waitFor();
-      await modal.getByRole('button', { name: buttonName('检查') }).click();
-      await modal.locator('.import-step-preview').waitFor();
-      await modal.locator('#question-import-only-bad').click();
-      return modal;
+    const buffer = await wordDocument(tag);
+    const file = {
+      name: 'bank.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer,
+    };
+    const downloadTemplate = async (modal: Locator) => {
+      const template = page.waitForEvent('download');
+      await modal.getByRole('button', { name: buttonName('下载 Word 模板') }).click();
+      expect((await template).suggestedFilename()).toBe('试题导入模板.docx');
+      await screenshot(page, 'question-import-docx-source-zh', { fullPage: false });
     };
 
-    let modal = await importOnce(true);
+    let modal = await importPreview(page, {
+      source: 'Word（.docx）',
+      file,
+      onSource: downloadTemplate,
+    });
     const bad = modal.locator('.import-row-invalid');
     await expect.poll(() => bad.count()).toBe(1);
     expect(await bad.innerText()).toContain('一、单选题 · 2');
@@ -95,14 +87,7 @@ describe('Question bank: Word import', () => {
       await modal.locator('.ant-table-row', { hasText: `Word填空${tag}` }).innerText(),
     ).toContain('四、填空题 · 1');
     await screenshot(page, 'question-import-docx-preview-zh', { fullPage: false });
-    await modal.getByRole('button', { name: buttonName('下一步') }).click();
-    await modal.locator('.import-step-mode').waitFor();
-    await modal.getByRole('button', { name: buttonName('开始导入') }).click();
-    await modal.locator('.import-step-result').waitFor();
-    expect(await modal.locator('.import-step-result').innerText()).toContain(
-      '共 3 道试题：新增 2 道，跳过 1 道。',
-    );
-    await clickFooterButton(modal, '关闭');
+    await importApply(page, modal, '共 3 道试题：新增 2 道，跳过 1 道。');
     expect(await find(`Word单选${tag}`)).toMatchObject({
       type: 0,
       score: 2,
@@ -114,19 +99,16 @@ describe('Question bank: Word import', () => {
     expect(fill!.content).toContain('data-latex="I=\\frac{U}{R}"');
 
     // The same document again: updates, not copies.
-    modal = await importOnce(false);
+    modal = await importPreview(page, { source: 'Word（.docx）', file });
     expect(
       await modal.locator('.ant-table-row', { hasText: `Word单选${tag}` }).innerText(),
     ).toContain('更新');
-    await modal.getByRole('button', { name: buttonName('下一步') }).click();
-    await modal.locator('.import-step-mode').waitFor();
-    await modal.getByRole('button', { name: buttonName('开始导入') }).click();
-    await modal.locator('.import-step-result').waitFor();
-    expect(await modal.locator('.import-step-result').innerText()).toContain(
+    await importApply(
+      page,
+      modal,
       '共 3 道试题：新增 0 道，更新 2 道，跳过 1 道。',
+      'question-import-docx-result-zh',
     );
-    await screenshot(page, 'question-import-docx-result-zh', { fullPage: false });
-    await clickFooterButton(modal, '关闭');
     expect(unexpectedErrors()).toEqual([]);
     await page.context().close();
   });

@@ -2,7 +2,7 @@
 import { strToU8, zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createKnowledge, type KnowledgeFixture } from './api';
-import { buttonName, clickFooterButton, openedPopup, screenshot } from './browser';
+import { screenshot } from './browser';
 import { adminSession } from './session';
 import { questionScreens } from './question-kit';
 
@@ -18,7 +18,7 @@ describe('Question bank: QTI import', () => {
     knowledge = await createKnowledge(session.admin, tag);
   });
 
-  const { openBank, main, dialog, place, find } = questionScreens(session, () => knowledge);
+  const { openBank, importPreview, importApply, find } = questionScreens(session, () => knowledge);
 
   const item = (identifier: string, body: string, declaration: string) =>
     `<?xml version="1.0" encoding="UTF-8"?>
@@ -64,25 +64,12 @@ describe('Question bank: QTI import', () => {
 
   it('imports a QTI package, naming the item it cannot represent, and updates it the second time', async () => {
     const { page, unexpectedErrors } = await openBank();
-    const importOnce = async () => {
-      await main(page)
-        .getByRole('button', { name: buttonName('导入') })
-        .click();
-      const modal = await openedPopup(page, dialog(page, 'import'));
-      await modal.getByText('QTI（.zip / .xml）', { exact: true }).click();
-      await place(page, modal);
-      await modal.locator('input[type=file]').setInputFiles({
-        name: 'bank.zip',
-        mimeType: 'application/zip',
-        buffer: qtiPackage,
+    const importOnce = () =>
+      importPreview(page, {
+        source: 'QTI（.zip / .xml）',
+        file: { name: 'bank.zip', mimeType: 'application/zip', buffer: qtiPackage },
+        onFile: () => screenshot(page, 'question-import-qti-file-zh', { fullPage: false }),
       });
-      await modal.getByText('bank.zip').waitFor();
-      await screenshot(page, 'question-import-qti-file-zh', { fullPage: false });
-      await modal.getByRole('button', { name: buttonName('检查') }).click();
-      await modal.locator('.import-step-preview').waitFor();
-      await modal.locator('#question-import-only-bad').click();
-      return modal;
-    };
 
     let modal = await importOnce();
     const bad = modal.locator('.import-row-invalid');
@@ -94,14 +81,7 @@ describe('Question bank: QTI import', () => {
     const good = modal.locator('.ant-table-row', { hasText: `QTI单选${tag} · QTI单选${tag}` });
     expect(await good.innerText()).toContain('新增');
     await screenshot(page, 'question-import-qti-preview-zh', { fullPage: false });
-    await modal.getByRole('button', { name: buttonName('下一步') }).click();
-    await modal.locator('.import-step-mode').waitFor();
-    await modal.getByRole('button', { name: buttonName('开始导入') }).click();
-    await modal.locator('.import-step-result').waitFor();
-    expect(await modal.locator('.import-step-result').innerText()).toContain(
-      '共 2 道试题：新增 1 道，跳过 1 道。',
-    );
-    await clickFooterButton(modal, '关闭');
+    await importApply(page, modal, '共 2 道试题：新增 1 道，跳过 1 道。');
     expect(await find(`QTI单选${tag}：`)).toMatchObject({
       type: 0,
       score: 2,
@@ -112,14 +92,7 @@ describe('Question bank: QTI import', () => {
     expect(
       await modal.locator('.ant-table-row', { hasText: `QTI单选${tag} · ` }).innerText(),
     ).toContain('更新');
-    await modal.getByRole('button', { name: buttonName('下一步') }).click();
-    await modal.locator('.import-step-mode').waitFor();
-    await modal.getByRole('button', { name: buttonName('开始导入') }).click();
-    await modal.locator('.import-step-result').waitFor();
-    expect(await modal.locator('.import-step-result').innerText()).toContain(
-      '共 2 道试题：新增 0 道，更新 1 道，跳过 1 道。',
-    );
-    await clickFooterButton(modal, '关闭');
+    await importApply(page, modal, '共 2 道试题：新增 0 道，更新 1 道，跳过 1 道。');
     expect(unexpectedErrors()).toEqual([]);
     await page.context().close();
   });

@@ -3,7 +3,15 @@ import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { ApiClient } from './api';
 import { type KnowledgeFixture } from './api';
-import { buttonName, type ContextOptions, pickOption, openPage } from './browser';
+import {
+  buttonName,
+  clickFooterButton,
+  type ContextOptions,
+  openedPopup,
+  pickOption,
+  openPage,
+  screenshot,
+} from './browser';
 import type { adminSession } from './session';
 
 // What the question bank's browser tests share: the bank page and its dialogs.
@@ -70,6 +78,47 @@ export function questionScreens(
     await pickOption(page, modal, '鉴定点', knowledge().points[0]!.name);
   }
 
+  /**
+   * The import dialog from the bank's Import button to the preview of `file` from `source` (the
+   * source's label), placed under the fixture and showing only the bad rows; `onSource` runs
+   * once the source is chosen, `onFile` once the file is.
+   */
+  async function importPreview(
+    page: Page,
+    options: {
+      source: string;
+      file: { name: string; mimeType: string; buffer: Buffer };
+      onSource?: (modal: Locator) => Promise<void>;
+      onFile?: () => Promise<void>;
+    },
+  ) {
+    await main(page)
+      .getByRole('button', { name: buttonName('导入') })
+      .click();
+    const modal = await openedPopup(page, dialog(page, 'import'));
+    await modal.getByText(options.source, { exact: true }).click();
+    await options.onSource?.(modal);
+    await place(page, modal);
+    await modal.locator('input[type=file]').setInputFiles(options.file);
+    await modal.getByText(options.file.name).waitFor();
+    await options.onFile?.();
+    await modal.getByRole('button', { name: buttonName('检查') }).click();
+    await modal.locator('.import-step-preview').waitFor();
+    await modal.locator('#question-import-only-bad').click();
+    return modal;
+  }
+
+  /** From the preview on: the import, its result holding `result`, a screenshot, closed. */
+  async function importApply(page: Page, modal: Locator, result: string, screenshotName?: string) {
+    await modal.getByRole('button', { name: buttonName('下一步') }).click();
+    await modal.locator('.import-step-mode').waitFor();
+    await modal.getByRole('button', { name: buttonName('开始导入') }).click();
+    await modal.locator('.import-step-result').waitFor();
+    expect(await modal.locator('.import-step-result').innerText()).toContain(result);
+    if (screenshotName) await screenshot(page, screenshotName, { fullPage: false });
+    await clickFooterButton(modal, '关闭');
+  }
+
   const list = (query = '') =>
     session.admin.call<ListResult<QuestionView>>(
       'GET',
@@ -101,6 +150,8 @@ export function questionScreens(
     typeHtml,
     htmlField,
     place,
+    importPreview,
+    importApply,
     list,
     find,
   };

@@ -215,6 +215,35 @@ describe('question import from Word (.docx)', () => {
     expect(result.rows.filter((row) => row.problems.length > 0)).toHaveLength(2);
   });
 
+  it('reads an external link section: the address from its 链接 line, the marking note as answer', async () => {
+    const line = (text: string) => `<w:p><w:r><w:t xml:space="preserve">${text}</w:t></w:r></w:p>`;
+    const withLink = await editedDocx((xml) =>
+      xml.replace(
+        '<w:sectPr>',
+        [
+          line('六、外部链接题（每题4分）'),
+          line('1．在仿真平台上完成照明电路的接线。'),
+          line('链接：https://lab.example.com/tasks/7'),
+          line('答案：电路通过检查即得满分。'),
+        ].join('') + '<w:sectPr>',
+      ),
+    );
+    const result = expectOk(await preview(parts(withLink)));
+    expect(result.rows.at(-1)).toMatchObject({
+      name: '六、外部链接题 · 1',
+      question: { type: QuestionType.EXTERNAL_LINK, score: 4 },
+      problems: [],
+    });
+    expect(applied(await apply(parts(withLink)))).toMatchObject({ skipped: 1, total: 11 });
+    expect((await imported()).find((row) => row.type === QuestionType.EXTERNAL_LINK)).toMatchObject(
+      {
+        link_url: 'https://lab.example.com/tasks/7',
+        answer: '<p>电路通过检查即得满分。</p>',
+        score: 400,
+      },
+    );
+  });
+
   it.each(QUESTION_IMPORT_LANGUAGES)(
     'gives a Word template in %s that imports back as its examples',
     async (lang) => {

@@ -490,6 +490,8 @@ function toForeign(
   } else if (type === QuestionType.FILL_BLANK) {
     question.blanks = blanksOf(answer);
   } else question.answer = { text: decodeBlocks(parsed.answer, fragments), html: true };
+  if (type === QuestionType.EXTERNAL_LINK)
+    question.linkUrl = decodePlain(parsed.linkUrl, fragments);
   question.analysis = { text: decodeBlocks(parsed.analysis, fragments), html: true };
   question.score = decodePlain(parsed.score, fragments) || (section?.score ?? '');
   question.difficulty = decodePlain(parsed.difficulty, fragments);

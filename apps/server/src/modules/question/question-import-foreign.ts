@@ -56,6 +56,8 @@ export interface ForeignQuestion {
   difficulty?: string;
   /** Word: the choice key as typed ('B', 'ACD'), checked as the template's answer cell. */
   answerKeys?: string;
+  /** Word: an external link question's address (other formats have no such type). */
+  linkUrl?: string;
   tags: string[];
   /** The files the question's HTML names as @@PLUGINFILE@@/name (Moodle XML). */
   files: Map<string, Buffer>;
@@ -171,7 +173,7 @@ export function checkQuestionCount(count: number) {
 // address in their place (PENDING_IMAGE); only the write stores them and puts the real address.
 
 const PLUGINFILE = /@@PLUGINFILE@@\/([^"'\s<>)]+)/g;
-const PENDING_PREFIX = `${FILE_SERVE_PATH}import-pending-`;
+export const PENDING_PREFIX = `${FILE_SERVE_PATH}import-pending-`;
 export const PENDING_IMAGE = new RegExp(
   `${PENDING_PREFIX.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')}(\\d+)\\.[a-z]+`,
   'g',
@@ -268,7 +270,10 @@ export function foreignToRaw(questions: ForeignQuestion[]): {
         );
       }
     } else if (type === QuestionType.JUDGEMENT) values.answer = question.answer.text;
-    else if (type === QuestionType.SHORT_ANSWER) values.answer = asHtml(question.answer);
+    else if (type === QuestionType.SHORT_ANSWER || type === QuestionType.EXTERNAL_LINK) {
+      values.answer = asHtml(question.answer);
+    }
+    values.linkUrl = type === QuestionType.EXTERNAL_LINK ? (question.linkUrl ?? '') : '';
     values.analysis = asHtml(question.analysis);
     // An unsupported question is named for its type alone, not for a score it will never get.
     values.score = type === null ? '' : question.score;

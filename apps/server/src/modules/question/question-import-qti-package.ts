@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import { SaxesParser } from 'saxes';
-import { QUESTION_IMPORT_MAX_BYTES } from '@kaoshi/shared';
+import { QUESTION_IMPORT_MAX_BYTES, QUESTION_IMPORT_MAX_ROWS } from '@kaoshi/shared';
 import { AppError, invalid } from '../../errors.js';
 import { decodeText } from './question-import-read.js';
 
@@ -110,7 +110,8 @@ export const looksLikeQtiItem = (file: Buffer) =>
 
 /** Unpacked bytes a package may hold, and files: far above any real item bank of the upload size. */
 export const QTI_UNPACKED_MAX_BYTES = 20 * QUESTION_IMPORT_MAX_BYTES;
-export const QTI_PACKAGE_FILES_MAX = 5000;
+/** Room for the most items an import takes, each with its own images or media beside it. */
+export const QTI_PACKAGE_FILES_MAX = 3 * QUESTION_IMPORT_MAX_ROWS;
 
 /** An item file of the package, parsed, with the package's files to find its images in. */
 export interface QtiItemFile {

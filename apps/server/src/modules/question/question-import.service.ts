@@ -33,6 +33,7 @@ import {
 import { questionTemplate } from './question-import-template.js';
 import {
   PENDING_IMAGE,
+  PENDING_PREFIX,
   foreignToRaw,
   type ForeignSource,
   type PendingImage,
@@ -43,6 +44,7 @@ import { readQti } from './question-import-qti.js';
 import { looksLikeQtiItem } from './question-import-qti-package.js';
 import { readDocx } from './question-import-docx.js';
 import { auditStatusAfterEdit } from './question.service.js';
+import { CheckedImports, uploadKey } from './question-import-cache.js';
 import type { FilesService } from '../files/files.service.js';
 
 /** A file read and checked: its rows, the structure the form gave, and for Moodle/GIFT more. */
@@ -78,6 +80,8 @@ const UPDATED_COLUMNS = [
 
 /** Rows written between two progress reports (and per INSERT statement). */
 export const QUESTION_IMPORT_SLICE = 500;
+/** Images stored at once at an import's write (files and their rows). */
+const IMAGE_STORE_CONCURRENCY = 4;
 
 export interface PreparedQuestionImport {
   preview: QuestionImportPreview;
@@ -86,6 +90,8 @@ export interface PreparedQuestionImport {
 
 export class QuestionImportService {
   private readonly jobs: ImportJobs;
+  /** The last file each user previewed, read and checked, for the apply that follows. */
+  private readonly checked = new CheckedImports<ReadImport>();
 
   constructor(
     private readonly db: Db,
@@ -97,7 +103,9 @@ export class QuestionImportService {
 
   /** importPreview: checks the file in the background; the job's result is the preview. */
   startPreview(upload: QuestionUpload, actor: AuthContext, origin: JobOrigin) {
-    return this.jobs.start('preview', actor.user.id, origin, () => this.preview(upload));
+    return this.jobs.start('preview', actor.user.id, origin, () =>
+      this.preview(upload, actor.user.id),
+    );
   }
 
   /** importApply: checks the file as `prepare` does, then writes it, in the background. */
@@ -122,9 +130,13 @@ export class QuestionImportService {
     return this.jobs.settle();
   }
 
-  async preview(upload: QuestionUpload): Promise<QuestionImportPreview> {
-    const { rows, fixed, source } = await this.read(upload);
-    return previewOf(planRows(rows, await loadContext(this.db, rows, fixed, source)));
+  /** `userId`: keep the file's read for that user's apply of the same file. */
+  async preview(upload: QuestionUpload, userId?: number): Promise<QuestionImportPreview> {
+    const read = await this.read(upload);
+    const { rows, fixed, source } = read;
+    const preview = previewOf(planRows(rows, await loadContext(this.db, rows, fixed, source)));
+    if (userId !== undefined) this.checked.keep(userId, uploadKey(upload), read);
+    return preview;
   }
 
   /**
@@ -136,7 +148,7 @@ export class QuestionImportService {
     mode: QuestionImportMode,
     actor: AuthContext,
   ): Promise<PreparedQuestionImport> {
-    const read = await this.read(upload);
+    const read = this.checked.take(actor.user.id, uploadKey(upload)) ?? (await this.read(upload));
     const { rows, fixed, source } = read;
     const preview = previewOf(planRows(rows, await loadContext(this.db, rows, fixed, source)));
     if (mode === 'allOrNothing' && preview.invalid > 0) {
@@ -183,45 +195,78 @@ export class QuestionImportService {
 
   /**
    * Stores the images the questions to write show (before the transaction: the files module
-   * writes on its own connection) and puts their addresses in place of the placeholders.
+   * writes on its own connection), a few at once, and answers the rows with their addresses in
+   * place of the placeholders (new rows: the read may be kept for another apply).
    */
-  private async storeImages(rows: CheckedRow[], images: PendingImage[], actor: AuthContext) {
-    const stored: string[] = [];
-    const urls = new Map<number, string>();
+  private async storeImages(
+    rows: CheckedRow[],
+    images: PendingImage[],
+    actor: AuthContext,
+  ): Promise<{ rows: CheckedRow[]; stored: string[] }> {
     const used = new Set<number>();
+    const pending = (text: string) => text.includes(PENDING_PREFIX);
     for (const row of rows) {
       if (!row.columns) continue;
-      for (const text of [row.columns.content, row.columns.options, row.columns.analysis]) {
+      const { content, options, answer, analysis } = row.columns;
+      for (const text of [content, options, answer, analysis].filter(pending)) {
         for (const match of text.matchAll(PENDING_IMAGE)) used.add(Number(match[1]));
       }
-      for (const match of row.columns.answer.matchAll(PENDING_IMAGE)) used.add(Number(match[1]));
     }
-    if (used.size > 0 && !this.files) throw new Error('question import without a file store');
-    for (const index of [...used].sort((a, b) => a - b)) {
-      const image = images[index]!;
-      const upload = await this.files!.storeBuffer(
-        'image',
-        image.name,
-        image.extension,
-        image.content,
-        actor.user.id,
-      );
-      stored.push(upload.title);
-      urls.set(index, upload.url);
+    if (used.size === 0) return { rows, stored: [] };
+    if (!this.files) throw new Error('question import without a file store');
+    const files = this.files;
+    const order = [...used].sort((a, b) => a - b);
+    const urls = new Map<number, string>();
+    const stored: string[] = [];
+    let next = 0;
+    const storeNext = async () => {
+      while (next < order.length) {
+        const index = order[next++]!;
+        const image = images[index]!;
+        try {
+          const upload = await files.storeBuffer(
+            'image',
+            image.name,
+            image.extension,
+            image.content,
+            actor.user.id,
+          );
+          stored.push(upload.title);
+          urls.set(index, upload.url);
+        } catch (error) {
+          next = order.length;
+          throw error;
+        }
+      }
+    };
+    // Every worker ends before what was stored is taken back on a failure.
+    const results = await Promise.allSettled(
+      Array.from({ length: IMAGE_STORE_CONCURRENCY }, storeNext),
+    );
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure) {
+      await this.discardImages(stored);
+      throw failure.reason;
     }
     const place = (text: string) =>
-      text.replace(PENDING_IMAGE, (whole, index: string) => urls.get(Number(index)) ?? whole);
-    for (const row of rows) {
-      if (!row.columns) continue;
-      row.columns = {
-        ...row.columns,
-        content: place(row.columns.content),
-        options: place(row.columns.options),
-        answer: place(row.columns.answer),
-        analysis: place(row.columns.analysis),
-      };
-    }
-    return stored;
+      pending(text)
+        ? text.replace(PENDING_IMAGE, (whole, index: string) => urls.get(Number(index)) ?? whole)
+        : text;
+    const placed = rows.map((row) =>
+      row.columns
+        ? {
+            ...row,
+            columns: {
+              ...row.columns,
+              content: place(row.columns.content),
+              options: place(row.columns.options),
+              answer: place(row.columns.answer),
+              analysis: place(row.columns.analysis),
+            },
+          }
+        : row,
+    );
+    return { rows: placed, stored };
   }
 
   private async discardImages(stored: string[]) {
@@ -239,8 +284,8 @@ export class QuestionImportService {
     actor: AuthContext,
     onProgress: ImportProgress = () => undefined,
   ): Promise<QuestionImportResult> {
-    const { rows, fixed, source } = read;
-    const stored = await this.storeImages(rows, read.images, actor);
+    const { fixed, source } = read;
+    const { rows, stored } = await this.storeImages(read.rows, read.images, actor);
     try {
       return await inTransaction(this.db, async (trx) => {
         const plan = planRows(rows, await loadContext(trx, rows, fixed, source));
