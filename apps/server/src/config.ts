@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -68,6 +69,9 @@ const envSchema = z.object({
   // process queued behind 10 (p50 5.5 s) and not behind 30 (p50 0.6 s); 50 did no better.
   // Processes × this must stay under the server's max_connections (100 by default).
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(30),
+  // Server processes on this machine behind the one port (Node's cluster; docs/operations).
+  // Unset: one per core. 1: a single process, as before.
+  WORKERS: z.coerce.number().int().min(1, 'must be 1 or more').max(64).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis://')
@@ -123,6 +127,8 @@ export interface Config {
   dataDir: string;
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
   redisUrl: string | undefined;
+  /** Server processes on this machine (WORKERS; default: its cores). */
+  workers: number;
   adminPassword: string | undefined;
   defaultPassword: string;
   captcha: boolean;
@@ -172,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'sqlite', file: path.join(dataDir, 'kaoshi.db') },
     redisUrl: e.REDIS_URL,
+    workers: e.WORKERS ?? os.availableParallelism(),
     adminPassword: e.ADMIN_PASSWORD,
     defaultPassword: e.DEFAULT_PASSWORD,
     captcha: e.CAPTCHA,
@@ -202,6 +209,13 @@ export function configWarnings(config: Config): string[] {
     warnings.push(
       'CERTIFICATE_ISSUER is not set: certificates name no issuing body. Set it to your ' +
         "centre's name, e.g. CERTIFICATE_ISSUER=某市职业技能鉴定中心",
+    );
+  }
+  if (config.database.kind === 'postgres' && config.workers * config.database.poolSize > 90) {
+    warnings.push(
+      `WORKERS=${config.workers} processes × DATABASE_POOL_SIZE=${config.database.poolSize} ` +
+        'connections each pass what PostgreSQL allows by default (max_connections 100): lower ' +
+        "DATABASE_POOL_SIZE, or raise the server's max_connections",
     );
   }
   return warnings;

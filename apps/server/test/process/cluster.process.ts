@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io as connect } from 'socket.io-client';
+import { SocketEvent, type SaveAckMessage } from '@kaoshi/shared';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { ExamFixture, saveUntilStopped, sleep, type Candidate } from './exam-fixture.js';
+import { ServerProcess, freePort } from './server-process.js';
+
+// Issue 29 §1: WORKERS=2 on one machine, SQLite, behind the one port (src/cluster/). What holds
+// for one process holds for the group: no acknowledged answer lost when one worker is killed or
+// the whole group is, the dead worker replaced and its candidates carried on by the other; the
+// polling fallback served by the worker that holds its session; SIGTERM drains every worker.
+
+const CANDIDATES = 40;
+
+/** The workers' pids: the primary's children. */
+function workersOf(server: ServerProcess): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(server.pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** How many of `candidates` have had a save acknowledged (so have joined: a join in flight
+ * when its worker dies is refused, and proves nothing). */
+const savedBy = (acknowledged: Map<string, unknown>, candidates: Candidate[]) => {
+  const attempts = new Set([...acknowledged.keys()].map((key) => Number(key.split('/')[0])));
+  return candidates.filter(({ view }) => attempts.has(view.attemptId)).length;
+};
+
+describe('WORKERS=2 on SQLite', () => {
+  let server: ServerProcess;
+  let handle: DatabaseHandle;
+  let fixture: ExamFixture;
+
+  beforeAll(async () => {
+    server = new ServerProcess(await freePort(), { workers: 2 });
+    await server.start();
+    // The primary listens once both workers are ready.
+    expect(workersOf(server)).toHaveLength(2);
+    handle = openDatabase({ kind: 'sqlite', file: server.databaseFile });
+    fixture = await ExamFixture.create(handle.db, server.url, CANDIDATES * 3 + 10);
+  });
+  afterAll(async () => {
+    await handle?.db.destroy();
+    await server?.dispose();
+  });
+
+  it('a killed worker is replaced, its candidates carry on elsewhere; a killed group loses no acknowledged answer', async () => {
+    const examId = await fixture.openExam();
+    const candidates = await fixture.startCandidates(server.url, examId, CANDIDATES);
+    const saving = saveUntilStopped(server.url, candidates);
+    await expect.poll(() => savedBy(saving.acknowledged, candidates)).toBe(CANDIDATES);
+
+    const [victim] = workersOf(server);
+    process.kill(victim!, 'SIGKILL');
+    // The victim's candidates lose their socket; the other worker's keep theirs.
+    await expect.poll(() => saving.reasons.length).toBeGreaterThan(0);
+    await sleep(500);
+    const cut = saving.sockets.flatMap((socket, i) => (socket.connected ? [] : [candidates[i]!]));
+    expect(cut.length).toBeGreaterThan(0);
+    expect(cut.length).toBeLessThan(CANDIDATES);
+    // The primary starts another worker; the cut candidates reconnect (to either) and go on.
+    await expect.poll(() => workersOf(server).filter((pid) => pid !== victim).length).toBe(2);
+    const acknowledged = new Map(saving.acknowledged);
+    const again = saveUntilStopped(server.url, cut, new Map(), saving.seqs);
+    await expect.poll(() => savedBy(again.acknowledged, cut)).toBe(cut.length);
+
+    // A power cut: the primary and both workers at once.
+    await server.killGroup();
+    await Promise.all([saving.stop(), again.stop()]);
+    for (const [key, ack] of [...saving.acknowledged, ...again.acknowledged]) {
+      if ((acknowledged.get(key)?.seq ?? 0) < ack.seq) acknowledged.set(key, ack);
+    }
+    await server.start();
+    const lost = await fixture.lostOf(candidates, acknowledged);
+    expect({ acknowledged: saving.acknowledged.size > 0, lost: lost.length }).toEqual({
+      acknowledged: true,
+      lost: 0,
+    });
+  });
+
+  it('serves the polling fallback through the worker that holds each session', async () => {
+    const examId = await fixture.openExam();
+    const candidates = await fixture.startCandidates(server.url, examId, 10);
+    const saved = await Promise.all(candidates.map((candidate) => saveByPolling(server.url, candidate)));
+    expect(saved).toEqual(candidates.map(() => true));
+  });
+
+  it('on SIGTERM drains both workers: acknowledged answers kept, the pages told to reconnect', async () => {
+    const examId = await fixture.openExam();
+    const candidates = await fixture.startCandidates(server.url, examId, 20);
+    const saving = saveUntilStopped(server.url, candidates);
+    await expect.poll(() => savedBy(saving.acknowledged, candidates)).toBe(candidates.length);
+    const exit = await server.stop('SIGTERM');
+    await expect.poll(() => saving.reasons.length).toBe(candidates.length);
+    await saving.stop();
+    expect(exit).toBe(0);
+    expect(new Set(saving.reasons)).toEqual(new Set(['transport close']));
+    await server.start();
+    expect((await fixture.lostOf(candidates, saving.acknowledged)).length).toBe(0);
+  });
+});
+
+/** Joins and saves three answers over HTTP long-polling only (no WebSocket). */
+async function saveByPolling(url: string, { session, view }: Candidate) {
+  const socket = connect(url, {
+    path: '/api/socket.io',
+    transports: ['polling'],
+    reconnection: false,
+    extraHeaders: { cookie: session.cookie },
+  });
+  try {
+    const joined = await socket.timeout(10_000).emitWithAck(SocketEvent.JOIN, {
+      attemptId: view.attemptId,
+    });
+    if (!joined.ok) return false;
+    const items = view.paper.sections.flatMap((section) => section.items);
+    for (let seq = 1; seq <= 3; seq++) {
+      const ack: SaveAckMessage = await socket.timeout(10_000).emitWithAck(SocketEvent.SAVE, {
+        attemptId: view.attemptId,
+        itemId: items[seq % items.length]!.itemId,
+        seq,
+        value: 'T',
+      });
+      if (!ack.ok) return false;
+    }
+    return true;
+  } finally {
+    socket.disconnect();
+  }
+}
