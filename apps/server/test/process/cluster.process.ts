@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { SocketEvent, type SaveAckMessage } from '@kaoshi/shared';
@@ -90,6 +91,27 @@ describe('WORKERS=2 on SQLite', () => {
     const candidates = await fixture.startCandidates(server.url, examId, 10);
     const saved = await Promise.all(candidates.map((candidate) => saveByPolling(server.url, candidate)));
     expect(saved).toEqual(candidates.map(() => true));
+
+    // A browser reuses a kept-alive connection (held by one worker) for a polling request of a
+    // session the other holds: forwarded, answered as on the right one.
+    const [candidate] = candidates;
+    const one = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const other = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const first = await handshake(server.url, one, candidate!.session.cookie);
+      let second = await handshake(server.url, other, candidate!.session.cookie);
+      for (let i = 0; i < 5 && workerOfSid(second) === workerOfSid(first); i++) {
+        other.destroy();
+        second = await handshake(server.url, other, candidate!.session.cookie);
+      }
+      expect(workerOfSid(second)).not.toBe(workerOfSid(first));
+      // The session of `first`, over the connection held by `second`'s worker.
+      const answer = await polled(server.url, other, first, '40');
+      expect(answer).toEqual({ status: 200, body: 'ok' });
+    } finally {
+      one.destroy();
+      other.destroy();
+    }
   });
 
   it('on SIGTERM drains both workers: acknowledged answers kept, the pages told to reconnect', async () => {
@@ -134,4 +156,41 @@ async function saveByPolling(url: string, { session, view }: Candidate) {
   } finally {
     socket.disconnect();
   }
+}
+
+const workerOfSid = (sid: string) => /^w(\d+)-/.exec(sid)?.[1];
+
+/** An engine.io polling handshake over `agent`'s one connection: the session id it opened. */
+async function handshake(url: string, agent: http.Agent, cookie: string) {
+  const { body } = await polledRequest(url, agent, 'GET', 'EIO=4&transport=polling', cookie);
+  return (JSON.parse(body.slice(1)) as { sid: string }).sid;
+}
+
+/** A polling POST of `packet` to session `sid` over `agent`'s connection. */
+function polled(url: string, agent: http.Agent, sid: string, packet: string) {
+  return polledRequest(url, agent, 'POST', `EIO=4&transport=polling&sid=${sid}`, '', packet);
+}
+
+function polledRequest(
+  url: string,
+  agent: http.Agent,
+  method: 'GET' | 'POST',
+  query: string,
+  cookie: string,
+  body?: string,
+) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(
+      `${url}/api/socket.io/?${query}`,
+      { method, agent, headers: { cookie, 'content-type': 'text/plain;charset=UTF-8' } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
 }
