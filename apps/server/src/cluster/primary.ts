@@ -51,7 +51,9 @@ export async function runPrimary(options: PrimaryOptions) {
         if (stopping) return;
         options.log(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
         if (!ready && ++failedStarts >= FAILED_STARTS_MAX) {
-          options.log(`${FAILED_STARTS_MAX} workers in a row died before they were ready; stopping`);
+          options.log(
+            `${FAILED_STARTS_MAX} workers in a row died before they were ready; stopping`,
+          );
           stop('failed starts', 1);
           return;
         }

@@ -1,7 +1,11 @@
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http, { type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import http, {
+  type IncomingMessage,
+  type Server as HttpServer,
+  type ServerResponse,
+} from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -123,10 +127,15 @@ export function stickySessions(io: SocketServer, socketPath: string) {
   server.once('close', () => intake.close());
 
   // In front of engine.io's own request listener (it wraps the server's listeners itself).
-  const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
+  const listeners = server.listeners('request') as ((
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => void)[];
   server.removeAllListeners('request');
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const holder = req.url?.startsWith(`${socketPath}/`) ? SESSION_WORKER.exec(req.url)?.[1] : undefined;
+    const holder = req.url?.startsWith(`${socketPath}/`)
+      ? SESSION_WORKER.exec(req.url)?.[1]
+      : undefined;
     if (holder !== undefined && Number(holder) !== self) {
       forward(req, res, forwardingPath(Number(holder)));
       return;

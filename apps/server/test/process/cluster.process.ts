@@ -89,7 +89,9 @@ describe('WORKERS=2 on SQLite', () => {
   it('serves the polling fallback through the worker that holds each session', async () => {
     const examId = await fixture.openExam();
     const candidates = await fixture.startCandidates(server.url, examId, 10);
-    const saved = await Promise.all(candidates.map((candidate) => saveByPolling(server.url, candidate)));
+    const saved = await Promise.all(
+      candidates.map((candidate) => saveByPolling(server.url, candidate)),
+    );
     expect(saved).toEqual(candidates.map(() => true));
 
     // A browser reuses a kept-alive connection (held by one worker) for a polling request of a
