@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { SocketEvent, type SaveAckMessage } from '@kaoshi/shared';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
-import { ExamFixture, saveUntilStopped, sleep, type Candidate } from './exam-fixture.js';
+import { ExamFixture, saveUntilStopped, savedBy, sleep, type Candidate } from './exam-fixture.js';
 import { ServerProcess, freePort } from './server-process.js';
 
 // Issue 29 §1: WORKERS=2 on one machine, SQLite, behind the one port (src/cluster/). What holds
@@ -26,13 +26,6 @@ function workersOf(server: ServerProcess): number[] {
     return [];
   }
 }
-
-/** How many of `candidates` have had a save acknowledged (so have joined: a join in flight
- * when its worker dies is refused, and proves nothing). */
-const savedBy = (acknowledged: Map<string, unknown>, candidates: Candidate[]) => {
-  const attempts = new Set([...acknowledged.keys()].map((key) => Number(key.split('/')[0])));
-  return candidates.filter(({ view }) => attempts.has(view.attemptId)).length;
-};
 
 describe('WORKERS=2 on SQLite', () => {
   let server: ServerProcess;
