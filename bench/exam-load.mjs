@@ -13,7 +13,7 @@
 // from the database after the submits: the stored row's seq must be at least the acked one), and
 // the server process's CPU (% of one core) and peak memory; on PostgreSQL also the CPU of the
 // bench database's backends. Figures only, no pass/fail.
-// Environment: BENCH_EXAMINEES (default 10000), BENCH_START_SECONDS (60), BENCH_ANSWER_SECONDS
+// Environment: WORKERS (server processes, default 1 here), BENCH_EXAMINEES (default 10000), BENCH_START_SECONDS (60), BENCH_ANSWER_SECONDS
 // (10), BENCH_ANSWER_FOR_SECONDS (60), BENCH_DATABASE_URL / TEST_DATABASE_URL, BENCH_ONLY
 // (sqlite or postgres: one database alone), BENCH_PROCESSES (default 1; 2 or more runs that many
 // server processes on one PostgreSQL database and REDIS_URL's Redis, examinee i on process
@@ -342,7 +342,9 @@ async function runOn(database) {
   if (processes > 1) database = `${database} × ${processes} processes (Redis)`;
   let db;
   try {
-    const pids = servers.map(({ pid }) => pid);
+    // With WORKERS, each server is a primary and its workers: all of them counted.
+    const pids = servers.flatMap((one) => one.pids());
+    const workers = pids.length - servers.length;
     const prepared = await prepare(server, postgres, database);
     db = prepared.db;
     console.log(
@@ -441,10 +443,13 @@ async function runOn(database) {
     );
     await pause?.report(db, database);
     console.log(
-      `${database}: server CPU${processes > 1 ? ' (all processes)' : ''}: ${stormUsage.server}% of one core during the start storm (${stormUsage.wall.toFixed(0)} s), ${runCpu.server}% over the run (${runCpu.wall.toFixed(0)} s); peak memory (VmHWM${processes > 1 ? ', summed' : ''}) ${peakMb.toFixed(0)} MB (${baseMb.toFixed(0)} MB before the run)` +
+      `${database}: server CPU${pids.length > 1 ? ' (all processes)' : ''}: ${stormUsage.server}% of one core during the start storm (${stormUsage.wall.toFixed(0)} s), ${runCpu.server}% over the run (${runCpu.wall.toFixed(0)} s); peak memory (VmHWM${pids.length > 1 ? ', summed' : ''}) ${peakMb.toFixed(0)} MB (${baseMb.toFixed(0)} MB before the run)` +
         (postgres
           ? `; PostgreSQL backends of the bench database: ${stormUsage.backends}% during the storm, ${runCpu.backends}% over the run`
           : ''),
+    );
+    console.log(
+      `${database}: served by ${workers > 0 ? `${workers} workers (WORKERS) and their primary` : `${servers.length} process${servers.length > 1 ? 'es' : ''}`}; server CPU per examinee: ${(stormUsage.serverMs / EXAMINEES).toFixed(1)} ms in the start storm, ${(runCpu.serverMs / EXAMINEES).toFixed(1)} ms over the whole run`,
     );
     console.log(
       `${database}: load generator (this process, same machine): CPU ${(((generatorCpu.user + generatorCpu.system) / 1e6 / runCpu.wall) * 100).toFixed(0)}% of one core, peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB, event-loop delay p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms; load average ${loadAverage()}`,

@@ -65,6 +65,22 @@ export function serverPid() {
   throw new Error('server process not found');
 }
 
+/** `pid` and its children (a WORKERS primary and its workers), from /proc. */
+export function processTree(pid) {
+  const pids = [pid];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid)
+        pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}
+
 /** A memory figure of /proc/<pid>/status (VmRSS, VmHWM) in MB. */
 export const memoryMb = (pid, field) => {
   const line = fs
@@ -283,8 +299,11 @@ export function cpuMeter(pid, database) {
       backends += ticks - (start.backends.get(entry) ?? 0);
     }
     const percent = (ticks) => ((ticks / CLOCK_TICKS / wall) * 100).toFixed(0);
+    const serverUsed = serverTicks() - start.server;
     return {
-      server: percent(serverTicks() - start.server),
+      server: percent(serverUsed),
+      /** The server's CPU in milliseconds, all its processes together. */
+      serverMs: (serverUsed / CLOCK_TICKS) * 1000,
       backends: percent(backends),
       wall,
     };

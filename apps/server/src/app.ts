@@ -44,7 +44,7 @@ import webPlugin from './plugins/web.js';
 import { standardOutput } from './lib/log-output.js';
 import { News } from './lib/news.js';
 import { inControlLane } from './db/control-lane.js';
-import { closeRedis, openRedis } from './realtime.js';
+import { closeRedis, openRedis, processPeers } from './realtime.js';
 import wellFormedTextPlugin from './plugins/well-formed-text.js';
 
 const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
@@ -54,8 +54,11 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export async function buildApp(
   config: Config,
   database: DatabaseHandle,
-  /** Tests: the clock an exam page's absences are measured on. */
-  { clock }: { clock?: Clock } = {},
+  /**
+   * `clock`: tests, the clock an exam page's absences are measured on. `clusterWorker`: one of
+   * the WORKERS processes of this machine (cluster/primary.ts), its sockets' fan-out over IPC.
+   */
+  { clock, clusterWorker = false }: { clock?: Clock; clusterWorker?: boolean } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -113,7 +116,7 @@ export async function buildApp(
   await app.register(docsPlugin);
 
   // Each module registers its own routes; what one needs from another is passed here.
-  // Several processes (REDIS_URL): the realtime channel's fan-out. The start stops if it is down.
+  // Several machines (REDIS_URL): the realtime channel's fan-out. The start stops if it is down.
   const redis = await openRedis(config);
   for (const client of redis ? [redis.publisher, redis.subscriber] : []) {
     // ioredis reconnects by itself; until it has, readiness says so (GET /api/health).
@@ -144,7 +147,7 @@ export async function buildApp(
     auth,
     deadlineNews,
     watcher: proctorHub,
-    redis,
+    peers: processPeers(redis, clusterWorker),
     clock,
     // The examiner's sheet saves over the same channel as exam answers.
     socketUses: [scoringSocket(db), invigilationSocket],

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, loadConfig } from './config.js';
@@ -27,6 +28,15 @@ describe('loadConfig', () => {
     });
     expect(config.captcha).toBe(false);
     expect(config.redisUrl).toBeUndefined();
+  });
+
+  it('WORKERS: one server process per core unless told (1: a single process)', () => {
+    expect(loadConfig({}).workers).toBe(os.availableParallelism());
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS: must be 1 or more/);
+    const pool = loadConfig({ WORKERS: '4', DATABASE_URL: 'postgres://h/db' });
+    expect(configWarnings(pool).join(' ')).toMatch(/WORKERS=4 processes × 33 connections each/);
   });
 
   it('stops with a message naming every bad variable', () => {

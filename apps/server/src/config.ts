@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -70,6 +71,9 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(30),
   // Besides them, the control lane's (db/control-lane.ts): a pause never queues behind saves.
   DATABASE_CONTROL_POOL_SIZE: z.coerce.number().int().min(1).max(20).default(3),
+  // Server processes on this machine behind the one port (Node's cluster; docs/operations).
+  // Unset: one per core. 1: a single process, as before.
+  WORKERS: z.coerce.number().int().min(1, 'must be 1 or more').max(64).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis://')
@@ -133,6 +137,8 @@ export interface Config {
         controlPoolSize?: number;
       };
   redisUrl: string | undefined;
+  /** Server processes on this machine (WORKERS; default: its cores). */
+  workers: number;
   adminPassword: string | undefined;
   defaultPassword: string;
   captcha: boolean;
@@ -187,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: 'sqlite', file: path.join(dataDir, 'kaoshi.db') },
     redisUrl: e.REDIS_URL,
+    workers: e.WORKERS ?? os.availableParallelism(),
     adminPassword: e.ADMIN_PASSWORD,
     defaultPassword: e.DEFAULT_PASSWORD,
     captcha: e.CAPTCHA,
@@ -218,6 +225,18 @@ export function configWarnings(config: Config): string[] {
       'CERTIFICATE_ISSUER is not set: certificates name no issuing body. Set it to your ' +
         "centre's name, e.g. CERTIFICATE_ISSUER=某市职业技能鉴定中心",
     );
+  }
+  const { database, workers } = config;
+  if (database.kind === 'postgres') {
+    const each = database.poolSize + (database.controlPoolSize ?? 3);
+    if (workers * each > 90) {
+      warnings.push(
+        `WORKERS=${workers} processes × ${each} connections each (DATABASE_POOL_SIZE=` +
+          `${database.poolSize} and the control lane's ${each - database.poolSize}) pass what ` +
+          'PostgreSQL allows by default (max_connections 100): lower DATABASE_POOL_SIZE, or ' +
+          "raise the server's max_connections",
+      );
+    }
   }
   return warnings;
 }

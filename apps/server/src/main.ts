@@ -1,8 +1,11 @@
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
+import { reportReady, runPrimary } from './cluster/primary.js';
+import { takeConnections } from './cluster/sticky.js';
 import { ConfigError, configWarnings, loadConfig, type Config } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, type DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seed } from './db/seed.js';
 import { standardOutput } from './lib/log-output.js';
@@ -28,8 +31,11 @@ async function main() {
     throw error;
   }
   config.webDist ??= DEFAULT_WEB_DIST;
+  // WORKERS > 1: this process (the primary) prepares the database once, then serves through
+  // workers, each this same file (cluster.isWorker) building the app on the prepared database.
+  if (cluster.isWorker) return serve(config, { clusterWorker: true });
   for (const warning of configWarnings(config)) console.warn(`Warning: ${warning}`);
-
+  const several = config.workers > 1 && !process.argv.includes('--migrate-only');
   const database = openDatabase(config.database);
   const applied = await migrateToLatest(database.db);
   if (process.argv.includes('--migrate-only')) {
@@ -55,15 +61,39 @@ async function main() {
     );
   }
 
-  const app = await buildApp(config, database);
-  app.log.info(
-    {
-      database: database.dialect,
-      migrations: applied,
-      seeded: { ...seeded, generatedAdminPassword: undefined },
-    },
-    'database ready',
-  );
+  if (several) {
+    await database.db.destroy();
+    await runPrimary({
+      workers: config.workers,
+      port: config.port,
+      host: config.host,
+      log: (message) => console.log(`[primary ${process.pid}] ${message}`),
+      shutdownBoundMs: SHUTDOWN_BOUND_MS,
+      onStopped: (code) => void standardOutput.settle(LOG_SETTLE_MS).then(() => process.exit(code)),
+    });
+    return;
+  }
+  return serve(config, {
+    clusterWorker: false,
+    database,
+    facts: { migrations: applied, seeded: { ...seeded, generatedAdminPassword: undefined } },
+  });
+}
+
+/**
+ * The app on this process: alone (listening on the port), or as one of the workers (the
+ * primary hands it connections). SIGTERM or SIGINT drains it and ends the process.
+ */
+async function serve(
+  config: Config,
+  {
+    clusterWorker,
+    database = openDatabase(config.database),
+    facts = {},
+  }: { clusterWorker: boolean; database?: DatabaseHandle; facts?: object },
+) {
+  const app = await buildApp(config, database, { clusterWorker });
+  app.log.info({ database: database.dialect, ...facts }, 'database ready');
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -91,6 +121,15 @@ async function main() {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
+  if (clusterWorker) {
+    // Not listening: the primary holds the port and hands this worker its connections.
+    await app.ready();
+    // A primary that died (killed) leaves no one to hand connections: end, committing first.
+    process.on('disconnect', () => shutdown('primary gone'));
+    takeConnections(app.server);
+    reportReady();
+    return;
+  }
   await app.listen({ port: config.port, host: config.host });
 }
 

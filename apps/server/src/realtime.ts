@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { ApiStatus, type MessageLanguage, type SocketRefusal } from '@kaoshi/shared';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { createAdapter as clusterAdapter } from '@socket.io/cluster-adapter';
+import { createAdapter as redisAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Server, type DefaultEventsMap, type ServerOptions, type Socket } from 'socket.io';
+import { stickySessions } from './cluster/sticky.js';
 import type { Config } from './config.js';
 import { AppError } from './errors.js';
 import { describeValidation, PayloadRefusal } from './plugins/envelope.js';
@@ -59,20 +61,37 @@ export async function pingRedis(link: RedisLink | undefined) {
 }
 
 /**
- * The socket.io server on the app's HTTP server; with Redis, its rooms and server-side events
- * reach every process of the deployment (a room's emit is published to the others).
+ * The deployment's other server processes, when it has any: through Redis (REDIS_URL, processes
+ * on several machines) or Node's cluster (WORKERS, the processes of one machine, see cluster.ts).
+ * Rooms, server-side events and fetchSockets then reach all of them.
  */
+export interface ProcessPeers {
+  adapter: NonNullable<ServerOptions['adapter']>;
+  /** What the socket server must do besides (a cluster worker: sessions that find it again). */
+  attach?: (io: Server) => void;
+}
+
+/** Redis when the deployment has it (it reaches other machines too); else the cluster's IPC. */
+export function processPeers(
+  redis: RedisLink | undefined,
+  clusterWorker: boolean,
+): ProcessPeers | undefined {
+  if (redis) {
+    return { adapter: redisAdapter(redis.publisher, redis.subscriber, { key: redis.prefix }) };
+  }
+  if (!clusterWorker) return undefined;
+  return { adapter: clusterAdapter(), attach: (io) => stickySessions(io, io.path()) };
+}
+
+/** The socket.io server on the app's HTTP server, its fan-out through the peers when any. */
 export function createSocketServer(
   app: FastifyInstance,
   options: Partial<ServerOptions>,
-  redis: RedisLink | undefined,
+  peers: ProcessPeers | undefined,
 ) {
-  return new Server(app.server, {
-    ...options,
-    ...(redis && {
-      adapter: createAdapter(redis.publisher, redis.subscriber, { key: redis.prefix }),
-    }),
-  });
+  const io = new Server(app.server, { ...options, ...(peers && { adapter: peers.adapter }) });
+  peers?.attach?.(io);
+  return io;
 }
 
 /** What every connection of the channel carries from its handshake (the session cookie). */

@@ -75,6 +75,9 @@ export default async function setup(project: TestProject) {
       CAPTCHA: 'off',
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // One process: the browser tests are of the screens; the workers of WORKERS are tested as
+      // processes (apps/server/test/process/cluster.process.ts).
+      WORKERS: '1',
       // A leave counts after 4 s away (10 s in production): a reload here rejoins well within it,
       // and the leave tests wait for the server's count, not for a fixed time.
       LEAVE_GRACE_SECONDS: '4',

@@ -180,6 +180,10 @@ function withStatementCache(sqlite: SQLite.Database) {
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
+      // Transactions take the write lock at their start: a transaction that read first and
+      // wrote later would be refused (SQLITE_BUSY, no wait) whenever another process of the
+      // deployment (WORKERS) wrote in between; waiting at `begin` it is never refused.
+      if (text === 'begin') text = 'begin immediate';
       let statement = cache.get(text);
       if (!statement) {
         statement = sqlite.prepare(text);

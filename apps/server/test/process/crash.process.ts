@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
-import { ExamFixture, saveUntilStopped, sleep } from './exam-fixture.js';
+import { ExamFixture, saveUntilStopped, savedBy, sleep } from './exam-fixture.js';
 import { ServerProcess, freePort } from './server-process.js';
 
 // DESIGN.md "An acknowledged answer is never lost" and "Finalization needs no client", tested on
@@ -31,8 +31,10 @@ describe('the server process', () => {
     const candidates = await fixture.startCandidates(server.url, examId, CANDIDATES);
     const saving = saveUntilStopped(server.url, candidates);
 
-    // Kill it at a random moment while the saves flow.
-    await sleep(1500 + Math.random() * 2000);
+    // Kill it at a random moment while the saves flow (every candidate in: a busy machine joins
+    // slowly).
+    await expect.poll(() => savedBy(saving.acknowledged, candidates)).toBe(CANDIDATES);
+    await sleep(Math.random() * 2000);
     const before = saving.acknowledged.size;
     await server.stop('SIGKILL');
     await saving.stop();
@@ -72,7 +74,8 @@ describe('the server process', () => {
     const examId = await fixture.openExam();
     const candidates = await fixture.startCandidates(server.url, examId, 20);
     const saving = saveUntilStopped(server.url, candidates);
-    await sleep(1000 + Math.random() * 1000);
+    await expect.poll(() => savedBy(saving.acknowledged, candidates)).toBe(candidates.length);
+    await sleep(Math.random() * 1000);
     const asked = Date.now();
     const exit = await server.stop('SIGTERM');
     const took = Date.now() - asked;

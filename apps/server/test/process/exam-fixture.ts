@@ -144,6 +144,15 @@ export function examSocket(url: string, session: HttpSession): Socket {
 }
 
 /**
+ * How many of `candidates` have had a save acknowledged, so have joined: a process killed while
+ * a join is in flight refuses it, which proves nothing. Kill after every candidate is in.
+ */
+export function savedBy(acknowledged: Acknowledged, candidates: Candidate[]) {
+  const attempts = new Set([...acknowledged.keys()].map((key) => Number(key.split('/')[0])));
+  return candidates.filter(({ view }) => attempts.has(view.attemptId)).length;
+}
+
+/**
  * Each candidate saves over its own socket at `url`, one answer after another, until `stop` or
  * its connection ends. Saves go on from the sequence numbers in `seqs` (per attempt), so that a
  * candidate reconnecting elsewhere continues where it was; `acknowledged` collects the acks,

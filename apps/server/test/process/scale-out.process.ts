@@ -15,6 +15,7 @@ import {
   ExamFixture,
   examSocket,
   saveUntilStopped,
+  savedBy,
   sleep,
   type Acknowledged,
 } from './exam-fixture.js';
@@ -192,7 +193,10 @@ describe.skipIf(!postgresUrl || !redisUrl)('two processes on PostgreSQL and Redi
     const savingFirst = saveUntilStopped(first.url, onFirst, acknowledged, seqs);
     const savingSecond = saveUntilStopped(second.url, onSecond, acknowledged, seqs);
 
-    await sleep(1500 + Math.random() * 1500);
+    await expect
+      .poll(() => savedBy(acknowledged, [...onFirst, ...onSecond]))
+      .toBe(onFirst.length + onSecond.length);
+    await sleep(Math.random() * 1500);
     await first.stop('SIGKILL');
     await savingFirst.stop();
     // The first process's candidates reconnect: the balancer sends them to the second.

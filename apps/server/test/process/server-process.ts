@@ -32,7 +32,8 @@ export class ServerProcess {
    * `unreadOutput`: the server logs every request into a pipe nobody reads, as when the process
    * reading its output has gone but the pipe is still open: the pipe fills and stays full.
    * `databaseUrl` and `redisUrl`: one of several processes on PostgreSQL and Redis (else SQLite
-   * in its own data directory, alone).
+   * in its own data directory, alone). `workers`: WORKERS (default 1, one process; more: a
+   * primary and its workers, in a process group of their own so that the group can be killed).
    */
   constructor(
     readonly port: number,
@@ -40,6 +41,7 @@ export class ServerProcess {
       unreadOutput?: boolean;
       databaseUrl?: string;
       redisUrl?: string;
+      workers?: number;
     } = {},
   ) {}
 
@@ -61,13 +63,16 @@ export class ServerProcess {
         REDIS_URL: this.options.redisUrl ?? '',
         CAPTCHA: 'off',
         ADMIN_PASSWORD,
+        WORKERS: String(this.options.workers ?? 1),
         LOG_LEVEL: this.options.unreadOutput ? 'info' : 'warn',
       },
       stdio: ['ignore', this.options.unreadOutput ? 'pipe' : 'inherit', 'inherit'],
+      detached: (this.options.workers ?? 1) > 1,
     });
     child.stdout?.pause();
     this.child = child;
-    for (let i = 0; i < 150; i++) {
+    // A busy 2-core machine starts two workers at once in tens of seconds.
+    for (let i = 0; i < 600; i++) {
       if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}`);
       try {
         if ((await fetch(`${this.url}/api/health`)).ok) return;
@@ -76,7 +81,7 @@ export class ServerProcess {
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error('The server did not become healthy in 15 s');
+    throw new Error('The server did not become healthy in 60 s');
   }
 
   /** Ends the process with `signal` and waits until it has exited; answers how it exited. */
@@ -90,7 +95,22 @@ export class ServerProcess {
     return exited;
   }
 
+  /** The process's pid (with WORKERS, the primary's). */
+  get pid() {
+    return this.child?.pid;
+  }
+
+  /** SIGKILL to the primary and every worker at once, as a power cut would; waits for the exit. */
+  async killGroup() {
+    const child = this.child;
+    if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    process.kill(-child.pid, 'SIGKILL');
+    await exited;
+  }
+
   async dispose() {
+    if ((this.options.workers ?? 1) > 1) await this.killGroup();
     await this.stop('SIGKILL');
     fs.rmSync(this.dataDir, { recursive: true, force: true });
   }

@@ -8,7 +8,7 @@ import { attemptRoutes } from './attempt.routes.js';
 import { AttemptService, LEAVE_SWEEP_PAGE } from './attempt.service.js';
 import { attachAttemptSocket, type AttemptWatcher } from './attempt.socket.js';
 import type { DeadlineNews } from './deadlines.js';
-import type { ChannelUse, RedisLink } from '../../realtime.js';
+import type { ChannelUse, ProcessPeers } from '../../realtime.js';
 
 /**
  * Whether a user has an attempt running now, for the auth service's session (socketOpen). A
@@ -34,8 +34,8 @@ export async function attemptModule(
     deadlineNews: DeadlineNews;
     /** The proctor's view (docs/features/proctoring.md), told what happens on the channel. */
     watcher?: AttemptWatcher;
-    /** Several processes share the channel through Redis (REDIS_URL). */
-    redis?: RedisLink;
+    /** Several processes share the channel: through Redis (REDIS_URL) or the cluster (WORKERS). */
+    peers?: ProcessPeers;
     /** The clock leaves are measured on (tests move it on). */
     clock?: Clock;
     /** Other modules' events on the exam's socket channel (the examiner's sheet). */
@@ -55,7 +55,7 @@ export async function attemptModule(
     config: opts.config,
     deadlineNews: opts.deadlineNews,
     watcher: opts.watcher,
-    redis: opts.redis,
+    peers: opts.peers,
     uses: opts.socketUses,
   });
 

@@ -26,7 +26,7 @@ import {
   createSocketServer,
   type ChannelData,
   type ChannelUse,
-  type RedisLink,
+  type ProcessPeers,
 } from '../../realtime.js';
 import { sessionsEnded } from '../../lib/session.repository.js';
 import { hasAnyPermission } from '../../lib/auth-context.js';
@@ -61,7 +61,7 @@ export interface AttemptChannel {
   isLive(attemptId: number): boolean;
   /** Which of these attempts a connection holds, on any process of the deployment. */
   liveAmong(attemptIds: readonly number[]): Promise<Set<number>>;
-  /** Several processes share the channel (Redis): their server-side events reach each other. */
+  /** Several processes share the channel (Redis or the cluster): their server-side events reach each other. */
   severalProcesses: boolean;
 }
 
@@ -87,7 +87,7 @@ const room = (attemptId: number) => `${ROOM_PREFIX}${attemptId}`;
 /** Every connection of a session, on whichever process: its end cuts them all. */
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
-/** Between the processes of a deployment (Redis): a connection elsewhere took an attempt. */
+/** Between the processes of a deployment (Redis or the cluster): a connection elsewhere took an attempt. */
 const PEER_TAKEN = 'attempt:taken';
 /** Between the processes of a deployment: deadlines moved (extra time, a later close). */
 const PEER_DEADLINES = 'attempt:deadlines';
@@ -113,8 +113,8 @@ export function attachAttemptSocket(
     config: Config;
     deadlineNews: DeadlineNews;
     watcher?: AttemptWatcher;
-    /** Several processes (REDIS_URL): rooms and the messages below reach all of them. */
-    redis?: RedisLink;
+    /** Several processes (REDIS_URL or WORKERS): rooms and the messages below reach all of them. */
+    peers?: ProcessPeers;
     /** Other modules' events on this channel (the examiner's sheet), and whom they admit. */
     uses?: readonly ChannelUse[];
   },
@@ -140,14 +140,14 @@ export function attachAttemptSocket(
         callback(null, origin === undefined || isOwnOrigin(origin, request.headers.host ?? ''));
       },
     },
-    opts.redis,
+    opts.peers,
   );
   /**
-   * Tells the deployment's other processes (with Redis): a takeover or a deadline another process
+   * Tells the deployment's other processes (Redis or the cluster): a takeover or a deadline another process
    * must apply to the connections it holds. One process alone has no one to tell.
    */
   const tellOthers = <T>(event: string, message: T) => {
-    if (opts.redis) io.serverSideEmit(event, message);
+    if (opts.peers) io.serverSideEmit(event, message);
   };
   /** Which connection of this process holds each attempt (other processes hold others). */
   const live = new Map<number, ExamSocket>();
@@ -230,7 +230,7 @@ export function attachAttemptSocket(
   const isLive = (attemptId: number) => live.get(attemptId)?.connected === true;
   /** With several processes, one request to all of them: the sockets in these attempts' rooms. */
   const liveAmong = async (attemptIds: readonly number[]) => {
-    if (!opts.redis || attemptIds.length === 0) return new Set(attemptIds.filter(isLive));
+    if (!opts.peers || attemptIds.length === 0) return new Set(attemptIds.filter(isLive));
     const wanted = new Set(attemptIds);
     const found = new Set<number>();
     for (const socket of await io.in(attemptIds.map(room)).fetchSockets()) {
@@ -241,7 +241,7 @@ export function attachAttemptSocket(
     }
     return found;
   };
-  watcher?.attach({ io, attempts, isLive, liveAmong, severalProcesses: opts.redis !== undefined });
+  watcher?.attach({ io, attempts, isLive, liveAmong, severalProcesses: opts.peers !== undefined });
   attempts.heldLive = async (attemptId) => (await liveAmong([attemptId])).has(attemptId);
 
   /** The deadline the save path checks, on the connection holding the attempt here. */
@@ -337,7 +337,7 @@ export function attachAttemptSocket(
           // Held here, or (several processes) by a connection on another one.
           const heldElsewhere =
             !heldHere &&
-            opts.redis !== undefined &&
+            opts.peers !== undefined &&
             (await io.in(room(attemptId)).fetchSockets()).some((other) => other.id !== socket.id);
           if (heldHere || heldElsewhere) {
             // The proctor sees the refused device too (docs/operations/security.md).

@@ -12,7 +12,7 @@ const upload = (text: string, fileName = 'bank.gift') => ({
   file: Buffer.from(text),
   fileName,
   format: 'gift' as const,
-  structure: { subjectId: 1, level: 5, courseId: 2, pointId: null },
+  structure: { subjectId: 1, level: 5 as const, courseId: 2, pointId: null },
 });
 
 describe('the checked imports kept between preview and apply', () => {
