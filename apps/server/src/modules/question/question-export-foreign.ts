@@ -108,6 +108,8 @@ export interface XhtmlOptions {
   imageSource: (source: string) => string;
   /** Each run of blank markers in the text, in order (a textEntryInteraction), else kept. */
   blank?: (index: number) => string;
+  /** Keep <u> and <s> (Moodle's HTML has them; QTI's XHTML has not). */
+  keepMarks?: boolean;
 }
 
 /**
@@ -135,6 +137,7 @@ export function toXhtml(html: string, options: XhtmlOptions): string {
     const name = tag.name.toLowerCase();
     if (name === 'script' || name === 'style') return '';
     const mark = MARK_CLASSES[name];
+    if (mark && options.keepMarks) return `<${name}>${nodes(tag.children)}</${name}>`;
     if (mark) return `<span class="${mark}">${nodes(tag.children)}</span>`;
     if (!XHTML_ELEMENTS.has(name)) return nodes(tag.children);
     const kept = Object.entries(tag.attribs).filter(

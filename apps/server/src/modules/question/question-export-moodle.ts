@@ -51,6 +51,7 @@ class MoodleText {
         return `@@PLUGINFILE@@/${encodeURIComponent(name.slice('images/'.length))}`;
       },
       blank,
+      keepMarks: true,
     });
     const files = [...used]
       .map(
@@ -71,7 +72,9 @@ function questionXml(question: ExportQuestion, texts: MoodleText) {
         (question.type === QuestionType.EXTERNAL_LINK ? externalLinkHtml(question.linkUrl) : ''),
       question.type === QuestionType.FILL_BLANK && question.blanks.length > 1
         ? (index) =>
-            `{1:SHORTANSWER_C:${(question.blanks[index] ?? []).map((value) => `=${clozeAnswer(value)}`).join('~')}}`
+            escapeText(
+              `{1:SHORTANSWER_C:${(question.blanks[index] ?? []).map((value) => `=${clozeAnswer(value)}`).join('~')}}`,
+            )
         : undefined,
     ) +
     texts.text('generalfeedback', question.analysis) +
