@@ -125,7 +125,11 @@ export class PaperPrintService {
 }
 
 /** A paper's item as the exchange formats write it: its score in this paper (a pool item: its rule's). */
-function exportItem(item: SnapshotItem, section: SnapshotSection, category: string[]): ExportQuestion {
+function exportItem(
+  item: SnapshotItem,
+  section: SnapshotSection,
+  category: string[],
+): ExportQuestion {
   const rule = section.rules.find((found) => found.type === item.type);
   return {
     identifier: item.itemId,

@@ -147,7 +147,7 @@ export function toXhtml(html: string, options: XhtmlOptions): string {
         (name === 'span' && attribute.startsWith('data-')),
     );
     if (name === 'img') kept.unshift(['src', options.imageSource(tag.attribs.src ?? '')]);
-    if (name === 'img' && !tag.attribs.alt) kept.push(['alt', '']);
+    if (name === 'img' && tag.attribs.alt === undefined) kept.push(['alt', '']);
     const attributes = kept
       .map(([attribute, value]) => ` ${attribute}="${escapeAttribute(value.replace(NOT_XML, ''))}"`)
       .join('');
@@ -176,7 +176,12 @@ export const externalLinkHtml = (url: string) =>
 
 /** The file name of an export: the name given, made safe, with the extension. */
 export const exportFileName = (name: string, extension: string) =>
-  `${path.basename(name).replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 80) || 'export'}.${extension}`;
+  `${
+    path
+      .basename(name)
+      .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')
+      .slice(0, 80) || 'export'
+  }.${extension}`;
 
 /** Is the type one of a short answer's kind (answered in text, marked by a person)? */
 export const isOpenType = (type: QuestionTypeCode) =>

@@ -81,10 +81,9 @@ function questionXml(question: ExportQuestion, texts: MoodleText) {
     `<defaultgrade>${points(question.score)}</defaultgrade><penalty>0</penalty><hidden>0</hidden>` +
     `<idnumber>${escapeText(question.identifier)}</idnumber>`;
   const answer = (value: number, html: string) =>
-    texts.text('answer', html, undefined, ` fraction="${fraction(value)}"`).replace(
-      /<\/answer>$/,
-      '<feedback format="html"><text></text></feedback></answer>',
-    );
+    texts
+      .text('answer', html, undefined, ` fraction="${fraction(value)}"`)
+      .replace(/<\/answer>$/, '<feedback format="html"><text></text></feedback></answer>');
   if (CHOICE_TYPES.includes(question.type)) {
     const single = question.type === QuestionType.SINGLE;
     const keys = question.options.filter((option) => option.correct).length || 1;

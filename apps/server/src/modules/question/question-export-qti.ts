@@ -57,7 +57,8 @@ const VERSIONS: Record<QtiVersion, Version> = {
     itemType: 'imsqti_item_xmlv3p0',
     testType: 'imsqti_test_xmlv3p0',
     manifestNamespace: 'http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1',
-    manifestSchema: 'https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqtiv3p0_imscpv1p2_v1p0.xsd',
+    manifestSchema:
+      'https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqtiv3p0_imscpv1p2_v1p0.xsd',
     template: (name) => `https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/${name}.xml`,
     contentBody: true,
   },
@@ -145,7 +146,11 @@ export function qtiItem(
     declarations.push(
       w.el(
         'responseDeclaration',
-        { identifier: 'RESPONSE', cardinality: multiple ? 'multiple' : 'single', baseType: 'identifier' },
+        {
+          identifier: 'RESPONSE',
+          cardinality: multiple ? 'multiple' : 'single',
+          baseType: 'identifier',
+        },
         w.el('correctResponse', {}, ...keys.map((key) => w.el('value', {}, key.key))),
         w.el(
           'mapping',
@@ -164,7 +169,9 @@ export function qtiItem(
         w.el('simpleChoice', { identifier: choice.key }, xhtml(choice.content)),
       ),
     );
-    processing = w.el('responseProcessing', { template: VERSIONS[version].template('map_response') });
+    processing = w.el('responseProcessing', {
+      template: VERSIONS[version].template('map_response'),
+    });
   } else if (question.type === QuestionType.FILL_BLANK) {
     const values = shares(score, Math.max(question.blanks.length, 1));
     question.blanks.forEach((accepted, index) => {
@@ -215,14 +222,22 @@ export function qtiItem(
     );
   } else if (isOpenType(question.type)) {
     declarations.push(
-      w.el('responseDeclaration', { identifier: 'RESPONSE', cardinality: 'single', baseType: 'string' }),
+      w.el('responseDeclaration', {
+        identifier: 'RESPONSE',
+        cardinality: 'single',
+        baseType: 'string',
+      }),
     );
     const link =
       question.type === QuestionType.EXTERNAL_LINK ? externalLinkHtml(question.linkUrl) : '';
     const model = question.type === QuestionType.SHORT_ANSWER ? xhtml(question.answer) : '';
     body =
       (model !== ''
-        ? w.el('rubricBlock', { view: 'scorer', use: version === '3.0' ? 'scoring' : undefined }, w.content(asBlock(model)))
+        ? w.el(
+            'rubricBlock',
+            { view: 'scorer', use: version === '3.0' ? 'scoring' : undefined },
+            w.content(asBlock(model)),
+          )
         : '') +
       asBlock(xhtml(question.content)) +
       link +
@@ -236,9 +251,16 @@ export function qtiItem(
       baseType: 'float',
       normalMaximum: points(score),
     }),
-    w.el('outcomeDeclaration', { identifier: 'MAXSCORE', cardinality: 'single', baseType: 'float' },
-      w.el('defaultValue', {}, w.el('value', {}, points(score)))),
-    w.el('outcomeDeclaration', { identifier: 'FEEDBACK', cardinality: 'single', baseType: 'identifier' }),
+    w.el(
+      'outcomeDeclaration',
+      { identifier: 'MAXSCORE', cardinality: 'single', baseType: 'float' },
+      w.el('defaultValue', {}, w.el('value', {}, points(score))),
+    ),
+    w.el('outcomeDeclaration', {
+      identifier: 'FEEDBACK',
+      cardinality: 'single',
+      baseType: 'identifier',
+    }),
   ];
   const analysis = xhtml(question.analysis);
   // Shown whatever the response: FEEDBACK is never set to the identifier it hides on.
@@ -247,7 +269,12 @@ export function qtiItem(
       ? ''
       : w.el(
           'modalFeedback',
-          { outcomeIdentifier: 'FEEDBACK', identifier: 'ANALYSIS_HIDDEN', showHide: 'hide', title: 'Analysis' },
+          {
+            outcomeIdentifier: 'FEEDBACK',
+            identifier: 'ANALYSIS_HIDDEN',
+            showHide: 'hide',
+            title: 'Analysis',
+          },
           w.content(asBlock(analysis)),
         );
   const root = w.el(
@@ -314,7 +341,11 @@ function qtiTest(
     w.el(
       'outcomeProcessing',
       {},
-      w.el('setOutcomeValue', { identifier: 'SCORE' }, w.el('sum', {}, w.el('testVariables', { variableIdentifier: 'SCORE' }))),
+      w.el(
+        'setOutcomeValue',
+        { identifier: 'SCORE' },
+        w.el('sum', {}, w.el('testVariables', { variableIdentifier: 'SCORE' })),
+      ),
     ),
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n${root}\n`;
@@ -339,16 +370,30 @@ export async function qtiPackage(
   const encoder = new TextEncoder();
   for (const question of questions) {
     await images.collect(
-      [question.content, question.analysis, question.answer, ...question.options.map((o) => o.content)].join(''),
+      [
+        question.content,
+        question.analysis,
+        question.answer,
+        ...question.options.map((o) => o.content),
+      ].join(''),
     );
     const href = `items/${question.identifier}.xml`;
     entries[href] = encoder.encode(qtiItem(question, version, images, language));
-    const files = [question.content, question.analysis, question.answer, ...question.options.map((o) => o.content)]
-      .flatMap((html) => [...html.matchAll(/src="([^"]+)"/g)].map((match) => images.pathOf(match[1]!)))
+    const files = [
+      question.content,
+      question.analysis,
+      question.answer,
+      ...question.options.map((o) => o.content),
+    ]
+      .flatMap((html) =>
+        [...html.matchAll(/src="([^"]+)"/g)].map((match) => images.pathOf(match[1]!)),
+      )
       .filter((name): name is string => name !== undefined);
     resources.push(
       `<resource identifier="RES-${escapeAttribute(question.identifier)}" type="${VERSIONS[version].itemType}" href="${href}">` +
-        [href, ...new Set(files)].map((file) => `<file href="${escapeAttribute(file)}"/>`).join('') +
+        [href, ...new Set(files)]
+          .map((file) => `<file href="${escapeAttribute(file)}"/>`)
+          .join('') +
         '</resource>',
     );
   }

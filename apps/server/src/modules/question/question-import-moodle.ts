@@ -150,7 +150,8 @@ const UNSUPPORTED: Record<string, string> = {
 };
 
 /** A Cloze gap: {weight:TYPE:answers}. */
-const CLOZE_GAP = /\{(\d*):(SHORTANSWER_C|SA_C|MWC|SHORTANSWER|SA|MW|NUMERICAL|NM|[A-Z_]+):((?:\\.|[^\\}])*)\}/g;
+const CLOZE_GAP =
+  /\{(\d*):(SHORTANSWER_C|SA_C|MWC|SHORTANSWER|SA|MW|NUMERICAL|NM|[A-Z_]+):((?:\\.|[^\\}])*)\}/g;
 const CLOZE_TEXT_TYPES = ['SHORTANSWER_C', 'SA_C', 'MWC', 'SHORTANSWER', 'SA', 'MW'];
 const CLOZE_NUMBER_TYPES = ['NUMERICAL', 'NM'];
 
@@ -191,7 +192,11 @@ function readCloze(question: ForeignQuestion) {
       if (values) accepted.push(...values);
       else {
         question.problems.push(
-          problem('unsupported', `blanks.${index}`, `the answer ${value} ± ${tolerance} allows more than 20 typed values`),
+          problem(
+            'unsupported',
+            `blanks.${index}`,
+            `the answer ${value} ± ${tolerance} allows more than 20 typed values`,
+          ),
         );
       }
     }

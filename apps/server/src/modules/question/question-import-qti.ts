@@ -299,7 +299,8 @@ function readChoice(
       : [],
   );
   const options = choices.map((choice) => ({
-    text: { text: html.block(choice).replace(/^<p>([\s\S]*)<\/p>$/, '$1'), html: true },
+    // As written: inline text stays inline, paragraphs stay paragraphs.
+    text: { text: html.children(choice).replace(BLOCK_TAG_SPACE, '$1').trim(), html: true },
     correct: correct.has(attr(choice, 'identifier') ?? ''),
     word: textOf(choice)
       .trim()
