@@ -160,6 +160,7 @@ export const QUESTION_PACKAGE_FORMATS = ['qti3', 'qti22', 'moodleXml'] as const;
 export type QuestionPackageFormat = (typeof QUESTION_PACKAGE_FORMATS)[number];
 /** xlsx: the import template's columns; the others as QUESTION_PACKAGE_FORMATS. */
 export const QUESTION_EXPORT_FORMATS = ['xlsx', ...QUESTION_PACKAGE_FORMATS] as const;
+export type QuestionExportFormat = (typeof QUESTION_EXPORT_FORMATS)[number];
 
 export const questionExportQuery = questionFilters.extend({
   lang: questionImportLanguage,
