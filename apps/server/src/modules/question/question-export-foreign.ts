@@ -1,4 +1,3 @@
-import path from 'node:path';
 import {
   BLANK_MARKER,
   FILE_SERVE_PATH,
@@ -174,14 +173,12 @@ export const titleOf = (html: string, fallback: string) =>
 export const externalLinkHtml = (url: string) =>
   `<p class="${EXTERNAL_LINK_CLASS}"><a href="${escapeAttribute(url)}">${escapeXml(url)}</a></p>`;
 
+// eslint-disable-next-line no-control-regex
+const NOT_IN_FILE_NAME = /[\\/:*?"<>|\u0000-\u001f]/g;
+
 /** The file name of an export: the name given, made safe, with the extension. */
 export const exportFileName = (name: string, extension: string) =>
-  `${
-    path
-      .basename(name)
-      .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')
-      .slice(0, 80) || 'export'
-  }.${extension}`;
+  `${name.replace(NOT_IN_FILE_NAME, '_').trim().slice(0, 80) || 'export'}.${extension}`;
 
 /** Is the type one of a short answer's kind (answered in text, marked by a person)? */
 export const isOpenType = (type: QuestionTypeCode) =>

@@ -1,6 +1,6 @@
 import { CHOICE_TYPES, QuestionType } from '@kaoshi/shared';
+import type { ExportImages } from './question-export-foreign.js';
 import {
-  ExportImages,
   escapeAttribute,
   externalLinkHtml,
   toXhtml,

@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate';
 import { CHOICE_TYPES, QuestionType, type QuestionImportLanguage } from '@kaoshi/shared';
+import type { ExportImages } from './question-export-foreign.js';
 import {
-  ExportImages,
   JUDGEMENT_WORDS,
   escapeAttribute,
   externalLinkHtml,
