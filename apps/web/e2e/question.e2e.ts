@@ -1,5 +1,7 @@
-// exceljs is a dependency of apps/server (imports, exports); the test reads the export with it.
+// exceljs and fflate are dependencies of apps/server (imports, exports); the test reads the exports with them.
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
+import { strFromU8, unzipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, createKnowledge, createRole, type KnowledgeFixture } from './api';
@@ -281,17 +283,28 @@ describe('Question bank', () => {
       await expect.poll(() => row(page, fillStem).count()).toBe(0);
       expect(await find(`电流的单位是 ___。${tag}`)).toBeUndefined();
 
-      // Export: every question of the filter, in the page's language.
-      const download = page.waitForEvent('download');
-      await main(page)
-        .getByRole('button', { name: buttonName('导出') })
-        .click();
-      const file = await download;
+      // Export: every question of the filter, in the page's language, in the format picked.
+      const exportAs = async (format: string) => {
+        const download = page.waitForEvent('download');
+        await main(page)
+          .getByRole('button', { name: buttonName('导出') })
+          .click();
+        await page.getByRole('menuitem', { name: format }).click();
+        return download;
+      };
+      const file = await exportAs('Excel（.xlsx，导入模板格式）');
       expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
       const workbook = new ExcelJS.Workbook();
       await workbook.xlsx.readFile(await file.path());
       const cells = workbook.worksheets[0]!.getSheetValues().flat().map(String).join('\n');
       expect(cells).toContain(`电压是${tag}`);
+      // A QTI 3.0 package: its manifest and an item per question holding the stem.
+      const qti = await exportAs('QTI 3.0 内容包（.zip）');
+      expect(qti.suggestedFilename()).toMatch(/-qti3\.zip$/);
+      const entries = unzipSync(fs.readFileSync(await qti.path()));
+      expect(Object.keys(entries)).toContain('imsmanifest.xml');
+      const items = Object.keys(entries).filter((name) => name.startsWith('items/'));
+      expect(items.map((name) => strFromU8(entries[name]!)).join('\n')).toContain(`电压是${tag}`);
 
       expect(unexpectedErrors()).toEqual([]);
       await page.context().close();

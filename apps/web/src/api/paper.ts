@@ -11,6 +11,7 @@ import type {
   PaperQuestionView,
   PaperView,
   PrintPaper,
+  QuestionPackageFormat,
 } from '@kaoshi/shared';
 import { downloadFile } from './transfer';
 import { request, type CallOptions } from './request';
@@ -61,6 +62,10 @@ export const exportPaperDocx = (id: number, withKey: boolean, fileName: string) 
     { format: 'docx', answers: withKey ? 1 : 0 },
     fileName,
   );
+
+/** The paper with its key as a QTI 3.0 / 2.2 content package or Moodle XML. */
+export const exportPaperPackage = (id: number, format: QuestionPackageFormat, fileName: string) =>
+  downloadFile(`${PAPER}/exportPaper/${id}`, { format }, fileName);
 
 export type InstructionQuery = Partial<Omit<ListInstructionQuery, 'page' | 'limit'>> & {
   page: number;

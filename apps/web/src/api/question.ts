@@ -2,6 +2,7 @@ import type {
   ListResult,
   QuestionBatchAction,
   QuestionBatchResult,
+  QuestionExportFormat,
   QuestionFilters,
   QuestionImportFormat,
   QuestionImportLanguage,
@@ -76,16 +77,29 @@ export const downloadQuestionTemplate = (
     `questions-template.${format}`,
   );
 
-/** Every question matching the filter (not one page), in the template's columns. */
+const EXPORT_FILE_NAMES: Record<QuestionExportFormat, string> = {
+  xlsx: 'questions.xlsx',
+  qti3: 'questions-qti3.zip',
+  qti22: 'questions-qti22.zip',
+  moodleXml: 'questions.xml',
+};
+
+/** Every question matching the filter (not one page), in the format asked. */
 export const exportQuestions = (
   filter: QuestionFilter & Pick<QuestionQuery, 'orderBy' | 'order'>,
   language: QuestionImportLanguage,
+  format: QuestionExportFormat = 'xlsx',
 ) => {
   const { orderBy, order, ...rest } = filter;
   return downloadFile(
     `${QUESTION}/export`,
-    { ...rest, ...sortParams({ orderBy, order }), lang: language },
-    'questions.xlsx',
+    {
+      ...rest,
+      ...sortParams({ orderBy, order }),
+      lang: language,
+      ...(format !== 'xlsx' && { format }),
+    },
+    EXPORT_FILE_NAMES[format],
   );
 };
 

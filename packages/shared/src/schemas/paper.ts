@@ -1,3 +1,4 @@
+import { QUESTION_PACKAGE_FORMATS } from './question-import.js';
 import { z } from 'zod';
 import { schemaMessage } from '../messages/server-messages.js';
 import { QUESTION_TAG_MAX, SCORE_SCALE, type QuestionTypeCode } from '../question.js';
@@ -239,7 +240,11 @@ export interface PaperDraw {
 }
 
 export const exportPaperQuery = z.object({
-  format: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['docx']).default('docx')),
+  /** docx: Word; qti3 / qti22: a QTI 3.0 / 2.2 content package (items and a test); moodleXml. */
+  format: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['docx', ...QUESTION_PACKAGE_FORMATS]).default('docx'),
+  ),
   /** 1: with each question's answer and explanation. */
   answers: z.preprocess(
     (v) => (v === '' || v === undefined ? 0 : v),

@@ -155,7 +155,20 @@ export const questionTextImportFields = z.object({
 });
 export type QuestionTextImportFields = z.infer<typeof questionTextImportFields>;
 
-export const questionExportQuery = questionFilters.extend({ lang: questionImportLanguage });
+/** The exchange formats a bank or a paper exports to besides its own (docs/features/question-bank.md). */
+export const QUESTION_PACKAGE_FORMATS = ['qti3', 'qti22', 'moodleXml'] as const;
+export type QuestionPackageFormat = (typeof QUESTION_PACKAGE_FORMATS)[number];
+/** xlsx: the import template's columns; the others as QUESTION_PACKAGE_FORMATS. */
+export const QUESTION_EXPORT_FORMATS = ['xlsx', ...QUESTION_PACKAGE_FORMATS] as const;
+export type QuestionExportFormat = (typeof QUESTION_EXPORT_FORMATS)[number];
+
+export const questionExportQuery = questionFilters.extend({
+  lang: questionImportLanguage,
+  format: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(QUESTION_EXPORT_FORMATS).default('xlsx'),
+  ),
+});
 export type QuestionExportQuery = z.infer<typeof questionExportQuery>;
 
 /** Header text of every column in each language (the import reads all four). */

@@ -35,7 +35,10 @@ export async function paperModule(app: FastifyInstance, opts: { db: Db; config: 
   await app.register(paperRoutes, {
     papers: new PaperService(opts.db),
     draws: new PaperDrawService(opts.db),
-    prints: new PaperPrintService(opts.db, readImage),
+    prints: new PaperPrintService(opts.db, readImage, async (storedName) => {
+      const found = await files.find(storedName);
+      return found ? fs.promises.readFile(found.absolute) : undefined;
+    }),
   });
   await app.register(instructionRoutes, { instructions: new InstructionService(opts.db) });
 }

@@ -1,3 +1,4 @@
+import { sendXlsx } from '../../lib/import-reply.js';
 import {
   Perm,
   RoleKey,
@@ -135,12 +136,24 @@ export async function paperRoutes(
       config: { access: manage },
       schema: {
         tags,
-        summary: 'The paper as a Word document (.docx); answers=1 adds each answer and explanation',
+        summary:
+          'The paper as a Word document (format=docx, default; answers=1 adds each answer and explanation), or with its keys as a QTI 3.0 / 2.2 content package (format=qti3 / qti22: items, an assessment test, images) or Moodle XML (format=moodleXml)',
         params: idParams,
         querystring: exportPaperQuery,
       },
     },
     async (request, reply) => {
+      if (request.query.format !== 'docx') {
+        return sendXlsx(
+          reply,
+          await prints.exportPackage(
+            request.params.id,
+            request.query.format,
+            requestLanguage(request),
+            requireAuth(request),
+          ),
+        );
+      }
       const { name, content } = await prints.exportDocx(
         request.params.id,
         request.query.answers === 1,

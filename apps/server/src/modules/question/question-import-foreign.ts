@@ -52,6 +52,8 @@ export interface ForeignQuestion {
   analysis: ForeignText;
   /** As written; '' for the default. */
   score: string;
+  /** An external-link question's address (Kaoshi's own exports mark it in the stem). */
+  linkUrl?: string;
   /** Word: the difficulty as typed (other formats have none). */
   difficulty?: string;
   /** Word: the choice key as typed ('B', 'ACD'), checked as the template's answer cell. */
@@ -291,4 +293,25 @@ export function foreignToRaw(questions: ForeignQuestion[]): {
     };
   });
   return { rows, images };
+}
+
+/** Kaoshi's exports put an external-link question's link after its stem in a marked paragraph. */
+const EXTERNAL_LINK_PARAGRAPH =
+  /<p class="kaoshi-external-link"><a href="([^"]*)">[\s\S]*?<\/a><\/p>/;
+
+/**
+ * An open question whose stem holds Kaoshi's external-link paragraph is an external-link
+ * question again: its address taken out of the stem.
+ */
+export function readExternalLink(question: ForeignQuestion) {
+  const found = question.stem.html ? EXTERNAL_LINK_PARAGRAPH.exec(question.stem.text) : null;
+  if (!found) return;
+  question.type = QuestionType.EXTERNAL_LINK;
+  question.linkUrl = found[1]!
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+  question.stem = { text: question.stem.text.replace(found[0], ''), html: true };
+  question.answer = NO_TEXT;
 }

@@ -55,7 +55,7 @@ describe('question import from Moodle XML and GIFT', () => {
     it('previews what each question becomes and names the unsupported ones, writing nothing', async () => {
       const before = await count();
       const result = expectOk(await preview(parts(MOODLE_XML, 'export.xml')));
-      expect(result).toMatchObject({ total: 9, valid: 6, invalid: 3 });
+      expect(result).toMatchObject({ total: 9, valid: 7, invalid: 2 });
       expect(summary(result)).toEqual([
         { line: 15, name: 'Safe voltage', action: 'create', type: 0, answer: 'B', problems: [] },
         { line: 69, name: 'Insulators', action: 'create', type: 1, answer: 'AC', problems: [] },
@@ -103,9 +103,9 @@ describe('question import from Moodle XML and GIFT', () => {
           line: 253,
           name: 'Cloze units',
           action: 'create',
-          type: null,
-          answer: '',
-          problems: ['unsupported type'],
+          type: QuestionType.FILL_BLANK,
+          answer: 'ampere',
+          problems: [],
         },
         {
           line: 269,
@@ -127,15 +127,31 @@ describe('question import from Moodle XML and GIFT', () => {
       expect(await count()).toBe(before);
     });
 
+    it('reads Cloze gaps of short answers and numbers as blanks, and names other gaps as unsupported', async () => {
+      const cloze = (text: string) =>
+        `<question type="multianswer"><name><text>Cloze</text></name><questiontext format="html"><text><![CDATA[${text}]]></text></questiontext></question>`;
+      const file = Buffer.from(
+        `<?xml version="1.0"?><quiz>${cloze('<p>{1:SA:=a\\}b~%100%c~%50%d} and {2:NM:=3:0.1}</p>')}${cloze('<p>{1:MULTICHOICE:=yes~no}</p>')}</quiz>`,
+      );
+      const result = expectOk(await preview(parts(file, 'cloze.xml')));
+      expect(result.rows.map((row) => [row.question.type, row.question.answer])).toEqual([
+        [QuestionType.FILL_BLANK, 'a}b / c | 2.9 / 3.0 / 3 / 3.1'],
+        [null, ''],
+      ]);
+      expect(result.rows[1]!.problems[0]!.message).toMatch(
+        /^embedded answers \(Cloze\) other than/,
+      );
+    });
+
     it('imports the supported ones with their image, and a re-import updates them', async () => {
       const before = await count();
       expect(applied(await apply(parts(MOODLE_XML, 'export.xml')))).toEqual({
-        created: 6,
+        created: 7,
         updated: 0,
-        skipped: 3,
+        skipped: 2,
         total: 9,
       });
-      expect(await count()).toBe(before + 6);
+      expect(await count()).toBe(before + 7);
       const rows = await imported('moodleXml');
       expect(rows.map((row) => row.external_id?.replace(/^sha1:.*/, 'hash'))).toEqual([
         'EL-001',
@@ -144,8 +160,9 @@ describe('question import from Moodle XML and GIFT', () => {
         'EL-004',
         'EL-005',
         'EL-006',
+        'EL-008',
       ]);
-      const [choice, multiple, judgement, fill, numerical, essay] = rows;
+      const [choice, multiple, judgement, fill, numerical, essay, cloze] = rows;
 
       // The image became an upload; the script went with the allow-list.
       const src = /<img[^>]* src="([^"]+)"/.exec(choice!.content)?.[1];
@@ -184,6 +201,12 @@ describe('question import from Moodle XML and GIFT', () => {
         '<p>A 2 Ω resistor carries 1.5 A. What is the voltage in volts?</p><p>____</p>',
       );
       expect(JSON.parse(numerical!.blanks)).toEqual([['2.9', '3.0', '3', '3.1']]);
+      // Cloze with short-answer gaps only: a fill-in, a blank where each gap stood.
+      expect(cloze).toMatchObject({
+        type: QuestionType.FILL_BLANK,
+        content: '<p>Current is measured in ____.</p>',
+      });
+      expect(JSON.parse(cloze!.blanks)).toEqual([['ampere']]);
       expect(essay).toMatchObject({
         type: QuestionType.SHORT_ANSWER,
         answer: '<p>Switch off, lock out, verify, earth.</p>',
@@ -201,12 +224,14 @@ describe('question import from Moodle XML and GIFT', () => {
         MOODLE_XML.toString('utf8').replace('Which voltage is a', 'Which voltage counts as a'),
       );
       const again = expectOk(await preview(parts(edited, 'export.xml')));
-      expect(again.rows.slice(0, 6).map((row) => row.action)).toEqual(Array(6).fill('update'));
+      expect(
+        again.rows.filter((row) => row.question.type !== null).map((row) => row.action),
+      ).toEqual(Array(7).fill('update'));
       const counted = await count();
       expect(applied(await apply(parts(edited, 'export.xml')))).toEqual({
         created: 0,
-        updated: 6,
-        skipped: 3,
+        updated: 7,
+        skipped: 2,
         total: 9,
       });
       expect(await count()).toBe(counted);

@@ -9,6 +9,7 @@ import {
   numericValues,
   plain,
   problem,
+  readExternalLink,
   tagOf,
   withBlank,
   type ForeignQuestion,
@@ -141,11 +142,68 @@ const UNSUPPORTED: Record<string, string> = {
   calculated: 'calculated questions: Kaoshi has no formulas with random values',
   calculatedsimple: 'simple calculated questions: Kaoshi has no formulas with random values',
   calculatedmulti: 'calculated multichoice: Kaoshi has no formulas with random values',
-  multianswer: 'embedded answers (Cloze): Kaoshi has no mixed questions',
+  multianswer:
+    'embedded answers (Cloze) other than short answers and numbers: Kaoshi has no mixed questions',
   description: 'a description holds no question to answer',
   random: 'a random question is a rule of a Moodle quiz, not a question',
   ordering: 'ordering questions: Kaoshi has no ordering type',
 };
+
+/** A Cloze gap: {weight:TYPE:answers}. */
+const CLOZE_GAP =
+  /\{(\d*):(SHORTANSWER_C|SA_C|MWC|SHORTANSWER|SA|MW|NUMERICAL|NM|[A-Z_]+):((?:\\.|[^\\}])*)\}/g;
+const CLOZE_TEXT_TYPES = ['SHORTANSWER_C', 'SA_C', 'MWC', 'SHORTANSWER', 'SA', 'MW'];
+const CLOZE_NUMBER_TYPES = ['NUMERICAL', 'NM'];
+
+/**
+ * Embedded answers (Cloze) whose every gap is a short answer or a number → fill-in, a blank
+ * for each gap, its full-credit answers accepted (a number within its tolerance); other gap
+ * types (multiple choice in the text) have no Kaoshi equivalent.
+ */
+function readCloze(question: ForeignQuestion) {
+  const gaps = [...question.stem.text.matchAll(CLOZE_GAP)];
+  const other = gaps.find((gap) => ![...CLOZE_TEXT_TYPES, ...CLOZE_NUMBER_TYPES].includes(gap[2]!));
+  if (gaps.length === 0 || other) {
+    question.problems.push(problem('unsupported', 'type', UNSUPPORTED.multianswer!));
+    return;
+  }
+  question.type = QuestionType.FILL_BLANK;
+  question.blanks = gaps.map((gap, index) => {
+    const accepted: string[] = [];
+    for (const written of gap[3]!.split(/(?<!\\)~/)) {
+      const full = /^(=|%100%)/.exec(written);
+      if (!full) continue;
+      const [answer = '', tolerance = ''] = written
+        .slice(full[0].length)
+        .split(/(?<!\\)#/)[0]!
+        .split(/(?<!\\):/);
+      // The gap stands in the question's HTML: its answer is HTML text.
+      const value = answer
+        .replace(/\\(.)/g, '$1')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&amp;/g, '&');
+      if (!CLOZE_NUMBER_TYPES.includes(gap[2]!)) {
+        accepted.push(value);
+        continue;
+      }
+      const values = numericValues(value, tolerance.replace(/\\(.)/g, '$1'));
+      if (values) accepted.push(...values);
+      else {
+        question.problems.push(
+          problem(
+            'unsupported',
+            `blanks.${index}`,
+            `the answer ${value} ± ${tolerance} allows more than 20 typed values`,
+          ),
+        );
+      }
+    }
+    return [...new Set(accepted)];
+  });
+  question.stem = { ...question.stem, text: question.stem.text.replace(CLOZE_GAP, '____') };
+}
 
 function readQuestion(node: Node, tags: string[]): ForeignQuestion {
   const kind = node.attributes.type ?? '';
@@ -224,8 +282,12 @@ function readQuestion(node: Node, tags: string[]): ForeignQuestion {
       question.type = QuestionType.SHORT_ANSWER;
       const grader = formatted(child(node, 'graderinfo'));
       question.answer = grader.text !== '' ? grader : question.analysis;
+      readExternalLink(question);
       break;
     }
+    case 'multianswer':
+      readCloze(question);
+      break;
     default:
       question.problems.push(
         problem(

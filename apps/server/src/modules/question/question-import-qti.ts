@@ -7,6 +7,7 @@ import {
   newForeignQuestion,
   plain,
   problem,
+  readExternalLink,
   type ForeignQuestion,
   type ForeignText,
 } from './question-import-foreign.js';
@@ -114,6 +115,7 @@ const NOT_STEM = new Set([
 /** Indentation around block tags is the XML's layout, not the text's. */
 const BLOCK_TAG_SPACE =
   /\s*(<\/?(?:p|div|table|caption|thead|tbody|tfoot|tr|td|th|ul|ol|li|dl|dt|dd|h\d|pre|blockquote)\b[^>]*>)\s*/g;
+const MARK_OF_CLASS: Record<string, string> = { 'qti-underline': 'u', 'qti-line-through': 's' };
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|bmp|svg)$/i;
 
 const escapeText = (text: string) =>
@@ -166,6 +168,12 @@ class ItemHtml {
       case 'choiceInteraction':
       case 'extendedTextInteraction':
         return this.block(firstOf(node, 'prompt'));
+      case 'span': {
+        // Kaoshi's export writes <u> and <s>, which QTI lacks, as spans of these classes.
+        const mark = MARK_OF_CLASS[node.attributes.class ?? ''];
+        if (mark) return `<${mark}>${this.children(node)}</${mark}>`;
+        break;
+      }
       case 'img': {
         const size = ['width', 'height']
           .filter((name) => node.attributes[name])
@@ -291,7 +299,8 @@ function readChoice(
       : [],
   );
   const options = choices.map((choice) => ({
-    text: { text: html.block(choice).replace(/^<p>([\s\S]*)<\/p>$/, '$1'), html: true },
+    // As written: inline text stays inline, paragraphs stay paragraphs.
+    text: { text: html.children(choice).replace(BLOCK_TAG_SPACE, '$1').trim(), html: true },
     correct: correct.has(attr(choice, 'identifier') ?? ''),
     word: textOf(choice)
       .trim()
@@ -411,6 +420,7 @@ function readItem(item: QtiItemFile, index: number): ForeignQuestion {
           : declaration && declaration.correct.length > 0
             ? plain(declaration.correct.join('\n'))
             : question.analysis;
+      readExternalLink(question);
     }
   }
   return question;

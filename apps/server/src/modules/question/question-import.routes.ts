@@ -82,7 +82,7 @@ export async function questionImportRoutes(
     'export',
     {
       summary:
-        "Every question matching listQuestion's filters (no paging) as .xlsx in the import template's columns",
+        "Every question matching listQuestion's filters (no paging): format=xlsx (default) in the import template's columns; qti3 / qti22 a QTI 3.0 / 2.2 content package (.zip: imsmanifest.xml, one item per question, its images); moodleXml one Moodle XML file (images in base64, categories from job type, level and course)",
       querystring: questionExportQuery,
     },
     (request) => exports.export(request.query),

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -19,6 +20,9 @@ export async function questionModule(app: FastifyInstance, opts: { db: Db; confi
   await app.register(questionRoutes, { questions: new QuestionService(db) });
   await app.register(questionImportRoutes, {
     imports: new QuestionImportService(db, files),
-    exports: new QuestionExportService(db),
+    exports: new QuestionExportService(db, async (storedName) => {
+      const found = await files.find(storedName);
+      return found ? fs.promises.readFile(found.absolute) : undefined;
+    }),
   });
 }

@@ -1,10 +1,11 @@
-import { DownOutlined, FileWordOutlined, PrinterOutlined } from '@ant-design/icons';
+import { DownOutlined, ExportOutlined, FileWordOutlined, PrinterOutlined } from '@ant-design/icons';
+import type { QuestionPackageFormat } from '@kaoshi/shared';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Dropdown, Flex, Grid, Result, Segmented, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { exportPaperDocx, printPaper } from '../../api/paper';
+import { exportPaperDocx, exportPaperPackage, printPaper } from '../../api/paper';
 import { succeeded } from '../../utils/succeeded';
 import { PrintAnswerSheet } from './PrintAnswerSheet';
 import { PrintedPaper } from './PrintedPaper';
@@ -55,6 +56,19 @@ export default function PaperPrint() {
     setExporting(true);
     try {
       if (await succeeded(exportPaperDocx(id, key, name))) {
+        message.success(t('paperPrint.toolbar.exported', { name }));
+      }
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const exportPackage = async (format: QuestionPackageFormat) => {
+    if (!paper.data) return;
+    const name = `${paper.data.name}${format === 'moodleXml' ? '.xml' : `-${format}.zip`}`;
+    setExporting(true);
+    try {
+      if (await succeeded(exportPaperPackage(id, format, name))) {
         message.success(t('paperPrint.toolbar.exported', { name }));
       }
     } finally {
@@ -116,6 +130,22 @@ export default function PaperPrint() {
           >
             <Button icon={<FileWordOutlined />} loading={exporting}>
               {t('paperPrint.toolbar.word')}
+              <DownOutlined />
+            </Button>
+          </Dropdown>
+          <Dropdown
+            disabled={!paper.data}
+            trigger={['click']}
+            menu={{
+              items: (['qti3', 'qti22', 'moodleXml'] as const).map((format) => ({
+                key: format,
+                label: t(`paperPrint.toolbar.${format}`),
+              })),
+              onClick: ({ key }) => void exportPackage(key as QuestionPackageFormat),
+            }}
+          >
+            <Button icon={<ExportOutlined />} loading={exporting}>
+              {t('paperPrint.toolbar.exchange')}
               <DownOutlined />
             </Button>
           </Dropdown>

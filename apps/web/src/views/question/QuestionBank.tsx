@@ -1,3 +1,4 @@
+import type { QuestionExportFormat } from '@kaoshi/shared';
 import {
   CheckOutlined,
   CloseOutlined,
@@ -219,7 +220,19 @@ export default function QuestionBank() {
             icon={<DownloadOutlined />}
             label={t('question.export')}
             doneMessage={t('question.exported')}
-            onExport={() => exportQuestions(cleanFilters(filtersOf(query)), currentLanguage())}
+            choices={[
+              { key: 'xlsx', label: t('question.exportFormats.xlsx') },
+              { key: 'qti3', label: t('question.exportFormats.qti3') },
+              { key: 'qti22', label: t('question.exportFormats.qti22') },
+              { key: 'moodleXml', label: t('question.exportFormats.moodleXml') },
+            ]}
+            onExport={(format) =>
+              exportQuestions(
+                cleanFilters(filtersOf(query)),
+                currentLanguage(),
+                format as QuestionExportFormat,
+              )
+            }
           />
         </>
       }

@@ -13,6 +13,10 @@ const paperPrint = {
     wordPlain: 'Word, without answers',
     wordKey: 'Word, with answers',
     exported: '{{name}} exported',
+    exchange: 'Export QTI / Moodle',
+    qti3: 'QTI 3.0 package (.zip, with the key)',
+    qti22: 'QTI 2.2 package (.zip, with the key)',
+    moodleXml: 'Moodle XML (.xml, with the key)',
     hint: "When printing, choose A4 paper and turn off the browser's headers and footers.",
   },
   header: {

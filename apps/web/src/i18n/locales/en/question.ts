@@ -3,6 +3,12 @@ export default {
   add: 'Add question',
   export: 'Export',
   exported: 'The questions were exported',
+  exportFormats: {
+    xlsx: 'Excel (.xlsx, the import template)',
+    qti3: 'QTI 3.0 package (.zip)',
+    qti22: 'QTI 2.2 package (.zip)',
+    moodleXml: 'Moodle XML (.xml)',
+  },
   fields: {
     id: 'ID',
     type: 'Type',

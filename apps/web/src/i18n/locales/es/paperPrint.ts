@@ -14,6 +14,10 @@ const paperPrint = {
     wordPlain: 'Word, sin respuestas',
     wordKey: 'Word, con respuestas',
     exported: 'Se ha exportado {{name}}',
+    exchange: 'Exportar QTI / Moodle',
+    qti3: 'Paquete QTI 3.0 (.zip, con la clave)',
+    qti22: 'Paquete QTI 2.2 (.zip, con la clave)',
+    moodleXml: 'Moodle XML (.xml, con la clave)',
     hint: 'Al imprimir, elija papel A4 y desactive los encabezados y pies de página del navegador.',
   },
   header: {

@@ -4,6 +4,12 @@ const question: Messages['question'] = {
   add: 'Nueva pregunta',
   export: 'Exportar',
   exported: 'Se exportaron las preguntas',
+  exportFormats: {
+    xlsx: 'Excel (.xlsx, la plantilla de importación)',
+    qti3: 'Paquete QTI 3.0 (.zip)',
+    qti22: 'Paquete QTI 2.2 (.zip)',
+    moodleXml: 'Moodle XML (.xml)',
+  },
   fields: {
     id: 'ID',
     type: 'Tipo',

@@ -13,6 +13,10 @@ const paperPrint = {
     wordPlain: 'Word（解答なし）',
     wordKey: 'Word（解答付き）',
     exported: '{{name}} を出力しました',
+    exchange: 'QTI / Moodle でエクスポート',
+    qti3: 'QTI 3.0 パッケージ（.zip、解答付き）',
+    qti22: 'QTI 2.2 パッケージ（.zip、解答付き）',
+    moodleXml: 'Moodle XML（.xml、解答付き）',
     hint: '印刷するときは A4 用紙を選び、ブラウザーのヘッダーとフッターをオフにしてください。',
   },
   header: {

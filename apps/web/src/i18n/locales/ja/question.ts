@@ -4,6 +4,12 @@ const question: Messages['question'] = {
   add: '問題を追加',
   export: 'エクスポート',
   exported: '問題をエクスポートしました',
+  exportFormats: {
+    xlsx: 'Excel（.xlsx、インポートテンプレート形式）',
+    qti3: 'QTI 3.0 パッケージ（.zip）',
+    qti22: 'QTI 2.2 パッケージ（.zip）',
+    moodleXml: 'Moodle XML（.xml）',
+  },
   fields: {
     id: 'ID',
     type: '問題形式',

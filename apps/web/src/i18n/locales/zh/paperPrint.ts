@@ -13,6 +13,10 @@ const paperPrint = {
     wordPlain: 'Word（不含答案）',
     wordKey: 'Word（含答案）',
     exported: '已导出 {{name}}',
+    exchange: '导出 QTI / Moodle',
+    qti3: 'QTI 3.0 内容包（.zip，含答案）',
+    qti22: 'QTI 2.2 内容包（.zip，含答案）',
+    moodleXml: 'Moodle XML（.xml，含答案）',
     hint: '打印时请选择 A4 纸，并关闭浏览器的页眉页脚。',
   },
   header: {

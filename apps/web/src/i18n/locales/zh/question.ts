@@ -4,6 +4,12 @@ const question: Messages['question'] = {
   add: '新增试题',
   export: '导出',
   exported: '试题已导出',
+  exportFormats: {
+    xlsx: 'Excel（.xlsx，导入模板格式）',
+    qti3: 'QTI 3.0 内容包（.zip）',
+    qti22: 'QTI 2.2 内容包（.zip）',
+    moodleXml: 'Moodle XML（.xml）',
+  },
   fields: {
     id: '编号',
     type: '题型',
