@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ERROR_TOAST_MS } from '../api/request';
 import { PageLoading } from '../components/PageLoading';
+import { withWholeLanguage } from '../i18n';
 import { loadSessionOffline } from '../views/attempt/offline-open';
 import { usePermissionStore } from '../stores/permission';
 import { useUserStore } from '../stores/user';
@@ -15,10 +16,12 @@ import { asyncRoutes, constantLayoutRoutes } from './routes';
 
 // Only students on their initial password see it; loaded on demand so the component library it
 // uses stays out of the sign-in page's first bytes.
-const InitialPasswordChange = lazy(() =>
-  import('../views/login/InitialPasswordChange').then((module) => ({
-    default: module.InitialPasswordChange,
-  })),
+const InitialPasswordChange = lazy(
+  withWholeLanguage(() =>
+    import('../views/login/InitialPasswordChange').then((module) => ({
+      default: module.InitialPasswordChange,
+    })),
+  ),
 );
 
 /** Reachable without a session (docs/spec.md §2's guard). */
