@@ -159,7 +159,8 @@ const allFiles = (function list(dir) {
   return fs.readdirSync(path.join(dist, dir), { withFileTypes: true }).flatMap((entry) => {
     const file = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) return entry.name === '.vite' ? [] : list(file);
-    return [file];
+    // The build's .br/.gz copies (scripts/precompress.mjs) are other encodings of the same files.
+    return /\.(?:br|gz)$/.test(entry.name) ? [] : [file];
   });
 })('');
 const chunks = allFiles.filter((file) => /\.m?js$/.test(file));
