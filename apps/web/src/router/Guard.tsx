@@ -5,7 +5,6 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ERROR_TOAST_MS } from '../api/request';
 import { PageLoading } from '../components/PageLoading';
 import { withWholeLanguage } from '../i18n';
-import { loadSessionOffline } from '../views/attempt/offline-open';
 import { usePermissionStore } from '../stores/permission';
 import { useUserStore } from '../stores/user';
 import { toastError } from '../utils/feedback';
@@ -56,7 +55,9 @@ export function Guard({ children }: { children: ReactNode }) {
     const user = useUserStore.getState();
     (async () => {
       try {
-        // Offline, the exam page opens in the session kept with its attempt.
+        // Offline, the exam page opens in the session kept with its attempt. Loaded here, past
+        // sign-in, so the sign-in page's first bytes leave the offline store out.
+        const { loadSessionOffline } = await import('../views/attempt/offline-open');
         const access = await loadSessionOffline(
           () => user.loadSession(),
           location.pathname,
