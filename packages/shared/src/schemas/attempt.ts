@@ -105,7 +105,6 @@ export interface NoticeOpened {
   remainingSeconds: number;
 }
 
-
 export const saveAnswersBody = z.object({
   attemptId: dbId,
   answers: z.array(answerSaveSchema).min(1).max(SAVE_BATCH_MAX),
