@@ -21,7 +21,8 @@ import { gzipSync } from 'node:zlib';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.resolve(process.argv[2] ?? path.join(root, 'apps/web/dist'));
 const LOGIN_SOURCE = 'src/views/login/Login.tsx';
-const LANGUAGE_SOURCE = 'src/i18n/locales/en/index.ts';
+// The sign-in page's part of the language (i18n/index.ts); the whole loads past sign-in.
+const LANGUAGE_SOURCE = 'src/i18n/locales/en/first.ts';
 
 function fail(message) {
   console.error(`web-size: ${message}`);
@@ -158,7 +159,8 @@ const allFiles = (function list(dir) {
   return fs.readdirSync(path.join(dist, dir), { withFileTypes: true }).flatMap((entry) => {
     const file = dir ? `${dir}/${entry.name}` : entry.name;
     if (entry.isDirectory()) return entry.name === '.vite' ? [] : list(file);
-    return [file];
+    // The build's .br/.gz copies (scripts/precompress.mjs) are other encodings of the same files.
+    return /\.(?:br|gz)$/.test(entry.name) ? [] : [file];
   });
 })('');
 const chunks = allFiles.filter((file) => /\.m?js$/.test(file));
@@ -197,11 +199,63 @@ console.log(`  largest chunk: ${largest.file} ${kb(largest.gzip)} gzip`);
 console.log(
   `  whole build: ${kb(buildTotal)} gzip in ${allFiles.length} files (${chunks.length} JS chunks)`,
 );
+
+/**
+ * What the server sends for a file to a browser that accepts brotli: the build's .br copy
+ * (apps/web/scripts/precompress.mjs), else the file itself (small files are not compressed).
+ */
+const servedSize = (file) => {
+  const brotli = path.join(dist, `${file}.br`);
+  return fs.existsSync(brotli) ? fs.statSync(brotli).size : read(file).length;
+};
+const loginServed = [...initial].reduce((total, file) => total + servedSize(file), 0);
+
+// A candidate from sign-in to the first question: the sign-in page, then the layout, the whole
+// language, the home page (students see no charts) and the exam list, then the exam page.
+// Static closures in the manifest; the files of the sign-in page are not counted twice.
+const JOURNEY_SOURCES = [
+  'src/layout/Layout.tsx',
+  'src/i18n/locales/en/index.ts',
+  'src/views/dashboard/Dashboard.tsx',
+  'src/views/attempt/MyExams.tsx',
+  'src/views/attempt/ExamPage.tsx',
+];
+let journey = null;
+if (manifest) {
+  const collected = new Set();
+  for (const source of JOURNEY_SOURCES) {
+    const key = Object.keys(manifest).find((name) => name.endsWith(source));
+    if (!key) fail(`the manifest has no chunk for ${source}.`);
+    manifestClosure(manifest, key, collected);
+  }
+  const files = new Set(initial);
+  for (const file of collected) if (!file.startsWith('chunk:')) files.add(file);
+  for (const file of [...files]) {
+    if (file.endsWith('.css')) for (const asset of cssReferences(file)) files.add(asset);
+  }
+  const list = [...files];
+  journey = {
+    files: list.length,
+    gzipBytes: list.reduce((total, file) => total + gzipSize(file), 0),
+    servedBytes: list.reduce((total, file) => total + servedSize(file), 0),
+  };
+}
+
+console.log(`\nBytes per candidate (gzip level 9; served: the build's brotli copies as sent):`);
+console.log(`  sign-in page:             ${kb(loginTotal)} gzip, ${kb(loginServed)} served`);
+if (journey) {
+  console.log(
+    `  sign-in to first question: ${kb(journey.gzipBytes)} gzip, ${kb(journey.servedBytes)} served ` +
+      `in ${journey.files} files`,
+  );
+}
 console.log(
   JSON.stringify({
     method,
     loginGzipBytes: loginTotal,
+    loginServedBytes: loginServed,
     loginFiles: rows.length,
+    examJourney: journey,
     largestChunk: { file: largest.file, gzipBytes: largest.gzip },
     buildGzipBytes: buildTotal,
   }),

@@ -44,6 +44,7 @@ buildIfStale(
     at('apps/web/src'),
     at('apps/web/index.html'),
     at('apps/web/vite.config.ts'),
+    at('apps/web/scripts'),
     at('apps/web/package.json'),
     ...shared,
   ],

@@ -25,11 +25,16 @@ export default fp(async function webPlugin(
         root: opts.webDist!,
         wildcard: true,
         index: ['index.html'],
+        // The build writes .br and .gz copies (apps/web/scripts/precompress.mjs): sent as they
+        // are to a browser that accepts them, so page loads cost no compression CPU.
+        preCompressed: true,
         // Hashed asset names never change content: cache them for a year. index.html names the
         // current ones, so it is always revalidated. The plugin's own header (max-age=0) is
         // off: it was written after these and replaced them.
         cacheControl: false,
         setHeaders: (res, filePath) => {
+          // The same address answers brotli, gzip or plain by the request's Accept-Encoding.
+          res.setHeader('vary', 'accept-encoding');
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.setHeader('cache-control', 'public, max-age=31536000, immutable');
           } else {

@@ -13,32 +13,62 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 /**
- * Each language is its own chunk, fetched when first used: the sign-in page loads one language,
- * not four. Every language has every key (messages.test.ts), so none falls back to another.
+ * Each language is its own pair of chunks, fetched when first used: the sign-in page loads the
+ * few namespaces it shows (`first.ts`) of one language, not the whole of four; the pages past it
+ * load the whole language first (loadWholeLanguage). Every language has every key
+ * (messages.test.ts), so none falls back to another.
  */
-const LOADERS: Record<Language, () => Promise<{ messages: Messages; dayjsLocale: string }>> = {
-  en: async () => ({ messages: (await import('./locales/en')).default, dayjsLocale: 'en' }),
-  zh: async () => {
-    await import('dayjs/locale/zh-cn');
-    return { messages: (await import('./locales/zh')).default, dayjsLocale: 'zh-cn' };
-  },
-  es: async () => {
-    await import('dayjs/locale/es');
-    return { messages: (await import('./locales/es')).default, dayjsLocale: 'es' };
-  },
-  ja: async () => {
-    await import('dayjs/locale/ja');
-    return { messages: (await import('./locales/ja')).default, dayjsLocale: 'ja' };
-  },
+type Part = 'first' | 'whole';
+const MESSAGES: Record<Language, Record<Part, () => Promise<{ default: Partial<Messages> }>>> = {
+  en: { first: () => import('./locales/en/first'), whole: () => import('./locales/en') },
+  zh: { first: () => import('./locales/zh/first'), whole: () => import('./locales/zh') },
+  es: { first: () => import('./locales/es/first'), whole: () => import('./locales/es') },
+  ja: { first: () => import('./locales/ja/first'), whole: () => import('./locales/ja') },
+};
+/** dayjs's name of each language, with its loader (English is built in). */
+const DAYJS_LOCALES: Record<Language, [string, () => Promise<unknown>]> = {
+  en: ['en', async () => undefined],
+  zh: ['zh-cn', () => import('dayjs/locale/zh-cn')],
+  es: ['es', () => import('dayjs/locale/es')],
+  ja: ['ja', () => import('dayjs/locale/ja')],
 };
 const dayjsLocales: Partial<Record<Language, string>> = {};
+const loadedParts: Record<Language, Set<Part>> = {
+  zh: new Set(),
+  en: new Set(),
+  es: new Set(),
+  ja: new Set(),
+};
+/** Set once a page past sign-in is opened: from then on every language is loaded whole. */
+let wholeLanguages = false;
 
 async function loadLanguage(language: Language) {
-  if (dayjsLocales[language]) return;
-  const { messages, dayjsLocale } = await LOADERS[language]();
-  i18n.addResourceBundle(language, 'translation', messages, true, true);
-  dayjsLocales[language] = dayjsLocale;
+  const part: Part = wholeLanguages ? 'whole' : 'first';
+  const loaded = loadedParts[language];
+  if (loaded.has('whole') || loaded.has(part)) return;
+  const [dayjsName, loadDayjsLocale] = DAYJS_LOCALES[language];
+  const [messages] = await Promise.all([MESSAGES[language][part](), loadDayjsLocale()]);
+  i18n.addResourceBundle(language, 'translation', messages.default, true, true);
+  dayjsLocales[language] = dayjsName;
+  loaded.add(part);
 }
+
+/**
+ * Loads the whole of the shown language; every page but sign-in waits for it (the router's lazy
+ * pages), and later language changes load whole languages.
+ */
+export async function loadWholeLanguage() {
+  wholeLanguages = true;
+  await loadLanguage(currentLanguage());
+}
+
+/** A lazy page's loader that also waits for the whole language, for React's lazy(). */
+export const withWholeLanguage =
+  <Module>(load: () => Promise<Module>) =>
+  async (): Promise<Module> => {
+    const [module] = await Promise.all([load(), loadWholeLanguage()]);
+    return module;
+  };
 
 const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -76,6 +106,8 @@ export async function setLanguage(language: Language) {
 /** Loads the language if needed, then switches to it, remembering nothing. */
 export async function showLanguage(language: Language) {
   await loadLanguage(language);
+  // The whole language may have been asked for while its first part was loading.
+  if (wholeLanguages) await loadLanguage(language);
   dayjs.locale(dayjsLocales[language]);
   if (typeof document !== 'undefined') {
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : language;

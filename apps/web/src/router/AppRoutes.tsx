@@ -1,20 +1,22 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading';
+import { withWholeLanguage } from '../i18n';
 import { usePermissionStore } from '../stores/permission';
 import { pages } from './pages';
 import { flattenRoutes } from './permission-filter';
 import { asyncRoutes } from './routes';
 import type { AppRoute } from './types';
 
-// The layout (menus, tags, settings) loads after sign-in, so the sign-in page stays small.
-const Layout = lazy(() => import('../layout/Layout'));
+// The layout (menus, tags, settings) loads after sign-in, so the sign-in page stays small. Every
+// page but sign-in waits for the whole interface language (the sign-in page has its first part).
+const Layout = lazy(withWholeLanguage(() => import('../layout/Layout')));
 const Login = lazy(() => import('../views/login/Login'));
-const AuthRedirect = lazy(() => import('../views/redirect/AuthRedirect'));
-const Redirect = lazy(() => import('../views/redirect/Redirect'));
-const NotFound = lazy(() => import('../views/error/NotFound'));
-const Unauthorized = lazy(() => import('../views/error/Unauthorized'));
-const Verify = lazy(() => import('../views/verify/Verify'));
+const AuthRedirect = lazy(withWholeLanguage(() => import('../views/redirect/AuthRedirect')));
+const Redirect = lazy(withWholeLanguage(() => import('../views/redirect/Redirect')));
+const NotFound = lazy(withWholeLanguage(() => import('../views/error/NotFound')));
+const Unauthorized = lazy(withWholeLanguage(() => import('../views/error/Unauthorized')));
+const Verify = lazy(withWholeLanguage(() => import('../views/verify/Verify')));
 
 const pageFallback = <PageLoading />;
 const suspended = (node: ReactNode) => <Suspense fallback={pageFallback}>{node}</Suspense>;

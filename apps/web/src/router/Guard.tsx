@@ -1,11 +1,10 @@
 import { UserType } from '@kaoshi/shared';
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ERROR_TOAST_MS } from '../api/request';
 import { PageLoading } from '../components/PageLoading';
-import { loadSessionOffline } from '../views/attempt/offline-open';
-import { InitialPasswordChange } from '../views/login/InitialPasswordChange';
+import { withWholeLanguage } from '../i18n';
 import { usePermissionStore } from '../stores/permission';
 import { useUserStore } from '../stores/user';
 import { toastError } from '../utils/feedback';
@@ -13,6 +12,16 @@ import { hasSessionMarker } from '../utils/session-marker';
 import { specString } from '../utils/spec-strings';
 import { filterAsyncRoutes, keepRequestedPath, routeOfPath } from './permission-filter';
 import { asyncRoutes, constantLayoutRoutes } from './routes';
+
+// Only students on their initial password see it; loaded on demand so the component library it
+// uses stays out of the sign-in page's first bytes.
+const InitialPasswordChange = lazy(
+  withWholeLanguage(() =>
+    import('../views/login/InitialPasswordChange').then((module) => ({
+      default: module.InitialPasswordChange,
+    })),
+  ),
+);
 
 /** Reachable without a session (docs/spec.md §2's guard). */
 const WHITE_LIST = ['/login', '/auth-redirect'];
@@ -46,7 +55,9 @@ export function Guard({ children }: { children: ReactNode }) {
     const user = useUserStore.getState();
     (async () => {
       try {
-        // Offline, the exam page opens in the session kept with its attempt.
+        // Offline, the exam page opens in the session kept with its attempt. Loaded here, past
+        // sign-in, so the sign-in page's first bytes leave the offline store out.
+        const { loadSessionOffline } = await import('../views/attempt/offline-open');
         const access = await loadSessionOffline(
           () => user.loadSession(),
           location.pathname,
@@ -99,6 +110,12 @@ export function Guard({ children }: { children: ReactNode }) {
   if (!generated) {
     return <PageLoading fullScreen />;
   }
-  if (mustChangePassword) return <InitialPasswordChange />;
+  if (mustChangePassword) {
+    return (
+      <Suspense fallback={<PageLoading fullScreen />}>
+        <InitialPasswordChange />
+      </Suspense>
+    );
+  }
   return children;
 }

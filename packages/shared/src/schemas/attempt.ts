@@ -11,7 +11,8 @@ import type { CandidateItem, PaperItemKey } from './paper.js';
  * Times are ISO-8601 UTC from the server's clock; durations in milliseconds.
  */
 
-export const ATTEMPT_BASE = '/api/kaoshi-attempt/attempt';
+// Plain constants live apart from the schemas so the sign-in page can name them without zod.
+export { ATTEMPT_BASE, LIVE_TOKEN_HEADER } from './attempt-paths.js';
 /** socket.io's path: under /api so that one proxy rule serves both. */
 export const SOCKET_PATH = '/api/socket.io';
 /** Saves arriving this long after the deadline are still taken (messages in flight). */
@@ -103,12 +104,6 @@ export interface NoticeOpened {
   /** Seconds still to read before startAttempt is accepted (0: may start). */
   remainingSeconds: number;
 }
-
-/**
- * The header HTTP calls of the exam page carry: the live token its socket's join answered, so a
- * save, submit or event over HTTP is known to come from the page that holds the attempt.
- */
-export const LIVE_TOKEN_HEADER = 'x-kaoshi-live';
 
 export const saveAnswersBody = z.object({
   attemptId: dbId,

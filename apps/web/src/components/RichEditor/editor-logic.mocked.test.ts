@@ -10,7 +10,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 vi.stubGlobal('window', { location: { reload: vi.fn() } });
 vi.stubGlobal('document', { cookie: '', documentElement: {} });
 
-const { setLanguage } = await import('../../i18n');
+const { loadWholeLanguage, setLanguage } = await import('../../i18n');
 const upload = await import('./upload');
 const { normalizeLinkUrl, linkPreview } = await import('./link');
 const { tableLimitRefusal, pickerGridSize, tableContent } = await import('./table-limits');
@@ -20,6 +20,7 @@ const { isRemoteImage } = await import('./remote-capture');
 const constants = await import('./constants');
 
 beforeAll(async () => {
+  await loadWholeLanguage(); // the editor's texts load past sign-in
   await setLanguage('en');
 });
 

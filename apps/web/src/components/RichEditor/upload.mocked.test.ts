@@ -7,7 +7,7 @@ vi.stubGlobal('window', { location: { reload: vi.fn() } });
 vi.stubGlobal('document', { cookie: '', documentElement: {} });
 
 const { http: client } = await import('../../api/request');
-const { setLanguage } = await import('../../i18n');
+const { loadWholeLanguage, setLanguage } = await import('../../i18n');
 const upload = await import('./upload');
 
 interface Received {
@@ -65,6 +65,7 @@ const imageConfig = {
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   client.defaults.baseURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await loadWholeLanguage(); // the editor's texts load past sign-in
   await setLanguage('en');
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));

@@ -1,7 +1,7 @@
 import type { ExamChangeView } from '@kaoshi/shared';
 import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18n, { setLanguage } from '../../i18n';
+import i18n, { loadWholeLanguage, setLanguage } from '../../i18n';
 import { describeChange, type ChangeNames } from './change-summary';
 
 const names: ChangeNames = {
@@ -20,7 +20,8 @@ const change = (action: string, detail: Record<string, unknown>): ExamChangeView
 });
 
 describe('the change record in words', () => {
-  beforeAll(() => setLanguage('zh'));
+  // The exam pages' texts load past sign-in, with the whole language.
+  beforeAll(() => loadWholeLanguage().then(() => setLanguage('zh')));
   const say = (action: string, detail: Record<string, unknown>) =>
     describeChange(change(action, detail), i18n.t, names);
 
