@@ -72,7 +72,9 @@ export interface ExamCertificationView {
   schemeId: number | null;
   /** The scheme component the exam counts for (its theory component). */
   componentId: number | null;
+  /** The scheme's job type and level. */
   subjectId: number | null;
+  subjectName: string | null;
   level: CertLevel | null;
   scheme: CertificationSchemeAnalysis | null;
 }

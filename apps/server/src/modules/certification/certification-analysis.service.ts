@@ -72,7 +72,14 @@ export class CertificationAnalysisService {
     });
     const counted = await this.results.examScheme(query.examId);
     if (!counted) {
-      return { schemeId: null, componentId: null, subjectId: null, level: null, scheme: null };
+      return {
+        schemeId: null,
+        componentId: null,
+        subjectId: null,
+        subjectName: null,
+        level: null,
+        scheme: null,
+      };
     }
     const rows = await this.results.rows(
       { schemeId: counted.scheme_id, examId: query.examId, classId: query.classId },
@@ -84,6 +91,7 @@ export class CertificationAnalysisService {
       schemeId: counted.scheme_id,
       componentId: counted.component_id,
       subjectId: counted.subject_id,
+      subjectName: counted.subject_name,
       level: counted.level as CertLevel,
       scheme: scheme ?? null,
     };

@@ -184,6 +184,7 @@ describe('certification analysis', () => {
       schemeId: null,
       componentId: null,
       subjectId: null,
+      subjectName: null,
       level: null,
       scheme: null,
     });

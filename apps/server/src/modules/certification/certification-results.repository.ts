@@ -70,7 +70,14 @@ export class CertificationResultsRepository {
       .selectFrom('exams as e')
       .innerJoin('cert_scheme_components as k', 'k.id', 'e.scheme_component_id')
       .innerJoin('cert_schemes as s', 's.id', 'k.scheme_id')
-      .select(['k.id as component_id', 's.id as scheme_id', 's.subject_id', 's.level'])
+      .innerJoin('subjects', 'subjects.id', 's.subject_id')
+      .select([
+        'k.id as component_id',
+        's.id as scheme_id',
+        's.subject_id',
+        'subjects.name as subject_name',
+        's.level',
+      ])
       .where('e.id', '=', examId)
       .executeTakeFirst();
   }
