@@ -55,7 +55,8 @@ export async function startServer({
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
     } catch {
-      if (i > 150) throw new Error('server did not start');
+      // Two minutes: a busy machine starts the server slowly.
+      if (i > 600) throw new Error('server did not start');
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
