@@ -18,7 +18,8 @@
 // exports (another engineer's, statistics.routes.ts). Checked: itemAnalysis counts every
 // finished attempt and its mean is the bench's own. Prints the load average beside the figures;
 // exits 1 when a check fails.
-// Environment: BENCH_ATTEMPTS (default 10000), BENCH_DATABASE_URL / TEST_DATABASE_URL.
+// Environment: BENCH_ATTEMPTS (default 10000), BENCH_DATABASE_URL / TEST_DATABASE_URL,
+// BENCH_SKIP_SQLITE=1 (PostgreSQL alone).
 import { count, freshPostgres, loadAverage, ms, openDatabase, seconds } from './lib.mjs';
 import {
   addCourseAndBatches,
@@ -389,5 +390,6 @@ async function runOn(database) {
   }
 }
 
-await runOn('SQLite');
+// BENCH_SKIP_SQLITE=1: PostgreSQL alone.
+if (!process.env.BENCH_SKIP_SQLITE) await runOn('SQLite');
 if (pgUrl) await runOn('PostgreSQL');
