@@ -18,7 +18,8 @@
 // exports (another engineer's, statistics.routes.ts). Checked: itemAnalysis counts every
 // finished attempt and its mean is the bench's own. Prints the load average beside the figures;
 // exits 1 when a check fails.
-// Environment: BENCH_ATTEMPTS (default 10000), BENCH_DATABASE_URL / TEST_DATABASE_URL.
+// Environment: BENCH_ATTEMPTS (default 10000), BENCH_DATABASE_URL / TEST_DATABASE_URL,
+// BENCH_SKIP_SQLITE=1 (PostgreSQL alone).
 import { count, freshPostgres, loadAverage, ms, openDatabase, seconds } from './lib.mjs';
 import {
   addCourseAndBatches,
@@ -284,7 +285,7 @@ async function runOn(database) {
   const postgres = database === 'PostgreSQL' ? await freshPostgres(pgUrl) : null;
   if (postgres) process.env.BENCH_DATABASE_URL = postgres.url;
   else delete process.env.BENCH_DATABASE_URL;
-  const server = await startServer({ adminPassword });
+  let server = await startServer({ adminPassword });
   let db;
   try {
     console.log(`${database}:`);
@@ -292,6 +293,8 @@ async function runOn(database) {
     db = prepared.db;
     const { examId, token, questionIds } = prepared;
     const problems = [];
+    /** itemAnalysis as worked out before the restart. */
+    let kept;
     const page = (n) => questionIds.slice(20 * n, 20 * (n + 1)).join(',');
     const calls = [
       // Before itemAnalysis: the bank's figures start cold (their own scan of 20 questions).
@@ -338,12 +341,42 @@ async function runOn(database) {
       );
       if (name === 'itemAnalysis') {
         const view = result.data;
+        kept = view;
         const okCount = view.candidates.analysed === prepared.sat && view.items.length === 100;
         const okMean = Math.abs(view.test.mean - prepared.mean) < 0.001;
         console.log(
           `  check: analysed ${count(view.candidates.analysed)} of ${count(prepared.sat)} attempts, ${view.items.length} questions, mean ${view.test.mean} = ${prepared.mean.toFixed(4)}, alpha ${view.test.alpha}, SEM ${view.test.sem}: ${okCount && okMean ? 'ok' : 'FAILED'}`,
         );
         if (!okCount || !okMean) problems.push('itemAnalysis figures');
+      }
+    }
+    // A restart (or another process): the kept figures are read back from the database.
+    await db.close();
+    db = undefined;
+    await server.stop({ keepData: true });
+    server = await startServer({ adminPassword, dataDir: server.dataDir });
+    const again = await signInAdmin(server.url, adminPassword);
+    for (const [name, path] of [
+      ['itemAnalysis after a restart', `${ANALYSIS}/itemAnalysis/${examId}`],
+      [
+        'questionFigures (questions 41-60) after a restart',
+        `${ANALYSIS}/questionFigures?questionIds=${page(2)}`,
+      ],
+    ]) {
+      const result = await timed(server, again.token, path);
+      if (result.error || result.missing) {
+        console.log(`  ${name}: refused: ${result.error ?? 404}`);
+        problems.push(`${name} refused`);
+        continue;
+      }
+      const over = result.first > 500 ? ' (over 0.5 s)' : '';
+      console.log(
+        `  ${name}: first ${ms(result.first)}${over}, then ${ms(result.best)}; load average ${loadAverage()}`,
+      );
+      if (name.startsWith('itemAnalysis')) {
+        const same = JSON.stringify(result.data) === JSON.stringify(kept);
+        console.log(`  check: the same figures as before the restart: ${same ? 'ok' : 'FAILED'}`);
+        if (!same) problems.push('itemAnalysis after a restart');
       }
     }
     if (problems.length > 0) {
@@ -357,5 +390,6 @@ async function runOn(database) {
   }
 }
 
-await runOn('SQLite');
+// BENCH_SKIP_SQLITE=1: PostgreSQL alone.
+if (!process.env.BENCH_SKIP_SQLITE) await runOn('SQLite');
 if (pgUrl) await runOn('PostgreSQL');

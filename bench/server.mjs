@@ -23,8 +23,13 @@ const freePort = () =>
 /**
  * `env`: more settings, e.g. REDIS_URL for one of several processes; `dataDir` shared by them.
  */
-export async function startServer({ adminPassword, logLevel = 'warn', env = {} }) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaoshi-bench-'));
+export async function startServer({
+  adminPassword,
+  logLevel = 'warn',
+  env = {},
+  // A restart: the data folder (SQLite file, uploads) of a server stopped with keepData.
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kaoshi-bench-')),
+}) {
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS: extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"
   // to profile it under a bench (NODE_OPTIONS refuses --cpu-prof).
@@ -69,10 +74,10 @@ export async function startServer({ adminPassword, logLevel = 'warn', env = {} }
     pids: () => processTree(child.pid),
     /** Where the server keeps its SQLite file (kaoshi.db) and uploads. */
     dataDir,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -570,6 +570,9 @@ const CALLS: Record<string, Call> = {
   'GET /api/kaoshi-certification/result/getCertificationAnalysis': (b) => ({
     query: { classId: String(b.classId) },
   }),
+  'GET /api/kaoshi-certification/result/getExamCertificationAnalysis': (b) => ({
+    query: { examId: String(b.releasedExamId), classId: String(b.classId) },
+  }),
   'POST /api/kaoshi-analysis/certificate/revokeCertificate': (b) => ({
     body: { id: b.certificateIds[0], reason: 'mine' },
   }),

@@ -119,11 +119,19 @@ export interface AnalysisFixture {
   /** Every candidate of the original: the sitting in seat order, then the absent. */
   candidates: AnalysisCandidate[];
   makeUp: AnalysisMakeUp;
+  /** The certification scheme the exam counts for (option `scheme`), or null. */
+  schemeId: number | null;
 }
 
 export interface AnalysisFixtureOptions {
   /** Release the make-up's scores too (default true). */
   releaseMakeUp?: boolean;
+  /**
+   * Publish the exam for a certification scheme of its job type and level: theory (pass 50 of
+   * 100, as the paper's 30 of 60) and an optional skills part, so certificates and make-ups
+   * behave as without one. Default false.
+   */
+  scheme?: boolean;
 }
 
 /** Competition ranks (1, 2, 2, 4) of totals, highest first; null totals get null. */
@@ -195,9 +203,10 @@ export async function createAnalysisExam(
   admin: ApiClient,
   baseURL: string,
   tag: string,
-  { releaseMakeUp = true }: AnalysisFixtureOptions = {},
+  { releaseMakeUp = true, scheme = false }: AnalysisFixtureOptions = {},
 ): Promise<AnalysisFixture> {
   let batchB: AnalysisBatch = { classId: 0, className: '' };
+  let schemeId: number | null = null;
   const marking = await createMarkingExam(admin, baseURL, tag, {
     sitting: SITTING.length,
     absent: ABSENT_BATCHES.length,
@@ -219,6 +228,21 @@ export async function createAnalysisExam(
       const plans = [...SITTING.map((plan) => plan.batch), ...ABSENT_BATCHES];
       const ids = attempt.students.filter((_, n) => plans[n] === 1).map((student) => student.id);
       await admin.call('POST', '/api/kaoshi-base/student/batchMoveStudents', { ids, classId });
+      if (scheme) {
+        ({ id: schemeId } = await admin.call<{ id: number }>(
+          'POST',
+          '/api/kaoshi-certification/scheme/addScheme',
+          {
+            subjectId: attempt.bank.subjectId,
+            level: attempt.bank.level,
+            components: [
+              { kind: 'theory', fullScore: 100, passScore: 50 },
+              { kind: 'skills', required: false },
+            ],
+          },
+        ));
+        return { classIds: [attempt.classId, classId], schemeId };
+      }
       return { classIds: [attempt.classId, classId] };
     },
   });
@@ -322,6 +346,7 @@ export async function createAnalysisExam(
   if (releaseMakeUp) await admin.call('POST', `${MARKING_BASE}/releaseScores/${makeUpId}`);
 
   return {
+    schemeId,
     marking,
     admin,
     examId,

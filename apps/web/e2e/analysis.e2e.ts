@@ -1,4 +1,10 @@
-import { ANALYSIS_BASE, MARKING_BASE, Perm, type PassStatisticsView } from '@kaoshi/shared';
+import {
+  ANALYSIS_BASE,
+  MARKING_BASE,
+  Perm,
+  type ExamCertificationView,
+  type PassStatisticsView,
+} from '@kaoshi/shared';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import zh from '../src/i18n/locales/zh';
@@ -66,7 +72,8 @@ describe('Score analysis screens', () => {
   let fx: AnalysisFixture;
 
   beforeAll(async () => {
-    fx = await createAnalysisExam(session.admin, baseURL, tag);
+    // Counted for a certification scheme: the failed-score screen shows its card.
+    fx = await createAnalysisExam(session.admin, baseURL, tag, { scheme: true });
   });
 
   const open = async (path: string, language: Language = 'zh', viewport = DESKTOP) => {
@@ -279,6 +286,44 @@ describe('Score analysis screens', () => {
     await page.context().close();
   });
 
+  it('failed scores of an exam counted for a scheme: its components’ pass rates, the way to certification', async () => {
+    const counted = await session.admin.call<ExamCertificationView>(
+      'GET',
+      `/api/kaoshi-certification/result/getExamCertificationAnalysis?examId=${fx.examId}`,
+    );
+    expect(counted.schemeId).toBe(fx.schemeId);
+    const theory = counted.scheme!.components.find((c) => c.kind === 'theory')!;
+    // Who sat has a theory result (the exam's or, better, the make-up's); the absent none.
+    expect(theory.candidates).toBe(fx.candidates.filter((c) => !c.absent).length);
+    const { page, errors } = await open(`/isPassStatistics?examId=${fx.examId}`);
+    const card = page.locator('.exam-scheme-card');
+    await card.waitFor();
+    const texts = zh.certification.exam;
+    const own = card.locator('.exam-scheme-component[data-own]');
+    expect(await own.getAttribute('data-kind')).toBe('theory');
+    expect(await own.textContent()).toContain(texts.thisExam);
+    const rate = `${Math.round(theory.passRate! * 1000) / 10} %`;
+    expect(await own.textContent()).toContain(rate);
+    // The optional skills part: nobody has a result yet.
+    expect(await card.locator('[data-kind=skills]').textContent()).toContain(texts.none);
+    await screenshot(page, 'analysis-pass-scheme-zh');
+    expect(await axeFindings(page)).toEqual([]);
+
+    const { subjectId, level } = fx.marking.attempt.bank;
+    const link = card.getByRole('link', { name: buttonName(texts.open) });
+    expect(await link.getAttribute('href')).toBe(
+      `/examAnalysis/certification?subjectId=${subjectId}&level=${level}`,
+    );
+    await link.click();
+    // The certification statistics open with the scheme's job type and level chosen.
+    const stats = page.locator('.certification-component-stats[data-kind=theory]');
+    await stats.waitFor();
+    expect(await stats.textContent()).toContain(`${theory.candidates}`);
+    await screenshot(page, 'analysis-pass-scheme-certification-zh');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('failed scores by job type and level: the exams of both, as the server counts them', async () => {
     const { page, errors } = await open('/isPassStatistics');
     const bank = fx.marking.attempt.bank;
@@ -380,6 +425,9 @@ describe('Score analysis screens', () => {
       expect(await shown.locator('.analysis-summary').textContent()).toContain(
         texts.summary.passRate,
       );
+      await expect
+        .poll(() => shown.locator('.exam-scheme-card').textContent())
+        .toContain(MESSAGES[language].certification.exam.thisExam);
       await screenshot(page, `analysis-pass-${language}`);
 
       await showPath(page, `/examSupplementary?examId=${fx.examId}`);

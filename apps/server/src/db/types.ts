@@ -54,6 +54,7 @@ import type {
   KeyCorrectionsTable,
   ScoreLogTable,
   ScoreReleasesTable,
+  ItemAnalysisFiguresTable,
 } from './tables/marking.js';
 import type { CertificatesTable } from './tables/certificate.js';
 import type {
@@ -153,6 +154,7 @@ export interface Database {
   marking_audits: MarkingAuditsTable;
   key_corrections: KeyCorrectionsTable;
   score_log: ScoreLogTable;
+  item_analysis_figures: ItemAnalysisFiguresTable;
   score_releases: ScoreReleasesTable;
   certificates: CertificatesTable;
   cert_schemes: CertSchemesTable;

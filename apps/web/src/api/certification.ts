@@ -1,6 +1,8 @@
 import type {
   CertificationAnalysisView,
   CertificationRowView,
+  ExamCertificationQuery,
+  ExamCertificationView,
   ListCertificationQuery,
   ListResult,
   ListSchemeQuery,
@@ -41,3 +43,6 @@ export const exportCertification = (filter: CertificationFilter, fallbackName: s
 /** Per scheme: certified / failed / pending; per component the pass rate and the failed best scores. */
 export const getCertificationAnalysis = (filter: CertificationFilter) =>
   request.get<CertificationAnalysisView>(`${RESULT}/getCertificationAnalysis`, filter);
+/** The scheme a theory exam counts for, each component's pass rate over the exam's candidates. */
+export const getExamCertificationAnalysis = (query: ExamCertificationQuery) =>
+  request.get<ExamCertificationView>(`${RESULT}/getExamCertificationAnalysis`, query);

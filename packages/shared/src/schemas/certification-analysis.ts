@@ -1,4 +1,6 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { dbId } from './common.js';
+import { emptyToUndefined } from './question-base.js';
 import type { CertLevel } from '../structure.js';
 import type { HistogramBin } from './analysis.js';
 import { listCertificationQuery, type SchemeComponentKind } from './scheme.js';
@@ -51,4 +53,28 @@ export interface CertificationSchemeAnalysis {
 
 export interface CertificationAnalysisView {
   schemes: CertificationSchemeAnalysis[];
+}
+
+/** An exam's candidates in the certification analysis: the exam, and one of its batches or all. */
+export const examCertificationQuery = z.object({
+  examId: dbId,
+  classId: z.preprocess(emptyToUndefined, dbId.optional()),
+});
+export type ExamCertificationQuery = z.output<typeof examCertificationQuery>;
+
+/**
+ * The scheme an exam counts for, its figures over the exam's candidates (the batches the viewer
+ * reads): the exam's component and the others, each with its pass rate. `scheme` null: the exam
+ * counts for no scheme, or none of its candidates has a result yet.
+ */
+export interface ExamCertificationView {
+  /** The scheme the exam was published for; null without one. */
+  schemeId: number | null;
+  /** The scheme component the exam counts for (its theory component). */
+  componentId: number | null;
+  /** The scheme's job type and level. */
+  subjectId: number | null;
+  subjectName: string | null;
+  level: CertLevel | null;
+  scheme: CertificationSchemeAnalysis | null;
 }

@@ -120,3 +120,13 @@ export interface ScoreReleasesTable {
   user_id: number;
   created_at: string;
 }
+
+/** A released exam's item analysis as worked out (migration 0028), while its scores stand. */
+export interface ItemAnalysisFiguresTable {
+  exam_id: number;
+  /** The release and the scores' version (ItemAnalysisRepository.scoresVersion). */
+  scores_key: string;
+  /** JSON of the ItemAnalysisView. */
+  view: string;
+  computed_at: string;
+}

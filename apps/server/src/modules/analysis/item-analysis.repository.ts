@@ -210,4 +210,26 @@ export class ItemAnalysisRepository {
       .where('id', 'in', versionIds)
       .execute();
   }
+
+  /** The exam's kept item analysis (JSON) if worked out for `scoresKey`; else undefined. */
+  async keptFigures(examId: number, scoresKey: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('item_analysis_figures')
+      .select('view')
+      .where('exam_id', '=', examId)
+      .where('scores_key', '=', scoresKey)
+      .executeTakeFirst();
+    return row?.view;
+  }
+
+  /** Keeps the exam's item analysis for `scoresKey` (one row per exam: the latest wins). */
+  async keepFigures(examId: number, scoresKey: string, view: string, now: string) {
+    await this.db
+      .insertInto('item_analysis_figures')
+      .values({ exam_id: examId, scores_key: scoresKey, view, computed_at: now })
+      .onConflict((oc) =>
+        oc.column('exam_id').doUpdateSet({ scores_key: scoresKey, view, computed_at: now }),
+      )
+      .execute();
+  }
 }

@@ -13,7 +13,7 @@ import {
   type OptionShare,
   type QuestionFigures,
 } from '@kaoshi/shared';
-import type { Db } from '../../db/database.js';
+import { nowIso, type Db } from '../../db/database.js';
 import { conflict, forbidden, notFound } from '../../errors.js';
 import { parseJson } from '../../lib/json.js';
 import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
@@ -214,18 +214,39 @@ export class ItemAnalysisService {
     await this.releasedView(exam, examId);
   }
 
-  /** Released scores stand still: the figures are kept until the release or a score changes. */
+  /**
+   * Released scores stand still: the figures are kept until the release or a score changes, in
+   * memory and in the database (item_analysis_figures), so that another process and this one
+   * after a restart read them back whole instead of scanning every answer again.
+   */
   private async releasedView(exam: ExamRow, examId: number): Promise<ItemAnalysisView> {
     const key = `${exam.released_at}/${await this.repo.scoresVersion(examId)}`;
+    const kept = await this.keptView(examId, key);
+    if (kept) return kept;
+    const view = await this.compute(exam, examId, true);
+    await this.repo.keepFigures(examId, key, JSON.stringify(view), nowIso());
+    this.remember(examId, key, view);
+    return view;
+  }
+
+  /** The released exam's figures for `key`: from memory, else from the database. */
+  private async keptView(examId: number, key: string): Promise<ItemAnalysisView | undefined> {
     const kept = this.releasedFigures.get(examId);
     if (kept && kept.key === key) return kept.view;
-    const view = await this.compute(exam, examId, true);
+    const stored = await this.repo.keptFigures(examId, key);
+    if (stored === undefined) return undefined;
+    const view = parseJson<ItemAnalysisView | null>(stored, null);
+    if (view === null) return undefined;
+    this.remember(examId, key, view);
+    return view;
+  }
+
+  private remember(examId: number, key: string, view: ItemAnalysisView) {
     this.releasedFigures.delete(examId);
     if (this.releasedFigures.size >= RELEASED_CACHE_MAX) {
       this.releasedFigures.delete(this.releasedFigures.keys().next().value!);
     }
     this.releasedFigures.set(examId, { key, view });
-    return view;
   }
 
   private async compute(
@@ -453,9 +474,12 @@ export class ItemAnalysisService {
         this.bankFigures.delete(this.bankFigures.keys().next().value!);
       this.bankFigures.set(examId, entry);
     }
-    const kept = this.releasedFigures.get(examId);
-    if (kept && kept.key === key && itemIds.some((id) => !entry.byItem.has(id))) {
-      for (const item of kept.view.items) {
+    // The exam's item analysis, worked out by any process, holds every question's figures.
+    const kept = itemIds.some((id) => !entry.byItem.has(id))
+      ? await this.keptView(examId, key)
+      : undefined;
+    if (kept) {
+      for (const item of kept.items) {
         entry.byItem.set(item.itemId, {
           n: item.candidates,
           facility: item.facility,

@@ -40,6 +40,7 @@ import {
   writeDrawnSittings,
   writeSittings,
 } from './item-test-data.js';
+import { ItemAnalysisService } from './item-analysis.service.js';
 
 const PASSWORD = 'item-pass-1';
 const { JUDGEMENT: J, SINGLE: S, MULTIPLE: M, SHORT_ANSWER: SA } = QuestionType;
@@ -448,5 +449,54 @@ describe('item analysis', () => {
     expect(figures.map((f) => [f.timesUsed, f.candidates])).toEqual(
       pool.map((id) => [drawers.get(id)! > 0 ? 1 : 0, drawers.get(id)]),
     );
+  });
+
+  it('keeps a released exam’s figures in the database for every process, until a score changes', async () => {
+    const db = t.handle.db;
+    const stored = () =>
+      db
+        .selectFrom('item_analysis_figures')
+        .select(['view', 'scores_key'])
+        .where('exam_id', '=', examA)
+        .executeTakeFirstOrThrow();
+    const first = expectOk(await analysis(admin, examA));
+    // Exactly what was worked out (JSON keeps every double as it was).
+    expect(JSON.parse((await stored()).view)).toEqual(first);
+    // Another process reads the kept figures whole: a mark put in them shows, nothing is scanned.
+    const marked = structuredClone(first);
+    marked.items[1]!.facility = 0.1234;
+    await db
+      .updateTable('item_analysis_figures')
+      .set({ view: JSON.stringify(marked) })
+      .where('exam_id', '=', examA)
+      .execute();
+    const other = new ItemAnalysisService(db);
+    const figures = () => other.questionFigures([questionsA[1]!]);
+    expect((await figures())[0]!.facility).toBe(0.1234);
+    // A score changes (the score log moves): worked out again, kept again.
+    const attempt = await db
+      .selectFrom('attempts')
+      .select('id')
+      .where('exam_id', '=', examA)
+      .executeTakeFirstOrThrow();
+    const before = (await stored()).scores_key;
+    await db
+      .insertInto('score_log')
+      .values({
+        exam_id: examA,
+        attempt_id: attempt.id,
+        item_id: first.items[0]!.itemId,
+        answer_id: null,
+        kind: 'audit',
+        old_score: 100,
+        new_score: 100,
+        user_id: 1,
+        created_at: '2026-01-01T00:00:00.000Z',
+      })
+      .execute();
+    expect((await figures())[0]!.facility).toBe(0.5);
+    expect(expectOk(await analysis(admin, examA))).toEqual(first);
+    expect((await stored()).scores_key).not.toBe(before);
+    expect(JSON.parse((await stored()).view)).toEqual(first);
   });
 });

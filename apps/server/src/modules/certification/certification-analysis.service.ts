@@ -6,10 +6,14 @@ import {
   type CertificationComponentResult,
   type CertificationRowView,
   type CertificationSchemeAnalysis,
+  type CertLevel,
+  type ExamCertificationQuery,
+  type ExamCertificationView,
 } from '@kaoshi/shared';
-import { nowIso } from '../../db/database.js';
+import { nowIso, type Db } from '../../db/database.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { histogram, points, rate } from '../analysis/quantiles.js';
+import { StatisticsAccess } from '../analysis/statistics.service.js';
 import type { CertificationResultsService } from './certification-results.service.js';
 
 /** A component's running figures: scores in hundredths. */
@@ -34,41 +38,93 @@ interface SchemeTally {
  * (count, mean, least, greatest, bands of 10 % of the component's full score).
  */
 export class CertificationAnalysisService {
-  constructor(private readonly results: CertificationResultsService) {}
+  private readonly statistics: StatisticsAccess;
+
+  constructor(
+    private readonly results: CertificationResultsService,
+    db: Db,
+  ) {
+    this.statistics = new StatisticsAccess(db);
+  }
 
   async analysis(
     query: CertificationAnalysisQuery,
     auth: AuthContext,
     now = nowIso(),
   ): Promise<CertificationAnalysisView> {
-    const schemes = new Map<number, SchemeTally>();
-    for await (const row of await this.results.rows(query, auth, now)) {
-      let scheme = schemes.get(row.schemeId);
-      if (!scheme) {
-        scheme = {
-          row,
-          candidates: 0,
-          statuses: { certified: 0, failed: 0, pending: 0 },
-          components: new Map(row.components.map((part) => [part.componentId, tally(part)])),
-        };
-        schemes.set(row.schemeId, scheme);
-      }
-      scheme.candidates++;
-      scheme.statuses[row.status]++;
-      for (const part of row.components) {
-        if (part.score === null) continue;
-        const figures = scheme.components.get(part.componentId)!;
-        figures.candidates++;
-        if (part.passed) figures.passed++;
-        else figures.failed.push(Math.round(part.score * SCORE_SCALE));
-      }
+    return { schemes: await tallySchemes(await this.results.rows(query, auth, now)) };
+  }
+
+  /**
+   * The scheme a theory exam counts for, over the exam's candidates (one batch or all those the
+   * viewer reads): each component's pass rate, the exam's own among them, from the same rows as
+   * the certification analysis. The exam is read as its statistics read it (not found outside
+   * the viewer's batches); the results are only those released (cert_results).
+   */
+  async examAnalysis(
+    query: ExamCertificationQuery,
+    auth: AuthContext,
+    now = nowIso(),
+  ): Promise<ExamCertificationView> {
+    await this.statistics.exam(query.examId, auth, {
+      classId: query.classId,
+      includeUnreleased: true,
+    });
+    const counted = await this.results.examScheme(query.examId);
+    if (!counted) {
+      return {
+        schemeId: null,
+        componentId: null,
+        subjectId: null,
+        subjectName: null,
+        level: null,
+        scheme: null,
+      };
     }
+    const rows = await this.results.rows(
+      { schemeId: counted.scheme_id, examId: query.examId, classId: query.classId },
+      auth,
+      now,
+    );
+    const [scheme] = await tallySchemes(rows);
     return {
-      schemes: [...schemes.values()]
-        .sort((a, b) => a.row.schemeId - b.row.schemeId)
-        .map(schemeView),
+      schemeId: counted.scheme_id,
+      componentId: counted.component_id,
+      subjectId: counted.subject_id,
+      subjectName: counted.subject_name,
+      level: counted.level as CertLevel,
+      scheme: scheme ?? null,
     };
   }
+}
+
+/** listCertification's rows counted per scheme, by scheme id. */
+async function tallySchemes(
+  rows: AsyncIterable<CertificationRowView>,
+): Promise<CertificationSchemeAnalysis[]> {
+  const schemes = new Map<number, SchemeTally>();
+  for await (const row of rows) {
+    let scheme = schemes.get(row.schemeId);
+    if (!scheme) {
+      scheme = {
+        row,
+        candidates: 0,
+        statuses: { certified: 0, failed: 0, pending: 0 },
+        components: new Map(row.components.map((part) => [part.componentId, tally(part)])),
+      };
+      schemes.set(row.schemeId, scheme);
+    }
+    scheme.candidates++;
+    scheme.statuses[row.status]++;
+    for (const part of row.components) {
+      if (part.score === null) continue;
+      const figures = scheme.components.get(part.componentId)!;
+      figures.candidates++;
+      if (part.passed) figures.passed++;
+      else figures.failed.push(Math.round(part.score * SCORE_SCALE));
+    }
+  }
+  return [...schemes.values()].sort((a, b) => a.row.schemeId - b.row.schemeId).map(schemeView);
 }
 
 const tally = (part: CertificationComponentResult): ComponentTally => ({

@@ -4,6 +4,7 @@ import {
   Perm,
   type CertificationAnalysisView,
   type CertificationComponentAnalysis,
+  type ExamCertificationView,
 } from '@kaoshi/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app.js';
@@ -34,6 +35,7 @@ describe('certification analysis', () => {
   let admin: Client;
   let w: CertWorld;
   let otherClassId: number;
+  let examId: number;
   beforeAll(async () => {
     ({ t, admin } = await appWithAdmin());
     const db = t.handle.db;
@@ -55,7 +57,7 @@ describe('certification analysis', () => {
     await skills(s2, 1500, 14); // an expired fail: not in the failed statistics
     await skills(s3, 8000, 1);
     // Theory on the component's 100: 200 → 100, 50 → 25, 110 → 55 (pass 60).
-    const examId = await closedTheoryExam(t, admin, w, {
+    examId = await closedTheoryExam(t, admin, w, {
       [s0]: 200,
       [s1]: 200,
       [s2]: 200,
@@ -152,5 +154,57 @@ describe('certification analysis', () => {
     expectStatus(await analysis(keyless.client, {}), ApiStatus.FORBIDDEN);
     const manager = await signedInTeacher(t.app, admin, [Perm.SKILLS_MANAGE]);
     expect(expectOk(await analysis(manager.client, {})).schemes).toEqual([]);
+  });
+
+  const examAnalysis = (client: Client, query: Record<string, string>) =>
+    client.get<ExamCertificationView>(`${BASE}/getExamCertificationAnalysis`, query);
+
+  it('gives a theory exam its scheme’s pass rates over the exam’s candidates alone', async () => {
+    const view = expectOk(await examAnalysis(admin, { examId: String(examId) }));
+    expect(view).toMatchObject({
+      schemeId: w.schemeId,
+      componentId: w.theoryId,
+      subjectId: w.subjectId,
+      level: w.level,
+    });
+    // The other batch's candidate (skills 20) sat no exam of it: not counted.
+    expect(view.scheme).toMatchObject({ candidates: 5, certified: 1, failed: 3, pending: 1 });
+    const parts = view.scheme!.components.map((c) => [c.kind, c.candidates, c.passRate]);
+    expect(parts).toEqual([
+      ['theory', 5, 0.6],
+      ['skills', 3, 0.6667],
+    ]);
+    const batch = expectOk(
+      await examAnalysis(admin, { examId: String(examId), classId: String(w.classId) }),
+    );
+    expect(batch.scheme).toEqual(view.scheme);
+    // An exam published without a scheme: no card.
+    const plain = await closedTheoryExam(t, admin, w, {}, { componentId: null });
+    expect(expectOk(await examAnalysis(admin, { examId: String(plain) }))).toEqual({
+      schemeId: null,
+      componentId: null,
+      subjectId: null,
+      subjectName: null,
+      level: null,
+      scheme: null,
+    });
+  });
+
+  it('reads the exam as its statistics do: batches held, the screen’s key', async () => {
+    const query = { examId: String(examId) };
+    expectStatus(
+      await examAnalysis(admin, { ...query, classId: String(otherClassId) }),
+      ApiStatus.NOT_FOUND,
+    );
+    const outsider = await signedInTeacher(t.app, admin, [Perm.PASS_STATISTICS]);
+    expectStatus(await examAnalysis(outsider.client, query), ApiStatus.NOT_FOUND);
+    await t.handle.db
+      .insertInto('class_teachers')
+      .values({ class_id: w.classId, user_id: outsider.id })
+      .execute();
+    const held = expectOk(await examAnalysis(outsider.client, query));
+    expect(held.scheme).toMatchObject({ candidates: 5, certified: 1 });
+    const keyless = await signedInTeacher(t.app, admin, [Perm.SKILLS_SCORE]);
+    expectStatus(await examAnalysis(keyless.client, query), ApiStatus.FORBIDDEN);
   });
 });

@@ -6,12 +6,21 @@ import { chunks } from '../certificate/scheme-certificate.repository.js';
 /** The batches a viewer may see (visibleClassIds when it is not null). */
 type ClassScope = NonNullable<ReturnType<typeof visibleClassIds>>;
 
+/**
+ * listCertification's filters, and two the exam's analysis adds: one scheme, and the students
+ * who are candidates of one exam.
+ */
+export type CertificationFilters = Omit<ListCertificationQuery, 'page' | 'limit'> & {
+  schemeId?: number;
+  examId?: number;
+};
+
 /** Certification results: per student and scheme, the components' results (issue 26 §4). */
 export class CertificationResultsRepository {
   constructor(private readonly db: Db) {}
 
   /** The (student, scheme) pairs with a result, filtered and scoped, by ticket number. */
-  private pairs(query: Omit<ListCertificationQuery, 'page' | 'limit'>, scope: ClassScope | null) {
+  private pairs(query: CertificationFilters, scope: ClassScope | null) {
     let base = this.db
       .selectFrom('cert_results as r')
       .innerJoin('cert_scheme_components as k', 'k.id', 'r.component_id')
@@ -22,6 +31,13 @@ export class CertificationResultsRepository {
     if (query.subjectId !== undefined) base = base.where('s.subject_id', '=', query.subjectId);
     if (query.level !== undefined) base = base.where('s.level', '=', query.level);
     if (query.classId !== undefined) base = base.where('st.class_id', '=', query.classId);
+    if (query.schemeId !== undefined) base = base.where('s.id', '=', query.schemeId);
+    if (query.examId !== undefined) {
+      const examId = query.examId;
+      base = base.where('st.id', 'in', (eb) =>
+        eb.selectFrom('exam_candidates').select('student_id').where('exam_id', '=', examId),
+      );
+    }
     return base
       .select(['st.id as student_id', 's.id as scheme_id', 'st.ticket_number'])
       .groupBy(['st.id', 's.id', 'st.ticket_number']);
@@ -36,7 +52,7 @@ export class CertificationResultsRepository {
   }
 
   page(
-    query: Omit<ListCertificationQuery, 'page' | 'limit'>,
+    query: CertificationFilters,
     scope: ClassScope | null,
     at: { limit: number; offset: number },
   ) {
@@ -46,6 +62,24 @@ export class CertificationResultsRepository {
       .limit(at.limit)
       .offset(at.offset)
       .execute();
+  }
+
+  /** The scheme component an exam counts for, with its scheme's job type and level; or none. */
+  examScheme(examId: number) {
+    return this.db
+      .selectFrom('exams as e')
+      .innerJoin('cert_scheme_components as k', 'k.id', 'e.scheme_component_id')
+      .innerJoin('cert_schemes as s', 's.id', 'k.scheme_id')
+      .innerJoin('subjects', 'subjects.id', 's.subject_id')
+      .select([
+        'k.id as component_id',
+        's.id as scheme_id',
+        's.subject_id',
+        'subjects.name as subject_name',
+        's.level',
+      ])
+      .where('e.id', '=', examId)
+      .executeTakeFirst();
   }
 
   /** The students' names and batches. */

@@ -1,4 +1,9 @@
-import { Perm, certificationAnalysisQuery, listCertificationQuery } from '@kaoshi/shared';
+import {
+  Perm,
+  certificationAnalysisQuery,
+  examCertificationQuery,
+  listCertificationQuery,
+} from '@kaoshi/shared';
 import type { FastifyInstance } from 'fastify';
 import { requestLanguage } from '../../lib/request-language.js';
 import { requireAuth } from '../../plugins/access.js';
@@ -47,5 +52,17 @@ export async function certificationResultRoutes(
       querystring: certificationAnalysisQuery,
     },
     (request) => analysis.analysis(request.query, requireAuth(request)),
+  );
+
+  route.get(
+    'getExamCertificationAnalysis',
+    {
+      // Also the failed-score statistics' key: the card on that screen of a theory exam.
+      access: { permission: [Perm.SKILLS_MANAGE, Perm.ANALYSIS, Perm.PASS_STATISTICS] },
+      summary:
+        'The scheme a theory exam counts for, over its candidates of the batches the user reads (classId: one): each component’s pass rate as getCertificationAnalysis counts it; scheme null without one',
+      querystring: examCertificationQuery,
+    },
+    (request) => analysis.examAnalysis(request.query, requireAuth(request)),
   );
 }

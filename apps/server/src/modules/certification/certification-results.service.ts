@@ -17,10 +17,13 @@ import { classAccess } from '../../lib/access.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { styleHeader, writeExport } from '../../lib/spreadsheet.js';
 import { visibleClassIds } from '../school/classes.repository.js';
-import { CertificationResultsRepository } from './certification-results.repository.js';
+import {
+  CertificationResultsRepository,
+  type CertificationFilters,
+} from './certification-results.repository.js';
 import { monthsBefore } from '../certificate/scheme-certificates.js';
 
-type Filters = Omit<ListCertificationQuery, 'page' | 'limit'>;
+type Filters = CertificationFilters;
 
 /**
  * listCertification / exportCertification (issue 26 §4): per candidate and scheme, each
@@ -33,6 +36,11 @@ export class CertificationResultsService {
 
   constructor(private readonly db: Db) {
     this.repo = new CertificationResultsRepository(db);
+  }
+
+  /** The scheme component an exam counts for (exams.scheme_component_id), or undefined. */
+  examScheme(examId: number) {
+    return this.repo.examScheme(examId);
   }
 
   private async scope(query: Filters, auth: AuthContext) {

@@ -18,6 +18,6 @@ export async function certificationModule(
   const results = new CertificationResultsService(opts.db);
   await app.register(certificationResultRoutes, {
     results,
-    analysis: new CertificationAnalysisService(results),
+    analysis: new CertificationAnalysisService(results, opts.db),
   });
 }

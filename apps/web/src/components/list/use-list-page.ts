@@ -36,6 +36,8 @@ interface ListPageOptions<Row, Q, F extends string> {
   /** Whether the reset button keeps the ordering chosen on a column. */
   resetKeepsOrdering?: boolean;
   rowKey?: TableProps<Row>['rowKey'];
+  /** Filters the list starts with (e.g. from the address of a link to it). */
+  initialFilters?: Partial<Q>;
 }
 
 /**
@@ -50,9 +52,12 @@ export function useListPage<Row extends object, Q extends ListQuery<F>, F extend
   defaultSort,
   resetKeepsOrdering = false,
   rowKey = 'id',
+  initialFilters,
 }: ListPageOptions<Row, Q, F>) {
   const { t } = useTranslation();
-  const [query, setQuery] = useState<Q>({ page: 1, limit: PAGE_LIMIT_DEFAULT } as Q);
+  const [query, setQuery] = useState<Q>(
+    () => ({ ...initialFilters, page: 1, limit: PAGE_LIMIT_DEFAULT }) as Q,
+  );
   const list = useQuery({
     queryKey: [...queryKey, query],
     queryFn: () => fetchList(query),

@@ -29,6 +29,7 @@ import { BatchSelect, LevelSelect } from '../../components/structure';
 import { AnyJobTypeSelect } from '../../components/structure/AnyJobTypeSelect';
 import { useAllJobTypes } from '../../components/structure/queries';
 import { AnalysisExamSelect, useAnalysisExams } from './AnalysisExamSelect';
+import { ExamSchemeCard } from './ExamSchemeCard';
 import { trendOption } from '../../components/analysis/charts/statistics-charts';
 import { ReleaseTag } from '../../components/analysis/ReleaseTag';
 import { StatisticCards, StatisticsHeading } from '../../components/analysis/StatisticsParts';
@@ -340,6 +341,9 @@ export default function PassStatistics() {
                 </Col>
               )}
             </Row>
+            {mode === 'exam' && examId !== undefined && (
+              <ExamSchemeCard examId={examId} classId={examClassId} />
+            )}
             <Typography.Title level={5}>
               {t('analysis.pass.failedTitle', { count: view.failed.total })}
             </Typography.Title>

@@ -1,7 +1,9 @@
 import type { CertLevel, CertificationRowView } from '@kaoshi/shared';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Flex, Form, Tag, Typography, type TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import {
   exportCertification,
   listCertification,
@@ -10,7 +12,7 @@ import {
 } from '../../api/certification';
 import { ExportButton } from '../../components/list/ExportButton';
 import { ListPage } from '../../components/list/ListPage';
-import { filtersOf } from '../../components/list/search-params';
+import { cleanFilters, filtersOf } from '../../components/list/search-params';
 import { useListPage } from '../../components/list/use-list-page';
 import { BatchSelect, LevelSelect, useLevelLabel } from '../../components/structure';
 import { AnyJobTypeSelect } from '../../components/structure/AnyJobTypeSelect';
@@ -20,6 +22,19 @@ import { CertificationStatistics } from './CertificationStatistics';
 const FILTER_CHAIN = ['subjectId', 'level', 'classId'] as const;
 const STATUS_COLOR = { certified: 'green', failed: 'red', pending: 'gold' } as const;
 
+/** The filters a link names (?subjectId=&level=&classId=, e.g. from an exam's statistics). */
+function linkedFilters(params: URLSearchParams): CertificationFilter {
+  const id = (name: string) => {
+    const value = Number(params.get(name));
+    return Number.isInteger(value) && value > 0 ? value : undefined;
+  };
+  return {
+    subjectId: id('subjectId'),
+    level: id('level') as CertLevel | undefined,
+    classId: id('classId'),
+  };
+}
+
 /**
  * Certification results (认定结果, issue 26 §4): per candidate and scheme, each part's best
  * result still valid, and whether the candidate is certified, failed a part, or is waiting for one;
@@ -28,6 +43,8 @@ const STATUS_COLOR = { certified: 'green', failed: 'red', pending: 'gold' } as c
 export default function CertificationResults() {
   const { t } = useTranslation();
   const levelLabel = useLevelLabel();
+  const [params] = useSearchParams();
+  const [linked] = useState(() => linkedFilters(params));
   const [filterForm] = Form.useForm<CertificationFilter>();
   // Any job type, not through a project and category first (as the question bank's lists).
   const subjectId = Form.useWatch('subjectId', filterForm);
@@ -38,7 +55,10 @@ export default function CertificationResults() {
     queryKey: ['certification', 'results'],
     fetchList: listCertification,
     rowKey: (row) => `${row.studentId}-${row.schemeId}`,
+    initialFilters: cleanFilters(linked),
   });
+  // The search bar shows the filters the link chose.
+  useEffect(() => filterForm.setFieldsValue(linked), [filterForm, linked]);
 
   const columns: TableColumnsType<CertificationRowView> = [
     {

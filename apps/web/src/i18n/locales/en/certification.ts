@@ -68,6 +68,16 @@ export default {
     bandsLabel: 'Failed scores by band (range: candidates): {{bands}}',
     noFailed: 'No failed scores',
   },
+  exam: {
+    title: 'Counts for the certification scheme {{scheme}}',
+    hint: "This exam's candidates, each with their best result still valid per component.",
+    thisExam: 'This exam',
+    passedOf: '{{passed}} of {{candidates}} passed',
+    none: 'No result yet',
+    noResults:
+      'None of these candidates has a certification result yet: results count once the scores are released.',
+    open: 'Certification statistics',
+  },
   rules: {
     choose: 'Choose the {{field}}',
     kindTwice: 'Each kind may appear only once',

@@ -69,6 +69,16 @@ export default {
     bandsLabel: 'Notas no aprobadas por tramo (rango: candidatos): {{bands}}',
     noFailed: 'Ninguna nota no aprobada',
   },
+  exam: {
+    title: 'Cuenta para el esquema de certificación {{scheme}}',
+    hint: 'Los candidatos de este examen, con su mejor resultado aún válido en cada parte.',
+    thisExam: 'Este examen',
+    passedOf: '{{passed}} de {{candidates}} aprobados',
+    none: 'Sin resultado aún',
+    noResults:
+      'Ninguno de estos candidatos tiene aún un resultado de certificación: cuentan al publicarse las notas.',
+    open: 'Estadísticas de certificación',
+  },
   rules: {
     choose: 'Elija {{field}}',
     kindTwice: 'Cada tipo solo puede aparecer una vez',

@@ -66,6 +66,15 @@ export default {
     bandsLabel: '不合格得点の分布（範囲：人数）：{{bands}}',
     noFailed: '不合格の得点はありません',
   },
+  exam: {
+    title: '認定方案 {{scheme}} に算入される試験',
+    hint: 'この試験の受験者の、各部分でまだ有効な最良の結果。',
+    thisExam: 'この試験',
+    passedOf: '{{candidates}} 人中 {{passed}} 人合格',
+    none: '結果なし',
+    noResults: 'これらの受験者にはまだ認定結果がありません。成績の公開後に算入されます。',
+    open: '認定統計',
+  },
   rules: {
     choose: '{{field}}を選択してください',
     kindTwice: '各種類は 1 回しか使えません',

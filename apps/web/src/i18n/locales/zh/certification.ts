@@ -65,6 +65,15 @@ export default {
     bandsLabel: '未通过成绩分布（分数段：人数）：{{bands}}',
     noFailed: '无未通过成绩',
   },
+  exam: {
+    title: '本考试计入认定方案：{{scheme}}',
+    hint: '本考试考生在各组成部分仍在有效期内的最好成绩。',
+    thisExam: '本考试',
+    passedOf: '{{candidates}} 人中 {{passed}} 人通过',
+    none: '暂无成绩',
+    noResults: '这些考生暂无认定成绩：成绩发布后计入。',
+    open: '认定统计',
+  },
   rules: {
     choose: '请选择{{field}}',
     kindTwice: '每种类型只能出现一次',
