@@ -66,7 +66,9 @@ export function planImportPaper(
       } else {
         let score = Math.round(row.insert.score * ref.weight);
         if (score > scoreToHundredths(QUESTION_SCORE_MAX)) {
-          notes.push(`${name} is worth ${scoreFromHundredths(score)}: cut to ${QUESTION_SCORE_MAX}`);
+          notes.push(
+            `${name} is worth ${scoreFromHundredths(score)}: cut to ${QUESTION_SCORE_MAX}`,
+          );
           score = scoreToHundredths(QUESTION_SCORE_MAX);
         }
         placed.add(index);

@@ -132,7 +132,9 @@ class TestReader {
     }
     const value = Number(attr(chosen, 'value'));
     if (!Number.isFinite(value) || value < 0) {
-      this.note(`item ${attr(ref, 'identifier') ?? ''} has the weight "${attr(chosen, 'value') ?? ''}": weight 1`);
+      this.note(
+        `item ${attr(ref, 'identifier') ?? ''} has the weight "${attr(chosen, 'value') ?? ''}": weight 1`,
+      );
       return 1;
     }
     return value;
@@ -155,10 +157,16 @@ class TestReader {
         const path = packagePath(from, href);
         this.settings(child, `item ${attr(child, 'identifier') ?? ''}`);
         if (!path) {
-          this.note(`item ${attr(child, 'identifier') ?? ''}: "${clip(href, 80)}" is not in the package`);
+          this.note(
+            `item ${attr(child, 'identifier') ?? ''}: "${clip(href, 80)}" is not in the package`,
+          );
           continue;
         }
-        refs.push({ path, identifier: attr(child, 'identifier') ?? '', weight: this.weightOf(child) });
+        refs.push({
+          path,
+          identifier: attr(child, 'identifier') ?? '',
+          weight: this.weightOf(child),
+        });
       } else if (child.name === 'assessmentSection') {
         refs.push(...this.refsOf(child, from, depth + 1));
       } else if (child.name === 'assessmentSectionRef') {
@@ -175,7 +183,9 @@ class TestReader {
     const path = packagePath(from, href);
     const content = path ? this.test.files.get(path) : undefined;
     if (!path || !content) {
-      this.note(`section ${attr(ref, 'identifier') ?? ''}: "${clip(href, 80)}" is not in the package`);
+      this.note(
+        `section ${attr(ref, 'identifier') ?? ''}: "${clip(href, 80)}" is not in the package`,
+      );
       return undefined;
     }
     const root = parseXml(decodeText(content), path);
@@ -213,7 +223,9 @@ class TestReader {
       }
     }
     if (sections.length > PAPER_SECTION_MAX) {
-      this.note(`${sections.length} sections: a paper has at most ${PAPER_SECTION_MAX}, the rest join the last`);
+      this.note(
+        `${sections.length} sections: a paper has at most ${PAPER_SECTION_MAX}, the rest join the last`,
+      );
       const rest = sections.splice(PAPER_SECTION_MAX - 1);
       sections.push({ ...rest[0]!, refs: rest.flatMap((section) => section.refs) });
     }
