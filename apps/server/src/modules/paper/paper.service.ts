@@ -7,6 +7,7 @@ import {
   PAPER_TOTAL_MAX,
   PaperAudit,
   Perm,
+  RoleKey,
   scoreFromHundredths,
   scoreToHundredths,
   type AuditStatusCode,
@@ -44,6 +45,11 @@ const newDraft = (authorId: number, now: string) => ({
   created_at: now,
   updated_at: now,
 });
+
+/** What the paper routes ask (paper.routes.ts): the key EXAM-MANAGE and role SUPER. */
+export const mayManagePapers = (auth: AuthContext) =>
+  hasAnyPermission(auth, [Perm.PAPER]) &&
+  (auth.superAdmin || auth.roleKeys.includes(RoleKey.SUPER));
 
 /** A paper made by another module (a QTI test imported with its questions): scores in hundredths. */
 export interface DraftPaperToWrite {

@@ -186,7 +186,7 @@ describe('QTI test import as a draft paper', () => {
     ]);
   });
 
-  it('skips the paper for a user without the paper permission, and refuses a bad makePaper', async () => {
+  it('skips the paper for a user without the paper permission or role SUPER, and refuses a bad makePaper', async () => {
     const writer = (await signedInTeacher(t.app, admin, [Perm.QUESTION])).client;
     const form = parts(QTI22, 'electrical-qti22.zip');
     const result = expectOk(await preview(form, writer));
@@ -194,6 +194,9 @@ describe('QTI test import as a draft paper', () => {
       title: 'Electrician level 5: safety',
       skipped: 'permission',
     });
+    // The paper key without role SUPER is not enough either (the paper routes ask both).
+    const keyOnly = (await signedInTeacher(t.app, admin, [Perm.QUESTION, Perm.PAPER])).client;
+    expect(expectOk(await preview(form, keyOnly)).paper?.skipped).toBe('permission');
     const before = await paperCount();
     const done = applied(await apply(asking(form, 'true'), writer));
     expect(done).toEqual({ created: 0, updated: 5, skipped: 1, total: 6 });

@@ -1,6 +1,5 @@
 import {
   FILE_SERVE_PATH,
-  Perm,
   QUESTION_IMPORT_MAX_ROWS,
   type ImportJobView,
   type MessageLanguage,
@@ -13,7 +12,8 @@ import {
 import { explainConstraint } from '../../db/constraint.js';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, invalid } from '../../errors.js';
-import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
+import type { AuthContext } from '../../lib/auth-context.js';
+import { mayManagePapers } from '../paper/paper.service.js';
 import { ImportJobs, type ImportProgress, type JobOrigin } from '../../lib/import-job.js';
 import { readFirstSheet } from '../../lib/spreadsheet.js';
 import { QuestionRepository } from './question.repository.js';
@@ -139,7 +139,7 @@ export class QuestionImportService {
   /** QTI: the package's test as the draft paper it becomes (the preview's `paper`). */
   private paperOf(read: ReadImport, plan: Plan, actor: AuthContext) {
     if (!read.test) return {};
-    const allowed = hasAnyPermission(actor, [Perm.PAPER]);
+    const allowed = mayManagePapers(actor);
     return { paper: planImportPaper(read.test, read.itemPaths ?? [], plan, allowed).preview };
   }
 
@@ -340,12 +340,7 @@ export class QuestionImportService {
   /** QTI: the draft paper of the package's test, of the questions just written (in `trx`). */
   private async writePaper(trx: Db, read: ReadImport, plan: Plan, actor: AuthContext) {
     if (!read.test || !read.fixed || !read.source) return undefined;
-    const paper = planImportPaper(
-      read.test,
-      read.itemPaths ?? [],
-      plan,
-      hasAnyPermission(actor, [Perm.PAPER]),
-    );
+    const paper = planImportPaper(read.test, read.itemPaths ?? [], plan, mayManagePapers(actor));
     const externalIds = paper.sections.flatMap((section) =>
       section.items.map((item) => plan.rows[item.index]!.externalId!),
     );
