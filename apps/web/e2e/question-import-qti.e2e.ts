@@ -7,7 +7,8 @@ import { adminSession } from './session';
 import { questionScreens } from './question-kit';
 
 // The question import's QTI source, driven through the UI by the administrator: a QTI 3.0
-// package with a choice item and an order item Kaoshi cannot represent.
+// package with a choice item, an order item Kaoshi cannot represent and a test that becomes a
+// draft paper.
 
 describe('Question bank: QTI import', () => {
   const session = adminSession();
@@ -52,10 +53,21 @@ describe('Question bank: QTI import', () => {
   <resources>
     <resource identifier="R1" type="imsqti_item_xmlv3p0" href="items/choice.xml"><file href="items/choice.xml"/></resource>
     <resource identifier="R2" type="imsqti_item_xmlv3p0" href="items/order.xml"><file href="items/order.xml"/></resource>
+    <resource identifier="T1" type="imsqti_test_xmlv3p0" href="test.xml"><file href="test.xml"/></resource>
   </resources>
 </manifest>`;
+  const test = `<?xml version="1.0" encoding="UTF-8"?>
+<qti-assessment-test xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="T" title="QTI试卷${tag}">
+  <qti-test-part identifier="P" navigation-mode="linear" submission-mode="individual">
+    <qti-assessment-section identifier="S" title="一、单选题" visible="true">
+      <qti-assessment-item-ref identifier="I1" href="items/choice.xml"><qti-weight identifier="W" value="3"/></qti-assessment-item-ref>
+      <qti-assessment-item-ref identifier="I2" href="items/order.xml"/>
+    </qti-assessment-section>
+  </qti-test-part>
+</qti-assessment-test>`;
   const qtiPackage = Buffer.from(
     zipSync({
+      'test.xml': strToU8(test),
       'imsmanifest.xml': strToU8(manifest),
       'items/choice.xml': strToU8(choice),
       'items/order.xml': strToU8(order),
@@ -80,8 +92,21 @@ describe('Question bank: QTI import', () => {
     );
     const good = modal.locator('.ant-table-row', { hasText: `QTI单选${tag} · QTI单选${tag}` });
     expect(await good.innerText()).toContain('新增');
+    const paperLine = modal.locator('.import-paper');
+    expect(await paperLine.innerText()).toContain(`试卷：QTI试卷${tag}`);
+    expect(await paperLine.innerText()).toContain('一、单选题：1 道，6 分');
+    expect(await modal.locator('#question-import-make-paper').isChecked()).toBe(true);
     await screenshot(page, 'question-import-qti-preview-zh', { fullPage: false });
-    await importApply(page, modal, '共 2 道试题：新增 1 道，跳过 1 道。');
+    await importApply(
+      page,
+      modal,
+      '共 2 道试题：新增 1 道，跳过 1 道。',
+      'question-import-qti-paper-zh',
+      async () => {
+        const draft = modal.locator('.import-paper-made a');
+        expect(await draft.getAttribute('href')).toMatch(/\/examPublishManage\/paperEdit\?id=\d+$/);
+      },
+    );
     expect(await find(`QTI单选${tag}：`)).toMatchObject({
       type: 0,
       score: 2,
@@ -92,7 +117,17 @@ describe('Question bank: QTI import', () => {
     expect(
       await modal.locator('.ant-table-row', { hasText: `QTI单选${tag} · ` }).innerText(),
     ).toContain('更新');
-    await importApply(page, modal, '共 2 道试题：新增 0 道，更新 1 道，跳过 1 道。');
+    // A re-import makes no second paper unless ticked.
+    expect(await modal.locator('#question-import-make-paper').isChecked()).toBe(false);
+    await importApply(
+      page,
+      modal,
+      '共 2 道试题：新增 0 道，更新 1 道，跳过 1 道。',
+      undefined,
+      async () => {
+        expect(await modal.locator('.import-paper-made').count()).toBe(0);
+      },
+    );
     expect(unexpectedErrors()).toEqual([]);
     await page.context().close();
   });

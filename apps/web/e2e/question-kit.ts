@@ -109,12 +109,20 @@ export function questionScreens(
   }
 
   /** From the preview on: the import, its result holding `result`, a screenshot, closed. */
-  async function importApply(page: Page, modal: Locator, result: string, screenshotName?: string) {
+  /** Next, Start, the result holding `result`; `onResult` looks at it before the dialog closes. */
+  async function importApply(
+    page: Page,
+    modal: Locator,
+    result: string,
+    screenshotName?: string,
+    onResult?: () => Promise<void>,
+  ) {
     await modal.getByRole('button', { name: buttonName('下一步') }).click();
     await modal.locator('.import-step-mode').waitFor();
     await modal.getByRole('button', { name: buttonName('开始导入') }).click();
     await modal.locator('.import-step-result').waitFor();
     expect(await modal.locator('.import-step-result').innerText()).toContain(result);
+    await onResult?.();
     if (screenshotName) await screenshot(page, screenshotName, { fullPage: false });
     await clickFooterButton(modal, '关闭');
   }

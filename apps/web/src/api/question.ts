@@ -113,6 +113,8 @@ export interface QuestionImportSource {
   format?: QuestionImportFormat;
   /** Required for a .txt file (the plain-text format carries no structure). */
   target?: QuestionTextImportFields;
+  /** QTI apply: make a draft paper of the package's test. */
+  makePaper?: boolean;
 }
 
 function importForm(source: QuestionImportSource, mode?: QuestionImportMode) {
@@ -120,6 +122,7 @@ function importForm(source: QuestionImportSource, mode?: QuestionImportMode) {
   // Fields before the file: the server reads the parts in order and the file is the big one.
   if (mode) form.append('mode', mode);
   if (source.format) form.append('format', source.format);
+  if (mode && source.makePaper) form.append('makePaper', 'true');
   if (source.target) {
     const { subjectId, level, courseId, pointId } = source.target;
     form.append('subjectId', String(subjectId));

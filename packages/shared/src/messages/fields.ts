@@ -144,6 +144,12 @@ export const FIELD_LABELS = {
     ja: '受験上の注意',
   },
   mode: { zh: '导入方式', en: 'Mode', es: 'Modo', ja: 'モード' },
+  makePaper: {
+    zh: '生成草稿试卷',
+    en: 'Make a draft paper',
+    es: 'Crear un examen borrador',
+    ja: '下書きの試験問題を作成',
+  },
   lang: { zh: '语言', en: 'Language', es: 'Idioma', ja: '言語' },
   // Questions
   content: { zh: '题干', en: 'Stem', es: 'Enunciado', ja: '問題文' },

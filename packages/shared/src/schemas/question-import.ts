@@ -112,11 +112,35 @@ export interface QuestionImportPreviewRow {
   problems: QuestionProblem[];
 }
 
+/** Why a QTI test gives no paper: no paper permission, no question of it imports, too large. */
+export const QUESTION_IMPORT_PAPER_SKIPS = ['permission', 'noQuestions', 'tooLarge'] as const;
+export type QuestionImportPaperSkip = (typeof QUESTION_IMPORT_PAPER_SKIPS)[number];
+
+/** A QTI package's test (assessmentTest) as the draft paper the import can make of it. */
+export interface QuestionImportPaperPreview {
+  /** The test's title: the paper's name. */
+  title: string;
+  /** Set when no paper will be made, and why. */
+  skipped?: QuestionImportPaperSkip;
+  /** The test's sections as the paper's parts: questions and points in each. */
+  sections: { title: string; questionCount: number; total: number }[];
+  questionCount: number;
+  total: number;
+  passScore: number;
+  durationMinutes: number;
+  /** What the test holds that the draft cannot keep (in English, as the questions' problems). */
+  notes: string[];
+  /** True when every question of the test was imported before (a re-import). */
+  reimport: boolean;
+}
+
 export interface QuestionImportPreview {
   total: number;
   valid: number;
   invalid: number;
   rows: QuestionImportPreviewRow[];
+  /** QTI: the package's test as a draft paper. */
+  paper?: QuestionImportPaperPreview;
 }
 
 export interface QuestionImportResult {
@@ -126,6 +150,8 @@ export interface QuestionImportResult {
   /** Invalid rows left out ('skipInvalid'). */
   skipped: number;
   total: number;
+  /** QTI: the draft paper made from the package's test, when the user asked for it. */
+  paperId?: number;
 }
 
 export const questionImportLanguage = z.preprocess(
@@ -141,6 +167,12 @@ export const questionImportTemplateQuery = z.object({
   lang: questionImportLanguage,
   format: z.enum(QUESTION_TEMPLATE_FORMATS).default('xlsx'),
 });
+
+/** importApply's `makePaper`: make a draft paper of a QTI package's test ('true'; default no). */
+export const questionImportMakePaper = z.preprocess(
+  (value) => (value === undefined || value === '' ? 'false' : value),
+  z.enum(['true', 'false'], { message: 'must be true or false' }).transform((v) => v === 'true'),
+);
 
 export const questionImportMode = z.enum(QUESTION_IMPORT_MODES, {
   message: `must be one of ${QUESTION_IMPORT_MODES.join(', ')}`,

@@ -7,6 +7,7 @@ import {
   PAPER_TOTAL_MAX,
   PaperAudit,
   Perm,
+  RoleKey,
   scoreFromHundredths,
   scoreToHundredths,
   type AuditStatusCode,
@@ -44,6 +45,44 @@ const newDraft = (authorId: number, now: string) => ({
   created_at: now,
   updated_at: now,
 });
+
+/** What the paper routes ask (paper.routes.ts): the key EXAM-MANAGE and role SUPER. */
+export const mayManagePapers = (auth: AuthContext) =>
+  hasAnyPermission(auth, [Perm.PAPER]) &&
+  (auth.superAdmin || auth.roleKeys.includes(RoleKey.SUPER));
+
+/** A paper made by another module (a QTI test imported with its questions): scores in hundredths. */
+export interface DraftPaperToWrite {
+  name: string;
+  subjectId: number;
+  level: number;
+  passScore: number;
+  durationMinutes: number;
+  sections: SectionToWrite[];
+}
+
+/**
+ * Writes a draft paper by `authorId` inside the caller's transaction `trx` (an import writes it
+ * with the questions it holds). Its questions may still await review: submitPaper checks them.
+ */
+export function insertDraftPaper(trx: Db, paper: DraftPaperToWrite, authorId: number) {
+  return new PaperRepository(trx).insert(
+    {
+      name: paper.name,
+      subject_id: paper.subjectId,
+      level: paper.level,
+      description: '',
+      pass_score: paper.passScore,
+      duration_minutes: paper.durationMinutes,
+      mode: 'manual',
+      draw_per_candidate: 0,
+      blueprint: null,
+      seed: '',
+      ...newDraft(authorId, nowIso()),
+    },
+    paper.sections,
+  );
+}
 
 /**
  * Papers (docs/features/papers.md): built by hand, by rules or from the appraisal-point blueprint, group
@@ -365,6 +404,18 @@ export class PaperService {
     if (!paper) throw notFound('paper', id);
     if (paper.audit_status !== null && paper.audit_status !== PaperAudit.FAILED) {
       throw conflict('paperNotSubmittable', { id, status: auditName(paper.audit_status) });
+    }
+    // A paper made by an import holds questions that may not be approved yet.
+    const placed = await this.papers.paperQuestions(id);
+    const questions = await this.papers.questions(placed.map((p) => p.question_id));
+    for (const question of questions.sort((a, b) => a.id - b.id)) {
+      if (question.retired === 1) throw conflict('paperQuestionRetired', { id: question.id });
+      if (question.audit_status !== AuditStatus.PASSED) {
+        throw conflict('paperQuestionNotApproved', {
+          id: question.id,
+          status: AUDIT_STATUS_NAMES[question.audit_status as AuditStatusCode],
+        });
+      }
     }
     await this.papers.setAudit(id, {
       audit_status: PaperAudit.UNDER_REVIEW,

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { QuestionImportPreview, QuestionImportResult } from '@kaoshi/shared';
 import { expect } from 'vitest';
 import type { Client, TestApp } from '../../../test/build-app.js';
-import { runImportJob, type JobRun } from '../../../test/imports.js';
+import { runImportJob, zip, type JobRun } from '../../../test/imports.js';
 import { multipart, type Part } from '../files/fixtures.js';
 import { QUESTION_BASE as BASE } from './question.routes.js';
 import type { Structure } from './test-data.js';
@@ -29,14 +31,14 @@ export function foreignImport(
       { name: 'file', value: file, filename },
     ];
   };
-  const preview = (form: Part[]) =>
-    runImportJob<QuestionImportPreview>(world().admin, {
+  const preview = (form: Part[], client = world().admin) =>
+    runImportJob<QuestionImportPreview>(client, {
       method: 'POST',
       url: `${BASE}/importPreview`,
       ...multipart(form),
     });
-  const apply = (form: Part[]) =>
-    runImportJob<QuestionImportResult>(world().admin, {
+  const apply = (form: Part[], client = world().admin) =>
+    runImportJob<QuestionImportResult>(client, {
       method: 'POST',
       url: `${BASE}/importApply`,
       ...multipart([{ name: 'mode', value: 'skipInvalid' }, ...form]),
@@ -55,5 +57,29 @@ export function foreignImport(
           .executeTakeFirstOrThrow()
       ).n,
     );
-  return { parts, preview, apply, applied, count };
+  /** Every question imported from `source` gets the audit status (a reviewer's work). */
+  const setAuditStatus = (source: string, status: number) =>
+    world()
+      .t.handle.db.updateTable('questions')
+      .set({ audit_status: status })
+      .where('external_source', '=', source)
+      .execute();
+  return { parts, preview, apply, applied, count, setAuditStatus };
+}
+
+const QTI_FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/qti');
+
+/** A QTI fixture folder (test/fixtures/qti/) as a .zip, its files deflated, in a fixed order. */
+export function qtiPackageOf(folder: string, edit?: (name: string, data: Buffer) => Buffer) {
+  const root = path.join(QTI_FIXTURES, folder);
+  const names = (fs.readdirSync(root, { recursive: true }) as string[])
+    .map((name) => name.split(path.sep).join('/'))
+    .filter((name) => fs.statSync(path.join(root, name)).isFile())
+    .sort();
+  return zip(
+    names.map((name) => {
+      const data = fs.readFileSync(path.join(root, name));
+      return { name, data: edit ? edit(name, data) : data, deflate: true };
+    }),
+  );
 }

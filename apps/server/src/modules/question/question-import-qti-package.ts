@@ -184,8 +184,21 @@ export function unzipPackage(file: Buffer): Map<string, Buffer> {
 /** Resource types of QTI items in a manifest (2.1, 2.2, 3.0). */
 const ITEM_RESOURCE = /^imsqti_item_xmlv(2p[12]|3p0)$/;
 
-/** The items a content package's manifest lists, in its order, parsed. */
-export function readQtiPackage(file: Buffer): QtiItemFile[] {
+/** Resource types of QTI tests in a manifest (2.1, 2.2, 3.0). */
+const TEST_RESOURCE = /^imsqti_test_xmlv(2p[12]|3p0)$/;
+
+/** A test (assessmentTest) file of the package, parsed. */
+export interface QtiTestFile {
+  path: string;
+  root: XmlElement;
+  files: Map<string, Buffer>;
+}
+
+/**
+ * The items a content package's manifest lists, in its order, parsed; the tests it lists are
+ * added to `tests` when given.
+ */
+export function readQtiPackage(file: Buffer, tests?: QtiTestFile[]): QtiItemFile[] {
   const files = unzipPackage(file);
   const manifestPath = files.has('imsmanifest.xml')
     ? 'imsmanifest.xml'
@@ -196,6 +209,15 @@ export function readQtiPackage(file: Buffer): QtiItemFile[] {
   const seen = new Set<string>();
   for (const resources of descendants(manifest, 'resources')) {
     for (const resource of elementsOf(resources, 'resource')) {
+      if (tests && TEST_RESOURCE.test(resource.attributes.type ?? '')) {
+        const href = resource.attributes.href ?? firstOf(resource, 'file')?.attributes.href ?? '';
+        const testPath = packagePath(manifestPath, href);
+        const content = testPath ? files.get(testPath) : undefined;
+        if (testPath && content) {
+          tests.push({ path: testPath, root: parseXml(decodeText(content), testPath), files });
+        }
+        continue;
+      }
       if (!ITEM_RESOURCE.test(resource.attributes.type ?? '')) continue;
       const href = resource.attributes.href ?? firstOf(resource, 'file')?.attributes.href ?? '';
       const itemPath = packagePath(manifestPath, href);

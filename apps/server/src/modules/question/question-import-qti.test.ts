@@ -11,7 +11,7 @@ import { appWithAdmin, type Client, type TestApp } from '../../../test/build-app
 import { expectOk, expectStatus } from '../../../test/factories.js';
 import { zip } from '../../../test/imports.js';
 import { PNG } from '../files/fixtures.js';
-import { foreignImport } from './foreign-import-test-data.js';
+import { foreignImport, qtiPackageOf } from './foreign-import-test-data.js';
 import { createStructure, type Structure } from './test-data.js';
 
 // QTI 2.2 and 3.0 content packages and a single 2.1 item, written by the 1EdTech specifications
@@ -20,21 +20,7 @@ import { createStructure, type Structure } from './test-data.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../test/fixtures/qti');
 
-/** A fixture folder as a .zip, its files deflated, in a fixed order. */
-function packageOf(folder: string, edit?: (name: string, data: Buffer) => Buffer) {
-  const root = path.join(FIXTURES, folder);
-  const names = (fs.readdirSync(root, { recursive: true }) as string[])
-    .map((name) => name.split(path.sep).join('/'))
-    .filter((name) => fs.statSync(path.join(root, name)).isFile())
-    .sort();
-  return zip(
-    names.map((name) => {
-      const data = fs.readFileSync(path.join(root, name));
-      return { name, data: edit ? edit(name, data) : data, deflate: true };
-    }),
-  );
-}
-
+const packageOf = qtiPackageOf;
 const QTI22 = packageOf('qti22-package');
 const QTI30 = packageOf('qti30-package');
 const SINGLE = fs.readFileSync(path.join(FIXTURES, 'single-item-2p1.xml'));

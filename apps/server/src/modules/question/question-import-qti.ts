@@ -22,8 +22,10 @@ import {
   readQtiPackage,
   textOf,
   type QtiItemFile,
+  type QtiTestFile,
   type XmlElement,
 } from './question-import-qti-package.js';
+import { readQtiTest, type QtiTest } from './question-import-qti-test.js';
 
 /**
  * QTI 2.1 / 2.2 (`assessmentItem`, `choiceInteraction` …) and 3.0 (`qti-assessment-item`,
@@ -435,12 +437,23 @@ function collectInteractions(body: XmlElement, found: XmlElement[] = []) {
   return found;
 }
 
-/** The questions of a QTI content package (.zip) or of a single item file (.xml). */
-export function readQti(file: Buffer, fileName: string): ForeignQuestion[] {
+/** A QTI file read: its questions, each item's path in the package, and its test if any. */
+export interface QtiBank {
+  questions: ForeignQuestion[];
+  itemPaths: string[];
+  test: QtiTest | null;
+}
+
+/** The questions (and test) of a QTI content package (.zip) or of a single item file (.xml). */
+export function readQtiBank(file: Buffer, fileName: string): QtiBank {
   const isZip = file.length >= 4 && file.readUInt32LE(0) === 0x04034b50;
-  const items = isZip ? readQtiPackage(file) : readQtiItemFile(file, fileName);
+  const tests: QtiTestFile[] = [];
+  const items = isZip ? readQtiPackage(file, tests) : readQtiItemFile(file, fileName);
   checkQuestionCount(items.length);
   const questions = items.map(readItem);
   markDuplicateIds(questions, 'item');
-  return questions;
+  return { questions, itemPaths: items.map((item) => item.path), test: readQtiTest(tests) };
 }
+
+/** The questions of a QTI content package (.zip) or of a single item file (.xml). */
+export const readQti = (file: Buffer, fileName: string) => readQtiBank(file, fileName).questions;

@@ -219,6 +219,8 @@ export interface QuestionUpload {
   format?: QuestionImportFormat;
   /** Required for text, Moodle XML, GIFT and QTI (they carry no structure); ignored for .xlsx. */
   structure: QuestionTextImportFields | null;
+  /** QTI apply: make a draft paper of the package's test. */
+  makePaper?: boolean;
 }
 
 const FORMAT_OF_EXTENSION: Record<string, QuestionImportFormat> = {

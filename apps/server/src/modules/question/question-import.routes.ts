@@ -5,6 +5,7 @@ import {
   questionExportQuery,
   QUESTION_IMPORT_FORMATS_WITH_STRUCTURE,
   questionImportFormat,
+  questionImportMakePaper,
   questionImportMode,
   questionImportTemplateQuery,
   questionTextImportFields,
@@ -16,6 +17,7 @@ import { importJobRoutes, prepareImportContext } from '../../plugins/import-rout
 import { readImportUpload } from '../../lib/import-upload.js';
 import type { QuestionExportService } from './question-export.service.js';
 import { zodRefusal } from '../../plugins/envelope.js';
+import { invalid } from '../../errors.js';
 import type { QuestionImportService } from './question-import.service.js';
 import { importFormatOf, type QuestionUpload } from './question-import-read.js';
 import { questionDocxTemplate } from './question-import-docx-template.js';
@@ -38,14 +40,16 @@ async function readUpload(request: FastifyRequest) {
     if (!parsed.success) throw zodRefusal(parsed.error.issues);
     structure = parsed.data;
   }
-  return { upload: { file, fileName, format, structure }, fields };
+  const makePaper = questionImportMakePaper.safeParse(fields.makePaper);
+  if (!makePaper.success) throw invalid('makePaper', 'oneOf', { values: 'true, false' });
+  return { upload: { file, fileName, format, structure, makePaper: makePaper.data }, fields };
 }
 
 export async function questionImportRoutes(
   app: FastifyInstance,
   opts: { imports: QuestionImportService; exports: QuestionExportService },
 ) {
-  await prepareImportContext(app, opts.imports, { maxBytes: QUESTION_IMPORT_MAX_BYTES, fields: 6 });
+  await prepareImportContext(app, opts.imports, { maxBytes: QUESTION_IMPORT_MAX_BYTES, fields: 7 });
   const { imports, exports } = opts;
   const manage = needs(Perm.QUESTION);
   const tags = ['questions'];
@@ -73,7 +77,7 @@ export async function questionImportRoutes(
         'Start checking an import file without writing (multipart "format"?: xlsx | text | moodleXml | gift | qti | docx, else by extension; "file": .xlsx, or .txt / .xml / .gift / .zip (QTI content package) / .docx with subjectId, level, courseId, pointId?). ' +
         'Answers the job at once; importJob/{id} then gives its result: every question with its problems',
       apply:
-        'Start an import (as importPreview, plus "mode": skipInvalid | allOrNothing), written in one transaction. ' +
+        'Start an import (as importPreview, plus "mode": skipInvalid | allOrNothing; QTI: "makePaper": true makes a draft paper of the package\'s test, needing EXAM-MANAGE), written in one transaction. ' +
         'Answers the job at once; importJob/{id} then gives the rows written and the result {created, skipped, total}',
     },
   });

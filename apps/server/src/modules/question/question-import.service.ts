@@ -13,6 +13,7 @@ import { explainConstraint } from '../../db/constraint.js';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, invalid } from '../../errors.js';
 import type { AuthContext } from '../../lib/auth-context.js';
+import { mayManagePapers } from '../paper/paper.service.js';
 import { ImportJobs, type ImportProgress, type JobOrigin } from '../../lib/import-job.js';
 import { readFirstSheet } from '../../lib/spreadsheet.js';
 import { QuestionRepository } from './question.repository.js';
@@ -22,6 +23,7 @@ import {
   planRows,
   previewOf,
   type CheckedRow,
+  type Plan,
 } from './question-import-check.js';
 import {
   FORMAT_NAMES,
@@ -40,7 +42,9 @@ import {
 } from './question-import-foreign.js';
 import { readMoodleXml } from './question-import-moodle.js';
 import { readGift } from './question-import-gift.js';
-import { readQti } from './question-import-qti.js';
+import { readQtiBank } from './question-import-qti.js';
+import type { QtiTest } from './question-import-qti-test.js';
+import { planImportPaper, writeImportPaper } from './question-import-paper.js';
 import { looksLikeQtiItem } from './question-import-qti-package.js';
 import { readDocx } from './question-import-docx.js';
 import { auditStatusAfterEdit } from './question.service.js';
@@ -53,6 +57,9 @@ interface ReadImport {
   fixed: QuestionTextImportFields | null;
   source: ForeignSource | null;
   images: PendingImage[];
+  /** QTI: the package's test, and each row's item file. */
+  test?: QtiTest | null;
+  itemPaths?: string[];
 }
 
 const STORED_FILE = new RegExp(
@@ -103,9 +110,7 @@ export class QuestionImportService {
 
   /** importPreview: checks the file in the background; the job's result is the preview. */
   startPreview(upload: QuestionUpload, actor: AuthContext, origin: JobOrigin) {
-    return this.jobs.start('preview', actor.user.id, origin, () =>
-      this.preview(upload, actor.user.id),
-    );
+    return this.jobs.start('preview', actor.user.id, origin, () => this.preview(upload, actor));
   }
 
   /** importApply: checks the file as `prepare` does, then writes it, in the background. */
@@ -130,13 +135,20 @@ export class QuestionImportService {
     return this.jobs.settle();
   }
 
-  /** `userId`: keep the file's read for that user's apply of the same file. */
-  async preview(upload: QuestionUpload, userId?: number): Promise<QuestionImportPreview> {
+  /** The file's read is kept for the same user's apply of the same file. */
+  async preview(upload: QuestionUpload, actor: AuthContext): Promise<QuestionImportPreview> {
     const read = await this.read(upload);
     const { rows, fixed, source } = read;
-    const preview = previewOf(planRows(rows, await loadContext(this.db, rows, fixed, source)));
-    if (userId !== undefined) this.checked.keep(userId, uploadKey(upload), read);
-    return preview;
+    const plan = planRows(rows, await loadContext(this.db, rows, fixed, source));
+    this.checked.keep(actor.user.id, uploadKey(upload), read);
+    return { ...previewOf(plan), ...this.paperOf(read, plan, actor) };
+  }
+
+  /** QTI: the package's test as the draft paper it becomes (the preview's `paper`). */
+  private paperOf(read: ReadImport, plan: Plan, actor: AuthContext) {
+    if (!read.test) return {};
+    const allowed = mayManagePapers(actor);
+    return { paper: planImportPaper(read.test, read.itemPaths ?? [], plan, allowed).preview };
   }
 
   /**
@@ -150,7 +162,8 @@ export class QuestionImportService {
   ): Promise<PreparedQuestionImport> {
     const read = this.checked.take(actor.user.id, uploadKey(upload)) ?? (await this.read(upload));
     const { rows, fixed, source } = read;
-    const preview = previewOf(planRows(rows, await loadContext(this.db, rows, fixed, source)));
+    const plan = planRows(rows, await loadContext(this.db, rows, fixed, source));
+    const preview = { ...previewOf(plan), ...this.paperOf(read, plan, actor) };
     if (mode === 'allOrNothing' && preview.invalid > 0) {
       throw invalid('file', 'questionsAllOrNothing', {
         invalid: preview.invalid,
@@ -160,7 +173,8 @@ export class QuestionImportService {
     if (preview.valid === 0) {
       throw invalid('file', 'questionsNoneValid', { total: preview.total });
     }
-    return { preview, run: (onProgress) => this.write(read, mode, actor, onProgress) };
+    const makePaper = upload.makePaper === true;
+    return { preview, run: (onProgress) => this.write(read, mode, actor, makePaper, onProgress) };
   }
 
   private async read(upload: QuestionUpload): Promise<ReadImport> {
@@ -181,14 +195,24 @@ export class QuestionImportService {
       const rows = readQuestionText(upload.file).map(checkContent);
       return { rows, fixed: upload.structure, source: null, images: [] };
     }
+    if (format === 'qti') {
+      const { questions, test, itemPaths } = readQtiBank(upload.file, upload.fileName);
+      const { rows, images } = foreignToRaw(questions);
+      return {
+        rows: rows.map(checkContent),
+        fixed: upload.structure,
+        source: format,
+        images,
+        test,
+        itemPaths,
+      };
+    }
     const foreign =
       format === 'docx'
         ? await readDocx(upload.file)
         : format === 'moodleXml'
           ? readMoodleXml(upload.file)
-          : format === 'gift'
-            ? readGift(upload.file)
-            : readQti(upload.file, upload.fileName);
+          : readGift(upload.file);
     const { rows, images } = foreignToRaw(foreign);
     return { rows: rows.map(checkContent), fixed: upload.structure, source: format, images };
   }
@@ -282,6 +306,7 @@ export class QuestionImportService {
     read: ReadImport,
     mode: QuestionImportMode,
     actor: AuthContext,
+    makePaper: boolean,
     onProgress: ImportProgress = () => undefined,
   ): Promise<QuestionImportResult> {
     const { fixed, source } = read;
@@ -336,11 +361,13 @@ export class QuestionImportService {
           done += slice.length;
           await onProgress(done, total);
         }
+        const paperId = makePaper ? await this.writePaper(trx, read, plan, actor) : undefined;
         return {
           created: plan.valid.filter((row) => !row.previous).length,
           updated,
           skipped: plan.invalid,
           total: plan.rows.length,
+          ...(paperId !== undefined && { paperId }),
         };
       });
     } catch (error) {
@@ -349,6 +376,28 @@ export class QuestionImportService {
         foreignKey: () => conflict('importStructureGone'),
       });
     }
+  }
+
+  /** QTI: the draft paper of the package's test, of the questions just written (in `trx`). */
+  private async writePaper(trx: Db, read: ReadImport, plan: Plan, actor: AuthContext) {
+    if (!read.test || !read.fixed || !read.source) return undefined;
+    const paper = planImportPaper(read.test, read.itemPaths ?? [], plan, mayManagePapers(actor));
+    const externalIds = paper.sections.flatMap((section) =>
+      section.items.map((item) => plan.rows[item.index]!.externalId!),
+    );
+    const ids = new Map(
+      (await new QuestionRepository(trx).importedFrom(read.source, externalIds)).map((row) => [
+        row.external_id!,
+        row.id,
+      ]),
+    );
+    return writeImportPaper(
+      trx,
+      paper,
+      read.fixed,
+      (index) => ids.get(plan.rows[index]!.externalId!)!,
+      actor.user.id,
+    );
   }
 
   /** The empty template: headers and instructions in `language`, the codes the user may use. */

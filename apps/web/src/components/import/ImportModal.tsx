@@ -25,6 +25,8 @@ interface ImportModalProps {
   resultText: string | undefined;
   /** The rows the import leaves out, with why (from the preview). */
   skipped?: SkippedSheet;
+  /** More of the result, under it (the question import's draft paper). */
+  resultExtra?: ReactNode;
 }
 
 /**
@@ -46,6 +48,7 @@ export function ImportModal({
   previewStep,
   resultText,
   skipped,
+  resultExtra,
 }: ImportModalProps) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
@@ -143,6 +146,7 @@ export function ImportModal({
           skipped={mode === 'skipInvalid' ? skipped : undefined}
         />
       )}
+      {step === 'result' && resultExtra}
     </Modal>
   );
 }

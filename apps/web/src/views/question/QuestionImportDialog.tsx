@@ -8,7 +8,6 @@ import {
 } from '@ant-design/icons';
 import {
   QUESTION_IMPORT_MAX_BYTES,
-  type CertLevel,
   type QuestionImportPreview,
   type QuestionImportPreviewRow,
   type QuestionImportResult,
@@ -52,54 +51,20 @@ import { AnyJobTypeSelect } from '../../components/structure/AnyJobTypeSelect';
 import { CourseSelect } from '../../components/knowledge/CourseSelect';
 import { PointSelect } from '../../components/knowledge/PointSelect';
 import { useProblemText } from './problem-text';
+import { ImportPaperLink, ImportPaperPanel, paperByDefault } from './QuestionImportPaper';
 import { useAllJobTypes } from '../../components/structure/queries';
 import { questionKeys } from './queries';
 import type { QuestionPlacement } from './question-form';
 
-type Source = 'excel' | 'text' | 'moodleXml' | 'gift' | 'qti' | 'docx';
-type ForeignSource = 'moodleXml' | 'gift' | 'qti' | 'docx';
-/** Sources read from a file another tool wrote, placed under the structure chosen here. */
-const isForeign = (source: Source): source is ForeignSource =>
-  source === 'moodleXml' || source === 'gift' || source === 'qti' || source === 'docx';
-/** What the file picker of each foreign source takes, and its button's text. */
-const FOREIGN_FILES = {
-  moodleXml: { accept: '.xml', open: 'question.import.openMoodleXml' },
-  gift: { accept: '.gift,.txt', open: 'question.import.openGift' },
-  qti: { accept: '.zip,.xml', open: 'question.import.openQti' },
-  docx: { accept: '.docx', open: 'question.import.openDocx' },
-} as const satisfies Record<ForeignSource, { accept: string; open: string }>;
-const FILE_PATTERNS: Record<Source, RegExp> = {
-  excel: /\.xlsx$/i,
-  text: /\.txt$/i,
-  moodleXml: /\.xml$/i,
-  gift: /\.(gift|txt)$/i,
-  qti: /\.(zip|xml)$/i,
-  docx: /\.docx$/i,
-};
-const WRONG_TYPE = {
-  excel: 'question.import.wrongExcel',
-  text: 'question.import.wrongText',
-  moodleXml: 'question.import.wrongMoodleXml',
-  gift: 'question.import.wrongGift',
-  qti: 'question.import.wrongQti',
-  docx: 'question.import.wrongDocx',
-} as const satisfies Record<Source, string>;
-/** The foreign sources' file picker: what it accepts and its button's words. */
-const TARGET_CHAIN = ['subjectId', 'level', 'courseId', 'pointId'] as const;
-
-interface TargetValues {
-  subjectId?: number;
-  level?: CertLevel;
-  courseId?: number;
-  pointId?: number;
-}
-
-/** Whether a chosen file may be sent: the kind the source takes, of at most the upload limit. */
-function fileProblem(file: File, source: Source): 'wrongType' | 'tooLarge' | undefined {
-  if (!FILE_PATTERNS[source].test(file.name)) return 'wrongType';
-  if (file.size > QUESTION_IMPORT_MAX_BYTES) return 'tooLarge';
-  return undefined;
-}
+import {
+  FOREIGN_FILES,
+  WRONG_TYPE,
+  fileProblem,
+  TARGET_CHAIN,
+  isForeign,
+  type Source,
+  type TargetValues,
+} from './question-import-sources';
 
 interface QuestionImportDialogProps {
   open: boolean;
@@ -127,12 +92,17 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
   const courseId = Form.useWatch('courseId', targetForm);
   const jobTypes = useAllJobTypes();
   const levels = jobTypes.data?.find((jobType) => jobType.id === subjectId)?.levels;
+  // The paper tick as the user left it for this preview, else its default.
+  const [paperChoice, setPaperChoice] = useState<{ for: QuestionImportPreview; make: boolean }>();
   const run = useImportRun<QuestionImportSource, QuestionImportPreview, QuestionImportResult>({
     preview: previewQuestionImport,
-    apply: applyQuestionImport,
+    apply: (sent, mode, onProgress): Promise<QuestionImportResult> =>
+      applyQuestionImport({ ...sent, makePaper }, mode, onProgress),
     onImported: () => void queryClient.invalidateQueries({ queryKey: questionKeys.all }),
   });
   const { preview, result } = run;
+  const makePaper: boolean =
+    paperChoice && paperChoice.for === preview ? paperChoice.make : paperByDefault(preview?.paper);
   const [source, setSource] = useState<Source>('excel');
   const [file, setFile] = useState<File>();
   const [text, setText] = useState('');
@@ -532,24 +502,38 @@ export function QuestionImportDialog({ open, placement, onClose }: QuestionImpor
       }
       previewStep={
         preview && (
-          <ImportPreviewStep<QuestionImportPreviewRow>
-            texts="question.import"
-            run={run}
-            counts={[
-              { key: 'total', title: t('question.import.counts.total'), value: preview.total },
-              { key: 'valid', title: t('question.import.counts.valid'), value: preview.valid },
-              {
-                key: 'invalid',
-                title: t('question.import.counts.invalid'),
-                value: preview.invalid,
-              },
-            ]}
-            countCol={{ span: 8 }}
-            rows={preview.rows}
-            columns={columns}
-            isBad={(row) => row.problems.length > 0}
-            onlyBadId="question-import-only-bad"
-          />
+          <Flex vertical gap={12}>
+            {preview.paper && (
+              <ImportPaperPanel
+                paper={preview.paper}
+                makePaper={makePaper}
+                onMakePaper={(make) => setPaperChoice({ for: preview, make })}
+              />
+            )}
+            <ImportPreviewStep<QuestionImportPreviewRow>
+              texts="question.import"
+              run={run}
+              counts={[
+                { key: 'total', title: t('question.import.counts.total'), value: preview.total },
+                { key: 'valid', title: t('question.import.counts.valid'), value: preview.valid },
+                {
+                  key: 'invalid',
+                  title: t('question.import.counts.invalid'),
+                  value: preview.invalid,
+                },
+              ]}
+              countCol={{ span: 8 }}
+              rows={preview.rows}
+              columns={columns}
+              isBad={(row) => row.problems.length > 0}
+              onlyBadId="question-import-only-bad"
+            />
+          </Flex>
+        )
+      }
+      resultExtra={
+        result?.paperId !== undefined && (
+          <ImportPaperLink paperId={result.paperId} title={preview?.paper?.title ?? ''} />
         )
       }
       resultText={

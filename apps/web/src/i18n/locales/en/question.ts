@@ -208,6 +208,23 @@ export default {
       'QTI 2.1, 2.2 and 3.0 content packages (.zip with imsmanifest.xml, as TAO, OpenOLAT/ONYX or Inspera export them) and single item files (.xml) carry no job type or course: every item goes under the ones chosen here. Choice, text entry and extended text items are imported with their images; other interactions, adaptive and template items are listed and left out. Importing the same package again updates its questions.',
     openQti: 'Choose a QTI package or item (.zip, .xml)',
     wrongQti: 'Only QTI .zip packages or .xml items can be imported here',
+    paper: {
+      title: 'Paper: {{title}}',
+      summary:
+        '{{count}} questions in {{sections}} parts, total {{total}}, pass score {{pass}}, {{minutes}} minutes (each score = weight × the question’s score)',
+      section: '{{title}}: {{count}} questions, {{total}} points',
+      notes: 'What the paper cannot keep:',
+      make: 'Make a draft paper after the import (it can be submitted once its questions are approved)',
+      reimport: 'These questions were imported before: a new paper is made only if ticked.',
+      skipped: {
+        permission:
+          'You do not have the paper permission: the questions are imported, no paper is made.',
+        noQuestions: 'No question of the test can be imported: no paper is made.',
+        tooLarge: 'The test exceeds a paper’s question count or total: no paper is made.',
+      },
+      made: 'Draft paper made:',
+      open: 'Open paper {{title}}',
+    },
     item: 'Item',
     foreignHelp:
       'Moodle XML (.xml, exported from Moodle’s question bank) and GIFT (.gift or .txt) carry no job type or course: every question goes under the ones chosen here. Categories become tags; questions Kaoshi cannot represent are listed and left out. Importing the same file again updates its questions.',

@@ -211,6 +211,24 @@ const question: Messages['question'] = {
       'Los paquetes de contenido QTI 2.1, 2.2 y 3.0 (.zip con imsmanifest.xml, como los exportan TAO, OpenOLAT/ONYX o Inspera) y los ítems sueltos (.xml) no indican ocupación ni curso: todos los ítems van a los elegidos aquí. Los ítems de elección, entrada de texto y texto extenso se importan con sus imágenes; las demás interacciones y los ítems adaptativos o de plantilla se listan y se omiten. Importar de nuevo el mismo paquete actualiza sus preguntas.',
     openQti: 'Elegir un paquete o ítem QTI (.zip, .xml)',
     wrongQti: 'Aquí solo se pueden importar paquetes QTI .zip o ítems .xml',
+    paper: {
+      title: 'Examen: {{title}}',
+      summary:
+        '{{count}} preguntas en {{sections}} partes, total {{total}}, aprobado con {{pass}}, {{minutes}} minutos (cada puntuación = peso × la puntuación de la pregunta)',
+      section: '{{title}}: {{count}} preguntas, {{total}} puntos',
+      notes: 'Lo que el examen no puede conservar:',
+      make: 'Crear un examen borrador tras la importación (se podrá enviar cuando sus preguntas estén aprobadas)',
+      reimport: 'Estas preguntas ya se importaron: solo se crea un examen nuevo si se marca.',
+      skipped: {
+        permission:
+          'No tiene el permiso de exámenes: se importan las preguntas, no se crea el examen.',
+        noQuestions: 'Ninguna pregunta de la prueba se puede importar: no se crea el examen.',
+        tooLarge:
+          'La prueba supera el número de preguntas o el total de un examen: no se crea el examen.',
+      },
+      made: 'Examen borrador creado:',
+      open: 'Abrir el examen {{title}}',
+    },
     item: 'Ítem',
     foreignHelp:
       'Moodle XML (.xml, exportado del banco de preguntas de Moodle) y GIFT (.gift o .txt) no indican ocupación ni curso: todas las preguntas van a los elegidos aquí. Las categorías pasan a etiquetas; las preguntas que Kaoshi no puede representar se listan y se omiten. Importar de nuevo el mismo archivo actualiza sus preguntas.',

@@ -207,6 +207,22 @@ const question: Messages['question'] = {
       'QTI 2.1、2.2 和 3.0 内容包（含 imsmanifest.xml 的 .zip，如 TAO、OpenOLAT/ONYX、Inspera 导出的）和单个试题文件（.xml）不含申报工种和课程：所有试题都归入下面选择的位置。选择、填空和问答交互连同图片一起导入；其他交互、自适应和模板试题会列出并跳过。再次导入同一内容包会更新其中的试题。',
     openQti: '选择 QTI 内容包或试题（.zip、.xml）',
     wrongQti: '此处只能导入 QTI .zip 内容包或 .xml 试题',
+    paper: {
+      title: '试卷：{{title}}',
+      summary:
+        '{{count}} 道试题，{{sections}} 个部分，总分 {{total}}，及格分 {{pass}}，时长 {{minutes}} 分钟（每题分值 = 权重 × 试题分值）',
+      section: '{{title}}：{{count}} 道，{{total}} 分',
+      notes: '试卷无法保留的内容：',
+      make: '导入后生成草稿试卷（试题待审核后才能提交试卷）',
+      reimport: '这些试题已导入过：只有勾选时才会再生成一份试卷。',
+      skipped: {
+        permission: '您没有试卷管理权限：只导入试题，不生成试卷。',
+        noQuestions: '测试中没有可导入的试题：不生成试卷。',
+        tooLarge: '测试超过试卷的题数或总分上限：不生成试卷。',
+      },
+      made: '已生成草稿试卷：',
+      open: '打开试卷 {{title}}',
+    },
     item: '序号',
     foreignHelp:
       'Moodle XML（.xml，从 Moodle 题库导出）和 GIFT（.gift 或 .txt）不含申报工种和课程：所有试题都归入下面选择的位置。类别成为标签；无法表示的试题会列出并跳过。再次导入同一文件会更新其中的试题。',
