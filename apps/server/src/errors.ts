@@ -12,6 +12,7 @@ import {
   type MessageParams,
   type StartWait,
   type StartWaitData,
+  type StartWaitTiming,
 } from '@kaoshi/shared';
 
 /**
@@ -49,14 +50,18 @@ export class WaitRefusal extends AppError {
     key: MessageKey,
     readonly wait: StartWait,
     params: MessageParams = {},
+    /** Waiting for the room's start: the times the waiting page shows. */
+    readonly timing?: StartWaitTiming,
   ) {
     super(ApiStatus.CONFLICT, key, params);
   }
 
   get data(): StartWaitData {
-    return this.key === 'checkInWasRefused'
-      ? { wait: this.wait, refused: true }
-      : { wait: this.wait };
+    return {
+      wait: this.wait,
+      ...(this.key === 'checkInWasRefused' ? { refused: true } : {}),
+      ...(this.timing ? { timing: this.timing } : {}),
+    };
   }
 }
 

@@ -86,6 +86,17 @@ describe('The waiting page before an invigilated start', () => {
     );
     // A wait is no refusal: no error shown.
     expect(await box.locator('.start-exam-problem').count()).toBe(0);
+    if (wait === 'roomStart') {
+      // The server's times: the window, and the minutes counted from the room's start.
+      const line = (template: string) =>
+        new RegExp(template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\{\w+\}\}/g, '.+'));
+      expect(await shown.locator('.start-exam-waiting-window').innerText()).toMatch(
+        line(words.waitWindow),
+      );
+      expect(await shown.locator('.start-exam-waiting-minutes').innerText()).toMatch(
+        line(words.waitFromRoomStart_other),
+      );
+    }
   };
 
   const landed = (page: Page) => page.waitForURL(/\/socketA\?attemptId=\d+$/);

@@ -379,6 +379,19 @@ export interface StartWaitData {
   wait: StartWait;
   /** The invigilator refused the check-in (the message says why); they may confirm it later. */
   refused?: boolean;
+  /** Waiting for the room's start: the times the waiting page shows. */
+  timing?: StartWaitTiming;
+}
+
+/** A candidate held until their room is started: their window and minutes, by the server. */
+export interface StartWaitTiming {
+  /** The candidate's window: their session's, else the exam's. */
+  startAt: string;
+  endAt: string;
+  /** Their minutes (duration, extra time, accommodations), counted from the room's start. */
+  minutes: number;
+  /** Their session (场次), if they have one. */
+  session: { name: string; startAt: string; endAt: string } | null;
 }
 
 /** The invigilator confirmed (or refused) the candidate's identity at the door. */

@@ -65,6 +65,11 @@ export interface ConsoleCandidate {
   pausedAt: string | null;
   /** The pause going on is a rest break the candidate took (not the invigilator's pause). */
   onBreak: boolean;
+  /**
+   * Paused time so far (ms) at `serverNow`: every pause of the attempt (the candidate's, the
+   * room's, the exam's), the one going on included, rest breaks not (proposesReschedule).
+   */
+  pausedMs: number;
   answered: number;
   connected: boolean;
   /** Extra minutes: the proctor's and the accommodations' (fixed at start). */

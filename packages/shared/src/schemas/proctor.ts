@@ -150,6 +150,13 @@ export interface ProctorPauseRow {
   minutesOver: number;
 }
 
+/**
+ * Whether the console proposes rescheduling (建议重新安排): the attempt's paused time in all (every
+ * pause, not rest breaks) has reached the centre's limit, beyond which nothing more is given back.
+ */
+export const proposesReschedule = (pausedMs: number, limitMinutes: number) =>
+  pausedMs > 0 && pausedMs >= limitMinutes * 60_000;
+
 /** GET pauses/{examId}: the attempts that were ever paused, and the centre's limit. */
 export interface ProctorPausesView {
   serverNow: string;
@@ -201,6 +208,11 @@ export interface ProctorRow {
   accessLockedUntil: string | null;
   /** Rest breaks (docs/features/accommodations.md): given, taken, and whether one goes on now. */
   breaks: { allowed: number; taken: number; onBreak: boolean };
+  /**
+   * Paused time so far (ms) at `serverNow`: every pause of the attempt, the one going on
+   * included, rest breaks not (proposesReschedule).
+   */
+  pausedMs: number;
   /** The candidate's room and seat in the exam's seat plan; null: in no room. */
   room: ProctorRoomSeat | null;
 }
@@ -255,7 +267,8 @@ export interface ProctorDelta {
   examId: number;
   attemptId: number;
   studentId: number;
-  kind: 'joined' | 'left' | 'saved' | 'event' | 'finalized' | 'changed';
+  /** 'break': a rest break began or ended (`breaks`; at its end the moved `deadline`). */
+  kind: 'joined' | 'left' | 'saved' | 'event' | 'finalized' | 'changed' | 'break';
   at: string;
   connected?: boolean;
   answered?: number;
@@ -266,6 +279,7 @@ export interface ProctorDelta {
   deadline?: string;
   event?: ProctorEventView;
   finishReason?: FinishReason;
+  breaks?: ProctorRow['breaks'];
 }
 
 /** A proctor's message on a candidate's exam page (kept: a page that joins later receives it). */

@@ -30,7 +30,8 @@ const allowanceOf = (row: BreakTarget, takenNow = 0): BreakAllowance => ({
  * the deadline by the break's length, never more than its minutes, counted in `break_ms` (not in
  * the compensatory limit of pauses). A break that runs out is ended by the scheduler, once,
  * whichever process sweeps first. Lengths are measured on `clock` (the pause tests' clock). The
- * pages hear of both at once (AttemptNews 'paused' with `breakUntil`, then 'resumed').
+ * pages, the proctors' rows and the room's console hear of both at once (AttemptNews 'paused'
+ * with `breakUntil`, then 'resumed', both with `breaks`).
  */
 export class AttemptBreaks {
   constructor(
@@ -56,6 +57,7 @@ export class AttemptBreaks {
       return row;
     });
     const breakUntil = later(since, taken.break_minutes * 60_000);
+    const breaks = allowanceOf(taken, 1);
     this.core.news.publish({
       kind: 'paused',
       attemptId: taken.id,
@@ -65,12 +67,13 @@ export class AttemptBreaks {
       reason: '',
       deadline: taken.deadline,
       breakUntil,
+      breaks,
     });
     return {
       since,
       breakUntil,
       remainingMs: remainingOf({ deadline: taken.deadline, paused_at: since }, at),
-      breaks: allowanceOf(taken, 1),
+      breaks,
     };
   }
 
@@ -132,6 +135,7 @@ export class AttemptBreaks {
       // A break is not a pause: the pauses' totals stay as they were.
       totalPausedMs: 0,
       totalGivenBackMs: 0,
+      breaks: allowanceOf(row),
     });
     return {
       deadline,

@@ -1,4 +1,4 @@
-import type { Receipt } from '@kaoshi/shared';
+import type { BreakAllowance, Receipt } from '@kaoshi/shared';
 import { News } from '../../lib/news.js';
 import type { AttemptRow } from './attempt.repository.js';
 
@@ -12,6 +12,8 @@ export interface Paused {
   deadline: string;
   /** A rest break the candidate took (attempt-breaks.ts), not a proctor's pause: when it runs out. */
   breakUntil?: string;
+  /** With a rest break: the attempt's breaks, this one counted (the proctor's row shows them). */
+  breaks?: BreakAllowance;
 }
 
 export interface Resumed {
@@ -30,6 +32,8 @@ export interface Resumed {
   /** Every pause of the attempt so far, and what they got back in all. */
   totalPausedMs: number;
   totalGivenBackMs: number;
+  /** The end of a rest break (not a proctor's resume): the attempt's breaks. */
+  breaks?: BreakAllowance;
 }
 
 /**

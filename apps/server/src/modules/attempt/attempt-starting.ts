@@ -16,6 +16,7 @@ import {
   type MyExamsView,
   type NoticeOpened,
   type ShowResult,
+  type StartWaitTiming,
   type StartAttemptInput,
 } from '@kaoshi/shared';
 import { inTransaction, nowIso, precompiled, type Db } from '../../db/database.js';
@@ -186,7 +187,7 @@ export class AttemptStarting {
       throw conflict('lateEntryOver', { until: shownTime(lateUntil) });
     }
     // A room started for an earlier session does not start this one's clock early.
-    const roomStart = checkRoomAndCheckIn(exam);
+    const roomStart = await checkRoomAndCheckIn(exam, () => this.waitTiming(exam, window));
     const durationFrom =
       exam.session_name !== null && roomStart !== null && roomStart < window.startAt
         ? window.startAt
@@ -239,6 +240,28 @@ export class AttemptStarting {
     }
     // A new attempt has no answers yet: nothing to read back.
     return this.view(attemptId, auth, ip, { fresh: true });
+  }
+
+  /** What the waiting page of a candidate held until the room's start shows (StartWaitTiming). */
+  private async waitTiming(
+    exam: {
+      candidate_id: number;
+      duration_minutes: number;
+      extra_minutes: number;
+      apply_accommodations: number;
+      session_name: string | null;
+    },
+    window: { startAt: string; endAt: string },
+  ): Promise<StartWaitTiming> {
+    const accommodation =
+      exam.apply_accommodations === 1
+        ? (await startAccommodation(this.db, exam.candidate_id, exam.duration_minutes)).minutes
+        : 0;
+    return {
+      ...window,
+      minutes: exam.duration_minutes + exam.extra_minutes + accommodation,
+      session: exam.session_name === null ? null : { name: exam.session_name, ...window },
+    };
   }
 
   /**
@@ -496,16 +519,20 @@ function checkSessionWindow(
 /**
  * The invigilator's gates (docs/features/invigilation.md): check-in before Start when the exam
  * asks for it, and a candidate seated in a room of an exam that holds them waits until the room
- * is started. Answers the instant the duration counts from (the room's start), else null.
+ * is started (the refusal carries `timing()` for the waiting page). Answers the instant the
+ * duration counts from (the room's start), else null.
  */
-function checkRoomAndCheckIn(exam: {
-  require_check_in: number;
-  hold_until_room_start: number;
-  room_id: number | null;
-  checked_in_at: string | null;
-  check_in_refused: string | null;
-  room_started_at: string | null;
-}): string | null {
+async function checkRoomAndCheckIn(
+  exam: {
+    require_check_in: number;
+    hold_until_room_start: number;
+    room_id: number | null;
+    checked_in_at: string | null;
+    check_in_refused: string | null;
+    room_started_at: string | null;
+  },
+  timing: () => Promise<StartWaitTiming>,
+): Promise<string | null> {
   if (exam.require_check_in === 1 && exam.checked_in_at === null) {
     if (exam.check_in_refused !== null) {
       throw new WaitRefusal('checkInWasRefused', 'checkIn', { reason: exam.check_in_refused });
@@ -514,6 +541,8 @@ function checkRoomAndCheckIn(exam: {
   }
   // Candidates in no room have no invigilator to start them: the exam's window holds them.
   if (exam.hold_until_room_start !== 1 || exam.room_id === null) return null;
-  if (exam.room_started_at === null) throw new WaitRefusal('roomNotStarted', 'roomStart');
+  if (exam.room_started_at === null) {
+    throw new WaitRefusal('roomNotStarted', 'roomStart', {}, await timing());
+  }
   return exam.room_started_at;
 }

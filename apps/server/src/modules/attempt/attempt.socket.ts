@@ -9,6 +9,7 @@ import {
   answerSaveSchema,
   languageOf,
   logEventBody,
+  type BreakAllowance,
   type PauseMessage,
   type Receipt,
   type ResumeMessage,
@@ -80,6 +81,13 @@ export interface AttemptWatcher {
   finalized(examId: number, attemptId: number, receipt: Receipt): void;
   /** A candidate's start was locked after too many wrong access codes (no attempt yet). */
   accessLocked(examId: number, studentId: number): void;
+  /** A rest break began or ended (onBreak false): the row's breaks and, at its end, deadline. */
+  breakChanged(
+    examId: number,
+    attemptId: number,
+    studentId: number,
+    change: { breaks: BreakAllowance; onBreak: boolean; deadline: string },
+  ): void;
 }
 
 const ROOM_PREFIX = 'attempt:';
@@ -181,6 +189,23 @@ export function attachAttemptSocket(
       .catch(next);
   });
 
+  const tellBreak = (
+    news: {
+      examId: number;
+      attemptId: number;
+      studentId: number;
+      deadline: string;
+      breaks?: BreakAllowance;
+    },
+    onBreak: boolean,
+  ) =>
+    tellWatcher(news.examId, (w) =>
+      w.breakChanged(news.examId, news.attemptId, news.studentId, {
+        breaks: news.breaks!,
+        onBreak,
+        deadline: news.deadline,
+      }),
+    );
   attempts.news.subscribe((news) => {
     switch (news.kind) {
       case 'saved':
@@ -207,6 +232,8 @@ export function attachAttemptSocket(
           ...(news.breakUntil === undefined ? {} : { breakUntil: news.breakUntil }),
         };
         io.to(room(news.attemptId)).emit(SocketEvent.PAUSED, message);
+        // A proctor's pause tells the proctors itself (recorded-pausing.ts); a break is the page's.
+        if (news.breaks) tellBreak(news, true);
         return;
       }
       case 'resumed': {
@@ -223,6 +250,7 @@ export function attachAttemptSocket(
           givenBackMs: news.givenBackMs,
         };
         io.to(room(news.attemptId)).emit(SocketEvent.RESUMED, message);
+        if (news.breaks) tellBreak(news, false);
         return;
       }
     }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { News } from '../../lib/news.js';
+import { onBreak } from './attempt-break.repository.js';
 import { runningAttemptsOf, setDeadline } from './attempt.repository.js';
 
 export interface DeadlineChange {
@@ -76,6 +77,27 @@ export function extraMinutesCovering(
     0,
     Math.ceil(spanMs / 60_000 - attempt.durationMinutes - attempt.accommodationMinutes),
   );
+}
+
+/**
+ * The attempt's paused time so far, as the compensatory limit counts it: every ended pause
+ * (`paused_ms`: the candidate's, the room's, the exam's, standing ones included) and the one
+ * going on at `now`. A rest break going on is not counted: it is break time (`break_ms`).
+ */
+export function pausedSoFar(
+  row: {
+    paused_ms: number | null;
+    paused_at: string | null;
+    pause_reason: string | null;
+    finished_at: string | null;
+  },
+  now: number,
+): number {
+  const going =
+    row.paused_at !== null && row.finished_at === null && !onBreak(row)
+      ? Math.max(0, now - Date.parse(row.paused_at))
+      : 0;
+  return Number(row.paused_ms ?? 0) + going;
 }
 
 /** An instant moved on by `ms`. */

@@ -204,9 +204,14 @@ describe('invigilation', () => {
 
   it('holds candidates until the room starts; the duration counts from the room’s start', async () => {
     const { examId, students } = await examWith({ holdUntilRoomStart: true, durationMinutes: 30 });
+    const head = await consoleOf(invigilator1, examId);
+    // The waiting page shows the window and the minutes counted from the room's start.
     expect(
       expectStatus(await start(students[0]!, examId), ApiStatus.CONFLICT, /not been started/),
-    ).toEqual({ wait: 'roomStart' });
+    ).toEqual({
+      wait: 'roomStart',
+      timing: { startAt: head.startAt, endAt: head.endAt, minutes: 30, session: null },
+    });
     const { startedAt } = expectOk(
       await invigilator1.post<{ startedAt: string }>(`${BASE}/startRoom`, {
         examId,

@@ -87,6 +87,7 @@ export class InvigilationRepository {
         'a.finished_at',
         'a.paused_at',
         'a.pause_reason',
+        'a.paused_ms',
         'a.answered_count',
         'a.accommodation_minutes',
       ])

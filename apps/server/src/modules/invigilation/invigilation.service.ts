@@ -16,6 +16,7 @@ import { roomAccess } from '../../lib/access.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { shownTime } from '../../lib/shown-time.js';
 import { onBreak } from '../attempt/attempt-break.repository.js';
+import { pausedSoFar } from '../attempt/deadlines.js';
 import { maskIdNumber } from '../base/student.service.js';
 import { isOwnUploadedImage } from '../files/uploaded-image.js';
 import { ExamRepository } from '../exam/exam.repository.js';
@@ -75,6 +76,8 @@ export class InvigilationService {
       rows.flatMap((row) => (row.attempt_id === null ? [] : [row.attempt_id])),
     );
     const now = nowIso();
+    // Paused time is measured on the pauses' clock (attempt-pausing.ts).
+    const pausedAt = this.pausing.now();
     const candidates: ConsoleCandidate[] = rows.map((row) => ({
       studentId: row.student_id,
       seat: row.seat_number,
@@ -91,6 +94,7 @@ export class InvigilationService {
       deadline: row.deadline,
       pausedAt: row.finished_at === null ? row.paused_at : null,
       onBreak: row.finished_at === null && onBreak(row),
+      pausedMs: row.attempt_id === null ? 0 : pausedSoFar(row, pausedAt),
       answered: row.answered_count ?? 0,
       connected: row.attempt_id !== null && live.has(row.attempt_id),
       extraMinutes: row.extra_minutes,

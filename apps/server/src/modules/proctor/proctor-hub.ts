@@ -3,6 +3,7 @@ import {
   ProctorEvent,
   invigilationRoomQuery,
   proctorExamParams,
+  type BreakAllowance,
   type ProctorDelta,
   type ProctorEventView,
   type Receipt,
@@ -334,6 +335,27 @@ export class ProctorHub implements AttemptWatcher {
   /** A candidate's start locked after wrong access codes: the rows are read again. */
   accessLocked(examId: number, studentId: number) {
     this.send({ examId, attemptId: 0, studentId, kind: 'changed' });
+  }
+
+  /** A rest break began or ended: the row's breaks (and deadline) change, the room's console reads. */
+  breakChanged(
+    examId: number,
+    attemptId: number,
+    studentId: number,
+    change: { breaks: BreakAllowance; onBreak: boolean; deadline: string },
+  ) {
+    this.send({
+      examId,
+      attemptId,
+      studentId,
+      kind: 'break',
+      breaks: {
+        allowed: change.breaks.allowed,
+        taken: change.breaks.taken,
+        onBreak: change.onBreak,
+      },
+      deadline: change.deadline,
+    });
   }
 
   finalized(examId: number, attemptId: number, receipt: Receipt) {

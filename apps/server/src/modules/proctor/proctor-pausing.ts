@@ -1,13 +1,15 @@
-import type {
-  ProctorActionResult,
-  ProctorPauseBody,
-  ProctorPauseExamBody,
-  ProctorPauseExamResult,
-  ProctorPausesView,
+import {
+  proposesReschedule,
+  type ProctorActionResult,
+  type ProctorPauseBody,
+  type ProctorPauseExamBody,
+  type ProctorPauseExamResult,
+  type ProctorPausesView,
 } from '@kaoshi/shared';
 import { nowIso, type Db } from '../../db/database.js';
 import { conflict } from '../../errors.js';
 import type { AuthContext } from '../../lib/auth-context.js';
+import { pausedSoFar } from '../attempt/deadlines.js';
 import type { ProctorHub } from './proctor-hub.js';
 import { ProctorPauseRepository } from './proctor-pause.repository.js';
 import type { ProctorService } from './proctor.service.js';
@@ -103,12 +105,8 @@ export class ProctorPausing {
       serverNow: nowIso(),
       limitMinutes: Math.round(limitMs / MINUTE),
       rows: rows.map((row) => {
-        const going =
-          row.paused_at !== null && row.finished_at === null
-            ? Math.max(0, now - Date.parse(row.paused_at))
-            : 0;
-        const pausedMs = row.paused_ms + going;
-        const reschedule = pausedMs > 0 && pausedMs >= limitMs;
+        const pausedMs = pausedSoFar(row, now);
+        const reschedule = proposesReschedule(pausedMs, limitMs / MINUTE);
         return {
           attemptId: row.id,
           studentId: row.student_id,

@@ -79,6 +79,7 @@ export class ProctorRepository {
         'a.breaks_taken',
         'a.paused_at',
         'a.pause_reason',
+        'a.paused_ms',
         'c.access_locked_until',
       ]);
     if (own) query = query.where('c.class_id', 'in', inOwn(own));

@@ -25,7 +25,7 @@ import { parseJson } from '../../lib/json.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import type { CandidateService } from '../exam/candidate.service.js';
 import { onBreak } from '../attempt/attempt-break.repository.js';
-import { extraMinutesCovering } from '../attempt/deadlines.js';
+import { extraMinutesCovering, pausedSoFar } from '../attempt/deadlines.js';
 import { ExamRepository, examState } from '../exam/exam.repository.js';
 import type { ExamService } from '../exam/exam.service.js';
 import type { ProctorHub } from './proctor-hub.js';
@@ -125,6 +125,8 @@ export class ProctorService {
     const live = await this.hub.liveAmong(
       candidates.flatMap((row) => (row.attempt_id === null ? [] : [row.attempt_id])),
     );
+    // Paused time is measured on the pauses' clock (attempt-pausing.ts).
+    const pausedAt = this.hub.attempts.pausing.now();
     const rows = candidates.map((row): ProctorRow => {
       const state: ProctorState =
         row.attempt_id === null
@@ -182,6 +184,7 @@ export class ProctorService {
           taken: row.breaks_taken ?? 0,
           onBreak: row.finished_at === null && onBreak(row),
         },
+        pausedMs: row.attempt_id === null ? 0 : pausedSoFar(row, pausedAt),
       };
     });
     return {

@@ -145,6 +145,7 @@ export function StartExamDialog({
           exam={exam}
           wait={waiting.wait.wait}
           refusedCheckIn={waiting.wait.refused === true}
+          timing={waiting.wait.timing}
           message={waiting.message}
         />
       )}

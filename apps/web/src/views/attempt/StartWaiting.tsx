@@ -1,4 +1,4 @@
-import type { MyExamView, StartWait } from '@kaoshi/shared';
+import type { MyExamView, StartWait, StartWaitTiming } from '@kaoshi/shared';
 import { Alert, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { localWindow } from '../../components/attempt/my-exams-time';
@@ -10,6 +10,8 @@ interface StartWaitingProps {
   message: string;
   /** The check-in was refused by the invigilator (its reason is in `message`). */
   refusedCheckIn: boolean;
+  /** Held until the room's start: the candidate's window and minutes, by the server. */
+  timing?: StartWaitTiming;
 }
 
 /**
@@ -17,7 +19,7 @@ interface StartWaitingProps {
  * door, or the invigilator's start of the room), the exam's time, and that it moves on by
  * itself (start-wait.ts listens for it).
  */
-export function StartWaiting({ exam, wait, message, refusedCheckIn }: StartWaitingProps) {
+export function StartWaiting({ exam, wait, message, refusedCheckIn, timing }: StartWaitingProps) {
   const { t } = useTranslation();
   const title =
     wait === 'checkIn' ? t('myExams.dialog.waitCheckIn') : t('myExams.dialog.waitRoomStart');
@@ -34,12 +36,16 @@ export function StartWaiting({ exam, wait, message, refusedCheckIn }: StartWaiti
       description={
         <>
           {refusedCheckIn && <Typography.Paragraph>{message}</Typography.Paragraph>}
-          <Typography.Paragraph>
-            {t('myExams.dialog.waitTime', {
-              window: localWindow(exam.startAt, exam.endAt),
-              count: exam.durationMinutes + exam.extraMinutes,
-            })}
-          </Typography.Paragraph>
+          {timing ? (
+            <RoomTiming timing={timing} />
+          ) : (
+            <Typography.Paragraph>
+              {t('myExams.dialog.waitTime', {
+                window: localWindow(exam.startAt, exam.endAt),
+                count: exam.durationMinutes + exam.extraMinutes,
+              })}
+            </Typography.Paragraph>
+          )}
           <Typography.Paragraph type="secondary" className="start-exam-waiting-hint">
             {wait === 'checkIn'
               ? t('myExams.dialog.waitCheckInHint')
@@ -48,5 +54,23 @@ export function StartWaiting({ exam, wait, message, refusedCheckIn }: StartWaiti
         </>
       }
     />
+  );
+}
+
+/** The room's wait: the window (the session's, named, if any) and the minutes from its start. */
+function RoomTiming({ timing }: { timing: StartWaitTiming }) {
+  const { t } = useTranslation();
+  const span = localWindow(timing.startAt, timing.endAt);
+  return (
+    <div className="start-exam-waiting-timing">
+      <Typography.Paragraph className="start-exam-waiting-window">
+        {timing.session
+          ? t('myExams.dialog.waitSession', { name: timing.session.name, window: span })
+          : t('myExams.dialog.waitWindow', { window: span })}
+      </Typography.Paragraph>
+      <Typography.Paragraph strong className="start-exam-waiting-minutes">
+        {t('myExams.dialog.waitFromRoomStart', { count: timing.minutes })}
+      </Typography.Paragraph>
+    </div>
   );
 }

@@ -11,6 +11,10 @@ describe('startWaitOf', () => {
     expect(
       startWaitOf(new ApiError(10004, 'x', undefined, { wait: 'checkIn', refused: true })),
     ).toEqual({ wait: 'checkIn', refused: true });
+    const timing = { startAt: 'a', endAt: 'b', minutes: 90, session: null };
+    expect(startWaitOf(new ApiError(10004, 'x', undefined, { wait: 'roomStart', timing }))).toEqual(
+      { wait: 'roomStart', refused: false, timing },
+    );
   });
 
   it('answers null for any other refusal', () => {

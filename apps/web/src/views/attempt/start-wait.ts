@@ -5,6 +5,7 @@ import {
   type CheckedInMessage,
   type RoomStartedMessage,
   type StartWaitData,
+  type StartWaitTiming,
 } from '@kaoshi/shared';
 import { useEffect, useRef } from 'react';
 import { io } from 'socket.io-client';
@@ -16,9 +17,16 @@ export const START_WAIT_RETRY_MS = 30_000;
 /** What a refused Start waits for (the refusal's `data`), or null for any other refusal. */
 export function startWaitOf(error: unknown): StartWaitData | null {
   if (!(error instanceof ApiError)) return null;
-  const data = error.data as { wait?: unknown; refused?: unknown } | null | undefined;
+  const data = error.data as Partial<Record<keyof StartWaitData, unknown>> | null | undefined;
   const wait = START_WAITS.find((known) => known === data?.wait);
-  return wait ? { wait, refused: data?.refused === true } : null;
+  if (!wait) return null;
+  const timing = data?.timing;
+  return {
+    wait,
+    refused: data?.refused === true,
+    // The room's wait: the times the server gave (StartWaitTiming).
+    ...(typeof timing === 'object' && timing !== null ? { timing: timing as StartWaitTiming } : {}),
+  };
 }
 
 /**

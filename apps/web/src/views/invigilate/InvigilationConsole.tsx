@@ -1,5 +1,10 @@
 import { PauseCircleOutlined, PlayCircleOutlined, RocketOutlined } from '@ant-design/icons';
-import { PROCTOR_PAUSE_REASON_MAX, type ConsoleCandidate, type ConsoleRoom } from '@kaoshi/shared';
+import {
+  PROCTOR_PAUSE_REASON_MAX,
+  proposesReschedule,
+  type ConsoleCandidate,
+  type ConsoleRoom,
+} from '@kaoshi/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -40,8 +45,6 @@ import './invigilate.css';
 
 /** Without the room's live channel, the console reads the room this often. */
 const POLL_MS = 5000;
-const MINUTE = 60_000;
-
 /** The room's pause or resume, or one candidate's (`candidate` set). */
 interface PauseAction {
   kind: 'pauseRoom' | 'resumeRoom' | 'pauseOne' | 'resumeOne';
@@ -246,17 +249,14 @@ function ConsoleHeader({
 }
 
 /**
- * Candidates paused for the compensatory limit or longer: time beyond it is not given back, so
- * the console proposes a make-up rather than another pause.
+ * Candidates paused for the compensatory limit or longer, every pause of their attempt counted
+ * (the server's pausedMs; rest breaks are not pauses): time beyond it is not given back, so the
+ * console proposes a make-up rather than another pause.
  */
 function Reschedule({ room }: { room: ConsoleRoom }) {
   const { t } = useTranslation();
-  const now = Date.parse(room.serverNow);
-  const over = room.candidates.filter(
-    (candidate) =>
-      candidate.pausedAt !== null &&
-      room.limitMinutes > 0 &&
-      now - Date.parse(candidate.pausedAt) >= room.limitMinutes * MINUTE,
+  const over = room.candidates.filter((candidate) =>
+    proposesReschedule(candidate.pausedMs, room.limitMinutes),
   );
   if (over.length === 0) return null;
   return (

@@ -1,7 +1,7 @@
 import { PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons';
 import {
   PROCTOR_PAUSE_REASON_MAX,
-  type ProctorPauseRow,
+  proposesReschedule,
   type ProctorPausesView,
   type ProctorRow,
 } from '@kaoshi/shared';
@@ -29,6 +29,8 @@ import { RowAction } from '../../components/list/RowAction';
  */
 export const pauseKeys = (examId: number) => ['proctor', 'pauses', examId] as const;
 
+const MINUTE = 60_000;
+
 /** While someone is paused, the minutes (and the reschedule flag) are read again this often. */
 const PAUSED_REFRESH_MS = 30_000;
 
@@ -46,7 +48,10 @@ export function usePauses(examId: number) {
 const byAttempt = (pauses: ProctorPausesView | undefined, attemptId: number | null) =>
   attemptId === null ? undefined : pauses?.rows.find((row) => row.attemptId === attemptId);
 
-/** Paused since, minutes paused in all, and the reschedule flag (建议重新安排). */
+/**
+ * Paused since (the pauses' query), minutes paused in all and the reschedule flag (建议重新安排)
+ * from the row's pausedMs: every pause of the attempt, rest breaks not.
+ */
 export function pauseColumn(
   t: TFunction,
   pauses: ProctorPausesView | undefined,
@@ -56,21 +61,44 @@ export function pauseColumn(
     key: 'pause',
     render: (_, row) => {
       const pause = byAttempt(pauses, row.attemptId);
-      return pause ? <PauseCell pause={pause} limit={pauses?.limitMinutes ?? 0} /> : '—';
+      // Both count every pause, not rest breaks; the pauses' query is read again while one goes on.
+      const pausedMs = Math.max(row.pausedMs, pause?.pausedMs ?? 0);
+      return pausedMs > 0 || pause?.pausedSince ? (
+        <PauseCell
+          pausedSince={pause?.pausedSince ?? null}
+          reason={pause?.reason ?? null}
+          pausedMs={pausedMs}
+          limit={pauses?.limitMinutes}
+        />
+      ) : (
+        '—'
+      );
     },
   };
 }
 
-function PauseCell({ pause, limit }: { pause: ProctorPauseRow; limit: number }) {
+function PauseCell({
+  pausedSince,
+  reason,
+  pausedMs,
+  limit,
+}: {
+  pausedSince: string | null;
+  reason: string | null;
+  pausedMs: number;
+  /** Unknown until the pauses' query answers: no proposal before. */
+  limit: number | undefined;
+}) {
   const { t } = useTranslation();
-  const minutes = Math.floor(pause.pausedMs / 60_000);
+  const minutes = Math.floor(pausedMs / MINUTE);
+  const reschedule = limit !== undefined && proposesReschedule(pausedMs, limit);
   return (
     <Space size={[4, 4]} wrap className="proctor-pause">
-      {pause.pausedSince && (
-        <Tooltip title={pause.reason}>
+      {pausedSince && (
+        <Tooltip title={reason}>
           <Tag color="orange" className="proctor-paused">
             {t('proctor.pause.since', {
-              time: timeOfDay(pause.pausedSince, Date.parse(pause.pausedSince)),
+              time: timeOfDay(pausedSince, Date.parse(pausedSince)),
             })}
           </Tag>
         </Tooltip>
@@ -78,8 +106,13 @@ function PauseCell({ pause, limit }: { pause: ProctorPauseRow; limit: number }) 
       <Typography.Text type="secondary" className="proctor-paused-minutes">
         {t('proctor.pause.minutes', { count: minutes })}
       </Typography.Text>
-      {pause.reschedule && (
-        <Tooltip title={t('proctor.pause.rescheduleHelp', { count: pause.minutesOver, limit })}>
+      {reschedule && (
+        <Tooltip
+          title={t('proctor.pause.rescheduleHelp', {
+            count: Math.floor((pausedMs - limit * MINUTE) / MINUTE),
+            limit,
+          })}
+        >
           <Tag color="red" className="proctor-reschedule">
             {t('proctor.pause.reschedule')}
           </Tag>

@@ -24,6 +24,7 @@ const row = (studentId: number, fields: Partial<ProctorRow> = {}): ProctorRow =>
   accessLockedUntil: null,
   room: null,
   breaks: { allowed: 0, taken: 0, onBreak: false },
+  pausedMs: 0,
   ...fields,
 });
 
@@ -152,5 +153,22 @@ describe('applyDeltas', () => {
     expect(together.counts.offline).toBe(1);
     // Nothing for this view: the same view.
     expect(applyDeltas(base, [deltas[4]!])).toBe(base);
+  });
+
+  it('takes a rest break that begins and ends on the row, with the deadline it moved', () => {
+    const live = view([row(2, { state: 'in_progress', attemptId: 20, deadline: AT })]);
+    const delta = { examId: 7, attemptId: 20, studentId: 2, kind: 'break' as const, at: AT };
+    const taking = applyDelta(live, {
+      ...delta,
+      breaks: { allowed: 2, taken: 1, onBreak: true },
+      deadline: AT,
+    });
+    expect(taking.rows[0]!.breaks).toEqual({ allowed: 2, taken: 1, onBreak: true });
+    const later = '2026-05-10T09:05:00.000Z';
+    const ended = applyDeltas(taking, [
+      { ...delta, breaks: { allowed: 2, taken: 1, onBreak: false }, deadline: later },
+    ]);
+    expect([ended.rows[0]!.breaks.onBreak, ended.rows[0]!.deadline]).toEqual([false, later]);
+    expect(ended.rows[0]!.state).toBe('in_progress');
   });
 });

@@ -43,6 +43,7 @@ function applyToRow(row: ProctorRow, delta: ProctorDelta): ProctorRow {
   if (delta.lastSaveAt) next.lastSaveAt = delta.lastSaveAt;
   if (delta.startedAt) next.startedAt = delta.startedAt;
   if (delta.deadline) next.deadline = delta.deadline;
+  if (delta.breaks) next.breaks = delta.breaks;
   switch (delta.kind) {
     case 'joined':
       next.eventCounts = { ...row.eventCounts, joined: (row.eventCounts.joined ?? 0) + 1 };

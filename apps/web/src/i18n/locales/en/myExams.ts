@@ -104,5 +104,9 @@ export default {
     waitRoomStartHint: 'Your exam starts by itself when the invigilator starts the room.',
     waitTime_one: 'Exam time: {{window}}, {{count}} minute',
     waitTime_other: 'Exam time: {{window}}, {{count}} minutes',
+    waitWindow: 'Exam window: {{window}}',
+    waitSession: 'Session {{name}}: {{window}}',
+    waitFromRoomStart_one: 'Your {{count}} minute counts from the room’s start.',
+    waitFromRoomStart_other: 'Your {{count}} minutes count from the room’s start.',
   },
 };

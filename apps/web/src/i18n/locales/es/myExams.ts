@@ -109,6 +109,10 @@ const myExams: Messages['myExams'] = {
     waitRoomStartHint: 'Su examen empieza solo cuando el supervisor inicie el aula.',
     waitTime_one: 'Horario del examen: {{window}}, {{count}} minuto',
     waitTime_other: 'Horario del examen: {{window}}, {{count}} minutos',
+    waitWindow: 'Horario del examen: {{window}}',
+    waitSession: 'Sesión {{name}}: {{window}}',
+    waitFromRoomStart_one: 'Su {{count}} minuto cuenta desde el inicio del aula.',
+    waitFromRoomStart_other: 'Sus {{count}} minutos cuentan desde el inicio del aula.',
   },
 };
 

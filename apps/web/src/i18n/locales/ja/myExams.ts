@@ -106,6 +106,10 @@ const myExams: Messages['myExams'] = {
     waitRoomStartHint: '試験監督者が試験室を開始すると、試験が自動的に始まります。',
     waitTime_one: '試験時間：{{window}}（{{count}} 分）',
     waitTime_other: '試験時間：{{window}}（{{count}} 分）',
+    waitWindow: '試験時間帯：{{window}}',
+    waitSession: 'セッション {{name}}：{{window}}',
+    waitFromRoomStart_one: '試験時間 {{count}} 分は、試験室の開始時刻から数えます。',
+    waitFromRoomStart_other: '試験時間 {{count}} 分は、試験室の開始時刻から数えます。',
   },
 };
 

@@ -102,6 +102,10 @@ const myExams: Messages['myExams'] = {
     waitRoomStartHint: '监考员开考后，您的考试会自动开始。',
     waitTime_one: '考试时间：{{window}}，时长 {{count}} 分钟',
     waitTime_other: '考试时间：{{window}}，时长 {{count}} 分钟',
+    waitWindow: '考试时段：{{window}}',
+    waitSession: '场次 {{name}}：{{window}}',
+    waitFromRoomStart_one: '您的 {{count}} 分钟考试时长从监考员开考时起算。',
+    waitFromRoomStart_other: '您的 {{count}} 分钟考试时长从监考员开考时起算。',
   },
 };
 
