@@ -52,14 +52,12 @@ export interface ForeignQuestion {
   analysis: ForeignText;
   /** As written; '' for the default. */
   score: string;
-  /** An external-link question's address (Kaoshi's own exports mark it in the stem). */
+  /** An external-link question's address: Word's 链接 line, or the stem's mark in Kaoshi's own exports. */
   linkUrl?: string;
   /** Word: the difficulty as typed (other formats have none). */
   difficulty?: string;
   /** Word: the choice key as typed ('B', 'ACD'), checked as the template's answer cell. */
   answerKeys?: string;
-  /** Word: an external link question's address (other formats have no such type). */
-  linkUrl?: string;
   tags: string[];
   /** The files the question's HTML names as @@PLUGINFILE@@/name (Moodle XML). */
   files: Map<string, Buffer>;
