@@ -84,6 +84,7 @@ import type {
   VenueRoomsTable,
   ExamRoomsTable,
   ExamRoomInvigilatorsTable,
+  ExamRoomSessionStartsTable,
   ExamSessionsTable,
 } from './tables/venue.js';
 import type {
@@ -178,6 +179,7 @@ export interface Database {
   venue_rooms: VenueRoomsTable;
   exam_rooms: ExamRoomsTable;
   exam_room_invigilators: ExamRoomInvigilatorsTable;
+  exam_room_session_starts: ExamRoomSessionStartsTable;
   exam_sessions: ExamSessionsTable;
 }
 

@@ -34,7 +34,14 @@ export function candidateExamQuery(db: Db) {
       join.onRef('er.exam_id', '=', 'exams.id').onRef('er.room_id', '=', 'c.room_id'),
     )
     .leftJoin('exam_sessions as ses', 'ses.id', 'c.session_id')
-    .select([
+    // A room is started per session (migration 0027): the candidate's session's start.
+    .leftJoin('exam_room_session_starts as st', (join) =>
+      join
+        .onRef('st.exam_id', '=', 'exams.id')
+        .onRef('st.room_id', '=', 'c.room_id')
+        .onRef('st.session_id', '=', 'c.session_id'),
+    )
+    .select((eb) => [
       'exams.id',
       // The candidate's session (docs/features/venues.md "Sessions"); null: the exam's window.
       'ses.name as session_name',
@@ -54,7 +61,13 @@ export function candidateExamQuery(db: Db) {
       'c.room_id',
       'c.checked_in_at',
       'c.check_in_refused',
-      'er.started_at as room_started_at',
+      eb
+        .case()
+        .when('c.session_id', 'is', null)
+        .then(eb.ref('er.started_at'))
+        .else(eb.ref('st.started_at'))
+        .end()
+        .as('room_started_at'),
       'c.id as candidate_id',
       'c.extra_minutes',
       'c.access_locked_until',
