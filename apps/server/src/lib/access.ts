@@ -263,8 +263,7 @@ export async function examRoomsScope(
     roomId !== null &&
     sessionId !== undefined &&
     !assigned.some(
-      (row) =>
-        row.room_id === roomId && (row.session_id === null || row.session_id === sessionId),
+      (row) => row.room_id === roomId && (row.session_id === null || row.session_id === sessionId),
     )
   ) {
     throw forbidden('irregularityRoomNotYours');

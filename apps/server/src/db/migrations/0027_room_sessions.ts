@@ -13,14 +13,15 @@ type AnyDb = Kysely<any>;
  * session keep exam_rooms.started_at. The table is rebuilt: its primary key leaves out the session.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('exam_room_invigilators').renameTo('exam_room_invigilators_0018').execute();
+  await db.schema
+    .alterTable('exam_room_invigilators')
+    .renameTo('exam_room_invigilators_0018')
+    .execute();
   await db.schema
     .createTable('exam_room_invigilators')
     .addColumn('exam_id', 'integer', (c) => c.notNull().references('exams.id').onDelete('cascade'))
     .addColumn('room_id', 'integer', (c) => c.notNull().references('venue_rooms.id'))
-    .addColumn('session_id', 'integer', (c) =>
-      c.references('exam_sessions.id').onDelete('cascade'),
-    )
+    .addColumn('session_id', 'integer', (c) => c.references('exam_sessions.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .execute();
   await db.schema
@@ -63,7 +64,10 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('exam_room_session_starts').execute();
-  await db.schema.alterTable('exam_room_invigilators').renameTo('exam_room_invigilators_0027').execute();
+  await db.schema
+    .alterTable('exam_room_invigilators')
+    .renameTo('exam_room_invigilators_0027')
+    .execute();
   await db.schema
     .createTable('exam_room_invigilators')
     .addColumn('exam_id', 'integer', (c) => c.notNull().references('exams.id').onDelete('cascade'))

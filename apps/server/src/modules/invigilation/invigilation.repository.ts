@@ -180,7 +180,13 @@ export class InvigilationRepository {
     if (sessionId !== null) {
       const inserted = await this.db
         .insertInto('exam_room_session_starts')
-        .values({ exam_id: examId, room_id: roomId, session_id: sessionId, started_at: at, started_by: by })
+        .values({
+          exam_id: examId,
+          room_id: roomId,
+          session_id: sessionId,
+          started_at: at,
+          started_by: by,
+        })
         .onConflict((oc) => oc.columns(['exam_id', 'room_id', 'session_id']).doNothing())
         .executeTakeFirst();
       return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;

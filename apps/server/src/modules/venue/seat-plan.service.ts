@@ -332,7 +332,9 @@ export class SeatPlanService {
       const session =
         sessionId === null
           ? null
-          : (await new ExamSessionRepository(trx).list(exam.id)).find((row) => row.id === sessionId);
+          : (await new ExamSessionRepository(trx).list(exam.id)).find(
+              (row) => row.id === sessionId,
+            );
       if (session === undefined) {
         throw invalid('sessionId', 'sessionNotOfExam', { id: sessionId! });
       }
