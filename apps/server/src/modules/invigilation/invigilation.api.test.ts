@@ -343,7 +343,7 @@ describe('invigilation', () => {
       .execute();
     for (const [index, row] of ids.entries()) {
       expectOk(
-        await admin.post(`${VENUE_BASE}/moveCandidate`, {
+        await admin.put(`${VENUE_BASE}/moveCandidate`, {
           examId,
           studentId: row.student_id,
           roomId: room1,
