@@ -139,7 +139,7 @@ describe('seat plan .xlsx', () => {
       person(ticket).name,
       batchOf(ticket),
       maskIdNumber(person(ticket).id_number),
-      '',
+      // No session: the last cell stays empty (not read back).
     ];
     const zh = await book(examId, 'zh');
     expect(zh.worksheets.map((sheet) => sheet.name)).toEqual(['座位安排', '考场']);
