@@ -182,6 +182,7 @@ describe('seat plan .xlsx', () => {
       'Name',
       'Batch',
       'ID number',
+      'Session',
     ]);
 
     // The teacher holding batch A only exports batch A's rows.
