@@ -85,6 +85,7 @@ import type {
   VenueRoomsTable,
   ExamRoomsTable,
   ExamRoomInvigilatorsTable,
+  ExamRoomSessionStartsTable,
   ExamSessionsTable,
 } from './tables/venue.js';
 import type {
@@ -180,6 +181,7 @@ export interface Database {
   venue_rooms: VenueRoomsTable;
   exam_rooms: ExamRoomsTable;
   exam_room_invigilators: ExamRoomInvigilatorsTable;
+  exam_room_session_starts: ExamRoomSessionStartsTable;
   exam_sessions: ExamSessionsTable;
 }
 

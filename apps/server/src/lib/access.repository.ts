@@ -58,15 +58,47 @@ export class AccessRepository {
       .executeTakeFirst();
   }
 
-  async isInvigilator(examId: number, roomId: number, userId: number): Promise<boolean> {
-    const row = await this.db
+  /**
+   * `userId` invigilates the room for `sessionId` (null: the room's candidates without a
+   * session; 'any': whichever): assigned for that session or for every session of the room.
+   */
+  async isInvigilator(
+    examId: number,
+    roomId: number,
+    sessionId: number | null | 'any',
+    userId: number,
+  ): Promise<boolean> {
+    let query = this.db
       .selectFrom('exam_room_invigilators')
       .select('user_id')
       .where('exam_id', '=', examId)
       .where('room_id', '=', roomId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+      .where('user_id', '=', userId);
+    if (sessionId !== 'any') {
+      query = query.where((eb) =>
+        sessionId === null
+          ? eb('session_id', 'is', null)
+          : eb.or([eb('session_id', 'is', null), eb('session_id', '=', sessionId)]),
+      );
+    }
+    const row = await query.executeTakeFirst();
     return row !== undefined;
+  }
+
+  /** The session of the exam with its window and the room's start in it; undefined elsewhere. */
+  examRoomSession(examId: number, roomId: number, sessionId: number) {
+    return this.db
+      .selectFrom('exam_sessions as s')
+      .leftJoin('exam_room_session_starts as st', (join) =>
+        join
+          .onRef('st.session_id', '=', 's.id')
+          .on('st.exam_id', '=', examId)
+          .on('st.room_id', '=', roomId),
+      )
+      .select(['s.id', 's.name', 's.start_at', 's.end_at', 'st.started_at'])
+      .where('s.exam_id', '=', examId)
+      .where('s.id', '=', sessionId)
+      .executeTakeFirst();
   }
 
   paper(paperId: number) {
@@ -216,15 +248,14 @@ export class AccessRepository {
       .where('skill_assessment_classes.class_id', 'in', scope);
   }
 
-  /** The rooms of the exam's plan `userId` invigilates. */
-  async invigilatedRooms(examId: number, userId: number): Promise<number[]> {
-    const rows = await this.db
+  /** The rooms of the exam's plan `userId` invigilates, with the session (null: all). */
+  invigilatedRooms(examId: number, userId: number) {
+    return this.db
       .selectFrom('exam_room_invigilators')
-      .select('room_id')
+      .select(['room_id', 'session_id'])
       .where('exam_id', '=', examId)
       .where('user_id', '=', userId)
       .execute();
-    return rows.map((row) => row.room_id);
   }
 
   /** The room is one of the exam's plan. */

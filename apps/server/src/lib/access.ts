@@ -21,13 +21,15 @@ import { AccessRepository } from './access.repository.js';
  * - a batch: whoever holds it. An attempt is its examinee's alone (the attempt module's
  *   ownAttempt, a precompiled query on the exam-start path); staff reach candidates through
  *   their exam (proctor) and students through the student repository (visibleClassIds).
- * - a room of an exam's seat plan (the invigilator's console): its invigilators reach it, and
- *   only it (its candidates, check-in, start, pauses); a publisher (PUBLISH) with every batch of
+ * - a room of an exam's seat plan (the invigilator's console), per session (场次) when the exam
+ *   has sessions: its invigilators for that session (or for all of them) reach it, and only it
+ *   (its candidates, check-in, start, pauses); a publisher (PUBLISH) with every batch of
  *   the exam reaches every room; anyone else is told it does not exist (10003).
  * - an exam's rooms for irregularities and room documents (examRoomsScope): a publisher (PUBLISH)
  *   reaches them through the exam's batches (their batches' candidates; reversing a termination
  *   needs every batch); an invigilator without the exam's batches reaches only the rooms they are
- *   assigned to (exam_room_invigilators) and those rooms' candidates;
+ *   assigned to (exam_room_invigilators) and those rooms' candidates; a room's documents for a
+ *   session only when assigned to that session or to all of them;
  * - a skills assessment as an exam: read with one of its batches (10003 otherwise), changed
  *   (edit, delete, publish, close) only with every one of them (10001 otherwise).
  * - a skills candidate's scoring: its station's examiners only, once the assessment is published
@@ -170,21 +172,33 @@ export function visibleSkillAssessments(db: Db, viewer: ClassViewer) {
 }
 
 /**
- * A room of an exam's seat plan, for the invigilator's console: its assigned invigilators, or a
- * publisher holding every batch of the exam (examAccess 'manage'). Answers the room's name and
- * start. Not in the plan, or not the viewer's room: 10003 (others' rooms are not shown to exist).
+ * A room of an exam's seat plan for one session (null: its candidates without a session), for
+ * the invigilator's console: its invigilators for that session or for all of them, or a
+ * publisher holding every batch of the exam (examAccess 'manage'). Answers the room's name, the
+ * session (its window) and the room's start in it. Not in the plan, a session of another exam,
+ * or not the viewer's room and session: 10003 (others' rooms are not shown to exist).
  */
 export async function roomAccess(
   db: Db,
   viewer: ClassViewer,
   examId: number,
   roomId: number,
-): Promise<{ name: string; startedAt: string | null; publisher: boolean }> {
+  /** 'any': whichever session (the room's live events). */
+  sessionId: number | null | 'any' = null,
+): Promise<{
+  name: string;
+  startedAt: string | null;
+  publisher: boolean;
+  session: { id: number; name: string; startAt: string; endAt: string } | null;
+}> {
   const repo = new AccessRepository(db);
   const room = await repo.examRoom(examId, roomId);
   if (!room) throw notFound('room', roomId);
+  const session =
+    typeof sessionId === 'number' ? await repo.examRoomSession(examId, roomId, sessionId) : null;
+  if (session === undefined) throw notFound('examSession', sessionId as number);
   const publisher = viewer.superAdmin || viewer.permissionKeys.has(Perm.PUBLISH);
-  if (!(await repo.isInvigilator(examId, roomId, viewer.user.id))) {
+  if (!(await repo.isInvigilator(examId, roomId, sessionId, viewer.user.id))) {
     if (!publisher) throw notFound('room', roomId);
     try {
       await examAccess(db, viewer, examId, 'manage');
@@ -192,7 +206,14 @@ export async function roomAccess(
       throw notFound('room', roomId);
     }
   }
-  return { name: room.name, startedAt: room.started_at, publisher };
+  return {
+    name: room.name,
+    startedAt: session ? session.started_at : room.started_at,
+    publisher,
+    session: session
+      ? { id: session.id, name: session.name, startAt: session.start_at, endAt: session.end_at }
+      : null,
+  };
 }
 
 /**
@@ -215,6 +236,8 @@ export async function examRoomsScope(
   examId: number,
   need: 'read' | 'manage',
   roomId: number | null = null,
+  /** With `roomId`, the session asked for (null: the room's candidates without a session). */
+  sessionId?: number | null,
 ): Promise<RoomScope> {
   const repo = new AccessRepository(db);
   if (roomId !== null && !(await repo.examHasRoom(examId, roomId))) throw notFound('room', roomId);
@@ -231,9 +254,20 @@ export async function examRoomsScope(
   if (need === 'manage' || !viewer.permissionKeys.has(Perm.INVIGILATE)) {
     throw refusal ?? forbidden('examNotYours', { id: examId });
   }
-  const rooms = await repo.invigilatedRooms(examId, viewer.user.id);
-  if (rooms.length === 0) throw refusal ?? notFound('exam', examId);
+  const assigned = await repo.invigilatedRooms(examId, viewer.user.id);
+  if (assigned.length === 0) throw refusal ?? notFound('exam', examId);
+  const rooms = [...new Set(assigned.map((row) => row.room_id))];
   if (roomId !== null && !rooms.includes(roomId)) throw forbidden('irregularityRoomNotYours');
+  // An invigilator of one session of the room reaches only that session's documents.
+  if (
+    roomId !== null &&
+    sessionId !== undefined &&
+    !assigned.some(
+      (row) => row.room_id === roomId && (row.session_id === null || row.session_id === sessionId),
+    )
+  ) {
+    throw forbidden('irregularityRoomNotYours');
+  }
   return { own: null, rooms };
 }
 

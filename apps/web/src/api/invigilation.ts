@@ -11,11 +11,15 @@ import { request } from './request';
 
 /** The invigilator's console (docs/features/invigilation.md). */
 export const listMyRooms = () => request.get<MyRoom[]>(`${INVIGILATION_BASE}/listMyRoom`);
-export const getConsoleRoom = (examId: number, roomId: number) =>
-  request.get<ConsoleRoom>(`${INVIGILATION_BASE}/getRoom`, { examId, roomId });
+export const getConsoleRoom = (examId: number, roomId: number, sessionId?: number) =>
+  request.get<ConsoleRoom>(`${INVIGILATION_BASE}/getRoom`, {
+    examId,
+    roomId,
+    ...(sessionId ? { sessionId } : {}),
+  });
 export const checkInCandidate = (body: Omit<CheckInBody, 'reason'> & { reason?: string }) =>
   request.post<null>(`${INVIGILATION_BASE}/checkInCandidate`, body);
-export const startRoom = (body: { examId: number; roomId: number }) =>
+export const startRoom = (body: { examId: number; roomId: number; sessionId?: number }) =>
   request.post<{ startedAt: string }>(`${INVIGILATION_BASE}/startRoom`, body);
 export const pauseRoom = (body: RoomPauseBody) =>
   request.post<RoomActionResult>(`${INVIGILATION_BASE}/pauseRoom`, body);

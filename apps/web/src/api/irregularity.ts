@@ -27,16 +27,21 @@ const PDF_PATHS: Record<RoomDocument, string> = {
   roomRecord: 'getRoomRecord',
 };
 /** A room's document as an A4 PDF, saved under the server's file name. */
-export const downloadRoomPdf = (kind: RoomDocument, examId: number, roomId: number) =>
+export const downloadRoomPdf = (
+  kind: RoomDocument,
+  examId: number,
+  roomId: number,
+  sessionId?: number,
+) =>
   downloadFile(
     `${IRREGULARITY_BASE}/${PDF_PATHS[kind]}`,
-    { examId, roomId },
+    { examId, roomId, ...(sessionId ? { sessionId } : {}) },
     `room-${roomId}-${kind}.pdf`,
   );
 /** The room record as .xlsx for the centre. */
-export const downloadRoomRecordXlsx = (examId: number, roomId: number) =>
+export const downloadRoomRecordXlsx = (examId: number, roomId: number, sessionId?: number) =>
   downloadFile(
     `${IRREGULARITY_BASE}/exportRoomRecord`,
-    { examId, roomId },
+    { examId, roomId, ...(sessionId ? { sessionId } : {}) },
     `room-${roomId}-record.xlsx`,
   );

@@ -45,6 +45,12 @@ export const SEAT_PLAN_XLSX_MESSAGES = {
     es: 'el asiento {seat} del aula "{room}" también se asigna a {ticket} en la fila {row}',
     ja: '試験室「{room}」の {seat} 番の座席は {row} 行目で {ticket} にも割り当てられています',
   },
+  seatPlanUnknownSession: {
+    zh: '本场考试没有名为“{value}”的场次',
+    en: 'this exam has no session named "{value}"',
+    es: 'este examen no tiene ninguna sesión llamada "{value}"',
+    ja: 'この試験に「{value}」という実施回はありません',
+  },
 } as const satisfies Record<string, Localized>;
 
 /** The seat plan export's words in each language (its headers are what the import reads). */
@@ -67,6 +73,7 @@ export const SEAT_PLAN_XLSX_TEXTS: InLanguages<{
       name: '姓名',
       batch: '报名批次',
       idNumber: '证件号码',
+      session: '场次',
     },
     roomColumns: ['考点', '考场', '座位数'],
   },
@@ -82,6 +89,7 @@ export const SEAT_PLAN_XLSX_TEXTS: InLanguages<{
       name: 'Name',
       batch: 'Batch',
       idNumber: 'ID number',
+      session: 'Session',
     },
     roomColumns: ['Venue', 'Room', 'Seats'],
   },
@@ -97,6 +105,7 @@ export const SEAT_PLAN_XLSX_TEXTS: InLanguages<{
       name: 'Nombre',
       batch: 'Convocatoria',
       idNumber: 'N.º de documento',
+      session: 'Sesión',
     },
     roomColumns: ['Sede', 'Aula', 'Asientos'],
   },
@@ -112,6 +121,7 @@ export const SEAT_PLAN_XLSX_TEXTS: InLanguages<{
       name: '氏名',
       batch: '申込回次',
       idNumber: '身分証番号',
+      session: '実施回',
     },
     roomColumns: ['試験会場', '試験室', '座席数'],
   },

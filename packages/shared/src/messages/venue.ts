@@ -4,6 +4,7 @@ import type { Localized } from './languages.js';
 export const VENUE_ENTITY_NAMES = {
   venue: { zh: '考点', en: 'Venue', es: 'Sede', ja: '試験会場' },
   room: { zh: '考场', en: 'Room', es: 'Aula', ja: '試験室' },
+  examSession: { zh: '场次', en: 'Session', es: 'Sesión', ja: '実施回' },
 } as const satisfies Record<string, Localized>;
 
 /** The labels of venue, room and seat plan fields (spread into FIELD_LABELS). */

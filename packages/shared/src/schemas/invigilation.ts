@@ -11,14 +11,19 @@ export const INVIGILATION_BASE = '/api/kaoshi-exam/invigilation';
 
 export const CHECK_IN_REASON_MAX = 200;
 
-export const invigilationRoomQuery = z.object({ examId: dbId, roomId: dbId });
+/**
+ * A room of an exam, for one session (场次) when the exam has sessions (docs/features/venues.md
+ * "Sessions"); absent: the room's candidates without a session (an exam without sessions).
+ */
+const roomKey = { examId: dbId, roomId: dbId, sessionId: dbId.optional() };
+
+export const invigilationRoomQuery = z.object(roomKey);
 export type InvigilationRoomQuery = z.output<typeof invigilationRoomQuery>;
 
 /** checkIn: confirm the candidate's identity, or refuse it with a reason; the door photo. */
 export const checkInBody = z
   .object({
-    examId: dbId,
-    roomId: dbId,
+    ...roomKey,
     studentId: dbId,
     confirmed: z.boolean(),
     reason: z.string().trim().max(CHECK_IN_REASON_MAX).default(''),
@@ -33,12 +38,11 @@ export type CheckInBody = z.output<typeof checkInBody>;
 
 const reason = z.string().trim().min(1).max(PROCTOR_PAUSE_REASON_MAX);
 
-export const roomPauseBody = z.object({ examId: dbId, roomId: dbId, reason });
+export const roomPauseBody = z.object({ ...roomKey, reason });
 export type RoomPauseBody = z.output<typeof roomPauseBody>;
 
 export const roomCandidatePauseBody = z.object({
-  examId: dbId,
-  roomId: dbId,
+  ...roomKey,
   studentId: dbId,
   reason,
 });
@@ -83,6 +87,9 @@ export interface ConsoleRoom {
   roomId: number;
   roomName: string;
   venueName: string;
+  /** The session shown (its window is startAt–endAt); null: the exam's window. */
+  sessionId: number | null;
+  sessionName: string | null;
   startAt: string;
   endAt: string;
   durationMinutes: number;
@@ -94,13 +101,15 @@ export interface ConsoleRoom {
   candidates: ConsoleCandidate[];
 }
 
-/** A room of "我的监考". */
+/** A room of "我的监考", one line per session of the room (null: an exam without sessions). */
 export interface MyRoom {
   examId: number;
   examName: string;
   roomId: number;
   roomName: string;
   venueName: string;
+  sessionId: number | null;
+  sessionName: string | null;
   startAt: string;
   endAt: string;
   startedAt: string | null;

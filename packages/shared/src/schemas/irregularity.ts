@@ -59,6 +59,8 @@ export type ListIrregularityQuery = z.output<typeof listIrregularityQuery>;
 export const roomDocumentQuery = z.object({
   examId: z.coerce.number().int().positive(),
   roomId: z.coerce.number().int().positive(),
+  /** The session (场次) of the room; absent: its candidates without one. */
+  sessionId: z.coerce.number().int().positive().optional(),
 });
 export type RoomDocumentQuery = z.output<typeof roomDocumentQuery>;
 

@@ -19,6 +19,8 @@ export const SEAT_PLAN_XLSX_COLUMNS = [
   'name',
   'batch',
   'idNumber',
+  /** The session (场次) by name (migration 0026); empty or absent: the candidate's stays. */
+  'session',
 ] as const;
 export type SeatPlanXlsxColumn = (typeof SEAT_PLAN_XLSX_COLUMNS)[number];
 

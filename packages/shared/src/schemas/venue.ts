@@ -112,6 +112,8 @@ export type MoveCandidateInput = z.output<typeof moveCandidateBody>;
 export const setRoomInvigilatorsBody = z.object({
   examId: dbId,
   roomId: dbId,
+  /** The session invigilated; absent: every session of the room (an exam without sessions). */
+  sessionId: dbId.optional(),
   /** One or two; empty: none yet. */
   userIds: idList(ROOM_INVIGILATORS_MAX),
 });
@@ -145,7 +147,10 @@ export interface SeatPlanRoom {
   venueName: string;
   seats: number;
   ipAllowList: string[];
+  /** Assigned for every session of the room (an exam without sessions: all of them). */
   invigilators: PersonOption[];
+  /** Assigned for one session (key: the session's id). */
+  invigilatorsBySession: Record<string, PersonOption[]>;
   /** In seat order (only the viewer's batches). */
   candidates: SeatedCandidate[];
   /** Seats taken by candidates of batches the viewer does not hold. */

@@ -24,6 +24,7 @@ import * as m0023 from './0023_invigilation.js';
 import * as m0024 from './0024_irregularities.js';
 import * as m0025 from './0025_rest_breaks.js';
 import * as m0026 from './0026_exam_sessions.js';
+import * as m0027 from './0027_room_sessions.js';
 import * as m0028 from './0028_item_analysis_figures.js';
 import * as m0030 from './0030_standing_pauses.js';
 import * as m0031 from './0031_question_external_ids.js';
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '0024_irregularities': m0024,
   '0025_rest_breaks': m0025,
   '0026_exam_sessions': m0026,
+  '0027_room_sessions': m0027,
   '0028_item_analysis_figures': m0028,
   '0030_standing_pauses': m0030,
   '0031_question_external_ids': m0031,

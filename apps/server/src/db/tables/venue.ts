@@ -35,7 +35,18 @@ export interface ExamRoomsTable {
 export interface ExamRoomInvigilatorsTable {
   exam_id: number;
   room_id: number;
+  /** The session invigilated (migration 0027); null: every session of the room. */
+  session_id: Generated<number | null>;
   user_id: number;
+}
+
+/** A room started for one session of an exam (migration 0027). */
+export interface ExamRoomSessionStartsTable {
+  exam_id: number;
+  room_id: number;
+  session_id: number;
+  started_at: string;
+  started_by: number;
 }
 
 /** A session (场次) of an exam (migration 0026): its own window inside the exam's. */

@@ -24,46 +24,61 @@ export function studentByUserQuery(db: Db) {
  * (placeholders 0: exam id, student id).
  */
 export function candidateExamQuery(db: Db) {
-  return db
-    .selectFrom('exams')
-    .innerJoin('exam_candidates as c', 'c.exam_id', 'exams.id')
-    .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
-    .leftJoin('instructions as i', 'i.id', 'exams.instruction_id')
-    .leftJoin('venue_rooms as room', 'room.id', 'c.room_id')
-    .leftJoin('exam_rooms as er', (join) =>
-      join.onRef('er.exam_id', '=', 'exams.id').onRef('er.room_id', '=', 'c.room_id'),
-    )
-    .leftJoin('exam_sessions as ses', 'ses.id', 'c.session_id')
-    .select([
-      'exams.id',
-      // The candidate's session (docs/features/venues.md "Sessions"); null: the exam's window.
-      'ses.name as session_name',
-      'ses.start_at as session_start_at',
-      'ses.end_at as session_end_at',
-      'exams.status',
-      'exams.paper_version_id',
-      'exams.start_at',
-      'exams.end_at',
-      'exams.duration_minutes',
-      'exams.late_entry_minutes',
-      'exams.access_code',
-      roomOrExamAllowList,
-      'exams.apply_accommodations',
-      'exams.require_check_in',
-      'exams.hold_until_room_start',
-      'c.room_id',
-      'c.checked_in_at',
-      'c.check_in_refused',
-      'er.started_at as room_started_at',
-      'c.id as candidate_id',
-      'c.extra_minutes',
-      'c.access_locked_until',
-      'c.notice_opened_at',
-      'i.min_read_seconds',
-      'a.id as attempt_id',
-    ])
-    .where('exams.id', '=', 0)
-    .where('c.student_id', '=', 0);
+  return (
+    db
+      .selectFrom('exams')
+      .innerJoin('exam_candidates as c', 'c.exam_id', 'exams.id')
+      .leftJoin('attempts as a', 'a.candidate_id', 'c.id')
+      .leftJoin('instructions as i', 'i.id', 'exams.instruction_id')
+      .leftJoin('venue_rooms as room', 'room.id', 'c.room_id')
+      .leftJoin('exam_rooms as er', (join) =>
+        join.onRef('er.exam_id', '=', 'exams.id').onRef('er.room_id', '=', 'c.room_id'),
+      )
+      .leftJoin('exam_sessions as ses', 'ses.id', 'c.session_id')
+      // A room is started per session (migration 0027): the candidate's session's start.
+      .leftJoin('exam_room_session_starts as st', (join) =>
+        join
+          .onRef('st.exam_id', '=', 'exams.id')
+          .onRef('st.room_id', '=', 'c.room_id')
+          .onRef('st.session_id', '=', 'c.session_id'),
+      )
+      .select((eb) => [
+        'exams.id',
+        // The candidate's session (docs/features/venues.md "Sessions"); null: the exam's window.
+        'ses.name as session_name',
+        'ses.start_at as session_start_at',
+        'ses.end_at as session_end_at',
+        'exams.status',
+        'exams.paper_version_id',
+        'exams.start_at',
+        'exams.end_at',
+        'exams.duration_minutes',
+        'exams.late_entry_minutes',
+        'exams.access_code',
+        roomOrExamAllowList,
+        'exams.apply_accommodations',
+        'exams.require_check_in',
+        'exams.hold_until_room_start',
+        'c.room_id',
+        'c.checked_in_at',
+        'c.check_in_refused',
+        eb
+          .case()
+          .when('c.session_id', 'is', null)
+          .then(eb.ref('er.started_at'))
+          .else(eb.ref('st.started_at'))
+          .end()
+          .as('room_started_at'),
+        'c.id as candidate_id',
+        'c.extra_minutes',
+        'c.access_locked_until',
+        'c.notice_opened_at',
+        'i.min_read_seconds',
+        'a.id as attempt_id',
+      ])
+      .where('exams.id', '=', 0)
+      .where('c.student_id', '=', 0)
+  );
 }
 
 /** Whether the student user has an attempt running at `now`. */

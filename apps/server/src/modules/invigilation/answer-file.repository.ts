@@ -15,6 +15,7 @@ export class AnswerFileRepository {
         'c.id as candidate_id',
         'c.class_id',
         'c.room_id',
+        'c.session_id',
         's.name',
         's.ticket_number',
         'e.released_at',

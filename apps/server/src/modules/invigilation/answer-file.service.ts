@@ -130,7 +130,7 @@ export class AnswerFileService {
       await examRoomsScope(this.db, auth, examId, 'read');
       throw invalid('studentId', 'examNotCandidate', { id: studentId, examId });
     }
-    if (who.room_id !== null) await roomAccess(this.db, auth, examId, who.room_id);
+    if (who.room_id !== null) await roomAccess(this.db, auth, examId, who.room_id, who.session_id);
     else await examAccess(this.db, auth, examId, 'manage');
     return who;
   }

@@ -325,6 +325,106 @@ describe('invigilation', () => {
     expect(heard).toEqual([{ examId, roomId: room1 }]);
   });
 
+  it('per session: an invigilator reaches only their session; starting it holds the others', async () => {
+    const { examId, students } = await examWith({ holdUntilRoomStart: true });
+    const exam = await world.getExam(examId);
+    const sessions = expectOk(
+      await admin.put<{ id: number }[]>(`${VENUE_BASE}/setSessions`, {
+        examId,
+        sessions: [
+          { name: 'Morning', startAt: exam.startAt, endAt: exam.endAt },
+          { name: 'Later', startAt: exam.startAt, endAt: exam.endAt },
+        ],
+      }),
+    ).map((session) => session.id);
+    // Both candidates in room 1, seat 1: one per session; room 2's invigilator takes the later.
+    const ids = await t.handle.db
+      .selectFrom('exam_candidates')
+      .select('student_id')
+      .where('exam_id', '=', examId)
+      .orderBy('seat_number')
+      .orderBy('room_id')
+      .execute();
+    for (const [index, row] of ids.entries()) {
+      expectOk(
+        await admin.put(`${VENUE_BASE}/moveCandidate`, {
+          examId,
+          studentId: row.student_id,
+          roomId: room1,
+          seat: 1,
+          sessionId: sessions[index],
+        }),
+      );
+    }
+    expectOk(
+      await admin.put(`${VENUE_BASE}/setRoomInvigilators`, { examId, roomId: room2, userIds: [] }),
+    );
+    expectOk(
+      await admin.put(`${VENUE_BASE}/setRoomInvigilators`, { examId, roomId: room1, userIds: [] }),
+    );
+    for (const [index, userId] of userIds.entries()) {
+      expectOk(
+        await admin.put(`${VENUE_BASE}/setRoomInvigilators`, {
+          examId,
+          roomId: room1,
+          sessionId: sessions[index],
+          userIds: [userId],
+        }),
+      );
+    }
+    const roomOf = (client: Client, sessionId: number) =>
+      client.get<ConsoleRoom>(`${BASE}/getRoom`, {
+        examId: String(examId),
+        roomId: String(room1),
+        sessionId: String(sessionId),
+      });
+    const morning = expectOk(await roomOf(invigilator1, sessions[0]!));
+    expect([morning.sessionName, morning.candidates.map((c) => c.studentId)]).toEqual([
+      'Morning',
+      [ids[0]!.student_id],
+    ]);
+    expectStatus(await roomOf(invigilator1, sessions[1]!), ApiStatus.NOT_FOUND);
+    const mine = expectOk(await invigilator1.get<MyRoom[]>(`${BASE}/listMyRoom`));
+    expect(
+      mine.filter((r) => r.examId === examId).map((r) => [r.sessionName, r.candidates]),
+    ).toEqual([['Morning', 1]]);
+    // The morning started: its candidate starts, the later one's still waits.
+    expectOk(
+      await invigilator1.post(`${BASE}/startRoom`, {
+        examId,
+        roomId: room1,
+        sessionId: sessions[0],
+      }),
+    );
+    expectStatus(
+      await invigilator1.post(`${BASE}/startRoom`, {
+        examId,
+        roomId: room1,
+        sessionId: sessions[1],
+      }),
+      ApiStatus.NOT_FOUND,
+    );
+    const attempts = await Promise.all(students.map((student) => start(student, examId)));
+    const held = students.filter((_, index) => attempts[index]!.body.status !== ApiStatus.OK);
+    expect(held).toHaveLength(1);
+    expectStatus(await start(held[0]!, examId), ApiStatus.CONFLICT, /not been started/);
+    expectOk(
+      await invigilator2.post(`${BASE}/startRoom`, {
+        examId,
+        roomId: room1,
+        sessionId: sessions[1],
+      }),
+    );
+    expectOk(await start(held[0]!, examId));
+    // Two candidates on one seat of one room, in two sessions: unseated again, so that the
+    // migration test below can take 0026 down (its index is one candidate per room seat).
+    await t.handle.db
+      .updateTable('exam_candidates')
+      .set({ room_id: null })
+      .where('exam_id', '=', examId)
+      .execute();
+  });
+
   it('migration 0023 goes down and up again', async () => {
     const db = t.handle.db;
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });

@@ -23,7 +23,8 @@ export async function invigilationModule(app: FastifyInstance, opts: { db: Db; h
     if (!hasAnyPermission(auth, [Perm.PUBLISH, Perm.INVIGILATE])) {
       throw forbidden('permissionDenied');
     }
-    await roomAccess(opts.db, auth, examId, roomId);
+    // The room's events, whichever session: an invigilator of any of its sessions may watch.
+    await roomAccess(opts.db, auth, examId, roomId, 'any');
   };
   await app.register(invigilationRoutes, {
     invigilation: new InvigilationService(opts.db, opts.hub),

@@ -39,7 +39,12 @@ export async function invigilationRoutes(
       querystring: invigilationRoomQuery,
     },
     (request) =>
-      invigilation.room(request.query.examId, request.query.roomId, requireAuth(request)),
+      invigilation.room(
+        request.query.examId,
+        request.query.roomId,
+        request.query.sessionId ?? null,
+        requireAuth(request),
+      ),
   );
   route.post(
     'checkInCandidate',

@@ -58,6 +58,8 @@ export class InvigilationService {
       roomId: row.room_id,
       roomName: row.room_name,
       venueName: row.venue_name,
+      sessionId: row.session_id,
+      sessionName: row.session_name,
       startAt: row.start_at,
       endAt: row.end_at,
       startedAt: row.started_at,
@@ -65,13 +67,22 @@ export class InvigilationService {
     }));
   }
 
-  /** The console: the room's candidates in seat order with their state. */
-  async room(examId: number, roomId: number, auth: AuthContext): Promise<ConsoleRoom> {
-    await roomAccess(this.db, auth, examId, roomId);
+  /**
+   * The console: the candidates of the room's session (null: those without one) in seat order
+   * with their state; the session's window and the room's start in it.
+   */
+  async room(
+    examId: number,
+    roomId: number,
+    sessionId: number | null,
+    auth: AuthContext,
+  ): Promise<ConsoleRoom> {
+    const access = await roomAccess(this.db, auth, examId, roomId, sessionId);
     const [head, rows] = await Promise.all([
       this.repo.roomHead(examId, roomId),
-      this.repo.candidates(examId, roomId),
+      this.repo.candidates(examId, roomId, sessionId),
     ]);
+    const window = access.session ?? { startAt: head.start_at, endAt: head.end_at };
     const live = await this.hub.liveAmong(
       rows.flatMap((row) => (row.attempt_id === null ? [] : [row.attempt_id])),
     );
@@ -85,7 +96,7 @@ export class InvigilationService {
       ticketNumber: row.ticket_number,
       idNumberMasked: maskIdNumber(row.id_number),
       photo: row.photo,
-      state: stateOf(row, head.end_at <= now),
+      state: stateOf(row, window.endAt <= now),
       checkedInAt: row.checked_in_at,
       refusedReason: row.check_in_refused,
       doorPhoto: row.door_photo,
@@ -106,12 +117,14 @@ export class InvigilationService {
       roomId,
       roomName: head.room_name,
       venueName: head.venue_name,
-      startAt: head.start_at,
-      endAt: head.end_at,
+      sessionId: access.session?.id ?? null,
+      sessionName: access.session?.name ?? null,
+      startAt: window.startAt,
+      endAt: window.endAt,
       durationMinutes: head.duration_minutes,
       requireCheckIn: head.require_check_in === 1,
       holdUntilRoomStart: head.hold_until_room_start === 1,
-      startedAt: head.started_at,
+      startedAt: access.startedAt,
       limitMinutes: Math.round(this.pausing.limitMs / MINUTE),
       serverNow: now,
       candidates,
@@ -120,8 +133,8 @@ export class InvigilationService {
 
   /** Confirms a candidate's identity at the door, or refuses it with a reason. */
   async checkIn(body: CheckInBody, auth: AuthContext): Promise<void> {
-    const room = await roomAccess(this.db, auth, body.examId, body.roomId);
-    const who = await this.inRoom(body.examId, body.roomId, body.studentId, room.name);
+    const room = await roomAccess(this.db, auth, body.examId, body.roomId, body.sessionId ?? null);
+    const who = await this.inRoom(body, room.name);
     if (!body.confirmed && who.attempt_id !== null) {
       throw conflict('alreadyStartedCheckIn', { name: who.name });
     }
@@ -163,46 +176,40 @@ export class InvigilationService {
    * duration counts from now. Their waiting pages are told at once.
    */
   async startRoom(
-    body: { examId: number; roomId: number },
+    body: { examId: number; roomId: number; sessionId?: number },
     auth: AuthContext,
   ): Promise<{ startedAt: string }> {
-    const room = await roomAccess(this.db, auth, body.examId, body.roomId);
+    const sessionId = body.sessionId ?? null;
+    const room = await roomAccess(this.db, auth, body.examId, body.roomId, sessionId);
     const head = await this.repo.roomHead(body.examId, body.roomId);
+    const window = room.session ?? { startAt: head.start_at, endAt: head.end_at };
     const at = nowIso();
-    if (at < head.start_at || at >= head.end_at) {
+    if (at < window.startAt || at >= window.endAt) {
       throw conflict('roomStartOutsideWindow', {
-        start: shownTime(head.start_at),
-        end: shownTime(head.end_at),
+        start: shownTime(window.startAt),
+        end: shownTime(window.endAt),
       });
     }
+    const named = room.session ? `${room.name} · ${room.session.name}` : room.name;
     const started = await inTransaction(this.db, async (trx) => {
-      if (
-        !(await new InvigilationRepository(trx).startRoom(
-          body.examId,
-          body.roomId,
-          at,
-          auth.user.id,
-        ))
-      ) {
+      const repo = new InvigilationRepository(trx);
+      if (!(await repo.startRoom(body.examId, body.roomId, sessionId, at, auth.user.id))) {
         return false;
       }
       await new ExamRepository(trx).record(
         body.examId,
         auth.user.id,
         'startRoom',
-        { room: room.name },
+        { room: room.name, ...(room.session ? { session: room.session.name } : {}) },
         at,
       );
       return true;
     });
     if (!started) {
-      const again = await this.repo.roomHead(body.examId, body.roomId);
-      throw conflict('roomAlreadyStarted', {
-        room: room.name,
-        at: shownTime(again.started_at ?? at),
-      });
+      const again = await roomAccess(this.db, auth, body.examId, body.roomId, sessionId);
+      throw conflict('roomAlreadyStarted', { room: named, at: shownTime(again.startedAt ?? at) });
     }
-    const sessions = await this.repo.sessionsOfRoom(body.examId, body.roomId, at);
+    const sessions = await this.repo.sessionsOfRoom(body.examId, body.roomId, sessionId, at);
     this.hub.toSessions(sessions, SocketEvent.ROOM_STARTED, { examId: body.examId, startedAt: at });
     this.changed(body.examId, 0, 0);
     return { startedAt: at };
@@ -239,11 +246,13 @@ export class InvigilationService {
 
   /** The room's running (`paused`: paused) attempts, as one call. */
   private async wholeRoom(body: RoomPauseBody, auth: AuthContext, paused: boolean) {
-    const room = await roomAccess(this.db, auth, body.examId, body.roomId);
+    const sessionId = body.sessionId ?? null;
+    const room = await roomAccess(this.db, auth, body.examId, body.roomId, sessionId);
+    // The standing pause is the room's (migration 0030 keys it by room, whatever the session).
     const standing = { examId: body.examId, roomId: body.roomId };
     // Lifted before the paused attempts are read: a late start paused meanwhile is among them.
     if (paused) await this.pausing.lift(standing);
-    const targets = await this.repo.runningAttempts(body.examId, body.roomId, paused);
+    const targets = await this.repo.runningAttempts(body.examId, body.roomId, sessionId, paused);
     return {
       examId: body.examId,
       attemptIds: targets.map((row) => row.id),
@@ -255,8 +264,8 @@ export class InvigilationService {
   }
 
   private async one(body: RoomCandidatePauseBody, auth: AuthContext): Promise<PauseCall> {
-    const room = await roomAccess(this.db, auth, body.examId, body.roomId);
-    const row = await this.inRoom(body.examId, body.roomId, body.studentId, room.name);
+    const room = await roomAccess(this.db, auth, body.examId, body.roomId, body.sessionId ?? null);
+    const row = await this.inRoom(body, room.name);
     if (row.attempt_id === null) {
       throw conflict('proctorNotStarted', { name: row.name, ticket: row.ticket_number });
     }
@@ -271,9 +280,17 @@ export class InvigilationService {
     };
   }
 
-  /** The candidate seated in the room (10004 naming the room otherwise). */
-  private async inRoom(examId: number, roomId: number, studentId: number, roomName: string) {
-    const row = await this.repo.candidateInRoom(examId, roomId, studentId);
+  /** The candidate seated in the room for the session (10004 naming the room otherwise). */
+  private async inRoom(
+    at: { examId: number; roomId: number; sessionId?: number; studentId: number },
+    roomName: string,
+  ) {
+    const row = await this.repo.candidateInRoom(
+      at.examId,
+      at.roomId,
+      at.sessionId ?? null,
+      at.studentId,
+    );
     if (!row) throw conflict('notInThisRoom', { room: roomName });
     return row;
   }

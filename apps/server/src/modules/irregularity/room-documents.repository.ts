@@ -22,8 +22,18 @@ export class RoomDocumentsRepository {
       .executeTakeFirstOrThrow();
   }
 
-  /** The room's candidates in seat order, with their attempt. */
-  candidates(examId: number, roomId: number) {
+  /** The session of the exam (its name and window); undefined when not of the exam. */
+  session(examId: number, sessionId: number) {
+    return this.db
+      .selectFrom('exam_sessions')
+      .select(['id', 'name', 'start_at', 'end_at'])
+      .where('exam_id', '=', examId)
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+  }
+
+  /** The room's candidates of the session (null: those without one) in seat order, with their attempt. */
+  candidates(examId: number, roomId: number, sessionId: number | null) {
     return candidateRows(this.db)
       .select([
         'c.student_id',
@@ -40,18 +50,25 @@ export class RoomDocumentsRepository {
       ])
       .where('c.exam_id', '=', examId)
       .where('c.room_id', '=', roomId)
+      .where('c.session_id', sessionId === null ? 'is' : '=', sessionId)
       .orderBy('c.seat_number')
       .orderBy('s.ticket_number')
       .execute();
   }
 
-  async invigilators(examId: number, roomId: number) {
+  /** The room's invigilators for the session: those assigned to it and those for every session. */
+  async invigilators(examId: number, roomId: number, sessionId: number | null) {
     return this.db
       .selectFrom('exam_room_invigilators as i')
       .innerJoin('users as u', 'u.id', 'i.user_id')
       .select(['u.name', 'u.nick_name'])
       .where('i.exam_id', '=', examId)
       .where('i.room_id', '=', roomId)
+      .where((eb) =>
+        sessionId === null
+          ? eb('i.session_id', 'is', null)
+          : eb.or([eb('i.session_id', 'is', null), eb('i.session_id', '=', sessionId)]),
+      )
       .orderBy('u.name')
       .execute();
   }

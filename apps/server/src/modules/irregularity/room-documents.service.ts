@@ -7,6 +7,7 @@ import {
   type RoomDocumentQuery,
 } from '@kaoshi/shared';
 import { nowIso, type Db } from '../../db/database.js';
+import { notFound } from '../../errors.js';
 import { examRoomsScope } from '../../lib/access.js';
 import type { AuthContext } from '../../lib/auth-context.js';
 import { styleHeader, writeExport } from '../../lib/spreadsheet.js';
@@ -37,16 +38,24 @@ export class RoomDocumentsService {
   ) {}
 
   private async facts(query: RoomDocumentQuery, auth: AuthContext): Promise<RoomFacts> {
-    await examRoomsScope(this.db, auth, query.examId, 'read', query.roomId);
+    const sessionId = query.sessionId ?? null;
+    await examRoomsScope(this.db, auth, query.examId, 'read', query.roomId, sessionId);
     const repository = new RoomDocumentsRepository(this.db);
-    const [exam, room, candidates] = await Promise.all([
+    const [exam, room, session, candidates] = await Promise.all([
       repository.exam(query.examId),
       repository.room(query.roomId),
-      repository.candidates(query.examId, query.roomId),
+      sessionId === null ? null : repository.session(query.examId, sessionId),
+      repository.candidates(query.examId, query.roomId, sessionId),
     ]);
+    if (session === undefined) throw notFound('examSession', sessionId!);
+    // A session's documents: its window, its name beside the room's.
+    const window = session ?? exam;
     return {
-      exam: { name: exam.name, startAt: exam.start_at, endAt: exam.end_at },
-      room: { name: room.name, venueName: room.venue_name },
+      exam: { name: exam.name, startAt: window.start_at, endAt: window.end_at },
+      room: {
+        name: session ? `${room.name} · ${session.name}` : room.name,
+        venueName: room.venue_name,
+      },
       printedAt: nowIso(),
       candidates: candidates.map((row) => ({
         seat: row.seat_number,
@@ -72,7 +81,7 @@ export class RoomDocumentsService {
     const attemptIds = base.candidates.flatMap((c) => (c.attemptId === null ? [] : [c.attemptId]));
     const irregularities = new IrregularityRepository(this.db);
     const [invigilators, pauses, events, records] = await Promise.all([
-      repository.invigilators(query.examId, query.roomId),
+      repository.invigilators(query.examId, query.roomId, query.sessionId ?? null),
       repository.pauses(attemptIds),
       repository.eventSummary(attemptIds),
       irregularities.list(query.examId, [query.roomId]),
@@ -126,7 +135,7 @@ export class RoomDocumentsService {
           : await doorListPdf(facts, language);
       title = `${facts.room.name}-${kind === 'signInSheet' ? words.signInTitle : words.doorListTitle}`;
     }
-    const english = `exam-${query.examId}-room-${query.roomId}-${kind}`;
+    const english = `exam-${query.examId}-room-${query.roomId}${sessionPart(query)}-${kind}`;
     return { buffer, fileName: `${title}.pdf`, asciiName: `${english}.pdf` };
   }
 
@@ -147,7 +156,7 @@ export class RoomDocumentsService {
     return writeExport(
       {
         local: `${facts.room.name}-${words.fileName}`,
-        english: `exam-${query.examId}-room-${query.roomId}-record`,
+        english: `exam-${query.examId}-room-${query.roomId}${sessionPart(query)}-record`,
       },
       async (workbook) => {
         const summary = workbook.addWorksheet(words.recordTitle);
@@ -182,4 +191,9 @@ export class RoomDocumentsService {
       },
     );
   }
+}
+
+/** The session in an ASCII file name ('' without one). */
+function sessionPart(query: RoomDocumentQuery): string {
+  return query.sessionId === undefined ? '' : `-session-${query.sessionId}`;
 }

@@ -58,6 +58,10 @@ export class ExamSessionRepository {
       .where('exam_id', '=', examId)
       .where('session_id', 'in', ids)
       .execute();
+    // Their invigilators and room starts go with them (migration 0027).
+    for (const table of ['exam_room_invigilators', 'exam_room_session_starts'] as const) {
+      await this.db.deleteFrom(table).where('session_id', 'in', ids).execute();
+    }
     await this.db.deleteFrom('exam_sessions').where('id', 'in', ids).execute();
   }
 

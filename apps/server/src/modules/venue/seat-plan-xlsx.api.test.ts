@@ -139,11 +139,21 @@ describe('seat plan .xlsx', () => {
       person(ticket).name,
       batchOf(ticket),
       maskIdNumber(person(ticket).id_number),
+      // No session: the last cell stays empty (not read back).
     ];
     const zh = await book(examId, 'zh');
     expect(zh.worksheets.map((sheet) => sheet.name)).toEqual(['座位安排', '考场']);
     const rows = values(zh.worksheets[0]!);
-    expect(rows[0]).toEqual(['考点', '考场', '座位号', '准考证号', '姓名', '报名批次', '证件号码']);
+    expect(rows[0]).toEqual([
+      '考点',
+      '考场',
+      '座位号',
+      '准考证号',
+      '姓名',
+      '报名批次',
+      '证件号码',
+      '场次',
+    ]);
     expect(rows.slice(1)).toEqual([
       line('Room 1', 1, 'A-00001'),
       line('Room 1', 2, 'A-00002'),
@@ -172,6 +182,7 @@ describe('seat plan .xlsx', () => {
       'Name',
       'Batch',
       'ID number',
+      'Session',
     ]);
 
     // The teacher holding batch A only exports batch A's rows.

@@ -5,11 +5,12 @@ import { candidateRows, inSeatPlanOrder } from '../exam/candidate.repository.js'
 /** Rows per CASE update: three parameters each, well under either engine's limit. */
 const ASSIGN_CHUNK = 500;
 
-/** A candidate's new place: a room and seat, or no room (`roomId` null). */
+/** A candidate's new place: a room and seat, or no room (`roomId` null), and the session. */
 export interface ImportedPlace {
   id: number;
   roomId: number | null;
   seat: number | null;
+  sessionId: number | null;
 }
 
 /** What the seat plan's .xlsx export and import read and write (seat-plan-xlsx.service.ts). */
@@ -24,6 +25,8 @@ export class SeatPlanTransferRepository {
         'c.class_id',
         'c.room_id',
         'c.seat_number',
+        'c.session_id',
+        'ses.name as session_name',
         's.ticket_number',
         's.name',
         's.id_number',
@@ -48,8 +51,8 @@ export class SeatPlanTransferRepository {
 
   /**
    * Moves the candidates: first out of their rooms (so that two swapping seats never meet on
-   * the one-candidate-per-seat index), then into their new room and seat. A candidate leaving
-   * every room keeps its number.
+   * the one-candidate-per-seat index) and into their session, then into their new room and
+   * seat. A candidate leaving every room keeps its number.
    */
   async place(places: ImportedPlace[]) {
     if (places.length === 0) return;
@@ -57,7 +60,13 @@ export class SeatPlanTransferRepository {
       const chunk = places.slice(i, i + ASSIGN_CHUNK);
       await this.db
         .updateTable('exam_candidates')
-        .set({ room_id: null })
+        .set({
+          room_id: null,
+          session_id: sql<number | null>`case id ${sql.join(
+            chunk.map((p) => sql`when ${p.id} then cast(${p.sessionId} as integer)`),
+            sql` `,
+          )} end`,
+        })
         .where(
           'id',
           'in',

@@ -16,6 +16,7 @@ import type { AuthContext } from '../../lib/auth-context.js';
 import { styleHeader, writeExport } from '../../lib/spreadsheet.js';
 import { maskIdNumber } from '../base/student.service.js';
 import { ExamRepository, type ExamRow } from '../exam/exam.repository.js';
+import { ExamSessionRepository } from './exam-session.repository.js';
 import { SeatPlanRepository } from './seat-plan.repository.js';
 import type { SeatPlanService } from './seat-plan.service.js';
 import {
@@ -71,6 +72,7 @@ export class SeatPlanTransferService {
               row.name,
               row.class_name,
               maskIdNumber(row.id_number),
+              row.session_name ?? '',
             ])
             .commit();
         }
@@ -168,7 +170,11 @@ export class SeatPlanTransferService {
    */
   private async check(trx: Db, exam: ExamRow, file: PlanFile): Promise<PlanCheck> {
     const repo = new SeatPlanTransferRepository(trx);
-    const [rows, rooms] = await Promise.all([repo.exportRows(exam.id), repo.allRooms()]);
+    const [rows, rooms, sessions] = await Promise.all([
+      repo.exportRows(exam.id),
+      repo.allRooms(),
+      new ExamSessionRepository(trx).list(exam.id),
+    ]);
     const check = checkPlanFile(
       file,
       rows.map((row) => ({
@@ -177,6 +183,7 @@ export class SeatPlanTransferService {
         ticket: row.ticket_number,
         roomId: row.room_id,
         seat: row.seat_number,
+        sessionId: row.session_id,
       })),
       rooms.map((room) => ({
         id: room.id,
@@ -184,18 +191,31 @@ export class SeatPlanTransferService {
         seats: room.seats,
         venueName: room.venue_name,
       })),
+      sessions,
     );
     const used = [...check.roomsUsed.keys()];
     if (used.length === 0) return check;
     const plan = new SeatPlanRepository(trx);
     if (this.postgres) await plan.lockRooms(used);
-    const clashes = await plan.roomClashes(exam.id, used, exam.start_at, exam.end_at);
+    // Each room in the window of the session it is used in (the exam's without one), as a move.
+    const clashes = [];
+    for (const [sessionId, inSession] of check.sessionRoomsUsed) {
+      const session = sessions.find((row) => row.id === sessionId);
+      const window = session ?? exam;
+      const found = await plan.roomClashes(
+        exam.id,
+        [...inSession.keys()],
+        window.start_at,
+        window.end_at,
+      );
+      clashes.push(...found.map((clash) => ({ ...clash, row: inSession.get(clash.room_id)! })));
+    }
     const named = new Set<number>();
     for (const clash of clashes) {
       if (named.has(clash.room_id)) continue;
       named.add(clash.room_id);
       check.problems.push({
-        row: check.roomsUsed.get(clash.room_id)!,
+        row: clash.row,
         column: 'room',
         problem: localized('roomUsedByOtherExam', {
           room: clash.room_name,

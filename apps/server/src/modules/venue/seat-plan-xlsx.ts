@@ -25,8 +25,8 @@ import type { ImportedPlace } from './seat-plan-xlsx.repository.js';
 
 /**
  * The seat plan's .xlsx (docs/features/venues.md): the columns venue, room, seat, ticket number,
- * name, batch and masked ID number; the import reads venue, room, seat and ticket number (the
- * other columns are the centre's to read) and checks every row before anything is written.
+ * name, batch, masked ID number and session; the import reads venue, room, seat, ticket number
+ * and session (when the column is there; the other columns are the centre's to read) and checks every row before anything is written.
  */
 
 export const SEAT_PLAN_COLUMN_WIDTHS: Record<SeatPlanXlsxColumn, number> = {
@@ -37,6 +37,7 @@ export const SEAT_PLAN_COLUMN_WIDTHS: Record<SeatPlanXlsxColumn, number> = {
   name: 14,
   batch: 22,
   idNumber: 22,
+  session: 16,
 };
 
 const HEADERS = headerColumns(
@@ -51,6 +52,8 @@ export interface PlanFileRow {
   room: string;
   seat: string;
   ticket: string;
+  /** The session's name; '' when empty or the file has no such column. */
+  session: string;
   /** A cell could not be read (its problem is listed): the row is not checked further. */
   unreadable: boolean;
 }
@@ -83,6 +86,7 @@ export async function readPlanFile(file: Buffer): Promise<PlanFile> {
   const columnIndex = new Map([...columnAt].map(([index, column]) => [column, index]));
   const problems: CellProblem[] = [];
   const text = (row: SheetRow, column: SeatPlanXlsxColumn) => {
+    if (!columnIndex.has(column)) return '';
     const read = readCell(row.cells.get(columnIndex.get(column)!), column === 'ticketNumber');
     if (!read.problem) return read.text;
     problems.push({ row: row.number, column, problem: localized('sheetImportCellUnreadable') });
@@ -96,6 +100,7 @@ export async function readPlanFile(file: Buffer): Promise<PlanFile> {
       room: text(row, 'room'),
       seat: text(row, 'seat'),
       ticket: text(row, 'ticketNumber'),
+      session: text(row, 'session'),
       unreadable: problems.length > before,
     };
   });
@@ -109,6 +114,7 @@ export interface PlanCandidate {
   ticket: string;
   roomId: number | null;
   seat: number;
+  sessionId: number | null;
 }
 
 export interface PlanRoom {
@@ -126,6 +132,13 @@ export interface PlanCheck {
   notInFile: number;
   /** Each room the file seats someone in, with the first row that does. */
   roomsUsed: Map<number, number>;
+  /** The same per session (null: without one): a room is held in its session's window. */
+  sessionRoomsUsed: Map<number | null, Map<number, number>>;
+}
+
+export interface PlanSession {
+  id: number;
+  name: string;
 }
 
 const roomKey = (venue: string, room: string) => `${venue}\u0000${room}`;
@@ -135,12 +148,14 @@ const SEAT = /^\d+$/;
  * Checks every row against the exam's candidates and the rooms: the ticket known and named
  * once, the venue and room known, the seat within the room and given to one candidate (nor held
  * by one the file leaves where they are), room and seat both given or both empty (no room).
- * Candidates the file does not name stay where they are.
+ * A seat is one candidate's per session: the session named (one of the exam's), else the
+ * candidate's own. Candidates the file does not name stay where they are.
  */
 export function checkPlanFile(
   file: PlanFile,
   candidates: readonly PlanCandidate[],
   rooms: readonly PlanRoom[],
+  sessions: readonly PlanSession[] = [],
 ): PlanCheck {
   const problems = [...file.problems];
   const problem = (
@@ -153,14 +168,21 @@ export function checkPlanFile(
   const byId = new Map(candidates.map((c) => [c.id, c]));
   const roomByName = new Map(rooms.map((r) => [roomKey(r.venueName, r.name), r]));
   const roomById = new Map(rooms.map((r) => [r.id, r]));
-  const placeName = (roomId: number | null, seat: number) => {
+  const sessionByName = new Map(sessions.map((row) => [row.name, row]));
+  const sessionName = new Map(sessions.map((row) => [row.id, row.name]));
+  const placeName = (roomId: number | null, seat: number, sessionId: number | null) => {
     const room = roomId === null ? undefined : roomById.get(roomId);
-    return room ? `${room.venueName} ${room.name} ${seat}` : null;
+    const session = sessionId === null ? '' : ` (${sessionName.get(sessionId) ?? ''})`;
+    return room ? `${room.venueName} ${room.name} ${seat}${session}` : null;
   };
 
   const named = new Map<number, number>();
-  const wanted = new Map<number, { roomId: number | null; seat: number | null; row: number }>();
+  const wanted = new Map<
+    number,
+    { roomId: number | null; seat: number | null; sessionId: number | null; row: number }
+  >();
   const roomsUsed = new Map<number, number>();
+  const sessionRoomsUsed = new Map<number | null, Map<number, number>>();
   for (const line of file.rows) {
     if (line.unreadable) continue;
     if (line.ticket === '') {
@@ -181,9 +203,15 @@ export function checkPlanFile(
       continue;
     }
     named.set(candidate.id, line.row);
+    const session = line.session === '' ? undefined : sessionByName.get(line.session);
+    if (line.session !== '' && !session) {
+      problem(line.row, 'session', 'seatPlanUnknownSession', { value: line.session });
+      continue;
+    }
+    const sessionId = session ? session.id : candidate.sessionId;
     const given = [line.venue, line.room, line.seat].filter((text) => text !== '').length;
     if (given === 0) {
-      wanted.set(candidate.id, { roomId: null, seat: null, row: line.row });
+      wanted.set(candidate.id, { roomId: null, seat: null, sessionId, row: line.row });
       continue;
     }
     if (given < 3) {
@@ -202,22 +230,29 @@ export function checkPlanFile(
       problem(line.row, 'seat', 'seatBeyondRoom', { name: room.name, seats: room.seats });
     }
     if (!room || seat < 1 || seat > room.seats) continue;
-    wanted.set(candidate.id, { roomId: room.id, seat, row: line.row });
+    wanted.set(candidate.id, { roomId: room.id, seat, sessionId, row: line.row });
     if (!roomsUsed.has(room.id)) roomsUsed.set(room.id, line.row);
+    const inSession = sessionRoomsUsed.get(sessionId) ?? new Map<number, number>();
+    if (!inSession.has(room.id)) inSession.set(room.id, line.row);
+    sessionRoomsUsed.set(sessionId, inSession);
   }
 
   // Who sits where once the file is applied: the file's places, everyone else where they are.
   const holder = new Map<string, { candidate: PlanCandidate; row: number | null }>();
-  const seatKey = (roomId: number, seat: number) => `${roomId}:${seat}`;
+  const seatKey = (roomId: number, seat: number, sessionId: number | null) =>
+    `${roomId}:${sessionId ?? ''}:${seat}`;
   for (const candidate of candidates) {
     if (wanted.has(candidate.id) || candidate.roomId === null) continue;
-    holder.set(seatKey(candidate.roomId, candidate.seat), { candidate, row: null });
+    holder.set(seatKey(candidate.roomId, candidate.seat, candidate.sessionId), {
+      candidate,
+      row: null,
+    });
   }
   const ordered = [...wanted.entries()].sort(([, a], [, b]) => a.row - b.row);
   for (const [id, place] of ordered) {
     if (place.roomId === null || place.seat === null) continue;
     const room = roomById.get(place.roomId)!;
-    const key = seatKey(place.roomId, place.seat);
+    const key = seatKey(place.roomId, place.seat, place.sessionId);
     const other = holder.get(key);
     const candidate = byId.get(id)!;
     if (!other) {
@@ -246,17 +281,24 @@ export function checkPlanFile(
     const place = wanted.get(candidate.id);
     if (!place) continue;
     const same =
-      place.roomId === candidate.roomId && (place.roomId === null || place.seat === candidate.seat);
+      place.roomId === candidate.roomId &&
+      place.sessionId === candidate.sessionId &&
+      (place.roomId === null || place.seat === candidate.seat);
     if (same) {
       unchanged++;
       continue;
     }
-    places.push({ id: candidate.id, roomId: place.roomId, seat: place.seat });
+    places.push({
+      id: candidate.id,
+      roomId: place.roomId,
+      seat: place.seat,
+      sessionId: place.sessionId,
+    });
     moves.push({
       ticketNumber: candidate.ticket,
       name: candidate.name,
-      from: placeName(candidate.roomId, candidate.seat),
-      to: place.roomId === null ? null : placeName(place.roomId, place.seat!),
+      from: placeName(candidate.roomId, candidate.seat, candidate.sessionId),
+      to: place.roomId === null ? null : placeName(place.roomId, place.seat!, place.sessionId),
     });
   }
   problems.sort(
@@ -271,6 +313,7 @@ export function checkPlanFile(
     unchanged,
     notInFile: candidates.length - named.size,
     roomsUsed,
+    sessionRoomsUsed,
   };
 }
 

@@ -235,27 +235,41 @@ export class SeatPlanRepository {
       .execute();
   }
 
-  /** The invigilators of the exam's rooms, with their names. */
+  /** The invigilators of the exam's rooms with their session (null: all), with their names. */
   invigilators(examId: number) {
     return this.db
       .selectFrom('exam_room_invigilators as i')
       .innerJoin('users as u', 'u.id', 'i.user_id')
-      .select(['i.room_id', 'u.id', 'u.name', 'u.nick_name'])
+      .select(['i.room_id', 'i.session_id', 'u.id', 'u.name', 'u.nick_name'])
       .where('i.exam_id', '=', examId)
       .orderBy('u.name')
       .execute();
   }
 
-  async setInvigilators(examId: number, roomId: number, userIds: number[]) {
+  /** The room's invigilators for the session (null: for every session), replaced. */
+  async setInvigilators(
+    examId: number,
+    roomId: number,
+    sessionId: number | null,
+    userIds: number[],
+  ) {
     await this.db
       .deleteFrom('exam_room_invigilators')
       .where('exam_id', '=', examId)
       .where('room_id', '=', roomId)
+      .where('session_id', sessionId === null ? 'is' : '=', sessionId)
       .execute();
     if (userIds.length === 0) return;
     await this.db
       .insertInto('exam_room_invigilators')
-      .values(userIds.map((userId) => ({ exam_id: examId, room_id: roomId, user_id: userId })))
+      .values(
+        userIds.map((userId) => ({
+          exam_id: examId,
+          room_id: roomId,
+          session_id: sessionId,
+          user_id: userId,
+        })),
+      )
       .execute();
   }
 }

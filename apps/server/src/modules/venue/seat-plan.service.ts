@@ -72,7 +72,17 @@ export class SeatPlanService {
           venueName: room.venue_name,
           seats: room.seats,
           ipAllowList: parseJson<string[]>(room.ip_allow_list, []),
-          invigilators: invigilators.filter((row) => row.room_id === room.id).map(person),
+          invigilators: invigilators
+            .filter((row) => row.room_id === room.id && row.session_id === null)
+            .map(person),
+          invigilatorsBySession: Object.fromEntries(
+            sessions.map((session) => [
+              String(session.id),
+              invigilators
+                .filter((row) => row.room_id === room.id && row.session_id === session.id)
+                .map(person),
+            ]),
+          ),
           candidates: [],
           othersSeated: 0,
           othersSeatedBySession: {},
@@ -295,7 +305,11 @@ export class SeatPlanService {
     return rows.map(person);
   }
 
-  /** One or two users holding EXAM-INVIGILATE for a room of the plan, until the exam closes. */
+  /**
+   * One or two users holding EXAM-INVIGILATE for a room of the plan, for one session of the exam
+   * or for all of them (no session given), until the exam closes. A user invigilates one room
+   * at a time: not another room in the same session (or in any, when either is for all).
+   */
   setInvigilators(body: SetRoomInvigilatorsInput, auth: AuthContext): Promise<void> {
     return inTransaction(this.db, async (trx) => {
       const exam = await this.changeable(trx, body.examId, auth, false);
@@ -314,8 +328,21 @@ export class SeatPlanService {
         if (!user) throw invalid('userIds', 'notFound', { entity: ENTITY_NAMES.user, id });
         if (!holders.has(id)) throw invalid('userIds', 'notAnInvigilator', { name: user.name });
       }
+      const sessionId = body.sessionId ?? null;
+      const session =
+        sessionId === null
+          ? null
+          : (await new ExamSessionRepository(trx).list(exam.id)).find(
+              (row) => row.id === sessionId,
+            );
+      if (session === undefined) {
+        throw invalid('sessionId', 'sessionNotOfExam', { id: sessionId! });
+      }
       const elsewhere = (await plan.invigilators(exam.id)).find(
-        (row) => row.room_id !== room.id && body.userIds.includes(row.id),
+        (row) =>
+          row.room_id !== room.id &&
+          body.userIds.includes(row.id) &&
+          (row.session_id === null || sessionId === null || row.session_id === sessionId),
       );
       if (elsewhere) {
         const other = rooms.find((row) => row.id === elsewhere.room_id);
@@ -325,12 +352,16 @@ export class SeatPlanService {
           'userIds',
         );
       }
-      await plan.setInvigilators(exam.id, room.id, body.userIds);
+      await plan.setInvigilators(exam.id, room.id, sessionId, body.userIds);
       await new ExamRepository(trx).record(
         exam.id,
         auth.user.id,
         'setInvigilators',
-        { room: `${room.venue_name} ${room.name}`, users: people.map((row) => row.name) },
+        {
+          room: `${room.venue_name} ${room.name}`,
+          ...(session ? { session: session.name } : {}),
+          users: people.map((row) => row.name),
+        },
         nowIso(),
       );
     });

@@ -14,8 +14,8 @@ export const examDetailPath = (id: number) => `${EXAM_DETAIL_PATH}?id=${id}`;
 /** An exam's seat plan (rooms, seats, invigilators). */
 export const seatPlanPath = (examId: number) => `${SEAT_PLAN_PATH}?examId=${examId}`;
 /** The invigilator's console of a room of the exam's seat plan. */
-export const consolePath = (examId: number, roomId: number) =>
-  `${CONSOLE_PATH}?examId=${examId}&roomId=${roomId}`;
+export const consolePath = (examId: number, roomId: number, sessionId?: number | null) =>
+  `${CONSOLE_PATH}?examId=${examId}&roomId=${roomId}${sessionId ? `&sessionId=${sessionId}` : ''}`;
 /** The admission tickets of one batch of the exam, or of all of them. */
 export const admissionTicketPath = (examId: number, classId?: number) =>
   `${ADMISSION_TICKET_PATH}?examId=${examId}${classId === undefined ? '' : `&classId=${classId}`}`;

@@ -9,7 +9,16 @@ import { downloadRoomPdf, downloadRoomRecordXlsx } from '../../api/irregularity'
  * list and the room record as PDFs, and the room record as .xlsx. For the proctor view and the
  * invigilator's console.
  */
-export function RoomDocuments({ examId, roomId }: { examId: number; roomId: number }) {
+export function RoomDocuments({
+  examId,
+  roomId,
+  sessionId,
+}: {
+  examId: number;
+  roomId: number;
+  /** The session (场次) of the room; absent: its candidates without one. */
+  sessionId?: number;
+}) {
   const { t } = useTranslation();
   return (
     <Flex gap={8} wrap align="center" className="room-documents">
@@ -18,14 +27,14 @@ export function RoomDocuments({ examId, roomId }: { examId: number; roomId: numb
         <Button
           key={kind}
           icon={<DownloadOutlined />}
-          onClick={() => void downloadRoomPdf(kind, examId, roomId)}
+          onClick={() => void downloadRoomPdf(kind, examId, roomId, sessionId)}
         >
           {t(`irregularity.${kind}`)}
         </Button>
       ))}
       <Button
         icon={<DownloadOutlined />}
-        onClick={() => void downloadRoomRecordXlsx(examId, roomId)}
+        onClick={() => void downloadRoomRecordXlsx(examId, roomId, sessionId)}
       >
         {t('irregularity.roomRecordXlsx')}
       </Button>

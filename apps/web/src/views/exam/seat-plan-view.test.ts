@@ -22,6 +22,7 @@ const plan = {
       seats: 5,
       ipAllowList: [],
       invigilators: [],
+      invigilatorsBySession: {},
       candidates: [candidate(1, 1), candidate(2, 3)],
       othersSeated: 0,
       othersSeatedBySession: {},

@@ -30,12 +30,14 @@ type Camera =
 export function CheckInDialog({
   examId,
   roomId,
+  sessionId,
   candidate,
   onClose,
   onDone,
 }: {
   examId: number;
   roomId: number;
+  sessionId?: number;
   candidate: ConsoleCandidate | null;
   onClose: () => void;
   onDone: () => void;
@@ -112,6 +114,7 @@ export function CheckInDialog({
       await checkInCandidate({
         examId,
         roomId,
+        ...(sessionId ? { sessionId } : {}),
         studentId: candidate.studentId,
         confirmed,
         ...(confirmed ? {} : { reason: reason.trim() }),

@@ -51,11 +51,12 @@ interface PauseAction {
   candidate?: ConsoleCandidate;
 }
 
-export const consoleKey = (examId: number, roomId: number) => [
+export const consoleKey = (examId: number, roomId: number, sessionId?: number) => [
   'invigilation',
   'room',
   examId,
   roomId,
+  sessionId ?? 0,
 ];
 
 /**
@@ -68,13 +69,15 @@ export default function InvigilationConsole() {
   const [params] = useSearchParams();
   const examId = Number(params.get('examId'));
   const roomId = Number(params.get('roomId'));
+  // The session (场次) of the room; absent: an exam without sessions.
+  const sessionId = Number(params.get('sessionId')) || undefined;
   const client = useQueryClient();
-  const key = consoleKey(examId, roomId);
+  const key = consoleKey(examId, roomId, sessionId);
   const refresh = () => void client.invalidateQueries({ queryKey: key });
   const link = useRoomSocket(examId, roomId, refresh);
   const room = useQuery({
     queryKey: key,
-    queryFn: () => getConsoleRoom(examId, roomId),
+    queryFn: () => getConsoleRoom(examId, roomId, sessionId),
     enabled: examId > 0 && roomId > 0,
     refetchInterval: link === 'live' ? false : POLL_MS,
     retry: false,
@@ -126,7 +129,7 @@ export default function InvigilationConsole() {
             children: (
               <Flex vertical gap={12}>
                 <Card size="small">
-                  <RoomDocuments examId={examId} roomId={roomId} />
+                  <RoomDocuments examId={examId} roomId={roomId} sessionId={sessionId} />
                 </Card>
                 <IrregularityPanel
                   examId={examId}
@@ -143,6 +146,7 @@ export default function InvigilationConsole() {
         key={checking?.studentId ?? 0}
         examId={examId}
         roomId={roomId}
+        sessionId={sessionId}
         candidate={checking}
         onClose={() => setChecking(null)}
         onDone={() => {
@@ -181,10 +185,16 @@ function ConsoleHeader({
   const confirmStart = () =>
     modal.confirm({
       title: t('invigilate.startRoom'),
-      content: t('invigilate.startConfirm', { room: room.roomName }),
+      content: t('invigilate.startConfirm', {
+        room: room.sessionName ? `${room.roomName} · ${room.sessionName}` : room.roomName,
+      }),
       okText: t('invigilate.startRoom'),
       onOk: async () => {
-        await startRoom({ examId: room.examId, roomId: room.roomId });
+        await startRoom({
+          examId: room.examId,
+          roomId: room.roomId,
+          ...(room.sessionId ? { sessionId: room.sessionId } : {}),
+        });
         void message.success(t('invigilate.roomStarted'));
         onStarted();
       },
@@ -206,6 +216,7 @@ function ConsoleHeader({
         <Flex gap={16} wrap align="center">
           <span>
             {room.venueName} / <strong>{room.roomName}</strong>
+            {room.sessionName && <Tag className="console-session">{room.sessionName}</Tag>}
           </span>
           <span>
             {localWindow(room.startAt, room.endAt)} ·{' '}
@@ -299,7 +310,12 @@ function PauseDialog({
       : t(pausing ? 'invigilate.pauseRoomTitle' : 'invigilate.resumeRoomTitle');
   const submit = async () => {
     if (!action) return;
-    const base = { examId: room.examId, roomId: room.roomId, reason: reason.trim() };
+    const base = {
+      examId: room.examId,
+      roomId: room.roomId,
+      ...(room.sessionId ? { sessionId: room.sessionId } : {}),
+      reason: reason.trim(),
+    };
     setBusy(true);
     try {
       const { count } = one

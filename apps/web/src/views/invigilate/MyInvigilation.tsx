@@ -10,7 +10,7 @@ import { localWindow } from '../../components/attempt/my-exams-time';
 import { TABLE_SCROLL } from '../../components/list/responsive';
 import { consolePath } from '../../components/exam/exam-routes';
 
-/** 我的监考: the rooms the user invigilates of exams not closed yet, soonest first. */
+/** 我的监考: one line per room and session the user invigilates of exams not closed yet, soonest first. */
 export default function MyInvigilation() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -26,6 +26,7 @@ export default function MyInvigilation() {
       render: (_, room) => (
         <span>
           {room.venueName} / <strong>{room.roomName}</strong>
+          {room.sessionName && <Tag className="my-room-session">{room.sessionName}</Tag>}
         </span>
       ),
     },
@@ -54,7 +55,7 @@ export default function MyInvigilation() {
           type="primary"
           size="small"
           icon={<MonitorOutlined />}
-          onClick={() => void navigate(consolePath(room.examId, room.roomId))}
+          onClick={() => void navigate(consolePath(room.examId, room.roomId, room.sessionId))}
         >
           {t('invigilate.open')}
         </Button>
@@ -64,7 +65,7 @@ export default function MyInvigilation() {
   return (
     <Card title={t('invigilate.myRooms')} className="my-invigilation">
       <Table
-        rowKey={(room) => `${room.examId}-${room.roomId}`}
+        rowKey={(room) => `${room.examId}-${room.roomId}-${room.sessionId ?? 0}`}
         size="small"
         loading={rooms.isLoading}
         columns={columns}
