@@ -6,6 +6,8 @@ const mockedTests = 'apps/server/**/*.mocked.test.ts';
 const postgres = process.env.TEST_DATABASE_URL;
 const webTests = 'apps/web/src/**/*.test.{ts,tsx}';
 const webMockedTests = 'apps/web/src/**/*.mocked.test.{ts,tsx}';
+/** Web tests of module state a shared run would have changed (the languages loaded so far). */
+const webIsolatedTests = 'apps/web/src/**/*.isolated.test.{ts,tsx}';
 // A poll waits for a state the server reaches by itself (an import job's end, a socket's news):
 // vitest's default of 1 s measured the machine's load, not the product (as in the browser and
 // process tests' configs).
@@ -51,11 +53,11 @@ export default defineConfig({
         test: {
           name: 'web',
           include: [webTests],
-          exclude: [webMockedTests],
+          exclude: [webMockedTests, webIsolatedTests],
           isolate: false,
         },
       },
-      { test: { name: 'web-mocked', include: [webMockedTests] } },
+      { test: { name: 'web-mocked', include: [webMockedTests, webIsolatedTests] } },
       { test: { name: 'tooling', include: ['eslint-rules/**/*.test.js'] } },
       ...serverProjects('sqlite'),
       ...(postgres ? serverProjects('postgres') : []),

@@ -30,6 +30,7 @@ import {
   invigilationSocket,
 } from './modules/invigilation/invigilation.module.js';
 import { irregularityModule } from './modules/irregularity/irregularity.module.js';
+import { draftPapers } from './modules/paper/paper.service.js';
 import { questionModule } from './modules/question/question.module.js';
 import { questionsUseKnowledge } from './modules/question/question.service.js';
 import { schoolModule } from './modules/school/school.module.js';
@@ -133,7 +134,8 @@ export async function buildApp(
     studentUsers: [examsUseStudent],
   });
   await app.register(filesModule, { db, config });
-  await app.register(questionModule, { db, config });
+  // A QTI test imported with its questions becomes a draft paper through the paper module.
+  await app.register(questionModule, { db, config, draftPapers });
   await app.register(paperModule, { db, config });
   // Publishing moves deadlines (closing later, extra time); the exam pages hear of it.
   const deadlineNews = new DeadlineNews();

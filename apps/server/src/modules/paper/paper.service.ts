@@ -28,6 +28,7 @@ import { AppError, conflict, forbidden, invalid, notFound } from '../../errors.j
 import { paperAccess, visiblePapers } from '../../lib/access.js';
 import { parseJson } from '../../lib/json.js';
 import { hasAnyPermission, type AuthContext } from '../../lib/auth-context.js';
+import type { DraftPaperToWrite, DraftPapers } from '../question/question-import-paper.js';
 import { drawByRules } from './draw.js';
 import { PaperRepository, type PaperRow, type SectionToWrite } from './paper.repository.js';
 import { PaperStructures, asRule, poolFor, statisticsOf, toPool } from './paper-structure.js';
@@ -51,15 +52,11 @@ export const mayManagePapers = (auth: AuthContext) =>
   hasAnyPermission(auth, [Perm.PAPER]) &&
   (auth.superAdmin || auth.roleKeys.includes(RoleKey.SUPER));
 
-/** A paper made by another module (a QTI test imported with its questions): scores in hundredths. */
-export interface DraftPaperToWrite {
-  name: string;
-  subjectId: number;
-  level: number;
-  passScore: number;
-  durationMinutes: number;
-  sections: SectionToWrite[];
-}
+/** What the question bank's import writes papers through (app.ts passes it to the bank). */
+export const draftPapers: DraftPapers = {
+  mayManage: (auth) => mayManagePapers(auth),
+  insert: (trx, paper, authorId) => insertDraftPaper(trx, paper, authorId),
+};
 
 /**
  * Writes a draft paper by `authorId` inside the caller's transaction `trx` (an import writes it

@@ -8,14 +8,43 @@ import {
   type QuestionImportPaperPreview,
 } from '@kaoshi/shared';
 import type { Db } from '../../db/database.js';
-import type { SectionToWrite } from '../paper/paper.repository.js';
-import { insertDraftPaper } from '../paper/paper.service.js';
+import type { AuthContext } from '../../lib/auth-context.js';
 import type { Plan } from './question-import-check.js';
 import type { QtiTest } from './question-import-qti-test.js';
 
 // A QTI test as a draft paper of the questions imported with it (docs/features/question-bank.md
 // "QTI"): its sections as the paper's parts, each item's score its weight × its score in the
 // bank (SCORE's normal maximum, else the mapping, else the default), the order kept.
+
+/** A section of a draft paper as written: its questions with their score in hundredths. */
+export interface DraftSection {
+  title: string;
+  description: string;
+  score: number | null;
+  rules: string;
+  questions: { questionId: number; score: number }[];
+}
+
+/** A draft paper made with an import's questions: scores in hundredths. */
+export interface DraftPaperToWrite {
+  name: string;
+  subjectId: number;
+  level: number;
+  passScore: number;
+  durationMinutes: number;
+  sections: DraftSection[];
+}
+
+/**
+ * What an import needs of the paper module, passed in by app.ts (the paper module reads the
+ * question bank; the bank does not import it back).
+ */
+export interface DraftPapers {
+  /** Whether `auth` may manage papers (what the paper routes ask). */
+  mayManage(auth: AuthContext): boolean;
+  /** Writes the draft in the caller's transaction `trx`; answers its id. */
+  insert(trx: Db, paper: DraftPaperToWrite, authorId: number): Promise<number>;
+}
 
 /** A paper without a time limit of its own gets the builder's default. */
 export const IMPORTED_PAPER_DURATION = 90;
@@ -124,10 +153,11 @@ export async function writeImportPaper(
   where: { subjectId: number; level: number },
   questionIds: (index: number) => number,
   authorId: number,
+  papers: DraftPapers,
 ): Promise<number | undefined> {
   const { preview } = planned;
   if (preview.skipped) return undefined;
-  const sections: SectionToWrite[] = planned.sections.map((section) => ({
+  const sections: DraftSection[] = planned.sections.map((section) => ({
     title: section.title,
     description: section.description,
     score: null,
@@ -137,7 +167,7 @@ export async function writeImportPaper(
       score: item.score,
     })),
   }));
-  return insertDraftPaper(
+  return papers.insert(
     trx,
     {
       name: preview.title,

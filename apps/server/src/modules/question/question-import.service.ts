@@ -13,7 +13,6 @@ import { explainConstraint } from '../../db/constraint.js';
 import { inTransaction, nowIso, type Db } from '../../db/database.js';
 import { conflict, invalid } from '../../errors.js';
 import type { AuthContext } from '../../lib/auth-context.js';
-import { mayManagePapers } from '../paper/paper.service.js';
 import { ImportJobs, type ImportProgress, type JobOrigin } from '../../lib/import-job.js';
 import { readFirstSheet } from '../../lib/spreadsheet.js';
 import { QuestionRepository } from './question.repository.js';
@@ -44,7 +43,7 @@ import { readMoodleXml } from './question-import-moodle.js';
 import { readGift } from './question-import-gift.js';
 import { readQtiBank } from './question-import-qti.js';
 import type { QtiTest } from './question-import-qti-test.js';
-import { planImportPaper, writeImportPaper } from './question-import-paper.js';
+import { planImportPaper, writeImportPaper, type DraftPapers } from './question-import-paper.js';
 import { looksLikeQtiItem } from './question-import-qti-package.js';
 import { readDocx } from './question-import-docx.js';
 import { auditStatusAfterEdit } from './question.service.js';
@@ -104,6 +103,8 @@ export class QuestionImportService {
     private readonly db: Db,
     /** Stores the images of Moodle XML questions; without it such images are refused. */
     private readonly files?: FilesService,
+    /** Writes a QTI test's draft paper; without it no paper is made (the preview says so). */
+    private readonly papers?: DraftPapers,
   ) {
     this.jobs = new ImportJobs(db, 'question');
   }
@@ -147,7 +148,7 @@ export class QuestionImportService {
   /** QTI: the package's test as the draft paper it becomes (the preview's `paper`). */
   private paperOf(read: ReadImport, plan: Plan, actor: AuthContext) {
     if (!read.test) return {};
-    const allowed = mayManagePapers(actor);
+    const allowed = this.papers?.mayManage(actor) ?? false;
     return { paper: planImportPaper(read.test, read.itemPaths ?? [], plan, allowed).preview };
   }
 
@@ -381,7 +382,8 @@ export class QuestionImportService {
   /** QTI: the draft paper of the package's test, of the questions just written (in `trx`). */
   private async writePaper(trx: Db, read: ReadImport, plan: Plan, actor: AuthContext) {
     if (!read.test || !read.fixed || !read.source) return undefined;
-    const paper = planImportPaper(read.test, read.itemPaths ?? [], plan, mayManagePapers(actor));
+    const allowed = this.papers?.mayManage(actor) ?? false;
+    const paper = planImportPaper(read.test, read.itemPaths ?? [], plan, allowed);
     const externalIds = paper.sections.flatMap((section) =>
       section.items.map((item) => plan.rows[item.index]!.externalId!),
     );
@@ -397,6 +399,7 @@ export class QuestionImportService {
       read.fixed,
       (index) => ids.get(plan.rows[index]!.externalId!)!,
       actor.user.id,
+      this.papers!,
     );
   }
 

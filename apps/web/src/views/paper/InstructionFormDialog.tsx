@@ -16,7 +16,7 @@ import {
 import { SwitchField } from '../../components/form/fields';
 import { RichEditor, clearEditorDraft } from '../../components/RichEditor/LazyRichEditor';
 import { InstructionJobTypesSelect } from './InstructionJobTypesSelect';
-import { instructionKeys } from './paper-routes';
+import { instructionKeys } from '../../components/paper/paper-routes';
 
 type Scope = 'all' | 'chosen';
 

@@ -13,7 +13,7 @@ import { useDialog } from '../../components/list/use-dialog';
 import { useListPage } from '../../components/list/use-list-page';
 import { AnyJobTypeSelect } from '../../components/structure/AnyJobTypeSelect';
 import { InstructionFormDialog } from './InstructionFormDialog';
-import { instructionKeys } from './paper-routes';
+import { instructionKeys } from '../../components/paper/paper-routes';
 import { InstructionPreviewDialog } from './InstructionPreviewDialog';
 import { useReadingTime } from './InstructionReadingTime';
 import { InstructionScope } from './InstructionScope';

@@ -42,7 +42,7 @@ import { PaperAuditTag } from './PaperAuditTag';
 import { PaperFigures } from './PaperFigures';
 import { PaperSectionCard } from './PaperSectionCard';
 import { PaperSettings } from './PaperSettings';
-import { PAPER_EDIT_PATH, PAPER_LIST_PATH, paperKeys } from './paper-routes';
+import { PAPER_EDIT_PATH, PAPER_LIST_PATH, paperKeys } from '../../components/paper/paper-routes';
 
 /** The basics the server may blame by name: shown under their field. */
 const BASIC_FIELDS = [

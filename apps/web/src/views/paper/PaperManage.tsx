@@ -37,7 +37,7 @@ import { useHasPermission } from '../../utils/use-access';
 import { useJobTypeLevelFilters } from '../../components/structure/job-type-level-filters';
 import { RejectDialog } from '../../components/RejectDialog';
 import { PaperAuditTag } from './PaperAuditTag';
-import { PAPER_EDIT_PATH, PAPER_PRINT_PATH, paperKeys } from './paper-routes';
+import { PAPER_EDIT_PATH, PAPER_PRINT_PATH, paperKeys } from '../../components/paper/paper-routes';
 import { RelativeTime } from '../../components/time/RelativeTime';
 
 type FilterValues = Omit<PaperQuery, 'page' | 'limit'>;

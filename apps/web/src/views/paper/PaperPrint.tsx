@@ -9,7 +9,7 @@ import { exportPaperDocx, exportPaperPackage, printPaper } from '../../api/paper
 import { succeeded } from '../../utils/succeeded';
 import { PrintAnswerSheet } from './PrintAnswerSheet';
 import { PrintedPaper } from './PrintedPaper';
-import { PAPER_LIST_PATH, paperKeys } from './paper-routes';
+import { PAPER_LIST_PATH, paperKeys } from '../../components/paper/paper-routes';
 import '../../styles/print-view.css';
 import './PaperPrint.css';
 

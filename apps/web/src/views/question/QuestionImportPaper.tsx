@@ -2,7 +2,7 @@ import type { QuestionImportPaperPreview } from '@kaoshi/shared';
 import { Alert, Checkbox, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PAPER_EDIT_PATH } from '../paper/paper-routes';
+import { PAPER_EDIT_PATH } from '../../components/paper/paper-routes';
 
 /** Whether the dialog offers to make the paper ticked: a first import of a test it may make. */
 export const paperByDefault = (paper: QuestionImportPaperPreview | undefined) =>
