@@ -1,4 +1,3 @@
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configWarnings, loadConfig } from './config.js';
@@ -30,8 +29,8 @@ describe('loadConfig', () => {
     expect(config.redisUrl).toBeUndefined();
   });
 
-  it('WORKERS: one server process per core unless told (1: a single process)', () => {
-    expect(loadConfig({}).workers).toBe(os.availableParallelism());
+  it('WORKERS: one server process unless told', () => {
+    expect(loadConfig({}).workers).toBe(1);
     expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
     expect(loadConfig({ WORKERS: '3' }).workers).toBe(3);
     expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS: must be 1 or more/);

@@ -1,5 +1,4 @@
 import { isIP } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -72,7 +71,8 @@ const envSchema = z.object({
   // Besides them, the control lane's (db/control-lane.ts): a pause never queues behind saves.
   DATABASE_CONTROL_POOL_SIZE: z.coerce.number().int().min(1).max(20).default(3),
   // Server processes on this machine behind the one port (Node's cluster; docs/operations).
-  // Unset: one per core. 1: a single process, as before.
+  // Default 1: measured, two workers on SQLite cost more per examinee than one process (the two
+  // writers wait on the file's lock) until that is solved (docs/benchmarks.md).
   WORKERS: z.coerce.number().int().min(1, 'must be 1 or more').max(64).optional(),
   REDIS_URL: z
     .string()
@@ -137,7 +137,7 @@ export interface Config {
         controlPoolSize?: number;
       };
   redisUrl: string | undefined;
-  /** Server processes on this machine (WORKERS; default: its cores). */
+  /** Server processes on this machine (WORKERS; default 1). */
   workers: number;
   adminPassword: string | undefined;
   defaultPassword: string;
@@ -193,7 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : { kind: 'sqlite', file: path.join(dataDir, 'kaoshi.db') },
     redisUrl: e.REDIS_URL,
-    workers: e.WORKERS ?? os.availableParallelism(),
+    workers: e.WORKERS ?? 1,
     adminPassword: e.ADMIN_PASSWORD,
     defaultPassword: e.DEFAULT_PASSWORD,
     captcha: e.CAPTCHA,
