@@ -9,6 +9,7 @@ import {
   holdOpeningPopups,
   keepResult,
   openSignedIn,
+  openedPopup,
   screenshot,
   showPath,
   widthBeyondViewport,
@@ -268,12 +269,13 @@ describe('The skills day', () => {
     await animationsDone(en);
     expect(await widthBeyondViewport(en)).toBeLessThanOrEqual(0);
     await screenshot(en, 'skills-check-sheets-phone-en', { fullPage: false });
+    // Back to the tablet the drawer widens (a transition): a click while it still slides lands
+    // beside the button on a busy machine, and the confirmation never opens.
     await en.setViewportSize(TABLET);
+    await animationsDone(en);
     await enDrawer.getByRole('button', { name: 'Check sums and sign' }).click();
-    await en
-      .locator('.ant-modal-confirm:visible')
-      .getByRole('button', { name: 'Check sums and sign' })
-      .click();
+    const confirm = await openedPopup(en, en.locator('.ant-modal-confirm:visible'));
+    await confirm.getByRole('button', { name: 'Check sums and sign' }).click();
     await en.locator('.ant-message-notice').filter({ hasText: 'Checked and signed' }).waitFor();
     await expect.poll(() => enDrawer.innerText()).toContain('Checked and signed 20');
     await animationsDone(en);
